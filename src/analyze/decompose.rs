@@ -1,0 +1,746 @@
+//! The walker: turns our AST into execution units.
+//!
+//! Visits every command in execution order (substitutions before the command that uses them),
+//! carries the context (pipeline, substitution, function…), the redirects of enclosing compound
+//! commands, what feeds standard input, and assignments exported earlier on the line. Wrapper
+//! stripping and program resolution happen in [`Walker::resolve`]; code hidden in strings is
+//! handed to `nested.rs`. Limits on nesting and unit count end in flags, never in silence.
+
+use crate::Limits;
+use crate::ast::{Command, IssueKind, RedirectTarget, Script, SimpleCommand, Span, Word, WordPart};
+use crate::parse::SpanMap;
+
+use super::word::{self, Arg};
+use super::wrappers::{self, Strip};
+use super::{Context, Flag, FlagKind, Unit, UnitAssignment, UnitRedirect};
+
+/// What a command's standard input is fed from.
+#[derive(Debug, Clone)]
+pub(super) enum Feed {
+    /// Text known now (a quoted heredoc, `echo 'ls' |`): it can be analysed as code.
+    Static(String, SpanMap),
+    /// Produced at run time by the command at this span.
+    Dynamic(Span),
+}
+
+/// The context a command is visited in.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Ctx {
+    pub(super) context: Vec<Context>,
+    pub(super) via: Vec<String>,
+    pub(super) feed: Option<Feed>,
+    pub(super) piped: bool,
+    pub(super) redirects: Vec<UnitRedirect>,
+    pub(super) appended: bool,
+}
+
+impl Ctx {
+    pub(super) fn with(&self, c: Context) -> Ctx {
+        let mut n = self.clone();
+        n.feed = None;
+        n.piped = false;
+        n.context.push(c);
+        n
+    }
+}
+
+/// An argument together with the word it came from (for mapping re-parsed code back).
+#[derive(Debug, Clone)]
+pub(super) struct ArgW<'w> {
+    pub(super) arg: Arg,
+    pub(super) word: &'w Word,
+    /// The word produced only this argument (no brace expansion).
+    pub(super) sole: bool,
+}
+
+pub(crate) struct Walker<'l> {
+    pub(super) limits: &'l Limits,
+    pub(super) units: Vec<Unit>,
+    pub(super) flags: Vec<Flag>,
+    pub(super) depth: usize,
+    pub(super) nest: usize,
+    pub(super) exported: Vec<UnitAssignment>,
+    stopped: bool,
+}
+
+impl<'l> Walker<'l> {
+    pub(crate) fn new(limits: &'l Limits) -> Self {
+        Walker {
+            limits,
+            units: Vec::new(),
+            flags: Vec::new(),
+            depth: 0,
+            nest: 0,
+            exported: Vec::new(),
+            stopped: false,
+        }
+    }
+
+    pub(crate) fn finish(mut self) -> (Vec<Unit>, Vec<Flag>) {
+        self.flags
+            .sort_by_key(|f| (f.span.start, f.span.end, f.kind));
+        self.flags.dedup();
+        (self.units, self.flags)
+    }
+
+    pub(super) fn flag(&mut self, kind: FlagKind, span: Span, detail: impl Into<String>) {
+        self.flags.push(Flag {
+            kind,
+            span,
+            detail: detail.into(),
+        });
+    }
+
+    pub(crate) fn script(&mut self, script: &Script, ctx: &Ctx) {
+        for issue in &script.issues {
+            let kind = match issue.kind {
+                IssueKind::ParseError => FlagKind::ParseError,
+                IssueKind::UnsupportedSyntax => FlagKind::UnsupportedSyntax,
+                IssueKind::TooDeep => FlagKind::TooDeep,
+                IssueKind::TooLong => FlagKind::TooLong,
+            };
+            self.flag(kind, issue.span, issue.detail.clone());
+        }
+        self.commands(&script.commands, ctx);
+    }
+
+    pub(super) fn commands(&mut self, cmds: &[Command], ctx: &Ctx) {
+        for (i, cmd) in cmds.iter().enumerate() {
+            if i > 0 {
+                self.flag(FlagKind::Chaining, cmd.span(), "");
+            }
+            // Only the first command of a list reads the fed input; keep it simple and give it
+            // to every command (each could read it), which is the conservative choice.
+            self.command(cmd, ctx);
+        }
+    }
+
+    fn command(&mut self, cmd: &Command, ctx: &Ctx) {
+        if self.stopped {
+            return;
+        }
+        if self.depth >= self.limits.max_tree_depth {
+            self.flag(
+                FlagKind::TooDeep,
+                cmd.span(),
+                format!("nested deeper than {} levels", self.limits.max_tree_depth),
+            );
+            return;
+        }
+        self.depth += 1;
+        self.command_inner(cmd, ctx);
+        self.depth -= 1;
+    }
+
+    fn command_inner(&mut self, cmd: &Command, ctx: &Ctx) {
+        match cmd {
+            Command::Simple(s) => self.simple(s, ctx),
+            Command::Pipeline { stages, span } => {
+                self.flag(FlagKind::Pipeline, *span, "");
+                for (i, stage) in stages.iter().enumerate() {
+                    let mut c = ctx.clone();
+                    if !c.context.contains(&Context::Pipeline) {
+                        c.context.push(Context::Pipeline);
+                    }
+                    if i > 0 {
+                        c.feed = Some(super::nested::feed_of(&stages[i - 1]));
+                        c.piped = true;
+                    }
+                    self.command(stage, &c);
+                }
+            }
+            Command::AndOr { left, right, .. } => {
+                self.flag(FlagKind::Chaining, right.span(), "");
+                self.command(left, ctx);
+                self.command(right, ctx);
+            }
+            Command::Background { body, span } => {
+                self.flag(FlagKind::Background, *span, "");
+                self.command(body, &ctx.with(Context::Background));
+            }
+            Command::Negated { body, .. } => self.command(body, ctx),
+            Command::Subshell { body, span } => {
+                self.flag(FlagKind::Subshell, *span, "");
+                let saved = self.exported.len();
+                let mut c = ctx.clone();
+                c.context.push(Context::Subshell);
+                self.commands(body, &c);
+                self.exported.truncate(saved);
+            }
+            Command::Group { body, .. } => self.commands(body, ctx),
+            Command::If {
+                branches,
+                else_body,
+                ..
+            } => {
+                for (cond, body) in branches {
+                    self.commands(cond, &ctx.with(Context::Condition));
+                    self.commands(body, ctx);
+                }
+                self.commands(else_body, ctx);
+            }
+            Command::Loop {
+                condition, body, ..
+            } => {
+                let l = ctx.with(Context::Loop);
+                self.commands(condition, &l.with(Context::Condition));
+                self.commands(body, &l);
+            }
+            Command::For { items, body, .. } => {
+                for w in items {
+                    self.word_effects(w, ctx);
+                }
+                self.commands(body, &ctx.with(Context::Loop));
+            }
+            Command::Case { subject, arms, .. } => {
+                self.word_effects(subject, ctx);
+                for arm in arms {
+                    for p in &arm.patterns {
+                        self.word_effects(p, ctx);
+                    }
+                    self.commands(&arm.body, &ctx.with(Context::Case));
+                }
+            }
+            Command::Function { body, span, name } => {
+                self.flag(FlagKind::FunctionDefinition, *span, name.clone());
+                self.command(body, &ctx.with(Context::Function));
+            }
+            Command::Test {
+                arithmetic,
+                words,
+                span,
+            } => {
+                for w in words {
+                    self.word_effects(w, ctx);
+                }
+                let name = if *arithmetic { "((" } else { "[[" };
+                let mut argv = vec![Arg::literal(name, Span::new(span.start, span.start))];
+                argv.extend(words.iter().flat_map(word::canonical));
+                self.push_unit(Unit {
+                    program: Some(name.to_owned()),
+                    path: None,
+                    argv,
+                    span: *span,
+                    via: ctx.via.clone(),
+                    context: ctx.context.clone(),
+                    assignments: self.exported.clone(),
+                    redirects: ctx.redirects.clone(),
+                    depth: self.nest,
+                    appended_args: false,
+                    piped: ctx.piped,
+                });
+            }
+            Command::Redirected {
+                body, redirects, ..
+            } => {
+                let mut c = ctx.clone();
+                for r in redirects {
+                    let ur = self.redirect(r, ctx);
+                    if let RedirectTarget::Heredoc(h) = &r.target {
+                        let (text, map, dynamic) = word::body_text(&h.body);
+                        c.feed = Some(if dynamic && !h.quoted {
+                            Feed::Dynamic(r.span)
+                        } else {
+                            Feed::Static(text, map)
+                        });
+                    } else if r.op == "<<<" {
+                        c.feed = Some(herestring_feed(r));
+                    } else if r.op == "<" {
+                        c.feed = Some(Feed::Dynamic(r.span));
+                    }
+                    c.redirects.push(ur);
+                }
+                self.command(body, &c);
+            }
+            Command::Opaque { inner, words, .. } => {
+                for w in words {
+                    self.word_effects(w, ctx);
+                }
+                self.commands(inner, ctx);
+            }
+        }
+    }
+
+    /// Flags for a word and the units inside its substitutions.
+    pub(super) fn word_effects(&mut self, word: &Word, ctx: &Ctx) {
+        let mut ansi_c = false;
+        for part in &word.parts {
+            match part {
+                WordPart::Literal { quoting, .. } => {
+                    ansi_c |= *quoting == crate::ast::Quoting::AnsiC;
+                }
+                WordPart::LineContinuation { span } => {
+                    self.flag(FlagKind::LineContinuation, *span, "");
+                }
+                WordPart::Parameter {
+                    name, inner, span, ..
+                } => {
+                    self.flag(
+                        FlagKind::ParameterExpansion,
+                        *span,
+                        name.clone().unwrap_or_default(),
+                    );
+                    for w in inner {
+                        self.word_effects(w, ctx);
+                    }
+                }
+                WordPart::Arithmetic { inner, span, .. } => {
+                    self.flag(FlagKind::ArithmeticExpansion, *span, "");
+                    for w in inner {
+                        self.word_effects(w, ctx);
+                    }
+                }
+                WordPart::CommandSubstitution { body, span, .. } => {
+                    self.flag(FlagKind::CommandSubstitution, *span, "");
+                    self.commands(body, &ctx.with(Context::Substitution));
+                }
+                WordPart::ProcessSubstitution { body, span, .. } => {
+                    self.flag(FlagKind::ProcessSubstitution, *span, "");
+                    self.commands(body, &ctx.with(Context::ProcessSubstitution));
+                }
+            }
+        }
+        if ansi_c {
+            self.flag(FlagKind::AnsiCQuoting, word.span, "");
+        }
+        let args = word::canonical(word);
+        if args.iter().any(|a| a.glob) {
+            self.flag(FlagKind::Glob, word.span, "");
+        }
+        if word::has_brace_expansion(word) {
+            self.flag(FlagKind::BraceExpansion, word.span, "");
+        }
+    }
+
+    fn redirect(&mut self, r: &crate::ast::Redirect, ctx: &Ctx) -> UnitRedirect {
+        match &r.target {
+            RedirectTarget::Word(w) => {
+                self.word_effects(w, ctx);
+                let kind = if r.op == "<<<" {
+                    FlagKind::Herestring
+                } else {
+                    FlagKind::Redirection
+                };
+                let arg = word::canonical(w).into_iter().next();
+                let target = arg.as_ref().and_then(|a| a.value.clone());
+                let template = arg.map(|a| a.template).unwrap_or_default();
+                self.flag(kind, r.span, format!("{} {}", r.op, template));
+                UnitRedirect {
+                    op: r.op.clone(),
+                    fd: r.fd.clone(),
+                    target,
+                    template,
+                    span: r.span,
+                }
+            }
+            RedirectTarget::Heredoc(h) => {
+                self.flag(FlagKind::Heredoc, r.span, h.delimiter.clone());
+                self.word_effects(&h.body, ctx);
+                UnitRedirect {
+                    op: r.op.clone(),
+                    fd: r.fd.clone(),
+                    target: None,
+                    template: h.delimiter.clone(),
+                    span: r.span,
+                }
+            }
+        }
+    }
+
+    fn assignment(&mut self, a: &crate::ast::Assignment, ctx: &Ctx) -> UnitAssignment {
+        if let Some(v) = &a.value {
+            self.word_effects(v, ctx);
+        }
+        for w in &a.array {
+            self.word_effects(w, ctx);
+        }
+        if a.name == "IFS" || a.name.starts_with("IFS[") {
+            self.flag(FlagKind::IfsManipulation, a.span, "");
+        }
+        let (value, template) = match &a.value {
+            Some(w) => {
+                let arg = word::canonical(w).into_iter().next();
+                (
+                    arg.as_ref().and_then(|x| x.exact().map(str::to_owned)),
+                    arg.map(|x| x.template).unwrap_or_default(),
+                )
+            }
+            None if a.array.is_empty() => (Some(String::new()), String::new()),
+            None => (None, "(…)".to_owned()),
+        };
+        UnitAssignment {
+            name: a.name.clone(),
+            value,
+            template,
+            span: a.span,
+            inherited: false,
+        }
+    }
+
+    fn simple(&mut self, s: &SimpleCommand, ctx: &Ctx) {
+        let mut assignments: Vec<UnitAssignment> = s
+            .assignments
+            .iter()
+            .map(|a| self.assignment(a, ctx))
+            .collect();
+        let mut c = ctx.clone();
+        for r in &s.redirects {
+            let ur = self.redirect(r, ctx);
+            match &r.target {
+                RedirectTarget::Heredoc(h) if r.fd.is_none() || r.fd.as_deref() == Some("0") => {
+                    let (text, map, dynamic) = word::body_text(&h.body);
+                    c.feed = Some(if dynamic && !h.quoted {
+                        Feed::Dynamic(r.span)
+                    } else {
+                        Feed::Static(text, map)
+                    });
+                }
+                RedirectTarget::Word(_) if r.op == "<<<" => c.feed = Some(herestring_feed(r)),
+                RedirectTarget::Word(_) if r.op == "<" => c.feed = Some(Feed::Dynamic(r.span)),
+                RedirectTarget::Heredoc(_) | RedirectTarget::Word(_) => {}
+            }
+            c.redirects.push(ur);
+        }
+        for w in &s.words {
+            self.word_effects(w, ctx);
+        }
+        if s.words.is_empty() {
+            if s.redirects.is_empty() {
+                // A bare assignment: it applies to the rest of this shell.
+                for mut a in assignments {
+                    a.inherited = true;
+                    self.exported.push(a);
+                }
+            } else {
+                assignments.splice(0..0, self.exported.iter().cloned());
+                self.push_unit(Unit {
+                    program: None,
+                    path: None,
+                    argv: Vec::new(),
+                    span: s.span,
+                    via: c.via.clone(),
+                    context: c.context.clone(),
+                    assignments,
+                    redirects: c.redirects.clone(),
+                    depth: self.nest,
+                    appended_args: c.appended,
+                    piped: c.piped,
+                });
+            }
+            return;
+        }
+        let mut args: Vec<ArgW> = Vec::new();
+        for w in &s.words {
+            let canon = word::canonical(w);
+            let sole = canon.len() == 1;
+            args.extend(canon.into_iter().map(|arg| ArgW { arg, word: w, sole }));
+        }
+        let mut inherited = self.exported.clone();
+        inherited.append(&mut assignments);
+        self.resolve(&args, inherited, &c);
+    }
+
+    /// Resolve the program of `args`, stripping wrappers and descending into code they run.
+    pub(super) fn resolve(
+        &mut self,
+        args: &[ArgW],
+        mut assignments: Vec<UnitAssignment>,
+        ctx: &Ctx,
+    ) {
+        let mut via = ctx.via.clone();
+        let mut start = 0;
+        let mut ctx = ctx.clone();
+        loop {
+            let Some(first) = args.get(start) else {
+                return;
+            };
+            let rest = &args[start..];
+            let Some(name) = first.arg.exact() else {
+                let why = if first.arg.glob {
+                    "a glob decides the program name"
+                } else {
+                    "an expansion decides the program name"
+                };
+                self.flag(FlagKind::CommandPositionExpansion, first.arg.span, why);
+                self.emit(rest, None, None, via, assignments, &ctx);
+                return;
+            };
+            let (program, path) = normalize_program(name);
+            if is_confusable(&program) {
+                self.flag(
+                    FlagKind::UnicodeConfusable,
+                    first.arg.span,
+                    format!("program name {program:?}"),
+                );
+            }
+            for a in &rest[1..] {
+                if let Some(v) = a.arg.value.as_deref()
+                    && v.starts_with('-')
+                    && is_confusable(v)
+                {
+                    self.flag(
+                        FlagKind::UnicodeConfusable,
+                        a.arg.span,
+                        format!("option {v:?}"),
+                    );
+                }
+            }
+            let bare = path.is_none() || program.find('/').is_none();
+            if bare && let Some(spec) = wrappers::lookup(&program) {
+                let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
+                match wrappers::strip(spec, &inner_args) {
+                    Strip::Inner {
+                        start: s,
+                        assignments: env,
+                        joined,
+                    } => {
+                        for i in env {
+                            if let Some(a) = rest.get(1 + i) {
+                                let text = a.arg.value.clone().unwrap_or_default();
+                                let (n, v) = text.split_once('=').unwrap_or((&text, ""));
+                                assignments.push(UnitAssignment {
+                                    name: n.to_owned(),
+                                    value: Some(v.to_owned()),
+                                    template: v.to_owned(),
+                                    span: a.arg.span,
+                                    inherited: false,
+                                });
+                            }
+                        }
+                        via.push(program.clone());
+                        if program == "xargs" || program == "parallel" {
+                            ctx.appended = true;
+                            if !ctx.context.contains(&Context::Xargs) {
+                                ctx.context.push(Context::Xargs);
+                            }
+                        }
+                        if joined {
+                            let code_args = &rest[1 + s..];
+                            self.joined_code(code_args, &program, &via, &assignments, &ctx);
+                            return;
+                        }
+                        start += 1 + s;
+                        continue;
+                    }
+                    Strip::Code { arg, join_rest } => {
+                        via.push(program.clone());
+                        let end = if join_rest {
+                            rest.len()
+                        } else {
+                            (2 + arg).min(rest.len())
+                        };
+                        if let Some(code) = rest.get(1 + arg..end)
+                            && !code.is_empty()
+                        {
+                            self.code_args(
+                                code,
+                                &program,
+                                &via,
+                                &assignments,
+                                &ctx,
+                                Context::NestedShell,
+                            );
+                            return;
+                        }
+                        via.pop();
+                        self.emit(rest, Some(program), path, via, assignments, &ctx);
+                        return;
+                    }
+                    Strip::NoCommand => {
+                        self.emit(rest, Some(program), path, via, assignments, &ctx);
+                        return;
+                    }
+                    Strip::Opaque { at } => {
+                        if let Some(a) = rest.get(1 + at) {
+                            self.flag(
+                                FlagKind::CommandPositionExpansion,
+                                a.arg.span,
+                                format!("{program} is given a dynamic word where its command or options are"),
+                            );
+                        }
+                        via.push(program);
+                        self.emit(
+                            &rest[(1 + at).min(rest.len())..],
+                            None,
+                            None,
+                            via,
+                            assignments,
+                            &ctx,
+                        );
+                        return;
+                    }
+                }
+            }
+            if bare && self.special(rest, &program, &via, &assignments, &ctx) {
+                return;
+            }
+            self.emit(rest, Some(program), path, via, assignments, &ctx);
+            return;
+        }
+    }
+
+    /// Record a unit.
+    pub(super) fn emit(
+        &mut self,
+        args: &[ArgW],
+        program: Option<String>,
+        path: Option<String>,
+        via: Vec<String>,
+        assignments: Vec<UnitAssignment>,
+        ctx: &Ctx,
+    ) {
+        let span = match (args.first(), args.last()) {
+            (Some(f), Some(l)) => f.arg.span.cover(l.arg.span),
+            _ => Span::default(),
+        };
+        self.push_unit(Unit {
+            program,
+            path,
+            argv: args.iter().map(|a| a.arg.clone()).collect(),
+            span,
+            via,
+            context: ctx.context.clone(),
+            assignments,
+            redirects: ctx.redirects.clone(),
+            depth: self.nest,
+            appended_args: ctx.appended,
+            piped: ctx.piped,
+        });
+    }
+
+    fn push_unit(&mut self, unit: Unit) {
+        if self.units.len() >= self.limits.max_units {
+            if !self.stopped {
+                self.flag(
+                    FlagKind::TooLong,
+                    unit.span,
+                    format!("more than {} units", self.limits.max_units),
+                );
+            }
+            self.stopped = true;
+            return;
+        }
+        self.units.push(unit);
+    }
+
+    /// Parse `text` (mapped by `map`) as code and analyse it in `ctx`.
+    pub(super) fn nested(&mut self, text: &str, map: &SpanMap, at: Span, ctx: &Ctx) {
+        if self.nest >= self.limits.max_nesting {
+            self.flag(
+                FlagKind::TooDeep,
+                at,
+                format!(
+                    "code nested more than {} levels deep",
+                    self.limits.max_nesting
+                ),
+            );
+            return;
+        }
+        let script = crate::parse::parse_nested(text, map, self.depth, self.limits);
+        self.nest += 1;
+        let saved = self.exported.len();
+        self.script(&script, ctx);
+        self.exported.truncate(saved);
+        self.nest -= 1;
+    }
+}
+
+fn herestring_feed(r: &crate::ast::Redirect) -> Feed {
+    match &r.target {
+        RedirectTarget::Word(w) => match word::code_text(&[w]) {
+            Some((mut text, SpanMap::Table(mut table))) => {
+                // A here-string gets a trailing newline.
+                text.push('\n');
+                let end = table.last().map_or(w.span.end, |s| s.end);
+                table.push(Span::new(end, end));
+                Feed::Static(text, SpanMap::Table(table))
+            }
+            Some((text, map)) => Feed::Static(text, map),
+            None => Feed::Dynamic(r.span),
+        },
+        RedirectTarget::Heredoc(_) => Feed::Dynamic(r.span),
+    }
+}
+
+/// System directories whose programs are the ones a bare name means.
+const SYSTEM_DIRS: &[&str] = &[
+    "/bin",
+    "/sbin",
+    "/usr/bin",
+    "/usr/sbin",
+    "/usr/local/bin",
+    "/usr/local/sbin",
+    "/opt/homebrew/bin",
+    "/run/current-system/sw/bin",
+    "/usr/xpg4/bin",
+];
+
+/// `/bin/rm` → (`rm`, Some("/bin/rm")); `./cat` → (`./cat`, Some("./cat")); `rm` → (`rm`, None).
+pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
+    if !name.contains('/') {
+        return (name.to_owned(), None);
+    }
+    let normal = normalize_path(name);
+    if let Some((dir, base)) = normal.rsplit_once('/') {
+        let dir = if dir.is_empty() { "/" } else { dir };
+        if !base.is_empty() && SYSTEM_DIRS.contains(&dir) {
+            return (base.to_owned(), Some(name.to_owned()));
+        }
+    }
+    (name.to_owned(), Some(name.to_owned()))
+}
+
+/// Lexical normalisation: collapse `//`, drop `.`, resolve `..` (absolute paths only).
+pub(crate) fn normalize_path(p: &str) -> String {
+    if !p.starts_with('/') {
+        return p.to_owned();
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in p.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}
+
+/// Non-ASCII, control, zero-width or bidi characters.
+pub(crate) fn is_confusable(s: &str) -> bool {
+    s.chars()
+        .any(|c| !c.is_ascii() || (c.is_ascii_control() && c != '\t'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn program_normalisation() {
+        let cases: &[(&str, &str, Option<&str>)] = &[
+            ("rm", "rm", None),
+            ("/bin/rm", "rm", Some("/bin/rm")),
+            ("/usr/bin/rm", "rm", Some("/usr/bin/rm")),
+            ("//bin//rm", "rm", Some("//bin//rm")),
+            ("/usr/bin/../bin/rm", "rm", Some("/usr/bin/../bin/rm")),
+            ("./cat", "./cat", Some("./cat")),
+            ("/tmp/x/rm", "/tmp/x/rm", Some("/tmp/x/rm")),
+            ("bin/rm", "bin/rm", Some("bin/rm")),
+        ];
+        for (input, program, path) in cases {
+            let (p, q) = normalize_program(input);
+            assert_eq!((p.as_str(), q.as_deref()), (*program, *path), "{input}");
+        }
+    }
+
+    #[test]
+    fn confusables() {
+        assert!(is_confusable("r\u{200b}m"));
+        assert!(is_confusable("rм"));
+        assert!(is_confusable("rm\u{202e}"));
+        assert!(!is_confusable("rm"));
+    }
+}

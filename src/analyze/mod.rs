@@ -1,0 +1,229 @@
+//! Analysis: a parsed [`Script`](crate::ast::Script) → every execution unit that could run.
+//!
+//! [`analyze`] parses the input and decomposes it into [`Unit`]s, one per simple command that
+//! could execute: through lists, pipelines, subshells, control flow, function bodies, command and
+//! process substitutions wherever they appear, wrappers (`sudo`, `timeout`, `env`…, see
+//! `wrappers.rs`), and code hidden in strings (`bash -c`, `eval`, heredocs and static text fed
+//! to a shell, `find -exec`, `xargs`, `watch`, git's command-running config, see `nested.rs`).
+//! Words are canonicalised as bash would before `exec` (`word.rs`), and everything noteworthy or
+//! opaque is recorded as a [`Flag`].
+//!
+//! It does not decide anything: rules and checks read the units and flags.
+
+mod decompose;
+mod flags;
+mod nested;
+pub mod word;
+pub mod wrappers;
+
+use serde::Serialize;
+
+pub use flags::{Flag, FlagKind};
+pub use word::Arg;
+
+use crate::Limits;
+use crate::ast::Span;
+
+/// Where a unit sits, from outermost to innermost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Context {
+    /// A stage of a pipeline.
+    Pipeline,
+    /// Inside `$(…)` or backticks.
+    Substitution,
+    /// Inside `<(…)` / `>(…)`.
+    ProcessSubstitution,
+    /// Code given to a shell as a string (`bash -c '…'`, `su -c`, `watch '…'`).
+    NestedShell,
+    /// Code run by `eval`.
+    Eval,
+    /// Code a shell reads on standard input (`echo … | sh`, `bash <<EOF`).
+    StdinCode,
+    /// Inside a function body (runs when the function is called).
+    Function,
+    /// Sent to the background with `&`.
+    Background,
+    /// A condition of `if`/`while`/`until`.
+    Condition,
+    /// Inside `( … )`.
+    Subshell,
+    /// A loop body.
+    Loop,
+    /// A `case` arm.
+    Case,
+    /// A command run by `xargs` with arguments read from input.
+    Xargs,
+    /// A command run by `find -exec`/`-execdir`/`-ok`/`-okdir`.
+    FindExec,
+    /// A command configured to run by git config (`-c core.pager=…`).
+    ConfigCommand,
+}
+
+/// An assignment that applies to a unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnitAssignment {
+    /// Variable name.
+    pub name: String,
+    /// Static value, `None` when it depends on run time.
+    pub value: Option<String>,
+    /// Value with expansions as source text.
+    pub template: String,
+    /// Where.
+    pub span: Span,
+    /// Set earlier in the same command line (`export X=…; cmd`, `X=…; cmd`) rather than as a
+    /// prefix of this command.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inherited: bool,
+}
+
+/// A redirect that applies to a unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct UnitRedirect {
+    /// Operator as written.
+    pub op: String,
+    /// Explicit file descriptor, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fd: Option<String>,
+    /// Static target, `None` when dynamic (heredocs: `None`).
+    pub target: Option<String>,
+    /// Target with expansions as source text (heredocs: the delimiter).
+    pub template: String,
+    /// Where.
+    pub span: Span,
+}
+
+impl UnitRedirect {
+    /// True when the redirect writes to a file (not an fd duplication or a null device).
+    pub fn writes_file(&self) -> bool {
+        let op = self.op.as_str();
+        let output = matches!(op, ">" | ">>" | ">|" | "&>" | "&>>" | "<>")
+            || (op == ">&"
+                && !self
+                    .template
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '-'));
+        if !output {
+            return false;
+        }
+        !matches!(
+            self.target.as_deref(),
+            Some(
+                "/dev/null"
+                    | "/dev/stdout"
+                    | "/dev/stderr"
+                    | "/dev/tty"
+                    | "/dev/fd/1"
+                    | "/dev/fd/2"
+            )
+        )
+    }
+}
+
+/// One command that could run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Unit {
+    /// The program: a bare name for names and for paths into system directories (`/bin/rm`
+    /// → `rm`), the path as written for other paths (`./cat`), `None` when it is not static.
+    pub program: Option<String>,
+    /// The program word as written when it had a directory part.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// The canonical arguments, program first. Empty for a redirect-only command (`> f`).
+    pub argv: Vec<Arg>,
+    /// From the program word to the last argument, in the original input.
+    pub span: Span,
+    /// Wrappers stripped on the way, outermost first (`["sudo", "timeout"]`), including the
+    /// shells whose `-c` string held this unit.
+    pub via: Vec<String>,
+    /// Where the unit sits, outermost first.
+    pub context: Vec<Context>,
+    /// Assignments that apply: prefixes, `env NAME=…`, and earlier exports in the same line.
+    pub assignments: Vec<UnitAssignment>,
+    /// Redirects that apply, including those of enclosing compound commands.
+    pub redirects: Vec<UnitRedirect>,
+    /// How many levels of re-parsed code it is inside.
+    pub depth: usize,
+    /// `xargs`/`parallel` append arguments read at run time.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub appended_args: bool,
+    /// Standard input comes from a pipe.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub piped: bool,
+}
+
+impl Unit {
+    /// The static argument values after the program (`None` entries are dynamic).
+    pub fn args(&self) -> impl Iterator<Item = &Arg> {
+        self.argv.iter().skip(1)
+    }
+
+    /// True when the unit is inside the given context.
+    pub fn in_context(&self, c: Context) -> bool {
+        self.context.contains(&c)
+    }
+}
+
+/// The result of analysing one command line.
+#[derive(Debug, Clone, Serialize)]
+pub struct Analysis {
+    /// The input, as given.
+    pub input: String,
+    /// Every unit that could run, in execution order as far as it is static.
+    pub units: Vec<Unit>,
+    /// Everything noteworthy, in the order found.
+    pub flags: Vec<Flag>,
+}
+
+impl Analysis {
+    /// True when some flag says shclass could not see everything that would run.
+    pub fn is_opaque(&self) -> bool {
+        self.flags.iter().any(|f| f.kind.is_opaque())
+    }
+
+    /// Flags of one kind.
+    pub fn flags_of(&self, kind: FlagKind) -> impl Iterator<Item = &Flag> {
+        self.flags.iter().filter(move |f| f.kind == kind)
+    }
+
+    /// The JSON object of `shclass analyze --json` (schema 1).
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "schema": 1,
+            "input": self.input,
+            "units": self.units.iter().map(unit_json).collect::<Vec<_>>(),
+            "flags": self.flags,
+        })
+    }
+}
+
+/// One unit as JSON: `argv` holds values (null for a dynamic word); `words` the details.
+pub fn unit_json(u: &Unit) -> serde_json::Value {
+    serde_json::json!({
+        "program": u.program,
+        "path": u.path,
+        "argv": u.argv.iter().map(|a| a.value.clone()).collect::<Vec<_>>(),
+        "words": u.argv,
+        "span": u.span,
+        "via": u.via,
+        "context": u.context,
+        "assignments": u.assignments,
+        "redirects": u.redirects,
+        "depth": u.depth,
+        "appended_args": u.appended_args,
+        "piped": u.piped,
+    })
+}
+
+/// Analyse one command line with the given limits.
+pub fn analyze(input: &str, limits: &Limits) -> Analysis {
+    let script = crate::parse::parse(input, limits);
+    let mut walker = decompose::Walker::new(limits);
+    walker.script(&script, &decompose::Ctx::default());
+    let (units, flags) = walker.finish();
+    Analysis {
+        input: input.to_owned(),
+        units,
+        flags,
+    }
+}

@@ -1,0 +1,660 @@
+//! Code hidden in strings and other programs' arguments.
+//!
+//! - shells (`bash|sh|zsh|dash|ksh… -c STRING`, bundles such as `-lc`), re-parsed when STRING is
+//!   static; a shell reading standard input is given the fed text (heredoc, here-string, `echo …
+//!   |`) as code, and flagged `pipe-to-shell` when that text is produced at run time;
+//! - `eval` with static arguments (joined by spaces, as eval does); `source`/`.` flagged;
+//! - `find -exec/-execdir/-ok/-okdir CMD … ;|+`: each payload is its own unit;
+//! - `watch`/`parallel` (words joined and run through `sh -c`), `su -c`, `script -c`, `env -S`;
+//! - git config that runs commands (`-c core.pager=…`, `alias.x=!…`, `--config-env`).
+//!
+//! Re-parsed code keeps spans into the original input through [`SpanMap`]. What cannot be seen
+//! (a dynamic code string) is flagged, never skipped.
+
+use crate::ast::{Command, RedirectTarget, Span, WordPart};
+use crate::parse::SpanMap;
+
+use super::decompose::{ArgW, Ctx, Feed, Walker};
+use super::word;
+use super::{Context, FlagKind, UnitAssignment};
+
+/// Shells that take `-c STRING` and read code on standard input.
+const SHELLS: &[&str] = &[
+    "ash",
+    "bash",
+    "busybox-sh",
+    "csh",
+    "dash",
+    "fish",
+    "ksh",
+    "ksh93",
+    "mksh",
+    "pdksh",
+    "posh",
+    "rbash",
+    "sh",
+    "tcsh",
+    "yash",
+    "zsh",
+];
+
+/// Interpreters that read a program on standard input when given none.
+const INTERPRETERS: &[&str] = &[
+    "deno",
+    "irb",
+    "jshell",
+    "lua",
+    "node",
+    "nodejs",
+    "osascript",
+    "perl",
+    "php",
+    "pwsh",
+    "python",
+    "python2",
+    "python3",
+    "R",
+    "Rscript",
+    "ruby",
+    "tclsh",
+    "bun",
+];
+
+/// True for a shell name, including versioned ones such as `python3.12`-style `bash5`.
+pub(crate) fn is_shell(program: &str) -> bool {
+    SHELLS.contains(&program)
+}
+
+/// True for an interpreter name (with version suffixes such as `python3.11`).
+pub(crate) fn is_interpreter(program: &str) -> bool {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    INTERPRETERS.contains(&program) || INTERPRETERS.contains(&base)
+}
+
+/// What a pipeline stage writes to its standard output, as far as it is known now.
+pub(super) fn feed_of(stage: &Command) -> Feed {
+    let Command::Simple(s) = stage else {
+        return Feed::Dynamic(stage.span());
+    };
+    let args: Vec<_> = s.words.iter().flat_map(word::canonical).collect();
+    let program = args.first().and_then(|a| a.exact());
+    match program {
+        Some("echo") => {
+            let mut words: Vec<&crate::ast::Word> = s.words.iter().skip(1).collect();
+            let mut escapes = false;
+            while let Some(w) = words.first() {
+                match word::canonical(w)
+                    .first()
+                    .and_then(|a| a.exact().map(str::to_owned))
+                {
+                    Some(o) if o == "-n" || o == "-E" => {
+                        words.remove(0);
+                    }
+                    Some(o) if o == "-e" || o == "-ne" || o == "-en" => {
+                        escapes = true;
+                        words.remove(0);
+                    }
+                    _ => break,
+                }
+            }
+            match word::code_text(&words) {
+                Some((text, map)) if escapes => {
+                    let decoded = decode_echo_escapes(&text);
+                    let span = s.span;
+                    let table = vec![span; decoded.len()];
+                    let _ = map;
+                    Feed::Static(decoded, SpanMap::Table(table))
+                }
+                Some((text, map)) => Feed::Static(text, map),
+                None => Feed::Dynamic(s.span),
+            }
+        }
+        Some("printf") if args.len() >= 2 => {
+            let fmt = s.words.get(1).and_then(|w| word::code_text(&[w]));
+            match fmt {
+                Some((text, _)) if !text.contains('%') && args.len() == 2 => {
+                    let decoded = decode_echo_escapes(&text);
+                    Feed::Static(decoded.clone(), SpanMap::Table(vec![s.span; decoded.len()]))
+                }
+                Some((text, _)) if (text == "%s" || text == "%s\\n") && args.len() >= 3 => {
+                    let rest: Vec<&crate::ast::Word> = s.words.iter().skip(2).collect();
+                    match word::code_text(&rest) {
+                        Some((t, map)) => Feed::Static(t, map),
+                        None => Feed::Dynamic(s.span),
+                    }
+                }
+                _ => Feed::Dynamic(s.span),
+            }
+        }
+        Some("cat") if args.len() == 1 => {
+            for r in &s.redirects {
+                match &r.target {
+                    RedirectTarget::Heredoc(h) => {
+                        let (text, map, dynamic) = word::body_text(&h.body);
+                        return if dynamic && !h.quoted {
+                            Feed::Dynamic(r.span)
+                        } else {
+                            Feed::Static(text, map)
+                        };
+                    }
+                    RedirectTarget::Word(w) if r.op == "<<<" => {
+                        return match word::code_text(&[w]) {
+                            Some((t, map)) => Feed::Static(t, map),
+                            None => Feed::Dynamic(r.span),
+                        };
+                    }
+                    RedirectTarget::Word(_) => {}
+                }
+            }
+            Feed::Dynamic(s.span)
+        }
+        _ => Feed::Dynamic(s.span),
+    }
+}
+
+/// The escapes `echo -e` and `printf` understand, decoded like `$'…'`.
+fn decode_echo_escapes(s: &str) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < s.len() {
+        let rest = &s[i..];
+        if rest.starts_with('\\') && rest.len() > 1 {
+            let (d, n) = crate::parse::decode_ansi_escape(rest);
+            out.push_str(&d);
+            i += n.max(1);
+        } else if let Some(c) = rest.chars().next() {
+            out.push(c);
+            i += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    out
+}
+
+impl Walker<'_> {
+    /// Programs that run code from their arguments or input. Returns true when it emitted
+    /// everything for the command itself.
+    pub(super) fn special(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) -> bool {
+        if is_shell(program) {
+            return self.shell(args, program, via, assignments, ctx);
+        }
+        match program {
+            "eval" => {
+                let span = args[0].arg.span;
+                self.flag(FlagKind::Eval, span, "");
+                if args.len() > 1 {
+                    let mut v = via.to_vec();
+                    v.push("eval".to_owned());
+                    return self.code_args(&args[1..], "eval", &v, assignments, ctx, Context::Eval);
+                }
+                false
+            }
+            "source" | "." => {
+                self.flag(FlagKind::Source, args[0].arg.span, "");
+                if let Some(file) = args.get(1)
+                    && file.word.parts.iter().any(|p| {
+                        matches!(
+                            p,
+                            WordPart::ProcessSubstitution { .. }
+                                | WordPart::CommandSubstitution { .. }
+                        )
+                    })
+                {
+                    self.flag(
+                        FlagKind::PipeToShell,
+                        file.arg.span,
+                        "sourcing the output of a command",
+                    );
+                }
+                false
+            }
+            "find" => {
+                self.find(args, via, assignments, ctx);
+                false
+            }
+            "git" => {
+                self.git(args, via, ctx);
+                false
+            }
+            p if is_interpreter(p) => {
+                self.interpreter(args, ctx);
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// `bash [opts] -c STRING [argv0 args…]`, `bash script`, `bash` reading stdin.
+    fn shell(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) -> bool {
+        let mut has_c = false;
+        let mut stdin = false;
+        let mut i = 1;
+        let mut operand = None;
+        while i < args.len() {
+            let Some(v) = args[i].arg.exact() else {
+                operand = Some(i);
+                break;
+            };
+            if v == "--" || v == "-" {
+                i += 1;
+                operand = (i < args.len()).then_some(i);
+                break;
+            }
+            if let Some(long) = v.strip_prefix("--") {
+                if matches!(long, "rcfile" | "init-file") {
+                    i += 2;
+                } else {
+                    i += 1;
+                }
+                continue;
+            }
+            if (v.starts_with('-') || v.starts_with('+')) && v.len() > 1 {
+                let body = &v[1..];
+                if body.contains('c') {
+                    has_c = true;
+                }
+                if body.contains('s') {
+                    stdin = true;
+                }
+                // `-o name` / `-O name` take a value.
+                if body.ends_with('o') || body.ends_with('O') {
+                    i += 1;
+                }
+                i += 1;
+                continue;
+            }
+            operand = Some(i);
+            break;
+        }
+        if has_c {
+            let Some(at) = operand else {
+                return false; // `bash -c` with nothing: bash errors out; emit the unit.
+            };
+            let mut v = via.to_vec();
+            v.push(program.to_owned());
+            return self.code_args(
+                &args[at..=at],
+                program,
+                &v,
+                assignments,
+                ctx,
+                Context::NestedShell,
+            );
+        }
+        if let Some(at) = operand
+            && !stdin
+        {
+            // Runs a script file. A process substitution as the script is code from a command.
+            let w = &args[at];
+            if w.word.parts.iter().any(|p| {
+                matches!(
+                    p,
+                    WordPart::ProcessSubstitution { .. } | WordPart::CommandSubstitution { .. }
+                )
+            }) {
+                self.flag(
+                    FlagKind::PipeToShell,
+                    w.arg.span,
+                    format!("{program} runs the output of a command"),
+                );
+            }
+            return false;
+        }
+        // Reads code on standard input.
+        match &ctx.feed {
+            Some(Feed::Static(text, map)) => {
+                let span = args[0].arg.span;
+                self.flag(
+                    FlagKind::NestedShell,
+                    span,
+                    format!("{program} reads code on standard input"),
+                );
+                let mut c = ctx.with(Context::StdinCode);
+                c.via.push(program.to_owned());
+                c.redirects.clear();
+                let text = text.clone();
+                let map = map.clone();
+                self.nested(&text, &map, span, &c);
+                true
+            }
+            Some(Feed::Dynamic(src)) => {
+                self.flag(
+                    FlagKind::PipeToShell,
+                    src.cover(args[0].arg.span),
+                    format!("{program} runs code produced at run time"),
+                );
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// `python`, `perl`… with no program argument read one from standard input.
+    fn interpreter(&mut self, args: &[ArgW], ctx: &Ctx) {
+        let program = args[0].arg.value.clone().unwrap_or_default();
+        let mut script = None;
+        let mut one_liner = false;
+        for a in &args[1..] {
+            match a.arg.exact() {
+                Some(v) if v.starts_with('-') && v.len() > 1 => {
+                    if matches!(v, "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print") {
+                        one_liner = true;
+                        break;
+                    }
+                }
+                Some("-") => break,
+                _ => {
+                    script = Some(a);
+                    break;
+                }
+            }
+        }
+        if one_liner {
+            return;
+        }
+        if let Some(s) = script {
+            if s.word.parts.iter().any(|p| {
+                matches!(
+                    p,
+                    WordPart::ProcessSubstitution { .. } | WordPart::CommandSubstitution { .. }
+                )
+            }) {
+                self.flag(
+                    FlagKind::PipeToShell,
+                    s.arg.span,
+                    format!("{program} runs the output of a command"),
+                );
+            }
+            return;
+        }
+        if let Some(Feed::Dynamic(src)) = &ctx.feed {
+            self.flag(
+                FlagKind::PipeToShell,
+                src.cover(args[0].arg.span),
+                format!("{program} runs code produced at run time"),
+            );
+        }
+    }
+
+    /// Run the static text of `code` (joined by spaces) as code; flag it when it is dynamic.
+    /// Returns true when the code was analysed (so the runner itself is not a unit).
+    pub(super) fn code_args(
+        &mut self,
+        code: &[ArgW],
+        program: &str,
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+        context: Context,
+    ) -> bool {
+        let span = code
+            .first()
+            .map_or(Span::default(), |f| f.arg.span)
+            .cover(code.last().map_or(Span::default(), |l| l.arg.span));
+        let all_sole = code.iter().all(|a| a.sole);
+        let text = if all_sole {
+            let words: Vec<&crate::ast::Word> = code.iter().map(|a| a.word).collect();
+            word::code_text(&words)
+        } else if code.iter().all(|a| a.arg.exact().is_some()) {
+            let t: Vec<&str> = code.iter().filter_map(|a| a.arg.exact()).collect();
+            let t = t.join(" ");
+            let n = t.len();
+            Some((t, SpanMap::Table(vec![span; n])))
+        } else {
+            None
+        };
+        match text {
+            Some((text, map)) => {
+                let kind = if context == Context::Eval {
+                    FlagKind::Eval
+                } else {
+                    FlagKind::NestedShell
+                };
+                self.flag(kind, span, program.to_owned());
+                if ctx.appended && text.contains("{}") {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        "input is substituted into the code ({} replacement)",
+                    );
+                }
+                let mut c = ctx.with(context);
+                c.appended = false;
+                c.via = via.to_vec();
+                c.redirects = ctx.redirects.clone();
+                // Assignments given to the runner are in the environment of the code.
+                let saved = self.exported.len();
+                self.exported
+                    .extend(assignments.iter().cloned().map(|mut a| {
+                        a.inherited = true;
+                        a
+                    }));
+                self.nested(&text, &map, span, &c);
+                self.exported.truncate(saved);
+                true
+            }
+            None => {
+                let from_command = code.iter().any(|a| {
+                    a.word
+                        .parts
+                        .iter()
+                        .any(|p| matches!(p, WordPart::CommandSubstitution { .. }))
+                });
+                if from_command {
+                    self.flag(
+                        FlagKind::PipeToShell,
+                        span,
+                        format!("{program} runs the output of a command"),
+                    );
+                } else {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        format!("{program} runs code computed at run time"),
+                    );
+                }
+                false
+            }
+        }
+    }
+
+    /// `watch CMD…` and `parallel CMD… ::: args`: the words are joined and run by `sh -c`.
+    pub(super) fn joined_code(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let end = args
+            .iter()
+            .position(|a| matches!(a.arg.exact(), Some(":::" | "::::" | ":::+" | "::::+")))
+            .unwrap_or(args.len());
+        let code = &args[..end];
+        if code.is_empty() {
+            // `parallel` with no command reads whole commands from its input.
+            if program == "parallel" {
+                match &ctx.feed {
+                    Some(Feed::Static(text, map)) => {
+                        let (text, map) = (text.clone(), map.clone());
+                        let mut c = ctx.with(Context::StdinCode);
+                        c.via = via.to_vec();
+                        self.nested(&text, &map, Span::default(), &c);
+                    }
+                    Some(Feed::Dynamic(src)) => {
+                        self.flag(
+                            FlagKind::PipeToShell,
+                            *src,
+                            "parallel runs commands read from its input",
+                        );
+                    }
+                    None => {}
+                }
+            }
+            return;
+        }
+        let mut c = ctx.clone();
+        c.appended = program == "parallel";
+        self.code_args(code, program, via, assignments, &c, Context::NestedShell);
+    }
+
+    /// `find … -exec CMD … ;` — each payload becomes its own unit.
+    fn find(&mut self, args: &[ArgW], via: &[String], assignments: &[UnitAssignment], ctx: &Ctx) {
+        let mut i = 1;
+        while i < args.len() {
+            let v = args[i].arg.exact();
+            if matches!(v, Some("-exec" | "-execdir" | "-ok" | "-okdir")) {
+                let start = i + 1;
+                let mut end = start;
+                while end < args.len() {
+                    match args[end].arg.exact() {
+                        Some(";") => break,
+                        Some("+") if end > start && args[end - 1].arg.exact() == Some("{}") => {
+                            break;
+                        }
+                        _ => end += 1,
+                    }
+                }
+                if end > start {
+                    let mut c = ctx.with(Context::FindExec);
+                    c.via = via.to_vec();
+                    c.via.push("find".to_owned());
+                    c.redirects = ctx.redirects.clone();
+                    self.resolve(&args[start..end], assignments.to_vec(), &c);
+                }
+                i = end + 1;
+            } else {
+                i += 1;
+            }
+        }
+    }
+
+    /// git's global options that configure commands: flagged, and static values analysed.
+    fn git(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        let mut i = 1;
+        while i < args.len() {
+            let Some(v) = args[i].arg.exact() else {
+                i += 1;
+                continue;
+            };
+            let (kv, at) = if v == "-c" {
+                (args.get(i + 1).map(|a| a.arg.clone()), i + 1)
+            } else if let Some(rest) = v.strip_prefix("-c").filter(|r| r.contains('=')) {
+                (Some(super::Arg::literal(rest, args[i].arg.span)), i)
+            } else if let Some(rest) = v.strip_prefix("--config-env=") {
+                let key = rest
+                    .split('=')
+                    .next()
+                    .unwrap_or_default()
+                    .to_ascii_lowercase();
+                if runs_command(&key, "") {
+                    self.flag(
+                        FlagKind::GitConfigCommand,
+                        args[i].arg.span,
+                        format!("{key} from the environment"),
+                    );
+                }
+                i += 1;
+                continue;
+            } else if !v.starts_with('-') {
+                break; // the subcommand
+            } else {
+                if matches!(
+                    v,
+                    "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
+                ) {
+                    i += 1;
+                }
+                i += 1;
+                continue;
+            };
+            let Some(kv) = kv else {
+                break;
+            };
+            match kv.exact() {
+                Some(text) => {
+                    let (key, value) = text.split_once('=').unwrap_or((text, ""));
+                    let key = key.to_ascii_lowercase();
+                    if runs_command(&key, value) {
+                        self.flag(
+                            FlagKind::GitConfigCommand,
+                            kv.span,
+                            format!("{key}={value}"),
+                        );
+                        let code = value.strip_prefix('!').unwrap_or(value);
+                        if !code.is_empty() {
+                            let mut c = ctx.with(Context::ConfigCommand);
+                            c.via = via.to_vec();
+                            c.via.push("git".to_owned());
+                            let n = code.len();
+                            self.nested(code, &SpanMap::Table(vec![kv.span; n]), kv.span, &c);
+                        }
+                    }
+                }
+                None => self.flag(FlagKind::GitConfigCommand, kv.span, "dynamic git -c value"),
+            }
+            i = at + 1;
+        }
+    }
+}
+
+/// Git configuration keys whose value is a command git runs.
+fn runs_command(key: &str, value: &str) -> bool {
+    if key.starts_with("alias.") {
+        return value.starts_with('!') || value.is_empty();
+    }
+    let exact = [
+        "core.pager",
+        "core.sshcommand",
+        "core.fsmonitor",
+        "core.editor",
+        "core.hookspath",
+        "core.askpass",
+        "core.gitproxy",
+        "sequence.editor",
+        "diff.external",
+        "diff.tool",
+        "merge.tool",
+        "gpg.program",
+        "credential.helper",
+        "uploadpack.packobjectshook",
+        "web.browser",
+        "interactive.difffilter",
+        "sendemail.smtpserver",
+        "ssh.variant",
+    ];
+    if exact.contains(&key) {
+        return true;
+    }
+    let (first, last) = (
+        key.split('.').next().unwrap_or_default(),
+        key.rsplit('.').next().unwrap_or_default(),
+    );
+    matches!(
+        (first, last),
+        ("diff", "textconv" | "command")
+            | ("merge", "driver")
+            | ("filter", "clean" | "smudge" | "process")
+            | ("gpg", "program")
+            | ("pager", _)
+            | ("difftool" | "mergetool", "cmd")
+            | ("browser" | "man", "cmd")
+            | ("credential", "helper")
+    )
+}

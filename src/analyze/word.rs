@@ -1,0 +1,476 @@
+//! Word canonicalisation: what bash would pass to `exec` for a [`Word`].
+//!
+//! Quote removal and escape decoding happened in the parser; here the literal parts are joined,
+//! literal brace lists are expanded (`{rm,-rf,/}` → `rm -rf /`, `{1..3}`), unquoted globs and a
+//! leading unquoted `~` are recognised, and a word with any expansion is marked dynamic: its
+//! `value` is `None` and its `template` keeps the decoded static parts with each expansion's source
+//! text in place (`"$HOME"/x` → `$HOME/x`), which path classes such as `@home` can still read.
+//! It does not evaluate expansions and never guesses a value.
+
+use serde::Serialize;
+
+use crate::ast::{Quoting, Span, Word, WordPart};
+use crate::parse::SpanMap;
+
+/// Most words one brace expansion may produce before the word is treated as dynamic.
+const MAX_BRACE_WORDS: usize = 256;
+
+/// One canonical argument.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Arg {
+    /// The exact value bash passes, when it does not depend on run time (globs keep their
+    /// pattern text here and set `glob`).
+    pub value: Option<String>,
+    /// Decoded static text with expansions written as their source text.
+    pub template: String,
+    /// Where the word is in the original input.
+    pub span: Span,
+    /// Contains an unquoted glob (`*`, `?`, `[…]`): expands to file names at run time.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub glob: bool,
+    /// Starts with an unquoted `~`.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tilde: bool,
+    /// Came from a brace expansion.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub brace: bool,
+}
+
+impl Arg {
+    /// A synthetic static argument (used for the words of `env -S` and similar).
+    pub fn literal(text: &str, span: Span) -> Arg {
+        Arg {
+            value: Some(text.to_owned()),
+            template: text.to_owned(),
+            span,
+            glob: false,
+            tilde: text.starts_with('~'),
+            brace: false,
+        }
+    }
+
+    /// The exact value, only when the word is fully static and not a glob.
+    pub fn exact(&self) -> Option<&str> {
+        if self.glob {
+            None
+        } else {
+            self.value.as_deref()
+        }
+    }
+
+    /// True when the value depends on run time (not counting globs).
+    pub fn is_dynamic(&self) -> bool {
+        self.value.is_none()
+    }
+}
+
+/// One character of a word's static text with whether it was unquoted (so that brace, glob and
+/// tilde syntax applies to it).
+#[derive(Clone, Copy)]
+struct Ch {
+    c: char,
+    active: bool,
+}
+
+/// Canonicalise one word into one or more arguments (more than one after brace expansion).
+pub fn canonical(word: &Word) -> Vec<Arg> {
+    let mut chars: Vec<Ch> = Vec::new();
+    let mut template = String::new();
+    let mut dynamic = false;
+    for part in &word.parts {
+        match part {
+            WordPart::Literal { text, quoting, .. } => {
+                let active = *quoting == Quoting::Unquoted;
+                chars.extend(text.chars().map(|c| Ch { c, active }));
+                template.push_str(text);
+            }
+            WordPart::LineContinuation { .. } => {}
+            WordPart::Parameter { source, .. } | WordPart::Arithmetic { source, .. } => {
+                dynamic = true;
+                template.push_str(source);
+            }
+            WordPart::CommandSubstitution { .. } | WordPart::ProcessSubstitution { .. } => {
+                dynamic = true;
+                template.push_str(if matches!(part, WordPart::ProcessSubstitution { .. }) {
+                    "<(…)"
+                } else {
+                    "$(…)"
+                });
+            }
+        }
+    }
+    let glob = has_glob(&chars);
+    let tilde = chars.first().is_some_and(|c| c.active && c.c == '~');
+    if dynamic {
+        return vec![Arg {
+            value: None,
+            template,
+            span: word.span,
+            glob,
+            tilde,
+            brace: false,
+        }];
+    }
+    if let Some(expanded) = brace_expand(&chars) {
+        return expanded
+            .into_iter()
+            .map(|chs| {
+                let value: String = chs.iter().map(|c| c.c).collect();
+                Arg {
+                    glob: has_glob(&chs),
+                    tilde: chs.first().is_some_and(|c| c.active && c.c == '~'),
+                    template: value.clone(),
+                    value: Some(value),
+                    span: word.span,
+                    brace: true,
+                }
+            })
+            .collect();
+    }
+    let value: String = chars.iter().map(|c| c.c).collect();
+    vec![Arg {
+        value: Some(value),
+        template,
+        span: word.span,
+        glob,
+        tilde,
+        brace: false,
+    }]
+}
+
+/// True when the word has brace syntax that bash would expand.
+pub fn has_brace_expansion(word: &Word) -> bool {
+    let mut chars = Vec::new();
+    for part in &word.parts {
+        if let WordPart::Literal { text, quoting, .. } = part {
+            let active = *quoting == Quoting::Unquoted;
+            chars.extend(text.chars().map(|c| Ch { c, active }));
+        }
+    }
+    find_brace(&chars).is_some()
+}
+
+fn has_glob(chars: &[Ch]) -> bool {
+    chars.iter().enumerate().any(|(i, ch)| {
+        ch.active
+            && match ch.c {
+                '*' | '?' => true,
+                '[' => chars[i + 1..].iter().any(|c| c.active && c.c == ']'),
+                '@' | '+' | '!' => chars.get(i + 1).is_some_and(|n| n.active && n.c == '('),
+                _ => false,
+            }
+    })
+}
+
+/// Where an expandable brace group is: (open, close, comma positions or a sequence).
+enum BraceGroup {
+    List(usize, usize, Vec<usize>),
+    Sequence(usize, usize, Vec<String>),
+}
+
+fn find_brace(chars: &[Ch]) -> Option<BraceGroup> {
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].active && chars[i].c == '{' && !(i > 0 && chars[i - 1].c == '$') {
+            // Find the matching close at depth 0, collecting top-level commas.
+            let mut depth = 0usize;
+            let mut commas = Vec::new();
+            for j in i + 1..chars.len() {
+                let ch = chars[j];
+                if !ch.active {
+                    continue;
+                }
+                match ch.c {
+                    '{' => depth += 1,
+                    '}' if depth > 0 => depth -= 1,
+                    '}' => {
+                        if !commas.is_empty() {
+                            return Some(BraceGroup::List(i, j, commas));
+                        }
+                        let inner: String = chars[i + 1..j].iter().map(|c| c.c).collect();
+                        if let Some(seq) = sequence(&inner) {
+                            return Some(BraceGroup::Sequence(i, j, seq));
+                        }
+                        break;
+                    }
+                    ',' if depth == 0 => commas.push(j),
+                    _ => {}
+                }
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `{a..e}`, `{1..10}`, `{1..10..2}`, `{01..03}`.
+fn sequence(inner: &str) -> Option<Vec<String>> {
+    let parts: Vec<&str> = inner.split("..").collect();
+    if parts.len() < 2 || parts.len() > 3 {
+        return None;
+    }
+    let step: i64 = match parts.get(2) {
+        Some(s) => s.parse::<i64>().ok()?.checked_abs()?.max(1),
+        None => 1,
+    };
+    if let (Ok(a), Ok(b)) = (parts[0].parse::<i64>(), parts[1].parse::<i64>()) {
+        let width = if parts[0].starts_with('0') || parts[1].starts_with('0') {
+            parts[0].len().max(parts[1].len())
+        } else {
+            0
+        };
+        let count = (a - b).unsigned_abs() / step.unsigned_abs() + 1;
+        if count > MAX_BRACE_WORDS as u64 {
+            return None;
+        }
+        let mut out = Vec::new();
+        let mut x = a;
+        for _ in 0..count {
+            out.push(format!("{x:0width$}"));
+            x = if a <= b { x + step } else { x - step };
+        }
+        return Some(out);
+    }
+    let (mut ca, mut cb) = (parts[0].chars(), parts[1].chars());
+    let (a, b) = (ca.next()?, cb.next()?);
+    if ca.next().is_some() || cb.next().is_some() || !a.is_ascii() || !b.is_ascii() {
+        return None;
+    }
+    let (a, b) = (a as i64, b as i64);
+    let mut out = Vec::new();
+    let mut x = a;
+    loop {
+        out.push(char::from_u32(u32::try_from(x).ok()?)?.to_string());
+        if x == b {
+            break;
+        }
+        x = if a <= b { x + step } else { x - step };
+        if (a <= b && x > b) || (a > b && x < b) {
+            break;
+        }
+    }
+    Some(out)
+}
+
+/// Expand brace groups left to right, as bash does; `None` when there are none or the result
+/// would be too large.
+fn brace_expand(chars: &[Ch]) -> Option<Vec<Vec<Ch>>> {
+    find_brace(chars)?;
+    let mut done: Vec<Vec<Ch>> = Vec::new();
+    let mut todo: Vec<Vec<Ch>> = vec![chars.to_vec()];
+    while let Some(w) = todo.pop() {
+        if done.len() + todo.len() > MAX_BRACE_WORDS {
+            return None;
+        }
+        match find_brace(&w) {
+            None => done.push(w),
+            Some(BraceGroup::List(open, close, commas)) => {
+                let mut bounds = vec![open];
+                bounds.extend(commas);
+                bounds.push(close);
+                let mut alts = Vec::new();
+                for pair in bounds.windows(2) {
+                    let mut nw = w[..open].to_vec();
+                    nw.extend_from_slice(&w[pair[0] + 1..pair[1]]);
+                    nw.extend_from_slice(&w[close + 1..]);
+                    alts.push(nw);
+                }
+                todo.extend(alts.into_iter().rev());
+            }
+            Some(BraceGroup::Sequence(open, close, items)) => {
+                for item in items.into_iter().rev() {
+                    let mut nw = w[..open].to_vec();
+                    nw.extend(item.chars().map(|c| Ch { c, active: false }));
+                    nw.extend_from_slice(&w[close + 1..]);
+                    todo.push(nw);
+                }
+            }
+        }
+    }
+    Some(done)
+}
+
+/// The static text of `words` joined by single spaces, with a table mapping each byte back to
+/// the original input, ready to be re-parsed as code. `None` when any word is dynamic.
+pub fn code_text(words: &[&Word]) -> Option<(String, SpanMap)> {
+    let mut text = String::new();
+    let mut table: Vec<Span> = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+            let at = table.last().map_or(word.span.start, |s| s.end);
+            table.push(Span::new(at, at));
+        }
+        for part in &word.parts {
+            match part {
+                WordPart::Literal { text: t, span, .. } => {
+                    let exact = t.len() == span.len();
+                    for (k, _) in t.bytes().enumerate() {
+                        table.push(if exact {
+                            Span::new(span.start + k, span.start + k + 1)
+                        } else {
+                            *span
+                        });
+                    }
+                    text.push_str(t);
+                }
+                WordPart::LineContinuation { .. } => {}
+                WordPart::Parameter { .. }
+                | WordPart::Arithmetic { .. }
+                | WordPart::CommandSubstitution { .. }
+                | WordPart::ProcessSubstitution { .. } => return None,
+            }
+        }
+    }
+    Some((text, SpanMap::Table(table)))
+}
+
+/// Like [`code_text`] for a heredoc body: expansions are kept as their source text (they were
+/// analysed where they stand) and the result says whether anything was dynamic.
+pub fn body_text(word: &Word) -> (String, SpanMap, bool) {
+    let mut text = String::new();
+    let mut table: Vec<Span> = Vec::new();
+    let mut dynamic = false;
+    for part in &word.parts {
+        match part {
+            WordPart::Literal { text: t, span, .. } => {
+                let exact = t.len() == span.len();
+                for (k, _) in t.bytes().enumerate() {
+                    table.push(if exact {
+                        Span::new(span.start + k, span.start + k + 1)
+                    } else {
+                        *span
+                    });
+                }
+                text.push_str(t);
+            }
+            WordPart::LineContinuation { .. } => {}
+            WordPart::Parameter { source, span, .. }
+            | WordPart::Arithmetic { source, span, .. } => {
+                dynamic = true;
+                for (k, _) in source.bytes().enumerate() {
+                    table.push(Span::new(span.start + k, span.start + k + 1));
+                }
+                text.push_str(source);
+            }
+            WordPart::CommandSubstitution { span, .. }
+            | WordPart::ProcessSubstitution { span, .. } => {
+                dynamic = true;
+                // Its own units are analysed where it stands; in the code it is an unknown word.
+                let placeholder = "__shclass_substitution__";
+                for _ in placeholder.bytes() {
+                    table.push(*span);
+                }
+                text.push_str(placeholder);
+            }
+        }
+    }
+    (text, SpanMap::Table(table), dynamic)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+    use crate::ast::Command;
+
+    fn first_word_args(src: &str) -> Vec<Vec<Option<String>>> {
+        let script = crate::parse::parse(src, &Limits::default());
+        let Some(Command::Simple(cmd)) = script.commands.first() else {
+            return Vec::new();
+        };
+        cmd.words
+            .iter()
+            .map(|w| canonical(w).into_iter().map(|a| a.value).collect())
+            .collect()
+    }
+
+    fn values(src: &str) -> Vec<Option<String>> {
+        first_word_args(src).into_iter().flatten().collect()
+    }
+
+    fn s(v: &str) -> Option<String> {
+        Some(v.to_owned())
+    }
+
+    #[test]
+    fn canonical_forms() {
+        let table: &[(&str, &[Option<&str>])] = &[
+            ("r''m -rf /", &[Some("rm"), Some("-rf"), Some("/")]),
+            ("\\rm -rf /", &[Some("rm"), Some("-rf"), Some("/")]),
+            ("$'\\x72m' -rf /", &[Some("rm"), Some("-rf"), Some("/")]),
+            ("$'\\162\\155' x", &[Some("rm"), Some("x")]),
+            ("$'\\u0072m' x", &[Some("rm"), Some("x")]),
+            ("\"r\"m x", &[Some("rm"), Some("x")]),
+            ("r\"\"m x", &[Some("rm"), Some("x")]),
+            ("'r'\"m\" x", &[Some("rm"), Some("x")]),
+            ("$\"rm\" x", &[Some("rm"), Some("x")]),
+            ("echo \"a\\\"b\"", &[Some("echo"), Some("a\"b")]),
+            ("echo \"a\\qb\"", &[Some("echo"), Some("a\\qb")]),
+            ("echo a\\ b", &[Some("echo"), Some("a b")]),
+            ("echo \"\"", &[Some("echo"), Some("")]),
+            ("echo $HOME", &[Some("echo"), None]),
+            ("echo \"$(id)\"", &[Some("echo"), None]),
+            ("echo $((1+2))", &[Some("echo"), None]),
+            ("echo {a,b}", &[Some("echo"), Some("a"), Some("b")]),
+            (
+                "echo x{1..3}",
+                &[Some("echo"), Some("x1"), Some("x2"), Some("x3")],
+            ),
+            (
+                "echo {a..c}",
+                &[Some("echo"), Some("a"), Some("b"), Some("c")],
+            ),
+            ("echo '{a,b}'", &[Some("echo"), Some("{a,b}")]),
+            ("echo {a}", &[Some("echo"), Some("{a}")]),
+            (
+                "echo {a,{b,c}}",
+                &[Some("echo"), Some("a"), Some("b"), Some("c")],
+            ),
+            ("echo ~/x", &[Some("echo"), Some("~/x")]),
+        ];
+        for (src, want) in table {
+            let want: Vec<Option<String>> = want.iter().map(|w| w.map(str::to_owned)).collect();
+            assert_eq!(values(src), want, "canonicalising {src:?}");
+        }
+    }
+
+    #[test]
+    fn line_continuation_joins() {
+        assert_eq!(values("r\\\nm x"), vec![s("rm"), s("x")]);
+    }
+
+    #[test]
+    fn glob_and_tilde_marks() {
+        let script = crate::parse::parse("ls *.rs '*.md' ~ '~' [ab] a\\*", &Limits::default());
+        let Some(Command::Simple(cmd)) = script.commands.first() else {
+            panic!("no command");
+        };
+        let args: Vec<Arg> = cmd.words.iter().flat_map(canonical).collect();
+        let marks: Vec<(bool, bool)> = args.iter().map(|a| (a.glob, a.tilde)).collect();
+        assert_eq!(
+            marks,
+            vec![
+                (false, false),
+                (true, false),
+                (false, false),
+                (false, true),
+                (false, false),
+                (true, false),
+                (false, false),
+            ]
+        );
+    }
+
+    #[test]
+    fn dynamic_template_keeps_source() {
+        let script = crate::parse::parse("rm -rf \"$HOME\"/x ${HOME}", &Limits::default());
+        let Some(Command::Simple(cmd)) = script.commands.first() else {
+            panic!("no command");
+        };
+        let args: Vec<Arg> = cmd.words.iter().flat_map(canonical).collect();
+        assert_eq!(args[2].template, "$HOME/x");
+        assert_eq!(args[2].value, None);
+        assert_eq!(args[3].template, "${HOME}");
+    }
+}

@@ -1,0 +1,719 @@
+//! The wrapper table: programs that run another program (`sudo`, `timeout`, `env`, `nohup`…),
+//! as data, and the one routine that strips them.
+//!
+//! Each [`WrapperSpec`] says how the wrapper's own options are parsed (which take a value, which
+//! make it a query that runs nothing, which carry shell code) and how many operands come before
+//! the inner command. Stripping never guesses: a dynamic word where an option or the command
+//! is expected makes the result [`Strip::Opaque`]. The stripped chain is kept by the caller as the
+//! unit's `via`, so rules can still see `sudo`.
+//!
+//! Shells (`bash -c`), `eval`, `find -exec` and git's command-running config are not wrappers:
+//! they are handled in `nested.rs`.
+
+use super::word::Arg;
+
+/// How one wrapper parses its arguments.
+#[derive(Debug, Clone, Copy)]
+pub struct WrapperSpec {
+    /// Program name.
+    pub name: &'static str,
+    /// Short options that take a value (attached `-n5` or separate `-n 5`).
+    pub short_value: &'static str,
+    /// Long options that take a value (`--signal KILL` or `--signal=KILL`).
+    pub long_value: &'static [&'static str],
+    /// Operands before the inner command (`timeout DURATION`, `chroot DIR`, `flock FILE`).
+    pub positionals: usize,
+    /// Options whose value is shell code (`su -c`, `script -c`, `flock -c`, `env -S`).
+    pub code_options: &'static [&'static str],
+    /// Options that make the wrapper run no command (`command -v`, `sudo -l`, `ionice -p`).
+    pub query_options: &'static [&'static str],
+    /// `NAME=value` operands before the command are environment assignments (`env`).
+    pub assignments: bool,
+    /// `-10` is an option (`nice -10 cmd`).
+    pub numeric_short: bool,
+    /// The remaining words are joined with spaces and run through `sh -c` (`watch`, `parallel`).
+    pub shell_joined: bool,
+    /// The code option may appear anywhere (after a user name: `su root -c CMD`); without it the
+    /// wrapper runs no given command.
+    pub code_anywhere: bool,
+}
+
+const fn spec(name: &'static str) -> WrapperSpec {
+    WrapperSpec {
+        name,
+        short_value: "",
+        long_value: &[],
+        positionals: 0,
+        code_options: &[],
+        query_options: &[],
+        assignments: false,
+        numeric_short: false,
+        shell_joined: false,
+        code_anywhere: false,
+    }
+}
+
+/// Every known wrapper. Sorted by name (a unit test checks) so lookups can binary-search.
+pub static WRAPPERS: &[WrapperSpec] = &[
+    WrapperSpec {
+        short_value: "",
+        ..spec("builtin")
+    },
+    spec("busybox"),
+    WrapperSpec {
+        short_value: "tw",
+        query_options: &[],
+        ..spec("caffeinate")
+    },
+    spec("catchsegv"),
+    WrapperSpec {
+        positionals: 1,
+        long_value: &["--userspec", "--groups"],
+        ..spec("chroot")
+    },
+    WrapperSpec {
+        positionals: 1,
+        query_options: &["-p", "--pid", "-m", "--max"],
+        short_value: "T",
+        long_value: &["--sched-runtime", "--sched-deadline", "--sched-period"],
+        ..spec("chrt")
+    },
+    WrapperSpec {
+        query_options: &["-v", "-V"],
+        ..spec("command")
+    },
+    spec("coproc"),
+    WrapperSpec {
+        long_value: &["--config-file", "--dbus-daemon"],
+        ..spec("dbus-run-session")
+    },
+    WrapperSpec {
+        short_value: "uC",
+        query_options: &["-C"],
+        ..spec("doas")
+    },
+    WrapperSpec {
+        short_value: "uCSP",
+        long_value: &["--unset", "--chdir", "--split-string"],
+        code_options: &["-S", "--split-string"],
+        assignments: true,
+        ..spec("env")
+    },
+    WrapperSpec {
+        short_value: "a",
+        ..spec("exec")
+    },
+    WrapperSpec {
+        short_value: "lsif",
+        long_value: &["--lib", "--faked", "--save-file", "--load-file"],
+        ..spec("fakeroot")
+    },
+    WrapperSpec {
+        long_value: &["--profile", "--private", "--net", "--name", "--join"],
+        ..spec("firejail")
+    },
+    WrapperSpec {
+        short_value: "wEc",
+        long_value: &["--timeout", "--wait", "--conflict-exit-code", "--command"],
+        positionals: 1,
+        code_options: &["-c", "--command"],
+        ..spec("flock")
+    },
+    WrapperSpec {
+        short_value: "cnp",
+        long_value: &["--class", "--classdata", "--pid", "--pgid", "--uid"],
+        query_options: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+        ..spec("ionice")
+    },
+    WrapperSpec {
+        short_value: "oepsuEaAnDlLSxw",
+        long_value: &["--output"],
+        query_options: &["-p"],
+        ..spec("ltrace")
+    },
+    WrapperSpec {
+        short_value: "n",
+        long_value: &["--adjustment"],
+        numeric_short: true,
+        ..spec("nice")
+    },
+    spec("nocorrect"),
+    spec("noglob"),
+    spec("nohup"),
+    WrapperSpec {
+        short_value: "tSGwr",
+        long_value: &["--target", "--setuid", "--setgid", "--wd", "--root"],
+        ..spec("nsenter")
+    },
+    WrapperSpec {
+        short_value: "jSanNLIeE",
+        long_value: &[
+            "--jobs",
+            "--sshlogin",
+            "--joblog",
+            "--arg-file",
+            "--results",
+            "--delay",
+            "--timeout",
+            "--colsep",
+            "--tmpdir",
+            "--workdir",
+            "--basefile",
+            "--max-args",
+            "--max-lines",
+            "--load",
+            "--memfree",
+            "--retries",
+            "--tag-string",
+            "--env",
+            "--halt",
+        ],
+        shell_joined: true,
+        ..spec("parallel")
+    },
+    WrapperSpec {
+        long_value: &["--user"],
+        ..spec("pkexec")
+    },
+    WrapperSpec {
+        long_value: &["--pid"],
+        query_options: &["-p", "--pid"],
+        ..spec("prlimit")
+    },
+    WrapperSpec {
+        short_value: "f",
+        ..spec("proxychains")
+    },
+    WrapperSpec {
+        short_value: "f",
+        ..spec("proxychains4")
+    },
+    WrapperSpec {
+        short_value: "ugGswc",
+        long_value: &[
+            "--user",
+            "--group",
+            "--supp-group",
+            "--shell",
+            "--command",
+            "--whitelist-environment",
+        ],
+        code_options: &["-c", "--command", "--session-command"],
+        ..spec("runuser")
+    },
+    WrapperSpec {
+        short_value: "cEIOBTm",
+        long_value: &[
+            "--command",
+            "--echo",
+            "--log-in",
+            "--log-out",
+            "--log-io",
+            "--log-timing",
+            "--logging-format",
+        ],
+        code_options: &["-c", "--command"],
+        code_anywhere: true,
+        ..spec("script")
+    },
+    spec("setsid"),
+    WrapperSpec {
+        short_value: "ioe",
+        long_value: &["--input", "--output", "--error"],
+        ..spec("stdbuf")
+    },
+    WrapperSpec {
+        short_value: "oepsuEaIOPSXb",
+        long_value: &["--output", "--trace", "--signal", "--status"],
+        query_options: &["-p"],
+        ..spec("strace")
+    },
+    WrapperSpec {
+        short_value: "cgGsw",
+        long_value: &[
+            "--command",
+            "--session-command",
+            "--group",
+            "--supp-group",
+            "--shell",
+            "--whitelist-environment",
+        ],
+        code_options: &["-c", "--command", "--session-command"],
+        code_anywhere: true,
+        ..spec("su")
+    },
+    WrapperSpec {
+        short_value: "ugpCDrtTUhR",
+        long_value: &[
+            "--user",
+            "--group",
+            "--prompt",
+            "--close-from",
+            "--chdir",
+            "--role",
+            "--type",
+            "--command-timeout",
+            "--other-user",
+            "--host",
+            "--chroot",
+        ],
+        query_options: &[
+            "-l",
+            "-e",
+            "-v",
+            "-V",
+            "-K",
+            "--list",
+            "--edit",
+            "--validate",
+            "--version",
+            "--help",
+            "--remove-timestamp",
+        ],
+        ..spec("sudo")
+    },
+    WrapperSpec {
+        short_value: "upEMHsD",
+        long_value: &[
+            "--unit",
+            "--property",
+            "--setenv",
+            "--machine",
+            "--host",
+            "--slice",
+            "--description",
+            "--uid",
+            "--gid",
+            "--nice",
+            "--working-directory",
+            "--on-calendar",
+            "--on-active",
+            "--on-boot",
+            "--on-startup",
+            "--on-unit-active",
+            "--on-unit-inactive",
+            "--timer-property",
+            "--path-property",
+            "--socket-property",
+            "--service-type",
+            "--slice-inherit",
+        ],
+        ..spec("systemd-run")
+    },
+    WrapperSpec {
+        positionals: 1,
+        query_options: &["-p", "--pid"],
+        ..spec("taskset")
+    },
+    WrapperSpec {
+        short_value: "fo",
+        long_value: &["--format", "--output"],
+        ..spec("time")
+    },
+    WrapperSpec {
+        short_value: "sk",
+        long_value: &["--signal", "--kill-after"],
+        positionals: 1,
+        ..spec("timeout")
+    },
+    WrapperSpec {
+        short_value: "upaP",
+        ..spec("torsocks")
+    },
+    spec("unbuffer"),
+    WrapperSpec {
+        long_value: &[
+            "--map-user",
+            "--map-group",
+            "--setuid",
+            "--setgid",
+            "--wd",
+            "--root",
+        ],
+        ..spec("unshare")
+    },
+    WrapperSpec {
+        short_value: "n",
+        long_value: &["--interval", "--differences"],
+        shell_joined: true,
+        ..spec("watch")
+    },
+    WrapperSpec {
+        short_value: "adEIsnPLl",
+        long_value: &[
+            "--arg-file",
+            "--delimiter",
+            "--max-args",
+            "--max-procs",
+            "--max-chars",
+            "--process-slot-var",
+            "--replace",
+            "--max-lines",
+            "--eof",
+        ],
+        ..spec("xargs")
+    },
+    WrapperSpec {
+        short_value: "nsfepw",
+        long_value: &[
+            "--server-num",
+            "--server-args",
+            "--auth-file",
+            "--error-file",
+            "--xauth-protocol",
+            "--wait",
+        ],
+        ..spec("xvfb-run")
+    },
+];
+
+/// Look a wrapper up by program name.
+pub fn lookup(name: &str) -> Option<&'static WrapperSpec> {
+    WRAPPERS
+        .binary_search_by(|w| w.name.cmp(name))
+        .ok()
+        .and_then(|i| WRAPPERS.get(i))
+}
+
+/// The result of stripping one wrapper from `args` (the words after the wrapper's name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Strip {
+    /// The inner command starts at this index of `args`; `assignments` came from `env NAME=val`.
+    Inner {
+        /// Index of the inner program.
+        start: usize,
+        /// `NAME=value` pairs given to `env`, with the index of their arg.
+        assignments: Vec<usize>,
+        /// The wrapper runs the joined words through `sh -c` (`watch`, `parallel`).
+        joined: bool,
+    },
+    /// The value of the arg at this index is shell code (`su -c CMD`); with `join_rest` the
+    /// following args are appended (`env -S 'cmd' args`).
+    Code {
+        /// Index of the code arg.
+        arg: usize,
+        /// Append the remaining args.
+        join_rest: bool,
+    },
+    /// The wrapper runs no given command here (`command -v x`, `sudo -l`, `env` alone).
+    NoCommand,
+    /// A dynamic word sits where an option or the command is expected.
+    Opaque {
+        /// Index of the dynamic arg.
+        at: usize,
+    },
+}
+
+/// Strip one wrapper.
+pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
+    if spec.code_anywhere {
+        return strip_code_anywhere(spec, args);
+    }
+    let mut i = 0;
+    let mut positionals = spec.positionals;
+    let mut assignments = Vec::new();
+    let mut options_done = false;
+    while i < args.len() {
+        let Some(value) = args[i].exact() else {
+            return Strip::Opaque { at: i };
+        };
+        if !options_done && value == "--" {
+            options_done = true;
+            i += 1;
+            continue;
+        }
+        let is_option = !options_done && value.starts_with('-') && value.len() > 1;
+        if !is_option {
+            if spec.name == "env" && value == "-" {
+                i += 1;
+                continue;
+            }
+            if spec.assignments && is_assignment(value) {
+                assignments.push(i);
+                i += 1;
+                continue;
+            }
+            if positionals > 0 {
+                positionals -= 1;
+                i += 1;
+                continue;
+            }
+            return if spec.shell_joined && args[i..].iter().any(|a| a.exact() == Some("-x")) {
+                Strip::Inner {
+                    start: i,
+                    assignments,
+                    joined: false,
+                }
+            } else {
+                Strip::Inner {
+                    start: i,
+                    assignments,
+                    joined: spec.shell_joined,
+                }
+            };
+        }
+        if let Some(long) = value.strip_prefix("--") {
+            let (name, attached) = match long.split_once('=') {
+                Some((n, _)) => (n, true),
+                None => (long, false),
+            };
+            let opt = format!("--{name}");
+            if spec.query_options.contains(&opt.as_str()) {
+                return Strip::NoCommand;
+            }
+            let takes_value = spec.long_value.contains(&opt.as_str());
+            if spec.code_options.contains(&opt.as_str()) {
+                return if attached {
+                    Strip::Opaque { at: i }
+                } else {
+                    Strip::Code {
+                        arg: i + 1,
+                        join_rest: spec.name == "env",
+                    }
+                };
+            }
+            i += if takes_value && !attached { 2 } else { 1 };
+            continue;
+        }
+        // A bundle of short options.
+        let body = &value[1..];
+        if spec.numeric_short && body.bytes().all(|b| b.is_ascii_digit()) {
+            i += 1;
+            continue;
+        }
+        let mut consumed_next = false;
+        for (k, c) in body.char_indices() {
+            let opt = format!("-{c}");
+            if spec.query_options.contains(&opt.as_str()) {
+                return Strip::NoCommand;
+            }
+            if spec.short_value.contains(c) {
+                let attached = k + c.len_utf8() < body.len();
+                if spec.code_options.contains(&opt.as_str()) {
+                    return if attached {
+                        Strip::Opaque { at: i }
+                    } else {
+                        Strip::Code {
+                            arg: i + 1,
+                            join_rest: spec.name == "env",
+                        }
+                    };
+                }
+                consumed_next = !attached;
+                break;
+            }
+        }
+        i += if consumed_next { 2 } else { 1 };
+    }
+    Strip::NoCommand
+}
+
+/// `su`, `script`: look for the code option anywhere; without it no command is given.
+fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
+    for (i, a) in args.iter().enumerate() {
+        let Some(v) = a.exact() else {
+            return Strip::Opaque { at: i };
+        };
+        if v == "--" {
+            break;
+        }
+        if spec.code_options.contains(&v) {
+            return Strip::Code {
+                arg: i + 1,
+                join_rest: false,
+            };
+        }
+        if let Some((name, _)) = v.split_once('=')
+            && spec.code_options.contains(&name)
+        {
+            return Strip::Opaque { at: i };
+        }
+        // `-lc CMD` style bundles ending in the code option.
+        if v.starts_with('-') && !v.starts_with("--") && v.len() > 2 {
+            let last = format!("-{}", &v[v.len() - 1..]);
+            if spec.code_options.contains(&last.as_str()) {
+                return Strip::Code {
+                    arg: i + 1,
+                    join_rest: false,
+                };
+            }
+        }
+    }
+    Strip::NoCommand
+}
+
+/// `NAME=value` with a valid shell variable name.
+pub fn is_assignment(s: &str) -> bool {
+    match s.split_once('=') {
+        Some((name, _)) => {
+            !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Span;
+
+    fn args(s: &str) -> Vec<Arg> {
+        s.split_whitespace()
+            .map(|w| Arg::literal(w, Span::default()))
+            .collect()
+    }
+
+    #[test]
+    fn table_is_sorted_and_unique() {
+        for pair in WRAPPERS.windows(2) {
+            assert!(
+                pair[0].name < pair[1].name,
+                "{} before {}",
+                pair[0].name,
+                pair[1].name
+            );
+        }
+    }
+
+    #[test]
+    fn strip_table() {
+        use Strip::{Code, Inner, NoCommand};
+        let inner = |start| Inner {
+            start,
+            assignments: vec![],
+            joined: false,
+        };
+        let cases: &[(&str, &str, Strip)] = &[
+            ("timeout", "5 rm -rf /", inner(1)),
+            ("timeout", "-s KILL 5 rm", inner(3)),
+            ("timeout", "--signal=KILL 5 rm", inner(2)),
+            ("timeout", "-k 1 --preserve-status 5 rm", inner(4)),
+            ("nohup", "rm -rf /", inner(0)),
+            ("nice", "-n 10 rm", inner(2)),
+            ("nice", "-10 rm", inner(1)),
+            ("nice", "-n10 rm", inner(1)),
+            ("ionice", "-c 3 rm", inner(2)),
+            ("ionice", "-p 123", NoCommand),
+            ("stdbuf", "-oL rm", inner(1)),
+            ("stdbuf", "-o L rm", inner(2)),
+            ("time", "-p rm", inner(1)),
+            ("env", "-i rm", inner(1)),
+            ("env", "-u HOME rm", inner(2)),
+            ("env", "-", NoCommand),
+            ("env", "", NoCommand),
+            (
+                "env",
+                "A=1 B=2 rm",
+                Inner {
+                    start: 2,
+                    assignments: vec![0, 1],
+                    joined: false,
+                },
+            ),
+            (
+                "env",
+                "-S x",
+                Code {
+                    arg: 1,
+                    join_rest: true,
+                },
+            ),
+            ("command", "-v rm", NoCommand),
+            ("command", "rm", inner(0)),
+            ("command", "-p rm", inner(1)),
+            ("builtin", "echo", inner(0)),
+            ("exec", "-a name rm", inner(2)),
+            ("sudo", "-u root rm", inner(2)),
+            ("sudo", "-uroot rm", inner(1)),
+            ("sudo", "--user=root rm", inner(1)),
+            ("sudo", "-E -H rm", inner(2)),
+            ("sudo", "-l", NoCommand),
+            ("sudo", "-v", NoCommand),
+            ("sudo", "--", NoCommand),
+            ("sudo", "-- rm", inner(1)),
+            ("doas", "-u root rm", inner(2)),
+            (
+                "su",
+                "-c x",
+                Code {
+                    arg: 1,
+                    join_rest: false,
+                },
+            ),
+            (
+                "su",
+                "root -c x",
+                Code {
+                    arg: 2,
+                    join_rest: false,
+                },
+            ),
+            ("su", "- root", NoCommand),
+            ("setsid", "-f rm", inner(1)),
+            ("chroot", "/mnt rm", inner(1)),
+            ("chroot", "--userspec=a:b /mnt rm", inner(2)),
+            ("unbuffer", "rm", inner(0)),
+            (
+                "script",
+                "-q -c x out",
+                Code {
+                    arg: 2,
+                    join_rest: false,
+                },
+            ),
+            ("script", "out.log", NoCommand),
+            ("flock", "/tmp/l rm", inner(1)),
+            ("flock", "-w 5 /tmp/l rm", inner(3)),
+            (
+                "flock",
+                "/tmp/l -c x",
+                Code {
+                    arg: 2,
+                    join_rest: false,
+                },
+            ),
+            ("systemd-run", "--user --scope -p X=1 rm", inner(4)),
+            ("xargs", "-0 -n 1 rm", inner(3)),
+            ("xargs", "-I{} rm {}", inner(1)),
+            ("xargs", "-I {} rm {}", inner(2)),
+            ("xargs", "", NoCommand),
+            (
+                "watch",
+                "-n 1 ls",
+                Inner {
+                    start: 2,
+                    assignments: vec![],
+                    joined: true,
+                },
+            ),
+            ("watch", "-x ls", inner(1)),
+            ("taskset", "-c 0 rm", inner(2)),
+            ("taskset", "-p 1 2", NoCommand),
+        ];
+        for (name, rest, want) in cases {
+            let Some(spec) = lookup(name) else {
+                panic!("{name} is not in the table");
+            };
+            assert_eq!(&strip(spec, &args(rest)), want, "{name} {rest}");
+        }
+    }
+
+    #[test]
+    fn dynamic_word_is_opaque() {
+        let mut a = args("-u root");
+        a.push(Arg {
+            value: None,
+            template: "$X".into(),
+            span: Span::default(),
+            glob: false,
+            tilde: false,
+            brace: false,
+        });
+        let Some(sudo) = lookup("sudo") else {
+            panic!("no sudo")
+        };
+        assert_eq!(strip(sudo, &a), Strip::Opaque { at: 2 });
+    }
+}

@@ -1,0 +1,424 @@
+//! Our own owned syntax tree for bash, lowered from tree-sitter by [`crate::parse`].
+//!
+//! Nothing here refers to tree-sitter: everything downstream (analysis, checks, policy) works on
+//! these types only. Every node carries a [`Span`] into the **original** input, also for code that
+//! was re-parsed out of a string (`bash -c '…'`, heredocs), so every explanation can point at what
+//! the agent typed. This module holds data and small accessors; it does not decide anything.
+
+use serde::Serialize;
+
+/// A byte range `[start, end)` into the original input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+#[serde(into = "[usize; 2]")]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// A span from `start` to `end`.
+    pub const fn new(start: usize, end: usize) -> Self {
+        Self { start, end }
+    }
+
+    /// The smallest span covering both.
+    #[must_use]
+    pub fn cover(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// Length in bytes.
+    pub const fn len(self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// True when the span is empty.
+    pub const fn is_empty(self) -> bool {
+        self.end <= self.start
+    }
+}
+
+impl From<Span> for [usize; 2] {
+    fn from(s: Span) -> Self {
+        [s.start, s.end]
+    }
+}
+
+/// A parsed script: a sequence of commands plus everything the parser could not model.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Script {
+    /// Top-level commands in order.
+    pub commands: Vec<Command>,
+    /// Parse errors, unsupported syntax and limits hit while lowering.
+    pub issues: Vec<SyntaxIssue>,
+}
+
+/// Something the parser could not fully understand. Never silently dropped: analysis turns each
+/// into a flag, and the policy never allows a command that has one.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SyntaxIssue {
+    /// What went wrong.
+    pub kind: IssueKind,
+    /// Where.
+    pub span: Span,
+    /// Human detail: the node kind, the missing token, the limit.
+    pub detail: String,
+}
+
+/// The kinds of [`SyntaxIssue`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IssueKind {
+    /// An ERROR or MISSING node in the tree.
+    ParseError,
+    /// A node kind shclass does not model.
+    UnsupportedSyntax,
+    /// Nesting deeper than the limit.
+    TooDeep,
+    /// Input, node count or time over the limit.
+    TooLong,
+}
+
+/// One command in the tree.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Command {
+    /// `VAR=x prog arg… >redir`
+    Simple(SimpleCommand),
+    /// `a | b |& c`
+    Pipeline {
+        /// The stages, left to right.
+        stages: Vec<Command>,
+        /// Whole pipeline.
+        span: Span,
+    },
+    /// `a && b` or `a || b`.
+    AndOr {
+        /// Left side (runs first).
+        left: Box<Command>,
+        /// `&&` or `||`.
+        op: AndOrOp,
+        /// Right side.
+        right: Box<Command>,
+        /// Whole list.
+        span: Span,
+    },
+    /// `cmd &`
+    Background {
+        /// The command sent to the background.
+        body: Box<Command>,
+        /// Command and the `&`.
+        span: Span,
+    },
+    /// `! cmd`
+    Negated {
+        /// The negated command.
+        body: Box<Command>,
+        /// Whole.
+        span: Span,
+    },
+    /// `( … )`
+    Subshell {
+        /// Commands inside.
+        body: Vec<Command>,
+        /// Whole.
+        span: Span,
+    },
+    /// `{ …; }`
+    Group {
+        /// Commands inside.
+        body: Vec<Command>,
+        /// Whole.
+        span: Span,
+    },
+    /// `if c; then …; elif …; else …; fi`
+    If {
+        /// `(condition, body)` for the `if` and each `elif`.
+        branches: Vec<(Vec<Command>, Vec<Command>)>,
+        /// The `else` body, if any.
+        else_body: Vec<Command>,
+        /// Whole.
+        span: Span,
+    },
+    /// `while c; do …; done` / `until …`
+    Loop {
+        /// True for `until`.
+        until: bool,
+        /// The condition list.
+        condition: Vec<Command>,
+        /// The body.
+        body: Vec<Command>,
+        /// Whole.
+        span: Span,
+    },
+    /// `for x in w…; do …; done`, `select …`, and the C-style `for ((…))`.
+    For {
+        /// Loop variable (empty for C-style).
+        variable: String,
+        /// The word list, or the words of the arithmetic header.
+        items: Vec<Word>,
+        /// The body.
+        body: Vec<Command>,
+        /// True for `select`.
+        select: bool,
+        /// Whole.
+        span: Span,
+    },
+    /// `case w in p) …;; esac`
+    Case {
+        /// The word being matched.
+        subject: Word,
+        /// The arms.
+        arms: Vec<CaseArm>,
+        /// Whole.
+        span: Span,
+    },
+    /// `name() { … }` / `function name { … }`
+    Function {
+        /// Function name.
+        name: String,
+        /// Body.
+        body: Box<Command>,
+        /// Whole.
+        span: Span,
+    },
+    /// `[[ … ]]`, `[ … ]` as test command, and `(( … ))`: only their words matter (expansions).
+    Test {
+        /// True for `(( … ))`.
+        arithmetic: bool,
+        /// Every word and expansion inside, in order.
+        words: Vec<Word>,
+        /// Whole.
+        span: Span,
+    },
+    /// A compound command with redirections: `{ …; } > f`, `while …; done < <(…)`.
+    Redirected {
+        /// The compound command.
+        body: Box<Command>,
+        /// Its redirects.
+        redirects: Vec<Redirect>,
+        /// Whole.
+        span: Span,
+    },
+    /// A piece of the tree shclass does not model (its issue is recorded in [`Script::issues`]);
+    /// commands found inside it are still kept so they are analysed.
+    Opaque {
+        /// Node kind.
+        kind: String,
+        /// Commands recovered from inside.
+        inner: Vec<Command>,
+        /// Words recovered from inside.
+        words: Vec<Word>,
+        /// Whole.
+        span: Span,
+    },
+}
+
+impl Command {
+    /// The span of the command.
+    pub fn span(&self) -> Span {
+        match self {
+            Command::Simple(s) => s.span,
+            Command::Pipeline { span, .. }
+            | Command::AndOr { span, .. }
+            | Command::Background { span, .. }
+            | Command::Negated { span, .. }
+            | Command::Subshell { span, .. }
+            | Command::Group { span, .. }
+            | Command::If { span, .. }
+            | Command::Loop { span, .. }
+            | Command::For { span, .. }
+            | Command::Case { span, .. }
+            | Command::Function { span, .. }
+            | Command::Test { span, .. }
+            | Command::Redirected { span, .. }
+            | Command::Opaque { span, .. } => *span,
+        }
+    }
+}
+
+/// `&&` / `||`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AndOrOp {
+    /// `&&`
+    And,
+    /// `||`
+    Or,
+}
+
+/// One `pattern) body ;;` arm of a case statement.
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseArm {
+    /// Patterns.
+    pub patterns: Vec<Word>,
+    /// Body.
+    pub body: Vec<Command>,
+}
+
+/// A simple command: assignments, words, redirects.
+#[derive(Debug, Clone, Serialize)]
+pub struct SimpleCommand {
+    /// Leading `VAR=value` assignments.
+    pub assignments: Vec<Assignment>,
+    /// The program word followed by the arguments. Empty for a bare assignment.
+    pub words: Vec<Word>,
+    /// Redirections, in order.
+    pub redirects: Vec<Redirect>,
+    /// Whole command.
+    pub span: Span,
+}
+
+/// `NAME=value`, `NAME+=value`, `NAME=(a b)`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Assignment {
+    /// Variable name (with subscript text, if any).
+    pub name: String,
+    /// The value, `None` for `NAME=`.
+    pub value: Option<Word>,
+    /// Elements of an array value `NAME=(…)`.
+    pub array: Vec<Word>,
+    /// Whole assignment.
+    pub span: Span,
+}
+
+/// A redirection.
+#[derive(Debug, Clone, Serialize)]
+pub struct Redirect {
+    /// The operator as written: `>`, `>>`, `<`, `&>`, `>&`, `<<`, `<<-`, `<<<`, `<>`, `>|`…
+    pub op: String,
+    /// Explicit file descriptor (`2` in `2>`), if any.
+    pub fd: Option<String>,
+    /// What is redirected to or from.
+    pub target: RedirectTarget,
+    /// Whole redirect.
+    pub span: Span,
+}
+
+/// The other side of a redirect.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum RedirectTarget {
+    /// A file name, an fd number (`2>&1`), or the here-string word.
+    Word(Word),
+    /// A heredoc body.
+    Heredoc(Heredoc),
+}
+
+/// A heredoc: `<<EOF … EOF`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Heredoc {
+    /// The delimiter word, as written.
+    pub delimiter: String,
+    /// True when the delimiter was quoted, so the body is literal text.
+    pub quoted: bool,
+    /// The body as a word: literal text, plus expansions when unquoted.
+    pub body: Word,
+}
+
+/// A word: parts concatenated without whitespace.
+#[derive(Debug, Clone, Serialize)]
+pub struct Word {
+    /// The parts, in order.
+    pub parts: Vec<WordPart>,
+    /// Whole word.
+    pub span: Span,
+}
+
+/// How a literal part was quoted. Quoting decides whether glob, brace and tilde apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Quoting {
+    /// Plain unquoted text.
+    Unquoted,
+    /// A backslash-escaped character outside quotes (`\r`).
+    Escaped,
+    /// `'…'`
+    Single,
+    /// `"…"`
+    Double,
+    /// `$'…'` (already decoded).
+    AnsiC,
+    /// `$"…"`
+    Locale,
+}
+
+/// One piece of a word.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "part", rename_all = "kebab-case")]
+pub enum WordPart {
+    /// Text after quote removal and escape decoding.
+    Literal {
+        /// The decoded text.
+        text: String,
+        /// How it was quoted.
+        quoting: Quoting,
+        /// Where it came from; when `text.len() != span.len()` the text was decoded.
+        span: Span,
+    },
+    /// `\<newline>`: removed by bash.
+    LineContinuation {
+        /// Where.
+        span: Span,
+    },
+    /// `$x`, `${x}`, `${x:-default}`, `${#x}`, `$1`, `$@`…
+    Parameter {
+        /// The variable name when it can be read (`HOME`, `1`, `@`).
+        name: Option<String>,
+        /// True for `${x}`/`$x` with no operator: the value is exactly the variable.
+        plain: bool,
+        /// The source text.
+        source: String,
+        /// Inside double quotes.
+        quoted: bool,
+        /// Words found inside operators (`${x:-$(cmd)}`), so their substitutions are analysed.
+        inner: Vec<Word>,
+        /// Where.
+        span: Span,
+    },
+    /// `$(…)` or backticks.
+    CommandSubstitution {
+        /// The commands inside.
+        body: Vec<Command>,
+        /// True for backticks.
+        backtick: bool,
+        /// Inside double quotes.
+        quoted: bool,
+        /// Where.
+        span: Span,
+    },
+    /// `<(…)` or `>(…)`.
+    ProcessSubstitution {
+        /// The commands inside.
+        body: Vec<Command>,
+        /// True for `>(…)`.
+        output: bool,
+        /// Where.
+        span: Span,
+    },
+    /// `$((…))`, `$[…]`.
+    Arithmetic {
+        /// Source text.
+        source: String,
+        /// Words (expansions) found inside.
+        inner: Vec<Word>,
+        /// Where.
+        span: Span,
+    },
+}
+
+impl WordPart {
+    /// The span of the part.
+    pub fn span(&self) -> Span {
+        match self {
+            WordPart::Literal { span, .. }
+            | WordPart::LineContinuation { span }
+            | WordPart::Parameter { span, .. }
+            | WordPart::CommandSubstitution { span, .. }
+            | WordPart::ProcessSubstitution { span, .. }
+            | WordPart::Arithmetic { span, .. } => *span,
+        }
+    }
+}

@@ -1,0 +1,51 @@
+//! # shclass
+//!
+//! Decide whether a shell command an AI coding agent wants to run is safe: **allow**, **ask** a
+//! person, or **deny**.
+//!
+//! The pipeline's names narrate it: [`parse`] (tree-sitter-bash → our own [`ast`]) →
+//! [`analyze`] (every execution unit that could run, wrappers stripped, words canonicalised,
+//! flags for what cannot be seen through).
+//!
+//! ```
+//! let analysis = shclass::analyze::analyze("ls && timeout 5 rm -rf /", &shclass::Limits::default());
+//! let programs: Vec<_> = analysis.units.iter().map(|u| u.program.as_deref()).collect();
+//! assert_eq!(programs, [Some("ls"), Some("rm")]);
+//! ```
+
+pub mod analyze;
+pub mod ast;
+pub mod parse;
+
+use std::time::Duration;
+
+/// Bounds on the work done for one command line. Past any of them the analysis carries a
+/// `too-long` or `too-deep` flag, and such a command is never allowed.
+#[derive(Debug, Clone)]
+pub struct Limits {
+    /// Largest input accepted, in bytes.
+    pub max_input_bytes: usize,
+    /// Largest syntax tree, in nodes.
+    pub max_nodes: usize,
+    /// Deepest nesting of the syntax tree that is lowered and walked.
+    pub max_tree_depth: usize,
+    /// Deepest nesting of re-parsed code (`bash -c` inside `bash -c`…).
+    pub max_nesting: usize,
+    /// Most execution units analysed.
+    pub max_units: usize,
+    /// Longest time tree-sitter may spend on one parse.
+    pub max_parse_time: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_input_bytes: 1 << 20,
+            max_nodes: 1 << 20,
+            max_tree_depth: 200,
+            max_nesting: 10,
+            max_units: 10_000,
+            max_parse_time: Duration::from_secs(2),
+        }
+    }
+}

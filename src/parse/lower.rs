@@ -1,0 +1,1041 @@
+//! Lowering of the tree-sitter concrete tree into [`crate::ast`] commands.
+//!
+//! Walks statements and compound commands; words are lowered in `words.rs`. Recursion is bounded
+//! by [`Limits::max_tree_depth`]: past it the subtree becomes an opaque node with a `too-deep`
+//! issue, so hostile nesting cannot overflow the stack. Grammar quirks handled here (each pinned by
+//! a grammar test): the rest of a line after a heredoc start sits *inside* the heredoc redirect
+//! (`cat <<EOF | bash`), and a brace expansion in command position is an ERROR node.
+
+use tree_sitter::{Node, Tree};
+
+use super::SpanMap;
+use crate::Limits;
+use crate::ast::{
+    AndOrOp, Assignment, CaseArm, Command, Heredoc, IssueKind, Redirect, RedirectTarget, Script,
+    SimpleCommand, Span, SyntaxIssue, Word, WordPart,
+};
+
+pub(super) struct Lowerer<'a> {
+    pub(super) src: &'a str,
+    pub(super) map: &'a SpanMap,
+    pub(super) issues: Vec<SyntaxIssue>,
+    pub(super) depth: usize,
+    pub(super) limits: &'a Limits,
+}
+
+/// What follows a heredoc start on the same line, which tree-sitter nests inside the redirect.
+enum Continuation {
+    Pipe(Command),
+    And(Command),
+    Or(Command),
+}
+
+pub(super) fn lower(
+    tree: &Tree,
+    src: &str,
+    map: &SpanMap,
+    depth: usize,
+    limits: &Limits,
+) -> Script {
+    let root = tree.root_node();
+    let mut l = Lowerer {
+        src,
+        map,
+        issues: Vec::new(),
+        depth,
+        limits,
+    };
+    if root.descendant_count() > limits.max_nodes {
+        l.issue(
+            IssueKind::TooLong,
+            root,
+            format!("syntax tree has more than {} nodes", limits.max_nodes),
+        );
+        return Script {
+            commands: Vec::new(),
+            issues: l.issues,
+        };
+    }
+    if root.has_error() {
+        l.collect_errors(root);
+    }
+    let commands = l.statements(root);
+    Script {
+        commands,
+        issues: l.issues,
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    pub(super) fn span(&self, node: Node) -> Span {
+        self.map.map(node.start_byte(), node.end_byte())
+    }
+
+    pub(super) fn text(&self, node: Node) -> &'a str {
+        self.src.get(node.byte_range()).unwrap_or_default()
+    }
+
+    pub(super) fn issue(&mut self, kind: IssueKind, node: Node, detail: String) {
+        let span = self.span(node);
+        self.issues.push(SyntaxIssue { kind, span, detail });
+    }
+
+    /// Record every ERROR and MISSING node, iteratively (no recursion on hostile trees).
+    fn collect_errors(&mut self, root: Node) {
+        let mut cursor = root.walk();
+        let mut found = 0usize;
+        'walk: loop {
+            let node = cursor.node();
+            if node.is_missing() {
+                self.issue(
+                    IssueKind::ParseError,
+                    node,
+                    format!("missing `{}`", node.kind()),
+                );
+                found += 1;
+            } else if node.is_error() {
+                let text: String = self.text(node).chars().take(40).collect();
+                self.issue(
+                    IssueKind::ParseError,
+                    node,
+                    format!("cannot parse `{text}`"),
+                );
+                found += 1;
+            }
+            if found > 64 {
+                break;
+            }
+            if node.has_error() && cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    continue 'walk;
+                }
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+    }
+
+    fn enter(&mut self, node: Node) -> bool {
+        if self.depth >= self.limits.max_tree_depth {
+            self.issue(
+                IssueKind::TooDeep,
+                node,
+                format!("nested deeper than {} levels", self.limits.max_tree_depth),
+            );
+            false
+        } else {
+            self.depth += 1;
+            true
+        }
+    }
+
+    fn leave(&mut self) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+
+    /// The statements among `node`'s children, with `&` turning the previous one into a
+    /// background command.
+    pub(super) fn statements(&mut self, node: Node) -> Vec<Command> {
+        let mut out: Vec<Command> = Vec::new();
+        let mut cursor = node.walk();
+        for child in node.children(&mut cursor) {
+            if !child.is_named() {
+                if child.kind() == "&" {
+                    if let Some(prev) = out.pop() {
+                        let span = prev.span().cover(self.span(child));
+                        out.push(Command::Background {
+                            body: Box::new(prev),
+                            span,
+                        });
+                    }
+                }
+                continue;
+            }
+            if let Some(cmd) = self.statement(child) {
+                out.push(cmd);
+            }
+        }
+        out
+    }
+
+    /// Lower one statement node; `None` for comments and other non-commands.
+    pub(super) fn statement(&mut self, node: Node) -> Option<Command> {
+        match node.kind() {
+            "comment" | "heredoc_body" | "heredoc_end" | "heredoc_start" => return None,
+            _ => {}
+        }
+        if !self.enter(node) {
+            return Some(Command::Opaque {
+                kind: node.kind().to_owned(),
+                inner: Vec::new(),
+                words: Vec::new(),
+                span: self.span(node),
+            });
+        }
+        let cmd = self.statement_inner(node);
+        self.leave();
+        Some(cmd)
+    }
+
+    fn statement_inner(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        match node.kind() {
+            "command" => Command::Simple(self.simple(node)),
+            "declaration_command" | "unset_command" => self.declaration(node),
+            "variable_assignment" => {
+                let a = self.assignment(node);
+                Command::Simple(SimpleCommand {
+                    assignments: vec![a],
+                    words: Vec::new(),
+                    redirects: Vec::new(),
+                    span,
+                })
+            }
+            "variable_assignments" => {
+                let mut assignments = Vec::new();
+                let mut c = node.walk();
+                for ch in node.named_children(&mut c) {
+                    if ch.kind() == "variable_assignment" {
+                        assignments.push(self.assignment(ch));
+                    }
+                }
+                Command::Simple(SimpleCommand {
+                    assignments,
+                    words: Vec::new(),
+                    redirects: Vec::new(),
+                    span,
+                })
+            }
+            "redirected_statement" => self.redirected(node),
+            "pipeline" => {
+                let mut stages = Vec::new();
+                let mut c = node.walk();
+                for ch in node.named_children(&mut c) {
+                    if let Some(cmd) = self.statement(ch) {
+                        match cmd {
+                            Command::Pipeline { stages: inner, .. } => stages.extend(inner),
+                            other => stages.push(other),
+                        }
+                    }
+                }
+                Command::Pipeline { stages, span }
+            }
+            "list" => self.list(node),
+            "subshell" => Command::Subshell {
+                body: self.statements(node),
+                span,
+            },
+            "compound_statement" => {
+                if self.text(node).starts_with("((") {
+                    Command::Test {
+                        arithmetic: true,
+                        words: self.embedded_words(node),
+                        span,
+                    }
+                } else {
+                    Command::Group {
+                        body: self.statements(node),
+                        span,
+                    }
+                }
+            }
+            "do_group" => Command::Group {
+                body: self.statements(node),
+                span,
+            },
+            "if_statement" => self.if_statement(node),
+            "while_statement" => {
+                let until = node
+                    .child(0)
+                    .is_some_and(|c| !c.is_named() && c.kind() == "until");
+                let mut condition = Vec::new();
+                let mut body = Vec::new();
+                let mut c = node.walk();
+                for (i, ch) in node.children(&mut c).enumerate() {
+                    if !ch.is_named() {
+                        continue;
+                    }
+                    let field = node.field_name_for_child(i as u32);
+                    if field == Some("body") {
+                        body.extend(self.body_of(ch));
+                    } else if let Some(cmd) = self.statement(ch) {
+                        condition.push(cmd);
+                    }
+                }
+                Command::Loop {
+                    until,
+                    condition,
+                    body,
+                    span,
+                }
+            }
+            "for_statement" => {
+                let select = node
+                    .child(0)
+                    .is_some_and(|c| !c.is_named() && c.kind() == "select");
+                let mut variable = String::new();
+                let mut items = Vec::new();
+                let mut body = Vec::new();
+                let mut c = node.walk();
+                for (i, ch) in node.children(&mut c).enumerate() {
+                    if !ch.is_named() {
+                        continue;
+                    }
+                    match node.field_name_for_child(i as u32) {
+                        Some("variable") => variable = self.text(ch).to_owned(),
+                        Some("body") => body.extend(self.body_of(ch)),
+                        Some("value") => items.push(self.word(ch)),
+                        _ => {
+                            if ch.kind() != "comment" {
+                                items.push(self.word(ch));
+                            }
+                        }
+                    }
+                }
+                Command::For {
+                    variable,
+                    items,
+                    body,
+                    select,
+                    span,
+                }
+            }
+            "c_style_for_statement" => {
+                let mut items = Vec::new();
+                let mut body = Vec::new();
+                let mut c = node.walk();
+                for (i, ch) in node.children(&mut c).enumerate() {
+                    if !ch.is_named() {
+                        continue;
+                    }
+                    if node.field_name_for_child(i as u32) == Some("body") {
+                        body.extend(self.body_of(ch));
+                    } else {
+                        items.extend(self.embedded_words(ch));
+                    }
+                }
+                Command::For {
+                    variable: String::new(),
+                    items,
+                    body,
+                    select: false,
+                    span,
+                }
+            }
+            "case_statement" => self.case_statement(node),
+            "function_definition" => {
+                let mut name = String::new();
+                let mut body = None;
+                let mut redirects = Vec::new();
+                let mut c = node.walk();
+                for (i, ch) in node.children(&mut c).enumerate() {
+                    match node.field_name_for_child(i as u32) {
+                        Some("name") => name = self.text(ch).to_owned(),
+                        Some("body") => body = self.statement(ch),
+                        Some("redirect") => {
+                            let (r, _) = self.redirect(ch);
+                            redirects.extend(r);
+                        }
+                        _ => {}
+                    }
+                }
+                let mut body = body.unwrap_or(Command::Group {
+                    body: Vec::new(),
+                    span,
+                });
+                if !redirects.is_empty() {
+                    body = Command::Redirected {
+                        body: Box::new(body),
+                        redirects,
+                        span,
+                    };
+                }
+                Command::Function {
+                    name,
+                    body: Box::new(body),
+                    span,
+                }
+            }
+            "test_command" => Command::Test {
+                arithmetic: false,
+                words: self.test_words(node),
+                span,
+            },
+            "negated_command" => {
+                let mut inner = self.statements(node);
+                let body = if inner.len() == 1 {
+                    inner.pop().map(Box::new)
+                } else {
+                    None
+                };
+                match body {
+                    Some(body) => Command::Negated { body, span },
+                    None => Command::Group { body: inner, span },
+                }
+            }
+            "ERROR" => self.error_node(node),
+            kind => {
+                self.issue(
+                    IssueKind::UnsupportedSyntax,
+                    node,
+                    format!("unsupported syntax `{kind}`"),
+                );
+                self.opaque(node)
+            }
+        }
+    }
+
+    /// Commands and words recovered from a node we cannot model.
+    fn opaque(&mut self, node: Node) -> Command {
+        let mut inner = Vec::new();
+        let mut words = Vec::new();
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            match ch.kind() {
+                "command"
+                | "pipeline"
+                | "list"
+                | "redirected_statement"
+                | "subshell"
+                | "compound_statement"
+                | "if_statement"
+                | "while_statement"
+                | "for_statement"
+                | "case_statement"
+                | "function_definition"
+                | "declaration_command"
+                | "negated_command"
+                | "test_command"
+                | "c_style_for_statement"
+                | "variable_assignment"
+                | "ERROR" => inner.extend(self.statement(ch)),
+                _ => words.extend(self.embedded_words(ch)),
+            }
+        }
+        Command::Opaque {
+            kind: node.kind().to_owned(),
+            inner,
+            words,
+            span: self.span(node),
+        }
+    }
+
+    /// An ERROR node: its issue is already recorded; recover what we can. A brace expansion in
+    /// command position (`{rm,-rf,/}`) is an ERROR in this grammar, so it is recovered as a
+    /// simple command whose first word is the brace word; the analyzer expands it.
+    fn error_node(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let text = self.text(node);
+        // A plain list of words (no quotes, expansions or operators) is recovered as a simple
+        // command: this is how `{rm,-rf,/}` in command position comes out of the grammar.
+        let plain = !text.is_empty()
+            && text.starts_with('{')
+            && !text.contains(|c: char| {
+                matches!(
+                    c,
+                    '\'' | '"' | '$' | '`' | '\\' | ';' | '&' | '|' | '<' | '>' | '(' | ')' | '\n'
+                )
+            });
+        if plain {
+            let mut words = Vec::new();
+            let mut offset = 0;
+            for piece in text.split([' ', '\t']) {
+                if !piece.is_empty() {
+                    let start = node.start_byte() + offset;
+                    let wspan = self.map.map(start, start + piece.len());
+                    words.push(Word {
+                        parts: vec![WordPart::Literal {
+                            text: piece.to_owned(),
+                            quoting: crate::ast::Quoting::Unquoted,
+                            span: wspan,
+                        }],
+                        span: wspan,
+                    });
+                }
+                offset += piece.len() + 1;
+            }
+            return Command::Simple(SimpleCommand {
+                assignments: Vec::new(),
+                words,
+                redirects: Vec::new(),
+                span,
+            });
+        }
+        self.opaque(node)
+    }
+
+    fn body_of(&mut self, node: Node) -> Vec<Command> {
+        match node.kind() {
+            "do_group" | "compound_statement" => {
+                if self.text(node).starts_with("((") {
+                    self.statement(node).into_iter().collect()
+                } else {
+                    self.statements(node)
+                }
+            }
+            _ => self.statement(node).into_iter().collect(),
+        }
+    }
+
+    fn if_statement(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut branches: Vec<(Vec<Command>, Vec<Command>)> = vec![(Vec::new(), Vec::new())];
+        let mut else_body = Vec::new();
+        self.if_parts(node, &mut branches, &mut else_body);
+        Command::If {
+            branches,
+            else_body,
+            span,
+        }
+    }
+
+    fn if_parts(
+        &mut self,
+        node: Node,
+        branches: &mut Vec<(Vec<Command>, Vec<Command>)>,
+        else_body: &mut Vec<Command>,
+    ) {
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            if !ch.is_named() {
+                continue;
+            }
+            match ch.kind() {
+                "elif_clause" => {
+                    branches.push((Vec::new(), Vec::new()));
+                    self.if_parts(ch, branches, else_body);
+                }
+                "else_clause" => else_body.extend(self.statements(ch)),
+                _ => {
+                    let is_cond = node.field_name_for_child(i as u32) == Some("condition");
+                    if let Some(cmd) = self.statement(ch)
+                        && let Some(last) = branches.last_mut()
+                    {
+                        if is_cond {
+                            last.0.push(cmd);
+                        } else {
+                            last.1.push(cmd);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn case_statement(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut subject = None;
+        let mut arms = Vec::new();
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            if !ch.is_named() {
+                continue;
+            }
+            if node.field_name_for_child(i as u32) == Some("value") {
+                subject = Some(self.word(ch));
+            } else if ch.kind() == "case_item" {
+                let mut patterns = Vec::new();
+                let mut body = Vec::new();
+                let mut ic = ch.walk();
+                for (j, item) in ch.children(&mut ic).enumerate() {
+                    if !item.is_named() {
+                        continue;
+                    }
+                    if ch.field_name_for_child(j as u32) == Some("value") {
+                        patterns.push(self.word(item));
+                    } else if let Some(cmd) = self.statement(item) {
+                        body.push(cmd);
+                    }
+                }
+                arms.push(CaseArm { patterns, body });
+            }
+        }
+        let subject = subject.unwrap_or(Word {
+            parts: Vec::new(),
+            span,
+        });
+        Command::Case {
+            subject,
+            arms,
+            span,
+        }
+    }
+
+    fn list(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut left: Option<Command> = None;
+        let mut op = None;
+        let mut c = node.walk();
+        for ch in node.children(&mut c) {
+            if !ch.is_named() {
+                match ch.kind() {
+                    "&&" => op = Some(AndOrOp::And),
+                    "||" => op = Some(AndOrOp::Or),
+                    _ => {}
+                }
+                continue;
+            }
+            let Some(cmd) = self.statement(ch) else {
+                continue;
+            };
+            left = Some(match (left.take(), op.take()) {
+                (Some(l), Some(op)) => {
+                    let s = l.span().cover(cmd.span());
+                    Command::AndOr {
+                        left: Box::new(l),
+                        op,
+                        right: Box::new(cmd),
+                        span: s,
+                    }
+                }
+                (Some(l), None) => {
+                    // Two commands with no operator between them: keep both, in order.
+                    let s = l.span().cover(cmd.span());
+                    Command::Group {
+                        body: vec![l, cmd],
+                        span: s,
+                    }
+                }
+                (None, _) => cmd,
+            });
+        }
+        left.unwrap_or(Command::Group {
+            body: Vec::new(),
+            span,
+        })
+    }
+
+    fn simple(&mut self, node: Node) -> SimpleCommand {
+        let mut cmd = SimpleCommand {
+            assignments: Vec::new(),
+            words: Vec::new(),
+            redirects: Vec::new(),
+            span: self.span(node),
+        };
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            match ch.kind() {
+                "variable_assignment" => cmd.assignments.push(self.assignment(ch)),
+                "command_name" => {
+                    let mut cc = ch.walk();
+                    let parts: Vec<Node> = ch.named_children(&mut cc).collect();
+                    if parts.len() == 1 {
+                        cmd.words.push(self.word(parts[0]));
+                    } else {
+                        cmd.words.push(self.word(ch));
+                    }
+                }
+                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                    let (r, _) = self.redirect(ch);
+                    cmd.redirects.extend(r);
+                }
+                "comment" => {}
+                _ => cmd.words.push(self.word(ch)),
+            }
+        }
+        cmd
+    }
+
+    fn declaration(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut words = Vec::new();
+        let mut c = node.walk();
+        for ch in node.children(&mut c) {
+            if !ch.is_named() {
+                let kw = ch.kind();
+                if matches!(
+                    kw,
+                    "declare" | "typeset" | "export" | "readonly" | "local" | "unset" | "unsetenv"
+                ) {
+                    words.push(Word {
+                        parts: vec![WordPart::Literal {
+                            text: kw.to_owned(),
+                            quoting: crate::ast::Quoting::Unquoted,
+                            span: self.span(ch),
+                        }],
+                        span: self.span(ch),
+                    });
+                }
+                continue;
+            }
+            if ch.kind() == "variable_assignment" {
+                words.push(self.assignment_word(ch));
+            } else if ch.kind() != "comment" {
+                words.push(self.word(ch));
+            }
+        }
+        Command::Simple(SimpleCommand {
+            assignments: Vec::new(),
+            words,
+            redirects: Vec::new(),
+            span,
+        })
+    }
+
+    fn assignment(&mut self, node: Node) -> Assignment {
+        let span = self.span(node);
+        let mut name = String::new();
+        let mut value = None;
+        let mut array = Vec::new();
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            match node.field_name_for_child(i as u32) {
+                Some("name") => name = self.text(ch).to_owned(),
+                Some("value") => {
+                    if ch.kind() == "array" {
+                        let mut ac = ch.walk();
+                        for el in ch.named_children(&mut ac) {
+                            if el.kind() != "comment" {
+                                array.push(self.word(el));
+                            }
+                        }
+                    } else {
+                        value = Some(self.word(ch));
+                    }
+                }
+                _ => {}
+            }
+        }
+        Assignment {
+            name,
+            value,
+            array,
+            span,
+        }
+    }
+
+    /// `NAME=value` inside `export`/`declare`, as one word (name, `=`, value parts).
+    fn assignment_word(&mut self, node: Node) -> Word {
+        let span = self.span(node);
+        let mut parts = Vec::new();
+        let mut c = node.walk();
+        let mut value_seen = false;
+        for (i, ch) in node.children(&mut c).enumerate() {
+            match node.field_name_for_child(i as u32) {
+                Some("value") => {
+                    value_seen = true;
+                    if ch.kind() == "array" {
+                        let mut ac = ch.walk();
+                        for el in ch.named_children(&mut ac) {
+                            parts.extend(self.word(el).parts);
+                        }
+                    } else {
+                        parts.extend(self.word(ch).parts);
+                    }
+                }
+                _ if !value_seen => parts.push(WordPart::Literal {
+                    text: self.text(ch).to_owned(),
+                    quoting: crate::ast::Quoting::Unquoted,
+                    span: self.span(ch),
+                }),
+                _ => {}
+            }
+        }
+        Word { parts, span }
+    }
+
+    fn redirected(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut body = None;
+        let mut redirects = Vec::new();
+        let mut conts = Vec::new();
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            if !ch.is_named() {
+                continue;
+            }
+            if node.field_name_for_child(i as u32) == Some("body") {
+                body = self.statement(ch);
+            } else if matches!(
+                ch.kind(),
+                "file_redirect" | "heredoc_redirect" | "herestring_redirect"
+            ) {
+                let (r, cont) = self.redirect(ch);
+                redirects.extend(r);
+                conts.extend(cont);
+            } else if let Some(cmd) = self.statement(ch) {
+                // Anything else here is a statement the grammar attached oddly; keep it.
+                conts.push(Continuation::And(cmd));
+            }
+        }
+        let mut cmd = match body {
+            Some(Command::Simple(mut s)) => {
+                s.redirects.extend(redirects);
+                s.span = span;
+                Command::Simple(s)
+            }
+            Some(other) => Command::Redirected {
+                body: Box::new(other),
+                redirects,
+                span,
+            },
+            None => Command::Simple(SimpleCommand {
+                assignments: Vec::new(),
+                words: Vec::new(),
+                redirects,
+                span,
+            }),
+        };
+        for cont in conts {
+            cmd = attach(cmd, cont);
+        }
+        cmd
+    }
+
+    /// Lower a redirect node. Returns the redirect and, for heredocs, whatever the grammar
+    /// nested inside the redirect that really follows the command on the same line.
+    fn redirect(&mut self, node: Node) -> (Option<Redirect>, Option<Continuation>) {
+        let span = self.span(node);
+        let mut op = String::new();
+        let mut fd = None;
+        let mut target = None;
+        let mut heredoc_start = None;
+        let mut heredoc_body = None;
+        let mut cont = None;
+        let mut pending_op: Option<&str> = None;
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            let field = node.field_name_for_child(i as u32);
+            if !ch.is_named() {
+                let k = ch.kind();
+                if matches!(k, "&&" | "||" | "|" | "|&") && node.kind() == "heredoc_redirect" {
+                    pending_op = Some(k);
+                } else if op.is_empty() || field != Some("operator") {
+                    if op.is_empty() {
+                        op = self.text(ch).to_owned();
+                    }
+                } else {
+                    pending_op = Some(k);
+                }
+                continue;
+            }
+            match ch.kind() {
+                "file_descriptor" => fd = Some(self.text(ch).to_owned()),
+                "heredoc_start" => heredoc_start = Some(ch),
+                "heredoc_body" => heredoc_body = Some(ch),
+                "heredoc_end" | "comment" => {}
+                "ERROR" => {}
+                k if node.kind() == "heredoc_redirect"
+                    && matches!(
+                        k,
+                        "pipeline"
+                            | "list"
+                            | "command"
+                            | "redirected_statement"
+                            | "subshell"
+                            | "compound_statement"
+                    ) =>
+                {
+                    let inner = if k == "pipeline" && pending_op.is_none() {
+                        // `| cmd…` parsed as a pipeline whose first token is the `|`.
+                        let first = ch.child(0).map(|f| f.kind().to_owned());
+                        let mut stages = Vec::new();
+                        let mut pc = ch.walk();
+                        for st in ch.named_children(&mut pc) {
+                            stages.extend(self.statement(st));
+                        }
+                        let piped = matches!(first.as_deref(), Some("|" | "|&"));
+                        let cmd = if stages.len() == 1 {
+                            stages.pop()
+                        } else {
+                            Some(Command::Pipeline {
+                                stages,
+                                span: self.span(ch),
+                            })
+                        };
+                        cmd.map(|c| {
+                            if piped {
+                                Continuation::Pipe(c)
+                            } else {
+                                Continuation::And(c)
+                            }
+                        })
+                    } else {
+                        self.statement(ch).map(|c| match pending_op {
+                            Some("||") => Continuation::Or(c),
+                            Some("|" | "|&") => Continuation::Pipe(c),
+                            _ => Continuation::And(c),
+                        })
+                    };
+                    cont = inner;
+                }
+                _ => {
+                    if field == Some("descriptor") {
+                        fd = Some(self.text(ch).to_owned());
+                    } else {
+                        target = Some(self.word(ch));
+                    }
+                }
+            }
+        }
+        if node.kind() == "heredoc_redirect" {
+            let delim_raw = heredoc_start.map(|n| self.text(n)).unwrap_or_default();
+            let quoted = delim_raw.contains(['\'', '"', '\\']);
+            let delimiter: String = delim_raw
+                .chars()
+                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                .collect();
+            let body = match heredoc_body {
+                Some(b) if quoted => Word {
+                    parts: vec![WordPart::Literal {
+                        text: self.text(b).to_owned(),
+                        quoting: crate::ast::Quoting::Single,
+                        span: self.span(b),
+                    }],
+                    span: self.span(b),
+                },
+                Some(b) => self.heredoc_body(b),
+                None => Word {
+                    parts: Vec::new(),
+                    span,
+                },
+            };
+            if op.is_empty() {
+                op = "<<".to_owned();
+            }
+            let r = Redirect {
+                op,
+                fd,
+                target: RedirectTarget::Heredoc(Heredoc {
+                    delimiter,
+                    quoted,
+                    body,
+                }),
+                span,
+            };
+            return (Some(r), cont);
+        }
+        let target = target.unwrap_or(Word {
+            parts: Vec::new(),
+            span,
+        });
+        if op.is_empty() {
+            op = if node.kind() == "herestring_redirect" {
+                "<<<".to_owned()
+            } else {
+                ">".to_owned()
+            };
+        }
+        (
+            Some(Redirect {
+                op,
+                fd,
+                target: RedirectTarget::Word(target),
+                span,
+            }),
+            None,
+        )
+    }
+
+    /// Words inside `[[ … ]]` / `[ … ]`: every operand, so that static tests are visible and
+    /// expansions are analysed.
+    fn test_words(&mut self, node: Node) -> Vec<Word> {
+        self.embedded_words(node)
+    }
+}
+
+/// Re-attach what the grammar nested inside a heredoc redirect.
+fn attach(cmd: Command, cont: Continuation) -> Command {
+    match cont {
+        Continuation::Pipe(next) => {
+            // The grammar also swallows `&& x` after the piped command: `cat <<E | bash && x`
+            // yields `| (bash && x)`; bash means `(cat | bash) && x`.
+            match next {
+                Command::AndOr {
+                    left,
+                    op,
+                    right,
+                    span,
+                } => {
+                    let piped = pipe(cmd, *left);
+                    let s = piped.span().cover(span);
+                    Command::AndOr {
+                        left: Box::new(piped),
+                        op,
+                        right,
+                        span: s,
+                    }
+                }
+                other => pipe(cmd, other),
+            }
+        }
+        Continuation::And(next) => and_or(cmd, AndOrOp::And, next),
+        Continuation::Or(next) => and_or(cmd, AndOrOp::Or, next),
+    }
+}
+
+fn pipe(first: Command, next: Command) -> Command {
+    let span = first.span().cover(next.span());
+    let mut stages = vec![first];
+    match next {
+        Command::Pipeline { stages: more, .. } => stages.extend(more),
+        other => stages.push(other),
+    }
+    Command::Pipeline { stages, span }
+}
+
+fn and_or(left: Command, op: AndOrOp, right: Command) -> Command {
+    let span = left.span().cover(right.span());
+    Command::AndOr {
+        left: Box::new(left),
+        op,
+        right: Box::new(right),
+        span,
+    }
+}
+
+/// The tree as indented text with field names and anonymous tokens, for grammar snapshots.
+pub fn dump_tree(tree: &Tree, src: &str) -> String {
+    let mut out = String::new();
+    let mut cursor = tree.walk();
+    let mut depth = 0usize;
+    'walk: loop {
+        let node = cursor.node();
+        let field = cursor.field_name();
+        let text: String = src
+            .get(node.byte_range())
+            .unwrap_or_default()
+            .chars()
+            .take(40)
+            .collect();
+        out.push_str(&"  ".repeat(depth));
+        if let Some(f) = field {
+            out.push_str(f);
+            out.push_str(": ");
+        }
+        if node.is_missing() {
+            out.push_str("MISSING ");
+        }
+        if node.is_named() {
+            out.push_str(node.kind());
+        } else {
+            out.push('\'');
+            out.push_str(node.kind());
+            out.push('\'');
+        }
+        out.push_str(&format!(
+            " [{}..{}] {:?}\n",
+            node.start_byte(),
+            node.end_byte(),
+            text
+        ));
+        if cursor.goto_first_child() {
+            depth += 1;
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                continue 'walk;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+            depth -= 1;
+        }
+    }
+    out
+}

@@ -1,0 +1,585 @@
+//! Lowering of word nodes into [`Word`]s: quote removal and escape decoding.
+//!
+//! Decodes exactly what bash's quote removal does: backslash escapes outside quotes, the four
+//! escapes inside double quotes (`\$ \` \" \\` and `\<newline>`), ANSI-C `$'…'` strings (hex,
+//! octal, `\u`, `\U`, `\c`), and line continuations. Each escape becomes its own literal part with
+//! the span of the escape, so re-parsed text maps back to the original input byte for byte.
+//! It does not expand anything: globs, braces and tildes are judged by the analyzer from the
+//! quoting of each literal part.
+
+use tree_sitter::Node;
+
+use super::lower::Lowerer;
+use crate::ast::{IssueKind, Quoting, Word, WordPart};
+
+impl Lowerer<'_> {
+    /// Lower any word-like node.
+    pub(super) fn word(&mut self, node: Node) -> Word {
+        let span = self.span(node);
+        let mut parts = Vec::new();
+        self.word_parts(node, &mut parts, false);
+        Word { parts, span }
+    }
+
+    fn word_parts(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
+        match node.kind() {
+            "word"
+            | "number"
+            | "extglob_pattern"
+            | "regex"
+            | "test_operator"
+            | "variable_name"
+            | "special_variable_name"
+            | "file_descriptor"
+            | "brace_expression"
+            | "$" => {
+                if in_double {
+                    self.double_text(node.start_byte(), self.text(node), out);
+                } else {
+                    self.unquoted_text(node.start_byte(), self.text(node), out);
+                }
+            }
+            "raw_string" => {
+                let text = self.text(node);
+                let inner = text
+                    .strip_prefix('\'')
+                    .map(|t| t.strip_suffix('\'').unwrap_or(t))
+                    .unwrap_or(text);
+                let start = node.start_byte() + 1;
+                out.push(WordPart::Literal {
+                    text: inner.to_owned(),
+                    quoting: Quoting::Single,
+                    span: self.map.map(start, start + inner.len()),
+                });
+            }
+            "ansi_c_string" => {
+                let text = self.text(node);
+                let inner = text
+                    .strip_prefix("$'")
+                    .map(|t| t.strip_suffix('\'').unwrap_or(t))
+                    .unwrap_or(text);
+                self.ansi_c(node.start_byte() + 2, inner, out);
+            }
+            "string" | "translated_string" => {
+                let quoting = if node.kind() == "translated_string" {
+                    Quoting::Locale
+                } else {
+                    Quoting::Double
+                };
+                let before = out.len();
+                let mut c = node.walk();
+                let mut children: Vec<Node> = node.children(&mut c).collect();
+                // Drop the surrounding quote tokens (and the `$` of `$"…"`).
+                if children.first().is_some_and(|n| !n.is_named()) {
+                    children.remove(0);
+                }
+                if quoting == Quoting::Locale
+                    && children
+                        .first()
+                        .is_some_and(|n| !n.is_named() && n.kind() == "\"")
+                {
+                    children.remove(0);
+                }
+                if children
+                    .last()
+                    .is_some_and(|n| !n.is_named() && n.kind() == "\"")
+                {
+                    children.pop();
+                }
+                for ch in children {
+                    match ch.kind() {
+                        "string_content" => {
+                            self.double_text(ch.start_byte(), self.text(ch), out);
+                        }
+                        "string" => self.word_parts(ch, out, true),
+                        _ if !ch.is_named() => {
+                            self.double_text(ch.start_byte(), self.text(ch), out);
+                        }
+                        _ => self.word_parts(ch, out, true),
+                    }
+                }
+                if out.len() == before {
+                    // `""`: an empty argument is still an argument.
+                    let s = node.start_byte() + 1;
+                    out.push(WordPart::Literal {
+                        text: String::new(),
+                        quoting,
+                        span: self.map.map(s, s),
+                    });
+                }
+                if quoting == Quoting::Locale {
+                    for p in &mut out[before..] {
+                        if let WordPart::Literal { quoting: q, .. } = p {
+                            *q = Quoting::Locale;
+                        }
+                    }
+                }
+            }
+            "concatenation" | "command_name" => {
+                let mut c = node.walk();
+                let mut pos = node.start_byte();
+                for ch in node.children(&mut c) {
+                    if ch.start_byte() > pos {
+                        // Text the grammar left between children.
+                        let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
+                        self.unquoted_text(pos, gap, out);
+                    }
+                    if ch.is_named() {
+                        self.word_parts(ch, out, in_double);
+                    } else {
+                        self.unquoted_text(ch.start_byte(), self.text(ch), out);
+                    }
+                    pos = ch.end_byte();
+                }
+            }
+            "simple_expansion" | "expansion" => out.push(self.parameter(node, in_double)),
+            "command_substitution" => {
+                let backtick = self.text(node).starts_with('`');
+                let body = self.statements(node);
+                out.push(WordPart::CommandSubstitution {
+                    body,
+                    backtick,
+                    quoted: in_double,
+                    span: self.span(node),
+                });
+            }
+            "process_substitution" => {
+                let output = self.text(node).starts_with('>');
+                let body = self.statements(node);
+                out.push(WordPart::ProcessSubstitution {
+                    body,
+                    output,
+                    span: self.span(node),
+                });
+            }
+            "arithmetic_expansion" => {
+                let inner = self.embedded_words(node);
+                out.push(WordPart::Arithmetic {
+                    source: self.text(node).to_owned(),
+                    inner,
+                    span: self.span(node),
+                });
+            }
+            "ERROR" => {
+                // The issue is recorded already; the text is unknown to us: dynamic.
+                let inner = self.embedded_words(node);
+                out.push(WordPart::Parameter {
+                    name: None,
+                    plain: false,
+                    source: self.text(node).to_owned(),
+                    quoted: in_double,
+                    inner,
+                    span: self.span(node),
+                });
+            }
+            kind => {
+                self.issue(
+                    IssueKind::UnsupportedSyntax,
+                    node,
+                    format!("unsupported word syntax `{kind}`"),
+                );
+                let inner = self.embedded_words(node);
+                out.push(WordPart::Parameter {
+                    name: None,
+                    plain: false,
+                    source: self.text(node).to_owned(),
+                    quoted: in_double,
+                    inner,
+                    span: self.span(node),
+                });
+            }
+        }
+    }
+
+    fn parameter(&mut self, node: Node, quoted: bool) -> WordPart {
+        let source = self.text(node).to_owned();
+        let mut name = None;
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            if matches!(ch.kind(), "variable_name" | "special_variable_name") {
+                name = Some(self.text(ch).to_owned());
+                break;
+            }
+        }
+        let plain = name
+            .as_ref()
+            .is_some_and(|n| source == format!("${n}") || source == format!("${{{n}}}"));
+        let inner = if node.kind() == "expansion" {
+            self.embedded_words(node)
+        } else {
+            Vec::new()
+        };
+        WordPart::Parameter {
+            name,
+            plain,
+            source,
+            quoted,
+            inner,
+            span: self.span(node),
+        }
+    }
+
+    /// Words nested anywhere inside an expression-like node (tests, arithmetic, parameter
+    /// operators): every operand becomes a word, so substitutions inside are never lost.
+    pub(super) fn embedded_words(&mut self, node: Node) -> Vec<Word> {
+        let mut out = Vec::new();
+        if self.depth >= self.limits.max_tree_depth {
+            self.issue(
+                IssueKind::TooDeep,
+                node,
+                format!("nested deeper than {} levels", self.limits.max_tree_depth),
+            );
+            return out;
+        }
+        self.depth += 1;
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            match ch.kind() {
+                "word"
+                | "number"
+                | "string"
+                | "raw_string"
+                | "ansi_c_string"
+                | "translated_string"
+                | "concatenation"
+                | "simple_expansion"
+                | "expansion"
+                | "command_substitution"
+                | "process_substitution"
+                | "arithmetic_expansion"
+                | "extglob_pattern"
+                | "regex"
+                | "test_operator"
+                | "brace_expression" => {
+                    out.push(self.word(ch));
+                }
+                "variable_name" | "special_variable_name" => {
+                    // A bare name in arithmetic is a variable read: dynamic.
+                    out.push(Word {
+                        parts: vec![WordPart::Parameter {
+                            name: Some(self.text(ch).to_owned()),
+                            plain: true,
+                            source: self.text(ch).to_owned(),
+                            quoted: false,
+                            inner: Vec::new(),
+                            span: self.span(ch),
+                        }],
+                        span: self.span(ch),
+                    });
+                }
+                "comment" => {}
+                _ => out.extend(self.embedded_words(ch)),
+            }
+        }
+        self.depth -= 1;
+        out
+    }
+
+    /// An unquoted heredoc body: expansions run, backslash escapes as in double quotes.
+    pub(super) fn heredoc_body(&mut self, node: Node) -> Word {
+        let span = self.span(node);
+        let mut parts = Vec::new();
+        let mut pos = node.start_byte();
+        let mut c = node.walk();
+        for ch in node.children(&mut c) {
+            if ch.start_byte() > pos {
+                let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
+                self.double_text(pos, gap, &mut parts);
+            }
+            match ch.kind() {
+                "heredoc_content" => self.double_text(ch.start_byte(), self.text(ch), &mut parts),
+                _ if ch.is_named() => self.word_parts(ch, &mut parts, true),
+                _ => self.double_text(ch.start_byte(), self.text(ch), &mut parts),
+            }
+            pos = ch.end_byte();
+        }
+        if node.end_byte() > pos {
+            let gap = self.src.get(pos..node.end_byte()).unwrap_or_default();
+            self.double_text(pos, gap, &mut parts);
+        }
+        Word { parts, span }
+    }
+
+    fn push_lit(
+        &self,
+        out: &mut Vec<WordPart>,
+        text: &str,
+        quoting: Quoting,
+        start: usize,
+        end: usize,
+    ) {
+        if text.is_empty() {
+            return;
+        }
+        // Merge with the previous literal of the same quoting when contiguous and exact.
+        if let Some(WordPart::Literal {
+            text: prev,
+            quoting: q,
+            span,
+        }) = out.last_mut()
+            && *q == quoting
+            && quoting != Quoting::Escaped
+            && prev.len() == span.len()
+            && end - start == text.len()
+        {
+            let mapped = self.map.map(start, end);
+            if mapped.start == span.end && mapped.len() == text.len() {
+                prev.push_str(text);
+                span.end = mapped.end;
+                return;
+            }
+        }
+        out.push(WordPart::Literal {
+            text: text.to_owned(),
+            quoting,
+            span: self.map.map(start, end),
+        });
+    }
+
+    /// Unquoted text: `\x` → `x` (escaped), `\<newline>` removed.
+    fn unquoted_text(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
+        let mut run_start = 0;
+        let mut iter = text.char_indices().peekable();
+        while let Some((i, ch)) = iter.next() {
+            if ch != '\\' {
+                continue;
+            }
+            self.push_lit(
+                out,
+                &text[run_start..i],
+                Quoting::Unquoted,
+                base + run_start,
+                base + i,
+            );
+            match iter.next() {
+                Some((j, '\n')) => {
+                    out.push(WordPart::LineContinuation {
+                        span: self.map.map(base + i, base + j + 1),
+                    });
+                    run_start = j + 1;
+                }
+                Some((j, c)) => {
+                    let end = j + c.len_utf8();
+                    out.push(WordPart::Literal {
+                        text: c.to_string(),
+                        quoting: Quoting::Escaped,
+                        span: self.map.map(base + i, base + end),
+                    });
+                    run_start = end;
+                }
+                None => {
+                    // A trailing lone backslash stays literal.
+                    self.push_lit(out, "\\", Quoting::Unquoted, base + i, base + i + 1);
+                    run_start = text.len();
+                }
+            }
+        }
+        self.push_lit(
+            out,
+            &text[run_start..],
+            Quoting::Unquoted,
+            base + run_start,
+            base + text.len(),
+        );
+    }
+
+    /// Text inside double quotes (or an unquoted heredoc): only `\$ \` \" \\ \<newline>` are
+    /// escapes; any other backslash is literal.
+    fn double_text(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
+        let mut run_start = 0;
+        let mut iter = text.char_indices().peekable();
+        while let Some((i, ch)) = iter.next() {
+            if ch != '\\' {
+                continue;
+            }
+            match iter.peek().copied() {
+                Some((j, '\n')) => {
+                    iter.next();
+                    self.push_lit(
+                        out,
+                        &text[run_start..i],
+                        Quoting::Double,
+                        base + run_start,
+                        base + i,
+                    );
+                    out.push(WordPart::LineContinuation {
+                        span: self.map.map(base + i, base + j + 1),
+                    });
+                    run_start = j + 1;
+                }
+                Some((j, c @ ('$' | '`' | '"' | '\\'))) => {
+                    iter.next();
+                    self.push_lit(
+                        out,
+                        &text[run_start..i],
+                        Quoting::Double,
+                        base + run_start,
+                        base + i,
+                    );
+                    out.push(WordPart::Literal {
+                        text: c.to_string(),
+                        quoting: Quoting::Double,
+                        span: self.map.map(base + i, base + j + 1),
+                    });
+                    run_start = j + 1;
+                }
+                _ => {}
+            }
+        }
+        self.push_lit(
+            out,
+            &text[run_start..],
+            Quoting::Double,
+            base + run_start,
+            base + text.len(),
+        );
+    }
+
+    /// Decode the inside of `$'…'`.
+    fn ansi_c(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
+        let bytes = text.as_bytes();
+        let mut run_start = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] != b'\\' {
+                i += 1;
+                continue;
+            }
+            self.push_lit(
+                out,
+                &text[run_start..i],
+                Quoting::AnsiC,
+                base + run_start,
+                base + i,
+            );
+            let (decoded, len) = decode_ansi_escape(&text[i..]);
+            let end = (i + len).min(text.len());
+            out.push(WordPart::Literal {
+                text: decoded,
+                quoting: Quoting::AnsiC,
+                span: self.map.map(base + i, base + end),
+            });
+            i = end;
+            run_start = end;
+        }
+        self.push_lit(
+            out,
+            &text[run_start..],
+            Quoting::AnsiC,
+            base + run_start,
+            base + text.len(),
+        );
+    }
+}
+
+/// Decode one ANSI-C escape at the start of `s` (which begins with a backslash). Returns the
+/// decoded text and the number of bytes consumed.
+pub fn decode_ansi_escape(s: &str) -> (String, usize) {
+    let rest = &s[1..];
+    let Some(c) = rest.chars().next() else {
+        return ("\\".to_owned(), 1);
+    };
+    let simple = match c {
+        'a' => Some('\x07'),
+        'b' => Some('\x08'),
+        'e' | 'E' => Some('\x1b'),
+        'f' => Some('\x0c'),
+        'n' => Some('\n'),
+        'r' => Some('\r'),
+        't' => Some('\t'),
+        'v' => Some('\x0b'),
+        '\\' => Some('\\'),
+        '\'' => Some('\''),
+        '"' => Some('"'),
+        '?' => Some('?'),
+        _ => None,
+    };
+    if let Some(d) = simple {
+        return (d.to_string(), 2);
+    }
+    let digits = |radix: u32, max: usize, from: usize| -> (Option<u32>, usize) {
+        let mut n: u32 = 0;
+        let mut count = 0;
+        for ch in rest[from..].chars().take(max) {
+            match ch.to_digit(radix) {
+                Some(d) => {
+                    n = n.saturating_mul(radix).saturating_add(d);
+                    count += 1;
+                }
+                None => break,
+            }
+        }
+        if count == 0 {
+            (None, 0)
+        } else {
+            (Some(n), count)
+        }
+    };
+    match c {
+        '0'..='7' => {
+            let (n, count) = digits(8, 3, 0);
+            let ch = n.map_or('\u{FFFD}', |n| byte_char(n & 0xff));
+            (ch.to_string(), 1 + count)
+        }
+        'x' => match digits(16, 2, 1) {
+            (Some(n), count) => (byte_char(n).to_string(), 2 + count),
+            _ => ("\\x".to_owned(), 2),
+        },
+        'u' | 'U' => {
+            let max = if c == 'u' { 4 } else { 8 };
+            match digits(16, max, 1) {
+                (Some(n), count) => (
+                    char::from_u32(n).unwrap_or('\u{FFFD}').to_string(),
+                    2 + count,
+                ),
+                _ => (format!("\\{c}"), 2),
+            }
+        }
+        'c' => match rest[1..].chars().next() {
+            Some(x) => {
+                let ctl =
+                    char::from_u32((x.to_ascii_uppercase() as u32) ^ 0x40).unwrap_or('\u{FFFD}');
+                (ctl.to_string(), 2 + x.len_utf8())
+            }
+            None => ("\\c".to_owned(), 2),
+        },
+        other => (format!("\\{other}"), 1 + other.len_utf8()),
+    }
+}
+
+/// A byte value from an escape: ASCII maps to itself; bytes ≥ 0x80 cannot stand alone in UTF-8,
+/// so they become U+FFFD, which makes the word non-ASCII (and so never a known program name).
+fn byte_char(n: u32) -> char {
+    if n < 0x80 {
+        char::from_u32(n).unwrap_or('\u{FFFD}')
+    } else {
+        '\u{FFFD}'
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decode_ansi_escape;
+
+    #[test]
+    fn ansi_c_escapes() {
+        let cases: &[(&str, &str, usize)] = &[
+            (r"\x72", "r", 4),
+            (r"\x7", "\x07", 3),
+            (r"\162", "r", 4),
+            (r"\0", "\0", 2),
+            (r"\u0072", "r", 6),
+            (r"\U00000072", "r", 10),
+            (r"\n", "\n", 2),
+            (r"\'", "'", 2),
+            (r"\cA", "\x01", 3),
+            (r"\q", "\\q", 2),
+            (r"\xZZ", "\\x", 2),
+            (r"\u200b", "\u{200b}", 6),
+        ];
+        for (input, want, len) in cases {
+            let (got, n) = decode_ansi_escape(input);
+            assert_eq!((&got[..], n), (*want, *len), "decoding {input}");
+        }
+    }
+}
