@@ -1,27 +1,71 @@
 //! Command-line interface: clap definitions, reading input, printing, exit codes.
 //!
 //! Everything that decides lives in the library; this file only wires it to stdin/stdout.
+//! Exit codes: 0 allow, 1 ask, 2 deny; 64 usage error, 65 bad input, 66 policy error,
+//! 70 internal error. An error never exits 0.
 
-use std::io::{Read, Write};
+use std::io::{BufWriter, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 use shclass::Limits;
 use shclass::analyze::{Analysis, analyze};
+use shclass::policy::{self, Decision, LoadOptions, Mode, Policy, Verdict};
 
-/// Exit code for a usage or input error (never 0, 1 or 2, which are verdicts).
-pub(crate) const EXIT_ERROR: u8 = 64;
+/// Usage error.
+pub(crate) const EXIT_USAGE: u8 = 64;
+/// Input that cannot be classified (not UTF-8).
+pub(crate) const EXIT_INPUT: u8 = 65;
+/// A policy file is broken.
+pub(crate) const EXIT_POLICY: u8 = 66;
+/// Anything else.
+pub(crate) const EXIT_INTERNAL: u8 = 70;
 
 #[derive(Parser)]
 #[command(
     name = "shclass",
     version,
-    about = "Decide whether a shell command is safe: allow, ask or deny"
+    about = "Decide whether a shell command is safe: allow (exit 0), ask (1) or deny (2)",
+    args_conflicts_with_subcommands = true,
+    after_help = "Exit codes: 0 allow, 1 ask, 2 deny, 64 usage error, 65 bad input, 66 policy error, 70 internal error.\nA command that is literally a subcommand name goes after `--`: shclass -- rules"
 )]
 struct Cli {
+    #[command(flatten)]
+    classify: ClassifyArgs,
     #[command(subcommand)]
     command: Option<Cmd>,
+}
+
+#[derive(Args, Clone)]
+struct PolicyArgs {
+    /// Mode: default, plan, accept-edits, auto, strict, bypass (aliases: read-only, supervised, full, dont-ask).
+    #[arg(long, value_parser = parse_mode)]
+    mode: Option<Mode>,
+    /// Extra policy file (repeatable), above user and project files.
+    #[arg(long = "policy", value_name = "FILE")]
+    policy: Vec<PathBuf>,
+    /// Also read Claude Code settings (default: the user's and the project's .claude/settings*.json).
+    #[arg(long = "claude-settings", value_name = "PATH", num_args = 0..=1, default_missing_value = "")]
+    claude_settings: Option<String>,
+    /// Do not read the user and project policy files.
+    #[arg(long)]
+    no_discovery: bool,
+    /// Workspace root (default: the working directory).
+    #[arg(long, value_name = "DIR")]
+    workspace: Option<PathBuf>,
+}
+
+#[derive(Args)]
+struct ClassifyArgs {
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    policy: PolicyArgs,
+    /// The command; all of standard input when absent.
+    cmd: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -34,27 +78,101 @@ enum Cmd {
         /// The command; all of standard input when absent.
         cmd: Option<String>,
     },
+    /// Classify one command per line (NUL-separated with -z); one JSON verdict per line.
+    Batch {
+        /// Records are separated by NUL bytes instead of newlines.
+        #[arg(short = 'z', long = "null")]
+        null: bool,
+        #[command(flatten)]
+        policy: PolicyArgs,
+        /// Input file; standard input when absent.
+        file: Option<PathBuf>,
+    },
+    /// Every rule and check, with its documentation and examples.
+    Rules {
+        #[command(flatten)]
+        policy: PolicyArgs,
+    },
+    /// Policy file tools.
+    Policy {
+        #[command(subcommand)]
+        cmd: PolicyCmd,
+    },
+}
+
+#[derive(Subcommand)]
+enum PolicyCmd {
+    /// Validate policy files (syntax, examples) and lint them.
+    Check {
+        /// Files to check.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+}
+
+fn parse_mode(s: &str) -> Result<Mode, String> {
+    Mode::parse(s).ok_or_else(|| {
+        format!("unknown mode `{s}`; use default, plan, accept-edits, auto, strict or bypass")
+    })
+}
+
+/// Errors with their exit code.
+#[derive(Debug)]
+pub(crate) struct Failure {
+    code: u8,
+    message: String,
+}
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure {
+            code: EXIT_INTERNAL,
+            message: e.to_string(),
+        }
+    }
+}
+
+fn fail(code: u8, message: impl Into<String>) -> Failure {
+    Failure {
+        code,
+        message: message.into(),
+    }
 }
 
 pub(crate) fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { EXIT_ERROR } else { 0 };
+            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
             let _ = e.print();
             return ExitCode::from(code);
         }
     };
     match run(cli) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("shclass: {e:#}");
-            ExitCode::from(EXIT_ERROR)
+        Ok(code) => ExitCode::from(code),
+        Err(f) => {
+            eprintln!("shclass: {}", f.message);
+            ExitCode::from(f.code)
         }
     }
 }
 
-fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+fn load_policy(args: &PolicyArgs) -> Result<Policy, Failure> {
+    let opts = LoadOptions {
+        cwd: args.workspace.clone(),
+        mode: args.mode,
+        policy_files: args.policy.clone(),
+        claude_settings: args
+            .claude_settings
+            .as_ref()
+            .map(|p| (!p.is_empty()).then(|| PathBuf::from(p))),
+        no_discovery: args.no_discovery,
+        managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
+    };
+    policy::load(&opts).map_err(|e| fail(EXIT_POLICY, e.to_string()))
+}
+
+fn run(cli: Cli) -> Result<u8, Failure> {
     match cli.command {
         Some(Cmd::Analyze { json, cmd }) => {
             let input = read_input(cmd)?;
@@ -67,45 +185,121 @@ fn run(cli: Cli) -> anyhow::Result<ExitCode> {
                     serde_json::to_string_pretty(&analysis.to_json())?
                 )?;
             } else {
-                write!(out, "{}", human(&analysis))?;
+                write!(out, "{}", human_analysis(&analysis))?;
             }
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
-        None => anyhow::bail!("no command given; try `shclass --help`"),
+        Some(Cmd::Batch { null, policy, file }) => batch(null, &policy, file),
+        Some(Cmd::Rules { policy }) => {
+            let p = load_policy(&policy)?;
+            let mut out = std::io::stdout().lock();
+            write!(out, "{}", crate::cli::rules_text(&p))?;
+            Ok(0)
+        }
+        Some(Cmd::Policy {
+            cmd: PolicyCmd::Check { files },
+        }) => policy_check(&files),
+        None => {
+            let args = cli.classify;
+            let policy = load_policy(&args.policy)?;
+            let input = read_input(args.cmd)?;
+            let verdict = policy.classify(&input);
+            let mut out = std::io::stdout().lock();
+            if args.json {
+                writeln!(out, "{}", serde_json::to_string_pretty(&verdict.to_json())?)?;
+            } else {
+                write!(out, "{}", human_verdict(&verdict))?;
+            }
+            Ok(verdict.decision.exit_code())
+        }
     }
 }
 
-fn read_input(cmd: Option<String>) -> anyhow::Result<String> {
+fn read_input(cmd: Option<String>) -> Result<String, Failure> {
     if let Some(c) = cmd {
         return Ok(c);
     }
     let mut buf = Vec::new();
     std::io::stdin().read_to_end(&mut buf)?;
     String::from_utf8(buf).map_err(|e| {
-        anyhow::anyhow!(
-            "input is not valid UTF-8 (first bad byte at offset {})",
-            e.utf8_error().valid_up_to()
+        fail(
+            EXIT_INPUT,
+            format!(
+                "input is not valid UTF-8 (first bad byte at offset {})",
+                e.utf8_error().valid_up_to()
+            ),
         )
     })
 }
 
-fn human(a: &Analysis) -> String {
+fn batch(null: bool, args: &PolicyArgs, file: Option<PathBuf>) -> Result<u8, Failure> {
+    let policy = load_policy(args)?;
+    let mut data = Vec::new();
+    match &file {
+        Some(f) => {
+            data =
+                std::fs::read(f).map_err(|e| fail(EXIT_INPUT, format!("{}: {e}", f.display())))?;
+        }
+        None => {
+            std::io::stdin().read_to_end(&mut data)?;
+        }
+    }
+    let sep = if null { b'\0' } else { b'\n' };
+    let mut records: Vec<&[u8]> = data.split(|&b| b == sep).collect();
+    if records.last().is_some_and(|r| r.is_empty()) {
+        records.pop();
+    }
+    let lines = shclass::batch::classify_all(&policy, &records);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for line in lines {
+        writeln!(out, "{line}")?;
+    }
+    out.flush()?;
+    Ok(0)
+}
+
+fn policy_check(files: &[PathBuf]) -> Result<u8, Failure> {
+    let mut bad = 0;
+    let mut out = std::io::stdout().lock();
+    for f in files {
+        let text = match std::fs::read_to_string(f) {
+            Ok(t) => t,
+            Err(e) => {
+                eprintln!("{}: cannot read: {e}", f.display());
+                bad += 1;
+                continue;
+            }
+        };
+        let name = f.display().to_string();
+        let mut p = match Policy::builtin() {
+            Ok(p) => p,
+            Err(e) => return Err(fail(EXIT_INTERNAL, e.to_string())),
+        };
+        match p.add_text(&text, &name, &policy::Source::Cli(name.clone()), true) {
+            Ok(()) => {
+                let lints = shclass::policy::lint(&p, &name);
+                for l in &lints {
+                    writeln!(out, "{name}: warning: {l}")?;
+                }
+                writeln!(out, "{name}: ok ({} warnings)", lints.len())?;
+            }
+            Err(e) => {
+                eprintln!("{e}");
+                bad += 1;
+            }
+        }
+    }
+    Ok(if bad > 0 { EXIT_POLICY } else { 0 })
+}
+
+fn human_analysis(a: &Analysis) -> String {
     let mut s = String::new();
     for (i, u) in a.units.iter().enumerate() {
-        let argv: Vec<String> = u
-            .argv
-            .iter()
-            .map(|w| {
-                w.value
-                    .clone()
-                    .unwrap_or_else(|| format!("<{}>", w.template))
-            })
-            .collect();
         s.push_str(&format!(
             "unit {}: {}\n  argv: {:?}\n",
             i + 1,
             u.program.as_deref().unwrap_or("<dynamic>"),
-            argv
+            argv_display(u)
         ));
         if !u.via.is_empty() {
             s.push_str(&format!("  via: {}\n", u.via.join(" → ")));
@@ -119,14 +313,107 @@ fn human(a: &Analysis) -> String {
     s
 }
 
+fn argv_display(u: &shclass::analyze::Unit) -> Vec<String> {
+    u.argv
+        .iter()
+        .map(|w| {
+            w.value
+                .clone()
+                .unwrap_or_else(|| format!("<{}>", w.template))
+        })
+        .collect()
+}
+
+fn human_verdict(v: &Verdict) -> String {
+    let mut s = format!(
+        "{} (risk {:?}, mode {})\n",
+        v.decision,
+        v.risk,
+        v.mode.name()
+    )
+    .to_lowercase();
+    for (i, (u, uv)) in v.analysis.units.iter().zip(&v.units).enumerate() {
+        s.push_str(&format!(
+            "\nunit {}: {} → {}\n",
+            i + 1,
+            argv_display(u).join(" "),
+            uv.decision
+        ));
+        if !u.via.is_empty() {
+            s.push_str(&format!("  via: {}\n", u.via.join(" → ")));
+        }
+        s.push_str(&caret(&v.analysis.input, u.span));
+        for r in &uv.reasons {
+            s.push_str(&format!(
+                "  {} [{} from {}]: {}\n",
+                r.decision, r.rule, r.source, r.message
+            ));
+        }
+    }
+    let global: Vec<_> = v
+        .reasons
+        .iter()
+        .filter(|r| r.rule.starts_with("flag:") || r.unit.is_none())
+        .collect();
+    if !global.is_empty() {
+        s.push('\n');
+        for r in global {
+            s.push_str(&format!(
+                "{} [{} from {}]: {}\n",
+                r.decision, r.rule, r.source, r.message
+            ));
+            s.push_str(&caret(&v.analysis.input, r.span));
+        }
+    }
+    if v.decision == Decision::Allow && v.analysis.units.is_empty() {
+        s.push_str("nothing would run\n");
+    }
+    s
+}
+
+/// `shclass rules`: every rule and check with its documentation.
+pub(crate) fn rules_text(p: &Policy) -> String {
+    let mut s = String::from("# Checks (code)\n\n");
+    for c in shclass::checks::CHECKS {
+        s.push_str(&format!("## {}\n{}\n", c.id(), c.doc()));
+    }
+    s.push_str("# Rules (data)\n\n");
+    for r in p.rules() {
+        s.push_str(
+            &format!(
+                "## {} ({}, {:?}, from {})\n",
+                r.id, r.decision, r.risk, r.source
+            )
+            .to_string(),
+        );
+        if !r.reason.is_empty() {
+            s.push_str(&format!("{}\n", r.reason));
+        }
+        for h in &r.hit {
+            s.push_str(&format!("  hit:  {h}\n"));
+        }
+        for m in &r.miss {
+            s.push_str(&format!("  miss: {m}\n"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
 /// The input line holding `span`, with carets under it.
 pub(crate) fn caret(input: &str, span: shclass::ast::Span) -> String {
-    let start = span.start.min(input.len());
+    let mut start = span.start.min(input.len());
+    while !input.is_char_boundary(start) {
+        start -= 1;
+    }
     let line_start = input[..start].rfind('\n').map_or(0, |i| i + 1);
     let line_end = input[start..].find('\n').map_or(input.len(), |i| start + i);
     let line = &input[line_start..line_end];
     let col = input[line_start..start].chars().count();
-    let end = span.end.min(line_end).max(start);
+    let mut end = span.end.min(line_end).max(start);
+    while !input.is_char_boundary(end) {
+        end -= 1;
+    }
     let width = input[start..end].chars().count().max(1);
     format!("    {line}\n    {}{}\n", " ".repeat(col), "^".repeat(width))
 }

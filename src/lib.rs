@@ -15,7 +15,10 @@
 
 pub mod analyze;
 pub mod ast;
+pub mod batch;
+pub mod checks;
 pub mod parse;
+pub mod policy;
 
 use std::time::Duration;
 

@@ -680,7 +680,7 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
     if !name.contains('/') {
         return (name.to_owned(), None);
     }
-    let normal = normalize_path(name);
+    let normal = word::normalize_abs(name);
     if let Some((dir, base)) = normal.rsplit_once('/') {
         let dir = if dir.is_empty() { "/" } else { dir };
         if !base.is_empty() && SYSTEM_DIRS.contains(&dir) {
@@ -688,24 +688,6 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
         }
     }
     (name.to_owned(), Some(name.to_owned()))
-}
-
-/// Lexical normalisation: collapse `//`, drop `.`, resolve `..` (absolute paths only).
-pub(crate) fn normalize_path(p: &str) -> String {
-    if !p.starts_with('/') {
-        return p.to_owned();
-    }
-    let mut parts: Vec<&str> = Vec::new();
-    for seg in p.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            s => parts.push(s),
-        }
-    }
-    format!("/{}", parts.join("/"))
 }
 
 /// Non-ASCII, control, zero-width or bidi characters.

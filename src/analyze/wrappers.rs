@@ -36,6 +36,10 @@ pub struct WrapperSpec {
     /// The code option may appear anywhere (after a user name: `su root -c CMD`); without it the
     /// wrapper runs no given command.
     pub code_anywhere: bool,
+    /// Options that turn a `code_anywhere` wrapper into one that runs its operands as a command
+    /// (`runuser -u USER CMD…`), or that make a `shell_joined` one exec the words directly
+    /// instead of through `sh -c` (`watch -x`).
+    pub direct_options: &'static [&'static str],
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -50,6 +54,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         numeric_short: false,
         shell_joined: false,
         code_anywhere: false,
+        direct_options: &[],
     }
 }
 
@@ -199,6 +204,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--whitelist-environment",
         ],
         code_options: &["-c", "--command", "--session-command"],
+        code_anywhere: true,
+        direct_options: &["-u", "--user"],
         ..spec("runuser")
     },
     WrapperSpec {
@@ -336,6 +343,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         short_value: "n",
         long_value: &["--interval", "--differences"],
         shell_joined: true,
+        direct_options: &["-x", "--exec"],
         ..spec("watch")
     },
     WrapperSpec {
@@ -406,13 +414,14 @@ pub enum Strip {
 
 /// Strip one wrapper.
 pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
-    if spec.code_anywhere {
+    if spec.code_anywhere && !has_direct_option(spec, args) {
         return strip_code_anywhere(spec, args);
     }
     let mut i = 0;
     let mut positionals = spec.positionals;
     let mut assignments = Vec::new();
     let mut options_done = false;
+    let mut direct = false;
     while i < args.len() {
         let Some(value) = args[i].exact() else {
             return Strip::Opaque { at: i };
@@ -438,18 +447,10 @@ pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 i += 1;
                 continue;
             }
-            return if spec.shell_joined && args[i..].iter().any(|a| a.exact() == Some("-x")) {
-                Strip::Inner {
-                    start: i,
-                    assignments,
-                    joined: false,
-                }
-            } else {
-                Strip::Inner {
-                    start: i,
-                    assignments,
-                    joined: spec.shell_joined,
-                }
+            return Strip::Inner {
+                start: i,
+                assignments,
+                joined: spec.shell_joined && !direct,
             };
         }
         if let Some(long) = value.strip_prefix("--") {
@@ -461,6 +462,7 @@ pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             if spec.query_options.contains(&opt.as_str()) {
                 return Strip::NoCommand;
             }
+            direct |= spec.direct_options.contains(&opt.as_str());
             let takes_value = spec.long_value.contains(&opt.as_str());
             if spec.code_options.contains(&opt.as_str()) {
                 return if attached {
@@ -487,6 +489,7 @@ pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             if spec.query_options.contains(&opt.as_str()) {
                 return Strip::NoCommand;
             }
+            direct |= spec.direct_options.contains(&opt.as_str());
             if spec.short_value.contains(c) {
                 let attached = k + c.len_utf8() < body.len();
                 if spec.code_options.contains(&opt.as_str()) {
@@ -506,6 +509,38 @@ pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         i += if consumed_next { 2 } else { 1 };
     }
     Strip::NoCommand
+}
+
+/// True when one of the wrapper's `direct_options` is among its options (before `--`): a bundle
+/// such as `-lu` counts, and so does `--user=NAME`.
+fn has_direct_option(spec: &WrapperSpec, args: &[Arg]) -> bool {
+    for a in args {
+        let Some(v) = a.exact() else {
+            return false;
+        };
+        if v == "--" {
+            return false;
+        }
+        if !v.starts_with('-') {
+            continue;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let name = long.split_once('=').map_or(long, |(n, _)| n);
+            if spec.direct_options.contains(&format!("--{name}").as_str()) {
+                return true;
+            }
+        } else {
+            for c in v[1..].chars() {
+                if spec.direct_options.contains(&format!("-{c}").as_str()) {
+                    return true;
+                }
+                if spec.short_value.contains(c) {
+                    break; // the rest of the bundle is this option's value
+                }
+            }
+        }
+    }
+    false
 }
 
 /// `su`, `script`: look for the code option anywhere; without it no command is given.

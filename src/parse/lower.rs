@@ -30,6 +30,40 @@ enum Continuation {
     Or(Command),
 }
 
+/// What lowering one redirect node produced.
+#[derive(Default)]
+struct RedirectParts {
+    /// The redirect, then the redirects the grammar nested inside it (`<<EOF > f`).
+    redirects: Vec<Redirect>,
+    /// Commands the grammar nested inside the redirect that follow it on the same line.
+    conts: Vec<Continuation>,
+    /// Words after the target, which are arguments of the command (`echo > f arg`).
+    extra: Vec<Word>,
+}
+
+/// Node kinds that are statements: when the grammar puts one where a word belongs (`coproc (…)`),
+/// it is lowered as a command so that what it runs is still analysed.
+fn is_statement_kind(kind: &str) -> bool {
+    matches!(
+        kind,
+        "command"
+            | "pipeline"
+            | "list"
+            | "redirected_statement"
+            | "subshell"
+            | "compound_statement"
+            | "if_statement"
+            | "while_statement"
+            | "for_statement"
+            | "case_statement"
+            | "function_definition"
+            | "declaration_command"
+            | "negated_command"
+            | "test_command"
+            | "c_style_for_statement"
+    )
+}
+
 pub(super) fn lower(
     tree: &Tree,
     src: &str,
@@ -184,7 +218,7 @@ impl<'a> Lowerer<'a> {
     fn statement_inner(&mut self, node: Node) -> Command {
         let span = self.span(node);
         match node.kind() {
-            "command" => Command::Simple(self.simple(node)),
+            "command" => self.command(node),
             "declaration_command" | "unset_command" => self.declaration(node),
             "variable_assignment" => {
                 let a = self.assignment(node);
@@ -331,14 +365,17 @@ impl<'a> Lowerer<'a> {
                 let mut name = String::new();
                 let mut body = None;
                 let mut redirects = Vec::new();
+                let mut conts = Vec::new();
                 let mut c = node.walk();
                 for (i, ch) in node.children(&mut c).enumerate() {
                     match node.field_name_for_child(i as u32) {
                         Some("name") => name = self.text(ch).to_owned(),
                         Some("body") => body = self.statement(ch),
                         Some("redirect") => {
-                            let (r, _) = self.redirect(ch);
-                            redirects.extend(r);
+                            let parts = self.redirect(ch);
+                            redirects.extend(parts.redirects);
+                            conts.extend(parts.conts);
+                            self.stray_words(&parts.extra);
                         }
                         _ => {}
                     }
@@ -354,11 +391,15 @@ impl<'a> Lowerer<'a> {
                         span,
                     };
                 }
-                Command::Function {
+                let mut cmd = Command::Function {
                     name,
                     body: Box::new(body),
                     span,
+                };
+                for cont in conts {
+                    cmd = attach(cmd, cont);
                 }
+                cmd
             }
             "test_command" => Command::Test {
                 arithmetic: false,
@@ -396,23 +437,9 @@ impl<'a> Lowerer<'a> {
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
             match ch.kind() {
-                "command"
-                | "pipeline"
-                | "list"
-                | "redirected_statement"
-                | "subshell"
-                | "compound_statement"
-                | "if_statement"
-                | "while_statement"
-                | "for_statement"
-                | "case_statement"
-                | "function_definition"
-                | "declaration_command"
-                | "negated_command"
-                | "test_command"
-                | "c_style_for_statement"
-                | "variable_assignment"
-                | "ERROR" => inner.extend(self.statement(ch)),
+                k if is_statement_kind(k) || matches!(k, "variable_assignment" | "ERROR") => {
+                    inner.extend(self.statement(ch));
+                }
                 _ => words.extend(self.embedded_words(ch)),
             }
         }
@@ -609,35 +636,106 @@ impl<'a> Lowerer<'a> {
         })
     }
 
-    fn simple(&mut self, node: Node) -> SimpleCommand {
+    /// A `command` node. Statements the grammar put where a word belongs (`coproc ( … )`) are
+    /// kept as commands of an opaque node, with an issue.
+    fn command(&mut self, node: Node) -> Command {
+        let span = self.span(node);
         let mut cmd = SimpleCommand {
             assignments: Vec::new(),
             words: Vec::new(),
             redirects: Vec::new(),
-            span: self.span(node),
+            span,
         };
+        let mut conts = Vec::new();
+        let mut stray = Vec::new();
+        // End of the previous word node, to join words split by a line continuation.
+        let mut last_word_end = None;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
+            let mut word_end = None;
             match ch.kind() {
                 "variable_assignment" => cmd.assignments.push(self.assignment(ch)),
                 "command_name" => {
                     let mut cc = ch.walk();
                     let parts: Vec<Node> = ch.named_children(&mut cc).collect();
-                    if parts.len() == 1 {
-                        cmd.words.push(self.word(parts[0]));
+                    let w = if parts.len() == 1 {
+                        self.word(parts[0])
                     } else {
-                        cmd.words.push(self.word(ch));
-                    }
+                        self.word(ch)
+                    };
+                    self.push_word(&mut cmd.words, last_word_end, ch, w);
+                    word_end = Some(ch.end_byte());
                 }
                 "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
-                    let (r, _) = self.redirect(ch);
-                    cmd.redirects.extend(r);
+                    let parts = self.redirect(ch);
+                    cmd.redirects.extend(parts.redirects);
+                    cmd.words.extend(parts.extra);
+                    conts.extend(parts.conts);
                 }
                 "comment" => {}
-                _ => cmd.words.push(self.word(ch)),
+                k if is_statement_kind(k) => {
+                    self.issue(
+                        IssueKind::UnsupportedSyntax,
+                        ch,
+                        format!("a `{k}` where a word was expected"),
+                    );
+                    stray.extend(self.statement(ch));
+                }
+                _ => {
+                    let w = self.word(ch);
+                    self.push_word(&mut cmd.words, last_word_end, ch, w);
+                    word_end = Some(ch.end_byte());
+                }
             }
+            last_word_end = word_end;
         }
-        cmd
+        let mut out = if stray.is_empty() {
+            Command::Simple(cmd)
+        } else {
+            let mut inner = vec![Command::Simple(cmd)];
+            inner.extend(stray);
+            Command::Opaque {
+                kind: node.kind().to_owned(),
+                inner,
+                words: Vec::new(),
+                span,
+            }
+        };
+        for cont in conts {
+            out = attach(out, cont);
+        }
+        out
+    }
+
+    /// Push a word, joining it to the previous one when only line continuations separate them:
+    /// the grammar splits `r\<newline>m` in two, bash reads one word `rm`.
+    fn push_word(&self, words: &mut Vec<Word>, last_end: Option<usize>, node: Node, word: Word) {
+        let joined = last_end.is_some_and(|end| {
+            let gap = self.src.get(end..node.start_byte()).unwrap_or_default();
+            !gap.is_empty() && gap.split_inclusive('\n').all(|p| p == "\\\n")
+        });
+        match words.last_mut() {
+            Some(prev) if joined => {
+                let gap = self
+                    .map
+                    .map(last_end.unwrap_or_default(), node.start_byte());
+                prev.parts.push(WordPart::LineContinuation { span: gap });
+                prev.parts.extend(word.parts);
+                prev.span = prev.span.cover(word.span);
+            }
+            _ => words.push(word),
+        }
+    }
+
+    /// Words after the redirect of a compound command (`{ …; } > f x`): bash rejects them.
+    fn stray_words(&mut self, words: &[Word]) {
+        if let (Some(first), Some(last)) = (words.first(), words.last()) {
+            self.issues.push(SyntaxIssue {
+                kind: IssueKind::ParseError,
+                span: first.span.cover(last.span),
+                detail: "words after the redirect of a compound command".to_owned(),
+            });
+        }
     }
 
     fn declaration(&mut self, node: Node) -> Command {
@@ -742,6 +840,7 @@ impl<'a> Lowerer<'a> {
         let span = self.span(node);
         let mut body = None;
         let mut redirects = Vec::new();
+        let mut extra = Vec::new();
         let mut conts = Vec::new();
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
@@ -754,9 +853,10 @@ impl<'a> Lowerer<'a> {
                 ch.kind(),
                 "file_redirect" | "heredoc_redirect" | "herestring_redirect"
             ) {
-                let (r, cont) = self.redirect(ch);
-                redirects.extend(r);
-                conts.extend(cont);
+                let parts = self.redirect(ch);
+                redirects.extend(parts.redirects);
+                extra.extend(parts.extra);
+                conts.extend(parts.conts);
             } else if let Some(cmd) = self.statement(ch) {
                 // Anything else here is a statement the grammar attached oddly; keep it.
                 conts.push(Continuation::And(cmd));
@@ -765,17 +865,21 @@ impl<'a> Lowerer<'a> {
         let mut cmd = match body {
             Some(Command::Simple(mut s)) => {
                 s.redirects.extend(redirects);
+                s.words.extend(extra);
                 s.span = span;
                 Command::Simple(s)
             }
-            Some(other) => Command::Redirected {
-                body: Box::new(other),
-                redirects,
-                span,
-            },
+            Some(other) => {
+                self.stray_words(&extra);
+                Command::Redirected {
+                    body: Box::new(other),
+                    redirects,
+                    span,
+                }
+            }
             None => Command::Simple(SimpleCommand {
                 assignments: Vec::new(),
-                words: Vec::new(),
+                words: extra,
                 redirects,
                 span,
             }),
@@ -786,17 +890,23 @@ impl<'a> Lowerer<'a> {
         cmd
     }
 
-    /// Lower a redirect node. Returns the redirect and, for heredocs, whatever the grammar
-    /// nested inside the redirect that really follows the command on the same line.
-    fn redirect(&mut self, node: Node) -> (Option<Redirect>, Option<Continuation>) {
+    /// Lower a redirect node: the redirect, what the grammar nested inside it that really
+    /// follows the command on the same line (after a heredoc start, or after an operator the
+    /// grammar could not place: `> f; rm x`), and words after the target, which bash passes to
+    /// the command (`sudo > /dev/null rm x` runs `sudo rm x`).
+    fn redirect(&mut self, node: Node) -> RedirectParts {
         let span = self.span(node);
+        let mut out = RedirectParts::default();
+        let mut nested = Vec::new();
         let mut op = String::new();
         let mut fd = None;
         let mut target = None;
         let mut heredoc_start = None;
         let mut heredoc_body = None;
-        let mut cont = None;
         let mut pending_op: Option<&str> = None;
+        // After an ERROR inside a file redirect: the operator text and the words that follow.
+        let mut error_op: Option<String> = None;
+        let mut after_error: Vec<Word> = Vec::new();
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             let field = node.field_name_for_child(i as u32);
@@ -818,7 +928,17 @@ impl<'a> Lowerer<'a> {
                 "heredoc_start" => heredoc_start = Some(ch),
                 "heredoc_body" => heredoc_body = Some(ch),
                 "heredoc_end" | "comment" => {}
-                "ERROR" => {}
+                "ERROR" => {
+                    if error_op.is_none() {
+                        error_op = Some(self.text(ch).trim().to_owned());
+                    }
+                }
+                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                    let parts = self.redirect(ch);
+                    nested.extend(parts.redirects);
+                    out.conts.extend(parts.conts);
+                    out.extra.extend(parts.extra);
+                }
                 k if node.kind() == "heredoc_redirect"
                     && matches!(
                         k,
@@ -861,16 +981,33 @@ impl<'a> Lowerer<'a> {
                             _ => Continuation::And(c),
                         })
                     };
-                    cont = inner;
+                    out.conts.extend(inner);
                 }
                 _ => {
                     if field == Some("descriptor") {
                         fd = Some(self.text(ch).to_owned());
-                    } else {
+                    } else if error_op.is_some() {
+                        after_error.push(self.word(ch));
+                    } else if target.is_none() {
                         target = Some(self.word(ch));
+                    } else {
+                        out.extra.push(self.word(ch));
                     }
                 }
             }
+        }
+        if let (Some(first), Some(last)) = (after_error.first(), after_error.last()) {
+            let cmd = Command::Simple(SimpleCommand {
+                assignments: Vec::new(),
+                span: first.span.cover(last.span),
+                words: std::mem::take(&mut after_error),
+                redirects: Vec::new(),
+            });
+            out.conts.push(match error_op.as_deref() {
+                Some("|" | "|&") => Continuation::Pipe(cmd),
+                Some("||") => Continuation::Or(cmd),
+                _ => Continuation::And(cmd),
+            });
         }
         if node.kind() == "heredoc_redirect" {
             let delim_raw = heredoc_start.map(|n| self.text(n)).unwrap_or_default();
@@ -880,14 +1017,7 @@ impl<'a> Lowerer<'a> {
                 .filter(|c| !matches!(c, '\'' | '"' | '\\'))
                 .collect();
             let body = match heredoc_body {
-                Some(b) if quoted => Word {
-                    parts: vec![WordPart::Literal {
-                        text: self.text(b).to_owned(),
-                        quoting: crate::ast::Quoting::Single,
-                        span: self.span(b),
-                    }],
-                    span: self.span(b),
-                },
+                Some(b) if quoted => self.literal_word(b, crate::ast::Quoting::Single),
                 Some(b) => self.heredoc_body(b),
                 None => Word {
                     parts: Vec::new(),
@@ -897,7 +1027,7 @@ impl<'a> Lowerer<'a> {
             if op.is_empty() {
                 op = "<<".to_owned();
             }
-            let r = Redirect {
+            out.redirects.push(Redirect {
                 op,
                 fd,
                 target: RedirectTarget::Heredoc(Heredoc {
@@ -906,8 +1036,9 @@ impl<'a> Lowerer<'a> {
                     body,
                 }),
                 span,
-            };
-            return (Some(r), cont);
+            });
+            out.redirects.extend(nested);
+            return out;
         }
         let target = target.unwrap_or(Word {
             parts: Vec::new(),
@@ -920,15 +1051,14 @@ impl<'a> Lowerer<'a> {
                 ">".to_owned()
             };
         }
-        (
-            Some(Redirect {
-                op,
-                fd,
-                target: RedirectTarget::Word(target),
-                span,
-            }),
-            None,
-        )
+        out.redirects.push(Redirect {
+            op,
+            fd,
+            target: RedirectTarget::Word(target),
+            span,
+        });
+        out.redirects.extend(nested);
+        out
     }
 
     /// Words inside `[[ … ]]` / `[ … ]`: every operand, so that static tests are visible and

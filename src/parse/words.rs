@@ -9,6 +9,7 @@
 
 use tree_sitter::Node;
 
+use super::SpanMap;
 use super::lower::Lowerer;
 use crate::ast::{IssueKind, Quoting, Word, WordPart};
 
@@ -46,11 +47,16 @@ impl Lowerer<'_> {
                     .map(|t| t.strip_suffix('\'').unwrap_or(t))
                     .unwrap_or(text);
                 let start = node.start_byte() + 1;
-                out.push(WordPart::Literal {
-                    text: inner.to_owned(),
-                    quoting: Quoting::Single,
-                    span: self.map.map(start, start + inner.len()),
-                });
+                if inner.is_empty() {
+                    // `''`: an empty argument is still an argument.
+                    out.push(WordPart::Literal {
+                        text: String::new(),
+                        quoting: Quoting::Single,
+                        span: self.map.map(start, start),
+                    });
+                } else {
+                    self.push_lit(out, inner, Quoting::Single, start, start + inner.len());
+                }
             }
             "ansi_c_string" => {
                 let text = self.text(node);
@@ -300,6 +306,26 @@ impl Lowerer<'_> {
         Word { parts, span }
     }
 
+    /// A word of one literal part holding the node's text as written (a quoted heredoc body).
+    pub(super) fn literal_word(&self, node: Node, quoting: Quoting) -> Word {
+        let mut parts = Vec::new();
+        self.push_lit(
+            &mut parts,
+            self.text(node),
+            quoting,
+            node.start_byte(),
+            node.end_byte(),
+        );
+        Word {
+            parts,
+            span: self.span(node),
+        }
+    }
+
+    /// Push literal text that is `src[start..end]` as written. In re-parsed code (a table map),
+    /// it is split where the map is not byte for byte (`\"` decoded one level up), so that each
+    /// part maps exactly, or is one decoded piece, and a further level of re-parsing still
+    /// points at the right bytes.
     fn push_lit(
         &self,
         out: &mut Vec<WordPart>,
@@ -309,6 +335,47 @@ impl Lowerer<'_> {
         end: usize,
     ) {
         if text.is_empty() {
+            return;
+        }
+        if matches!(self.map, SpanMap::Table(_)) && text.len() == end - start {
+            for (i, ch) in text.char_indices() {
+                let n = ch.len_utf8();
+                let mut buf = [0u8; 4];
+                self.push_lit_piece(
+                    out,
+                    ch.encode_utf8(&mut buf),
+                    quoting,
+                    start + i,
+                    start + i + n,
+                );
+            }
+            return;
+        }
+        self.push_lit_piece(out, text, quoting, start, end);
+    }
+
+    fn push_lit_piece(
+        &self,
+        out: &mut Vec<WordPart>,
+        text: &str,
+        quoting: Quoting,
+        start: usize,
+        end: usize,
+    ) {
+        let mapped = self.map.map(start, end);
+        // Pieces decoded from the same original bytes stay one part.
+        if let Some(WordPart::Literal {
+            text: prev,
+            quoting: q,
+            span,
+        }) = out.last_mut()
+            && *q == quoting
+            && quoting != Quoting::Escaped
+            && prev.len() != span.len()
+            && mapped.len() != text.len()
+            && *span == mapped
+        {
+            prev.push_str(text);
             return;
         }
         // Merge with the previous literal of the same quoting when contiguous and exact.
@@ -322,7 +389,6 @@ impl Lowerer<'_> {
             && prev.len() == span.len()
             && end - start == text.len()
         {
-            let mapped = self.map.map(start, end);
             if mapped.start == span.end && mapped.len() == text.len() {
                 prev.push_str(text);
                 span.end = mapped.end;
@@ -332,7 +398,7 @@ impl Lowerer<'_> {
         out.push(WordPart::Literal {
             text: text.to_owned(),
             quoting,
-            span: self.map.map(start, end),
+            span: mapped,
         });
     }
 

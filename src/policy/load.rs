@@ -1,0 +1,116 @@
+//! Policy sources and their order: built-in < user < project < `--policy` files < managed, with
+//! Claude Code settings files (`--claude-settings`) between the project and the CLI files.
+//!
+//! Finds the files (XDG config, `.shclass.toml` upward from the working directory,
+//! `/etc/shclass/policy.toml`), reads them, and adds them to a [`Policy`] with their [`Source`].
+//! A missing optional file is fine; an unreadable or invalid one is an error naming the file.
+//! Examples of every rule outside the built-in policy are checked at load.
+
+use std::path::{Path, PathBuf};
+
+use super::{Mode, Policy, PolicyError, Source};
+
+/// What to load.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// The workspace root (the working directory by default).
+    pub cwd: Option<PathBuf>,
+    /// `--mode`; overrides the files' `mode` keys (a managed file's mode still wins).
+    pub mode: Option<Mode>,
+    /// `--policy FILE`, in order.
+    pub policy_files: Vec<PathBuf>,
+    /// `--claude-settings [PATH]`: `Some(None)` reads the default Claude settings files.
+    pub claude_settings: Option<Option<PathBuf>>,
+    /// Skip the user and project files (tests, reproducible runs).
+    pub no_discovery: bool,
+    /// The managed policy path (default `/etc/shclass/policy.toml`).
+    pub managed: Option<PathBuf>,
+}
+
+fn read(path: &Path) -> Result<String, PolicyError> {
+    std::fs::read_to_string(path).map_err(|e| PolicyError::io(&path.to_path_buf(), &e))
+}
+
+fn user_policy() -> Option<PathBuf> {
+    let base = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))?;
+    Some(base.join("shclass").join("policy.toml"))
+}
+
+fn project_policy(cwd: &Path) -> Option<PathBuf> {
+    cwd.ancestors()
+        .map(|d| d.join(".shclass.toml"))
+        .find(|p| p.is_file())
+}
+
+/// The default Claude Code settings files: the user's and the project's.
+fn claude_defaults(cwd: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Some(home) = std::env::var_os("HOME") {
+        out.push(PathBuf::from(home).join(".claude").join("settings.json"));
+    }
+    out.push(cwd.join(".claude").join("settings.json"));
+    out.push(cwd.join(".claude").join("settings.local.json"));
+    out
+}
+
+/// Load the built-in policy and every configured source.
+pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
+    let mut policy = Policy::builtin()?;
+    let cwd = opts
+        .cwd
+        .clone()
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_else(|| PathBuf::from("/"));
+    policy.cwd = cwd.clone();
+    if !opts.no_discovery {
+        if let Some(user) = user_policy().filter(|p| p.is_file()) {
+            let text = read(&user)?;
+            let name = user.display().to_string();
+            policy.add_text(&text, &name, &Source::User(name.clone()), true)?;
+        }
+        if let Some(project) = project_policy(&cwd) {
+            let text = read(&project)?;
+            let name = project.display().to_string();
+            policy.add_text(&text, &name, &Source::Project(name.clone()), true)?;
+        }
+    }
+    if let Some(claude) = &opts.claude_settings {
+        let files = match claude {
+            Some(p) => vec![p.clone()],
+            None => claude_defaults(&cwd),
+        };
+        for f in files {
+            if claude.is_none() && !f.is_file() {
+                continue;
+            }
+            let text = read(&f)?;
+            policy.add_claude_settings(&text, &f.display().to_string())?;
+        }
+    }
+    for f in &opts.policy_files {
+        let text = read(f)?;
+        let name = f.display().to_string();
+        policy.add_text(&text, &name, &Source::Cli(name.clone()), true)?;
+    }
+    if let Some(mode) = opts.mode {
+        policy.mode = mode;
+    }
+    let managed = opts
+        .managed
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("/etc/shclass/policy.toml"));
+    if managed.is_file() {
+        let text = read(&managed)?;
+        let name = managed.display().to_string();
+        let before = policy.mode;
+        policy.add_text(&text, &name, &Source::Managed(name.clone()), true)?;
+        // A managed file without a mode key leaves the chosen mode alone.
+        if !text.lines().any(|l| l.trim_start().starts_with("mode")) {
+            policy.mode = before;
+        }
+    }
+    Ok(policy)
+}

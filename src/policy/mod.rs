@@ -1,0 +1,1047 @@
+//! The tiered deny/ask/allow engine: rules from every source, flag decisions, checks, modes.
+//!
+//! How a unit is decided (whatever order rules were written in):
+//! 1. any deny — from any rule, check or flag — denies;
+//! 2. else an ask from a check, a flag, or a rule a person wrote (user, project, CLI, managed,
+//!    Claude settings, remembered) asks;
+//! 3. else an allow rule a person wrote allows;
+//! 4. else a built-in ask rule asks (a person's allow may loosen built-in asks, never denies);
+//! 5. else a built-in allow (the read-only catalogue) allows;
+//! 6. else the mode's default (ask).
+//!
+//! The command's decision is the maximum over its units and flags: one deny unit denies all.
+//! Modes then transform asks and allows (`Mode`). Nothing opaque is ever allowed, in any mode.
+//! This module does not parse bash and does not print.
+
+mod error;
+mod lint;
+mod load;
+pub mod options;
+pub mod pattern;
+mod rule;
+pub mod spec;
+
+use std::collections::{BTreeMap, HashMap};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+pub use error::{PolicyError, PolicyErrorKind};
+pub use lint::lint;
+pub use load::{LoadOptions, load};
+pub use rule::Rule;
+
+use crate::Limits;
+use crate::analyze::{Analysis, FlagKind, Unit, analyze, unit_json};
+use crate::ast::Span;
+use crate::checks::{self, CheckCtx};
+use error::line_of;
+use options::OptionSpec;
+use pattern::ClaudePattern;
+use rule::MatchInput;
+use spec::PolicyFile;
+
+/// Allow < Ask < Deny; combining is taking the maximum.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// Run it.
+    Allow,
+    /// Ask a person.
+    Ask,
+    /// Refuse.
+    Deny,
+}
+
+impl Decision {
+    /// Parse `allow` / `ask` / `deny`.
+    pub fn parse(s: &str) -> Option<Decision> {
+        match s {
+            "allow" => Some(Decision::Allow),
+            "ask" => Some(Decision::Ask),
+            "deny" => Some(Decision::Deny),
+            _ => None,
+        }
+    }
+
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Decision::Allow => "allow",
+            Decision::Ask => "ask",
+            Decision::Deny => "deny",
+        }
+    }
+
+    /// Exit code of the CLI: 0 allow, 1 ask, 2 deny.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Decision::Allow => 0,
+            Decision::Ask => 1,
+            Decision::Deny => 2,
+        }
+    }
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How bad it would be if this ran and was a mistake.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Risk {
+    /// Reads.
+    Low,
+    /// Ordinary side effects.
+    Medium,
+    /// Hard to undo, or opaque.
+    High,
+    /// Catastrophic.
+    Critical,
+}
+
+impl Risk {
+    /// Parse a risk name.
+    pub fn parse(s: &str) -> Option<Risk> {
+        match s {
+            "low" => Some(Risk::Low),
+            "medium" => Some(Risk::Medium),
+            "high" => Some(Risk::High),
+            "critical" => Some(Risk::Critical),
+            _ => None,
+        }
+    }
+}
+
+/// How asks and allows are treated.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Unknown → ask.
+    #[default]
+    Default,
+    /// Anything not proven read-only → deny.
+    Plan,
+    /// File edits inside the workspace → allow.
+    AcceptEdits,
+    /// Ask → allow, except critical risk and anything opaque.
+    Auto,
+    /// Ask → deny (unattended runs).
+    Strict,
+    /// Everything allowed except managed denies and anything opaque.
+    Bypass,
+}
+
+impl Mode {
+    /// Parse a mode name, with aliases (zeroclaw's autonomy names, Claude's mode names).
+    pub fn parse(s: &str) -> Option<Mode> {
+        match s {
+            "default" | "supervised" | "normal" => Some(Mode::Default),
+            "plan" | "read-only" | "readonly" => Some(Mode::Plan),
+            "accept-edits" | "acceptEdits" => Some(Mode::AcceptEdits),
+            "auto" | "full" => Some(Mode::Auto),
+            "strict" | "dont-ask" | "dontAsk" => Some(Mode::Strict),
+            "bypass" | "bypassPermissions" => Some(Mode::Bypass),
+            _ => None,
+        }
+    }
+
+    /// The canonical name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::Default => "default",
+            Mode::Plan => "plan",
+            Mode::AcceptEdits => "accept-edits",
+            Mode::Auto => "auto",
+            Mode::Strict => "strict",
+            Mode::Bypass => "bypass",
+        }
+    }
+}
+
+/// Where a rule came from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// Shipped with shclass (rules and checks).
+    Builtin,
+    /// `$XDG_CONFIG_HOME/shclass/policy.toml`.
+    User(String),
+    /// `.shclass.toml` found upward from the working directory.
+    Project(String),
+    /// `--policy FILE`.
+    Cli(String),
+    /// `/etc/shclass/policy.toml`: its denies cannot be loosened.
+    Managed(String),
+    /// A Claude Code settings file.
+    Claude(String),
+    /// Remembered approvals.
+    Remembered,
+    /// Given in code.
+    Inline,
+}
+
+impl Source {
+    /// True for sources a person wrote (they outrank built-in asks).
+    pub fn is_personal(&self) -> bool {
+        !matches!(self, Source::Builtin)
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Builtin => f.write_str("builtin"),
+            Source::User(p) => write!(f, "user:{p}"),
+            Source::Project(p) => write!(f, "project:{p}"),
+            Source::Cli(p) => write!(f, "cli:{p}"),
+            Source::Managed(p) => write!(f, "managed:{p}"),
+            Source::Claude(p) => write!(f, "claude:{p}"),
+            Source::Remembered => f.write_str("remembered"),
+            Source::Inline => f.write_str("inline"),
+        }
+    }
+}
+
+impl Serialize for Source {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Why a decision was reached.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reason {
+    /// What this reason decides.
+    pub decision: Decision,
+    /// Risk of what it found.
+    pub risk: Risk,
+    /// Rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule`.
+    pub rule: String,
+    /// Where the rule came from.
+    pub source: Source,
+    /// For people.
+    pub message: String,
+    /// Where in the input.
+    pub span: Span,
+    /// The unit, by index.
+    pub unit: Option<usize>,
+}
+
+/// The decision for one unit.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnitVerdict {
+    /// The unit's decision after the mode.
+    pub decision: Decision,
+    /// Its risk.
+    pub risk: Risk,
+    /// The reasons that decided it (the winning tier), most severe first.
+    pub reasons: Vec<Reason>,
+    /// Proven read-only by the built-in catalogue.
+    pub read_only: bool,
+}
+
+/// The explained verdict for a command line.
+#[derive(Debug, Clone)]
+pub struct Verdict {
+    /// The decision.
+    pub decision: Decision,
+    /// The highest risk among the reasons that count.
+    pub risk: Risk,
+    /// The mode it was decided in.
+    pub mode: Mode,
+    /// The analysis it rests on.
+    pub analysis: Analysis,
+    /// One per unit of the analysis.
+    pub units: Vec<UnitVerdict>,
+    /// Every reason that counts, most severe first.
+    pub reasons: Vec<Reason>,
+}
+
+impl Verdict {
+    /// The JSON object of `shclass --json`: the analysis of `analyze --json` plus decisions.
+    pub fn to_json(&self) -> serde_json::Value {
+        let units: Vec<serde_json::Value> = self
+            .analysis
+            .units
+            .iter()
+            .zip(&self.units)
+            .map(|(u, v)| {
+                let mut j = unit_json(u);
+                if let Some(o) = j.as_object_mut() {
+                    o.insert("decision".into(), serde_json::json!(v.decision));
+                    o.insert("risk".into(), serde_json::json!(v.risk));
+                    o.insert("read_only".into(), serde_json::json!(v.read_only));
+                    o.insert("reasons".into(), serde_json::json!(v.reasons));
+                }
+                j
+            })
+            .collect();
+        serde_json::json!({
+            "schema": 1,
+            "input": self.analysis.input,
+            "decision": self.decision,
+            "risk": self.risk,
+            "mode": self.mode,
+            "units": units,
+            "flags": self.analysis.flags,
+            "reasons": self.reasons,
+        })
+    }
+}
+
+/// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
+fn default_flag_decision(kind: FlagKind) -> Option<(Decision, Risk)> {
+    match kind {
+        FlagKind::ParseError
+        | FlagKind::UnsupportedSyntax
+        | FlagKind::TooDeep
+        | FlagKind::TooLong
+        | FlagKind::CommandPositionExpansion
+        | FlagKind::DynamicCode
+        | FlagKind::PipeToShell
+        | FlagKind::UnicodeConfusable
+        | FlagKind::GitConfigCommand
+        | FlagKind::IfsManipulation => Some((Decision::Ask, Risk::High)),
+        FlagKind::Source => Some((Decision::Ask, Risk::Medium)),
+        FlagKind::CommandSubstitution
+        | FlagKind::ProcessSubstitution
+        | FlagKind::ParameterExpansion
+        | FlagKind::ArithmeticExpansion
+        | FlagKind::Eval
+        | FlagKind::NestedShell
+        | FlagKind::Heredoc
+        | FlagKind::Herestring
+        | FlagKind::Redirection
+        | FlagKind::Background
+        | FlagKind::Chaining
+        | FlagKind::Pipeline
+        | FlagKind::Subshell
+        | FlagKind::FunctionDefinition
+        | FlagKind::Glob
+        | FlagKind::BraceExpansion
+        | FlagKind::AnsiCQuoting
+        | FlagKind::LineContinuation => None,
+    }
+}
+
+fn flag_message(kind: FlagKind, detail: &str) -> String {
+    let what = match kind {
+        FlagKind::ParseError => "shclass could not parse this, so it cannot see what would run",
+        FlagKind::UnsupportedSyntax => {
+            "shclass does not model this syntax, so it cannot see what would run"
+        }
+        FlagKind::TooDeep => {
+            "nested too deep: shclass did not look inside, so it cannot see what would run"
+        }
+        FlagKind::TooLong => "over a size limit: shclass did not analyse all of it",
+        FlagKind::CommandPositionExpansion => {
+            "the program name is computed at run time: shclass cannot see what would run"
+        }
+        FlagKind::DynamicCode => {
+            "code computed at run time will be executed: shclass cannot see what would run"
+        }
+        FlagKind::PipeToShell => {
+            "a shell or interpreter runs code produced at run time: shclass cannot see what would run"
+        }
+        FlagKind::UnicodeConfusable => {
+            "non-ASCII or invisible characters in a program name or option"
+        }
+        FlagKind::GitConfigCommand => "git configuration that runs a command",
+        FlagKind::IfsManipulation => "IFS is changed, which changes how words split",
+        FlagKind::Source => "runs a file in the current shell; shclass cannot see its contents",
+        _ => kind.name(),
+    };
+    if detail.is_empty() {
+        what.to_owned()
+    } else {
+        format!("{what} ({detail})")
+    }
+}
+
+/// A compiled policy: rules from every source, program option knowledge, flag decisions, mode.
+#[derive(Debug, Default)]
+pub struct Policy {
+    pub(crate) rules: Vec<Rule>,
+    by_program: HashMap<String, Vec<usize>>,
+    any_program: Vec<usize>,
+    programs: HashMap<String, OptionSpec>,
+    flags: BTreeMap<FlagKind, (Option<Decision>, Risk, Source)>,
+    /// The mode.
+    pub mode: Mode,
+    /// Analysis limits.
+    pub limits: Limits,
+    /// The workspace root (for `@workspace-root`, `@outside-workspace`).
+    pub cwd: PathBuf,
+    /// Audit log path from a policy file, if any.
+    pub audit_log: Option<String>,
+}
+
+/// The built-in policy files, in load order.
+pub const BUILTIN_FILES: &[(&str, &str)] = &[
+    (
+        "builtin/programs.toml",
+        include_str!("builtin/programs.toml"),
+    ),
+    (
+        "builtin/read-only.toml",
+        include_str!("builtin/read-only.toml"),
+    ),
+    ("builtin/ask.toml", include_str!("builtin/ask.toml")),
+    ("builtin/deny.toml", include_str!("builtin/deny.toml")),
+];
+
+impl Policy {
+    /// An empty policy (no rules at all: everything asks), for tests and embedding.
+    pub fn empty() -> Policy {
+        let mut p = Policy {
+            cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+            ..Policy::default()
+        };
+        for kind in FlagKind::ALL {
+            if let Some((d, r)) = default_flag_decision(kind) {
+                p.flags.insert(kind, (Some(d), r, Source::Builtin));
+            }
+        }
+        p
+    }
+
+    /// The built-in policy alone. Its examples are checked by the test suite, not at start-up.
+    pub fn builtin() -> Result<Policy, PolicyError> {
+        let mut p = Policy::empty();
+        for (name, text) in BUILTIN_FILES {
+            p.add_text(text, name, &Source::Builtin, false)?;
+        }
+        Ok(p)
+    }
+
+    /// Add a policy file's text. With `check_examples`, every rule's hit/miss examples must hold.
+    pub fn add_text(
+        &mut self,
+        text: &str,
+        origin: &str,
+        source: &Source,
+        check_examples: bool,
+    ) -> Result<(), PolicyError> {
+        let file: PolicyFile = spec::parse_policy(text, origin)?;
+        self.add_file(file, text, origin, source, check_examples)
+    }
+
+    fn add_file(
+        &mut self,
+        file: PolicyFile,
+        text: &str,
+        origin: &str,
+        source: &Source,
+        check_examples: bool,
+    ) -> Result<(), PolicyError> {
+        if let Some(m) = &file.mode {
+            let mode = Mode::parse(m.get_ref()).ok_or_else(|| {
+                PolicyError::new(
+                    origin,
+                    PolicyErrorKind::Invalid(format!(
+                        "`{}` is not a mode; use default, plan, accept-edits, auto, strict or bypass",
+                        m.get_ref()
+                    )),
+                )
+                .at(Some(line_of(text, m.span().start)), Some("mode".into()))
+            })?;
+            self.mode = mode;
+        }
+        if file.audit_log.is_some() {
+            self.audit_log = file.audit_log.clone();
+        }
+        for p in &file.program {
+            let spec = p.get_ref();
+            let os = OptionSpec {
+                short_value: spec.short_value.clone(),
+                long_value: spec.long_value.clone(),
+                long: spec.long.clone(),
+                single_dash_long: spec.single_dash_long,
+                single_value: spec.single_value.clone(),
+            };
+            for name in spec.name.clone().into_vec() {
+                self.programs.insert(name, os.clone());
+            }
+        }
+        for (key, value) in &file.flags {
+            let line = Some(line_of(text, value.span().start));
+            let field = Some(format!("flags.{key}"));
+            let kind = FlagKind::from_name(key).ok_or_else(|| {
+                PolicyError::new(
+                    origin,
+                    PolicyErrorKind::Invalid(format!("`{key}` is not a flag kind")),
+                )
+                .at(line, field.clone())
+            })?;
+            let decision = match value.get_ref().as_str() {
+                "ignore" if kind.is_opaque() => {
+                    return Err(PolicyError::new(
+                        origin,
+                        PolicyErrorKind::Invalid(format!(
+                            "`{key}` means shclass cannot see what would run; it can be ask or deny, not ignored"
+                        )),
+                    )
+                    .at(line, field));
+                }
+                "ignore" => None,
+                other => match Decision::parse(other) {
+                    Some(Decision::Allow) | None => {
+                        return Err(PolicyError::new(
+                            origin,
+                            PolicyErrorKind::Invalid(format!(
+                                "`{other}` is not a flag decision; use ask, deny or ignore"
+                            )),
+                        )
+                        .at(line, field));
+                    }
+                    Some(d) => Some(d),
+                },
+            };
+            let risk = if decision == Some(Decision::Deny) {
+                Risk::High
+            } else {
+                Risk::Medium
+            };
+            let stronger = self
+                .flags
+                .get(&kind)
+                .is_some_and(|(d, _, s)| matches!(s, Source::Managed(_)) && *d > decision);
+            if !stronger {
+                self.flags.insert(kind, (decision, risk, source.clone()));
+            }
+        }
+        for (list, decision) in [
+            (&file.allow, Decision::Allow),
+            (&file.ask, Decision::Ask),
+            (&file.deny, Decision::Deny),
+        ] {
+            let field = decision.name();
+            for entry in list {
+                let line = Some(line_of(text, entry.span().start));
+                match ClaudePattern::parse(entry.get_ref()) {
+                    Ok(Some(p)) => {
+                        self.push_rule(Rule::from_claude(p, decision, source.clone(), line));
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        return Err(PolicyError::new(origin, PolicyErrorKind::Invalid(e))
+                            .at(line, Some(field.to_owned())));
+                    }
+                }
+            }
+        }
+        let first_new = self.rules.len();
+        for (i, r) in file.rule.into_iter().enumerate() {
+            let line = Some(line_of(text, r.span().start));
+            let spec = r.into_inner();
+            let id = spec.id.clone();
+            let rule = Rule::compile(spec, source.clone(), line).map_err(|(field, msg)| {
+                PolicyError::new(origin, PolicyErrorKind::Invalid(msg))
+                    .at(line, Some(format!("rule[{i}] `{id}`.{field}")))
+            })?;
+            self.push_rule(rule);
+        }
+        if check_examples {
+            for idx in first_new..self.rules.len() {
+                self.check_examples(idx, origin)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Add a Claude Code settings file's `permissions` lists as rules with source `claude:<file>`.
+    pub fn add_claude_settings(&mut self, text: &str, origin: &str) -> Result<(), PolicyError> {
+        let lists = spec::parse_claude_settings(text, origin)?;
+        let source = Source::Claude(origin.to_owned());
+        for (list, decision, key) in [
+            (&lists.allow, Decision::Allow, "permissions.allow"),
+            (&lists.ask, Decision::Ask, "permissions.ask"),
+            (&lists.deny, Decision::Deny, "permissions.deny"),
+        ] {
+            for entry in list {
+                match ClaudePattern::parse(entry) {
+                    Ok(Some(p)) => {
+                        self.push_rule(Rule::from_claude(p, decision, source.clone(), None))
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        return Err(PolicyError::new(origin, PolicyErrorKind::Invalid(e))
+                            .at(None, Some(key.to_owned())));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Add one compiled rule.
+    pub fn push_rule(&mut self, rule: Rule) {
+        let idx = self.rules.len();
+        if rule.is_any_program() {
+            self.any_program.push(idx);
+        } else {
+            for name in rule.program_names() {
+                self.by_program.entry(name.clone()).or_default().push(idx);
+                // Rules that also match path-qualified programs are indexed by basename too.
+            }
+        }
+        self.rules.push(rule);
+    }
+
+    fn check_examples(&self, idx: usize, origin: &str) -> Result<(), PolicyError> {
+        let rule = &self.rules[idx];
+        for (examples, expected_hit) in [(&rule.hit, true), (&rule.miss, false)] {
+            for ex in examples {
+                let analysis = analyze(ex, &self.limits);
+                let hit = analysis.units.iter().any(|u| self.rule_matches(rule, u));
+                if hit != expected_hit {
+                    return Err(PolicyError::new(
+                        origin,
+                        PolicyErrorKind::Example {
+                            rule: rule.id.clone(),
+                            example: ex.clone(),
+                            expected_hit,
+                        },
+                    )
+                    .at(rule.line, Some(format!("rule `{}`.examples", rule.id))));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Does `rule` match `unit`?
+    pub fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
+        let spec = unit.program.as_deref().and_then(|p| self.programs.get(p));
+        let parsed = rule::parse_unit(unit, spec);
+        let (line, all_static) = unit_line(unit);
+        rule.matches(&MatchInput {
+            unit,
+            parsed: &parsed,
+            cwd: &self.cwd,
+            line: &line,
+            all_static,
+        })
+    }
+
+    /// Every rule, in load order.
+    pub fn rules(&self) -> &[Rule] {
+        &self.rules
+    }
+
+    /// Check every rule's examples (the test suite runs this on the built-in policy).
+    pub fn check_all_examples(&self) -> Vec<PolicyError> {
+        (0..self.rules.len())
+            .filter_map(|i| self.check_examples(i, "<policy>").err())
+            .collect()
+    }
+
+    /// Classify a command line.
+    pub fn classify(&self, input: &str) -> Verdict {
+        let analysis = analyze(input, &self.limits);
+        self.decide(analysis)
+    }
+
+    /// Decide an analysis.
+    pub fn decide(&self, analysis: Analysis) -> Verdict {
+        let cx = CheckCtx {
+            analysis: &analysis,
+            cwd: &self.cwd,
+        };
+        let findings = checks::run_all(&cx);
+        let mut unit_reasons: Vec<Vec<Reason>> = vec![Vec::new(); analysis.units.len()];
+        let mut global: Vec<Reason> = Vec::new();
+        // Rules.
+        for (i, unit) in analysis.units.iter().enumerate() {
+            let spec = unit.program.as_deref().and_then(|p| self.programs.get(p));
+            let parsed = rule::parse_unit(unit, spec);
+            let (line, all_static) = unit_line(unit);
+            let input = MatchInput {
+                unit,
+                parsed: &parsed,
+                cwd: &self.cwd,
+                line: &line,
+                all_static,
+            };
+            let by_name = unit
+                .program
+                .as_deref()
+                .and_then(|p| {
+                    self.by_program
+                        .get(p)
+                        .or_else(|| p.rsplit('/').next().and_then(|b| self.by_program.get(b)))
+                })
+                .map_or(&[][..], Vec::as_slice);
+            for &r in by_name.iter().chain(&self.any_program) {
+                let rule = &self.rules[r];
+                if rule.matches(&input) {
+                    unit_reasons[i].push(Reason {
+                        decision: rule.decision,
+                        risk: rule.risk,
+                        rule: rule.id.clone(),
+                        source: rule.source.clone(),
+                        message: rule.describe(),
+                        span: unit.span,
+                        unit: Some(i),
+                    });
+                }
+            }
+        }
+        // Checks: their asks are not loosened by allow rules.
+        let mut hard: Vec<bool> = vec![false; analysis.units.len()];
+        let mut edit_only: Vec<bool> = vec![true; analysis.units.len()];
+        for (id, f) in findings {
+            let reason = Reason {
+                decision: f.decision,
+                risk: f.risk,
+                rule: id.to_owned(),
+                source: Source::Builtin,
+                message: f.message,
+                span: f.span,
+                unit: f.unit,
+            };
+            match f.unit.and_then(|u| unit_reasons.get_mut(u).map(|r| (u, r))) {
+                Some((u, list)) => {
+                    hard[u] = true;
+                    if !f.edit {
+                        edit_only[u] = false;
+                    }
+                    list.push(reason);
+                }
+                None => global.push(reason),
+            }
+        }
+        // Flags.
+        for flag in &analysis.flags {
+            let Some((Some(decision), risk, source)) = self.flags.get(&flag.kind) else {
+                continue;
+            };
+            let unit = analysis
+                .units
+                .iter()
+                .position(|u| u.span.start <= flag.span.start && flag.span.end <= u.span.end);
+            global.push(Reason {
+                decision: *decision,
+                risk: *risk,
+                rule: format!("flag:{}", flag.kind.name()),
+                source: source.clone(),
+                message: flag_message(flag.kind, &flag.detail),
+                span: flag.span,
+                unit,
+            });
+        }
+        let opaque = analysis.is_opaque();
+        let mut units = Vec::with_capacity(analysis.units.len());
+        for (i, reasons) in unit_reasons.into_iter().enumerate() {
+            let unit = &analysis.units[i];
+            units.push(self.decide_unit(unit, i, reasons, hard[i], edit_only[i]));
+        }
+        let mut all: Vec<Reason> = Vec::new();
+        let mut decision = Decision::Allow;
+        for u in &units {
+            decision = decision.max(u.decision);
+        }
+        for g in &mut global {
+            g.decision = self.apply_mode_global(
+                g.decision,
+                g.source.clone(),
+                g.rule.starts_with("flag:") && is_opaque_rule(&g.rule),
+            );
+            decision = decision.max(g.decision);
+        }
+        if analysis.units.is_empty() && global.is_empty() {
+            // Nothing would run (empty input, comments): nothing to refuse.
+            decision = Decision::Allow;
+        }
+        for u in &units {
+            if u.decision == decision {
+                all.extend(
+                    u.reasons
+                        .iter()
+                        .filter(|r| r.decision >= decision || decision == Decision::Allow)
+                        .cloned(),
+                );
+            }
+        }
+        all.extend(global.iter().filter(|g| g.decision == decision).cloned());
+        if opaque && decision == Decision::Allow {
+            // Defence in depth: an opaque analysis is never allowed.
+            decision = Decision::Ask;
+            all.push(Reason {
+                decision: Decision::Ask,
+                risk: Risk::High,
+                rule: "opaque".into(),
+                source: Source::Builtin,
+                message: "shclass could not see everything that would run".into(),
+                span: Span::new(0, analysis.input.len()),
+                unit: None,
+            });
+        }
+        all.sort_by(|a, b| {
+            b.decision
+                .cmp(&a.decision)
+                .then(b.risk.cmp(&a.risk))
+                .then(a.span.cmp(&b.span))
+        });
+        all.dedup();
+        let risk = all
+            .iter()
+            .filter(|r| r.decision == decision)
+            .map(|r| r.risk)
+            .max()
+            .unwrap_or(Risk::Low);
+        Verdict {
+            decision,
+            risk,
+            mode: self.mode,
+            analysis,
+            units,
+            reasons: all,
+        }
+    }
+
+    fn apply_mode_global(&self, d: Decision, source: Source, opaque: bool) -> Decision {
+        match (self.mode, d) {
+            (Mode::Bypass, Decision::Deny) if !matches!(source, Source::Managed(_)) => {
+                Decision::Allow
+            }
+            (Mode::Bypass | Mode::Auto, Decision::Ask) if !opaque => Decision::Allow,
+            (Mode::Plan | Mode::Strict, Decision::Ask) => Decision::Deny,
+            _ => d,
+        }
+    }
+
+    fn decide_unit(
+        &self,
+        unit: &Unit,
+        index: usize,
+        reasons: Vec<Reason>,
+        hard: bool,
+        edit_only: bool,
+    ) -> UnitVerdict {
+        let personal = |r: &&Reason| r.source.is_personal();
+        let tier: Vec<Reason>;
+        let mut decision;
+        if reasons.iter().any(|r| r.decision == Decision::Deny) {
+            decision = Decision::Deny;
+            tier = reasons
+                .iter()
+                .filter(|r| r.decision == Decision::Deny)
+                .cloned()
+                .collect();
+        } else if hard
+            || reasons
+                .iter()
+                .filter(personal)
+                .any(|r| r.decision == Decision::Ask)
+        {
+            decision = Decision::Ask;
+            tier = reasons
+                .iter()
+                .filter(|r| {
+                    r.decision == Decision::Ask
+                        && (r.source.is_personal() || !self.is_rule(&r.rule))
+                })
+                .cloned()
+                .collect();
+        } else if reasons
+            .iter()
+            .filter(personal)
+            .any(|r| r.decision == Decision::Allow)
+        {
+            decision = Decision::Allow;
+            tier = reasons
+                .iter()
+                .filter(personal)
+                .filter(|r| r.decision == Decision::Allow)
+                .cloned()
+                .collect();
+        } else if reasons.iter().any(|r| r.decision == Decision::Ask) {
+            decision = Decision::Ask;
+            tier = reasons
+                .iter()
+                .filter(|r| r.decision == Decision::Ask)
+                .cloned()
+                .collect();
+        } else if reasons.iter().any(|r| r.decision == Decision::Allow) {
+            decision = Decision::Allow;
+            tier = reasons
+                .iter()
+                .filter(|r| r.decision == Decision::Allow)
+                .cloned()
+                .collect();
+        } else {
+            decision = Decision::Ask;
+            let name = unit.program.as_deref().unwrap_or("<dynamic>");
+            tier = vec![Reason {
+                decision: Decision::Ask,
+                risk: if unit.program.is_some() {
+                    Risk::Medium
+                } else {
+                    Risk::High
+                },
+                rule: "no-rule".into(),
+                source: Source::Builtin,
+                message: if unit.program.is_some() {
+                    format!("no rule covers `{name}`")
+                } else {
+                    "the program is not known until run time".to_owned()
+                },
+                span: unit.span,
+                unit: Some(index),
+            }];
+        }
+        let read_only = decision == Decision::Allow
+            && tier.iter().all(|r| {
+                !r.source.is_personal()
+                    && self
+                        .rules
+                        .iter()
+                        .any(|x| x.id == r.rule && x.tags.iter().any(|t| t == "read-only"))
+            });
+        let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
+        let mut tier = tier;
+        // Modes.
+        let managed_deny = tier
+            .iter()
+            .any(|r| r.decision == Decision::Deny && matches!(r.source, Source::Managed(_)));
+        let opaque_unit = unit.program.is_none();
+        let before = decision;
+        decision = match self.mode {
+            Mode::Default => decision,
+            Mode::Plan => {
+                if decision == Decision::Allow && read_only {
+                    Decision::Allow
+                } else {
+                    Decision::Deny
+                }
+            }
+            Mode::AcceptEdits => {
+                if decision == Decision::Ask && edit_only && self.is_edit(unit, &tier) {
+                    Decision::Allow
+                } else {
+                    decision
+                }
+            }
+            Mode::Auto => {
+                if decision == Decision::Ask && risk < Risk::Critical && !opaque_unit {
+                    Decision::Allow
+                } else {
+                    decision
+                }
+            }
+            Mode::Strict => {
+                if decision == Decision::Ask {
+                    Decision::Deny
+                } else {
+                    decision
+                }
+            }
+            Mode::Bypass => {
+                if managed_deny || opaque_unit {
+                    decision.max(Decision::Ask).min(if managed_deny {
+                        Decision::Deny
+                    } else {
+                        Decision::Ask
+                    })
+                } else {
+                    Decision::Allow
+                }
+            }
+        };
+        if decision != before {
+            tier.push(Reason {
+                decision,
+                risk,
+                rule: format!("mode:{}", self.mode.name()),
+                source: Source::Builtin,
+                message: format!(
+                    "{} mode turns {} into {}",
+                    self.mode.name(),
+                    before,
+                    decision
+                ),
+                span: unit.span,
+                unit: Some(index),
+            });
+        }
+        UnitVerdict {
+            decision,
+            risk,
+            reasons: tier,
+            read_only,
+        }
+    }
+
+    fn is_rule(&self, id: &str) -> bool {
+        self.rules.iter().any(|r| r.id == id)
+    }
+
+    /// A unit whose only asks are edits (tag `edit` or edit findings) with every operand inside
+    /// the workspace.
+    fn is_edit(&self, unit: &Unit, tier: &[Reason]) -> bool {
+        let tagged = tier.iter().all(|r| {
+            !self.is_rule(&r.rule)
+                || self
+                    .rules
+                    .iter()
+                    .any(|x| x.id == r.rule && x.tags.iter().any(|t| t == "edit"))
+        });
+        let outside = pattern::ArgPattern::OutsideWorkspace;
+        let inside = unit
+            .args()
+            .all(|a| a.value.is_some() && !outside.matches(a, &self.cwd))
+            && unit.redirects.iter().all(|r| {
+                r.target.as_deref().is_some_and(|t| {
+                    !outside.matches(&crate::analyze::Arg::literal(t, r.span), &self.cwd)
+                })
+            });
+        tagged && inside
+    }
+
+    /// Find a rule by id.
+    pub fn rule(&self, id: &str) -> Option<&Rule> {
+        self.rules.iter().find(|r| r.id == id)
+    }
+
+    /// Option knowledge for a program.
+    pub fn program_options(&self, name: &str) -> Option<&OptionSpec> {
+        self.programs.get(name)
+    }
+
+    /// The workspace root.
+    pub fn workspace(&self) -> &Path {
+        &self.cwd
+    }
+}
+
+fn is_opaque_rule(rule: &str) -> bool {
+    rule.strip_prefix("flag:")
+        .and_then(FlagKind::from_name)
+        .is_some_and(FlagKind::is_opaque)
+}
+
+/// The unit as one line (program and values joined by spaces; templates for dynamic words), and
+/// whether every word is static.
+fn unit_line(unit: &Unit) -> (String, bool) {
+    let mut line = String::new();
+    let mut all_static = true;
+    if let Some(p) = &unit.program {
+        line.push_str(p);
+    }
+    for a in unit.args() {
+        line.push(' ');
+        match &a.value {
+            Some(v) => line.push_str(v),
+            None => {
+                all_static = false;
+                line.push_str(&a.template);
+            }
+        }
+    }
+    (line, all_static && unit.program.is_some())
+}

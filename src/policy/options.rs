@@ -1,0 +1,254 @@
+//! Option parsing for rule matching: which words of a unit are options (with their values) and
+//! which are operands, per program.
+//!
+//! A program's [`OptionSpec`] (from the `[[program]]` tables of the policy) says which short and
+//! long options take a value, which long options exist (for unique abbreviations such as
+//! `--rec` → `--recursive`) and whether options are single-dash words (`find -name`). Without a
+//! spec every short bundle is read as flags only, which for rule matching is the cautious
+//! reading: more flags are seen, so deny/ask rules fire more and `flags.none` allow rules less.
+//! It does not decide anything.
+
+use crate::analyze::Arg;
+
+/// How one program's options are spelled.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OptionSpec {
+    /// Short option letters that take a value.
+    pub short_value: String,
+    /// Long options that take a value (`--output`).
+    pub long_value: Vec<String>,
+    /// Every known long option (with or without value), for abbreviations.
+    pub long: Vec<String>,
+    /// Options are whole single-dash words (`find -name x -exec …`).
+    pub single_dash_long: bool,
+    /// Single-dash words that take a value when `single_dash_long` (`-name`, `-type`).
+    pub single_value: Vec<String>,
+}
+
+/// One option found in a unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Opt {
+    /// Canonical spelling: `-r` for each letter of a bundle, `--name` for long options (expanded
+    /// from a unique abbreviation when the spec knows the long options).
+    pub name: String,
+    /// The value, when attached or taken from the next word (`None` when dynamic or absent).
+    pub value: Option<String>,
+    /// Index of the word in `argv`.
+    pub index: usize,
+}
+
+/// A unit's words split into options and operands.
+#[derive(Debug, Clone, Default)]
+pub struct Parsed {
+    /// Options in order.
+    pub opts: Vec<Opt>,
+    /// Indices (into `argv`) of the operands, in order.
+    pub operands: Vec<usize>,
+    /// A dynamic word was found where an option could be.
+    pub dynamic: bool,
+}
+
+impl Parsed {
+    /// True when an option with this canonical name is present (long names also match a
+    /// unique-prefix abbreviation given in the unit).
+    pub fn has(&self, name: &str) -> bool {
+        self.opts.iter().any(|o| option_matches(&o.name, name))
+    }
+}
+
+/// Whether a unit option `found` is the rule option `wanted`: equal, or (long options) `found`
+/// is an abbreviation of at least three letters of `wanted`.
+pub fn option_matches(found: &str, wanted: &str) -> bool {
+    if found == wanted {
+        return true;
+    }
+    match (found.strip_prefix("--"), wanted.strip_prefix("--")) {
+        (Some(f), Some(w)) => f.len() >= 3 && w.starts_with(f),
+        _ => false,
+    }
+}
+
+/// Split `argv` (program first) into options and operands.
+pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
+    let mut out = Parsed::default();
+    let default = OptionSpec::default();
+    let spec = spec.unwrap_or(&default);
+    let mut i = 1;
+    let mut done = false;
+    while i < argv.len() {
+        let arg = &argv[i];
+        let Some(v) = arg.value.as_deref() else {
+            out.dynamic = true;
+            out.operands.push(i);
+            i += 1;
+            continue;
+        };
+        if done || !v.starts_with('-') || v == "-" || arg.glob && !v.starts_with('-') {
+            out.operands.push(i);
+            i += 1;
+            continue;
+        }
+        if v == "--" {
+            done = true;
+            i += 1;
+            continue;
+        }
+        if spec.single_dash_long && !v.starts_with("--") {
+            let takes = spec.single_value.iter().any(|s| s == v);
+            let value = if takes {
+                argv.get(i + 1).and_then(|a| a.value.clone())
+            } else {
+                None
+            };
+            out.opts.push(Opt {
+                name: v.to_owned(),
+                value,
+                index: i,
+            });
+            i += if takes { 2 } else { 1 };
+            continue;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let (name, attached) = match long.split_once('=') {
+                Some((n, val)) => (n, Some(val.to_owned())),
+                None => (long, None),
+            };
+            let full = expand_long(spec, name);
+            let takes = spec.long_value.iter().any(|l| l == &full);
+            let mut value = attached.clone();
+            let mut step = 1;
+            if takes && attached.is_none() {
+                value = argv.get(i + 1).and_then(|a| a.value.clone());
+                step = 2;
+            }
+            out.opts.push(Opt {
+                name: full,
+                value,
+                index: i,
+            });
+            i += step;
+            continue;
+        }
+        // Short bundle.
+        let body = &v[1..];
+        let mut step = 1;
+        for (k, c) in body.char_indices() {
+            if spec.short_value.contains(c) {
+                let rest = &body[k + c.len_utf8()..];
+                let value = if rest.is_empty() {
+                    step = 2;
+                    argv.get(i + 1).and_then(|a| a.value.clone())
+                } else {
+                    Some(rest.to_owned())
+                };
+                out.opts.push(Opt {
+                    name: format!("-{c}"),
+                    value,
+                    index: i,
+                });
+                break;
+            }
+            out.opts.push(Opt {
+                name: format!("-{c}"),
+                value: None,
+                index: i,
+            });
+        }
+        i += step;
+    }
+    out
+}
+
+/// `--rec` → `--recursive` when it is a unique prefix of a known long option.
+fn expand_long(spec: &OptionSpec, name: &str) -> String {
+    let dashed = format!("--{name}");
+    if spec.long.iter().any(|l| l == &dashed) || spec.long_value.iter().any(|l| l == &dashed) {
+        return dashed;
+    }
+    let mut found: Option<&String> = None;
+    for l in spec.long.iter().chain(spec.long_value.iter()) {
+        if l.starts_with(&dashed) {
+            if found.is_some_and(|f| f != l) {
+                return dashed; // ambiguous
+            }
+            found = Some(l);
+        }
+    }
+    found.cloned().unwrap_or(dashed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Span;
+
+    fn argv(s: &str) -> Vec<Arg> {
+        s.split_whitespace()
+            .map(|w| Arg::literal(w, Span::default()))
+            .collect()
+    }
+
+    fn names(spec: Option<&OptionSpec>, s: &str) -> (Vec<String>, Vec<String>) {
+        let a = argv(s);
+        let p = parse(spec, &a);
+        (
+            p.opts.iter().map(|o| o.name.clone()).collect(),
+            p.operands
+                .iter()
+                .filter_map(|&i| a[i].value.clone())
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn bundles_values_and_abbreviations() {
+        let rm = OptionSpec {
+            long: vec![
+                "--recursive".into(),
+                "--force".into(),
+                "--interactive".into(),
+            ],
+            ..OptionSpec::default()
+        };
+        let sort = OptionSpec {
+            short_value: "oktS".into(),
+            long_value: vec!["--output".into()],
+            ..OptionSpec::default()
+        };
+        let cases: Vec<(Option<&OptionSpec>, &str, Vec<&str>, Vec<&str>)> = vec![
+            (Some(&rm), "rm -rf /", vec!["-r", "-f"], vec!["/"]),
+            (Some(&rm), "rm -fr /", vec!["-f", "-r"], vec!["/"]),
+            (Some(&rm), "rm -r -f /", vec!["-r", "-f"], vec!["/"]),
+            (
+                Some(&rm),
+                "rm --rec -f /",
+                vec!["--recursive", "-f"],
+                vec!["/"],
+            ),
+            (Some(&rm), "rm -- -rf", vec![], vec!["-rf"]),
+            (Some(&sort), "sort -ofile x", vec!["-o"], vec!["x"]),
+            (Some(&sort), "sort -o file x", vec!["-o"], vec!["x"]),
+            (Some(&sort), "sort --out=f x", vec!["--output"], vec!["x"]),
+            (Some(&sort), "sort -rk2 x", vec!["-r", "-k"], vec!["x"]),
+            (
+                None,
+                "foo -abc --x=1 y",
+                vec!["-a", "-b", "-c", "--x"],
+                vec!["y"],
+            ),
+        ];
+        for (spec, input, opts, operands) in cases {
+            let (o, p) = names(spec, input);
+            assert_eq!(o, opts, "options of {input}");
+            assert_eq!(p, operands, "operands of {input}");
+        }
+    }
+
+    #[test]
+    fn abbreviation_matching() {
+        assert!(option_matches("--rec", "--recursive"));
+        assert!(!option_matches("--re", "--recursive"));
+        assert!(!option_matches("-r", "--recursive"));
+        assert!(option_matches("-r", "-r"));
+    }
+}

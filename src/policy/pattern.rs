@@ -1,0 +1,388 @@
+//! Argument patterns (path classes, token globs, regexes, literals) and Claude-style
+//! `Bash(…)` command patterns.
+//!
+//! Path classes read an argument's canonical text, or its template when it is dynamic (so
+//! `"$HOME"` is `@home` even though its value is unknown). Regexes (`re:`) compile lazily on first
+//! use, so loading a policy stays cheap. Nothing here knows about rules or decisions.
+
+use std::path::Path;
+use std::sync::OnceLock;
+
+use globset::{GlobBuilder, GlobMatcher};
+use regex::Regex;
+
+use crate::analyze::Arg;
+
+/// What an argument pattern is.
+#[derive(Debug)]
+pub enum ArgPattern {
+    /// `@root`: `/`, `/*`, `/.`, `//`, `/..`.
+    Root,
+    /// `@home`: `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}`.
+    Home,
+    /// `@system`: a system directory or something directly in it (`/etc`, `/usr/lib`).
+    System,
+    /// `@system-path`: anything under a system directory.
+    SystemPath,
+    /// `@workspace-root`: `.`, `./`, the working directory itself.
+    WorkspaceRoot,
+    /// `@outside-workspace`: a path that leaves the working directory.
+    OutsideWorkspace,
+    /// `@dynamic`: an argument whose value depends on run time.
+    Dynamic,
+    /// `@any`: anything.
+    Any,
+    /// A token glob (`*.pem`, `/dev/sd*`).
+    Glob(GlobMatcher),
+    /// `re:…`, compiled on first use.
+    Regex(String, OnceLock<Option<Regex>>),
+    /// Exact text.
+    Literal(String),
+}
+
+impl ArgPattern {
+    /// Parse a pattern as written in a policy.
+    pub fn parse(text: &str) -> Result<ArgPattern, String> {
+        if let Some(class) = text.strip_prefix('@') {
+            return match class {
+                "root" => Ok(ArgPattern::Root),
+                "home" => Ok(ArgPattern::Home),
+                "system" => Ok(ArgPattern::System),
+                "system-path" => Ok(ArgPattern::SystemPath),
+                "workspace-root" => Ok(ArgPattern::WorkspaceRoot),
+                "outside-workspace" => Ok(ArgPattern::OutsideWorkspace),
+                "dynamic" => Ok(ArgPattern::Dynamic),
+                "any" => Ok(ArgPattern::Any),
+                other => Err(format!(
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any"
+                )),
+            };
+        }
+        if let Some(re) = text.strip_prefix("re:") {
+            // Validate now (cheaply, syntax only) so errors point at the file; compile later.
+            regex_syntax_check(re)?;
+            return Ok(ArgPattern::Regex(re.to_owned(), OnceLock::new()));
+        }
+        if text.contains(['*', '?', '[', '{']) {
+            let glob = GlobBuilder::new(text)
+                .literal_separator(false)
+                .backslash_escape(true)
+                .build()
+                .map_err(|e| format!("bad glob `{text}`: {e}"))?;
+            return Ok(ArgPattern::Glob(glob.compile_matcher()));
+        }
+        Ok(ArgPattern::Literal(text.to_owned()))
+    }
+
+    /// Does the argument match? `cwd` is the workspace root.
+    pub fn matches(&self, arg: &Arg, cwd: &Path) -> bool {
+        let text = arg.value.as_deref().unwrap_or(&arg.template);
+        match self {
+            ArgPattern::Root => is_root(text),
+            ArgPattern::Home => is_home(text),
+            ArgPattern::System => system_depth(text).is_some_and(|d| d <= 2),
+            ArgPattern::SystemPath => system_depth(text).is_some(),
+            ArgPattern::WorkspaceRoot => is_workspace_root(text, cwd),
+            ArgPattern::OutsideWorkspace => is_outside(text, cwd),
+            ArgPattern::Dynamic => arg.value.is_none(),
+            ArgPattern::Any => true,
+            ArgPattern::Glob(g) => g.is_match(text),
+            ArgPattern::Regex(src, cell) => cell
+                .get_or_init(|| Regex::new(src).ok())
+                .as_ref()
+                .is_some_and(|r| r.is_match(text)),
+            ArgPattern::Literal(l) => text == l,
+        }
+    }
+}
+
+fn regex_syntax_check(re: &str) -> Result<(), String> {
+    regex::Regex::new(re)
+        .map(|_| ())
+        .map_err(|e| format!("bad regular expression `{re}`: {e}"))
+}
+
+/// Strip quotes left in templates and trailing `/`, `/.`, `/*` decorations.
+fn trim_path(text: &str) -> &str {
+    let mut t = text;
+    loop {
+        let before = t;
+        for suffix in ["/*", "/.", "/", "/.*"] {
+            if t.len() > suffix.len() && t.ends_with(suffix) {
+                t = &t[..t.len() - suffix.len()];
+            }
+        }
+        if t == before {
+            return t;
+        }
+    }
+}
+
+/// `/`, `//`, `/*`, `/.`, `/..`, `/./`, `/*/`.
+pub fn is_root(text: &str) -> bool {
+    if !text.starts_with('/') {
+        return false;
+    }
+    let normal = crate::analyze::word::normalize_abs(text);
+    normal == "/" || normal == "/*" || normal == "/.*" || normal == "/{*,.*}"
+}
+
+/// `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` and the same with `/`, `/*`, `/.` after.
+pub fn is_home(text: &str) -> bool {
+    let t = trim_path(text);
+    if t == "~" || t == "$HOME" || t == "${HOME}" || t == "~/" {
+        return true;
+    }
+    // `~user` (another user's home).
+    if let Some(user) = t.strip_prefix('~') {
+        return !user.is_empty()
+            && !user.contains('/')
+            && user
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
+    }
+    let normal = crate::analyze::word::normalize_abs(text);
+    normal == "/root"
+        || normal == "/home/*"
+        || normal == "/Users/*"
+        || (normal.starts_with("/home/") && normal.matches('/').count() == 2)
+        || (normal.starts_with("/Users/") && normal.matches('/').count() == 2)
+}
+
+const SYSTEM_TOP: &[&str] = &[
+    "bin",
+    "boot",
+    "dev",
+    "etc",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "opt",
+    "proc",
+    "root",
+    "run",
+    "sbin",
+    "srv",
+    "sys",
+    "usr",
+    "var",
+    "System",
+    "Library",
+    "Applications",
+    "private",
+    "nix",
+    "snap",
+    "home",
+    "Users",
+    "mnt",
+    "media",
+];
+
+/// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`.
+pub fn system_depth(text: &str) -> Option<usize> {
+    if !text.starts_with('/') {
+        return None;
+    }
+    let normal = crate::analyze::word::normalize_abs(text);
+    let mut parts = normal.split('/').filter(|s| !s.is_empty());
+    let top = parts.next()?;
+    if !SYSTEM_TOP.contains(&top) {
+        return None;
+    }
+    Some(1 + parts.count())
+}
+
+fn is_workspace_root(text: &str, cwd: &Path) -> bool {
+    let t = trim_path(text);
+    if matches!(t, "." | "./" | "$PWD" | "${PWD}" | "$(pwd)") {
+        return true;
+    }
+    if t.starts_with('/') {
+        let normal = crate::analyze::word::normalize_abs(t);
+        return Path::new(&normal) == cwd;
+    }
+    false
+}
+
+fn is_outside(text: &str, cwd: &Path) -> bool {
+    if text.starts_with('~') || text.starts_with("$HOME") || text.starts_with("${HOME}") {
+        return true;
+    }
+    if text.starts_with('/') {
+        let normal = crate::analyze::word::normalize_abs(text);
+        return !Path::new(&normal).starts_with(cwd);
+    }
+    // Relative: does `..` climb out?
+    let mut depth: i64 = 0;
+    for seg in text.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                depth -= 1;
+                if depth < 0 {
+                    return true;
+                }
+            }
+            _ => depth += 1,
+        }
+    }
+    false
+}
+
+/// A Claude Code permission string `Bash(…)`, compiled to a regex over a unit's command line.
+#[derive(Debug)]
+pub struct ClaudePattern {
+    /// The text inside `Bash(…)`.
+    pub text: String,
+    regex: Regex,
+}
+
+impl ClaudePattern {
+    /// Parse `Bash(git log:*)`, `Bash(npm run test *)`, `Bash(git status)`, `Bash` / `Bash(*)`.
+    /// Returns `Ok(None)` for entries about other tools (`Read(…)`, `WebFetch`).
+    pub fn parse(entry: &str) -> Result<Option<ClaudePattern>, String> {
+        let entry = entry.trim();
+        let inner = if entry == "Bash" {
+            "*"
+        } else if let Some(rest) = entry.strip_prefix("Bash(") {
+            rest.strip_suffix(')')
+                .ok_or_else(|| format!("`{entry}` has no closing parenthesis"))?
+        } else {
+            return Ok(None);
+        };
+        let inner = inner.trim();
+        if inner.is_empty() {
+            return Err(format!("`{entry}` is empty"));
+        }
+        let mut body = inner;
+        let mut tail = String::new();
+        if let Some(p) = body.strip_suffix(":*") {
+            body = p;
+            tail.push_str("(?: .*)?");
+        } else if let Some(p) = body.strip_suffix(" *") {
+            body = p;
+            tail.push_str("(?: .*)?");
+        }
+        let mut re = String::from("^");
+        for (i, piece) in body.split('*').enumerate() {
+            if i > 0 {
+                re.push_str(".*");
+            }
+            re.push_str(&regex::escape(piece));
+        }
+        re.push_str(&tail);
+        re.push('$');
+        let regex = Regex::new(&re).map_err(|e| format!("`{entry}`: {e}"))?;
+        Ok(Some(ClaudePattern {
+            text: inner.to_owned(),
+            regex,
+        }))
+    }
+
+    /// Match a unit's command line (program and arguments joined by single spaces).
+    pub fn matches(&self, line: &str) -> bool {
+        self.regex.is_match(line)
+    }
+
+    /// True when the pattern starts with a wildcard (it is broader than any one program).
+    pub fn starts_wild(&self) -> bool {
+        self.text.starts_with('*')
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Span;
+
+    fn arg(t: &str) -> Arg {
+        Arg::literal(t, Span::default())
+    }
+
+    fn dynamic(t: &str) -> Arg {
+        Arg {
+            value: None,
+            template: t.to_owned(),
+            span: Span::default(),
+            glob: false,
+            tilde: false,
+            brace: false,
+        }
+    }
+
+    #[test]
+    fn path_classes() {
+        let cwd = Path::new("/work/proj");
+        let table: &[(&str, &str, bool)] = &[
+            ("@root", "/", true),
+            ("@root", "//", true),
+            ("@root", "/*", true),
+            ("@root", "/.", true),
+            ("@root", "/..", true),
+            ("@root", "/tmp", false),
+            ("@root", ".", false),
+            ("@home", "~", true),
+            ("@home", "~/", true),
+            ("@home", "~/*", true),
+            ("@home", "~root", true),
+            ("@home", "~/src", false),
+            ("@home", "/home/alice", true),
+            ("@home", "/home/alice/x", false),
+            ("@system", "/etc", true),
+            ("@system", "/usr/lib", true),
+            ("@system", "/usr/lib/x/y", false),
+            ("@system", "/tmp/x", false),
+            ("@system-path", "/usr/lib/x/y", true),
+            ("@workspace-root", ".", true),
+            ("@workspace-root", "./", true),
+            ("@workspace-root", "/work/proj", true),
+            ("@workspace-root", "/work/proj/src", false),
+            ("@outside-workspace", "../x", true),
+            ("@outside-workspace", "a/../../x", true),
+            ("@outside-workspace", "a/../b", false),
+            ("@outside-workspace", "/etc/x", true),
+            ("@outside-workspace", "/work/proj/x", false),
+            ("*.pem", "key.pem", true),
+            ("*.pem", "dir/key.pem", true),
+            ("*.pem", "key.pub", false),
+            ("re:^id_(rsa|ed25519)$", "id_rsa", true),
+            ("re:^id_(rsa|ed25519)$", "id_rsa.pub", false),
+            ("/dev/sd*", "/dev/sda", true),
+        ];
+        for (pat, text, want) in table {
+            let p = ArgPattern::parse(pat).unwrap_or(ArgPattern::Literal(String::new()));
+            assert_eq!(p.matches(&arg(text), cwd), *want, "{pat} vs {text}");
+        }
+        let home = ArgPattern::Home;
+        for t in ["$HOME", "${HOME}", "$HOME/", "$HOME/*"] {
+            assert!(home.matches(&dynamic(t), cwd), "{t}");
+        }
+        assert!(!home.matches(&dynamic("$HOME/src"), cwd));
+    }
+
+    #[test]
+    fn claude_patterns() {
+        let table: &[(&str, &str, bool)] = &[
+            ("Bash(git status)", "git status", true),
+            ("Bash(git status)", "git status -s", false),
+            ("Bash(git log:*)", "git log", true),
+            ("Bash(git log:*)", "git log --oneline", true),
+            ("Bash(git log:*)", "git logout", false),
+            ("Bash(npm run test *)", "npm run test", true),
+            ("Bash(npm run test *)", "npm run test --watch", true),
+            ("Bash(npm run test *)", "npm run testx", false),
+            ("Bash(ls*)", "lsof", true),
+            ("Bash(ls *)", "lsof", false),
+            ("Bash(git * main)", "git push origin main", true),
+            ("Bash(*)", "anything at all", true),
+            ("Bash", "x", true),
+        ];
+        for (pat, line, want) in table {
+            let p = ClaudePattern::parse(pat).ok().flatten();
+            assert_eq!(p.is_some_and(|p| p.matches(line)), *want, "{pat} vs {line}");
+        }
+        assert!(matches!(ClaudePattern::parse("Read(./x)"), Ok(None)));
+        assert!(ClaudePattern::parse("Bash(git").is_err());
+    }
+}

@@ -1,0 +1,397 @@
+//! A compiled rule and how it matches one execution unit.
+//!
+//! Matching is token- and flag-aware: the program is compared as a whole token (`git` never
+//! matches `gitk`; `./rm` is not `rm` unless the rule says `any_path`), subcommands are the first
+//! operands after global options, flags are read through [`options::parse`] (bundles, long
+//! options, abbreviations, `--opt=value`, value-taking options), operands through
+//! [`ArgPattern`]s. A non-static word never satisfies an allow rule. Deciding between rules is
+//! `mod.rs`'s job.
+
+use std::path::Path;
+
+use globset::{Glob, GlobMatcher};
+
+use super::options::{self, Parsed};
+use super::pattern::{ArgPattern, ClaudePattern};
+use super::spec::{Condition, RuleSpec};
+use super::{Decision, Risk, Source};
+use crate::analyze::{Context, Unit};
+
+/// Operand conditions.
+#[derive(Debug, Default)]
+pub(crate) struct ArgCond {
+    any: Vec<ArgPattern>,
+    all: Vec<ArgPattern>,
+    none: Vec<ArgPattern>,
+}
+
+/// A compiled rule.
+#[derive(Debug)]
+pub struct Rule {
+    /// Kebab-case id.
+    pub id: String,
+    /// What it decides.
+    pub decision: Decision,
+    /// How risky a match is.
+    pub risk: Risk,
+    /// Where it came from.
+    pub source: Source,
+    /// Why, for people.
+    pub reason: String,
+    /// Tags (`read-only`, `edit`).
+    pub tags: Vec<String>,
+    /// Line in its file.
+    pub line: Option<usize>,
+    /// Hit/miss examples.
+    pub hit: Vec<String>,
+    /// Commands that must not match.
+    pub miss: Vec<String>,
+    pub(crate) programs: Vec<String>,
+    any_path: bool,
+    subcommand: Vec<String>,
+    flags_any: Vec<String>,
+    flags_all: Vec<String>,
+    flags_none: Vec<String>,
+    args: ArgCond,
+    env: Vec<GlobMatcher>,
+    via: Vec<String>,
+    context: Vec<Context>,
+    pub(crate) claude: Option<ClaudePattern>,
+    dynamic_args: bool,
+}
+
+/// What a rule needs to know about the unit besides the unit.
+pub(crate) struct MatchInput<'a> {
+    pub unit: &'a Unit,
+    pub parsed: &'a Parsed,
+    pub cwd: &'a Path,
+    /// Program and static argument values joined by spaces (templates for dynamic words).
+    pub line: &'a str,
+    /// True when every argument is static.
+    pub all_static: bool,
+}
+
+fn context_from_name(name: &str) -> Option<Context> {
+    let all = [
+        Context::Pipeline,
+        Context::Substitution,
+        Context::ProcessSubstitution,
+        Context::NestedShell,
+        Context::Eval,
+        Context::StdinCode,
+        Context::Function,
+        Context::Background,
+        Context::Condition,
+        Context::Subshell,
+        Context::Loop,
+        Context::Case,
+        Context::Xargs,
+        Context::FindExec,
+        Context::ConfigCommand,
+    ];
+    all.into_iter().find(|c| {
+        serde_json::to_value(c)
+            .ok()
+            .and_then(|v| v.as_str().map(|s| s == name))
+            .unwrap_or(false)
+    })
+}
+
+impl Rule {
+    /// Compile a rule spec. Errors are messages; the caller adds file and line.
+    pub(crate) fn compile(
+        spec: RuleSpec,
+        source: Source,
+        line: Option<usize>,
+    ) -> Result<Rule, (String, String)> {
+        let id = spec.id.clone();
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err((
+                "id".into(),
+                format!("rule id `{id}` must be kebab-case (a-z, 0-9, -)"),
+            ));
+        }
+        let decision = Decision::parse(&spec.decision).ok_or_else(|| {
+            (
+                "decision".to_owned(),
+                format!(
+                    "`{}` is not a decision; use deny, ask or allow",
+                    spec.decision
+                ),
+            )
+        })?;
+        let risk = match &spec.risk {
+            Some(r) => Risk::parse(r).ok_or_else(|| {
+                (
+                    "risk".to_owned(),
+                    format!("`{r}` is not a risk; use low, medium, high or critical"),
+                )
+            })?,
+            None => match decision {
+                Decision::Allow => Risk::Low,
+                Decision::Ask => Risk::Medium,
+                Decision::Deny => Risk::Critical,
+            },
+        };
+        let cond = |c: Option<Condition>| c.unwrap_or_default();
+        let flags = cond(spec.flags);
+        for f in flags.any.iter().chain(&flags.all).chain(&flags.none) {
+            if !f.starts_with('-') || f == "-" || f == "--" {
+                return Err((
+                    "flags".into(),
+                    format!("`{f}` is not an option; write `-r` or `--recursive`"),
+                ));
+            }
+        }
+        let args = cond(spec.args);
+        let compile_all = |v: &[String]| -> Result<Vec<ArgPattern>, (String, String)> {
+            v.iter()
+                .map(|p| ArgPattern::parse(p).map_err(|e| ("args".to_owned(), e)))
+                .collect()
+        };
+        let env = spec
+            .env
+            .unwrap_or_default()
+            .iter()
+            .map(|e| {
+                Glob::new(e)
+                    .map(|g| g.compile_matcher())
+                    .map_err(|err| ("env".to_owned(), format!("bad name pattern `{e}`: {err}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let context = spec
+            .context
+            .unwrap_or_default()
+            .iter()
+            .map(|c| {
+                context_from_name(c)
+                    .ok_or_else(|| ("context".to_owned(), format!("unknown context `{c}`")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let claude = match &spec.command {
+            Some(c) => {
+                let wrapped = if c.starts_with("Bash") {
+                    c.clone()
+                } else {
+                    format!("Bash({c})")
+                };
+                ClaudePattern::parse(&wrapped).map_err(|e| ("command".to_owned(), e))?
+            }
+            None => None,
+        };
+        Ok(Rule {
+            id,
+            decision,
+            risk,
+            source,
+            reason: spec.reason.unwrap_or_default(),
+            tags: spec.tags,
+            line,
+            hit: spec.examples.hit,
+            miss: spec.examples.miss,
+            programs: spec
+                .program
+                .map(super::spec::OneOrMany::into_vec)
+                .unwrap_or_default(),
+            any_path: spec.any_path,
+            subcommand: spec
+                .subcommand
+                .map(super::spec::OneOrMany::into_vec)
+                .unwrap_or_default(),
+            flags_any: flags.any,
+            flags_all: flags.all,
+            flags_none: flags.none,
+            args: ArgCond {
+                any: compile_all(&args.any)?,
+                all: compile_all(&args.all)?,
+                none: compile_all(&args.none)?,
+            },
+            env,
+            via: spec.via.unwrap_or_default(),
+            context,
+            claude,
+            dynamic_args: spec.dynamic_args,
+        })
+    }
+
+    /// A rule from a Claude-style `Bash(…)` string.
+    pub(crate) fn from_claude(
+        pattern: ClaudePattern,
+        decision: Decision,
+        source: Source,
+        line: Option<usize>,
+    ) -> Rule {
+        let id = format!("{}:{}", decision.name(), pattern.text);
+        Rule {
+            id,
+            decision,
+            risk: match decision {
+                Decision::Allow => Risk::Low,
+                Decision::Ask => Risk::Medium,
+                Decision::Deny => Risk::High,
+            },
+            source,
+            reason: String::new(),
+            tags: Vec::new(),
+            line,
+            hit: Vec::new(),
+            miss: Vec::new(),
+            programs: Vec::new(),
+            any_path: false,
+            subcommand: Vec::new(),
+            flags_any: Vec::new(),
+            flags_all: Vec::new(),
+            flags_none: Vec::new(),
+            args: ArgCond::default(),
+            env: Vec::new(),
+            via: Vec::new(),
+            context: Vec::new(),
+            claude: Some(pattern),
+            dynamic_args: false,
+        }
+    }
+
+    /// True when the rule names no program (it is checked against every unit).
+    pub(crate) fn is_any_program(&self) -> bool {
+        self.programs.is_empty()
+    }
+
+    /// The program names it is indexed under.
+    pub(crate) fn program_names(&self) -> &[String] {
+        &self.programs
+    }
+
+    /// A flag both required and forbidden, if any.
+    pub(crate) fn contradictory_flags(&self) -> Option<&str> {
+        self.flags_none
+            .iter()
+            .find(|f| self.flags_any.contains(f) || self.flags_all.contains(f))
+            .map(String::as_str)
+    }
+
+    /// A readable description of the rule for messages.
+    pub fn describe(&self) -> String {
+        if !self.reason.is_empty() {
+            return self.reason.clone();
+        }
+        match &self.claude {
+            Some(c) => format!("matches `Bash({})`", c.text),
+            None => format!("matches rule `{}`", self.id),
+        }
+    }
+
+    pub(crate) fn matches(&self, m: &MatchInput) -> bool {
+        let unit = m.unit;
+        // Allow needs everything static.
+        if self.decision == Decision::Allow {
+            if unit.program.is_none() || unit.argv.is_empty() {
+                return false;
+            }
+            if !m.all_static && !self.dynamic_args {
+                return false;
+            }
+            if !unit.argv[0].value.is_some() {
+                return false;
+            }
+        }
+        if !self.programs.is_empty() {
+            let Some(program) = unit.program.as_deref() else {
+                return false;
+            };
+            let ok = self.programs.iter().any(|p| {
+                p == program
+                    || (self.any_path && program.rsplit('/').next().is_some_and(|base| base == p))
+            });
+            if !ok {
+                return false;
+            }
+        }
+        if !self.via.is_empty() && !self.via.iter().any(|v| unit.via.iter().any(|u| u == v)) {
+            return false;
+        }
+        if !self.context.is_empty() && !self.context.iter().any(|c| unit.context.contains(c)) {
+            return false;
+        }
+        if !self.env.is_empty()
+            && !self
+                .env
+                .iter()
+                .any(|g| unit.assignments.iter().any(|a| g.is_match(&a.name)))
+        {
+            return false;
+        }
+        if !self.subcommand.is_empty() {
+            for (k, want) in self.subcommand.iter().enumerate() {
+                let Some(&idx) = m.parsed.operands.get(k) else {
+                    return false;
+                };
+                match unit.argv.get(idx).and_then(|a| a.value.as_deref()) {
+                    Some(v) if v == want => {}
+                    _ => return false,
+                }
+            }
+        }
+        if !self.flags_any.is_empty() && !self.flags_any.iter().any(|f| m.parsed.has(f)) {
+            return false;
+        }
+        if !self.flags_all.iter().all(|f| m.parsed.has(f)) {
+            return false;
+        }
+        if self.flags_none.iter().any(|f| m.parsed.has(f)) {
+            return false;
+        }
+        if self.decision == Decision::Allow
+            && m.parsed.dynamic
+            && !self.flags_none.is_empty()
+            && !self.dynamic_args
+        {
+            return false;
+        }
+        let operands: Vec<&crate::analyze::Arg> = m
+            .parsed
+            .operands
+            .iter()
+            .skip(self.subcommand.len())
+            .filter_map(|&i| unit.argv.get(i))
+            .collect();
+        if !self.args.any.is_empty()
+            && !operands
+                .iter()
+                .any(|a| self.args.any.iter().any(|p| p.matches(a, m.cwd)))
+        {
+            return false;
+        }
+        if !self
+            .args
+            .all
+            .iter()
+            .all(|p| operands.iter().any(|a| p.matches(a, m.cwd)))
+        {
+            return false;
+        }
+        if operands
+            .iter()
+            .any(|a| self.args.none.iter().any(|p| p.matches(a, m.cwd)))
+        {
+            return false;
+        }
+        if let Some(c) = &self.claude {
+            if self.decision == Decision::Allow && !m.all_static {
+                return false;
+            }
+            if !c.matches(m.line) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// The option words of a unit, parsed with the program's spec.
+pub(crate) fn parse_unit(unit: &Unit, spec: Option<&options::OptionSpec>) -> Parsed {
+    options::parse(spec, &unit.argv)
+}

@@ -1,0 +1,231 @@
+//! The policy file schema, as serde types with `deny_unknown_fields`, and reading of Claude Code
+//! settings files.
+//!
+//! One schema for the built-in policy and for user, project, CLI and managed files. This module
+//! only deserialises; compiling and validating (patterns, examples) is `rule.rs` and `mod.rs`.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::error::{PolicyError, PolicyErrorKind, line_of};
+
+/// A whole policy file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PolicyFile {
+    /// The mode this file asks for (`default`, `plan`, `accept-edits`, `auto`, `strict`, `bypass`).
+    pub mode: Option<Spanned<String>>,
+    /// Claude-style `Bash(…)` strings to allow.
+    #[serde(default)]
+    pub allow: Vec<Spanned<String>>,
+    /// Claude-style strings to ask about.
+    #[serde(default)]
+    pub ask: Vec<Spanned<String>>,
+    /// Claude-style strings to deny.
+    #[serde(default)]
+    pub deny: Vec<Spanned<String>>,
+    /// Decisions for analyzer flags: `pipe-to-shell = "deny"`.
+    #[serde(default)]
+    pub flags: BTreeMap<String, Spanned<String>>,
+    /// Structured rules.
+    #[serde(default)]
+    pub rule: Vec<Spanned<RuleSpec>>,
+    /// Option knowledge for programs.
+    #[serde(default)]
+    pub program: Vec<Spanned<ProgramSpec>>,
+    /// Append-only audit log path (used by agent integration).
+    pub audit_log: Option<String>,
+}
+
+/// One string or a list of strings.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum OneOrMany {
+    /// `"rm"`
+    One(String),
+    /// `["rm", "unlink"]`
+    Many(Vec<String>),
+}
+
+impl OneOrMany {
+    /// As a list.
+    pub fn into_vec(self) -> Vec<String> {
+        match self {
+            OneOrMany::One(s) => vec![s],
+            OneOrMany::Many(v) => v,
+        }
+    }
+}
+
+/// `{ any = […], all = […], none = […] }`
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Condition {
+    /// At least one must be present.
+    #[serde(default)]
+    pub any: Vec<String>,
+    /// All must be present.
+    #[serde(default)]
+    pub all: Vec<String>,
+    /// None may be present.
+    #[serde(default)]
+    pub none: Vec<String>,
+}
+
+/// `{ hit = […], miss = […] }`
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Examples {
+    /// Commands the rule must match.
+    #[serde(default)]
+    pub hit: Vec<String>,
+    /// Commands the rule must not match.
+    #[serde(default)]
+    pub miss: Vec<String>,
+}
+
+/// One `[[rule]]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleSpec {
+    /// Kebab-case id naming the risky pattern.
+    pub id: String,
+    /// `deny`, `ask` or `allow`.
+    pub decision: String,
+    /// `low`, `medium`, `high`, `critical`; defaults from the decision.
+    pub risk: Option<String>,
+    /// Program name(s); absent means any program.
+    pub program: Option<OneOrMany>,
+    /// Also match path-qualified programs whose file name is one of `program` (`./rm`).
+    #[serde(default)]
+    pub any_path: bool,
+    /// Tokens after the program (global options skipped).
+    pub subcommand: Option<OneOrMany>,
+    /// Options.
+    pub flags: Option<Condition>,
+    /// Operands: path classes, globs, `re:` regexes, literals.
+    pub args: Option<Condition>,
+    /// Leading assignments (names or globs such as `DYLD_*`).
+    pub env: Option<Vec<String>>,
+    /// Stripped wrappers (any of them).
+    pub via: Option<Vec<String>>,
+    /// Contexts (any of them): `pipeline`, `substitution`, `find-exec`…
+    pub context: Option<Vec<String>>,
+    /// A Claude-style command pattern the unit line must match, as an extra condition.
+    pub command: Option<String>,
+    /// Allow even when some operands are dynamic (for programs where no value can hurt).
+    #[serde(default)]
+    pub dynamic_args: bool,
+    /// Tags: `read-only` (plan mode may run it), `edit` (accept-edits mode may allow it).
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Why, for people.
+    pub reason: Option<String>,
+    /// Examples checked at load.
+    #[serde(default)]
+    pub examples: Examples,
+}
+
+/// One `[[program]]`: how a program's options are spelled.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgramSpec {
+    /// Program name(s).
+    pub name: OneOrMany,
+    /// Short option letters that take a value.
+    #[serde(default)]
+    pub short_value: String,
+    /// Long options that take a value.
+    #[serde(default)]
+    pub long_value: Vec<String>,
+    /// Other known long options (for abbreviations).
+    #[serde(default)]
+    pub long: Vec<String>,
+    /// Options are single-dash words (`find -name`).
+    #[serde(default)]
+    pub single_dash_long: bool,
+    /// Single-dash words that take a value.
+    #[serde(default)]
+    pub single_value: Vec<String>,
+}
+
+/// Parse a policy file's text.
+pub fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError> {
+    toml::from_str::<PolicyFile>(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start));
+        let field = field_from_message(e.message());
+        PolicyError::new(
+            origin,
+            PolicyErrorKind::Syntax(e.message().trim().to_owned()),
+        )
+        .at(line, field)
+    })
+}
+
+fn field_from_message(msg: &str) -> Option<String> {
+    // serde: "unknown field `x`, expected one of …" / "missing field `x`".
+    let start = msg.find('`')?;
+    let rest = &msg[start + 1..];
+    let end = rest.find('`')?;
+    Some(rest[..end].to_owned())
+}
+
+/// The permission lists of a Claude Code settings file.
+#[derive(Debug, Default)]
+pub struct ClaudeLists {
+    /// `permissions.allow`
+    pub allow: Vec<String>,
+    /// `permissions.ask`
+    pub ask: Vec<String>,
+    /// `permissions.deny`
+    pub deny: Vec<String>,
+    /// `permissions.defaultMode`
+    pub default_mode: Option<String>,
+}
+
+/// Read `permissions.{allow,ask,deny}` from a Claude Code settings JSON text.
+pub fn parse_claude_settings(text: &str, origin: &str) -> Result<ClaudeLists, PolicyError> {
+    let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        PolicyError::new(
+            origin,
+            PolicyErrorKind::Syntax(format!("invalid JSON: {e}")),
+        )
+        .at(Some(e.line()), None)
+    })?;
+    let mut out = ClaudeLists::default();
+    let Some(perms) = v.get("permissions") else {
+        return Ok(out);
+    };
+    let list = |key: &str| -> Result<Vec<String>, PolicyError> {
+        match perms.get(key) {
+            None => Ok(Vec::new()),
+            Some(serde_json::Value::Array(a)) => a
+                .iter()
+                .map(|x| {
+                    x.as_str().map(str::to_owned).ok_or_else(|| {
+                        PolicyError::new(
+                            origin,
+                            PolicyErrorKind::Invalid("entries must be strings".to_owned()),
+                        )
+                        .at(None, Some(format!("permissions.{key}")))
+                    })
+                })
+                .collect(),
+            Some(_) => Err(PolicyError::new(
+                origin,
+                PolicyErrorKind::Invalid("must be a list of strings".to_owned()),
+            )
+            .at(None, Some(format!("permissions.{key}")))),
+        }
+    };
+    out.allow = list("allow")?;
+    out.ask = list("ask")?;
+    out.deny = list("deny")?;
+    out.default_mode = perms
+        .get("defaultMode")
+        .and_then(|m| m.as_str())
+        .map(str::to_owned);
+    Ok(out)
+}
