@@ -465,6 +465,27 @@ impl<'l> Walker<'l> {
                 self.emit(rest, None, None, via, assignments, &ctx);
                 return;
             };
+            if is_reserved_word(first) {
+                // Only a grammar gap puts a reserved word here (`coproc { …; }`, which
+                // tree-sitter-bash reads as a command named `{`): skip it, analyse the rest.
+                self.flag(
+                    FlagKind::UnsupportedSyntax,
+                    first.arg.span,
+                    format!("reserved word `{name}` where a command name was expected"),
+                );
+                start += 1;
+                continue;
+            }
+            if name == "coproc"
+                && rest.len() > 2
+                && !is_reserved_word(&rest[1])
+                && is_reserved_word(&rest[2])
+            {
+                // `coproc NAME { …; }`: NAME names the coprocess, the command follows.
+                via.push(name.to_owned());
+                start += 2;
+                continue;
+            }
             let (program, path) = normalize_program(name);
             if is_confusable(&program) {
                 self.flag(
@@ -660,6 +681,33 @@ fn herestring_feed(r: &crate::ast::Redirect) -> Feed {
         },
         RedirectTarget::Heredoc(_) => Feed::Dynamic(r.span),
     }
+}
+
+/// An unquoted bash reserved word that opens or closes a compound command.
+fn is_reserved_word(a: &ArgW) -> bool {
+    let [WordPart::Literal { text, quoting, .. }] = a.word.parts.as_slice() else {
+        return false;
+    };
+    *quoting == crate::ast::Quoting::Unquoted
+        && a.sole
+        && matches!(
+            text.as_str(),
+            "{" | "}"
+                | "do"
+                | "done"
+                | "then"
+                | "else"
+                | "elif"
+                | "fi"
+                | "esac"
+                | "if"
+                | "while"
+                | "until"
+                | "for"
+                | "case"
+                | "select"
+                | "function"
+        )
 }
 
 /// System directories whose programs are the ones a bare name means.

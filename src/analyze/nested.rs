@@ -602,8 +602,8 @@ impl Walker<'_> {
                             let mut c = ctx.with(Context::ConfigCommand);
                             c.via = via.to_vec();
                             c.via.push("git".to_owned());
-                            let n = code.len();
-                            self.nested(code, &SpanMap::Table(vec![kv.span; n]), kv.span, &c);
+                            let map = code_map(args.get(at), code, kv.span);
+                            self.nested(code, &map, kv.span, &c);
                         }
                     }
                 }
@@ -612,6 +612,19 @@ impl Walker<'_> {
             i = at + 1;
         }
     }
+}
+
+/// The map of `code`, the end of the static text of `arg` (`alias.x='!rm -rf /'` → `rm -rf /`),
+/// back to the input byte for byte; the whole `span` for each byte when that cannot be done.
+fn code_map(arg: Option<&ArgW>, code: &str, span: Span) -> SpanMap {
+    if let Some(a) = arg.filter(|a| a.sole)
+        && let Some((text, SpanMap::Table(table))) = word::code_text(&[a.word])
+        && text.ends_with(code)
+        && let Some(tail) = table.get(text.len() - code.len()..)
+    {
+        return SpanMap::Table(tail.to_vec());
+    }
+    SpanMap::Table(vec![span; code.len()])
 }
 
 /// Git configuration keys whose value is a command git runs.

@@ -391,6 +391,7 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
         include_str!("builtin/read-only.toml"),
     ),
     ("builtin/ask.toml", include_str!("builtin/ask.toml")),
+    ("builtin/dangerous.toml", include_str!("builtin/dangerous.toml")),
     ("builtin/deny.toml", include_str!("builtin/deny.toml")),
 ];
 
