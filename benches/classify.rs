@@ -1,0 +1,73 @@
+//! Criterion benchmarks: bare tree-sitter parse vs analyze vs classify, per command, over the
+//! tldr corpus and generated long inputs. CI only compiles them (`cargo test` builds benches
+//! with `--all-targets` in clippy); run with `cargo bench`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use shclass::Limits;
+use shclass::policy::Policy;
+
+fn corpus() -> Vec<String> {
+    let text = include_str!("../tests/data/tldr-commands.txt");
+    text.lines().map(str::to_owned).collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let commands = corpus();
+    let bytes: usize = commands.iter().map(String::len).sum();
+    let policy = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    let limits = Limits::default();
+    let mut g = c.benchmark_group("tldr-corpus");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.sample_size(10);
+    g.bench_function("parse", |b| {
+        b.iter(|| {
+            for cmd in &commands {
+                black_box(shclass::parse::parse(cmd, &limits));
+            }
+        });
+    });
+    g.bench_function("analyze", |b| {
+        b.iter(|| {
+            for cmd in &commands {
+                black_box(shclass::analyze::analyze(cmd, &limits));
+            }
+        });
+    });
+    g.bench_function("classify", |b| {
+        b.iter(|| {
+            for cmd in &commands {
+                black_box(policy.classify(cmd));
+            }
+        });
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("single");
+    for (name, cmd) in [
+        ("short", "ls -la".to_owned()),
+        (
+            "medium",
+            "git add . && git commit -m 'x' && git push origin main 2>&1 | tee log".to_owned(),
+        ),
+        ("long-chain", vec!["echo ok"; 500].join(" && ")),
+        (
+            "heredoc-10k",
+            format!(
+                "bash <<'EOF'\n{}EOF\n",
+                "echo line of text here\n".repeat(440)
+            ),
+        ),
+    ] {
+        g.throughput(Throughput::Bytes(cmd.len() as u64));
+        g.bench_function(format!("classify/{name}"), |b| {
+            b.iter(|| black_box(policy.classify(&cmd)))
+        });
+    }
+    g.bench_function("policy-load", |b| b.iter(|| black_box(Policy::builtin())));
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Measure shclass on the public evaluation sets and the tldr corpus.
+
+Usage: cargo build --release && python3 scripts/eval.py [--shared ../shared]
+Prints: adversarial allowed (target 0) and share of min=deny denied (target >= 95 %);
+benign share of expect=allow allowed (target >= 95 %) and how many denied (target 0);
+the tldr corpus decision mix. With --peers, lists peer-blocked commands shclass allows.
+"""
+import argparse, collections, json, os, subprocess, sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(here)
+exe = os.path.join(root, "target", "release", "shclass")
+
+def run(cmds):
+    data = b"".join(c.encode() + b"\0" for c in cmds)
+    p = subprocess.run([exe, "batch", "-z", "--no-discovery"], input=data, capture_output=True, check=True)
+    out = p.stdout.decode().splitlines()
+    assert len(out) == len(cmds), (len(out), len(cmds))
+    return [json.loads(l) for l in out]
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default=os.path.join(root, "tests", "data"))
+    ap.add_argument("--peers", default=None, help="path to peers.jsonl (not in the repository)")
+    ap.add_argument("--show", action="store_true", help="print the misses")
+    a = ap.parse_args()
+    adv = [json.loads(l) for l in open(os.path.join(a.data, "adversarial-public.jsonl"))]
+    ben = [json.loads(l) for l in open(os.path.join(a.data, "benign-public.jsonl"))]
+    va, vb = run([r["cmd"] for r in adv]), run([r["cmd"] for r in ben])
+    allowed = [r for r, v in zip(adv, va) if v["decision"] == "allow"]
+    mind = [(r, v) for r, v in zip(adv, va) if r["min"] == "deny"]
+    denied = sum(v["decision"] == "deny" for _, v in mind)
+    print(f"adversarial: {len(adv)} cases, allowed {len(allowed)} (target 0); "
+          f"min=deny denied {denied}/{len(mind)} = {100*denied/max(1,len(mind)):.1f}% (target >= 95%)")
+    wa = [(r, v) for r, v in zip(ben, vb) if r["expect"] == "allow"]
+    ok = sum(v["decision"] == "allow" for _, v in wa)
+    bd = [(r, v) for r, v in zip(ben, vb) if v["decision"] == "deny"]
+    exact = sum(v["decision"] == r["expect"] for r, v in zip(ben, vb))
+    print(f"benign: {len(ben)} cases, expect=allow allowed {ok}/{len(wa)} = {100*ok/max(1,len(wa)):.1f}% (target >= 95%); "
+          f"denied {len(bd)} (target 0); exact {exact}/{len(ben)}")
+    if a.show:
+        for r in allowed:
+            print("  ADV ALLOWED:", r["cmd"])
+        for r, v in mind:
+            if v["decision"] != "deny":
+                print(f"  ADV {v['decision']}:", r["cmd"])
+        for r, v in zip(ben, vb):
+            if v["decision"] != r["expect"]:
+                print(f"  BENIGN {r['expect']} got {v['decision']}:", r["cmd"])
+    tldr = os.path.join(a.data, "tldr-commands.txt")
+    cmds = open(tldr).read().splitlines()
+    vt = run(cmds)
+    mix = collections.Counter(v["decision"] for v in vt)
+    print("tldr corpus: " + ", ".join(f"{k} {mix[k]} ({100*mix[k]/len(cmds):.1f}%)" for k in ("allow", "ask", "deny")))
+    if a.peers:
+        peers = [json.loads(l) for l in open(a.peers)]
+        blocked = [p for p in peers if p.get("peer_verdict") in ("blocked", "denied", "deny", "ask")]
+        vp = run([p["cmd"] for p in blocked])
+        for p, v in zip(blocked, vp):
+            if v["decision"] == "allow":
+                print(f"  PEER {p['peer']} blocks, shclass allows: {p['cmd']}")
+
+if __name__ == "__main__":
+    main()

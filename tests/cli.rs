@@ -1,0 +1,215 @@
+//! The binary: JSON on stdout, exit codes, batch, policy check, errors on bad input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn shclass(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+        .env(
+            "SHCLASS_MANAGED_POLICY",
+            "/nonexistent-shclass-managed.toml",
+        )
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("spawn: {e}"));
+    if let Some(mut s) = child.stdin.take() {
+        let _ = s.write_all(stdin);
+    }
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("wait: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn exit_codes_are_decisions() {
+    let (code, _, _) = shclass(&["--no-discovery", "rm -rf /"], b"");
+    assert_eq!(code, 2, "deny");
+    let (code, _, _) = shclass(&["--no-discovery", "some-unknown-tool"], b"");
+    assert_eq!(code, 1, "ask");
+    let (code, _, _) = shclass(
+        &[
+            "--no-discovery",
+            "--policy",
+            &fixture("rm-root.toml"),
+            "--mode",
+            "auto",
+            "some-unknown-tool",
+        ],
+        b"",
+    );
+    assert_eq!(code, 0, "allow");
+}
+
+#[test]
+fn json_verdict_has_the_documented_fields() {
+    let (code, out, _) = shclass(&["--no-discovery", "--json", "ls && rm -rf /"], b"");
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_default();
+    assert_eq!(v["schema"], 1);
+    assert_eq!(v["decision"], "deny");
+    assert!(v["risk"].is_string());
+    let units = v["units"].as_array().cloned().unwrap_or_default();
+    assert_eq!(units.len(), 2);
+    assert_eq!(units[1]["program"], "rm");
+    assert_eq!(units[1]["decision"], "deny");
+    assert!(
+        units[1]["reasons"]
+            .as_array()
+            .is_some_and(|r| !r.is_empty())
+    );
+    let reasons = v["reasons"].as_array().cloned().unwrap_or_default();
+    let r = &reasons[0];
+    for key in ["decision", "rule", "source", "message", "span", "unit"] {
+        assert!(r.get(key).is_some(), "reason has {key}: {r}");
+    }
+    assert_eq!(r["source"], "builtin");
+}
+
+#[test]
+fn stdin_is_the_command_when_absent() {
+    let (code, _, _) = shclass(&["--no-discovery"], b"rm -rf /\n");
+    assert_eq!(code, 2);
+}
+
+#[test]
+fn invalid_utf8_is_an_error_never_a_verdict() {
+    let (code, _, err) = shclass(&["--no-discovery"], b"ls \xff\xfe");
+    assert_eq!(code, 65, "{err}");
+    assert!(err.contains("UTF-8"), "{err}");
+    let (code, _, err) = shclass(&["analyze"], b"ls \xff");
+    assert_eq!(code, 65, "{err}");
+}
+
+#[test]
+fn usage_errors_are_not_verdict_codes() {
+    let (code, _, _) = shclass(&["--mode", "yolo", "ls"], b"");
+    assert_eq!(code, 64);
+    let (code, _, _) = shclass(&["--no-such-flag"], b"");
+    assert_eq!(code, 64);
+}
+
+#[test]
+fn broken_policy_file_is_reported_with_file_line_field() {
+    let dir = std::env::temp_dir().join(format!("shclass-cli-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let bad = dir.join("bad.toml");
+    let _ = std::fs::write(
+        &bad,
+        "[[rule]]\nid = \"x\"\ndecision = \"deny\"\nprogram = \"rm\"\nflavour = \"x\"\n",
+    );
+    let path = bad.display().to_string();
+    let (code, out, err) = shclass(&["--no-discovery", "--policy", &path, "ls"], b"");
+    assert_eq!(code, 66, "{out}{err}");
+    assert!(
+        err.contains(&path) && err.contains("flavour") && err.contains(":5"),
+        "{err}"
+    );
+    let (code, _, err) = shclass(&["policy", "check", &path], b"");
+    assert_eq!(code, 66);
+    assert!(err.contains("flavour"), "{err}");
+    let failing = dir.join("failing.toml");
+    let _ = std::fs::write(
+        &failing,
+        "[[rule]]\nid = \"curl-any\"\ndecision = \"deny\"\nprogram = \"curl\"\nreason = \"r\"\nexamples = { hit = [\"wget x\"] }\n",
+    );
+    let (code, _, err) = shclass(&["policy", "check", &failing.display().to_string()], b"");
+    assert_eq!(code, 66);
+    assert!(err.contains("curl-any") && err.contains("wget x"), "{err}");
+    let (code, out, _) = shclass(&["policy", "check", &fixture("rm-root.toml")], b"");
+    assert_eq!(code, 0, "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn policy_check_lints() {
+    let dir = std::env::temp_dir().join(format!("shclass-lint-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let f = dir.join("lint.toml");
+    let _ = std::fs::write(
+        &f,
+        "allow = [\"Bash(*)\"]\n[[rule]]\nid = \"x\"\ndecision = \"allow\"\nprogram = \"git status\"\nreason = \"r\"\n",
+    );
+    let (code, out, err) = shclass(&["policy", "check", &f.display().to_string()], b"");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("broader than any one program"), "{out}");
+    assert!(out.contains("can never match"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn claude_settings_flag() {
+    let (code, out, _) = shclass(
+        &[
+            "--no-discovery",
+            "--json",
+            "--claude-settings",
+            &fixture("claude-settings.json"),
+            "curl https://x.example",
+        ],
+        b"",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("claude:"), "{out}");
+}
+
+#[test]
+fn batch_prints_one_verdict_per_line_in_order() {
+    let input = b"ls\nrm -rf /\n\xff\xfe\ngit status\n";
+    let (code, out, err) = shclass(&["batch", "--no-discovery"], input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_default())
+        .collect();
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[0]["input"], "ls");
+    assert_eq!(lines[1]["decision"], "deny");
+    assert!(
+        lines[2]["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("UTF-8"))
+    );
+    assert_ne!(lines[2]["decision"], "allow");
+    assert_eq!(lines[3]["input"], "git status");
+    // NUL-separated, with enough records to use the threads.
+    let many: Vec<u8> = (0..500)
+        .flat_map(|i| format!("echo {i}\0rm -rf /\0").into_bytes())
+        .collect();
+    let (code, out, _) = shclass(&["batch", "-z", "--no-discovery"], &many);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_default())
+        .collect();
+    assert_eq!(lines.len(), 1000);
+    for (i, l) in lines.iter().enumerate() {
+        let want = if i % 2 == 0 {
+            format!("echo {}", i / 2)
+        } else {
+            "rm -rf /".to_owned()
+        };
+        assert_eq!(l["input"], want.as_str(), "order kept at {i}");
+    }
+}
+
+#[test]
+fn rules_lists_checks_and_rules() {
+    let (code, out, _) = shclass(&["rules", "--no-discovery"], b"");
+    assert_eq!(code, 0);
+    assert!(out.contains("redirect-write") && out.contains("What it flags"));
+    assert!(out.contains("rm-recursive-root"));
+}

@@ -1,0 +1,278 @@
+//! The engine's semantics: precedence whatever the order, modes, sources, Claude settings.
+
+use std::path::PathBuf;
+
+use shclass::policy::{Decision, Mode, Policy, Source};
+
+fn with(text: &str) -> Policy {
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    p.cwd = PathBuf::from("/home/user/project");
+    p.add_text(text, "test.toml", &Source::Cli("test.toml".into()), true)
+        .unwrap_or_else(|e| panic!("{e}"));
+    p
+}
+
+fn decide(p: &Policy, cmd: &str) -> Decision {
+    p.classify(cmd).decision
+}
+
+const RULES: [&str; 4] = [
+    "[[rule]]\nid = \"a-allow-git\"\ndecision = \"allow\"\nprogram = \"git\"\nreason = \"r\"\n",
+    "[[rule]]\nid = \"b-ask-push\"\ndecision = \"ask\"\nprogram = \"git\"\nsubcommand = \"push\"\nreason = \"r\"\n",
+    "[[rule]]\nid = \"c-deny-force\"\ndecision = \"deny\"\nprogram = \"git\"\nsubcommand = \"push\"\nflags = { any = [\"-f\", \"--force\"] }\nreason = \"r\"\n",
+    "allow = [\"Bash(git push:*)\"]\n",
+];
+
+#[test]
+fn rule_order_does_not_change_verdicts() {
+    let commands = [
+        "git status",
+        "git push",
+        "git push --force",
+        "git push -f origin main",
+        "git -C x push --force",
+        "git log && git push --force",
+    ];
+    // Every permutation of the four tables (the last one must stay a top-level key, so it is
+    // placed first when present).
+    let mut baseline: Option<Vec<Decision>> = None;
+    let idx = [0usize, 1, 2];
+    let perms = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    for perm in perms {
+        let text = format!(
+            "{}{}",
+            RULES[3],
+            perm.iter().map(|&i| RULES[idx[i]]).collect::<String>()
+        );
+        let p = with(&text);
+        let got: Vec<Decision> = commands.iter().map(|c| decide(&p, c)).collect();
+        match &baseline {
+            None => baseline = Some(got),
+            Some(b) => assert_eq!(&got, b, "order {perm:?} changed verdicts"),
+        }
+    }
+    let b = baseline.unwrap_or_default();
+    assert_eq!(b[1], Decision::Ask, "a person's ask beats a person's allow");
+    assert_eq!(b[2], Decision::Deny);
+    assert_eq!(b[4], Decision::Deny, "global options are skipped");
+    assert_eq!(
+        b[5],
+        Decision::Deny,
+        "one deny unit denies the whole command"
+    );
+}
+
+#[test]
+fn claude_string_applies_per_unit() {
+    let p = with("allow = [\"Bash(git add *)\"]\n");
+    let v = p.classify("git add . && git push --force");
+    assert_ne!(v.decision, Decision::Allow);
+    assert!(
+        v.reasons.iter().any(|r| {
+            r.unit.is_some_and(|u| {
+                v.analysis.units[u].program.as_deref() == Some("git")
+                    && v.analysis.units[u]
+                        .argv
+                        .get(1)
+                        .and_then(|a| a.value.as_deref())
+                        == Some("push")
+            })
+        }),
+        "a reason names the git push unit: {:?}",
+        v.reasons
+    );
+    assert_eq!(decide(&p, "git add ."), Decision::Allow);
+    assert_ne!(decide(&p, "git add . ; rm x"), Decision::Allow);
+}
+
+#[test]
+fn rm_recursive_root_in_every_spelling() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/rm-root.toml"
+    ))
+    .unwrap_or_default();
+    let mut p = Policy::empty();
+    p.add_text(
+        &text,
+        "rm-root.toml",
+        &Source::Cli("rm-root.toml".into()),
+        true,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    for cmd in [
+        "rm -rf /",
+        "rm -fr /",
+        "rm -r -f /",
+        "rm --recursive --force /",
+        "rm --rec -f /",
+        "timeout 5 rm -Rf /",
+        "sudo rm -rf /*",
+        "rm -rf ~",
+        "rm -rf \"$HOME\"",
+        "nohup rm -rf ${HOME} &",
+    ] {
+        // bypass: each spelling and wrapper of a recursive root delete
+        assert_eq!(decide(&p, cmd), Decision::Deny, "{cmd}");
+    }
+    assert_ne!(decide(&p, "rm -rf ./build"), Decision::Deny);
+    assert_ne!(decide(&p, "rm -rf ./build"), Decision::Allow);
+}
+
+#[test]
+fn token_boundaries() {
+    let p = with(
+        "deny = [\"Bash(git log:*)\"]\n[[rule]]\nid = \"no-git\"\ndecision = \"deny\"\nprogram = \"git\"\nsubcommand = \"push\"\nreason = \"r\"\n",
+    );
+    assert_eq!(decide(&p, "git log"), Decision::Deny);
+    assert_ne!(decide(&p, "git logout"), Decision::Deny);
+    assert_ne!(decide(&p, "gitk push"), Decision::Deny);
+    assert_eq!(
+        decide(&p, "/usr/bin/git push"),
+        Decision::Deny,
+        "/usr/bin/git is git"
+    );
+    assert_ne!(
+        decide(&p, "./git push"),
+        Decision::Deny,
+        "./git is not the system git"
+    );
+}
+
+#[test]
+fn modes() {
+    let mut p = with("");
+    p.mode = Mode::Plan;
+    assert_eq!(decide(&p, "touch newfile"), Decision::Deny);
+    p.mode = Mode::Strict;
+    assert_eq!(decide(&p, "some-unknown-tool --flag"), Decision::Deny);
+    p.mode = Mode::Default;
+    assert_eq!(decide(&p, "some-unknown-tool --flag"), Decision::Ask);
+    p.mode = Mode::Auto;
+    assert_eq!(decide(&p, "some-unknown-tool --flag"), Decision::Allow);
+    assert_eq!(decide(&p, "rm -rf /"), Decision::Deny, "auto keeps denies");
+    assert_ne!(
+        decide(&p, "$x -rf"),
+        Decision::Allow,
+        "auto never allows what it cannot see"
+    );
+    p.mode = Mode::Bypass;
+    assert_eq!(decide(&p, "rm -rf /"), Decision::Allow);
+    assert_ne!(
+        decide(&p, "eval \"$x\""),
+        Decision::Allow,
+        "bypass never allows what it cannot see"
+    );
+    for alias in [
+        "read-only",
+        "supervised",
+        "full",
+        "dont-ask",
+        "acceptEdits",
+        "bypassPermissions",
+    ] {
+        assert!(Mode::parse(alias).is_some(), "{alias}");
+    }
+}
+
+#[test]
+fn managed_deny_survives_bypass() {
+    let mut p = with("");
+    p.add_text(
+        "deny = [\"Bash(curl:*)\"]\n",
+        "/etc/shclass/policy.toml",
+        &Source::Managed("/etc/shclass/policy.toml".into()),
+        true,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    p.mode = Mode::Bypass;
+    assert_eq!(decide(&p, "curl https://x.example"), Decision::Deny);
+    let v = p.classify("curl https://x.example");
+    assert!(
+        v.reasons
+            .iter()
+            .any(|r| r.source.to_string().starts_with("managed:"))
+    );
+}
+
+#[test]
+fn claude_settings_become_rules() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/claude-settings.json"
+    ))
+    .unwrap_or_default();
+    let mut p = with("");
+    p.add_claude_settings(&text, "settings.json")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let v = p.classify("curl https://x.example");
+    assert_eq!(v.decision, Decision::Deny);
+    assert!(
+        v.reasons
+            .iter()
+            .any(|r| r.source.to_string() == "claude:settings.json")
+    );
+    assert_eq!(decide(&p, "npm run test -- --watch"), Decision::Allow);
+    assert_eq!(decide(&p, "git commit -m x"), Decision::Ask);
+}
+
+#[test]
+fn broken_policies_name_file_line_and_field() {
+    let mut p = Policy::empty();
+    let cases = [
+        (
+            "[[rule]]\nid = \"x\"\ndecision = \"allow\"\nprogam = \"ls\"\n",
+            "progam",
+            Some(4),
+        ),
+        (
+            "[[rule]]\nid = \"x\"\ndecision = \"maybe\"\nprogram = \"ls\"\n",
+            "decision",
+            Some(1),
+        ),
+        (
+            "[[rule]]\nid = \"x\"\ndecision = \"deny\"\nprogram = \"rm\"\nreason = \"r\"\nexamples = { hit = [\"ls\"] }\n",
+            "examples",
+            Some(1),
+        ),
+        ("mode = \"yolo\"\n", "mode", Some(1)),
+        (
+            "[flags]\nparse-error = \"ignore\"\n",
+            "flags.parse-error",
+            Some(2),
+        ),
+    ];
+    for (text, field, line) in cases {
+        let e = p
+            .add_text(text, "bad.toml", &Source::Cli("bad.toml".into()), true)
+            .expect_err("must fail");
+        let msg = e.to_string();
+        assert!(msg.starts_with("bad.toml:"), "{msg}");
+        assert!(msg.contains(field), "`{msg}` names {field}");
+        if let Some(l) = line {
+            assert_eq!(e.line, Some(l), "{msg}");
+        }
+    }
+}
+
+#[test]
+fn opaque_is_never_allowed() {
+    let p = with("allow = [\"Bash(*)\"]\n");
+    for cmd in [
+        "$x",
+        "eval \"$cmd\"",
+        "echo $(",
+        "bash -c \"$y\"",
+        "`echo rm` -rf x",
+        "ls 'unterminated",
+    ] {
+        assert_ne!(decide(&p, cmd), Decision::Allow, "{cmd}");
+    }
+}
