@@ -2,6 +2,8 @@
 //! tldr corpus and generated long inputs. CI only compiles them (`cargo test` builds benches
 //! with `--all-targets` in clippy); run with `cargo bench`.
 
+#![expect(missing_docs, reason = "criterion macros generate undocumented items")]
+
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -62,7 +64,7 @@ fn bench(c: &mut Criterion) {
     ] {
         g.throughput(Throughput::Bytes(cmd.len() as u64));
         g.bench_function(format!("classify/{name}"), |b| {
-            b.iter(|| black_box(policy.classify(&cmd)))
+            b.iter(|| black_box(policy.classify(&cmd)));
         });
     }
     g.bench_function("policy-load", |b| b.iter(|| black_box(Policy::builtin())));

@@ -189,7 +189,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             }
             Ok(0)
         }
-        Some(Cmd::Batch { null, policy, file }) => batch(null, &policy, file),
+        Some(Cmd::Batch { null, policy, file }) => batch(null, &policy, file.as_ref()),
         Some(Cmd::Rules { policy }) => {
             let p = load_policy(&policy)?;
             let mut out = std::io::stdout().lock();
@@ -232,10 +232,10 @@ fn read_input(cmd: Option<String>) -> Result<String, Failure> {
     })
 }
 
-fn batch(null: bool, args: &PolicyArgs, file: Option<PathBuf>) -> Result<u8, Failure> {
+fn batch(null: bool, args: &PolicyArgs, file: Option<&PathBuf>) -> Result<u8, Failure> {
     let policy = load_policy(args)?;
     let mut data = Vec::new();
-    match &file {
+    match file {
         Some(f) => {
             data =
                 std::fs::read(f).map_err(|e| fail(EXIT_INPUT, format!("{}: {e}", f.display())))?;

@@ -408,10 +408,6 @@ mod tests {
         first_word_args(src).into_iter().flatten().collect()
     }
 
-    fn s(v: &str) -> Option<String> {
-        Some(v.to_owned())
-    }
-
     #[test]
     fn canonical_forms() {
         let table: &[(&str, &[Option<&str>])] = &[
@@ -456,7 +452,10 @@ mod tests {
 
     #[test]
     fn line_continuation_joins() {
-        assert_eq!(values("r\\\nm x"), vec![s("rm"), s("x")]);
+        assert_eq!(
+            values("r\\\nm x"),
+            vec![Some("rm".to_owned()), Some("x".to_owned())]
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Lowering of word nodes into [`Word`]s: quote removal and escape decoding.
 //!
 //! Decodes exactly what bash's quote removal does: backslash escapes outside quotes, the four
-//! escapes inside double quotes (`\$ \` \" \\` and `\<newline>`), ANSI-C `$'…'` strings (hex,
+//! escapes inside double quotes (`\$`, ``\` ``, `\"`, `\\` and `\<newline>`), ANSI-C `$'…'` strings (hex,
 //! octal, `\u`, `\U`, `\c`), and line continuations. Each escape becomes its own literal part with
 //! the span of the escape, so re-parsed text maps back to the original input byte for byte.
 //! It does not expand anything: globs, braces and tildes are judged by the analyzer from the
@@ -44,8 +44,7 @@ impl Lowerer<'_> {
                 let text = self.text(node);
                 let inner = text
                     .strip_prefix('\'')
-                    .map(|t| t.strip_suffix('\'').unwrap_or(t))
-                    .unwrap_or(text);
+                    .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
                 let start = node.start_byte() + 1;
                 if inner.is_empty() {
                     // `''`: an empty argument is still an argument.
@@ -62,8 +61,7 @@ impl Lowerer<'_> {
                 let text = self.text(node);
                 let inner = text
                     .strip_prefix("$'")
-                    .map(|t| t.strip_suffix('\'').unwrap_or(t))
-                    .unwrap_or(text);
+                    .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
                 self.ansi_c(node.start_byte() + 2, inner, out);
             }
             "string" | "translated_string" => {
@@ -76,23 +74,34 @@ impl Lowerer<'_> {
                 let mut c = node.walk();
                 let mut children: Vec<Node> = node.children(&mut c).collect();
                 // Drop the surrounding quote tokens (and the `$` of `$"…"`).
-                if children.first().is_some_and(|n| !n.is_named()) {
+                let mut pos = node.start_byte();
+                let mut inner_end = node.end_byte();
+                if let Some(open) = children.first().filter(|n| !n.is_named()) {
+                    pos = open.end_byte();
                     children.remove(0);
                 }
                 if quoting == Quoting::Locale
-                    && children
+                    && let Some(open) = children
                         .first()
-                        .is_some_and(|n| !n.is_named() && n.kind() == "\"")
+                        .filter(|n| !n.is_named() && n.kind() == "\"")
                 {
+                    pos = open.end_byte();
                     children.remove(0);
                 }
-                if children
+                if let Some(close) = children
                     .last()
-                    .is_some_and(|n| !n.is_named() && n.kind() == "\"")
+                    .filter(|n| !n.is_named() && n.kind() == "\"")
                 {
+                    inner_end = close.start_byte();
                     children.pop();
                 }
                 for ch in children {
+                    if ch.start_byte() > pos {
+                        // Text the grammar leaves out of every child: newlines.
+                        let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
+                        self.double_text(pos, gap, out);
+                    }
+                    pos = pos.max(ch.end_byte());
                     match ch.kind() {
                         "string_content" => {
                             self.double_text(ch.start_byte(), self.text(ch), out);
@@ -103,6 +112,10 @@ impl Lowerer<'_> {
                         }
                         _ => self.word_parts(ch, out, true),
                     }
+                }
+                if inner_end > pos {
+                    let gap = self.src.get(pos..inner_end).unwrap_or_default();
+                    self.double_text(pos, gap, out);
                 }
                 if out.len() == before {
                     // `""`: an empty argument is still an argument.
@@ -388,12 +401,12 @@ impl Lowerer<'_> {
             && quoting != Quoting::Escaped
             && prev.len() == span.len()
             && end - start == text.len()
+            && mapped.start == span.end
+            && mapped.len() == text.len()
         {
-            if mapped.start == span.end && mapped.len() == text.len() {
-                prev.push_str(text);
-                span.end = mapped.end;
-                return;
-            }
+            prev.push_str(text);
+            span.end = mapped.end;
+            return;
         }
         out.push(WordPart::Literal {
             text: text.to_owned(),
@@ -449,7 +462,7 @@ impl Lowerer<'_> {
         );
     }
 
-    /// Text inside double quotes (or an unquoted heredoc): only `\$ \` \" \\ \<newline>` are
+    /// Text inside double quotes (or an unquoted heredoc): only `\$`, ``\` ``, `\"`, `\\`, `\<newline>` are
     /// escapes; any other backslash is literal.
     fn double_text(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
         let mut run_start = 0;

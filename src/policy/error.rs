@@ -2,7 +2,6 @@
 //! field, and what to do about it.
 
 use std::fmt;
-use std::path::PathBuf;
 
 /// An error loading or validating a policy.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,7 +53,7 @@ impl PolicyError {
         self
     }
 
-    pub(crate) fn io(path: &PathBuf, e: &std::io::Error) -> Self {
+    pub(crate) fn io(path: &std::path::Path, e: &std::io::Error) -> Self {
         PolicyError::new(
             &path.display().to_string(),
             PolicyErrorKind::Io(e.to_string()),

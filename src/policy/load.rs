@@ -28,7 +28,7 @@ pub struct LoadOptions {
 }
 
 fn read(path: &Path) -> Result<String, PolicyError> {
-    std::fs::read_to_string(path).map_err(|e| PolicyError::io(&path.to_path_buf(), &e))
+    std::fs::read_to_string(path).map_err(|e| PolicyError::io(path, &e))
 }
 
 fn user_policy() -> Option<PathBuf> {

@@ -391,7 +391,10 @@ pub const BUILTIN_FILES: &[(&str, &str)] = &[
         include_str!("builtin/read-only.toml"),
     ),
     ("builtin/ask.toml", include_str!("builtin/ask.toml")),
-    ("builtin/dangerous.toml", include_str!("builtin/dangerous.toml")),
+    (
+        "builtin/dangerous.toml",
+        include_str!("builtin/dangerous.toml"),
+    ),
     ("builtin/deny.toml", include_str!("builtin/deny.toml")),
 ];
 
@@ -566,7 +569,7 @@ impl Policy {
             for entry in list {
                 match ClaudePattern::parse(entry) {
                     Ok(Some(p)) => {
-                        self.push_rule(Rule::from_claude(p, decision, source.clone(), None))
+                        self.push_rule(Rule::from_claude(p, decision, source.clone(), None));
                     }
                     Ok(None) => {}
                     Err(e) => {
@@ -739,7 +742,7 @@ impl Policy {
         let mut units = Vec::with_capacity(analysis.units.len());
         for (i, reasons) in unit_reasons.into_iter().enumerate() {
             let unit = &analysis.units[i];
-            units.push(self.decide_unit(unit, i, reasons, hard[i], edit_only[i]));
+            units.push(self.decide_unit(unit, i, &reasons, hard[i], edit_only[i]));
         }
         let mut all: Vec<Reason> = Vec::new();
         let mut decision = Decision::Allow;
@@ -749,7 +752,7 @@ impl Policy {
         for g in &mut global {
             g.decision = self.apply_mode_global(
                 g.decision,
-                g.source.clone(),
+                &g.source,
                 g.rule.starts_with("flag:") && is_opaque_rule(&g.rule),
             );
             decision = decision.max(g.decision);
@@ -805,7 +808,7 @@ impl Policy {
         }
     }
 
-    fn apply_mode_global(&self, d: Decision, source: Source, opaque: bool) -> Decision {
+    fn apply_mode_global(&self, d: Decision, source: &Source, opaque: bool) -> Decision {
         match (self.mode, d) {
             (Mode::Bypass, Decision::Deny) if !matches!(source, Source::Managed(_)) => {
                 Decision::Allow
@@ -820,7 +823,7 @@ impl Policy {
         &self,
         unit: &Unit,
         index: usize,
-        reasons: Vec<Reason>,
+        reasons: &[Reason],
         hard: bool,
         edit_only: bool,
     ) -> UnitVerdict {
@@ -1036,12 +1039,11 @@ fn unit_line(unit: &Unit) -> (String, bool) {
     }
     for a in unit.args() {
         line.push(' ');
-        match &a.value {
-            Some(v) => line.push_str(v),
-            None => {
-                all_static = false;
-                line.push_str(&a.template);
-            }
+        if let Some(v) = &a.value {
+            line.push_str(v)
+        } else {
+            all_static = false;
+            line.push_str(&a.template);
         }
     }
     (line, all_static && unit.program.is_some())

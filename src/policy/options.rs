@@ -202,6 +202,7 @@ mod tests {
 
     #[test]
     fn bundles_values_and_abbreviations() {
+        type Case<'a> = (Option<&'a OptionSpec>, &'a str, Vec<&'a str>, Vec<&'a str>);
         let rm = OptionSpec {
             long: vec![
                 "--recursive".into(),
@@ -215,7 +216,7 @@ mod tests {
             long_value: vec!["--output".into()],
             ..OptionSpec::default()
         };
-        let cases: Vec<(Option<&OptionSpec>, &str, Vec<&str>, Vec<&str>)> = vec![
+        let cases: Vec<Case> = vec![
             (Some(&rm), "rm -rf /", vec!["-r", "-f"], vec!["/"]),
             (Some(&rm), "rm -fr /", vec!["-f", "-r"], vec!["/"]),
             (Some(&rm), "rm -r -f /", vec!["-r", "-f"], vec!["/"]),
