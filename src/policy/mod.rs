@@ -17,6 +17,7 @@ mod error;
 mod lint;
 mod load;
 pub mod options;
+pub mod paths;
 pub mod pattern;
 mod rule;
 pub mod spec;
@@ -242,6 +243,19 @@ pub struct UnitVerdict {
     pub reasons: Vec<Reason>,
     /// Proven read-only by the built-in catalogue.
     pub read_only: bool,
+    /// Read or act (zeroclaw's `ToolOperation`): `read` only when proven read-only and it
+    /// writes no file.
+    pub operation: Operation,
+}
+
+/// Whether a unit only reads or acts on the world.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Operation {
+    /// Reads only.
+    Read,
+    /// Writes, runs, sends, or is not known to only read.
+    Act,
 }
 
 /// The explained verdict for a command line.
@@ -275,6 +289,7 @@ impl Verdict {
                     o.insert("decision".into(), serde_json::json!(v.decision));
                     o.insert("risk".into(), serde_json::json!(v.risk));
                     o.insert("read_only".into(), serde_json::json!(v.read_only));
+                    o.insert("operation".into(), serde_json::json!(v.operation));
                     o.insert("reasons".into(), serde_json::json!(v.reasons));
                 }
                 j
@@ -378,6 +393,20 @@ pub struct Policy {
     pub cwd: PathBuf,
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
+    path_rules: Vec<paths::PathRule>,
+}
+
+/// The decision for a file tool's access to a path.
+#[derive(Debug, Clone, Serialize)]
+pub struct PathVerdict {
+    /// The decision.
+    pub decision: Decision,
+    /// Its risk.
+    pub risk: Risk,
+    /// The resolved path.
+    pub path: PathBuf,
+    /// What matched.
+    pub reasons: Vec<Reason>,
 }
 
 /// The built-in policy files, in load order.
@@ -523,19 +552,16 @@ impl Policy {
             (&file.ask, Decision::Ask),
             (&file.deny, Decision::Deny),
         ] {
-            let field = decision.name();
             for entry in list {
                 let line = Some(line_of(text, entry.span().start));
-                match ClaudePattern::parse(entry.get_ref()) {
-                    Ok(Some(p)) => {
-                        self.push_rule(Rule::from_claude(p, decision, source.clone(), line));
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        return Err(PolicyError::new(origin, PolicyErrorKind::Invalid(e))
-                            .at(line, Some(field.to_owned())));
-                    }
-                }
+                self.add_entry(
+                    entry.get_ref(),
+                    decision,
+                    source,
+                    origin,
+                    line,
+                    decision.name(),
+                )?;
             }
         }
         let first_new = self.rules.len();
@@ -567,19 +593,93 @@ impl Policy {
             (&lists.deny, Decision::Deny, "permissions.deny"),
         ] {
             for entry in list {
-                match ClaudePattern::parse(entry) {
-                    Ok(Some(p)) => {
-                        self.push_rule(Rule::from_claude(p, decision, source.clone(), None));
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        return Err(PolicyError::new(origin, PolicyErrorKind::Invalid(e))
-                            .at(None, Some(key.to_owned())));
-                    }
-                }
+                self.add_entry(entry, decision, &source, origin, None, key)?;
             }
         }
         Ok(())
+    }
+
+    /// One permission string: `Bash(…)` becomes a command rule, `Read(…)`/`Edit(…)`/`Write(…)`
+    /// a path rule anchored at the policy file's directory; other tools are ignored.
+    fn add_entry(
+        &mut self,
+        entry: &str,
+        decision: Decision,
+        source: &Source,
+        origin: &str,
+        line: Option<usize>,
+        field: &str,
+    ) -> Result<(), PolicyError> {
+        let err = |e: String| {
+            PolicyError::new(origin, PolicyErrorKind::Invalid(e)).at(line, Some(field.to_owned()))
+        };
+        if let Some(p) = ClaudePattern::parse(entry).map_err(err)? {
+            self.push_rule(Rule::from_claude(p, decision, source.clone(), line));
+            return Ok(());
+        }
+        let base = Path::new(origin)
+            .parent()
+            .filter(|p| p.is_absolute())
+            .map_or_else(|| self.cwd.clone(), Path::to_path_buf);
+        if let Some(rule) =
+            paths::PathRule::parse(entry, decision, source, &base, &self.cwd).map_err(err)?
+        {
+            self.path_rules.push(rule);
+        }
+        Ok(())
+    }
+
+    /// Decide a file tool's access to a path (Read, Write, Edit…), with the same policy as bash.
+    /// No opinion (`None`) means: nothing matched and the mode does not decide file tools.
+    pub fn check_path(&self, access: paths::Access, path: &str) -> PathVerdict {
+        let reasons = paths::decide_path(
+            &self.path_rules,
+            &self.cwd,
+            access,
+            path,
+            Span::default(),
+            None,
+        );
+        let worst = reasons.iter().map(|r| r.decision).max();
+        let personal_allow = reasons
+            .iter()
+            .any(|r| r.decision == Decision::Allow && r.source.is_personal());
+        let base = match worst {
+            Some(Decision::Deny) => Decision::Deny,
+            Some(Decision::Ask) => Decision::Ask,
+            _ if personal_allow => Decision::Allow,
+            _ => match access {
+                paths::Access::Read => Decision::Allow,
+                paths::Access::Write => Decision::Ask,
+            },
+        };
+        let decision = match (self.mode, base) {
+            (Mode::Plan, Decision::Ask | Decision::Allow) if access == paths::Access::Write => {
+                Decision::Deny
+            }
+            (Mode::Strict | Mode::Plan, Decision::Ask) => Decision::Deny,
+            (Mode::AcceptEdits | Mode::Auto | Mode::Bypass, Decision::Ask)
+                if worst.is_none() || reasons.iter().all(|r| r.risk < Risk::High) =>
+            {
+                Decision::Allow
+            }
+            (Mode::Bypass, Decision::Ask) => Decision::Allow,
+            (Mode::Bypass, Decision::Deny)
+                if !reasons.iter().any(|r| {
+                    r.decision == Decision::Deny && matches!(r.source, Source::Managed(_))
+                }) =>
+            {
+                Decision::Allow
+            }
+            (_, d) => d,
+        };
+        let risk = reasons.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
+        PathVerdict {
+            decision,
+            risk,
+            path: paths::resolve(path, &self.cwd),
+            reasons,
+        }
     }
 
     /// Add one compiled rule.
@@ -719,6 +819,25 @@ impl Policy {
                 None => global.push(reason),
             }
         }
+        // The path policy, for the files each unit reads and writes.
+        let mut writes: Vec<bool> = vec![false; analysis.units.len()];
+        for (i, unit) in analysis.units.iter().enumerate() {
+            for (access, path, span) in paths::unit_paths(unit) {
+                writes[i] |= access == paths::Access::Write;
+                for r in
+                    paths::decide_path(&self.path_rules, &self.cwd, access, &path, span, Some(i))
+                {
+                    if r.decision == Decision::Allow {
+                        continue; // a path allow does not prove the program harmless
+                    }
+                    hard[i] = true;
+                    if r.decision == Decision::Deny || r.rule != "write-outside-workspace" {
+                        edit_only[i] = false;
+                    }
+                    unit_reasons[i].push(r);
+                }
+            }
+        }
         // Flags.
         for flag in &analysis.flags {
             let Some((Some(decision), risk, source)) = self.flags.get(&flag.kind) else {
@@ -742,7 +861,11 @@ impl Policy {
         let mut units = Vec::with_capacity(analysis.units.len());
         for (i, reasons) in unit_reasons.into_iter().enumerate() {
             let unit = &analysis.units[i];
-            units.push(self.decide_unit(unit, i, &reasons, hard[i], edit_only[i]));
+            let mut uv = self.decide_unit(unit, i, &reasons, hard[i], edit_only[i]);
+            if uv.read_only && !writes[i] {
+                uv.operation = Operation::Read;
+            }
+            units.push(uv);
         }
         let mut all: Vec<Reason> = Vec::new();
         let mut decision = Decision::Allow;
@@ -978,6 +1101,7 @@ impl Policy {
             risk,
             reasons: tier,
             read_only,
+            operation: Operation::Act,
         }
     }
 

@@ -1,0 +1,522 @@
+//! One path policy for every door: the agent's file tools (Read, Write, Edit…) and the paths a
+//! bash unit reads or writes.
+//!
+//! Rules are Claude-style `Read(pattern)`, `Edit(pattern)` and `Write(pattern)` strings in a
+//! policy's `allow` / `ask` / `deny` lists, with gitignore-style patterns and Claude's anchors:
+//! `//abs/path` is absolute, `~/…` is under the home directory, `/…` is relative to the policy
+//! file's directory, `./…` or a bare pattern is relative to the working directory (a bare pattern
+//! without `/` matches at any depth). Paths are resolved against the workspace, `..` is resolved,
+//! and existing symlinks are followed, so `./link-to-ssh/id_rsa` is `~/.ssh/id_rsa`.
+//!
+//! Built in: reading secrets (keys, credentials, `.env` files…) is at least ask; writing them, or
+//! writing shell start-up files, VCS internals, agent settings and shclass's own policy, is deny;
+//! writing outside the workspace is at least ask. For bash, the paths come from redirect targets
+//! and the file operands of known writers and readers ([`unit_paths`]).
+
+use std::path::{Component, Path, PathBuf};
+
+use globset::{Glob, GlobMatcher};
+
+use super::{Decision, Reason, Risk, Source};
+use crate::analyze::Unit;
+
+/// What a tool does to a path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Access {
+    /// Read, Glob, Grep, `cat`.
+    Read,
+    /// Write, Edit, MultiEdit, NotebookEdit, `>`, `tee`, `cp` destination.
+    Write,
+}
+
+/// A compiled path rule.
+#[derive(Debug)]
+pub struct PathRule {
+    /// `Read` rules apply to reads; `Edit`/`Write` rules to writes.
+    pub access: Access,
+    /// Decision.
+    pub decision: Decision,
+    /// The pattern as written.
+    pub text: String,
+    /// Where it came from.
+    pub source: Source,
+    matcher: GlobMatcher,
+}
+
+impl PathRule {
+    /// Parse `Read(…)`, `Edit(…)`, `Write(…)`; `Ok(None)` for other entries. `base` is the
+    /// policy file's directory, `cwd` the workspace.
+    pub fn parse(
+        entry: &str,
+        decision: Decision,
+        source: &Source,
+        base: &Path,
+        cwd: &Path,
+    ) -> Result<Option<PathRule>, String> {
+        let entry = entry.trim();
+        let (access, rest) = if let Some(r) = entry.strip_prefix("Read(") {
+            (Access::Read, r)
+        } else if let Some(r) = entry
+            .strip_prefix("Edit(")
+            .or_else(|| entry.strip_prefix("Write("))
+            .or_else(|| entry.strip_prefix("MultiEdit("))
+        {
+            (Access::Write, r)
+        } else {
+            return Ok(None);
+        };
+        let pattern = rest
+            .strip_suffix(')')
+            .ok_or_else(|| format!("`{entry}` has no closing parenthesis"))?;
+        let absolute = anchor(pattern, base, cwd);
+        let glob =
+            Glob::new(&absolute).map_err(|e| format!("bad path pattern `{pattern}`: {e}"))?;
+        Ok(Some(PathRule {
+            access,
+            decision,
+            text: pattern.to_owned(),
+            source: source.clone(),
+            matcher: glob.compile_matcher(),
+        }))
+    }
+
+    fn matches(&self, path: &Path) -> bool {
+        self.matcher.is_match(path)
+            || (!self.text.ends_with("**") && self.matcher.is_match(path.join("x")))
+    }
+}
+
+fn home() -> PathBuf {
+    std::env::var_os("HOME").map_or_else(|| PathBuf::from("/root"), PathBuf::from)
+}
+
+/// Claude's anchors, turned into an absolute glob.
+fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
+    let (root, rel) = if let Some(abs) = pattern.strip_prefix("//") {
+        (PathBuf::from("/"), abs.to_owned())
+    } else if let Some(h) = pattern.strip_prefix("~/") {
+        (home(), h.to_owned())
+    } else if let Some(r) = pattern.strip_prefix('/') {
+        (base.to_path_buf(), r.to_owned())
+    } else if let Some(r) = pattern.strip_prefix("./") {
+        (cwd.to_path_buf(), r.to_owned())
+    } else if pattern.contains('/') {
+        (cwd.to_path_buf(), pattern.to_owned())
+    } else {
+        (cwd.to_path_buf(), format!("**/{pattern}"))
+    };
+    let mut s = root.display().to_string();
+    if !s.ends_with('/') {
+        s.push('/');
+    }
+    s.push_str(&rel);
+    s
+}
+
+/// Resolve a path as the agent's tool would see it: `~` expanded, relative to `cwd`, `..`
+/// resolved, and the longest existing prefix canonicalised (symlinks followed).
+pub fn resolve(path: &str, cwd: &Path) -> PathBuf {
+    let expanded = if path == "~" {
+        home()
+    } else if let Some(rest) = path.strip_prefix("~/") {
+        home().join(rest)
+    } else if let Some(rest) = path
+        .strip_prefix("$HOME/")
+        .or_else(|| path.strip_prefix("${HOME}/"))
+    {
+        home().join(rest)
+    } else {
+        cwd.join(path)
+    };
+    let mut normal = PathBuf::new();
+    for c in expanded.components() {
+        match c {
+            Component::ParentDir => {
+                normal.pop();
+            }
+            Component::CurDir => {}
+            other => normal.push(other),
+        }
+    }
+    // Follow symlinks on the part that exists.
+    let mut existing = normal.clone();
+    let mut tail = Vec::new();
+    while !existing.exists() {
+        match (
+            existing.file_name().map(std::ffi::OsStr::to_owned),
+            existing.parent(),
+        ) {
+            (Some(name), Some(parent)) => {
+                tail.push(name);
+                existing = parent.to_path_buf();
+            }
+            _ => return normal,
+        }
+    }
+    let mut out = std::fs::canonicalize(&existing).unwrap_or(existing);
+    for name in tail.into_iter().rev() {
+        out.push(name);
+    }
+    out
+}
+
+/// Secrets: reading them is at least ask, writing them is deny.
+const SECRET_GLOBS: &[&str] = &[
+    "**/.ssh/**",
+    "**/.gnupg/**",
+    "**/.aws/**",
+    "**/.azure/**",
+    "**/.config/gcloud/**",
+    "**/.kube/config",
+    "**/.docker/config.json",
+    "**/.env",
+    "**/.env.*",
+    "**/*.pem",
+    "**/*.key",
+    "**/*.p12",
+    "**/*.pfx",
+    "**/id_rsa*",
+    "**/id_dsa*",
+    "**/id_ecdsa*",
+    "**/id_ed25519*",
+    "**/.netrc",
+    "**/.pgpass",
+    "**/.git-credentials",
+    "**/.npmrc",
+    "**/.pypirc",
+    "**/credentials",
+    "**/credentials.json",
+    "**/.vault-token",
+    "/etc/shadow",
+    "/etc/gshadow",
+    "/etc/sudoers",
+    "/etc/sudoers.d/**",
+];
+
+/// Not secrets although they look like them.
+const SECRET_EXCEPTIONS: &[&str] = &["**/*.example", "**/*.sample", "**/*.template", "**/*.pub"];
+
+/// Writing these is deny: what runs next, or what decides what may run.
+const PROTECTED_GLOBS: &[&str] = &[
+    "**/.git/**",
+    "**/.bashrc",
+    "**/.bash_profile",
+    "**/.bash_login",
+    "**/.bash_logout",
+    "**/.profile",
+    "**/.zshrc",
+    "**/.zshenv",
+    "**/.zprofile",
+    "**/.zlogin",
+    "**/.config/fish/config.fish",
+    "**/.gitconfig",
+    "**/.claude/**",
+    "**/.gemini/**",
+    "**/.cursor/**",
+    "**/.shclass.toml",
+    "**/.config/shclass/**",
+    "/etc/shclass/**",
+    "/etc/passwd",
+    "/etc/group",
+];
+
+fn compile(globs: &[&str]) -> Vec<GlobMatcher> {
+    globs
+        .iter()
+        .filter_map(|g| Glob::new(g).ok().map(|g| g.compile_matcher()))
+        .collect()
+}
+
+/// The built-in matchers, compiled once per process.
+struct Builtin {
+    secret: Vec<GlobMatcher>,
+    exception: Vec<GlobMatcher>,
+    protected: Vec<GlobMatcher>,
+}
+
+fn builtin() -> &'static Builtin {
+    static CELL: std::sync::OnceLock<Builtin> = std::sync::OnceLock::new();
+    CELL.get_or_init(|| Builtin {
+        secret: compile(SECRET_GLOBS),
+        exception: compile(SECRET_EXCEPTIONS),
+        protected: compile(PROTECTED_GLOBS),
+    })
+}
+
+/// True for a path the built-in policy treats as a secret.
+pub fn is_secret(path: &Path) -> bool {
+    let b = builtin();
+    b.secret.iter().any(|m| m.is_match(path)) && !b.exception.iter().any(|m| m.is_match(path))
+}
+
+/// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
+pub fn decide_path(
+    rules: &[PathRule],
+    cwd: &Path,
+    access: Access,
+    raw: &str,
+    span: crate::ast::Span,
+    unit: Option<usize>,
+) -> Vec<Reason> {
+    let path = resolve(raw, cwd);
+    let mut out = Vec::new();
+    let shown = path.display().to_string();
+    for r in rules.iter().filter(|r| r.access == access) {
+        if r.matches(&path) {
+            out.push(Reason {
+                decision: r.decision,
+                risk: match r.decision {
+                    Decision::Deny => Risk::High,
+                    Decision::Ask => Risk::Medium,
+                    Decision::Allow => Risk::Low,
+                },
+                rule: format!(
+                    "{}({})",
+                    if access == Access::Read {
+                        "Read"
+                    } else {
+                        "Edit"
+                    },
+                    r.text
+                ),
+                source: r.source.clone(),
+                message: format!("path rule matches `{shown}`"),
+                span,
+                unit,
+            });
+        }
+    }
+    let b = builtin();
+    let secret = is_secret(&path);
+    let protected = b.protected.iter().any(|m| m.is_match(&path));
+    let mut push = |decision, risk, rule: &str, message: String| {
+        out.push(Reason {
+            decision,
+            risk,
+            rule: rule.to_owned(),
+            source: Source::Builtin,
+            message,
+            span,
+            unit,
+        });
+    };
+    match access {
+        Access::Read if secret => push(
+            Decision::Ask,
+            Risk::High,
+            "read-secret",
+            format!("reads `{shown}`, which holds secrets"),
+        ),
+        Access::Write if secret => push(
+            Decision::Deny,
+            Risk::Critical,
+            "write-secret",
+            format!("writes `{shown}`, which holds secrets"),
+        ),
+        Access::Write if protected => push(
+            Decision::Deny,
+            Risk::Critical,
+            "write-protected-file",
+            format!("writes `{shown}`, which decides what runs or what is allowed"),
+        ),
+        Access::Read | Access::Write => {}
+    }
+    if access == Access::Write && !path.starts_with(cwd) && !is_scratch(&path) {
+        push(
+            Decision::Ask,
+            Risk::High,
+            "write-outside-workspace",
+            format!(
+                "writes `{shown}`, outside the workspace `{}`",
+                cwd.display()
+            ),
+        );
+    }
+    out
+}
+
+/// Scratch locations where writing is ordinary (`/tmp`, `/dev/null`).
+fn is_scratch(path: &Path) -> bool {
+    path.starts_with("/tmp") || path.starts_with("/var/tmp") || path.starts_with("/dev/null")
+}
+
+/// The paths a bash unit reads and writes, as far as its program is known.
+pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
+    let mut out = Vec::new();
+    for r in &unit.redirects {
+        if r.writes_file() {
+            out.push((
+                Access::Write,
+                r.target.clone().unwrap_or_else(|| r.template.clone()),
+                r.span,
+            ));
+        } else if r.op == "<" {
+            out.push((
+                Access::Read,
+                r.target.clone().unwrap_or_else(|| r.template.clone()),
+                r.span,
+            ));
+        }
+    }
+    let Some(program) = unit.program.as_deref() else {
+        return out;
+    };
+    let operands: Vec<(&str, crate::ast::Span)> = unit
+        .args()
+        .filter_map(|a| {
+            let t = a.value.as_deref().unwrap_or(&a.template);
+            (!t.starts_with('-') || t == "-").then_some((t, a.span))
+        })
+        .collect();
+    let all = |access: Access, out: &mut Vec<(Access, String, crate::ast::Span)>| {
+        for (t, s) in &operands {
+            out.push((access, (*t).to_owned(), *s));
+        }
+    };
+    match program {
+        "tee" | "rm" | "rmdir" | "shred" | "truncate" | "touch" | "mkdir" | "unlink" => {
+            all(Access::Write, &mut out);
+        }
+        "chmod" | "chown" | "chgrp" | "chattr" => {
+            for (t, s) in operands.iter().skip(1) {
+                out.push((Access::Write, (*t).to_owned(), *s));
+            }
+        }
+        "cp" | "install" | "ln" | "rsync" | "scp" => {
+            if let Some(((last, ls), sources)) = operands.split_last() {
+                for (t, s) in sources {
+                    out.push((Access::Read, (*t).to_owned(), *s));
+                }
+                if !last.contains(':') || program == "cp" {
+                    out.push((Access::Write, (*last).to_owned(), *ls));
+                }
+            }
+        }
+        "mv" => all(Access::Write, &mut out),
+        "sed" | "perl"
+            if unit.args().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| v == "-i" || v.starts_with("-i") || v == "--in-place")
+            }) =>
+        {
+            for (t, s) in operands.iter().skip(1) {
+                out.push((Access::Write, (*t).to_owned(), *s));
+            }
+        }
+        "dd" => {
+            for a in unit.args() {
+                if let Some(v) = a.value.as_deref() {
+                    if let Some(f) = v.strip_prefix("of=") {
+                        out.push((Access::Write, f.to_owned(), a.span));
+                    } else if let Some(f) = v.strip_prefix("if=") {
+                        out.push((Access::Read, f.to_owned(), a.span));
+                    }
+                }
+            }
+        }
+        "cat" | "head" | "tail" | "less" | "more" | "grep" | "egrep" | "fgrep" | "rg" | "ag"
+        | "base64" | "xxd" | "od" | "hexdump" | "strings" | "source" | "." | "nl" | "bat"
+        | "batcat" | "awk" | "sort" | "uniq" | "wc" | "diff" | "cmp" | "jq" | "yq" | "zcat"
+        | "gpg" | "openssl" | "tar" | "zip" | "7z" => all(Access::Read, &mut out),
+        "curl" | "wget" | "http" => {
+            for a in unit.args() {
+                if let Some(v) = a.value.as_deref().or(Some(&a.template)) {
+                    if let Some(at) = v.find('@') {
+                        let f = &v[at + 1..];
+                        if !f.is_empty() && !v.contains("://") {
+                            out.push((Access::Read, f.to_owned(), a.span));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::Span;
+
+    #[test]
+    fn anchors() {
+        let base = Path::new("/cfg");
+        let cwd = Path::new("/work/p");
+        let h = home().display().to_string();
+        let table: &[(&str, String)] = &[
+            ("//etc/x", "/etc/x".to_owned()),
+            ("~/.ssh/**", format!("{h}/.ssh/**")),
+            ("/secrets/**", "/cfg/secrets/**".to_owned()),
+            ("./src/**", "/work/p/src/**".to_owned()),
+            ("src/*.rs", "/work/p/src/*.rs".to_owned()),
+            (".env", "/work/p/**/.env".to_owned()),
+        ];
+        for (p, want) in table {
+            assert_eq!(&anchor(p, base, cwd), want, "{p}");
+        }
+    }
+
+    #[test]
+    fn builtin_protection() {
+        let cwd = Path::new("/work/p");
+        let d = |access, p: &str| {
+            decide_path(&[], cwd, access, p, Span::default(), None)
+                .iter()
+                .map(|r| r.decision)
+                .max()
+        };
+        assert_eq!(d(Access::Read, "/work/p/.env"), Some(Decision::Ask));
+        assert_eq!(d(Access::Read, ".env.local"), Some(Decision::Ask));
+        assert_eq!(d(Access::Read, ".env.example"), None);
+        assert_eq!(d(Access::Write, ".env"), Some(Decision::Deny));
+        assert_eq!(d(Access::Write, "~/.bashrc"), Some(Decision::Deny));
+        assert_eq!(
+            d(Access::Write, ".git/hooks/pre-commit"),
+            Some(Decision::Deny)
+        );
+        assert_eq!(d(Access::Write, "src/main.rs"), None);
+        assert_eq!(d(Access::Write, "../elsewhere/x"), Some(Decision::Ask));
+        assert_eq!(d(Access::Write, "/tmp/scratch"), None);
+        assert_eq!(d(Access::Read, "~/.ssh/id_rsa"), Some(Decision::Ask));
+        assert_eq!(d(Access::Read, "~/.ssh/id_rsa.pub"), None);
+        assert_eq!(d(Access::Read, "src/main.rs"), None);
+    }
+
+    #[test]
+    fn rules_match_with_anchors() {
+        let cwd = Path::new("/work/p");
+        let rule = PathRule::parse(
+            "Read(./secrets/**)",
+            Decision::Deny,
+            &Source::Inline,
+            cwd,
+            cwd,
+        )
+        .ok()
+        .flatten();
+        let Some(rule) = rule else { panic!("no rule") };
+        let rules = [rule];
+        let r = decide_path(
+            &rules,
+            cwd,
+            Access::Read,
+            "secrets/a/b.txt",
+            Span::default(),
+            None,
+        );
+        assert!(r.iter().any(|x| x.decision == Decision::Deny));
+        let r = decide_path(
+            &rules,
+            cwd,
+            Access::Read,
+            "src/a.txt",
+            Span::default(),
+            None,
+        );
+        assert!(r.is_empty());
+    }
+}
