@@ -276,6 +276,8 @@ pub struct SimpleCommand {
 pub struct Assignment {
     /// Variable name (with subscript text, if any).
     pub name: String,
+    /// The words of a subscript (`a[$(cmd)]=x`), which bash expands when it assigns.
+    pub index: Vec<Word>,
     /// The value, `None` for `NAME=`.
     pub value: Option<Word>,
     /// Elements of an array value `NAME=(…)`.

@@ -42,21 +42,20 @@ pub fn classify_all(policy: &Policy, records: &[&[u8]]) -> Vec<String> {
             })
             .collect();
         for (c, h) in handles.into_iter().enumerate() {
-            match h.join() {
-                Ok(lines) => out.extend(lines),
-                Err(_) => {
-                    // A worker failed: every record of its chunk still gets a line.
-                    let n = records.len().saturating_sub(c * chunk).min(chunk);
-                    out.extend((0..n).map(|k| {
-                        serde_json::json!({
-                            "schema": 1,
-                            "record": c * chunk + k,
-                            "error": "internal error while classifying",
-                            "decision": "ask",
-                        })
-                        .to_string()
-                    }));
-                }
+            if let Ok(lines) = h.join() {
+                out.extend(lines);
+            } else {
+                // A worker failed: every record of its chunk still gets a line.
+                let n = records.len().saturating_sub(c * chunk).min(chunk);
+                out.extend((0..n).map(|k| {
+                    serde_json::json!({
+                        "schema": 1,
+                        "record": c * chunk + k,
+                        "error": "internal error while classifying",
+                        "decision": "ask",
+                    })
+                    .to_string()
+                }));
             }
         }
     });

@@ -8,7 +8,11 @@ fn builtin_policy_examples_hold() {
     let p = Policy::builtin().unwrap_or_else(|e| panic!("built-in policy does not load: {e}"));
     let errors = p.check_all_examples();
     let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
-    assert!(text.is_empty(), "built-in examples fail:\n{}", text.join("\n"));
+    assert!(
+        text.is_empty(),
+        "built-in examples fail:\n{}",
+        text.join("\n")
+    );
 }
 
 #[test]
@@ -18,7 +22,8 @@ fn builtin_rule_ids_are_unique_and_kebab_case() {
     for r in p.rules() {
         assert!(seen.insert(r.id.clone()), "duplicate rule id {}", r.id);
         assert!(
-            r.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+            r.id.chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
             "rule id {} is not kebab-case",
             r.id
         );

@@ -43,7 +43,11 @@ fn explain(p: &Policy, cmd: &str) -> (Decision, String) {
     let v = p.classify(cmd);
     let mut s = format!("{} (risk {:?})\n", v.decision, v.risk);
     for r in v.reasons.iter().take(6) {
-        let _ = writeln!(s, "  {} {} [{}]: {}", r.decision, r.rule, r.source, r.message);
+        let _ = writeln!(
+            s,
+            "  {} {} [{}]: {}",
+            r.decision, r.rule, r.source, r.message
+        );
     }
     (v.decision, s)
 }
@@ -64,7 +68,11 @@ fn corpus_expectations_hold() {
         let text = std::fs::read_to_string(file).unwrap_or_default();
         let corpus: CorpusFile =
             toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        let name = file.file_stem().and_then(|s| s.to_str()).unwrap_or("?").to_owned();
+        let name = file
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("?")
+            .to_owned();
         let mut snap = String::new();
         for case in &corpus.case {
             total += 1;
@@ -86,7 +94,11 @@ fn corpus_expectations_hold() {
                     case.note.as_deref().unwrap_or("")
                 ));
             }
-            let mode = case.mode.as_deref().map(|m| format!(" [mode {m}]")).unwrap_or_default();
+            let mode = case
+                .mode
+                .as_deref()
+                .map(|m| format!(" [mode {m}]"))
+                .unwrap_or_default();
             let _ = writeln!(snap, "$ {}{mode}\n{text}", case.cmd);
         }
         if mismatches.is_empty() {

@@ -3,8 +3,10 @@
 //! Visits every command in execution order (substitutions before the command that uses them),
 //! carries the context (pipeline, substitution, function…), the redirects of enclosing compound
 //! commands, what feeds standard input, and assignments exported earlier on the line. Wrapper
-//! stripping and program resolution happen in [`Walker::resolve`]; code hidden in strings is
-//! handed to `nested.rs`. Limits on nesting and unit count end in flags, never in silence.
+//! stripping and program resolution happen in [`Walker::resolve`] (which also skips a reserved
+//! word the grammar left in command position, as in `coproc { …; }`, with a flag); code hidden in
+//! strings is handed to `nested.rs`. Limits on nesting and unit count end in flags, never in
+//! silence.
 
 use crate::Limits;
 use crate::ast::{Command, IssueKind, RedirectTarget, Script, SimpleCommand, Span, Word, WordPart};
@@ -21,6 +23,19 @@ pub(super) enum Feed {
     Static(String, SpanMap),
     /// Produced at run time by the command at this span.
     Dynamic(Span),
+    /// Known now except for its expansions (an unquoted heredoc with `$x` or `$(…)`, at this
+    /// span): analysed as code, and flagged because what runs depends on run time.
+    Partial(String, SpanMap, Span),
+}
+
+/// What a heredoc feeds to standard input.
+pub(super) fn heredoc_feed(h: &crate::ast::Heredoc, span: Span) -> Feed {
+    let (text, map, dynamic) = word::body_text(&h.body);
+    if dynamic && !h.quoted {
+        Feed::Partial(text, map, span)
+    } else {
+        Feed::Static(text, map)
+    }
 }
 
 /// The context a command is visited in.
@@ -237,12 +252,9 @@ impl<'l> Walker<'l> {
                 for r in redirects {
                     let ur = self.redirect(r, ctx);
                     if let RedirectTarget::Heredoc(h) = &r.target {
-                        let (text, map, dynamic) = word::body_text(&h.body);
-                        c.feed = Some(if dynamic && !h.quoted {
-                            Feed::Dynamic(r.span)
-                        } else {
-                            Feed::Static(text, map)
-                        });
+                        if r.fd.is_none() || r.fd.as_deref() == Some("0") {
+                            c.feed = Some(heredoc_feed(h, r.span));
+                        }
                     } else if r.op == "<<<" {
                         c.feed = Some(herestring_feed(r));
                     } else if r.op == "<" {
@@ -348,6 +360,9 @@ impl<'l> Walker<'l> {
     }
 
     fn assignment(&mut self, a: &crate::ast::Assignment, ctx: &Ctx) -> UnitAssignment {
+        for w in &a.index {
+            self.word_effects(w, ctx);
+        }
         if let Some(v) = &a.value {
             self.word_effects(v, ctx);
         }
@@ -388,12 +403,7 @@ impl<'l> Walker<'l> {
             let ur = self.redirect(r, ctx);
             match &r.target {
                 RedirectTarget::Heredoc(h) if r.fd.is_none() || r.fd.as_deref() == Some("0") => {
-                    let (text, map, dynamic) = word::body_text(&h.body);
-                    c.feed = Some(if dynamic && !h.quoted {
-                        Feed::Dynamic(r.span)
-                    } else {
-                        Feed::Static(text, map)
-                    });
+                    c.feed = Some(heredoc_feed(h, r.span));
                 }
                 RedirectTarget::Word(_) if r.op == "<<<" => c.feed = Some(herestring_feed(r)),
                 RedirectTarget::Word(_) if r.op == "<" => c.feed = Some(Feed::Dynamic(r.span)),
@@ -438,6 +448,40 @@ impl<'l> Walker<'l> {
         let mut inherited = self.exported.clone();
         inherited.append(&mut assignments);
         self.resolve(&args, inherited, &c);
+        self.declared(&args);
+    }
+
+    /// `export NAME=value` (and `declare`, `local`…) sets a variable for the rest of the line.
+    fn declared(&mut self, args: &[ArgW]) {
+        let Some(first) = args.first().and_then(|a| a.arg.exact()) else {
+            return;
+        };
+        if !matches!(
+            first,
+            "export" | "declare" | "typeset" | "local" | "readonly"
+        ) {
+            return;
+        }
+        for a in &args[1..] {
+            let text = a.arg.value.as_deref().unwrap_or(&a.arg.template);
+            let Some((name, value)) = text.split_once('=') else {
+                continue;
+            };
+            let name = name.strip_suffix('+').unwrap_or(name);
+            if !wrappers::is_assignment(&format!("{name}=")) {
+                continue;
+            }
+            if name == "IFS" {
+                self.flag(FlagKind::IfsManipulation, a.arg.span, "");
+            }
+            self.exported.push(UnitAssignment {
+                name: name.to_owned(),
+                value: a.arg.value.as_ref().map(|_| value.to_owned()),
+                template: value.to_owned(),
+                span: a.arg.span,
+                inherited: true,
+            });
+        }
     }
 
     /// Resolve the program of `args`, stripping wrappers and descending into code they run.

@@ -2,10 +2,12 @@
 //!
 //! - shells (`bash|sh|zsh|dash|ksh… -c STRING`, bundles such as `-lc`), re-parsed when STRING is
 //!   static; a shell reading standard input is given the fed text (heredoc, here-string, `echo …
-//!   |`) as code, and flagged `pipe-to-shell` when that text is produced at run time;
+//!   |`) as code, and flagged `pipe-to-shell` when that text is produced at run time (an unquoted
+//!   heredoc with expansions is flagged and still analysed);
 //! - `eval` with static arguments (joined by spaces, as eval does); `source`/`.` flagged;
 //! - `find -exec/-execdir/-ok/-okdir CMD … ;|+`: each payload is its own unit;
-//! - `watch`/`parallel` (words joined and run through `sh -c`), `su -c`, `script -c`, `env -S`;
+//! - `watch`/`parallel` (words joined and run through `sh -c`), `su -c`, `script -c`, `env -S`,
+//!   `trap CODE SIGNAL…`;
 //! - git config that runs commands (`-c core.pager=…`, `alias.x=!…`, `--config-env`).
 //!
 //! Re-parsed code keeps spans into the original input through [`SpanMap`]. What cannot be seen
@@ -14,7 +16,7 @@
 use crate::ast::{Command, RedirectTarget, Span, WordPart};
 use crate::parse::SpanMap;
 
-use super::decompose::{ArgW, Ctx, Feed, Walker};
+use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
 use super::word;
 use super::{Context, FlagKind, UnitAssignment};
 
@@ -129,14 +131,7 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
         Some("cat") if args.len() == 1 => {
             for r in &s.redirects {
                 match &r.target {
-                    RedirectTarget::Heredoc(h) => {
-                        let (text, map, dynamic) = word::body_text(&h.body);
-                        return if dynamic && !h.quoted {
-                            Feed::Dynamic(r.span)
-                        } else {
-                            Feed::Static(text, map)
-                        };
-                    }
+                    RedirectTarget::Heredoc(h) => return heredoc_feed(h, r.span),
                     RedirectTarget::Word(w) if r.op == "<<<" => {
                         return match word::code_text(&[w]) {
                             Some((t, map)) => Feed::Static(t, map),
@@ -212,6 +207,28 @@ impl Walker<'_> {
                         FlagKind::PipeToShell,
                         file.arg.span,
                         "sourcing the output of a command",
+                    );
+                }
+                false
+            }
+            "trap" => {
+                // `trap [--] CODE SIGNAL…`: CODE runs when a signal (or EXIT) arrives.
+                let at = usize::from(args.get(1).and_then(|a| a.arg.exact()) == Some("--")) + 1;
+                let is_code = args.len() > at + 1
+                    && args[at]
+                        .arg
+                        .exact()
+                        .is_none_or(|v| !v.is_empty() && v != "-" && !v.starts_with('-'));
+                if is_code {
+                    let mut v = via.to_vec();
+                    v.push("trap".to_owned());
+                    self.code_args(
+                        &args[at..=at],
+                        "trap",
+                        &v,
+                        assignments,
+                        ctx,
+                        Context::NestedShell,
                     );
                 }
                 false
@@ -317,13 +334,20 @@ impl Walker<'_> {
         }
         // Reads code on standard input.
         match &ctx.feed {
-            Some(Feed::Static(text, map)) => {
+            Some(feed @ (Feed::Static(text, map) | Feed::Partial(text, map, _))) => {
                 let span = args[0].arg.span;
                 self.flag(
                     FlagKind::NestedShell,
                     span,
                     format!("{program} reads code on standard input"),
                 );
+                if let Feed::Partial(_, _, src) = feed {
+                    self.flag(
+                        FlagKind::PipeToShell,
+                        src.cover(span),
+                        format!("{program} runs code with run-time expansions in it"),
+                    );
+                }
                 let mut c = ctx.with(Context::StdinCode);
                 c.via.push(program.to_owned());
                 c.redirects.clear();
@@ -382,7 +406,7 @@ impl Walker<'_> {
             }
             return;
         }
-        if let Some(Feed::Dynamic(src)) = &ctx.feed {
+        if let Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) = &ctx.feed {
             self.flag(
                 FlagKind::PipeToShell,
                 src.cover(args[0].arg.span),
@@ -418,58 +442,57 @@ impl Walker<'_> {
         } else {
             None
         };
-        match text {
-            Some((text, map)) => {
-                let kind = if context == Context::Eval {
-                    FlagKind::Eval
-                } else {
-                    FlagKind::NestedShell
-                };
-                self.flag(kind, span, program.to_owned());
-                if ctx.appended && text.contains("{}") {
-                    self.flag(
-                        FlagKind::DynamicCode,
-                        span,
-                        "input is substituted into the code ({} replacement)",
-                    );
-                }
-                let mut c = ctx.with(context);
-                c.appended = false;
-                c.via = via.to_vec();
-                c.redirects = ctx.redirects.clone();
-                // Assignments given to the runner are in the environment of the code.
-                let saved = self.exported.len();
-                self.exported
-                    .extend(assignments.iter().cloned().map(|mut a| {
-                        a.inherited = true;
-                        a
-                    }));
-                self.nested(&text, &map, span, &c);
-                self.exported.truncate(saved);
-                true
+        if let Some((text, map)) = text {
+            let kind = if context == Context::Eval {
+                FlagKind::Eval
+            } else {
+                FlagKind::NestedShell
+            };
+            self.flag(kind, span, program.to_owned());
+            if ctx.appended && text.contains("{}") {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    "input is substituted into the code ({} replacement)",
+                );
             }
-            None => {
-                let from_command = code.iter().any(|a| {
-                    a.word
-                        .parts
-                        .iter()
-                        .any(|p| matches!(p, WordPart::CommandSubstitution { .. }))
-                });
-                if from_command {
-                    self.flag(
-                        FlagKind::PipeToShell,
-                        span,
-                        format!("{program} runs the output of a command"),
-                    );
-                } else {
-                    self.flag(
-                        FlagKind::DynamicCode,
-                        span,
-                        format!("{program} runs code computed at run time"),
-                    );
-                }
-                false
+            let mut c = ctx.with(context);
+            // The arguments `xargs` reads go to the shell, not into its code; `parallel`
+            // appends its arguments to the code itself.
+            c.appended = ctx.appended && program == "parallel";
+            c.via = via.to_vec();
+            c.redirects = ctx.redirects.clone();
+            // Assignments given to the runner are in the environment of the code.
+            let saved = self.exported.len();
+            self.exported
+                .extend(assignments.iter().cloned().map(|mut a| {
+                    a.inherited = true;
+                    a
+                }));
+            self.nested(&text, &map, span, &c);
+            self.exported.truncate(saved);
+            true
+        } else {
+            let from_command = code.iter().any(|a| {
+                a.word
+                    .parts
+                    .iter()
+                    .any(|p| matches!(p, WordPart::CommandSubstitution { .. }))
+            });
+            if from_command {
+                self.flag(
+                    FlagKind::PipeToShell,
+                    span,
+                    format!("{program} runs the output of a command"),
+                );
+            } else {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} runs code computed at run time"),
+                );
             }
+            false
         }
     }
 
@@ -497,7 +520,7 @@ impl Walker<'_> {
                         c.via = via.to_vec();
                         self.nested(&text, &map, Span::default(), &c);
                     }
-                    Some(Feed::Dynamic(src)) => {
+                    Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) => {
                         self.flag(
                             FlagKind::PipeToShell,
                             *src,
@@ -666,8 +689,7 @@ fn runs_command(key: &str, value: &str) -> bool {
             | ("filter", "clean" | "smudge" | "process")
             | ("gpg", "program")
             | ("pager", _)
-            | ("difftool" | "mergetool", "cmd")
-            | ("browser" | "man", "cmd")
+            | ("difftool" | "mergetool" | "browser" | "man", "cmd")
             | ("credential", "helper")
     )
 }

@@ -89,13 +89,13 @@ pub fn canonical(word: &Word) -> Vec<Arg> {
                 dynamic = true;
                 template.push_str(source);
             }
-            WordPart::CommandSubstitution { .. } | WordPart::ProcessSubstitution { .. } => {
+            WordPart::CommandSubstitution { .. } => {
                 dynamic = true;
-                template.push_str(if matches!(part, WordPart::ProcessSubstitution { .. }) {
-                    "<(…)"
-                } else {
-                    "$(…)"
-                });
+                template.push_str("$(…)");
+            }
+            WordPart::ProcessSubstitution { output, .. } => {
+                dynamic = true;
+                template.push_str(if *output { ">(…)" } else { "<(…)" });
             }
         }
     }
@@ -357,7 +357,7 @@ pub fn body_text(word: &Word) -> (String, SpanMap, bool) {
             | WordPart::ProcessSubstitution { span, .. } => {
                 dynamic = true;
                 // Its own units are analysed where it stands; in the code it is an unknown word.
-                let placeholder = "__shclass_substitution__";
+                let placeholder = "${__shclass_substitution__}";
                 for _ in placeholder.bytes() {
                     table.push(*span);
                 }

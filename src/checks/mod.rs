@@ -6,8 +6,22 @@
 //! and report [`Finding`]s; they never touch tree-sitter and never decide the final verdict —
 //! the policy combines findings with rules (`crate::policy`).
 
+mod common;
+mod database;
+mod destructive;
+mod devices;
+mod embedded;
+mod env_prefix;
+mod exfiltration;
+mod fork_bomb;
+mod obfuscation;
+mod one_liner;
 mod privilege;
 mod redirect;
+mod remote_code;
+mod reverse_shell;
+mod sensitive_write;
+mod system;
 
 use std::path::Path;
 
@@ -69,7 +83,26 @@ pub trait Check: Sync {
 }
 
 /// Every check, in the order they run.
-pub static CHECKS: &[&dyn Check] = &[&redirect::RedirectWrite, &privilege::Privilege];
+pub static CHECKS: &[&dyn Check] = &[
+    &redirect::RedirectWrite,
+    &privilege::Privilege,
+    &destructive::RecursiveDelete,
+    &destructive::MoveSystemDir,
+    &destructive::FindDeleteRoot,
+    &devices::DeviceWrite,
+    &fork_bomb::ForkBomb,
+    &remote_code::RemoteCode,
+    &reverse_shell::ReverseShell,
+    &exfiltration::SecretExfiltration,
+    &exfiltration::SecretRead,
+    &sensitive_write::SensitiveWrite,
+    &system::KillAll,
+    &database::DatabaseWipe,
+    &env_prefix::EnvPrefix,
+    &obfuscation::ObfuscatedPayload,
+    &one_liner::InterpreterOneLiner,
+    &embedded::EmbeddedCommand,
+];
 
 /// Run every check.
 pub fn run_all(cx: &CheckCtx) -> Vec<(&'static str, Finding)> {
@@ -80,4 +113,25 @@ pub fn run_all(cx: &CheckCtx) -> Vec<(&'static str, Finding)> {
         out.extend(found.into_iter().map(|f| (check.id(), f)));
     }
     out
+}
+
+/// Helpers for the checks' table-driven tests.
+#[cfg(test)]
+pub(crate) mod test_support {
+    use std::path::Path;
+
+    use super::{Check, CheckCtx};
+    use crate::policy::Decision;
+
+    /// The strongest decision `check` reports for `cmd` (workspace `/home/user/project`).
+    pub(crate) fn decisions(check: &dyn Check, cmd: &str) -> Option<Decision> {
+        let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
+        let cx = CheckCtx {
+            analysis: &analysis,
+            cwd: Path::new("/home/user/project"),
+        };
+        let mut found = Vec::new();
+        check.run(&cx, &mut found);
+        found.iter().map(|f| f.decision).max()
+    }
 }

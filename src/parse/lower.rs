@@ -2,9 +2,14 @@
 //!
 //! Walks statements and compound commands; words are lowered in `words.rs`. Recursion is bounded
 //! by [`Limits::max_tree_depth`]: past it the subtree becomes an opaque node with a `too-deep`
-//! issue, so hostile nesting cannot overflow the stack. Grammar quirks handled here (each pinned by
-//! a grammar test): the rest of a line after a heredoc start sits *inside* the heredoc redirect
-//! (`cat <<EOF | bash`), and a brace expansion in command position is an ERROR node.
+//! issue, so hostile nesting cannot overflow the stack (the recursive functions keep small frames
+//! for the same reason). Grammar quirks handled here (each pinned by a grammar test): the rest of
+//! a line after a heredoc start sits *inside* the heredoc redirect (`cat <<EOF | bash`,
+//! `cat <<EOF > f`); words after a redirect target are more targets of the redirect, though bash
+//! passes them to the command (`sudo >/dev/null rm x`); a line continuation splits a word in two
+//! (`r\<newline>m`); a brace expansion in command position is an ERROR node; `elif` has no field
+//! names; and a compound command where a word belongs (`coproc ( … )`) is kept as a command, with
+//! an issue.
 
 use tree_sitter::{Node, Tree};
 
@@ -39,6 +44,34 @@ struct RedirectParts {
     conts: Vec<Continuation>,
     /// Words after the target, which are arguments of the command (`echo > f arg`).
     extra: Vec<Word>,
+}
+
+/// What a `command` node is lowered into before it is assembled.
+struct CommandParts {
+    cmd: SimpleCommand,
+    conts: Vec<Continuation>,
+    /// Statements the grammar put where a word belongs.
+    stray: Vec<Command>,
+}
+
+fn assemble_command(kind: &str, parts: CommandParts) -> Command {
+    let span = parts.cmd.span;
+    let mut out = if parts.stray.is_empty() {
+        Command::Simple(parts.cmd)
+    } else {
+        let mut inner = vec![Command::Simple(parts.cmd)];
+        inner.extend(parts.stray);
+        Command::Opaque {
+            kind: kind.to_owned(),
+            inner,
+            words: Vec::new(),
+            span,
+        }
+    };
+    for cont in parts.conts {
+        out = attach(out, cont);
+    }
+    out
 }
 
 /// Node kinds that are statements: when the grammar puts one where a word belongs (`coproc (…)`),
@@ -178,14 +211,14 @@ impl<'a> Lowerer<'a> {
         let mut cursor = node.walk();
         for child in node.children(&mut cursor) {
             if !child.is_named() {
-                if child.kind() == "&" {
-                    if let Some(prev) = out.pop() {
-                        let span = prev.span().cover(self.span(child));
-                        out.push(Command::Background {
-                            body: Box::new(prev),
-                            span,
-                        });
-                    }
+                if child.kind() == "&"
+                    && let Some(prev) = out.pop()
+                {
+                    let span = prev.span().cover(self.span(child));
+                    out.push(Command::Background {
+                        body: Box::new(prev),
+                        span,
+                    });
                 }
                 continue;
             }
@@ -215,209 +248,44 @@ impl<'a> Lowerer<'a> {
         Some(cmd)
     }
 
+    /// Dispatch on the node kind. Kept small on purpose: each arm is its own function, so the
+    /// stack frame of this recursion stays small even in debug builds, where every local of
+    /// every arm would otherwise get its own slot.
     fn statement_inner(&mut self, node: Node) -> Command {
         let span = self.span(node);
         match node.kind() {
             "command" => self.command(node),
             "declaration_command" | "unset_command" => self.declaration(node),
-            "variable_assignment" => {
-                let a = self.assignment(node);
-                Command::Simple(SimpleCommand {
-                    assignments: vec![a],
-                    words: Vec::new(),
-                    redirects: Vec::new(),
-                    span,
-                })
-            }
-            "variable_assignments" => {
-                let mut assignments = Vec::new();
-                let mut c = node.walk();
-                for ch in node.named_children(&mut c) {
-                    if ch.kind() == "variable_assignment" {
-                        assignments.push(self.assignment(ch));
-                    }
-                }
-                Command::Simple(SimpleCommand {
-                    assignments,
-                    words: Vec::new(),
-                    redirects: Vec::new(),
-                    span,
-                })
-            }
+            "variable_assignment" | "variable_assignments" => self.bare_assignments(node),
             "redirected_statement" => self.redirected(node),
-            "pipeline" => {
-                let mut stages = Vec::new();
-                let mut c = node.walk();
-                for ch in node.named_children(&mut c) {
-                    if let Some(cmd) = self.statement(ch) {
-                        match cmd {
-                            Command::Pipeline { stages: inner, .. } => stages.extend(inner),
-                            other => stages.push(other),
-                        }
-                    }
-                }
-                Command::Pipeline { stages, span }
-            }
+            "file_redirect" | "herestring_redirect" => self.redirect_only(node),
+            "pipeline" => self.pipeline(node),
             "list" => self.list(node),
             "subshell" => Command::Subshell {
                 body: self.statements(node),
                 span,
             },
-            "compound_statement" => {
-                if self.text(node).starts_with("((") {
-                    Command::Test {
-                        arithmetic: true,
-                        words: self.embedded_words(node),
-                        span,
-                    }
-                } else {
-                    Command::Group {
-                        body: self.statements(node),
-                        span,
-                    }
-                }
-            }
-            "do_group" => Command::Group {
+            "compound_statement" if self.text(node).starts_with("((") => Command::Test {
+                arithmetic: true,
+                words: self.embedded_words(node),
+                span,
+            },
+            "compound_statement" | "do_group" => Command::Group {
                 body: self.statements(node),
                 span,
             },
             "if_statement" => self.if_statement(node),
-            "while_statement" => {
-                let until = node
-                    .child(0)
-                    .is_some_and(|c| !c.is_named() && c.kind() == "until");
-                let mut condition = Vec::new();
-                let mut body = Vec::new();
-                let mut c = node.walk();
-                for (i, ch) in node.children(&mut c).enumerate() {
-                    if !ch.is_named() {
-                        continue;
-                    }
-                    let field = node.field_name_for_child(i as u32);
-                    if field == Some("body") {
-                        body.extend(self.body_of(ch));
-                    } else if let Some(cmd) = self.statement(ch) {
-                        condition.push(cmd);
-                    }
-                }
-                Command::Loop {
-                    until,
-                    condition,
-                    body,
-                    span,
-                }
-            }
-            "for_statement" => {
-                let select = node
-                    .child(0)
-                    .is_some_and(|c| !c.is_named() && c.kind() == "select");
-                let mut variable = String::new();
-                let mut items = Vec::new();
-                let mut body = Vec::new();
-                let mut c = node.walk();
-                for (i, ch) in node.children(&mut c).enumerate() {
-                    if !ch.is_named() {
-                        continue;
-                    }
-                    match node.field_name_for_child(i as u32) {
-                        Some("variable") => variable = self.text(ch).to_owned(),
-                        Some("body") => body.extend(self.body_of(ch)),
-                        Some("value") => items.push(self.word(ch)),
-                        _ => {
-                            if ch.kind() != "comment" {
-                                items.push(self.word(ch));
-                            }
-                        }
-                    }
-                }
-                Command::For {
-                    variable,
-                    items,
-                    body,
-                    select,
-                    span,
-                }
-            }
-            "c_style_for_statement" => {
-                let mut items = Vec::new();
-                let mut body = Vec::new();
-                let mut c = node.walk();
-                for (i, ch) in node.children(&mut c).enumerate() {
-                    if !ch.is_named() {
-                        continue;
-                    }
-                    if node.field_name_for_child(i as u32) == Some("body") {
-                        body.extend(self.body_of(ch));
-                    } else {
-                        items.extend(self.embedded_words(ch));
-                    }
-                }
-                Command::For {
-                    variable: String::new(),
-                    items,
-                    body,
-                    select: false,
-                    span,
-                }
-            }
+            "while_statement" => self.while_statement(node),
+            "for_statement" => self.for_statement(node),
+            "c_style_for_statement" => self.c_style_for(node),
             "case_statement" => self.case_statement(node),
-            "function_definition" => {
-                let mut name = String::new();
-                let mut body = None;
-                let mut redirects = Vec::new();
-                let mut conts = Vec::new();
-                let mut c = node.walk();
-                for (i, ch) in node.children(&mut c).enumerate() {
-                    match node.field_name_for_child(i as u32) {
-                        Some("name") => name = self.text(ch).to_owned(),
-                        Some("body") => body = self.statement(ch),
-                        Some("redirect") => {
-                            let parts = self.redirect(ch);
-                            redirects.extend(parts.redirects);
-                            conts.extend(parts.conts);
-                            self.stray_words(&parts.extra);
-                        }
-                        _ => {}
-                    }
-                }
-                let mut body = body.unwrap_or(Command::Group {
-                    body: Vec::new(),
-                    span,
-                });
-                if !redirects.is_empty() {
-                    body = Command::Redirected {
-                        body: Box::new(body),
-                        redirects,
-                        span,
-                    };
-                }
-                let mut cmd = Command::Function {
-                    name,
-                    body: Box::new(body),
-                    span,
-                };
-                for cont in conts {
-                    cmd = attach(cmd, cont);
-                }
-                cmd
-            }
+            "function_definition" => self.function_definition(node),
             "test_command" => Command::Test {
                 arithmetic: false,
                 words: self.test_words(node),
                 span,
             },
-            "negated_command" => {
-                let mut inner = self.statements(node);
-                let body = if inner.len() == 1 {
-                    inner.pop().map(Box::new)
-                } else {
-                    None
-                };
-                match body {
-                    Some(body) => Command::Negated { body, span },
-                    None => Command::Group { body: inner, span },
-                }
-            }
+            "negated_command" => self.negated(node),
             "ERROR" => self.error_node(node),
             kind => {
                 self.issue(
@@ -427,6 +295,196 @@ impl<'a> Lowerer<'a> {
                 );
                 self.opaque(node)
             }
+        }
+    }
+
+    /// `A=1` or `A=1 B=2` with no command.
+    fn bare_assignments(&mut self, node: Node) -> Command {
+        let mut assignments = Vec::new();
+        if node.kind() == "variable_assignment" {
+            assignments.push(self.assignment(node));
+        } else {
+            let mut c = node.walk();
+            for ch in node.named_children(&mut c) {
+                if ch.kind() == "variable_assignment" {
+                    assignments.push(self.assignment(ch));
+                }
+            }
+        }
+        Command::Simple(SimpleCommand {
+            assignments,
+            words: Vec::new(),
+            redirects: Vec::new(),
+            span: self.span(node),
+        })
+    }
+
+    /// A redirect alone, as in `$(< file)`: a command with no words.
+    fn redirect_only(&mut self, node: Node) -> Command {
+        let parts = self.redirect(node);
+        let mut cmd = Command::Simple(SimpleCommand {
+            assignments: Vec::new(),
+            words: parts.extra,
+            redirects: parts.redirects,
+            span: self.span(node),
+        });
+        for cont in parts.conts {
+            cmd = attach(cmd, cont);
+        }
+        cmd
+    }
+
+    fn pipeline(&mut self, node: Node) -> Command {
+        let mut stages = Vec::new();
+        let mut c = node.walk();
+        for ch in node.named_children(&mut c) {
+            if let Some(cmd) = self.statement(ch) {
+                match cmd {
+                    Command::Pipeline { stages: inner, .. } => stages.extend(inner),
+                    other => stages.push(other),
+                }
+            }
+        }
+        Command::Pipeline {
+            stages,
+            span: self.span(node),
+        }
+    }
+
+    fn while_statement(&mut self, node: Node) -> Command {
+        let until = node
+            .child(0)
+            .is_some_and(|c| !c.is_named() && c.kind() == "until");
+        let mut condition = Vec::new();
+        let mut body = Vec::new();
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            if !ch.is_named() {
+                continue;
+            }
+            let field = node.field_name_for_child(i as u32);
+            if field == Some("body") {
+                body.extend(self.body_of(ch));
+            } else if let Some(cmd) = self.statement(ch) {
+                condition.push(cmd);
+            }
+        }
+        Command::Loop {
+            until,
+            condition,
+            body,
+            span: self.span(node),
+        }
+    }
+
+    fn for_statement(&mut self, node: Node) -> Command {
+        let select = node
+            .child(0)
+            .is_some_and(|c| !c.is_named() && c.kind() == "select");
+        let mut variable = String::new();
+        let mut items = Vec::new();
+        let mut body = Vec::new();
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            if !ch.is_named() {
+                continue;
+            }
+            match node.field_name_for_child(i as u32) {
+                Some("variable") => variable = self.text(ch).to_owned(),
+                Some("body") => body.extend(self.body_of(ch)),
+                Some("value") => items.push(self.word(ch)),
+                _ => {
+                    if ch.kind() != "comment" {
+                        items.push(self.word(ch));
+                    }
+                }
+            }
+        }
+        Command::For {
+            variable,
+            items,
+            body,
+            select,
+            span: self.span(node),
+        }
+    }
+
+    fn c_style_for(&mut self, node: Node) -> Command {
+        let mut items = Vec::new();
+        let mut body = Vec::new();
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            if !ch.is_named() {
+                continue;
+            }
+            if node.field_name_for_child(i as u32) == Some("body") {
+                body.extend(self.body_of(ch));
+            } else {
+                items.extend(self.embedded_words(ch));
+            }
+        }
+        Command::For {
+            variable: String::new(),
+            items,
+            body,
+            select: false,
+            span: self.span(node),
+        }
+    }
+
+    fn function_definition(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut name = String::new();
+        let mut body = None;
+        let mut redirects = Vec::new();
+        let mut conts = Vec::new();
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            match node.field_name_for_child(i as u32) {
+                Some("name") => name = self.text(ch).to_owned(),
+                Some("body") => body = self.statement(ch),
+                Some("redirect") => {
+                    let parts = self.redirect(ch);
+                    redirects.extend(parts.redirects);
+                    conts.extend(parts.conts);
+                    self.stray_words(&parts.extra);
+                }
+                _ => {}
+            }
+        }
+        let mut body = body.unwrap_or(Command::Group {
+            body: Vec::new(),
+            span,
+        });
+        if !redirects.is_empty() {
+            body = Command::Redirected {
+                body: Box::new(body),
+                redirects,
+                span,
+            };
+        }
+        let mut cmd = Command::Function {
+            name,
+            body: Box::new(body),
+            span,
+        };
+        for cont in conts {
+            cmd = attach(cmd, cont);
+        }
+        cmd
+    }
+
+    fn negated(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut inner = self.statements(node);
+        let body = if inner.len() == 1 {
+            inner.pop().map(Box::new)
+        } else {
+            None
+        };
+        match body {
+            Some(body) => Command::Negated { body, span },
+            None => Command::Group { body: inner, span },
         }
     }
 
@@ -459,31 +517,24 @@ impl<'a> Lowerer<'a> {
         let text = self.text(node);
         // A plain list of words (no quotes, expansions or operators) is recovered as a simple
         // command: this is how `{rm,-rf,/}` in command position comes out of the grammar.
+        // Backslash escapes are decoded as in any unquoted word (`{rm,-rf,\/}`).
         let plain = !text.is_empty()
             && text.starts_with('{')
             && !text.contains(|c: char| {
                 matches!(
                     c,
-                    '\'' | '"' | '$' | '`' | '\\' | ';' | '&' | '|' | '<' | '>' | '(' | ')' | '\n'
+                    '\'' | '"' | '$' | '`' | ';' | '&' | '|' | '<' | '>' | '(' | ')' | '\n'
                 )
-            });
+            })
+            && !text.ends_with('\\');
         if plain {
             let mut words = Vec::new();
-            let mut offset = 0;
-            for piece in text.split([' ', '\t']) {
-                if !piece.is_empty() {
-                    let start = node.start_byte() + offset;
-                    let wspan = self.map.map(start, start + piece.len());
-                    words.push(Word {
-                        parts: vec![WordPart::Literal {
-                            text: piece.to_owned(),
-                            quoting: crate::ast::Quoting::Unquoted,
-                            span: wspan,
-                        }],
-                        span: wspan,
-                    });
-                }
-                offset += piece.len() + 1;
+            for (offset, piece) in split_unescaped_blanks(text) {
+                let start = node.start_byte() + offset;
+                let wspan = self.map.map(start, start + piece.len());
+                let mut parts = Vec::new();
+                self.unquoted_text(start, piece, &mut parts);
+                words.push(Word { parts, span: wspan });
             }
             return Command::Simple(SimpleCommand {
                 assignments: Vec::new(),
@@ -527,8 +578,11 @@ impl<'a> Lowerer<'a> {
         else_body: &mut Vec<Command>,
     ) {
         let mut c = node.walk();
+        // `elif_clause` has no field names: its condition is what comes before `then`.
+        let mut seen_then = false;
         for (i, ch) in node.children(&mut c).enumerate() {
             if !ch.is_named() {
+                seen_then |= ch.kind() == "then";
                 continue;
             }
             match ch.kind() {
@@ -538,7 +592,8 @@ impl<'a> Lowerer<'a> {
                 }
                 "else_clause" => else_body.extend(self.statements(ch)),
                 _ => {
-                    let is_cond = node.field_name_for_child(i as u32) == Some("condition");
+                    let is_cond = node.field_name_for_child(i as u32) == Some("condition")
+                        || (node.kind() == "elif_clause" && !seen_then);
                     if let Some(cmd) = self.statement(ch)
                         && let Some(last) = branches.last_mut()
                     {
@@ -639,72 +694,69 @@ impl<'a> Lowerer<'a> {
     /// A `command` node. Statements the grammar put where a word belongs (`coproc ( … )`) are
     /// kept as commands of an opaque node, with an issue.
     fn command(&mut self, node: Node) -> Command {
-        let span = self.span(node);
-        let mut cmd = SimpleCommand {
-            assignments: Vec::new(),
-            words: Vec::new(),
-            redirects: Vec::new(),
-            span,
+        let mut parts = CommandParts {
+            cmd: SimpleCommand {
+                assignments: Vec::new(),
+                words: Vec::new(),
+                redirects: Vec::new(),
+                span: self.span(node),
+            },
+            conts: Vec::new(),
+            stray: Vec::new(),
         };
-        let mut conts = Vec::new();
-        let mut stray = Vec::new();
         // End of the previous word node, to join words split by a line continuation.
         let mut last_word_end = None;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
-            let mut word_end = None;
-            match ch.kind() {
-                "variable_assignment" => cmd.assignments.push(self.assignment(ch)),
-                "command_name" => {
-                    let mut cc = ch.walk();
-                    let parts: Vec<Node> = ch.named_children(&mut cc).collect();
-                    let w = if parts.len() == 1 {
-                        self.word(parts[0])
-                    } else {
-                        self.word(ch)
-                    };
-                    self.push_word(&mut cmd.words, last_word_end, ch, w);
-                    word_end = Some(ch.end_byte());
-                }
-                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
-                    let parts = self.redirect(ch);
-                    cmd.redirects.extend(parts.redirects);
-                    cmd.words.extend(parts.extra);
-                    conts.extend(parts.conts);
-                }
-                "comment" => {}
-                k if is_statement_kind(k) => {
-                    self.issue(
-                        IssueKind::UnsupportedSyntax,
-                        ch,
-                        format!("a `{k}` where a word was expected"),
-                    );
-                    stray.extend(self.statement(ch));
-                }
-                _ => {
-                    let w = self.word(ch);
-                    self.push_word(&mut cmd.words, last_word_end, ch, w);
-                    word_end = Some(ch.end_byte());
-                }
-            }
-            last_word_end = word_end;
+            last_word_end = self.command_child(ch, last_word_end, &mut parts);
         }
-        let mut out = if stray.is_empty() {
-            Command::Simple(cmd)
-        } else {
-            let mut inner = vec![Command::Simple(cmd)];
-            inner.extend(stray);
-            Command::Opaque {
-                kind: node.kind().to_owned(),
-                inner,
-                words: Vec::new(),
-                span,
+        assemble_command(node.kind(), parts)
+    }
+
+    /// One child of a `command` node; returns the end of the word it was, if it was one.
+    fn command_child(
+        &mut self,
+        ch: Node,
+        last_word_end: Option<usize>,
+        parts: &mut CommandParts,
+    ) -> Option<usize> {
+        match ch.kind() {
+            "variable_assignment" => {
+                let a = self.assignment(ch);
+                parts.cmd.assignments.push(a);
+                None
             }
-        };
-        for cont in conts {
-            out = attach(out, cont);
+            "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                let r = self.redirect(ch);
+                parts.cmd.redirects.extend(r.redirects);
+                parts.cmd.words.extend(r.extra);
+                parts.conts.extend(r.conts);
+                None
+            }
+            "comment" => None,
+            k if is_statement_kind(k) => {
+                self.issue(
+                    IssueKind::UnsupportedSyntax,
+                    ch,
+                    format!("a `{k}` where a word was expected"),
+                );
+                let stmt = self.statement(ch);
+                parts.stray.extend(stmt);
+                None
+            }
+            _ => {
+                // A `command_name` holding one word is that word.
+                let mut cc = ch.walk();
+                let only = if ch.kind() == "command_name" && ch.named_child_count() == 1 {
+                    ch.named_children(&mut cc).next()
+                } else {
+                    None
+                };
+                let w = self.word(only.unwrap_or(ch));
+                self.push_word(&mut parts.cmd.words, last_word_end, ch, w);
+                Some(ch.end_byte())
+            }
         }
-        out
     }
 
     /// Push a word, joining it to the previous one when only line continuations separate them:
@@ -779,10 +831,16 @@ impl<'a> Lowerer<'a> {
         let mut name = String::new();
         let mut value = None;
         let mut array = Vec::new();
+        let mut index = Vec::new();
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             match node.field_name_for_child(i as u32) {
-                Some("name") => name = self.text(ch).to_owned(),
+                Some("name") => {
+                    name = self.text(ch).to_owned();
+                    if ch.kind() == "subscript" {
+                        index.extend(self.subscript_index(ch));
+                    }
+                }
                 Some("value") => {
                     if ch.kind() == "array" {
                         let mut ac = ch.walk();
@@ -800,10 +858,22 @@ impl<'a> Lowerer<'a> {
         }
         Assignment {
             name,
+            index,
             value,
             array,
             span,
         }
+    }
+
+    /// The index word of a `subscript` node (`a[…]`).
+    fn subscript_index(&mut self, node: Node) -> Option<Word> {
+        let mut c = node.walk();
+        for (i, ch) in node.children(&mut c).enumerate() {
+            if node.field_name_for_child(i as u32) == Some("index") {
+                return Some(self.word(ch));
+            }
+        }
+        None
     }
 
     /// `NAME=value` inside `export`/`declare`, as one word (name, `=`, value parts).
@@ -817,12 +887,48 @@ impl<'a> Lowerer<'a> {
                 Some("value") => {
                     value_seen = true;
                     if ch.kind() == "array" {
+                        // `arr=(a b)` reaches `declare` as the text `arr=(a b)`.
                         let mut ac = ch.walk();
-                        for el in ch.named_children(&mut ac) {
-                            parts.extend(self.word(el).parts);
+                        let mut prev_end = None;
+                        for el in ch.children(&mut ac) {
+                            if el.kind() == "comment" {
+                                continue;
+                            }
+                            if el.is_named() {
+                                if let Some(end) = prev_end {
+                                    parts.push(WordPart::Literal {
+                                        text: " ".to_owned(),
+                                        quoting: crate::ast::Quoting::Unquoted,
+                                        span: self.map.map(end, el.start_byte()),
+                                    });
+                                }
+                                parts.extend(self.word(el).parts);
+                                prev_end = Some(el.end_byte());
+                            } else {
+                                parts.push(WordPart::Literal {
+                                    text: self.text(el).to_owned(),
+                                    quoting: crate::ast::Quoting::Unquoted,
+                                    span: self.span(el),
+                                });
+                            }
                         }
                     } else {
                         parts.extend(self.word(ch).parts);
+                    }
+                }
+                Some("name") if ch.kind() == "subscript" => {
+                    // `a[$(cmd)]=x`: the subscript is expanded, so its parts are kept.
+                    let mut sc = ch.walk();
+                    for (j, piece) in ch.children(&mut sc).enumerate() {
+                        if ch.field_name_for_child(j as u32) == Some("index") {
+                            parts.extend(self.word(piece).parts);
+                        } else {
+                            parts.push(WordPart::Literal {
+                                text: self.text(piece).to_owned(),
+                                quoting: crate::ast::Quoting::Unquoted,
+                                span: self.span(piece),
+                            });
+                        }
                     }
                 }
                 _ if !value_seen => parts.push(WordPart::Literal {
@@ -907,6 +1013,7 @@ impl<'a> Lowerer<'a> {
         // After an ERROR inside a file redirect: the operator text and the words that follow.
         let mut error_op: Option<String> = None;
         let mut after_error: Vec<Word> = Vec::new();
+        let mut target_end = node.end_byte();
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             let field = node.field_name_for_child(i as u32);
@@ -990,6 +1097,7 @@ impl<'a> Lowerer<'a> {
                         after_error.push(self.word(ch));
                     } else if target.is_none() {
                         target = Some(self.word(ch));
+                        target_end = ch.end_byte();
                     } else {
                         out.extra.push(self.word(ch));
                     }
@@ -1040,6 +1148,8 @@ impl<'a> Lowerer<'a> {
             out.redirects.extend(nested);
             return out;
         }
+        // The redirect ends at its target, not at the words the grammar put after it.
+        let span = self.map.map(node.start_byte(), target_end);
         let target = target.unwrap_or(Word {
             parts: Vec::new(),
             span,
@@ -1066,6 +1176,31 @@ impl<'a> Lowerer<'a> {
     fn test_words(&mut self, node: Node) -> Vec<Word> {
         self.embedded_words(node)
     }
+}
+
+/// The words of `text` split at blanks that are not backslash-escaped, with their offsets.
+fn split_unescaped_blanks(text: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    let mut escaped = false;
+    for (i, c) in text.char_indices() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        if c == ' ' || c == '\t' {
+            if let Some(s) = start.take() {
+                out.push((s, &text[s..i]));
+            }
+            continue;
+        }
+        escaped = c == '\\';
+        start.get_or_insert(i);
+    }
+    if let Some(s) = start {
+        out.push((s, &text[s..]));
+    }
+    out
 }
 
 /// Re-attach what the grammar nested inside a heredoc redirect.

@@ -4,14 +4,16 @@
 //! escapes inside double quotes (`\$`, ``\` ``, `\"`, `\\` and `\<newline>`), ANSI-C `$'…'` strings (hex,
 //! octal, `\u`, `\U`, `\c`), and line continuations. Each escape becomes its own literal part with
 //! the span of the escape, so re-parsed text maps back to the original input byte for byte.
-//! It does not expand anything: globs, braces and tildes are judged by the analyzer from the
-//! quoting of each literal part.
+//! Text the grammar leaves out of every child (newlines inside double quotes) is kept, and
+//! backquotes it leaves unparsed where bash runs them (an unquoted heredoc body, the operand of
+//! `${x:-…}`) are parsed as command substitutions. It does not expand anything: globs, braces
+//! and tildes are judged by the analyzer from the quoting of each literal part.
 
 use tree_sitter::Node;
 
 use super::SpanMap;
 use super::lower::Lowerer;
-use crate::ast::{IssueKind, Quoting, Word, WordPart};
+use crate::ast::{IssueKind, Quoting, SyntaxIssue, Word, WordPart};
 
 impl Lowerer<'_> {
     /// Lower any word-like node.
@@ -22,6 +24,8 @@ impl Lowerer<'_> {
         Word { parts, span }
     }
 
+    /// Dispatch on the node kind; each arm is its own function so that the frame of this
+    /// recursion (through substitutions) stays small in debug builds.
     fn word_parts(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
         match node.kind() {
             "word"
@@ -40,174 +44,193 @@ impl Lowerer<'_> {
                     self.unquoted_text(node.start_byte(), self.text(node), out);
                 }
             }
-            "raw_string" => {
-                let text = self.text(node);
-                let inner = text
-                    .strip_prefix('\'')
-                    .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
-                let start = node.start_byte() + 1;
-                if inner.is_empty() {
-                    // `''`: an empty argument is still an argument.
-                    out.push(WordPart::Literal {
-                        text: String::new(),
-                        quoting: Quoting::Single,
-                        span: self.map.map(start, start),
-                    });
-                } else {
-                    self.push_lit(out, inner, Quoting::Single, start, start + inner.len());
-                }
-            }
-            "ansi_c_string" => {
-                let text = self.text(node);
-                let inner = text
-                    .strip_prefix("$'")
-                    .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
-                self.ansi_c(node.start_byte() + 2, inner, out);
-            }
-            "string" | "translated_string" => {
-                let quoting = if node.kind() == "translated_string" {
-                    Quoting::Locale
-                } else {
-                    Quoting::Double
-                };
-                let before = out.len();
-                let mut c = node.walk();
-                let mut children: Vec<Node> = node.children(&mut c).collect();
-                // Drop the surrounding quote tokens (and the `$` of `$"…"`).
-                let mut pos = node.start_byte();
-                let mut inner_end = node.end_byte();
-                if let Some(open) = children.first().filter(|n| !n.is_named()) {
-                    pos = open.end_byte();
-                    children.remove(0);
-                }
-                if quoting == Quoting::Locale
-                    && let Some(open) = children
-                        .first()
-                        .filter(|n| !n.is_named() && n.kind() == "\"")
-                {
-                    pos = open.end_byte();
-                    children.remove(0);
-                }
-                if let Some(close) = children
-                    .last()
-                    .filter(|n| !n.is_named() && n.kind() == "\"")
-                {
-                    inner_end = close.start_byte();
-                    children.pop();
-                }
-                for ch in children {
-                    if ch.start_byte() > pos {
-                        // Text the grammar leaves out of every child: newlines.
-                        let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
-                        self.double_text(pos, gap, out);
-                    }
-                    pos = pos.max(ch.end_byte());
-                    match ch.kind() {
-                        "string_content" => {
-                            self.double_text(ch.start_byte(), self.text(ch), out);
-                        }
-                        "string" => self.word_parts(ch, out, true),
-                        _ if !ch.is_named() => {
-                            self.double_text(ch.start_byte(), self.text(ch), out);
-                        }
-                        _ => self.word_parts(ch, out, true),
-                    }
-                }
-                if inner_end > pos {
-                    let gap = self.src.get(pos..inner_end).unwrap_or_default();
-                    self.double_text(pos, gap, out);
-                }
-                if out.len() == before {
-                    // `""`: an empty argument is still an argument.
-                    let s = node.start_byte() + 1;
-                    out.push(WordPart::Literal {
-                        text: String::new(),
-                        quoting,
-                        span: self.map.map(s, s),
-                    });
-                }
-                if quoting == Quoting::Locale {
-                    for p in &mut out[before..] {
-                        if let WordPart::Literal { quoting: q, .. } = p {
-                            *q = Quoting::Locale;
-                        }
-                    }
-                }
-            }
-            "concatenation" | "command_name" => {
-                let mut c = node.walk();
-                let mut pos = node.start_byte();
-                for ch in node.children(&mut c) {
-                    if ch.start_byte() > pos {
-                        // Text the grammar left between children.
-                        let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
-                        self.unquoted_text(pos, gap, out);
-                    }
-                    if ch.is_named() {
-                        self.word_parts(ch, out, in_double);
-                    } else {
-                        self.unquoted_text(ch.start_byte(), self.text(ch), out);
-                    }
-                    pos = ch.end_byte();
-                }
-            }
+            "raw_string" => self.raw_string(node, out),
+            "ansi_c_string" => self.ansi_c_word(node, out),
+            "string" | "translated_string" => self.double_quoted(node, out),
+            "concatenation" | "command_name" => self.concatenation(node, out, in_double),
             "simple_expansion" | "expansion" => out.push(self.parameter(node, in_double)),
-            "command_substitution" => {
-                let backtick = self.text(node).starts_with('`');
-                let body = self.statements(node);
-                out.push(WordPart::CommandSubstitution {
-                    body,
-                    backtick,
-                    quoted: in_double,
-                    span: self.span(node),
-                });
+            "command_substitution" => self.command_substitution(node, out, in_double),
+            "process_substitution" => self.process_substitution(node, out),
+            "arithmetic_expansion" => self.arithmetic(node, out),
+            "ERROR" => self.error_part(node, out, in_double),
+            _ => self.unsupported_part(node, out, in_double),
+        }
+    }
+
+    fn raw_string(&mut self, node: Node, out: &mut Vec<WordPart>) {
+        let text = self.text(node);
+        let inner = text
+            .strip_prefix('\'')
+            .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
+        let start = node.start_byte() + 1;
+        if inner.is_empty() {
+            // `''`: an empty argument is still an argument.
+            out.push(WordPart::Literal {
+                text: String::new(),
+                quoting: Quoting::Single,
+                span: self.map.map(start, start),
+            });
+        } else {
+            self.push_lit(out, inner, Quoting::Single, start, start + inner.len());
+        }
+    }
+
+    fn ansi_c_word(&mut self, node: Node, out: &mut Vec<WordPart>) {
+        let text = self.text(node);
+        let inner = text
+            .strip_prefix("$'")
+            .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
+        self.ansi_c(node.start_byte() + 2, inner, out);
+    }
+
+    fn double_quoted(&mut self, node: Node, out: &mut Vec<WordPart>) {
+        let quoting = if node.kind() == "translated_string" {
+            Quoting::Locale
+        } else {
+            Quoting::Double
+        };
+        let before = out.len();
+        let mut c = node.walk();
+        let mut children: Vec<Node> = node.children(&mut c).collect();
+        // Drop the surrounding quote tokens (and the `$` of `$"…"`).
+        let mut pos = node.start_byte();
+        let mut inner_end = node.end_byte();
+        if let Some(open) = children.first().filter(|n| !n.is_named()) {
+            pos = open.end_byte();
+            children.remove(0);
+        }
+        if quoting == Quoting::Locale
+            && let Some(open) = children
+                .first()
+                .filter(|n| !n.is_named() && n.kind() == "\"")
+        {
+            pos = open.end_byte();
+            children.remove(0);
+        }
+        if let Some(close) = children
+            .last()
+            .filter(|n| !n.is_named() && n.kind() == "\"")
+        {
+            inner_end = close.start_byte();
+            children.pop();
+        }
+        for ch in children {
+            if ch.start_byte() > pos {
+                // Text the grammar leaves out of every child: newlines.
+                let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
+                self.double_text(pos, gap, out);
             }
-            "process_substitution" => {
-                let output = self.text(node).starts_with('>');
-                let body = self.statements(node);
-                out.push(WordPart::ProcessSubstitution {
-                    body,
-                    output,
-                    span: self.span(node),
-                });
-            }
-            "arithmetic_expansion" => {
-                let inner = self.embedded_words(node);
-                out.push(WordPart::Arithmetic {
-                    source: self.text(node).to_owned(),
-                    inner,
-                    span: self.span(node),
-                });
-            }
-            "ERROR" => {
-                // The issue is recorded already; the text is unknown to us: dynamic.
-                let inner = self.embedded_words(node);
-                out.push(WordPart::Parameter {
-                    name: None,
-                    plain: false,
-                    source: self.text(node).to_owned(),
-                    quoted: in_double,
-                    inner,
-                    span: self.span(node),
-                });
-            }
-            kind => {
-                self.issue(
-                    IssueKind::UnsupportedSyntax,
-                    node,
-                    format!("unsupported word syntax `{kind}`"),
-                );
-                let inner = self.embedded_words(node);
-                out.push(WordPart::Parameter {
-                    name: None,
-                    plain: false,
-                    source: self.text(node).to_owned(),
-                    quoted: in_double,
-                    inner,
-                    span: self.span(node),
-                });
+            pos = pos.max(ch.end_byte());
+            match ch.kind() {
+                "string_content" => {
+                    self.double_text(ch.start_byte(), self.text(ch), out);
+                }
+                "string" => self.word_parts(ch, out, true),
+                _ if !ch.is_named() => {
+                    self.double_text(ch.start_byte(), self.text(ch), out);
+                }
+                _ => self.word_parts(ch, out, true),
             }
         }
+        if inner_end > pos {
+            let gap = self.src.get(pos..inner_end).unwrap_or_default();
+            self.double_text(pos, gap, out);
+        }
+        if out.len() == before {
+            // `""`: an empty argument is still an argument.
+            let s = node.start_byte() + 1;
+            out.push(WordPart::Literal {
+                text: String::new(),
+                quoting,
+                span: self.map.map(s, s),
+            });
+        }
+        if quoting == Quoting::Locale {
+            for p in &mut out[before..] {
+                if let WordPart::Literal { quoting: q, .. } = p {
+                    *q = Quoting::Locale;
+                }
+            }
+        }
+    }
+
+    fn concatenation(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
+        let mut c = node.walk();
+        let mut pos = node.start_byte();
+        for ch in node.children(&mut c) {
+            if ch.start_byte() > pos {
+                // Text the grammar left between children.
+                let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
+                self.unquoted_text(pos, gap, out);
+            }
+            if ch.is_named() {
+                self.word_parts(ch, out, in_double);
+            } else {
+                self.unquoted_text(ch.start_byte(), self.text(ch), out);
+            }
+            pos = ch.end_byte();
+        }
+    }
+
+    fn command_substitution(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
+        let backtick = self.text(node).starts_with('`');
+        let body = self.statements(node);
+        out.push(WordPart::CommandSubstitution {
+            body,
+            backtick,
+            quoted: in_double,
+            span: self.span(node),
+        });
+    }
+
+    fn process_substitution(&mut self, node: Node, out: &mut Vec<WordPart>) {
+        let output = self.text(node).starts_with('>');
+        let body = self.statements(node);
+        out.push(WordPart::ProcessSubstitution {
+            body,
+            output,
+            span: self.span(node),
+        });
+    }
+
+    fn arithmetic(&mut self, node: Node, out: &mut Vec<WordPart>) {
+        let inner = self.embedded_words(node);
+        out.push(WordPart::Arithmetic {
+            source: self.text(node).to_owned(),
+            inner,
+            span: self.span(node),
+        });
+    }
+
+    fn error_part(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
+        // The issue is recorded already; the text is unknown to us: dynamic.
+        let inner = self.embedded_words(node);
+        out.push(WordPart::Parameter {
+            name: None,
+            plain: false,
+            source: self.text(node).to_owned(),
+            quoted: in_double,
+            inner,
+            span: self.span(node),
+        });
+    }
+
+    fn unsupported_part(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
+        let kind = node.kind();
+        self.issue(
+            IssueKind::UnsupportedSyntax,
+            node,
+            format!("unsupported word syntax `{kind}`"),
+        );
+        let inner = self.embedded_words(node);
+        out.push(WordPart::Parameter {
+            name: None,
+            plain: false,
+            source: self.text(node).to_owned(),
+            quoted: in_double,
+            inner,
+            span: self.span(node),
+        });
     }
 
     fn parameter(&mut self, node: Node, quoted: bool) -> WordPart {
@@ -415,8 +438,96 @@ impl Lowerer<'_> {
         });
     }
 
+    /// Unquoted text (`src[base..]`), with any backquoted command substitution in it.
+    pub(super) fn unquoted_text(&mut self, base: usize, text: &str, out: &mut Vec<WordPart>) {
+        self.text_with_backquotes(base, text, out, false);
+    }
+
+    /// Text inside double quotes or an unquoted heredoc, with any backquoted substitution in it.
+    fn double_text(&mut self, base: usize, text: &str, out: &mut Vec<WordPart>) {
+        self.text_with_backquotes(base, text, out, true);
+    }
+
+    /// The grammar leaves backquotes unparsed in some places where bash runs them (an unquoted
+    /// heredoc body, the operand of `${x:-…}`): each `` `…` `` left in text that bash expands
+    /// is parsed here as a command substitution. An unmatched backquote is a parse error.
+    fn text_with_backquotes(
+        &mut self,
+        base: usize,
+        text: &str,
+        out: &mut Vec<WordPart>,
+        in_double: bool,
+    ) {
+        let plain = |this: &Self, b: usize, t: &str, out: &mut Vec<WordPart>| {
+            if in_double {
+                this.double_plain(b, t, out);
+            } else {
+                this.unquoted_plain(b, t, out);
+            }
+        };
+        let bytes = text.as_bytes();
+        let mut from = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'\\' => i += 2,
+                b'`' => {
+                    let Some(close) = backquote_end(bytes, i + 1) else {
+                        plain(self, base + from, &text[from..], out);
+                        self.issues.push(SyntaxIssue {
+                            kind: IssueKind::ParseError,
+                            span: self.map.map(base + i, base + text.len()),
+                            detail: "unmatched backquote".to_owned(),
+                        });
+                        return;
+                    };
+                    plain(self, base + from, &text[from..i], out);
+                    let body = self.backquoted(base + i + 1, &text[i + 1..close]);
+                    out.push(WordPart::CommandSubstitution {
+                        body,
+                        backtick: true,
+                        quoted: in_double,
+                        span: self.map.map(base + i, base + close + 1),
+                    });
+                    i = close + 1;
+                    from = i;
+                }
+                _ => i += 1,
+            }
+        }
+        if from < text.len() {
+            plain(self, base + from, &text[from..], out);
+        }
+    }
+
+    /// Parse the inside of a backquoted substitution (`src[base..]`): inside backquotes, a
+    /// backslash before `$`, `` ` `` or `\\` is removed before the text is parsed.
+    fn backquoted(&mut self, base: usize, inner: &str) -> Vec<crate::ast::Command> {
+        let mut code = String::new();
+        let mut table = Vec::new();
+        let mut chars = inner.char_indices().peekable();
+        while let Some((k, c)) = chars.next() {
+            if c == '\\'
+                && let Some(&(j, n @ ('$' | '`' | '\\'))) = chars.peek()
+            {
+                chars.next();
+                code.push(n);
+                table.push(self.map.map(base + k, base + j + 1));
+                continue;
+            }
+            code.push(c);
+            for b in 0..c.len_utf8() {
+                table.push(self.map.map(base + k + b, base + k + b + 1));
+            }
+        }
+        let script =
+            super::parse_nested(&code, &SpanMap::Table(table), self.depth + 1, self.limits);
+        self.issues.extend(script.issues);
+        script.commands
+    }
+
     /// Unquoted text: `\x` → `x` (escaped), `\<newline>` removed.
-    fn unquoted_text(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
+    fn unquoted_plain(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
         let mut run_start = 0;
         let mut iter = text.char_indices().peekable();
         while let Some((i, ch)) = iter.next() {
@@ -464,7 +575,7 @@ impl Lowerer<'_> {
 
     /// Text inside double quotes (or an unquoted heredoc): only `\$`, ``\` ``, `\"`, `\\`, `\<newline>` are
     /// escapes; any other backslash is literal.
-    fn double_text(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
+    fn double_plain(&self, base: usize, text: &str, out: &mut Vec<WordPart>) {
         let mut run_start = 0;
         let mut iter = text.char_indices().peekable();
         while let Some((i, ch)) = iter.next() {
@@ -549,6 +660,19 @@ impl Lowerer<'_> {
             base + text.len(),
         );
     }
+}
+
+/// The index of the backquote closing one opened just before `from`, skipping escapes.
+fn backquote_end(bytes: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'`' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
 }
 
 /// Decode one ANSI-C escape at the start of `s` (which begins with a backslash). Returns the

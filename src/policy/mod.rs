@@ -37,7 +37,7 @@ use crate::Limits;
 use crate::analyze::{Analysis, FlagKind, Unit, analyze, unit_json};
 use crate::ast::Span;
 use crate::checks::{self, CheckCtx};
-use error::line_of;
+use error::LineIndex;
 use options::OptionSpec;
 use pattern::ClaudePattern;
 use rule::MatchInput;
@@ -471,6 +471,7 @@ impl Policy {
         source: &Source,
         check_examples: bool,
     ) -> Result<(), PolicyError> {
+        let lines = LineIndex::new(text);
         if let Some(m) = &file.mode {
             let mode = Mode::parse(m.get_ref()).ok_or_else(|| {
                 PolicyError::new(
@@ -480,7 +481,7 @@ impl Policy {
                         m.get_ref()
                     )),
                 )
-                .at(Some(line_of(text, m.span().start)), Some("mode".into()))
+                .at(Some(lines.line(m.span().start)), Some("mode".into()))
             })?;
             self.mode = mode;
         }
@@ -501,7 +502,7 @@ impl Policy {
             }
         }
         for (key, value) in &file.flags {
-            let line = Some(line_of(text, value.span().start));
+            let line = Some(lines.line(value.span().start));
             let field = Some(format!("flags.{key}"));
             let kind = FlagKind::from_name(key).ok_or_else(|| {
                 PolicyError::new(
@@ -553,7 +554,7 @@ impl Policy {
             (&file.deny, Decision::Deny),
         ] {
             for entry in list {
-                let line = Some(line_of(text, entry.span().start));
+                let line = Some(lines.line(entry.span().start));
                 self.add_entry(
                     entry.get_ref(),
                     decision,
@@ -566,13 +567,19 @@ impl Policy {
         }
         let first_new = self.rules.len();
         for (i, r) in file.rule.into_iter().enumerate() {
-            let line = Some(line_of(text, r.span().start));
+            let line = Some(lines.line(r.span().start));
             let spec = r.into_inner();
             let id = spec.id.clone();
             let rule = Rule::compile(spec, source.clone(), line).map_err(|(field, msg)| {
                 PolicyError::new(origin, PolicyErrorKind::Invalid(msg))
                     .at(line, Some(format!("rule[{i}] `{id}`.{field}")))
             })?;
+            if check_examples {
+                rule.validate().map_err(|(field, msg)| {
+                    PolicyError::new(origin, PolicyErrorKind::Invalid(msg))
+                        .at(line, Some(format!("rule[{i}] `{id}`.{field}")))
+                })?;
+            }
             self.push_rule(rule);
         }
         if check_examples {
@@ -1164,7 +1171,7 @@ fn unit_line(unit: &Unit) -> (String, bool) {
     for a in unit.args() {
         line.push(' ');
         if let Some(v) = &a.value {
-            line.push_str(v)
+            line.push_str(v);
         } else {
             all_static = false;
             line.push_str(&a.template);

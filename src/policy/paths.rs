@@ -26,7 +26,7 @@ use crate::analyze::Unit;
 pub enum Access {
     /// Read, Glob, Grep, `cat`.
     Read,
-    /// Write, Edit, MultiEdit, NotebookEdit, `>`, `tee`, `cp` destination.
+    /// Write, Edit, `MultiEdit`, `NotebookEdit`, `>`, `tee`, `cp` destination.
     Write,
 }
 
@@ -422,12 +422,12 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
         | "gpg" | "openssl" | "tar" | "zip" | "7z" => all(Access::Read, &mut out),
         "curl" | "wget" | "http" => {
             for a in unit.args() {
-                if let Some(v) = a.value.as_deref().or(Some(&a.template)) {
-                    if let Some(at) = v.find('@') {
-                        let f = &v[at + 1..];
-                        if !f.is_empty() && !v.contains("://") {
-                            out.push((Access::Read, f.to_owned(), a.span));
-                        }
+                if let Some(v) = a.value.as_deref().or(Some(&a.template))
+                    && let Some(at) = v.find('@')
+                {
+                    let f = &v[at + 1..];
+                    if !f.is_empty() && !v.contains("://") {
+                        out.push((Access::Read, f.to_owned(), a.span));
                     }
                 }
             }

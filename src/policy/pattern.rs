@@ -32,8 +32,8 @@ pub enum ArgPattern {
     Dynamic,
     /// `@any`: anything.
     Any,
-    /// A token glob (`*.pem`, `/dev/sd*`).
-    Glob(GlobMatcher),
+    /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
+    Glob(String, OnceLock<Option<GlobMatcher>>),
     /// `re:…`, compiled on first use.
     Regex(String, OnceLock<Option<Regex>>),
     /// Exact text.
@@ -59,17 +59,13 @@ impl ArgPattern {
             };
         }
         if let Some(re) = text.strip_prefix("re:") {
-            // Validate now (cheaply, syntax only) so errors point at the file; compile later.
-            regex_syntax_check(re)?;
+            // Validated when a policy is checked (`validate`); compiled on first use.
             return Ok(ArgPattern::Regex(re.to_owned(), OnceLock::new()));
         }
         if text.contains(['*', '?', '[', '{']) {
-            let glob = GlobBuilder::new(text)
-                .literal_separator(false)
-                .backslash_escape(true)
-                .build()
-                .map_err(|e| format!("bad glob `{text}`: {e}"))?;
-            return Ok(ArgPattern::Glob(glob.compile_matcher()));
+            // Parsing a glob is cheap; compiling it to a matcher is not, so that waits.
+            glob_builder(text).map_err(|e| format!("bad glob `{text}`: {e}"))?;
+            return Ok(ArgPattern::Glob(text.to_owned(), OnceLock::new()));
         }
         Ok(ArgPattern::Literal(text.to_owned()))
     }
@@ -86,7 +82,10 @@ impl ArgPattern {
             ArgPattern::OutsideWorkspace => is_outside(text, cwd),
             ArgPattern::Dynamic => arg.value.is_none(),
             ArgPattern::Any => true,
-            ArgPattern::Glob(g) => g.is_match(text),
+            ArgPattern::Glob(src, cell) => cell
+                .get_or_init(|| glob_builder(src).ok().map(|g| g.compile_matcher()))
+                .as_ref()
+                .is_some_and(|g| g.is_match(text)),
             ArgPattern::Regex(src, cell) => cell
                 .get_or_init(|| Regex::new(src).ok())
                 .as_ref()
@@ -96,10 +95,24 @@ impl ArgPattern {
     }
 }
 
-fn regex_syntax_check(re: &str) -> Result<(), String> {
-    regex::Regex::new(re)
-        .map(|_| ())
-        .map_err(|e| format!("bad regular expression `{re}`: {e}"))
+fn glob_builder(text: &str) -> Result<globset::Glob, globset::Error> {
+    GlobBuilder::new(text)
+        .literal_separator(false)
+        .backslash_escape(true)
+        .build()
+}
+
+impl ArgPattern {
+    /// Compile what is compiled lazily, to report errors at load (used for policies a person
+    /// wrote; the built-in policy is validated by the test suite instead).
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            ArgPattern::Regex(src, _) => Regex::new(src)
+                .map(|_| ())
+                .map_err(|e| format!("bad regular expression `{src}`: {e}")),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Strip quotes left in templates and trailing `/`, `/.`, `/*` decorations.

@@ -9,8 +9,6 @@
 
 use std::path::Path;
 
-use globset::{Glob, GlobMatcher};
-
 use super::options::{self, Parsed};
 use super::pattern::{ArgPattern, ClaudePattern};
 use super::spec::{Condition, RuleSpec};
@@ -53,7 +51,7 @@ pub struct Rule {
     flags_all: Vec<String>,
     flags_none: Vec<String>,
     args: ArgCond,
-    env: Vec<GlobMatcher>,
+    env: Vec<String>,
     via: Vec<String>,
     context: Vec<Context>,
     pub(crate) claude: Option<ClaudePattern>,
@@ -153,16 +151,19 @@ impl Rule {
                 .map(|p| ArgPattern::parse(p).map_err(|e| ("args".to_owned(), e)))
                 .collect()
         };
-        let env = spec
-            .env
-            .unwrap_or_default()
-            .iter()
-            .map(|e| {
-                Glob::new(e)
-                    .map(|g| g.compile_matcher())
-                    .map_err(|err| ("env".to_owned(), format!("bad name pattern `{e}`: {err}")))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let env = spec.env.unwrap_or_default();
+        for e in &env {
+            if e.is_empty()
+                || !e
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '*')
+            {
+                return Err((
+                    "env".to_owned(),
+                    format!("bad name pattern `{e}`: use letters, digits, _ and *"),
+                ));
+            }
+        }
         let context = spec
             .context
             .unwrap_or_default()
@@ -265,6 +266,20 @@ impl Rule {
         &self.programs
     }
 
+    /// Compile the lazily compiled patterns now, so a person's mistakes show at load.
+    pub(crate) fn validate(&self) -> Result<(), (String, String)> {
+        for p in self
+            .args
+            .any
+            .iter()
+            .chain(&self.args.all)
+            .chain(&self.args.none)
+        {
+            p.validate().map_err(|e| ("args".to_owned(), e))?;
+        }
+        Ok(())
+    }
+
     /// A flag both required and forbidden, if any.
     pub(crate) fn contradictory_flags(&self) -> Option<&str> {
         self.flags_none
@@ -294,7 +309,7 @@ impl Rule {
             if !m.all_static && !self.dynamic_args {
                 return false;
             }
-            if !unit.argv[0].value.is_some() {
+            if unit.argv[0].value.is_none() {
                 return false;
             }
         }
@@ -320,7 +335,7 @@ impl Rule {
             && !self
                 .env
                 .iter()
-                .any(|g| unit.assignments.iter().any(|a| g.is_match(&a.name)))
+                .any(|g| unit.assignments.iter().any(|a| name_matches(g, &a.name)))
         {
             return false;
         }
@@ -389,6 +404,30 @@ impl Rule {
         }
         true
     }
+}
+
+/// `*`-only wildcard matching for variable names (`DYLD_*`, `LC_*`).
+fn name_matches(pattern: &str, name: &str) -> bool {
+    let parts: Vec<&str> = pattern.split('*').collect();
+    if parts.len() == 1 {
+        return pattern == name;
+    }
+    let mut rest = name;
+    for (i, part) in parts.iter().enumerate() {
+        if i == 0 {
+            let Some(r) = rest.strip_prefix(part) else {
+                return false;
+            };
+            rest = r;
+        } else if i == parts.len() - 1 {
+            return rest.ends_with(part);
+        } else if let Some(at) = rest.find(part) {
+            rest = &rest[at + part.len()..];
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 /// The option words of a unit, parsed with the program's spec.

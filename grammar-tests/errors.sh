@@ -1,0 +1,16 @@
+# Inputs tree-sitter-bash cannot parse. Each must give a parse-error flag and no panic.
+#--- unclosed double quote
+echo "unterminated
+#--- unclosed subshell
+(ls
+#--- stray closing keyword
+fi
+#--- heredoc start glued to `;` (the delimiter becomes `EOF;`)
+cat <<EOF; rm -rf /
+EOF
+#--- a redirect operator with no target
+ls >
+#--- zsh-only syntax
+my_function() { emulate -L zsh; ls }
+#--- unbalanced braces in a group piped on
+{ command1; command2 } | another_command

@@ -1,0 +1,9 @@
+# Function definitions: their bodies are units in the function context.
+#--- define and call
+f() { rm -rf /; }; f
+#--- the function keyword
+function g { ls; }
+#--- a subshell body and a redirect on the definition
+h() ( rm -rf / ) > log
+#--- a function named like a command shadows it
+ls() { rm -rf /; }; ls

@@ -1,0 +1,21 @@
+# Command, process, parameter and arithmetic substitutions wherever they can appear.
+#--- substitution in an argument
+echo $(rm -rf /) x
+#--- substitution inside double quotes and backticks
+echo "$(rm -rf /)" `id`
+#--- substitution in an assignment, alone and as a prefix
+X=$(rm -rf /) ls; Y=`id`
+#--- substitution in a redirect target
+echo hi > "$(rm -rf /)"
+#--- substitution in array elements and in a subscript
+arr=(a $(rm -rf /) b); a[$(id)]=1
+#--- substitution inside a parameter operator
+echo ${x:-$(rm -rf /)}
+#--- backquotes inside a parameter operator are a plain word in the grammar; bash runs them
+echo ${x:+`rm -rf /`} "${y:-`id`}"
+#--- process substitutions, input and output
+cat <(rm -rf /) > >(tee log)
+#--- arithmetic expansion with a substitution inside
+echo $((1 + $(id -u))) $[2*3]
+#--- $(< file) reads a file
+echo $(< list.txt)

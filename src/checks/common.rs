@@ -1,0 +1,857 @@
+//! Shared knowledge for the checks: program families (shells, interpreters, network tools,
+//! downloaders and decoders), path classes (block devices, secrets, start-up and account
+//! files), which words of a unit it writes to, and the catastrophe recogniser used on words
+//! whose program is hidden and on code found inside strings.
+//!
+//! Not a check itself and decides nothing: each check turns these facts into findings.
+
+use std::cell::Cell;
+use std::path::Path;
+
+use crate::analyze::{Analysis, Arg, FlagKind, Unit};
+use crate::ast::Span;
+use crate::policy::pattern::{is_home, is_root, system_depth};
+use crate::policy::{Decision, Risk};
+
+use super::Finding;
+
+thread_local! {
+    /// How deep [`catastrophe_in_code`] is nested (code in a string in code in a string…).
+    static DEPTH: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Shells that run code given with `-c` or on standard input.
+pub(crate) const SHELLS: &[&str] = &[
+    "ash", "bash", "busybox", "csh", "dash", "fish", "ksh", "ksh93", "mksh", "pdksh", "posh",
+    "rbash", "sh", "tcsh", "yash", "zsh",
+];
+
+/// Interpreters that run a program given on the command line or on standard input.
+const INTERPRETERS: &[&str] = &[
+    "python",
+    "python2",
+    "python3",
+    "pypy",
+    "pypy3",
+    "perl",
+    "ruby",
+    "node",
+    "nodejs",
+    "php",
+    "deno",
+    "bun",
+    "lua",
+    "luajit",
+    "Rscript",
+    "R",
+    "pwsh",
+    "powershell",
+    "osascript",
+    "tclsh",
+    "irb",
+    "jshell",
+    "groovy",
+    "scala",
+    "julia",
+];
+
+/// Programs that fetch data from the network to standard output or a file.
+const DOWNLOADERS: &[&str] = &[
+    "curl",
+    "wget",
+    "fetch",
+    "aria2c",
+    "http",
+    "https",
+    "xh",
+    "curlie",
+    "lwp-request",
+    "GET",
+    "lynx",
+    "links",
+    "w3m",
+    "ftp",
+    "tftp",
+    "lftp",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "ssh",
+    "gh",
+    "dig",
+    "nslookup",
+    "host",
+    "s3cmd",
+    "gsutil",
+    "rclone",
+    "invoke-webrequest",
+    "iwr",
+];
+
+/// Programs that turn stored or encoded text back into code.
+const DECODERS: &[&str] = &[
+    "base64",
+    "base32",
+    "basenc",
+    "xxd",
+    "uudecode",
+    "openssl",
+    "gpg",
+    "gpg2",
+    "gunzip",
+    "zcat",
+    "gzcat",
+    "bzcat",
+    "bunzip2",
+    "xzcat",
+    "unxz",
+    "zstdcat",
+    "unzstd",
+    "lz4cat",
+    "gzip",
+    "bzip2",
+    "xz",
+    "zstd",
+    "brotli",
+    "rev",
+    "tr",
+    "unzip",
+    "uncompress",
+    "age",
+    "sops",
+];
+
+/// Programs that send data over the network.
+const SENDERS: &[&str] = &[
+    "curl",
+    "wget",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "scp",
+    "sftp",
+    "rsync",
+    "ssh",
+    "ftp",
+    "tftp",
+    "lftp",
+    "http",
+    "https",
+    "xh",
+    "curlie",
+    "mail",
+    "mailx",
+    "sendmail",
+    "mutt",
+    "gh",
+    "s3cmd",
+    "gsutil",
+    "rclone",
+    "smbclient",
+    "aws",
+    "dig",
+    "nslookup",
+    "host",
+    "ping",
+    "aria2c",
+    "httpie",
+];
+
+/// The file name of a program (`/usr/bin/curl` → `curl`).
+pub(crate) fn base(program: &str) -> &str {
+    program.rsplit('/').next().unwrap_or(program)
+}
+
+/// A unit's program file name, if static.
+pub(crate) fn prog(unit: &Unit) -> Option<&str> {
+    unit.program.as_deref().map(base)
+}
+
+/// A shell name.
+pub(crate) fn is_shell(p: &str) -> bool {
+    SHELLS.contains(&p)
+}
+
+/// An interpreter name, with version suffixes (`python3.12`).
+pub(crate) fn is_interpreter(p: &str) -> bool {
+    let trimmed = p.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    INTERPRETERS.contains(&p) || INTERPRETERS.contains(&trimmed)
+}
+
+/// A program that fetches from the network.
+pub(crate) fn is_downloader(p: &str) -> bool {
+    DOWNLOADERS.contains(&p)
+}
+
+/// A program that decodes or decompresses.
+pub(crate) fn is_decoder(p: &str) -> bool {
+    DECODERS.contains(&p)
+}
+
+/// A program that sends data over the network.
+pub(crate) fn is_sender(p: &str) -> bool {
+    SENDERS.contains(&p)
+}
+
+/// The word's static value, or its template when dynamic.
+pub(crate) fn text(arg: &Arg) -> &str {
+    arg.value.as_deref().unwrap_or(&arg.template)
+}
+
+/// The unit's words after the program, as text (values, templates for dynamic words).
+pub(crate) fn words(unit: &Unit) -> Vec<&str> {
+    unit.args().map(text).collect()
+}
+
+/// Units whose span lies inside `span`.
+pub(crate) fn units_within(
+    analysis: &Analysis,
+    span: Span,
+) -> impl Iterator<Item = (usize, &Unit)> {
+    analysis
+        .units
+        .iter()
+        .enumerate()
+        .filter(move |(_, u)| span.start <= u.span.start && u.span.end <= span.end)
+}
+
+/// The spans of every pipeline (and pipe-to-shell) flag that contains the unit, innermost first.
+pub(crate) fn pipelines_of(analysis: &Analysis, unit: &Unit) -> Vec<Span> {
+    let mut spans: Vec<Span> = analysis
+        .flags
+        .iter()
+        .filter(|f| matches!(f.kind, FlagKind::Pipeline | FlagKind::PipeToShell))
+        .map(|f| f.span)
+        .filter(|s| s.start <= unit.span.start && unit.span.end <= s.end)
+        .collect();
+    spans.sort_by_key(|s| s.len());
+    spans
+}
+
+/// A deny finding of critical risk.
+pub(crate) fn deny(unit: Option<usize>, span: Span, message: String) -> Finding {
+    Finding {
+        unit,
+        decision: Decision::Deny,
+        risk: Risk::Critical,
+        message,
+        span,
+        edit: false,
+    }
+}
+
+/// An ask finding of the given risk.
+pub(crate) fn ask(unit: Option<usize>, span: Span, risk: Risk, message: String) -> Finding {
+    Finding {
+        unit,
+        decision: Decision::Ask,
+        risk,
+        message,
+        span,
+        edit: false,
+    }
+}
+
+/// Strip quotes and backslashes a template may still show.
+pub(crate) fn unquote(t: &str) -> String {
+    t.chars()
+        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+        .collect()
+}
+
+/// A block device or raw memory: writing to it destroys a disk or the running system.
+pub(crate) fn is_block_device(path: &str) -> bool {
+    let p = unquote(path);
+    let Some(dev) = p.strip_prefix("/dev/") else {
+        return matches!(
+            p.as_str(),
+            "/proc/sysrq-trigger" | "/proc/sys/kernel/sysrq" | "/proc/kcore"
+        ) || p.starts_with("/sys/firmware/efi/efivars");
+    };
+    if matches!(dev, "mem" | "kmem" | "port" | "root" | "disk") {
+        return true;
+    }
+    let prefixes = [
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "mapper/", "md", "dm-", "nbd",
+        "zd", "sr", "scd", "bcache",
+    ];
+    prefixes.iter().any(|pre| {
+        dev.strip_prefix(pre)
+            .is_some_and(|rest| !rest.is_empty() || pre.ends_with('/'))
+    })
+}
+
+/// An option word meaning "recursive" for rm-like programs: `-r`, `-R`, bundles (`-rf`,
+/// `-vfR`), `--recursive` and its unique abbreviations (`--r`, `--rec`).
+pub(crate) fn is_recursive_flag(word: &str) -> bool {
+    let w = unquote(word);
+    if let Some(long) = w.strip_prefix("--") {
+        return !long.is_empty() && "recursive".starts_with(long);
+    }
+    w.strip_prefix('-').is_some_and(|b| {
+        !b.is_empty()
+            && b.chars().all(|c| c.is_ascii_alphabetic())
+            && b.chars().any(|c| c == 'r' || c == 'R')
+    })
+}
+
+/// A path whose recursive removal is a catastrophe: the root, a home directory, a system
+/// directory (or a directory directly in one), a directory directly under `/`, the workspace
+/// root or its parent.
+pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
+    let u = unquote(t);
+    let u = u.as_str();
+    if u.is_empty() {
+        return false;
+    }
+    if is_root(u) || is_home(u) || system_depth(u).is_some_and(|d| d <= 2) {
+        return true;
+    }
+    if u.starts_with('/') {
+        let normal = crate::analyze::word::normalize_abs(u);
+        let trimmed = normal.trim_end_matches("/*").trim_end_matches('/');
+        // `/important`: a directory directly under the root.
+        if trimmed.matches('/').count() == 1 {
+            return true;
+        }
+        let p = Path::new(trimmed);
+        return p == cwd || cwd.starts_with(p);
+    }
+    matches!(
+        u.trim_end_matches('/'),
+        "." | "./*" | "*" | ".*" | ".[!.]*" | "..*" | ".." | "../*" | "../.." | "$PWD" | "${PWD}"
+    )
+}
+
+/// Is this a program that removes or rewrites whatever it is given, recursively?
+fn is_rm_like(p: &str) -> bool {
+    matches!(
+        p,
+        "rm" | "shred" | "srm" | "wipe" | "rmdir" | "unlink" | "trash" | "trash-put"
+    )
+}
+
+/// Recognise a catastrophe in a command's words, program first (`""` when the program is not
+/// known). Returns what it is, for the message.
+pub(crate) fn catastrophe(tokens: &[String], cwd: &Path) -> Option<String> {
+    let (first, rest) = tokens.split_first()?;
+    let p = base(first);
+    let known = !p.is_empty() && p.chars().all(|c| c.is_ascii_graphic()) && !p.contains('$');
+    let recursive = rest.iter().any(|t| is_recursive_flag(t));
+    let target = rest
+        .iter()
+        .filter(|t| !t.starts_with('-'))
+        .find(|t| is_catastrophic_target(t, cwd));
+    let devices = rest.iter().find(|t| {
+        let v = t.strip_prefix("of=").unwrap_or(t);
+        is_block_device(v)
+    });
+    if rest.iter().any(|t| t == "--no-preserve-root") {
+        return Some("a delete that overrides --preserve-root".to_owned());
+    }
+    if (!known || is_rm_like(p))
+        && (recursive || p == "shred")
+        && let Some(t) = target
+    {
+        return Some(format!("recursive delete of `{t}`"));
+    }
+    if matches!(p, "chmod" | "chown" | "chgrp" | "setfacl")
+        && rest.iter().any(|t| t == "-R" || t == "--recursive")
+        && let Some(t) = target
+    {
+        return Some(format!("recursive permission change of `{t}`"));
+    }
+    if let Some(d) = devices {
+        let writer = !known
+            || p == "dd"
+            || p.starts_with("mkfs")
+            || matches!(
+                p,
+                "wipefs" | "mkswap" | "shred" | "blkdiscard" | "mke2fs" | "cp" | "tee"
+            );
+        let of = rest.iter().any(|t| t.starts_with("of=/dev/"));
+        if writer || of {
+            return Some(format!("overwrites the device `{d}`"));
+        }
+    }
+    if matches!(p, "shutdown" | "reboot" | "halt" | "poweroff") {
+        return Some(format!("`{p}` stops the machine"));
+    }
+    None
+}
+
+/// Split a template the way run-time word splitting might: on whitespace, non-ASCII spaces and
+/// `$IFS` references; quotes and backslashes dropped.
+pub(crate) fn split_template(t: &str) -> Vec<String> {
+    let mut s = t.to_owned();
+    for ifs in ["${IFS:0:1}", "${IFS%?}", "${IFS::1}", "${IFS}", "$IFS"] {
+        s = s.replace(ifs, " ");
+    }
+    for empty in ["$@", "$*", "${@}", "${*}"] {
+        s = s.replace(empty, "");
+    }
+    unquote(&s)
+        .split(|c: char| c.is_whitespace() || c == '\u{200b}' || c == '\u{feff}')
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Analyse `code` as shell and report the first catastrophe any of its units shows (by
+/// [`catastrophe`], device redirects, or a deny from the other checks).
+pub(crate) fn catastrophe_in_code(code: &str, cwd: &Path) -> Option<String> {
+    let depth = DEPTH.with(Cell::get);
+    if depth > 4 || code.len() > 64 * 1024 {
+        return None;
+    }
+    let analysis = crate::analyze::analyze(code, &crate::Limits::default());
+    for u in &analysis.units {
+        let mut tokens: Vec<String> = Vec::new();
+        tokens.push(u.program.clone().unwrap_or_default());
+        for a in u.args() {
+            match &a.value {
+                Some(v) => tokens.push(v.clone()),
+                None => tokens.extend(split_template(&a.template)),
+            }
+        }
+        if let Some(c) = catastrophe(&tokens, cwd) {
+            return Some(c);
+        }
+        for r in u.redirects.iter().filter(|r| r.writes_file()) {
+            let t = r.target.as_deref().unwrap_or(&r.template);
+            if is_block_device(t) {
+                return Some(format!("writes to the device `{t}`"));
+            }
+        }
+    }
+    let cx = super::CheckCtx {
+        analysis: &analysis,
+        cwd,
+    };
+    for check in super::CHECKS {
+        let mut found = Vec::new();
+        DEPTH.with(|d| d.set(depth + 1));
+        check.run(&cx, &mut found);
+        DEPTH.with(|d| d.set(depth));
+        if let Some(f) = found.into_iter().find(|f| f.decision == Decision::Deny) {
+            return Some(f.message);
+        }
+    }
+    None
+}
+
+/// Normalise a path that may start in a home directory to `~/rest`; other paths unchanged.
+pub(crate) fn home_relative(t: &str) -> String {
+    let u = unquote(t);
+    for pre in ["~/", "$HOME/", "${HOME}/", "/root/"] {
+        if let Some(rest) = u.strip_prefix(pre) {
+            return format!("~/{rest}");
+        }
+    }
+    for pre in ["/home/", "/Users/"] {
+        if let Some(rest) = u.strip_prefix(pre)
+            && let Some((_, tail)) = rest.split_once('/')
+        {
+            return format!("~/{tail}");
+        }
+    }
+    if let Some(rest) = u.strip_prefix('~')
+        && let Some((_, tail)) = rest.split_once('/')
+    {
+        return format!("~/{tail}");
+    }
+    u
+}
+
+/// Files whose modification hands over the machine or the account: account databases, sudo,
+/// SSH authorisation, shell start-up files, system-wide profiles, cron, the dynamic loader.
+pub(crate) fn is_sensitive_file(t: &str) -> bool {
+    let h = home_relative(t);
+    let h = crate::analyze::word::normalize_abs(&h);
+    let home_files = [
+        "~/.bashrc",
+        "~/.bash_profile",
+        "~/.bash_login",
+        "~/.bash_logout",
+        "~/.profile",
+        "~/.zshrc",
+        "~/.zshenv",
+        "~/.zprofile",
+        "~/.zlogin",
+        "~/.zlogout",
+        "~/.kshrc",
+        "~/.cshrc",
+        "~/.tcshrc",
+        "~/.inputrc",
+        "~/.xinitrc",
+        "~/.xprofile",
+        "~/.config/fish/config.fish",
+        "~/.ssh/authorized_keys",
+        "~/.ssh/authorized_keys2",
+        "~/.ssh/config",
+        "~/.ssh/rc",
+        "~/.ssh/environment",
+    ];
+    if home_files.contains(&h.as_str())
+        || h.starts_with("~/.ssh/id_")
+        || h.starts_with("~/.config/fish/conf.d/")
+        || h.starts_with("~/.config/autostart/")
+        || h.starts_with("~/.config/systemd/user/")
+    {
+        return true;
+    }
+    let etc = [
+        "/etc/passwd",
+        "/etc/shadow",
+        "/etc/group",
+        "/etc/gshadow",
+        "/etc/sudoers",
+        "/etc/hosts",
+        "/etc/profile",
+        "/etc/bash.bashrc",
+        "/etc/bashrc",
+        "/etc/zshrc",
+        "/etc/zsh/zshrc",
+        "/etc/zsh/zshenv",
+        "/etc/environment",
+        "/etc/ld.so.preload",
+        "/etc/crontab",
+        "/etc/rc.local",
+        "/etc/ssh/sshd_config",
+    ];
+    let prefixes = [
+        "/etc/sudoers.d/",
+        "/etc/profile.d/",
+        "/etc/cron.",
+        "/etc/pam.d/",
+        "/etc/security/",
+        "/etc/systemd/system/",
+        "/etc/init.d/",
+        "/etc/ssh/sshd_config.d/",
+        "/var/spool/cron/",
+        "/etc/ld.so.conf",
+    ];
+    etc.contains(&h.as_str()) || prefixes.iter().any(|p| h.starts_with(p))
+}
+
+/// Credentials and private keys: reading them is fine, sending them anywhere is not.
+pub(crate) fn is_secret(t: &str) -> bool {
+    if t.contains("://") {
+        return false;
+    }
+    let h = home_relative(t);
+    let h = h.trim_end_matches('/');
+    let name = h.rsplit('/').next().unwrap_or(h);
+    let lower = name.to_ascii_lowercase();
+    if [".pub", ".example", ".sample"]
+        .iter()
+        .any(|x| lower.ends_with(x))
+    {
+        return false;
+    }
+    let home_prefixes = [
+        "~/.ssh",
+        "~/.aws",
+        "~/.config/gcloud",
+        "~/.azure",
+        "~/.kube",
+        "~/.docker/config.json",
+        "~/.netrc",
+        "~/.npmrc",
+        "~/.pypirc",
+        "~/.git-credentials",
+        "~/.gnupg",
+        "~/.password-store",
+        "~/.vault-token",
+        "~/.config/gh",
+        "~/.terraform.d/credentials",
+        "~/.cargo/credentials",
+        "~/.gem/credentials",
+        "~/.pgpass",
+        "~/.my.cnf",
+        "~/.bash_history",
+        "~/.zsh_history",
+        "~/.local/share/keyrings",
+        "~/Library/Keychains",
+    ];
+    if home_prefixes.iter().any(|p| h.starts_with(p)) {
+        return !h.ends_with("known_hosts");
+    }
+    let abs = [
+        "/etc/shadow",
+        "/etc/gshadow",
+        "/etc/ssh/ssh_host_",
+        "/var/run/secrets",
+        "/run/secrets",
+        "/proc/self/environ",
+    ];
+    if abs.iter().any(|p| h.starts_with(p)) || (h.starts_with("/proc/") && h.ends_with("/environ"))
+    {
+        return true;
+    }
+    name == ".env"
+        || (name.starts_with(".env.") && !name.contains("example") && !name.contains("sample"))
+        || name.starts_with("id_rsa")
+        || name.starts_with("id_ed25519")
+        || name.starts_with("id_ecdsa")
+        || name.starts_with("id_dsa")
+        || [".pem", ".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx"]
+            .iter()
+            .any(|x| name.ends_with(x))
+        || name == "credentials.json"
+        || name == ".npmrc"
+        || name == ".netrc"
+        || name == ".git-credentials"
+}
+
+/// The places a unit writes to: output redirects, `tee` operands, the destination of
+/// `cp`/`mv`/`install`/`ln`, `dd of=`, in-place editors (`sed -i`, `perl -i`, batch `ed`/`ex`/
+/// `vim`), output options (`--output`, `-o` of `curl`/`sort`, `-O` of `wget`, `find -fprint`).
+pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
+    let mut out: Vec<String> = unit
+        .redirects
+        .iter()
+        .filter(|r| r.writes_file())
+        .map(|r| r.target.clone().unwrap_or_else(|| r.template.clone()))
+        .collect();
+    let Some(p) = prog(unit) else {
+        return out;
+    };
+    let w: Vec<&str> = words(unit);
+    let operands: Vec<&str> = w.iter().copied().filter(|t| !t.starts_with('-')).collect();
+    let value_after = |names: &[&str]| -> Vec<String> {
+        let mut v = Vec::new();
+        for (i, t) in w.iter().enumerate() {
+            for n in names {
+                if t == n {
+                    if let Some(next) = w.get(i + 1) {
+                        v.push((*next).to_owned());
+                    }
+                } else if let Some(val) = t.strip_prefix(&format!("{n}=")) {
+                    v.push(val.to_owned());
+                } else if n.len() == 2 && !n.starts_with("--") && t.starts_with(n) && t.len() > 2 {
+                    v.push(t[2..].to_owned());
+                }
+            }
+        }
+        v
+    };
+    match p {
+        "badblocks"
+            if w.iter()
+                .any(|t| t.starts_with('-') && !t.starts_with("--") && t.contains('w')) =>
+        {
+            out.extend(operands.iter().map(|s| (*s).to_owned()));
+        }
+        "tee" | "truncate" | "shred" | "wipefs" | "mkswap" | "blkdiscard" | "mke2fs" => {
+            out.extend(operands.iter().map(|s| (*s).to_owned()));
+        }
+        m if m.starts_with("mkfs") => out.extend(operands.iter().map(|s| (*s).to_owned())),
+        "cp" | "mv" | "install" | "ln" | "rsync" | "scp" | "ditto" | "rename" => {
+            let targets = value_after(&["-t", "--target-directory"]);
+            let dests: Vec<String> = if targets.is_empty() {
+                operands
+                    .last()
+                    .map(|s| vec![(*s).to_owned()])
+                    .unwrap_or_default()
+            } else {
+                targets
+            };
+            let sources: Vec<&str> = if operands.len() > 1 {
+                operands[..operands.len() - 1].to_vec()
+            } else {
+                Vec::new()
+            };
+            for d in dests {
+                // A directory destination: the sources land inside it.
+                if d.ends_with('/') || is_dir_like(&d) {
+                    for s in &sources {
+                        let name = s.trim_end_matches('/').rsplit('/').next().unwrap_or(s);
+                        out.push(format!("{}/{name}", d.trim_end_matches('/')));
+                    }
+                }
+                out.push(d);
+            }
+        }
+        "dd" => out.extend(
+            w.iter()
+                .filter_map(|t| t.strip_prefix("of="))
+                .map(str::to_owned),
+        ),
+        "sed" | "gsed" | "perl" | "ruby" => {
+            if w.iter().any(|t| {
+                *t == "--in-place"
+                    || t.starts_with("--in-place=")
+                    || (t.starts_with('-') && !t.starts_with("--") && t[1..].starts_with('i'))
+                    || (t.starts_with("-p") && t.contains('i'))
+            }) {
+                out.extend(operands.iter().map(|s| (*s).to_owned()));
+            }
+        }
+        "ed" | "ex" | "red" => out.extend(operands.iter().map(|s| (*s).to_owned())),
+        "vi" | "vim" | "nvim" | "emacs" => {
+            // Only in batch mode: an interactive editor is a person's business.
+            let batch = w.iter().any(|t| {
+                matches!(
+                    *t,
+                    "-c" | "--cmd"
+                        | "-es"
+                        | "-Es"
+                        | "-s"
+                        | "-e"
+                        | "--headless"
+                        | "--batch"
+                        | "-batch"
+                ) || t.starts_with('+')
+            });
+            if batch {
+                out.extend(
+                    operands
+                        .iter()
+                        .filter(|t| !t.starts_with('+'))
+                        .map(|s| (*s).to_owned()),
+                );
+            }
+        }
+        "find" => out.extend(value_after(&["-fprint", "-fprint0", "-fprintf", "-fls"])),
+        "curl" | "sort" | "base64" | "xxd" => out.extend(value_after(&["-o", "--output"])),
+        "wget" => out.extend(value_after(&[
+            "-O",
+            "--output-document",
+            "-o",
+            "--output-file",
+        ])),
+        "awk" | "gawk" => {
+            if w.windows(2).any(|p| p[0] == "-i" && p[1] == "inplace") {
+                out.extend(operands.iter().skip(2).map(|s| (*s).to_owned()));
+            }
+        }
+        _ => out.extend(value_after(&["--output"])),
+    }
+    out
+}
+
+fn is_dir_like(d: &str) -> bool {
+    let h = home_relative(d);
+    let h = h.trim_end_matches('/');
+    matches!(
+        h,
+        "~/.ssh"
+            | "~"
+            | "/etc"
+            | "/etc/sudoers.d"
+            | "/etc/profile.d"
+            | "/etc/cron.d"
+            | "/root/.ssh"
+    ) || h.starts_with("/etc/cron.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_devices() {
+        for (p, want) in [
+            ("/dev/sda", true),
+            ("/dev/sda1", true),
+            ("/dev/nvme0n1", true),
+            ("/dev/mmcblk0p1", true),
+            ("/dev/mapper/root", true),
+            ("/dev/disk2", true),
+            ("/dev/xvda", true),
+            ("/proc/sysrq-trigger", true),
+            ("/dev/null", false),
+            ("/dev/zero", false),
+            ("/dev/stdout", false),
+            ("/dev/tty", false),
+            ("./sda", false),
+        ] {
+            assert_eq!(is_block_device(p), want, "{p}");
+        }
+    }
+
+    #[test]
+    fn recursive_flags() {
+        for (w, want) in [
+            ("-r", true),
+            ("-Rf", true),
+            ("-vfr", true),
+            ("--recursive", true),
+            ("--r", true),
+            ("--rec", true),
+            ("-f", false),
+            ("--force", false),
+            ("-", false),
+            ("/", false),
+        ] {
+            assert_eq!(is_recursive_flag(w), want, "{w}");
+        }
+    }
+
+    #[test]
+    fn catastrophic_targets() {
+        let cwd = Path::new("/home/user/project");
+        for (t, want) in [
+            ("/", true),
+            ("/*", true),
+            ("~", true),
+            ("$HOME", true),
+            ("/etc", true),
+            ("/var/log", true),
+            ("/important", true),
+            ("/home/user/project", true),
+            ("/home/user", true),
+            (".", true),
+            ("*", true),
+            ("..", true),
+            ("./build", false),
+            ("/tmp/x/y", false),
+            ("~/xxx", false),
+            ("/usr/local/lib/foo", false),
+        ] {
+            assert_eq!(is_catastrophic_target(t, cwd), want, "{t}");
+        }
+    }
+
+    #[test]
+    fn secrets_and_sensitive_files() {
+        for (t, secret, sensitive) in [
+            ("~/.ssh/id_rsa", true, true),
+            ("~/.ssh/id_rsa.pub", false, true),
+            ("$HOME/.aws/credentials", true, false),
+            (".env", true, false),
+            (".env.example", false, false),
+            ("~/.bashrc", false, true),
+            ("/home/alice/.zshrc", false, true),
+            ("/etc/sudoers.d/x", false, true),
+            ("/etc/shadow", true, true),
+            ("README.md", false, false),
+            ("~/.ssh/known_hosts", false, false),
+        ] {
+            assert_eq!(is_secret(t), secret, "secret {t}");
+            assert_eq!(is_sensitive_file(t), sensitive, "sensitive {t}");
+        }
+    }
+
+    #[test]
+    fn catastrophes_in_code() {
+        let cwd = Path::new("/home/user/project");
+        for (code, want) in [
+            ("rm -rf /", true),
+            ("rm -rf ~", true),
+            ("dd if=/dev/zero of=/dev/sda", true),
+            ("mkfs.ext4 /dev/sda1", true),
+            ("echo x > /dev/sda", true),
+            ("reboot", true),
+            ("rm -rf ./build", false),
+            ("ls -la", false),
+        ] {
+            assert_eq!(catastrophe_in_code(code, cwd).is_some(), want, "{code}");
+        }
+    }
+}

@@ -1,0 +1,383 @@
+//! Destructive file-system operations whose danger depends on more than one word: recursive
+//! deletes (with the directory a `cd` earlier in the line moved to), moves of whole system
+//! directories, and `find` deleting from the root.
+
+use std::path::Path;
+
+use super::common::{
+    ask, deny, is_catastrophic_target, is_recursive_flag, pipelines_of, prog, text, units_within,
+    unquote,
+};
+use super::{Check, CheckCtx, Finding, declare_check};
+use crate::analyze::Unit;
+use crate::analyze::{Analysis, Context};
+use crate::policy::Risk;
+use crate::policy::pattern::{is_home, is_root, system_depth};
+
+declare_check! {
+    /// **What it flags**: `rm -r` (every spelling: `-rf`, `-Rf`, `-r -f`, `--recursive`,
+    /// `--r`, `--no-preserve-root`) of the root, a home directory, a system directory, a
+    /// directory directly under `/`, the workspace root or its parent — also relative targets
+    /// after a `cd` to such a place (`cd && rm -rf .[!.]* *`, `cd / && rm -rf etc`) — denied;
+    /// and `rm -r` of a target known only at run time (`rm -rf "$DIR"`, `xargs rm -rf`) —
+    /// asked about at high risk.
+    ///
+    /// **Why it is risky**: a recursive delete of these loses the system, the user's files or
+    /// the whole project, with no undo.
+    ///
+    /// **Example**: `cd ~ && rm -rf *` → deny; `rm -rf "$BUILD"` → ask (high);
+    /// `rm -rf ./build` is left to the ordinary ask rules.
+    ///
+    /// **Known gaps**: a `cd` inside a function or a script, `pushd`, and paths built from
+    /// variables whose values are not in the line are not followed.
+    RecursiveDelete,
+    "recursive-delete"
+}
+
+declare_check! {
+    /// **What it flags**: `mv` whose source is the root, a home directory, a system directory
+    /// (`/etc`, `/usr/bin`) or a directory directly under `/`.
+    ///
+    /// **Why it is risky**: moving `/etc` or `/usr` away breaks the system as surely as deleting
+    /// it, and moving `~` away hides every file of the user.
+    ///
+    /// **Example**: `mv /etc /etc.old` → deny. `mv build/ out/` is not flagged.
+    ///
+    /// **Known gaps**: moves by other programs (`rsync --remove-source-files`) are left to rules.
+    MoveSystemDir,
+    "move-system-dir"
+}
+
+declare_check! {
+    /// **What it flags**: `find` starting at the root, a home directory or a system directory
+    /// with `-delete`, or with `-exec`/`-execdir`/`-ok` running `rm`, `shred` or `unlink`.
+    ///
+    /// **Why it is risky**: it deletes every matching file under the whole tree; with no filter
+    /// it deletes everything.
+    ///
+    /// **Example**: `find / -delete` → deny; `find /var/lib -delete` → deny.
+    /// `find . -name '*.o' -delete` is left to the ordinary ask rules.
+    ///
+    /// **Known gaps**: start points given through `-files0-from` or variables are not seen.
+    FindDeleteRoot,
+    "find-delete-root"
+}
+
+/// `rm` and friends that delete what they are given.
+const DELETERS: &[&str] = &[
+    "rm",
+    "srm",
+    "shred",
+    "wipe",
+    "unlink",
+    "trash",
+    "trash-put",
+    "rmdir",
+];
+
+fn relative_all(t: &str) -> bool {
+    matches!(
+        unquote(t).trim_end_matches('/'),
+        "." | "*" | "./*" | ".*" | ".[!.]*" | "..?*" | "./.*" | "{*,.*}" | ".[^.]*"
+    )
+}
+
+/// The directory a `cd` unit moves to, as written (`~` for a bare `cd`).
+fn cd_target(u: &Unit) -> Option<String> {
+    if !matches!(prog(u), Some("cd" | "pushd" | "chdir")) {
+        return None;
+    }
+    let arg = u
+        .args()
+        .map(text)
+        .find(|t| !t.starts_with('-') || *t == "-");
+    Some(arg.map_or_else(|| "~".to_owned(), str::to_owned))
+}
+
+fn catastrophic_after_cd(t: &str, dir: Option<&str>, cwd: &Path) -> bool {
+    match dir {
+        None => is_catastrophic_target(t, cwd),
+        Some(d) => {
+            let u = unquote(t);
+            if u.starts_with('/') || u.starts_with('~') || u.starts_with('$') {
+                return is_catastrophic_target(&u, cwd);
+            }
+            let d_cat = is_catastrophic_target(d, cwd) && !relative_all(d);
+            if relative_all(&u) {
+                return d_cat;
+            }
+            if d.starts_with('/') {
+                let joined = format!("{}/{}", d.trim_end_matches('/'), u);
+                return is_catastrophic_target(&joined, cwd);
+            }
+            false
+        }
+    }
+}
+
+impl Check for RecursiveDelete {
+    fn id(&self) -> &'static str {
+        Self::ID
+    }
+
+    fn doc(&self) -> &'static str {
+        Self::DOC
+    }
+
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let mut dir: Option<String> = None;
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(d) = cd_target(u) {
+                dir = Some(d);
+                continue;
+            }
+            let Some(p) = prog(u).filter(|p| DELETERS.contains(p)) else {
+                continue;
+            };
+            let words: Vec<&str> = u.args().map(text).collect();
+            if words.contains(&"--no-preserve-root") {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    "deletes with --no-preserve-root".to_owned(),
+                ));
+                continue;
+            }
+            let recursive = words.iter().any(|w| is_recursive_flag(w)) || p == "shred";
+            if !recursive {
+                continue;
+            }
+            let mut after_dd = false;
+            let mut dynamic = u.appended_args;
+            let mut hit = None;
+            for a in u.args() {
+                let t = text(a);
+                if t == "--" && !after_dd {
+                    after_dd = true;
+                    continue;
+                }
+                if t.starts_with('-') && !after_dd {
+                    continue;
+                }
+                if catastrophic_after_cd(t, dir.as_deref(), cx.cwd) {
+                    hit = Some(t.to_owned());
+                    break;
+                }
+                if a.value.is_none() {
+                    dynamic = true;
+                }
+            }
+            if hit.is_none() && u.appended_args {
+                hit = fed_words(cx.analysis, u)
+                    .into_iter()
+                    .find(|w| !w.contains('%') && is_catastrophic_target(w, cx.cwd));
+            }
+            if let Some(t) = hit {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("`{p}` recursively deletes `{t}`: the system, a home directory or the workspace"),
+                ));
+            } else if dynamic {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    format!("`{p}` recursively deletes a target known only at run time"),
+                ));
+            }
+        }
+    }
+}
+
+/// The words `xargs`/`parallel` would append: static text printed into the same pipeline or
+/// process substitution, and `parallel`'s `::: ARGS`.
+fn fed_words(a: &Analysis, u: &Unit) -> Vec<String> {
+    let mut raw: Vec<String> = Vec::new();
+    let printers = |v: &Unit| matches!(prog(v), Some("echo" | "printf"));
+    if let Some(span) = pipelines_of(a, u).first() {
+        for (_, v) in units_within(a, *span) {
+            if printers(v) {
+                raw.extend(v.args().map(|x| text(x).to_owned()));
+            }
+        }
+    }
+    for v in &a.units {
+        if printers(v) && v.in_context(Context::ProcessSubstitution) {
+            raw.extend(v.args().map(|x| text(x).to_owned()));
+        }
+    }
+    if u.via.iter().any(|w| w == "parallel")
+        && let Some(at) = a.input.find(":::")
+    {
+        let rest = &a.input[at + 3..];
+        let end = rest.find([';', '|', '&', '\n']).unwrap_or(rest.len());
+        raw.extend(
+            rest[..end]
+                .split_whitespace()
+                .map(|w| unquote(w.trim_start_matches('+'))),
+        );
+    }
+    raw.iter()
+        .flat_map(|r| {
+            r.replace("\\n", " ")
+                .replace("\\0", " ")
+                .replace("\\t", " ")
+                .split(|c: char| c.is_whitespace() || c == '\0')
+                .filter(|w| !w.is_empty() && !w.starts_with('-'))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+fn system_or_home(t: &str) -> bool {
+    let u = unquote(t);
+    if is_root(&u) || is_home(&u) || system_depth(&u).is_some_and(|d| d <= 2) {
+        return true;
+    }
+    u.starts_with('/') && {
+        let n = crate::analyze::word::normalize_abs(&u);
+        n.trim_end_matches('/').matches('/').count() == 1 && n.len() > 1
+    }
+}
+
+impl Check for MoveSystemDir {
+    fn id(&self) -> &'static str {
+        Self::ID
+    }
+
+    fn doc(&self) -> &'static str {
+        Self::DOC
+    }
+
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if prog(u) != Some("mv") {
+                continue;
+            }
+            let operands: Vec<&str> = u.args().map(text).filter(|t| !t.starts_with('-')).collect();
+            let has_t = u
+                .args()
+                .map(text)
+                .any(|t| t == "-t" || t.starts_with("--target"));
+            let sources = if has_t {
+                &operands[..]
+            } else {
+                &operands[..operands.len().saturating_sub(1)]
+            };
+            if let Some(s) = sources.iter().find(|s| system_or_home(s)) {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("moves `{s}` away: the system or a home directory breaks"),
+                ));
+            }
+        }
+    }
+}
+
+impl Check for FindDeleteRoot {
+    fn id(&self) -> &'static str {
+        Self::ID
+    }
+
+    fn doc(&self) -> &'static str {
+        Self::DOC
+    }
+
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if prog(u) != Some("find") {
+                continue;
+            }
+            let words: Vec<&str> = u.args().map(text).collect();
+            let starts: Vec<&str> = words
+                .iter()
+                .copied()
+                .take_while(|w| !w.starts_with('-') && *w != "(" && *w != "!")
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            let Some(start) = starts.iter().find(|s| system_or_home(s)) else {
+                continue;
+            };
+            let deletes = words.iter().enumerate().any(|(k, w)| {
+                *w == "-delete"
+                    || (matches!(*w, "-exec" | "-execdir" | "-ok" | "-okdir")
+                        && words
+                            .get(k + 1)
+                            .is_some_and(|n| DELETERS.contains(&super::common::base(n))))
+            });
+            if deletes {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("`find {start}` deletes files under the system or a home directory"),
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::decisions;
+    use crate::policy::Decision;
+
+    #[test]
+    fn recursive_delete() {
+        for (cmd, want) in [
+            ("rm -rf /", Some(Decision::Deny)),
+            ("rm --r --f /", Some(Decision::Deny)),
+            ("rm -rf /important", Some(Decision::Deny)),
+            ("rm -rf ..", Some(Decision::Deny)),
+            ("rm -rf *", Some(Decision::Deny)),
+            ("rm --no-preserve-root -rf /x", Some(Decision::Deny)),
+            ("cd && rm -rf .[!.]* *", Some(Decision::Deny)),
+            ("cd / && rm -rf etc", Some(Decision::Deny)),
+            ("cd ~ ; rm -rf ./*", Some(Decision::Deny)),
+            ("rm -rf \"$DIR\"", Some(Decision::Ask)),
+            ("find . -name x | xargs rm -rf", Some(Decision::Ask)),
+            ("parallel rm -rf ::: / ~", Some(Decision::Deny)),
+            ("printf '/\\n' | xargs -I{} rm -rf {}", Some(Decision::Deny)),
+            (
+                "xargs -0 -P4 rm -rf < <(printf \"%s\\0\" / ~)",
+                Some(Decision::Deny),
+            ),
+            ("cd build && rm -rf *", None),
+            ("rm -rf ./build", None),
+            ("rm -f /tmp/x", None),
+            ("rm -rf ~/xxx", None),
+        ] {
+            assert_eq!(decisions(&super::RecursiveDelete, cmd), want, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn move_system_dir() {
+        for (cmd, want) in [
+            ("mv /etc /etc.old", Some(Decision::Deny)),
+            ("mv ~ /tmp/home", Some(Decision::Deny)),
+            ("mv /usr/bin /tmp", Some(Decision::Deny)),
+            ("mv -t /tmp /var", Some(Decision::Deny)),
+            ("mv x /usr/local/bin/", None),
+            ("mv ~/.ssh /tmp/", None),
+            ("mv build out", None),
+        ] {
+            assert_eq!(decisions(&super::MoveSystemDir, cmd), want, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn find_delete_root() {
+        for (cmd, want) in [
+            ("find / -delete", Some(Decision::Deny)),
+            ("find /var/lib -delete", Some(Decision::Deny)),
+            ("find ~ -type f -exec rm -f {} +", Some(Decision::Deny)),
+            ("find . -name '*.o' -delete", None),
+            ("find / -name x", None),
+        ] {
+            assert_eq!(decisions(&super::FindDeleteRoot, cmd), want, "{cmd}");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! `device-write`: writes to block devices, raw memory and kernel trigger files.
+
+use super::common::{deny, is_block_device, prog, write_targets};
+use super::{Check, CheckCtx, Finding, declare_check};
+
+declare_check! {
+    /// **What it flags**: anything written to a disk or partition device (`/dev/sd*`,
+    /// `/dev/nvme*`, `/dev/hd*`, `/dev/vd*`, `/dev/xvd*`, `/dev/mmcblk*`, `/dev/disk*`,
+    /// `/dev/mapper/*`, `/dev/md*`), raw memory (`/dev/mem`, `/dev/kmem`, `/dev/port`) or
+    /// `/proc/sysrq-trigger`: by a redirect (`> /dev/sda`), `tee`, `cp`, `dd of=`, `shred`,
+    /// `wipefs`, `mkfs*`, `mkswap`, `blkdiscard`.
+    ///
+    /// **Why it is risky**: it destroys the file system on the disk, or crashes or reboots the
+    /// machine at once.
+    ///
+    /// **Example**: `cat image.iso > /dev/nvme0n1` → deny; `echo b > /proc/sysrq-trigger` → deny.
+    /// Reading a device (`dd if=/dev/sda of=disk.img`) is not flagged here.
+    ///
+    /// **Known gaps**: device paths through symlinks (`/dev/disk/by-id/…` is covered, a custom
+    /// link is not) and dynamic targets (`> "$dev"`) are not recognised.
+    DeviceWrite,
+    "device-write"
+}
+
+impl Check for DeviceWrite {
+    fn id(&self) -> &'static str {
+        Self::ID
+    }
+
+    fn doc(&self) -> &'static str {
+        Self::DOC
+    }
+
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(t) = write_targets(u).into_iter().find(|t| is_block_device(t)) {
+                let by = prog(u).unwrap_or("a redirect");
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!(
+                        "writes to the device `{t}` ({by}): destroys a disk or the running system"
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::decisions;
+    use crate::policy::Decision;
+
+    #[test]
+    fn table() {
+        for (cmd, want) in [
+            ("echo x > /dev/sda", Some(Decision::Deny)),
+            ("cat image.iso > /dev/nvme0n1", Some(Decision::Deny)),
+            ("tee /dev/sda < /dev/zero", Some(Decision::Deny)),
+            ("dd if=/dev/zero of=/dev/sda bs=1M", Some(Decision::Deny)),
+            ("cp disk.img /dev/mmcblk0", Some(Decision::Deny)),
+            ("echo b > /proc/sysrq-trigger", Some(Decision::Deny)),
+            ("shred -n 3 -z /dev/nvme0n1", Some(Decision::Deny)),
+            ("mkfs.ext4 /dev/sdb1", Some(Decision::Deny)),
+            ("wipefs -a /dev/sda", Some(Decision::Deny)),
+            ("dd if=/dev/sda of=disk.img", None),
+            ("echo x > /dev/null", None),
+            ("cat /dev/sda | head -c 512", None),
+        ] {
+            assert_eq!(decisions(&super::DeviceWrite, cmd), want, "{cmd}");
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! `env-prefix`: environment assignments that apply to a command — prefixes (`X=1 cmd`),
+//! `env X=1 cmd`, and earlier `export X=…;` / `X=…;` in the same line — and history tampering
+//! through the `HIST*` variables.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+use super::common::{ask, prog, text};
+use super::{Check, CheckCtx, Finding, declare_check};
+use crate::ast::Span;
+use crate::policy::Risk;
+
+declare_check! {
+    /// **What it flags**: an assignment applying to a unit (prefix, `env NAME=…`, or an earlier
+    /// `export NAME=…;`/`NAME=…;` in the line), and `export`/`declare -x` of such names. Known
+    /// harmless names (`LANG`, `LC_*`, `TZ`, `TERM`, `NO_COLOR`, `FORCE_COLOR`, `CI`,
+    /// `RUST_LOG`, `RUST_BACKTRACE`, `PAGER=cat`, `GIT_PAGER=cat`, `COLUMNS`, `LINES`, `DEBUG`…)
+    /// are not flagged; any other → ask (medium); names that change what runs or what it loads
+    /// (`PATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `LD_AUDIT`, `DYLD_*`, `PYTHONPATH`,
+    /// `PYTHONSTARTUP`, `NODE_OPTIONS`, `PERL5OPT`, `RUBYOPT`, `BASH_ENV`, `ENV`,
+    /// `PROMPT_COMMAND`, `IFS`, `GIT_SSH_COMMAND`, `GIT_CONFIG_*`, `GIT_EXTERNAL_DIFF`,
+    /// `EDITOR`/`VISUAL`/`PAGER` set to a command, `LESSOPEN`, `SHELLOPTS`…) and history
+    /// variables (`HISTFILE`, `HISTSIZE`…) → ask (high).
+    ///
+    /// **Why it is risky**: `PATH=. ls` runs `./ls`; `LD_PRELOAD=x.so ls` runs `x.so` inside
+    /// `ls`; `GIT_SSH_COMMAND='sh -c …' git fetch` runs a shell. A read-only command stops being
+    /// read-only. `HISTFILE=/dev/null` hides what was run.
+    ///
+    /// **Example**: `LANG=C ls` → not flagged; `FOO=1 ls` → ask; `env LD_PRELOAD=./x.so ls` →
+    /// ask (high).
+    ///
+    /// **Known gaps**: variables set in a profile or an earlier session are not seen; a bare
+    /// `HISTFILE=…` with no command after it is recognised from the text.
+    EnvPrefix,
+    "env-prefix"
+}
+
+const HARMLESS: &[&str] = &[
+    "LANG",
+    "LANGUAGE",
+    "TZ",
+    "TERM",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "CI",
+    "RUST_LOG",
+    "RUST_BACKTRACE",
+    "COLUMNS",
+    "LINES",
+    "DEBUG",
+    "VERBOSE",
+    "COLORTERM",
+    "TERM_PROGRAM",
+    "NODE_ENV",
+    "RAILS_ENV",
+    "RACK_ENV",
+    "PYTHONUNBUFFERED",
+    "PYTHONDONTWRITEBYTECODE",
+    "PYTHONIOENCODING",
+    "PYTHONWARNINGS",
+    "GIT_TERMINAL_PROMPT",
+    "CARGO_TERM_COLOR",
+    "TIMEFORMAT",
+    "NPM_CONFIG_COLOR",
+    "GOFLAGS",
+    "CGO_ENABLED",
+    "GOOS",
+    "GOARCH",
+    "RUSTFLAGS",
+    "CARGO_INCREMENTAL",
+    "TERM_COLORS",
+];
+
+const LOADERS: &[&str] = &[
+    "PATH",
+    "LD_PRELOAD",
+    "LD_LIBRARY_PATH",
+    "LD_AUDIT",
+    "PYTHONPATH",
+    "PYTHONSTARTUP",
+    "PYTHONHOME",
+    "PYTHONINSPECT",
+    "PYTHONBREAKPOINT",
+    "NODE_OPTIONS",
+    "NODE_PATH",
+    "PERL5OPT",
+    "PERL5LIB",
+    "PERLLIB",
+    "PERL5DB",
+    "RUBYOPT",
+    "RUBYLIB",
+    "BASH_ENV",
+    "ENV",
+    "PROMPT_COMMAND",
+    "PS4",
+    "IFS",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_EDITOR",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "GIT_EXEC_PATH",
+    "GIT_PROXY_COMMAND",
+    "GIT_TEMPLATE_DIR",
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "LESSOPEN",
+    "LESSCLOSE",
+    "LESSKEY",
+    "SHELLOPTS",
+    "BASHOPTS",
+    "SHELL",
+    "HOME",
+    "ZDOTDIR",
+    "RUSTC_WRAPPER",
+    "RUSTC",
+    "CARGO_BUILD_RUSTC_WRAPPER",
+    "CC",
+    "CXX",
+    "LD",
+    "MAKEFLAGS",
+    "JAVA_TOOL_OPTIONS",
+    "_JAVA_OPTIONS",
+    "JDK_JAVA_OPTIONS",
+    "CLASSPATH",
+    "GEM_PATH",
+    "GEM_HOME",
+    "BUNDLE_GEMFILE",
+    "NPM_CONFIG_SCRIPT_SHELL",
+    "npm_config_script_shell",
+    "TMPDIR",
+    "XDG_CONFIG_HOME",
+    "SYSTEMD_PAGER",
+    "MANPAGER",
+    "MANOPT",
+    "BROWSER",
+    "PKG_CONFIG_PATH",
+    "LUA_PATH",
+    "LUA_INIT",
+    "R_PROFILE_USER",
+    "DOCKER_HOST",
+    "KUBECONFIG",
+    "FPATH",
+    "CDPATH",
+    "GLOBIGNORE",
+    "BASH_LOADABLES_PATH",
+    "HOSTALIASES",
+    "GCONV_PATH",
+    "MALLOC_CHECK_",
+    "LOCPATH",
+    "NLSPATH",
+    "TERMINFO",
+];
+
+const COMMAND_VARS: &[&str] = &[
+    "EDITOR",
+    "VISUAL",
+    "PAGER",
+    "GIT_PAGER",
+    "SUDO_EDITOR",
+    "FCEDIT",
+];
+
+const PLAIN_COMMANDS: &[&str] = &[
+    "cat", "less", "more", "most", "vi", "vim", "nvim", "nano", "emacs", "code", "true", "ed",
+];
+
+/// How risky setting `name` to `value` is; `None` for harmless.
+fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
+    if name.starts_with("HIST") {
+        return Some((Risk::High, "changes the shell history, hiding what was run"));
+    }
+    if HARMLESS.contains(&name) || name.starts_with("LC_") {
+        return None;
+    }
+    if COMMAND_VARS.contains(&name) {
+        let v = value.unwrap_or("$");
+        let first = v.split_whitespace().next().unwrap_or("");
+        let plain = !v.contains(['$', '`', ';', '|', '&', '(', '<', '>'])
+            && PLAIN_COMMANDS.contains(&first)
+            && v.split_whitespace().skip(1).all(|w| w.starts_with('-'));
+        if matches!(name, "PAGER" | "GIT_PAGER") && v == "cat" {
+            return None;
+        }
+        return if plain {
+            Some((Risk::Medium, "sets the program it opens"))
+        } else {
+            Some((Risk::High, "sets a command the program will run"))
+        };
+    }
+    if LOADERS.contains(&name)
+        || name.starts_with("DYLD_")
+        || name.starts_with("LD_")
+        || name.starts_with("GIT_CONFIG")
+        || name.starts_with("BASH_FUNC_")
+    {
+        return Some((Risk::High, "changes what runs or what it loads"));
+    }
+    Some((
+        Risk::Medium,
+        "sets an environment variable the program reads",
+    ))
+}
+
+fn bare_history() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"(^|[;&|\s(])(export\s+)?HIST[A-Z]*=").ok())
+        .as_ref()
+}
+
+impl Check for EnvPrefix {
+    fn id(&self) -> &'static str {
+        Self::ID
+    }
+
+    fn doc(&self) -> &'static str {
+        Self::DOC
+    }
+
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let a = cx.analysis;
+        let mut history_seen = false;
+        for (i, u) in a.units.iter().enumerate() {
+            for asg in &u.assignments {
+                if let Some((risk, why)) = classify(&asg.name, asg.value.as_deref()) {
+                    history_seen |= asg.name.starts_with("HIST");
+                    let how = if asg.inherited {
+                        "exported earlier"
+                    } else {
+                        "set"
+                    };
+                    out.push(ask(
+                        Some(i),
+                        asg.span,
+                        risk,
+                        format!(
+                            "`{}` {how} for `{}`: {why}",
+                            asg.name,
+                            prog(u).unwrap_or("?")
+                        ),
+                    ));
+                }
+            }
+            // `export NAME=…`, `declare -x NAME=…`, `typeset`, `readonly`, `unset HISTFILE`.
+            if let Some(p @ ("export" | "declare" | "typeset" | "readonly" | "local" | "unset")) =
+                prog(u)
+            {
+                for w in u.args().map(text) {
+                    let (name, value) = match w.split_once('=') {
+                        Some((n, v)) => (n, Some(v)),
+                        None if p == "unset" => (w, None),
+                        None => continue,
+                    };
+                    if p == "unset" && !name.starts_with("HIST") {
+                        continue;
+                    }
+                    if let Some((risk, why)) = classify(name, value) {
+                        history_seen |= name.starts_with("HIST");
+                        out.push(ask(Some(i), u.span, risk, format!("`{p} {name}`: {why}")));
+                    }
+                }
+            }
+        }
+        if !history_seen && let Some(m) = bare_history().and_then(|re| re.find(&a.input)) {
+            out.push(ask(
+                None,
+                Span::new(m.start(), m.end()),
+                Risk::High,
+                "changes the shell history, hiding what was run".to_owned(),
+            ));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::decisions;
+    use crate::policy::Decision;
+
+    #[test]
+    fn table() {
+        for (cmd, want) in [
+            ("LANG=C ls", None),
+            ("LC_ALL=C TZ=UTC ls", None),
+            ("PAGER=cat git log", None),
+            ("FOO=1 ls", Some(Decision::Ask)),
+            ("PATH=. ls", Some(Decision::Ask)),
+            ("export PATH=/tmp:$PATH; ls", Some(Decision::Ask)),
+            ("env LD_PRELOAD=x ls", Some(Decision::Ask)),
+            ("GIT_SSH_COMMAND='sh -c x' git fetch", Some(Decision::Ask)),
+            ("HISTFILE=/dev/null", Some(Decision::Ask)),
+            ("unset HISTFILE", Some(Decision::Ask)),
+            ("export HISTSIZE=0", Some(Decision::Ask)),
+            ("ls", None),
+        ] {
+            assert_eq!(decisions(&super::EnvPrefix, cmd), want, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn risks() {
+        use crate::policy::Risk;
+        for (name, value, want) in [
+            ("PATH", Some("."), Some(Risk::High)),
+            ("DYLD_INSERT_LIBRARIES", Some("x"), Some(Risk::High)),
+            ("GIT_CONFIG_COUNT", Some("1"), Some(Risk::High)),
+            ("EDITOR", Some("vim"), Some(Risk::Medium)),
+            ("EDITOR", Some("sh -c 'x'"), Some(Risk::High)),
+            ("PAGER", Some("cat"), None),
+            ("GIT_PAGER", Some("less -R"), Some(Risk::Medium)),
+            ("GIT_PAGER", Some("sh -c x"), Some(Risk::High)),
+            ("FOO", Some("1"), Some(Risk::Medium)),
+            ("LC_ALL", Some("C"), None),
+        ] {
+            assert_eq!(
+                super::classify(name, value).map(|r| r.0),
+                want,
+                "{name}={value:?}"
+            );
+        }
+    }
+}

