@@ -382,6 +382,7 @@ fn flag_message(kind: FlagKind, detail: &str) -> String {
 pub struct Policy {
     pub(crate) rules: Vec<Rule>,
     by_program: HashMap<String, Vec<usize>>,
+    by_id: HashMap<String, usize>,
     any_program: Vec<usize>,
     programs: HashMap<String, OptionSpec>,
     flags: BTreeMap<FlagKind, (Option<Decision>, Risk, Source)>,
@@ -692,6 +693,7 @@ impl Policy {
     /// Add one compiled rule.
     pub fn push_rule(&mut self, rule: Rule) {
         let idx = self.rules.len();
+        self.by_id.entry(rule.id.clone()).or_insert(idx);
         if rule.is_any_program() {
             self.any_program.push(idx);
         } else {
@@ -1030,13 +1032,9 @@ impl Policy {
             }];
         }
         let read_only = decision == Decision::Allow
-            && tier.iter().all(|r| {
-                !r.source.is_personal()
-                    && self
-                        .rules
-                        .iter()
-                        .any(|x| x.id == r.rule && x.tags.iter().any(|t| t == "read-only"))
-            });
+            && tier
+                .iter()
+                .all(|r| !r.source.is_personal() && self.has_tag(&r.rule, "read-only"));
         let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         let mut tier = tier;
         // Modes.
@@ -1113,18 +1111,27 @@ impl Policy {
     }
 
     fn is_rule(&self, id: &str) -> bool {
-        self.rules.iter().any(|r| r.id == id)
+        self.by_id.contains_key(id)
+    }
+
+    fn has_tag(&self, id: &str, tag: &str) -> bool {
+        self.by_id
+            .get(id)
+            .and_then(|&i| self.rules.get(i))
+            .is_some_and(|r| r.tags.iter().any(|t| t == tag))
     }
 
     /// A unit whose only asks are edits (tag `edit` or edit findings) with every operand inside
     /// the workspace.
     fn is_edit(&self, unit: &Unit, tier: &[Reason]) -> bool {
+        // Every reason must be an edit: a rule tagged `edit`, or a check finding (the caller
+        // has checked those are edit findings). "No rule covers it" is not an edit.
         let tagged = tier.iter().all(|r| {
-            !self.is_rule(&r.rule)
-                || self
-                    .rules
-                    .iter()
-                    .any(|x| x.id == r.rule && x.tags.iter().any(|t| t == "edit"))
+            if self.is_rule(&r.rule) {
+                self.has_tag(&r.rule, "edit")
+            } else {
+                r.rule != "no-rule" && !r.rule.starts_with("flag:")
+            }
         });
         let outside = pattern::ArgPattern::OutsideWorkspace;
         let inside = unit
@@ -1140,7 +1147,7 @@ impl Policy {
 
     /// Find a rule by id.
     pub fn rule(&self, id: &str) -> Option<&Rule> {
-        self.rules.iter().find(|r| r.id == id)
+        self.by_id.get(id).and_then(|&i| self.rules.get(i))
     }
 
     /// Option knowledge for a program.

@@ -33,6 +33,8 @@ pub struct Opt {
     pub name: String,
     /// The value, when attached or taken from the next word (`None` when dynamic or absent).
     pub value: Option<String>,
+    /// The name is a long option the program's spec lists, so it is not an abbreviation.
+    pub known: bool,
     /// Index of the word in `argv`.
     pub index: usize,
 }
@@ -52,7 +54,9 @@ impl Parsed {
     /// True when an option with this canonical name is present (long names also match a
     /// unique-prefix abbreviation given in the unit).
     pub fn has(&self, name: &str) -> bool {
-        self.opts.iter().any(|o| option_matches(&o.name, name))
+        self.opts
+            .iter()
+            .any(|o| o.name == name || (!o.known && option_matches(&o.name, name)))
     }
 }
 
@@ -103,6 +107,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             out.opts.push(Opt {
                 name: v.to_owned(),
                 value,
+                known: true,
                 index: i,
             });
             i += if takes { 2 } else { 1 };
@@ -114,6 +119,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 None => (long, None),
             };
             let full = expand_long(spec, name);
+            let known = spec.long.iter().chain(&spec.long_value).any(|l| l == &full);
             let takes = spec.long_value.iter().any(|l| l == &full);
             let mut value = attached.clone();
             let mut step = 1;
@@ -124,6 +130,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             out.opts.push(Opt {
                 name: full,
                 value,
+                known,
                 index: i,
             });
             i += step;
@@ -144,6 +151,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 out.opts.push(Opt {
                     name: format!("-{c}"),
                     value,
+                    known: true,
                     index: i,
                 });
                 break;
@@ -151,6 +159,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             out.opts.push(Opt {
                 name: format!("-{c}"),
                 value: None,
+                known: true,
                 index: i,
             });
         }
@@ -243,6 +252,20 @@ mod tests {
             assert_eq!(o, opts, "options of {input}");
             assert_eq!(p, operands, "operands of {input}");
         }
+    }
+
+    #[test]
+    fn a_known_option_is_not_an_abbreviation() {
+        let kubectl = OptionSpec {
+            long: vec!["--all".into(), "--all-namespaces".into()],
+            ..OptionSpec::default()
+        };
+        let a = argv("kubectl delete pods --all");
+        let p = parse(Some(&kubectl), &a);
+        assert!(p.has("--all"));
+        assert!(!p.has("--all-namespaces"));
+        let p = parse(None, &a);
+        assert!(p.has("--all-namespaces"), "unknown spec: read cautiously");
     }
 
     #[test]

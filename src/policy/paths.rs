@@ -308,6 +308,13 @@ pub fn decide_path(
             "read-secret",
             format!("reads `{shown}`, which holds secrets"),
         ),
+        // Writing a `.env` file is a routine set-up step (`cp .env.example .env`): ask.
+        Access::Write if secret && is_env_file(&path) => push(
+            Decision::Ask,
+            Risk::High,
+            "write-env-file",
+            format!("writes `{shown}`, which holds secrets"),
+        ),
         Access::Write if secret => push(
             Decision::Deny,
             Risk::Critical,
@@ -334,6 +341,12 @@ pub fn decide_path(
         );
     }
     out
+}
+
+fn is_env_file(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n == ".env" || n.starts_with(".env."))
 }
 
 /// Scratch locations where writing is ordinary (`/tmp`, `/dev/null`).
@@ -377,11 +390,6 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
     match program {
         "tee" | "rm" | "rmdir" | "shred" | "truncate" | "touch" | "mkdir" | "unlink" => {
             all(Access::Write, &mut out);
-        }
-        "chmod" | "chown" | "chgrp" | "chattr" => {
-            for (t, s) in operands.iter().skip(1) {
-                out.push((Access::Write, (*t).to_owned(), *s));
-            }
         }
         "cp" | "install" | "ln" | "rsync" | "scp" => {
             if let Some(((last, ls), sources)) = operands.split_last() {
@@ -472,7 +480,8 @@ mod tests {
         assert_eq!(d(Access::Read, "/work/p/.env"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, ".env.local"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, ".env.example"), None);
-        assert_eq!(d(Access::Write, ".env"), Some(Decision::Deny));
+        assert_eq!(d(Access::Write, ".env"), Some(Decision::Ask));
+        assert_eq!(d(Access::Write, "~/.ssh/id_rsa"), Some(Decision::Deny));
         assert_eq!(d(Access::Write, "~/.bashrc"), Some(Decision::Deny));
         assert_eq!(
             d(Access::Write, ".git/hooks/pre-commit"),
