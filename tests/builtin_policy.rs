@@ -5,7 +5,8 @@ use shclass::policy::Policy;
 
 #[test]
 fn builtin_policy_examples_hold() {
-    let p = Policy::builtin().unwrap_or_else(|e| panic!("built-in policy does not load: {e}"));
+    let p =
+        Policy::builtin_eager().unwrap_or_else(|e| panic!("built-in policy does not load: {e}"));
     let errors = p.check_all_examples();
     let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
     assert!(
@@ -17,7 +18,7 @@ fn builtin_policy_examples_hold() {
 
 #[test]
 fn builtin_rule_ids_are_unique_and_kebab_case() {
-    let p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    let p = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
     let mut seen = std::collections::BTreeSet::new();
     for r in p.rules() {
         assert!(seen.insert(r.id.clone()), "duplicate rule id {}", r.id);
@@ -29,5 +30,34 @@ fn builtin_rule_ids_are_unique_and_kebab_case() {
         );
         assert!(!r.reason.is_empty(), "rule {} has no reason", r.id);
         assert!(!r.hit.is_empty(), "rule {} has no hit example", r.id);
+    }
+}
+
+#[test]
+fn lazy_groups_hold_exactly_the_eager_rules() {
+    let eager = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
+    let lazy = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    let mut from_groups = std::collections::BTreeSet::new();
+    for name in lazy.builtin_groups() {
+        let Some((rules, err)) = lazy.builtin_group_rules(name) else {
+            panic!("group {name} missing");
+        };
+        assert!(err.is_none(), "group {name} failed to load: {err:?}");
+        from_groups.extend(rules.iter().map(|r| r.id.clone()));
+    }
+    let all: std::collections::BTreeSet<String> =
+        eager.rules().iter().map(|r| r.id.clone()).collect();
+    assert_eq!(from_groups, all);
+}
+
+#[test]
+fn lazy_and_eager_decide_alike() {
+    let eager = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
+    let lazy = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    let text = include_str!("data/tldr-commands.txt");
+    for cmd in text.lines().step_by(7) {
+        let (a, b) = (eager.classify(cmd), lazy.classify(cmd));
+        assert_eq!(a.decision, b.decision, "{cmd}");
+        assert_eq!(a.risk, b.risk, "{cmd}");
     }
 }

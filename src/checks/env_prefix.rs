@@ -266,7 +266,10 @@ impl Check for EnvPrefix {
                 }
             }
         }
-        if !history_seen && let Some(m) = bare_history().and_then(|re| re.find(&a.input)) {
+        if !history_seen
+            && a.input.contains("HIST")
+            && let Some(m) = bare_history().and_then(|re| re.find(&a.input))
+        {
             out.push(ask(
                 None,
                 Span::new(m.start(), m.end()),

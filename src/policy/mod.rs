@@ -14,6 +14,7 @@
 //! This module does not parse bash and does not print.
 
 mod error;
+mod lazy;
 mod lint;
 mod load;
 pub mod options;
@@ -395,6 +396,10 @@ pub struct Policy {
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
     path_rules: Vec<paths::PathRule>,
+    /// The built-in rules, compiled per program on first use (absent: built-ins are in `rules`).
+    lazy: Option<lazy::LazyBuiltin>,
+    /// Set on a lazily loaded group that failed to load.
+    load_error: Option<String>,
 }
 
 /// The decision for a file tool's access to a path.
@@ -443,13 +448,72 @@ impl Policy {
         p
     }
 
-    /// The built-in policy alone. Its examples are checked by the test suite, not at start-up.
+    /// A policy with no rules and no flag decisions (the container of one built-in group).
+    fn bare() -> Policy {
+        Policy::default()
+    }
+
+    /// The built-in policy alone, compiled lazily per program: a process pays only for the
+    /// rules of the programs it sees. Its examples are checked by the test suite, not at start-up.
     pub fn builtin() -> Result<Policy, PolicyError> {
+        let mut p = Policy::empty();
+        p.lazy = Some(lazy::LazyBuiltin::new());
+        Ok(p)
+    }
+
+    /// The built-in policy with every rule compiled now (for listing, linting and checking
+    /// examples). Decides exactly as [`Policy::builtin`].
+    pub fn builtin_eager() -> Result<Policy, PolicyError> {
         let mut p = Policy::empty();
         for (name, text) in BUILTIN_FILES {
             p.add_text(text, name, &Source::Builtin, false)?;
         }
         Ok(p)
+    }
+
+    /// Replace lazily loaded built-ins by all of them, compiled now (`shclass rules`).
+    pub fn load_all_builtin(&mut self) -> Result<(), PolicyError> {
+        if self.lazy.take().is_some() {
+            for (name, text) in BUILTIN_FILES {
+                self.add_text(text, name, &Source::Builtin, false)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The built-in group for a program (by name, then by file name for path-qualified ones).
+    fn group(&self, program: Option<&str>) -> Option<&Policy> {
+        let lazy = self.lazy.as_ref()?;
+        let p = program?;
+        lazy.group(p).or_else(|| {
+            let base = p.rsplit('/').next()?;
+            (base != p).then(|| lazy.group(base)).flatten()
+        })
+    }
+
+    /// Option knowledge for a program: a person's `[[program]]` first, then the built-in one.
+    fn options_for(&self, program: Option<&str>) -> Option<&OptionSpec> {
+        let p = program?;
+        self.programs
+            .get(p)
+            .or_else(|| self.group(Some(p)).and_then(|g| g.programs.get(p)))
+    }
+
+    /// Names of the lazily loaded built-in groups (empty for an eager policy).
+    pub fn builtin_groups(&self) -> Vec<&'static str> {
+        if self.lazy.is_some() {
+            lazy::LazyBuiltin::names().collect()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The compiled rules of one built-in group (for tests).
+    pub fn builtin_group_rules(&self, program: &str) -> Option<(&[Rule], Option<&str>)> {
+        self.lazy
+            .as_ref()
+            .and_then(|l| l.group(program))
+            .map(|g| (g.rules.as_slice(), g.load_error.as_deref()))
     }
 
     /// Add a policy file's text. With `check_examples`, every rule's hit/miss examples must hold.
@@ -729,7 +793,7 @@ impl Policy {
 
     /// Does `rule` match `unit`?
     pub fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
-        let spec = unit.program.as_deref().and_then(|p| self.programs.get(p));
+        let spec = self.options_for(unit.program.as_deref());
         let parsed = rule::parse_unit(unit, spec);
         let (line, all_static) = unit_line(unit);
         rule.matches(&MatchInput {
@@ -770,7 +834,7 @@ impl Policy {
         let mut global: Vec<Reason> = Vec::new();
         // Rules.
         for (i, unit) in analysis.units.iter().enumerate() {
-            let spec = unit.program.as_deref().and_then(|p| self.programs.get(p));
+            let spec = self.options_for(unit.program.as_deref());
             let parsed = rule::parse_unit(unit, spec);
             let (line, all_static) = unit_line(unit);
             let input = MatchInput {
@@ -780,17 +844,25 @@ impl Policy {
                 line: &line,
                 all_static,
             };
-            let by_name = unit
-                .program
-                .as_deref()
-                .and_then(|p| {
-                    self.by_program
-                        .get(p)
-                        .or_else(|| p.rsplit('/').next().and_then(|b| self.by_program.get(b)))
-                })
-                .map_or(&[][..], Vec::as_slice);
-            for &r in by_name.iter().chain(&self.any_program) {
-                let rule = &self.rules[r];
+            let group = self.group(unit.program.as_deref());
+            if let Some(err) = group.and_then(|g| g.load_error.as_deref()) {
+                // Cannot happen with a tested build; if it does, fail closed.
+                unit_reasons[i].push(Reason {
+                    decision: Decision::Ask,
+                    risk: Risk::High,
+                    rule: "internal-error".into(),
+                    source: Source::Builtin,
+                    message: format!("built-in rules failed to load: {err}"),
+                    span: unit.span,
+                    unit: Some(i),
+                });
+            }
+            let candidates = self.candidates(unit.program.as_deref()).chain(
+                group
+                    .into_iter()
+                    .flat_map(|g| g.candidates(unit.program.as_deref())),
+            );
+            for rule in candidates {
                 if rule.matches(&input) {
                     unit_reasons[i].push(Reason {
                         decision: rule.decision,
@@ -980,7 +1052,8 @@ impl Policy {
                 .iter()
                 .filter(|r| {
                     r.decision == Decision::Ask
-                        && (r.source.is_personal() || !self.is_rule(&r.rule))
+                        && (r.source.is_personal()
+                            || !self.is_rule(&r.rule, unit.program.as_deref()))
                 })
                 .cloned()
                 .collect();
@@ -1032,9 +1105,10 @@ impl Policy {
             }];
         }
         let read_only = decision == Decision::Allow
-            && tier
-                .iter()
-                .all(|r| !r.source.is_personal() && self.has_tag(&r.rule, "read-only"));
+            && tier.iter().all(|r| {
+                !r.source.is_personal()
+                    && self.has_tag(&r.rule, "read-only", unit.program.as_deref())
+            });
         let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         let mut tier = tier;
         // Modes.
@@ -1110,14 +1184,36 @@ impl Policy {
         }
     }
 
-    fn is_rule(&self, id: &str) -> bool {
-        self.by_id.contains_key(id)
+    /// The rules that could match a unit running `program`: by name (or file name), plus the
+    /// rules that name no program.
+    fn candidates<'a>(&'a self, program: Option<&str>) -> impl Iterator<Item = &'a Rule> + 'a {
+        let by_name = program
+            .and_then(|p| {
+                self.by_program
+                    .get(p)
+                    .or_else(|| p.rsplit('/').next().and_then(|b| self.by_program.get(b)))
+            })
+            .map_or(&[][..], Vec::as_slice);
+        by_name
+            .iter()
+            .chain(&self.any_program)
+            .filter_map(|&r| self.rules.get(r))
     }
 
-    fn has_tag(&self, id: &str, tag: &str) -> bool {
+    /// A rule by id, among this policy's rules and the built-in group of `program`.
+    fn find_rule(&self, id: &str, program: Option<&str>) -> Option<&Rule> {
         self.by_id
             .get(id)
             .and_then(|&i| self.rules.get(i))
+            .or_else(|| self.group(program).and_then(|g| g.find_rule(id, None)))
+    }
+
+    fn is_rule(&self, id: &str, program: Option<&str>) -> bool {
+        self.find_rule(id, program).is_some()
+    }
+
+    fn has_tag(&self, id: &str, tag: &str, program: Option<&str>) -> bool {
+        self.find_rule(id, program)
             .is_some_and(|r| r.tags.iter().any(|t| t == tag))
     }
 
@@ -1127,8 +1223,8 @@ impl Policy {
         // Every reason must be an edit: a rule tagged `edit`, or a check finding (the caller
         // has checked those are edit findings). "No rule covers it" is not an edit.
         let tagged = tier.iter().all(|r| {
-            if self.is_rule(&r.rule) {
-                self.has_tag(&r.rule, "edit")
+            if self.is_rule(&r.rule, unit.program.as_deref()) {
+                self.has_tag(&r.rule, "edit", unit.program.as_deref())
             } else {
                 r.rule != "no-rule" && !r.rule.starts_with("flag:")
             }
@@ -1147,12 +1243,12 @@ impl Policy {
 
     /// Find a rule by id.
     pub fn rule(&self, id: &str) -> Option<&Rule> {
-        self.by_id.get(id).and_then(|&i| self.rules.get(i))
+        self.find_rule(id, None)
     }
 
     /// Option knowledge for a program.
     pub fn program_options(&self, name: &str) -> Option<&OptionSpec> {
-        self.programs.get(name)
+        self.options_for(Some(name))
     }
 
     /// The workspace root.
