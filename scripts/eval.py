@@ -55,11 +55,13 @@ def main():
     print("tldr corpus: " + ", ".join(f"{k} {mix[k]} ({100*mix[k]/len(cmds):.1f}%)" for k in ("allow", "ask", "deny")))
     if a.peers:
         peers = [json.loads(l) for l in open(a.peers)]
-        blocked = [p for p in peers if p.get("peer_verdict") in ("blocked", "denied", "deny", "ask")]
+        blocks = ("blocked", "denied", "deny", "ask", "ask_user", "unsafe", "dangerous")
+        blocked = [p for p in peers if p.get("peer_verdict") in blocks]
         vp = run([p["cmd"] for p in blocked])
-        for p, v in zip(blocked, vp):
-            if v["decision"] == "allow":
-                print(f"  PEER {p['peer']} blocks, shclass allows: {p['cmd']}")
+        allowed = [(p, v) for p, v in zip(blocked, vp) if v["decision"] == "allow"]
+        print(f"peers: {len(blocked)} commands a peer blocks; shclass allows {len(allowed)}")
+        for p, v in allowed:
+            print(f"  PEER {p['peer']} ({p['peer_verdict']}) blocks, shclass allows: {p['cmd']!r}")
 
 if __name__ == "__main__":
     main()

@@ -510,6 +510,38 @@ impl Walker<'_> {
             .position(|a| matches!(a.arg.exact(), Some(":::" | "::::" | ":::+" | "::::+")))
             .unwrap_or(args.len());
         let code = &args[..end];
+        if code.is_empty() && program == "parallel" && end < args.len() {
+            // `parallel ::: CMD1 CMD2`: with no command, each argument is a whole command
+            // (nothing is appended to it).
+            let mut whole = ctx.clone();
+            whole.appended = false;
+            let mut i = end;
+            while i < args.len() {
+                match args[i].arg.exact() {
+                    Some(":::" | ":::+") => {}
+                    Some("::::" | "::::+") => {
+                        self.flag(
+                            FlagKind::DynamicCode,
+                            args[i].arg.span,
+                            "parallel runs commands read from a file",
+                        );
+                        i += 1;
+                    }
+                    _ => {
+                        self.code_args(
+                            &args[i..=i],
+                            program,
+                            via,
+                            assignments,
+                            &whole,
+                            Context::NestedShell,
+                        );
+                    }
+                }
+                i += 1;
+            }
+            return;
+        }
         if code.is_empty() {
             // `parallel` with no command reads whole commands from its input.
             if program == "parallel" {
