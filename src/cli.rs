@@ -192,7 +192,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Cmd::Batch { null, policy, file }) => batch(null, &policy, file.as_ref()),
         Some(Cmd::Rules { policy }) => {
             let mut p = load_policy(&policy)?;
-            p.load_all_builtin().map_err(|e| fail(EXIT_POLICY, e.to_string()))?;
+            p.load_all_builtin()
+                .map_err(|e| fail(EXIT_POLICY, e.to_string()))?;
             let mut out = std::io::stdout().lock();
             write!(out, "{}", crate::cli::rules_text(&p))?;
             Ok(0)
