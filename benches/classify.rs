@@ -23,7 +23,14 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("tldr-corpus");
     g.throughput(Throughput::Bytes(bytes as u64));
     g.sample_size(10);
-    g.bench_function("parse", |b| {
+    g.bench_function("bare-tree-sitter", |b| {
+        b.iter(|| {
+            for cmd in &commands {
+                black_box(shclass::parse::bare_parse(cmd));
+            }
+        });
+    });
+    g.bench_function("parse-and-lower", |b| {
         b.iter(|| {
             for cmd in &commands {
                 black_box(shclass::parse::parse(cmd, &limits));
@@ -67,7 +74,25 @@ fn bench(c: &mut Criterion) {
             b.iter(|| black_box(policy.classify(&cmd)));
         });
     }
-    g.bench_function("policy-load", |b| b.iter(|| black_box(Policy::builtin())));
+    g.bench_function("policy-load-lazy", |b| {
+        b.iter(|| black_box(Policy::builtin()))
+    });
+    g.bench_function("policy-load-eager", |b| {
+        b.iter(|| black_box(Policy::builtin_eager()));
+    });
+    g.finish();
+
+    // Growth with input size: a chain of `echo` units of 1 KB … 1 MB.
+    let mut g = c.benchmark_group("scaling");
+    g.sample_size(10);
+    for kb in [1usize, 10, 100, 1000] {
+        let unit = "echo hello && ";
+        let cmd = unit.repeat(kb * 1024 / unit.len()) + "true";
+        g.throughput(Throughput::Bytes(cmd.len() as u64));
+        g.bench_function(format!("classify/{kb}KB"), |b| {
+            b.iter(|| black_box(policy.classify(&cmd)))
+        });
+    }
     g.finish();
 }
 

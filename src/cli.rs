@@ -12,7 +12,9 @@ use clap::{Args, Parser, Subcommand};
 
 use shclass::Limits;
 use shclass::analyze::{Analysis, analyze};
+use shclass::hook::Agent;
 use shclass::policy::{self, Decision, LoadOptions, Mode, Policy, Verdict};
+use shclass::session::{RememberScope, Session, SessionConfig};
 
 /// Usage error.
 pub(crate) const EXIT_USAGE: u8 = 64;
@@ -98,6 +100,84 @@ enum Cmd {
         #[command(subcommand)]
         cmd: PolicyCmd,
     },
+    /// Agent hook: read the agent's hook JSON on stdin, answer in its format (exit 0).
+    Hook {
+        /// `claude` (`PreToolUse`), `gemini` (`BeforeTool`) or `cursor` (`beforeShellExecution`, `beforeReadFile`).
+        #[arg(value_parser = parse_agent)]
+        agent: Agent,
+        #[command(flatten)]
+        session: SessionArgs,
+    },
+    /// Merge shclass's hook into an agent's settings file (backed up first).
+    InstallHook {
+        /// claude, gemini or cursor.
+        #[arg(value_parser = parse_agent)]
+        agent: Agent,
+        /// The project's settings file (the default).
+        #[arg(long, conflicts_with = "user")]
+        project: bool,
+        /// The user's settings file.
+        #[arg(long)]
+        user: bool,
+        /// Print the settings fragment instead of writing it.
+        #[arg(long)]
+        print: bool,
+        /// The command the hook runs (default: this shclass binary, by absolute path).
+        #[arg(long, value_name = "CMD")]
+        command: Option<String>,
+        /// Project directory (default: the working directory).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+    /// Audit log tools.
+    Audit {
+        #[command(subcommand)]
+        cmd: AuditCmd,
+    },
+    /// Decide a command; on ask, ask on the terminal (y / n / always); run it with bash when
+    /// allowed. Exit: the command's status; 77 refused; 75 needed approval but no terminal.
+    Exec {
+        #[command(flatten)]
+        session: SessionArgs,
+        /// Session id to keep state under (rate limit, breaker) between runs.
+        #[arg(long, value_name = "ID")]
+        session_id: Option<String>,
+        /// Where "always" is kept: project (.shclass.toml) or session.
+        #[arg(long, value_name = "WHERE", default_value = "project")]
+        remember: String,
+        /// The command: one argument is a command line, several are words.
+        #[arg(last = true, required = true)]
+        args: Vec<String>,
+    },
+    /// Classify and explain each line typed; /mode, /rules, /policy, /why, /always, /quit.
+    Repl {
+        #[command(flatten)]
+        session: SessionArgs,
+    },
+}
+
+#[derive(Args, Clone)]
+struct SessionArgs {
+    #[command(flatten)]
+    policy: PolicyArgs,
+    /// Append one hash-chained JSON line per decision to FILE (else the policy's `audit_log`).
+    #[arg(long, value_name = "FILE")]
+    audit_log: Option<PathBuf>,
+    /// Denials in a row before the verdict suggests plan mode (0: off).
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    max_denials: u32,
+    /// Acting commands allowed per hour (0: off).
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    max_actions_per_hour: u32,
+}
+
+#[derive(Subcommand)]
+enum AuditCmd {
+    /// Check an audit log's hash chain; exits 1 at the first edited, removed or reordered line.
+    Verify {
+        /// The log.
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -108,6 +188,10 @@ enum PolicyCmd {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+fn parse_agent(s: &str) -> Result<Agent, String> {
+    Agent::parse(s).ok_or_else(|| format!("unknown agent `{s}`; use claude, gemini or cursor"))
 }
 
 fn parse_mode(s: &str) -> Result<Mode, String> {
@@ -201,6 +285,25 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Cmd::Policy {
             cmd: PolicyCmd::Check { files },
         }) => policy_check(&files),
+        Some(Cmd::Hook { agent, session }) => hook(agent, &session),
+        Some(Cmd::InstallHook {
+            agent,
+            project: _,
+            user,
+            print,
+            command,
+            dir,
+        }) => install_hook(agent, user, print, command, dir),
+        Some(Cmd::Audit {
+            cmd: AuditCmd::Verify { file },
+        }) => audit_verify(&file),
+        Some(Cmd::Exec {
+            session,
+            session_id,
+            remember,
+            args,
+        }) => exec(&session, session_id.as_deref(), &remember, &args),
+        Some(Cmd::Repl { session }) => repl(&session),
         None => {
             let args = cli.classify;
             let policy = load_policy(&args.policy)?;
@@ -215,6 +318,218 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             Ok(verdict.decision.exit_code())
         }
     }
+}
+
+fn load_options(args: &PolicyArgs) -> LoadOptions {
+    LoadOptions {
+        cwd: args.workspace.clone(),
+        mode: args.mode,
+        policy_files: args.policy.clone(),
+        claude_settings: args
+            .claude_settings
+            .as_ref()
+            .map(|p| (!p.is_empty()).then(|| PathBuf::from(p))),
+        no_discovery: args.no_discovery,
+        managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
+    }
+}
+
+fn session_config(args: &SessionArgs) -> SessionConfig {
+    SessionConfig {
+        max_consecutive_denials: args.max_denials,
+        max_actions_per_hour: args.max_actions_per_hour,
+        ..SessionConfig::default()
+    }
+}
+
+/// A session over the loaded policy, with the audit log from `--audit-log` or the policy.
+fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Session, Failure> {
+    let policy = load_policy(&args.policy)?;
+    let audit = args.audit_log.clone().or_else(|| {
+        policy
+            .audit_log
+            .as_deref()
+            .map(|p| policy.workspace().join(p))
+    });
+    let mut s = Session::new(policy)
+        .with_config(session_config(args))
+        .with_agent(agent, id);
+    if let Some(a) = audit {
+        s = s.with_audit(shclass::audit::AuditLog::new(a));
+    }
+    Ok(s)
+}
+
+fn hook(agent: Agent, args: &SessionArgs) -> Result<u8, Failure> {
+    let mut input = Vec::new();
+    if std::io::stdin().read_to_end(&mut input).is_err() {
+        // Unreadable stdin is malformed input: the library answers deny (never exit 70, which
+        // agents treat as a non-blocking error).
+        input = b"\xff".to_vec();
+    }
+    let opts = shclass::hook::HookOptions {
+        load: load_options(&args.policy),
+        audit_log: args.audit_log.clone(),
+        state_dir: None,
+        session: session_config(args),
+    };
+    let r = shclass::hook::handle(agent, &input, &opts);
+    if let Some(out) = &r.stdout {
+        let mut o = std::io::stdout().lock();
+        writeln!(o, "{out}")?;
+        o.flush()?;
+    }
+    if let Some(err) = &r.stderr {
+        eprintln!("{err}");
+    }
+    Ok(r.exit_code)
+}
+
+fn install_hook(
+    agent: Agent,
+    user: bool,
+    print: bool,
+    command: Option<String>,
+    dir: Option<PathBuf>,
+) -> Result<u8, Failure> {
+    use shclass::hook::install;
+    let command = command.unwrap_or_else(|| {
+        let exe = std::env::current_exe()
+            .map_or_else(|_| "shclass".to_owned(), |p| p.display().to_string());
+        install::hook_command(&exe, agent)
+    });
+    let snippet = install::snippet(agent, &command);
+    let mut out = std::io::stdout().lock();
+    if print {
+        writeln!(out, "{}", serde_json::to_string_pretty(&snippet)?)?;
+        return Ok(0);
+    }
+    let scope = if user {
+        install::Scope::User
+    } else {
+        install::Scope::Project(match dir {
+            Some(d) => d,
+            None => std::env::current_dir()?,
+        })
+    };
+    let path = install::settings_path(agent, &scope).ok_or_else(|| {
+        fail(
+            EXIT_USAGE,
+            "HOME is not set: cannot find the user's settings",
+        )
+    })?;
+    let report =
+        install::install(&path, &snippet, &command).map_err(|e| fail(EXIT_INPUT, e.to_string()))?;
+    if report.changed {
+        writeln!(
+            out,
+            "installed the {} hook in {}",
+            agent.name(),
+            path.display()
+        )?;
+        if let Some(b) = report.backup {
+            writeln!(out, "backup: {}", b.display())?;
+        }
+    } else {
+        writeln!(out, "already installed in {}", path.display())?;
+    }
+    Ok(0)
+}
+
+fn audit_verify(file: &std::path::Path) -> Result<u8, Failure> {
+    match shclass::audit::verify(file) {
+        Ok(r) => {
+            writeln!(
+                std::io::stdout().lock(),
+                "{}: ok, {} lines, head {}",
+                file.display(),
+                r.lines,
+                r.head
+            )?;
+            Ok(0)
+        }
+        Err(e) if e.line == 0 => Err(fail(EXIT_INPUT, e.message)),
+        Err(e) => {
+            eprintln!("{}: {e}", file.display());
+            Ok(1)
+        }
+    }
+}
+
+fn exec(
+    args: &SessionArgs,
+    session_id: Option<&str>,
+    remember: &str,
+    words: &[String],
+) -> Result<u8, Failure> {
+    use std::io::IsTerminal;
+    let cmd = shclass::interactive::command_line(words);
+    let mut session = open_session(args, "exec", session_id)?;
+    let scope = match remember {
+        "project" => RememberScope::ProjectFile(session.project_policy_file()),
+        "session" => RememberScope::Session,
+        other => {
+            return Err(fail(
+                EXIT_USAGE,
+                format!("--remember {other}: use project or session"),
+            ));
+        }
+    };
+    let state = match session_id {
+        Some(id) => {
+            let dir = shclass::state::state_dir()
+                .ok_or_else(|| fail(EXIT_USAGE, "no state directory (set SHCLASS_STATE_DIR)"))?;
+            let f = shclass::state::StateFile::new(&dir, id);
+            session = session.with_state(f.read().map_err(|e| fail(EXIT_INPUT, e.to_string()))?);
+            Some(f)
+        }
+        None => None,
+    };
+    let stdin = std::io::stdin();
+    let tty = stdin.is_terminal();
+    let mut lock = stdin.lock();
+    let prompt = if tty {
+        Some(shclass::interactive::Prompt {
+            input: &mut lock,
+            remember: scope,
+        })
+    } else {
+        None
+    };
+    let mut err = std::io::stderr().lock();
+    let result = shclass::interactive::exec(&mut session, &cmd, prompt, &mut err)?;
+    if let Some(f) = state {
+        // Merge this run into whatever other processes wrote meanwhile (the prompt may have
+        // waited for a person, so the lock was not held across it).
+        let before = f.read().unwrap_or_default();
+        let new = session.into_state();
+        f.update(|st| {
+            st.decisions += new.decisions.saturating_sub(before.decisions);
+            st.consecutive_denials = new.consecutive_denials;
+            st.actions.extend(
+                new.actions
+                    .iter()
+                    .skip(before.actions.len().min(new.actions.len())),
+            );
+            for r in new.remembered {
+                if !st.remembered.contains(&r) {
+                    st.remembered.push(r);
+                }
+            }
+        })?;
+    }
+    Ok(result.exit_code())
+}
+
+fn repl(args: &SessionArgs) -> Result<u8, Failure> {
+    use std::io::IsTerminal;
+    let mut session = open_session(args, "repl", None)?;
+    let stdin = std::io::stdin();
+    let tty = stdin.is_terminal();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    shclass::interactive::repl(&mut session, &mut input, &mut out, tty)?;
+    Ok(0)
 }
 
 fn read_input(cmd: Option<String>) -> Result<String, Failure> {

@@ -12,13 +12,42 @@
 //! let programs: Vec<_> = analysis.units.iter().map(|u| u.program.as_deref()).collect();
 //! assert_eq!(programs, [Some("ls"), Some("rm")]);
 //! ```
+//!
+//! An agent loop keeps a [`session::Session`]: classify → ask a person → remember → audit.
+//!
+//! ```
+//! use shclass::policy::{Decision, Policy};
+//! use shclass::session::{Answer, RememberScope, Session};
+//!
+//! let log = std::env::temp_dir().join(format!("shclass-doc-{}.jsonl", std::process::id()));
+//! let mut session = Session::new(Policy::builtin()?)
+//!     .with_audit(shclass::audit::AuditLog::new(&log));
+//! let mut outcome = session.check_command("Bash", "git push origin main");   // classify
+//! if outcome.decision == Decision::Ask {
+//!     // ask the person (here: they said "always"), which remembers `git push` narrowly
+//!     session.answer(&mut outcome, &Answer::Always(RememberScope::Session))?;
+//! }
+//! assert_eq!(session.check_command("Bash", "git push origin dev").decision, Decision::Allow);
+//! assert_eq!(session.check_command("Bash", "rm -rf ~").decision, Decision::Deny);
+//! assert_eq!(shclass::audit::verify(&log)?.lines, 4);                      // audited
+//! # std::fs::remove_file(&log).ok();
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Agent hooks (Claude Code, Gemini CLI, Cursor) are [`hook`]; `shclass exec` and `shclass repl`
+//! are [`interactive`].
 
 pub mod analyze;
 pub mod ast;
+pub mod audit;
 pub mod batch;
 pub mod checks;
+pub mod hook;
+pub mod interactive;
 pub mod parse;
 pub mod policy;
+pub mod session;
+pub mod state;
 
 use std::time::Duration;
 

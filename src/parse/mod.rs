@@ -160,3 +160,26 @@ pub fn tree_text(src: &str) -> String {
             .map_or_else(|| "no tree".to_owned(), |t| dump_tree(&t, src))
     })
 }
+
+/// Parse with tree-sitter only (no lowering) and return the node count: the floor the
+/// benchmarks compare analysis and classification against.
+pub fn bare_parse(src: &str) -> usize {
+    PARSER.with(|cell| {
+        let Ok(mut slot) = cell.try_borrow_mut() else {
+            return 0;
+        };
+        if slot.is_none() {
+            let mut parser = tree_sitter::Parser::new();
+            if parser
+                .set_language(&tree_sitter_bash::LANGUAGE.into())
+                .is_err()
+            {
+                return 0;
+            }
+            *slot = Some(parser);
+        }
+        slot.as_mut()
+            .and_then(|p| p.parse(src, None))
+            .map_or(0, |t| t.root_node().descendant_count())
+    })
+}

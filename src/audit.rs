@@ -1,0 +1,430 @@
+//! The audit log: one JSON line per decision, each carrying the SHA-256 of the line before it,
+//! and the check that the chain is whole (`shclass audit verify`).
+//!
+//! A line records the time, the agent and session, the tool, the input (secrets redacted), the
+//! decision, risk and mode, the reasons with their sources, and who approved. Appending takes an
+//! exclusive lock on the log, so concurrent hook processes interleave whole lines and the chain
+//! stays linear. [`verify`] names the first line that was edited, removed, inserted or reordered.
+//! What a hash chain cannot show on its own: lines cut off the *end* of the file (keep the head
+//! hash that `verify` prints somewhere else if that matters). [`redact`] removes tokens and
+//! passwords it recognises; it is a pattern list, not a guarantee.
+
+use std::fs::{File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use regex::Regex;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::policy::{Decision, Mode, Reason, Risk};
+
+/// The `prev` of the first line.
+pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+
+/// Who decided or approved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Approver {
+    /// The policy decided (allow or deny) without asking anyone.
+    Policy,
+    /// The decision was ask; the agent asks its person (hooks).
+    Pending,
+    /// A person approved once.
+    User,
+    /// A person approved and asked to remember it.
+    UserAlways,
+    /// A person refused.
+    UserRefused,
+    /// Nobody could be asked (no terminal): refused.
+    NoTerminal,
+}
+
+/// One reason as written to the log.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct AuditReason {
+    /// `allow` / `ask` / `deny`.
+    pub decision: String,
+    /// Rule or check id.
+    pub rule: String,
+    /// Where it came from.
+    pub source: String,
+    /// For people (redacted).
+    pub message: String,
+}
+
+/// One decision, before it is chained.
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditEntry {
+    /// RFC 3339 UTC time.
+    pub time: String,
+    /// `claude`, `gemini`, `cursor`, `exec`, `repl`, `library`…
+    pub agent: String,
+    /// The agent's session id, if any.
+    pub session: Option<String>,
+    /// The tool (`Bash`, `Read`, `run_shell_command`…).
+    pub tool: String,
+    /// The command or path, secrets redacted.
+    pub input: String,
+    /// The decision.
+    pub decision: Decision,
+    /// Its risk.
+    pub risk: Risk,
+    /// The mode.
+    pub mode: Mode,
+    /// The reasons, with their sources.
+    pub reasons: Vec<AuditReason>,
+    /// Who approved.
+    pub approved_by: Approver,
+}
+
+/// The reasons of a decision as the log writes them (messages redacted).
+pub fn audit_reasons(reasons: &[Reason]) -> Vec<AuditReason> {
+    reasons
+        .iter()
+        .map(|r| AuditReason {
+            decision: r.decision.name().to_owned(),
+            rule: r.rule.clone(),
+            source: r.source.to_string(),
+            message: redact(&r.message),
+        })
+        .collect()
+}
+
+/// An append-only, hash-chained log file.
+#[derive(Debug, Clone)]
+pub struct AuditLog {
+    path: PathBuf,
+}
+
+impl AuditLog {
+    /// A log at `path` (created on first append).
+    pub fn new(path: impl Into<PathBuf>) -> AuditLog {
+        AuditLog { path: path.into() }
+    }
+
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Append one entry under an exclusive lock: `seq` and `prev` come from the last line.
+    pub fn append(&self, entry: &AuditEntry) -> io::Result<()> {
+        if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)?;
+        }
+        let mut file = OpenOptions::new()
+            .read(true)
+            .append(true)
+            .create(true)
+            .open(&self.path)?;
+        file.lock()?;
+        let result = (|| {
+            let last = last_line(&mut file)?;
+            let (seq, prev) = match last {
+                None => (1, GENESIS.to_owned()),
+                Some(line) => {
+                    let v: serde_json::Value = serde_json::from_str(&line).map_err(|e| {
+                        io::Error::new(
+                            io::ErrorKind::InvalidData,
+                            format!("the last line of the audit log is not JSON: {e}"),
+                        )
+                    })?;
+                    let seq = v
+                        .get("seq")
+                        .and_then(serde_json::Value::as_u64)
+                        .ok_or_else(|| {
+                            io::Error::new(
+                                io::ErrorKind::InvalidData,
+                                "the last line of the audit log has no seq",
+                            )
+                        })?;
+                    (seq + 1, sha256_hex(line.as_bytes()))
+                }
+            };
+            let mut obj = serde_json::to_value(entry).map_err(io::Error::other)?;
+            if let Some(o) = obj.as_object_mut() {
+                o.insert("seq".into(), serde_json::json!(seq));
+                o.insert("prev".into(), serde_json::json!(prev));
+            }
+            let mut line = serde_json::to_string(&obj).map_err(io::Error::other)?;
+            line.push('\n');
+            file.write_all(line.as_bytes())?;
+            file.sync_data()
+        })();
+        let _ = file.unlock();
+        result
+    }
+}
+
+/// The last non-empty line of a file, read from the end.
+fn last_line(file: &mut File) -> io::Result<Option<String>> {
+    let len = file.seek(SeekFrom::End(0))?;
+    if len == 0 {
+        return Ok(None);
+    }
+    let mut chunk: u64 = 4096;
+    loop {
+        let start = len.saturating_sub(chunk);
+        file.seek(SeekFrom::Start(start))?;
+        let mut buf = Vec::with_capacity((len - start) as usize);
+        Read::by_ref(file).take(len - start).read_to_end(&mut buf)?;
+        let trimmed = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        if let Some(nl) = trimmed.iter().rposition(|&b| b == b'\n') {
+            return Ok(Some(
+                String::from_utf8_lossy(&trimmed[nl + 1..]).into_owned(),
+            ));
+        }
+        if start == 0 {
+            return Ok(Some(String::from_utf8_lossy(trimmed).into_owned()));
+        }
+        chunk *= 4;
+    }
+}
+
+/// Lower-case hex SHA-256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut s = String::with_capacity(64);
+    for b in digest {
+        s.push_str(&format!("{b:02x}"));
+    }
+    s
+}
+
+/// What `verify` found in a whole chain.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VerifyReport {
+    /// Lines checked.
+    pub lines: u64,
+    /// SHA-256 of the last line (record it elsewhere to detect truncation).
+    pub head: String,
+}
+
+/// The first line where the chain breaks (1-based).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct VerifyError {
+    /// 1-based line number in the file.
+    pub line: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Check a whole log: every line JSON, `seq` counting up from 1, every `prev` the hash of the
+/// line before.
+pub fn verify(path: &Path) -> Result<VerifyReport, VerifyError> {
+    let file = File::open(path).map_err(|e| VerifyError {
+        line: 0,
+        message: format!("cannot open {}: {e}", path.display()),
+    })?;
+    verify_reader(BufReader::new(file))
+}
+
+/// [`verify`] over any reader.
+pub fn verify_reader(reader: impl BufRead) -> Result<VerifyReport, VerifyError> {
+    let mut prev = GENESIS.to_owned();
+    let mut n: u64 = 0;
+    for line in reader.split(b'\n') {
+        let line = line.map_err(|e| VerifyError {
+            line: n + 1,
+            message: format!("cannot read: {e}"),
+        })?;
+        n += 1;
+        let err = |message: String| VerifyError { line: n, message };
+        if line.is_empty() {
+            return Err(err(
+                "empty line (a line was removed or the file was edited)".into(),
+            ));
+        }
+        let v: serde_json::Value =
+            serde_json::from_slice(&line).map_err(|e| err(format!("not a JSON object: {e}")))?;
+        let seq = v
+            .get("seq")
+            .and_then(serde_json::Value::as_u64)
+            .ok_or_else(|| err("no `seq`".into()))?;
+        let got_prev = v
+            .get("prev")
+            .and_then(serde_json::Value::as_str)
+            .ok_or_else(|| err("no `prev`".into()))?;
+        if got_prev != prev {
+            return Err(err(format!(
+                "`prev` does not match the hash of line {}: line {} was edited, removed, inserted or moved",
+                n - 1,
+                n - 1
+            )
+            .replace("line 0", "the start")));
+        }
+        if seq != n {
+            return Err(err(format!(
+                "`seq` is {seq}, expected {n}: a line before it was removed or lines were reordered"
+            )));
+        }
+        prev = sha256_hex(&line);
+    }
+    Ok(VerifyReport {
+        lines: n,
+        head: prev,
+    })
+}
+
+fn patterns() -> &'static [(Regex, &'static str)] {
+    static CELL: OnceLock<Vec<(Regex, &'static str)>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        let table: &[(&str, &str)] = &[
+            // user:password@ in URLs.
+            (r"(?i)([a-z][a-z0-9+.-]*://[^/\s:@]*:)[^@\s/]+@", "${1}***@"),
+            // Authorization / token headers.
+            (
+                r"(?i)\b((?:proxy-)?authorization\s*:\s*(?:bearer|basic|token|digest)?\s*)[^\s'\x22]+",
+                "${1}***",
+            ),
+            (
+                r"(?i)\b((?:x-api-key|api-key|x-auth-token|private-token|cookie)\s*:\s*)[^\s'\x22]+",
+                "${1}***",
+            ),
+            // --password=x, --token x, --api-key=x, --secret x.
+            (
+                r"(?i)(--?(?:password|passwd|pass|token|api[-_]?key|secret|client[-_]secret|access[-_]token|auth[-_]token)(?:=|\s+))[^\s'\x22]+",
+                "${1}***",
+            ),
+            // NAME=value where the name says secret.
+            (
+                r"(?i)\b([A-Z0-9_]*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*=)[^\s'\x22]+",
+                "${1}***",
+            ),
+            // curl -u user:password.
+            (r"(\s-u\s*['\x22]?[^\s:'\x22]+:)[^\s'\x22]+", "${1}***"),
+            // Well-known token shapes.
+            (r"\bAKIA[0-9A-Z]{16}\b", "AKIA***"),
+            (r"\bASIA[0-9A-Z]{16}\b", "ASIA***"),
+            (r"\b(gh[pousr]_)[A-Za-z0-9]{20,}", "${1}***"),
+            (r"\bgithub_pat_[A-Za-z0-9_]{20,}", "github_pat_***"),
+            (r"\bglpat-[A-Za-z0-9_-]{20,}", "glpat-***"),
+            (r"\b(xox[abprs]-)[A-Za-z0-9-]{10,}", "${1}***"),
+            (r"\bsk-[A-Za-z0-9_-]{20,}", "sk-***"),
+            (r"\bAIza[0-9A-Za-z_-]{35}\b", "AIza***"),
+            (
+                r"-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)",
+                "-----BEGIN PRIVATE KEY----- *** -----END PRIVATE KEY-----",
+            ),
+        ];
+        table
+            .iter()
+            .filter_map(|(re, with)| Regex::new(re).ok().map(|r| (r, *with)))
+            .collect()
+    })
+}
+
+fn mysql_password() -> Option<&'static Regex> {
+    static CELL: OnceLock<Option<Regex>> = OnceLock::new();
+    CELL.get_or_init(|| Regex::new(r"(\s-p)[^\s'\x22]+").ok())
+        .as_ref()
+}
+
+fn mysql_like() -> Option<&'static Regex> {
+    static CELL: OnceLock<Option<Regex>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        Regex::new(r"\b(?:mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump|mysqlsh)\b")
+            .ok()
+    })
+    .as_ref()
+}
+
+/// Replace recognised secrets with `***`: passwords in URLs, `Authorization:` headers,
+/// `--password=`/`--token`/`--api-key` values, `NAME=value` where the name says secret,
+/// `curl -u user:pass`, `mysql -pSECRET`, AWS access keys, GitHub/GitLab/Slack/OpenAI tokens,
+/// private key blocks.
+pub fn redact(input: &str) -> String {
+    let mut s = input.to_owned();
+    for (re, with) in patterns() {
+        if re.is_match(&s) {
+            s = re.replace_all(&s, *with).into_owned();
+        }
+    }
+    if let (Some(prog), Some(pw)) = (mysql_like(), mysql_password())
+        && prog.is_match(&s)
+    {
+        s = pw.replace_all(&s, "${1}***").into_owned();
+    }
+    s
+}
+
+/// RFC 3339 UTC with seconds (`2026-05-01T12:00:00Z`), without a date library.
+pub fn rfc3339(t: SystemTime) -> String {
+    let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let rem = secs % 86_400;
+    // Howard Hinnant's civil_from_days.
+    let shifted = days + 719_468;
+    let era = shifted.div_euclid(146_097);
+    let day_of_era = shifted.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        (rem / 60) % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn redacts_known_secrets() {
+        let table: &[(&str, &str)] = &[
+            (
+                "git clone https://bob:hunter2@example.com/r.git",
+                "git clone https://bob:***@example.com/r.git",
+            ),
+            (
+                "curl -H 'Authorization: Bearer abc.def' https://x",
+                "curl -H 'Authorization: Bearer ***' https://x",
+            ),
+            ("mysql -u root -psecret db", "mysql -u root -p*** db"),
+            ("mkdir -pv build", "mkdir -pv build"),
+            ("tool --password=hunter2 x", "tool --password=*** x"),
+            ("tool --token abc123 x", "tool --token *** x"),
+            (
+                "GITHUB_TOKEN=abc123 gh pr list",
+                "GITHUB_TOKEN=*** gh pr list",
+            ),
+            ("echo ghp_0123456789abcdefghijABCDEFGHIJ", "echo ghp_***"),
+            ("aws s3 ls # AKIAIOSFODNN7EXAMPLE", "aws s3 ls # AKIA***"),
+            ("curl -u admin:pw https://x", "curl -u admin:*** https://x"),
+            ("ls -la", "ls -la"),
+        ];
+        for (input, want) in table {
+            assert_eq!(&redact(input), want, "{input}");
+        }
+    }
+
+    #[test]
+    fn time_format() {
+        assert_eq!(rfc3339(UNIX_EPOCH), "1970-01-01T00:00:00Z");
+        assert_eq!(
+            rfc3339(UNIX_EPOCH + Duration::from_secs(1_700_000_000)),
+            "2023-11-14T22:13:20Z"
+        );
+        let leap_day = 951_782_400; // 2000-02-29
+        assert_eq!(
+            rfc3339(UNIX_EPOCH + Duration::from_secs(leap_day)),
+            "2000-02-29T00:00:00Z"
+        );
+    }
+}

@@ -1,0 +1,138 @@
+//! Claude Code's `PreToolUse` hook protocol (and `PostToolUse`, to record reads and writes).
+//!
+//! Input on stdin: `session_id`, `transcript_path`, `cwd`, `permission_mode`,
+//! `hook_event_name`, `tool_name`, `tool_input`. Answer: exit 0 and
+//! `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow" |
+//! "deny" | "ask", "permissionDecisionReason": "…"}}`; nothing at all for a tool shclass has no
+//! opinion on. Tools: `Bash` (`command`), `Read` (read `file_path`), `Write` / `Edit` /
+//! `MultiEdit` (write `file_path`), `NotebookEdit` (write `notebook_path`), `Glob` and `Grep`
+//! (read `path`, and the `pattern` / `glob` under it), `LS` (read `path`). This module only
+//! translates; deciding is `hook::decide`.
+
+use super::{Action, Answer, HookResponse, Malformed, Request, path_field, str_field, under};
+use crate::policy::Mode;
+use crate::policy::paths::Access;
+
+/// Claude's `permission_mode` as a shclass mode (unknown values: default).
+pub fn mode(s: &str) -> Mode {
+    match s {
+        "plan" => Mode::Plan,
+        "acceptEdits" => Mode::AcceptEdits,
+        "bypassPermissions" => Mode::Bypass,
+        "dontAsk" => Mode::Strict,
+        _ => Mode::Default,
+    }
+}
+
+/// Parse a hook input object.
+pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+    let event = str_field(v, "hook_event_name").map(str::to_owned);
+    let post = match event.as_deref() {
+        None | Some("PreToolUse") => false,
+        Some("PostToolUse") => true,
+        Some(_) => {
+            return Ok(Request {
+                session_id: None,
+                cwd: None,
+                mode: None,
+                event,
+                action: Action::Ignore,
+            });
+        }
+    };
+    let tool = str_field(v, "tool_name")
+        .ok_or_else(|| Malformed("`tool_name` is missing or not a string".into()))?
+        .to_owned();
+    let input = v.get("tool_input");
+    let need_input = || {
+        input
+            .filter(|i| i.is_object())
+            .ok_or_else(|| Malformed(format!("`tool_input` of {tool} is not an object")))
+    };
+    let required = |i: &serde_json::Value, key: &str| -> Result<String, Malformed> {
+        path_field(i, &[key])?.ok_or_else(|| Malformed(format!("{tool} without `{key}`")))
+    };
+    let action = match tool.as_str() {
+        "Bash" if !post => {
+            let i = need_input()?;
+            Action::Command {
+                command: required(i, "command")?,
+                tool: tool.clone(),
+            }
+        }
+        "Read" | "Write" | "Edit" | "MultiEdit" | "NotebookEdit" => {
+            let i = need_input()?;
+            let key = if tool == "NotebookEdit" {
+                "notebook_path"
+            } else {
+                "file_path"
+            };
+            let path = required(i, key)?;
+            if post {
+                Action::Recorded { paths: vec![path] }
+            } else {
+                Action::Files {
+                    access: if tool == "Read" {
+                        Access::Read
+                    } else {
+                        Access::Write
+                    },
+                    tool: tool.clone(),
+                    paths: vec![path],
+                }
+            }
+        }
+        "Glob" | "Grep" | "LS" if !post => {
+            let i = need_input()?;
+            let dir = path_field(i, &["path"])?;
+            let mut paths = vec![dir.clone().unwrap_or_else(|| ".".to_owned())];
+            let extra = if tool == "Glob" {
+                path_field(i, &["pattern"])?
+            } else if tool == "Grep" {
+                path_field(i, &["glob"])?
+            } else {
+                None
+            };
+            if let Some(p) = extra {
+                paths.push(under(dir.as_deref(), &p));
+            }
+            Action::Files {
+                tool: tool.clone(),
+                access: Access::Read,
+                paths,
+            }
+        }
+        _ => Action::Ignore,
+    };
+    let mode = match v.get("permission_mode") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::String(m)) => Some(mode(m)),
+        Some(_) => return Err(Malformed("`permission_mode` is not a string".into())),
+    };
+    Ok(Request {
+        session_id: str_field(v, "session_id").map(str::to_owned),
+        cwd: str_field(v, "cwd").map(std::path::PathBuf::from),
+        mode,
+        event,
+        action,
+    })
+}
+
+/// The answer: JSON on stdout and exit 0, or nothing for no opinion.
+pub fn render(answer: Option<&Answer>) -> HookResponse {
+    let Some(a) = answer else {
+        return HookResponse::default();
+    };
+    let out = serde_json::json!({
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": a.decision.name(),
+            "permissionDecisionReason": a.reason,
+        }
+    });
+    HookResponse {
+        stdout: Some(out.to_string()),
+        stderr: None,
+        exit_code: 0,
+    }
+}

@@ -1,0 +1,78 @@
+//! Cursor's `beforeShellExecution` and `beforeReadFile` hook protocol.
+//!
+//! Input on stdin: `hook_event_name`, `conversation_id`, `generation_id`, `workspace_roots`,
+//! and per event `command` + `cwd` (shell) or `file_path` (read). Answer: exit 0 and
+//! `{"permission": "allow" | "deny" | "ask", "user_message": "…", "agent_message": "…"}`.
+//! Cursor's documentation has spelled the message fields both `userMessage`/`agentMessage` and
+//! `user_message`/`agent_message`; both are written. `beforeReadFile` takes only allow or deny,
+//! so an ask there is a deny. Other events get no output. Cursor's input carries no permission
+//! mode. This module only translates; deciding is `hook::decide`.
+
+use super::{Action, Answer, HookResponse, Malformed, Request, path_field, str_field};
+use crate::policy::Decision;
+use crate::policy::paths::Access;
+
+/// Parse a hook input object.
+pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+    let event = str_field(v, "hook_event_name").map(str::to_owned);
+    let root = v
+        .get("workspace_roots")
+        .and_then(serde_json::Value::as_array)
+        .and_then(|a| a.first())
+        .and_then(serde_json::Value::as_str);
+    let cwd = str_field(v, "cwd").or(root).map(std::path::PathBuf::from);
+    let action = match event.as_deref() {
+        Some("beforeShellExecution") => Action::Command {
+            tool: "shell".into(),
+            command: path_field(v, &["command"])?
+                .ok_or_else(|| Malformed("beforeShellExecution without `command`".into()))?,
+        },
+        Some("beforeReadFile") => Action::Files {
+            tool: "read".into(),
+            access: Access::Read,
+            paths: vec![
+                path_field(v, &["file_path"])?
+                    .ok_or_else(|| Malformed("beforeReadFile without `file_path`".into()))?,
+            ],
+        },
+        Some(_) => Action::Ignore,
+        None => return Err(Malformed("`hook_event_name` is missing".into())),
+    };
+    Ok(Request {
+        session_id: str_field(v, "conversation_id").map(str::to_owned),
+        // The workspace is the project root; `cwd` is only where the command runs.
+        cwd: root.map(std::path::PathBuf::from).or(cwd),
+        mode: None,
+        event,
+        action,
+    })
+}
+
+/// The answer: JSON on stdout and exit 0; nothing for no opinion.
+pub fn render(req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
+    let Some(a) = answer else {
+        return HookResponse::default();
+    };
+    let read = req.is_some_and(|r| r.event.as_deref() == Some("beforeReadFile"));
+    let decision = if read && a.decision == Decision::Ask {
+        Decision::Deny
+    } else {
+        a.decision
+    };
+    let out = if read {
+        serde_json::json!({ "permission": decision.name() })
+    } else {
+        serde_json::json!({
+            "permission": decision.name(),
+            "user_message": a.reason,
+            "agent_message": a.reason,
+            "userMessage": a.reason,
+            "agentMessage": a.reason,
+        })
+    };
+    HookResponse {
+        stdout: Some(out.to_string()),
+        stderr: None,
+        exit_code: 0,
+    }
+}

@@ -1,0 +1,146 @@
+//! Gemini CLI's `BeforeTool` hook protocol (and `AfterTool`, to record reads and writes).
+//!
+//! Input on stdin: `session_id`, `transcript_path`, `cwd`, `hook_event_name`, `timestamp`,
+//! `tool_name`, `tool_input`. Answer: exit 0 and `{"decision": "allow" | "deny" | "ask",
+//! "reason": "…"}`; `{}` for a tool shclass has no opinion on. Tools: `run_shell_command`
+//! (`command`), `read_file` and `read_many_files` (read), `write_file` and `replace` (write),
+//! `glob`, `search_file_content` / `grep_search`, `list_directory` (read the directory and the
+//! pattern under it). Gemini has renamed path parameters between releases (`path`,
+//! `absolute_path`, `file_path`, `dir_path`), so each is accepted. Gemini's input carries no
+//! permission mode. This module only translates; deciding is `hook::decide`.
+
+use super::{Action, Answer, HookResponse, Malformed, Request, path_field, str_field, under};
+use crate::policy::paths::Access;
+
+const FILE_KEYS: &[&str] = &["file_path", "absolute_path", "path"];
+const DIR_KEYS: &[&str] = &["dir_path", "path", "directory"];
+
+/// Parse a hook input object.
+pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+    let event = str_field(v, "hook_event_name").map(str::to_owned);
+    let post = match event.as_deref() {
+        None | Some("BeforeTool") => false,
+        Some("AfterTool") => true,
+        Some(_) => {
+            return Ok(Request {
+                session_id: None,
+                cwd: None,
+                mode: None,
+                event,
+                action: Action::Ignore,
+            });
+        }
+    };
+    let tool = str_field(v, "tool_name")
+        .ok_or_else(|| Malformed("`tool_name` is missing or not a string".into()))?
+        .to_owned();
+    let input = v.get("tool_input");
+    let need_input = || {
+        input
+            .filter(|i| i.is_object())
+            .ok_or_else(|| Malformed(format!("`tool_input` of {tool} is not an object")))
+    };
+    let file = |i: &serde_json::Value| -> Result<String, Malformed> {
+        path_field(i, FILE_KEYS)?.ok_or_else(|| Malformed(format!("{tool} without a file path")))
+    };
+    let action = match tool.as_str() {
+        "run_shell_command" if !post => {
+            let i = need_input()?;
+            Action::Command {
+                command: path_field(i, &["command"])?
+                    .ok_or_else(|| Malformed("run_shell_command without `command`".into()))?,
+                tool: tool.clone(),
+            }
+        }
+        "read_file" | "write_file" | "replace" | "edit" => {
+            let i = need_input()?;
+            let path = file(i)?;
+            if post {
+                Action::Recorded { paths: vec![path] }
+            } else {
+                Action::Files {
+                    access: if tool == "read_file" {
+                        Access::Read
+                    } else {
+                        Access::Write
+                    },
+                    tool: tool.clone(),
+                    paths: vec![path],
+                }
+            }
+        }
+        "read_many_files" if !post => {
+            let i = need_input()?;
+            let mut paths = Vec::new();
+            for key in ["paths", "include"] {
+                match i.get(key) {
+                    None | Some(serde_json::Value::Null) => {}
+                    Some(serde_json::Value::Array(a)) => {
+                        for p in a {
+                            paths.push(
+                                p.as_str()
+                                    .ok_or_else(|| {
+                                        Malformed(format!("`{key}` holds a non-string"))
+                                    })?
+                                    .to_owned(),
+                            );
+                        }
+                    }
+                    Some(_) => return Err(Malformed(format!("`{key}` is not a list"))),
+                }
+            }
+            if paths.is_empty() {
+                return Err(Malformed("read_many_files without paths".into()));
+            }
+            Action::Files {
+                tool: tool.clone(),
+                access: Access::Read,
+                paths,
+            }
+        }
+        "glob" | "search_file_content" | "grep_search" | "grep" | "list_directory" | "ls"
+            if !post =>
+        {
+            let i = need_input()?;
+            let dir = path_field(i, DIR_KEYS)?;
+            let mut paths = vec![dir.clone().unwrap_or_else(|| ".".to_owned())];
+            let extra = match tool.as_str() {
+                "glob" => path_field(i, &["pattern"])?,
+                "list_directory" | "ls" => None,
+                _ => path_field(i, &["include"])?,
+            };
+            if let Some(p) = extra {
+                paths.push(under(dir.as_deref(), &p));
+            }
+            Action::Files {
+                tool: tool.clone(),
+                access: Access::Read,
+                paths,
+            }
+        }
+        _ => Action::Ignore,
+    };
+    Ok(Request {
+        session_id: str_field(v, "session_id").map(str::to_owned),
+        cwd: str_field(v, "cwd").map(std::path::PathBuf::from),
+        mode: None,
+        event,
+        action,
+    })
+}
+
+/// The answer: JSON on stdout and exit 0 (`{}` for no opinion).
+pub fn render(answer: Option<&Answer>) -> HookResponse {
+    let out = match answer {
+        None => serde_json::json!({}),
+        Some(a) => serde_json::json!({
+            "decision": a.decision.name(),
+            "reason": a.reason,
+        }),
+    };
+    HookResponse {
+        stdout: Some(out.to_string()),
+        stderr: None,
+        exit_code: 0,
+    }
+}

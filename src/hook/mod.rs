@@ -1,0 +1,370 @@
+//! Agent hooks: read one agent's hook JSON, decide with a [`Session`], answer in that agent's
+//! format.
+//!
+//! Each protocol module (`claude`, `gemini`, `cursor`) only translates: its `parse` turns the
+//! agent's JSON into a [`Request`] and its `render` turns a decision into the agent's answer.
+//! [`handle`] does the rest, the same for every agent: load the policy for the agent's working
+//! directory, keep session state in the state file keyed by the agent's session id
+//! ([`crate::state`]), write the audit log, and fail closed:
+//!
+//! | what went wrong | answer |
+//! | --- | --- |
+//! | stdin is not UTF-8 JSON, not an object, or a known tool lacks its field | deny (Claude and Gemini also exit 2, their documented "block") |
+//! | a policy file is broken | deny, naming file and line |
+//! | the session state cannot be read or written | decided without session state, and at most ask |
+//! | the audit log cannot be written | deny |
+//! | shclass panics | deny |
+//! | a tool or event shclass has no opinion on | no decision (Claude and Cursor: no output; Gemini: `{}`), exit 0 |
+//!
+//! Installing the hooks into the agents' settings files is [`install`].
+
+pub mod claude;
+pub mod cursor;
+pub mod gemini;
+pub mod install;
+
+use std::path::{Path, PathBuf};
+
+use crate::policy::paths::Access;
+use crate::policy::{Decision, LoadOptions, Mode, Risk, load};
+use crate::session::{Outcome, Session, SessionConfig};
+use crate::state::StateFile;
+
+/// The agents shclass speaks to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Agent {
+    /// Claude Code `PreToolUse` (and `PostToolUse`, for edits-follow-reads).
+    Claude,
+    /// Gemini CLI `BeforeTool` (and `AfterTool`).
+    Gemini,
+    /// Cursor `beforeShellExecution` and `beforeReadFile`.
+    Cursor,
+}
+
+impl Agent {
+    /// Parse `claude` / `gemini` / `cursor`.
+    pub fn parse(s: &str) -> Option<Agent> {
+        match s {
+            "claude" | "claude-code" => Some(Agent::Claude),
+            "gemini" | "gemini-cli" => Some(Agent::Gemini),
+            "cursor" => Some(Agent::Cursor),
+            _ => None,
+        }
+    }
+
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Agent::Claude => "claude",
+            Agent::Gemini => "gemini",
+            Agent::Cursor => "cursor",
+        }
+    }
+}
+
+/// What the agent asks about, in shclass's terms.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Action {
+    /// A shell command.
+    Command {
+        /// The agent's tool name.
+        tool: String,
+        /// The command line.
+        command: String,
+    },
+    /// File tool access.
+    Files {
+        /// The agent's tool name.
+        tool: String,
+        /// Read or write.
+        access: Access,
+        /// The paths as the agent gave them.
+        paths: Vec<String>,
+    },
+    /// After a file tool ran: record the files' size and mtime (no answer).
+    Recorded {
+        /// The paths.
+        paths: Vec<String>,
+    },
+    /// Not something shclass has an opinion on.
+    Ignore,
+}
+
+/// One hook call, normalised.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Request {
+    /// The agent's session (conversation) id.
+    pub session_id: Option<String>,
+    /// The agent's working directory: the workspace.
+    pub cwd: Option<PathBuf>,
+    /// The agent's permission mode, mapped onto shclass's.
+    pub mode: Option<Mode>,
+    /// The agent's event name (for the answer).
+    pub event: Option<String>,
+    /// What it asks.
+    pub action: Action,
+}
+
+/// A decision ready to render.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answer {
+    /// The decision.
+    pub decision: Decision,
+    /// One line for the person and the model.
+    pub reason: String,
+}
+
+/// What to print and how to exit.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct HookResponse {
+    /// Standard output (JSON), if anything.
+    pub stdout: Option<String>,
+    /// Standard error, if anything.
+    pub stderr: Option<String>,
+    /// Exit code.
+    pub exit_code: u8,
+}
+
+/// How hooks load the policy and keep state.
+#[derive(Debug, Clone, Default)]
+pub struct HookOptions {
+    /// Policy sources; `cwd` defaults to the agent's `cwd`, `mode` to the agent's mode.
+    pub load: LoadOptions,
+    /// Audit log (else the policy's `audit_log`).
+    pub audit_log: Option<PathBuf>,
+    /// State directory (else [`crate::state::state_dir`]).
+    pub state_dir: Option<PathBuf>,
+    /// Session limits.
+    pub session: SessionConfig,
+}
+
+/// A hook input that cannot be trusted to say what it wants.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Malformed(pub String);
+
+fn agent_parse(agent: Agent, v: &serde_json::Value) -> Result<Request, Malformed> {
+    match agent {
+        Agent::Claude => claude::parse(v),
+        Agent::Gemini => gemini::parse(v),
+        Agent::Cursor => cursor::parse(v),
+    }
+}
+
+/// Render a decision (`None`: no opinion) in the agent's format.
+pub fn render(agent: Agent, req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
+    match agent {
+        Agent::Claude => claude::render(answer),
+        Agent::Gemini => gemini::render(answer),
+        Agent::Cursor => cursor::render(req, answer),
+    }
+}
+
+fn malformed(agent: Agent, why: &str) -> HookResponse {
+    let reason =
+        format!("shclass: deny: the hook input cannot be read ({why}), so nothing is allowed");
+    let mut r = render(
+        agent,
+        None,
+        Some(&Answer {
+            decision: Decision::Deny,
+            reason: reason.clone(),
+        }),
+    );
+    r.stderr = Some(reason);
+    if matches!(agent, Agent::Claude | Agent::Gemini) {
+        r.exit_code = 2; // both document exit 2 as "block", whatever stdout says
+    }
+    r
+}
+
+/// Handle one hook call: `input` is the agent's stdin. Never panics; see the module docs for
+/// what fails closed.
+pub fn handle(agent: Agent, input: &[u8], opts: &HookOptions) -> HookResponse {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        handle_inner(agent, input, opts)
+    })) {
+        Ok(r) => r,
+        Err(_) => malformed(agent, "internal error in shclass"),
+    }
+}
+
+fn handle_inner(agent: Agent, input: &[u8], opts: &HookOptions) -> HookResponse {
+    let Ok(text) = std::str::from_utf8(input) else {
+        return malformed(agent, "not UTF-8");
+    };
+    let value: serde_json::Value = match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) => return malformed(agent, &format!("not JSON: {e}")),
+    };
+    if !value.is_object() {
+        return malformed(agent, "not a JSON object");
+    }
+    let req = match agent_parse(agent, &value) {
+        Ok(r) => r,
+        Err(Malformed(why)) => return malformed(agent, &why),
+    };
+    if req.action == Action::Ignore {
+        return render(agent, Some(&req), None);
+    }
+    let answer = decide(agent, &req, opts);
+    render(agent, Some(&req), answer.as_ref())
+}
+
+/// Decide a normalised request (`None` for post-tool records, which need no answer).
+pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer> {
+    let mut load_opts = opts.load.clone();
+    if load_opts.cwd.is_none() {
+        load_opts.cwd = req.cwd.clone().filter(|c| c.is_absolute());
+    }
+    if load_opts.mode.is_none() {
+        // The agent's mode counts when it is not its default; the policy file's mode otherwise.
+        load_opts.mode = req.mode.filter(|m| *m != Mode::Default);
+    }
+    let policy = match load(&load_opts) {
+        Ok(p) => p,
+        Err(e) => {
+            if matches!(req.action, Action::Recorded { .. }) {
+                return None;
+            }
+            return Some(Answer {
+                decision: Decision::Deny,
+                reason: format!("shclass: deny: the policy is broken, so nothing is allowed: {e}"),
+            });
+        }
+    };
+    let audit = opts
+        .audit_log
+        .clone()
+        .or_else(|| policy.audit_log.as_deref().map(PathBuf::from))
+        .map(|p| crate::audit::AuditLog::new(expand(&p, policy.workspace())));
+    let session_id = req.session_id.as_deref().filter(|s| !s.is_empty());
+    let build = |policy, state: Option<crate::state::SessionState>| {
+        let mut session = Session::new(policy)
+            .with_config(opts.session)
+            .with_agent(agent.name(), session_id);
+        if let Some(st) = state {
+            session = session.with_state(st);
+        }
+        if let Some(log) = &audit {
+            session = session.with_audit(log.clone());
+        }
+        session
+    };
+    let file = session_id.and_then(|id| {
+        opts.state_dir
+            .clone()
+            .or_else(crate::state::state_dir)
+            .map(|dir| StateFile::new(&dir, id))
+    });
+    let Some(file) = file else {
+        // No session id or nowhere to keep state: decide this call alone.
+        let mut session = build(policy, None);
+        return run(&mut session, &req.action).map(|o| answer_of(&o));
+    };
+    let result = file.update(|state| {
+        let mut session = build(policy, Some(std::mem::take(state)));
+        let outcome = run(&mut session, &req.action);
+        *state = session.into_state();
+        outcome
+    });
+    match result {
+        Ok(o) => o.map(|o| answer_of(&o)),
+        Err(e) => {
+            // State unavailable: decide without it, at most ask.
+            let Ok(p) = load(&load_opts) else {
+                return Some(Answer {
+                    decision: Decision::Deny,
+                    reason: format!("shclass: deny: session state unavailable ({e})"),
+                });
+            };
+            let mut session = build(p, None);
+            let outcome = run(&mut session, &req.action)?;
+            let mut answer = answer_of(&outcome);
+            if answer.decision == Decision::Allow {
+                answer.decision = Decision::Ask;
+            }
+            answer.reason = format!(
+                "{} (session state {} unavailable: {e})",
+                answer.reason,
+                file.path().display()
+            );
+            Some(answer)
+        }
+    }
+}
+
+fn run(s: &mut Session, action: &Action) -> Option<Outcome> {
+    match action {
+        Action::Command { tool, command } => Some(s.check_command(tool, command)),
+        Action::Files {
+            tool,
+            access,
+            paths,
+        } => Some(s.check_files(tool, *access, paths)),
+        Action::Recorded { paths } => {
+            for p in paths {
+                s.record_file(p);
+            }
+            None
+        }
+        Action::Ignore => None,
+    }
+}
+
+fn answer_of(o: &Outcome) -> Answer {
+    let mut reason = o.summary();
+    if o.decision == Decision::Deny && o.risk >= Risk::High {
+        reason.push_str(" — do not retry it another way; ask the person");
+    }
+    Answer {
+        decision: o.decision,
+        reason,
+    }
+}
+
+/// `~/x` and relative paths (against the workspace) made absolute.
+fn expand(p: &Path, cwd: &Path) -> PathBuf {
+    if let Ok(rest) = p.strip_prefix("~")
+        && let Some(home) = std::env::var_os("HOME")
+    {
+        return PathBuf::from(home).join(rest);
+    }
+    if p.is_absolute() {
+        p.to_path_buf()
+    } else {
+        cwd.join(p)
+    }
+}
+
+/// A string field of a JSON object.
+pub(crate) fn str_field<'a>(v: &'a serde_json::Value, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(serde_json::Value::as_str)
+}
+
+/// The first of several string fields that is present; `Err` when one is present but not a
+/// string.
+pub(crate) fn path_field(
+    v: &serde_json::Value,
+    keys: &[&str],
+) -> Result<Option<String>, Malformed> {
+    for k in keys {
+        match v.get(*k) {
+            None | Some(serde_json::Value::Null) => {}
+            Some(serde_json::Value::String(s)) => return Ok(Some(s.clone())),
+            Some(_) => return Err(Malformed(format!("`{k}` is not a string"))),
+        }
+    }
+    Ok(None)
+}
+
+/// `dir` joined with a glob or file pattern, for the path policy (`**/.env` under the
+/// workspace is a secret pattern).
+pub(crate) fn under(dir: Option<&str>, pattern: &str) -> String {
+    if pattern.starts_with('/') || pattern.starts_with('~') {
+        return pattern.to_owned();
+    }
+    match dir {
+        Some(d) if !d.is_empty() => format!("{}/{pattern}", d.trim_end_matches('/')),
+        _ => pattern.to_owned(),
+    }
+}

@@ -1,0 +1,206 @@
+//! Session state that outlives one hook process: a small JSON file per agent session under the
+//! user's state directory, read and rewritten under an exclusive lock.
+//!
+//! The directory is `$SHCLASS_STATE_DIR`, else `$XDG_STATE_HOME/shclass/sessions`, else
+//! `~/.local/state/shclass/sessions`. The file is `<sanitised session id>.json`; a sibling
+//! `.lock` file is locked exclusively (`File::lock`) for the whole read-modify-write, and the new
+//! state is written to a temporary file and renamed over the old one, so concurrent hook
+//! processes lose no update and a crash never leaves half a file. This module stores state; what
+//! the state means (denial breaker, rate limit, reads) is `session.rs`.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+/// Size and modification time of a file when the agent read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileStamp {
+    /// Modification time, nanoseconds since the Unix epoch.
+    pub mtime_ns: u128,
+    /// Size in bytes.
+    pub size: u64,
+}
+
+impl FileStamp {
+    /// The stamp of a file on disk now (`None` when it does not exist or cannot be read).
+    pub fn of(path: &Path) -> Option<FileStamp> {
+        let meta = std::fs::metadata(path).ok()?;
+        let mtime_ns = meta
+            .modified()
+            .ok()
+            .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+            .map_or(0, |d| d.as_nanos());
+        Some(FileStamp {
+            mtime_ns,
+            size: meta.len(),
+        })
+    }
+}
+
+/// Everything a session remembers between decisions.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionState {
+    /// Format version.
+    pub version: u32,
+    /// Decisions made in this session.
+    pub decisions: u64,
+    /// Denials in a row (reset by anything that runs).
+    pub consecutive_denials: u32,
+    /// Unix times (seconds) of acting units, for the sliding-window rate limit.
+    pub actions: Vec<u64>,
+    /// Files read in this session, by resolved path.
+    pub reads: BTreeMap<String, FileStamp>,
+    /// Remembered rules (TOML snippets), re-added with source `remembered` on every load.
+    pub remembered: Vec<String>,
+}
+
+/// The state directory (see the module docs).
+pub fn state_dir() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("SHCLASS_STATE_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d));
+    }
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("state"))
+        })?;
+    Some(base.join("shclass").join("sessions"))
+}
+
+/// A file name for a session id: `[A-Za-z0-9._-]` kept, anything else `_`, at most 80
+/// characters, plus a short hash of the id when anything was changed (so two ids never share a
+/// file).
+pub fn sanitise(id: &str) -> String {
+    let mut out: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(80)
+        .collect();
+    while out.starts_with('.') {
+        out.replace_range(0..1, "_");
+    }
+    if out != id || out.is_empty() {
+        let h = crate::audit::sha256_hex(id.as_bytes());
+        out.push('-');
+        out.push_str(&h[..12]);
+    }
+    out
+}
+
+/// A session's state file.
+#[derive(Debug, Clone)]
+pub struct StateFile {
+    json: PathBuf,
+    lock: PathBuf,
+}
+
+impl StateFile {
+    /// The file for `session_id` in `dir`.
+    pub fn new(dir: &Path, session_id: &str) -> StateFile {
+        let name = sanitise(session_id);
+        StateFile {
+            json: dir.join(format!("{name}.json")),
+            lock: dir.join(format!("{name}.lock")),
+        }
+    }
+
+    /// Where the state is.
+    pub fn path(&self) -> &Path {
+        &self.json
+    }
+
+    /// Read the state, let `f` change it, write it back: all under an exclusive lock. A state
+    /// file that is not valid JSON is an error (not silently reset: the rate limit and the
+    /// breaker depend on it).
+    pub fn update<R>(&self, f: impl FnOnce(&mut SessionState) -> R) -> io::Result<R> {
+        if let Some(dir) = self.json.parent() {
+            create_private_dir(dir)?;
+        }
+        let lock = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&self.lock)?;
+        lock.lock()?;
+        let result = (|| {
+            let mut state = self.read()?;
+            let r = f(&mut state);
+            self.write(&state)?;
+            Ok(r)
+        })();
+        let _ = lock.unlock();
+        result
+    }
+
+    /// The state as it is on disk (default when there is none), without locking.
+    pub fn read(&self) -> io::Result<SessionState> {
+        match std::fs::read(&self.json) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
+                io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("{}: {e}", self.json.display()),
+                )
+            }),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(SessionState {
+                version: 1,
+                ..SessionState::default()
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn write(&self, state: &SessionState) -> io::Result<()> {
+        let tmp = self
+            .json
+            .with_extension(format!("json.tmp.{}", std::process::id()));
+        let bytes = serde_json::to_vec(state).map_err(io::Error::other)?;
+        {
+            // No fsync: rename makes the update atomic for other processes, and losing the last
+            // update in a power cut (a few counters) is not worth ~10 ms on every hook call.
+            let mut f = File::create(&tmp)?;
+            f.write_all(&bytes)?;
+        }
+        std::fs::rename(&tmp, &self.json).inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+    }
+}
+
+fn create_private_dir(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    let mut b = std::fs::DirBuilder::new();
+    b.recursive(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        b.mode(0o700);
+    }
+    b.create(dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sanitised_names() {
+        assert_eq!(sanitise("abc-123_x.y"), "abc-123_x.y");
+        let odd = sanitise("../../etc/passwd");
+        assert!(!odd.contains('/') && !odd.starts_with('.'), "{odd}");
+        assert_ne!(sanitise("a/b"), sanitise("a_b"));
+        assert!(!sanitise("").is_empty());
+    }
+}

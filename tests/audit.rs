@@ -1,0 +1,146 @@
+//! The audit log: three decisions verify; editing, removing or reordering a line fails
+//! `shclass audit verify` and names the line; secrets are redacted before they are written.
+
+use std::process::Command;
+
+fn shclass(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shclass"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+        .env(
+            "SHCLASS_MANAGED_POLICY",
+            "/nonexistent-shclass-managed.toml",
+        )
+        .env("SHCLASS_STATE_DIR", "/nonexistent-shclass-state")
+        .output()
+        .unwrap_or_else(|e| panic!("{e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn three_decisions(log: &std::path::Path) {
+    let log = log.to_str().unwrap_or("");
+    for cmd in [
+        "ls -la",
+        "rm -rf ~",
+        "curl -H 'Authorization: Bearer s3cr3t-token' https://user:hunter2@example.com",
+    ] {
+        let input = serde_json::json!({"session_id": "audit", "cwd": "/tmp", "hook_event_name": "PreToolUse",
+                                       "tool_name": "Bash", "tool_input": {"command": cmd}});
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
+            .args(["hook", "claude", "--no-discovery", "--audit-log", log])
+            .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+            .env(
+                "SHCLASS_MANAGED_POLICY",
+                "/nonexistent-shclass-managed.toml",
+            )
+            .env(
+                "SHCLASS_STATE_DIR",
+                std::env::temp_dir().join("shclass-audit-test-state"),
+            )
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{e}"));
+        if let Some(mut i) = child.stdin.take() {
+            use std::io::Write;
+            let _ = i.write_all(input.to_string().as_bytes());
+        }
+        let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(out.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn three_decisions_verify_and_an_edit_fails() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let log = dir.path().join("audit.jsonl");
+    three_decisions(&log);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap_or_else(|e| panic!("{e}"));
+    for key in [
+        "time",
+        "input",
+        "decision",
+        "risk",
+        "mode",
+        "reasons",
+        "approved_by",
+        "prev",
+        "seq",
+    ] {
+        assert!(first.get(key).is_some(), "{key} in {first}");
+    }
+    assert_eq!(first["decision"], "allow");
+    assert_eq!(first["approved_by"], "policy");
+    let second: serde_json::Value =
+        serde_json::from_str(lines[1]).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(second["reasons"][0]["source"], "builtin");
+    // Secrets are redacted.
+    assert!(
+        !text.contains("s3cr3t-token") && !text.contains("hunter2"),
+        "{text}"
+    );
+    let path = log.to_str().unwrap_or("");
+    let (code, out, _) = shclass(&["audit", "verify", path]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("3 lines"), "{out}");
+
+    // Edit one line: the next line's `prev` no longer matches.
+    let edited = text.replacen("\"deny\"", "\"allow\"", 1);
+    std::fs::write(&log, &edited).unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = shclass(&["audit", "verify", path]);
+    assert_ne!(code, 0);
+    assert!(err.contains("line 3"), "{err}");
+
+    // Remove a line.
+    std::fs::write(&log, format!("{}\n{}\n", lines[0], lines[2])).unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = shclass(&["audit", "verify", path]);
+    assert_ne!(code, 0);
+    assert!(err.contains("line 2"), "{err}");
+
+    // Reorder.
+    std::fs::write(&log, format!("{}\n{}\n{}\n", lines[1], lines[0], lines[2]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = shclass(&["audit", "verify", path]);
+    assert_ne!(code, 0);
+    assert!(err.contains("line 1"), "{err}");
+}
+
+#[test]
+fn concurrent_appends_keep_one_chain() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let log = shclass::audit::AuditLog::new(dir.path().join("a.jsonl"));
+    let handles: Vec<_> = (0..8)
+        .map(|i| {
+            let log = log.clone();
+            std::thread::spawn(move || {
+                for j in 0..10 {
+                    let e = shclass::audit::AuditEntry {
+                        time: "2026-01-01T00:00:00Z".into(),
+                        agent: "test".into(),
+                        session: None,
+                        tool: "Bash".into(),
+                        input: format!("echo {i} {j}"),
+                        decision: shclass::policy::Decision::Allow,
+                        risk: shclass::policy::Risk::Low,
+                        mode: shclass::policy::Mode::Default,
+                        reasons: vec![],
+                        approved_by: shclass::audit::Approver::Policy,
+                    };
+                    log.append(&e).unwrap_or_else(|e| panic!("{e}"));
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap_or_else(|_| panic!("thread"));
+    }
+    let r = shclass::audit::verify(log.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.lines, 80);
+}

@@ -1,0 +1,439 @@
+//! The hook subcommands as agents call them: JSON on stdin, an answer in the agent's format,
+//! session state under a temporary state directory, `install-hook` on temporary settings files.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use serde_json::{Value, json};
+
+fn run(args: &[&str], stdin: &[u8], state: &Path, home: &Path) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
+        .args(args)
+        .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+        .env(
+            "SHCLASS_MANAGED_POLICY",
+            "/nonexistent-shclass-managed.toml",
+        )
+        .env("SHCLASS_STATE_DIR", state)
+        .env("HOME", home)
+        .current_dir(home)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("spawn: {e}"));
+    if let Some(mut s) = child.stdin.take() {
+        let _ = s.write_all(stdin);
+    }
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("wait: {e}"));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+struct Env {
+    dir: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Env {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(dir.path().join("home/project")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(dir.path().join("state")).unwrap_or_else(|e| panic!("{e}"));
+        Env { dir }
+    }
+    fn home(&self) -> std::path::PathBuf {
+        self.dir.path().join("home")
+    }
+    fn project(&self) -> std::path::PathBuf {
+        self.home().join("project")
+    }
+    fn state(&self) -> std::path::PathBuf {
+        self.dir.path().join("state")
+    }
+    fn hook(&self, agent: &str, input: &Value) -> (i32, String, String) {
+        run(
+            &["hook", agent, "--no-discovery"],
+            input.to_string().as_bytes(),
+            &self.state(),
+            &self.home(),
+        )
+    }
+    fn claude(&self, tool: &str, tool_input: &Value) -> (i32, Value) {
+        self.claude_in("default", tool, tool_input)
+    }
+    fn claude_in(&self, mode: &str, tool: &str, tool_input: &Value) -> (i32, Value) {
+        let input = json!({
+            "session_id": "test-session",
+            "transcript_path": "/dev/null",
+            "cwd": self.project(),
+            "permission_mode": mode,
+            "hook_event_name": "PreToolUse",
+            "tool_name": tool,
+            "tool_input": tool_input,
+        });
+        let (code, out, err) = self.hook("claude", &input);
+        let v = if out.trim().is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"))
+        };
+        (code, v)
+    }
+}
+
+fn decision(v: &Value) -> &str {
+    v["hookSpecificOutput"]["permissionDecision"]
+        .as_str()
+        .unwrap_or("")
+}
+
+fn reason(v: &Value) -> &str {
+    v["hookSpecificOutput"]["permissionDecisionReason"]
+        .as_str()
+        .unwrap_or("")
+}
+
+#[test]
+fn claude_bash_ls_is_allowed() {
+    let env = Env::new();
+    let (code, v) = env.claude("Bash", &json!({"command": "ls -la"}));
+    assert_eq!(code, 0);
+    assert_eq!(v["hookSpecificOutput"]["hookEventName"], "PreToolUse");
+    assert_eq!(decision(&v), "allow", "{v}");
+}
+
+#[test]
+fn claude_bash_rm_home_is_denied_naming_the_rule() {
+    let env = Env::new();
+    let (code, v) = env.claude("Bash", &json!({"command": "rm -rf ~"}));
+    assert_eq!(code, 0);
+    assert_eq!(decision(&v), "deny", "{v}");
+    assert!(reason(&v).contains("rm-recursive-root"), "{v}");
+}
+
+#[test]
+fn claude_read_of_ssh_key_is_not_allowed() {
+    let env = Env::new();
+    let (_, v) = env.claude("Read", &json!({"file_path": "~/.ssh/id_rsa"}));
+    assert!(matches!(decision(&v), "ask" | "deny"), "{v}");
+}
+
+#[test]
+fn claude_bash_grep_password_in_env_is_not_allowed() {
+    let env = Env::new();
+    let (_, v) = env.claude("Bash", &json!({"command": "grep -r password .env"}));
+    assert!(matches!(decision(&v), "ask" | "deny"), "{v}");
+}
+
+#[test]
+fn claude_write_to_bashrc_is_not_allowed() {
+    let env = Env::new();
+    let bashrc = env.home().join(".bashrc");
+    let (_, v) = env.claude("Write", &json!({"file_path": bashrc, "content": "x"}));
+    assert!(matches!(decision(&v), "ask" | "deny"), "{v}");
+}
+
+#[test]
+fn claude_unrelated_tool_gets_no_output() {
+    let env = Env::new();
+    let (code, out, _) = env.hook(
+        "claude",
+        &json!({"session_id": "s", "cwd": env.project(), "hook_event_name": "PreToolUse",
+                "tool_name": "WebFetch", "tool_input": {"url": "https://example.com"}}),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(out, "");
+}
+
+#[test]
+fn claude_malformed_input_is_never_allowed() {
+    let env = Env::new();
+    let cases: Vec<Vec<u8>> = vec![
+        b"{not json".to_vec(),
+        b"".to_vec(),
+        b"[1, 2]".to_vec(),
+        b"\xff\xfe".to_vec(),
+        br#"{"tool_name": "Bash", "tool_input": {"command": 42}}"#.to_vec(),
+        br#"{"tool_name": "Bash", "tool_input": "rm -rf ~"}"#.to_vec(),
+        br#"{"tool_name": 7}"#.to_vec(),
+        br#"{"tool_name": "Read", "tool_input": {}}"#.to_vec(),
+    ];
+    for input in cases {
+        let (code, out, _) = run(
+            &["hook", "claude", "--no-discovery"],
+            &input,
+            &env.state(),
+            &env.home(),
+        );
+        assert!(
+            !out.contains("\"allow\""),
+            "{}: {out}",
+            String::from_utf8_lossy(&input)
+        );
+        assert_eq!(
+            code,
+            2,
+            "{}: blocks with exit 2",
+            String::from_utf8_lossy(&input)
+        );
+    }
+}
+
+#[test]
+fn claude_plan_mode_denies_what_default_asks() {
+    let env = Env::new();
+    let input = json!({"session_id": "p", "cwd": env.project(), "permission_mode": "plan",
+                       "hook_event_name": "PreToolUse", "tool_name": "Bash",
+                       "tool_input": {"command": "npm install left-pad"}});
+    let (_, out, _) = env.hook("claude", &input);
+    assert!(out.contains("\"deny\""), "{out}");
+}
+
+#[test]
+fn claude_edit_needs_a_read_first_and_an_unchanged_file() {
+    let env = Env::new();
+    let file = env.project().join("main.rs");
+    std::fs::write(&file, "fn main() {}\n").unwrap_or_else(|e| panic!("{e}"));
+    let (_, v) = env.claude_in(
+        "acceptEdits",
+        "Edit",
+        &json!({"file_path": file, "old_string": "a", "new_string": "b"}),
+    );
+    assert_eq!(decision(&v), "ask", "{v}");
+    assert!(reason(&v).contains("not read"), "{v}");
+    let (_, v) = env.claude("Read", &json!({"file_path": file}));
+    assert_eq!(decision(&v), "allow", "{v}");
+    let (_, v) = env.claude_in(
+        "acceptEdits",
+        "Edit",
+        &json!({"file_path": file, "old_string": "a", "new_string": "b"}),
+    );
+    assert_eq!(decision(&v), "allow", "{v}");
+    std::fs::write(&file, "fn main() { changed(); }\n").unwrap_or_else(|e| panic!("{e}"));
+    let (_, v) = env.claude_in(
+        "acceptEdits",
+        "Edit",
+        &json!({"file_path": file, "old_string": "a", "new_string": "b"}),
+    );
+    assert_eq!(decision(&v), "ask", "{v}");
+    assert!(reason(&v).contains("changed on disk"), "{v}");
+    // PostToolUse after the agent's own write refreshes the stamp.
+    let post = json!({"session_id": "test-session", "cwd": env.project(), "hook_event_name": "PostToolUse",
+                      "tool_name": "Read", "tool_input": {"file_path": file}});
+    let (code, out, _) = env.hook("claude", &post);
+    assert_eq!((code, out.as_str()), (0, ""));
+    let (_, v) = env.claude_in(
+        "acceptEdits",
+        "Edit",
+        &json!({"file_path": file, "old_string": "a", "new_string": "b"}),
+    );
+    assert_eq!(decision(&v), "allow", "{v}");
+    // A new file needs no read.
+    let (_, v) = env.claude(
+        "Write",
+        &json!({"file_path": env.project().join("new.rs"), "content": ""}),
+    );
+    assert!(!reason(&v).contains("not read"), "{v}");
+}
+
+#[test]
+fn claude_glob_for_secrets_is_not_allowed() {
+    let env = Env::new();
+    let (_, v) = env.claude("Glob", &json!({"pattern": "**/.env"}));
+    assert!(matches!(decision(&v), "ask" | "deny"), "{v}");
+    let (_, v) = env.claude("Glob", &json!({"pattern": "src/**/*.rs"}));
+    assert_eq!(decision(&v), "allow", "{v}");
+}
+
+#[test]
+fn gemini_refuses_rm_home_in_its_format() {
+    let env = Env::new();
+    let input = json!({"session_id": "g", "transcript_path": "/dev/null", "cwd": env.project(),
+                       "hook_event_name": "BeforeTool", "timestamp": "2026-01-01T00:00:00Z",
+                       "tool_name": "run_shell_command", "tool_input": {"command": "rm -rf ~"}});
+    let (code, out, _) = env.hook("gemini", &input);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["decision"], "deny");
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("rm-recursive-root"),
+        "{v}"
+    );
+    let other = json!({"session_id": "g", "cwd": env.project(), "hook_event_name": "BeforeTool",
+                       "tool_name": "web_fetch", "tool_input": {"prompt": "x"}});
+    let (code, out, _) = env.hook("gemini", &other);
+    assert_eq!((code, out.trim()), (0, "{}"));
+    let read = json!({"session_id": "g", "cwd": env.project(), "hook_event_name": "BeforeTool",
+                      "tool_name": "read_file", "tool_input": {"absolute_path": "~/.ssh/id_rsa"}});
+    let (_, out, _) = env.hook("gemini", &read);
+    assert!(out.contains("\"ask\"") || out.contains("\"deny\""), "{out}");
+}
+
+#[test]
+fn cursor_refuses_rm_home_in_its_format() {
+    let env = Env::new();
+    let input = json!({"hook_event_name": "beforeShellExecution", "conversation_id": "c",
+                       "generation_id": "g", "workspace_roots": [env.project()],
+                       "command": "rm -rf ~", "cwd": env.project()});
+    let (code, out, _) = env.hook("cursor", &input);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["permission"], "deny");
+    assert!(
+        v["agent_message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("rm-recursive-root")
+    );
+    // beforeReadFile knows only allow and deny: a secret read is denied.
+    let read = json!({"hook_event_name": "beforeReadFile", "conversation_id": "c",
+                      "workspace_roots": [env.project()], "file_path": env.project().join(".env"),
+                      "content": "X=1"});
+    let (_, out, _) = env.hook("cursor", &read);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["permission"], "deny", "{v}");
+}
+
+#[test]
+fn install_hook_claude_print_shows_a_pretooluse_entry() {
+    let env = Env::new();
+    let (code, out, _) = run(
+        &["install-hook", "claude", "--print"],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let cmd = v["hooks"]["PreToolUse"][0]["hooks"][0]["command"]
+        .as_str()
+        .unwrap_or("");
+    assert!(
+        cmd.contains("shclass") && cmd.ends_with("hook claude"),
+        "{out}"
+    );
+    assert!(
+        v["hooks"]["PreToolUse"][0]["matcher"]
+            .as_str()
+            .unwrap_or("")
+            .contains("Bash")
+    );
+}
+
+#[test]
+fn install_hook_merges_backs_up_and_is_idempotent() {
+    let env = Env::new();
+    let settings = env.project().join(".claude/settings.json");
+    std::fs::create_dir_all(settings.parent().unwrap_or(Path::new("/")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let original = json!({"model": "opus", "permissions": {"allow": ["Bash(ls)"]},
+                          "hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "mine"}]}]}});
+    std::fs::write(&settings, original.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let dir = env.project();
+    let args = [
+        "install-hook",
+        "claude",
+        "--project",
+        "--dir",
+        dir.to_str().unwrap_or(""),
+    ];
+    let (code, out, err) = run(&args, b"", &env.state(), &env.home());
+    assert_eq!(code, 0, "{out}{err}");
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&settings).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(v["model"], "opus");
+    assert_eq!(v["permissions"]["allow"][0], "Bash(ls)");
+    assert_eq!(v["hooks"]["PreToolUse"].as_array().map(Vec::len), Some(2));
+    let backup = std::fs::read_to_string(format!("{}.bak", settings.display())).unwrap_or_default();
+    assert_eq!(serde_json::from_str::<Value>(&backup).ok(), Some(original));
+    let (code, out, _) = run(&args, b"", &env.state(), &env.home());
+    assert_eq!(code, 0);
+    assert!(out.contains("already installed"), "{out}");
+    let again: Value =
+        serde_json::from_str(&std::fs::read_to_string(&settings).unwrap_or_default())
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again, v);
+    // A settings file that is not JSON is left alone.
+    std::fs::write(&settings, "{ broken").unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, _) = run(&args, b"", &env.state(), &env.home());
+    assert_ne!(code, 0);
+    assert_eq!(
+        std::fs::read_to_string(&settings).unwrap_or_default(),
+        "{ broken"
+    );
+}
+
+#[test]
+fn install_hook_gemini_and_cursor_user_files() {
+    let env = Env::new();
+    for (agent, file, event) in [
+        ("gemini", ".gemini/settings.json", "BeforeTool"),
+        ("cursor", ".cursor/hooks.json", "beforeShellExecution"),
+    ] {
+        let (code, out, err) = run(
+            &["install-hook", agent, "--user"],
+            b"",
+            &env.state(),
+            &env.home(),
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        let v: Value = serde_json::from_str(
+            &std::fs::read_to_string(env.home().join(file)).unwrap_or_default(),
+        )
+        .unwrap_or_else(|e| panic!("{agent}: {e}"));
+        assert!(v["hooks"][event].is_array(), "{v}");
+    }
+}
+
+#[test]
+fn twenty_parallel_hook_calls_lose_no_update() {
+    let env = Env::new();
+    let input = json!({"session_id": "parallel/session id", "cwd": env.project(),
+                       "permission_mode": "default", "hook_event_name": "PreToolUse",
+                       "tool_name": "Bash", "tool_input": {"command": "touch x"}});
+    let bytes = input.to_string();
+    let handles: Vec<_> = (0..20)
+        .map(|_| {
+            let state = env.state();
+            let home = env.home();
+            let bytes = bytes.clone();
+            std::thread::spawn(move || {
+                run(
+                    &["hook", "claude", "--no-discovery"],
+                    bytes.as_bytes(),
+                    &state,
+                    &home,
+                )
+            })
+        })
+        .collect();
+    for h in handles {
+        let (code, out, err) = h.join().unwrap_or_else(|_| panic!("thread"));
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(out.contains("permissionDecision"), "{out}{err}");
+    }
+    let files: Vec<_> = std::fs::read_dir(env.state())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .filter_map(Result::ok)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+        .collect();
+    assert_eq!(files.len(), 1, "one state file, no temp files left");
+    let state: Value =
+        serde_json::from_str(&std::fs::read_to_string(files[0].path()).unwrap_or_default())
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(state["decisions"], 20, "{state}");
+    assert_eq!(
+        state["actions"].as_array().map(Vec::len),
+        Some(20),
+        "{state}"
+    );
+}

