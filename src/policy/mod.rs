@@ -635,7 +635,14 @@ impl Policy {
             let line = Some(lines.line(r.span().start));
             let spec = r.into_inner();
             let id = spec.id.clone();
-            let rule = Rule::compile(spec, source.clone(), line).map_err(|(field, msg)| {
+            // An approval remembered into a policy file keeps its source when it loads back.
+            let rule_source = if spec.tags.iter().any(|t| t == "remembered") && source.is_personal()
+            {
+                Source::Remembered
+            } else {
+                source.clone()
+            };
+            let rule = Rule::compile(spec, rule_source, line).map_err(|(field, msg)| {
                 PolicyError::new(origin, PolicyErrorKind::Invalid(msg))
                     .at(line, Some(format!("rule[{i}] `{id}`.{field}")))
             })?;
