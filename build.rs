@@ -4,7 +4,8 @@
 //! Reads `src/policy/builtin/*.toml` (the same files the eager loader includes) and writes
 //! `$OUT_DIR/builtin_groups.rs`: a sorted table of (program name, TOML text of the rules and
 //! option tables that name that program). A rule naming several programs is copied into each
-//! group. Rules without a program go into the `*` group, loaded for every command.
+//! group, and a rule with a subcommand goes into the group `program subcommand` (loaded only when
+//! that subcommand runs). Rules without a program go into the `*` group.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -34,8 +35,18 @@ fn main() {
             match key.as_str() {
                 "rule" => {
                     for rule in list {
+                        // A rule with a subcommand goes to the group "program subcommand", loaded
+                        // only when that subcommand runs (git's rules are many).
+                        let sub = names(rule.get("subcommand"))
+                            .into_iter()
+                            .next()
+                            .filter(|s| s != "*");
                         for name in names(rule.get("program")) {
-                            groups.entry(name).or_default().0.push(rule.clone());
+                            let key = match &sub {
+                                Some(sub) if name != "*" => format!("{name} {sub}"),
+                                _ => name,
+                            };
+                            groups.entry(key).or_default().0.push(rule.clone());
                         }
                     }
                 }

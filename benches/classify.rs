@@ -75,7 +75,7 @@ fn bench(c: &mut Criterion) {
         });
     }
     g.bench_function("policy-load-lazy", |b| {
-        b.iter(|| black_box(Policy::builtin()))
+        b.iter(|| black_box(Policy::builtin()));
     });
     g.bench_function("policy-load-eager", |b| {
         b.iter(|| black_box(Policy::builtin_eager()));
@@ -90,7 +90,7 @@ fn bench(c: &mut Criterion) {
         let cmd = unit.repeat(kb * 1024 / unit.len()) + "true";
         g.throughput(Throughput::Bytes(cmd.len() as u64));
         g.bench_function(format!("classify/{kb}KB"), |b| {
-            b.iter(|| black_box(policy.classify(&cmd)))
+            b.iter(|| black_box(policy.classify(&cmd)));
         });
     }
     g.finish();

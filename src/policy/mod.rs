@@ -491,6 +491,37 @@ impl Policy {
         })
     }
 
+    /// The built-in groups that apply to a unit: its program's, and its program's first operand
+    /// (the subcommand, after global options), when such groups exist.
+    fn groups_for(
+        &self,
+        program: Option<&str>,
+        unit: &Unit,
+        parsed: &options::Parsed,
+    ) -> Vec<&Policy> {
+        let Some(lazy) = self.lazy.as_ref() else {
+            return Vec::new();
+        };
+        let Some(p) = program else {
+            return Vec::new();
+        };
+        let name = if lazy::LazyBuiltin::has(p) {
+            p
+        } else {
+            p.rsplit('/').next().unwrap_or(p)
+        };
+        let mut out: Vec<&Policy> = lazy.group(name).into_iter().collect();
+        if let Some(sub) = parsed
+            .operands
+            .first()
+            .and_then(|&i| unit.argv.get(i))
+            .and_then(|a| a.value.as_deref())
+        {
+            out.extend(lazy.group(&format!("{name} {sub}")));
+        }
+        out
+    }
+
     /// Option knowledge for a program: a person's `[[program]]` first, then the built-in one.
     fn options_for(&self, program: Option<&str>) -> Option<&OptionSpec> {
         let p = program?;
@@ -851,8 +882,8 @@ impl Policy {
                 line: &line,
                 all_static,
             };
-            let group = self.group(unit.program.as_deref());
-            if let Some(err) = group.and_then(|g| g.load_error.as_deref()) {
+            let groups = self.groups_for(unit.program.as_deref(), unit, &parsed);
+            if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                 // Cannot happen with a tested build; if it does, fail closed.
                 unit_reasons[i].push(Reason {
                     decision: Decision::Ask,
@@ -865,8 +896,8 @@ impl Policy {
                 });
             }
             let candidates = self.candidates(unit.program.as_deref()).chain(
-                group
-                    .into_iter()
+                groups
+                    .iter()
                     .flat_map(|g| g.candidates(unit.program.as_deref())),
             );
             for rule in candidates {
@@ -949,7 +980,10 @@ impl Policy {
         let mut units = Vec::with_capacity(analysis.units.len());
         for (i, reasons) in unit_reasons.into_iter().enumerate() {
             let unit = &analysis.units[i];
-            let mut uv = self.decide_unit(unit, i, &reasons, hard[i], edit_only[i]);
+            let spec = self.options_for(unit.program.as_deref());
+            let parsed = rule::parse_unit(unit, spec);
+            let groups = self.groups_for(unit.program.as_deref(), unit, &parsed);
+            let mut uv = self.decide_unit(unit, i, &reasons, hard[i], edit_only[i], &groups);
             if uv.read_only && !writes[i] {
                 uv.operation = Operation::Read;
             }
@@ -1037,6 +1071,7 @@ impl Policy {
         reasons: &[Reason],
         hard: bool,
         edit_only: bool,
+        groups: &[&Policy],
     ) -> UnitVerdict {
         let personal = |r: &&Reason| r.source.is_personal();
         let tier: Vec<Reason>;
@@ -1059,8 +1094,7 @@ impl Policy {
                 .iter()
                 .filter(|r| {
                     r.decision == Decision::Ask
-                        && (r.source.is_personal()
-                            || !self.is_rule(&r.rule, unit.program.as_deref()))
+                        && (r.source.is_personal() || !self.is_rule(&r.rule, groups))
                 })
                 .cloned()
                 .collect();
@@ -1112,10 +1146,9 @@ impl Policy {
             }];
         }
         let read_only = decision == Decision::Allow
-            && tier.iter().all(|r| {
-                !r.source.is_personal()
-                    && self.has_tag(&r.rule, "read-only", unit.program.as_deref())
-            });
+            && tier
+                .iter()
+                .all(|r| !r.source.is_personal() && self.has_tag(&r.rule, "read-only", groups));
         let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         let mut tier = tier;
         // Modes.
@@ -1134,7 +1167,7 @@ impl Policy {
                 }
             }
             Mode::AcceptEdits => {
-                if decision == Decision::Ask && edit_only && self.is_edit(unit, &tier) {
+                if decision == Decision::Ask && edit_only && self.is_edit(unit, &tier, groups) {
                     Decision::Allow
                 } else {
                     decision
@@ -1208,30 +1241,30 @@ impl Policy {
     }
 
     /// A rule by id, among this policy's rules and the built-in group of `program`.
-    fn find_rule(&self, id: &str, program: Option<&str>) -> Option<&Rule> {
+    fn find_rule<'a>(&'a self, id: &str, groups: &[&'a Policy]) -> Option<&'a Rule> {
         self.by_id
             .get(id)
             .and_then(|&i| self.rules.get(i))
-            .or_else(|| self.group(program).and_then(|g| g.find_rule(id, None)))
+            .or_else(|| groups.iter().find_map(|g| g.find_rule(id, &[])))
     }
 
-    fn is_rule(&self, id: &str, program: Option<&str>) -> bool {
-        self.find_rule(id, program).is_some()
+    fn is_rule(&self, id: &str, groups: &[&Policy]) -> bool {
+        self.find_rule(id, groups).is_some()
     }
 
-    fn has_tag(&self, id: &str, tag: &str, program: Option<&str>) -> bool {
-        self.find_rule(id, program)
+    fn has_tag(&self, id: &str, tag: &str, groups: &[&Policy]) -> bool {
+        self.find_rule(id, groups)
             .is_some_and(|r| r.tags.iter().any(|t| t == tag))
     }
 
     /// A unit whose only asks are edits (tag `edit` or edit findings) with every operand inside
     /// the workspace.
-    fn is_edit(&self, unit: &Unit, tier: &[Reason]) -> bool {
+    fn is_edit(&self, unit: &Unit, tier: &[Reason], groups: &[&Policy]) -> bool {
         // Every reason must be an edit: a rule tagged `edit`, or a check finding (the caller
         // has checked those are edit findings). "No rule covers it" is not an edit.
         let tagged = tier.iter().all(|r| {
-            if self.is_rule(&r.rule, unit.program.as_deref()) {
-                self.has_tag(&r.rule, "edit", unit.program.as_deref())
+            if self.is_rule(&r.rule, groups) {
+                self.has_tag(&r.rule, "edit", groups)
             } else {
                 r.rule != "no-rule" && !r.rule.starts_with("flag:")
             }
@@ -1250,7 +1283,7 @@ impl Policy {
 
     /// Find a rule by id.
     pub fn rule(&self, id: &str) -> Option<&Rule> {
-        self.find_rule(id, None)
+        self.find_rule(id, &[])
     }
 
     /// Option knowledge for a program.
