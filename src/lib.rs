@@ -52,21 +52,32 @@ pub mod state;
 use std::time::Duration;
 
 /// Bounds on the work done for one command line. Past any of them the analysis carries a
-/// `too-long` or `too-deep` flag, and such a command is never allowed.
+/// `too-long` or `too-deep` flag — an opaque flag, so such a command is never allowed (a policy's
+/// `[flags]` may make it deny, never ignore it) — and the work stops: nothing hangs, nothing
+/// overflows the stack. The README's "Limits" section lists each with its default and outcome.
 #[derive(Debug, Clone)]
 pub struct Limits {
-    /// Largest input accepted, in bytes.
+    /// Largest input, in bytes (also for re-parsed code). Over it: `too-long`, nothing parsed.
     pub max_input_bytes: usize,
-    /// Largest syntax tree, in nodes.
+    /// Largest syntax tree, in nodes. Over it: `too-long`, nothing lowered.
     pub max_nodes: usize,
-    /// Deepest nesting of the syntax tree that is lowered and walked.
+    /// Deepest nesting of statements and words that is lowered and walked (`$(`, `(`, `{`,
+    /// `if`, `${x:-…}`, `[[ ( … ) ]]`…, re-parsed code included; a `&&` chain is not deep).
+    /// Past it: `too-deep`, the subtree not analysed. It also bounds the stack: in a debug build
+    /// the deepest recursion at the default needs under 1 MiB, half a spawned thread's stack.
     pub max_tree_depth: usize,
-    /// Deepest nesting of re-parsed code (`bash -c` inside `bash -c`…).
+    /// Deepest nesting of re-parsed code (`bash -c` inside `bash -c`, `eval`, heredocs fed to a
+    /// shell…). Past it: `too-deep`, the inner code not analysed.
     pub max_nesting: usize,
-    /// Most execution units analysed.
+    /// Most execution units analysed. Past it: `too-long`, the rest not analysed.
     pub max_units: usize,
-    /// Longest time tree-sitter may spend on one parse.
+    /// Longest time tree-sitter may spend on one parse (checked by its progress callback).
+    /// Past it: `too-long`, nothing lowered.
     pub max_parse_time: Duration,
+    /// Most stages of one pipeline, counted before parsing: tree-sitter-bash parses a pipeline in
+    /// time quadratic in its length, in steps too long for the progress callback to interrupt
+    /// (`a | ` × 16,000 takes about a minute). Over it: `too-long`, nothing parsed.
+    pub max_pipeline_stages: usize,
 }
 
 impl Default for Limits {
@@ -74,10 +85,11 @@ impl Default for Limits {
         Limits {
             max_input_bytes: 1 << 20,
             max_nodes: 1 << 20,
-            max_tree_depth: 200,
+            max_tree_depth: 100,
             max_nesting: 10,
             max_units: 10_000,
             max_parse_time: Duration::from_secs(2),
+            max_pipeline_stages: 1_000,
         }
     }
 }

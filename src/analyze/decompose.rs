@@ -147,23 +147,13 @@ impl<'l> Walker<'l> {
         self.depth -= 1;
     }
 
+    /// Dispatch on the command. Kept small on purpose: each arm with locals is its own function,
+    /// so the frame of this recursion stays small in debug builds, where every local of every
+    /// arm would otherwise get its own slot (hostile nesting runs on 2 MiB thread stacks).
     fn command_inner(&mut self, cmd: &Command, ctx: &Ctx) {
         match cmd {
             Command::Simple(s) => self.simple(s, ctx),
-            Command::Pipeline { stages, span } => {
-                self.flag(FlagKind::Pipeline, *span, "");
-                for (i, stage) in stages.iter().enumerate() {
-                    let mut c = ctx.clone();
-                    if !c.context.contains(&Context::Pipeline) {
-                        c.context.push(Context::Pipeline);
-                    }
-                    if i > 0 {
-                        c.feed = Some(super::nested::feed_of(&stages[i - 1]));
-                        c.piped = true;
-                    }
-                    self.command(stage, &c);
-                }
-            }
+            Command::Pipeline { stages, span } => self.pipeline(stages, *span, ctx),
             Command::AndOr { left, right, .. } => {
                 self.flag(FlagKind::Chaining, right.span(), "");
                 self.command(left, ctx);
@@ -171,41 +161,24 @@ impl<'l> Walker<'l> {
             }
             Command::Background { body, span } => {
                 self.flag(FlagKind::Background, *span, "");
-                self.command(body, &ctx.with(Context::Background));
+                self.within(body, Context::Background, ctx);
             }
             Command::Negated { body, .. } => self.command(body, ctx),
-            Command::Subshell { body, span } => {
-                self.flag(FlagKind::Subshell, *span, "");
-                let saved = self.exported.len();
-                let mut c = ctx.clone();
-                c.context.push(Context::Subshell);
-                self.commands(body, &c);
-                self.exported.truncate(saved);
-            }
+            Command::Subshell { body, span } => self.subshell(body, *span, ctx),
             Command::Group { body, .. } => self.commands(body, ctx),
             Command::If {
                 branches,
                 else_body,
                 ..
-            } => {
-                for (cond, body) in branches {
-                    self.commands(cond, &ctx.with(Context::Condition));
-                    self.commands(body, ctx);
-                }
-                self.commands(else_body, ctx);
-            }
+            } => self.if_command(branches, else_body, ctx),
             Command::Loop {
                 condition, body, ..
-            } => {
-                let l = ctx.with(Context::Loop);
-                self.commands(condition, &l.with(Context::Condition));
-                self.commands(body, &l);
-            }
+            } => self.loop_command(condition, body, ctx),
             Command::For { items, body, .. } => {
                 for w in items {
                     self.word_effects(w, ctx);
                 }
-                self.commands(body, &ctx.with(Context::Loop));
+                self.commands_within(body, Context::Loop, ctx);
             }
             Command::Case { subject, arms, .. } => {
                 self.word_effects(subject, ctx);
@@ -213,57 +186,21 @@ impl<'l> Walker<'l> {
                     for p in &arm.patterns {
                         self.word_effects(p, ctx);
                     }
-                    self.commands(&arm.body, &ctx.with(Context::Case));
+                    self.commands_within(&arm.body, Context::Case, ctx);
                 }
             }
             Command::Function { body, span, name } => {
                 self.flag(FlagKind::FunctionDefinition, *span, name.clone());
-                self.command(body, &ctx.with(Context::Function));
+                self.within(body, Context::Function, ctx);
             }
             Command::Test {
                 arithmetic,
                 words,
                 span,
-            } => {
-                for w in words {
-                    self.word_effects(w, ctx);
-                }
-                let name = if *arithmetic { "((" } else { "[[" };
-                let mut argv = vec![Arg::literal(name, Span::new(span.start, span.start))];
-                argv.extend(words.iter().flat_map(word::canonical));
-                self.push_unit(Unit {
-                    program: Some(name.to_owned()),
-                    path: None,
-                    argv,
-                    span: *span,
-                    via: ctx.via.clone(),
-                    context: ctx.context.clone(),
-                    assignments: self.exported.clone(),
-                    redirects: ctx.redirects.clone(),
-                    depth: self.nest,
-                    appended_args: false,
-                    piped: ctx.piped,
-                });
-            }
+            } => self.test_command(*arithmetic, words, *span, ctx),
             Command::Redirected {
                 body, redirects, ..
-            } => {
-                let mut c = ctx.clone();
-                for r in redirects {
-                    let ur = self.redirect(r, ctx);
-                    if let RedirectTarget::Heredoc(h) = &r.target {
-                        if r.fd.is_none() || r.fd.as_deref() == Some("0") {
-                            c.feed = Some(heredoc_feed(h, r.span));
-                        }
-                    } else if r.op == "<<<" {
-                        c.feed = Some(herestring_feed(r));
-                    } else if r.op == "<" {
-                        c.feed = Some(Feed::Dynamic(r.span));
-                    }
-                    c.redirects.push(ur);
-                }
-                self.command(body, &c);
-            }
+            } => self.redirected(body, redirects, ctx),
             Command::Opaque { inner, words, .. } => {
                 for w in words {
                     self.word_effects(w, ctx);
@@ -271,6 +208,103 @@ impl<'l> Walker<'l> {
                 self.commands(inner, ctx);
             }
         }
+    }
+
+    /// `cmd` in a new context.
+    fn within(&mut self, cmd: &Command, context: Context, ctx: &Ctx) {
+        let c = ctx.with(context);
+        self.command(cmd, &c);
+    }
+
+    /// `cmds` in a new context.
+    fn commands_within(&mut self, cmds: &[Command], context: Context, ctx: &Ctx) {
+        let c = ctx.with(context);
+        self.commands(cmds, &c);
+    }
+
+    fn pipeline(&mut self, stages: &[Command], span: Span, ctx: &Ctx) {
+        self.flag(FlagKind::Pipeline, span, "");
+        for (i, stage) in stages.iter().enumerate() {
+            let mut c = ctx.clone();
+            if !c.context.contains(&Context::Pipeline) {
+                c.context.push(Context::Pipeline);
+            }
+            if i > 0 {
+                c.feed = Some(super::nested::feed_of(&stages[i - 1]));
+                c.piped = true;
+            }
+            self.command(stage, &c);
+        }
+    }
+
+    fn subshell(&mut self, body: &[Command], span: Span, ctx: &Ctx) {
+        self.flag(FlagKind::Subshell, span, "");
+        let saved = self.exported.len();
+        let mut c = ctx.clone();
+        c.context.push(Context::Subshell);
+        self.commands(body, &c);
+        self.exported.truncate(saved);
+    }
+
+    fn if_command(
+        &mut self,
+        branches: &[(Vec<Command>, Vec<Command>)],
+        else_body: &[Command],
+        ctx: &Ctx,
+    ) {
+        for (cond, body) in branches {
+            self.commands_within(cond, Context::Condition, ctx);
+            self.commands(body, ctx);
+        }
+        self.commands(else_body, ctx);
+    }
+
+    fn loop_command(&mut self, condition: &[Command], body: &[Command], ctx: &Ctx) {
+        let l = ctx.with(Context::Loop);
+        self.commands_within(condition, Context::Condition, &l);
+        self.commands(body, &l);
+    }
+
+    /// `[[ … ]]` / `(( … ))`: a unit named `[[` / `((` whose arguments are the operands.
+    fn test_command(&mut self, arithmetic: bool, words: &[Word], span: Span, ctx: &Ctx) {
+        for w in words {
+            self.word_effects(w, ctx);
+        }
+        let name = if arithmetic { "((" } else { "[[" };
+        let mut argv = vec![Arg::literal(name, Span::new(span.start, span.start))];
+        argv.extend(words.iter().flat_map(word::canonical));
+        self.push_unit(Unit {
+            program: Some(name.to_owned()),
+            path: None,
+            argv,
+            span,
+            via: ctx.via.clone(),
+            context: ctx.context.clone(),
+            assignments: self.exported.clone(),
+            redirects: ctx.redirects.clone(),
+            depth: self.nest,
+            appended_args: false,
+            piped: ctx.piped,
+        });
+    }
+
+    /// A compound command with redirects: they apply to every unit inside.
+    fn redirected(&mut self, body: &Command, redirects: &[crate::ast::Redirect], ctx: &Ctx) {
+        let mut c = ctx.clone();
+        for r in redirects {
+            let ur = self.redirect(r, ctx);
+            if let RedirectTarget::Heredoc(h) = &r.target {
+                if r.fd.is_none() || r.fd.as_deref() == Some("0") {
+                    c.feed = Some(heredoc_feed(h, r.span));
+                }
+            } else if r.op == "<<<" {
+                c.feed = Some(herestring_feed(r));
+            } else if r.op == "<" {
+                c.feed = Some(Feed::Dynamic(r.span));
+            }
+            c.redirects.push(ur);
+        }
+        self.command(body, &c);
     }
 
     /// Flags for a word and the units inside its substitutions.
@@ -304,11 +338,11 @@ impl<'l> Walker<'l> {
                 }
                 WordPart::CommandSubstitution { body, span, .. } => {
                     self.flag(FlagKind::CommandSubstitution, *span, "");
-                    self.commands(body, &ctx.with(Context::Substitution));
+                    self.commands_within(body, Context::Substitution, ctx);
                 }
                 WordPart::ProcessSubstitution { body, span, .. } => {
                     self.flag(FlagKind::ProcessSubstitution, *span, "");
-                    self.commands(body, &ctx.with(Context::ProcessSubstitution));
+                    self.commands_within(body, Context::ProcessSubstitution, ctx);
                 }
             }
         }
@@ -392,12 +426,24 @@ impl<'l> Walker<'l> {
         }
     }
 
+    /// A simple command: the substitutions in its assignments, redirects and words first, then
+    /// its unit. Split in pieces so that the frame on the recursion through substitutions stays
+    /// small in debug builds.
     fn simple(&mut self, s: &SimpleCommand, ctx: &Ctx) {
-        let mut assignments: Vec<UnitAssignment> = s
+        let assignments: Vec<UnitAssignment> = s
             .assignments
             .iter()
             .map(|a| self.assignment(a, ctx))
             .collect();
+        let c = self.simple_redirects(s, ctx);
+        for w in &s.words {
+            self.word_effects(w, ctx);
+        }
+        self.simple_unit(s, assignments, &c);
+    }
+
+    /// The context of a simple command's unit: `ctx` with its redirects and what feeds its input.
+    fn simple_redirects(&mut self, s: &SimpleCommand, ctx: &Ctx) -> Ctx {
         let mut c = ctx.clone();
         for r in &s.redirects {
             let ur = self.redirect(r, ctx);
@@ -411,9 +457,11 @@ impl<'l> Walker<'l> {
             }
             c.redirects.push(ur);
         }
-        for w in &s.words {
-            self.word_effects(w, ctx);
-        }
+        c
+    }
+
+    /// The unit of a simple command (none for a bare assignment, which is remembered instead).
+    fn simple_unit(&mut self, s: &SimpleCommand, mut assignments: Vec<UnitAssignment>, c: &Ctx) {
         if s.words.is_empty() {
             if s.redirects.is_empty() {
                 // A bare assignment: it applies to the rest of this shell.
@@ -447,7 +495,7 @@ impl<'l> Walker<'l> {
         }
         let mut inherited = self.exported.clone();
         inherited.append(&mut assignments);
-        self.resolve(&args, inherited, &c);
+        self.resolve(&args, inherited, c);
         self.declared(&args);
     }
 

@@ -564,8 +564,13 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             return Strip::Opaque { at: i };
         }
         // `-lc CMD` style bundles ending in the code option.
-        if v.starts_with('-') && !v.starts_with("--") && v.len() > 2 {
-            let last = format!("-{}", &v[v.len() - 1..]);
+        if v.starts_with('-')
+            && !v.starts_with("--")
+            && v.len() > 2
+            && let Some(c) = v.chars().next_back()
+        {
+            // The last character, not byte: `-c\u{e6}` must not be cut inside a char.
+            let last = format!("-{c}");
             if spec.code_options.contains(&last.as_str()) {
                 return Strip::Code {
                     arg: i + 1,

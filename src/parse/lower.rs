@@ -3,13 +3,16 @@
 //! Walks statements and compound commands; words are lowered in `words.rs`. Recursion is bounded
 //! by [`Limits::max_tree_depth`]: past it the subtree becomes an opaque node with a `too-deep`
 //! issue, so hostile nesting cannot overflow the stack (the recursive functions keep small frames
-//! for the same reason). Grammar quirks handled here (each pinned by a grammar test): the rest of
-//! a line after a heredoc start sits *inside* the heredoc redirect (`cat <<EOF | bash`,
-//! `cat <<EOF > f`); words after a redirect target are more targets of the redirect, though bash
-//! passes them to the command (`sudo >/dev/null rm x`); a line continuation splits a word in two
-//! (`r\<newline>m`); a brace expansion in command position is an ERROR node; `elif` has no field
-//! names; and a compound command where a word belongs (`coproc ( … )`) is kept as a command, with
-//! an issue.
+//! for the same reason). An and-or list, which the grammar nests to the left, is walked without
+//! recursion and folded balanced past 32 links, so a chain of any length is not deep.
+//!
+//! Grammar quirks handled here (each pinned by a grammar test): the rest of a line after a
+//! heredoc start sits *inside* the heredoc redirect (`cat <<EOF | bash`, `cat <<EOF > f`); words
+//! after a redirect target are more targets of the redirect, though bash passes them to the
+//! command (`sudo >/dev/null rm x`); a line continuation splits a word in two (`r\<newline>m`); a
+//! brace expansion in command position is an ERROR node, and inside `$(…)` or `( … )` a group
+//! with a missing `}` (`{rm,-rf,~}`); `elif` has no field names; and a compound command where a
+//! word belongs (`coproc ( … )`) is kept as a command, with an issue.
 
 use tree_sitter::{Node, Tree};
 
@@ -44,6 +47,25 @@ struct RedirectParts {
     conts: Vec<Continuation>,
     /// Words after the target, which are arguments of the command (`echo > f arg`).
     extra: Vec<Word>,
+}
+
+/// What lowering a redirect node has gathered so far.
+#[derive(Default)]
+struct RedirectState<'t> {
+    out: RedirectParts,
+    /// Redirects the grammar nested inside this one (`<<EOF > f`).
+    nested: Vec<Redirect>,
+    op: String,
+    fd: Option<String>,
+    target: Option<Word>,
+    target_end: usize,
+    heredoc_start: Option<Node<'t>>,
+    heredoc_body: Option<Node<'t>>,
+    /// The operator before a statement the grammar nested inside a heredoc redirect.
+    pending_op: Option<&'t str>,
+    /// After an ERROR inside a file redirect: the operator text and the words that follow.
+    error_op: Option<String>,
+    after_error: Vec<Word>,
 }
 
 /// What a `command` node is lowered into before it is assembled.
@@ -270,6 +292,7 @@ impl<'a> Lowerer<'a> {
                 words: self.embedded_words(node),
                 span,
             },
+            "compound_statement" if self.is_brace_word(node) => self.brace_word_group(node),
             "compound_statement" | "do_group" => Command::Group {
                 body: self.statements(node),
                 span,
@@ -474,6 +497,40 @@ impl<'a> Lowerer<'a> {
         cmd
     }
 
+    /// `{rm,-rf,~}` where a group could start (inside `$(…)` or `( … )`): `{` is a reserved word
+    /// only before a blank, so bash reads a brace expansion, but the grammar opens a group and
+    /// misses its `}`.
+    fn is_brace_word(&self, node: Node) -> bool {
+        let text = self.text(node);
+        text.starts_with('{') && !text[1..].starts_with([' ', '\t', '\n']) && node.has_error()
+    }
+
+    /// The group the grammar saw, with the `{` put back at the start of its first word, which
+    /// the analyzer then brace-expands. The missing `}` stays a parse error.
+    fn brace_word_group(&mut self, node: Node) -> Command {
+        let span = self.span(node);
+        let mut body = self.statements(node);
+        let open = self.map.map(node.start_byte(), node.start_byte() + 1);
+        let after = self.map.map(node.start_byte() + 1, node.start_byte() + 1);
+        if let Some(Command::Simple(s)) = body.first_mut()
+            && s.assignments.is_empty()
+            && let Some(w) = s.words.first_mut()
+            && w.span.start == after.start
+        {
+            w.parts.insert(
+                0,
+                WordPart::Literal {
+                    text: "{".to_owned(),
+                    quoting: crate::ast::Quoting::Unquoted,
+                    span: open,
+                },
+            );
+            w.span = open.cover(w.span);
+            s.span = open.cover(s.span);
+        }
+        Command::Group { body, span }
+    }
+
     fn negated(&mut self, node: Node) -> Command {
         let span = self.span(node);
         let mut inner = self.statements(node);
@@ -647,48 +704,44 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// An and-or list. tree-sitter-bash nests it to the left (`a && b || c` is
+    /// `list(list(a, b), c)`), so the left spine is walked without recursion and costs no depth:
+    /// a chain of any length is as deep as its deepest command. The commands and operators are
+    /// then folded in order: left-nested as bash groups them up to [`CHAIN_NESTED`] links, as a
+    /// balanced tree beyond (same commands and operators in the same order, logarithmic depth),
+    /// so that no later recursion over the AST — the walker, `Drop` — follows a 100,000-deep
+    /// chain.
     fn list(&mut self, node: Node) -> Command {
         let span = self.span(node);
-        let mut left: Option<Command> = None;
-        let mut op = None;
-        let mut c = node.walk();
-        for ch in node.children(&mut c) {
-            if !ch.is_named() {
-                match ch.kind() {
-                    "&&" => op = Some(AndOrOp::And),
-                    "||" => op = Some(AndOrOp::Or),
-                    _ => {}
-                }
-                continue;
-            }
-            let Some(cmd) = self.statement(ch) else {
-                continue;
-            };
-            left = Some(match (left.take(), op.take()) {
-                (Some(l), Some(op)) => {
-                    let s = l.span().cover(cmd.span());
-                    Command::AndOr {
-                        left: Box::new(l),
-                        op,
-                        right: Box::new(cmd),
-                        span: s,
-                    }
-                }
-                (Some(l), None) => {
-                    // Two commands with no operator between them: keep both, in order.
-                    let s = l.span().cover(cmd.span());
-                    Command::Group {
-                        body: vec![l, cmd],
-                        span: s,
-                    }
-                }
-                (None, _) => cmd,
-            });
+        let mut spine = vec![node];
+        let mut cur = node;
+        while let Some(inner) = first_named(cur).filter(|n| n.kind() == "list") {
+            spine.push(inner);
+            cur = inner;
         }
-        left.unwrap_or(Command::Group {
-            body: Vec::new(),
-            span,
-        })
+        let mut items: Vec<(Option<AndOrOp>, Command)> = Vec::new();
+        let mut op = None;
+        for (level, list) in spine.iter().rev().enumerate() {
+            let mut c = list.walk();
+            let mut skip_inner = level > 0;
+            for ch in list.children(&mut c) {
+                if !ch.is_named() {
+                    match ch.kind() {
+                        "&&" => op = Some(AndOrOp::And),
+                        "||" => op = Some(AndOrOp::Or),
+                        _ => {}
+                    }
+                    continue;
+                }
+                if std::mem::take(&mut skip_inner) {
+                    continue; // the inner list, already done
+                }
+                if let Some(cmd) = self.statement(ch) {
+                    items.push((op.take(), cmd));
+                }
+            }
+        }
+        fold_chain(items, span)
     }
 
     /// A `command` node. Statements the grammar put where a word belongs (`coproc ( … )`) are
@@ -942,12 +995,12 @@ impl<'a> Lowerer<'a> {
         Word { parts, span }
     }
 
+    /// A statement with redirects. The children are lowered here, the command is assembled in
+    /// [`Lowerer::assemble_redirected`], to keep this frame small on the recursion.
     fn redirected(&mut self, node: Node) -> Command {
-        let span = self.span(node);
         let mut body = None;
+        let mut parts = Box::<RedirectParts>::default();
         let mut redirects = Vec::new();
-        let mut extra = Vec::new();
-        let mut conts = Vec::new();
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             if !ch.is_named() {
@@ -959,15 +1012,30 @@ impl<'a> Lowerer<'a> {
                 ch.kind(),
                 "file_redirect" | "heredoc_redirect" | "herestring_redirect"
             ) {
-                let parts = self.redirect(ch);
-                redirects.extend(parts.redirects);
-                extra.extend(parts.extra);
-                conts.extend(parts.conts);
+                let p = self.redirect(ch);
+                redirects.extend(p.redirects);
+                parts.extra.extend(p.extra);
+                parts.conts.extend(p.conts);
             } else if let Some(cmd) = self.statement(ch) {
                 // Anything else here is a statement the grammar attached oddly; keep it.
-                conts.push(Continuation::And(cmd));
+                parts.conts.push(Continuation::And(cmd));
             }
         }
+        parts.redirects = redirects;
+        self.assemble_redirected(body, *parts, self.span(node))
+    }
+
+    fn assemble_redirected(
+        &mut self,
+        body: Option<Command>,
+        parts: RedirectParts,
+        span: Span,
+    ) -> Command {
+        let RedirectParts {
+            redirects,
+            conts,
+            extra,
+        } = parts;
         let mut cmd = match body {
             Some(Command::Simple(mut s)) => {
                 s.redirects.extend(redirects);
@@ -1001,150 +1069,109 @@ impl<'a> Lowerer<'a> {
     /// grammar could not place: `> f; rm x`), and words after the target, which bash passes to
     /// the command (`sudo > /dev/null rm x` runs `sudo rm x`).
     fn redirect(&mut self, node: Node) -> RedirectParts {
-        let span = self.span(node);
-        let mut out = RedirectParts::default();
-        let mut nested = Vec::new();
-        let mut op = String::new();
-        let mut fd = None;
-        let mut target = None;
-        let mut heredoc_start = None;
-        let mut heredoc_body = None;
-        let mut pending_op: Option<&str> = None;
-        // After an ERROR inside a file redirect: the operator text and the words that follow.
-        let mut error_op: Option<String> = None;
-        let mut after_error: Vec<Word> = Vec::new();
-        let mut target_end = node.end_byte();
+        let mut st = Box::new(RedirectState {
+            target_end: node.end_byte(),
+            ..RedirectState::default()
+        });
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
-            let field = node.field_name_for_child(i as u32);
-            if !ch.is_named() {
-                let k = ch.kind();
-                if matches!(k, "&&" | "||" | "|" | "|&") && node.kind() == "heredoc_redirect" {
-                    pending_op = Some(k);
-                } else if op.is_empty() || field != Some("operator") {
-                    if op.is_empty() {
-                        op = self.text(ch).to_owned();
-                    }
-                } else {
-                    pending_op = Some(k);
+            self.redirect_child(node, i, ch, &mut st);
+        }
+        self.finish_redirect(node, *st)
+    }
+
+    /// One child of a redirect node. Its own function, as are the start and the end of the
+    /// redirect, so that the frame on the recursion through substitutions in redirect targets
+    /// stays small in debug builds.
+    fn redirect_child<'t>(
+        &mut self,
+        node: Node,
+        i: usize,
+        ch: Node<'t>,
+        st: &mut RedirectState<'t>,
+    ) {
+        let field = node.field_name_for_child(i as u32);
+        if !ch.is_named() {
+            let k = ch.kind();
+            if matches!(k, "&&" | "||" | "|" | "|&") && node.kind() == "heredoc_redirect" {
+                st.pending_op = Some(k);
+            } else if st.op.is_empty() || field != Some("operator") {
+                if st.op.is_empty() {
+                    st.op = self.text(ch).to_owned();
                 }
-                continue;
+            } else {
+                st.pending_op = Some(k);
             }
-            match ch.kind() {
-                "file_descriptor" => fd = Some(self.text(ch).to_owned()),
-                "heredoc_start" => heredoc_start = Some(ch),
-                "heredoc_body" => heredoc_body = Some(ch),
-                "heredoc_end" | "comment" => {}
-                "ERROR" => {
-                    if error_op.is_none() {
-                        error_op = Some(self.text(ch).trim().to_owned());
-                    }
+            return;
+        }
+        match ch.kind() {
+            "file_descriptor" => st.fd = Some(self.text(ch).to_owned()),
+            "heredoc_start" => st.heredoc_start = Some(ch),
+            "heredoc_body" => st.heredoc_body = Some(ch),
+            "heredoc_end" | "comment" => {}
+            "ERROR" => {
+                if st.error_op.is_none() {
+                    st.error_op = Some(self.text(ch).trim().to_owned());
                 }
-                "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
-                    let parts = self.redirect(ch);
-                    nested.extend(parts.redirects);
-                    out.conts.extend(parts.conts);
-                    out.extra.extend(parts.extra);
-                }
-                k if node.kind() == "heredoc_redirect"
-                    && matches!(
-                        k,
-                        "pipeline"
-                            | "list"
-                            | "command"
-                            | "redirected_statement"
-                            | "subshell"
-                            | "compound_statement"
-                    ) =>
-                {
-                    let inner = if k == "pipeline" && pending_op.is_none() {
-                        // `| cmd…` parsed as a pipeline whose first token is the `|`.
-                        let first = ch.child(0).map(|f| f.kind().to_owned());
-                        let mut stages = Vec::new();
-                        let mut pc = ch.walk();
-                        for st in ch.named_children(&mut pc) {
-                            stages.extend(self.statement(st));
-                        }
-                        let piped = matches!(first.as_deref(), Some("|" | "|&"));
-                        let cmd = if stages.len() == 1 {
-                            stages.pop()
-                        } else {
-                            Some(Command::Pipeline {
-                                stages,
-                                span: self.span(ch),
-                            })
-                        };
-                        cmd.map(|c| {
-                            if piped {
-                                Continuation::Pipe(c)
-                            } else {
-                                Continuation::And(c)
-                            }
-                        })
-                    } else {
-                        self.statement(ch).map(|c| match pending_op {
-                            Some("||") => Continuation::Or(c),
-                            Some("|" | "|&") => Continuation::Pipe(c),
-                            _ => Continuation::And(c),
-                        })
-                    };
-                    out.conts.extend(inner);
-                }
-                _ => {
-                    if field == Some("descriptor") {
-                        fd = Some(self.text(ch).to_owned());
-                    } else if error_op.is_some() {
-                        after_error.push(self.word(ch));
-                    } else if target.is_none() {
-                        target = Some(self.word(ch));
-                        target_end = ch.end_byte();
-                    } else {
-                        out.extra.push(self.word(ch));
-                    }
+            }
+            "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
+                let parts = self.redirect(ch);
+                st.nested.extend(parts.redirects);
+                st.out.conts.extend(parts.conts);
+                st.out.extra.extend(parts.extra);
+            }
+            k if node.kind() == "heredoc_redirect"
+                && matches!(
+                    k,
+                    "pipeline"
+                        | "list"
+                        | "command"
+                        | "redirected_statement"
+                        | "subshell"
+                        | "compound_statement"
+                ) =>
+            {
+                let inner = self.heredoc_continuation(ch, st.pending_op);
+                st.out.conts.extend(inner);
+            }
+            _ => {
+                if field == Some("descriptor") {
+                    st.fd = Some(self.text(ch).to_owned());
+                } else if st.error_op.is_some() {
+                    st.after_error.push(self.word(ch));
+                } else if st.target.is_none() {
+                    st.target = Some(self.word(ch));
+                    st.target_end = ch.end_byte();
+                } else {
+                    st.out.extra.push(self.word(ch));
                 }
             }
         }
-        if let (Some(first), Some(last)) = (after_error.first(), after_error.last()) {
-            let cmd = Command::Simple(SimpleCommand {
-                assignments: Vec::new(),
-                span: first.span.cover(last.span),
-                words: std::mem::take(&mut after_error),
-                redirects: Vec::new(),
-            });
-            out.conts.push(match error_op.as_deref() {
-                Some("|" | "|&") => Continuation::Pipe(cmd),
-                Some("||") => Continuation::Or(cmd),
-                _ => Continuation::And(cmd),
-            });
+    }
+
+    fn finish_redirect(&mut self, node: Node, st: RedirectState) -> RedirectParts {
+        let RedirectState {
+            mut out,
+            nested,
+            mut op,
+            fd,
+            target,
+            heredoc_start,
+            heredoc_body,
+            error_op,
+            after_error,
+            target_end,
+            ..
+        } = st;
+        if let Some(cont) = error_continuation(error_op.as_deref(), after_error) {
+            out.conts.push(cont);
         }
         if node.kind() == "heredoc_redirect" {
-            let delim_raw = heredoc_start.map(|n| self.text(n)).unwrap_or_default();
-            let quoted = delim_raw.contains(['\'', '"', '\\']);
-            let delimiter: String = delim_raw
-                .chars()
-                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-                .collect();
-            let body = match heredoc_body {
-                Some(b) if quoted => self.literal_word(b, crate::ast::Quoting::Single),
-                Some(b) => self.heredoc_body(b),
-                None => Word {
-                    parts: Vec::new(),
-                    span,
-                },
-            };
             if op.is_empty() {
                 op = "<<".to_owned();
             }
-            out.redirects.push(Redirect {
-                op,
-                fd,
-                target: RedirectTarget::Heredoc(Heredoc {
-                    delimiter,
-                    quoted,
-                    body,
-                }),
-                span,
-            });
+            let r = self.heredoc(op, fd, heredoc_start, heredoc_body, self.span(node));
+            out.redirects.push(r);
             out.redirects.extend(nested);
             return out;
         }
@@ -1169,6 +1196,77 @@ impl<'a> Lowerer<'a> {
         });
         out.redirects.extend(nested);
         out
+    }
+
+    /// A statement the grammar nested inside a heredoc redirect (the rest of the line after the
+    /// heredoc start), with the operator that joins it to the command.
+    fn heredoc_continuation(&mut self, ch: Node, pending_op: Option<&str>) -> Option<Continuation> {
+        if ch.kind() == "pipeline" && pending_op.is_none() {
+            // `| cmd…` parsed as a pipeline whose first token is the `|`.
+            let first = ch.child(0).map(|f| f.kind().to_owned());
+            let mut stages = Vec::new();
+            let mut pc = ch.walk();
+            for st in ch.named_children(&mut pc) {
+                stages.extend(self.statement(st));
+            }
+            let piped = matches!(first.as_deref(), Some("|" | "|&"));
+            let cmd = if stages.len() == 1 {
+                stages.pop()
+            } else {
+                Some(Command::Pipeline {
+                    stages,
+                    span: self.span(ch),
+                })
+            };
+            cmd.map(|c| {
+                if piped {
+                    Continuation::Pipe(c)
+                } else {
+                    Continuation::And(c)
+                }
+            })
+        } else {
+            self.statement(ch).map(|c| match pending_op {
+                Some("||") => Continuation::Or(c),
+                Some("|" | "|&") => Continuation::Pipe(c),
+                _ => Continuation::And(c),
+            })
+        }
+    }
+
+    /// The heredoc redirect: the delimiter (quoted or not) and the body.
+    fn heredoc(
+        &mut self,
+        op: String,
+        fd: Option<String>,
+        start: Option<Node>,
+        body: Option<Node>,
+        span: Span,
+    ) -> Redirect {
+        let delim_raw = start.map(|n| self.text(n)).unwrap_or_default();
+        let quoted = delim_raw.contains(['\'', '"', '\\']);
+        let delimiter: String = delim_raw
+            .chars()
+            .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+            .collect();
+        let body = match body {
+            Some(b) if quoted => self.literal_word(b, crate::ast::Quoting::Single),
+            Some(b) => self.heredoc_body(b),
+            None => Word {
+                parts: Vec::new(),
+                span,
+            },
+        };
+        Redirect {
+            op,
+            fd,
+            target: RedirectTarget::Heredoc(Heredoc {
+                delimiter,
+                quoted,
+                body,
+            }),
+            span,
+        }
     }
 
     /// Words inside `[[ … ]]` / `[ … ]`: every operand, so that static tests are visible and
@@ -1201,6 +1299,25 @@ fn split_unescaped_blanks(text: &str) -> Vec<(usize, &str)> {
         out.push((s, &text[s..]));
     }
     out
+}
+
+/// The words after an ERROR inside a file redirect (`> f; rm x`), as the command they are,
+/// joined by the operator the ERROR held.
+fn error_continuation(error_op: Option<&str>, words: Vec<Word>) -> Option<Continuation> {
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return None;
+    };
+    let cmd = Command::Simple(SimpleCommand {
+        assignments: Vec::new(),
+        span: first.span.cover(last.span),
+        words,
+        redirects: Vec::new(),
+    });
+    Some(match error_op {
+        Some("|" | "|&") => Continuation::Pipe(cmd),
+        Some("||") => Continuation::Or(cmd),
+        _ => Continuation::And(cmd),
+    })
 }
 
 /// Re-attach what the grammar nested inside a heredoc redirect.
@@ -1241,6 +1358,62 @@ fn pipe(first: Command, next: Command) -> Command {
         other => stages.push(other),
     }
     Command::Pipeline { stages, span }
+}
+
+/// Links of an and-or list lowered left-nested, as bash groups them; longer lists are balanced.
+const CHAIN_NESTED: usize = 32;
+
+/// Fold the commands of an and-or list, in order: left-nested as bash groups them up to
+/// [`CHAIN_NESTED`] links, balanced beyond.
+fn fold_chain(mut items: Vec<(Option<AndOrOp>, Command)>, span: Span) -> Command {
+    if items.len() <= CHAIN_NESTED {
+        let mut it = items.into_iter();
+        let Some((_, first)) = it.next() else {
+            return Command::Group {
+                body: Vec::new(),
+                span,
+            };
+        };
+        return it.fold(first, |l, (op, r)| join(l, op, r));
+    }
+    // Pairwise rounds: each halves the list and keeps the order.
+    while items.len() > 1 {
+        let mut next = Vec::with_capacity(items.len().div_ceil(2));
+        let mut it = items.into_iter();
+        while let Some((op_l, l)) = it.next() {
+            next.push(match it.next() {
+                Some((op, r)) => (op_l, join(l, op, r)),
+                None => (op_l, l),
+            });
+        }
+        items = next;
+    }
+    items.pop().map_or(
+        Command::Group {
+            body: Vec::new(),
+            span,
+        },
+        |(_, c)| c,
+    )
+}
+
+/// The first named child of `node`.
+fn first_named(node: Node) -> Option<Node> {
+    let mut c = node.walk();
+    node.named_children(&mut c).next()
+}
+
+/// `left op right`; two commands with no operator between them are kept both, in order.
+fn join(left: Command, op: Option<AndOrOp>, right: Command) -> Command {
+    if let Some(op) = op {
+        and_or(left, op, right)
+    } else {
+        let span = left.span().cover(right.span());
+        Command::Group {
+            body: vec![left, right],
+            span,
+        }
+    }
 }
 
 fn and_or(left: Command, op: AndOrOp, right: Command) -> Command {

@@ -1,8 +1,10 @@
 //! Parsing: bash text → tree-sitter tree → our owned [`Script`].
 //!
 //! This is the only module that touches tree-sitter. It owns one parser per thread, enforces the
-//! parse-time limits (input bytes, tree nodes, tree depth, wall-clock time) and lowers the concrete
-//! tree into [`crate::ast`]. Every ERROR or MISSING node, every node kind we do not model and every
+//! parse-time limits (input bytes, pipeline length, tree nodes, tree depth, wall-clock time) and
+//! lowers the concrete tree into [`crate::ast`]. A NUL byte in the text is two programs to bash
+//! (`bash -c` stops at it, a script drops it): both are parsed, with a `parse-error` issue; a
+//! lone carriage return is read as the newline some tools take it for, with the same issue. Every ERROR or MISSING node, every node kind we do not model and every
 //! limit hit becomes a [`SyntaxIssue`]; nothing is dropped silently and nothing panics.
 //!
 //! It does not decide anything, and it does not look inside strings: re-parsing `bash -c '…'` is
@@ -78,6 +80,26 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             }],
         };
     }
+    if let Some(nul) = src.find('\0') {
+        return parse_with_nul(src, nul, map, depth, limits);
+    }
+    if let Some(cr) = lone_cr(src) {
+        return parse_with_lone_cr(src, cr, map, depth, limits);
+    }
+    let stages = longest_pipeline(src);
+    if stages > limits.max_pipeline_stages {
+        return Script {
+            commands: Vec::new(),
+            issues: vec![SyntaxIssue {
+                kind: IssueKind::TooLong,
+                span: whole,
+                detail: format!(
+                    "a pipeline of about {stages} stages, over the limit of {}",
+                    limits.max_pipeline_stages
+                ),
+            }],
+        };
+    }
     PARSER.with(|cell| {
         let Ok(mut slot) = cell.try_borrow_mut() else {
             return internal_issue(whole, "parser re-entered");
@@ -133,6 +155,132 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
     })
 }
 
+/// A text with a NUL byte at `nul` means two different programs: `bash -c` receives it as a C
+/// string and ends at the NUL, while bash reading a script drops NUL bytes (`r\0m -rf /` runs
+/// `rm -rf /`). Both readings are parsed and their commands analysed, one after the other, with
+/// a `parse-error` at the NUL so that such a command is never allowed.
+fn parse_with_nul(src: &str, nul: usize, map: &SpanMap, depth: usize, limits: &Limits) -> Script {
+    let truncated = &src[..nul];
+    let mut script = parse_nested(truncated, map, depth, limits);
+    script.issues.push(SyntaxIssue {
+        kind: IssueKind::ParseError,
+        span: map.map(nul, nul + 1),
+        detail: "a NUL byte: `bash -c` ends the command here, a script read by bash drops it; \
+                 both readings are analysed"
+            .to_owned(),
+    });
+    let stripped: String = src.chars().filter(|&c| c != '\0').collect();
+    if stripped.len() > truncated.len() {
+        let table = src
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b != 0)
+            .map(|(i, _)| map.map(i, i + 1))
+            .collect();
+        let more = parse_nested(&stripped, &SpanMap::Table(table), depth, limits);
+        script.commands.extend(more.commands);
+        script.issues.extend(more.issues);
+    }
+    script
+}
+
+/// The offset of the first `\r` not followed by `\n`.
+fn lone_cr(src: &str) -> Option<usize> {
+    let b = src.as_bytes();
+    (0..b.len()).find(|&i| b[i] == b'\r' && b.get(i + 1) != Some(&b'\n'))
+}
+
+/// A `\r` that does not end a CRLF line: bash keeps it in the word (`ls\rrm` is one unknown
+/// program), but tools that split lines on it (`str.splitlines`, old Mac line ends) run what
+/// follows as a new command. The text is parsed with each lone `\r` read as a newline (same
+/// length, same offsets), which sees every command either reading could run, with a
+/// `parse-error` at the first one so that such a command is never allowed.
+fn parse_with_lone_cr(
+    src: &str,
+    cr: usize,
+    map: &SpanMap,
+    depth: usize,
+    limits: &Limits,
+) -> Script {
+    let b = src.as_bytes();
+    let text: String = src
+        .char_indices()
+        .map(|(i, c)| {
+            if c == '\r' && b.get(i + 1) != Some(&b'\n') {
+                '\n'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let mut script = parse_nested(&text, map, depth, limits);
+    script.issues.push(SyntaxIssue {
+        kind: IssueKind::ParseError,
+        span: map.map(cr, cr + 1),
+        detail: "a carriage return not before a newline: bash keeps it in the word, tools that \
+                 split lines end the line there; read as a newline"
+            .to_owned(),
+    });
+    script
+}
+
+/// About how many stages the longest pipeline of `src` has, from a scan of its bytes: `|` (and
+/// `|&`, not `||`) outside quotes and comments, counted until a `;`, `&`, `&&`, `||` or a newline
+/// that does not follow a `|`. Approximate on purpose — a `|` in a heredoc body or a case
+/// pattern counts, a quote inside `"$(…)"` may be misread — but linear, which the parse it
+/// guards is not (see [`Limits::max_pipeline_stages`]). Each stage is one more than the pipes.
+fn longest_pipeline(src: &str) -> usize {
+    let b = src.as_bytes();
+    let (mut i, mut run, mut max) = (0, 0usize, 0usize);
+    // The last byte that was not a blank, to see a `|` before a newline.
+    let mut prev = b'\n';
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\\' => i += 1,
+            b'\'' => {
+                let ansi_c = i > 0 && b[i - 1] == b'$';
+                i += 1;
+                while i < b.len() && b[i] != b'\'' {
+                    i += usize::from(ansi_c && b[i] == b'\\') + 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += usize::from(b[i] == b'\\') + 1;
+                }
+            }
+            b'#' if i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'|' if b.get(i + 1) == Some(&b'|') => {
+                run = 0;
+                i += 1;
+            }
+            b'|' => {
+                run += 1;
+                max = max.max(run);
+                if b.get(i + 1) == Some(&b'&') {
+                    i += 1;
+                }
+            }
+            b'&' if !matches!(prev, b'>' | b'<') && b.get(i + 1) != Some(&b'>') => run = 0,
+            b';' => run = 0,
+            b'\n' if prev != b'|' => run = 0,
+            _ => {}
+        }
+        if !matches!(c, b' ' | b'\t') {
+            prev = c;
+        }
+        i += 1;
+    }
+    if max == 0 { 0 } else { max + 1 }
+}
+
 fn internal_issue(span: Span, detail: &str) -> Script {
     Script {
         commands: Vec::new(),
@@ -182,4 +330,35 @@ pub fn bare_parse(src: &str) -> usize {
             .and_then(|p| p.parse(src, None))
             .map_or(0, |t| t.root_node().descendant_count())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::longest_pipeline;
+
+    #[test]
+    fn pipeline_length_scan() {
+        let cases: &[(&str, usize)] = &[
+            ("ls", 0),
+            ("a | b", 2),
+            ("a | b | c", 3),
+            ("a|b|&c", 3),
+            ("a || b || c", 0),
+            ("a | b; c | d", 2),
+            ("a | b && c | d | e", 3),
+            ("a |\n b |\n c", 3),
+            ("a | b\nc | d", 2),
+            ("a 2>&1 | b >&2 | c", 3),
+            ("a &>/dev/null | b", 2),
+            ("echo 'a|b|c|d' | x", 2),
+            ("echo \"a|b|c|d\" | x", 2),
+            ("echo $'a\\'|b|c' | x", 2),
+            ("echo a\\|b | x", 2),
+            ("ls # a | b | c", 0),
+            ("ls a#b | c", 2),
+        ];
+        for (input, want) in cases {
+            assert_eq!(longest_pipeline(input), *want, "{input:?}");
+        }
+    }
 }

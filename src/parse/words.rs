@@ -1,9 +1,10 @@
 //! Lowering of word nodes into [`Word`]s: quote removal and escape decoding.
 //!
 //! Decodes exactly what bash's quote removal does: backslash escapes outside quotes, the four
-//! escapes inside double quotes (`\$`, ``\` ``, `\"`, `\\` and `\<newline>`), ANSI-C `$'…'` strings (hex,
-//! octal, `\u`, `\U`, `\c`), and line continuations. Each escape becomes its own literal part with
-//! the span of the escape, so re-parsed text maps back to the original input byte for byte.
+//! escapes inside double quotes (`\$`, ``\` ``, `\"`, `\\` and `\<newline>`), ANSI-C `$'…'`
+//! strings (hex, octal, `\u`, `\U`, `\c`; an escaped NUL ends the string, as in bash), and line
+//! continuations. Each escape becomes its own literal part with the span of the escape, so
+//! re-parsed text maps back to the original input byte for byte.
 //! Text the grammar leaves out of every child (newlines inside double quotes) is kept, and
 //! backquotes it leaves unparsed where bash runs them (an unquoted heredoc body, the operand of
 //! `${x:-…}`) are parsed as command substitutions. It does not expand anything: globs, braces
@@ -642,8 +643,21 @@ impl Lowerer<'_> {
                 base + run_start,
                 base + i,
             );
-            let (decoded, len) = decode_ansi_escape(&text[i..]);
+            let (mut decoded, len) = decode_ansi_escape(&text[i..]);
             let end = (i + len).min(text.len());
+            if let Some(nul) = decoded.find('\0') {
+                // bash ends a `$'…'` string at an escaped NUL (`$'/\x00tmp'` is `/`): the
+                // rest of the string is dropped, the rest of the word is not.
+                decoded.truncate(nul);
+                if !decoded.is_empty() {
+                    out.push(WordPart::Literal {
+                        text: decoded,
+                        quoting: Quoting::AnsiC,
+                        span: self.map.map(base + i, base + end),
+                    });
+                }
+                return;
+            }
             out.push(WordPart::Literal {
                 text: decoded,
                 quoting: Quoting::AnsiC,
