@@ -9,7 +9,9 @@
 //! (read `path`, and the `pattern` / `glob` under it), `LS` (read `path`). This module only
 //! translates; deciding is `hook::decide`.
 
-use super::{Action, Answer, HookResponse, Malformed, Request, path_field, str_field, under};
+use super::{
+    Action, Answer, HookResponse, Malformed, Request, ToolEvent, path_field, str_field, under,
+};
 use crate::policy::Mode;
 use crate::policy::paths::Access;
 
@@ -26,29 +28,12 @@ pub fn mode(s: &str) -> Mode {
 
 /// Parse a hook input object.
 pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
-    let event = str_field(v, "hook_event_name").map(str::to_owned);
-    let post = match event.as_deref() {
-        None | Some("PreToolUse") => false,
-        Some("PostToolUse") => true,
-        Some(_) => {
-            return Ok(Request {
-                session_id: None,
-                cwd: None,
-                mode: None,
-                event,
-                action: Action::Ignore,
-            });
-        }
+    let head = match ToolEvent::parse(v, "PreToolUse", "PostToolUse")? {
+        Ok(head) => head,
+        Err(ignored) => return Ok(ignored),
     };
-    let tool = str_field(v, "tool_name")
-        .ok_or_else(|| Malformed("`tool_name` is missing or not a string".into()))?
-        .to_owned();
-    let input = v.get("tool_input");
-    let need_input = || {
-        input
-            .filter(|i| i.is_object())
-            .ok_or_else(|| Malformed(format!("`tool_input` of {tool} is not an object")))
-    };
+    let (event, post, tool) = (head.event.clone(), head.post, head.tool.clone());
+    let need_input = || head.input();
     let required = |i: &serde_json::Value, key: &str| -> Result<String, Malformed> {
         path_field(i, &[key])?.ok_or_else(|| Malformed(format!("{tool} without `{key}`")))
     };

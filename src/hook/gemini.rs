@@ -9,7 +9,9 @@
 //! `absolute_path`, `file_path`, `dir_path`), so each is accepted. Gemini's input carries no
 //! permission mode. This module only translates; deciding is `hook::decide`.
 
-use super::{Action, Answer, HookResponse, Malformed, Request, path_field, str_field, under};
+use super::{
+    Action, Answer, HookResponse, Malformed, Request, ToolEvent, path_field, str_field, under,
+};
 use crate::policy::paths::Access;
 
 const FILE_KEYS: &[&str] = &["file_path", "absolute_path", "path"];
@@ -17,29 +19,12 @@ const DIR_KEYS: &[&str] = &["dir_path", "path", "directory"];
 
 /// Parse a hook input object.
 pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
-    let event = str_field(v, "hook_event_name").map(str::to_owned);
-    let post = match event.as_deref() {
-        None | Some("BeforeTool") => false,
-        Some("AfterTool") => true,
-        Some(_) => {
-            return Ok(Request {
-                session_id: None,
-                cwd: None,
-                mode: None,
-                event,
-                action: Action::Ignore,
-            });
-        }
+    let head = match ToolEvent::parse(v, "BeforeTool", "AfterTool")? {
+        Ok(head) => head,
+        Err(ignored) => return Ok(ignored),
     };
-    let tool = str_field(v, "tool_name")
-        .ok_or_else(|| Malformed("`tool_name` is missing or not a string".into()))?
-        .to_owned();
-    let input = v.get("tool_input");
-    let need_input = || {
-        input
-            .filter(|i| i.is_object())
-            .ok_or_else(|| Malformed(format!("`tool_input` of {tool} is not an object")))
-    };
+    let (event, post, tool) = (head.event.clone(), head.post, head.tool.clone());
+    let need_input = || head.input();
     let file = |i: &serde_json::Value| -> Result<String, Malformed> {
         path_field(i, FILE_KEYS)?.ok_or_else(|| Malformed(format!("{tool} without a file path")))
     };

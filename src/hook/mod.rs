@@ -337,6 +337,56 @@ fn expand(p: &Path, cwd: &Path) -> PathBuf {
 }
 
 /// A string field of a JSON object.
+/// The head every tool-hook input shares (Claude's `PreToolUse`/`PostToolUse`, Gemini's
+/// `BeforeTool`/`AfterTool`): the event, whether it is the after-tool one, the tool name and the
+/// tool input. `Ok(None)` for an event shclass does not handle (the caller ignores it).
+pub(crate) struct ToolEvent<'v> {
+    pub(crate) event: Option<String>,
+    pub(crate) post: bool,
+    pub(crate) tool: String,
+    input: Option<&'v serde_json::Value>,
+}
+
+impl<'v> ToolEvent<'v> {
+    pub(crate) fn parse(
+        v: &'v serde_json::Value,
+        before: &str,
+        after: &str,
+    ) -> Result<Result<ToolEvent<'v>, Request>, Malformed> {
+        let event = str_field(v, "hook_event_name").map(str::to_owned);
+        let post = match event.as_deref() {
+            None => false,
+            Some(e) if e == before => false,
+            Some(e) if e == after => true,
+            Some(_) => {
+                return Ok(Err(Request {
+                    session_id: None,
+                    cwd: None,
+                    mode: None,
+                    event,
+                    action: Action::Ignore,
+                }));
+            }
+        };
+        let tool = str_field(v, "tool_name")
+            .ok_or_else(|| Malformed("`tool_name` is missing or not a string".into()))?
+            .to_owned();
+        Ok(Ok(ToolEvent {
+            event,
+            post,
+            tool,
+            input: v.get("tool_input"),
+        }))
+    }
+
+    /// The tool input object, or why it is malformed.
+    pub(crate) fn input(&self) -> Result<&'v serde_json::Value, Malformed> {
+        self.input
+            .filter(|i| i.is_object())
+            .ok_or_else(|| Malformed(format!("`tool_input` of {} is not an object", self.tool)))
+    }
+}
+
 pub(crate) fn str_field<'a>(v: &'a serde_json::Value, key: &str) -> Option<&'a str> {
     v.get(key).and_then(serde_json::Value::as_str)
 }
