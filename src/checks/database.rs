@@ -61,14 +61,6 @@ fn pattern() -> Option<&'static Regex> {
 }
 
 impl Check for DatabaseWipe {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         for (i, u) in a.units.iter().enumerate() {

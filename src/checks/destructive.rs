@@ -116,14 +116,6 @@ fn catastrophic_after_cd(t: &str, dir: Option<&str>, cwd: &Path) -> bool {
 }
 
 impl Check for RecursiveDelete {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let mut dir: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
@@ -243,14 +235,6 @@ fn system_or_home(t: &str) -> bool {
 }
 
 impl Check for MoveSystemDir {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if prog(u) != Some("mv") {
@@ -278,14 +262,6 @@ impl Check for MoveSystemDir {
 }
 
 impl Check for FindDeleteRoot {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if prog(u) != Some("find") {

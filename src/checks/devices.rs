@@ -23,14 +23,6 @@ declare_check! {
 }
 
 impl Check for DeviceWrite {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(t) = write_targets(u).into_iter().find(|t| is_block_device(t)) {

@@ -128,14 +128,6 @@ fn command_in(p: &str, value: &str) -> Option<String> {
 }
 
 impl Check for EmbeddedCommand {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             let Some(p) = prog(u) else { continue };

@@ -214,14 +214,6 @@ fn bare_history() -> Option<&'static Regex> {
 }
 
 impl Check for EnvPrefix {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         let mut history_seen = false;

@@ -43,14 +43,6 @@ declare_check! {
 }
 
 impl Check for SecretRead {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             // Listing, testing and changing metadata do not read contents.
@@ -180,14 +172,6 @@ fn reads_secret(u: &Unit) -> Option<String> {
 }
 
 impl Check for SecretExfiltration {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         for (i, u) in a.units.iter().enumerate() {

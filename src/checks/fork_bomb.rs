@@ -22,14 +22,6 @@ declare_check! {
 }
 
 impl Check for ForkBomb {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         for def in a.flags_of(FlagKind::FunctionDefinition) {

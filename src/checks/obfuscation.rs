@@ -89,14 +89,6 @@ fn guessed_words(u: &Unit, set_args: &[String]) -> Vec<String> {
 }
 
 impl Check for ObfuscatedPayload {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         let mut set_args: Vec<String> = Vec::new();

@@ -566,14 +566,6 @@ pub(crate) fn fed_text(cx: &CheckCtx, idx: usize, u: &Unit) -> Option<String> {
 }
 
 impl Check for InterpreterOneLiner {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             let found = code_of(u).or_else(|| {

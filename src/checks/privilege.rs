@@ -20,14 +20,6 @@ declare_check! {
 }
 
 impl Check for Privilege {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, unit) in cx.analysis.units.iter().enumerate() {
             let via = unit.via.iter().find(|v| ESCALATORS.contains(&v.as_str()));

@@ -18,14 +18,6 @@ declare_check! {
 }
 
 impl Check for RedirectWrite {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, unit) in cx.analysis.units.iter().enumerate() {
             for r in unit.redirects.iter().filter(|r| r.writes_file()) {

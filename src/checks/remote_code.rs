@@ -75,14 +75,6 @@ pub(crate) fn is_producer(u: &Unit) -> Option<&'static str> {
 }
 
 impl Check for RemoteCode {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         let mut seen = Vec::new();

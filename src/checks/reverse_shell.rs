@@ -28,14 +28,6 @@ const NET: &[&str] = &[
 ];
 
 impl Check for ReverseShell {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         let any_shell = a

@@ -19,14 +19,6 @@ declare_check! {
 }
 
 impl Check for KillAll {
-    fn id(&self) -> &'static str {
-        Self::ID
-    }
-
-    fn doc(&self) -> &'static str {
-        Self::DOC
-    }
-
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             let words: Vec<&str> = u.args().map(text).collect();
