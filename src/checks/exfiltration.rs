@@ -128,7 +128,7 @@ fn secret_args(u: &Unit) -> Option<String> {
         }
         if opts
             .iter()
-            .any(|o| o.starts_with("--") && t.starts_with(&format!("{o}=")))
+            .any(|o| o.starts_with("--") && t.strip_prefix(o).is_some_and(|r| r.starts_with('=')))
         {
             continue;
         }
