@@ -24,7 +24,9 @@ def main():
     ap.add_argument("--data", default=os.path.join(root, "tests", "data"))
     ap.add_argument("--peers", default=None, help="path to peers.jsonl (not in the repository)")
     ap.add_argument("--show", action="store_true", help="print the misses")
+    ap.add_argument("--exe", default=exe, help="the shclass binary (default: target/release/shclass)")
     a = ap.parse_args()
+    globals()["exe"] = a.exe
     adv = [json.loads(l) for l in open(os.path.join(a.data, "adversarial-public.jsonl"))]
     ben = [json.loads(l) for l in open(os.path.join(a.data, "benign-public.jsonl"))]
     va, vb = run([r["cmd"] for r in adv]), run([r["cmd"] for r in ben])

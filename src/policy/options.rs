@@ -48,6 +48,10 @@ pub struct Parsed {
     pub operands: Vec<usize>,
     /// A dynamic word was found where an option could be.
     pub dynamic: bool,
+    /// A short-option word holds a `-` before any value-taking option (`unzip -l-l`: some
+    /// programs read the inner `-` as "not"). Such words are read as options letter by
+    /// letter, but an allow rule never matches them.
+    pub odd: bool,
 }
 
 impl Parsed {
@@ -155,6 +159,9 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                     index: i,
                 });
                 break;
+            }
+            if c == '-' {
+                out.odd = true;
             }
             out.opts.push(Opt {
                 name: format!("-{c}"),

@@ -366,6 +366,10 @@ impl Rule {
         {
             return false;
         }
+        // `unzip -l-l`: an odd option word is never proven harmless.
+        if self.decision == Decision::Allow && m.parsed.odd {
+            return false;
+        }
         let operands: Vec<&crate::analyze::Arg> = m
             .parsed
             .operands
