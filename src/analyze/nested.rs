@@ -192,6 +192,20 @@ impl Walker<'_> {
                 }
                 false
             }
+            // `at`/`batch` schedule the commands they read on standard input (or from `-f`).
+            "at" | "batch" => {
+                let from_file = args[1..]
+                    .iter()
+                    .any(|a| a.arg.exact().is_some_and(|v| v.starts_with("-f")));
+                let query = args[1..]
+                    .iter()
+                    .any(|a| matches!(a.arg.exact(), Some("-l" | "-d" | "-r" | "-c" | "-V")));
+                if from_file || query {
+                    return false;
+                }
+                self.stdin_code(args, program, ctx);
+                false
+            }
             "source" | "." => {
                 self.flag(FlagKind::Source, args[0].arg.span, "");
                 if let Some(file) = args.get(1)
@@ -332,7 +346,13 @@ impl Walker<'_> {
             }
             return false;
         }
-        // Reads code on standard input.
+        self.stdin_code(args, program, ctx)
+    }
+
+    /// A program that runs code it reads on standard input (a shell with no script, `at`):
+    /// static fed text is analysed as code, run-time text is flagged. Returns true when the
+    /// code was analysed (the reader itself is then not a unit).
+    fn stdin_code(&mut self, args: &[ArgW], program: &str, ctx: &Ctx) -> bool {
         match &ctx.feed {
             Some(feed @ (Feed::Static(text, map) | Feed::Partial(text, map, _))) => {
                 let span = args[0].arg.span;
