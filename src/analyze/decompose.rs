@@ -285,6 +285,7 @@ impl<'l> Walker<'l> {
             depth: self.nest,
             appended_args: false,
             piped: ctx.piped,
+            stdin: static_feed(ctx),
         });
     }
 
@@ -483,6 +484,7 @@ impl<'l> Walker<'l> {
                     depth: self.nest,
                     appended_args: c.appended,
                     piped: c.piped,
+                    stdin: static_feed(&c),
                 });
             }
             return;
@@ -718,6 +720,7 @@ impl<'l> Walker<'l> {
             depth: self.nest,
             appended_args: ctx.appended,
             piped: ctx.piped,
+            stdin: static_feed(ctx),
         });
     }
 
@@ -755,6 +758,14 @@ impl<'l> Walker<'l> {
         self.script(&script, ctx);
         self.exported.truncate(saved);
         self.nest -= 1;
+    }
+}
+
+/// The text fed on standard input, when it is known now (heredoc, here-string, `echo … |`).
+fn static_feed(ctx: &Ctx) -> Option<String> {
+    match &ctx.feed {
+        Some(Feed::Static(text, _) | Feed::Partial(text, _, _)) => Some(text.clone()),
+        Some(Feed::Dynamic(_)) | None => None,
     }
 }
 

@@ -150,6 +150,10 @@ pub struct Unit {
     /// Standard input comes from a pipe.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub piped: bool,
+    /// The text fed on standard input when it is known now (a heredoc, a here-string, static
+    /// text piped in): what an interpreter reading its program from standard input runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stdin: Option<String>,
 }
 
 impl Unit {

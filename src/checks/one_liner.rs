@@ -540,6 +540,10 @@ fn sed_write(file: &str) -> (Decision, String) {
 
 /// Heredoc or here-string text fed to the unit, read from the input.
 pub(crate) fn fed_text(cx: &CheckCtx, idx: usize, u: &Unit) -> Option<String> {
+    // The analyzer records static standard input (decoded, also inside `bash -c '…'`).
+    if let Some(text) = &u.stdin {
+        return Some(text.clone());
+    }
     let a = cx.analysis;
     let next_start = a
         .units
