@@ -484,7 +484,7 @@ impl<'l> Walker<'l> {
                     depth: self.nest,
                     appended_args: c.appended,
                     piped: c.piped,
-                    stdin: static_feed(&c),
+                    stdin: static_feed(c),
                 });
             }
             return;
