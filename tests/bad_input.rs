@@ -3,8 +3,7 @@
 //! input — through the library and through the binary — and invalid JSON and lone surrogates
 //! in hook input (`shclass hook claude`).
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use shclass::Limits;
 use shclass::analyze::{FlagKind, analyze};
@@ -19,32 +18,11 @@ fn classify(cmd: &str) -> shclass::policy::Verdict {
 /// Run the binary with `args` and `stdin`, away from any user or managed policy.
 fn shclass(args: &[&std::ffi::OsStr], stdin: &[u8]) -> (i32, String, String) {
     let home = std::env::temp_dir().join(format!("shclass-bad-input-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
-        .args(args)
-        .env("HOME", &home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_STATE_HOME", home.join("state"))
-        .env(
-            "SHCLASS_MANAGED_POLICY",
-            "/nonexistent-shclass-managed.toml",
-        )
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawn: {e}"));
-    if let Some(mut s) = child.stdin.take() {
-        let _ = s.write_all(stdin);
-    }
-    let out = child
-        .wait_with_output()
-        .unwrap_or_else(|e| panic!("wait: {e}"));
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_shclass(args, stdin, |c| {
+        c.env("HOME", &home)
+            .env("XDG_CONFIG_HOME", home.join("config"))
+            .env("XDG_STATE_HOME", home.join("state"));
+    })
 }
 
 fn os(args: &[&str]) -> Vec<std::ffi::OsString> {

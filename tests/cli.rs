@@ -1,33 +1,11 @@
 //! The binary: JSON on stdout, exit codes, batch, policy check, errors on bad input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn shclass(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
-        .args(args)
-        .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
-        .env(
-            "SHCLASS_MANAGED_POLICY",
-            "/nonexistent-shclass-managed.toml",
-        )
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawn: {e}"));
-    if let Some(mut s) = child.stdin.take() {
-        let _ = s.write_all(stdin);
-    }
-    let out = child
-        .wait_with_output()
-        .unwrap_or_else(|e| panic!("wait: {e}"));
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_shclass(args, stdin, |c| {
+        c.env("XDG_CONFIG_HOME", "/nonexistent-shclass-test");
+    })
 }
 
 fn fixture(name: &str) -> String {

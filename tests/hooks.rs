@@ -1,39 +1,19 @@
 //! The hook subcommands as agents call them: JSON on stdin, an answer in the agent's format,
 //! session state under a temporary state directory, `install-hook` on temporary settings files.
 
-use std::io::Write;
+mod common;
+
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use serde_json::{Value, json};
 
 fn run(args: &[&str], stdin: &[u8], state: &Path, home: &Path) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
-        .args(args)
-        .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
-        .env(
-            "SHCLASS_MANAGED_POLICY",
-            "/nonexistent-shclass-managed.toml",
-        )
-        .env("SHCLASS_STATE_DIR", state)
-        .env("HOME", home)
-        .current_dir(home)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("spawn: {e}"));
-    if let Some(mut s) = child.stdin.take() {
-        let _ = s.write_all(stdin);
-    }
-    let out = child
-        .wait_with_output()
-        .unwrap_or_else(|e| panic!("wait: {e}"));
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::run_shclass(args, stdin, |c| {
+        c.env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+            .env("SHCLASS_STATE_DIR", state)
+            .env("HOME", home)
+            .current_dir(home);
+    })
 }
 
 struct Env {
