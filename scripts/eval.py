@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure shclass on the public evaluation sets and the tldr corpus.
 
-Usage: cargo build --release && python3 scripts/eval.py [--shared ../shared]
+Usage: cargo build --release && python3 scripts/eval.py [--data DIR] [--peers peers.jsonl] [--show]
 Prints: adversarial allowed (target 0) and share of min=deny denied (target >= 95 %);
 benign share of expect=allow allowed (target >= 95 %) and how many denied (target 0);
 the tldr corpus decision mix. With --peers, lists peer-blocked commands shclass allows.
