@@ -143,7 +143,10 @@ fn dynamic_program_is_null() {
     let cmd = "x=rm; $x -rf /";
     let v = analyze_json(cmd);
     let units = v["units"].as_array().unwrap_or_else(|| panic!("{v}"));
-    assert_eq!(units.len(), 1, "{v:#}");
+    // The second reading, with `x` substituted, is an extra unit in context "resolved".
+    assert_eq!(units.len(), 2, "{v:#}");
+    assert_eq!(units[1]["program"], "rm");
+    assert_eq!(units[1]["context"], serde_json::json!(["resolved"]));
     assert_eq!(units[0]["program"], Value::Null);
     assert_eq!(units[0]["argv"], serde_json::json!([null, "-rf", "/"]));
     assert_eq!(units[0]["words"][0]["template"], "$x");

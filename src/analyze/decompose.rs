@@ -424,6 +424,7 @@ impl<'l> Walker<'l> {
             template,
             span: a.span,
             inherited: false,
+            exported: true,
         }
     }
 
@@ -441,6 +442,67 @@ impl<'l> Walker<'l> {
             self.word_effects(w, ctx);
         }
         self.simple_unit(s, assignments, &c);
+        // A second reading with the variables set earlier on this line substituted.
+        let words: Vec<&Word> = s.words.iter().collect();
+        if let Some(text) = self.resolved_text(&words, false) {
+            let map = SpanMap::Table(vec![s.span; text.len()]);
+            self.nested(&text, &map, s.span, &c.with(Context::Resolved));
+        }
+    }
+
+    /// The static value of a variable assigned earlier on this line (the latest assignment).
+    fn known_value(&self, name: &str) -> Option<&str> {
+        self.exported
+            .iter()
+            .rev()
+            .find(|a| a.name == name)
+            .and_then(|a| a.value.as_deref())
+    }
+
+    /// `words` with every plain `$x`/`${x}` whose value is known substituted, as text to
+    /// re-parse: as code (`as_code`: the value is read as shell code, as `eval` does) or as
+    /// command words (quoted values stay one word; unquoted ones split). `None` when nothing
+    /// was substituted or something else is still dynamic.
+    pub(super) fn resolved_text(&self, words: &[&Word], as_code: bool) -> Option<String> {
+        let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
+        let mut out = String::new();
+        let mut substituted = false;
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 {
+                out.push(' ');
+            }
+            for part in &w.parts {
+                match part {
+                    WordPart::Literal { text, .. } => {
+                        if as_code {
+                            out.push_str(text);
+                        } else {
+                            out.push_str(&quote(text));
+                        }
+                    }
+                    WordPart::LineContinuation { .. } => {}
+                    WordPart::Parameter {
+                        name: Some(name),
+                        plain: true,
+                        quoted,
+                        ..
+                    } => {
+                        let value = self.known_value(name)?;
+                        substituted = true;
+                        if as_code || !quoted {
+                            out.push_str(value);
+                        } else {
+                            out.push_str(&quote(value));
+                        }
+                    }
+                    WordPart::Parameter { .. }
+                    | WordPart::CommandSubstitution { .. }
+                    | WordPart::ProcessSubstitution { .. }
+                    | WordPart::Arithmetic { .. } => return None,
+                }
+            }
+        }
+        substituted.then_some(out)
     }
 
     /// The context of a simple command's unit: `ctx` with its redirects and what feeds its input.
@@ -468,6 +530,7 @@ impl<'l> Walker<'l> {
                 // A bare assignment: it applies to the rest of this shell.
                 for mut a in assignments {
                     a.inherited = true;
+                    a.exported = false;
                     self.exported.push(a);
                 }
             } else {
@@ -530,6 +593,12 @@ impl<'l> Walker<'l> {
                 template: value.to_owned(),
                 span: a.arg.span,
                 inherited: true,
+                exported: first == "export"
+                    || args[1..].iter().any(|o| {
+                        o.arg
+                            .exact()
+                            .is_some_and(|v| v.starts_with('-') && v.contains('x'))
+                    }),
             });
         }
     }
@@ -619,6 +688,7 @@ impl<'l> Walker<'l> {
                                     template: v.to_owned(),
                                     span: a.arg.span,
                                     inherited: false,
+                                    exported: true,
                                 });
                             }
                         }

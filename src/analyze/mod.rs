@@ -58,6 +58,10 @@ pub enum Context {
     FindExec,
     /// A command configured to run by git config (`-c core.pager=…`).
     ConfigCommand,
+    /// A second reading of a command with the variables set earlier on the line substituted
+    /// (`cmd="rm -rf /"; eval "$cmd"`). It can only add units: the original reading keeps its
+    /// run-time flags, so such a command is never allowed.
+    Resolved,
 }
 
 /// An assignment that applies to a unit.
@@ -75,6 +79,10 @@ pub struct UnitAssignment {
     /// prefix of this command.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inherited: bool,
+    /// In the program's environment: a prefix, `env NAME=…`, `export`/`declare -x`. A bare
+    /// `NAME=…` earlier on the line is a shell variable only (it still changes an already
+    /// exported variable such as `PATH`).
+    pub exported: bool,
 }
 
 /// A redirect that applies to a unit.

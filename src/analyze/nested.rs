@@ -512,6 +512,14 @@ impl Walker<'_> {
                     format!("{program} runs code computed at run time"),
                 );
             }
+            // When the code is built from variables set earlier on the line, read it too.
+            let words: Vec<&crate::ast::Word> = code.iter().map(|a| a.word).collect();
+            if let Some(text) = self.resolved_text(&words, true) {
+                let mut c = ctx.with(Context::Resolved);
+                c.via = via.to_vec();
+                let map = SpanMap::Table(vec![span; text.len()]);
+                self.nested(&text, &map, span, &c);
+            }
             false
         }
     }

@@ -221,6 +221,17 @@ impl Check for EnvPrefix {
             for asg in &u.assignments {
                 if let Some((risk, why)) = classify(&asg.name, asg.value.as_deref()) {
                     history_seen |= asg.name.starts_with("HIST");
+                    // A bare `x=1;` earlier on the line is a shell variable, not in the
+                    // program's environment, unless it changes one that is already exported.
+                    // Upper-case names may well be (HOME, LANG…), and the high-risk ones (PATH,
+                    // LD_*…) always count; a lower-case shell variable does not.
+                    if asg.inherited
+                        && !asg.exported
+                        && risk < Risk::High
+                        && asg.name.chars().any(|c| c.is_ascii_lowercase())
+                    {
+                        continue;
+                    }
                     let how = if asg.inherited {
                         "exported earlier"
                     } else {

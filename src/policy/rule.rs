@@ -86,6 +86,7 @@ fn context_from_name(name: &str) -> Option<Context> {
         Context::Xargs,
         Context::FindExec,
         Context::ConfigCommand,
+        Context::Resolved,
     ];
     all.into_iter().find(|c| {
         serde_json::to_value(c)
