@@ -188,6 +188,8 @@ pub enum Command {
     Test {
         /// True for `(( … ))`.
         arithmetic: bool,
+        /// True for the single-bracket `[ … ]` (a command, not the `[[` keyword).
+        single: bool,
         /// Every word and expansion inside, in order.
         words: Vec<Word>,
         /// Whole.

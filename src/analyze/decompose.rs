@@ -195,9 +195,17 @@ impl<'l> Walker<'l> {
             }
             Command::Test {
                 arithmetic,
+                single,
                 words,
                 span,
-            } => self.test_command(*arithmetic, words, *span, ctx),
+            } => {
+                let name = match (arithmetic, single) {
+                    (true, _) => "((",
+                    (false, true) => "[",
+                    (false, false) => "[[",
+                };
+                self.test_command(name, words, *span, ctx);
+            }
             Command::Redirected {
                 body, redirects, ..
             } => self.redirected(body, redirects, ctx),
@@ -266,11 +274,10 @@ impl<'l> Walker<'l> {
     }
 
     /// `[[ … ]]` / `(( … ))`: a unit named `[[` / `((` whose arguments are the operands.
-    fn test_command(&mut self, arithmetic: bool, words: &[Word], span: Span, ctx: &Ctx) {
+    fn test_command(&mut self, name: &str, words: &[Word], span: Span, ctx: &Ctx) {
         for w in words {
             self.word_effects(w, ctx);
         }
-        let name = if arithmetic { "((" } else { "[[" };
         let mut argv = vec![Arg::literal(name, Span::new(span.start, span.start))];
         argv.extend(words.iter().flat_map(word::canonical));
         self.push_unit(Unit {

@@ -289,6 +289,7 @@ impl<'a> Lowerer<'a> {
             },
             "compound_statement" if self.text(node).starts_with("((") => Command::Test {
                 arithmetic: true,
+                single: false,
                 words: self.embedded_words(node),
                 span,
             },
@@ -305,6 +306,7 @@ impl<'a> Lowerer<'a> {
             "function_definition" => self.function_definition(node),
             "test_command" => Command::Test {
                 arithmetic: false,
+                single: !self.text(node).starts_with("[["),
                 words: self.test_words(node),
                 span,
             },
