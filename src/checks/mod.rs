@@ -13,6 +13,7 @@ mod devices;
 mod embedded;
 mod env_prefix;
 mod exfiltration;
+mod foreign_repo;
 mod fork_bomb;
 mod obfuscation;
 mod one_liner;
@@ -116,6 +117,7 @@ pub static CHECKS: &[&dyn Check] = &[
     &obfuscation::ObfuscatedPayload,
     &one_liner::InterpreterOneLiner,
     &embedded::EmbeddedCommand,
+    &foreign_repo::ForeignRepository,
 ];
 
 /// Run every check.
