@@ -242,18 +242,7 @@ pub(crate) fn main() -> ExitCode {
 }
 
 fn load_policy(args: &PolicyArgs) -> Result<Policy, Failure> {
-    let opts = LoadOptions {
-        cwd: args.workspace.clone(),
-        mode: args.mode,
-        policy_files: args.policy.clone(),
-        claude_settings: args
-            .claude_settings
-            .as_ref()
-            .map(|p| (!p.is_empty()).then(|| PathBuf::from(p))),
-        no_discovery: args.no_discovery,
-        managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
-    };
-    policy::load(&opts).map_err(|e| fail(EXIT_POLICY, e.to_string()))
+    policy::load(&load_options(args)).map_err(|e| fail(EXIT_POLICY, e.to_string()))
 }
 
 fn run(cli: Cli) -> Result<u8, Failure> {
