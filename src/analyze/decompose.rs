@@ -75,6 +75,8 @@ pub(crate) struct Walker<'l> {
     pub(super) depth: usize,
     pub(super) nest: usize,
     pub(super) exported: Vec<UnitAssignment>,
+    /// Every bare `NAME=value` statement, wherever it stands (they change the shell itself).
+    bare: Vec<UnitAssignment>,
     stopped: bool,
 }
 
@@ -87,15 +89,16 @@ impl<'l> Walker<'l> {
             depth: 0,
             nest: 0,
             exported: Vec::new(),
+            bare: Vec::new(),
             stopped: false,
         }
     }
 
-    pub(crate) fn finish(mut self) -> (Vec<Unit>, Vec<Flag>) {
+    pub(crate) fn finish(mut self) -> (Vec<Unit>, Vec<Flag>, Vec<UnitAssignment>) {
         self.flags
             .sort_by_key(|f| (f.span.start, f.span.end, f.kind));
         self.flags.dedup();
-        (self.units, self.flags)
+        (self.units, self.flags, self.bare)
     }
 
     pub(super) fn flag(&mut self, kind: FlagKind, span: Span, detail: impl Into<String>) {
@@ -538,6 +541,7 @@ impl<'l> Walker<'l> {
                 for mut a in assignments {
                     a.inherited = true;
                     a.exported = false;
+                    self.bare.push(a.clone());
                     self.exported.push(a);
                 }
             } else {

@@ -185,6 +185,9 @@ pub struct Analysis {
     pub units: Vec<Unit>,
     /// Everything noteworthy, in the order found.
     pub flags: Vec<Flag>,
+    /// Bare `NAME=value` statements (no command): they change the shell itself, and so every
+    /// later command, also in an agent's persistent shell.
+    pub assignments: Vec<UnitAssignment>,
 }
 
 impl Analysis {
@@ -205,6 +208,7 @@ impl Analysis {
             "input": self.input,
             "units": self.units.iter().map(unit_json).collect::<Vec<_>>(),
             "flags": self.flags,
+            "assignments": self.assignments,
         })
     }
 }
@@ -232,10 +236,11 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     let script = crate::parse::parse(input, limits);
     let mut walker = decompose::Walker::new(limits);
     walker.script(&script, &decompose::Ctx::default());
-    let (units, flags) = walker.finish();
+    let (units, flags, assignments) = walker.finish();
     Analysis {
         input: input.to_owned(),
         units,
         flags,
+        assignments,
     }
 }

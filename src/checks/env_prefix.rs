@@ -217,6 +217,19 @@ impl Check for EnvPrefix {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         let mut history_seen = false;
+        // A bare `PATH=…` with no command changes the shell itself: every later command, also
+        // in an agent's persistent shell. The names that change what runs or loads ask.
+        for asg in &a.assignments {
+            if let Some((risk @ Risk::High, why)) = classify(&asg.name, asg.value.as_deref()) {
+                history_seen |= asg.name.starts_with("HIST");
+                out.push(ask(
+                    None,
+                    asg.span,
+                    risk,
+                    format!("`{}` set for the rest of the shell: {why}", asg.name),
+                ));
+            }
+        }
         for (i, u) in a.units.iter().enumerate() {
             for asg in &u.assignments {
                 if let Some((risk, why)) = classify(&asg.name, asg.value.as_deref()) {
