@@ -870,6 +870,10 @@ impl Policy {
         let findings = checks::run_all(&cx);
         let mut unit_reasons: Vec<Vec<Reason>> = vec![Vec::new(); analysis.units.len()];
         let mut global: Vec<Reason> = Vec::new();
+        // Asks that no allow rule loosens: checks, paths, internal errors.
+        let mut hard: Vec<bool> = vec![false; analysis.units.len()];
+        // The built-in groups each unit uses, found once.
+        let mut unit_groups: Vec<Vec<&Policy>> = Vec::with_capacity(analysis.units.len());
         // Rules.
         for (i, unit) in analysis.units.iter().enumerate() {
             let spec = self.options_for(unit.program.as_deref());
@@ -885,6 +889,7 @@ impl Policy {
             let groups = self.groups_for(unit.program.as_deref(), unit, &parsed);
             if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                 // Cannot happen with a tested build; if it does, fail closed.
+                hard[i] = true;
                 unit_reasons[i].push(Reason {
                     decision: Decision::Ask,
                     risk: Risk::High,
@@ -913,9 +918,9 @@ impl Policy {
                     });
                 }
             }
+            unit_groups.push(groups);
         }
         // Checks: their asks are not loosened by allow rules.
-        let mut hard: Vec<bool> = vec![false; analysis.units.len()];
         let mut edit_only: Vec<bool> = vec![true; analysis.units.len()];
         for (id, f) in findings {
             let reason = Reason {
@@ -980,10 +985,8 @@ impl Policy {
         let mut units = Vec::with_capacity(analysis.units.len());
         for (i, reasons) in unit_reasons.into_iter().enumerate() {
             let unit = &analysis.units[i];
-            let spec = self.options_for(unit.program.as_deref());
-            let parsed = rule::parse_unit(unit, spec);
-            let groups = self.groups_for(unit.program.as_deref(), unit, &parsed);
-            let mut uv = self.decide_unit(unit, i, &reasons, hard[i], edit_only[i], &groups);
+            let groups = unit_groups.get(i).map_or(&[][..], Vec::as_slice);
+            let mut uv = self.decide_unit(unit, i, &reasons, hard[i], edit_only[i], groups);
             if uv.read_only && !writes[i] {
                 uv.operation = Operation::Read;
             }
