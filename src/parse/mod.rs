@@ -67,18 +67,15 @@ pub fn parse(src: &str, limits: &Limits) -> Script {
 pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Script {
     let whole = map.map(0, src.len());
     if src.len() > limits.max_input_bytes {
-        return Script {
-            commands: Vec::new(),
-            issues: vec![SyntaxIssue {
-                kind: IssueKind::TooLong,
-                span: whole,
-                detail: format!(
-                    "input is {} bytes, over the limit of {}",
-                    src.len(),
-                    limits.max_input_bytes
-                ),
-            }],
-        };
+        return only_issue(
+            IssueKind::TooLong,
+            whole,
+            format!(
+                "input is {} bytes, over the limit of {}",
+                src.len(),
+                limits.max_input_bytes
+            ),
+        );
     }
     if let Some(nul) = src.find('\0') {
         return parse_with_nul(src, nul, map, depth, limits);
@@ -88,17 +85,14 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
     }
     let stages = longest_pipeline(src);
     if stages > limits.max_pipeline_stages {
-        return Script {
-            commands: Vec::new(),
-            issues: vec![SyntaxIssue {
-                kind: IssueKind::TooLong,
-                span: whole,
-                detail: format!(
-                    "a pipeline of about {stages} stages, over the limit of {}",
-                    limits.max_pipeline_stages
-                ),
-            }],
-        };
+        return only_issue(
+            IssueKind::TooLong,
+            whole,
+            format!(
+                "a pipeline of about {stages} stages, over the limit of {}",
+                limits.max_pipeline_stages
+            ),
+        );
     }
     PARSER.with(|cell| {
         let Ok(mut slot) = cell.try_borrow_mut() else {
@@ -141,14 +135,7 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             } else {
                 "tree-sitter returned no tree".to_owned()
             };
-            return Script {
-                commands: Vec::new(),
-                issues: vec![SyntaxIssue {
-                    kind: IssueKind::TooLong,
-                    span: whole,
-                    detail,
-                }],
-            };
+            return only_issue(IssueKind::TooLong, whole, detail);
         };
         drop(slot);
         lower::lower(&tree, src, map, depth, limits)
@@ -281,15 +268,21 @@ fn longest_pipeline(src: &str) -> usize {
     if max == 0 { 0 } else { max + 1 }
 }
 
-fn internal_issue(span: Span, detail: &str) -> Script {
+/// A script that is nothing but one issue: a limit hit or an internal error, so nothing was
+/// parsed and the command is never allowed.
+fn only_issue(kind: IssueKind, span: Span, detail: String) -> Script {
     Script {
         commands: Vec::new(),
-        issues: vec![SyntaxIssue {
-            kind: IssueKind::ParseError,
-            span,
-            detail: format!("internal error: {detail}"),
-        }],
+        issues: vec![SyntaxIssue { kind, span, detail }],
     }
+}
+
+fn internal_issue(span: Span, detail: &str) -> Script {
+    only_issue(
+        IssueKind::ParseError,
+        span,
+        format!("internal error: {detail}"),
+    )
 }
 
 /// The tree-sitter tree of `src` as indented text, for grammar snapshots.
@@ -312,6 +305,10 @@ pub fn tree_text(src: &str) -> String {
 /// Parse with tree-sitter only (no lowering) and return the node count: the floor the
 /// benchmarks compare analysis and classification against.
 pub fn bare_parse(src: &str) -> usize {
+    // The same guard as `parse_nested`: tree-sitter is quadratic on very long pipelines.
+    if longest_pipeline(src) > Limits::default().max_pipeline_stages {
+        return 0;
+    }
     PARSER.with(|cell| {
         let Ok(mut slot) = cell.try_borrow_mut() else {
             return 0;
