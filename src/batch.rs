@@ -1,63 +1,152 @@
 //! Batch classification: many command lines, in parallel, output in input order.
 //!
-//! Splits the records over the available cores (one tree-sitter parser per thread, created on
-//! first use) and returns one JSON line per record, in input order. A record that is not UTF-8
-//! gets a JSON error object on its own line; nothing is dropped.
+//! Records are taken in rounds of [`ROUND`]; each round is split over the available cores (one
+//! tree-sitter parser per thread) and every thread serialises its verdicts straight into its own
+//! buffer, which is written out in input order before the next round starts. Memory stays
+//! bounded by a round, whatever the input size. A record that is not UTF-8 gets a JSON error
+//! object on its own line; nothing is dropped, also when a worker fails.
+
+use std::io::{self, Write};
 
 use crate::policy::Policy;
 
-/// Classify every record; one JSON line each, in order.
-pub fn classify_all(policy: &Policy, records: &[&[u8]]) -> Vec<String> {
-    let threads = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZero::get)
-        .min(records.len().max(1));
-    let classify = |(i, rec): (usize, &&[u8])| -> String {
-        match std::str::from_utf8(rec) {
-            Ok(cmd) => policy.classify(cmd).to_json().to_string(),
-            Err(e) => serde_json::json!({
-                "schema": 1,
-                "record": i,
-                "error": format!("record is not valid UTF-8 (first bad byte at offset {})", e.valid_up_to()),
-                "decision": "ask",
-            })
-            .to_string(),
+/// Records per round: large enough that thread start-up is noise, small enough to bound memory.
+const ROUND: usize = 8192;
+
+/// Classify every record and write one JSON line each, in input order.
+pub fn classify_to(policy: &Policy, records: &[&[u8]], out: &mut impl Write) -> io::Result<()> {
+    classify_rounds(policy, records, out, ROUND)
+}
+
+fn classify_rounds(
+    policy: &Policy,
+    records: &[&[u8]],
+    out: &mut impl Write,
+    per_round: usize,
+) -> io::Result<()> {
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    for (r, round) in records.chunks(per_round).enumerate() {
+        let first = r * per_round;
+        if threads <= 1 || round.len() < 64 {
+            let mut buf = Vec::new();
+            write_records(policy, first, round, &mut buf);
+            out.write_all(&buf)?;
+            continue;
         }
-    };
-    if threads <= 1 || records.len() < 64 {
-        return records.iter().enumerate().map(classify).collect();
-    }
-    let chunk = records.len().div_ceil(threads);
-    let mut out: Vec<String> = Vec::with_capacity(records.len());
-    std::thread::scope(|s| {
-        let handles: Vec<_> = records
-            .chunks(chunk)
-            .enumerate()
-            .map(|(c, part)| {
-                s.spawn(move || {
-                    part.iter()
-                        .enumerate()
-                        .map(|(k, r)| classify((c * chunk + k, r)))
-                        .collect::<Vec<String>>()
+        let part = round.len().div_ceil(threads);
+        let buffers: Vec<Vec<u8>> = std::thread::scope(|s| {
+            let handles: Vec<_> = round
+                .chunks(part)
+                .enumerate()
+                .map(|(c, recs)| {
+                    s.spawn(move || {
+                        let mut buf = Vec::with_capacity(recs.len() * 1024);
+                        write_records(policy, first + c * part, recs, &mut buf);
+                        buf
+                    })
                 })
+                .collect();
+            handles
+                .into_iter()
+                .enumerate()
+                .map(|(c, h)| {
+                    h.join().unwrap_or_else(|_| {
+                        // A worker failed: every record of its part still gets a line that asks.
+                        let start = first + c * part;
+                        let n = round.len().saturating_sub(c * part).min(part);
+                        let mut buf = Vec::new();
+                        for i in start..start + n {
+                            error_line(&mut buf, i, "internal error while classifying");
+                        }
+                        buf
+                    })
+                })
+                .collect()
+        });
+        for buf in &buffers {
+            out.write_all(buf)?;
+        }
+    }
+    Ok(())
+}
+
+/// Classify every record; one JSON line each (without the newline), in order.
+pub fn classify_all(policy: &Policy, records: &[&[u8]]) -> Vec<String> {
+    let mut buf = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = classify_to(policy, records, &mut buf);
+    String::from_utf8_lossy(&buf)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn write_records(policy: &Policy, first: usize, records: &[&[u8]], buf: &mut Vec<u8>) {
+    for (k, rec) in records.iter().enumerate() {
+        match std::str::from_utf8(rec) {
+            Ok(cmd) => {
+                let verdict = policy.classify(cmd);
+                let mark = buf.len();
+                if serde_json::to_writer(&mut *buf, &verdict.json_view()).is_err() {
+                    buf.truncate(mark);
+                    error_line(buf, first + k, "internal error while writing the verdict");
+                    continue;
+                }
+                buf.push(b'\n');
+            }
+            Err(e) => error_line(
+                buf,
+                first + k,
+                &format!(
+                    "record is not valid UTF-8 (first bad byte at offset {})",
+                    e.valid_up_to()
+                ),
+            ),
+        }
+    }
+}
+
+fn error_line(buf: &mut Vec<u8>, record: usize, error: &str) {
+    let line = serde_json::json!({
+        "schema": 1,
+        "record": record,
+        "error": error,
+        "decision": "ask",
+    });
+    buf.extend_from_slice(line.to_string().as_bytes());
+    buf.push(b'\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn order_is_kept_across_rounds_and_lines_match_the_single_verdict() {
+        let policy = Policy::builtin().unwrap_or_default();
+        let cmds: Vec<String> = (0..1000)
+            .map(|i| match i % 3 {
+                0 => format!("echo {i}"),
+                1 => "rm -rf /".to_owned(),
+                _ => format!("git log -n {i} | head"),
             })
             .collect();
-        for (c, h) in handles.into_iter().enumerate() {
-            if let Ok(lines) = h.join() {
-                out.extend(lines);
-            } else {
-                // A worker failed: every record of its chunk still gets a line.
-                let n = records.len().saturating_sub(c * chunk).min(chunk);
-                out.extend((0..n).map(|k| {
-                    serde_json::json!({
-                        "schema": 1,
-                        "record": c * chunk + k,
-                        "error": "internal error while classifying",
-                        "decision": "ask",
-                    })
-                    .to_string()
-                }));
+        let mut records: Vec<&[u8]> = cmds.iter().map(String::as_bytes).collect();
+        records.insert(5, b"ls \xff");
+        let mut buf = Vec::new();
+        classify_rounds(&policy, &records, &mut buf, 300).unwrap_or_default();
+        let text = String::from_utf8(buf).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), records.len());
+        for (i, (line, rec)) in lines.iter().zip(&records).enumerate() {
+            let got: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+            match std::str::from_utf8(rec) {
+                Ok(cmd) => assert_eq!(got, policy.classify(cmd).to_json(), "record {i}"),
+                Err(_) => {
+                    assert_eq!(got["record"], i);
+                    assert_eq!(got["decision"], "ask");
+                }
             }
         }
-    });
-    out
+    }
 }

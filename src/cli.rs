@@ -252,11 +252,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             let analysis = analyze(&input, &Limits::default());
             let mut out = std::io::stdout().lock();
             if json {
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string_pretty(&analysis.to_json())?
-                )?;
+                serde_json::to_writer_pretty(&mut out, &analysis.json_view())?;
+                writeln!(out)?;
             } else {
                 write!(out, "{}", human_analysis(&analysis))?;
             }
@@ -300,7 +297,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             let verdict = policy.classify(&input);
             let mut out = std::io::stdout().lock();
             if args.json {
-                writeln!(out, "{}", serde_json::to_string_pretty(&verdict.to_json())?)?;
+                serde_json::to_writer_pretty(&mut out, &verdict.json_view())?;
+                writeln!(out)?;
             } else {
                 write!(out, "{}", human_verdict(&verdict))?;
             }
@@ -555,11 +553,8 @@ fn batch(null: bool, args: &PolicyArgs, file: Option<&PathBuf>) -> Result<u8, Fa
     if records.last().is_some_and(|r| r.is_empty()) {
         records.pop();
     }
-    let lines = shclass::batch::classify_all(&policy, &records);
     let mut out = BufWriter::new(std::io::stdout().lock());
-    for line in lines {
-        writeln!(out, "{line}")?;
-    }
+    shclass::batch::classify_to(&policy, &records, &mut out)?;
     out.flush()?;
     Ok(0)
 }

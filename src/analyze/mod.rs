@@ -203,32 +203,77 @@ impl Analysis {
 
     /// The JSON object of `shclass analyze --json` (schema 1).
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "schema": 1,
-            "input": self.input,
-            "units": self.units.iter().map(unit_json).collect::<Vec<_>>(),
-            "flags": self.flags,
-            "assignments": self.assignments,
-        })
+        serde_json::to_value(self.json_view()).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The object of `analyze --json`, borrowed: serialize it straight to a writer.
+    pub fn json_view(&self) -> impl Serialize + '_ {
+        AnalysisJson {
+            schema: 1,
+            input: &self.input,
+            units: self.units.iter().map(|u| UnitJson::new(u, None)).collect(),
+            flags: &self.flags,
+            assignments: &self.assignments,
+        }
     }
 }
 
-/// One unit as JSON: `argv` holds values (null for a dynamic word); `words` the details.
-pub fn unit_json(u: &Unit) -> serde_json::Value {
-    serde_json::json!({
-        "program": u.program,
-        "path": u.path,
-        "argv": u.argv.iter().map(|a| a.value.clone()).collect::<Vec<_>>(),
-        "words": u.argv,
-        "span": u.span,
-        "via": u.via,
-        "context": u.context,
-        "assignments": u.assignments,
-        "redirects": u.redirects,
-        "depth": u.depth,
-        "appended_args": u.appended_args,
-        "piped": u.piped,
-    })
+#[derive(Serialize)]
+struct AnalysisJson<'a> {
+    schema: u32,
+    input: &'a str,
+    units: Vec<UnitJson<'a, ()>>,
+    flags: &'a [Flag],
+    assignments: &'a [UnitAssignment],
+}
+
+/// One unit as JSON: `argv` holds values (null for a dynamic word); `words` the details;
+/// `extra` adds fields (the unit's decision in `shclass --json`).
+#[derive(Serialize)]
+pub(crate) struct UnitJson<'a, E: Serialize> {
+    program: &'a Option<String>,
+    path: &'a Option<String>,
+    argv: ArgValues<'a>,
+    words: &'a [Arg],
+    span: Span,
+    via: &'a [String],
+    context: &'a [Context],
+    assignments: &'a [UnitAssignment],
+    redirects: &'a [UnitRedirect],
+    depth: usize,
+    appended_args: bool,
+    piped: bool,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    extra: Option<E>,
+}
+
+impl<'a, E: Serialize> UnitJson<'a, E> {
+    pub(crate) fn new(u: &'a Unit, extra: Option<E>) -> Self {
+        UnitJson {
+            program: &u.program,
+            path: &u.path,
+            argv: ArgValues(&u.argv),
+            words: &u.argv,
+            span: u.span,
+            via: &u.via,
+            context: &u.context,
+            assignments: &u.assignments,
+            redirects: &u.redirects,
+            depth: u.depth,
+            appended_args: u.appended_args,
+            piped: u.piped,
+            extra,
+        }
+    }
+}
+
+/// The values of the arguments, `null` for a dynamic one.
+struct ArgValues<'a>(&'a [Arg]);
+
+impl Serialize for ArgValues<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|a| a.value.as_deref()))
+    }
 }
 
 /// Analyse one command line with the given limits.

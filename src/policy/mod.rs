@@ -35,7 +35,7 @@ pub use load::{LoadOptions, load};
 pub use rule::Rule;
 
 use crate::Limits;
-use crate::analyze::{Analysis, FlagKind, Unit, analyze, unit_json};
+use crate::analyze::{Analysis, FlagKind, Unit, UnitJson, analyze};
 use crate::ast::Span;
 use crate::checks::{self, CheckCtx};
 use error::LineIndex;
@@ -279,34 +279,41 @@ pub struct Verdict {
 impl Verdict {
     /// The JSON object of `shclass --json`: the analysis of `analyze --json` plus decisions.
     pub fn to_json(&self) -> serde_json::Value {
-        let units: Vec<serde_json::Value> = self
-            .analysis
-            .units
-            .iter()
-            .zip(&self.units)
-            .map(|(u, v)| {
-                let mut j = unit_json(u);
-                if let Some(o) = j.as_object_mut() {
-                    o.insert("decision".into(), serde_json::json!(v.decision));
-                    o.insert("risk".into(), serde_json::json!(v.risk));
-                    o.insert("read_only".into(), serde_json::json!(v.read_only));
-                    o.insert("operation".into(), serde_json::json!(v.operation));
-                    o.insert("reasons".into(), serde_json::json!(v.reasons));
-                }
-                j
-            })
-            .collect();
-        serde_json::json!({
-            "schema": 1,
-            "input": self.analysis.input,
-            "decision": self.decision,
-            "risk": self.risk,
-            "mode": self.mode,
-            "units": units,
-            "flags": self.analysis.flags,
-            "reasons": self.reasons,
-        })
+        serde_json::to_value(self.json_view()).unwrap_or(serde_json::Value::Null)
     }
+
+    /// The object of `shclass --json`, borrowed: serialize it straight to a writer
+    /// (`serde_json::to_writer(&mut out, &verdict.json_view())`) without building a tree.
+    pub fn json_view(&self) -> impl Serialize + '_ {
+        VerdictJson {
+            schema: 1,
+            input: &self.analysis.input,
+            decision: self.decision,
+            risk: self.risk,
+            mode: self.mode,
+            units: self
+                .analysis
+                .units
+                .iter()
+                .zip(&self.units)
+                .map(|(u, v)| UnitJson::new(u, Some(v)))
+                .collect(),
+            flags: &self.analysis.flags,
+            reasons: &self.reasons,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct VerdictJson<'a> {
+    schema: u32,
+    input: &'a str,
+    decision: Decision,
+    risk: Risk,
+    mode: Mode,
+    units: Vec<UnitJson<'a, &'a UnitVerdict>>,
+    flags: &'a [crate::analyze::Flag],
+    reasons: &'a [Reason],
 }
 
 /// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
