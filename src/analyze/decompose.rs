@@ -360,8 +360,7 @@ impl<'l> Walker<'l> {
         if ansi_c {
             self.flag(FlagKind::AnsiCQuoting, word.span, "");
         }
-        let args = word::canonical(word);
-        if args.iter().any(|a| a.glob) {
+        if word::may_glob(word) && word::canonical(word).iter().any(|a| a.glob) {
             self.flag(FlagKind::Glob, word.span, "");
         }
         if word::has_brace_expansion(word) {
@@ -474,6 +473,15 @@ impl<'l> Walker<'l> {
     /// command words (quoted values stay one word; unquoted ones split). `None` when nothing
     /// was substituted or something else is still dynamic.
     pub(super) fn resolved_text(&self, words: &[&Word], as_code: bool) -> Option<String> {
+        let substitutable = |w: &&Word| {
+            w.parts.iter().any(|p| {
+                matches!(p, WordPart::Parameter { name: Some(n), plain: true, .. }
+                    if self.known_value(n).is_some())
+            })
+        };
+        if self.exported.is_empty() || !words.iter().any(substitutable) {
+            return None;
+        }
         let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
         let mut out = String::new();
         let mut substituted = false;

@@ -74,6 +74,17 @@ struct Ch {
 
 /// Canonicalise one word into one or more arguments (more than one after brace expansion).
 pub fn canonical(word: &Word) -> Vec<Arg> {
+    if !has_unquoted(word, |b| matches!(b, b'*' | b'?' | b'[' | b'{' | b'~' | b'(')) {
+        let arg = plain(word);
+        // Every debug run (the whole test suite and corpus) checks the shortcut.
+        debug_assert_eq!(std::slice::from_ref(&arg), canonical_chars(word).as_slice());
+        return vec![arg];
+    }
+    canonical_chars(word)
+}
+
+/// The general path: per character, with brace expansion, glob and tilde recognition.
+fn canonical_chars(word: &Word) -> Vec<Arg> {
     let mut chars: Vec<Ch> = Vec::new();
     let mut template = String::new();
     let mut dynamic = false;
@@ -138,8 +149,65 @@ pub fn canonical(word: &Word) -> Vec<Arg> {
     }]
 }
 
+/// True when some unquoted literal text of the word has a byte `special` picks out.
+fn has_unquoted(word: &Word, special: impl Fn(u8) -> bool) -> bool {
+    word.parts.iter().any(|p| match p {
+        WordPart::Literal { text, quoting, .. } => {
+            *quoting == Quoting::Unquoted && text.bytes().any(&special)
+        }
+        _ => false,
+    })
+}
+
+/// The argument of a word with no unquoted brace, glob or tilde syntax: the literal parts
+/// joined (the same result as the general path, without its per-character work).
+fn plain(word: &Word) -> Arg {
+    let mut template = String::new();
+    let mut value = Some(String::new());
+    for part in &word.parts {
+        match part {
+            WordPart::Literal { text, .. } => {
+                template.push_str(text);
+                if let Some(v) = &mut value {
+                    v.push_str(text);
+                }
+            }
+            WordPart::LineContinuation { .. } => {}
+            WordPart::Parameter { source, .. } | WordPart::Arithmetic { source, .. } => {
+                value = None;
+                template.push_str(source);
+            }
+            WordPart::CommandSubstitution { .. } => {
+                value = None;
+                template.push_str("$(…)");
+            }
+            WordPart::ProcessSubstitution { output, .. } => {
+                value = None;
+                template.push_str(if *output { ">(…)" } else { "<(…)" });
+            }
+        }
+    }
+    Arg {
+        value,
+        template,
+        span: word.span,
+        glob: false,
+        tilde: false,
+        brace: false,
+    }
+}
+
+/// True when the word has unquoted `*`, `?`, `[` or `(`: it may be a glob ([`Arg::glob`] of
+/// [`canonical`] decides); false means it certainly is not.
+pub fn may_glob(word: &Word) -> bool {
+    has_unquoted(word, |b| matches!(b, b'*' | b'?' | b'[' | b'('))
+}
+
 /// True when the word has brace syntax that bash would expand.
 pub fn has_brace_expansion(word: &Word) -> bool {
+    if !has_unquoted(word, |b| b == b'{') {
+        return false;
+    }
     let mut chars = Vec::new();
     for part in &word.parts {
         if let WordPart::Literal { text, quoting, .. } = part {

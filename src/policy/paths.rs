@@ -261,7 +261,7 @@ pub fn decide_path(
 ) -> Vec<Reason> {
     let path = resolve(raw, cwd);
     let mut out = Vec::new();
-    let shown = path.display().to_string();
+    let shown = path.display();
     for r in rules.iter().filter(|r| r.access == access) {
         if r.matches(&path) {
             out.push(Reason {
