@@ -85,6 +85,10 @@ enum Cmd {
         /// Records are separated by NUL bytes instead of newlines.
         #[arg(short = 'z', long = "null")]
         null: bool,
+        /// Each record is the whole `--json` object (every unit's words, context, assignments,
+        /// redirects, reasons) instead of the verdict with each unit's program, argv and span.
+        #[arg(long)]
+        full: bool,
         #[command(flatten)]
         policy: PolicyArgs,
         /// Input file; standard input when absent.
@@ -259,7 +263,19 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             }
             Ok(0)
         }
-        Some(Cmd::Batch { null, policy, file }) => batch(null, &policy, file.as_ref()),
+        Some(Cmd::Batch {
+            null,
+            full,
+            policy,
+            file,
+        }) => {
+            let detail = if full {
+                shclass::batch::Detail::Full
+            } else {
+                shclass::batch::Detail::Brief
+            };
+            batch(null, detail, &policy, file.as_ref())
+        }
         Some(Cmd::Rules { policy }) => {
             let mut p = load_policy(&policy)?;
             p.load_all_builtin()
@@ -536,7 +552,12 @@ fn read_input(cmd: Option<String>) -> Result<String, Failure> {
     })
 }
 
-fn batch(null: bool, args: &PolicyArgs, file: Option<&PathBuf>) -> Result<u8, Failure> {
+fn batch(
+    null: bool,
+    detail: shclass::batch::Detail,
+    args: &PolicyArgs,
+    file: Option<&PathBuf>,
+) -> Result<u8, Failure> {
     let policy = load_policy(args)?;
     let mut data = Vec::new();
     match file {
@@ -554,7 +575,7 @@ fn batch(null: bool, args: &PolicyArgs, file: Option<&PathBuf>) -> Result<u8, Fa
         records.pop();
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    shclass::batch::classify_to(&policy, &records, &mut out)?;
+    shclass::batch::classify_to(&policy, &records, detail, &mut out)?;
     out.flush()?;
     Ok(0)
 }

@@ -268,7 +268,7 @@ impl<'a, E: Serialize> UnitJson<'a, E> {
 }
 
 /// The values of the arguments, `null` for a dynamic one.
-struct ArgValues<'a>(&'a [Arg]);
+pub(crate) struct ArgValues<'a>(pub(crate) &'a [Arg]);
 
 impl Serialize for ArgValues<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -74,7 +74,9 @@ struct Ch {
 
 /// Canonicalise one word into one or more arguments (more than one after brace expansion).
 pub fn canonical(word: &Word) -> Vec<Arg> {
-    if !has_unquoted(word, |b| matches!(b, b'*' | b'?' | b'[' | b'{' | b'~' | b'(')) {
+    if !has_unquoted(word, |b| {
+        matches!(b, b'*' | b'?' | b'[' | b'{' | b'~' | b'(')
+    }) {
         let arg = plain(word);
         // Every debug run (the whole test suite and corpus) checks the shortcut.
         debug_assert_eq!(std::slice::from_ref(&arg), canonical_chars(word).as_slice());

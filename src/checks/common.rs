@@ -538,11 +538,16 @@ pub(crate) fn is_sensitive_file(t: &str) -> bool {
     etc.contains(&h.as_str()) || prefixes.iter().any(|p| h.starts_with(p))
 }
 
+/// False when no part of `t` can be a secret for [`is_secret`]: every secret there has a `.`, a
+/// `/` or `id_` in its text (after quotes are removed, so a word with quotes or backslashes
+/// takes the long way). Most words have none.
+pub(crate) fn may_be_secret(t: &str) -> bool {
+    t.contains(['.', '/', '\'', '"', '\\']) || t.contains("id_")
+}
+
 /// Credentials and private keys: reading them is fine, sending them anywhere is not.
 pub(crate) fn is_secret(t: &str) -> bool {
-    // Every secret below has a `.`, a `/` or `id_` in its text (after quotes are removed, so a
-    // word with quotes or backslashes takes the long way): most words have none.
-    if (!t.contains(['.', '/', '\'', '"', '\\']) && !t.contains("id_")) || t.contains("://") {
+    if !may_be_secret(t) || t.contains("://") {
         return false;
     }
     let h = home_relative(t);
@@ -633,7 +638,7 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
                     if let Some(next) = w.get(i + 1) {
                         v.push((*next).to_owned());
                     }
-                } else if let Some(val) = t.strip_prefix(&format!("{n}=")) {
+                } else if let Some(val) = t.strip_prefix(n).and_then(|r| r.strip_prefix('=')) {
                     v.push(val.to_owned());
                 } else if n.len() == 2 && !n.starts_with("--") && t.starts_with(n) && t.len() > 2 {
                     v.push(t[2..].to_owned());

@@ -1,6 +1,8 @@
 //! `secret-exfiltration`: private keys, credentials and environment dumps sent over the network.
 
-use super::common::{ask, deny, is_secret, is_sender, pipelines_of, prog, text, units_within};
+use super::common::{
+    ask, deny, is_secret, is_sender, may_be_secret, pipelines_of, prog, text, units_within,
+};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::policy::Risk;
@@ -132,7 +134,7 @@ fn secret_args(u: &Unit) -> Option<String> {
         {
             continue;
         }
-        if t.contains(['*', '?']) {
+        if t.contains(['*', '?']) || !may_be_secret(t) {
             continue;
         }
         let mut candidates = vec![*t];

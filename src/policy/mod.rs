@@ -304,14 +304,52 @@ impl Verdict {
     }
 }
 
+impl Verdict {
+    /// The record of `shclass batch`: the verdict, its reasons and flags, and per unit only
+    /// what identifies it (program, argv, span) with its decision. `json_view` has the rest.
+    pub fn brief_json_view(&self) -> impl Serialize + '_ {
+        VerdictJson {
+            schema: 1,
+            input: &self.analysis.input,
+            decision: self.decision,
+            risk: self.risk,
+            mode: self.mode,
+            units: self
+                .analysis
+                .units
+                .iter()
+                .zip(&self.units)
+                .map(|(u, v)| BriefUnitJson {
+                    program: &u.program,
+                    argv: crate::analyze::ArgValues(&u.argv),
+                    span: u.span,
+                    decision: v.decision,
+                    risk: v.risk,
+                })
+                .collect(),
+            flags: &self.analysis.flags,
+            reasons: &self.reasons,
+        }
+    }
+}
+
 #[derive(Serialize)]
-struct VerdictJson<'a> {
+struct BriefUnitJson<'a> {
+    program: &'a Option<String>,
+    argv: crate::analyze::ArgValues<'a>,
+    span: Span,
+    decision: Decision,
+    risk: Risk,
+}
+
+#[derive(Serialize)]
+struct VerdictJson<'a, U: Serialize> {
     schema: u32,
     input: &'a str,
     decision: Decision,
     risk: Risk,
     mode: Mode,
-    units: Vec<UnitJson<'a, &'a UnitVerdict>>,
+    units: Vec<U>,
     flags: &'a [crate::analyze::Flag],
     reasons: &'a [Reason],
 }
