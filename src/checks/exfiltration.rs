@@ -124,15 +124,17 @@ fn secret_args(u: &Unit) -> Option<String> {
             skip = false;
             continue;
         }
-        if opts.contains(t) {
-            skip = true;
-            continue;
-        }
-        if opts
-            .iter()
-            .any(|o| o.starts_with("--") && t.strip_prefix(o).is_some_and(|r| r.starts_with('=')))
-        {
-            continue;
+        // Every option in `opts` starts with `-`.
+        if t.starts_with('-') {
+            if opts.contains(t) {
+                skip = true;
+                continue;
+            }
+            if opts.iter().any(|o| {
+                o.starts_with("--") && t.strip_prefix(o).is_some_and(|r| r.starts_with('='))
+            }) {
+                continue;
+            }
         }
         if t.contains(['*', '?']) || !may_be_secret(t) {
             continue;

@@ -16,7 +16,7 @@
 
 use tree_sitter::{Node, Tree};
 
-use super::SpanMap;
+use super::{SpanMap, kind};
 use crate::Limits;
 use crate::ast::{
     AndOrOp, Assignment, CaseArm, Command, Heredoc, IssueKind, Redirect, RedirectTarget, Script,
@@ -179,7 +179,7 @@ impl<'a> Lowerer<'a> {
                 self.issue(
                     IssueKind::ParseError,
                     node,
-                    format!("missing `{}`", node.kind()),
+                    format!("missing `{}`", kind(node)),
                 );
                 found += 1;
             } else if node.is_error() {
@@ -233,7 +233,7 @@ impl<'a> Lowerer<'a> {
         let mut cursor = node.walk();
         for child in node.children(&mut cursor) {
             if !child.is_named() {
-                if child.kind() == "&"
+                if kind(child) == "&"
                     && let Some(prev) = out.pop()
                 {
                     let span = prev.span().cover(self.span(child));
@@ -253,13 +253,13 @@ impl<'a> Lowerer<'a> {
 
     /// Lower one statement node; `None` for comments and other non-commands.
     pub(super) fn statement(&mut self, node: Node) -> Option<Command> {
-        match node.kind() {
+        match kind(node) {
             "comment" | "heredoc_body" | "heredoc_end" | "heredoc_start" => return None,
             _ => {}
         }
         if !self.enter(node) {
             return Some(Command::Opaque {
-                kind: node.kind().to_owned(),
+                kind: kind(node).to_owned(),
                 inner: Vec::new(),
                 words: Vec::new(),
                 span: self.span(node),
@@ -275,7 +275,7 @@ impl<'a> Lowerer<'a> {
     /// every arm would otherwise get its own slot.
     fn statement_inner(&mut self, node: Node) -> Command {
         let span = self.span(node);
-        match node.kind() {
+        match kind(node) {
             "command" => self.command(node),
             "declaration_command" | "unset_command" => self.declaration(node),
             "variable_assignment" | "variable_assignments" => self.bare_assignments(node),
@@ -326,12 +326,12 @@ impl<'a> Lowerer<'a> {
     /// `A=1` or `A=1 B=2` with no command.
     fn bare_assignments(&mut self, node: Node) -> Command {
         let mut assignments = Vec::new();
-        if node.kind() == "variable_assignment" {
+        if kind(node) == "variable_assignment" {
             assignments.push(self.assignment(node));
         } else {
             let mut c = node.walk();
             for ch in node.named_children(&mut c) {
-                if ch.kind() == "variable_assignment" {
+                if kind(ch) == "variable_assignment" {
                     assignments.push(self.assignment(ch));
                 }
             }
@@ -379,7 +379,7 @@ impl<'a> Lowerer<'a> {
     fn while_statement(&mut self, node: Node) -> Command {
         let until = node
             .child(0)
-            .is_some_and(|c| !c.is_named() && c.kind() == "until");
+            .is_some_and(|c| !c.is_named() && kind(c) == "until");
         let mut condition = Vec::new();
         let mut body = Vec::new();
         let mut c = node.walk();
@@ -405,7 +405,7 @@ impl<'a> Lowerer<'a> {
     fn for_statement(&mut self, node: Node) -> Command {
         let select = node
             .child(0)
-            .is_some_and(|c| !c.is_named() && c.kind() == "select");
+            .is_some_and(|c| !c.is_named() && kind(c) == "select");
         let mut variable = String::new();
         let mut items = Vec::new();
         let mut body = Vec::new();
@@ -419,7 +419,7 @@ impl<'a> Lowerer<'a> {
                 Some("body") => body.extend(self.body_of(ch)),
                 Some("value") => items.push(self.word(ch)),
                 _ => {
-                    if ch.kind() != "comment" {
+                    if kind(ch) != "comment" {
                         items.push(self.word(ch));
                     }
                 }
@@ -553,7 +553,7 @@ impl<'a> Lowerer<'a> {
         let mut words = Vec::new();
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
-            match ch.kind() {
+            match kind(ch) {
                 k if is_statement_kind(k) || matches!(k, "variable_assignment" | "ERROR") => {
                     inner.extend(self.statement(ch));
                 }
@@ -561,7 +561,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         Command::Opaque {
-            kind: node.kind().to_owned(),
+            kind: kind(node).to_owned(),
             inner,
             words,
             span: self.span(node),
@@ -606,7 +606,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn body_of(&mut self, node: Node) -> Vec<Command> {
-        match node.kind() {
+        match kind(node) {
             "do_group" | "compound_statement" => {
                 if self.text(node).starts_with("((") {
                     self.statement(node).into_iter().collect()
@@ -641,10 +641,10 @@ impl<'a> Lowerer<'a> {
         let mut seen_then = false;
         for (i, ch) in node.children(&mut c).enumerate() {
             if !ch.is_named() {
-                seen_then |= ch.kind() == "then";
+                seen_then |= kind(ch) == "then";
                 continue;
             }
-            match ch.kind() {
+            match kind(ch) {
                 "elif_clause" => {
                     branches.push((Vec::new(), Vec::new()));
                     self.if_parts(ch, branches, else_body);
@@ -652,7 +652,7 @@ impl<'a> Lowerer<'a> {
                 "else_clause" => else_body.extend(self.statements(ch)),
                 _ => {
                     let is_cond = node.field_name_for_child(i as u32) == Some("condition")
-                        || (node.kind() == "elif_clause" && !seen_then);
+                        || (kind(node) == "elif_clause" && !seen_then);
                     if let Some(cmd) = self.statement(ch)
                         && let Some(last) = branches.last_mut()
                     {
@@ -678,7 +678,7 @@ impl<'a> Lowerer<'a> {
             }
             if node.field_name_for_child(i as u32) == Some("value") {
                 subject = Some(self.word(ch));
-            } else if ch.kind() == "case_item" {
+            } else if kind(ch) == "case_item" {
                 let mut patterns = Vec::new();
                 let mut body = Vec::new();
                 let mut ic = ch.walk();
@@ -717,7 +717,7 @@ impl<'a> Lowerer<'a> {
         let span = self.span(node);
         let mut spine = vec![node];
         let mut cur = node;
-        while let Some(inner) = first_named(cur).filter(|n| n.kind() == "list") {
+        while let Some(inner) = first_named(cur).filter(|n| kind(*n) == "list") {
             spine.push(inner);
             cur = inner;
         }
@@ -728,7 +728,7 @@ impl<'a> Lowerer<'a> {
             let mut skip_inner = level > 0;
             for ch in list.children(&mut c) {
                 if !ch.is_named() {
-                    match ch.kind() {
+                    match kind(ch) {
                         "&&" => op = Some(AndOrOp::And),
                         "||" => op = Some(AndOrOp::Or),
                         _ => {}
@@ -765,7 +765,7 @@ impl<'a> Lowerer<'a> {
         for ch in node.named_children(&mut c) {
             last_word_end = self.command_child(ch, last_word_end, &mut parts);
         }
-        assemble_command(node.kind(), parts)
+        assemble_command(kind(node), parts)
     }
 
     /// One child of a `command` node; returns the end of the word it was, if it was one.
@@ -775,7 +775,7 @@ impl<'a> Lowerer<'a> {
         last_word_end: Option<usize>,
         parts: &mut CommandParts,
     ) -> Option<usize> {
-        match ch.kind() {
+        match kind(ch) {
             "variable_assignment" => {
                 let a = self.assignment(ch);
                 parts.cmd.assignments.push(a);
@@ -802,7 +802,7 @@ impl<'a> Lowerer<'a> {
             _ => {
                 // A `command_name` holding one word is that word.
                 let mut cc = ch.walk();
-                let only = if ch.kind() == "command_name" && ch.named_child_count() == 1 {
+                let only = if kind(ch) == "command_name" && ch.named_child_count() == 1 {
                     ch.named_children(&mut cc).next()
                 } else {
                     None
@@ -851,7 +851,7 @@ impl<'a> Lowerer<'a> {
         let mut c = node.walk();
         for ch in node.children(&mut c) {
             if !ch.is_named() {
-                let kw = ch.kind();
+                let kw = kind(ch);
                 if matches!(
                     kw,
                     "declare" | "typeset" | "export" | "readonly" | "local" | "unset" | "unsetenv"
@@ -867,9 +867,9 @@ impl<'a> Lowerer<'a> {
                 }
                 continue;
             }
-            if ch.kind() == "variable_assignment" {
+            if kind(ch) == "variable_assignment" {
                 words.push(self.assignment_word(ch));
-            } else if ch.kind() != "comment" {
+            } else if kind(ch) != "comment" {
                 words.push(self.word(ch));
             }
         }
@@ -892,15 +892,15 @@ impl<'a> Lowerer<'a> {
             match node.field_name_for_child(i as u32) {
                 Some("name") => {
                     name = self.text(ch).to_owned();
-                    if ch.kind() == "subscript" {
+                    if kind(ch) == "subscript" {
                         index.extend(self.subscript_index(ch));
                     }
                 }
                 Some("value") => {
-                    if ch.kind() == "array" {
+                    if kind(ch) == "array" {
                         let mut ac = ch.walk();
                         for el in ch.named_children(&mut ac) {
-                            if el.kind() != "comment" {
+                            if kind(el) != "comment" {
                                 array.push(self.word(el));
                             }
                         }
@@ -941,12 +941,12 @@ impl<'a> Lowerer<'a> {
             match node.field_name_for_child(i as u32) {
                 Some("value") => {
                     value_seen = true;
-                    if ch.kind() == "array" {
+                    if kind(ch) == "array" {
                         // `arr=(a b)` reaches `declare` as the text `arr=(a b)`.
                         let mut ac = ch.walk();
                         let mut prev_end = None;
                         for el in ch.children(&mut ac) {
-                            if el.kind() == "comment" {
+                            if kind(el) == "comment" {
                                 continue;
                             }
                             if el.is_named() {
@@ -971,7 +971,7 @@ impl<'a> Lowerer<'a> {
                         parts.extend(self.word(ch).parts);
                     }
                 }
-                Some("name") if ch.kind() == "subscript" => {
+                Some("name") if kind(ch) == "subscript" => {
                     // `a[$(cmd)]=x`: the subscript is expanded, so its parts are kept.
                     let mut sc = ch.walk();
                     for (j, piece) in ch.children(&mut sc).enumerate() {
@@ -1011,7 +1011,7 @@ impl<'a> Lowerer<'a> {
             if node.field_name_for_child(i as u32) == Some("body") {
                 body = self.statement(ch);
             } else if matches!(
-                ch.kind(),
+                kind(ch),
                 "file_redirect" | "heredoc_redirect" | "herestring_redirect"
             ) {
                 let p = self.redirect(ch);
@@ -1094,8 +1094,8 @@ impl<'a> Lowerer<'a> {
     ) {
         let field = node.field_name_for_child(i as u32);
         if !ch.is_named() {
-            let k = ch.kind();
-            if matches!(k, "&&" | "||" | "|" | "|&") && node.kind() == "heredoc_redirect" {
+            let k = kind(ch);
+            if matches!(k, "&&" | "||" | "|" | "|&") && kind(node) == "heredoc_redirect" {
                 st.pending_op = Some(k);
             } else if st.op.is_empty() || field != Some("operator") {
                 if st.op.is_empty() {
@@ -1106,7 +1106,7 @@ impl<'a> Lowerer<'a> {
             }
             return;
         }
-        match ch.kind() {
+        match kind(ch) {
             "file_descriptor" => st.fd = Some(self.text(ch).to_owned()),
             "heredoc_start" => st.heredoc_start = Some(ch),
             "heredoc_body" => st.heredoc_body = Some(ch),
@@ -1122,7 +1122,7 @@ impl<'a> Lowerer<'a> {
                 st.out.conts.extend(parts.conts);
                 st.out.extra.extend(parts.extra);
             }
-            k if node.kind() == "heredoc_redirect"
+            k if kind(node) == "heredoc_redirect"
                 && matches!(
                     k,
                     "pipeline"
@@ -1168,7 +1168,7 @@ impl<'a> Lowerer<'a> {
         if let Some(cont) = error_continuation(error_op.as_deref(), after_error) {
             out.conts.push(cont);
         }
-        if node.kind() == "heredoc_redirect" {
+        if kind(node) == "heredoc_redirect" {
             if op.is_empty() {
                 op = "<<".to_owned();
             }
@@ -1184,7 +1184,7 @@ impl<'a> Lowerer<'a> {
             span,
         });
         if op.is_empty() {
-            op = if node.kind() == "herestring_redirect" {
+            op = if kind(node) == "herestring_redirect" {
                 "<<<".to_owned()
             } else {
                 ">".to_owned()
@@ -1203,9 +1203,9 @@ impl<'a> Lowerer<'a> {
     /// A statement the grammar nested inside a heredoc redirect (the rest of the line after the
     /// heredoc start), with the operator that joins it to the command.
     fn heredoc_continuation(&mut self, ch: Node, pending_op: Option<&str>) -> Option<Continuation> {
-        if ch.kind() == "pipeline" && pending_op.is_none() {
+        if kind(ch) == "pipeline" && pending_op.is_none() {
             // `| cmd…` parsed as a pipeline whose first token is the `|`.
-            let first = ch.child(0).map(|f| f.kind().to_owned());
+            let first = ch.child(0).map(|f| kind(f).to_owned());
             let mut stages = Vec::new();
             let mut pc = ch.walk();
             for st in ch.named_children(&mut pc) {
@@ -1451,10 +1451,10 @@ pub fn dump_tree(tree: &Tree, src: &str) -> String {
             out.push_str("MISSING ");
         }
         if node.is_named() {
-            out.push_str(node.kind());
+            out.push_str(kind(node));
         } else {
             out.push('\'');
-            out.push_str(node.kind());
+            out.push_str(kind(node));
             out.push('\'');
         }
         out.push_str(&format!(

@@ -23,6 +23,30 @@ use crate::ast::{IssueKind, Script, Span, SyntaxIssue};
 pub use lower::dump_tree;
 pub use words::decode_ansi_escape;
 
+/// The grammar's name for a node's kind, from a table built once: `Node::kind` measures and
+/// validates the C string on every call, and lowering asks for kinds a lot.
+pub(crate) fn kind<'t>(node: tree_sitter::Node<'t>) -> &'t str {
+    static KINDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let table = KINDS.get_or_init(|| {
+        let lang: tree_sitter::Language = tree_sitter_bash::LANGUAGE.into();
+        (0..lang.node_kind_count())
+            .map(|id| {
+                u16::try_from(id)
+                    .ok()
+                    .and_then(|id| lang.node_kind_for_id(id))
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+            .collect()
+    });
+    let k = match table.get(usize::from(node.kind_id())) {
+        Some(k) => k.as_str(),
+        None => node.kind(),
+    };
+    debug_assert_eq!(k, node.kind());
+    k
+}
+
 thread_local! {
     static PARSER: RefCell<Option<tree_sitter::Parser>> = const { RefCell::new(None) };
 }

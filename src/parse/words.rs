@@ -12,8 +12,8 @@
 
 use tree_sitter::Node;
 
-use super::SpanMap;
 use super::lower::Lowerer;
+use super::{SpanMap, kind};
 use crate::ast::{IssueKind, Quoting, SyntaxIssue, Word, WordPart};
 
 impl Lowerer<'_> {
@@ -28,7 +28,7 @@ impl Lowerer<'_> {
     /// Dispatch on the node kind; each arm is its own function so that the frame of this
     /// recursion (through substitutions) stays small in debug builds.
     fn word_parts(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
-        match node.kind() {
+        match kind(node) {
             "word"
             | "number"
             | "extglob_pattern"
@@ -85,7 +85,7 @@ impl Lowerer<'_> {
     }
 
     fn double_quoted(&mut self, node: Node, out: &mut Vec<WordPart>) {
-        let quoting = if node.kind() == "translated_string" {
+        let quoting = if kind(node) == "translated_string" {
             Quoting::Locale
         } else {
             Quoting::Double
@@ -103,14 +103,14 @@ impl Lowerer<'_> {
         if quoting == Quoting::Locale
             && let Some(open) = children
                 .first()
-                .filter(|n| !n.is_named() && n.kind() == "\"")
+                .filter(|n| !n.is_named() && kind(**n) == "\"")
         {
             pos = open.end_byte();
             children.remove(0);
         }
         if let Some(close) = children
             .last()
-            .filter(|n| !n.is_named() && n.kind() == "\"")
+            .filter(|n| !n.is_named() && kind(**n) == "\"")
         {
             inner_end = close.start_byte();
             children.pop();
@@ -122,7 +122,7 @@ impl Lowerer<'_> {
                 self.double_text(pos, gap, out);
             }
             pos = pos.max(ch.end_byte());
-            match ch.kind() {
+            match kind(ch) {
                 "string_content" => {
                     self.double_text(ch.start_byte(), self.text(ch), out);
                 }
@@ -217,7 +217,7 @@ impl Lowerer<'_> {
     }
 
     fn unsupported_part(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
-        let kind = node.kind();
+        let kind = kind(node);
         self.issue(
             IssueKind::UnsupportedSyntax,
             node,
@@ -239,7 +239,7 @@ impl Lowerer<'_> {
         let mut name = None;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
-            if matches!(ch.kind(), "variable_name" | "special_variable_name") {
+            if matches!(kind(ch), "variable_name" | "special_variable_name") {
                 name = Some(self.text(ch).to_owned());
                 break;
             }
@@ -247,7 +247,7 @@ impl Lowerer<'_> {
         let plain = name
             .as_ref()
             .is_some_and(|n| source == format!("${n}") || source == format!("${{{n}}}"));
-        let inner = if node.kind() == "expansion" {
+        let inner = if kind(node) == "expansion" {
             self.embedded_words(node)
         } else {
             Vec::new()
@@ -277,7 +277,7 @@ impl Lowerer<'_> {
         self.depth += 1;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
-            match ch.kind() {
+            match kind(ch) {
                 "word"
                 | "number"
                 | "string"
@@ -329,7 +329,7 @@ impl Lowerer<'_> {
                 let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
                 self.double_text(pos, gap, &mut parts);
             }
-            match ch.kind() {
+            match kind(ch) {
                 "heredoc_content" => self.double_text(ch.start_byte(), self.text(ch), &mut parts),
                 _ if ch.is_named() => self.word_parts(ch, &mut parts, true),
                 _ => self.double_text(ch.start_byte(), self.text(ch), &mut parts),

@@ -15,7 +15,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use globset::{Glob, GlobMatcher};
+use globset::{Glob, GlobMatcher, GlobSet, GlobSetBuilder};
 
 use super::{Decision, Reason, Risk, Source};
 use crate::analyze::Unit;
@@ -221,18 +221,23 @@ const PROTECTED_GLOBS: &[&str] = &[
     "/etc/group",
 ];
 
-fn compile(globs: &[&str]) -> Vec<GlobMatcher> {
-    globs
-        .iter()
-        .filter_map(|g| Glob::new(g).ok().map(|g| g.compile_matcher()))
-        .collect()
+/// One matcher for a whole list: a `GlobSet` tests every glob in one pass (literal names and
+/// suffixes by hash lookup), which matters because every path a unit touches is tested.
+fn compile(globs: &[&str]) -> GlobSet {
+    let mut b = GlobSetBuilder::new();
+    for g in globs {
+        if let Ok(g) = Glob::new(g) {
+            b.add(g);
+        }
+    }
+    b.build().unwrap_or_else(|_| GlobSet::empty())
 }
 
 /// The built-in matchers, compiled once per process.
 struct Builtin {
-    secret: Vec<GlobMatcher>,
-    exception: Vec<GlobMatcher>,
-    protected: Vec<GlobMatcher>,
+    secret: GlobSet,
+    exception: GlobSet,
+    protected: GlobSet,
 }
 
 fn builtin() -> &'static Builtin {
@@ -247,7 +252,7 @@ fn builtin() -> &'static Builtin {
 /// True for a path the built-in policy treats as a secret.
 pub fn is_secret(path: &Path) -> bool {
     let b = builtin();
-    b.secret.iter().any(|m| m.is_match(path)) && !b.exception.iter().any(|m| m.is_match(path))
+    b.secret.is_match(path) && !b.exception.is_match(path)
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
@@ -289,7 +294,7 @@ pub fn decide_path(
     }
     let b = builtin();
     let secret = is_secret(&path);
-    let protected = b.protected.iter().any(|m| m.is_match(&path));
+    let protected = b.protected.is_match(&path);
     let mut push = |decision, risk, rule: &str, message: String| {
         out.push(Reason {
             decision,
@@ -449,6 +454,19 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
 mod tests {
     use super::*;
     use crate::ast::Span;
+
+    #[test]
+    fn every_builtin_glob_compiles() {
+        for g in SECRET_GLOBS
+            .iter()
+            .chain(SECRET_EXCEPTIONS)
+            .chain(PROTECTED_GLOBS)
+        {
+            assert!(Glob::new(g).is_ok(), "{g}");
+        }
+        assert_eq!(builtin().secret.len(), SECRET_GLOBS.len());
+        assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
+    }
 
     #[test]
     fn anchors() {
