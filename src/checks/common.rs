@@ -163,7 +163,11 @@ const SENDERS: &[&str] = &[
 
 /// The file name of a program (`/usr/bin/curl` → `curl`).
 pub(crate) fn base(program: &str) -> &str {
-    program.rsplit('/').next().unwrap_or(program)
+    // A byte scan: every check asks for the program name of every unit.
+    match program.bytes().rposition(|b| b == b'/') {
+        Some(i) => &program[i + 1..],
+        None => program,
+    }
 }
 
 /// A unit's program file name, if static.
@@ -542,7 +546,10 @@ pub(crate) fn is_sensitive_file(t: &str) -> bool {
 /// `/` or `id_` in its text (after quotes are removed, so a word with quotes or backslashes
 /// takes the long way). Most words have none.
 pub(crate) fn may_be_secret(t: &str) -> bool {
-    t.contains(['.', '/', '\'', '"', '\\']) || t.contains("id_")
+    let b = t.as_bytes();
+    b.iter()
+        .any(|c| matches!(c, b'.' | b'/' | b'\'' | b'"' | b'\\'))
+        || b.windows(3).any(|w| w == b"id_")
 }
 
 /// Credentials and private keys: reading them is fine, sending them anywhere is not.
@@ -552,7 +559,7 @@ pub(crate) fn is_secret(t: &str) -> bool {
     }
     let h = home_relative(t);
     let h = h.trim_end_matches('/');
-    let name = h.rsplit('/').next().unwrap_or(h);
+    let name = base(h);
     let lower = name.to_ascii_lowercase();
     if [".pub", ".example", ".sample"]
         .iter()

@@ -6,7 +6,7 @@
 //! and report [`Finding`]s; they never touch tree-sitter and never decide the final verdict —
 //! the policy combines findings with rules (`crate::policy`).
 
-mod common;
+pub(crate) mod common;
 mod database;
 mod destructive;
 mod devices;

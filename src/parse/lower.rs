@@ -801,9 +801,8 @@ impl<'a> Lowerer<'a> {
             }
             _ => {
                 // A `command_name` holding one word is that word.
-                let mut cc = ch.walk();
                 let only = if kind(ch) == "command_name" && ch.named_child_count() == 1 {
-                    ch.named_children(&mut cc).next()
+                    ch.named_child(0)
                 } else {
                     None
                 };
@@ -1401,8 +1400,7 @@ fn fold_chain(mut items: Vec<(Option<AndOrOp>, Command)>, span: Span) -> Command
 
 /// The first named child of `node`.
 fn first_named(node: Node) -> Option<Node> {
-    let mut c = node.walk();
-    node.named_children(&mut c).next()
+    node.named_child(0)
 }
 
 /// `left op right`; two commands with no operator between them are kept both, in order.

@@ -531,7 +531,7 @@ impl Policy {
         let lazy = self.lazy.as_ref()?;
         let p = program?;
         lazy.group(p).or_else(|| {
-            let base = p.rsplit('/').next()?;
+            let base = crate::checks::common::base(p);
             (base != p).then(|| lazy.group(base)).flatten()
         })
     }
@@ -553,7 +553,7 @@ impl Policy {
         let name = if lazy::LazyBuiltin::has(p) {
             p
         } else {
-            p.rsplit('/').next().unwrap_or(p)
+            crate::checks::common::base(p)
         };
         let mut out: Vec<&Policy> = lazy.group(name).into_iter().collect();
         if let Some(sub) = parsed
@@ -1279,7 +1279,7 @@ impl Policy {
             .and_then(|p| {
                 self.by_program
                     .get(p)
-                    .or_else(|| p.rsplit('/').next().and_then(|b| self.by_program.get(b)))
+                    .or_else(|| self.by_program.get(crate::checks::common::base(p)))
             })
             .map_or(&[][..], Vec::as_slice);
         by_name

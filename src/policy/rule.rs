@@ -319,8 +319,7 @@ impl Rule {
                 return false;
             };
             let ok = self.programs.iter().any(|p| {
-                p == program
-                    || (self.any_path && program.rsplit('/').next().is_some_and(|base| base == p))
+                p == program || (self.any_path && crate::checks::common::base(program) == p)
             });
             if !ok {
                 return false;
