@@ -25,7 +25,7 @@ pub use words::decode_ansi_escape;
 
 /// The grammar's name for a node's kind, from a table built once: `Node::kind` measures and
 /// validates the C string on every call, and lowering asks for kinds a lot.
-pub(crate) fn kind<'t>(node: tree_sitter::Node<'t>) -> &'t str {
+pub(crate) fn kind(node: tree_sitter::Node<'_>) -> &str {
     static KINDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
     let table = KINDS.get_or_init(|| {
         let lang: tree_sitter::Language = tree_sitter_bash::LANGUAGE.into();

@@ -41,13 +41,6 @@ impl LazyBuiltin {
         }))
     }
 
-    /// True when a group of this name exists.
-    pub(crate) fn has(name: &str) -> bool {
-        BUILTIN_GROUPS
-            .binary_search_by(|(n, _)| (*n).cmp(name))
-            .is_ok()
-    }
-
     /// Every group's name, for tests and listings.
     pub(crate) fn names() -> impl Iterator<Item = &'static str> {
         BUILTIN_GROUPS.iter().map(|(n, _)| *n)

@@ -528,34 +528,36 @@ impl Policy {
 
     /// The built-in group for a program (by name, then by file name for path-qualified ones).
     fn group(&self, program: Option<&str>) -> Option<&Policy> {
-        let lazy = self.lazy.as_ref()?;
-        let p = program?;
-        lazy.group(p).or_else(|| {
-            let base = crate::checks::common::base(p);
-            (base != p).then(|| lazy.group(base)).flatten()
-        })
+        self.named_group(program?).0
     }
 
-    /// The built-in groups that apply to a unit: its program's, and its program's first operand
-    /// (the subcommand, after global options), when such groups exist.
-    fn groups_for(
-        &self,
-        program: Option<&str>,
+    /// The built-in group for a program and the name it is filed under: the name itself when
+    /// a group has it, else the file name of a path (`/usr/bin/git` → `git`).
+    fn named_group<'p>(&self, p: &'p str) -> (Option<&Policy>, &'p str) {
+        let base = crate::checks::common::base(p);
+        let Some(lazy) = self.lazy.as_ref() else {
+            return (None, base);
+        };
+        if let Some(g) = lazy.group(p) {
+            return (Some(g), p);
+        }
+        (if base == p { None } else { lazy.group(base) }, base)
+    }
+
+    /// The built-in groups that apply to a unit: its program's (`own`, found with
+    /// [`Policy::named_group`]), and its program's first operand (the subcommand, after global
+    /// options), when such groups exist.
+    fn groups_for<'a>(
+        &'a self,
+        own: (Option<&'a Policy>, &str),
         unit: &Unit,
         parsed: &options::Parsed,
-    ) -> Vec<&Policy> {
+    ) -> Vec<&'a Policy> {
         let Some(lazy) = self.lazy.as_ref() else {
             return Vec::new();
         };
-        let Some(p) = program else {
-            return Vec::new();
-        };
-        let name = if lazy::LazyBuiltin::has(p) {
-            p
-        } else {
-            crate::checks::common::base(p)
-        };
-        let mut out: Vec<&Policy> = lazy.group(name).into_iter().collect();
+        let (group, name) = own;
+        let mut out: Vec<&Policy> = group.into_iter().collect();
         if let Some(sub) = parsed
             .operands
             .first()
@@ -921,7 +923,13 @@ impl Policy {
         let mut unit_groups: Vec<Vec<&Policy>> = Vec::with_capacity(analysis.units.len());
         // Rules.
         for (i, unit) in analysis.units.iter().enumerate() {
-            let spec = self.options_for(unit.program.as_deref());
+            // The program's built-in group, looked up once for its options and its rules.
+            let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
+            let spec = own.and_then(|(p, (g, _))| {
+                self.programs
+                    .get(p)
+                    .or_else(|| g.and_then(|g| g.programs.get(p)))
+            });
             let parsed = rule::parse_unit(unit, spec);
             let (line, all_static) = unit_line(unit);
             let input = MatchInput {
@@ -931,7 +939,7 @@ impl Policy {
                 line: &line,
                 all_static,
             };
-            let groups = self.groups_for(unit.program.as_deref(), unit, &parsed);
+            let groups = own.map_or_else(Vec::new, |(_, own)| self.groups_for(own, unit, &parsed));
             if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                 // Cannot happen with a tested build; if it does, fail closed.
                 hard[i] = true;
