@@ -761,9 +761,21 @@ impl<'a> Lowerer<'a> {
         };
         // End of the previous word node, to join words split by a line continuation.
         let mut last_word_end = None;
-        let mut c = node.walk();
-        for ch in node.named_children(&mut c) {
-            last_word_end = self.command_child(ch, last_word_end, &mut parts);
+        // Most commands have a few words: indexing is cheaper than a TreeCursor then (no stack
+        // to allocate), but it is quadratic, so long commands use the cursor.
+        let count = node.named_child_count();
+        if count <= 8 {
+            for i in 0..count {
+                let Some(ch) = u32::try_from(i).ok().and_then(|i| node.named_child(i)) else {
+                    continue;
+                };
+                last_word_end = self.command_child(ch, last_word_end, &mut parts);
+            }
+        } else {
+            let mut c = node.walk();
+            for ch in node.named_children(&mut c) {
+                last_word_end = self.command_child(ch, last_word_end, &mut parts);
+            }
         }
         assemble_command(kind(node), parts)
     }
