@@ -26,23 +26,34 @@ pub use words::decode_ansi_escape;
 /// The grammar's name for a node's kind, from a table built once: `Node::kind` measures and
 /// validates the C string on every call, and lowering asks for kinds a lot.
 pub(crate) fn kind(node: tree_sitter::Node<'_>) -> &str {
-    static KINDS: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    /// Every kind name in one string, with each id's range in it (two allocations in all).
+    struct Kinds {
+        names: String,
+        ranges: Vec<(u32, u32)>,
+    }
+    static KINDS: std::sync::OnceLock<Kinds> = std::sync::OnceLock::new();
     let table = KINDS.get_or_init(|| {
         let lang: tree_sitter::Language = tree_sitter_bash::LANGUAGE.into();
-        (0..lang.node_kind_count())
-            .map(|id| {
-                u16::try_from(id)
-                    .ok()
-                    .and_then(|id| lang.node_kind_for_id(id))
-                    .unwrap_or_default()
-                    .to_owned()
-            })
-            .collect()
+        let count = lang.node_kind_count();
+        let mut names = String::with_capacity(count * 16);
+        let mut ranges = Vec::with_capacity(count);
+        for id in 0..count {
+            let start = names.len();
+            if let Some(k) = u16::try_from(id)
+                .ok()
+                .and_then(|id| lang.node_kind_for_id(id))
+            {
+                names.push_str(k);
+            }
+            ranges.push((start as u32, names.len() as u32));
+        }
+        Kinds { names, ranges }
     });
-    let k = match table.get(usize::from(node.kind_id())) {
-        Some(k) => k.as_str(),
-        None => node.kind(),
-    };
+    let k = table
+        .ranges
+        .get(usize::from(node.kind_id()))
+        .and_then(|&(s, e)| table.names.get(s as usize..e as usize))
+        .unwrap_or_else(|| node.kind());
     debug_assert_eq!(k, node.kind());
     k
 }
