@@ -1,7 +1,7 @@
 //! The built-in policy loads, and every rule's hit/miss examples hold (they are checked here
 //! rather than at every start-up, since the built-in policy is compiled into the binary).
 
-use shclass::policy::Policy;
+use shclass::policy::{BUILTIN_FILES, Policy, Source};
 
 #[test]
 fn builtin_policy_examples_hold() {
@@ -59,5 +59,47 @@ fn lazy_and_eager_decide_alike() {
         let (a, b) = (eager.classify(cmd), lazy.classify(cmd));
         assert_eq!(a.decision, b.decision, "{cmd}");
         assert_eq!(a.risk, b.risk, "{cmd}");
+    }
+}
+
+#[test]
+fn regenerated_files_compile_to_the_source_rules() {
+    // `build.rs` embeds the built-in files regenerated without comments; they must compile to
+    // the same rules (fields, examples, order and lines) as the sources.
+    let sources = [
+        (
+            "builtin/programs.toml",
+            include_str!("../src/policy/builtin/programs.toml"),
+        ),
+        (
+            "builtin/read-only.toml",
+            include_str!("../src/policy/builtin/read-only.toml"),
+        ),
+        (
+            "builtin/ask.toml",
+            include_str!("../src/policy/builtin/ask.toml"),
+        ),
+        (
+            "builtin/dangerous.toml",
+            include_str!("../src/policy/builtin/dangerous.toml"),
+        ),
+        (
+            "builtin/deny.toml",
+            include_str!("../src/policy/builtin/deny.toml"),
+        ),
+    ];
+    let names: Vec<&str> = BUILTIN_FILES.iter().map(|(n, _)| *n).collect();
+    let source_names: Vec<&str> = sources.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, source_names);
+    let mut from_sources = Policy::empty();
+    for (name, text) in sources {
+        from_sources
+            .add_text(text, name, &Source::Builtin, false)
+            .unwrap_or_else(|e| panic!("{e}"));
+    }
+    let eager = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(eager.rules().len(), from_sources.rules().len());
+    for (a, b) in eager.rules().iter().zip(from_sources.rules()) {
+        assert_eq!(format!("{a:?}"), format!("{b:?}"), "rule {}", b.id);
     }
 }
