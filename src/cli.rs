@@ -334,6 +334,7 @@ fn load_options(args: &PolicyArgs) -> LoadOptions {
             .map(|p| (!p.is_empty()).then(|| PathBuf::from(p))),
         no_discovery: args.no_discovery,
         managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
+        eager_builtin: false,
     }
 }
 
@@ -558,7 +559,12 @@ fn batch(
     args: &PolicyArgs,
     file: Option<&PathBuf>,
 ) -> Result<u8, Failure> {
-    let policy = load_policy(args)?;
+    // Many commands run many programs: compile the built-in rules once, up front.
+    let policy = policy::load(&LoadOptions {
+        eager_builtin: true,
+        ..load_options(args)
+    })
+    .map_err(|e| fail(EXIT_POLICY, e.to_string()))?;
     let mut data = Vec::new();
     match file {
         Some(f) => {

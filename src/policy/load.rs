@@ -25,6 +25,11 @@ pub struct LoadOptions {
     pub no_discovery: bool,
     /// The managed policy path (default `/etc/shclass/policy.toml`).
     pub managed: Option<PathBuf>,
+    /// Compile every built-in rule now instead of per program on first use. Cheaper when many
+    /// different programs will be classified (`shclass batch`: one pass over the files instead
+    /// of a group per program, where a rule naming several programs is compiled in each);
+    /// dearer for one command (a hook), which needs a few groups.
+    pub eager_builtin: bool,
 }
 
 fn read(path: &Path) -> Result<String, PolicyError> {
@@ -58,7 +63,11 @@ fn claude_defaults(cwd: &Path) -> Vec<PathBuf> {
 
 /// Load the built-in policy and every configured source.
 pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
-    let mut policy = Policy::builtin()?;
+    let mut policy = if opts.eager_builtin {
+        Policy::builtin_eager()?
+    } else {
+        Policy::builtin()?
+    };
     let cwd = opts
         .cwd
         .clone()
