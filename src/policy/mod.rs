@@ -867,14 +867,7 @@ impl Policy {
     pub fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
         let spec = self.options_for(unit.program.as_deref());
         let parsed = rule::parse_unit(unit, spec);
-        let (line, all_static) = unit_line(unit);
-        rule.matches(&MatchInput {
-            unit,
-            parsed: &parsed,
-            cwd: &self.cwd,
-            line: &line,
-            all_static,
-        })
+        rule.matches(&MatchInput::new(unit, &parsed, &self.cwd))
     }
 
     /// Every rule, in load order.
@@ -918,14 +911,7 @@ impl Policy {
                     .or_else(|| g.and_then(|g| g.programs.get(p)))
             });
             let parsed = rule::parse_unit(unit, spec);
-            let (line, all_static) = unit_line(unit);
-            let input = MatchInput {
-                unit,
-                parsed: &parsed,
-                cwd: &self.cwd,
-                line: &line,
-                all_static,
-            };
+            let input = MatchInput::new(unit, &parsed, &self.cwd);
             let groups = own.map_or_else(Vec::new, |(_, own)| self.groups_for(own, unit, &parsed));
             if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                 // Cannot happen with a tested build; if it does, fail closed.
@@ -1346,22 +1332,15 @@ fn is_opaque_rule(rule: &str) -> bool {
         .is_some_and(FlagKind::is_opaque)
 }
 
-/// The unit as one line (program and values joined by spaces; templates for dynamic words), and
-/// whether every word is static.
-fn unit_line(unit: &Unit) -> (String, bool) {
+/// The unit as one line (program and values joined by spaces; templates for dynamic words).
+fn unit_line(unit: &Unit) -> String {
     let mut line = String::new();
-    let mut all_static = true;
     if let Some(p) = &unit.program {
         line.push_str(p);
     }
     for a in unit.args() {
         line.push(' ');
-        if let Some(v) = &a.value {
-            line.push_str(v);
-        } else {
-            all_static = false;
-            line.push_str(&a.template);
-        }
+        line.push_str(a.value.as_deref().unwrap_or(&a.template));
     }
-    (line, all_static && unit.program.is_some())
+    line
 }

@@ -63,10 +63,28 @@ pub(crate) struct MatchInput<'a> {
     pub unit: &'a Unit,
     pub parsed: &'a Parsed,
     pub cwd: &'a Path,
-    /// Program and static argument values joined by spaces (templates for dynamic words).
-    pub line: &'a str,
+    /// Program and static argument values joined by spaces (templates for dynamic words),
+    /// built on first use: only `Bash(…)` patterns read it.
+    pub line: std::cell::OnceCell<String>,
     /// True when every argument is static.
     pub all_static: bool,
+}
+
+impl<'a> MatchInput<'a> {
+    pub(crate) fn new(unit: &'a Unit, parsed: &'a Parsed, cwd: &'a Path) -> Self {
+        MatchInput {
+            unit,
+            parsed,
+            cwd,
+            line: std::cell::OnceCell::new(),
+            all_static: unit.program.is_some() && unit.args().all(|a| a.value.is_some()),
+        }
+    }
+
+    /// See [`MatchInput::line`].
+    fn line(&self) -> &str {
+        self.line.get_or_init(|| super::unit_line(self.unit))
+    }
 }
 
 fn context_from_name(name: &str) -> Option<Context> {
@@ -402,7 +420,7 @@ impl Rule {
             if self.decision == Decision::Allow && !m.all_static {
                 return false;
             }
-            if !c.matches(m.line) {
+            if !c.matches(m.line()) {
                 return false;
             }
         }
