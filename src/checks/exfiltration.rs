@@ -136,7 +136,7 @@ fn secret_args(u: &Unit) -> Option<String> {
                 continue;
             }
         }
-        if t.contains(['*', '?']) || !may_be_secret(t) {
+        if !may_be_secret(t) || t.bytes().any(|b| b == b'*' || b == b'?') {
             continue;
         }
         let mut candidates = vec![*t];
