@@ -23,39 +23,17 @@ use crate::ast::{IssueKind, Script, Span, SyntaxIssue};
 pub use lower::dump_tree;
 pub use words::decode_ansi_escape;
 
-/// The grammar's name for a node's kind, from a table built once: `Node::kind` measures and
-/// validates the C string on every call, and lowering asks for kinds a lot.
+/// The grammar's name for a node's kind, remembered per kind id: `Node::kind` measures and
+/// validates the C string on every call, and lowering asks for kinds a lot. Each name is copied
+/// the first time its kind is seen (a hook sees a dozen kinds, so nothing is built up front).
 pub(crate) fn kind(node: tree_sitter::Node<'_>) -> &str {
-    /// Every kind name in one string, with each id's range in it (two allocations in all).
-    struct Kinds {
-        names: String,
-        ranges: Vec<(u32, u32)>,
+    const SLOTS: usize = 1024;
+    static KINDS: [std::sync::OnceLock<Box<str>>; SLOTS] =
+        [const { std::sync::OnceLock::new() }; SLOTS];
+    match KINDS.get(usize::from(node.kind_id())) {
+        Some(cell) => cell.get_or_init(|| node.kind().into()),
+        None => node.kind(),
     }
-    static KINDS: std::sync::OnceLock<Kinds> = std::sync::OnceLock::new();
-    let table = KINDS.get_or_init(|| {
-        let lang: tree_sitter::Language = tree_sitter_bash::LANGUAGE.into();
-        let count = lang.node_kind_count();
-        let mut names = String::with_capacity(count * 16);
-        let mut ranges = Vec::with_capacity(count);
-        for id in 0..count {
-            let start = names.len();
-            if let Some(k) = u16::try_from(id)
-                .ok()
-                .and_then(|id| lang.node_kind_for_id(id))
-            {
-                names.push_str(k);
-            }
-            ranges.push((start as u32, names.len() as u32));
-        }
-        Kinds { names, ranges }
-    });
-    let k = table
-        .ranges
-        .get(usize::from(node.kind_id()))
-        .and_then(|&(s, e)| table.names.get(s as usize..e as usize))
-        .unwrap_or_else(|| node.kind());
-    debug_assert_eq!(k, node.kind());
-    k
 }
 
 thread_local! {
