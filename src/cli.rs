@@ -621,6 +621,7 @@ fn policy_check(files: &[PathBuf]) -> Result<u8, Failure> {
 }
 
 fn human_analysis(a: &Analysis) -> String {
+    let src = Snippets::new(&a.input);
     let mut s = String::new();
     for (i, u) in a.units.iter().enumerate() {
         s.push_str(&format!(
@@ -632,11 +633,11 @@ fn human_analysis(a: &Analysis) -> String {
         if !u.via.is_empty() {
             s.push_str(&format!("  via: {}\n", u.via.join(" → ")));
         }
-        s.push_str(&caret(&a.input, u.span));
+        s.push_str(&src.caret(u.span));
     }
     for f in &a.flags {
         s.push_str(&format!("flag {}: {}\n", f.kind.name(), f.detail));
-        s.push_str(&caret(&a.input, f.span));
+        s.push_str(&src.caret(f.span));
     }
     s
 }
@@ -653,6 +654,7 @@ fn argv_display(u: &shclass::analyze::Unit) -> Vec<String> {
 }
 
 fn human_verdict(v: &Verdict) -> String {
+    let src = Snippets::new(&v.analysis.input);
     let mut s = format!(
         "{} (risk {:?}, mode {})\n",
         v.decision,
@@ -670,7 +672,7 @@ fn human_verdict(v: &Verdict) -> String {
         if !u.via.is_empty() {
             s.push_str(&format!("  via: {}\n", u.via.join(" → ")));
         }
-        s.push_str(&caret(&v.analysis.input, u.span));
+        s.push_str(&src.caret(u.span));
         for r in &uv.reasons {
             s.push_str(&format!(
                 "  {} [{} from {}]: {}\n",
@@ -690,7 +692,7 @@ fn human_verdict(v: &Verdict) -> String {
                 "{} [{} from {}]: {}\n",
                 r.decision, r.rule, r.source, r.message
             ));
-            s.push_str(&caret(&v.analysis.input, r.span));
+            s.push_str(&src.caret(r.span));
         }
     }
     if v.decision == Decision::Allow && v.analysis.units.is_empty() {
@@ -728,20 +730,122 @@ pub(crate) fn rules_text(p: &Policy) -> String {
     s
 }
 
-/// The input line holding `span`, with carets under it.
-pub(crate) fn caret(input: &str, span: shclass::ast::Span) -> String {
-    let mut start = span.start.min(input.len());
-    while !input.is_char_boundary(start) {
-        start -= 1;
+/// Shows spans of one input: the line holding a span, with carets under it. Line starts are
+/// found once, and a long line is shown as a window around the span (`…` marks the cut), so
+/// explaining every unit of a long command costs time and output linear in its size.
+pub(crate) struct Snippets<'a> {
+    input: &'a str,
+    /// Byte offset of each line's start.
+    lines: Vec<usize>,
+}
+
+/// Characters shown before a span on a long line.
+const BEFORE: usize = 30;
+/// Characters of a long line shown in all.
+const WINDOW: usize = 110;
+
+impl<'a> Snippets<'a> {
+    pub(crate) fn new(input: &'a str) -> Self {
+        let lines = std::iter::once(0)
+            .chain(input.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Snippets { input, lines }
     }
-    let line_start = input[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = input[start..].find('\n').map_or(input.len(), |i| start + i);
-    let line = &input[line_start..line_end];
-    let col = input[line_start..start].chars().count();
-    let mut end = span.end.min(line_end).max(start);
-    while !input.is_char_boundary(end) {
-        end -= 1;
+
+    /// The line holding `span` (or a window of it), with carets under the span.
+    pub(crate) fn caret(&self, span: shclass::ast::Span) -> String {
+        let input = self.input;
+        let mut start = span.start.min(input.len());
+        while !input.is_char_boundary(start) {
+            start -= 1;
+        }
+        let line = self
+            .lines
+            .partition_point(|&l| l <= start)
+            .saturating_sub(1);
+        let line_start = self.lines.get(line).copied().unwrap_or(0);
+        let line_end = self
+            .lines
+            .get(line + 1)
+            .map_or(input.len(), |&next| next - 1);
+        let mut end = span.end.min(line_end).max(start);
+        while !input.is_char_boundary(end) {
+            end -= 1;
+        }
+        // The window: up to BEFORE characters before the span, WINDOW characters in all.
+        let win_start = input[line_start..start]
+            .char_indices()
+            .rev()
+            .nth(BEFORE - 1)
+            .map_or(line_start, |(i, _)| line_start + i);
+        let win_end = input[win_start..line_end]
+            .char_indices()
+            .nth(WINDOW)
+            .map_or(line_end, |(i, _)| win_start + i);
+        let cut_before = win_start > line_start;
+        let cut_after = win_end < line_end;
+        let shown = &input[win_start..win_end];
+        let col = input[win_start..start].chars().count() + usize::from(cut_before);
+        let width = input[start..end.min(win_end).max(start)]
+            .chars()
+            .count()
+            .max(1);
+        format!(
+            "    {}{shown}{}\n    {}{}\n",
+            if cut_before { "…" } else { "" },
+            if cut_after { "…" } else { "" },
+            " ".repeat(col),
+            "^".repeat(width)
+        )
     }
-    let width = input[start..end].chars().count().max(1);
-    format!("    {line}\n    {}{}\n", " ".repeat(col), "^".repeat(width))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Snippets;
+    use shclass::ast::Span;
+
+    #[test]
+    fn carets_sit_under_the_span_on_short_and_multi_line_input() {
+        let src = Snippets::new("ls && rm -rf /");
+        assert_eq!(
+            src.caret(Span::new(6, 14)),
+            "    ls && rm -rf /\n          ^^^^^^^^\n"
+        );
+        let src = Snippets::new("ls\necho é && rm x");
+        assert_eq!(
+            src.caret(Span::new(3, 10)),
+            "    echo é && rm x\n    ^^^^^^\n"
+        );
+        assert_eq!(
+            src.caret(Span::new(14, 18)),
+            "    echo é && rm x\n              ^^^^\n"
+        );
+    }
+
+    #[test]
+    fn a_long_line_is_shown_as_a_window_around_the_span() {
+        let input = "echo ok && ".repeat(10_000) + "rm -rf /";
+        let src = Snippets::new(&input);
+        let at = input.len() - 8;
+        let shown = src.caret(Span::new(at, input.len()));
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(
+            lines[0].starts_with("    …") && lines[0].ends_with("rm -rf /"),
+            "{shown}"
+        );
+        assert!(lines[0].chars().count() < 150, "{shown}");
+        // The carets are under `rm -rf /`.
+        let col = lines[1].find('^').unwrap_or_default();
+        assert_eq!(
+            lines[0].chars().skip(col).take(8).collect::<String>(),
+            "rm -rf /"
+        );
+        let middle = src.caret(Span::new(55_000, 55_007));
+        assert!(
+            middle.lines().next().is_some_and(|l| l.ends_with('…')),
+            "{middle}"
+        );
+    }
 }
