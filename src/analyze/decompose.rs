@@ -452,6 +452,9 @@ impl<'l> Walker<'l> {
         }
         self.simple_unit(s, assignments, &c);
         // A second reading with the variables set earlier on this line substituted.
+        if self.exported.is_empty() {
+            return;
+        }
         let words: Vec<&Word> = s.words.iter().collect();
         if let Some(text) = self.resolved_text(&words, false) {
             let map = SpanMap::Table(vec![s.span; text.len()]);

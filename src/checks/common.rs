@@ -635,6 +635,58 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let Some(p) = prog(unit) else {
         return out;
     };
+    let special = matches!(
+        p,
+        "badblocks"
+            | "tee"
+            | "truncate"
+            | "shred"
+            | "wipefs"
+            | "mkswap"
+            | "blkdiscard"
+            | "mke2fs"
+            | "cp"
+            | "mv"
+            | "install"
+            | "ln"
+            | "rsync"
+            | "scp"
+            | "ditto"
+            | "rename"
+            | "dd"
+            | "sed"
+            | "gsed"
+            | "perl"
+            | "ruby"
+            | "ed"
+            | "ex"
+            | "red"
+            | "vi"
+            | "vim"
+            | "nvim"
+            | "emacs"
+            | "find"
+            | "curl"
+            | "sort"
+            | "base64"
+            | "xxd"
+            | "wget"
+            | "awk"
+            | "gawk"
+    ) || p.starts_with("mkfs");
+    if !special {
+        // Any other program: only `--output FILE` / `--output=FILE` (the last arm below),
+        // without collecting the words.
+        let mut args = unit.args().map(text).peekable();
+        while let Some(t) = args.next() {
+            if t == "--output" {
+                out.extend(args.peek().map(|n| (*n).to_owned()));
+            } else if let Some(v) = t.strip_prefix("--output=") {
+                out.push(v.to_owned());
+            }
+        }
+        return out;
+    }
     let w: Vec<&str> = words(unit);
     let operands: Vec<&str> = w.iter().copied().filter(|t| !t.starts_with('-')).collect();
     let value_after = |names: &[&str]| -> Vec<String> {

@@ -40,8 +40,8 @@ declare_check! {
 /// The code option of each interpreter family.
 fn code_of(u: &Unit) -> Option<(String, String)> {
     let p = prog(u)?;
-    let w: Vec<&str> = u.args().map(text).collect();
     let lang = lang_of(p)?;
+    let w: Vec<&str> = u.args().map(text).collect();
     let after = |pred: &dyn Fn(&str) -> bool| -> Option<String> {
         let mut parts = Vec::new();
         let mut k = 0;

@@ -21,6 +21,9 @@ declare_check! {
 impl Check for KillAll {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
+            if !matches!(prog(u), Some("kill" | "pkill" | "killall")) {
+                continue;
+            }
             let words: Vec<&str> = u.args().map(text).collect();
             let hit = match prog(u) {
                 Some("kill") => {
