@@ -42,7 +42,10 @@ impl Check for ReverseShell {
                 .iter()
                 .map(|r| r.target.as_deref().unwrap_or(&r.template))
                 .chain(u.argv.iter().map(text))
-                .find(|t| t.contains("/dev/tcp/") || t.contains("/dev/udp/"));
+                .find(|t| {
+                    t.as_bytes().contains(&b'/')
+                        && (t.contains("/dev/tcp/") || t.contains("/dev/udp/"))
+                });
             if let Some(t) = dev_tcp {
                 if any_shell {
                     out.push(deny(
