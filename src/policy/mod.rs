@@ -285,29 +285,26 @@ impl Verdict {
     /// The object of `shclass --json`, borrowed: serialize it straight to a writer
     /// (`serde_json::to_writer(&mut out, &verdict.json_view())`) without building a tree.
     pub fn json_view(&self) -> impl Serialize + '_ {
-        VerdictJson {
-            schema: 1,
-            input: &self.analysis.input,
-            decision: self.decision,
-            risk: self.risk,
-            mode: self.mode,
-            units: self
-                .analysis
-                .units
-                .iter()
-                .zip(&self.units)
-                .map(|(u, v)| UnitJson::new(u, Some(v)))
-                .collect(),
-            flags: &self.analysis.flags,
-            reasons: &self.reasons,
-        }
+        self.view(|u, v| UnitJson::new(u, Some(v)))
     }
-}
 
-impl Verdict {
     /// The record of `shclass batch`: the verdict, its reasons and flags, and per unit only
     /// what identifies it (program, argv, span) with its decision. `json_view` has the rest.
     pub fn brief_json_view(&self) -> impl Serialize + '_ {
+        self.view(|u, v| BriefUnitJson {
+            program: &u.program,
+            argv: crate::analyze::ArgValues(&u.argv),
+            span: u.span,
+            decision: v.decision,
+            risk: v.risk,
+        })
+    }
+
+    /// The verdict object with each unit shown by `unit`.
+    fn view<'a, U: Serialize>(
+        &'a self,
+        unit: impl Fn(&'a Unit, &'a UnitVerdict) -> U,
+    ) -> VerdictJson<'a, U> {
         VerdictJson {
             schema: 1,
             input: &self.analysis.input,
@@ -319,13 +316,7 @@ impl Verdict {
                 .units
                 .iter()
                 .zip(&self.units)
-                .map(|(u, v)| BriefUnitJson {
-                    program: &u.program,
-                    argv: crate::analyze::ArgValues(&u.argv),
-                    span: u.span,
-                    decision: v.decision,
-                    risk: v.risk,
-                })
+                .map(|(u, v)| unit(u, v))
                 .collect(),
             flags: &self.analysis.flags,
             reasons: &self.reasons,
