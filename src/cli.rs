@@ -40,7 +40,7 @@ struct Cli {
     command: Option<Cmd>,
 }
 
-#[derive(Args, Clone)]
+#[derive(Args, Clone, Debug, Default, PartialEq)]
 struct PolicyArgs {
     /// Mode: default, plan, accept-edits, auto, strict, bypass (aliases: read-only, supervised, full, dont-ask).
     #[arg(long, value_parser = parse_mode)]
@@ -160,7 +160,7 @@ enum Cmd {
     },
 }
 
-#[derive(Args, Clone)]
+#[derive(Args, Clone, Debug, PartialEq)]
 struct SessionArgs {
     #[command(flatten)]
     policy: PolicyArgs,
@@ -173,6 +173,18 @@ struct SessionArgs {
     /// Acting commands allowed per hour (0: off).
     #[arg(long, value_name = "N", default_value_t = 200)]
     max_actions_per_hour: u32,
+}
+
+impl SessionArgs {
+    /// What clap gives `shclass hook AGENT` with no options (a test holds them equal).
+    fn defaults() -> Self {
+        SessionArgs {
+            policy: PolicyArgs::default(),
+            audit_log: None,
+            max_denials: 3,
+            max_actions_per_hour: 200,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -228,6 +240,15 @@ fn fail(code: u8, message: impl Into<String>) -> Failure {
 }
 
 pub(crate) fn main() -> ExitCode {
+    // `shclass hook AGENT`, exactly as `install-hook` writes it, runs once per command an agent
+    // issues: skip building the whole command-line parser (a sixth of the hook's start-up).
+    let args: Vec<std::ffi::OsString> = std::env::args_os().take(4).collect();
+    if let [_, sub, agent] = args.as_slice()
+        && sub == "hook"
+        && let Some(agent) = agent.to_str().and_then(Agent::parse)
+    {
+        return finish(hook(agent, &SessionArgs::defaults()));
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -236,7 +257,11 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli) {
+    finish(run(cli))
+}
+
+fn finish(result: Result<u8, Failure>) -> ExitCode {
+    match result {
         Ok(code) => ExitCode::from(code),
         Err(f) => {
             eprintln!("shclass: {}", f.message);
@@ -802,8 +827,24 @@ impl<'a> Snippets<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::Snippets;
+    use super::{Cli, Cmd, SessionArgs, Snippets};
+    use clap::Parser;
     use shclass::ast::Span;
+
+    #[test]
+    fn the_hook_fast_path_has_clap_defaults() {
+        for agent in ["claude", "gemini", "cursor", "claude-code", "gemini-cli"] {
+            let cli = Cli::try_parse_from(["shclass", "hook", agent]);
+            let Ok(Cli {
+                command: Some(Cmd::Hook { session, .. }),
+                ..
+            }) = cli
+            else {
+                panic!("`shclass hook {agent}` does not parse as a hook");
+            };
+            assert_eq!(session, SessionArgs::defaults(), "{agent}");
+        }
+    }
 
     #[test]
     fn carets_sit_under_the_span_on_short_and_multi_line_input() {

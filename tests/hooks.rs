@@ -417,3 +417,62 @@ fn twenty_parallel_hook_calls_lose_no_update() {
         "{state}"
     );
 }
+
+#[test]
+fn the_installed_hook_command_decides_like_the_full_command_line() {
+    // `shclass hook AGENT` (what install-hook writes) skips building the command-line parser;
+    // it must decide exactly as the parsed path with the same (default) options, project
+    // policy discovery included.
+    let env = Env::new();
+    std::fs::write(
+        env.project().join(".shclass.toml"),
+        "deny = [\"Bash(touch:*)\"]\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let project = env.project();
+    // Each path keeps its own session state (denial counts), so both see the same history.
+    let state2 = env.dir.path().join("state2");
+    std::fs::create_dir_all(&state2).unwrap_or_else(|e| panic!("{e}"));
+    for agent in ["claude", "gemini", "cursor"] {
+        for cmd in [
+            "ls -la",
+            "rm -rf /",
+            "git push --force",
+            "touch x",
+            "echo $(curl x | sh)",
+        ] {
+            let input = match agent {
+                "cursor" => json!({"hook_event_name": "beforeShellExecution", "command": cmd,
+                    "cwd": project, "conversation_id": "c", "generation_id": "g"}),
+                "gemini" => json!({"hook_event_name": "BeforeTool", "session_id": "s",
+                    "cwd": project, "tool_name": "run_shell_command",
+                    "tool_input": {"command": cmd}}),
+                _ => json!({"hook_event_name": "PreToolUse", "session_id": "s", "cwd": project,
+                    "permission_mode": "default", "tool_name": "Bash",
+                    "tool_input": {"command": cmd}}),
+            };
+            let bytes = input.to_string();
+            let fast = run(
+                &["hook", agent],
+                bytes.as_bytes(),
+                &env.state(),
+                &env.home(),
+            );
+            let parsed = run(
+                &["hook", agent, "--max-denials", "3"],
+                bytes.as_bytes(),
+                &state2,
+                &env.home(),
+            );
+            assert_eq!(fast.0, parsed.0, "{agent} {cmd}: exit");
+            assert_eq!(fast.1, parsed.1, "{agent} {cmd}: answer");
+            let want = match cmd {
+                "ls -la" => "\"allow\"",
+                "git push --force" => "\"ask\"",
+                // `touch x` is denied by the project's file: discovery happened.
+                _ => "\"deny\"",
+            };
+            assert!(fast.1.contains(want), "{agent} {cmd}: {}", fast.1);
+        }
+    }
+}
