@@ -185,6 +185,22 @@ fn batch_prints_one_verdict_per_line_in_order() {
 }
 
 #[test]
+fn batch_records_are_brief_unless_full_is_asked() {
+    let input = b"timeout 5 rm -rf ~\n";
+    let (code, brief, _) = shclass(&["batch", "--no-discovery"], input);
+    assert_eq!(code, 0);
+    let (code, full, _) = shclass(&["batch", "--full", "--no-discovery"], input);
+    assert_eq!(code, 0);
+    let brief: serde_json::Value = serde_json::from_str(brief.trim()).unwrap_or_default();
+    let full: serde_json::Value = serde_json::from_str(full.trim()).unwrap_or_default();
+    assert_eq!(brief["decision"], "deny");
+    assert_eq!(brief["reasons"], full["reasons"]);
+    assert_eq!(brief["units"][0]["argv"], serde_json::json!(["rm", "-rf", "~"]));
+    assert!(brief["units"][0].get("via").is_none(), "{brief}");
+    assert_eq!(full["units"][0]["via"], serde_json::json!(["timeout"]));
+}
+
+#[test]
 fn rules_lists_checks_and_rules() {
     let (code, out, _) = shclass(&["rules", "--no-discovery"], b"");
     assert_eq!(code, 0);
