@@ -195,7 +195,10 @@ fn batch_records_are_brief_unless_full_is_asked() {
     let full: serde_json::Value = serde_json::from_str(full.trim()).unwrap_or_default();
     assert_eq!(brief["decision"], "deny");
     assert_eq!(brief["reasons"], full["reasons"]);
-    assert_eq!(brief["units"][0]["argv"], serde_json::json!(["rm", "-rf", "~"]));
+    assert_eq!(
+        brief["units"][0]["argv"],
+        serde_json::json!(["rm", "-rf", "~"])
+    );
     assert!(brief["units"][0].get("via").is_none(), "{brief}");
     assert_eq!(full["units"][0]["via"], serde_json::json!(["timeout"]));
 }
