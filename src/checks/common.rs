@@ -6,6 +6,7 @@
 //! Not a check itself and decides nothing: each check turns these facts into findings.
 
 use std::cell::Cell;
+use std::cell::LazyCell;
 use std::path::Path;
 
 use crate::analyze::{Analysis, Arg, FlagKind, Unit};
@@ -635,60 +636,15 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let Some(p) = prog(unit) else {
         return out;
     };
-    let special = matches!(
-        p,
-        "badblocks"
-            | "tee"
-            | "truncate"
-            | "shred"
-            | "wipefs"
-            | "mkswap"
-            | "blkdiscard"
-            | "mke2fs"
-            | "cp"
-            | "mv"
-            | "install"
-            | "ln"
-            | "rsync"
-            | "scp"
-            | "ditto"
-            | "rename"
-            | "dd"
-            | "sed"
-            | "gsed"
-            | "perl"
-            | "ruby"
-            | "ed"
-            | "ex"
-            | "red"
-            | "vi"
-            | "vim"
-            | "nvim"
-            | "emacs"
-            | "find"
-            | "curl"
-            | "sort"
-            | "base64"
-            | "xxd"
-            | "wget"
-            | "awk"
-            | "gawk"
-    ) || p.starts_with("mkfs");
-    if !special {
-        // Any other program: only `--output FILE` / `--output=FILE` (the last arm below),
-        // without collecting the words.
-        let mut args = unit.args().map(text).peekable();
-        while let Some(t) = args.next() {
-            if t == "--output" {
-                out.extend(args.peek().map(|n| (*n).to_owned()));
-            } else if let Some(v) = t.strip_prefix("--output=") {
-                out.push(v.to_owned());
-            }
-        }
-        return out;
-    }
-    let w: Vec<&str> = words(unit);
-    let operands: Vec<&str> = w.iter().copied().filter(|t| !t.starts_with('-')).collect();
+    // Collected only by the arms that need them: most programs reach the last arm, which
+    // walks the arguments once without a list.
+    let w = LazyCell::new(|| words(unit));
+    let operands = LazyCell::new(|| {
+        w.iter()
+            .copied()
+            .filter(|t| !t.starts_with('-'))
+            .collect::<Vec<&str>>()
+    });
     let value_after = |names: &[&str]| -> Vec<String> {
         let mut v = Vec::new();
         for (i, t) in w.iter().enumerate() {
@@ -796,7 +752,17 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
                 out.extend(operands.iter().skip(2).map(|s| (*s).to_owned()));
             }
         }
-        _ => out.extend(value_after(&["--output"])),
+        _ => {
+            // `--output FILE` / `--output=FILE` of any other program.
+            let mut args = unit.args().map(text).peekable();
+            while let Some(t) = args.next() {
+                if t == "--output" {
+                    out.extend(args.peek().map(|n| (*n).to_owned()));
+                } else if let Some(v) = t.strip_prefix("--output=") {
+                    out.push(v.to_owned());
+                }
+            }
+        }
     }
     out
 }

@@ -21,10 +21,8 @@ declare_check! {
 impl Check for KillAll {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if !matches!(prog(u), Some("kill" | "pkill" | "killall")) {
-                continue;
-            }
-            let words: Vec<&str> = u.args().map(text).collect();
+            // Collected only for the programs below.
+            let words = std::cell::LazyCell::new(|| u.args().map(text).collect::<Vec<&str>>());
             let hit = match prog(u) {
                 Some("kill") => {
                     let mut k = 0;

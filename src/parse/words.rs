@@ -223,15 +223,7 @@ impl Lowerer<'_> {
             node,
             format!("unsupported word syntax `{kind}`"),
         );
-        let inner = self.embedded_words(node);
-        out.push(WordPart::Parameter {
-            name: None,
-            plain: false,
-            source: self.text(node).to_owned(),
-            quoted: in_double,
-            inner,
-            span: self.span(node),
-        });
+        self.error_part(node, out, in_double);
     }
 
     fn parameter(&mut self, node: Node, quoted: bool) -> WordPart {
