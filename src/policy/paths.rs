@@ -223,21 +223,20 @@ const PROTECTED_GLOBS: &[&str] = &[
 
 /// One matcher for a whole list: a `GlobSet` tests every glob in one pass (literal names and
 /// suffixes by hash lookup), which matters because every path a unit touches is tested.
-fn compile(globs: &[&str]) -> GlobSet {
+/// `None` when the list does not compile (the test suite rules it out): callers fail closed.
+fn compile(globs: &[&str]) -> Option<GlobSet> {
     let mut b = GlobSetBuilder::new();
     for g in globs {
-        if let Ok(g) = Glob::new(g) {
-            b.add(g);
-        }
+        b.add(Glob::new(g).ok()?);
     }
-    b.build().unwrap_or_else(|_| GlobSet::empty())
+    b.build().ok()
 }
 
 /// The built-in matchers, compiled once per process.
 struct Builtin {
-    secret: GlobSet,
-    exception: GlobSet,
-    protected: GlobSet,
+    secret: Option<GlobSet>,
+    exception: Option<GlobSet>,
+    protected: Option<GlobSet>,
 }
 
 fn builtin() -> &'static Builtin {
@@ -252,7 +251,10 @@ fn builtin() -> &'static Builtin {
 /// True for a path the built-in policy treats as a secret.
 pub fn is_secret(path: &Path) -> bool {
     let b = builtin();
-    b.secret.is_match(path) && !b.exception.is_match(path)
+    // A list that failed to compile matches everything (secret, protected) or nothing (the
+    // exceptions): never less strict.
+    b.secret.as_ref().is_none_or(|g| g.is_match(path))
+        && !b.exception.as_ref().is_some_and(|g| g.is_match(path))
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
@@ -294,7 +296,7 @@ pub fn decide_path(
     }
     let b = builtin();
     let secret = is_secret(&path);
-    let protected = b.protected.is_match(&path);
+    let protected = b.protected.as_ref().is_none_or(|g| g.is_match(&path));
     let mut push = |decision, risk, rule: &str, message: String| {
         out.push(Reason {
             decision,
@@ -464,8 +466,18 @@ mod tests {
         {
             assert!(Glob::new(g).is_ok(), "{g}");
         }
-        assert_eq!(builtin().secret.len(), SECRET_GLOBS.len());
-        assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
+        assert_eq!(
+            builtin().secret.as_ref().map(GlobSet::len),
+            Some(SECRET_GLOBS.len())
+        );
+        assert_eq!(
+            builtin().exception.as_ref().map(GlobSet::len),
+            Some(SECRET_EXCEPTIONS.len())
+        );
+        assert_eq!(
+            builtin().protected.as_ref().map(GlobSet::len),
+            Some(PROTECTED_GLOBS.len())
+        );
     }
 
     #[test]
