@@ -550,9 +550,14 @@ impl Policy {
     /// Option knowledge for a program: a person's `[[program]]` first, then the built-in one.
     fn options_for(&self, program: Option<&str>) -> Option<&OptionSpec> {
         let p = program?;
+        self.options_in(p, self.group(Some(p)))
+    }
+
+    /// [`Policy::options_for`] with the program's built-in group already found.
+    fn options_in<'a>(&'a self, p: &str, group: Option<&'a Policy>) -> Option<&'a OptionSpec> {
         self.programs
             .get(p)
-            .or_else(|| self.group(Some(p)).and_then(|g| g.programs.get(p)))
+            .or_else(|| group.and_then(|g| g.programs.get(p)))
     }
 
     /// Names of the lazily loaded built-in groups (empty for an eager policy).
@@ -896,11 +901,7 @@ impl Policy {
         for (i, unit) in analysis.units.iter().enumerate() {
             // The program's built-in group, looked up once for its options and its rules.
             let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
-            let spec = own.and_then(|(p, (g, _))| {
-                self.programs
-                    .get(p)
-                    .or_else(|| g.and_then(|g| g.programs.get(p)))
-            });
+            let spec = own.and_then(|(p, (g, _))| self.options_in(p, g));
             let parsed = rule::parse_unit(unit, spec);
             let input = MatchInput::new(unit, &parsed, &self.cwd);
             let groups = own.map_or_else(Vec::new, |(_, own)| self.groups_for(own, unit, &parsed));
