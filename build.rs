@@ -215,8 +215,11 @@ fn main() {
          /// Each group: ends of its key, of its `program` line and of its members.\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static GROUPS: &[(u32, u32, u32)] = &[\n{table}];\n\n\
+         /// How many groups there are.\n\
+         pub(crate) const GROUP_COUNT: usize = {count};\n\n\
          /// Group members: indices into `ENTRIES`.\n\
-         pub(crate) static MEMBERS: &[u16] = &{members:?};\n"
+         pub(crate) static MEMBERS: &[u16] = &{members:?};\n",
+        count = groups.len()
     );
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into()))
         .join("builtin_groups.rs");

@@ -432,8 +432,9 @@ pub struct Policy {
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
     path_rules: Vec<paths::PathRule>,
-    /// The built-in rules, compiled per program on first use (absent: built-ins are in `rules`).
-    lazy: Option<lazy::LazyBuiltin>,
+    /// The built-in rules are compiled per program on first use, in process-wide cells
+    /// (`lazy.rs`; false: they are in `rules`, or absent).
+    lazy: bool,
     /// Set on a lazily loaded group that failed to load.
     load_error: Option<String>,
 }
@@ -480,7 +481,7 @@ impl Policy {
     /// rules of the programs it sees. Its examples are checked by the test suite, not at start-up.
     pub fn builtin() -> Result<Policy, PolicyError> {
         let mut p = Policy::empty();
-        p.lazy = Some(lazy::LazyBuiltin::new());
+        p.lazy = true;
         Ok(p)
     }
 
@@ -496,7 +497,7 @@ impl Policy {
 
     /// Replace lazily loaded built-ins by all of them, compiled now (`shclass rules`).
     pub fn load_all_builtin(&mut self) -> Result<(), PolicyError> {
-        if self.lazy.take().is_some() {
+        if std::mem::take(&mut self.lazy) {
             for (name, text) in BUILTIN_FILES {
                 self.add_text(text, name, &Source::Builtin, false)?;
             }
@@ -513,13 +514,13 @@ impl Policy {
     /// a group has it, else the file name of a path (`/usr/bin/git` → `git`).
     fn named_group<'p>(&self, p: &'p str) -> (Option<&Policy>, &'p str) {
         let base = crate::checks::common::base(p);
-        let Some(lazy) = self.lazy.as_ref() else {
+        if !self.lazy {
             return (None, base);
-        };
-        if let Some(g) = lazy.group(p) {
+        }
+        if let Some(g) = lazy::group(p) {
             return (Some(g), p);
         }
-        (if base == p { None } else { lazy.group(base) }, base)
+        (if base == p { None } else { lazy::group(base) }, base)
     }
 
     /// The built-in groups that apply to a unit: its program's (`own`, found with
@@ -531,9 +532,9 @@ impl Policy {
         unit: &Unit,
         parsed: &options::Parsed,
     ) -> Vec<&'a Policy> {
-        let Some(lazy) = self.lazy.as_ref() else {
+        if !self.lazy {
             return Vec::new();
-        };
+        }
         let (group, name) = own;
         let mut out: Vec<&Policy> = group.into_iter().collect();
         if let Some(sub) = parsed
@@ -542,7 +543,7 @@ impl Policy {
             .and_then(|&i| unit.argv.get(i))
             .and_then(|a| a.value.as_deref())
         {
-            out.extend(lazy.group(&format!("{name} {sub}")));
+            out.extend(lazy::group(&format!("{name} {sub}")));
         }
         out
     }
@@ -562,8 +563,8 @@ impl Policy {
 
     /// Names of the lazily loaded built-in groups (empty for an eager policy).
     pub fn builtin_groups(&self) -> Vec<&'static str> {
-        if self.lazy.is_some() {
-            lazy::LazyBuiltin::names().collect()
+        if self.lazy {
+            lazy::names().collect()
         } else {
             Vec::new()
         }
@@ -572,8 +573,8 @@ impl Policy {
     /// The compiled rules of one built-in group (for tests).
     pub fn builtin_group_rules(&self, program: &str) -> Option<(&[Rule], Option<&str>)> {
         self.lazy
-            .as_ref()
-            .and_then(|l| l.group(program))
+            .then(|| lazy::group(program))
+            .flatten()
             .map(|g| (g.rules.as_slice(), g.load_error.as_deref()))
     }
 
