@@ -1,13 +1,15 @@
 //! The built-in policy, loaded lazily per program.
 //!
-//! `build.rs` embeds the built-in TOML once, compactly, and indexes its rules by program name
-//! (see there for the layout); here each group's text is assembled, parsed and compiled
-//! the first time a command runs that program, into a small [`Policy`] of its own. A process
+//! `build.rs` embeds the built-in policy once, as JSON lines, and indexes its rules by program
+//! name (see there for the layout); here each group's tables are parsed and compiled the first
+//! time a command runs that program, into a small [`Policy`] of its own. A process
 //! that classifies `ls` compiles only the rules that name `ls`. Nothing here decides: `mod.rs`
 //! matches a unit against its own rules and its program's group alike.
 
 use std::sync::OnceLock;
 
+use super::error::{PolicyError, PolicyErrorKind};
+use super::spec::{ProgramSpec, RuleSpec, parse_builtin_entry};
 use super::{Policy, Source};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_groups.rs"));
@@ -26,13 +28,8 @@ pub(crate) fn group(program: &str) -> Option<&'static Policy> {
     let cell = CELLS.get(i)?;
     Some(cell.get_or_init(|| {
         let mut p = Policy::bare();
-        let name = key(i).unwrap_or_default();
-        let loaded = text(i).ok_or_else(|| "malformed built-in group table".to_owned());
-        if let Err(e) = loaded.and_then(|text| {
-            p.add_text(&text, &format!("builtin:{name}"), &Source::Builtin, false)
-                .map_err(|e| e.to_string())
-        }) {
-            p.load_error = Some(e);
+        if let Err(e) = load_group(&mut p, i) {
+            p.load_error = Some(e.to_string());
         }
         Box::new(p)
     }))
@@ -74,23 +71,75 @@ fn find(name: &str) -> Option<usize> {
     None
 }
 
-/// The `i`th group's TOML: its rules and option tables without examples, each rule naming only
-/// the group's program.
-fn text(i: usize) -> Option<String> {
-    let (_, p_start, m_start) = starts(i)?;
-    let &(_, p_end, m_end) = GROUPS.get(i)?;
-    let program = GROUP_PROGRAMS.get(p_start..p_end as usize)?;
-    let mut out = String::new();
-    for &m in MEMBERS.get(m_start..m_end as usize)? {
-        let &(file, start, prog, end) = ENTRIES.get(usize::from(m))?;
-        let (_, file) = FILES.get(usize::from(file))?;
+fn malformed() -> PolicyError {
+    PolicyError::new(
+        "builtin",
+        PolicyErrorKind::Invalid("malformed built-in group table".to_owned()),
+    )
+}
+
+/// Compile the `i`th group: its rules and option tables without examples, each rule naming
+/// only the group's program.
+fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
+    let (_, p_start, m_start) = starts(i).ok_or_else(malformed)?;
+    let &(_, p_end, m_end) = GROUPS.get(i).ok_or_else(malformed)?;
+    let program = GROUP_PROGRAMS
+        .get(p_start..p_end as usize)
+        .ok_or_else(malformed)?;
+    let members = MEMBERS.get(m_start..m_end as usize).ok_or_else(malformed)?;
+    let mut rules = Vec::new();
+    let mut json = String::new();
+    for &m in members {
+        let &(file, rule, line, start, prog, end) =
+            ENTRIES.get(usize::from(m)).ok_or_else(malformed)?;
+        let (name, text) = FILES.get(usize::from(file)).ok_or_else(malformed)?;
         let (start, prog, end) = (start as usize, prog as usize, end as usize);
+        json.clear();
         if program.is_empty() || prog == end {
-            out.push_str(file.get(start..end)?);
+            json.push_str(text.get(start..end).ok_or_else(malformed)?);
         } else {
-            out.push_str(file.get(start..prog)?);
-            out.push_str(program);
+            json.push_str(text.get(start..prog).ok_or_else(malformed)?);
+            json.push_str(program);
+        }
+        json.push('}');
+        let line = line as usize;
+        if rule {
+            rules.push((
+                parse_builtin_entry::<RuleSpec>(&json, name, line)?,
+                Some(line),
+            ));
+        } else {
+            p.add_program_spec(&parse_builtin_entry::<ProgramSpec>(&json, name, line)?);
         }
     }
-    Some(out)
+    let key = key(i).unwrap_or_default();
+    p.add_rule_specs(rules, &format!("builtin:{key}"), &Source::Builtin, false)
+}
+
+/// Every built-in table, file by file, compiled now (the eager policy).
+pub(crate) fn load_all(p: &mut Policy) -> Result<(), PolicyError> {
+    let mut entries = ENTRIES.iter().peekable();
+    for (fi, (name, text)) in FILES.iter().enumerate() {
+        let mut rules = Vec::new();
+        while let Some(&(file, rule, line, start, _, _)) =
+            entries.next_if(|e| usize::from(e.0) == fi)
+        {
+            debug_assert_eq!(usize::from(file), fi);
+            let json = text
+                .get(start as usize..)
+                .and_then(|t| t.split('\n').next())
+                .ok_or_else(malformed)?;
+            let line = line as usize;
+            if rule {
+                rules.push((
+                    parse_builtin_entry::<RuleSpec>(json, name, line)?,
+                    Some(line),
+                ));
+            } else {
+                p.add_program_spec(&parse_builtin_entry::<ProgramSpec>(json, name, line)?);
+            }
+        }
+        p.add_rule_specs(rules, name, &Source::Builtin, false)?;
+    }
+    Ok(())
 }

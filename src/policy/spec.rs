@@ -164,6 +164,20 @@ pub fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError>
     })
 }
 
+/// Parse one table of the embedded built-in policy, stored as a JSON object (`build.rs`);
+/// `line` is the table's line in the source file.
+pub(crate) fn parse_builtin_entry<T: serde::de::DeserializeOwned>(
+    json: &str,
+    origin: &str,
+    line: usize,
+) -> Result<T, PolicyError> {
+    serde_json::from_str(json).map_err(|e| {
+        let msg = e.to_string();
+        let field = field_from_message(&msg);
+        PolicyError::new(origin, PolicyErrorKind::Syntax(msg)).at(Some(line), field)
+    })
+}
+
 fn field_from_message(msg: &str) -> Option<String> {
     // serde: "unknown field `x`, expected one of …" / "missing field `x`".
     let start = msg.find('`')?;
