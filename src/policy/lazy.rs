@@ -109,7 +109,7 @@ fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
                 Some(line),
             ));
         } else {
-            p.add_program_spec(&parse_builtin_entry::<ProgramSpec>(&json, name, line)?);
+            p.add_program_spec(parse_builtin_entry::<ProgramSpec>(&json, name, line)?);
         }
     }
     let key = key(i).unwrap_or_default();
@@ -136,7 +136,7 @@ pub(crate) fn load_all(p: &mut Policy) -> Result<(), PolicyError> {
                     Some(line),
                 ));
             } else {
-                p.add_program_spec(&parse_builtin_entry::<ProgramSpec>(json, name, line)?);
+                p.add_program_spec(parse_builtin_entry::<ProgramSpec>(json, name, line)?);
             }
         }
         p.add_rule_specs(rules, name, &Source::Builtin, false)?;

@@ -612,8 +612,8 @@ impl Policy {
         if file.audit_log.is_some() {
             self.audit_log = file.audit_log.clone();
         }
-        for p in &file.program {
-            self.add_program_spec(p.get_ref());
+        for p in file.program {
+            self.add_program_spec(p.into_inner());
         }
         for (key, value) in &file.flags {
             let line = Some(lines.line(value.span().start));
@@ -686,17 +686,22 @@ impl Policy {
         self.add_rule_specs(rules, origin, source, check_examples)
     }
 
-    /// Add a program's option table (`[[program]]`).
-    pub(crate) fn add_program_spec(&mut self, spec: &spec::ProgramSpec) {
+    /// Add a program's option table (`[[program]]`): moved in for its last name, copied for
+    /// the others.
+    pub(crate) fn add_program_spec(&mut self, spec: spec::ProgramSpec) {
         let os = OptionSpec {
-            short_value: spec.short_value.clone(),
-            long_value: spec.long_value.clone(),
-            long: spec.long.clone(),
+            short_value: spec.short_value,
+            long_value: spec.long_value,
+            long: spec.long,
             single_dash_long: spec.single_dash_long,
-            single_value: spec.single_value.clone(),
+            single_value: spec.single_value,
         };
-        for name in spec.name.clone().into_vec() {
-            self.programs.insert(name, os.clone());
+        let mut names = spec.name.into_vec();
+        if let Some(last) = names.pop() {
+            for name in names {
+                self.programs.insert(name, os.clone());
+            }
+            self.programs.insert(last, os);
         }
     }
 
