@@ -104,7 +104,8 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         if spec.single_dash_long && !v.starts_with("--") {
             let takes = spec.single_value.iter().any(|s| s == v);
             let value = if takes {
-                argv.get(i + 1).and_then(|a| a.value.clone())
+                argv.get(i + 1)
+                    .and_then(|a| a.value.as_deref().map(str::to_owned))
             } else {
                 None
             };
@@ -128,7 +129,9 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
-                value = argv.get(i + 1).and_then(|a| a.value.clone());
+                value = argv
+                    .get(i + 1)
+                    .and_then(|a| a.value.as_deref().map(str::to_owned));
                 step = 2;
             }
             out.opts.push(Opt {
@@ -148,7 +151,8 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 let rest = &body[k + c.len_utf8()..];
                 let value = if rest.is_empty() {
                     step = 2;
-                    argv.get(i + 1).and_then(|a| a.value.clone())
+                    argv.get(i + 1)
+                        .and_then(|a| a.value.as_deref().map(str::to_owned))
                 } else {
                     Some(rest.to_owned())
                 };
@@ -211,7 +215,7 @@ mod tests {
             p.opts.iter().map(|o| o.name.clone()).collect(),
             p.operands
                 .iter()
-                .filter_map(|&i| a[i].value.clone())
+                .filter_map(|&i| a[i].value.as_deref().map(str::to_owned))
                 .collect(),
         )
     }
