@@ -672,8 +672,8 @@ fn argv_display(u: &shclass::analyze::Unit) -> Vec<String> {
         .iter()
         .map(|w| {
             w.value
-                .clone()
-                .unwrap_or_else(|| format!("<{}>", w.template))
+                .as_deref()
+                .map_or_else(|| format!("<{}>", w.template), str::to_owned)
         })
         .collect()
 }

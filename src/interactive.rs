@@ -152,8 +152,8 @@ pub fn explain(v: &Verdict) -> String {
             .iter()
             .map(|a| {
                 a.value
-                    .clone()
-                    .unwrap_or_else(|| format!("<{}>", a.template))
+                    .as_deref()
+                    .map_or_else(|| format!("<{}>", a.template), str::to_owned)
             })
             .collect();
         s.push_str(&format!(

@@ -83,7 +83,12 @@ fn crlf_line_ends_are_judged_like_lf() {
             v.analysis
                 .units
                 .iter()
-                .map(|u| u.argv.iter().map(|w| w.value.clone()).collect())
+                .map(|u| {
+                    u.argv
+                        .iter()
+                        .map(|w| w.value.as_deref().map(str::to_owned))
+                        .collect()
+                })
                 .collect()
         };
         assert_eq!(argv(&a), argv(&b), "{crlf:?}");

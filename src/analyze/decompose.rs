@@ -378,8 +378,10 @@ impl<'l> Walker<'l> {
                     FlagKind::Redirection
                 };
                 let arg = word::canonical(w).into_iter().next();
-                let target = arg.as_ref().and_then(|a| a.value.clone());
-                let template = arg.map(|a| a.template).unwrap_or_default();
+                let target = arg
+                    .as_ref()
+                    .and_then(|a| a.value.as_deref().map(str::to_owned));
+                let template = arg.map(|a| a.template.to_string()).unwrap_or_default();
                 self.flag(kind, r.span, format!("{} {}", r.op, template));
                 UnitRedirect {
                     op: r.op.clone(),
@@ -421,7 +423,7 @@ impl<'l> Walker<'l> {
                 let arg = word::canonical(w).into_iter().next();
                 (
                     arg.as_ref().and_then(|x| x.exact().map(str::to_owned)),
-                    arg.map(|x| x.template).unwrap_or_default(),
+                    arg.map(|x| x.template.to_string()).unwrap_or_default(),
                 )
             }
             None if a.array.is_empty() => (Some(String::new()), String::new()),
@@ -574,11 +576,11 @@ impl<'l> Walker<'l> {
             }
             return;
         }
-        let mut args: Vec<ArgW> = Vec::new();
+        let mut args: Vec<ArgW> = Vec::with_capacity(s.words.len());
+        let mut canon = Vec::new();
         for w in &s.words {
-            let canon = word::canonical(w);
-            let sole = canon.len() == 1;
-            args.extend(canon.into_iter().map(|arg| ArgW { arg, word: w, sole }));
+            let sole = word::canonical_into(w, &mut canon) == 1;
+            args.extend(canon.drain(..).map(|arg| ArgW { arg, word: w, sole }));
         }
         let mut inherited = self.exported.clone();
         inherited.append(&mut assignments);

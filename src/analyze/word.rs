@@ -7,7 +7,9 @@
 //! text in place (`"$HOME"/x` → `$HOME/x`), which path classes such as `@home` can still read.
 //! It does not evaluate expansions and never guesses a value.
 
-use serde::Serialize;
+use std::sync::Arc;
+
+use serde::{Serialize, Serializer};
 
 use crate::ast::{Quoting, Span, Word, WordPart};
 use crate::parse::SpanMap;
@@ -16,13 +18,18 @@ use crate::parse::SpanMap;
 const MAX_BRACE_WORDS: usize = 256;
 
 /// One canonical argument.
+///
+/// The text is shared: a static word's `value` and `template` are the same allocation, and a
+/// unit's copy of an argument costs no allocation.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Arg {
     /// The exact value bash passes, when it does not depend on run time (globs keep their
     /// pattern text here and set `glob`).
-    pub value: Option<String>,
+    #[serde(serialize_with = "opt_str")]
+    pub value: Option<Arc<str>>,
     /// Decoded static text with expansions written as their source text.
-    pub template: String,
+    #[serde(serialize_with = "str")]
+    pub template: Arc<str>,
     /// Where the word is in the original input.
     pub span: Span,
     /// Contains an unquoted glob (`*`, `?`, `[…]`): expands to file names at run time.
@@ -39,12 +46,17 @@ pub struct Arg {
 impl Arg {
     /// A synthetic static argument (used for the words of `env -S` and similar).
     pub fn literal(text: &str, span: Span) -> Arg {
+        Arg::exact_text(Arc::from(text), span, text.starts_with('~'))
+    }
+
+    /// A static, non-glob argument whose value and template are `text`.
+    fn exact_text(text: Arc<str>, span: Span, tilde: bool) -> Arg {
         Arg {
-            value: Some(text.to_owned()),
-            template: text.to_owned(),
+            tilde,
+            value: Some(Arc::clone(&text)),
+            template: text,
             span,
             glob: false,
-            tilde: text.starts_with('~'),
             brace: false,
         }
     }
@@ -72,17 +84,41 @@ struct Ch {
     active: bool,
 }
 
+fn str<S: Serializer>(text: &Arc<str>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(text)
+}
+
+// The signature is serde's: `serialize_with` passes a reference to the field.
+#[allow(clippy::ref_option)]
+fn opt_str<S: Serializer>(text: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Error> {
+    match text {
+        Some(t) => s.serialize_some(&**t),
+        None => s.serialize_none(),
+    }
+}
+
 /// Canonicalise one word into one or more arguments (more than one after brace expansion).
 pub fn canonical(word: &Word) -> Vec<Arg> {
+    let mut out = Vec::new();
+    canonical_into(word, &mut out);
+    out
+}
+
+/// [`canonical`], appending to `out`; returns how many arguments the word produced.
+pub fn canonical_into(word: &Word, out: &mut Vec<Arg>) -> usize {
     if !has_unquoted(word, |b| {
         matches!(b, b'*' | b'?' | b'[' | b'{' | b'~' | b'(')
     }) {
         let arg = plain(word);
         // Every debug run (the whole test suite and corpus) checks the shortcut.
         debug_assert_eq!(std::slice::from_ref(&arg), canonical_chars(word).as_slice());
-        return vec![arg];
+        out.push(arg);
+        return 1;
     }
-    canonical_chars(word)
+    let args = canonical_chars(word);
+    let n = args.len();
+    out.extend(args);
+    n
 }
 
 /// The general path: per character, with brace expansion, glob and tilde recognition.
@@ -117,7 +153,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
     if dynamic {
         return vec![Arg {
             value: None,
-            template,
+            template: Arc::from(template),
             span: word.span,
             glob,
             tilde,
@@ -129,10 +165,11 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             .into_iter()
             .map(|chs| {
                 let value: String = chs.iter().map(|c| c.c).collect();
+                let value: Arc<str> = Arc::from(value);
                 Arg {
                     glob: has_glob(&chs),
                     tilde: chs.first().is_some_and(|c| c.active && c.c == '~'),
-                    template: value.clone(),
+                    template: Arc::clone(&value),
                     value: Some(value),
                     span: word.span,
                     brace: true,
@@ -142,8 +179,8 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
     }
     let value: String = chars.iter().map(|c| c.c).collect();
     vec![Arg {
-        value: Some(value),
-        template,
+        value: Some(Arc::from(value)),
+        template: Arc::from(template),
         span: word.span,
         glob,
         tilde,
@@ -164,33 +201,33 @@ fn has_unquoted(word: &Word, special: impl Fn(u8) -> bool) -> bool {
 /// The argument of a word with no unquoted brace, glob or tilde syntax: the literal parts
 /// joined (the same result as the general path, without its per-character work).
 fn plain(word: &Word) -> Arg {
+    // The common case, one literal part: its text is the value and the template.
+    if let [WordPart::Literal { text, .. }] = word.parts.as_slice() {
+        return Arg::exact_text(Arc::from(text.as_str()), word.span, false);
+    }
     let mut template = String::new();
-    let mut value = Some(String::new());
+    let mut dynamic = false;
     for part in &word.parts {
         match part {
-            WordPart::Literal { text, .. } => {
-                template.push_str(text);
-                if let Some(v) = &mut value {
-                    v.push_str(text);
-                }
-            }
+            WordPart::Literal { text, .. } => template.push_str(text),
             WordPart::LineContinuation { .. } => {}
             WordPart::Parameter { source, .. } | WordPart::Arithmetic { source, .. } => {
-                value = None;
+                dynamic = true;
                 template.push_str(source);
             }
             WordPart::CommandSubstitution { .. } => {
-                value = None;
+                dynamic = true;
                 template.push_str("$(…)");
             }
             WordPart::ProcessSubstitution { output, .. } => {
-                value = None;
+                dynamic = true;
                 template.push_str(if *output { ">(…)" } else { "<(…)" });
             }
         }
     }
+    let template: Arc<str> = Arc::from(template);
     Arg {
-        value,
+        value: (!dynamic).then(|| Arc::clone(&template)),
         template,
         span: word.span,
         glob: false,
@@ -470,7 +507,12 @@ mod tests {
         };
         cmd.words
             .iter()
-            .map(|w| canonical(w).into_iter().map(|a| a.value).collect())
+            .map(|w| {
+                canonical(w)
+                    .into_iter()
+                    .map(|a| a.value.as_deref().map(str::to_owned))
+                    .collect()
+            })
             .collect()
     }
 
@@ -557,8 +599,8 @@ mod tests {
             panic!("no command");
         };
         let args: Vec<Arg> = cmd.words.iter().flat_map(canonical).collect();
-        assert_eq!(args[2].template, "$HOME/x");
+        assert_eq!(&*args[2].template, "$HOME/x");
         assert_eq!(args[2].value, None);
-        assert_eq!(args[3].template, "${HOME}");
+        assert_eq!(&*args[3].template, "${HOME}");
     }
 }

@@ -419,7 +419,7 @@ pub(crate) fn catastrophe_in_code(code: &str, cwd: &Path) -> Option<String> {
         tokens.push(u.program.clone().unwrap_or_default());
         for a in u.args() {
             match &a.value {
-                Some(v) => tokens.push(v.clone()),
+                Some(v) => tokens.push(v.to_string()),
                 None => tokens.extend(split_template(&a.template)),
             }
         }

@@ -51,7 +51,7 @@ fn guessed_words(u: &Unit, set_args: &[String]) -> Vec<String> {
             if k == 0 {
                 out.extend(split_template(v));
             } else {
-                out.push(v.clone());
+                out.push(v.to_string());
             }
             continue;
         }

@@ -749,10 +749,12 @@ impl<'a> Lowerer<'a> {
     /// A `command` node. Statements the grammar put where a word belongs (`coproc ( … )`) are
     /// kept as commands of an opaque node, with an issue.
     fn command(&mut self, node: Node) -> Command {
+        // Most children are words: one allocation for the list.
+        let count = node.named_child_count();
         let mut parts = CommandParts {
             cmd: SimpleCommand {
                 assignments: Vec::new(),
-                words: Vec::new(),
+                words: Vec::with_capacity(count),
                 redirects: Vec::new(),
                 span: self.span(node),
             },
@@ -763,7 +765,6 @@ impl<'a> Lowerer<'a> {
         let mut last_word_end = None;
         // Most commands have a few words: indexing is cheaper than a TreeCursor then (no stack
         // to allocate), but it is quadratic, so long commands use the cursor.
-        let count = node.named_child_count();
         if count <= 8 {
             for i in 0..count {
                 let Some(ch) = u32::try_from(i).ok().and_then(|i| node.named_child(i)) else {

@@ -8,6 +8,8 @@
 //! reading: more flags are seen, so deny/ask rules fire more and `flags.none` allow rules less.
 //! It does not decide anything.
 
+use std::borrow::Cow;
+
 use crate::analyze::Arg;
 
 /// How one program's options are spelled.
@@ -30,7 +32,7 @@ pub struct OptionSpec {
 pub struct Opt {
     /// Canonical spelling: `-r` for each letter of a bundle, `--name` for long options (expanded
     /// from a unique abbreviation when the spec knows the long options).
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// The value, when attached or taken from the next word (`None` when dynamic or absent).
     pub value: Option<String>,
     /// The name is a long option the program's spec lists, so it is not an abbreviation.
@@ -104,12 +106,13 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         if spec.single_dash_long && !v.starts_with("--") {
             let takes = spec.single_value.iter().any(|s| s == v);
             let value = if takes {
-                argv.get(i + 1).and_then(|a| a.value.clone())
+                argv.get(i + 1)
+                    .and_then(|a| a.value.as_deref().map(str::to_owned))
             } else {
                 None
             };
             out.opts.push(Opt {
-                name: v.to_owned(),
+                name: Cow::Owned(v.to_owned()),
                 value,
                 known: true,
                 index: i,
@@ -128,11 +131,13 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
-                value = argv.get(i + 1).and_then(|a| a.value.clone());
+                value = argv
+                    .get(i + 1)
+                    .and_then(|a| a.value.as_deref().map(str::to_owned));
                 step = 2;
             }
             out.opts.push(Opt {
-                name: full,
+                name: Cow::Owned(full),
                 value,
                 known,
                 index: i,
@@ -148,12 +153,13 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 let rest = &body[k + c.len_utf8()..];
                 let value = if rest.is_empty() {
                     step = 2;
-                    argv.get(i + 1).and_then(|a| a.value.clone())
+                    argv.get(i + 1)
+                        .and_then(|a| a.value.as_deref().map(str::to_owned))
                 } else {
                     Some(rest.to_owned())
                 };
                 out.opts.push(Opt {
-                    name: format!("-{c}"),
+                    name: short_name(c),
                     value,
                     known: true,
                     index: i,
@@ -164,7 +170,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 out.odd = true;
             }
             out.opts.push(Opt {
-                name: format!("-{c}"),
+                name: short_name(c),
                 value: None,
                 known: true,
                 index: i,
@@ -175,22 +181,40 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
     out
 }
 
+/// Every printable ASCII character after a dash: the names of short options, without an
+/// allocation each.
+const SHORT_NAMES: &str = "- -!-\"-#-$-%-&-'-(-)-*-+-,---.-/-0-1-2-3-4-5-6-7-8-9-:-;-<-=->-?-@\
+                           -A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z-[-\\-]-^-_-`\
+                           -a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z-{-|-}-~";
+
+/// `-c`.
+fn short_name(c: char) -> Cow<'static, str> {
+    let at = u32::from(c)
+        .checked_sub(0x20)
+        .and_then(|k| usize::try_from(k).ok())
+        .map(|k| k * 2);
+    match at.and_then(|at| SHORT_NAMES.get(at..at + 2)) {
+        Some(name) => Cow::Borrowed(name),
+        None => Cow::Owned(format!("-{c}")),
+    }
+}
+
 /// `--rec` → `--recursive` when it is a unique prefix of a known long option.
 fn expand_long(spec: &OptionSpec, name: &str) -> String {
-    let dashed = format!("--{name}");
-    if spec.long.iter().any(|l| l == &dashed) || spec.long_value.iter().any(|l| l == &dashed) {
-        return dashed;
+    let is = |l: &String| l.strip_prefix("--") == Some(name);
+    if spec.long.iter().any(is) || spec.long_value.iter().any(is) {
+        return format!("--{name}");
     }
     let mut found: Option<&String> = None;
     for l in spec.long.iter().chain(spec.long_value.iter()) {
-        if l.starts_with(&dashed) {
+        if l.strip_prefix("--").is_some_and(|r| r.starts_with(name)) {
             if found.is_some_and(|f| f != l) {
-                return dashed; // ambiguous
+                return format!("--{name}"); // ambiguous
             }
             found = Some(l);
         }
     }
-    found.cloned().unwrap_or(dashed)
+    found.map_or_else(|| format!("--{name}"), String::clone)
 }
 
 #[cfg(test)]
@@ -208,12 +232,19 @@ mod tests {
         let a = argv(s);
         let p = parse(spec, &a);
         (
-            p.opts.iter().map(|o| o.name.clone()).collect(),
+            p.opts.iter().map(|o| o.name.to_string()).collect(),
             p.operands
                 .iter()
-                .filter_map(|&i| a[i].value.clone())
+                .filter_map(|&i| a[i].value.as_deref().map(str::to_owned))
                 .collect(),
         )
+    }
+
+    #[test]
+    fn short_names_are_the_letter_after_a_dash() {
+        for c in (0..=0x7f_u8).map(char::from).chain(['é', '\u{200b}']) {
+            assert_eq!(short_name(c), format!("-{c}"), "{c:?}");
+        }
     }
 
     #[test]

@@ -316,7 +316,7 @@ mod tests {
     fn dynamic(t: &str) -> Arg {
         Arg {
             value: None,
-            template: t.to_owned(),
+            template: t.into(),
             span: Span::default(),
             glob: false,
             tilde: false,

@@ -388,17 +388,15 @@ impl Rule {
         if self.decision == Decision::Allow && m.parsed.odd {
             return false;
         }
-        let operands: Vec<&crate::analyze::Arg> = m
-            .parsed
-            .operands
-            .iter()
-            .skip(self.subcommand.len())
-            .filter_map(|&i| unit.argv.get(i))
-            .collect();
-        if !self.args.any.is_empty()
-            && !operands
+        let operands = || {
+            m.parsed
+                .operands
                 .iter()
-                .any(|a| self.args.any.iter().any(|p| p.matches(a, m.cwd)))
+                .skip(self.subcommand.len())
+                .filter_map(|&i| unit.argv.get(i))
+        };
+        if !self.args.any.is_empty()
+            && !operands().any(|a| self.args.any.iter().any(|p| p.matches(a, m.cwd)))
         {
             return false;
         }
@@ -406,13 +404,12 @@ impl Rule {
             .args
             .all
             .iter()
-            .all(|p| operands.iter().any(|a| p.matches(a, m.cwd)))
+            .all(|p| operands().any(|a| p.matches(a, m.cwd)))
         {
             return false;
         }
-        if operands
-            .iter()
-            .any(|a| self.args.none.iter().any(|p| p.matches(a, m.cwd)))
+        if !self.args.none.is_empty()
+            && operands().any(|a| self.args.none.iter().any(|p| p.matches(a, m.cwd)))
         {
             return false;
         }
