@@ -5,6 +5,7 @@
 //!
 //! Not a check itself and decides nothing: each check turns these facts into findings.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::cell::LazyCell;
 use std::path::Path;
@@ -262,10 +263,17 @@ pub(crate) fn ask(unit: Option<usize>, span: Span, risk: Risk, message: String) 
 }
 
 /// Strip quotes and backslashes a template may still show.
-pub(crate) fn unquote(t: &str) -> String {
-    t.chars()
-        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-        .collect()
+/// Borrowed when there is nothing to strip (most words).
+pub(crate) fn unquote(t: &str) -> Cow<'_, str> {
+    if t.contains(['\'', '"', '\\']) {
+        Cow::Owned(
+            t.chars()
+                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(t)
+    }
 }
 
 /// A block device or raw memory: writing to it destroys a disk or the running system.
@@ -273,7 +281,7 @@ pub(crate) fn is_block_device(path: &str) -> bool {
     let p = unquote(path);
     let Some(dev) = p.strip_prefix("/dev/") else {
         return matches!(
-            p.as_str(),
+            &*p,
             "/proc/sysrq-trigger" | "/proc/sys/kernel/sysrq" | "/proc/kcore"
         ) || p.starts_with("/sys/firmware/efi/efivars");
     };
@@ -309,7 +317,7 @@ pub(crate) fn is_recursive_flag(word: &str) -> bool {
 /// root or its parent.
 pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
     let u = unquote(t);
-    let u = u.as_str();
+    let u: &str = &u;
     if u.is_empty() {
         return false;
     }
@@ -469,7 +477,7 @@ pub(crate) fn home_relative(t: &str) -> String {
     {
         return format!("~/{tail}");
     }
-    u
+    u.into_owned()
 }
 
 /// Files whose modification hands over the machine or the account: account databases, sudo,
@@ -785,6 +793,17 @@ fn is_dir_like(d: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unquote_borrows_unless_it_strips() {
+        assert!(matches!(
+            unquote("/etc/passwd"),
+            Cow::Borrowed("/etc/passwd")
+        ));
+        assert!(matches!(unquote(""), Cow::Borrowed("")));
+        assert_eq!(unquote(r#"'/e"t\c'"#), "/etc");
+        assert_eq!(unquote("\\é'ü"), "éü");
+    }
 
     #[test]
     fn block_devices() {

@@ -111,7 +111,6 @@ const IDENTITY_OPTS: &[&str] = &[
 const SSH_IDENTITY_OPTS: &[&str] = &["-i", "-F", "-o", "-S", "-E"];
 
 fn secret_args(u: &Unit) -> Option<String> {
-    let w: Vec<&str> = u.args().map(text).collect();
     let ssh_like = matches!(prog(u), Some("ssh" | "scp" | "sftp" | "rsync" | "autossh"));
     let opts: &[&str] = if ssh_like {
         SSH_IDENTITY_OPTS
@@ -119,14 +118,14 @@ fn secret_args(u: &Unit) -> Option<String> {
         IDENTITY_OPTS
     };
     let mut skip = false;
-    for t in &w {
+    for t in u.args().map(text) {
         if skip {
             skip = false;
             continue;
         }
         // Every option in `opts` starts with `-`.
         if t.starts_with('-') {
-            if opts.contains(t) {
+            if opts.contains(&t) {
                 skip = true;
                 continue;
             }
@@ -139,7 +138,7 @@ fn secret_args(u: &Unit) -> Option<String> {
         if !may_be_secret(t) || t.bytes().any(|b| b == b'*' || b == b'?') {
             continue;
         }
-        let mut candidates = vec![*t];
+        let mut candidates = vec![t];
         if let Some((_, v)) = t.split_once('=') {
             candidates.push(v);
         }

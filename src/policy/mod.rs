@@ -259,6 +259,20 @@ pub enum Operation {
     Act,
 }
 
+/// What one unit gathers in [`Policy::decide`] before it is decided.
+struct UnitState<'p> {
+    /// Its reasons: rules, checks, paths.
+    reasons: Vec<Reason>,
+    /// An ask that no allow rule loosens: checks, paths, internal errors.
+    hard: bool,
+    /// Every hard reason is an edit (for `acceptEdits`).
+    edit_only: bool,
+    /// It writes a file.
+    writes: bool,
+    /// The built-in groups it uses, found once.
+    groups: Vec<&'p Policy>,
+}
+
 /// The explained verdict for a command line.
 #[derive(Debug, Clone)]
 pub struct Verdict {
@@ -912,12 +926,9 @@ impl Policy {
             cwd: &self.cwd,
         };
         let findings = checks::run_all(&cx);
-        let mut unit_reasons: Vec<Vec<Reason>> = vec![Vec::new(); analysis.units.len()];
         let mut global: Vec<Reason> = Vec::new();
-        // Asks that no allow rule loosens: checks, paths, internal errors.
-        let mut hard: Vec<bool> = vec![false; analysis.units.len()];
-        // The built-in groups each unit uses, found once.
-        let mut unit_groups: Vec<Vec<&Policy>> = Vec::with_capacity(analysis.units.len());
+        // What each unit gathers before it is decided: one entry per unit.
+        let mut states: Vec<UnitState> = Vec::with_capacity(analysis.units.len());
         // Rules.
         for (i, unit) in analysis.units.iter().enumerate() {
             // The program's built-in group, looked up once for its options and its rules.
@@ -926,10 +937,17 @@ impl Policy {
             let parsed = rule::parse_unit(unit, spec);
             let input = MatchInput::new(unit, &parsed, &self.cwd);
             let groups = own.map_or_else(Vec::new, |(_, own)| self.groups_for(own, unit, &parsed));
+            let mut state = UnitState {
+                reasons: Vec::new(),
+                hard: false,
+                edit_only: true,
+                writes: false,
+                groups: Vec::new(),
+            };
             if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                 // Cannot happen with a tested build; if it does, fail closed.
-                hard[i] = true;
-                unit_reasons[i].push(Reason {
+                state.hard = true;
+                state.reasons.push(Reason {
                     decision: Decision::Ask,
                     risk: Risk::High,
                     rule: "internal-error".into(),
@@ -946,7 +964,7 @@ impl Policy {
             );
             for rule in candidates {
                 if rule.matches(&input) {
-                    unit_reasons[i].push(Reason {
+                    state.reasons.push(Reason {
                         decision: rule.decision,
                         risk: rule.risk,
                         rule: rule.id.clone(),
@@ -957,10 +975,10 @@ impl Policy {
                     });
                 }
             }
-            unit_groups.push(groups);
+            state.groups = groups;
+            states.push(state);
         }
         // Checks: their asks are not loosened by allow rules.
-        let mut edit_only: Vec<bool> = vec![true; analysis.units.len()];
         for (id, f) in findings {
             let reason = Reason {
                 decision: f.decision,
@@ -971,33 +989,32 @@ impl Policy {
                 span: f.span,
                 unit: f.unit,
             };
-            match f.unit.and_then(|u| unit_reasons.get_mut(u).map(|r| (u, r))) {
-                Some((u, list)) => {
-                    hard[u] = true;
+            match f.unit.and_then(|u| states.get_mut(u)) {
+                Some(state) => {
+                    state.hard = true;
                     if !f.edit {
-                        edit_only[u] = false;
+                        state.edit_only = false;
                     }
-                    list.push(reason);
+                    state.reasons.push(reason);
                 }
                 None => global.push(reason),
             }
         }
         // The path policy, for the files each unit reads and writes.
-        let mut writes: Vec<bool> = vec![false; analysis.units.len()];
-        for (i, unit) in analysis.units.iter().enumerate() {
+        for (i, (unit, state)) in analysis.units.iter().zip(&mut states).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
-                writes[i] |= access == paths::Access::Write;
+                state.writes |= access == paths::Access::Write;
                 for r in
                     paths::decide_path(&self.path_rules, &self.cwd, access, &path, span, Some(i))
                 {
                     if r.decision == Decision::Allow {
                         continue; // a path allow does not prove the program harmless
                     }
-                    hard[i] = true;
+                    state.hard = true;
                     if r.decision == Decision::Deny || r.rule != "write-outside-workspace" {
-                        edit_only[i] = false;
+                        state.edit_only = false;
                     }
-                    unit_reasons[i].push(r);
+                    state.reasons.push(r);
                 }
             }
         }
@@ -1022,11 +1039,10 @@ impl Policy {
         }
         let opaque = analysis.is_opaque();
         let mut units = Vec::with_capacity(analysis.units.len());
-        for (i, reasons) in unit_reasons.into_iter().enumerate() {
-            let unit = &analysis.units[i];
-            let groups = unit_groups.get(i).map_or(&[][..], Vec::as_slice);
-            let mut uv = self.decide_unit(unit, i, &reasons, hard[i], edit_only[i], groups);
-            if uv.read_only && !writes[i] {
+        for (i, (unit, state)) in analysis.units.iter().zip(states).enumerate() {
+            let writes = state.writes;
+            let mut uv = self.decide_unit(unit, i, state);
+            if uv.read_only && !writes {
                 uv.operation = Operation::Read;
             }
             units.push(uv);
@@ -1106,24 +1122,24 @@ impl Policy {
         }
     }
 
-    fn decide_unit(
-        &self,
-        unit: &Unit,
-        index: usize,
-        reasons: &[Reason],
-        hard: bool,
-        edit_only: bool,
-        groups: &[&Policy],
-    ) -> UnitVerdict {
+    fn decide_unit(&self, unit: &Unit, index: usize, state: UnitState<'_>) -> UnitVerdict {
+        let UnitState {
+            reasons,
+            hard,
+            edit_only,
+            groups,
+            ..
+        } = state;
+        let groups = groups.as_slice();
         let personal = |r: &&Reason| r.source.is_personal();
+        // The winning tier keeps the unit's own reasons (moved, not copied).
         let tier: Vec<Reason>;
         let mut decision;
         if reasons.iter().any(|r| r.decision == Decision::Deny) {
             decision = Decision::Deny;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| r.decision == Decision::Deny)
-                .cloned()
                 .collect();
         } else if hard
             || reasons
@@ -1133,12 +1149,11 @@ impl Policy {
         {
             decision = Decision::Ask;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| {
                     r.decision == Decision::Ask
                         && (r.source.is_personal() || !self.is_rule(&r.rule, groups))
                 })
-                .cloned()
                 .collect();
         } else if reasons
             .iter()
@@ -1147,24 +1162,20 @@ impl Policy {
         {
             decision = Decision::Allow;
             tier = reasons
-                .iter()
-                .filter(personal)
-                .filter(|r| r.decision == Decision::Allow)
-                .cloned()
+                .into_iter()
+                .filter(|r| r.source.is_personal() && r.decision == Decision::Allow)
                 .collect();
         } else if reasons.iter().any(|r| r.decision == Decision::Ask) {
             decision = Decision::Ask;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| r.decision == Decision::Ask)
-                .cloned()
                 .collect();
         } else if reasons.iter().any(|r| r.decision == Decision::Allow) {
             decision = Decision::Allow;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| r.decision == Decision::Allow)
-                .cloned()
                 .collect();
         } else {
             decision = Decision::Ask;
