@@ -457,27 +457,40 @@ pub(crate) fn catastrophe_in_code(code: &str, cwd: &Path) -> Option<String> {
     None
 }
 
-/// Normalise a path that may start in a home directory to `~/rest`; other paths unchanged.
-pub(crate) fn home_relative(t: &str) -> String {
+/// Normalise a path that may start in a home directory to `~/rest`; other paths unchanged
+/// (borrowed when nothing changes).
+pub(crate) fn home_relative(t: &str) -> Cow<'_, str> {
     let u = unquote(t);
-    for pre in ["~/", "$HOME/", "${HOME}/", "/root/"] {
+    if u.starts_with("~/") {
+        return u; // already `~/rest`
+    }
+    for pre in ["$HOME/", "${HOME}/", "/root/"] {
         if let Some(rest) = u.strip_prefix(pre) {
-            return format!("~/{rest}");
+            return Cow::Owned(format!("~/{rest}"));
         }
     }
     for pre in ["/home/", "/Users/"] {
         if let Some(rest) = u.strip_prefix(pre)
             && let Some((_, tail)) = rest.split_once('/')
         {
-            return format!("~/{tail}");
+            return Cow::Owned(format!("~/{tail}"));
         }
     }
     if let Some(rest) = u.strip_prefix('~')
         && let Some((_, tail)) = rest.split_once('/')
     {
-        return format!("~/{tail}");
+        return Cow::Owned(format!("~/{tail}"));
     }
-    u.into_owned()
+    u
+}
+
+/// `s` ends with `suffix`, ignoring ASCII case (as `s.to_ascii_lowercase().ends_with(suffix)`
+/// for a lowercase `suffix`, without the copy).
+fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
+    s.len()
+        .checked_sub(suffix.len())
+        .and_then(|start| s.as_bytes().get(start..))
+        .is_some_and(|tail| tail.eq_ignore_ascii_case(suffix.as_bytes()))
 }
 
 /// Files whose modification hands over the machine or the account: account databases, sudo,
@@ -569,10 +582,9 @@ pub(crate) fn is_secret(t: &str) -> bool {
     let h = home_relative(t);
     let h = h.trim_end_matches('/');
     let name = base(h);
-    let lower = name.to_ascii_lowercase();
     if [".pub", ".example", ".sample"]
         .iter()
-        .any(|x| lower.ends_with(x))
+        .any(|x| ends_with_ignore_ascii_case(name, x))
     {
         return false;
     }
@@ -793,6 +805,40 @@ fn is_dir_like(d: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ends_with_ignoring_ascii_case() {
+        for (s, suffix, want) in [
+            ("id_rsa.PUB", ".pub", true),
+            ("a.pub", ".pub", true),
+            (".pub", ".pub", true),
+            ("pub", ".pub", false),
+            ("", ".pub", false),
+            ("key.pem", ".pub", false),
+            ("é.Pub", ".pub", true),
+            ("éé", ".pub", false),
+        ] {
+            assert_eq!(ends_with_ignore_ascii_case(s, suffix), want, "{s}");
+            assert_eq!(s.to_ascii_lowercase().ends_with(suffix), want, "{s}");
+        }
+    }
+
+    #[test]
+    fn home_relative_borrows_unless_it_rewrites() {
+        assert!(matches!(
+            home_relative("~/.ssh/id_rsa"),
+            Cow::Borrowed("~/.ssh/id_rsa")
+        ));
+        assert!(matches!(
+            home_relative("/etc/passwd"),
+            Cow::Borrowed("/etc/passwd")
+        ));
+        assert_eq!(home_relative("'~/.ssh'"), "~/.ssh");
+        assert_eq!(home_relative("$HOME/.aws/x"), "~/.aws/x");
+        assert_eq!(home_relative("/home/bob/.netrc"), "~/.netrc");
+        assert_eq!(home_relative("~bob/.kube"), "~/.kube");
+        assert_eq!(home_relative("/root/.pgpass"), "~/.pgpass");
+    }
 
     #[test]
     fn unquote_borrows_unless_it_strips() {

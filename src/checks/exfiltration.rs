@@ -138,17 +138,14 @@ fn secret_args(u: &Unit) -> Option<String> {
         if !may_be_secret(t) || t.bytes().any(|b| b == b'*' || b == b'?') {
             continue;
         }
-        let mut candidates = vec![t];
-        if let Some((_, v)) = t.split_once('=') {
-            candidates.push(v);
-        }
-        if let Some(idx) = t.rfind('@') {
-            candidates.push(&t[idx + 1..]);
-        }
-        if let Some(v) = t.strip_prefix('<') {
-            candidates.push(v);
-        }
-        if let Some(c) = candidates.into_iter().find(|c| is_secret(c)) {
+        // The word, its value after `=`, what follows its last `@`, the file of `<file`.
+        let candidates = [
+            Some(t),
+            t.split_once('=').map(|(_, v)| v),
+            t.rfind('@').map(|idx| &t[idx + 1..]),
+            t.strip_prefix('<'),
+        ];
+        if let Some(c) = candidates.into_iter().flatten().find(|c| is_secret(c)) {
             return Some(c.to_owned());
         }
     }

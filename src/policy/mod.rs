@@ -542,6 +542,7 @@ impl Policy {
         own: (Option<&'a Policy>, &str),
         unit: &Unit,
         parsed: &options::Parsed,
+        key: &mut String,
     ) -> Vec<&'a Policy> {
         if !self.lazy {
             return Vec::new();
@@ -554,7 +555,12 @@ impl Policy {
             .and_then(|&i| unit.argv.get(i))
             .and_then(|a| a.value.as_deref())
         {
-            out.extend(lazy::group(&format!("{name} {sub}")));
+            // `key` is reused across units: one buffer, not one string per unit.
+            key.clear();
+            key.push_str(name);
+            key.push(' ');
+            key.push_str(sub);
+            out.extend(lazy::group(key));
         }
         out
     }
@@ -929,6 +935,8 @@ impl Policy {
         let mut global: Vec<Reason> = Vec::new();
         // What each unit gathers before it is decided: one entry per unit.
         let mut states: Vec<UnitState> = Vec::with_capacity(analysis.units.len());
+        // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
+        let mut group_key = String::new();
         // Rules.
         for (i, unit) in analysis.units.iter().enumerate() {
             // The program's built-in group, looked up once for its options and its rules.
@@ -936,7 +944,9 @@ impl Policy {
             let spec = own.and_then(|(p, (g, _))| self.options_in(p, g));
             let parsed = rule::parse_unit(unit, spec);
             let input = MatchInput::new(unit, &parsed, &self.cwd);
-            let groups = own.map_or_else(Vec::new, |(_, own)| self.groups_for(own, unit, &parsed));
+            let groups = own.map_or_else(Vec::new, |(_, own)| {
+                self.groups_for(own, unit, &parsed, &mut group_key)
+            });
             let mut state = UnitState {
                 reasons: Vec::new(),
                 hard: false,
