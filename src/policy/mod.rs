@@ -23,6 +23,7 @@ pub mod pattern;
 mod rule;
 pub mod spec;
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -221,8 +222,8 @@ pub struct Reason {
     pub decision: Decision,
     /// Risk of what it found.
     pub risk: Risk,
-    /// Rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule`.
-    pub rule: String,
+    /// Rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule` (borrowed when static).
+    pub rule: Cow<'static, str>,
     /// Where the rule came from.
     pub source: Source,
     /// For people.
@@ -977,7 +978,7 @@ impl Policy {
                     state.reasons.push(Reason {
                         decision: rule.decision,
                         risk: rule.risk,
-                        rule: rule.id.clone(),
+                        rule: Cow::Owned(rule.id.clone()),
                         source: rule.source.clone(),
                         message: rule.describe(),
                         span: unit.span,
@@ -993,7 +994,7 @@ impl Policy {
             let reason = Reason {
                 decision: f.decision,
                 risk: f.risk,
-                rule: id.to_owned(),
+                rule: Cow::Borrowed(id),
                 source: Source::Builtin,
                 message: f.message,
                 span: f.span,
@@ -1040,7 +1041,7 @@ impl Policy {
             global.push(Reason {
                 decision: *decision,
                 risk: *risk,
-                rule: format!("flag:{}", flag.kind.name()),
+                rule: format!("flag:{}", flag.kind.name()).into(),
                 source: source.clone(),
                 message: flag_message(flag.kind, &flag.detail),
                 span: flag.span,
@@ -1266,7 +1267,7 @@ impl Policy {
             tier.push(Reason {
                 decision,
                 risk,
-                rule: format!("mode:{}", self.mode.name()),
+                rule: format!("mode:{}", self.mode.name()).into(),
                 source: Source::Builtin,
                 message: format!(
                     "{} mode turns {} into {}",
