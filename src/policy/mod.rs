@@ -316,26 +316,43 @@ impl Verdict {
     }
 
     /// The verdict object with each unit shown by `unit`.
-    fn view<'a, U: Serialize>(
+    fn view<'a, U: Serialize, F: Fn(&'a Unit, &'a UnitVerdict) -> U>(
         &'a self,
-        unit: impl Fn(&'a Unit, &'a UnitVerdict) -> U,
-    ) -> VerdictJson<'a, U> {
+        unit: F,
+    ) -> VerdictJson<'a, UnitsJson<'a, F>> {
         VerdictJson {
             schema: 1,
             input: &self.analysis.input,
             decision: self.decision,
             risk: self.risk,
             mode: self.mode,
-            units: self
-                .analysis
-                .units
-                .iter()
-                .zip(&self.units)
-                .map(|(u, v)| unit(u, v))
-                .collect(),
+            units: UnitsJson {
+                units: &self.analysis.units,
+                verdicts: &self.units,
+                show: unit,
+            },
             flags: &self.analysis.flags,
             reasons: &self.reasons,
         }
+    }
+}
+
+/// The units of a verdict, each shown by `show`: serialized as a sequence straight from the
+/// verdict, without collecting the views first.
+struct UnitsJson<'a, F> {
+    units: &'a [Unit],
+    verdicts: &'a [UnitVerdict],
+    show: F,
+}
+
+impl<'a, U: Serialize, F: Fn(&'a Unit, &'a UnitVerdict) -> U> Serialize for UnitsJson<'a, F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.units
+                .iter()
+                .zip(self.verdicts)
+                .map(|(u, v)| (self.show)(u, v)),
+        )
     }
 }
 
@@ -355,7 +372,7 @@ struct VerdictJson<'a, U: Serialize> {
     decision: Decision,
     risk: Risk,
     mode: Mode,
-    units: Vec<U>,
+    units: U,
     flags: &'a [crate::analyze::Flag],
     reasons: &'a [Reason],
 }
