@@ -86,7 +86,7 @@ pub fn audit_reasons(reasons: &[Reason]) -> Vec<AuditReason> {
         .iter()
         .map(|r| AuditReason {
             decision: r.decision.name().to_owned(),
-            rule: r.rule.clone(),
+            rule: r.rule.to_string(),
             source: r.source.to_string(),
             message: redact(&r.message),
         })

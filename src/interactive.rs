@@ -330,7 +330,7 @@ pub fn repl(
                 for r in o
                     .reasons
                     .iter()
-                    .filter(|r| matches!(r.rule.as_str(), "denial-breaker" | "rate-limit"))
+                    .filter(|r| matches!(&*r.rule, "denial-breaker" | "rate-limit"))
                 {
                     writeln!(out, "  {}", r.message)?;
                 }

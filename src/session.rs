@@ -186,7 +186,7 @@ fn session_reason(decision: Decision, risk: Risk, rule: &str, message: String) -
     Reason {
         decision,
         risk,
-        rule: rule.to_owned(),
+        rule: rule.to_owned().into(),
         source: Source::Builtin,
         message,
         span: Span::default(),
@@ -563,7 +563,7 @@ impl Session {
             Reason {
                 decision,
                 risk: out.risk,
-                rule: rule.to_owned(),
+                rule: rule.to_owned().into(),
                 source: Source::Inline,
                 message: message.to_owned(),
                 span: Span::default(),
@@ -651,7 +651,7 @@ fn is_builtin_rule_reason(r: &Reason) -> bool {
         && !r.rule.starts_with("mode:")
         && !r.rule.contains('(')
         && !matches!(
-            r.rule.as_str(),
+            &*r.rule,
             "opaque"
                 | "read-secret"
                 | "write-secret"

@@ -5,6 +5,7 @@
 //!
 //! Not a check itself and decides nothing: each check turns these facts into findings.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::cell::LazyCell;
 use std::path::Path;
@@ -262,10 +263,17 @@ pub(crate) fn ask(unit: Option<usize>, span: Span, risk: Risk, message: String) 
 }
 
 /// Strip quotes and backslashes a template may still show.
-pub(crate) fn unquote(t: &str) -> String {
-    t.chars()
-        .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-        .collect()
+/// Borrowed when there is nothing to strip (most words).
+pub(crate) fn unquote(t: &str) -> Cow<'_, str> {
+    if t.contains(['\'', '"', '\\']) {
+        Cow::Owned(
+            t.chars()
+                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(t)
+    }
 }
 
 /// A block device or raw memory: writing to it destroys a disk or the running system.
@@ -273,7 +281,7 @@ pub(crate) fn is_block_device(path: &str) -> bool {
     let p = unquote(path);
     let Some(dev) = p.strip_prefix("/dev/") else {
         return matches!(
-            p.as_str(),
+            &*p,
             "/proc/sysrq-trigger" | "/proc/sys/kernel/sysrq" | "/proc/kcore"
         ) || p.starts_with("/sys/firmware/efi/efivars");
     };
@@ -309,7 +317,7 @@ pub(crate) fn is_recursive_flag(word: &str) -> bool {
 /// root or its parent.
 pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
     let u = unquote(t);
-    let u = u.as_str();
+    let u: &str = &u;
     if u.is_empty() {
         return false;
     }
@@ -449,27 +457,40 @@ pub(crate) fn catastrophe_in_code(code: &str, cwd: &Path) -> Option<String> {
     None
 }
 
-/// Normalise a path that may start in a home directory to `~/rest`; other paths unchanged.
-pub(crate) fn home_relative(t: &str) -> String {
+/// Normalise a path that may start in a home directory to `~/rest`; other paths unchanged
+/// (borrowed when nothing changes).
+pub(crate) fn home_relative(t: &str) -> Cow<'_, str> {
     let u = unquote(t);
-    for pre in ["~/", "$HOME/", "${HOME}/", "/root/"] {
+    if u.starts_with("~/") {
+        return u; // already `~/rest`
+    }
+    for pre in ["$HOME/", "${HOME}/", "/root/"] {
         if let Some(rest) = u.strip_prefix(pre) {
-            return format!("~/{rest}");
+            return Cow::Owned(format!("~/{rest}"));
         }
     }
     for pre in ["/home/", "/Users/"] {
         if let Some(rest) = u.strip_prefix(pre)
             && let Some((_, tail)) = rest.split_once('/')
         {
-            return format!("~/{tail}");
+            return Cow::Owned(format!("~/{tail}"));
         }
     }
     if let Some(rest) = u.strip_prefix('~')
         && let Some((_, tail)) = rest.split_once('/')
     {
-        return format!("~/{tail}");
+        return Cow::Owned(format!("~/{tail}"));
     }
     u
+}
+
+/// `s` ends with `suffix`, ignoring ASCII case (as `s.to_ascii_lowercase().ends_with(suffix)`
+/// for a lowercase `suffix`, without the copy).
+fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
+    s.len()
+        .checked_sub(suffix.len())
+        .and_then(|start| s.as_bytes().get(start..))
+        .is_some_and(|tail| tail.eq_ignore_ascii_case(suffix.as_bytes()))
 }
 
 /// Files whose modification hands over the machine or the account: account databases, sudo,
@@ -561,10 +582,9 @@ pub(crate) fn is_secret(t: &str) -> bool {
     let h = home_relative(t);
     let h = h.trim_end_matches('/');
     let name = base(h);
-    let lower = name.to_ascii_lowercase();
     if [".pub", ".example", ".sample"]
         .iter()
-        .any(|x| lower.ends_with(x))
+        .any(|x| ends_with_ignore_ascii_case(name, x))
     {
         return false;
     }
@@ -785,6 +805,51 @@ fn is_dir_like(d: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ends_with_ignoring_ascii_case() {
+        for (s, suffix, want) in [
+            ("id_rsa.PUB", ".pub", true),
+            ("a.pub", ".pub", true),
+            (".pub", ".pub", true),
+            ("pub", ".pub", false),
+            ("", ".pub", false),
+            ("key.pem", ".pub", false),
+            ("é.Pub", ".pub", true),
+            ("éé", ".pub", false),
+        ] {
+            assert_eq!(ends_with_ignore_ascii_case(s, suffix), want, "{s}");
+            assert_eq!(s.to_ascii_lowercase().ends_with(suffix), want, "{s}");
+        }
+    }
+
+    #[test]
+    fn home_relative_borrows_unless_it_rewrites() {
+        assert!(matches!(
+            home_relative("~/.ssh/id_rsa"),
+            Cow::Borrowed("~/.ssh/id_rsa")
+        ));
+        assert!(matches!(
+            home_relative("/etc/passwd"),
+            Cow::Borrowed("/etc/passwd")
+        ));
+        assert_eq!(home_relative("'~/.ssh'"), "~/.ssh");
+        assert_eq!(home_relative("$HOME/.aws/x"), "~/.aws/x");
+        assert_eq!(home_relative("/home/bob/.netrc"), "~/.netrc");
+        assert_eq!(home_relative("~bob/.kube"), "~/.kube");
+        assert_eq!(home_relative("/root/.pgpass"), "~/.pgpass");
+    }
+
+    #[test]
+    fn unquote_borrows_unless_it_strips() {
+        assert!(matches!(
+            unquote("/etc/passwd"),
+            Cow::Borrowed("/etc/passwd")
+        ));
+        assert!(matches!(unquote(""), Cow::Borrowed("")));
+        assert_eq!(unquote(r#"'/e"t\c'"#), "/etc");
+        assert_eq!(unquote("\\é'ü"), "éü");
+    }
 
     #[test]
     fn block_devices() {

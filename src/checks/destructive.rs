@@ -207,7 +207,7 @@ fn fed_words(a: &Analysis, u: &Unit) -> Vec<String> {
         raw.extend(
             rest[..end]
                 .split_whitespace()
-                .map(|w| unquote(w.trim_start_matches('+'))),
+                .map(|w| unquote(w.trim_start_matches('+')).into_owned()),
         );
     }
     raw.iter()

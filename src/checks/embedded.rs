@@ -65,6 +65,14 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("git", &["--exec", "-x"]),
 ];
 
+/// The programs whose operands `run` reads a command from (its `match`), besides `OPTIONS`.
+const OPERAND_TAKERS: &[&str] = &["trap", "git", "sg", "ssh", "tmux", "screen", "at", "batch"];
+
+/// Whether `run` may find a command given to `p`: an option of `OPTIONS` or an operand.
+fn takes_command(p: &str) -> bool {
+    OPERAND_TAKERS.contains(&p) || OPTIONS.iter().any(|(n, _)| *n == p)
+}
+
 fn option_values(p: &str, words: &[&str]) -> Vec<String> {
     let Some((_, opts)) = OPTIONS.iter().find(|(n, _)| *n == p) else {
         return Vec::new();
@@ -131,6 +139,9 @@ impl Check for EmbeddedCommand {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             let Some(p) = prog(u) else { continue };
+            if !takes_command(p) {
+                continue; // nothing below would find a command: skip collecting its words
+            }
             let words: Vec<&str> = u.args().map(text).collect();
             let mut cmds: Vec<String> = option_values(p, &words)
                 .iter()
@@ -245,6 +256,18 @@ impl Check for EmbeddedCommand {
 mod tests {
     use super::super::test_support::decisions;
     use crate::policy::Decision;
+
+    #[test]
+    fn takes_command_covers_options_and_operand_programs() {
+        for p in [
+            "trap", "git", "ssh", "tmux", "at", "sqlite3", "expect", "less",
+        ] {
+            assert!(super::takes_command(p), "{p}");
+        }
+        for p in ["ls", "echo", "cat"] {
+            assert!(!super::takes_command(p), "{p}");
+        }
+    }
 
     #[test]
     fn table() {

@@ -111,7 +111,6 @@ const IDENTITY_OPTS: &[&str] = &[
 const SSH_IDENTITY_OPTS: &[&str] = &["-i", "-F", "-o", "-S", "-E"];
 
 fn secret_args(u: &Unit) -> Option<String> {
-    let w: Vec<&str> = u.args().map(text).collect();
     let ssh_like = matches!(prog(u), Some("ssh" | "scp" | "sftp" | "rsync" | "autossh"));
     let opts: &[&str] = if ssh_like {
         SSH_IDENTITY_OPTS
@@ -119,14 +118,14 @@ fn secret_args(u: &Unit) -> Option<String> {
         IDENTITY_OPTS
     };
     let mut skip = false;
-    for t in &w {
+    for t in u.args().map(text) {
         if skip {
             skip = false;
             continue;
         }
         // Every option in `opts` starts with `-`.
         if t.starts_with('-') {
-            if opts.contains(t) {
+            if opts.contains(&t) {
                 skip = true;
                 continue;
             }
@@ -139,17 +138,14 @@ fn secret_args(u: &Unit) -> Option<String> {
         if !may_be_secret(t) || t.bytes().any(|b| b == b'*' || b == b'?') {
             continue;
         }
-        let mut candidates = vec![*t];
-        if let Some((_, v)) = t.split_once('=') {
-            candidates.push(v);
-        }
-        if let Some(idx) = t.rfind('@') {
-            candidates.push(&t[idx + 1..]);
-        }
-        if let Some(v) = t.strip_prefix('<') {
-            candidates.push(v);
-        }
-        if let Some(c) = candidates.into_iter().find(|c| is_secret(c)) {
+        // The word, its value after `=`, what follows its last `@`, the file of `<file`.
+        let candidates = [
+            Some(t),
+            t.split_once('=').map(|(_, v)| v),
+            t.rfind('@').map(|idx| &t[idx + 1..]),
+            t.strip_prefix('<'),
+        ];
+        if let Some(c) = candidates.into_iter().flatten().find(|c| is_secret(c)) {
             return Some(c.to_owned());
         }
     }

@@ -120,7 +120,7 @@ impl Check for RemoteCode {
             let Some(p) = prog(u) else { continue };
             if is_downloader(p) {
                 for t in write_targets(u) {
-                    fetched.push((strip_dot(&t), i));
+                    fetched.push((strip_dot(&t).to_owned(), i));
                 }
                 let remote_name = p == "wget" && !u.args().any(|x| text(x).starts_with("-O"))
                     || p == "curl" && u.args().any(|x| matches!(text(x), "-O" | "--remote-name"));
@@ -134,35 +134,31 @@ impl Check for RemoteCode {
                 }
                 continue;
             }
-            let runs: Vec<String> =
+            // What the unit runs: its first operand for a shell or an interpreter, else itself.
+            let runs: Option<&str> =
                 if is_shell(p) || is_interpreter(p) || matches!(p, "source" | ".") {
-                    u.args()
-                        .map(text)
-                        .filter(|t| !t.starts_with('-'))
-                        .take(1)
-                        .map(strip_dot)
-                        .collect()
+                    u.args().map(text).find(|t| !t.starts_with('-'))
                 } else {
-                    vec![strip_dot(u.path.as_deref().unwrap_or(p))]
+                    Some(u.path.as_deref().unwrap_or(p))
                 };
-            for r in runs {
-                if let Some((_, from)) = fetched.iter().find(|(f, at)| *f == r && *at < i) {
-                    out.push(deny(
-                        Some(i),
-                        u.span,
-                        format!(
-                            "runs `{r}`, downloaded earlier in the same command by `{}`",
-                            prog(&a.units[*from]).unwrap_or("?")
-                        ),
-                    ));
-                }
+            if let Some(r) = runs.map(strip_dot)
+                && let Some((_, from)) = fetched.iter().find(|(f, at)| *f == r && *at < i)
+            {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!(
+                        "runs `{r}`, downloaded earlier in the same command by `{}`",
+                        prog(&a.units[*from]).unwrap_or("?")
+                    ),
+                ));
             }
         }
     }
 }
 
-fn strip_dot(t: &str) -> String {
-    t.trim_start_matches("./").to_owned()
+fn strip_dot(t: &str) -> &str {
+    t.trim_start_matches("./")
 }
 
 #[cfg(test)]

@@ -64,28 +64,31 @@ impl Check for ReverseShell {
                 continue;
             }
             let Some(p) = p else { continue };
-            let w: Vec<&str> = u.args().map(text).collect();
             let exec_opt = match p {
-                "nc" | "ncat" | "netcat" | "cryptcat" => w.iter().enumerate().find_map(|(k, t)| {
-                    let next = w.get(k + 1).copied().unwrap_or("");
-                    let exec = *t == "-e"
-                        || t.starts_with("--exec")
-                        || t.starts_with("--sh-exec")
-                        || t.starts_with("--lua-exec")
-                        || (t.starts_with('-')
-                            && !t.starts_with("--")
-                            && t.ends_with('e')
-                            && t.len() > 2);
-                    let cmd = *t == "-c" && (next.contains("sh") || next.contains(' '));
-                    (exec || cmd).then(|| (*t).to_owned())
-                }),
-                "socat" => w
-                    .iter()
+                "nc" | "ncat" | "netcat" | "cryptcat" => {
+                    let w: Vec<&str> = u.args().map(text).collect();
+                    w.iter().enumerate().find_map(|(k, t)| {
+                        let next = w.get(k + 1).copied().unwrap_or("");
+                        let exec = *t == "-e"
+                            || t.starts_with("--exec")
+                            || t.starts_with("--sh-exec")
+                            || t.starts_with("--lua-exec")
+                            || (t.starts_with('-')
+                                && !t.starts_with("--")
+                                && t.ends_with('e')
+                                && t.len() > 2);
+                        let cmd = *t == "-c" && (next.contains("sh") || next.contains(' '));
+                        (exec || cmd).then(|| (*t).to_owned())
+                    })
+                }
+                "socat" => u
+                    .args()
+                    .map(text)
                     .find(|t| {
                         let l = t.to_ascii_lowercase();
                         l.starts_with("exec:") || l.starts_with("system:") || l.contains(",exec:")
                     })
-                    .map(|t| (*t).to_owned()),
+                    .map(str::to_owned),
                 _ => None,
             };
             if let Some(o) = exec_opt {

@@ -23,6 +23,7 @@ pub mod pattern;
 mod rule;
 pub mod spec;
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -221,8 +222,8 @@ pub struct Reason {
     pub decision: Decision,
     /// Risk of what it found.
     pub risk: Risk,
-    /// Rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule`.
-    pub rule: String,
+    /// Rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule` (borrowed when static).
+    pub rule: Cow<'static, str>,
     /// Where the rule came from.
     pub source: Source,
     /// For people.
@@ -257,6 +258,20 @@ pub enum Operation {
     Read,
     /// Writes, runs, sends, or is not known to only read.
     Act,
+}
+
+/// What one unit gathers in [`Policy::decide`] before it is decided.
+struct UnitState<'p> {
+    /// Its reasons: rules, checks, paths.
+    reasons: Vec<Reason>,
+    /// An ask that no allow rule loosens: checks, paths, internal errors.
+    hard: bool,
+    /// Every hard reason is an edit (for `acceptEdits`).
+    edit_only: bool,
+    /// It writes a file.
+    writes: bool,
+    /// The built-in groups it uses, found once.
+    groups: Vec<&'p Policy>,
 }
 
 /// The explained verdict for a command line.
@@ -301,26 +316,43 @@ impl Verdict {
     }
 
     /// The verdict object with each unit shown by `unit`.
-    fn view<'a, U: Serialize>(
+    fn view<'a, U: Serialize, F: Fn(&'a Unit, &'a UnitVerdict) -> U>(
         &'a self,
-        unit: impl Fn(&'a Unit, &'a UnitVerdict) -> U,
-    ) -> VerdictJson<'a, U> {
+        unit: F,
+    ) -> VerdictJson<'a, UnitsJson<'a, F>> {
         VerdictJson {
             schema: 1,
             input: &self.analysis.input,
             decision: self.decision,
             risk: self.risk,
             mode: self.mode,
-            units: self
-                .analysis
-                .units
-                .iter()
-                .zip(&self.units)
-                .map(|(u, v)| unit(u, v))
-                .collect(),
+            units: UnitsJson {
+                units: &self.analysis.units,
+                verdicts: &self.units,
+                show: unit,
+            },
             flags: &self.analysis.flags,
             reasons: &self.reasons,
         }
+    }
+}
+
+/// The units of a verdict, each shown by `show`: serialized as a sequence straight from the
+/// verdict, without collecting the views first.
+struct UnitsJson<'a, F> {
+    units: &'a [Unit],
+    verdicts: &'a [UnitVerdict],
+    show: F,
+}
+
+impl<'a, U: Serialize, F: Fn(&'a Unit, &'a UnitVerdict) -> U> Serialize for UnitsJson<'a, F> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(
+            self.units
+                .iter()
+                .zip(self.verdicts)
+                .map(|(u, v)| (self.show)(u, v)),
+        )
     }
 }
 
@@ -340,7 +372,7 @@ struct VerdictJson<'a, U: Serialize> {
     decision: Decision,
     risk: Risk,
     mode: Mode,
-    units: Vec<U>,
+    units: U,
     flags: &'a [crate::analyze::Flag],
     reasons: &'a [Reason],
 }
@@ -528,6 +560,7 @@ impl Policy {
         own: (Option<&'a Policy>, &str),
         unit: &Unit,
         parsed: &options::Parsed,
+        key: &mut String,
     ) -> Vec<&'a Policy> {
         if !self.lazy {
             return Vec::new();
@@ -540,7 +573,12 @@ impl Policy {
             .and_then(|&i| unit.argv.get(i))
             .and_then(|a| a.value.as_deref())
         {
-            out.extend(lazy::group(&format!("{name} {sub}")));
+            // `key` is reused across units: one buffer, not one string per unit.
+            key.clear();
+            key.push_str(name);
+            key.push(' ');
+            key.push_str(sub);
+            out.extend(lazy::group(key));
         }
         out
     }
@@ -912,12 +950,11 @@ impl Policy {
             cwd: &self.cwd,
         };
         let findings = checks::run_all(&cx);
-        let mut unit_reasons: Vec<Vec<Reason>> = vec![Vec::new(); analysis.units.len()];
         let mut global: Vec<Reason> = Vec::new();
-        // Asks that no allow rule loosens: checks, paths, internal errors.
-        let mut hard: Vec<bool> = vec![false; analysis.units.len()];
-        // The built-in groups each unit uses, found once.
-        let mut unit_groups: Vec<Vec<&Policy>> = Vec::with_capacity(analysis.units.len());
+        // What each unit gathers before it is decided: one entry per unit.
+        let mut states: Vec<UnitState> = Vec::with_capacity(analysis.units.len());
+        // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
+        let mut group_key = String::new();
         // Rules.
         for (i, unit) in analysis.units.iter().enumerate() {
             // The program's built-in group, looked up once for its options and its rules.
@@ -925,11 +962,20 @@ impl Policy {
             let spec = own.and_then(|(p, (g, _))| self.options_in(p, g));
             let parsed = rule::parse_unit(unit, spec);
             let input = MatchInput::new(unit, &parsed, &self.cwd);
-            let groups = own.map_or_else(Vec::new, |(_, own)| self.groups_for(own, unit, &parsed));
+            let groups = own.map_or_else(Vec::new, |(_, own)| {
+                self.groups_for(own, unit, &parsed, &mut group_key)
+            });
+            let mut state = UnitState {
+                reasons: Vec::new(),
+                hard: false,
+                edit_only: true,
+                writes: false,
+                groups: Vec::new(),
+            };
             if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                 // Cannot happen with a tested build; if it does, fail closed.
-                hard[i] = true;
-                unit_reasons[i].push(Reason {
+                state.hard = true;
+                state.reasons.push(Reason {
                     decision: Decision::Ask,
                     risk: Risk::High,
                     rule: "internal-error".into(),
@@ -946,10 +992,10 @@ impl Policy {
             );
             for rule in candidates {
                 if rule.matches(&input) {
-                    unit_reasons[i].push(Reason {
+                    state.reasons.push(Reason {
                         decision: rule.decision,
                         risk: rule.risk,
-                        rule: rule.id.clone(),
+                        rule: Cow::Owned(rule.id.clone()),
                         source: rule.source.clone(),
                         message: rule.describe(),
                         span: unit.span,
@@ -957,47 +1003,46 @@ impl Policy {
                     });
                 }
             }
-            unit_groups.push(groups);
+            state.groups = groups;
+            states.push(state);
         }
         // Checks: their asks are not loosened by allow rules.
-        let mut edit_only: Vec<bool> = vec![true; analysis.units.len()];
         for (id, f) in findings {
             let reason = Reason {
                 decision: f.decision,
                 risk: f.risk,
-                rule: id.to_owned(),
+                rule: Cow::Borrowed(id),
                 source: Source::Builtin,
                 message: f.message,
                 span: f.span,
                 unit: f.unit,
             };
-            match f.unit.and_then(|u| unit_reasons.get_mut(u).map(|r| (u, r))) {
-                Some((u, list)) => {
-                    hard[u] = true;
+            match f.unit.and_then(|u| states.get_mut(u)) {
+                Some(state) => {
+                    state.hard = true;
                     if !f.edit {
-                        edit_only[u] = false;
+                        state.edit_only = false;
                     }
-                    list.push(reason);
+                    state.reasons.push(reason);
                 }
                 None => global.push(reason),
             }
         }
         // The path policy, for the files each unit reads and writes.
-        let mut writes: Vec<bool> = vec![false; analysis.units.len()];
-        for (i, unit) in analysis.units.iter().enumerate() {
+        for (i, (unit, state)) in analysis.units.iter().zip(&mut states).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
-                writes[i] |= access == paths::Access::Write;
+                state.writes |= access == paths::Access::Write;
                 for r in
                     paths::decide_path(&self.path_rules, &self.cwd, access, &path, span, Some(i))
                 {
                     if r.decision == Decision::Allow {
                         continue; // a path allow does not prove the program harmless
                     }
-                    hard[i] = true;
+                    state.hard = true;
                     if r.decision == Decision::Deny || r.rule != "write-outside-workspace" {
-                        edit_only[i] = false;
+                        state.edit_only = false;
                     }
-                    unit_reasons[i].push(r);
+                    state.reasons.push(r);
                 }
             }
         }
@@ -1013,7 +1058,7 @@ impl Policy {
             global.push(Reason {
                 decision: *decision,
                 risk: *risk,
-                rule: format!("flag:{}", flag.kind.name()),
+                rule: format!("flag:{}", flag.kind.name()).into(),
                 source: source.clone(),
                 message: flag_message(flag.kind, &flag.detail),
                 span: flag.span,
@@ -1022,11 +1067,10 @@ impl Policy {
         }
         let opaque = analysis.is_opaque();
         let mut units = Vec::with_capacity(analysis.units.len());
-        for (i, reasons) in unit_reasons.into_iter().enumerate() {
-            let unit = &analysis.units[i];
-            let groups = unit_groups.get(i).map_or(&[][..], Vec::as_slice);
-            let mut uv = self.decide_unit(unit, i, &reasons, hard[i], edit_only[i], groups);
-            if uv.read_only && !writes[i] {
+        for (i, (unit, state)) in analysis.units.iter().zip(states).enumerate() {
+            let writes = state.writes;
+            let mut uv = self.decide_unit(unit, i, state);
+            if uv.read_only && !writes {
                 uv.operation = Operation::Read;
             }
             units.push(uv);
@@ -1106,24 +1150,24 @@ impl Policy {
         }
     }
 
-    fn decide_unit(
-        &self,
-        unit: &Unit,
-        index: usize,
-        reasons: &[Reason],
-        hard: bool,
-        edit_only: bool,
-        groups: &[&Policy],
-    ) -> UnitVerdict {
+    fn decide_unit(&self, unit: &Unit, index: usize, state: UnitState<'_>) -> UnitVerdict {
+        let UnitState {
+            reasons,
+            hard,
+            edit_only,
+            groups,
+            ..
+        } = state;
+        let groups = groups.as_slice();
         let personal = |r: &&Reason| r.source.is_personal();
+        // The winning tier keeps the unit's own reasons (moved, not copied).
         let tier: Vec<Reason>;
         let mut decision;
         if reasons.iter().any(|r| r.decision == Decision::Deny) {
             decision = Decision::Deny;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| r.decision == Decision::Deny)
-                .cloned()
                 .collect();
         } else if hard
             || reasons
@@ -1133,12 +1177,11 @@ impl Policy {
         {
             decision = Decision::Ask;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| {
                     r.decision == Decision::Ask
                         && (r.source.is_personal() || !self.is_rule(&r.rule, groups))
                 })
-                .cloned()
                 .collect();
         } else if reasons
             .iter()
@@ -1147,24 +1190,20 @@ impl Policy {
         {
             decision = Decision::Allow;
             tier = reasons
-                .iter()
-                .filter(personal)
-                .filter(|r| r.decision == Decision::Allow)
-                .cloned()
+                .into_iter()
+                .filter(|r| r.source.is_personal() && r.decision == Decision::Allow)
                 .collect();
         } else if reasons.iter().any(|r| r.decision == Decision::Ask) {
             decision = Decision::Ask;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| r.decision == Decision::Ask)
-                .cloned()
                 .collect();
         } else if reasons.iter().any(|r| r.decision == Decision::Allow) {
             decision = Decision::Allow;
             tier = reasons
-                .iter()
+                .into_iter()
                 .filter(|r| r.decision == Decision::Allow)
-                .cloned()
                 .collect();
         } else {
             decision = Decision::Ask;
@@ -1245,7 +1284,7 @@ impl Policy {
             tier.push(Reason {
                 decision,
                 risk,
-                rule: format!("mode:{}", self.mode.name()),
+                rule: format!("mode:{}", self.mode.name()).into(),
                 source: Source::Builtin,
                 message: format!(
                     "{} mode turns {} into {}",

@@ -13,6 +13,7 @@
 //! writing outside the workspace is at least ask. For bash, the paths come from redirect targets
 //! and the file operands of known writers and readers ([`unit_paths`]).
 
+use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
 use globset::{Glob, GlobMatcher, GlobSet, GlobSetBuilder};
@@ -286,7 +287,8 @@ pub fn decide_path(
                         "Edit"
                     },
                     r.text
-                ),
+                )
+                .into(),
                 source: r.source.clone(),
                 message: format!("path rule matches `{shown}`"),
                 span,
@@ -297,11 +299,11 @@ pub fn decide_path(
     let b = builtin();
     let secret = is_secret(&path);
     let protected = b.protected.as_ref().is_none_or(|g| g.is_match(&path));
-    let mut push = |decision, risk, rule: &str, message: String| {
+    let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
             risk,
-            rule: rule.to_owned(),
+            rule: Cow::Borrowed(rule),
             source: Source::Builtin,
             message,
             span,
