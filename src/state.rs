@@ -183,6 +183,13 @@ impl StateFile {
     /// an unusable state: the hook then asks at most (see the hook's fail-closed table).
     fn write(&self, state: &SessionState) -> io::Result<()> {
         let mut bytes = serde_json::to_vec(state).map_err(io::Error::other)?;
+        // Written in place, so never through a link someone else planted in the directory.
+        if std::fs::symlink_metadata(&self.json).is_ok_and(|m| !m.file_type().is_file()) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{}: not a regular file", self.json.display()),
+            ));
+        }
         let mut f = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -246,6 +253,22 @@ mod tests {
         );
         let s = f.read().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((s.decisions, s.remembered.len()), (2, 0));
+        // A link in place of the state file is refused, not written through.
+        #[cfg(unix)]
+        {
+            let target = dir.path().join("target");
+            std::fs::write(&target, "keep").unwrap_or_else(|e| panic!("{e}"));
+            let g = StateFile::new(dir.path(), "linked");
+            std::os::unix::fs::symlink(&target, g.path()).unwrap_or_else(|e| panic!("{e}"));
+            assert!(g.update(|s| s.decisions += 1).is_err());
+            assert_eq!(
+                std::fs::read_to_string(&target).ok().as_deref(),
+                Some("keep")
+            );
+            for p in [target, g.path().to_owned(), dir.path().join("linked.lock")] {
+                let _ = std::fs::remove_file(p);
+            }
+        }
         // No temporary files are left beside it.
         let names: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap_or_else(|e| panic!("{e}"))
