@@ -121,32 +121,41 @@ pub fn canonical_into(word: &Word, out: &mut Vec<Arg>) -> usize {
     n
 }
 
+/// Append `part` as the word's template shows it (literal text as is, `$x` as written,
+/// substitutions as `$(…)`); true when its value is unknown until run time.
+fn push_template(part: &WordPart, template: &mut String) -> bool {
+    match part {
+        WordPart::Literal { text, .. } => {
+            template.push_str(text);
+            false
+        }
+        WordPart::LineContinuation { .. } => false,
+        WordPart::Parameter { source, .. } | WordPart::Arithmetic { source, .. } => {
+            template.push_str(source);
+            true
+        }
+        WordPart::CommandSubstitution { .. } => {
+            template.push_str("$(…)");
+            true
+        }
+        WordPart::ProcessSubstitution { output, .. } => {
+            template.push_str(if *output { ">(…)" } else { "<(…)" });
+            true
+        }
+    }
+}
+
 /// The general path: per character, with brace expansion, glob and tilde recognition.
 fn canonical_chars(word: &Word) -> Vec<Arg> {
     let mut chars: Vec<Ch> = Vec::new();
     let mut template = String::new();
     let mut dynamic = false;
     for part in &word.parts {
-        match part {
-            WordPart::Literal { text, quoting, .. } => {
-                let active = *quoting == Quoting::Unquoted;
-                chars.extend(text.chars().map(|c| Ch { c, active }));
-                template.push_str(text);
-            }
-            WordPart::LineContinuation { .. } => {}
-            WordPart::Parameter { source, .. } | WordPart::Arithmetic { source, .. } => {
-                dynamic = true;
-                template.push_str(source);
-            }
-            WordPart::CommandSubstitution { .. } => {
-                dynamic = true;
-                template.push_str("$(…)");
-            }
-            WordPart::ProcessSubstitution { output, .. } => {
-                dynamic = true;
-                template.push_str(if *output { ">(…)" } else { "<(…)" });
-            }
+        if let WordPart::Literal { text, quoting, .. } = part {
+            let active = *quoting == Quoting::Unquoted;
+            chars.extend(text.chars().map(|c| Ch { c, active }));
         }
+        dynamic |= push_template(part, &mut template);
     }
     let glob = has_glob(&chars);
     let tilde = chars.first().is_some_and(|c| c.active && c.c == '~');
@@ -208,22 +217,7 @@ fn plain(word: &Word) -> Arg {
     let mut template = String::new();
     let mut dynamic = false;
     for part in &word.parts {
-        match part {
-            WordPart::Literal { text, .. } => template.push_str(text),
-            WordPart::LineContinuation { .. } => {}
-            WordPart::Parameter { source, .. } | WordPart::Arithmetic { source, .. } => {
-                dynamic = true;
-                template.push_str(source);
-            }
-            WordPart::CommandSubstitution { .. } => {
-                dynamic = true;
-                template.push_str("$(…)");
-            }
-            WordPart::ProcessSubstitution { output, .. } => {
-                dynamic = true;
-                template.push_str(if *output { ">(…)" } else { "<(…)" });
-            }
-        }
+        dynamic |= push_template(part, &mut template);
     }
     let template: Arc<str> = Arc::from(template);
     Arg {
