@@ -951,61 +951,65 @@ impl Policy {
         };
         let findings = checks::run_all(&cx);
         let mut global: Vec<Reason> = Vec::new();
-        // What each unit gathers before it is decided: one entry per unit.
-        let mut states: Vec<UnitState> = Vec::with_capacity(analysis.units.len());
         // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
         let mut group_key = String::new();
-        // Rules.
-        for (i, unit) in analysis.units.iter().enumerate() {
-            // The program's built-in group, looked up once for its options and its rules.
-            let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
-            let spec = own.and_then(|(p, (g, _))| self.options_in(p, g));
-            let parsed = rule::parse_unit(unit, spec);
-            let input = MatchInput::new(unit, &parsed, &self.cwd);
-            let groups = own.map_or_else(Vec::new, |(_, own)| {
-                self.groups_for(own, unit, &parsed, &mut group_key)
-            });
-            let mut state = UnitState {
-                reasons: Vec::new(),
-                hard: false,
-                edit_only: true,
-                writes: false,
-                groups: Vec::new(),
-            };
-            if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
-                // Cannot happen with a tested build; if it does, fail closed.
-                state.hard = true;
-                state.reasons.push(Reason {
-                    decision: Decision::Ask,
-                    risk: Risk::High,
-                    rule: "internal-error".into(),
-                    source: Source::Builtin,
-                    message: format!("built-in rules failed to load: {err}"),
-                    span: unit.span,
-                    unit: Some(i),
+        // Rules. What each unit gathers before it is decided: exactly one state per unit (a
+        // map, so no unit can be skipped and shift the others' indices).
+        let mut states: Vec<UnitState> = analysis
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, unit)| {
+                // The program's built-in group, looked up once for its options and its rules.
+                let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
+                let spec = own.and_then(|(p, (g, _))| self.options_in(p, g));
+                let parsed = rule::parse_unit(unit, spec);
+                let input = MatchInput::new(unit, &parsed, &self.cwd);
+                let groups = own.map_or_else(Vec::new, |(_, own)| {
+                    self.groups_for(own, unit, &parsed, &mut group_key)
                 });
-            }
-            let candidates = self.candidates(unit.program.as_deref()).chain(
-                groups
-                    .iter()
-                    .flat_map(|g| g.candidates(unit.program.as_deref())),
-            );
-            for rule in candidates {
-                if rule.matches(&input) {
+                let mut state = UnitState {
+                    reasons: Vec::new(),
+                    hard: false,
+                    edit_only: true,
+                    writes: false,
+                    groups: Vec::new(),
+                };
+                if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
+                    // Cannot happen with a tested build; if it does, fail closed.
+                    state.hard = true;
                     state.reasons.push(Reason {
-                        decision: rule.decision,
-                        risk: rule.risk,
-                        rule: Cow::Owned(rule.id.clone()),
-                        source: rule.source.clone(),
-                        message: rule.describe(),
+                        decision: Decision::Ask,
+                        risk: Risk::High,
+                        rule: "internal-error".into(),
+                        source: Source::Builtin,
+                        message: format!("built-in rules failed to load: {err}"),
                         span: unit.span,
                         unit: Some(i),
                     });
                 }
-            }
-            state.groups = groups;
-            states.push(state);
-        }
+                let candidates = self.candidates(unit.program.as_deref()).chain(
+                    groups
+                        .iter()
+                        .flat_map(|g| g.candidates(unit.program.as_deref())),
+                );
+                for rule in candidates {
+                    if rule.matches(&input) {
+                        state.reasons.push(Reason {
+                            decision: rule.decision,
+                            risk: rule.risk,
+                            rule: Cow::Owned(rule.id.clone()),
+                            source: rule.source.clone(),
+                            message: rule.describe(),
+                            span: unit.span,
+                            unit: Some(i),
+                        });
+                    }
+                }
+                state.groups = groups;
+                state
+            })
+            .collect();
         // Checks: their asks are not loosened by allow rules.
         for (id, f) in findings {
             let reason = Reason {
