@@ -3,10 +3,11 @@
 //!
 //! The directory is `$SHCLASS_STATE_DIR`, else `$XDG_STATE_HOME/shclass/sessions`, else
 //! `~/.local/state/shclass/sessions`. The file is `<sanitised session id>.json`; a sibling
-//! `.lock` file is locked exclusively (`File::lock`) for the whole read-modify-write, and the new
-//! state is written to a temporary file and renamed over the old one, so concurrent hook
-//! processes lose no update and a crash never leaves half a file. This module stores state; what
-//! the state means (denial breaker, rate limit, reads) is `session.rs`.
+//! `.lock` file is locked exclusively (`File::lock`) for the whole read-modify-write (readers
+//! lock it shared), and the new state is written in place with one `write`, so concurrent hook
+//! processes lose no update and never see half a file (`write` says why not a rename, and what
+//! a crash can leave). This module stores state; what the state means (denial
+//! breaker, rate limit, reads) is `session.rs`.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
