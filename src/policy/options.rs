@@ -106,8 +106,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         if spec.single_dash_long && !v.starts_with("--") {
             let takes = spec.single_value.iter().any(|s| s == v);
             let value = if takes {
-                argv.get(i + 1)
-                    .and_then(|a| a.value.as_deref().map(str::to_owned))
+                value_of(argv, i + 1)
             } else {
                 None
             };
@@ -131,9 +130,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
-                value = argv
-                    .get(i + 1)
-                    .and_then(|a| a.value.as_deref().map(str::to_owned));
+                value = value_of(argv, i + 1);
                 step = 2;
             }
             out.opts.push(Opt {
@@ -153,8 +150,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 let rest = &body[k + c.len_utf8()..];
                 let value = if rest.is_empty() {
                     step = 2;
-                    argv.get(i + 1)
-                        .and_then(|a| a.value.as_deref().map(str::to_owned))
+                    value_of(argv, i + 1)
                 } else {
                     Some(rest.to_owned())
                 };
@@ -179,6 +175,11 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         i += step;
     }
     out
+}
+
+/// The static value of the `i`th word, when there is one: an option's value.
+fn value_of(argv: &[Arg], i: usize) -> Option<String> {
+    argv.get(i)?.value.as_deref().map(str::to_owned)
 }
 
 /// Every printable ASCII character after a dash: the names of short options, without an
