@@ -105,11 +105,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         }
         if spec.single_dash_long && !v.starts_with("--") {
             let takes = spec.single_value.iter().any(|s| s == v);
-            let value = if takes {
-                value_of(argv, i + 1)
-            } else {
-                None
-            };
+            let value = if takes { value_of(argv, i + 1) } else { None };
             out.opts.push(Opt {
                 name: Cow::Owned(v.to_owned()),
                 value,
