@@ -650,14 +650,8 @@ fn is_builtin_rule_reason(r: &Reason) -> bool {
         && !r.rule.starts_with("flag:")
         && !r.rule.starts_with("mode:")
         && !r.rule.contains('(')
-        && !matches!(
-            &*r.rule,
-            "opaque"
-                | "read-secret"
-                | "write-secret"
-                | "write-protected-file"
-                | "write-outside-workspace"
-        )
+        && r.rule != "opaque"
+        && !crate::policy::paths::BUILTIN_REASONS.contains(&&*r.rule)
         && !crate::checks::CHECKS.iter().any(|c| c.id() == r.rule)
 }
 

