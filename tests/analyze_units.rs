@@ -959,7 +959,16 @@ fn value_for(_opt: &str) -> &'static str {
 }
 
 /// The words that make `spec` run `rm -rf /` after `opts` (options already rendered).
+/// The wrapper's name and, for `uv run`-style wrappers, the words of its first form.
+fn invocation(spec: &WrapperSpec) -> String {
+    match spec.subcommands.first() {
+        Some(form) => format!("{} {}", spec.name, form.join(" ")),
+        None => spec.name.to_owned(),
+    }
+}
+
 fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
+    let name = invocation(spec);
     let positionals = " 5".repeat(spec.positionals);
     let opts = if opts.is_empty() {
         String::new()
@@ -968,9 +977,9 @@ fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
     };
     if spec.code_anywhere && !spec.direct_options.iter().any(|d| opts.contains(d)) {
         let code = spec.code_options.first().copied().unwrap_or("-c");
-        format!("{}{opts}{positionals} {code} 'rm -rf /'", spec.name)
+        format!("{name}{opts}{positionals} {code} 'rm -rf /'")
     } else {
-        format!("{}{opts}{positionals} rm -rf /", spec.name)
+        format!("{name}{opts}{positionals} rm -rf /")
     }
 }
 
@@ -1002,7 +1011,7 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
         for code in spec.code_options {
             let positionals = " 5".repeat(spec.positionals);
             cases.push((
-                format!("{}{positionals} {code} 'rm -rf /'", spec.name),
+                format!("{}{positionals} {code} 'rm -rf /'", invocation(spec)),
                 spec.name,
             ));
         }
@@ -1050,10 +1059,40 @@ fn every_wrapper_query_option_runs_nothing() {
     let mut failures = Vec::new();
     for spec in WRAPPERS {
         for q in spec.query_options {
-            let cmd = format!("{} {q} rm -rf /", spec.name);
+            let cmd = format!("{} {q} rm -rf /", invocation(spec));
             let a = run(&cmd);
             if a.units.iter().any(|u| u.program.as_deref() == Some("rm")) {
                 failures.push(format!("{cmd:?}: query ran rm{}", summary(&a)));
+            }
+        }
+    }
+    report(&failures);
+}
+
+#[test]
+fn every_wrapper_form_is_required() {
+    // `uv pip list`, `ip addr`, `perf report`: other forms of a program with wrapper forms run
+    // no given command.
+    let mut failures = Vec::new();
+    for spec in WRAPPERS.iter().filter(|s| !s.subcommands.is_empty()) {
+        let cmd = format!("{} other rm -rf /", spec.name);
+        let a = run(&cmd);
+        if a.units.iter().any(|u| u.program.as_deref() == Some("rm")) {
+            failures.push(format!("{cmd:?}: ran rm{}", summary(&a)));
+        }
+        for form in spec.subcommands {
+            let cmd = format!("{} {} rm -rf /", spec.name, form.join(" "));
+            let cmd = if spec.positionals > 0 {
+                cmd.replace(
+                    " rm -rf /",
+                    &format!("{} rm -rf /", " 5".repeat(spec.positionals)),
+                )
+            } else {
+                cmd
+            };
+            let a = run(&cmd);
+            if !a.units.iter().any(|u| argv(u) == RM) {
+                failures.push(format!("{cmd:?}: no rm -rf / unit{}", summary(&a)));
             }
         }
     }

@@ -55,7 +55,9 @@ fn lazy_and_eager_decide_alike() {
     let eager = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
     let lazy = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
     let text = include_str!("data/tldr-commands.txt");
-    for cmd in text.lines().step_by(7) {
+    // Rules that name no program (the `*` group) must apply lazily too.
+    let runners = ["uv run ls", "npx prettier --check .", "tmux new -d 'ls'"];
+    for cmd in text.lines().step_by(7).chain(runners) {
         let (a, b) = (eager.classify(cmd), lazy.classify(cmd));
         assert_eq!(a.decision, b.decision, "{cmd}");
         assert_eq!(a.risk, b.risk, "{cmd}");

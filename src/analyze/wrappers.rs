@@ -40,6 +40,10 @@ pub struct WrapperSpec {
     /// (`runuser -u USER CMD…`), or that make a `shell_joined` one exec the words directly
     /// instead of through `sh -c` (`watch -x`).
     pub direct_options: &'static [&'static str],
+    /// The words that must follow the name for it to be a wrapper, one sequence per form
+    /// (`uv run`, `ip netns exec`, `perf stat`); empty: the name alone. Any other use of the
+    /// program is the program itself.
+    pub subcommands: &'static [&'static [&'static str]],
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -55,14 +59,38 @@ const fn spec(name: &'static str) -> WrapperSpec {
         shell_joined: false,
         code_anywhere: false,
         direct_options: &[],
+        subcommands: &[],
     }
 }
 
 /// Every known wrapper. Sorted by name (a unit test checks) so lookups can binary-search.
 pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
+        subcommands: &[&["exec"]],
+        positionals: 1,
+        short_value: "dtjr",
+        long_value: &[
+            "--duration",
+            "--mfa-token",
+            "--region",
+            "--prompt",
+            "--ec2-server",
+        ],
+        ..spec("aws-vault")
+    },
+    WrapperSpec {
         short_value: "",
         ..spec("builtin")
+    },
+    WrapperSpec {
+        subcommands: &[&["exec"], &["ex"]],
+        long_value: &["--gemfile"],
+        ..spec("bundle")
+    },
+    WrapperSpec {
+        short_value: "p",
+        long_value: &["--package"],
+        ..spec("bunx")
     },
     spec("busybox"),
     WrapperSpec {
@@ -71,6 +99,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("caffeinate")
     },
     spec("catchsegv"),
+    spec("chronic"),
     WrapperSpec {
         positionals: 1,
         long_value: &["--userspec", "--groups"],
@@ -84,13 +113,42 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("chrt")
     },
     WrapperSpec {
+        subcommands: &[&["-E"]],
+        ..spec("cmake")
+    },
+    WrapperSpec {
         query_options: &["-v", "-V"],
         ..spec("command")
     },
+    WrapperSpec {
+        subcommands: &[&["run"]],
+        short_value: "np",
+        long_value: &["--name", "--prefix", "--cwd"],
+        ..spec("conda")
+    },
     spec("coproc"),
+    WrapperSpec {
+        short_value: "lpeP",
+        long_value: &["--limit", "--cpu", "--pid", "--exe", "--path"],
+        query_options: &["-p", "-e", "-P", "--pid", "--exe", "--path"],
+        ..spec("cpulimit")
+    },
+    WrapperSpec {
+        assignments: true,
+        ..spec("cross-env")
+    },
+    WrapperSpec {
+        long_value: &["--config-file", "--autolaunch"],
+        ..spec("dbus-launch")
+    },
     WrapperSpec {
         long_value: &["--config-file", "--dbus-daemon"],
         ..spec("dbus-run-session")
+    },
+    WrapperSpec {
+        subcommands: &[&["exec"]],
+        positionals: 1,
+        ..spec("direnv")
     },
     WrapperSpec {
         short_value: "uC",
@@ -98,11 +156,21 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("doas")
     },
     WrapperSpec {
+        short_value: "ev",
+        ..spec("dotenv")
+    },
+    spec("eatmydata"),
+    WrapperSpec {
         short_value: "uCSP",
         long_value: &["--unset", "--chdir", "--split-string"],
         code_options: &["-S", "--split-string"],
         assignments: true,
         ..spec("env")
+    },
+    WrapperSpec {
+        short_value: "fer",
+        long_value: &["--file", "--environments", "--rc-file"],
+        ..spec("env-cmd")
     },
     WrapperSpec {
         short_value: "a",
@@ -114,8 +182,22 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("fakeroot")
     },
     WrapperSpec {
+        positionals: 1,
+        ..spec("faketime")
+    },
+    WrapperSpec {
         long_value: &["--profile", "--private", "--net", "--name", "--join"],
         ..spec("firejail")
+    },
+    WrapperSpec {
+        long_value: &[
+            "--env",
+            "--directory",
+            "--forward-fd",
+            "--app-path",
+            "--usr-path",
+        ],
+        ..spec("flatpak-spawn")
     },
     WrapperSpec {
         short_value: "wEc",
@@ -125,11 +207,22 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("flock")
     },
     WrapperSpec {
+        positionals: 1,
+        ..spec("gosu")
+    },
+    WrapperSpec {
         short_value: "cnp",
         long_value: &["--class", "--classdata", "--pid", "--pgid", "--uid"],
         query_options: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
         ..spec("ionice")
     },
+    WrapperSpec {
+        subcommands: &[&["netns", "exec"], &["vrf", "exec"]],
+        positionals: 1,
+        ..spec("ip")
+    },
+    spec("linux32"),
+    spec("linux64"),
     WrapperSpec {
         short_value: "oepsuEaAnDlLSxw",
         long_value: &["--output"],
@@ -142,13 +235,59 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         numeric_short: true,
         ..spec("nice")
     },
+    WrapperSpec {
+        short_value: "pIA",
+        long_value: &["--arg", "--argstr", "--attr", "--include", "--packages"],
+        code_options: &["--run", "--command"],
+        code_anywhere: true,
+        ..spec("nix-shell")
+    },
     spec("nocorrect"),
+    WrapperSpec {
+        short_value: "xwienV",
+        long_value: &[
+            "--exec", "--watch", "--ignore", "--ext", "--delay", "--signal", "--config",
+        ],
+        code_options: &["-x", "--exec"],
+        code_anywhere: true,
+        ..spec("nodemon")
+    },
     spec("noglob"),
     spec("nohup"),
+    WrapperSpec {
+        subcommands: &[&["exec"], &["x"]],
+        short_value: "pcw",
+        long_value: &["--package", "--workspace", "--call"],
+        code_options: &["-c", "--call"],
+        ..spec("npm")
+    },
+    WrapperSpec {
+        short_value: "pc",
+        long_value: &["--package", "--call"],
+        code_options: &["-c", "--call"],
+        ..spec("npx")
+    },
     WrapperSpec {
         short_value: "tSGwr",
         long_value: &["--target", "--setuid", "--setgid", "--wd", "--root"],
         ..spec("nsenter")
+    },
+    WrapperSpec {
+        short_value: "CNmpi",
+        long_value: &[
+            "--cpunodebind",
+            "--membind",
+            "--physcpubind",
+            "--interleave",
+            "--preferred",
+        ],
+        query_options: &["-H", "-s", "--hardware", "--show"],
+        ..spec("numactl")
+    },
+    WrapperSpec {
+        subcommands: &[&["run"]],
+        long_value: &["--env-file", "--account"],
+        ..spec("op")
     },
     WrapperSpec {
         short_value: "jSanNLIeE",
@@ -177,13 +316,63 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("parallel")
     },
     WrapperSpec {
+        subcommands: &[&["run"]],
+        short_value: "p",
+        long_value: &["--project"],
+        ..spec("pdm")
+    },
+    WrapperSpec {
+        subcommands: &[&["stat"], &["record"], &["trace"]],
+        short_value: "eoprxIGCtcFm",
+        long_value: &[
+            "--event",
+            "--output",
+            "--pid",
+            "--repeat",
+            "--field-separator",
+            "--cpu",
+            "--tid",
+            "--call-graph",
+        ],
+        query_options: &["-p", "-t", "--pid", "--tid"],
+        ..spec("perf")
+    },
+    WrapperSpec {
+        subcommands: &[&["run"]],
+        ..spec("pipenv")
+    },
+    WrapperSpec {
         long_value: &["--user"],
         ..spec("pkexec")
+    },
+    WrapperSpec {
+        short_value: "c",
+        long_value: &["--package"],
+        code_options: &["-c", "--shell-mode"],
+        ..spec("pnpx")
+    },
+    WrapperSpec {
+        subcommands: &[&["run"]],
+        short_value: "C",
+        long_value: &["--directory", "--project"],
+        ..spec("poetry")
     },
     WrapperSpec {
         long_value: &["--pid"],
         query_options: &["-p", "--pid"],
         ..spec("prlimit")
+    },
+    WrapperSpec {
+        short_value: "rbwmkqR",
+        long_value: &[
+            "--rootfs",
+            "--bind",
+            "--mount",
+            "--cwd",
+            "--kernel-release",
+            "--qemu",
+        ],
+        ..spec("proot")
     },
     WrapperSpec {
         short_value: "f",
@@ -192,6 +381,22 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         short_value: "f",
         ..spec("proxychains4")
+    },
+    WrapperSpec {
+        short_value: "ugD",
+        long_value: &[
+            "--user",
+            "--group",
+            "--property",
+            "--description",
+            "--slice",
+            "--chdir",
+            "--setenv",
+            "--nice",
+            "--machine",
+            "--unit",
+        ],
+        ..spec("run0")
     },
     WrapperSpec {
         short_value: "ugGswc",
@@ -209,6 +414,19 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("runuser")
     },
     WrapperSpec {
+        subcommands: &[&["run"]],
+        ..spec("rye")
+    },
+    WrapperSpec {
+        short_value: "fpD",
+        ..spec("sandbox-exec")
+    },
+    WrapperSpec {
+        short_value: "SpcTheE",
+        query_options: &["-r", "-R", "-x", "-X", "-Q"],
+        ..spec("screen")
+    },
+    WrapperSpec {
         short_value: "cEIOBTm",
         long_value: &[
             "--command",
@@ -223,7 +441,38 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         code_anywhere: true,
         ..spec("script")
     },
+    WrapperSpec {
+        positionals: 1,
+        ..spec("setarch")
+    },
+    WrapperSpec {
+        long_value: &[
+            "--reuid",
+            "--regid",
+            "--ruid",
+            "--euid",
+            "--rgid",
+            "--egid",
+            "--groups",
+            "--inh-caps",
+            "--ambient-caps",
+            "--bounding-set",
+            "--securebits",
+            "--selinux-label",
+            "--apparmor-profile",
+            "--pdeathsig",
+            "--landlock-access",
+            "--landlock-rule",
+        ],
+        query_options: &["-d", "--dump"],
+        ..spec("setpriv")
+    },
     spec("setsid"),
+    WrapperSpec {
+        short_value: "aEPtO",
+        query_options: &["-k"],
+        ..spec("ssh-agent")
+    },
     WrapperSpec {
         short_value: "ioe",
         long_value: &["--input", "--output", "--error"],
@@ -248,6 +497,10 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         code_options: &["-c", "--command", "--session-command"],
         code_anywhere: true,
         ..spec("su")
+    },
+    WrapperSpec {
+        positionals: 1,
+        ..spec("su-exec")
     },
     WrapperSpec {
         short_value: "ugpCDrtTUhR",
@@ -324,9 +577,25 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("timeout")
     },
     WrapperSpec {
+        subcommands: &[
+            &["new-session"],
+            &["new"],
+            &["new-window"],
+            &["neww"],
+            &["split-window"],
+            &["splitw"],
+            &["respawn-pane"],
+            &["respawnp"],
+        ],
+        short_value: "sntcxyeFflL",
+        shell_joined: true,
+        ..spec("tmux")
+    },
+    WrapperSpec {
         short_value: "upaP",
         ..spec("torsocks")
     },
+    spec("toybox"),
     spec("unbuffer"),
     WrapperSpec {
         long_value: &[
@@ -339,6 +608,35 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ],
         ..spec("unshare")
     },
+    WrapperSpec {
+        subcommands: &[&["run"]],
+        short_value: "pw",
+        long_value: &[
+            "--with",
+            "--python",
+            "--project",
+            "--directory",
+            "--package",
+            "--extra",
+            "--group",
+            "--env-file",
+            "--index",
+            "--with-requirements",
+        ],
+        ..spec("uv")
+    },
+    WrapperSpec {
+        short_value: "pw",
+        long_value: &[
+            "--from",
+            "--with",
+            "--python",
+            "--index",
+            "--with-requirements",
+        ],
+        ..spec("uvx")
+    },
+    spec("valgrind"),
     WrapperSpec {
         short_value: "n",
         long_value: &["--interval", "--differences"],
@@ -414,6 +712,43 @@ pub enum Strip {
 
 /// Strip one wrapper.
 pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
+    let skip = if spec.subcommands.is_empty() {
+        0
+    } else {
+        // Only `uv run …`, not `uv pip list`: any other form is the program itself.
+        let form = spec.subcommands.iter().find(|form| {
+            form.len() <= args.len()
+                && form
+                    .iter()
+                    .zip(args)
+                    .all(|(word, a)| a.exact() == Some(*word))
+        });
+        let Some(form) = form else {
+            return Strip::NoCommand;
+        };
+        form.len()
+    };
+    let shift = |r: Strip| match r {
+        Strip::Inner {
+            start,
+            assignments,
+            joined,
+        } => Strip::Inner {
+            start: start + skip,
+            assignments: assignments.into_iter().map(|i| i + skip).collect(),
+            joined,
+        },
+        Strip::Code { arg, join_rest } => Strip::Code {
+            arg: arg + skip,
+            join_rest,
+        },
+        Strip::Opaque { at } => Strip::Opaque { at: at + skip },
+        Strip::NoCommand => Strip::NoCommand,
+    };
+    shift(strip_options(spec, &args[skip..]))
+}
+
+fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
     if spec.code_anywhere && !has_direct_option(spec, args) {
         return strip_code_anywhere(spec, args);
     }

@@ -370,7 +370,7 @@ pub(crate) fn is_scratch_dir(t: &str) -> bool {
 fn is_rm_like(p: &str) -> bool {
     matches!(
         p,
-        "rm" | "shred" | "srm" | "wipe" | "rmdir" | "unlink" | "trash" | "trash-put"
+        "rm" | "shred" | "srm" | "wipe" | "rmdir" | "unlink" | "trash" | "trash-put" | "rimraf"
     )
 }
 

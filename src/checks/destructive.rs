@@ -66,6 +66,7 @@ declare_check! {
 /// `rm` and friends that delete what they are given.
 const DELETERS: &[&str] = &[
     "rm",
+    "rimraf",
     "srm",
     "shred",
     "wipe",
@@ -135,7 +136,9 @@ impl Check for RecursiveDelete {
                 ));
                 continue;
             }
-            let recursive = words.iter().any(|w| is_recursive_flag(w)) || p == "shred";
+            // `rimraf` (the npm package) deletes recursively by definition.
+            let recursive =
+                words.iter().any(|w| is_recursive_flag(w)) || matches!(p, "shred" | "rimraf");
             if !recursive {
                 continue;
             }

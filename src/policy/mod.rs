@@ -566,7 +566,8 @@ impl Policy {
             return Vec::new();
         }
         let (group, name) = own;
-        let mut out: Vec<&Policy> = group.into_iter().collect();
+        // Rules that name no program (`via = […]` only) apply to every unit.
+        let mut out: Vec<&Policy> = group.into_iter().chain(lazy::group("*")).collect();
         if let Some(sub) = parsed
             .operands
             .first()
