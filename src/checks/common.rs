@@ -321,6 +321,21 @@ pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
     if u.is_empty() || in_scratch_dir(u) {
         return false;
     }
+    // `~/..`, `$HOME/../..`: climbing out of the home directory reaches `/home` or `/`.
+    if let Some(rest) = ["~/", "$HOME/", "${HOME}/"]
+        .iter()
+        .find_map(|h| u.strip_prefix(h))
+        .filter(|rest| rest.split('/').any(|c| c == ".."))
+    {
+        return is_catastrophic_target(&format!("/home/user/{rest}"), cwd);
+    }
+    // `..`, `../..`, `../../..`: the workspace's parent or above.
+    if !u.starts_with('/')
+        && u.split('/').any(|c| c == "..")
+        && u.split('/').all(|c| matches!(c, ".." | "." | "" | "*"))
+    {
+        return true;
+    }
     if is_root(u) || is_home(u) || system_depth(u).is_some_and(|d| d <= 2) {
         return true;
     }
@@ -958,6 +973,13 @@ mod tests {
             ("~/xxx", false),
             ("/usr/local/lib/foo", false),
             ("/tmp", true),
+            ("~/..", true),
+            ("$HOME/../..", true),
+            ("~/../user/project", true),
+            ("~/src/../build", false),
+            ("../../..", true),
+            ("../../*", true),
+            ("../sibling", false),
             ("/tmp/*", false),
             ("/tmp/build", false),
             ("/var/tmp/x", false),
