@@ -208,6 +208,17 @@ impl Walker<'_> {
             }
             "source" | "." => {
                 self.flag(FlagKind::Source, args[0].arg.span, "");
+                match args.get(1).and_then(|f| f.arg.exact()).and_then(stream) {
+                    Some(Stream::Stdin) => {
+                        self.stdin_code(args, program, ctx);
+                        return false;
+                    }
+                    Some(Stream::Fd(n)) => {
+                        self.fd_code(&args[1], n, program, ctx);
+                        return false;
+                    }
+                    None => {}
+                }
                 if let Some(file) = args.get(1)
                     && file.word.parts.iter().any(|p| {
                         matches!(
@@ -314,7 +325,18 @@ impl Walker<'_> {
         }
         if has_c {
             let Some(at) = operand else {
-                return false; // `bash -c` with nothing: bash errors out; emit the unit.
+                // `… | xargs bash -c`: the code is what xargs reads. Otherwise `bash -c` with
+                // nothing errors out; emit the unit.
+                if ctx.appended
+                    && let Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) = &ctx.feed
+                {
+                    self.flag(
+                        FlagKind::PipeToShell,
+                        src.cover(args[0].arg.span),
+                        format!("{program} -c runs the text xargs reads"),
+                    );
+                }
+                return false;
             };
             let mut v = via.to_vec();
             v.push(program.to_owned());
@@ -330,6 +352,16 @@ impl Walker<'_> {
         if let Some(at) = operand
             && !stdin
         {
+            // `bash /dev/stdin`, `sh /proc/self/fd/0`: the script is standard input after all;
+            // `bash /dev/fd/3 3< <(curl …)`: the script is what a command writes.
+            match args[at].arg.exact().and_then(stream) {
+                Some(Stream::Stdin) => return self.stdin_code(args, program, ctx),
+                Some(Stream::Fd(n)) => {
+                    self.fd_code(&args[at], n, program, ctx);
+                    return false;
+                }
+                None => {}
+            }
             // Runs a script file. A process substitution as the script is code from a command.
             let w = &args[at];
             if w.word.parts.iter().any(|p| {
@@ -388,6 +420,24 @@ impl Walker<'_> {
         }
     }
 
+    /// A shell, interpreter or `source` reading its code from file descriptor `n`: when a
+    /// redirect opens it on a process substitution (`3< <(curl …)`), the code is a command's
+    /// output.
+    fn fd_code(&mut self, script: &ArgW, n: u32, program: &str, ctx: &Ctx) {
+        let fd = n.to_string();
+        if let Some(r) = ctx
+            .redirects
+            .iter()
+            .find(|r| r.fd.as_deref() == Some(fd.as_str()) && r.template.starts_with("<("))
+        {
+            self.flag(
+                FlagKind::PipeToShell,
+                script.arg.span.cover(r.span),
+                format!("{program} runs the output of a command (file descriptor {n})"),
+            );
+        }
+    }
+
     /// `python`, `perl`… with no program argument read one from standard input.
     fn interpreter(&mut self, args: &[ArgW], ctx: &Ctx) {
         let program = args[0].arg.value.clone().unwrap_or_default();
@@ -409,7 +459,41 @@ impl Walker<'_> {
             }
         }
         if one_liner {
+            // `python3 -c "$(curl …)"`: the code is a command's output.
+            let code = args[1..]
+                .iter()
+                .skip_while(|a| {
+                    !matches!(
+                        a.arg.exact(),
+                        Some("-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print")
+                    )
+                })
+                .nth(1);
+            if let Some(c) = code
+                && c.word.parts.iter().any(|p| {
+                    matches!(
+                        p,
+                        WordPart::ProcessSubstitution { .. } | WordPart::CommandSubstitution { .. }
+                    )
+                })
+            {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    c.arg.span,
+                    format!("{program} runs code that a command prints"),
+                );
+            }
             return;
+        }
+        match script.and_then(|s| s.arg.exact()).and_then(stream) {
+            Some(Stream::Stdin) => script = None,
+            Some(Stream::Fd(n)) => {
+                if let Some(s) = script {
+                    self.fd_code(s, n, &program, ctx);
+                }
+                return;
+            }
+            None => {}
         }
         if let Some(s) = script {
             if s.word.parts.iter().any(|p| {
@@ -752,4 +836,26 @@ fn runs_command(key: &str, value: &str) -> bool {
             | ("difftool" | "mergetool" | "browser" | "man", "cmd")
             | ("credential", "helper")
     )
+}
+
+/// A path that names a stream rather than a file, when a shell or interpreter is given it as
+/// its script.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stream {
+    /// `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`.
+    Stdin,
+    /// `/dev/fd/N`, `/proc/self/fd/N` for N > 0.
+    Fd(u32),
+}
+
+fn stream(path: &str) -> Option<Stream> {
+    if path == "/dev/stdin" {
+        return Some(Stream::Stdin);
+    }
+    let n: u32 = path
+        .strip_prefix("/dev/fd/")
+        .or_else(|| path.strip_prefix("/proc/self/fd/"))?
+        .parse()
+        .ok()?;
+    Some(if n == 0 { Stream::Stdin } else { Stream::Fd(n) })
 }
