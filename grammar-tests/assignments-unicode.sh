@@ -3,7 +3,7 @@
 x=rm; $x -rf /
 #--- export and declare with values
 export PATH=/tmp:$PATH; declare -a arr=(1 2); local v=1
-#--- IFS manipulation
+#--- IFS as a prefix of read (only how read splits the line: not flagged)
 IFS=/ read -r a b <<< "x/y"
 #--- Cyrillic letter in a program name
 rм -rf /

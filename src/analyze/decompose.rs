@@ -177,9 +177,27 @@ impl<'l> Walker<'l> {
             Command::Loop {
                 condition, body, ..
             } => self.loop_command(condition, body, ctx),
-            Command::For { items, body, .. } => {
+            Command::For {
+                items,
+                body,
+                variable,
+                span,
+                ..
+            } => {
                 for w in items {
                     self.word_effects(w, ctx);
+                }
+                // `for PATH in /tmp/evil; do ls; done` sets the variable for the body and after
+                // it, as an assignment would (the value is not tracked).
+                if !variable.is_empty() && wrappers::is_assignment(&format!("{variable}=")) {
+                    self.bare.push(UnitAssignment {
+                        name: variable.clone(),
+                        value: None,
+                        template: String::new(),
+                        span: *span,
+                        inherited: true,
+                        exported: false,
+                    });
                 }
                 self.commands_within(body, Context::Loop, ctx);
             }
@@ -405,7 +423,14 @@ impl<'l> Walker<'l> {
         }
     }
 
-    fn assignment(&mut self, a: &crate::ast::Assignment, ctx: &Ctx) -> UnitAssignment {
+    /// `reader`: the assignment prefixes `read`/`mapfile`, where `IFS=` only sets how the line
+    /// is split (`while IFS= read -r line`).
+    fn assignment(
+        &mut self,
+        a: &crate::ast::Assignment,
+        ctx: &Ctx,
+        reader: bool,
+    ) -> UnitAssignment {
         for w in &a.index {
             self.word_effects(w, ctx);
         }
@@ -415,7 +440,7 @@ impl<'l> Walker<'l> {
         for w in &a.array {
             self.word_effects(w, ctx);
         }
-        if a.name == "IFS" || a.name.starts_with("IFS[") {
+        if (a.name == "IFS" && !reader) || a.name.starts_with("IFS[") {
             self.flag(FlagKind::IfsManipulation, a.span, "");
         }
         let (value, template) = match &a.value {
@@ -443,10 +468,16 @@ impl<'l> Walker<'l> {
     /// its unit. Split in pieces so that the frame on the recursion through substitutions stays
     /// small in debug builds.
     fn simple(&mut self, s: &SimpleCommand, ctx: &Ctx) {
+        let reader = s.words.first().is_some_and(|w| {
+            word::canonical(w)
+                .first()
+                .and_then(|a| a.exact())
+                .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"))
+        });
         let assignments: Vec<UnitAssignment> = s
             .assignments
             .iter()
-            .map(|a| self.assignment(a, ctx))
+            .map(|a| self.assignment(a, ctx, reader))
             .collect();
         let c = self.simple_redirects(s, ctx);
         for w in &s.words {

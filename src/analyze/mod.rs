@@ -281,6 +281,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     let script = crate::parse::parse(input, limits);
     let mut walker = decompose::Walker::new(limits);
     walker.script(&script, &decompose::Ctx::default());
+    walker.evaluated_literals(input);
     let (units, flags, assignments) = walker.finish();
     Analysis {
         input: input.to_owned(),

@@ -168,6 +168,34 @@ fn decode_echo_escapes(s: &str) -> String {
 }
 
 impl Walker<'_> {
+    /// Text that bash evaluates although it is quoted: a value such as `'a[$(cmd)]'` runs `cmd`
+    /// when it reaches arithmetic (`$((x))`, `[[ $x -eq 0 ]]`, `(( ))`, `test -v`, `${s:x}`,
+    /// an array subscript), and `${x@P}` expands a value like a prompt, running any `$(…)` in
+    /// it. The command substitutions in single-quoted text of that shape are analysed as code
+    /// and flagged (`dynamic-code`): `x='a[$(rm -rf ~)]'; echo $((x))` denies.
+    pub(crate) fn evaluated_literals(&mut self, input: &str) {
+        let prompt = input.contains("@P}");
+        for (at, text) in single_quoted(input) {
+            let subscript = text.contains("[$(") || text.contains("[`");
+            if !subscript && !(prompt && (text.contains("$(") || text.contains('`'))) {
+                continue;
+            }
+            for (start, end) in substitutions(text) {
+                let span = Span::new(at + start, at + end);
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    if subscript {
+                        "an array subscript in this text runs a command when bash evaluates it as arithmetic"
+                    } else {
+                        "prompt expansion (`@P`) runs the command substitution in this text"
+                    },
+                );
+                let ctx = Ctx::default().with(Context::Substitution);
+                self.nested(&text[start..end], &SpanMap::Shift(at + start), span, &ctx);
+            }
+        }
+    }
     /// Programs that run code from their arguments or input. Returns true when it emitted
     /// everything for the command itself.
     pub(super) fn special(
@@ -858,4 +886,71 @@ fn stream(path: &str) -> Option<Stream> {
         .parse()
         .ok()?;
     Some(if n == 0 { Stream::Stdin } else { Stream::Fd(n) })
+}
+
+/// The contents of the single-quoted strings of `input` with their byte offsets (outside double
+/// quotes and comments; `$'…'` strings are decoded elsewhere and skipped here).
+fn single_quoted(input: &str) -> Vec<(usize, &str)> {
+    let b = input.as_bytes();
+    let mut out = Vec::new();
+    let mut k = 0;
+    let mut double = false;
+    while k < b.len() {
+        match b[k] {
+            b'\\' => k += 1,
+            b'"' => double = !double,
+            b'#' if !double && (k == 0 || b[k - 1].is_ascii_whitespace()) => {
+                while k < b.len() && b[k] != b'\n' {
+                    k += 1;
+                }
+            }
+            b'\'' if !double => {
+                let ansi = k > 0 && b[k - 1] == b'$';
+                let start = k + 1;
+                let mut end = start;
+                while end < b.len() && b[end] != b'\'' {
+                    end += if ansi && b[end] == b'\\' { 2 } else { 1 };
+                }
+                if !ansi && let Some(t) = input.get(start..end.min(b.len())) {
+                    out.push((start, t));
+                }
+                k = end;
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The byte ranges of the code inside each `$(…)` and `` `…` `` of `text`.
+fn substitutions(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut k = 0;
+    while k < b.len() {
+        if b[k] == b'$' && b.get(k + 1) == Some(&b'(') && b.get(k + 2) != Some(&b'(') {
+            let start = k + 2;
+            let mut depth = 1;
+            let mut j = start;
+            while j < b.len() && depth > 0 {
+                match b[j] {
+                    b'(' => depth += 1,
+                    b')' => depth -= 1,
+                    _ => {}
+                }
+                j += 1;
+            }
+            let end = if depth == 0 { j - 1 } else { b.len() };
+            out.push((start, end));
+            k = end;
+        } else if b[k] == b'`' {
+            let start = k + 1;
+            let end = text[start..].find('`').map_or(b.len(), |e| start + e);
+            out.push((start, end));
+            k = end;
+        }
+        k += 1;
+    }
+    out
 }

@@ -155,6 +155,8 @@ const LOADERS: &[&str] = &[
     "LOCPATH",
     "NLSPATH",
     "TERMINFO",
+    "BASH_CMDS",
+    "BASH_ALIASES",
 ];
 
 const COMMAND_VARS: &[&str] = &[
@@ -172,6 +174,8 @@ const PLAIN_COMMANDS: &[&str] = &[
 
 /// How risky setting `name` to `value` is; `None` for harmless.
 fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
+    // `BASH_CMDS[ls]=…` sets an element: the array's name decides.
+    let name = name.split('[').next().unwrap_or(name);
     if name.starts_with("HIST") {
         return Some((Risk::High, "changes the shell history, hiding what was run"));
     }
@@ -238,10 +242,16 @@ impl Check for EnvPrefix {
                     // program's environment, unless it changes one that is already exported.
                     // Upper-case names may well be (HOME, LANG…), and the high-risk ones (PATH,
                     // LD_*…) always count; a lower-case shell variable does not.
-                    if asg.inherited
-                        && !asg.exported
-                        && risk < Risk::High
-                        && asg.name.chars().any(|c| c.is_ascii_lowercase())
+                    // A bare `x=1;`/`DIR=src;` earlier on the line is a shell variable, not in
+                    // the program's environment, unless it changes one already exported: the
+                    // names that change what runs (PATH, LD_*…, high risk) always count.
+                    if asg.inherited && !asg.exported && risk < Risk::High {
+                        continue;
+                    }
+                    // `IFS= read -r line`: only how `read` splits the line.
+                    if asg.name == "IFS"
+                        && !asg.inherited
+                        && matches!(prog(u), Some("read" | "mapfile" | "readarray"))
                     {
                         continue;
                     }
@@ -260,6 +270,42 @@ impl Check for EnvPrefix {
                             prog(u).unwrap_or("?")
                         ),
                     ));
+                }
+            }
+            // `read -r PATH <<< …`, `mapfile -t PATH`, `printf -v PATH …`: a variable set from
+            // input, which shclass cannot see.
+            if let Some(p @ ("read" | "mapfile" | "readarray" | "printf")) = prog(u) {
+                let mut words = u.args().map(text).peekable();
+                let mut after_v = p != "printf";
+                while let Some(w) = words.next() {
+                    if p == "printf" {
+                        after_v |= w == "-v";
+                        if w != "-v" && !after_v {
+                            continue;
+                        }
+                        if w == "-v" {
+                            continue;
+                        }
+                    } else if let Some(opt) = w.strip_prefix('-') {
+                        // Options with a value: `read -p PROMPT -d DELIM -n N -t T -u FD`.
+                        if opt.len() == 1 && "pdntuNCcs".contains(opt) {
+                            words.next();
+                        }
+                        continue;
+                    }
+                    let name = w.split('[').next().unwrap_or(w);
+                    if let Some((Risk::High, why)) = classify(name, None) {
+                        history_seen |= name.starts_with("HIST");
+                        out.push(ask(
+                            Some(i),
+                            u.span,
+                            Risk::High,
+                            format!("`{p}` sets `{name}`: {why}"),
+                        ));
+                    }
+                    if p == "printf" {
+                        break;
+                    }
                 }
             }
             // `export NAME=…`, `declare -x NAME=…`, `typeset`, `readonly`, `unset HISTFILE`.
@@ -316,6 +362,17 @@ mod tests {
             ("unset HISTFILE", Some(Decision::Ask)),
             ("export HISTSIZE=0", Some(Decision::Ask)),
             ("ls", None),
+            ("DIR=src; ls \"$DIR\"", None),
+            (
+                "while IFS= read -r f; do wc -l \"$f\"; done < list.txt",
+                None,
+            ),
+            ("IFS=: read -ra parts <<< \"$PATH\"", None),
+            ("for PATH in /tmp/evil; do ls; done", Some(Decision::Ask)),
+            ("read -r PATH <<< /tmp/evil; ls", Some(Decision::Ask)),
+            ("printf -v LD_PRELOAD '%s' ./x.so", Some(Decision::Ask)),
+            ("BASH_CMDS[ls]=/tmp/evil/ls; ls", Some(Decision::Ask)),
+            ("read -r name; echo \"$name\"", None),
         ] {
             assert_eq!(decisions(&super::EnvPrefix, cmd), want, "{cmd}");
         }
