@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use regex::Regex;
+use regex_lite::Regex;
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 

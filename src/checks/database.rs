@@ -4,7 +4,7 @@
 //! resetting a local or test database is routine, and only a person can tell it from
 //! production; built-in denies could not be loosened for that person.
 
-use regex::Regex;
+use regex_lite::Regex;
 use std::sync::OnceLock;
 
 use super::common::{ask, pipelines_of, prog, text, units_within};

@@ -4,7 +4,7 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex_lite::Regex;
 
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};

@@ -14,6 +14,7 @@
 //! This module does not parse bash and does not print.
 
 mod error;
+pub mod glob;
 mod lazy;
 mod lint;
 mod load;

@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
-use globset::{Glob, GlobMatcher, GlobSet, GlobSetBuilder};
+use super::glob::{Glob, GlobList};
 
 use super::{Decision, Reason, Risk, Source};
 use crate::analyze::Unit;
@@ -42,7 +42,7 @@ pub struct PathRule {
     pub text: String,
     /// Where it came from.
     pub source: Source,
-    matcher: GlobMatcher,
+    matcher: Glob,
 }
 
 impl PathRule {
@@ -71,20 +71,21 @@ impl PathRule {
             .strip_suffix(')')
             .ok_or_else(|| format!("`{entry}` has no closing parenthesis"))?;
         let absolute = anchor(pattern, base, cwd);
-        let glob =
+        let matcher =
             Glob::new(&absolute).map_err(|e| format!("bad path pattern `{pattern}`: {e}"))?;
         Ok(Some(PathRule {
             access,
             decision,
             text: pattern.to_owned(),
             source: source.clone(),
-            matcher: glob.compile_matcher(),
+            matcher,
         }))
     }
 
     fn matches(&self, path: &Path) -> bool {
-        self.matcher.is_match(path)
-            || (!self.text.ends_with("**") && self.matcher.is_match(path.join("x")))
+        let text = path.to_string_lossy();
+        self.matcher.is_match(&text)
+            || (!self.text.ends_with("**") && self.matcher.is_match(&format!("{text}/x")))
     }
 }
 
@@ -244,23 +245,19 @@ const PROTECTED_GLOBS: &[&str] = &[
     "/etc/group",
 ];
 
-/// One matcher for a whole list: a `GlobSet` tests every glob in one pass (literal names and
-/// suffixes by hash lookup), which matters because every path a unit touches is tested.
-/// `None` when the list does not compile (the test suite rules it out): callers fail closed.
-fn compile(globs: &[&str]) -> Option<GlobSet> {
-    let mut b = GlobSetBuilder::new();
-    for g in globs {
-        b.add(Glob::new(g).ok()?);
-    }
-    b.build().ok()
+/// One matcher for a whole list (each glob first rejects a path without its literal part, so
+/// most paths cost a few substring searches). `None` when the list does not compile (the test
+/// suite rules it out): callers fail closed.
+fn compile(globs: &[&str]) -> Option<GlobList> {
+    GlobList::new(globs).ok()
 }
 
 /// The built-in matchers, compiled once per process.
 struct Builtin {
-    secret: Option<GlobSet>,
-    exception: Option<GlobSet>,
-    protected: Option<GlobSet>,
-    startup: Option<GlobSet>,
+    secret: Option<GlobList>,
+    exception: Option<GlobList>,
+    protected: Option<GlobList>,
+    startup: Option<GlobList>,
 }
 
 fn builtin() -> &'static Builtin {
@@ -288,8 +285,9 @@ pub fn is_secret(path: &Path) -> bool {
     let b = builtin();
     // A list that failed to compile matches everything (secret, protected) or nothing (the
     // exceptions): never less strict.
-    b.secret.as_ref().is_none_or(|g| g.is_match(path))
-        && !b.exception.as_ref().is_some_and(|g| g.is_match(path))
+    let path = path.to_string_lossy();
+    b.secret.as_ref().is_none_or(|g| g.is_match(&path))
+        && !b.exception.as_ref().is_some_and(|g| g.is_match(&path))
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
@@ -333,8 +331,9 @@ pub fn decide_path(
     let b = builtin();
     let secret = is_secret(&path);
     // A list that failed to compile matches everything: never less strict.
-    let startup = b.startup.as_ref().is_none_or(|g| g.is_match(&path));
-    let protected = !startup && b.protected.as_ref().is_none_or(|g| g.is_match(&path));
+    let text = path.to_string_lossy();
+    let startup = b.startup.as_ref().is_none_or(|g| g.is_match(&text));
+    let protected = !startup && b.protected.as_ref().is_none_or(|g| g.is_match(&text));
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -512,19 +511,19 @@ mod tests {
             assert!(Glob::new(g).is_ok(), "{g}");
         }
         assert_eq!(
-            builtin().secret.as_ref().map(GlobSet::len),
+            builtin().secret.as_ref().map(GlobList::len),
             Some(SECRET_GLOBS.len())
         );
         assert_eq!(
-            builtin().exception.as_ref().map(GlobSet::len),
+            builtin().exception.as_ref().map(GlobList::len),
             Some(SECRET_EXCEPTIONS.len())
         );
         assert_eq!(
-            builtin().protected.as_ref().map(GlobSet::len),
+            builtin().protected.as_ref().map(GlobList::len),
             Some(PROTECTED_GLOBS.len())
         );
         assert_eq!(
-            builtin().startup.as_ref().map(GlobSet::len),
+            builtin().startup.as_ref().map(GlobList::len),
             Some(STARTUP_GLOBS.len())
         );
     }

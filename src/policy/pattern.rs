@@ -8,8 +8,9 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use globset::{GlobBuilder, GlobMatcher};
-use regex::Regex;
+use regex_lite::Regex;
+
+use super::glob::Glob;
 
 use crate::analyze::Arg;
 
@@ -33,7 +34,7 @@ pub enum ArgPattern {
     /// `@any`: anything.
     Any,
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
-    Glob(String, OnceLock<Option<GlobMatcher>>),
+    Glob(String, OnceLock<Option<Glob>>),
     /// `re:…`, compiled on first use.
     Regex(String, OnceLock<Option<Regex>>),
     /// Exact text.
@@ -63,8 +64,8 @@ impl ArgPattern {
             return Ok(ArgPattern::Regex(re.to_owned(), OnceLock::new()));
         }
         if text.contains(['*', '?', '[', '{']) {
-            // Parsing a glob is cheap; compiling it to a matcher is not, so that waits.
-            glob_builder(text).map_err(|e| format!("bad glob `{text}`: {e}"))?;
+            // Checked now, compiled on first use.
+            Glob::new(text).map_err(|e| format!("bad glob `{text}`: {e}"))?;
             return Ok(ArgPattern::Glob(text.to_owned(), OnceLock::new()));
         }
         Ok(ArgPattern::Literal(text.to_owned()))
@@ -83,7 +84,7 @@ impl ArgPattern {
             ArgPattern::Dynamic => arg.value.is_none(),
             ArgPattern::Any => true,
             ArgPattern::Glob(src, cell) => cell
-                .get_or_init(|| glob_builder(src).ok().map(|g| g.compile_matcher()))
+                .get_or_init(|| Glob::new(src).ok())
                 .as_ref()
                 .is_some_and(|g| g.is_match(text)),
             ArgPattern::Regex(src, cell) => cell
@@ -93,13 +94,6 @@ impl ArgPattern {
             ArgPattern::Literal(l) => text == l,
         }
     }
-}
-
-fn glob_builder(text: &str) -> Result<globset::Glob, globset::Error> {
-    GlobBuilder::new(text)
-        .literal_separator(false)
-        .backslash_escape(true)
-        .build()
 }
 
 impl ArgPattern {
@@ -294,7 +288,7 @@ impl ClaudePattern {
             if i > 0 {
                 re.push_str(".*");
             }
-            re.push_str(&regex::escape(piece));
+            re.push_str(&regex_lite::escape(piece));
         }
         re.push_str(&tail);
         re.push('$');

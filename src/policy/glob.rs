@@ -1,0 +1,277 @@
+//! Globs in policies: token globs in rule arguments (`*-auto-approve*`, `/dev/sd*`) and path
+//! globs in `Read(…)`/`Edit(…)` rules and the built-in path lists (`**/.ssh/**`, `**/*.pem`).
+//!
+//! Matching is the `glob` crate's (`*`, `?`, `[…]`, `[!…]`, `**` as a whole path component);
+//! this module adds what policies were written with before: `{a,b}` alternatives (expanded into
+//! one pattern each) and backslash escapes (`\*` is a literal star). `*` matches `/` too, as it
+//! always has here. It uses no regex engine, so loading and start-up stay cheap.
+//!
+//! Each pattern keeps its longest literal run (`.ssh/` of `**/.ssh/**`): a text without it
+//! cannot match, and most texts are rejected by that one substring search.
+
+use glob::{MatchOptions, Pattern};
+
+/// How many patterns one glob may expand into (`{a,b}{c,d}` is 4).
+const MAX_ALTERNATIVES: usize = 256;
+
+const OPTIONS: MatchOptions = MatchOptions {
+    case_sensitive: true,
+    require_literal_separator: false,
+    require_literal_leading_dot: false,
+};
+
+/// A compiled glob: one or more patterns, any of which may match.
+#[derive(Debug, Clone)]
+pub struct Glob {
+    patterns: Vec<(Pattern, String)>,
+}
+
+impl Glob {
+    /// Compile `text`. Errors name what is wrong (an unclosed `[`, `**` inside a component,
+    /// too many alternatives).
+    pub fn new(text: &str) -> Result<Glob, String> {
+        let mut patterns = Vec::new();
+        for alt in alternatives(text)? {
+            let translated = escapes(&alt);
+            let pattern = Pattern::new(&translated).map_err(|e| e.to_string())?;
+            patterns.push((pattern, literal_run(&alt)));
+        }
+        Ok(Glob { patterns })
+    }
+
+    /// Does `text` match?
+    pub fn is_match(&self, text: &str) -> bool {
+        self.patterns
+            .iter()
+            .any(|(p, lit)| text.contains(lit.as_str()) && p.matches_with(text, OPTIONS))
+    }
+}
+
+/// A list of globs tested together (the built-in path lists).
+#[derive(Debug, Clone)]
+pub struct GlobList {
+    globs: Vec<Glob>,
+}
+
+impl GlobList {
+    /// Compile every glob of `texts`; the first error fails the list.
+    pub fn new(texts: &[&str]) -> Result<GlobList, String> {
+        let globs = texts
+            .iter()
+            .map(|t| Glob::new(t))
+            .collect::<Result<_, _>>()?;
+        Ok(GlobList { globs })
+    }
+
+    /// Does any glob match `text`?
+    pub fn is_match(&self, text: &str) -> bool {
+        self.globs.iter().any(|g| g.is_match(text))
+    }
+
+    /// How many globs the list holds.
+    pub fn len(&self) -> usize {
+        self.globs.len()
+    }
+
+    /// True for an empty list.
+    pub fn is_empty(&self) -> bool {
+        self.globs.is_empty()
+    }
+}
+
+/// `{a,b}` alternatives, expanded left to right (nested groups too). A `{` without a closing
+/// `}` or without a top-level `,` is literal, as in bash.
+fn alternatives(text: &str) -> Result<Vec<String>, String> {
+    let mut done = Vec::new();
+    let mut todo = vec![text.to_owned()];
+    while let Some(t) = todo.pop() {
+        match brace_group(&t) {
+            None => done.push(t),
+            Some((open, close, commas)) => {
+                let mut start = open + 1;
+                for end in commas.into_iter().chain([close]) {
+                    todo.push(format!(
+                        "{}{}{}",
+                        &t[..open],
+                        &t[start..end],
+                        &t[close + 1..]
+                    ));
+                    start = end + 1;
+                }
+            }
+        }
+        if done.len() + todo.len() > MAX_ALTERNATIVES {
+            return Err(format!(
+                "`{text}` expands to more than {MAX_ALTERNATIVES} alternatives"
+            ));
+        }
+    }
+    done.reverse();
+    Ok(done)
+}
+
+/// The first `{…}` group with a top-level comma: its `{`, its `}` and its commas, as byte
+/// offsets. Backslash-escaped braces and commas, and those inside `[…]`, do not count.
+fn brace_group(t: &str) -> Option<(usize, usize, Vec<usize>)> {
+    let b = t.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        match b[k] {
+            b'\\' => k += 1,
+            b'{' => {
+                let mut depth = 0;
+                let mut commas = Vec::new();
+                let mut j = k;
+                while j < b.len() {
+                    match b[j] {
+                        b'\\' => j += 1,
+                        b'{' => depth += 1,
+                        b'}' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                if !commas.is_empty() {
+                                    return Some((k, j, commas));
+                                }
+                                break;
+                            }
+                        }
+                        b',' if depth == 1 => commas.push(j),
+                        _ => {}
+                    }
+                    j += 1;
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+/// Backslash escapes as the `glob` crate spells them: `\*` → `[*]`, `\x` → `x` for an ordinary
+/// character.
+fn escapes(t: &str) -> String {
+    let mut out = String::with_capacity(t.len());
+    let mut chars = t.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(e @ ('*' | '?' | '[' | ']')) => {
+                out.push('[');
+                out.push(e);
+                out.push(']');
+            }
+            Some(e) => out.push(e),
+            None => out.push_str("[\\]"),
+        }
+    }
+    out
+}
+
+/// The longest run of characters every match must contain (outside wildcards, classes and
+/// escapes), for a quick rejection.
+fn literal_run(t: &str) -> String {
+    // A leading `**/` may match nothing at all, slash included (`**/.env` matches `.env`).
+    let t = t.strip_prefix("**/").unwrap_or(t);
+    let mut best = String::new();
+    let mut cur = String::new();
+    let mut chars = t.chars();
+    let flush = |cur: &mut String, best: &mut String| {
+        if cur.len() > best.len() {
+            *best = std::mem::take(cur);
+        } else {
+            cur.clear();
+        }
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '*' | '?' => flush(&mut cur, &mut best),
+            '[' => {
+                flush(&mut cur, &mut best);
+                for d in chars.by_ref() {
+                    if d == ']' {
+                        break;
+                    }
+                }
+            }
+            '\\' => {
+                flush(&mut cur, &mut best);
+                chars.next();
+            }
+            c => cur.push(c),
+        }
+    }
+    flush(&mut cur, &mut best);
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(glob: &str, text: &str) -> bool {
+        Glob::new(glob)
+            .unwrap_or_else(|e| panic!("{glob}: {e}"))
+            .is_match(text)
+    }
+
+    #[test]
+    fn matches() {
+        for (glob, text, want) in [
+            ("**/.ssh/**", "/root/.ssh/id_rsa", true),
+            ("**/.ssh/**", "/root/.ssh", false),
+            ("**/.env", "/work/p/.env", true),
+            ("**/.env", "/work/p/.envrc", false),
+            ("**/.env", ".env", true),
+            ("**/.env.*", "/work/p/.env.local", true),
+            ("**/*.pem", "/a/b/c.pem", true),
+            ("**/id_rsa*", "/root/.ssh/id_rsa.pub", true),
+            ("/etc/sudoers.d/**", "/etc/sudoers.d/a/b", true),
+            ("/work/p/**/.env", "/work/p/.env", true),
+            ("/work/p/src/*.rs", "/work/p/src/a/b.rs", true),
+            ("*-auto-approve*", "-auto-approve", true),
+            ("*-auto-approve*", "--auto-approve=true", true),
+            ("*://*", "https://x", true),
+            ("*://*", "file.txt", false),
+            ("/dev/sd*", "/dev/sda1", true),
+            ("/dev/sd?", "/dev/sda1", false),
+            ("*.{pem,key}", "server.key", true),
+            ("*.{pem,key}", "server.crt", false),
+            ("{a,b{c,d}}x", "bdx", true),
+            ("{a,b{c,d}}x", "bx", false),
+            ("-{", "-{", true),
+            ("{x}", "{x}", true),
+            ("a\\*b", "a*b", true),
+            ("a\\*b", "axb", false),
+            ("a\\{b,c}", "a{b,c}", true),
+            ("[!.]*", "x", true),
+            ("[!.]*", ".x", false),
+            ("x[", "x[", false),
+        ] {
+            if glob == "x[" {
+                assert!(Glob::new(glob).is_err(), "{glob}");
+                continue;
+            }
+            assert_eq!(m(glob, text), want, "{glob} ~ {text}");
+        }
+    }
+
+    #[test]
+    fn alternatives_are_bounded() {
+        let many = "{a,b}".repeat(9);
+        assert!(Glob::new(&many).is_err());
+        assert_eq!(alternatives("{a,b}{c,d}").map(|v| v.len()), Ok(4));
+    }
+
+    #[test]
+    fn literal_runs() {
+        assert_eq!(literal_run("**/.ssh/**"), ".ssh/");
+        assert_eq!(literal_run("**/.env"), ".env");
+        assert_eq!(literal_run("**/*.pem"), ".pem");
+        assert_eq!(literal_run("[abc]x*"), "x");
+        assert_eq!(literal_run("*"), "");
+    }
+}
