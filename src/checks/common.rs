@@ -674,9 +674,29 @@ pub(crate) fn is_secret(t: &str) -> bool {
         "~/.zsh_history",
         "~/.local/share/keyrings",
         "~/Library/Keychains",
+        "~/.m2/settings.xml",
+        "~/.gradle/gradle.properties",
+        "~/.config/rclone",
+        "~/.s3cfg",
+        "~/.boto",
+        "~/.composer/auth.json",
+        "~/.config/composer/auth.json",
+        "~/.config/hub",
+        "~/.mozilla",
+        "~/.config/google-chrome",
+        "~/.config/chromium",
     ];
     if home_prefixes.iter().any(|p| h.starts_with(p)) {
-        return !h.ends_with("known_hosts");
+        // Files there that hold no key (as `SECRET_EXCEPTIONS` in the path policy).
+        return !h.ends_with("known_hosts")
+            && !h.ends_with("known_hosts.old")
+            && !matches!(
+                h,
+                "~/.ssh/config"
+                    | "~/.aws/config"
+                    | "~/.ssh/authorized_keys"
+                    | "~/.ssh/authorized_keys2"
+            );
     }
     let abs = [
         "/etc/shadow",

@@ -190,6 +190,21 @@ const SECRET_GLOBS: &[&str] = &[
     "**/credentials",
     "**/credentials.json",
     "**/.vault-token",
+    "**/.m2/settings.xml",
+    "**/.gradle/gradle.properties",
+    "**/.config/rclone/**",
+    "**/.s3cfg",
+    "**/.boto",
+    "**/.my.cnf",
+    "**/.config/gh/hosts.yml",
+    "**/.terraform.d/credentials.tfrc.json",
+    "**/.cargo/credentials*",
+    "**/.gem/credentials",
+    "**/.composer/auth.json",
+    "**/.password-store/**",
+    "**/logins.json",
+    "**/key4.db",
+    "**/*.kdbx",
     "/etc/shadow",
     "/etc/gshadow",
     "/etc/sudoers",
@@ -490,7 +505,27 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
                 }
             }
         }
-        _ => {}
+        // Programs that only name a path (list, stat, test, print it) or whose own rules
+        // decide; any other program given a secret's path may read and print it
+        // (`git diff --no-index /dev/null ~/.ssh/id_rsa`, `xargs -a ~/.ssh/id_rsa echo`,
+        // `git config -f ~/.aws/credentials -l`).
+        "ls" | "dir" | "eza" | "exa" | "lsd" | "stat" | "file" | "du" | "test" | "[" | "[["
+        | "echo" | "printf" | "basename" | "dirname" | "realpath" | "readlink" | "namei"
+        | "find" | "fd" | "tree" | "chmod" | "chown" | "chgrp" | "ssh" | "sftp" | "ssh-add"
+        | "ssh-keygen" | "ssh-copy-id" | "cd" | "pushd" => {}
+        _ => {
+            for a in unit.args() {
+                let t = a.value.as_deref().unwrap_or(&a.template);
+                // `--contents=PATH`, `--file=PATH`: the value after `=`.
+                let t = t
+                    .strip_prefix("--")
+                    .and_then(|o| o.split_once('='))
+                    .map_or(t, |(_, v)| v);
+                if crate::checks::common::is_secret(t) {
+                    out.push((Access::Read, t.to_owned(), a.span));
+                }
+            }
+        }
     }
     out
 }
