@@ -102,7 +102,8 @@ fn lang_of(p: &str) -> Option<&'static str> {
         "php" => "php",
         "deno" => "deno",
         "pwsh" | "powershell" => "pwsh",
-        "lua" | "luajit" | "Rscript" | "osascript" => "other",
+        "lua" | "luajit" | "Rscript" | "osascript" | "julia" | "elixir" | "raku" | "tclsh"
+        | "scala" => "other",
         "awk" | "gawk" | "mawk" | "nawk" => "awk",
         "sed" | "gsed" => "sed",
         _ => return None,
@@ -244,6 +245,11 @@ const SHELL_OUT: &[&str] = &[
     "__import__",
     "getattr(",
     "compile(",
+    "System.cmd",
+    ":os.cmd",
+    "Process.run",
+    "Runtime.getRuntime",
+    "ProcessBuilder",
 ];
 
 const WRITES: &[&str] = &[
