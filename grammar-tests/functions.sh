@@ -1,4 +1,4 @@
-# Function definitions: their bodies are units in the function context.
+# Function definitions: their bodies are units in the function context; a later call of the function adds no unit of its own.
 #--- define and call
 f() { rm -rf /; }; f
 #--- the function keyword

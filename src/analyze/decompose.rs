@@ -77,6 +77,8 @@ pub(crate) struct Walker<'l> {
     pub(super) exported: Vec<UnitAssignment>,
     /// Every bare `NAME=value` statement, wherever it stands (they change the shell itself).
     bare: Vec<UnitAssignment>,
+    /// Functions defined so far on the line (their bodies analysed where they were defined).
+    functions: Vec<String>,
     stopped: bool,
 }
 
@@ -90,6 +92,7 @@ impl<'l> Walker<'l> {
             nest: 0,
             exported: Vec::new(),
             bare: Vec::new(),
+            functions: Vec::new(),
             stopped: false,
         }
     }
@@ -213,6 +216,7 @@ impl<'l> Walker<'l> {
             Command::Function { body, span, name } => {
                 self.flag(FlagKind::FunctionDefinition, *span, name.clone());
                 self.within(body, Context::Function, ctx);
+                self.functions.push(name.clone());
             }
             Command::Test {
                 arithmetic,
@@ -703,6 +707,17 @@ impl<'l> Walker<'l> {
                 via.push(name.to_owned());
                 start += 2;
                 continue;
+            }
+            // A call of a function defined earlier on the line runs its body, whose units are
+            // already analysed (`f() { ls; }; f`). With redirects, assignments or a wrapper it
+            // stays a unit of its own.
+            if start == 0
+                && via.is_empty()
+                && assignments.is_empty()
+                && ctx.redirects.is_empty()
+                && self.functions.iter().any(|f| f == name)
+            {
+                return;
             }
             let (program, path) = normalize_program(name);
             if is_confusable(&program) {

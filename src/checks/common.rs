@@ -650,6 +650,10 @@ pub(crate) fn is_secret(t: &str) -> bool {
     {
         return false;
     }
+    // A relative path (`src/main.rs`, `./x.pem`) can only be a secret by its name.
+    if !h.starts_with(['~', '/']) {
+        return is_secret_name(name);
+    }
     let home_prefixes = [
         "~/.ssh",
         "~/.aws",
@@ -710,6 +714,11 @@ pub(crate) fn is_secret(t: &str) -> bool {
     {
         return true;
     }
+    is_secret_name(name)
+}
+
+/// A file name that is a secret wherever it lies: `.env`, private keys, credential files.
+fn is_secret_name(name: &str) -> bool {
     name == ".env"
         || (name.starts_with(".env.") && !name.contains("example") && !name.contains("sample"))
         || name.starts_with("id_rsa")

@@ -87,13 +87,41 @@ impl ArgPattern {
                 .get_or_init(|| Glob::new(src).ok())
                 .as_ref()
                 .is_some_and(|g| g.is_match(text)),
-            ArgPattern::Regex(src, cell) => cell
-                .get_or_init(|| Regex::new(src).ok())
-                .as_ref()
-                .is_some_and(|r| r.is_match(text)),
+            ArgPattern::Regex(src, cell) => {
+                // `^/dev/…`: a text without the literal start cannot match, and most do not
+                // have it (the regex engine has no literal optimisations of its own).
+                anchored_prefix(src).is_none_or(|p| text.starts_with(p))
+                    && cell
+                        .get_or_init(|| Regex::new(src).ok())
+                        .as_ref()
+                        .is_some_and(|r| r.is_match(text))
+            }
             ArgPattern::Literal(l) => text == l,
         }
     }
+}
+
+/// The literal text a regex anchored with `^` must start with: the characters after `^` up to
+/// the first one with a meaning in a regex (`^of=/dev/(sd|hd)` → `of=/dev/`). `None` when it
+/// is not anchored or the literal part is empty, or a quantifier could make its last character
+/// optional (`^ab?` → `a`). Flags (`(?i)…`) are not anchored here.
+fn anchored_prefix(src: &str) -> Option<&str> {
+    let rest = src.strip_prefix('^')?;
+    let end = rest
+        .find(|c: char| {
+            !(c.is_ascii_alphanumeric()
+                || matches!(c, '/' | '=' | '-' | '_' | ':' | ',' | '@' | '%' | ' '))
+        })
+        .unwrap_or(rest.len());
+    let mut lit = &rest[..end];
+    // A quantifier right after the literal applies to its last character.
+    if rest[end..].starts_with(['?', '*', '{']) {
+        lit = &lit[..lit.len().saturating_sub(1)];
+        while !lit.is_char_boundary(lit.len()) {
+            lit = &lit[..lit.len() - 1];
+        }
+    }
+    (!lit.is_empty()).then_some(lit)
 }
 
 impl ArgPattern {
@@ -312,6 +340,23 @@ impl ClaudePattern {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn anchored_prefixes() {
+        for (re, want) in [
+            ("^/dev/", Some("/dev/")),
+            ("^of=/dev/(sd|hd)", Some("of=/dev/")),
+            ("^kernel\\.(sysrq)=", Some("kernel")),
+            ("^ab?c", Some("a")),
+            ("^a*", None),
+            ("^(checkout|restore)$", None),
+            ("(^|/)x", None),
+            ("(?i)^x", None),
+            ("^s3://[^/]+/?$", Some("s3://")),
+        ] {
+            assert_eq!(super::anchored_prefix(re), want, "{re}");
+        }
+    }
+
     use super::*;
     use crate::ast::Span;
 
