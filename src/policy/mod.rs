@@ -378,6 +378,71 @@ struct VerdictJson<'a, U: Serialize> {
     reasons: &'a [Reason],
 }
 
+/// Programs whose subcommands all answer `--help` themselves (`git push --help`): for any other
+/// program the word before `--help` may be a script or a project task that runs with it
+/// (`python app.py --help`, `yarn dev --help`).
+const SUBCOMMAND_CLIS: &[&str] = &[
+    "ansible-galaxy",
+    "apt",
+    "apt-get",
+    "aws",
+    "az",
+    "brew",
+    "cargo",
+    "conda",
+    "dnf",
+    "docker",
+    "doctl",
+    "firebase",
+    "flyctl",
+    "gcloud",
+    "gh",
+    "git",
+    "glab",
+    "go",
+    "helm",
+    "heroku",
+    "journalctl",
+    "kubectl",
+    "netlify",
+    "npm",
+    "pip",
+    "pip3",
+    "podman",
+    "poetry",
+    "pulumi",
+    "rustup",
+    "supabase",
+    "systemctl",
+    "terraform",
+    "tofu",
+    "uv",
+    "vagrant",
+    "vercel",
+    "wrangler",
+    "yum",
+];
+
+/// `PROGRAM --help`, or `CLI SUBCOMMAND --help` for a [`SUBCOMMAND_CLIS`] program, every word
+/// static and nothing appended at run time: the program prints its help and exits. One word
+/// at most before `--help`, so `docker run IMAGE --help` (which passes `--help` to the image)
+/// is not one.
+fn asks_for_help(unit: &Unit) -> bool {
+    let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
+    !unit.appended_args
+        && match words.as_slice() {
+            [Some("--help")] => true,
+            [Some(sub), Some("--help")] => {
+                unit.program
+                    .as_deref()
+                    .is_some_and(|p| SUBCOMMAND_CLIS.contains(&p))
+                    && sub.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+                    && !sub.starts_with('-')
+            }
+            _ => false,
+        }
+}
+
 /// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
 fn default_flag_decision(kind: FlagKind) -> Option<(Decision, Risk)> {
     match kind {
@@ -1007,6 +1072,36 @@ impl Policy {
                             unit: Some(i),
                         });
                     }
+                }
+                // `cargo build --help`, `git push --help`, `rm --help`: a known program asked for
+                // its help text runs nothing. Built-in asks about what the subcommand would do
+                // give way; denies, checks, paths and flags still count.
+                // A program with rules of its own (a built-in group, or rules by name when
+                // the policy is compiled eagerly).
+                let known = own.is_some_and(|(p, (g, _))| {
+                    g.is_some()
+                        || self.by_program.contains_key(p)
+                        || self.by_program.contains_key(crate::checks::common::base(p))
+                });
+                if known && asks_for_help(unit) {
+                    state
+                        .reasons
+                        .retain(|r| r.source != Source::Builtin || r.decision != Decision::Ask);
+                }
+                if known
+                    && asks_for_help(unit)
+                    && !state.reasons.iter().any(|r| r.decision == Decision::Allow)
+                {
+                    state.reasons.push(Reason {
+                        decision: Decision::Allow,
+                        risk: Risk::Low,
+                        rule: Cow::Borrowed("help-text"),
+                        source: Source::Builtin,
+                        message: "asks the program for its help text, which runs nothing"
+                            .to_owned(),
+                        span: unit.span,
+                        unit: Some(i),
+                    });
                 }
                 state.groups = groups;
                 state
