@@ -51,6 +51,8 @@ pub struct Rule {
     flags_all: Vec<String>,
     flags_none: Vec<String>,
     args: ArgCond,
+    max_operands: Option<usize>,
+    min_operands: Option<usize>,
     env: Vec<String>,
     via: Vec<String>,
     context: Vec<Context>,
@@ -230,6 +232,8 @@ impl Rule {
                 all: compile_all(&args.all)?,
                 none: compile_all(&args.none)?,
             },
+            max_operands: spec.max_operands,
+            min_operands: spec.min_operands,
             env,
             via: spec.via.unwrap_or_default(),
             context,
@@ -267,6 +271,8 @@ impl Rule {
             flags_all: Vec::new(),
             flags_none: Vec::new(),
             args: ArgCond::default(),
+            max_operands: None,
+            min_operands: None,
             env: Vec::new(),
             via: Vec::new(),
             context: Vec::new(),
@@ -395,6 +401,16 @@ impl Rule {
                 .skip(self.subcommand.len())
                 .filter_map(|&i| unit.argv.get(i))
         };
+        let count = m
+            .parsed
+            .operands
+            .len()
+            .saturating_sub(self.subcommand.len());
+        if self.max_operands.is_some_and(|max| count > max)
+            || self.min_operands.is_some_and(|min| count < min)
+        {
+            return false;
+        }
         if !self.args.any.is_empty()
             && !operands().any(|a| self.args.any.iter().any(|p| p.matches(a, m.cwd)))
         {

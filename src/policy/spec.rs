@@ -107,6 +107,11 @@ pub struct RuleSpec {
     pub flags: Option<Condition>,
     /// Operands: path classes, globs, `re:` regexes, literals.
     pub args: Option<Condition>,
+    /// At most this many operands after the subcommand (`git config KEY` reads, `git config
+    /// KEY VALUE` writes).
+    pub max_operands: Option<usize>,
+    /// At least this many operands after the subcommand (`git symbolic-ref NAME REF` writes).
+    pub min_operands: Option<usize>,
     /// Leading assignments (names or globs such as `DYLD_*`).
     pub env: Option<Vec<String>>,
     /// Stripped wrappers (any of them).
