@@ -175,6 +175,14 @@ impl Walker<'_> {
     /// and flagged (`dynamic-code`): `x='a[$(rm -rf ~)]'; echo $((x))` denies.
     pub(crate) fn evaluated_literals(&mut self, input: &str) {
         let prompt = input.contains("@P}");
+        // Whatever the value, `${x@P}` runs the `$(…)` it may hold: code from run time.
+        for (at, _) in input.match_indices("@P}") {
+            self.flag(
+                FlagKind::DynamicCode,
+                Span::new(at, at + 3),
+                "prompt expansion (`@P`) runs any command substitution in the value",
+            );
+        }
         for (at, text) in single_quoted(input) {
             let subscript = text.contains("[$(") || text.contains("[`");
             if !subscript && !(prompt && (text.contains("$(") || text.contains('`'))) {

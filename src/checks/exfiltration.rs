@@ -31,7 +31,9 @@ declare_check! {
 declare_check! {
     /// **What it flags**: reading a private key or credentials file (`cat ~/.ssh/id_rsa`,
     /// `base64 ~/.ssh/id_ed25519`, `grep -r "" ~/.ssh/`, `cat ~/.aws/credentials`, `cat .env`)
-    /// with any program other than the tools that use keys (`ssh -i`, `ssh-add`, `git`).
+    /// with any program other than the tools that use keys (`ssh -i`, `ssh-add`, `git`); and
+    /// printing a secret without a file: `printenv GITHUB_TOKEN`, `echo "$AWS_SECRET_ACCESS_KEY"`,
+    /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`.
     ///
     /// **Why it is risky**: what the agent reads goes into its context and may be repeated,
     /// logged or sent on; a secret read is the first step of every exfiltration.
@@ -44,9 +46,81 @@ declare_check! {
     "secret-read"
 }
 
+/// A variable name that says it holds a secret (`AWS_SECRET_ACCESS_KEY`, `GITHUB_TOKEN`).
+fn is_secret_var(name: &str) -> bool {
+    let n = name.to_ascii_uppercase();
+    [
+        "TOKEN",
+        "SECRET",
+        "PASSWORD",
+        "PASSWD",
+        "API_KEY",
+        "APIKEY",
+        "ACCESS_KEY",
+        "PRIVATE_KEY",
+        "CREDENTIAL",
+        "AUTH",
+    ]
+    .iter()
+    .any(|m| n.contains(m))
+}
+
+/// A secret a unit prints without naming a file: a secret variable (`printenv GITHUB_TOKEN`,
+/// `echo "$AWS_SECRET_ACCESS_KEY"`), the shadow database (`getent shadow`), a CLI's stored
+/// token (`gh auth token`, `gh auth status --show-token`, `npm config get …authToken`).
+fn prints_secret(u: &Unit) -> Option<String> {
+    let p = prog(u)?;
+    let words: Vec<&str> = u.args().map(text).collect();
+    match p {
+        "printenv" | "env" => words
+            .iter()
+            .find(|w| !w.starts_with('-') && !w.contains('=') && is_secret_var(w))
+            .map(|w| format!("the variable {w}")),
+        "echo" | "printf" => u.args().find_map(|a| {
+            let t = a.template.as_ref();
+            let mut rest = t;
+            while let Some(at) = rest.find('$') {
+                rest = &rest[at + 1..];
+                let name: String = rest
+                    .trim_start_matches('{')
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                if is_secret_var(&name) {
+                    return Some(format!("the variable {name}"));
+                }
+            }
+            None
+        }),
+        "getent" if words.iter().any(|w| matches!(*w, "shadow" | "gshadow")) => {
+            Some("the shadow password database".to_owned())
+        }
+        "gh" if words.starts_with(&["auth", "token"])
+            || words.first() == Some(&"auth")
+                && words.iter().any(|w| matches!(*w, "--show-token" | "-t")) =>
+        {
+            Some("the GitHub CLI's token".to_owned())
+        }
+        "npm" | "pnpm" | "yarn"
+            if words.first() == Some(&"config")
+                && words.iter().any(|w| {
+                    let l = w.to_ascii_lowercase();
+                    l.contains("authtoken") || l.contains("_auth") || l.contains("password")
+                }) =>
+        {
+            Some("a registry token".to_owned())
+        }
+        _ => None,
+    }
+}
+
 impl Check for SecretRead {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(s) = prints_secret(u) {
+                out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
+                continue;
+            }
             // Listing, testing and changing metadata do not read contents.
             if prog(u).is_some_and(|p| {
                 matches!(
