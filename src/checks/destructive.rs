@@ -84,7 +84,7 @@ fn relative_all(t: &str) -> bool {
 }
 
 /// The directory a `cd` unit moves to, as written (`~` for a bare `cd`).
-fn cd_target(u: &Unit) -> Option<String> {
+pub(crate) fn cd_target(u: &Unit) -> Option<String> {
     if !matches!(prog(u), Some("cd" | "pushd" | "chdir")) {
         return None;
     }

@@ -19,19 +19,32 @@ declare_check! {
     /// **Example**: `git -C /tmp/untrusted status` → ask (high). Not flagged: `git -C sub log`
     /// inside the workspace, `git -C ../sibling status` next to it.
     ///
+    /// The same for git run after `cd DIR` or `pushd DIR` earlier on the line, and for
+    /// `~/…` paths and relative paths that climb above the workspace's parent
+    /// (`-C ../../../tmp/x`).
+    ///
     /// **Known gaps**: the workspace's own repository config and relative paths next to it are
-    /// trusted; `cd /elsewhere && git status` is not seen here.
+    /// trusted; a directory entered by a script or an earlier command line is not seen.
     ForeignRepository,
     "foreign-repository"
 }
 
 impl Check for ForeignRepository {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        // The directory the line moved to with `cd`/`pushd`, as written.
+        let mut moved: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(d) = super::destructive::cd_target(u) {
+                moved = Some(d);
+                continue;
+            }
             if prog(u) != Some("git") {
                 continue;
             }
             let mut dirs: Vec<(String, bool)> = Vec::new();
+            if let Some(d) = &moved {
+                dirs.push((d.clone(), d.starts_with('$')));
+            }
             let args: Vec<&crate::analyze::Arg> = u.args().collect();
             let mut k = 0;
             while k < args.len() {
@@ -61,9 +74,15 @@ impl Check for ForeignRepository {
             }
             for (dir, dynamic) in dirs {
                 // A relative path (`../sibling`) is the person's own checkout next to the
-                // workspace; an absolute one elsewhere, or a run-time one, may be anybody's.
-                let outside =
-                    dynamic || (dir.starts_with('/') && !resolve(&dir, cx.cwd).starts_with(cx.cwd));
+                // workspace; an absolute or home one elsewhere, one that climbs higher, or a
+                // run-time one, may be anybody's.
+                let resolved = resolve(&dir, cx.cwd);
+                let outside = dynamic
+                    || if dir.starts_with(['/', '~']) {
+                        !resolved.starts_with(cx.cwd)
+                    } else {
+                        !cx.cwd.parent().is_none_or(|p| resolved.starts_with(p))
+                    };
                 if outside {
                     out.push(ask(
                         Some(i),
@@ -94,6 +113,12 @@ mod tests {
             ("GIT_DIR=/tmp/x/.git git status", Some(Decision::Ask)),
             ("git -C sub log", None),
             ("git -C ../sibling status", None),
+            ("git -C ../../../../tmp/evil status", Some(Decision::Ask)),
+            ("git -C ~/Downloads/x status", Some(Decision::Ask)),
+            ("cd /tmp/evil && git status", Some(Decision::Ask)),
+            ("pushd ~/Downloads/repo && git diff", Some(Decision::Ask)),
+            ("cd src && git status", None),
+            ("cd ../sibling && git log", None),
             ("git status", None),
             ("git log -C", None),
         ] {
