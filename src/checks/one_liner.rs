@@ -84,8 +84,24 @@ fn code_of(u: &Unit) -> Option<(String, String)> {
             let l = t.to_ascii_lowercase();
             l == "-c" || l == "-command" || l == "-encodedcommand" || l == "-e" || l == "-enc"
         }),
-        "other" => after(&|t| t == "-e"),
-        "awk" => awk_program(&w),
+        "other" => after(&|t| matches!(t, "-e" | "-eval" | "--eval" | "-c")),
+        // `awk -v c='rm -rf ~' 'BEGIN{system(c)}'`: the values are part of the program.
+        "awk" => awk_program(&w).map(|prog| {
+            let mut code = prog;
+            for (k, t) in w.iter().enumerate() {
+                let value = if matches!(*t, "-v" | "--assign") {
+                    w.get(k + 1).copied()
+                } else {
+                    t.strip_prefix("-v").filter(|v| v.contains('='))
+                };
+                if let Some((_, v)) = value.and_then(|v| v.split_once('=')) {
+                    code.push_str("\n\"");
+                    code.push_str(&v.replace('"', ""));
+                    code.push('"');
+                }
+            }
+            code
+        }),
         "sed" => sed_script(&w),
         _ => None,
     }?;
@@ -102,8 +118,8 @@ fn lang_of(p: &str) -> Option<&'static str> {
         "php" => "php",
         "deno" => "deno",
         "pwsh" | "powershell" => "pwsh",
-        "lua" | "luajit" | "Rscript" | "osascript" | "julia" | "elixir" | "raku" | "tclsh"
-        | "scala" => "other",
+        "lua" | "luajit" | "R" | "Rscript" | "osascript" | "julia" | "elixir" | "raku"
+        | "tclsh" | "wish" | "expect" | "scala" | "erl" | "guile" | "emacs" => "other",
         "awk" | "gawk" | "mawk" | "nawk" => "awk",
         "sed" | "gsed" => "sed",
         _ => return None,
@@ -247,6 +263,12 @@ const SHELL_OUT: &[&str] = &[
     "compile(",
     "System.cmd",
     ":os.cmd",
+    "os:cmd",
+    "shell-command",
+    "shell ",
+    "spawn ",
+    "sys.process",
+    "Process(",
     "Process.run",
     "Runtime.getRuntime",
     "ProcessBuilder",
@@ -340,6 +362,13 @@ const HOME_EXPR: &[&str] = &[
     "getenv('HOME')",
     "Deno.env.get(\"HOME\")",
     "Dir.home",
+    "homedir()",
+    "Deno.env.get('HOME')",
+    "os.environ.get('HOME')",
+    "os.environ.get(\"HOME\")",
+    "getenv('HOME')",
+    "$env:USERPROFILE",
+    "$HOME",
 ];
 
 /// Scan one program's code. Returns the decision and why.
@@ -347,8 +376,73 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
     let has = |list: &[&'static str]| -> Option<&'static str> {
         list.iter().find(|m| code.contains(**m)).copied()
     };
-    let lits = literals(code);
+    let mut lits = literals(code);
     let shell = runs_commands(lang, code);
+    // Payloads hidden from a plain reading: base64 or hex literals decoded at run time, a
+    // command joined from pieces (`''.join(['r','m',' -rf ~'])`, `'rm -rf ' + home`).
+    if shell.is_some() {
+        let mut extra = Vec::new();
+        let decodes = [
+            "b64decode",
+            "base64",
+            "atob(",
+            "Buffer.from(",
+            "decode64",
+            "unpack(",
+        ];
+        if decodes.iter().any(|m| code.contains(m)) {
+            extra.extend(lits.iter().filter_map(|l| decode_base64(l)));
+        }
+        if ["fromhex", "unhexlify", "hex2bin", "pack('H"]
+            .iter()
+            .any(|m| code.contains(m))
+        {
+            extra.extend(lits.iter().filter_map(|l| decode_hex(l)));
+        }
+        for d in &extra {
+            if let Some((Decision::Deny, why)) = scan(lang, d, cwd) {
+                return Some((Decision::Deny, format!("its decoded payload: {why}")));
+            }
+        }
+        if code.contains("join(") || code.contains('+') || code.contains(" . ") {
+            let mut joined: String = lits.concat();
+            if let Some(h) = HOME_EXPR.iter().find(|h| code.contains(**h)) {
+                let _ = h;
+                joined.push_str(" ~");
+            }
+            extra.push(joined);
+        }
+        lits.extend(extra);
+    }
+    // `exec rm -rf ~` (Tcl), `spawn rm -rf ~` (expect): the rest of the line is the command.
+    if lang == "other" {
+        for marker in ["exec ", "spawn "] {
+            for (at, _) in code.match_indices(marker) {
+                let rest = &code[at + marker.len()..];
+                let end = rest.find(['\n', ']', ';']).unwrap_or(rest.len());
+                if let Some(c) = catastrophe_in_code(&rest[..end], cwd) {
+                    return Some((Decision::Deny, format!("its code runs {c}")));
+                }
+            }
+        }
+    }
+    // `Remove-Item -Recurse -Force ~`.
+    if lang == "pwsh" && code.contains("Remove-Item") && code.to_ascii_lowercase().contains("-r") {
+        let targets = code.split_whitespace().any(|w| {
+            let w = w.trim_matches(['\'', '"', ';', ')']);
+            matches!(
+                w,
+                "~" | "/" | "C:\\" | "$HOME" | "$env:USERPROFILE" | "$env:HOME"
+            )
+        });
+        if targets {
+            return Some((
+                Decision::Deny,
+                "its code deletes the home or root directory recursively (`Remove-Item`)"
+                    .to_owned(),
+            ));
+        }
+    }
     // Shell strings and argument lists that are catastrophes, when the code can run them:
     // `print('rm -rf /')` only prints.
     for l in lits.iter().filter(|_| shell.is_some()) {
@@ -516,7 +610,7 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
 /// `system(`, a pipe to or from a command in awk, the `e` command in sed.
 fn runs_commands(lang: &str, code: &str) -> Option<&'static str> {
     match lang {
-        "awk" => ["system(", "getline", "|&"]
+        "awk" => ["system(", "system (", "getline", "|&"]
             .into_iter()
             .find(|m| code.contains(m))
             .or_else(|| awk_pipes(code).then_some("print … | command")),
@@ -524,6 +618,51 @@ fn runs_commands(lang: &str, code: &str) -> Option<&'static str> {
         "sed" => Some("sed"),
         _ => SHELL_OUT.iter().find(|m| code.contains(**m)).copied(),
     }
+}
+
+/// A literal that is base64 text, decoded (to text), when it decodes to UTF-8.
+fn decode_base64(l: &str) -> Option<String> {
+    let t = l.trim().trim_end_matches('=');
+    if t.len() < 8
+        || !t
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'-' | b'_'))
+    {
+        return None;
+    }
+    let val = |b: u8| -> u32 {
+        match b {
+            b'A'..=b'Z' => u32::from(b - b'A'),
+            b'a'..=b'z' => u32::from(b - b'a') + 26,
+            b'0'..=b'9' => u32::from(b - b'0') + 52,
+            b'+' | b'-' => 62,
+            _ => 63,
+        }
+    };
+    let mut out = Vec::with_capacity(t.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for b in t.bytes() {
+        acc = (acc << 6) | val(b);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push(((acc >> bits) & 0xff) as u8);
+        }
+    }
+    String::from_utf8(out).ok()
+}
+
+/// A literal that is hex text (`726d202d7266`), decoded, when it decodes to UTF-8.
+fn decode_hex(l: &str) -> Option<String> {
+    let t = l.trim();
+    if t.len() < 4 || !t.len().is_multiple_of(2) || !t.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> = (0..t.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(t.get(i..i + 2)?, 16).ok())
+        .collect();
+    String::from_utf8(bytes?).ok()
 }
 
 /// Does an awk program pipe output to a command (`print … | "sh"`, `print | cmd`)? A `|` outside
@@ -618,6 +757,11 @@ fn sed_scan(script: &str, cwd: &Path) -> Option<(Decision, String)> {
                     return Some(sed_write(file.trim()));
                 }
                 if f.contains('e') {
+                    // The pattern space after the substitution runs: a constant replacement
+                    // is the command.
+                    if let Some(x) = catastrophe_in_code(parts[1], cwd) {
+                        return Some((Decision::Deny, format!("its `s///e` runs {x}")));
+                    }
                     return Some((
                         Decision::Ask,
                         "the sed script runs pattern space as a command (`s///e`)".to_owned(),
@@ -753,6 +897,40 @@ mod tests {
             (
                 "python3 -c \"import urllib.request; print(urllib.request.urlopen('https://x').status)\"",
                 a,
+            ),
+            (
+                "python3 -c \"exec(__import__('base64').b64decode('aW1wb3J0IG9zO29zLnN5c3RlbSgncm0gLXJmIH4nKQ=='))\"",
+                d,
+            ),
+            (
+                "python3 -c \"import os; os.system(''.join(['r','m',' -rf ~']))\"",
+                d,
+            ),
+            (
+                "python3 -c \"import os; os.system(bytes.fromhex('726d202d7266207e').decode())\"",
+                d,
+            ),
+            (
+                "python3 -c \"import os; os.system('rm -rf ' + os.environ['HOME'])\"",
+                d,
+            ),
+            (
+                "node -e \"require('fs').rmdirSync(require('os').homedir(),{recursive:true})\"",
+                d,
+            ),
+            ("awk -v c='rm -rf ~' 'BEGIN{system(c)}'", d),
+            ("awk 'BEGIN{system (\"rm -rf ~\")}'", d),
+            ("sed 's/.*/rm -rf ~/e' f", d),
+            ("tclsh <<< 'exec rm -rf ~'", d),
+            ("R -e 'unlink(\"/\", recursive=TRUE)'", d),
+            ("pwsh -c 'Remove-Item -Recurse -Force ~'", d),
+            ("erl -eval 'os:cmd(\"rm -rf ~\"), halt().' -noshell", d),
+            ("guile -c '(system \"rm -rf ~\")'", d),
+            ("emacs --batch --eval '(shell-command \"rm -rf ~\")'", d),
+            ("python3 -c \"import os; os.system('make ' + 'test')\"", a),
+            (
+                "python3 -c \"import base64; print(base64.b64decode('aGVsbG8gd29ybGQ='))\"",
+                None,
             ),
             // Dangerous text the code only prints is data.
             ("awk 'BEGIN{print \"rm -rf /\"}'", None),
