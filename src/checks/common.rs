@@ -339,6 +339,12 @@ pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
     if is_root(u) || is_home(u) || system_depth(u).is_some_and(|d| d <= 2) {
         return true;
     }
+    // `/var/log/*`, `/usr/*`: everything in a system directory.
+    if let Some(dir) = u.strip_suffix("/*").or_else(|| u.strip_suffix("/.*"))
+        && (system_depth(dir).is_some_and(|d| d <= 2) || is_home(dir))
+    {
+        return true;
+    }
     if u.starts_with('/') {
         let normal = crate::analyze::word::normalize_abs(u);
         let trimmed = normal.trim_end_matches("/*").trim_end_matches('/');
@@ -1003,6 +1009,9 @@ mod tests {
             ("/usr/local/lib/foo", false),
             ("/tmp", true),
             ("~/..", true),
+            ("/var/log/*", true),
+            ("/usr/*", true),
+            ("/opt/app/*", false),
             ("$HOME/../..", true),
             ("~/../user/project", true),
             ("~/src/../build", false),

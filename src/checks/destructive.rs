@@ -267,9 +267,18 @@ impl Check for MoveSystemDir {
     }
 }
 
+/// What `find -exec` may run on every file it finds that is as bad as deleting it.
+const EXEC_DESTROYERS: &[&str] = &["chmod", "chown", "chgrp", "truncate"];
+
 impl Check for FindDeleteRoot {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
-        for (i, u) in cx.analysis.units.iter().enumerate() {
+        let a = cx.analysis;
+        let mut dir: Option<String> = None;
+        for (i, u) in a.units.iter().enumerate() {
+            if let Some(d) = cd_target(u) {
+                dir = Some(d);
+                continue;
+            }
             if prog(u) != Some("find") {
                 continue;
             }
@@ -280,17 +289,40 @@ impl Check for FindDeleteRoot {
                 .take_while(|w| !w.starts_with('-') && *w != "(" && *w != "!")
                 .filter(|w| !w.starts_with('-'))
                 .collect();
-            let Some(start) = starts.iter().find(|s| system_or_home(s)) else {
+            // `find ..`, or `find .` after `cd ~`/`cd /`.
+            let climbs = |s: &str| {
+                let u = unquote(s);
+                !u.starts_with('/')
+                    && u.split('/').any(|c| c == "..")
+                    && u.split('/').all(|c| matches!(c, ".." | "." | ""))
+            };
+            let Some(start) = starts.iter().find(|s| {
+                system_or_home(s)
+                    || climbs(s)
+                    || relative_all(s)
+                        && dir
+                            .as_deref()
+                            .is_some_and(|d| system_or_home(d) || climbs(d))
+            }) else {
                 continue;
             };
             let deletes = words.iter().enumerate().any(|(k, w)| {
                 *w == "-delete"
                     || (matches!(*w, "-exec" | "-execdir" | "-ok" | "-okdir")
-                        && words
-                            .get(k + 1)
-                            .is_some_and(|n| DELETERS.contains(&super::common::base(n))))
+                        && words.get(k + 1).is_some_and(|n| {
+                            let n = super::common::base(n);
+                            DELETERS.contains(&n) || EXEC_DESTROYERS.contains(&n)
+                        }))
             });
-            if deletes {
+            // `find / … | xargs rm`: the names found are deleted.
+            let piped_to_delete = || {
+                super::common::pipelines_of(a, u).iter().any(|span| {
+                    super::common::units_within(a, *span).any(|(j, v)| {
+                        j > i && v.appended_args && prog(v).is_some_and(|p| DELETERS.contains(&p))
+                    })
+                })
+            };
+            if deletes || piped_to_delete() {
                 out.push(deny(
                     Some(i),
                     u.span,
@@ -364,6 +396,20 @@ mod tests {
                 None,
             ),
             ("find /usr -name '*.so' -delete", Some(Decision::Deny)),
+            ("find .. -delete", Some(Decision::Deny)),
+            ("cd \"$HOME\" && find . -delete", Some(Decision::Deny)),
+            ("cd /; find . -delete", Some(Decision::Deny)),
+            ("find / -exec chmod 777 {} +", Some(Decision::Deny)),
+            (
+                "find ~ -type f -exec truncate -s0 {} +",
+                Some(Decision::Deny),
+            ),
+            (
+                "find / -xdev -type f -print0 | xargs -0 rm -f",
+                Some(Decision::Deny),
+            ),
+            ("cd build && find . -delete", None),
+            ("find . -name '*.pyc' | xargs rm -f", None),
             ("find / -name x", None),
         ] {
             assert_eq!(decisions(&super::FindDeleteRoot, cmd), want, "{cmd}");

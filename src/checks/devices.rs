@@ -1,6 +1,7 @@
 //! `device-write`: writes to block devices, raw memory and kernel trigger files.
 
-use super::common::{deny, is_block_device, prog, write_targets};
+use super::common::{deny, is_block_device, prog, text, write_targets};
+use super::one_liner::fed_text;
 use super::{Check, CheckCtx, Finding, declare_check};
 
 declare_check! {
@@ -8,7 +9,9 @@ declare_check! {
     /// `/dev/nvme*`, `/dev/hd*`, `/dev/vd*`, `/dev/xvd*`, `/dev/mmcblk*`, `/dev/disk*`,
     /// `/dev/mapper/*`, `/dev/md*`), raw memory (`/dev/mem`, `/dev/kmem`, `/dev/port`) or
     /// `/proc/sysrq-trigger`: by a redirect (`> /dev/sda`), `tee`, `cp`, `dd of=`, `shred`,
-    /// `wipefs`, `mkfs*`, `mkswap`, `blkdiscard`.
+    /// `wipefs`, `mkfs*`, `mkswap`, `blkdiscard`; and a partition editor (`fdisk`, `gdisk`,
+    /// `cfdisk`) given a disk and a script on standard input that writes (`fdisk /dev/sda <<<
+    /// $'o\nw'`), or `sfdisk DISK` fed a layout (it always writes).
     ///
     /// **Why it is risky**: it destroys the file system on the disk, or crashes or reboots the
     /// machine at once.
@@ -25,6 +28,29 @@ declare_check! {
 impl Check for DeviceWrite {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(p @ ("fdisk" | "gdisk" | "sfdisk")) = prog(u)
+                && let Some(disk) = u.args().map(text).find(|t| is_block_device(t))
+                && !u
+                    .args()
+                    .map(text)
+                    .any(|t| matches!(t, "-l" | "--list" | "-d" | "--dump"))
+            {
+                // `w` on a line of its own writes the table; sfdisk writes whatever it reads.
+                let writes = match fed_text(cx, i, u) {
+                    Some(script) => p == "sfdisk" || script.lines().any(|l| l.trim() == "w"),
+                    None => p == "sfdisk" && u.piped,
+                };
+                if writes {
+                    out.push(deny(
+                        Some(i),
+                        u.span,
+                        format!(
+                            "`{p}` rewrites the partition table of `{disk}`: what was on it is lost"
+                        ),
+                    ));
+                    continue;
+                }
+            }
             if let Some(t) = write_targets(u).into_iter().find(|t| is_block_device(t)) {
                 let by = prog(u).unwrap_or("a redirect");
                 out.push(deny(
@@ -56,6 +82,14 @@ mod tests {
             ("shred -n 3 -z /dev/nvme0n1", Some(Decision::Deny)),
             ("mkfs.ext4 /dev/sdb1", Some(Decision::Deny)),
             ("wipefs -a /dev/sda", Some(Decision::Deny)),
+            ("fdisk /dev/sda <<< $'o\\nw'", Some(Decision::Deny)),
+            (
+                "printf 'o\\nn\\np\\n\\n\\n\\nw\\n' | fdisk /dev/sdb",
+                Some(Decision::Deny),
+            ),
+            ("echo ',,83' | sfdisk /dev/sdb", Some(Decision::Deny)),
+            ("fdisk -l /dev/sda", None),
+            ("fdisk /dev/sda <<< $'p\\nq'", None),
             ("dd if=/dev/sda of=disk.img", None),
             ("echo x > /dev/null", None),
             ("cat /dev/sda | head -c 512", None),

