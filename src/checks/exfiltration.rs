@@ -101,11 +101,18 @@ fn prints_secret(u: &Unit) -> Option<String> {
         {
             Some("the GitHub CLI's token".to_owned())
         }
+        // `kubectl get secrets` alone lists names; with `-o yaml|json|jsonpath…` (or the raw
+        // API) it prints the values.
         "kubectl" | "oc"
             if words.first() == Some(&"get")
-                && words
-                    .iter()
-                    .any(|w| matches!(*w, "secret" | "secrets") || w.starts_with("secret/"))
+                && words.iter().any(|w| {
+                    matches!(*w, "secret" | "secrets" | "--raw") || w.starts_with("secret/")
+                })
+                && words.iter().any(|w| {
+                    ["yaml", "json", "jsonpath", "go-template", "/secrets"]
+                        .iter()
+                        .any(|m| w.contains(m))
+                })
                 || words.starts_with(&["config", "view"]) && words.contains(&"--raw") =>
         {
             Some("cluster credentials".to_owned())

@@ -42,8 +42,10 @@ impl Check for ForeignRepository {
                 continue;
             }
             let mut dirs: Vec<(String, bool)> = Vec::new();
-            if let Some(d) = &moved {
-                dirs.push((d.clone(), d.starts_with('$')));
+            // A `cd` to a run-time directory (`cd "$(git rev-parse --show-toplevel)"`) is
+            // usually the workspace itself: only static places elsewhere count.
+            if let Some(d) = moved.as_ref().filter(|d| !d.contains('$')) {
+                dirs.push((d.clone(), false));
             }
             let args: Vec<&crate::analyze::Arg> = u.args().collect();
             let mut k = 0;
@@ -119,6 +121,10 @@ mod tests {
             ("pushd ~/Downloads/repo && git diff", Some(Decision::Ask)),
             ("cd src && git status", None),
             ("cd ../sibling && git log", None),
+            (
+                "cd \"$(git rev-parse --show-toplevel)\" && git status",
+                None,
+            ),
             ("git status", None),
             ("git log -C", None),
         ] {
