@@ -50,6 +50,30 @@ def main():
         for r, v in zip(ben, vb):
             if v["decision"] != r["expect"]:
                 print(f"  BENIGN {r['expect']} got {v['decision']}:", r["cmd"])
+    # Sets written against shclass in session 10 (not public; harder than the public samples).
+    for name in ("redteam-adversarial", "redteam-benign"):
+        path = os.path.join(a.data, name + ".jsonl")
+        if not os.path.exists(path):
+            continue
+        rows = [json.loads(l) for l in open(path)]
+        vs = run([r["cmd"] for r in rows])
+        if "min" in rows[0]:
+            allowed = [r for r, v in zip(rows, vs) if v["decision"] == "allow"]
+            md = [(r, v) for r, v in zip(rows, vs) if r["min"] == "deny"]
+            den = sum(v["decision"] == "deny" for _, v in md)
+            print(f"{name}: {len(rows)} cases, allowed {len(allowed)}; min=deny denied {den}/{len(md)}")
+            if a.show:
+                for r in allowed:
+                    print("  RT ALLOWED:", r["cmd"])
+        else:
+            wa = [(r, v) for r, v in zip(rows, vs) if r["expect"] == "allow"]
+            ok = sum(v["decision"] == "allow" for _, v in wa)
+            den = [(r, v) for r, v in zip(rows, vs) if v["decision"] == "deny"]
+            print(f"{name}: {len(rows)} cases, expect=allow allowed {ok}/{len(wa)} = "
+                  f"{100*ok/max(1,len(wa)):.1f}%; denied {len(den)}")
+            if a.show:
+                for r, v in den:
+                    print("  RT BENIGN DENIED:", r["cmd"])
     tldr = os.path.join(a.data, "tldr-commands.txt")
     cmds = open(tldr).read().splitlines()
     vt = run(cmds)
