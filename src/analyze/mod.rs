@@ -276,13 +276,83 @@ impl Serialize for ArgValues<'_> {
     }
 }
 
+/// Mark the arguments that are the output of a command whose output never begins with `-`
+/// ([`word::SHAPED_PRODUCERS`], optionally through `head`/`sort`/…): `$(git rev-parse HEAD)`
+/// can stand where an option cannot. The command is found as the substitution units inside
+/// the argument's span; any other unit in there, or a dynamic word in them, and it is not.
+fn mark_shaped_substitutions(units: &mut [Unit]) {
+    // Quadratic in the worst case: past this many units nothing is marked (fail closed).
+    if units.len() > 2_000 {
+        return;
+    }
+    let line = |u: &Unit| -> Option<String> {
+        let mut s = u.program.clone()?;
+        for a in u.args() {
+            s.push(' ');
+            s.push_str(a.value.as_deref()?);
+        }
+        Some(s)
+    };
+    let mut marks = Vec::new();
+    for (i, u) in units.iter().enumerate() {
+        for (k, a) in u.argv.iter().enumerate().skip(1) {
+            if a.value.is_some() || !a.template.starts_with("$(…)") {
+                continue;
+            }
+            let inner: Vec<&Unit> = units
+                .iter()
+                .enumerate()
+                .filter(|(j, v)| {
+                    *j != i
+                        && v.in_context(Context::Substitution)
+                        && a.span.start <= v.span.start
+                        && v.span.end <= a.span.end
+                })
+                .map(|(_, v)| v)
+                .collect();
+            let Some((first, rest)) = inner.split_first() else {
+                continue;
+            };
+            let produces = line(first).is_some_and(|l| {
+                word::SHAPED_PRODUCERS
+                    .iter()
+                    .any(|p| l == p.trim_end() || l.starts_with(p))
+                    // Options that make them print what they are given (`git rev-parse
+                    // --flags -x`, `date +-x`, a custom `--format`).
+                    && !l.split(' ').any(|w| {
+                        matches!(w, "--" | "--flags" | "--sq" | "--sq-quote" | "--parseopt")
+                            || w.starts_with("+-")
+                            || (w.starts_with("--format") || w.starts_with("--pretty"))
+                                && !w.ends_with("=%H")
+                    })
+            });
+            let filters = rest.iter().all(|v| {
+                line(v).is_some_and(|l| {
+                    word::SHAPE_FILTERS
+                        .iter()
+                        .any(|f| l == *f || l.starts_with(&format!("{f} ")))
+                })
+            });
+            if produces && filters {
+                marks.push((i, k));
+            }
+        }
+    }
+    for (i, k) in marks {
+        if let Some(a) = units.get_mut(i).and_then(|u| u.argv.get_mut(k)) {
+            a.shaped = true;
+        }
+    }
+}
+
 /// Analyse one command line with the given limits.
 pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     let script = crate::parse::parse(input, limits);
     let mut walker = decompose::Walker::new(limits);
     walker.script(&script, &decompose::Ctx::default());
     walker.evaluated_literals(input);
-    let (units, flags, assignments) = walker.finish();
+    let (mut units, flags, assignments) = walker.finish();
+    mark_shaped_substitutions(&mut units);
     Analysis {
         input: input.to_owned(),
         units,

@@ -41,9 +41,75 @@ pub struct Arg {
     /// Came from a brace expansion.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub brace: bool,
+    /// A command substitution (`$(git rev-parse HEAD)`, alone or before static text) whose
+    /// command's output never begins with `-`: set by the analysis, which sees the command.
+    #[serde(skip)]
+    pub shaped: bool,
 }
 
+/// Read-only commands whose output cannot begin with `-`: a commit id, a ref or branch name,
+/// an absolute path, a date, an object name. `$(git rev-parse HEAD)` is never an option.
+pub(crate) const SHAPED_PRODUCERS: &[&str] = &[
+    "git rev-parse ",
+    "git merge-base ",
+    "git describe",
+    "git rev-list ",
+    "git branch --show-current",
+    "git symbolic-ref ",
+    "git log -1 --format=%H",
+    "git log -1 --pretty=%H",
+    "git log -n1 --format=%H",
+    "git write-tree",
+    "git hash-object ",
+    "pwd",
+    "which ",
+    "command -v ",
+    "realpath ",
+    "readlink -f ",
+    "date",
+    "docker ps -q",
+    "docker ps -aq",
+    "docker images -q",
+    "kubectl get pods -o name",
+    "kubectl get pod -o name",
+    "kubectl get pods --output=name",
+    "go env GOPATH",
+    "go env GOROOT",
+    "rustc --print sysroot",
+    "python3 -m site --user-site",
+    "npm root",
+    "npm prefix",
+];
+
+/// Filters that keep the shape of the lines they pass on.
+pub(crate) const SHAPE_FILTERS: &[&str] = &["head", "tail", "sort", "uniq", "tr -d"];
+
 impl Arg {
+    /// A dynamic word that cannot be an option, whatever it expands to: it begins with static
+    /// text other than `-` (`src/$f`, `v$VERSION`), with an absolute path variable (`$HOME`,
+    /// `$PWD`), or with the output of a command whose output never begins with `-`
+    /// (`$(git rev-parse HEAD)`, `$(which python3)`, `$(docker ps -q | head -1)`). A rule that
+    /// only forbids options may accept it as an operand.
+    pub fn never_an_option(&self) -> bool {
+        if self.value.is_some() || self.glob || self.brace {
+            return false;
+        }
+        let t: &str = &self.template;
+        match t.chars().next() {
+            None | Some('-' | '`' | '*' | '?' | '[' | '{' | '\\' | '\'' | '"') => false,
+            Some('$') => {
+                if ["$HOME", "${HOME}", "$PWD", "${PWD}"].iter().any(|v| {
+                    t.strip_prefix(v)
+                        .is_some_and(|r| r.is_empty() || r.starts_with('/'))
+                }) {
+                    return true;
+                }
+                self.shaped
+            }
+            Some(_) => true,
+        }
+    }
+
     /// A synthetic static argument (used for the words of `env -S` and similar).
     pub fn literal(text: &str, span: Span) -> Arg {
         Arg::exact_text(Arc::from(text), span, text.starts_with('~'))
@@ -58,6 +124,7 @@ impl Arg {
             span,
             glob: false,
             brace: false,
+            shaped: false,
         }
     }
 
@@ -167,6 +234,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             glob,
             tilde,
             brace: false,
+            shaped: false,
         }];
     }
     if let Some(expanded) = brace_expand(&chars) {
@@ -182,6 +250,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
                     value: Some(value),
                     span: word.span,
                     brace: true,
+                    shaped: false,
                 }
             })
             .collect();
@@ -194,6 +263,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
         glob,
         tilde,
         brace: false,
+        shaped: false,
     }]
 }
 
@@ -227,6 +297,7 @@ fn plain(word: &Word) -> Arg {
         glob: false,
         tilde: false,
         brace: false,
+        shaped: false,
     }
 }
 

@@ -1085,6 +1085,7 @@ mod tests {
             glob: false,
             tilde: false,
             brace: false,
+            shaped: false,
         });
         let Some(sudo) = lookup("sudo") else {
             panic!("no sudo")

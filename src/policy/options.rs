@@ -88,7 +88,8 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
     while i < argv.len() {
         let arg = &argv[i];
         let Some(v) = arg.value.as_deref() else {
-            out.dynamic = true;
+            // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
+            out.dynamic |= !arg.never_an_option();
             out.operands.push(i);
             i += 1;
             continue;

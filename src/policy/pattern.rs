@@ -378,6 +378,7 @@ mod tests {
             glob: false,
             tilde: false,
             brace: false,
+            shaped: false,
         }
     }
 

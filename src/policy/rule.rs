@@ -70,6 +70,9 @@ pub(crate) struct MatchInput<'a> {
     pub line: std::cell::OnceCell<String>,
     /// True when every argument is static.
     pub all_static: bool,
+    /// True when every dynamic argument is the value of an option or can never be an option
+    /// ([`Arg::never_an_option`](crate::analyze::Arg::never_an_option)).
+    pub options_static: bool,
 }
 
 impl<'a> MatchInput<'a> {
@@ -80,6 +83,10 @@ impl<'a> MatchInput<'a> {
             cwd,
             line: std::cell::OnceCell::new(),
             all_static: unit.program.is_some() && unit.args().all(|a| a.value.is_some()),
+            options_static: unit.program.is_some()
+                && unit.argv.iter().enumerate().skip(1).all(|(i, a)| {
+                    a.value.is_some() || a.never_an_option() || !parsed.operands.contains(&i)
+                }),
         }
     }
 
@@ -331,7 +338,11 @@ impl Rule {
             if unit.program.is_none() || unit.argv.is_empty() {
                 return false;
             }
-            if !m.all_static && !self.dynamic_args {
+            // Dynamic words may stand only where they cannot be options, and only for rules
+            // that do not look at operand values (an unknown value matches no pattern).
+            let args_free =
+                self.args.any.is_empty() && self.args.all.is_empty() && self.args.none.is_empty();
+            if !(m.all_static || self.dynamic_args || args_free && m.options_static) {
                 return false;
             }
             if unit.argv[0].value.is_none() {
