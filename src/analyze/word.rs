@@ -85,11 +85,11 @@ pub(crate) const SHAPED_PRODUCERS: &[&str] = &[
 pub(crate) const SHAPE_FILTERS: &[&str] = &["head", "tail", "sort", "uniq", "tr -d"];
 
 impl Arg {
-    /// A dynamic word that cannot be an option, whatever it expands to: it begins with static
-    /// text other than `-` (`src/$f`, `v$VERSION`), with an absolute path variable (`$HOME`,
-    /// `$PWD`), or with the output of a command whose output never begins with `-`
-    /// (`$(git rev-parse HEAD)`, `$(which python3)`, `$(docker ps -q | head -1)`). A rule that
-    /// only forbids options may accept it as an operand.
+    /// A dynamic word that cannot be an option, whatever it expands to: it begins with an
+    /// absolute path variable (`$HOME`, `$PWD`), or is the output of a command whose output
+    /// never begins with `-` (`$(git rev-parse HEAD)`, `$(which python3)`,
+    /// `$(docker ps -q | head -1)`). A rule that only forbids options may accept it as an
+    /// operand. Static text before an expansion is not enough: unquoted, `src/$f` splits.
     pub fn never_an_option(&self) -> bool {
         if self.value.is_some() || self.glob || self.brace {
             return false;
@@ -106,7 +106,8 @@ impl Arg {
                 }
                 self.shaped
             }
-            Some(_) => true,
+            // `src/$f` unquoted splits on spaces: `f='x --output=y'` makes an option.
+            Some(_) => false,
         }
     }
 
