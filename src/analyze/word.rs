@@ -95,8 +95,9 @@ impl Arg {
             return false;
         }
         let t: &str = &self.template;
+        // `src/$f` unquoted splits on spaces (`f='x --output=y'` makes an option): only what
+        // begins with an expansion of a known shape counts.
         match t.chars().next() {
-            None | Some('-' | '`' | '*' | '?' | '[' | '{' | '\\' | '\'' | '"') => false,
             Some('$') => {
                 if ["$HOME", "${HOME}", "$PWD", "${PWD}"].iter().any(|v| {
                     t.strip_prefix(v)
@@ -106,8 +107,7 @@ impl Arg {
                 }
                 self.shaped
             }
-            // `src/$f` unquoted splits on spaces: `f='x --output=y'` makes an option.
-            Some(_) => false,
+            _ => false,
         }
     }
 

@@ -14,7 +14,8 @@ declare_check! {
     /// `man -P`/`--pager`, `tar --to-command`/`--checkpoint-action=exec=`/`-I`/
     /// `--use-compress-program`, `rsync -e`/`--rsh`/`--rsync-path`, `rg --pre`,
     /// `git rebase --exec`/`-x`, `git bisect run`, `git submodule foreach`,
-    /// `ssh -o LocalCommand=`/`ProxyCommand=`, `trap 'CODE' SIGNAL`, `sg GROUP -c`,
+    /// `go -toolexec`/`-exec`/`-vettool`, `ssh -o LocalCommand=`/`ProxyCommand=`,
+    /// `trap 'CODE' SIGNAL`, `sg GROUP -c`,
     /// `vim`/`ex -c '!…'`, `gdb -ex 'shell …'`, `tcpdump -z`, `zip -TT`, `tmux new-session`/
     /// `send-keys`, `screen -dm`, `expect -c`, `at`/`batch` reading a job on standard input, the
     /// shell escapes of database shells (`psql -c '\! …'`, `sqlite3 db '.shell …'`), and
@@ -70,6 +71,17 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("less", &["--lesskey-src"]),
     ("sqlite3", &["-cmd"]),
     ("git", &["--exec", "-x"]),
+    (
+        "go",
+        &[
+            "-toolexec",
+            "--toolexec",
+            "-exec",
+            "--exec",
+            "-vettool",
+            "--vettool",
+        ],
+    ),
 ];
 
 /// The values of `opts` (the options of `p` in `OPTIONS`) among `words`.
@@ -317,6 +329,11 @@ mod tests {
             ("ssh -i key host", None),
             ("tar xf a.tar", None),
             ("git log -x", None),
+            ("go list -toolexec='rm -rf ~' -export ./...", d),
+            ("go build -toolexec 'rm -rf /' ./cmd", d),
+            ("go test -exec=./wrap.sh ./...", a),
+            ("go vet -vettool=./x ./...", a),
+            ("go list ./...", None),
         ] {
             assert_eq!(decisions(&super::EmbeddedCommand, cmd), want, "{cmd}");
         }
