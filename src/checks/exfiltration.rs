@@ -92,6 +92,14 @@ fn prints_secret(u: &Unit) -> Option<String> {
             }
             None
         }),
+        // BSD-style `ps e`/`ps auxe` prints every process's environment (`ps -e` is all
+        // processes).
+        "ps" if words.iter().any(|w| {
+            !w.starts_with('-') && w.contains('e') && w.bytes().all(|b| b.is_ascii_alphabetic())
+        }) =>
+        {
+            Some("the environment of other processes".to_owned())
+        }
         "getent" if words.iter().any(|w| matches!(*w, "shadow" | "gshadow")) => {
             Some("the shadow password database".to_owned())
         }

@@ -733,6 +733,18 @@ fn sed_scan(script: &str, cwd: &Path) -> Option<(Decision, String)> {
                 "the sed script runs a command (`e`)".to_owned(),
             ));
         }
+        // `r FILE` / `R FILE` read a file into the output.
+        for r in ['r', 'R'] {
+            if let Some(rest) = c.strip_prefix(r)
+                && rest.starts_with(' ')
+                && is_secret(rest.trim())
+            {
+                return Some((
+                    Decision::Ask,
+                    format!("the sed script reads the secret `{}`", rest.trim()),
+                ));
+            }
+        }
         for w in ['w', 'W'] {
             if let Some(rest) = c.strip_prefix(w)
                 && (rest.is_empty() || rest.starts_with(' '))
