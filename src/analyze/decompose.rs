@@ -122,10 +122,17 @@ impl<'l> Walker<'l> {
             };
             self.flag(kind, issue.span, issue.detail.clone());
         }
-        self.commands(&script.commands, ctx);
+        // Only the statements of the line itself define functions for what follows (not
+        // those in branches, loops, subshells, `&&` lists or re-parsed code).
+        let top = self.nest == 0 && ctx.context.is_empty();
+        self.statements(&script.commands, ctx, top);
     }
 
     pub(super) fn commands(&mut self, cmds: &[Command], ctx: &Ctx) {
+        self.statements(cmds, ctx, false);
+    }
+
+    fn statements(&mut self, cmds: &[Command], ctx: &Ctx, top: bool) {
         for (i, cmd) in cmds.iter().enumerate() {
             if i > 0 {
                 self.flag(FlagKind::Chaining, cmd.span(), "");
@@ -133,6 +140,11 @@ impl<'l> Walker<'l> {
             // Only the first command of a list reads the fed input; keep it simple and give it
             // to every command (each could read it), which is the conservative choice.
             self.command(cmd, ctx);
+            if let Command::Function { name, .. } = cmd
+                && top
+            {
+                self.functions.push(name.clone());
+            }
         }
     }
 
@@ -216,7 +228,6 @@ impl<'l> Walker<'l> {
             Command::Function { body, span, name } => {
                 self.flag(FlagKind::FunctionDefinition, *span, name.clone());
                 self.within(body, Context::Function, ctx);
-                self.functions.push(name.clone());
             }
             Command::Test {
                 arithmetic,
@@ -716,6 +727,12 @@ impl<'l> Walker<'l> {
                 && assignments.is_empty()
                 && ctx.redirects.is_empty()
                 && self.functions.iter().any(|f| f == name)
+                && !self.units.iter().any(|u| {
+                    // `unset -f NAME` (or `unset NAME`) earlier: the call is the program again.
+                    u.program.as_deref() == Some("unset")
+                        && u.args()
+                            .any(|a| a.value.as_deref().is_none_or(|v| v == name))
+                })
             {
                 return;
             }
