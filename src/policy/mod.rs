@@ -427,20 +427,26 @@ const SUBCOMMAND_CLIS: &[&str] = &[
 /// static and nothing appended at run time: the program prints its help and exits. One word
 /// at most before `--help`, so `docker run IMAGE --help` (which passes `--help` to the image)
 /// is not one.
-fn asks_for_help(unit: &Unit) -> bool {
+/// Returns `Some(None)` for `PROGRAM --help`, `Some(Some(SUB))` for `CLI SUB --help`.
+fn asks_for_help(unit: &Unit) -> Option<Option<&str>> {
+    if unit.appended_args {
+        return None;
+    }
     let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
-    !unit.appended_args
-        && match words.as_slice() {
-            [Some("--help")] => true,
-            [Some(sub), Some("--help")] => {
-                unit.program
-                    .as_deref()
-                    .is_some_and(|p| SUBCOMMAND_CLIS.contains(&p))
-                    && sub.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-                    && !sub.starts_with('-')
-            }
-            _ => false,
+    match words.as_slice() {
+        [Some("--help")] => Some(None),
+        [Some(sub), Some("--help")]
+            if unit
+                .program
+                .as_deref()
+                .is_some_and(|p| SUBCOMMAND_CLIS.contains(&p))
+                && sub.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+                && !sub.starts_with('-') =>
+        {
+            Some(Some(*sub))
         }
+        _ => None,
+    }
 }
 
 /// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
@@ -598,6 +604,17 @@ impl Policy {
             lazy::load_all(self)?;
         }
         Ok(())
+    }
+
+    /// A built-in rule names `program`'s subcommand `sub` (a group `program sub` exists, or,
+    /// compiled eagerly, a rule of the program starts with that subcommand).
+    fn knows_subcommand(&self, program: &str, sub: &str) -> bool {
+        if self.lazy {
+            lazy::group(&format!("{program} {sub}")).is_some()
+        } else {
+            self.candidates(Some(program))
+                .any(|r| r.subcommand().first().is_some_and(|s| s == sub))
+        }
     }
 
     /// The built-in group for a program (by name, then by file name for path-qualified ones).
@@ -1083,15 +1100,20 @@ impl Policy {
                         || self.by_program.contains_key(p)
                         || self.by_program.contains_key(crate::checks::common::base(p))
                 });
-                if known && asks_for_help(unit) {
+                // The subcommand must be one the built-in policy knows: `cargo b --help` may be
+                // a project alias for `run -- …`, which runs the project with `--help`.
+                let help = known
+                    && asks_for_help(unit).is_some_and(|sub| {
+                        sub.is_none_or(|sub| {
+                            own.is_some_and(|(p, _)| self.knows_subcommand(p, sub))
+                        })
+                    });
+                if help {
                     state
                         .reasons
                         .retain(|r| r.source != Source::Builtin || r.decision != Decision::Ask);
                 }
-                if known
-                    && asks_for_help(unit)
-                    && !state.reasons.iter().any(|r| r.decision == Decision::Allow)
-                {
+                if help && !state.reasons.iter().any(|r| r.decision == Decision::Allow) {
                     state.reasons.push(Reason {
                         decision: Decision::Allow,
                         risk: Risk::Low,

@@ -288,6 +288,11 @@ impl Rule {
         }
     }
 
+    /// The words after the program the rule needs (`["push"]` for `git push`).
+    pub(crate) fn subcommand(&self) -> &[String] {
+        &self.subcommand
+    }
+
     /// True when the rule names no program (it is checked against every unit).
     pub(crate) fn is_any_program(&self) -> bool {
         self.programs.is_empty()
