@@ -427,14 +427,21 @@ const SUBCOMMAND_CLIS: &[&str] = &[
 /// static and nothing appended at run time: the program prints its help and exits. One word
 /// at most before `--help`, so `docker run IMAGE --help` (which passes `--help` to the image)
 /// is not one.
-/// Returns `Some(None)` for `PROGRAM --help`, `Some(Some(SUB))` for `CLI SUB --help`.
-fn asks_for_help(unit: &Unit) -> Option<Option<&str>> {
+/// How a unit asks for help ([`asks_for_help`]).
+enum Help<'a> {
+    /// `PROGRAM --help`.
+    Program,
+    /// `CLI SUB --help`.
+    Subcommand(&'a str),
+}
+
+fn asks_for_help(unit: &Unit) -> Option<Help<'_>> {
     if unit.appended_args {
         return None;
     }
     let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
     match words.as_slice() {
-        [Some("--help")] => Some(None),
+        [Some("--help")] => Some(Help::Program),
         [Some(sub), Some("--help")]
             if unit
                 .program
@@ -443,7 +450,7 @@ fn asks_for_help(unit: &Unit) -> Option<Option<&str>> {
                 && sub.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
                 && !sub.starts_with('-') =>
         {
-            Some(Some(*sub))
+            Some(Help::Subcommand(sub))
         }
         _ => None,
     }
@@ -1103,10 +1110,11 @@ impl Policy {
                 // The subcommand must be one the built-in policy knows: `cargo b --help` may be
                 // a project alias for `run -- …`, which runs the project with `--help`.
                 let help = known
-                    && asks_for_help(unit).is_some_and(|sub| {
-                        sub.is_none_or(|sub| {
+                    && asks_for_help(unit).is_some_and(|h| match h {
+                        Help::Program => true,
+                        Help::Subcommand(sub) => {
                             own.is_some_and(|(p, _)| self.knows_subcommand(p, sub))
-                        })
+                        }
                     });
                 if help {
                     state
