@@ -96,6 +96,15 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
     if let Some(cr) = lone_cr(src) {
         return parse_with_lone_cr(src, cr, map, depth, limits);
     }
+    if let Some(at) = empty_pipeline_stage(src) {
+        // bash rejects the whole line; tree-sitter's error recovery on a long pipeline around
+        // it can take minutes in one step that its progress callback cannot interrupt.
+        return only_issue(
+            IssueKind::ParseError,
+            map.map(at, at + 1),
+            "an empty pipeline stage (`| |`): bash rejects the line".to_owned(),
+        );
+    }
     let stages = longest_pipeline(src);
     if stages > limits.max_pipeline_stages {
         return only_issue(
@@ -281,6 +290,50 @@ fn longest_pipeline(src: &str) -> usize {
     if max == 0 { 0 } else { max + 1 }
 }
 
+/// The offset of a `|` whose stage before it is empty (`a | | b`, `a || | b`), outside quotes
+/// and comments, with the same scan as [`longest_pipeline`]: a syntax error for bash.
+fn empty_pipeline_stage(src: &str) -> Option<usize> {
+    let b = src.as_bytes();
+    if !b.contains(&b'|') {
+        return None;
+    }
+    let mut i = 0;
+    let mut prev = b'\n';
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\\' => i += 1,
+            b'\'' => {
+                let ansi_c = i > 0 && b[i - 1] == b'$';
+                i += 1;
+                while i < b.len() && b[i] != b'\'' {
+                    i += usize::from(ansi_c && b[i] == b'\\') + 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += usize::from(b[i] == b'\\') + 1;
+                }
+            }
+            b'#' if i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|') => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'|' if prev == b'|' => return Some(i),
+            b'|' if b.get(i + 1) == Some(&b'|') => i += 1,
+            _ => {}
+        }
+        if !matches!(c, b' ' | b'\t') {
+            prev = c;
+        }
+        i += 1;
+    }
+    None
+}
+
 /// A script that is nothing but one issue: a limit hit or an internal error, so nothing was
 /// parsed and the command is never allowed.
 fn only_issue(kind: IssueKind, span: Span, detail: String) -> Script {
@@ -344,7 +397,25 @@ pub fn bare_parse(src: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::longest_pipeline;
+    use super::{empty_pipeline_stage, longest_pipeline};
+
+    #[test]
+    fn empty_stages() {
+        for (input, want) in [
+            ("a | | b", Some(4)),
+            ("a || | b", Some(5)),
+            ("a |  |b", Some(5)),
+            ("a || b", None),
+            ("a | b || c", None),
+            ("echo '| |' | x", None),
+            ("echo \"| |\"", None),
+            ("ls # a | | b", None),
+            ("a |& b", None),
+            ("case x in a|b) ;; esac", None),
+        ] {
+            assert_eq!(empty_pipeline_stage(input), want, "{input:?}");
+        }
+    }
 
     #[test]
     fn pipeline_length_scan() {
