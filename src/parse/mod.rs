@@ -96,7 +96,8 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
     if let Some(cr) = lone_cr(src) {
         return parse_with_lone_cr(src, cr, map, depth, limits);
     }
-    if let Some(at) = empty_pipeline_stage(src) {
+    let (stages, empty) = scan_pipelines(src);
+    if let Some(at) = empty {
         // bash rejects the whole line; tree-sitter's error recovery on a long pipeline around
         // it can take minutes in one step that its progress callback cannot interrupt.
         return only_issue(
@@ -105,7 +106,6 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             "an empty pipeline stage (`| |`): bash rejects the line".to_owned(),
         );
     }
-    let stages = longest_pipeline(src);
     if stages > limits.max_pipeline_stages {
         return only_issue(
             IssueKind::TooLong,
@@ -239,8 +239,21 @@ fn parse_with_lone_cr(
 /// pattern counts, a quote inside `"$(…)"` may be misread — but linear, which the parse it
 /// guards is not (see [`Limits::max_pipeline_stages`]). Each stage is one more than the pipes.
 fn longest_pipeline(src: &str) -> usize {
+    scan_pipelines(src).0
+}
+
+/// The offset of a `|` whose stage before it is empty (`a | | b`, `a || | b`), outside quotes
+/// and comments: a syntax error for bash.
+#[cfg(test)]
+fn empty_pipeline_stage(src: &str) -> Option<usize> {
+    scan_pipelines(src).1
+}
+
+/// One linear scan for both [`longest_pipeline`] and [`empty_pipeline_stage`].
+fn scan_pipelines(src: &str) -> (usize, Option<usize>) {
     let b = src.as_bytes();
     let (mut i, mut run, mut max) = (0, 0usize, 0usize);
+    let mut empty = None;
     // The last byte that was not a blank, to see a `|` before a newline.
     let mut prev = b'\n';
     while i < b.len() {
@@ -266,6 +279,11 @@ fn longest_pipeline(src: &str) -> usize {
                 }
                 continue;
             }
+            b'|' if prev == b'|' && empty.is_none() => {
+                empty = Some(i);
+                run += 1;
+                max = max.max(run);
+            }
             b'|' if b.get(i + 1) == Some(&b'|') => {
                 run = 0;
                 i += 1;
@@ -287,51 +305,7 @@ fn longest_pipeline(src: &str) -> usize {
         }
         i += 1;
     }
-    if max == 0 { 0 } else { max + 1 }
-}
-
-/// The offset of a `|` whose stage before it is empty (`a | | b`, `a || | b`), outside quotes
-/// and comments, with the same scan as [`longest_pipeline`]: a syntax error for bash.
-fn empty_pipeline_stage(src: &str) -> Option<usize> {
-    let b = src.as_bytes();
-    if !b.contains(&b'|') {
-        return None;
-    }
-    let mut i = 0;
-    let mut prev = b'\n';
-    while i < b.len() {
-        let c = b[i];
-        match c {
-            b'\\' => i += 1,
-            b'\'' => {
-                let ansi_c = i > 0 && b[i - 1] == b'$';
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += usize::from(ansi_c && b[i] == b'\\') + 1;
-                }
-            }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += usize::from(b[i] == b'\\') + 1;
-                }
-            }
-            b'#' if i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|') => {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'|' if prev == b'|' => return Some(i),
-            b'|' if b.get(i + 1) == Some(&b'|') => i += 1,
-            _ => {}
-        }
-        if !matches!(c, b' ' | b'\t') {
-            prev = c;
-        }
-        i += 1;
-    }
-    None
+    (if max == 0 { 0 } else { max + 1 }, empty)
 }
 
 /// A script that is nothing but one issue: a limit hit or an internal error, so nothing was
