@@ -233,6 +233,11 @@ const SECRET_EXCEPTIONS: &[&str] = &[
 /// catastrophe.
 const STARTUP_GLOBS: &[&str] = &[
     "**/.git/hooks/**",
+    "**/.ssh/authorized_keys",
+    "**/.ssh/authorized_keys2",
+    "**/.ssh/config",
+    "**/.ssh/rc",
+    "**/.ssh/environment",
     "**/.bashrc",
     "**/.bash_profile",
     "**/.bash_login",
@@ -606,6 +611,17 @@ mod tests {
             Some(Decision::Deny)
         );
         assert_eq!(d(Access::Write, "~/.ssh/known_hosts"), Some(Decision::Ask));
+        // Not secrets, but what they say decides who logs in: never an accept-edits edit.
+        let in_home = Path::new("/root");
+        let r = decide_path(
+            &[],
+            in_home,
+            Access::Write,
+            ".ssh/authorized_keys",
+            Span::default(),
+            None,
+        );
+        assert!(r.iter().any(|r| r.rule == "write-startup-file"), "{r:?}");
         assert_eq!(d(Access::Read, "~/.ssh/known_hosts"), None);
         assert_eq!(d(Access::Read, "~/.aws/config"), None);
         assert_eq!(d(Access::Read, "~/.aws/credentials"), Some(Decision::Ask));
