@@ -389,7 +389,9 @@ pub fn decide_path(
             Decision::Ask,
             Risk::High,
             "write-startup-file",
-            format!("writes `{shown}`, which runs in every later shell or git command"),
+            format!(
+                "writes `{shown}`, which decides what later shells or git commands run, or who may log in"
+            ),
         ),
         Access::Write if protected => push(
             Decision::Deny,
