@@ -24,6 +24,8 @@ pub(crate) const EXIT_INPUT: u8 = 65;
 pub(crate) const EXIT_POLICY: u8 = 66;
 /// Anything else.
 pub(crate) const EXIT_INTERNAL: u8 = 70;
+/// `exec`: bash could not be started (the shell's own "command not found").
+pub(crate) const EXIT_NO_BASH: u8 = 127;
 
 #[derive(Parser)]
 #[command(
@@ -547,7 +549,12 @@ fn exec(
             }
         })?;
     }
-    Ok(result.exit_code())
+    if let Some(code) = result.exit_code() {
+        return Ok(code);
+    }
+    drop(err);
+    let e = shclass::interactive::run(&cmd);
+    Err(fail(EXIT_NO_BASH, format!("could not run bash: {e}")))
 }
 
 fn repl(args: &SessionArgs) -> Result<u8, Failure> {

@@ -8,7 +8,6 @@
 
 use std::io::{self, BufRead, Write};
 use std::path::PathBuf;
-use std::process::Command;
 
 use crate::audit::Approver;
 use crate::policy::{Decision, Mode, Source, Verdict};
@@ -21,11 +20,11 @@ pub const EXIT_REFUSED: u8 = 77;
 /// `EX_TEMPFAIL` from sysexits: it may run when someone can answer.
 pub const EXIT_NO_TERMINAL: u8 = 75;
 
-/// What `exec` did.
+/// What `exec` decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExecResult {
-    /// The command ran; its exit status (128 + signal when killed).
-    Ran(i32),
+    /// Allowed (by the policy or a person): the caller runs it, with [`run`].
+    Run,
     /// Refused by the policy or a person.
     Refused,
     /// It needed approval and nobody could be asked.
@@ -33,13 +32,37 @@ pub enum ExecResult {
 }
 
 impl ExecResult {
-    /// The exit code `shclass exec` returns.
-    pub fn exit_code(&self) -> u8 {
+    /// The exit code `shclass exec` returns when the command does not run.
+    pub fn exit_code(&self) -> Option<u8> {
         match self {
-            ExecResult::Ran(c) => u8::try_from(*c).unwrap_or(1),
-            ExecResult::Refused => EXIT_REFUSED,
-            ExecResult::NoTerminal => EXIT_NO_TERMINAL,
+            ExecResult::Run => None,
+            ExecResult::Refused => Some(EXIT_REFUSED),
+            ExecResult::NoTerminal => Some(EXIT_NO_TERMINAL),
         }
+    }
+}
+
+/// Run `cmd` with `bash -c`. On Unix the process becomes bash (`execvp`), so the command's
+/// status and signals are the process's own; this returns only when bash could not be
+/// started. Replacing the process, rather than spawning a child and waiting, also keeps
+/// `std::process`'s spawning machinery (25 libc symbols the loader binds at every start of
+/// every `shclass hook`) out of the binary.
+#[cfg(unix)]
+pub fn run(cmd: &str) -> io::Error {
+    use std::os::unix::process::CommandExt;
+    std::process::Command::new("bash").arg("-c").arg(cmd).exec()
+}
+
+/// Run `cmd` with `bash -c` and return its exit code.
+#[cfg(not(unix))]
+pub fn run(cmd: &str) -> io::Error {
+    match std::process::Command::new("bash")
+        .arg("-c")
+        .arg(cmd)
+        .status()
+    {
+        Ok(s) => std::process::exit(s.code().unwrap_or(1)),
+        Err(e) => e,
     }
 }
 
@@ -60,8 +83,9 @@ pub fn parse_answer(line: &str, remember: &RememberScope) -> Answer {
     }
 }
 
-/// Decide `cmd`; on ask, ask through `prompt` (or refuse when there is none); run it with
-/// `bash -c` when allowed. Messages go to `err`.
+/// Decide `cmd`; on ask, ask through `prompt` (or refuse when there is none). Messages go to
+/// `err`. Running an allowed command is the caller's next step ([`run`]), after it has saved
+/// what this session learnt.
 pub fn exec(
     session: &mut Session,
     cmd: &str,
@@ -108,22 +132,7 @@ pub fn exec(
             }
         }
     }
-    let status = Command::new("bash").arg("-c").arg(cmd).status()?;
-    Ok(ExecResult::Ran(status_code(status)))
-}
-
-fn status_code(status: std::process::ExitStatus) -> i32 {
-    if let Some(c) = status.code() {
-        return c;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(sig) = status.signal() {
-            return 128 + sig;
-        }
-    }
-    1
+    Ok(ExecResult::Run)
 }
 
 /// Join `exec`'s arguments into one command line: a single argument is a command line as it
