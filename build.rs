@@ -17,6 +17,9 @@
 //!   groups, and its copy names only that program (the `program` line of the group replaces the
 //!   rule's own); a rule with a subcommand goes into the group `program subcommand` (loaded only
 //!   when that subcommand runs). Rules without a program go into the `*` group.
+//! - `OPTION_TABLES`/`OPTION_NAMES`: the `[[program]]` tables as `OptionSpec` literals, and
+//!   a sorted index by program name: the option knowledge of `ls` costs a binary search, not a
+//!   JSON parse and sixty allocations, on the start-up path of every command.
 //!
 //! Every piece is an offset into a few large strings: no table of string slices, which would
 //! cost a relocation per string at start-up.
@@ -53,6 +56,9 @@ fn main() {
     let mut files: Vec<(String, String)> = Vec::new();
     // Group key → (the `,"program":…` field its rules get, or "" to keep their own; entries).
     let mut groups: BTreeMap<String, (String, Vec<usize>)> = BTreeMap::new();
+    let mut options: Vec<String> = Vec::new();
+    let mut option_text = String::new();
+    let mut option_names: BTreeMap<String, usize> = BTreeMap::new();
     for (fi, f) in FILES.iter().enumerate() {
         let path = dir.join(f);
         println!("cargo::rerun-if-changed={}", path.display());
@@ -157,13 +163,18 @@ fn main() {
                     groups.entry(key).or_insert((field, Vec::new())).1.push(idx);
                 }
             } else {
+                let table = options.len();
+                options.push(option_table(
+                    t,
+                    &format_args!("{}:{at}", path.display()),
+                    &mut option_text,
+                ));
                 for name in names(t.get("name")) {
-                    let field = format!(",\"program\":{}", serde_json::Value::String(name.clone()));
-                    groups
-                        .entry(name)
-                        .or_insert((field, Vec::new()))
-                        .1
-                        .push(idx);
+                    if option_names.insert(name.clone(), table).is_some() {
+                        fail(&format_args!(
+                            "line {at}: a second `[[program]]` for `{name}`"
+                        ));
+                    }
                 }
             }
         }
@@ -245,10 +256,95 @@ fn main() {
          pub(crate) static MEMBERS: &[u16] = &{members:?};\n",
         count = groups.len()
     );
+    let _ = write!(
+        out,
+        "\n/// The built-in option tables (`[[program]]`), packed: see `build.rs`.\n\
+         pub(crate) static OPTION_TEXT: &str = {option_text:?};\n\n\
+         /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
+         /// long and single-dash-with-value names; whether options are single-dash words.\n\
+         #[allow(clippy::unreadable_literal)]\n\
+         pub(crate) static OPTION_TABLES: &[(u32, u32, u32, u32, bool)] = &[\n"
+    );
+    for o in &options {
+        let _ = writeln!(out, "    {o},");
+    }
+    let mut name_text = String::new();
+    out.push_str(
+        "];\n\n/// Each program with a table: end of its name in `OPTION_NAME_TEXT`, its table.\n\
+         #[allow(clippy::unreadable_literal)]\n\
+         pub(crate) static OPTION_NAMES: &[(u32, u16)] = &[\n",
+    );
+    for (name, i) in &option_names {
+        name_text.push_str(name);
+        let _ = writeln!(out, "    ({}, {i}),", name_text.len());
+    }
+    let _ = writeln!(
+        out,
+        "];\n\n/// The names of programs with a table, sorted, concatenated.\n\
+         pub(crate) static OPTION_NAME_TEXT: &str = {name_text:?};"
+    );
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into()))
         .join("builtin_groups.rs");
     std::fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
     println!("cargo::rerun-if-changed=build.rs");
+}
+
+/// A `[[program]]` table, appended to the packed option text `text` (short value letters, then
+/// the long-with-value, long and single-dash-with-value names, each ended by a newline): the
+/// four section ends and the single-dash flag. `at` names its file and line. Checks what
+/// `deny_unknown_fields` checks for a person's table: known keys, each of its type.
+fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) -> String {
+    assert!(
+        t.contains_key("name"),
+        "{at}: a `[[program]]` table needs a `name`"
+    );
+    for (k, v) in t {
+        let ok = match k.as_str() {
+            "name" => {
+                v.is_str()
+                    || v.as_array()
+                        .is_some_and(|a| a.iter().all(toml::Value::is_str))
+            }
+            "short_value" => v.is_str(),
+            "single_dash_long" => v.is_bool(),
+            "long" | "long_value" | "single_value" => v
+                .as_array()
+                .is_some_and(|a| a.iter().all(toml::Value::is_str)),
+            _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
+        };
+        assert!(ok, "{at}: `{k}` has the wrong type");
+    }
+    let end = |text: &mut String, key: &str| -> usize {
+        for v in t
+            .get(key)
+            .and_then(toml::Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let name = v.as_str().unwrap_or_default();
+            assert!(
+                !name.is_empty() && !name.contains('\n'),
+                "{at}: `{key}` holds {name:?}"
+            );
+            text.push_str(name);
+            text.push('\n');
+        }
+        text.len()
+    };
+    text.push_str(
+        t.get("short_value")
+            .and_then(toml::Value::as_str)
+            .unwrap_or_default(),
+    );
+    let short = text.len();
+    let long_value = end(text, "long_value");
+    let long = end(text, "long");
+    let single_value = end(text, "single_value");
+    let single = t
+        .get("single_dash_long")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
+    format!("({short}, {long_value}, {long}, {single_value}, {single})")
 }
 
 /// `"key":value`, compact.

@@ -682,7 +682,7 @@ fn rule_snippet(policy: &Policy, unit: &Unit) -> Option<String> {
     if !plain(program) || unit.argv.iter().any(|a| a.value.is_none()) {
         return None;
     }
-    let parsed = options::parse(policy.program_options(program), &unit.argv);
+    let parsed = options::parse(policy.program_options(program).as_deref(), &unit.argv);
     let sub = parsed
         .operands
         .first()

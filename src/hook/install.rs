@@ -215,7 +215,7 @@ pub fn install(path: &Path, snippet: &Value, command: &str) -> Result<InstallRep
                 .map_or(0, |d| d.as_secs());
             b = PathBuf::from(format!("{}.bak.{t}", path.display()));
         }
-        std::fs::copy(path, &b).map_err(io)?;
+        copy_file(path, &b).map_err(io)?;
         backup = Some(b);
     } else if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(io)?;
@@ -238,6 +238,22 @@ pub fn install(path: &Path, snippet: &Value, command: &str) -> Result<InstallRep
         backup,
         changed: true,
     })
+}
+
+/// Copy `from` to a new file `to` with the same permission bits (settings files may hold
+/// tokens). Read and write rather than `std::fs::copy`, whose `copy_file_range`/`sendfile`
+/// fast paths are two more libc symbols the loader binds at every start of every hook.
+fn copy_file(from: &Path, to: &Path) -> std::io::Result<()> {
+    use std::io::Write as _;
+    let bytes = std::fs::read(from)?;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        options.mode(std::fs::metadata(from)?.permissions().mode() & 0o7777);
+    }
+    options.open(to)?.write_all(&bytes)
 }
 
 #[cfg(test)]

@@ -8,8 +8,11 @@
 
 use std::sync::OnceLock;
 
+use std::borrow::Cow;
+
 use super::error::{PolicyError, PolicyErrorKind};
-use super::spec::{ProgramSpec, RuleSpec, parse_builtin_entry};
+use super::options::{Names, OptionSpec};
+use super::spec::{RuleSpec, parse_builtin_entry};
 use super::{Policy, Source};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_groups.rs"));
@@ -33,6 +36,44 @@ pub(crate) fn group(program: &str) -> Option<&'static Policy> {
         }
         Box::new(p)
     }))
+}
+
+/// The built-in option table of `program`: views into the packed text, nothing allocated.
+pub(crate) fn options(program: &str) -> Option<OptionSpec> {
+    let name_at = |i: usize| -> Option<(&'static str, u16)> {
+        let start = match i.checked_sub(1) {
+            None => 0,
+            Some(j) => OPTION_NAMES.get(j)?.0 as usize,
+        };
+        let &(end, table) = OPTION_NAMES.get(i)?;
+        Some((OPTION_NAME_TEXT.get(start..end as usize)?, table))
+    };
+    let (mut lo, mut hi) = (0, OPTION_NAMES.len());
+    let table = loop {
+        if lo >= hi {
+            return None;
+        }
+        let mid = lo + (hi - lo) / 2;
+        let (name, table) = name_at(mid)?;
+        match name.cmp(program) {
+            std::cmp::Ordering::Less => lo = mid + 1,
+            std::cmp::Ordering::Greater => hi = mid,
+            std::cmp::Ordering::Equal => break usize::from(table),
+        }
+    };
+    let start = match table.checked_sub(1) {
+        None => 0,
+        Some(j) => OPTION_TABLES.get(j)?.3 as usize,
+    };
+    let &(short, long_value, long, single_value, single_dash_long) = OPTION_TABLES.get(table)?;
+    let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
+    Some(OptionSpec {
+        short_value: Cow::Borrowed(text(start, short)?),
+        long_value: Names::Packed(text(short as usize, long_value)?),
+        long: Names::Packed(text(long_value as usize, long)?),
+        single_dash_long,
+        single_value: Names::Packed(text(long as usize, single_value)?),
+    })
 }
 
 /// Every group's name, for tests and listings.
@@ -78,8 +119,7 @@ fn malformed() -> PolicyError {
     )
 }
 
-/// Compile the `i`th group: its rules and option tables without examples, each rule naming
-/// only the group's program.
+/// Compile the `i`th group: its rules without examples, each naming only the group's program.
 fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
     let (_, p_start, m_start) = starts(i).ok_or_else(malformed)?;
     let &(_, p_end, m_end) = GROUPS.get(i).ok_or_else(malformed)?;
@@ -102,15 +142,14 @@ fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
             json.push_str(program);
         }
         json.push('}');
-        let line = line as usize;
-        if rule {
-            rules.push((
-                parse_builtin_entry::<RuleSpec>(&json, name, line)?,
-                Some(line),
-            ));
-        } else {
-            p.add_program_spec(parse_builtin_entry::<ProgramSpec>(&json, name, line)?);
+        if !rule {
+            return Err(malformed());
         }
+        let line = line as usize;
+        rules.push((
+            parse_builtin_entry::<RuleSpec>(&json, name, line)?,
+            Some(line),
+        ));
     }
     let key = key(i).unwrap_or_default();
     p.add_rule_specs(rules, &format!("builtin:{key}"), &Source::Builtin, false)
@@ -129,17 +168,44 @@ pub(crate) fn load_all(p: &mut Policy) -> Result<(), PolicyError> {
                 .get(start as usize..)
                 .and_then(|t| t.split('\n').next())
                 .ok_or_else(malformed)?;
-            let line = line as usize;
+            // Option tables are data (`options`), for eager and lazy policies alike.
             if rule {
+                let line = line as usize;
                 rules.push((
                     parse_builtin_entry::<RuleSpec>(json, name, line)?,
                     Some(line),
                 ));
-            } else {
-                p.add_program_spec(parse_builtin_entry::<ProgramSpec>(json, name, line)?);
             }
         }
         p.add_rule_specs(rules, name, &Source::Builtin, false)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn option_tables_are_found_by_every_name_and_hold_their_lists() {
+        let cp = options("cp").unwrap_or_default();
+        assert_eq!(options("mv"), Some(cp.clone()), "one table, several names");
+        assert_eq!(cp.short_value, "tSmgoZ");
+        assert!(cp.long.contains("--recursive") && !cp.long.contains("--recursiv"));
+        assert!(cp.long_value.contains("--target-directory"));
+        assert!(cp.single_value.iter().next().is_none() && !cp.single_dash_long);
+        let find = options("find").unwrap_or_default();
+        assert!(find.single_dash_long && find.single_value.contains("-name"));
+        assert!(options("no-such-program").is_none() && options("").is_none());
+        // Every name of the index finds a table, and the index is sorted.
+        let mut last = "";
+        let mut start = 0;
+        for &(end, table) in OPTION_NAMES {
+            let name = &OPTION_NAME_TEXT[start..end as usize];
+            assert!(last < name, "{last} before {name}");
+            assert!(OPTION_TABLES.get(usize::from(table)).is_some());
+            assert!(options(name).is_some(), "{name}");
+            (last, start) = (name, end as usize);
+        }
+    }
 }

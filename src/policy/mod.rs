@@ -525,14 +525,20 @@ fn flag_message(kind: FlagKind, detail: &str) -> String {
     }
 }
 
+/// The hasher of the policy's tables: `SipHash` with fixed keys. Their keys are names from policy
+/// files (program names, rule ids), never command text, so there is no flooding to defend
+/// against; and a fixed state needs no random seed, which is a `getrandom` call and one more
+/// libc symbol bound at every start.
+type FixedState = std::hash::BuildHasherDefault<std::hash::DefaultHasher>;
+
 /// A compiled policy: rules from every source, program option knowledge, flag decisions, mode.
 #[derive(Debug, Default)]
 pub struct Policy {
     pub(crate) rules: Vec<Rule>,
-    by_program: HashMap<String, Vec<usize>>,
-    by_id: HashMap<String, usize>,
+    by_program: HashMap<String, Vec<usize>, FixedState>,
+    by_id: HashMap<String, usize, FixedState>,
     any_program: Vec<usize>,
-    programs: HashMap<String, OptionSpec>,
+    programs: HashMap<String, OptionSpec, FixedState>,
     flags: BTreeMap<FlagKind, (Option<Decision>, Risk, Source)>,
     /// The mode.
     pub mode: Mode,
@@ -624,11 +630,6 @@ impl Policy {
         }
     }
 
-    /// The built-in group for a program (by name, then by file name for path-qualified ones).
-    fn group(&self, program: Option<&str>) -> Option<&Policy> {
-        self.named_group(program?).0
-    }
-
     /// The built-in group for a program and the name it is filed under: the name itself when
     /// a group has it, else the file name of a path (`/usr/bin/git` → `git`).
     fn named_group<'p>(&self, p: &'p str) -> (Option<&Policy>, &'p str) {
@@ -674,17 +675,14 @@ impl Policy {
         out
     }
 
-    /// Option knowledge for a program: a person's `[[program]]` first, then the built-in one.
-    fn options_for(&self, program: Option<&str>) -> Option<&OptionSpec> {
+    /// Option knowledge for a program: a person's `[[program]]` first, then the built-in one
+    /// (data compiled in by `build.rs`, the same for lazy and eager policies).
+    fn options_for(&self, program: Option<&str>) -> Option<Cow<'_, OptionSpec>> {
         let p = program?;
-        self.options_in(p, self.group(Some(p)))
-    }
-
-    /// [`Policy::options_for`] with the program's built-in group already found.
-    fn options_in<'a>(&'a self, p: &str, group: Option<&'a Policy>) -> Option<&'a OptionSpec> {
-        self.programs
-            .get(p)
-            .or_else(|| group.and_then(|g| g.programs.get(p)))
+        match self.programs.get(p) {
+            Some(o) => Some(Cow::Borrowed(o)),
+            None => lazy::options(p).map(Cow::Owned),
+        }
     }
 
     /// Names of the lazily loaded built-in groups (empty for an eager policy).
@@ -819,11 +817,11 @@ impl Policy {
     /// the others.
     pub(crate) fn add_program_spec(&mut self, spec: spec::ProgramSpec) {
         let os = OptionSpec {
-            short_value: spec.short_value,
-            long_value: spec.long_value,
-            long: spec.long,
+            short_value: spec.short_value.into(),
+            long_value: spec.long_value.into(),
+            long: spec.long.into(),
             single_dash_long: spec.single_dash_long,
-            single_value: spec.single_value,
+            single_value: spec.single_value.into(),
         };
         let mut names = spec.name.into_vec();
         if let Some(last) = names.pop() {
@@ -1012,7 +1010,7 @@ impl Policy {
     /// Does `rule` match `unit`?
     pub fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
         let spec = self.options_for(unit.program.as_deref());
-        let parsed = rule::parse_unit(unit, spec);
+        let parsed = rule::parse_unit(unit, spec.as_deref());
         rule.matches(&MatchInput::new(unit, &parsed, &self.cwd))
     }
 
@@ -1053,8 +1051,8 @@ impl Policy {
             .map(|(i, unit)| {
                 // The program's built-in group, looked up once for its options and its rules.
                 let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
-                let spec = own.and_then(|(p, (g, _))| self.options_in(p, g));
-                let parsed = rule::parse_unit(unit, spec);
+                let spec = self.options_for(unit.program.as_deref());
+                let parsed = rule::parse_unit(unit, spec.as_deref());
                 let input = MatchInput::new(unit, &parsed, &self.cwd);
                 let groups = own.map_or_else(Vec::new, |(_, own)| {
                     self.groups_for(own, unit, &parsed, &mut group_key)
@@ -1499,7 +1497,7 @@ impl Policy {
     }
 
     /// Option knowledge for a program.
-    pub fn program_options(&self, name: &str) -> Option<&OptionSpec> {
+    pub fn program_options(&self, name: &str) -> Option<Cow<'_, OptionSpec>> {
         self.options_for(Some(name))
     }
 

@@ -12,19 +12,62 @@ use std::borrow::Cow;
 
 use crate::analyze::Arg;
 
+/// A list of option names: a person's `[[program]]` strings, or a built-in table's, which
+/// `build.rs` packs into one string of the binary, each name ended by a newline (data with no
+/// pointers in it: nothing for the loader to relocate at start-up, no page of it touched until
+/// a command uses that program).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Names {
+    /// Built in: `"--all\n--long\n"`.
+    Packed(&'static str),
+    /// From a policy file.
+    Owned(Vec<String>),
+}
+
+impl Default for Names {
+    fn default() -> Self {
+        Names::Packed("")
+    }
+}
+
+impl From<Vec<String>> for Names {
+    fn from(list: Vec<String>) -> Self {
+        Names::Owned(list)
+    }
+}
+
+impl Names {
+    /// Each name.
+    pub fn iter(&self) -> impl Iterator<Item = &str> + Clone {
+        let (packed, owned) = match self {
+            Names::Packed(text) => (Some(text.split_terminator('\n')), None),
+            Names::Owned(list) => (None, Some(list.iter().map(String::as_str))),
+        };
+        packed
+            .into_iter()
+            .flatten()
+            .chain(owned.into_iter().flatten())
+    }
+
+    /// Whether `name` is one of them.
+    pub fn contains(&self, name: &str) -> bool {
+        self.iter().any(|n| n == name)
+    }
+}
+
 /// How one program's options are spelled.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OptionSpec {
     /// Short option letters that take a value.
-    pub short_value: String,
+    pub short_value: Cow<'static, str>,
     /// Long options that take a value (`--output`).
-    pub long_value: Vec<String>,
+    pub long_value: Names,
     /// Every known long option (with or without value), for abbreviations.
-    pub long: Vec<String>,
+    pub long: Names,
     /// Options are whole single-dash words (`find -name x -exec …`).
     pub single_dash_long: bool,
     /// Single-dash words that take a value when `single_dash_long` (`-name`, `-type`).
-    pub single_value: Vec<String>,
+    pub single_value: Names,
 }
 
 /// One option found in a unit.
@@ -105,7 +148,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             continue;
         }
         if spec.single_dash_long && !v.starts_with("--") {
-            let takes = spec.single_value.iter().any(|s| s == v);
+            let takes = spec.single_value.contains(v);
             let value = if takes { value_of(argv, i + 1) } else { None };
             out.opts.push(Opt {
                 name: Cow::Owned(v.to_owned()),
@@ -122,8 +165,8 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 None => (long, None),
             };
             let full = expand_long(spec, name);
-            let known = spec.long.iter().chain(&spec.long_value).any(|l| l == &full);
-            let takes = spec.long_value.iter().any(|l| l == &full);
+            let known = spec.long.contains(&full) || spec.long_value.contains(&full);
+            let takes = spec.long_value.contains(&full);
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
@@ -199,11 +242,11 @@ fn short_name(c: char) -> Cow<'static, str> {
 
 /// `--rec` → `--recursive` when it is a unique prefix of a known long option.
 fn expand_long(spec: &OptionSpec, name: &str) -> String {
-    let is = |l: &String| l.strip_prefix("--") == Some(name);
+    let is = |l: &str| l.strip_prefix("--") == Some(name);
     if spec.long.iter().any(is) || spec.long_value.iter().any(is) {
         return format!("--{name}");
     }
-    let mut found: Option<&String> = None;
+    let mut found: Option<&str> = None;
     for l in spec.long.iter().chain(spec.long_value.iter()) {
         if l.strip_prefix("--").is_some_and(|r| r.starts_with(name)) {
             if found.is_some_and(|f| f != l) {
@@ -212,7 +255,7 @@ fn expand_long(spec: &OptionSpec, name: &str) -> String {
             found = Some(l);
         }
     }
-    found.map_or_else(|| format!("--{name}"), String::clone)
+    found.map_or_else(|| format!("--{name}"), str::to_owned)
 }
 
 #[cfg(test)]
@@ -253,12 +296,13 @@ mod tests {
                 "--recursive".into(),
                 "--force".into(),
                 "--interactive".into(),
-            ],
+            ]
+            .into(),
             ..OptionSpec::default()
         };
         let sort = OptionSpec {
             short_value: "oktS".into(),
-            long_value: vec!["--output".into()],
+            long_value: vec!["--output".into()].into(),
             ..OptionSpec::default()
         };
         let cases: Vec<Case> = vec![
@@ -293,7 +337,7 @@ mod tests {
     #[test]
     fn a_known_option_is_not_an_abbreviation() {
         let kubectl = OptionSpec {
-            long: vec!["--all".into(), "--all-namespaces".into()],
+            long: vec!["--all".into(), "--all-namespaces".into()].into(),
             ..OptionSpec::default()
         };
         let a = argv("kubectl delete pods --all");
