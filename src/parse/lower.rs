@@ -169,6 +169,35 @@ impl<'a> Lowerer<'a> {
         self.issues.push(SyntaxIssue { kind, span, detail });
     }
 
+    /// An ERROR node that is only an arithmetic base (`10#`) directly followed by an expansion.
+    fn is_base_prefix(&self, node: Node) -> bool {
+        let text = self.text(node);
+        let digits = text.strip_suffix('#').unwrap_or_default();
+        let in_arithmetic = node.parent().is_some_and(|p| {
+            matches!(
+                kind(p),
+                "arithmetic_expansion" | "binary_expression" | "compound_statement"
+            ) || kind(p).ends_with("_expression")
+        });
+        let next_is_expansion = node.next_sibling().is_some_and(|n| {
+            let mut first = n;
+            while let Some(c) = first.child(0) {
+                if matches!(kind(first), "simple_expansion" | "expansion") {
+                    break;
+                }
+                first = c;
+            }
+            n.start_byte() == node.end_byte()
+                && matches!(kind(first), "simple_expansion" | "expansion")
+        });
+        !digits.is_empty()
+            && digits.len() <= 2
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && node.named_child_count() == 0
+            && in_arithmetic
+            && next_is_expansion
+    }
+
     /// Record every ERROR and MISSING node, iteratively (no recursion on hostile trees).
     fn collect_errors(&mut self, root: Node) {
         let mut cursor = root.walk();
@@ -182,6 +211,9 @@ impl<'a> Lowerer<'a> {
                     format!("missing `{}`", kind(node)),
                 );
                 found += 1;
+            } else if node.is_error() && self.is_base_prefix(node) {
+                // `$(( 10#$x ))`: the grammar cannot read a base before an expansion; the
+                // expansion after it is parsed (and analysed) as usual.
             } else if node.is_error() {
                 let text: String = self.text(node).chars().take(40).collect();
                 self.issue(

@@ -39,7 +39,11 @@ impl Lowerer<'_> {
             | "file_descriptor"
             | "brace_expression"
             | "$" => {
-                if in_double {
+                if node.named_child_count() > 0 {
+                    // `16#$(cmd)` in arithmetic: a number the grammar builds around a
+                    // substitution. Its children run; the text between them is the number.
+                    self.mixed(node, out, in_double);
+                } else if in_double {
                     self.double_text(node.start_byte(), self.text(node), out);
                 } else {
                     self.unquoted_text(node.start_byte(), self.text(node), out);
@@ -171,6 +175,25 @@ impl Lowerer<'_> {
             }
             pos = ch.end_byte();
         }
+    }
+
+    /// A leaf kind that has children after all: each child as a word part, the text around
+    /// them as text (with any substitution the grammar left in it).
+    fn mixed(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
+        let mut c = node.walk();
+        let mut pos = node.start_byte();
+        let gap = |this: &mut Self, from: usize, to: usize, out: &mut Vec<WordPart>| {
+            if to > from {
+                let text = this.src.get(from..to).unwrap_or_default();
+                this.text_with_backquotes(from, text, out, in_double);
+            }
+        };
+        for ch in node.named_children(&mut c) {
+            gap(self, pos, ch.start_byte(), out);
+            self.word_parts(ch, out, in_double);
+            pos = ch.end_byte();
+        }
+        gap(self, pos, node.end_byte(), out);
     }
 
     fn command_substitution(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
@@ -441,9 +464,13 @@ impl Lowerer<'_> {
         self.text_with_backquotes(base, text, out, true);
     }
 
-    /// The grammar leaves backquotes unparsed in some places where bash runs them (an unquoted
-    /// heredoc body, the operand of `${x:-…}`): each `` `…` `` left in text that bash expands
-    /// is parsed here as a command substitution. An unmatched backquote is a parse error.
+    /// The grammar leaves substitutions unparsed in some places where bash runs them (an
+    /// unquoted heredoc body, the operand of `${x:-…}`, the pattern of `${x#…}`, `${x%…}`,
+    /// `${x^…}`, `${x,…}`, which it keeps as opaque text): each `` `…` ``, `$(…)`, `$((…))` and
+    /// `${…}` left in text that bash expands is parsed here, the first two as command
+    /// substitutions, the others as dynamic parts with the substitutions inside them. Quotes in
+    /// such text are not honoured (a `$(…)` inside quotes there is analysed as if it ran:
+    /// cautious). An unmatched backquote or parenthesis is a parse error.
     fn text_with_backquotes(
         &mut self,
         base: usize,
@@ -485,6 +512,64 @@ impl Lowerer<'_> {
                     i = close + 1;
                     from = i;
                 }
+                b'$' if matches!(bytes.get(i + 1), Some(b'(' | b'{' | b'[')) => {
+                    let open = bytes.get(i + 1).copied().unwrap_or_default();
+                    let arith = open == b'(' && bytes.get(i + 2) == Some(&b'(');
+                    let Some(close) = group_end(bytes, i + 1) else {
+                        plain(self, base + from, &text[from..], out);
+                        self.issues.push(SyntaxIssue {
+                            kind: IssueKind::ParseError,
+                            span: self.map.map(base + i, base + text.len()),
+                            detail: format!("unmatched `{}`", char::from(open)),
+                        });
+                        return;
+                    };
+                    plain(self, base + from, &text[from..i], out);
+                    let span = self.map.map(base + i, base + close + 1);
+                    let source = text[i..=close].to_owned();
+                    if open == b'(' && !arith {
+                        let body = self.substitution_text(base + i + 2, &text[i + 2..close]);
+                        out.push(WordPart::CommandSubstitution {
+                            body,
+                            backtick: false,
+                            quoted: in_double,
+                            span,
+                        });
+                    } else {
+                        // `$((…))`, `$[…]`, `${…}`: a value computed at run time, and the
+                        // substitutions inside it run.
+                        let mut parts = Vec::new();
+                        if self.depth < self.limits.max_tree_depth {
+                            self.depth += 1;
+                            self.text_with_backquotes(
+                                base + i + 2,
+                                &text[i + 2..close],
+                                &mut parts,
+                                in_double,
+                            );
+                            self.depth -= 1;
+                        }
+                        let inner = vec![Word { parts, span }];
+                        out.push(if open == b'{' {
+                            WordPart::Parameter {
+                                name: None,
+                                plain: false,
+                                source,
+                                quoted: in_double,
+                                inner,
+                                span,
+                            }
+                        } else {
+                            WordPart::Arithmetic {
+                                source,
+                                inner,
+                                span,
+                            }
+                        });
+                    }
+                    i = close + 1;
+                    from = i;
+                }
                 _ => i += 1,
             }
         }
@@ -515,6 +600,17 @@ impl Lowerer<'_> {
         }
         let script =
             super::parse_nested(&code, &SpanMap::Table(table), self.depth + 1, self.limits);
+        self.issues.extend(script.issues);
+        script.commands
+    }
+
+    /// Parse the inside of a `$(…)` found in text (`src[base..]`), byte for byte.
+    fn substitution_text(&mut self, base: usize, inner: &str) -> Vec<crate::ast::Command> {
+        let table = (0..inner.len())
+            .map(|k| self.map.map(base + k, base + k + 1))
+            .collect();
+        let script =
+            super::parse_nested(inner, &SpanMap::Table(table), self.depth + 1, self.limits);
         self.issues.extend(script.issues);
         script.commands
     }
@@ -669,6 +765,34 @@ impl Lowerer<'_> {
 }
 
 /// The index of the backquote closing one opened just before `from`, skipping escapes.
+/// The index of the bracket that closes the one at `bytes[open]` (`(`, `{` or `[`), counting
+/// nested brackets of that kind and skipping backslash escapes and backquoted text.
+fn group_end(bytes: &[u8], open: usize) -> Option<usize> {
+    let (up, down) = match bytes.get(open)? {
+        b'(' => (b'(', b')'),
+        b'{' => (b'{', b'}'),
+        _ => (b'[', b']'),
+    };
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 1,
+            b'`' => i = backquote_end(bytes, i + 1)?,
+            b if b == up => depth += 1,
+            b if b == down => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 fn backquote_end(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while i < bytes.len() {
