@@ -49,7 +49,20 @@ fn explain(p: &Policy, cmd: &str) -> (Decision, String) {
             r.decision, r.rule, r.source, r.message
         );
     }
-    (v.decision, s)
+    (v.decision, redact_home(&s))
+}
+
+/// The explanations name paths under the home directory of whoever runs the tests (`~` is
+/// expanded): written as `$HOME/…`, so the snapshots hold on any account.
+fn redact_home(text: &str) -> String {
+    let home = std::env::var("HOME").unwrap_or_default();
+    let home = home.trim_end_matches('/');
+    if home.is_empty() {
+        return text.to_owned();
+    }
+    text.replace(WORKSPACE, "\u{0}")
+        .replace(&format!("{home}/"), "$HOME/")
+        .replace('\u{0}', WORKSPACE)
 }
 
 #[test]

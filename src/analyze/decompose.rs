@@ -190,15 +190,22 @@ impl<'l> Walker<'l> {
                 ..
             } => self.if_command(branches, else_body, ctx),
             Command::Loop {
-                condition, body, ..
-            } => self.loop_command(condition, body, ctx),
+                until,
+                condition,
+                body,
+                span,
+            } => self.loop_command(*until, condition, body, *span, ctx),
             Command::For {
                 items,
                 body,
                 variable,
                 span,
-                ..
+                select,
             } => {
+                // `for ((;;))` (an empty header) never ends by itself.
+                if variable.is_empty() && !*select && items.is_empty() {
+                    self.flag(FlagKind::EndlessLoop, *span, "");
+                }
                 for w in items {
                     self.word_effects(w, ctx);
                 }
@@ -303,7 +310,34 @@ impl<'l> Walker<'l> {
         self.commands(else_body, ctx);
     }
 
-    fn loop_command(&mut self, condition: &[Command], body: &[Command], ctx: &Ctx) {
+    fn loop_command(
+        &mut self,
+        until: bool,
+        condition: &[Command],
+        body: &[Command],
+        span: Span,
+        ctx: &Ctx,
+    ) {
+        // `while true`, `while :`, `until false`: the condition is one word that always holds.
+        let endless = match condition {
+            [Command::Simple(c)] if c.words.len() == 1 && c.assignments.is_empty() => {
+                let argv = word::canonical(&c.words[0]);
+                match argv.as_slice() {
+                    [a] => a.exact().is_some_and(|n| {
+                        if until {
+                            n == "false"
+                        } else {
+                            n == "true" || n == ":"
+                        }
+                    }),
+                    _ => false,
+                }
+            }
+            _ => false,
+        };
+        if endless {
+            self.flag(FlagKind::EndlessLoop, span, "");
+        }
         let l = ctx.with(Context::Loop);
         self.commands_within(condition, Context::Condition, &l);
         self.commands(body, &l);
@@ -495,6 +529,11 @@ impl<'l> Walker<'l> {
             .map(|a| self.assignment(a, ctx, reader))
             .collect();
         let c = self.simple_redirects(s, ctx);
+        if !s.words.is_empty() {
+            for a in &assignments {
+                self.code_valued_env(a, &c);
+            }
+        }
         for w in &s.words {
             self.word_effects(w, ctx);
         }
@@ -631,11 +670,11 @@ impl<'l> Walker<'l> {
         let mut inherited = self.exported.clone();
         inherited.append(&mut assignments);
         self.resolve(&args, inherited, c);
-        self.declared(&args);
+        self.declared(&args, c);
     }
 
     /// `export NAME=value` (and `declare`, `local`…) sets a variable for the rest of the line.
-    fn declared(&mut self, args: &[ArgW]) {
+    fn declared(&mut self, args: &[ArgW], ctx: &Ctx) {
         let Some(first) = args.first().and_then(|a| a.arg.exact()) else {
             return;
         };
@@ -657,7 +696,7 @@ impl<'l> Walker<'l> {
             if name == "IFS" {
                 self.flag(FlagKind::IfsManipulation, a.arg.span, "");
             }
-            self.exported.push(UnitAssignment {
+            let assignment = UnitAssignment {
                 name: name.to_owned(),
                 value: a.arg.value.as_ref().map(|_| value.to_owned()),
                 template: value.to_owned(),
@@ -669,7 +708,11 @@ impl<'l> Walker<'l> {
                             .exact()
                             .is_some_and(|v| v.starts_with('-') && v.contains('x'))
                     }),
-            });
+            };
+            if assignment.exported || assignment.name.starts_with("PS") {
+                self.code_valued_env(&assignment, ctx);
+            }
+            self.exported.push(assignment);
         }
     }
 
@@ -759,6 +802,7 @@ impl<'l> Walker<'l> {
             let bare = path.is_none() || program.find('/').is_none();
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
+                self.wrapper_outputs(spec, &inner_args, &program, &via, &mut ctx);
                 match wrappers::strip(spec, &inner_args) {
                     Strip::Inner {
                         start: s,
@@ -769,14 +813,16 @@ impl<'l> Walker<'l> {
                             if let Some(a) = rest.get(1 + i) {
                                 let text = a.arg.value.clone().unwrap_or_default();
                                 let (n, v) = text.split_once('=').unwrap_or((&text, ""));
-                                assignments.push(UnitAssignment {
+                                let assignment = UnitAssignment {
                                     name: n.to_owned(),
                                     value: Some(v.to_owned()),
                                     template: v.to_owned(),
                                     span: a.arg.span,
                                     inherited: false,
                                     exported: true,
-                                });
+                                };
+                                self.code_valued_env(&assignment, &ctx);
+                                assignments.push(assignment);
                             }
                         }
                         via.push(program.clone());
@@ -1002,6 +1048,98 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
 pub(crate) fn is_confusable(s: &str) -> bool {
     s.chars()
         .any(|c| !c.is_ascii() || (c.is_ascii_control() && c != '\t'))
+}
+
+/// Variables whose value a program or the shell runs as shell code (`GIT_SSH_COMMAND`,
+/// `EDITOR`, `PROMPT_COMMAND`) or expands when it starts or traces (`BASH_ENV`, `ENV`, `PS4`,
+/// whose `$(…)` runs). `LESSOPEN`'s leading `|` is its pipe marker.
+const CODE_VARS: &[&str] = &[
+    "BASH_ENV",
+    "ENV",
+    "PROMPT_COMMAND",
+    "PS0",
+    "PS1",
+    "PS2",
+    "PS4",
+    "GIT_SSH_COMMAND",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_PAGER",
+    "GIT_PROXY_COMMAND",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "SUDO_ASKPASS",
+    "EDITOR",
+    "VISUAL",
+    "SUDO_EDITOR",
+    "KUBE_EDITOR",
+    "FCEDIT",
+    "PAGER",
+    "MANPAGER",
+    "SYSTEMD_PAGER",
+    "GH_PAGER",
+    "BROWSER",
+    "LESSOPEN",
+    "LESSCLOSE",
+];
+
+impl Walker<'_> {
+    /// An assignment that reaches a program's environment and whose value is code: the value
+    /// is analysed as the code it becomes (`GIT_SSH_COMMAND='curl … | sh' git pull`,
+    /// `PS4='$(rm -rf ~)' bash -x …`).
+    fn code_valued_env(&mut self, a: &UnitAssignment, ctx: &Ctx) {
+        let name = a.name.strip_suffix('+').unwrap_or(&a.name);
+        if !CODE_VARS.contains(&name) {
+            return;
+        }
+        let Some(value) = a.value.as_deref() else {
+            return;
+        };
+        let code = value.trim_start_matches('|').trim();
+        if code.is_empty() {
+            return;
+        }
+        self.flag(FlagKind::NestedShell, a.span, name.to_owned());
+        let c = ctx.with(Context::NestedShell);
+        let map = SpanMap::Table(vec![a.span; code.len()]);
+        self.nested(code, &map, a.span, &c);
+    }
+
+    /// Files the wrapper itself writes (`time -o F`, `strace -o F`, `script F`) become
+    /// write redirects of the units under it, so every write check sees them; a `strace -o
+    /// '|CMD'` pipe is code run by `sh -c`.
+    fn wrapper_outputs(
+        &mut self,
+        spec: &wrappers::WrapperSpec,
+        args: &[Arg],
+        program: &str,
+        via: &[String],
+        ctx: &mut Ctx,
+    ) {
+        for w in wrappers::written_files(spec, args) {
+            let Some(arg) = args.get(w.index) else {
+                continue;
+            };
+            if let Some(code) = &w.pipe {
+                self.flag(FlagKind::NestedShell, arg.span, program.to_owned());
+                let mut c = ctx.with(Context::NestedShell);
+                let mut v = via.to_vec();
+                v.push(program.to_owned());
+                c.via = v;
+                let map = SpanMap::Table(vec![arg.span; code.len()]);
+                self.nested(code, &map, arg.span, &c);
+                continue;
+            }
+            ctx.redirects.push(UnitRedirect {
+                op: ">".to_owned(),
+                fd: None,
+                target: w.value.clone(),
+                template: w.value.unwrap_or_else(|| arg.template.to_string()),
+                span: arg.span,
+            });
+        }
+    }
 }
 
 #[cfg(test)]

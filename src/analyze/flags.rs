@@ -58,6 +58,8 @@ pub enum FlagKind {
     Subshell,
     /// `f() { … }`.
     FunctionDefinition,
+    /// A loop that never ends by itself: `while true`, `while :`, `until false`, `for ((;;))`.
+    EndlessLoop,
     /// An unquoted glob pattern.
     Glob,
     /// Brace expansion `{a,b}` / `{1..3}`.
@@ -84,7 +86,7 @@ pub enum FlagKind {
 
 impl FlagKind {
     /// Every kind, in declaration order.
-    pub const ALL: [FlagKind; 29] = [
+    pub const ALL: [FlagKind; 30] = [
         FlagKind::CommandSubstitution,
         FlagKind::ProcessSubstitution,
         FlagKind::ParameterExpansion,
@@ -103,6 +105,7 @@ impl FlagKind {
         FlagKind::Pipeline,
         FlagKind::Subshell,
         FlagKind::FunctionDefinition,
+        FlagKind::EndlessLoop,
         FlagKind::Glob,
         FlagKind::BraceExpansion,
         FlagKind::IfsManipulation,
@@ -137,6 +140,7 @@ impl FlagKind {
             FlagKind::Pipeline => "pipeline",
             FlagKind::Subshell => "subshell",
             FlagKind::FunctionDefinition => "function-definition",
+            FlagKind::EndlessLoop => "endless-loop",
             FlagKind::Glob => "glob",
             FlagKind::BraceExpansion => "brace-expansion",
             FlagKind::IfsManipulation => "ifs-manipulation",
@@ -181,6 +185,7 @@ impl FlagKind {
             | FlagKind::Pipeline
             | FlagKind::Subshell
             | FlagKind::FunctionDefinition
+            | FlagKind::EndlessLoop
             | FlagKind::Glob
             | FlagKind::BraceExpansion
             | FlagKind::IfsManipulation

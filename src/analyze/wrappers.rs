@@ -40,6 +40,13 @@ pub struct WrapperSpec {
     /// (`runuser -u USER CMD…`), or that make a `shell_joined` one exec the words directly
     /// instead of through `sh -c` (`watch -x`).
     pub direct_options: &'static [&'static str],
+    /// Options whose value is a file the wrapper itself writes (`time -o F`, `strace -o F`,
+    /// `valgrind --log-file=F`): the caller treats each as a write of that file.
+    pub output_options: &'static [&'static str],
+    /// The first operand after the options is a file the wrapper writes (`script [FILE]`).
+    pub output_operand: bool,
+    /// An output option's value `|CMD` or `!CMD` pipes the output into `sh -c CMD` (`strace`).
+    pub output_pipes: bool,
     /// The words that must follow the name for it to be a wrapper, one sequence per form
     /// (`uv run`, `ip netns exec`, `perf stat`); empty: the name alone. Any other use of the
     /// program is the program itself.
@@ -59,6 +66,9 @@ const fn spec(name: &'static str) -> WrapperSpec {
         shell_joined: false,
         code_anywhere: false,
         direct_options: &[],
+        output_options: &[],
+        output_operand: false,
+        output_pipes: false,
         subcommands: &[],
     }
 }
@@ -227,6 +237,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         short_value: "oepsuEaAnDlLSxw",
         long_value: &["--output"],
         query_options: &["-p"],
+        output_options: &["-o", "--output"],
         ..spec("ltrace")
     },
     WrapperSpec {
@@ -313,6 +324,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--halt",
         ],
         shell_joined: true,
+        output_options: &["--joblog", "--results"],
         ..spec("parallel")
     },
     WrapperSpec {
@@ -335,6 +347,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--call-graph",
         ],
         query_options: &["-p", "-t", "--pid", "--tid"],
+        output_options: &["-o", "--output"],
         ..spec("perf")
     },
     WrapperSpec {
@@ -439,6 +452,17 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ],
         code_options: &["-c", "--command"],
         code_anywhere: true,
+        output_options: &[
+            "-I",
+            "--log-in",
+            "-O",
+            "--log-out",
+            "-B",
+            "--log-io",
+            "-T",
+            "--log-timing",
+        ],
+        output_operand: true,
         ..spec("script")
     },
     WrapperSpec {
@@ -482,6 +506,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         short_value: "oepsuEaIOPSXb",
         long_value: &["--output", "--trace", "--signal", "--status"],
         query_options: &["-p"],
+        output_options: &["-o", "--output"],
+        output_pipes: true,
         ..spec("strace")
     },
     WrapperSpec {
@@ -568,6 +594,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         short_value: "fo",
         long_value: &["--format", "--output"],
+        output_options: &["-o", "--output"],
         ..spec("time")
     },
     WrapperSpec {
@@ -636,7 +663,10 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ],
         ..spec("uvx")
     },
-    spec("valgrind"),
+    WrapperSpec {
+        output_options: &["--log-file", "--xml-file"],
+        ..spec("valgrind")
+    },
     WrapperSpec {
         short_value: "n",
         long_value: &["--interval", "--differences"],
@@ -746,6 +776,119 @@ pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         Strip::NoCommand => Strip::NoCommand,
     };
     shift(strip_options(spec, &args[skip..]))
+}
+
+/// A file a wrapper writes itself (see [`written_files`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Written {
+    /// Index (into `args`) of the word that holds the file name.
+    pub index: usize,
+    /// The file name; `None` when it is computed at run time.
+    pub value: Option<String>,
+    /// The value is `|CMD` or `!CMD`: `CMD` (here) is run by `sh -c` and fed the output.
+    pub pipe: Option<String>,
+}
+
+/// The files the wrapper writes itself, from its `output_options` (attached `-oF`,
+/// `--output=F`, or the next word) and, with `output_operand`, the first operand after its
+/// options. Only the wrapper's own options are read: the scan stops at the inner command.
+pub fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
+    let mut out = Vec::new();
+    if spec.output_options.is_empty() && !spec.output_operand {
+        return out;
+    }
+    let skip = spec
+        .subcommands
+        .iter()
+        .find(|form| {
+            form.len() <= args.len()
+                && form
+                    .iter()
+                    .zip(args)
+                    .all(|(word, a)| a.exact() == Some(*word))
+        })
+        .map_or(0, |form| form.len());
+    let mut push = |index: usize, value: Option<&str>| {
+        let pipe = value
+            .filter(|_| spec.output_pipes)
+            .and_then(|v| v.strip_prefix('|').or_else(|| v.strip_prefix('!')))
+            .map(str::to_owned);
+        out.push(Written {
+            index,
+            value: value.map(str::to_owned),
+            pipe,
+        });
+    };
+    let mut positionals = spec.positionals;
+    let mut i = skip;
+    while i < args.len() {
+        let Some(v) = args[i].exact() else {
+            break;
+        };
+        if v == "--" {
+            if spec.output_operand
+                && let Some(next) = args.get(i + 1)
+            {
+                push(i + 1, next.exact());
+            }
+            break;
+        }
+        if !v.starts_with('-') || v == "-" {
+            if spec.output_operand {
+                push(i, Some(v));
+                break;
+            }
+            if positionals == 0 {
+                break;
+            }
+            positionals -= 1;
+            i += 1;
+            continue;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let (name, attached) = match long.split_once('=') {
+                Some((n, val)) => (n, Some(val)),
+                None => (long, None),
+            };
+            let opt = format!("--{name}");
+            let takes = spec.long_value.contains(&opt.as_str())
+                || spec.code_options.contains(&opt.as_str());
+            let output = spec.output_options.contains(&opt.as_str());
+            match attached {
+                Some(val) if output => push(i, Some(val)),
+                None if output && i + 1 < args.len() => {
+                    push(i + 1, args.get(i + 1).and_then(Arg::exact));
+                }
+                _ => {}
+            }
+            i += if (takes || output) && attached.is_none() {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        let body = &v[1..];
+        let mut step = 1;
+        for (k, c) in body.char_indices() {
+            if !spec.short_value.contains(c) {
+                continue;
+            }
+            let rest = &body[k + c.len_utf8()..];
+            let output = spec.output_options.contains(&format!("-{c}").as_str());
+            if rest.is_empty() {
+                if output && i + 1 < args.len() {
+                    push(i + 1, args.get(i + 1).and_then(Arg::exact));
+                }
+                step = 2;
+            } else if output {
+                push(i, Some(rest));
+            }
+            break;
+        }
+        i += step;
+    }
+    out
 }
 
 fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {

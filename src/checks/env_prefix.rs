@@ -60,12 +60,10 @@ const HARMLESS: &[&str] = &[
     "PYTHONUNBUFFERED",
     "PYTHONDONTWRITEBYTECODE",
     "PYTHONIOENCODING",
-    "PYTHONWARNINGS",
     "GIT_TERMINAL_PROMPT",
     "CARGO_TERM_COLOR",
     "TIMEFORMAT",
     "NPM_CONFIG_COLOR",
-    "GOFLAGS",
     "CGO_ENABLED",
     "GOOS",
     "GOARCH",
@@ -84,6 +82,8 @@ const LOADERS: &[&str] = &[
     "PYTHONHOME",
     "PYTHONINSPECT",
     "PYTHONBREAKPOINT",
+    "PYTHONWARNINGS",
+    "GOFLAGS",
     "NODE_OPTIONS",
     "NODE_PATH",
     "PERL5OPT",
@@ -180,6 +180,13 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
         return Some((Risk::High, "changes the shell history, hiding what was run"));
     }
     if HARMLESS.contains(&name) || name.starts_with("LC_") {
+        return None;
+    }
+    // `GOFLAGS=-mod=vendor` is harmless; `-toolexec`, `-exec`, `-overlay` or `-modfile` make go
+    // run or read what the value names.
+    if name == "GOFLAGS"
+        && value.is_some_and(|v| !["exec", "overlay", "modfile"].iter().any(|k| v.contains(k)))
+    {
         return None;
     }
     if COMMAND_VARS.contains(&name) {

@@ -484,6 +484,7 @@ fn default_flag_decision(kind: FlagKind) -> Option<(Decision, Risk)> {
         | FlagKind::Pipeline
         | FlagKind::Subshell
         | FlagKind::FunctionDefinition
+        | FlagKind::EndlessLoop
         | FlagKind::Glob
         | FlagKind::BraceExpansion
         | FlagKind::AnsiCQuoting
