@@ -738,6 +738,15 @@ impl<'l> Walker<'l> {
                     "an expansion decides the program name"
                 };
                 self.flag(FlagKind::CommandPositionExpansion, first.arg.span, why);
+                if names_a_shell(first.word) {
+                    // `curl … | $SHELL`, `${BASH:-sh} -c …`: whatever its value, the variable
+                    // names a shell; analysed as `sh` (still flagged: the value is unknown).
+                    let mut as_sh: Vec<ArgW> = rest.to_vec();
+                    as_sh[0].arg = Arg::literal("sh", first.arg.span);
+                    ctx.via = via;
+                    self.resolve(&as_sh, assignments, &ctx);
+                    return;
+                }
                 self.emit(rest, None, None, via, assignments, &ctx);
                 return;
             };
@@ -1048,6 +1057,12 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
 pub(crate) fn is_confusable(s: &str) -> bool {
     s.chars()
         .any(|c| !c.is_ascii() || (c.is_ascii_control() && c != '\t'))
+}
+
+/// The word is `$SHELL`, `${BASH}`, `${SHELL:-…}` alone: a variable that names a shell.
+fn names_a_shell(w: &Word) -> bool {
+    matches!(w.parts.as_slice(), [WordPart::Parameter { name: Some(n), .. }]
+        if matches!(n.as_str(), "SHELL" | "BASH" | "ZSH_NAME" | "0"))
 }
 
 /// Variables whose value a program or the shell runs as shell code (`GIT_SSH_COMMAND`,

@@ -776,6 +776,7 @@ impl Walker<'_> {
                 i += 1;
                 continue;
             } else if !v.starts_with('-') {
+                self.git_subcommand_code(&args[i..], via, ctx);
                 break; // the subcommand
             } else {
                 if matches!(
@@ -813,6 +814,112 @@ impl Walker<'_> {
                 None => self.flag(FlagKind::GitConfigCommand, kv.span, "dynamic git -c value"),
             }
             i = at + 1;
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// Options of git subcommands whose value is a command git runs, through a shell for most
+    /// (`fetch --upload-pack=CMD`, `push --receive-pack=CMD`, `archive --exec=CMD`, `clone -u
+    /// CMD`, `difftool -x CMD`, `grep -O CMD`, `rebase -x CMD`, `submodule foreach CMD…`,
+    /// `bisect run CMD…`): flagged, and static values analysed as code.
+    fn git_subcommand_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        let Some(sub) = args.first().and_then(|a| a.arg.exact()) else {
+            return;
+        };
+        let options: &[&str] = match sub {
+            "fetch" | "pull" | "ls-remote" => &["--upload-pack", "--exec"],
+            "clone" => &["--upload-pack", "-u"],
+            "push" | "send-pack" => &["--receive-pack", "--exec"],
+            "archive" => &["--exec"],
+            "difftool" | "mergetool" => &["-x", "--extcmd", "--tool-cmd"],
+            "grep" => &["-O", "--open-files-in-pager"],
+            "rebase" => &["-x", "--exec"],
+            "submodule" | "bisect" => &[],
+            _ => return,
+        };
+        let mut codes: Vec<(String, Span, Option<&ArgW>)> = Vec::new();
+        // `submodule [--quiet] foreach [--recursive] CMD…`, `bisect run CMD…`: the rest.
+        let tail = match sub {
+            "submodule" => Some("foreach"),
+            "bisect" => Some("run"),
+            _ => None,
+        };
+        if let Some(verb) = tail
+            && let Some(k) = args.iter().position(|a| a.arg.exact() == Some(verb))
+        {
+            let rest: Vec<&ArgW> = args[k + 1..]
+                .iter()
+                .skip_while(|a| a.arg.exact().is_some_and(|v| v.starts_with('-')))
+                .collect();
+            if let (Some(first), Some(last)) = (rest.first(), rest.last()) {
+                let span = first.arg.span.cover(last.arg.span);
+                let text: Option<Vec<&str>> = rest.iter().map(|a| a.arg.exact()).collect();
+                match text {
+                    Some(t) => codes.push((t.join(" "), span, None)),
+                    None => self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        format!("git {sub} {verb} runs a command computed at run time"),
+                    ),
+                }
+            }
+        }
+        let mut i = 1;
+        while i < args.len() {
+            let Some(v) = args[i].arg.exact() else {
+                i += 1;
+                continue;
+            };
+            if v == "--" {
+                break;
+            }
+            for opt in options {
+                let value = if v == *opt {
+                    // `grep -O` alone opens the default pager: no command given.
+                    if *opt == "-O" || *opt == "--open-files-in-pager" {
+                        None
+                    } else {
+                        args.get(i + 1)
+                            .map(|a| (a.arg.exact(), a.arg.span, Some(a)))
+                    }
+                } else {
+                    v.strip_prefix(opt)
+                        .and_then(|r| {
+                            if opt.starts_with("--") {
+                                r.strip_prefix('=')
+                            } else {
+                                Some(r).filter(|r| !r.is_empty())
+                            }
+                        })
+                        .map(|rest| (Some(rest), args[i].arg.span, Some(&args[i])))
+                };
+                match value {
+                    Some((Some(code), span, arg)) => codes.push((code.to_owned(), span, arg)),
+                    Some((None, span, _)) => self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        format!("git {sub} {opt} runs a command computed at run time"),
+                    ),
+                    None => {}
+                }
+            }
+            i += 1;
+        }
+        for (code, span, arg) in codes {
+            if code.trim().is_empty() {
+                continue;
+            }
+            self.flag(
+                FlagKind::GitConfigCommand,
+                span,
+                format!("git {sub}: {code}"),
+            );
+            let mut c = ctx.with(Context::ConfigCommand);
+            c.via = via.to_vec();
+            c.via.push("git".to_owned());
+            let map = code_map(arg, &code, span);
+            self.nested(&code, &map, span, &c);
         }
     }
 }
