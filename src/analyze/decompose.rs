@@ -1062,7 +1062,7 @@ pub(crate) fn is_confusable(s: &str) -> bool {
 /// The word is `$SHELL`, `${BASH}`, `${SHELL:-…}` alone: a variable that names a shell.
 fn names_a_shell(w: &Word) -> bool {
     matches!(w.parts.as_slice(), [WordPart::Parameter { name: Some(n), .. }]
-        if matches!(n.as_str(), "SHELL" | "BASH" | "ZSH_NAME" | "0"))
+        if matches!(n.as_str(), "SHELL" | "BASH" | "ZSH_NAME"))
 }
 
 /// Variables whose value a program or the shell runs as shell code (`GIT_SSH_COMMAND`,

@@ -204,7 +204,9 @@ mod tests {
             ("rm\u{a0}-rf /", Some(Decision::Deny)),
             ("$x of=/dev/sda", Some(Decision::Deny)),
             ("$0 -c \"rm -rf ~\"", Some(Decision::Deny)),
-            ("\"$SHELL\" -c 'rm -rf /'", Some(Decision::Deny)),
+            // A variable naming a shell is analysed as `sh` (decompose), so its `-c` code is
+            // a unit of its own and the `rm` rules deny it; this check has nothing to add.
+            ("\"$SHELL\" -c 'rm -rf /'", None),
             ("cmd=rm; $cmd -rf /tmp/example", None),
             ("$EDITOR file.txt", None),
             ("rm -rf /", None),
