@@ -149,7 +149,9 @@ fn main() {
                 let sub = names(t.get("subcommand"))
                     .into_iter()
                     .next()
-                    .filter(|s| s != "*");
+                    // A glob token (`describe-*`, `{list,show}`) names no one group: such a
+                    // rule is filed with its program's (as `src/policy/rule.rs` matches it).
+                    .filter(|s| !s.contains(['*', '?', '[', '{']));
                 for name in names(t.get("program")) {
                     let key = match &sub {
                         Some(sub) if name != "*" => format!("{name} {sub}"),
@@ -261,9 +263,10 @@ fn main() {
         "\n/// The built-in option tables (`[[program]]`), packed: see `build.rs`.\n\
          pub(crate) static OPTION_TEXT: &str = {option_text:?};\n\n\
          /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
-         /// long and single-dash-with-value names; whether options are single-dash words.\n\
+         /// long and single-dash-with-value names; whether options are single-dash words;\n\
+         /// whether every long option not in `long` takes a value.\n\
          #[allow(clippy::unreadable_literal)]\n\
-         pub(crate) static OPTION_TABLES: &[(u32, u32, u32, u32, bool)] = &[\n"
+         pub(crate) static OPTION_TABLES: &[(u32, u32, u32, u32, bool, bool)] = &[\n"
     );
     for o in &options {
         let _ = writeln!(out, "    {o},");
@@ -306,7 +309,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))
             }
             "short_value" => v.is_str(),
-            "single_dash_long" => v.is_bool(),
+            "single_dash_long" | "long_values" => v.is_bool(),
             "long" | "long_value" | "single_value" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
@@ -344,7 +347,11 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
-    format!("({short}, {long_value}, {long}, {single_value}, {single})")
+    let long_values = t
+        .get("long_values")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
+    format!("({short}, {long_value}, {long}, {single_value}, {single}, {long_values})")
 }
 
 /// `"key":value`, compact.

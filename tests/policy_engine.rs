@@ -276,3 +276,36 @@ fn opaque_is_never_allowed() {
         assert_ne!(decide(&p, cmd), Decision::Allow, "{cmd}");
     }
 }
+
+#[test]
+fn subcommand_tokens_may_be_globs() {
+    let p = with(
+        "[[rule]]\nid = \"t-allow-list\"\ndecision = \"allow\"\nprogram = \"mytool\"\n\
+         subcommand = [\"*\", \"{describe,list}-*\"]\nreason = \"r\"\n\
+         [[rule]]\nid = \"t-allow-exact\"\ndecision = \"allow\"\nprogram = \"mytool\"\n\
+         subcommand = [\"a*b\"]\nreason = \"r\"\n",
+    );
+    for (cmd, want) in [
+        ("mytool ec2 describe-instances", Decision::Allow),
+        ("mytool iam list-users", Decision::Allow),
+        ("mytool iam create-user", Decision::Ask),
+        ("mytool iam describe", Decision::Ask),
+        ("mytool iam", Decision::Ask),
+        ("mytool ec2 -describe-x", Decision::Ask),
+        ("mytool \"$s\" list-users", Decision::Ask),
+        ("mytool axxb", Decision::Allow),
+        // A glob token matches only a word that is not an option.
+        ("mytool -x", Decision::Ask),
+    ] {
+        assert_eq!(decide(&p, cmd), want, "{cmd}");
+    }
+    // The literal text still matches itself.
+    assert_eq!(decide(&p, "mytool a*b"), Decision::Allow);
+    let bad = Policy::builtin().unwrap().add_text(
+        "[[rule]]\nid = \"t-bad\"\ndecision = \"allow\"\nprogram = \"x\"\nsubcommand = \"-*\"\n",
+        "bad.toml",
+        &Source::Cli("bad.toml".into()),
+        true,
+    );
+    assert!(bad.is_err(), "a glob token may not start with `-`");
+}

@@ -77,6 +77,10 @@ const fn spec(name: &'static str) -> WrapperSpec {
 pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         subcommands: &[&["exec"]],
+        ..spec("asdf")
+    },
+    WrapperSpec {
+        subcommands: &[&["exec"]],
         positionals: 1,
         short_value: "dtjr",
         long_value: &[
@@ -108,6 +112,24 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         query_options: &[],
         ..spec("caffeinate")
     },
+    WrapperSpec {
+        // `cargo watch -s CMD` runs CMD through the shell, `cargo watch -- CMD` runs CMD; `-x
+        // SUBCMD` runs a cargo subcommand, which stays `cargo watch …` (asked).
+        subcommands: &[&["watch"]],
+        short_value: "xswiBdC",
+        long_value: &[
+            "--exec",
+            "--shell",
+            "--watch",
+            "--ignore",
+            "--delay",
+            "--features",
+            "--workdir",
+            "--use-shell",
+        ],
+        code_options: &["-s", "--shell"],
+        ..spec("cargo")
+    },
     spec("catchsegv"),
     spec("chronic"),
     WrapperSpec {
@@ -129,6 +151,12 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         query_options: &["-v", "-V"],
         ..spec("command")
+    },
+    WrapperSpec {
+        subcommands: &[&["exec"]],
+        short_value: "d",
+        long_value: &["--working-dir"],
+        ..spec("composer")
     },
     WrapperSpec {
         subcommands: &[&["run"]],
@@ -221,6 +249,10 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("gosu")
     },
     WrapperSpec {
+        subcommands: &[&["run"]],
+        ..spec("hatch")
+    },
+    WrapperSpec {
         short_value: "cnp",
         long_value: &["--class", "--classdata", "--pid", "--pgid", "--uid"],
         query_options: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
@@ -239,6 +271,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         query_options: &["-p"],
         output_options: &["-o", "--output"],
         ..spec("ltrace")
+    },
+    WrapperSpec {
+        subcommands: &[&["exec"], &["x"]],
+        short_value: "jCEc",
+        long_value: &["--jobs", "--cd", "--env", "--command"],
+        code_options: &["-c", "--command"],
+        ..spec("mise")
     },
     WrapperSpec {
         short_value: "n",
@@ -355,8 +394,22 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("pipenv")
     },
     WrapperSpec {
+        subcommands: &[&["run"]],
+        short_value: "e",
+        long_value: &["--environment", "--manifest-path", "--color"],
+        ..spec("pixi")
+    },
+    WrapperSpec {
         long_value: &["--user"],
         ..spec("pkexec")
+    },
+    WrapperSpec {
+        subcommands: &[&["exec"]],
+        // `-c`/`--shell-mode` runs the words through the shell; read them so always.
+        short_value: "C",
+        long_value: &["--dir", "--filter"],
+        shell_joined: true,
+        ..spec("pnpm")
     },
     WrapperSpec {
         short_value: "c",
@@ -433,6 +486,27 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         short_value: "fpD",
         ..spec("sandbox-exec")
+    },
+    WrapperSpec {
+        short_value: "cudn",
+        long_value: &[
+            "--chroot",
+            "--user",
+            "--directory",
+            "--session-name",
+            "--option",
+        ],
+        query_options: &[
+            "-l",
+            "--list",
+            "-i",
+            "--info",
+            "--config",
+            "--location",
+            "-e",
+            "--end-session",
+        ],
+        ..spec("schroot")
     },
     WrapperSpec {
         short_value: "SpcTheE",
@@ -668,11 +742,48 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("valgrind")
     },
     WrapperSpec {
+        subcommands: &[&["run"]],
+        long_value: &["--node", "--npm", "--yarn", "--pnpm", "--env"],
+        ..spec("volta")
+    },
+    WrapperSpec {
         short_value: "n",
         long_value: &["--interval", "--differences"],
         shell_joined: true,
         direct_options: &["-x", "--exec"],
         ..spec("watch")
+    },
+    WrapperSpec {
+        // The command runs through `sh -c` unless `-n`/`--shell=none`.
+        short_value: "wefidEWj",
+        long_value: &[
+            "--watch",
+            "--exts",
+            "--filter",
+            "--filter-file",
+            "--ignore",
+            "--ignore-file",
+            "--debounce",
+            "--delay-run",
+            "--env",
+            "--workdir",
+            "--project-origin",
+            "--shell",
+            "--signal",
+            "--stop-signal",
+            "--stop-timeout",
+            "--on-busy-update",
+            "--poll",
+            "--emit-events-to",
+            "--color",
+            "--log-file",
+            "--wrap-process",
+            "--fs-events",
+            "--timings",
+        ],
+        query_options: &["--manual", "--completions"],
+        shell_joined: true,
+        ..spec("watchexec")
     },
     WrapperSpec {
         short_value: "adEIsnPLl",
@@ -700,6 +811,11 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--wait",
         ],
         ..spec("xvfb-run")
+    },
+    WrapperSpec {
+        subcommands: &[&["exec"]],
+        long_value: &["--cwd"],
+        ..spec("yarn")
     },
 ];
 

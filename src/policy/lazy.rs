@@ -65,13 +65,15 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         None => 0,
         Some(j) => OPTION_TABLES.get(j)?.3 as usize,
     };
-    let &(short, long_value, long, single_value, single_dash_long) = OPTION_TABLES.get(table)?;
+    let &(short, long_value, long, single_value, single_dash_long, long_values) =
+        OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
         short_value: Cow::Borrowed(text(start, short)?),
         long_value: Names::Packed(text(short as usize, long_value)?),
         long: Names::Packed(text(long_value as usize, long)?),
         single_dash_long,
+        long_values,
         single_value: Names::Packed(text(long as usize, single_value)?),
     })
 }

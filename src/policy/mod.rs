@@ -822,6 +822,7 @@ impl Policy {
             long_value: spec.long_value.into(),
             long: spec.long.into(),
             single_dash_long: spec.single_dash_long,
+            long_values: spec.long_values,
             single_value: spec.single_value.into(),
         };
         let mut names = spec.name.into_vec();

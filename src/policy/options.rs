@@ -66,6 +66,10 @@ pub struct OptionSpec {
     pub long: Names,
     /// Options are whole single-dash words (`find -name x -exec …`).
     pub single_dash_long: bool,
+    /// Every long option not listed in `long` takes a value, and `--no-…` never does (the AWS
+    /// CLI, whose operation parameters are all `--name value`), so that a word after one is
+    /// never read as an operand.
+    pub long_values: bool,
     /// Single-dash words that take a value when `single_dash_long` (`-name`, `-type`).
     pub single_value: Names,
 }
@@ -166,7 +170,8 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             };
             let full = expand_long(spec, name);
             let known = spec.long.contains(&full) || spec.long_value.contains(&full);
-            let takes = spec.long_value.contains(&full);
+            let takes = spec.long_value.contains(&full)
+                || spec.long_values && !spec.long.contains(&full) && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
@@ -332,6 +337,21 @@ mod tests {
             assert_eq!(o, opts, "options of {input}");
             assert_eq!(p, operands, "operands of {input}");
         }
+    }
+
+    #[test]
+    fn long_values_make_every_unlisted_long_option_take_a_value() {
+        let aws = OptionSpec {
+            long: vec!["--debug".into()].into(),
+            long_values: true,
+            ..OptionSpec::default()
+        };
+        let (o, p) = names(
+            Some(&aws),
+            "aws dynamodb describe-table --table-name users --debug --no-paginate out",
+        );
+        assert_eq!(o, vec!["--table-name", "--debug", "--no-paginate"]);
+        assert_eq!(p, vec!["dynamodb", "describe-table", "out"]);
     }
 
     #[test]

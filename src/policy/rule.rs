@@ -9,6 +9,7 @@
 
 use std::path::Path;
 
+use super::glob::Glob;
 use super::options::{self, Parsed};
 use super::pattern::{ArgPattern, ClaudePattern};
 use super::spec::{Condition, RuleSpec};
@@ -47,6 +48,9 @@ pub struct Rule {
     pub(crate) programs: Vec<String>,
     any_path: bool,
     subcommand: Vec<String>,
+    /// The compiled glob of each subcommand token that is one (`describe-*`,
+    /// `{list,describe}`); `None` for a token compared as it is.
+    subcommand_globs: Vec<Option<Glob>>,
     flags_any: Vec<String>,
     flags_all: Vec<String>,
     flags_none: Vec<String>,
@@ -173,6 +177,27 @@ impl Rule {
                 ));
             }
         }
+        let subcommand = spec
+            .subcommand
+            .map(super::spec::OneOrMany::into_vec)
+            .unwrap_or_default();
+        let subcommand_globs = subcommand
+            .iter()
+            .map(|t| {
+                if !is_glob_token(t) {
+                    return Ok(None);
+                }
+                if t.starts_with('-') || t.is_empty() {
+                    return Err((
+                        "subcommand".to_owned(),
+                        format!("`{t}`: a subcommand glob may not start with `-`"),
+                    ));
+                }
+                Glob::new(t)
+                    .map(Some)
+                    .map_err(|e| ("subcommand".to_owned(), format!("`{t}`: {e}")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let args = cond(spec.args);
         let compile_all = |v: &[String]| -> Result<Vec<ArgPattern>, (String, String)> {
             v.iter()
@@ -227,10 +252,8 @@ impl Rule {
                 .map(super::spec::OneOrMany::into_vec)
                 .unwrap_or_default(),
             any_path: spec.any_path,
-            subcommand: spec
-                .subcommand
-                .map(super::spec::OneOrMany::into_vec)
-                .unwrap_or_default(),
+            subcommand,
+            subcommand_globs,
             flags_any: flags.any,
             flags_all: flags.all,
             flags_none: flags.none,
@@ -274,6 +297,7 @@ impl Rule {
             programs: Vec::new(),
             any_path: false,
             subcommand: Vec::new(),
+            subcommand_globs: Vec::new(),
             flags_any: Vec::new(),
             flags_all: Vec::new(),
             flags_none: Vec::new(),
@@ -384,8 +408,11 @@ impl Rule {
                 let Some(&idx) = m.parsed.operands.get(k) else {
                     return false;
                 };
+                let glob = self.subcommand_globs.get(k).and_then(Option::as_ref);
                 match unit.argv.get(idx).and_then(|a| a.value.as_deref()) {
                     Some(v) if v == want => {}
+                    // A glob token matches a static word, never one that looks like an option.
+                    Some(v) if !v.starts_with('-') && glob.is_some_and(|g| g.is_match(v)) => {}
                     _ => return false,
                 }
             }
@@ -455,6 +482,11 @@ impl Rule {
         }
         true
     }
+}
+
+/// A subcommand token holding glob syntax (`*`, `?`, `[…]`, `{a,b}`): matched as a glob.
+pub(crate) fn is_glob_token(t: &str) -> bool {
+    t.contains(['*', '?', '[', '{'])
 }
 
 /// `*`-only wildcard matching for variable names (`DYLD_*`, `LC_*`).

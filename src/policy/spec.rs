@@ -151,6 +151,10 @@ pub struct ProgramSpec {
     /// Options are single-dash words (`find -name`).
     #[serde(default)]
     pub single_dash_long: bool,
+    /// Every long option not listed in `long` takes a value, and `--no-…` never does (the AWS
+    /// CLI: `--table-name users`).
+    #[serde(default)]
+    pub long_values: bool,
     /// Single-dash words that take a value.
     #[serde(default)]
     pub single_value: Vec<String>,
