@@ -409,10 +409,15 @@ impl Rule {
                     return false;
                 };
                 let glob = self.subcommand_globs.get(k).and_then(Option::as_ref);
-                match unit.argv.get(idx).and_then(|a| a.value.as_deref()) {
+                let arg = unit.argv.get(idx);
+                match arg.and_then(|a| a.value.as_deref()) {
                     Some(v) if v == want => {}
-                    // A glob token matches a static word, never one that looks like an option.
-                    Some(v) if !v.starts_with('-') && glob.is_some_and(|g| g.is_match(v)) => {}
+                    // A glob token matches a static word, never one that looks like an option
+                    // nor an unquoted glob of the command (whose files decide the word).
+                    Some(v)
+                        if !v.starts_with('-')
+                            && arg.is_some_and(|a| !a.glob)
+                            && glob.is_some_and(|g| g.is_match(v)) => {}
                     _ => return false,
                 }
             }
