@@ -47,6 +47,8 @@ pub(crate) struct Ctx {
     pub(super) piped: bool,
     pub(super) redirects: Vec<UnitRedirect>,
     pub(super) appended: bool,
+    /// Files the wrappers stripped so far read into arguments (`xargs -a FILE`).
+    pub(super) wrapper_reads: Vec<Arg>,
 }
 
 impl Ctx {
@@ -210,12 +212,19 @@ impl<'l> Walker<'l> {
                     self.word_effects(w, ctx);
                 }
                 // `for PATH in /tmp/evil; do ls; done` sets the variable for the body and after
-                // it, as an assignment would (the value is not tracked).
+                // it, as an assignment would (the value is not tracked; the template is the word
+                // list, `~/.ssh/*` for `for f in ~/.ssh/*`).
                 if !variable.is_empty() && wrappers::is_assignment(&format!("{variable}=")) {
+                    let template = items
+                        .iter()
+                        .flat_map(word::canonical)
+                        .map(|a| a.template.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ");
                     self.bare.push(UnitAssignment {
                         name: variable.clone(),
                         value: None,
-                        template: String::new(),
+                        template,
                         span: *span,
                         inherited: true,
                         exported: false,
@@ -363,6 +372,7 @@ impl<'l> Walker<'l> {
             appended_args: false,
             piped: ctx.piped,
             stdin: static_feed(ctx),
+            wrapper_reads: Vec::new(),
         });
     }
 
@@ -657,6 +667,7 @@ impl<'l> Walker<'l> {
                     appended_args: c.appended,
                     piped: c.piped,
                     stdin: static_feed(c),
+                    wrapper_reads: c.wrapper_reads.clone(),
                 });
             }
             return;
@@ -835,6 +846,8 @@ impl<'l> Walker<'l> {
                             }
                         }
                         via.push(program.clone());
+                        ctx.wrapper_reads
+                            .extend(wrappers::arg_files(spec, &inner_args[..s]));
                         if program == "xargs" || program == "parallel" {
                             ctx.appended = true;
                             if !ctx.context.contains(&Context::Xargs) {
@@ -933,6 +946,7 @@ impl<'l> Walker<'l> {
             appended_args: ctx.appended,
             piped: ctx.piped,
             stdin: static_feed(ctx),
+            wrapper_reads: ctx.wrapper_reads.clone(),
         });
     }
 

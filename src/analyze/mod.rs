@@ -162,6 +162,10 @@ pub struct Unit {
     /// text piped in): what an interpreter reading its program from standard input runs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stdin: Option<String>,
+    /// Files a wrapper on the way reads and hands to the command as arguments
+    /// (`xargs -a FILE`, `parallel --arg-file FILE`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub wrapper_reads: Vec<Arg>,
 }
 
 impl Unit {

@@ -117,7 +117,7 @@ impl Arg {
     }
 
     /// A static, non-glob argument whose value and template are `text`.
-    fn exact_text(text: Arc<str>, span: Span, tilde: bool) -> Arg {
+    pub(crate) fn exact_text(text: Arc<str>, span: Span, tilde: bool) -> Arg {
         Arg {
             tilde,
             value: Some(Arc::clone(&text)),

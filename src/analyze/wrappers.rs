@@ -51,6 +51,9 @@ pub struct WrapperSpec {
     /// (`uv run`, `ip netns exec`, `perf stat`); empty: the name alone. Any other use of the
     /// program is the program itself.
     pub subcommands: &'static [&'static [&'static str]],
+    /// Options whose value is a file the wrapper reads and hands to the command as its
+    /// arguments (`xargs -a FILE`): what is in it reaches the command line.
+    pub arg_files: &'static [&'static str],
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -70,6 +73,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         output_operand: false,
         output_pipes: false,
         subcommands: &[],
+        arg_files: &[],
     }
 }
 
@@ -364,6 +368,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ],
         shell_joined: true,
         output_options: &["--joblog", "--results"],
+        arg_files: &["-a", "--arg-file"],
         ..spec("parallel")
     },
     WrapperSpec {
@@ -798,6 +803,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--max-lines",
             "--eof",
         ],
+        arg_files: &["-a", "--arg-file"],
         ..spec("xargs")
     },
     WrapperSpec {
@@ -854,6 +860,71 @@ pub enum Strip {
         /// Index of the dynamic arg.
         at: usize,
     },
+}
+
+/// The files the wrapper's [`WrapperSpec::arg_files`] options name, among `options` (the words
+/// between the wrapper's name and its command): `-a FILE`, `-aFILE`, `-0a FILE`,
+/// `--arg-file FILE`, `--arg-file=FILE`.
+pub fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
+    let mut out = Vec::new();
+    if spec.arg_files.is_empty() {
+        return out;
+    }
+    let mut i = 0;
+    while i < options.len() {
+        let Some(v) = options[i].exact() else {
+            i += 1;
+            continue;
+        };
+        if v == "--" {
+            break;
+        }
+        if let Some(long) = v.strip_prefix("--") {
+            let (name, attached) = match long.split_once('=') {
+                Some((n, val)) => (n, Some(val)),
+                None => (long, None),
+            };
+            let is = |list: &[&str]| list.iter().any(|o| o.strip_prefix("--") == Some(name));
+            if is(spec.arg_files) {
+                match attached {
+                    Some(val) => out.push(Arg::exact_text(val.into(), options[i].span, false)),
+                    None => out.extend(options.get(i + 1).cloned()),
+                }
+            }
+            i += if attached.is_none() && is(spec.long_value) {
+                2
+            } else {
+                1
+            };
+            continue;
+        }
+        let Some(body) = v.strip_prefix('-').filter(|b| !b.is_empty()) else {
+            i += 1;
+            continue;
+        };
+        let mut consumed_next = false;
+        for (k, c) in body.char_indices() {
+            if !spec.short_value.contains(c) {
+                continue;
+            }
+            let rest = &body[k + c.len_utf8()..];
+            let file = spec
+                .arg_files
+                .iter()
+                .any(|o| o.len() == 2 && o.ends_with(c));
+            if rest.is_empty() {
+                consumed_next = true;
+                if file {
+                    out.extend(options.get(i + 1).cloned());
+                }
+            } else if file {
+                out.push(Arg::exact_text(rest.into(), options[i].span, false));
+            }
+            break;
+        }
+        i += if consumed_next { 2 } else { 1 };
+    }
+    out
 }
 
 /// Strip one wrapper.

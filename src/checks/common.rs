@@ -10,7 +10,7 @@ use std::cell::Cell;
 use std::cell::LazyCell;
 use std::path::Path;
 
-use crate::analyze::{Analysis, Arg, FlagKind, Unit};
+use crate::analyze::{Analysis, Arg, Context, FlagKind, Unit};
 use crate::ast::Span;
 use crate::policy::pattern::{is_home, is_root, system_depth};
 use crate::policy::{Decision, Risk};
@@ -161,6 +161,16 @@ const SENDERS: &[&str] = &[
     "ping",
     "aria2c",
     "httpie",
+    "croc",
+    "wormhole",
+    "mosquitto_pub",
+    "websocat",
+    "wscat",
+    "whois",
+    "redis-cli",
+    "kcat",
+    "kafkacat",
+    "grpcurl",
 ];
 
 /// The file name of a program (`/usr/bin/curl` → `curl`).
@@ -296,6 +306,12 @@ pub(crate) fn is_block_device(path: &str) -> bool {
         dev.strip_prefix(pre)
             .is_some_and(|rest| !rest.is_empty() || pre.ends_with('/'))
     })
+}
+
+/// A disk, partition or raw memory whose contents can be read (`/dev/sda`, `/dev/mem`,
+/// `/proc/kcore`): every secret on the machine is in it. Kernel trigger files are not.
+pub(crate) fn is_raw_device(path: &str) -> bool {
+    is_block_device(path) && !path.contains("sysrq") && !path.contains("efivars")
 }
 
 /// An option word meaning "recursive" for rm-like programs: `-r`, `-R`, bundles (`-rf`,
@@ -442,6 +458,53 @@ pub(crate) fn catastrophe(tokens: &[String], cwd: &Path) -> Option<String> {
         return Some(format!("`{p}` stops the machine"));
     }
     None
+}
+
+/// The words `xargs`/`parallel` would append: static text printed into the same pipeline or
+/// process substitution, a here-string (`xargs rm <<< /`), and `parallel`'s `::: ARGS`.
+pub(crate) fn fed_words(a: &Analysis, u: &Unit) -> Vec<String> {
+    let mut raw: Vec<String> = Vec::new();
+    let printers = |v: &Unit| matches!(prog(v), Some("echo" | "printf"));
+    if let Some(span) = pipelines_of(a, u).first() {
+        for (_, v) in units_within(a, *span) {
+            if printers(v) {
+                raw.extend(v.args().map(|x| text(x).to_owned()));
+            }
+        }
+    }
+    for v in &a.units {
+        if printers(v) && v.in_context(Context::ProcessSubstitution) {
+            raw.extend(v.args().map(|x| text(x).to_owned()));
+        }
+    }
+    raw.extend(
+        u.redirects
+            .iter()
+            .filter(|r| r.op == "<<<")
+            .map(|r| r.target.clone().unwrap_or_else(|| r.template.clone())),
+    );
+    if u.via.iter().any(|w| w == "parallel")
+        && let Some(at) = a.input.find(":::")
+    {
+        let rest = &a.input[at + 3..];
+        let end = rest.find([';', '|', '&', '\n']).unwrap_or(rest.len());
+        raw.extend(
+            rest[..end]
+                .split_whitespace()
+                .map(|w| unquote(w.trim_start_matches('+')).into_owned()),
+        );
+    }
+    raw.iter()
+        .flat_map(|r| {
+            r.replace("\\n", " ")
+                .replace("\\0", " ")
+                .replace("\\t", " ")
+                .split(|c: char| c.is_whitespace() || c == '\0')
+                .filter(|w| !w.is_empty() && !w.starts_with('-'))
+                .map(str::to_owned)
+                .collect::<Vec<_>>()
+        })
+        .collect()
 }
 
 /// Split a template the way run-time word splitting might: on whitespace, non-ASCII spaces and
@@ -633,13 +696,14 @@ pub(crate) fn is_sensitive_file(t: &str) -> bool {
 }
 
 /// False when no part of `t` can be a secret for [`is_secret`]: every secret there has a `.`, a
-/// `/` or `id_` in its text (after quotes are removed, so a word with quotes or backslashes
-/// takes the long way). Most words have none.
+/// `/`, `id_` or `kubeconfig` in its text (after quotes are removed, so a word with quotes or
+/// backslashes takes the long way). Most words have none.
 pub(crate) fn may_be_secret(t: &str) -> bool {
     let b = t.as_bytes();
     b.iter()
         .any(|c| matches!(c, b'.' | b'/' | b'\'' | b'"' | b'\\'))
         || b.windows(3).any(|w| w == b"id_")
+        || b.windows(10).any(|w| w == b"kubeconfig")
 }
 
 /// Credentials and private keys: reading them is fine, sending them anywhere is not.
@@ -659,6 +723,10 @@ pub(crate) fn is_secret(t: &str) -> bool {
     // A relative path (`src/main.rs`, `./x.pem`) can only be a secret by its name.
     if !h.starts_with(['~', '/']) {
         return is_secret_name(name);
+    }
+    // Public certificates (`/etc/ssl/certs/*.pem`).
+    if PUBLIC_CERT_DIRS.iter().any(|d| h.starts_with(d)) {
+        return false;
     }
     let home_prefixes = [
         "~/.ssh",
@@ -695,6 +763,18 @@ pub(crate) fn is_secret(t: &str) -> bool {
         "~/.mozilla",
         "~/.config/google-chrome",
         "~/.config/chromium",
+        // Tokens of agent, model-hub and deployment CLIs.
+        "~/.claude/.credentials.json",
+        "~/.codex/auth.json",
+        "~/.gemini/oauth_creds.json",
+        "~/.cache/huggingface/token",
+        "~/.huggingface/token",
+        "~/.wrangler/config",
+        "~/.config/.wrangler/config",
+        "~/.netlify/config.json",
+        "~/.config/netlify/config.json",
+        "~/.config/configstore/firebase-tools.json",
+        "~/.config/doctl/config.yaml",
     ];
     if home_prefixes.iter().any(|p| h.starts_with(p)) {
         // Files there that hold no key (as `SECRET_EXCEPTIONS` in the path policy).
@@ -715,6 +795,8 @@ pub(crate) fn is_secret(t: &str) -> bool {
         "/var/run/secrets",
         "/run/secrets",
         "/proc/self/environ",
+        "/etc/security/opasswd",
+        "/etc/ssl/private",
     ];
     if abs.iter().any(|p| h.starts_with(p)) || (h.starts_with("/proc/") && h.ends_with("/environ"))
     {
@@ -723,8 +805,20 @@ pub(crate) fn is_secret(t: &str) -> bool {
     is_secret_name(name)
 }
 
-/// A file name that is a secret wherever it lies: `.env`, private keys, credential files.
-fn is_secret_name(name: &str) -> bool {
+/// Directories of public CA certificates: their `.pem` files hold no key.
+pub(crate) const PUBLIC_CERT_DIRS: &[&str] = &[
+    "/etc/ssl/certs/",
+    "/etc/pki/ca-trust/",
+    "/etc/pki/tls/certs/",
+    "/etc/ca-certificates/",
+    "/usr/share/ca-certificates/",
+    "/usr/local/share/ca-certificates/",
+];
+
+/// A file name that is a secret wherever it lies: `.env`, private keys, credential files,
+/// Terraform state (it holds every secret of the resources in plain text), kubeconfigs, GCP
+/// service-account keys.
+pub(crate) fn is_secret_name(name: &str) -> bool {
     name == ".env"
         || (name.starts_with(".env.") && !name.contains("example") && !name.contains("sample"))
         || name.starts_with("id_rsa")
@@ -738,6 +832,11 @@ fn is_secret_name(name: &str) -> bool {
         || name == ".npmrc"
         || name == ".netrc"
         || name == ".git-credentials"
+        || name.ends_with(".tfstate")
+        || name.ends_with(".tfstate.backup")
+        || name == "kubeconfig"
+        || name.ends_with(".kubeconfig")
+        || (name.starts_with("service-account") && ends_with_ignore_ascii_case(name, ".json"))
 }
 
 /// The places a unit writes to: output redirects, `tee` operands, the destination of

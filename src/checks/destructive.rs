@@ -5,12 +5,10 @@
 use std::path::Path;
 
 use super::common::{
-    ask, deny, is_catastrophic_target, is_recursive_flag, pipelines_of, prog, text, units_within,
-    unquote,
+    ask, deny, fed_words, is_catastrophic_target, is_recursive_flag, prog, text, unquote,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
-use crate::analyze::{Analysis, Context};
 use crate::policy::Risk;
 use crate::policy::pattern::{is_home, is_root, system_depth};
 
@@ -183,47 +181,6 @@ impl Check for RecursiveDelete {
             }
         }
     }
-}
-
-/// The words `xargs`/`parallel` would append: static text printed into the same pipeline or
-/// process substitution, and `parallel`'s `::: ARGS`.
-fn fed_words(a: &Analysis, u: &Unit) -> Vec<String> {
-    let mut raw: Vec<String> = Vec::new();
-    let printers = |v: &Unit| matches!(prog(v), Some("echo" | "printf"));
-    if let Some(span) = pipelines_of(a, u).first() {
-        for (_, v) in units_within(a, *span) {
-            if printers(v) {
-                raw.extend(v.args().map(|x| text(x).to_owned()));
-            }
-        }
-    }
-    for v in &a.units {
-        if printers(v) && v.in_context(Context::ProcessSubstitution) {
-            raw.extend(v.args().map(|x| text(x).to_owned()));
-        }
-    }
-    if u.via.iter().any(|w| w == "parallel")
-        && let Some(at) = a.input.find(":::")
-    {
-        let rest = &a.input[at + 3..];
-        let end = rest.find([';', '|', '&', '\n']).unwrap_or(rest.len());
-        raw.extend(
-            rest[..end]
-                .split_whitespace()
-                .map(|w| unquote(w.trim_start_matches('+')).into_owned()),
-        );
-    }
-    raw.iter()
-        .flat_map(|r| {
-            r.replace("\\n", " ")
-                .replace("\\0", " ")
-                .replace("\\t", " ")
-                .split(|c: char| c.is_whitespace() || c == '\0')
-                .filter(|w| !w.is_empty() && !w.starts_with('-'))
-                .map(str::to_owned)
-                .collect::<Vec<_>>()
-        })
-        .collect()
 }
 
 fn system_or_home(t: &str) -> bool {

