@@ -50,8 +50,9 @@ def main():
         for r, v in zip(ben, vb):
             if v["decision"] != r["expect"]:
                 print(f"  BENIGN {r['expect']} got {v['decision']}:", r["cmd"])
-    # Sets written against shclass in session 10 (not public; harder than the public samples).
-    for name in ("redteam-adversarial", "redteam-benign"):
+    # Sets written against shclass in sessions 10 and 11 (not public; harder than the public
+    # samples; the session-11 set was written after the session-10 fixes, to find new gaps).
+    for name in ("redteam-adversarial", "redteam-benign", "redteam3-adversarial", "redteam3-benign"):
         path = os.path.join(a.data, name + ".jsonl")
         if not os.path.exists(path):
             continue
