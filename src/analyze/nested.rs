@@ -376,7 +376,22 @@ impl Walker<'_> {
             };
             let mut v = via.to_vec();
             v.push(program.to_owned());
-            return self.code_args(
+            // `sh -c 'rm -rf "$0"' /`: the words after the code are `$0`, `$1`…; static ones
+            // are known values while the code is read (its second, substituted reading).
+            let saved = self.exported.len();
+            for (k, a) in args.iter().skip(at + 1).take(10).enumerate() {
+                if let Some(value) = a.arg.exact() {
+                    self.exported.push(UnitAssignment {
+                        name: k.to_string(),
+                        value: Some(value.to_owned()),
+                        template: value.to_owned(),
+                        span: a.arg.span,
+                        inherited: true,
+                        exported: false,
+                    });
+                }
+            }
+            let seen = self.code_args(
                 &args[at..=at],
                 program,
                 &v,
@@ -384,6 +399,8 @@ impl Walker<'_> {
                 ctx,
                 Context::NestedShell,
             );
+            self.exported.truncate(saved);
+            return seen;
         }
         if let Some(at) = operand
             && !stdin
