@@ -929,21 +929,8 @@ pub fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
 
 /// Strip one wrapper.
 pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
-    let skip = if spec.subcommands.is_empty() {
-        0
-    } else {
-        // Only `uv run …`, not `uv pip list`: any other form is the program itself.
-        let form = spec.subcommands.iter().find(|form| {
-            form.len() <= args.len()
-                && form
-                    .iter()
-                    .zip(args)
-                    .all(|(word, a)| a.exact() == Some(*word))
-        });
-        let Some(form) = form else {
-            return Strip::NoCommand;
-        };
-        form.len()
+    let Some(skip) = form_len(spec, args) else {
+        return Strip::NoCommand;
     };
     let shift = |r: Strip| match r {
         Strip::Inner {
@@ -965,6 +952,25 @@ pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
     shift(strip_options(spec, &args[skip..]))
 }
 
+/// How many words of `args` name the wrapper's form (`uv run` → 1; 0 for a wrapper without
+/// forms); `None` when the words are another use of the program (`uv pip list`), which is the
+/// program itself.
+fn form_len(spec: &WrapperSpec, args: &[Arg]) -> Option<usize> {
+    if spec.subcommands.is_empty() {
+        return Some(0);
+    }
+    spec.subcommands
+        .iter()
+        .find(|form| {
+            form.len() <= args.len()
+                && form
+                    .iter()
+                    .zip(args)
+                    .all(|(word, a)| a.exact() == Some(*word))
+        })
+        .map(|form| form.len())
+}
+
 /// A file a wrapper writes itself (see [`written_files`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Written {
@@ -984,17 +990,9 @@ pub fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
     if spec.output_options.is_empty() && !spec.output_operand {
         return out;
     }
-    let skip = spec
-        .subcommands
-        .iter()
-        .find(|form| {
-            form.len() <= args.len()
-                && form
-                    .iter()
-                    .zip(args)
-                    .all(|(word, a)| a.exact() == Some(*word))
-        })
-        .map_or(0, |form| form.len());
+    let Some(skip) = form_len(spec, args) else {
+        return out;
+    };
     let mut push = |index: usize, value: Option<&str>| {
         let pipe = value
             .filter(|_| spec.output_pipes)
