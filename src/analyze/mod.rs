@@ -13,6 +13,7 @@
 mod decompose;
 mod flags;
 mod nested;
+pub mod sed;
 pub mod word;
 pub mod wrappers;
 

@@ -717,72 +717,53 @@ fn opens_for_writing(lits: &[String]) -> bool {
 }
 
 fn sed_scan(script: &str, cwd: &Path) -> Option<(Decision, String)> {
-    for cmd in script.split([';', '\n']) {
-        let c = cmd.trim_start_matches(|ch: char| {
-            ch.is_ascii_digit() || matches!(ch, ',' | '$' | ' ' | '!' | '{' | '}')
-        });
-        // `e COMMAND`, `w FILE`, `W FILE`.
-        if let Some(rest) = c.strip_prefix('e')
-            && (rest.is_empty() || rest.starts_with(' '))
-        {
-            if let Some(x) = catastrophe_in_code(rest.trim(), cwd) {
-                return Some((Decision::Deny, format!("its `e` command runs {x}")));
-            }
-            return Some((
-                Decision::Ask,
-                "the sed script runs a command (`e`)".to_owned(),
-            ));
-        }
-        // `r FILE` / `R FILE` read a file into the output.
-        for r in ['r', 'R'] {
-            if let Some(rest) = c.strip_prefix(r)
-                && rest.starts_with(' ')
-                && is_secret(rest.trim())
-            {
-                return Some((
-                    Decision::Ask,
-                    format!("the sed script reads the secret `{}`", rest.trim()),
-                ));
-            }
-        }
-        for w in ['w', 'W'] {
-            if let Some(rest) = c.strip_prefix(w)
-                && (rest.is_empty() || rest.starts_with(' '))
-            {
-                return Some(sed_write(rest.trim()));
-            }
-        }
-        // `s/a/b/FLAGS` with `e` or `w FILE`.
-        let mut chars = c.chars();
-        if chars.next() == Some('s')
-            && let Some(d) = chars.next()
-            && !d.is_alphanumeric()
-            && d != ' '
-        {
-            let parts: Vec<&str> = c[1 + d.len_utf8()..].splitn(3, d).collect();
-            if parts.len() == 3 {
-                let flags = parts[2];
-                let (f, file) = flags
-                    .split_once('w')
-                    .map_or((flags, None), |(a, b)| (a, Some(b)));
-                if let Some(file) = file {
-                    return Some(sed_write(file.trim()));
-                }
-                if f.contains('e') {
-                    // The pattern space after the substitution runs: a constant replacement
-                    // is the command.
-                    if let Some(x) = catastrophe_in_code(parts[1], cwd) {
-                        return Some((Decision::Deny, format!("its `s///e` runs {x}")));
-                    }
-                    return Some((
+    use crate::analyze::sed::{self, SedEffect};
+    // Every effect is looked at: a later `e` that runs a catastrophe outranks an earlier write.
+    let mut found: Option<(Decision, String)> = None;
+    for effect in sed::read(script).effects {
+        let f = match effect {
+            SedEffect::Exec(Some(cmd)) => Some(catastrophe_in_code(cmd.trim(), cwd).map_or_else(
+                || {
+                    (
                         Decision::Ask,
-                        "the sed script runs pattern space as a command (`s///e`)".to_owned(),
-                    ));
-                }
+                        "the sed script runs a command (`e`)".to_owned(),
+                    )
+                },
+                |x| (Decision::Deny, format!("its `e` command runs {x}")),
+            )),
+            SedEffect::Exec(None) => Some((
+                Decision::Ask,
+                "the sed script runs pattern space as a command (`e`)".to_owned(),
+            )),
+            // The pattern space after the substitution runs: a constant replacement is the
+            // command.
+            SedEffect::SubstExec(replacement) => {
+                Some(catastrophe_in_code(replacement, cwd).map_or_else(
+                    || {
+                        (
+                            Decision::Ask,
+                            "the sed script runs pattern space as a command (`s///e`)".to_owned(),
+                        )
+                    },
+                    |x| (Decision::Deny, format!("its `s///e` runs {x}")),
+                ))
             }
+            SedEffect::Write(file) => Some(sed_write(file.trim())),
+            // `r FILE` / `R FILE` read a file into the output.
+            SedEffect::Read(file) => is_secret(file.trim()).then(|| {
+                (
+                    Decision::Ask,
+                    format!("the sed script reads the secret `{}`", file.trim()),
+                )
+            }),
+        };
+        if let Some(f) = f
+            && found.as_ref().is_none_or(|(d, _)| f.0 > *d)
+        {
+            found = Some(f);
         }
     }
-    None
+    found
 }
 
 fn sed_write(file: &str) -> (Decision, String) {

@@ -23,7 +23,30 @@ const OPTIONS: MatchOptions = MatchOptions {
 /// A compiled glob: one or more patterns, any of which may match.
 #[derive(Debug, Clone)]
 pub struct Glob {
-    patterns: Vec<(Pattern, String)>,
+    /// Each pattern with its longest literal run and that run's byte pairs.
+    patterns: Vec<(Pattern, String, Pairs)>,
+}
+
+/// The byte pairs of a text, hashed into 256 bits. A literal with a pair the text lacks is not
+/// in the text: a list of a hundred globs is mostly rejected with four `and`s each, before
+/// any substring search.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Pairs([u64; 4]);
+
+impl Pairs {
+    fn of(text: &str) -> Pairs {
+        let mut p = Pairs::default();
+        for w in text.as_bytes().windows(2) {
+            let h = (u32::from(w[0]) * 31 + u32::from(w[1])) & 255;
+            p.0[(h >> 6) as usize] |= 1 << (h & 63);
+        }
+        p
+    }
+
+    /// May a text with pairs `self` contain a literal with pairs `lit`?
+    fn may_contain(self, lit: Pairs) -> bool {
+        self.0.iter().zip(lit.0).all(|(t, l)| t & l == l)
+    }
 }
 
 impl Glob {
@@ -34,7 +57,9 @@ impl Glob {
         for alt in alternatives(text)? {
             let translated = escapes(&alt);
             let pattern = Pattern::new(&translated).map_err(|e| e.to_string())?;
-            patterns.push((pattern, literal_run(&alt)));
+            let lit = literal_run(&alt);
+            let pairs = Pairs::of(&lit);
+            patterns.push((pattern, lit, pairs));
         }
         Ok(Glob { patterns })
     }
@@ -43,7 +68,14 @@ impl Glob {
     pub fn is_match(&self, text: &str) -> bool {
         self.patterns
             .iter()
-            .any(|(p, lit)| text.contains(lit.as_str()) && p.matches_with(text, OPTIONS))
+            .any(|(p, lit, _)| text.contains(lit.as_str()) && p.matches_with(text, OPTIONS))
+    }
+
+    /// [`Glob::is_match`] with the text's byte pairs computed once for many globs.
+    fn is_match_pairs(&self, text: &str, pairs: Pairs) -> bool {
+        self.patterns.iter().any(|(p, lit, lp)| {
+            pairs.may_contain(*lp) && text.contains(lit.as_str()) && p.matches_with(text, OPTIONS)
+        })
     }
 }
 
@@ -65,7 +97,8 @@ impl GlobList {
 
     /// Does any glob match `text`?
     pub fn is_match(&self, text: &str) -> bool {
-        self.globs.iter().any(|g| g.is_match(text))
+        let pairs = Pairs::of(text);
+        self.globs.iter().any(|g| g.is_match_pairs(text, pairs))
     }
 
     /// How many globs the list holds.
@@ -211,6 +244,19 @@ fn literal_run(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_literal_in_a_text_has_its_pairs() {
+        for (text, lit) in [
+            ("/home/u/.ssh/id_rsa", ".ssh/"),
+            ("abc", "abc"),
+            ("x", "x"),
+            ("", ""),
+        ] {
+            assert!(Pairs::of(text).may_contain(Pairs::of(lit)), "{text} {lit}");
+        }
+        assert!(!Pairs::of("/tmp/notes.txt").may_contain(Pairs::of(".ssh/")));
+    }
 
     fn m(glob: &str, text: &str) -> bool {
         Glob::new(glob)

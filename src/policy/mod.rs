@@ -17,6 +17,7 @@ mod error;
 pub mod glob;
 mod lazy;
 mod lint;
+mod literals;
 mod load;
 pub mod options;
 pub mod paths;

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use regex_lite::Regex;
 
 use super::glob::Glob;
+use super::literals::Literals;
 
 use crate::analyze::Arg;
 
@@ -33,10 +34,15 @@ pub enum ArgPattern {
     Dynamic,
     /// `@any`: anything.
     Any,
+    /// `@sed-runs-or-writes`: a sed script (or a piece of one) with a command that runs a
+    /// command or writes a file (`e`, `w`, `W`, `s///e`, `s///w`), or one the reader cannot see
+    /// through. A file operand is read as a script too: most names are scripts sed rejects.
+    SedRunsOrWrites,
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
     Glob(String, OnceLock<Option<Glob>>),
-    /// `re:…`, compiled on first use.
-    Regex(String, OnceLock<Option<Regex>>),
+    /// `re:…`: what it needs literally, and the regex, compiled on first use when the
+    /// literals do not decide.
+    Regex(Box<RegexPattern>),
     /// Exact text.
     Literal(String),
 }
@@ -54,14 +60,19 @@ impl ArgPattern {
                 "outside-workspace" => Ok(ArgPattern::OutsideWorkspace),
                 "dynamic" => Ok(ArgPattern::Dynamic),
                 "any" => Ok(ArgPattern::Any),
+                "sed-runs-or-writes" => Ok(ArgPattern::SedRunsOrWrites),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @sed-runs-or-writes"
                 )),
             };
         }
         if let Some(re) = text.strip_prefix("re:") {
             // Validated when a policy is checked (`validate`); compiled on first use.
-            return Ok(ArgPattern::Regex(re.to_owned(), OnceLock::new()));
+            return Ok(ArgPattern::Regex(Box::new(RegexPattern {
+                literals: Literals::of(re),
+                src: re.to_owned(),
+                regex: OnceLock::new(),
+            })));
         }
         if text.contains(['*', '?', '[', '{']) {
             // Checked now, compiled on first use.
@@ -83,45 +94,29 @@ impl ArgPattern {
             ArgPattern::OutsideWorkspace => is_outside(text, cwd),
             ArgPattern::Dynamic => arg.value.is_none(),
             ArgPattern::Any => true,
+            ArgPattern::SedRunsOrWrites => crate::analyze::sed::read(text).runs_or_writes(),
             ArgPattern::Glob(src, cell) => cell
                 .get_or_init(|| Glob::new(src).ok())
                 .as_ref()
                 .is_some_and(|g| g.is_match(text)),
-            ArgPattern::Regex(src, cell) => {
-                // `^/dev/…`: a text without the literal start cannot match, and most do not
-                // have it (the regex engine has no literal optimisations of its own).
-                anchored_prefix(src).is_none_or(|p| text.starts_with(p))
-                    && cell
-                        .get_or_init(|| Regex::new(src).ok())
-                        .as_ref()
-                        .is_some_and(|r| r.is_match(text))
-            }
+            ArgPattern::Regex(p) => p.literals.decide(text).unwrap_or_else(|| {
+                p.regex
+                    .get_or_init(|| Regex::new(&p.src).ok())
+                    .as_ref()
+                    .is_some_and(|r| r.is_match(text))
+            }),
             ArgPattern::Literal(l) => text == l,
         }
     }
 }
 
-/// The literal text a regex anchored with `^` must start with: the characters after `^` up to
-/// the first one with a meaning in a regex (`^of=/dev/(sd|hd)` → `of=/dev/`). `None` when it
-/// is not anchored or the literal part is empty, or a quantifier could make its last character
-/// optional (`^ab?` → `a`). Flags (`(?i)…`) are not anchored here.
-fn anchored_prefix(src: &str) -> Option<&str> {
-    let rest = src.strip_prefix('^')?;
-    let end = rest
-        .find(|c: char| {
-            !(c.is_ascii_alphanumeric()
-                || matches!(c, '/' | '=' | '-' | '_' | ':' | ',' | '@' | '%' | ' '))
-        })
-        .unwrap_or(rest.len());
-    let mut lit = &rest[..end];
-    // A quantifier right after the literal applies to its last character.
-    if rest[end..].starts_with(['?', '*', '{']) {
-        lit = &lit[..lit.len().saturating_sub(1)];
-        while !lit.is_char_boundary(lit.len()) {
-            lit = &lit[..lit.len() - 1];
-        }
-    }
-    (!lit.is_empty()).then_some(lit)
+/// A `re:` pattern.
+#[derive(Debug)]
+pub struct RegexPattern {
+    src: String,
+    /// What any match needs literally (the regex engine has no literal optimisations).
+    literals: Literals,
+    regex: OnceLock<Option<Regex>>,
 }
 
 impl ArgPattern {
@@ -129,9 +124,9 @@ impl ArgPattern {
     /// wrote; the built-in policy is validated by the test suite instead).
     pub fn validate(&self) -> Result<(), String> {
         match self {
-            ArgPattern::Regex(src, _) => Regex::new(src)
+            ArgPattern::Regex(p) => Regex::new(&p.src)
                 .map(|_| ())
-                .map_err(|e| format!("bad regular expression `{src}`: {e}")),
+                .map_err(|e| format!("bad regular expression `{}`: {e}", p.src)),
             _ => Ok(()),
         }
     }
@@ -288,7 +283,10 @@ fn is_outside(text: &str, cwd: &Path) -> bool {
 pub struct ClaudePattern {
     /// The text inside `Bash(…)`.
     pub text: String,
-    regex: Regex,
+    /// The literal pieces between the `*`s of the pattern (`*://*` → `""`, `://`, `""`).
+    pieces: Vec<String>,
+    /// `:*` or ` *` at the end: the command alone, or followed by a space and anything.
+    open_tail: bool,
 }
 
 impl ClaudePattern {
@@ -308,34 +306,22 @@ impl ClaudePattern {
         if inner.is_empty() {
             return Err(format!("`{entry}` is empty"));
         }
-        let mut body = inner;
-        let mut tail = String::new();
-        if let Some(p) = body.strip_suffix(":*") {
-            body = p;
-            tail.push_str("(?: .*)?");
-        } else if let Some(p) = body.strip_suffix(" *") {
-            body = p;
-            tail.push_str("(?: .*)?");
-        }
-        let mut re = String::from("^");
-        for (i, piece) in body.split('*').enumerate() {
-            if i > 0 {
-                re.push_str(".*");
-            }
-            re.push_str(&regex_lite::escape(piece));
-        }
-        re.push_str(&tail);
-        re.push('$');
-        let regex = Regex::new(&re).map_err(|e| format!("`{entry}`: {e}"))?;
+        let (body, open_tail) = match inner.strip_suffix(":*").or(inner.strip_suffix(" *")) {
+            Some(body) => (body, true),
+            None => (inner, false),
+        };
         Ok(Some(ClaudePattern {
             text: inner.to_owned(),
-            regex,
+            pieces: body.split('*').map(str::to_owned).collect(),
+            open_tail,
         }))
     }
 
-    /// Match a unit's command line (program and arguments joined by single spaces).
+    /// Match a unit's command line (program and arguments joined by single spaces). A `*`
+    /// matches any text, newlines too (an argument may hold one).
     pub fn matches(&self, line: &str) -> bool {
-        self.regex.is_match(line)
+        wildcard(&self.pieces, None, line)
+            || self.open_tail && wildcard(&self.pieces, Some(" "), line)
     }
 
     /// True when the pattern starts with a wildcard (it is broader than any one program).
@@ -344,25 +330,37 @@ impl ClaudePattern {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn anchored_prefixes() {
-        for (re, want) in [
-            ("^/dev/", Some("/dev/")),
-            ("^of=/dev/(sd|hd)", Some("of=/dev/")),
-            ("^kernel\\.(sysrq)=", Some("kernel")),
-            ("^ab?c", Some("a")),
-            ("^a*", None),
-            ("^(checkout|restore)$", None),
-            ("(^|/)x", None),
-            ("(?i)^x", None),
-            ("^s3://[^/]+/?$", Some("s3://")),
-        ] {
-            assert_eq!(super::anchored_prefix(re), want, "{re}");
+/// Does `text` match the literal `pieces` with any text between them? With `then`, the last
+/// piece is followed by `then` and any text.
+fn wildcard(pieces: &[String], then: Option<&str>, text: &str) -> bool {
+    let Some((first, rest)) = pieces.split_first() else {
+        return false;
+    };
+    let Some(mut left) = text.strip_prefix(first.as_str()) else {
+        return false;
+    };
+    let Some((last, middle)) = rest.split_last() else {
+        // No `*`: the whole text, or the text and then `then`.
+        return then.map_or(left.is_empty(), |t| left.starts_with(t));
+    };
+    for piece in middle {
+        match left.find(piece.as_str()) {
+            Some(at) => left = &left[at + piece.len()..],
+            None => return false,
         }
     }
+    match then {
+        None => left.ends_with(last.as_str()),
+        Some(t) => {
+            let mut tail = last.clone();
+            tail.push_str(t);
+            left.contains(tail.as_str())
+        }
+    }
+}
 
+#[cfg(test)]
+mod tests {
     use super::*;
     use crate::ast::Span;
 
@@ -448,6 +446,17 @@ mod tests {
             ("Bash(git * main)", "git push origin main", true),
             ("Bash(*)", "anything at all", true),
             ("Bash", "x", true),
+            ("Bash(*://*)", "curl http://x", true),
+            ("Bash(*://*)", "curl x", false),
+            ("Bash(* --* --*)", "a --b --c", true),
+            ("Bash(* --* --*)", "a --b", false),
+            ("Bash(a*b*c)", "abc", true),
+            ("Bash(a*b*c)", "acb", false),
+            ("Bash(ab*ba)", "aba", false),
+            ("Bash(ab*ba)", "abba", true),
+            ("Bash(git * main:*)", "git push origin main --force", true),
+            ("Bash(git * main:*)", "git push origin mainline", false),
+            ("Bash(echo *x)", "echo a\nx", true),
         ];
         for (pat, line, want) in table {
             let p = ClaudePattern::parse(pat).ok().flatten();

@@ -1,0 +1,427 @@
+//! What a rule's regex needs literally, so most texts are decided without running it.
+//!
+//! `regex-lite` (chosen for its start-up cost, see the README's Performance section) has no
+//! literal optimisations: every match runs its Pike VM, thousands of instructions for an
+//! alternation of words. Most regexes in policies are mostly literal, so each is read once:
+//! - `^(add|del|set)$`, `^\*$`: the whole text is one of a few words — [`Literals::Exact`], no
+//!   regex at all;
+//! - otherwise the literals one of which any match must contain (`.git/hooks/` of
+//!   `(^|/)\.git/hooks/[^/]+$`; `delete`, `terminate`… of `^(delete|terminate)-`), and the
+//!   literal start of an anchored regex: a text without them cannot match.
+//!
+//! The reading is conservative: any syntax it does not know (flags such as `(?i)`, a top-level
+//! `|`, classes) ends a literal or gives up, and giving up only means the regex always runs.
+
+/// What a regex needs of a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Literals {
+    /// The regex matches exactly these texts.
+    Exact(Vec<String>),
+    /// Any match starts with `prefix` (when not empty) and contains one of `any` (when not
+    /// empty).
+    Needs { prefix: String, any: Vec<String> },
+}
+
+impl Literals {
+    /// Read `src`.
+    pub(super) fn of(src: &str) -> Literals {
+        read(src).unwrap_or(Literals::Needs {
+            prefix: String::new(),
+            any: Vec::new(),
+        })
+    }
+
+    /// `Some(answer)` when the literals decide; `None` when the regex must run.
+    pub(super) fn decide(&self, text: &str) -> Option<bool> {
+        match self {
+            Literals::Exact(words) => Some(words.iter().any(|w| w == text)),
+            Literals::Needs { prefix, any } => {
+                if !text.starts_with(prefix.as_str())
+                    || !(any.is_empty() || any.iter().any(|l| text.contains(l.as_str())))
+                {
+                    Some(false)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// One element of the top-level sequence of a regex.
+#[derive(Debug)]
+enum Item {
+    /// A literal character.
+    Char(char),
+    /// A group whose branches are all literal, not repeated or optional.
+    Words(Vec<String>),
+    /// `^` at the very start.
+    Start,
+    /// `$` at the very end.
+    End,
+    /// Anything else (a class, `.`, an optional group, an escape class): ends a literal.
+    Other,
+}
+
+fn read(src: &str) -> Option<Literals> {
+    if src.contains("(?") {
+        return None;
+    }
+    let chars: Vec<char> = src.chars().collect();
+    let mut items = Vec::new();
+    let mut k = 0;
+    while k < chars.len() {
+        let c = chars[k];
+        let item = match c {
+            '|' => return None,
+            '^' if k == 0 => Item::Start,
+            '$' if k + 1 == chars.len() => Item::End,
+            '^' | '$' | '.' => Item::Other,
+            '\\' => {
+                let n = *chars.get(k + 1)?;
+                k += 1;
+                if n.is_ascii_punctuation() {
+                    Item::Char(n)
+                } else if matches!(
+                    n,
+                    's' | 'S' | 'd' | 'D' | 'w' | 'W' | 'b' | 'B' | 'n' | 'r' | 't'
+                ) {
+                    Item::Other
+                } else {
+                    // `\x41`, `\u{…}`, `\p{…}`: escapes with arguments.
+                    return None;
+                }
+            }
+            '[' => {
+                k = class_end(&chars, k)?;
+                Item::Other
+            }
+            '(' => {
+                let end = group_end(&chars, k)?;
+                let words = literal_branches(&chars[k + 1..end]);
+                k = end;
+                words.map_or(Item::Other, Item::Words)
+            }
+            ')' | ']' | '{' | '}' | '?' | '*' | '+' if items.is_empty() => return None,
+            '?' | '*' | '+' | '{' => {
+                // A quantifier makes the item before it optional (`?`, `*`, `{0,…}`) or
+                // repeated; either way it is no longer one fixed literal.
+                let optional = match c {
+                    '?' | '*' => true,
+                    '{' => {
+                        let close = chars[k..].iter().position(|&x| x == '}')? + k;
+                        let min: String = chars[k + 1..close]
+                            .iter()
+                            .take_while(|x| x.is_ascii_digit())
+                            .collect();
+                        k = close;
+                        min.parse::<u32>().map_or(true, |m| m == 0)
+                    }
+                    _ => false,
+                };
+                let last = items.pop()?;
+                if !optional && let Item::Char(ch) = last {
+                    items.push(Item::Char(ch));
+                }
+                Item::Other
+            }
+            _ => Item::Char(c),
+        };
+        items.push(item);
+        k += 1;
+    }
+    Some(summarise(&items))
+}
+
+fn summarise(items: &[Item]) -> Literals {
+    // `^words$` or `^literal$`.
+    if let [Item::Start, middle @ .., Item::End] = items {
+        if let [Item::Words(w)] = middle {
+            return Literals::Exact(w.clone());
+        }
+        if !middle.is_empty() && middle.iter().all(|i| matches!(i, Item::Char(_))) {
+            let word = middle
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Char(c) => Some(*c),
+                    _ => None,
+                })
+                .collect();
+            return Literals::Exact(vec![word]);
+        }
+    }
+    let mut prefix = String::new();
+    if matches!(items.first(), Some(Item::Start)) {
+        for i in &items[1..] {
+            match i {
+                Item::Char(c) => prefix.push(*c),
+                _ => break,
+            }
+        }
+    }
+    // Candidates: each run of literal characters, each group of literal words.
+    let mut candidates: Vec<Vec<String>> = Vec::new();
+    let mut run = String::new();
+    for i in items {
+        match i {
+            Item::Char(c) => run.push(*c),
+            other => {
+                if !run.is_empty() {
+                    candidates.push(vec![std::mem::take(&mut run)]);
+                }
+                if let Item::Words(w) = other {
+                    candidates.push(w.clone());
+                }
+            }
+        }
+    }
+    if !run.is_empty() {
+        candidates.push(vec![run]);
+    }
+    // The most selective: the longest shortest member.
+    let any = candidates
+        .into_iter()
+        .filter(|c| c.iter().all(|w| !w.is_empty()))
+        .max_by_key(|c| c.iter().map(String::len).min().unwrap_or(0))
+        .unwrap_or_default();
+    Literals::Needs { prefix, any }
+}
+
+/// The index of the `]` closing the class opened at `start`.
+fn class_end(chars: &[char], start: usize) -> Option<usize> {
+    let mut k = start + 1;
+    if chars.get(k) == Some(&'^') {
+        k += 1;
+    }
+    if chars.get(k) == Some(&']') {
+        k += 1;
+    }
+    while k < chars.len() {
+        match chars[k] {
+            '\\' => k += 1,
+            '[' if chars.get(k + 1) == Some(&':') => {
+                let close = chars[k..].windows(2).position(|w| w == [':', ']'])?;
+                k += close + 1;
+            }
+            ']' => return Some(k),
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The index of the `)` closing the group opened at `start`.
+fn group_end(chars: &[char], start: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut k = start;
+    while k < chars.len() {
+        match chars[k] {
+            '\\' => k += 1,
+            '[' => k = class_end(chars, k)?,
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+/// The branches of a group's content when each is a plain literal (`add|del|set`).
+fn literal_branches(content: &[char]) -> Option<Vec<String>> {
+    let mut words = vec![String::new()];
+    let mut k = 0;
+    while k < content.len() {
+        let c = content[k];
+        match c {
+            '|' => words.push(String::new()),
+            '\\' => {
+                let n = *content.get(k + 1)?;
+                if !n.is_ascii_punctuation() {
+                    return None;
+                }
+                words.last_mut()?.push(n);
+                k += 1;
+            }
+            '(' | ')' | '[' | ']' | '{' | '}' | '?' | '*' | '+' | '.' | '^' | '$' => return None,
+            _ => words.last_mut()?.push(c),
+        }
+        k += 1;
+    }
+    // An empty branch (`(a|)`) makes the group optional.
+    words.iter().all(|w| !w.is_empty()).then_some(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn needs(prefix: &str, any: &[&str]) -> Literals {
+        Literals::Needs {
+            prefix: prefix.to_owned(),
+            any: any.iter().map(|s| (*s).to_owned()).collect(),
+        }
+    }
+
+    fn exact(words: &[&str]) -> Literals {
+        Literals::Exact(words.iter().map(|s| (*s).to_owned()).collect())
+    }
+
+    #[test]
+    fn reads_the_literals() {
+        assert_eq!(Literals::of(r"^\*$"), exact(&["*"]));
+        assert_eq!(
+            Literals::of("^(checkout|restore)$"),
+            exact(&["checkout", "restore"])
+        );
+        assert_eq!(
+            Literals::of("^(delete|stop)-"),
+            needs("", &["delete", "stop"])
+        );
+        assert_eq!(
+            Literals::of(r"(^|/)\.git/hooks/[^/]+$"),
+            needs("", &[".git/hooks/"])
+        );
+        assert_eq!(
+            Literals::of("^of=/dev/(sd|hd|nvme)"),
+            needs("of=/dev/", &["of=/dev/"])
+        );
+        assert_eq!(Literals::of("^ab?c"), needs("a", &["c"]));
+        assert_eq!(Literals::of("^a{0,2}bc"), needs("", &["bc"]));
+        assert_eq!(Literals::of("^a{2}bc"), needs("a", &["bc"]));
+        assert_eq!(
+            Literals::of("^(ns|namespace)(/.*)?$"),
+            needs("", &["ns", "namespace"])
+        );
+        assert_eq!(
+            Literals::of(r"^kernel\.(sysrq)="),
+            needs("kernel.", &["kernel."])
+        );
+        assert_eq!(Literals::of("^a*"), needs("", &[]));
+        assert_eq!(Literals::of("^s3://[^/]+/?$"), needs("s3://", &["s3://"]));
+        assert_eq!(Literals::of("(?i)^core$"), needs("", &[]));
+        assert_eq!(Literals::of("a|b"), needs("", &[]));
+        assert_eq!(Literals::of(r"^0?[2-7][0-7]{3}$"), needs("", &[]));
+        assert_eq!(Literals::of(r"system\s*\("), needs("", &["system"]));
+        assert_eq!(
+            Literals::of(r"^(refs/heads/)?(main|master)$"),
+            needs("", &["main", "master"])
+        );
+    }
+
+    /// Wherever the literals decide, they agree with the regex.
+    #[test]
+    fn agrees_with_the_regex() {
+        let regexes = [
+            r"^\*$",
+            "^(checkout|restore)$",
+            "^(delete|terminate|remove)-",
+            r"(^|/)\.git/hooks/[^/]+$",
+            r"(^|/)\.[a-z]*_?history$",
+            r"^\+([^:]*:)?(refs/heads/)?(main|master)$",
+            "^(ns|namespace|namespaces)(/.*)?$",
+            r"^[ugoa]*\+[rwxXt]*s",
+            r"^of=/dev/(sd|hd|vd|mem$)",
+            "^ab?c+d{0,3}e{2}f",
+            r"print[^;}\n]*[|>]",
+            r"\.rs$",
+            "^a(b|c)d$",
+        ];
+        let texts = [
+            "",
+            "*",
+            "**",
+            "checkout",
+            "checkouts",
+            "restore",
+            "delete-x",
+            "terminate-",
+            "remove",
+            "a/.git/hooks/pre-commit",
+            ".git/hooks/",
+            "x/.bash_history",
+            ".history",
+            "+main",
+            "+a:refs/heads/master",
+            "ns",
+            "namespaces/x",
+            "namespace/",
+            "u+s",
+            "g+rwxs",
+            "of=/dev/sda",
+            "of=/dev/mem",
+            "of=/dev/memx",
+            "acdeef",
+            "abccdeeef",
+            "aceef",
+            "print x > y",
+            "main.rs",
+            "rs",
+            "abd",
+            "acd",
+            "ad",
+        ];
+        for src in regexes {
+            let re = regex_lite::Regex::new(src).expect("regex compiles");
+            let lits = Literals::of(src);
+            for t in texts {
+                if let Some(answer) = lits.decide(t) {
+                    assert_eq!(answer, re.is_match(t), "{src} on {t:?}: {lits:?}");
+                }
+            }
+        }
+    }
+
+    /// Every regex of the built-in policy, on every word of the tldr corpus.
+    #[test]
+    fn agrees_with_every_builtin_regex() {
+        fn collect(v: &toml::Value, out: &mut Vec<String>) {
+            match v {
+                toml::Value::String(s) => {
+                    if let Some(re) = s.strip_prefix("re:") {
+                        out.push(re.to_owned());
+                    }
+                }
+                toml::Value::Array(a) => a.iter().for_each(|x| collect(x, out)),
+                toml::Value::Table(t) => t.values().for_each(|x| collect(x, out)),
+                _ => {}
+            }
+        }
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/src/policy/builtin");
+        let mut regexes = Vec::new();
+        for entry in std::fs::read_dir(dir).expect("builtin dir") {
+            let path = entry.expect("entry").path();
+            let text = std::fs::read_to_string(&path).expect("read");
+            let value: toml::Value = toml::from_str(&text).expect("toml");
+            collect(&value, &mut regexes);
+        }
+        regexes.sort();
+        regexes.dedup();
+        assert!(regexes.len() > 20, "{}", regexes.len());
+        let corpus = include_str!("../../tests/data/tldr-commands.txt");
+        let mut words: Vec<&str> = corpus
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c| c == '\'' || c == '"'))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        let mut decided = 0usize;
+        for src in &regexes {
+            let re = regex_lite::Regex::new(src).expect("builtin regex compiles");
+            let lits = Literals::of(src);
+            for w in &words {
+                if let Some(answer) = lits.decide(w) {
+                    decided += 1;
+                    assert_eq!(answer, re.is_match(w), "{src} on {w:?}: {lits:?}");
+                }
+            }
+        }
+        assert!(decided > words.len(), "{decided}");
+    }
+}
