@@ -469,19 +469,17 @@ fn reads_secret(u: &Unit) -> Option<String> {
 /// The home directory given whole to an archiver or a recursive reader (`tar czf - ~`,
 /// `zip -r x.zip $HOME`, `grep -r token ~`); a directory option's value (`tar -C ~`) is not.
 fn home_archive(u: &Unit, p: &str) -> Option<String> {
-    let words: Vec<&str> = u.args().map(text).collect();
+    let archiver = matches!(
+        p,
+        "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
+    );
     let recursive_grep = matches!(p, "grep" | "egrep" | "fgrep")
-        && words.iter().any(|w| super::common::is_recursive_flag(w));
-    if !recursive_grep
-        && !matches!(
-            p,
-            "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
-        )
-    {
+        && u.args().map(text).any(super::common::is_recursive_flag);
+    if !archiver && !recursive_grep {
         return None;
     }
     let mut prev = "";
-    for w in words {
+    for w in u.args().map(text) {
         let dir_opt = matches!(prev, "-C" | "--directory" | "-g" | "--exclude" | "-X");
         prev = w;
         if !dir_opt && crate::policy::pattern::is_home(w) {
