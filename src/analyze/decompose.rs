@@ -607,7 +607,14 @@ impl<'l> Walker<'l> {
                     } => {
                         let value = self.known_value(name)?;
                         substituted = true;
-                        if as_code || !quoted {
+                        if name == "@" && *quoted && !as_code {
+                            // `"$@"`: one word per positional parameter.
+                            let count = self.known_value("#").and_then(|n| n.parse().ok());
+                            let words: Vec<String> = (1..=count.unwrap_or(0))
+                                .map(|k: usize| self.known_value(&k.to_string()).map(quote))
+                                .collect::<Option<_>>()?;
+                            out.push_str(&words.join(" "));
+                        } else if as_code || !quoted {
                             out.push_str(value);
                         } else {
                             out.push_str(&quote(value));
@@ -884,6 +891,22 @@ impl<'l> Walker<'l> {
                         }
                         via.pop();
                         self.emit(rest, Some(program), path, via, assignments, &ctx);
+                        return;
+                    }
+                    Strip::CodeEach { args: code } => {
+                        via.push(program.clone());
+                        for i in code {
+                            if let Some(c) = rest.get(1 + i..=1 + i) {
+                                self.code_args(
+                                    c,
+                                    &program,
+                                    &via,
+                                    &assignments,
+                                    &ctx,
+                                    Context::NestedShell,
+                                );
+                            }
+                        }
                         return;
                     }
                     Strip::NoCommand => {

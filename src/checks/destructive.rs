@@ -5,10 +5,11 @@
 use std::path::Path;
 
 use super::common::{
-    ask, deny, fed_words, is_catastrophic_target, is_recursive_flag, prog, text, unquote,
+    ask, deny, fed_words, is_catastrophic_target, is_recursive_flag, prog, text, units_within,
+    unquote,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::analyze::Unit;
+use crate::analyze::{Arg, Analysis, Context, Unit};
 use crate::policy::Risk;
 use crate::policy::pattern::{is_home, is_root, system_depth};
 
@@ -16,7 +17,9 @@ declare_check! {
     /// **What it flags**: `rm -r` (every spelling: `-rf`, `-Rf`, `-r -f`, `--recursive`,
     /// `--r`, `--no-preserve-root`) of the root, a home directory, a system directory, a
     /// directory directly under `/`, the workspace root or its parent — also relative targets
-    /// after a `cd` to such a place (`cd && rm -rf .[!.]* *`, `cd / && rm -rf etc`) — denied;
+    /// after a `cd` to such a place (`cd && rm -rf .[!.]* *`, `cd / && rm -rf etc`), and
+    /// targets computed at run time as the working directory or a parent of it (`"$(pwd)"`,
+    /// `~+`, `${PWD%/*}`, `"$(dirname "$PWD")"`, `"$(git rev-parse --show-toplevel)"`) — denied;
     /// and `rm -r` of a target known only at run time (`rm -rf "$DIR"`, `xargs rm -rf`) —
     /// asked about at high risk.
     ///
@@ -27,7 +30,9 @@ declare_check! {
     /// `rm -rf ./build` is left to the ordinary ask rules.
     ///
     /// **Known gaps**: a `cd` inside a function or a script, `pushd`, and paths built from
-    /// variables whose values are not in the line are not followed.
+    /// variables whose values are not in the line are not followed; of computed targets only
+    /// the path queries above are recognised (`$(realpath ../..)` is, `$(cd "$X" && pwd)` is
+    /// not).
     RecursiveDelete,
     "recursive-delete"
 }
@@ -152,7 +157,9 @@ impl Check for RecursiveDelete {
                 if t.starts_with('-') && !after_dd {
                     continue;
                 }
-                if catastrophic_after_cd(t, dir.as_deref(), cx.cwd) {
+                if catastrophic_after_cd(t, dir.as_deref(), cx.cwd)
+                    || workspace_or_above(cx.analysis, a)
+                {
                     hit = Some(t.to_owned());
                     break;
                 }
@@ -180,6 +187,62 @@ impl Check for RecursiveDelete {
                 ));
             }
         }
+    }
+}
+
+/// A word whose run-time value is the working directory or one of its parents: `"$(pwd)"`,
+/// `$(pwd)/`, `~+`, `$PWD/..`, `${PWD%/*}`, `"$(dirname "$PWD")"`, `"$(cd .. && pwd)"`,
+/// `"$(git rev-parse --show-toplevel)"`. A substitution counts only when every command in it
+/// is one of these path queries with nothing but such operands (`$(cd src && pwd)` does not).
+fn workspace_or_above(analysis: &Analysis, a: &Arg) -> bool {
+    let t = unquote(text(a));
+    let t: &str = &t;
+    // `$PWD/..`, `~+/../..`: the directory itself or a climb out of it.
+    let climbs = |rest: &str| rest.split('/').all(|c| matches!(c, "" | "." | ".."));
+    for base in ["$PWD", "${PWD}", "~+"] {
+        if let Some(rest) = t.strip_prefix(base)
+            && (rest.is_empty() || rest.starts_with('/') && climbs(rest))
+        {
+            return true;
+        }
+    }
+    // `${PWD%/*}`, `${PWD%/*/*}`: the parent, the grandparent.
+    if let Some(pattern) = t
+        .strip_prefix("${PWD%")
+        .and_then(|r| r.strip_suffix('}'))
+        .or_else(|| t.strip_prefix("${PWD%").and_then(|r| r.strip_suffix("}/")))
+        && !pattern.is_empty()
+        && pattern.chars().all(|c| c == '/' || c == '*')
+    {
+        return true;
+    }
+    if a.value.is_some() || !t.strip_prefix("$(…)").is_some_and(climbs) {
+        return false;
+    }
+    let inner: Vec<&Unit> = units_within(analysis, a.span)
+        .map(|(_, u)| u)
+        .filter(|u| u.in_context(Context::Substitution))
+        .collect();
+    !inner.is_empty() && inner.iter().all(|u| path_query(u))
+}
+
+/// `pwd`, `cd ..`, `dirname "$PWD"`, `realpath .`, `git rev-parse --show-toplevel`: a command
+/// that prints the working directory, a parent of it or the repository's top (or moves there).
+fn path_query(u: &Unit) -> bool {
+    let operand_ok = |a: &Arg| {
+        let t = unquote(text(a));
+        matches!(
+            &*t,
+            "-L" | "-P" | "-f" | "-e" | "-m" | "--" | "$PWD" | "${PWD}" | "$(…)" | "~+"
+        ) || !t.is_empty() && t.split('/').all(|c| matches!(c, "" | "." | ".."))
+    };
+    match prog(u) {
+        Some("pwd" | "cd" | "dirname" | "realpath" | "readlink") => u.args().all(operand_ok),
+        Some("git") => {
+            let w: Vec<&str> = u.args().map(text).collect();
+            w == ["rev-parse", "--show-toplevel"]
+        }
+        _ => false,
     }
 }
 
