@@ -298,6 +298,17 @@ impl Walker<'_> {
                 self.find(args, via, assignments, ctx);
                 false
             }
+            "docker" | "podman" | "nerdctl" => {
+                // The docker unit stays; the container's command as the host sees it is added.
+                if let Some(text) = super::container::host_view(args) {
+                    let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+                    let mut c = ctx.with(Context::Container);
+                    c.via = via.to_vec();
+                    c.via.push(program.to_owned());
+                    self.nested(&text, &SpanMap::Table(vec![span; text.len()]), span, &c);
+                }
+                false
+            }
             "git" => {
                 self.git(args, via, ctx);
                 false
