@@ -66,6 +66,109 @@ declare_check! {
     "find-delete-root"
 }
 
+declare_check! {
+    /// **What it flags**: archivers and copiers told to delete their inputs once they hold a
+    /// copy: `tar --remove-files`, `zip -m` (`-rm`, `--move`), `7z a -sdel`, `rar m` /
+    /// `rar a -df`, `rsync --remove-source-files`. Inputs that are the root, a home or system
+    /// directory, a directory directly under `/`, the workspace root or its parent (also
+    /// relative ones under `tar -C DIR`) are denied like `rm -rf` of them; any other use is
+    /// asked about at high risk.
+    ///
+    /// **Why it is risky**: the originals are gone when the command ends; the archive may be
+    /// `/dev/null`, a scratch file, or sent away, so nothing is kept.
+    ///
+    /// **Example**: `tar -cf /dev/null --remove-files ~` → deny; `zip -rm /tmp/x.zip ~` →
+    /// deny; `tar --remove-files -czf logs.tgz logs/` → ask (high).
+    ///
+    /// **Known gaps**: every word that is not an option counts as an input (the archive name
+    /// too, which only makes the check stricter); inputs read from a file (`tar -T list`,
+    /// `zip -@`) are not seen.
+    ArchiveRemoveInputs,
+    "archive-remove-inputs"
+}
+
+/// Whether the unit is an archiver or copier that deletes its inputs (see
+/// [`ArchiveRemoveInputs`]).
+fn removes_inputs(program: &str, words: &[&str]) -> bool {
+    let long = |w: &str, full: &str| {
+        w.strip_prefix("--")
+            .map(|l| l.split_once('=').map_or(l, |(n, _)| n))
+            .is_some_and(|l| l.len() >= 5 && full.starts_with(l))
+    };
+    match program {
+        "tar" | "bsdtar" | "gtar" => words.iter().any(|w| long(w, "remove-files")),
+        "zip" => words.iter().any(|w| {
+            long(w, "move")
+                || w.strip_prefix('-').is_some_and(|b| {
+                    !b.starts_with('-')
+                        && b.chars()
+                            .take_while(|c| !"bntxiPOIA".contains(*c))
+                            .any(|c| c == 'm')
+                })
+        }),
+        "7z" | "7za" | "7zz" | "7zr" => words.iter().any(|w| w.eq_ignore_ascii_case("-sdel")),
+        "rar" => words.first().is_some_and(|w| matches!(*w, "m" | "mf")) || words.contains(&"-df"),
+        "rsync" => words
+            .iter()
+            .any(|w| long(w, "remove-source-files") || long(w, "remove-sent-files")),
+        _ => false,
+    }
+}
+
+impl Check for ArchiveRemoveInputs {
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let mut dir: Option<String> = None;
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(d) = cd_target(u) {
+                dir = Some(d);
+                continue;
+            }
+            let Some(p) = prog(u) else { continue };
+            let words: Vec<&str> = u.args().map(text).collect();
+            if !removes_inputs(p, &words) {
+                continue;
+            }
+            // `tar -C DIR`, `--directory=DIR`: later relative inputs are inside DIR.
+            let mut base = dir.clone();
+            let mut hit = None;
+            let mut k = 0;
+            while k < words.len() {
+                let w = words[k];
+                if matches!(w, "-C" | "--directory") {
+                    if let Some(d) = words.get(k + 1) {
+                        base = Some((*d).to_owned());
+                    }
+                    k += 2;
+                    continue;
+                }
+                if let Some(d) = w.strip_prefix("--directory=") {
+                    base = Some(d.to_owned());
+                } else if !w.starts_with('-')
+                    && catastrophic_after_cd(w, base.as_deref(), cx.cwd)
+                {
+                    hit = Some(w);
+                    break;
+                }
+                k += 1;
+            }
+            if let Some(t) = hit {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("`{p}` deletes its input `{t}` after archiving it: the system, a home directory or the workspace"),
+                ));
+            } else {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    format!("`{p}` deletes its inputs after archiving or copying them"),
+                ));
+            }
+        }
+    }
+}
+
 /// `rm` and friends that delete what they are given.
 const DELETERS: &[&str] = &[
     "rm",
