@@ -292,9 +292,12 @@ fn secret_search(cx: &CheckCtx, u: &Unit) -> Option<String> {
         return None;
     }
     let words: Vec<&str> = u.args().map(text).collect();
+    // The pattern, not a path that happens to hold such a word (`awk … /etc/passwd`).
     let pattern = words.iter().find(|w| {
         let l = unquote(w).to_ascii_lowercase();
-        SECRET_PATTERNS.iter().any(|s| l.contains(s))
+        !l.starts_with(['/', '~', '.', '$'])
+            && !l.contains('/')
+            && SECRET_PATTERNS.iter().any(|s| l.contains(s))
     })?;
     let outside = words.iter().find(|w| {
         let t = unquote(w);
