@@ -1262,7 +1262,11 @@ fn prints_a_number(body: &[Command]) -> bool {
     let words: Vec<Option<String>> = s
         .words
         .iter()
-        .map(|w| word::canonical(w).first().and_then(|a| a.exact().map(str::to_owned)))
+        .map(|w| {
+            word::canonical(w)
+                .first()
+                .and_then(|a| a.exact().map(str::to_owned))
+        })
         .collect();
     let Some(words) = words.into_iter().collect::<Option<Vec<String>>>() else {
         return false;

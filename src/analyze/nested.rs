@@ -408,8 +408,7 @@ impl Walker<'_> {
             // and `$#` are known too (`"$@"` becomes one quoted word per operand, see
             // `resolved_text`).
             let rest = args.get(at + 2..).unwrap_or_default();
-            if !rest.is_empty() && rest.len() <= 9 && rest.iter().all(|a| a.arg.exact().is_some())
-            {
+            if !rest.is_empty() && rest.len() <= 9 && rest.iter().all(|a| a.arg.exact().is_some()) {
                 let all: Vec<&str> = rest.iter().filter_map(|a| a.arg.exact()).collect();
                 let span = rest[0].arg.span.cover(rest[rest.len() - 1].arg.span);
                 for name in ["@", "*"] {

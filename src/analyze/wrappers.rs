@@ -1354,7 +1354,7 @@ fn strip_code_operands(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 // `-pCMD`, `-r5`: a short option with its value attached.
                 let c = v[1..].chars().next().unwrap_or('-');
                 if spec.short_value.contains(c) {
-                    let opt = &v[..1 + c.len_utf8()];
+                    let opt = &v[..=c.len_utf8()];
                     if spec.code_options.contains(&opt) {
                         return Strip::Opaque { at: i };
                     }

@@ -9,7 +9,7 @@ use super::common::{
     unquote,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::analyze::{Arg, Analysis, Context, Unit};
+use crate::analyze::{Analysis, Arg, Context, Unit};
 use crate::policy::Risk;
 use crate::policy::pattern::{is_home, is_root, system_depth};
 
@@ -143,9 +143,7 @@ impl Check for ArchiveRemoveInputs {
                 }
                 if let Some(d) = w.strip_prefix("--directory=") {
                     base = Some(d.to_owned());
-                } else if !w.starts_with('-')
-                    && catastrophic_after_cd(w, base.as_deref(), cx.cwd)
-                {
+                } else if !w.starts_with('-') && catastrophic_after_cd(w, base.as_deref(), cx.cwd) {
                     hit = Some(w);
                     break;
                 }

@@ -274,7 +274,9 @@ const SECRET_PATTERNS: &[&str] = &[
 fn dumps_environment(u: &Unit) -> bool {
     match prog(u) {
         Some("env" | "printenv") => u.args().next().is_none(),
-        Some("set" | "export" | "declare" | "typeset") => u.args().all(|a| text(a).starts_with('-')),
+        Some("set" | "export" | "declare" | "typeset") => {
+            u.args().all(|a| text(a).starts_with('-'))
+        }
         Some("cat" | "strings" | "tr") => u.args().any(|a| text(a).ends_with("/environ")),
         _ => false,
     }
@@ -302,7 +304,9 @@ fn secret_search(cx: &CheckCtx, u: &Unit) -> Option<String> {
     let outside = words.iter().find(|w| {
         let t = unquote(w);
         !t.starts_with('-')
-            && (t.starts_with('~') || t.starts_with("$HOME") || t.starts_with("${HOME}")
+            && (t.starts_with('~')
+                || t.starts_with("$HOME")
+                || t.starts_with("${HOME}")
                 || t.starts_with('/')
                     && !super::common::in_scratch_dir(&t)
                     && !std::path::Path::new(&crate::analyze::word::normalize_abs(&t))
@@ -315,12 +319,12 @@ fn secret_search(cx: &CheckCtx, u: &Unit) -> Option<String> {
     }
     let env_fed = pipelines_of(cx.analysis, u).first().is_some_and(|pipe| {
         cx.analysis.units.iter().any(|v| {
-            v.span.end <= u.span.start
-                && pipe.start <= v.span.start
-                && dumps_environment(v)
+            v.span.end <= u.span.start && pipe.start <= v.span.start && dumps_environment(v)
         })
     });
-    env_fed.then(|| format!("searches the environment for `{pattern}`: it prints the secrets it finds"))
+    env_fed.then(|| {
+        format!("searches the environment for `{pattern}`: it prints the secrets it finds")
+    })
 }
 
 /// Programs that list, test or change the metadata of the paths they are given, or print the

@@ -135,11 +135,13 @@ fn endless(u: &Unit) -> bool {
     let words: Vec<&str> = u.args().map(|a| a.value.as_deref().unwrap_or("")).collect();
     match u.program.as_deref() {
         Some("yes") => true,
-        Some("seq" | "jot") => words
-            .iter()
-            .filter_map(|w| w.parse::<f64>().ok())
-            .any(|n| n.abs() >= 1000.0 || n.is_infinite())
-            || words.iter().any(|w| w.eq_ignore_ascii_case("inf")),
+        Some("seq" | "jot") => {
+            words
+                .iter()
+                .filter_map(|w| w.parse::<f64>().ok())
+                .any(|n| n.abs() >= 1000.0 || n.is_infinite())
+                || words.iter().any(|w| w.eq_ignore_ascii_case("inf"))
+        }
         Some("cat" | "head" | "tail") => words
             .iter()
             .any(|w| matches!(*w, "/dev/zero" | "/dev/urandom" | "/dev/random")),
@@ -160,9 +162,10 @@ fn parallel_flood(cx: &CheckCtx, out: &mut Vec<Finding>) {
         if !unbounded(&runner_words(&a.input, pipe.start, u)) {
             continue;
         }
-        let fed = a.units.iter().find(|v| {
-            pipe.start <= v.span.start && v.span.end <= u.span.start && endless(v)
-        });
+        let fed = a
+            .units
+            .iter()
+            .find(|v| pipe.start <= v.span.start && v.span.end <= u.span.start && endless(v));
         if let Some(p) = fed {
             out.push(deny(
                 Some(i),

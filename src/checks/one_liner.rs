@@ -88,9 +88,9 @@ fn code_of(u: &Unit) -> Option<(String, String)> {
             .collect();
         (!parts.is_empty()).then(|| parts.join("\n"))
     };
-    let join = |a: Option<String>, b: Option<String>| match (a, b) {
-        (Some(a), Some(b)) => Some(format!("{a}\n{b}")),
-        (a, b) => a.or(b),
+    let join = |first: Option<String>, second: Option<String>| match (first, second) {
+        (Some(one), Some(two)) => Some(format!("{one}\n{two}")),
+        (one, two) => one.or(two),
     };
     let code = match lang {
         "python" => join(
