@@ -976,7 +976,10 @@ fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
     } else {
         format!(" {opts}")
     };
-    if spec.code_anywhere && !spec.direct_options.iter().any(|d| opts.contains(d)) {
+    if spec.code_operands {
+        // `hyperfine 'rm -rf /'`: each operand is a whole command.
+        format!("{name}{opts}{positionals} 'rm -rf /'")
+    } else if spec.code_anywhere && !spec.direct_options.iter().any(|d| opts.contains(d)) {
         let code = spec.code_options.first().copied().unwrap_or("-c");
         format!("{name}{opts}{positionals} {code} 'rm -rf /'")
     } else {
@@ -1096,6 +1099,28 @@ fn every_wrapper_form_is_required() {
                 failures.push(format!("{cmd:?}: no rm -rf / unit{}", summary(&a)));
             }
         }
+    }
+    report(&failures);
+}
+
+#[test]
+fn code_operand_and_joined_form_wrappers() {
+    // bypass: a benchmark runner's operands and option values are whole commands; `npm explore
+    // PKG -- CMD…` runs the joined words through the shell.
+    let mut failures = Vec::new();
+    for cmd in [
+        "hyperfine 'ls' 'rm -rf /'",
+        "hyperfine --prepare 'rm -rf /' ls",
+        "hyperfine -P n 1 3 'rm -rf /'",
+        "concurrently -n a,b ls 'rm -rf /'",
+        "npm explore lodash -- rm -rf /",
+        "npm explore lodash rm -rf /",
+    ] {
+        let a = run(cmd);
+        if !a.units.iter().any(|u| argv(u) == RM) {
+            failures.push(format!("{cmd:?}: no rm -rf / unit{}", summary(&a)));
+        }
+        failures.extend(span_problems(&a));
     }
     report(&failures);
 }

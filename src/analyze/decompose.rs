@@ -421,6 +421,7 @@ impl<'l> Walker<'l> {
                 WordPart::Arithmetic { inner, span, .. } => {
                     self.flag(FlagKind::ArithmeticExpansion, *span, "");
                     for w in inner {
+                        self.arithmetic_of_output(w);
                         self.word_effects(w, ctx);
                     }
                 }
@@ -442,6 +443,40 @@ impl<'l> Walker<'l> {
         }
         if word::has_brace_expansion(word) {
             self.flag(FlagKind::BraceExpansion, word.span, "");
+        }
+    }
+
+    /// `$(( $(cat version.txt) + 1 ))`: arithmetic evaluates the text a command printed as an
+    /// expression, and an array subscript in it (`a[$(rm -rf ~)]`) runs a command. Flagged
+    /// `dynamic-code` unless a base prefix (`10#$(…)`) makes it digits only, or the command
+    /// only prints numbers ([`NUMERIC_PRODUCERS`]).
+    fn arithmetic_of_output(&mut self, w: &Word) {
+        let mut after_base = false;
+        for part in &w.parts {
+            match part {
+                WordPart::Literal { text, .. } => {
+                    after_base = text.ends_with('#')
+                        && text
+                            .trim_end_matches('#')
+                            .chars()
+                            .next_back()
+                            .is_some_and(|c| c.is_ascii_digit());
+                }
+                WordPart::CommandSubstitution { body, span, .. } => {
+                    if !after_base && !prints_a_number(body) {
+                        self.flag(
+                            FlagKind::DynamicCode,
+                            *span,
+                            "arithmetic evaluates a command's output as an expression (an array subscript in it runs a command)",
+                        );
+                    }
+                    after_base = false;
+                }
+                WordPart::LineContinuation { .. }
+                | WordPart::Parameter { .. }
+                | WordPart::ProcessSubstitution { .. }
+                | WordPart::Arithmetic { .. } => after_base = false,
+            }
         }
     }
 
@@ -607,7 +642,14 @@ impl<'l> Walker<'l> {
                     } => {
                         let value = self.known_value(name)?;
                         substituted = true;
-                        if as_code || !quoted {
+                        if name == "@" && *quoted && !as_code {
+                            // `"$@"`: one word per positional parameter.
+                            let count = self.known_value("#").and_then(|n| n.parse().ok());
+                            let words: Vec<String> = (1..=count.unwrap_or(0))
+                                .map(|k: usize| self.known_value(&k.to_string()).map(quote))
+                                .collect::<Option<_>>()?;
+                            out.push_str(&words.join(" "));
+                        } else if as_code || !quoted {
                             out.push_str(value);
                         } else {
                             out.push_str(&quote(value));
@@ -884,6 +926,22 @@ impl<'l> Walker<'l> {
                         }
                         via.pop();
                         self.emit(rest, Some(program), path, via, assignments, &ctx);
+                        return;
+                    }
+                    Strip::CodeEach { args: code } => {
+                        via.push(program.clone());
+                        for i in code {
+                            if let Some(c) = rest.get(1 + i..=1 + i) {
+                                self.code_args(
+                                    c,
+                                    &program,
+                                    &via,
+                                    &assignments,
+                                    &ctx,
+                                    Context::NestedShell,
+                                );
+                            }
+                        }
                         return;
                     }
                     Strip::NoCommand => {
@@ -1169,6 +1227,74 @@ impl Walker<'_> {
             });
         }
     }
+}
+
+/// Commands whose output is a number whatever the files they read (`date +%s`, `wc -l`,
+/// `nproc`), and so safe for arithmetic to evaluate; the words after the name that must
+/// follow for it to count.
+const NUMERIC_PRODUCERS: &[&[&str]] = &[
+    &["date"],
+    &["nproc"],
+    &["wc", "-l"],
+    &["wc", "-c"],
+    &["wc", "-w"],
+    &["wc", "-m"],
+    &["id", "-u"],
+    &["id", "-g"],
+    &["getconf"],
+    &["tput", "cols"],
+    &["tput", "lines"],
+    &["git", "rev-list", "--count"],
+];
+
+/// True when the last command of `body` (the last stage of a pipeline) is one of
+/// [`NUMERIC_PRODUCERS`] with static words (`$(ls | wc -l)`, `$(date +%s)`); `wc` reading its
+/// input only (a file name is printed too), `date` only with
+/// a `+FORMAT` of numeric fields.
+fn prints_a_number(body: &[Command]) -> bool {
+    let mut last = body.last();
+    while let Some(Command::Pipeline { stages, .. }) = last {
+        last = stages.last();
+    }
+    let Some(Command::Simple(s)) = last else {
+        return false;
+    };
+    let words: Vec<Option<String>> = s
+        .words
+        .iter()
+        .map(|w| {
+            word::canonical(w)
+                .first()
+                .and_then(|a| a.exact().map(str::to_owned))
+        })
+        .collect();
+    let Some(words) = words.into_iter().collect::<Option<Vec<String>>>() else {
+        return false;
+    };
+    let numeric_date = |w: &String| {
+        w.strip_prefix('+').is_some_and(|f| {
+            let mut it = f.chars();
+            while let Some(c) = it.next() {
+                if c == '%' {
+                    if !it.next().is_some_and(|k| "sYmdHMSjuwyNe".contains(k)) {
+                        return false;
+                    }
+                } else if !c.is_ascii_digit() {
+                    return false;
+                }
+            }
+            true
+        })
+    };
+    NUMERIC_PRODUCERS.iter().any(|p| {
+        words.len() >= p.len()
+            && p.iter().zip(&words).all(|(a, b)| a == b)
+            && match p[0] {
+                "date" => words[1..].iter().all(|w| numeric_date(w) || w == "-u"),
+                "wc" => words.len() == 2,
+                _ => true,
+            }
+    })
 }
 
 #[cfg(test)]

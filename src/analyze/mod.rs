@@ -10,6 +10,7 @@
 //!
 //! It does not decide anything: rules and checks read the units and flags.
 
+mod container;
 mod decompose;
 mod flags;
 mod nested;
@@ -63,6 +64,11 @@ pub enum Context {
     /// (`cmd="rm -rf /"; eval "$cmd"`). It can only add units: the original reading keeps its
     /// run-time flags, so such a command is never allowed.
     Resolved,
+    /// A container's command as the host sees it: `docker run -v /:/host alpine rm -rf /host`
+    /// read with each bind mount's target replaced by its host source (`rm -rf /`), and as it
+    /// stands with `--privileged` or a host namespace. It can only add units: the `docker run`
+    /// unit stays.
+    Container,
 }
 
 /// An assignment that applies to a unit.

@@ -298,6 +298,17 @@ impl Walker<'_> {
                 self.find(args, via, assignments, ctx);
                 false
             }
+            "docker" | "podman" | "nerdctl" => {
+                // The docker unit stays; the container's command as the host sees it is added.
+                if let Some(text) = super::container::host_view(args) {
+                    let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+                    let mut c = ctx.with(Context::Container);
+                    c.via = via.to_vec();
+                    c.via.push(program.to_owned());
+                    self.nested(&text, &SpanMap::Table(vec![span; text.len()]), span, &c);
+                }
+                false
+            }
             "git" => {
                 self.git(args, via, ctx);
                 false
@@ -379,17 +390,33 @@ impl Walker<'_> {
             // `sh -c 'rm -rf "$0"' /`: the words after the code are `$0`, `$1`…; static ones
             // are known values while the code is read (its second, substituted reading).
             let saved = self.exported.len();
+            let bind = |name: String, value: String, span| UnitAssignment {
+                name,
+                template: value.clone(),
+                value: Some(value),
+                span,
+                inherited: true,
+                exported: false,
+            };
             for (k, a) in args.iter().skip(at + 1).take(10).enumerate() {
                 if let Some(value) = a.arg.exact() {
-                    self.exported.push(UnitAssignment {
-                        name: k.to_string(),
-                        value: Some(value.to_owned()),
-                        template: value.to_owned(),
-                        span: a.arg.span,
-                        inherited: true,
-                        exported: false,
-                    });
+                    self.exported
+                        .push(bind(k.to_string(), value.to_owned(), a.arg.span));
                 }
+            }
+            // `sh -c 'rm -rf "$@"' x / ~`: when every word after `$0` is static, `$@`, `$*`
+            // and `$#` are known too (`"$@"` becomes one quoted word per operand, see
+            // `resolved_text`).
+            let rest = args.get(at + 2..).unwrap_or_default();
+            if !rest.is_empty() && rest.len() <= 9 && rest.iter().all(|a| a.arg.exact().is_some()) {
+                let all: Vec<&str> = rest.iter().filter_map(|a| a.arg.exact()).collect();
+                let span = rest[0].arg.span.cover(rest[rest.len() - 1].arg.span);
+                for name in ["@", "*"] {
+                    self.exported
+                        .push(bind(name.to_owned(), all.join(" "), span));
+                }
+                self.exported
+                    .push(bind("#".to_owned(), all.len().to_string(), span));
             }
             let seen = self.code_args(
                 &args[at..=at],

@@ -88,13 +88,19 @@ impl Arg {
     /// A dynamic word that cannot be an option, whatever it expands to: it begins with an
     /// absolute path variable (`$HOME`, `$PWD`), or is the output of a command whose output
     /// never begins with `-` (`$(git rev-parse HEAD)`, `$(which python3)`,
-    /// `$(docker ps -q | head -1)`). A rule that only forbids options may accept it as an
+    /// `$(docker ps -q | head -1)`), or is an input process substitution (`<(…)`, a `/dev/fd`
+    /// path). A rule that only forbids options may accept it as an
     /// operand. Static text before an expansion is not enough: unquoted, `src/$f` splits.
     pub fn never_an_option(&self) -> bool {
         if self.value.is_some() || self.glob || self.brace {
             return false;
         }
         let t: &str = &self.template;
+        // `sort <(cut -f1 a.csv)`: a whole-word input process substitution expands to a
+        // `/dev/fd/N` path (its command is a unit of its own).
+        if t == "<(…)" {
+            return true;
+        }
         // `src/$f` unquoted splits on spaces (`f='x --output=y'` makes an option): only what
         // begins with an expansion of a known shape counts.
         match t.chars().next() {

@@ -54,6 +54,15 @@ pub struct WrapperSpec {
     /// Options whose value is a file the wrapper reads and hands to the command as its
     /// arguments (`xargs -a FILE`): what is in it reaches the command line.
     pub arg_files: &'static [&'static str],
+    /// Every operand, and the value of each `code_options` option, is a whole shell command of
+    /// its own (`hyperfine 'make' 'make -j8'`, `hyperfine --prepare CMD CMD`).
+    pub code_operands: bool,
+    /// Options that take several values (`hyperfine -P NAME MIN MAX`): name and count.
+    pub multi_value: &'static [(&'static str, usize)],
+    /// Forms whose command is the words after this many operands (and an optional `--`),
+    /// joined with spaces and run through `sh -c` (`npm explore PKG -- CMD…`). Matched before
+    /// `subcommands`.
+    pub joined_forms: &'static [(&'static str, usize)],
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -74,6 +83,9 @@ const fn spec(name: &'static str) -> WrapperSpec {
         output_pipes: false,
         subcommands: &[],
         arg_files: &[],
+        code_operands: false,
+        multi_value: &[],
+        joined_forms: &[],
     }
 }
 
@@ -161,6 +173,28 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         short_value: "d",
         long_value: &["--working-dir"],
         ..spec("composer")
+    },
+    WrapperSpec {
+        // `concurrently 'npm run api' 'npm run web'`: each operand is a shell command.
+        short_value: "ncpsmtl",
+        long_value: &[
+            "--names",
+            "--name-separator",
+            "--prefix-colors",
+            "--prefix",
+            "--success",
+            "--max-processes",
+            "--timestamp-format",
+            "--prefix-length",
+            "--restart-tries",
+            "--restart-after",
+            "--default-input-target",
+            "--kill-signal",
+            "--pad-prefix",
+        ],
+        query_options: &["-h", "--help", "-v", "-V", "--version"],
+        code_operands: true,
+        ..spec("concurrently")
     },
     WrapperSpec {
         subcommands: &[&["run"]],
@@ -257,6 +291,58 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("hatch")
     },
     WrapperSpec {
+        // Benchmarks each operand, a whole shell command; setup, prepare, conclude and
+        // cleanup commands are option values.
+        short_value: "wmMrspCcDSunR",
+        long_value: &[
+            "--warmup",
+            "--min-runs",
+            "--max-runs",
+            "--runs",
+            "--parameter-step-size",
+            "--shell",
+            "--style",
+            "--sort",
+            "--time-unit",
+            "--export-asciidoc",
+            "--export-csv",
+            "--export-json",
+            "--export-markdown",
+            "--export-orgmode",
+            "--output",
+            "--input",
+            "--command-name",
+            "--min-benchmarking-time",
+        ],
+        code_options: &[
+            "-s",
+            "--setup",
+            "-p",
+            "--prepare",
+            "-C",
+            "--conclude",
+            "-c",
+            "--cleanup",
+            "--reference",
+        ],
+        query_options: &["-h", "--help", "-V", "--version"],
+        output_options: &[
+            "--export-asciidoc",
+            "--export-csv",
+            "--export-json",
+            "--export-markdown",
+            "--export-orgmode",
+        ],
+        code_operands: true,
+        multi_value: &[
+            ("-P", 3),
+            ("--parameter-scan", 3),
+            ("-L", 2),
+            ("--parameter-list", 2),
+        ],
+        ..spec("hyperfine")
+    },
+    WrapperSpec {
         short_value: "cnp",
         long_value: &["--class", "--classdata", "--pid", "--pgid", "--uid"],
         query_options: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
@@ -313,6 +399,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         short_value: "pcw",
         long_value: &["--package", "--workspace", "--call"],
         code_options: &["-c", "--call"],
+        joined_forms: &[("explore", 1)],
         ..spec("npm")
     },
     WrapperSpec {
@@ -855,6 +942,11 @@ pub enum Strip {
     },
     /// The wrapper runs no given command here (`command -v x`, `sudo -l`, `env` alone).
     NoCommand,
+    /// Each of these args is a whole shell command (`hyperfine 'make' 'make -j8'`).
+    CodeEach {
+        /// Indexes of the code args.
+        args: Vec<usize>,
+    },
     /// A dynamic word sits where an option or the command is expected.
     Opaque {
         /// Index of the dynamic arg.
@@ -929,6 +1021,12 @@ pub fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
 
 /// Strip one wrapper.
 pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
+    if let Some(r) = strip_joined_form(spec, args) {
+        return r;
+    }
+    if spec.code_operands {
+        return strip_code_operands(spec, args);
+    }
     let Some(skip) = form_len(spec, args) else {
         return Strip::NoCommand;
     };
@@ -947,6 +1045,9 @@ pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             join_rest,
         },
         Strip::Opaque { at } => Strip::Opaque { at: at + skip },
+        Strip::CodeEach { args } => Strip::CodeEach {
+            args: args.into_iter().map(|i| i + skip).collect(),
+        },
         Strip::NoCommand => Strip::NoCommand,
     };
     shift(strip_options(spec, &args[skip..]))
@@ -1022,6 +1123,11 @@ pub fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
             if spec.output_operand {
                 push(i, Some(v));
                 break;
+            }
+            if spec.code_operands {
+                // Options may follow the commands (`hyperfine CMD --export-json F`).
+                i += 1;
+                continue;
             }
             if positionals == 0 {
                 break;
@@ -1172,6 +1278,118 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         i += if consumed_next { 2 } else { 1 };
     }
     Strip::NoCommand
+}
+
+/// `npm explore PKG [--] CMD…`: one of the wrapper's `joined_forms`. Options before the
+/// operands are skipped (an unknown one is taken to have no value, so what follows is still
+/// read as operand or command); `None` when `args` is not such a form.
+fn strip_joined_form(spec: &WrapperSpec, args: &[Arg]) -> Option<Strip> {
+    let first = args.first()?.exact()?;
+    let &(_, mut positionals) = spec.joined_forms.iter().find(|(w, _)| *w == first)?;
+    let mut i = 1;
+    while i < args.len() {
+        let Some(v) = args[i].exact() else {
+            return Some(Strip::Opaque { at: i });
+        };
+        if v == "--" {
+            i += 1;
+            break;
+        }
+        if v.starts_with('-') && v.len() > 1 {
+            i += 1;
+            continue;
+        }
+        if positionals == 0 {
+            break;
+        }
+        positionals -= 1;
+        i += 1;
+    }
+    Some(if i < args.len() {
+        Strip::Inner {
+            start: i,
+            assignments: Vec::new(),
+            joined: true,
+        }
+    } else {
+        Strip::NoCommand
+    })
+}
+
+/// `hyperfine [OPTIONS] CMD…`: every operand and every code option's value is a command. A
+/// dynamic word is given as code too (the caller flags code it cannot read); an option the
+/// table does not know is taken to have no value, so the word after it is still read as code.
+fn strip_code_operands(spec: &WrapperSpec, args: &[Arg]) -> Strip {
+    let mut code = Vec::new();
+    let mut i = 0;
+    let mut options_done = false;
+    let opt_values = |name: &str| {
+        spec.multi_value
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, k)| k)
+    };
+    while i < args.len() {
+        let Some(v) = args[i].exact() else {
+            code.push(i);
+            i += 1;
+            continue;
+        };
+        if options_done || !v.starts_with('-') || v == "-" {
+            code.push(i);
+            i += 1;
+            continue;
+        }
+        if v == "--" {
+            options_done = true;
+            i += 1;
+            continue;
+        }
+        if spec.query_options.contains(&v) {
+            return Strip::NoCommand;
+        }
+        let (name, attached) = match v.split_once('=') {
+            Some((n, val)) if v.starts_with("--") => (n, Some(val)),
+            _ if !v.starts_with("--") && v.len() > 2 => {
+                // `-pCMD`, `-r5`: a short option with its value attached.
+                let c = v[1..].chars().next().unwrap_or('-');
+                if spec.short_value.contains(c) {
+                    let opt = &v[..=c.len_utf8()];
+                    if spec.code_options.contains(&opt) {
+                        return Strip::Opaque { at: i };
+                    }
+                    i += 1;
+                    continue;
+                }
+                (v, None)
+            }
+            _ => (v, None),
+        };
+        if spec.code_options.contains(&name) {
+            if attached.is_some() {
+                return Strip::Opaque { at: i };
+            }
+            if i + 1 < args.len() {
+                code.push(i + 1);
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(k) = opt_values(name) {
+            i += 1 + k - usize::from(attached.is_some());
+            continue;
+        }
+        let short_takes = !name.starts_with("--")
+            && name.len() == 2
+            && name[1..].chars().all(|c| spec.short_value.contains(c));
+        let takes = spec.long_value.contains(&name) || short_takes;
+        i += if takes && attached.is_none() { 2 } else { 1 };
+    }
+    if code.is_empty() {
+        Strip::NoCommand
+    } else {
+        Strip::CodeEach { args: code }
+    }
 }
 
 /// True when one of the wrapper's `direct_options` is among its options (before `--`): a bundle

@@ -5,10 +5,11 @@
 use std::path::Path;
 
 use super::common::{
-    ask, deny, fed_words, is_catastrophic_target, is_recursive_flag, prog, text, unquote,
+    ask, deny, fed_words, is_catastrophic_target, is_recursive_flag, prog, text, units_within,
+    unquote,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::analyze::Unit;
+use crate::analyze::{Analysis, Arg, Context, Unit};
 use crate::policy::Risk;
 use crate::policy::pattern::{is_home, is_root, system_depth};
 
@@ -16,7 +17,9 @@ declare_check! {
     /// **What it flags**: `rm -r` (every spelling: `-rf`, `-Rf`, `-r -f`, `--recursive`,
     /// `--r`, `--no-preserve-root`) of the root, a home directory, a system directory, a
     /// directory directly under `/`, the workspace root or its parent — also relative targets
-    /// after a `cd` to such a place (`cd && rm -rf .[!.]* *`, `cd / && rm -rf etc`) — denied;
+    /// after a `cd` to such a place (`cd && rm -rf .[!.]* *`, `cd / && rm -rf etc`), and
+    /// targets computed at run time as the working directory or a parent of it (`"$(pwd)"`,
+    /// `~+`, `${PWD%/*}`, `"$(dirname "$PWD")"`, `"$(git rev-parse --show-toplevel)"`) — denied;
     /// and `rm -r` of a target known only at run time (`rm -rf "$DIR"`, `xargs rm -rf`) —
     /// asked about at high risk.
     ///
@@ -27,7 +30,9 @@ declare_check! {
     /// `rm -rf ./build` is left to the ordinary ask rules.
     ///
     /// **Known gaps**: a `cd` inside a function or a script, `pushd`, and paths built from
-    /// variables whose values are not in the line are not followed.
+    /// variables whose values are not in the line are not followed; of computed targets only
+    /// the path queries above are recognised (`$(realpath ../..)` is, `$(cd "$X" && pwd)` is
+    /// not).
     RecursiveDelete,
     "recursive-delete"
 }
@@ -59,6 +64,107 @@ declare_check! {
     /// **Known gaps**: start points given through `-files0-from` or variables are not seen.
     FindDeleteRoot,
     "find-delete-root"
+}
+
+declare_check! {
+    /// **What it flags**: archivers and copiers told to delete their inputs once they hold a
+    /// copy: `tar --remove-files`, `zip -m` (`-rm`, `--move`), `7z a -sdel`, `rar m` /
+    /// `rar a -df`, `rsync --remove-source-files`. Inputs that are the root, a home or system
+    /// directory, a directory directly under `/`, the workspace root or its parent (also
+    /// relative ones under `tar -C DIR`) are denied like `rm -rf` of them; any other use is
+    /// asked about at high risk.
+    ///
+    /// **Why it is risky**: the originals are gone when the command ends; the archive may be
+    /// `/dev/null`, a scratch file, or sent away, so nothing is kept.
+    ///
+    /// **Example**: `tar -cf /dev/null --remove-files ~` → deny; `zip -rm /tmp/x.zip ~` →
+    /// deny; `tar --remove-files -czf logs.tgz logs/` → ask (high).
+    ///
+    /// **Known gaps**: every word that is not an option counts as an input (the archive name
+    /// too, which only makes the check stricter); inputs read from a file (`tar -T list`,
+    /// `zip -@`) are not seen.
+    ArchiveRemoveInputs,
+    "archive-remove-inputs"
+}
+
+/// Whether the unit is an archiver or copier that deletes its inputs (see
+/// [`ArchiveRemoveInputs`]).
+fn removes_inputs(program: &str, words: &[&str]) -> bool {
+    let long = |w: &str, full: &str| {
+        w.strip_prefix("--")
+            .map(|l| l.split_once('=').map_or(l, |(n, _)| n))
+            .is_some_and(|l| l.len() >= 5 && full.starts_with(l))
+    };
+    match program {
+        "tar" | "bsdtar" | "gtar" => words.iter().any(|w| long(w, "remove-files")),
+        "zip" => words.iter().any(|w| {
+            long(w, "move")
+                || w.strip_prefix('-').is_some_and(|b| {
+                    !b.starts_with('-')
+                        && b.chars()
+                            .take_while(|c| !"bntxiPOIA".contains(*c))
+                            .any(|c| c == 'm')
+                })
+        }),
+        "7z" | "7za" | "7zz" | "7zr" => words.iter().any(|w| w.eq_ignore_ascii_case("-sdel")),
+        "rar" => words.first().is_some_and(|w| matches!(*w, "m" | "mf")) || words.contains(&"-df"),
+        "rsync" => words
+            .iter()
+            .any(|w| long(w, "remove-source-files") || long(w, "remove-sent-files")),
+        _ => false,
+    }
+}
+
+impl Check for ArchiveRemoveInputs {
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let mut dir: Option<String> = None;
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(d) = cd_target(u) {
+                dir = Some(d);
+                continue;
+            }
+            let Some(p) = prog(u) else { continue };
+            let words: Vec<&str> = u.args().map(text).collect();
+            if !removes_inputs(p, &words) {
+                continue;
+            }
+            // `tar -C DIR`, `--directory=DIR`: later relative inputs are inside DIR.
+            let mut base = dir.clone();
+            let mut hit = None;
+            let mut k = 0;
+            while k < words.len() {
+                let w = words[k];
+                if matches!(w, "-C" | "--directory") {
+                    if let Some(d) = words.get(k + 1) {
+                        base = Some((*d).to_owned());
+                    }
+                    k += 2;
+                    continue;
+                }
+                if let Some(d) = w.strip_prefix("--directory=") {
+                    base = Some(d.to_owned());
+                } else if !w.starts_with('-') && catastrophic_after_cd(w, base.as_deref(), cx.cwd) {
+                    hit = Some(w);
+                    break;
+                }
+                k += 1;
+            }
+            if let Some(t) = hit {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("`{p}` deletes its input `{t}` after archiving it: the system, a home directory or the workspace"),
+                ));
+            } else {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    format!("`{p}` deletes its inputs after archiving or copying them"),
+                ));
+            }
+        }
+    }
 }
 
 /// `rm` and friends that delete what they are given.
@@ -152,7 +258,9 @@ impl Check for RecursiveDelete {
                 if t.starts_with('-') && !after_dd {
                     continue;
                 }
-                if catastrophic_after_cd(t, dir.as_deref(), cx.cwd) {
+                if catastrophic_after_cd(t, dir.as_deref(), cx.cwd)
+                    || workspace_or_above(cx.analysis, a)
+                {
                     hit = Some(t.to_owned());
                     break;
                 }
@@ -180,6 +288,62 @@ impl Check for RecursiveDelete {
                 ));
             }
         }
+    }
+}
+
+/// A word whose run-time value is the working directory or one of its parents: `"$(pwd)"`,
+/// `$(pwd)/`, `~+`, `$PWD/..`, `${PWD%/*}`, `"$(dirname "$PWD")"`, `"$(cd .. && pwd)"`,
+/// `"$(git rev-parse --show-toplevel)"`. A substitution counts only when every command in it
+/// is one of these path queries with nothing but such operands (`$(cd src && pwd)` does not).
+fn workspace_or_above(analysis: &Analysis, a: &Arg) -> bool {
+    let t = unquote(text(a));
+    let t: &str = &t;
+    // `$PWD/..`, `~+/../..`: the directory itself or a climb out of it.
+    let climbs = |rest: &str| rest.split('/').all(|c| matches!(c, "" | "." | ".."));
+    for base in ["$PWD", "${PWD}", "~+"] {
+        if let Some(rest) = t.strip_prefix(base)
+            && (rest.is_empty() || rest.starts_with('/') && climbs(rest))
+        {
+            return true;
+        }
+    }
+    // `${PWD%/*}`, `${PWD%/*/*}`: the parent, the grandparent.
+    if let Some(pattern) = t
+        .strip_prefix("${PWD%")
+        .and_then(|r| r.strip_suffix('}'))
+        .or_else(|| t.strip_prefix("${PWD%").and_then(|r| r.strip_suffix("}/")))
+        && !pattern.is_empty()
+        && pattern.chars().all(|c| c == '/' || c == '*')
+    {
+        return true;
+    }
+    if a.value.is_some() || !t.strip_prefix("$(…)").is_some_and(climbs) {
+        return false;
+    }
+    let inner: Vec<&Unit> = units_within(analysis, a.span)
+        .map(|(_, u)| u)
+        .filter(|u| u.in_context(Context::Substitution))
+        .collect();
+    !inner.is_empty() && inner.iter().all(|u| path_query(u))
+}
+
+/// `pwd`, `cd ..`, `dirname "$PWD"`, `realpath .`, `git rev-parse --show-toplevel`: a command
+/// that prints the working directory, a parent of it or the repository's top (or moves there).
+fn path_query(u: &Unit) -> bool {
+    let operand_ok = |a: &Arg| {
+        let t = unquote(text(a));
+        matches!(
+            &*t,
+            "-L" | "-P" | "-f" | "-e" | "-m" | "--" | "$PWD" | "${PWD}" | "$(…)" | "~+"
+        ) || !t.is_empty() && t.split('/').all(|c| matches!(c, "" | "." | ".."))
+    };
+    match prog(u) {
+        Some("pwd" | "cd" | "dirname" | "realpath" | "readlink") => u.args().all(operand_ok),
+        Some("git") => {
+            let w: Vec<&str> = u.args().map(text).collect();
+            w == ["rev-parse", "--show-toplevel"]
+        }
+        _ => false,
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::common::{
     ask, deny, fed_words, is_raw_device, is_secret, is_sender, may_be_secret, pipelines_of, prog,
-    text, units_within,
+    text, units_within, unquote,
 };
 use super::secret_glob::{glob_may_be_secret, name_may_be_secret};
 use super::{Check, CheckCtx, Finding, declare_check};
@@ -37,7 +37,9 @@ declare_check! {
     /// `base64 ~/.ssh/id_ed25519`, `grep -r "" ~/.ssh/`, `cat ~/.aws/credentials`, `cat .env`)
     /// with any program other than the tools that use keys (`ssh -i`, `ssh-add`, `git`); and
     /// printing a secret without a file: `printenv GITHUB_TOKEN`, `echo "$AWS_SECRET_ACCESS_KEY"`,
-    /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`.
+    /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`; and
+    /// searching for secret-looking text outside the workspace or in the environment
+    /// (`grep -ri password ~/.config`, `env | grep -i token`).
     ///
     /// **Why it is risky**: what the agent reads goes into its context and may be repeated,
     /// logged or sent on; a secret read is the first step of every exfiltration.
@@ -232,6 +234,10 @@ impl Check for SecretRead {
                 ));
                 continue;
             }
+            if let Some(why) = secret_search(cx, u) {
+                out.push(ask(Some(i), u.span, Risk::High, why));
+                continue;
+            }
             // Listing, testing and changing metadata do not read contents.
             if prog(u).is_some_and(names_only) {
                 continue;
@@ -246,6 +252,79 @@ impl Check for SecretRead {
             }
         }
     }
+}
+
+/// Words that say a search looks for a secret (`grep -ri password`, `rg -i token`).
+const SECRET_PATTERNS: &[&str] = &[
+    "password",
+    "passwd",
+    "secret",
+    "token",
+    "api_key",
+    "apikey",
+    "api-key",
+    "private key",
+    "private_key",
+    "credential",
+    "bearer",
+    "aws_access",
+];
+
+/// Programs that print the environment (`env`, `printenv`, `set`, `export -p`).
+fn dumps_environment(u: &Unit) -> bool {
+    match prog(u) {
+        Some("env" | "printenv") => u.args().next().is_none(),
+        Some("set" | "export" | "declare" | "typeset") => {
+            u.args().all(|a| text(a).starts_with('-'))
+        }
+        Some("cat" | "strings" | "tr") => u.args().any(|a| text(a).ends_with("/environ")),
+        _ => false,
+    }
+}
+
+/// A search for secret-looking text (`grep -ri password`) outside the workspace (`~/.config`,
+/// `/etc`) or in a dump of the environment (`env | grep -i token`): it prints the secrets it
+/// finds. Inside the workspace (`grep -rn password config/`) it is a search of the project.
+fn secret_search(cx: &CheckCtx, u: &Unit) -> Option<String> {
+    let p = prog(u)?;
+    if !matches!(
+        p,
+        "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" | "ugrep" | "awk" | "sed"
+    ) {
+        return None;
+    }
+    let words: Vec<&str> = u.args().map(text).collect();
+    // The pattern, not a path that happens to hold such a word (`awk … /etc/passwd`).
+    let pattern = words.iter().find(|w| {
+        let l = unquote(w).to_ascii_lowercase();
+        !l.starts_with(['/', '~', '.', '$'])
+            && !l.contains('/')
+            && SECRET_PATTERNS.iter().any(|s| l.contains(s))
+    })?;
+    let outside = words.iter().find(|w| {
+        let t = unquote(w);
+        !t.starts_with('-')
+            && (t.starts_with('~')
+                || t.starts_with("$HOME")
+                || t.starts_with("${HOME}")
+                || t.starts_with('/')
+                    && !super::common::in_scratch_dir(&t)
+                    && !std::path::Path::new(&crate::analyze::word::normalize_abs(&t))
+                        .starts_with(cx.cwd))
+    });
+    if let Some(dir) = outside {
+        return Some(format!(
+            "searches `{dir}`, outside the workspace, for `{pattern}`: it prints the secrets it finds"
+        ));
+    }
+    let env_fed = pipelines_of(cx.analysis, u).first().is_some_and(|pipe| {
+        cx.analysis.units.iter().any(|v| {
+            v.span.end <= u.span.start && pipe.start <= v.span.start && dumps_environment(v)
+        })
+    });
+    env_fed.then(|| {
+        format!("searches the environment for `{pattern}`: it prints the secrets it finds")
+    })
 }
 
 /// Programs that list, test or change the metadata of the paths they are given, or print the

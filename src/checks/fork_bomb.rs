@@ -1,8 +1,8 @@
 //! `fork-bomb`: functions that call themselves in a pipeline or in the background.
 
-use super::common::deny;
+use super::common::{deny, pipelines_of};
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::analyze::{Context, FlagKind};
+use crate::analyze::{Context, FlagKind, Unit};
 
 declare_check! {
     /// **What it flags**: a function whose body runs the function itself in a pipeline or in
@@ -20,9 +20,14 @@ declare_check! {
     /// foreground (`sleep`, `wait`, `read`): `while :; do sleep 999 & done` fills the process
     /// table as surely, one job per turn.
     ///
+    /// And unbounded parallelism fed by an endless or huge producer: `yes | xargs -P0 -n1 sh
+    /// -c 'sleep 1000'`, `seq 100000 | xargs -P0 -n1 sleep`, `parallel -j0` likewise (`-P 0`
+    /// and `-j 0` mean "as many at once as there are inputs"; so does a count of 1000 or more).
+    ///
     /// **Known gaps**: mutual recursion between two functions, bombs in scripts or
-    /// interpreter one-liners (see `interpreter-one-liner`), and unbounded parallelism fed by
-    /// an endless producer (`yes | xargs -P0 …`) are not seen here.
+    /// interpreter one-liners (see `interpreter-one-liner`); for parallelism, producers other
+    /// than `yes`, `seq` past 1000 and `cat` of `/dev/zero`/`/dev/urandom`, and options given
+    /// through variables, are not seen.
     ForkBomb,
     "fork-bomb"
 }
@@ -79,6 +84,100 @@ impl Check for ForkBomb {
                 ));
             }
         }
+        parallel_flood(cx, out);
+    }
+}
+
+/// The words of the input before `u` in its pipeline stage: the `xargs …` or `parallel …`
+/// that runs it (options are stripped from the unit itself).
+fn runner_words<'a>(input: &'a str, stage_start: usize, u: &Unit) -> Vec<&'a str> {
+    let before = input.get(stage_start..u.span.start).unwrap_or("");
+    let stage = before.rsplit('|').next().unwrap_or(before);
+    stage
+        .split_whitespace()
+        .map(|w| w.trim_matches(['\'', '"']))
+        .collect()
+}
+
+/// `xargs -P0`, `-P 0`, `--max-procs=0`, `parallel -j0`, `--jobs 0`, or a count of 1000 or
+/// more: as many processes at once as there are inputs.
+fn unbounded(words: &[&str]) -> bool {
+    let huge = |v: &str| v.parse::<u64>().is_ok_and(|n| n == 0 || n >= 1000);
+    let mut runner = false;
+    for (k, w) in words.iter().enumerate() {
+        if matches!(*w, "xargs" | "parallel") {
+            runner = true;
+            continue;
+        }
+        if !runner {
+            continue;
+        }
+        let next = words.get(k + 1).copied().unwrap_or("");
+        let value = match *w {
+            "-P" | "--max-procs" | "-j" | "--jobs" | "--procs" => next,
+            _ => w
+                .strip_prefix("--max-procs=")
+                .or_else(|| w.strip_prefix("--jobs="))
+                .or_else(|| w.strip_prefix("-P"))
+                .or_else(|| w.strip_prefix("-j"))
+                .unwrap_or(""),
+        };
+        if huge(value) {
+            return true;
+        }
+    }
+    false
+}
+
+/// A producer that never ends or prints very many lines: `yes`, `seq` past 1000, `cat
+/// /dev/zero`.
+fn endless(u: &Unit) -> bool {
+    let words: Vec<&str> = u.args().map(|a| a.value.as_deref().unwrap_or("")).collect();
+    match u.program.as_deref() {
+        Some("yes") => true,
+        Some("seq" | "jot") => {
+            words
+                .iter()
+                .filter_map(|w| w.parse::<f64>().ok())
+                .any(|n| n.abs() >= 1000.0 || n.is_infinite())
+                || words.iter().any(|w| w.eq_ignore_ascii_case("inf"))
+        }
+        Some("cat" | "head" | "tail") => words
+            .iter()
+            .any(|w| matches!(*w, "/dev/zero" | "/dev/urandom" | "/dev/random")),
+        _ => false,
+    }
+}
+
+/// Unbounded parallelism fed by an endless producer (see [`ForkBomb`]).
+fn parallel_flood(cx: &CheckCtx, out: &mut Vec<Finding>) {
+    let a = cx.analysis;
+    for (i, u) in a.units.iter().enumerate() {
+        if !u.in_context(Context::Xargs) {
+            continue;
+        }
+        let Some(pipe) = pipelines_of(a, u).first().copied() else {
+            continue;
+        };
+        if !unbounded(&runner_words(&a.input, pipe.start, u)) {
+            continue;
+        }
+        let fed = a
+            .units
+            .iter()
+            .find(|v| pipe.start <= v.span.start && v.span.end <= u.span.start && endless(v));
+        if let Some(p) = fed {
+            out.push(deny(
+                Some(i),
+                pipe,
+                format!(
+                    "runs `{}` once per line of `{}` with no limit on how many at once: the \
+                     processes pile up until the process table is full",
+                    u.program.as_deref().unwrap_or("a command"),
+                    p.program.as_deref().unwrap_or("a producer")
+                ),
+            ));
+        }
     }
 }
 
@@ -110,6 +209,17 @@ mod tests {
             ("while read l; do echo \"$l\" & done < f", None),
             ("for ((i=0;i<3;i++)); do sleep 1 & done", None),
             ("while true; do :; done", None),
+            // bypass: unbounded parallelism fed by an endless producer
+            (
+                "yes | xargs -P0 -n1 sh -c 'sleep 1000'",
+                Some(Decision::Deny),
+            ),
+            ("seq 100000 | xargs -P0 -n1 sleep", Some(Decision::Deny)),
+            ("seq 100000 | xargs -P 0 -n1 sleep", Some(Decision::Deny)),
+            ("yes | parallel -j0 sleep", Some(Decision::Deny)),
+            ("seq 10 | xargs -P0 -n1 sleep", None),
+            ("yes | xargs -P4 -n1 echo", None),
+            ("find . -name '*.png' | xargs -P0 -n1 optipng", None),
         ] {
             assert_eq!(decisions(&super::ForkBomb, cmd), want, "{cmd}");
         }

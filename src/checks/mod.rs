@@ -105,6 +105,7 @@ pub static CHECKS: &[&dyn Check] = &[
     &destructive::RecursiveDelete,
     &destructive::MoveSystemDir,
     &destructive::FindDeleteRoot,
+    &destructive::ArchiveRemoveInputs,
     &devices::DeviceWrite,
     &fork_bomb::ForkBomb,
     &remote_code::RemoteCode,

@@ -23,7 +23,10 @@ declare_check! {
     /// is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
     /// API on `/` or the home directory (`shutil.rmtree('/')`, `rmtree("/")`,
     /// `Deno.removeSync('/', {recursive: true})`), a socket wired to a shell (reverse shell), a
-    /// fork loop, a write to a start-up or account file, or a secret sent over the network.
+    /// fork loop, a signal to every process (`os.kill(-1, 9)`, `process.kill(-1)`,
+    /// `Process.kill(9, -1)`, Perl's `kill 9, -1`, `posix_kill(-1, 9)`), a write to a
+    /// start-up or account file, or a secret sent over the network. Code attached to its
+    /// option (`python3 -c"…"`, `perl -we'…'`) is read too.
     ///
     /// **Why it is risky**: a one-liner is a program; "python" says nothing about what it does.
     ///
@@ -70,9 +73,38 @@ fn code_of(u: &Unit) -> Option<(String, String)> {
             && t.ends_with(c)
             && t[1..].chars().all(|x| x.is_ascii_alphabetic())
     };
+    // `python3 -c"import os; …"`, `perl -we'kill 9, -1'`: the code attached to its option,
+    // after a bundle of flags that take no value.
+    let attached = |flags: &str, code: &[char]| -> Option<String> {
+        let parts: Vec<String> = w
+            .iter()
+            .filter_map(|t| {
+                let body = t.strip_prefix('-').filter(|b| !b.starts_with('-'))?;
+                let at = body.find(|c: char| !flags.contains(c))?;
+                let c = body[at..].chars().next()?;
+                let rest = &body[at + c.len_utf8()..];
+                (code.contains(&c) && !rest.is_empty()).then(|| rest.to_owned())
+            })
+            .collect();
+        (!parts.is_empty()).then(|| parts.join("\n"))
+    };
+    let join = |first: Option<String>, second: Option<String>| match (first, second) {
+        (Some(one), Some(two)) => Some(format!("{one}\n{two}")),
+        (one, two) => one.or(two),
+    };
     let code = match lang {
-        "python" => after(&|t| bundle_ends(t, 'c')),
-        "perl" | "ruby" => after(&|t| bundle_ends(t, 'e') || bundle_ends(t, 'E')),
+        "python" => join(
+            after(&|t| bundle_ends(t, 'c')),
+            attached("bBdEiIOPqsSuvx", &['c']),
+        ),
+        "perl" => join(
+            after(&|t| bundle_ends(t, 'e') || bundle_ends(t, 'E')),
+            attached("wnlpasTtWXUc", &['e', 'E']),
+        ),
+        "ruby" => join(
+            after(&|t| bundle_ends(t, 'e') || bundle_ends(t, 'E')),
+            attached("wnlpacsvWTU", &['e']),
+        ),
         "node" => after(&|t| matches!(t, "-e" | "--eval" | "-p" | "--print" | "-pe")),
         "php" => after(&|t| t == "-r"),
         "deno" => w
@@ -475,6 +507,12 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             ));
         }
     }
+    if let Some(api) = kills_everything(code) {
+        return Some((
+            Decision::Deny,
+            format!("its code signals every process it can (`{api}` of pid -1), like `kill -9 -1`"),
+        ));
+    }
     let net = has(NETWORK);
     let sock = [
         "socket",
@@ -602,6 +640,52 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             Decision::Ask,
             format!("its code shells out, writes or connects (`{}`)", m.trim()),
         ));
+    }
+    None
+}
+
+/// Signalling calls, with the position of the process id among their arguments (`None`: any
+/// argument after the first, as in Perl's `kill SIGNAL, LIST` and Ruby's `Process.kill`).
+const KILL_CALLS: &[(&str, Option<usize>)] = &[
+    ("os.kill(", Some(0)),
+    ("os.killpg(", Some(0)),
+    ("process.kill(", Some(0)),
+    ("posix_kill(", Some(0)),
+    ("Process.kill(", None),
+    ("Process.kill ", None),
+    ("kill(", None),
+    ("kill ", None),
+];
+
+/// The signalling call whose target is pid -1 (every process the user may signal):
+/// `os.kill(-1, 9)`, `process.kill(-1)`, `Process.kill(9, -1)`, `kill 9, -1`.
+fn kills_everything(code: &str) -> Option<&'static str> {
+    for &(call, pid) in KILL_CALLS {
+        for (at, _) in code.match_indices(call) {
+            // `kill(` and `kill ` must start a word (not `os.kill(`, `skill `, `pkill `).
+            if call.starts_with("kill")
+                && code[..at]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == ':')
+            {
+                continue;
+            }
+            let rest = &code[at + call.len()..];
+            let end = rest.find([')', ';', '\n', '}']).unwrap_or(rest.len());
+            let args: Vec<String> = rest[..end]
+                .split(',')
+                .map(|a| a.chars().filter(|c| !c.is_whitespace()).collect())
+                .collect();
+            let minus_one = |a: &String| a == "-1";
+            let hit = match pid {
+                Some(k) => args.get(k).is_some_and(minus_one),
+                None => args.iter().skip(1).any(minus_one),
+            };
+            if hit {
+                return Some(call.trim_end_matches(['(', ' ']));
+            }
+        }
     }
     None
 }

@@ -118,6 +118,7 @@ fn context_from_name(name: &str) -> Option<Context> {
         Context::FindExec,
         Context::ConfigCommand,
         Context::Resolved,
+        Context::Container,
     ];
     all.into_iter().find(|c| {
         serde_json::to_value(c)
