@@ -195,6 +195,18 @@ pub(crate) fn name_may_be_secret(name: &str) -> bool {
 /// Pattern components against path components; `**` stands for any number of visible
 /// directories (globstar), a trailing `x` component of a directory probe matches anything.
 fn matches_path(pat: &[&str], path: &[&str]) -> bool {
+    // Every component but `**` takes one path component: a longer pattern cannot match, and
+    // without this a pattern of many `**/x/` would try exponentially many splits.
+    if pat.iter().filter(|c| **c != "**").count() > path.len() {
+        return false;
+    }
+    // `**/**` is `**`.
+    if let [first, second, ..] = pat
+        && *first == "**"
+        && *second == "**"
+    {
+        return matches_path(&pat[1..], path);
+    }
     match (pat.split_first(), path.split_first()) {
         (None, None) => true,
         (Some((&"**", rest)), _) => {
@@ -219,21 +231,54 @@ fn component_matches(pat: &str, name: &str) -> bool {
     fnmatch(pat.as_bytes(), name.as_bytes())
 }
 
+/// Bash pattern matching of one name: `*`, `?`, `[…]`, `\\x`. Iterative, backtracking only to
+/// the last `*` (a later `*` covers whatever an earlier one would have), so a pattern of many
+/// stars takes time proportional to its length times the name's, not exponential time (a
+/// fuzzed `/e??/*?**?**?*…` once took minutes).
 fn fnmatch(p: &[u8], n: &[u8]) -> bool {
-    let Some((&c, prest)) = p.split_first() else {
-        return n.is_empty();
-    };
-    match c {
-        b'*' => (0..=n.len()).any(|k| fnmatch(prest, &n[k..])),
-        b'?' => !n.is_empty() && fnmatch(prest, &n[1..]),
-        b'[' => match bracket(prest, n.first().copied()) {
-            Some((true, after)) => fnmatch(after, &n[1..]),
-            Some((false, _)) => false,
+    let (mut pi, mut ni) = (0, 0);
+    // Where to resume after the last `*`: its pattern index + 1, and the name index it covers up to.
+    let mut star: Option<(usize, usize)> = None;
+    loop {
+        if pi < p.len() {
+            if p[pi] == b'*' {
+                pi += 1;
+                star = Some((pi, ni));
+                continue;
+            }
+            if let Some(next) = one(p, pi, n.get(ni).copied()) {
+                pi = next;
+                ni += 1;
+                continue;
+            }
+        } else if ni == n.len() {
+            return true;
+        }
+        match star {
+            Some((sp, sn)) if sn < n.len() => {
+                star = Some((sp, sn + 1));
+                pi = sp;
+                ni = sn + 1;
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Does the single-character element of the pattern at `pi` (`?`, `[…]`, `\\x` or a literal)
+/// match `ch`? The index after the element when it does.
+fn one(p: &[u8], pi: usize, ch: Option<u8>) -> Option<usize> {
+    let ch = ch?;
+    match p[pi] {
+        b'?' => Some(pi + 1),
+        b'[' => match bracket(&p[pi + 1..], Some(ch)) {
+            Some((true, after)) => Some(p.len() - after.len()),
+            Some((false, _)) => None,
             // An unclosed `[` is a literal.
-            None => n.first() == Some(&b'[') && fnmatch(prest, &n[1..]),
+            None => (ch == b'[').then_some(pi + 1),
         },
-        b'\\' if !prest.is_empty() => n.first() == prest.first() && fnmatch(&prest[1..], &n[1..]),
-        _ => n.first() == Some(&c) && fnmatch(prest, &n[1..]),
+        b'\\' if pi + 1 < p.len() => (ch == p[pi + 1]).then_some(pi + 2),
+        c => (ch == c).then_some(pi + 1),
     }
 }
 
@@ -297,9 +342,30 @@ mod tests {
             ("a\\*", "ab", false),
             ("[abc", "[abc", true),
             ("*.json", "config.json", true),
+            ("*a*b*c", "aXbYc", true),
+            ("*a*b*c", "aXbYd", false),
+            ("a*", "a", true),
+            ("*?", "", false),
+            ("**", "", true),
+            ("*x*", "abc", false),
+            ("?*?", "ab", true),
+            ("[a-c]*[x]", "bqqx", true),
+            ("*\\*", "ab*", true),
         ] {
             assert_eq!(component_matches(p, n), want, "{p} {n}");
         }
+    }
+
+    /// Many stars, many `**`: linear work, not exponential (a fuzzed `/e??/*?**?**?*…Z` took
+    /// minutes with the recursive matcher).
+    #[test]
+    fn pathological_patterns_finish() {
+        let stars = format!("/e??/{}Z", "*?*".repeat(200));
+        assert!(!glob_may_be_secret(&stars));
+        let globstars = format!("/{}shadow", "**/".repeat(500));
+        assert!(glob_may_be_secret(&globstars));
+        let mixed = format!("~/{}notes.txt", "**/*/".repeat(300));
+        assert!(!glob_may_be_secret(&mixed));
     }
 
     #[test]
