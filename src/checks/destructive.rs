@@ -89,15 +89,16 @@ declare_check! {
 
 /// Whether the unit is an archiver or copier that deletes its inputs (see
 /// [`ArchiveRemoveInputs`]).
-fn removes_inputs(program: &str, words: &[&str]) -> bool {
+fn removes_inputs(program: &str, u: &Unit) -> bool {
+    let mut words = u.args().map(text);
     let long = |w: &str, full: &str| {
         w.strip_prefix("--")
             .map(|l| l.split_once('=').map_or(l, |(n, _)| n))
             .is_some_and(|l| l.len() >= 5 && full.starts_with(l))
     };
     match program {
-        "tar" | "bsdtar" | "gtar" => words.iter().any(|w| long(w, "remove-files")),
-        "zip" => words.iter().any(|w| {
+        "tar" | "bsdtar" | "gtar" => words.any(|w| long(w, "remove-files")),
+        "zip" => words.any(|w| {
             long(w, "move")
                 || w.strip_prefix('-').is_some_and(|b| {
                     !b.starts_with('-')
@@ -106,11 +107,15 @@ fn removes_inputs(program: &str, words: &[&str]) -> bool {
                             .any(|c| c == 'm')
                 })
         }),
-        "7z" | "7za" | "7zz" | "7zr" => words.iter().any(|w| w.eq_ignore_ascii_case("-sdel")),
-        "rar" => words.first().is_some_and(|w| matches!(*w, "m" | "mf")) || words.contains(&"-df"),
-        "rsync" => words
-            .iter()
-            .any(|w| long(w, "remove-source-files") || long(w, "remove-sent-files")),
+        "7z" | "7za" | "7zz" | "7zr" => words.any(|w| w.eq_ignore_ascii_case("-sdel")),
+        "rar" => {
+            u.args()
+                .next()
+                .map(text)
+                .is_some_and(|w| matches!(w, "m" | "mf"))
+                || words.any(|w| w == "-df")
+        }
+        "rsync" => words.any(|w| long(w, "remove-source-files") || long(w, "remove-sent-files")),
         _ => false,
     }
 }
@@ -124,10 +129,10 @@ impl Check for ArchiveRemoveInputs {
                 continue;
             }
             let Some(p) = prog(u) else { continue };
-            let words: Vec<&str> = u.args().map(text).collect();
-            if !removes_inputs(p, &words) {
+            if !removes_inputs(p, u) {
                 continue;
             }
+            let words: Vec<&str> = u.args().map(text).collect();
             // `tar -C DIR`, `--directory=DIR`: later relative inputs are inside DIR.
             let mut base = dir.clone();
             let mut hit = None;
