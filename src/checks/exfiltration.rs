@@ -242,7 +242,8 @@ impl Check for SecretRead {
             if prog(u).is_some_and(names_only) {
                 continue;
             }
-            if let Some(s) = reads_secret(u).or_else(|| fed_secret(cx.analysis, u)) {
+            // `prints_secret` was looked at above.
+            if let Some(s) = reads_secret(u, false).or_else(|| fed_secret(cx.analysis, u)) {
                 out.push(ask(
                     Some(i),
                     u.span,
@@ -417,7 +418,7 @@ fn is_secret_word(a: &Arg) -> bool {
 /// (`xargs -a`) and the paths `xargs` is fed.
 fn reads_secret_in(a: &Analysis, u: &Unit) -> Option<String> {
     wrapper_read_secret(u)
-        .or_else(|| reads_secret(u))
+        .or_else(|| reads_secret(u, true))
         .or_else(|| fed_secret(a, u))
 }
 
@@ -496,7 +497,9 @@ fn secret_args(u: &Unit) -> Option<String> {
         .map(str::to_owned)
 }
 
-fn reads_secret(u: &Unit) -> Option<String> {
+/// `printing`: also a program that prints a secret itself (`prints_secret`), which the
+/// secret-read check has looked at before.
+fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     // `cat < ~/.ssh/id_rsa`, `$(< ~/.ssh/id_rsa)`: the shell opens the file for the unit.
     if let Some(t) = u
         .redirects
@@ -522,7 +525,7 @@ fn reads_secret(u: &Unit) -> Option<String> {
     if let Some(h) = home_archive(u, p) {
         return Some(format!("the home directory `{h}` (keys, tokens, history)"));
     }
-    if let Some(s) = prints_secret(u) {
+    if printing && let Some(s) = prints_secret(u) {
         return Some(s);
     }
     // git reads the files it is given only with these (`git diff --no-index`, `git config -f`).
