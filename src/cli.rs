@@ -391,6 +391,9 @@ fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Ses
     Ok(s)
 }
 
+/// Whether `shclass hook` has answered: the decision and the watchdog both take it.
+static ANSWERED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
+
 fn hook(agent: Agent, args: &SessionArgs) -> Result<u8, Failure> {
     let mut input = Vec::new();
     if std::io::stdin().read_to_end(&mut input).is_err() {
@@ -404,7 +407,39 @@ fn hook(agent: Agent, args: &SessionArgs) -> Result<u8, Failure> {
         state_dir: None,
         session: session_config(args),
     };
+    // A watchdog answers deny if the decision takes longer than the deadline (tree-sitter's
+    // error recovery has steps its progress callback cannot interrupt, and a hook that hangs
+    // fails open): whichever of it and the decision answers first is the answer.
+    std::thread::spawn(move || {
+        std::thread::sleep(shclass::hook::DEADLINE);
+        let mut answered = ANSWERED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !*answered {
+            *answered = true;
+            let r = shclass::hook::too_slow(agent);
+            // Best effort: the process ends with the deny exit code either way.
+            let _ = write_hook_response(&r);
+            std::process::exit(i32::from(r.exit_code));
+        }
+    });
     let r = shclass::hook::handle(agent, &input, &opts);
+    let mut answered = ANSWERED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if *answered {
+        // The watchdog is answering and ends the process.
+        drop(answered);
+        loop {
+            std::thread::park();
+        }
+    }
+    *answered = true;
+    write_hook_response(&r)?;
+    Ok(r.exit_code)
+}
+
+fn write_hook_response(r: &shclass::hook::HookResponse) -> std::io::Result<()> {
     if let Some(out) = &r.stdout {
         let mut o = std::io::stdout().lock();
         writeln!(o, "{out}")?;
@@ -413,7 +448,7 @@ fn hook(agent: Agent, args: &SessionArgs) -> Result<u8, Failure> {
     if let Some(err) = &r.stderr {
         eprintln!("{err}");
     }
-    Ok(r.exit_code)
+    Ok(())
 }
 
 fn install_hook(

@@ -476,3 +476,22 @@ fn the_installed_hook_command_decides_like_the_full_command_line() {
         }
     }
 }
+
+/// A fuzzed input on which tree-sitter's error recovery runs for minutes inside one step its
+/// progress callback cannot interrupt (`tests/regressions/hang/`): the hook's watchdog answers
+/// deny after `shclass::hook::DEADLINE` instead of leaving the agent waiting (most agents go on
+/// without a hook that times out).
+#[test]
+fn a_hanging_analysis_is_denied_by_the_watchdog() {
+    let env = Env::new();
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/regressions/hang/tree-sitter-stack-merge-backquoted-pipeline.bin"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let command = String::from_utf8_lossy(&bytes).replace('\0', "");
+    let (code, v) = env.claude("Bash", &json!({ "command": command }));
+    assert_eq!(code, 2, "{v}");
+    assert_eq!(decision(&v), "deny", "{v}");
+    assert!(v.to_string().contains("no decision within"), "{v}");
+}

@@ -14,6 +14,7 @@
 //! | the session state cannot be read or written | decided without session state, and at most ask |
 //! | the audit log cannot be written | deny |
 //! | shclass panics | deny |
+//! | no decision within [`DEADLINE`] (5 s; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
 //! | a tool or event shclass has no opinion on | no decision (Claude and Cursor: no output; Gemini: `{}`), exit 0 |
 //!
 //! Installing the hooks into the agents' settings files is [`install`].
@@ -160,8 +161,30 @@ pub fn render(agent: Agent, req: Option<&Request>, answer: Option<&Answer>) -> H
 }
 
 fn malformed(agent: Agent, why: &str) -> HookResponse {
-    let reason =
-        format!("shclass: deny: the hook input cannot be read ({why}), so nothing is allowed");
+    deny_response(
+        agent,
+        format!("shclass: deny: the hook input cannot be read ({why}), so nothing is allowed"),
+    )
+}
+
+/// How long `shclass hook` may take before its watchdog answers deny ([`too_slow`]). An agent
+/// waits for a hook up to its own timeout and then, for most agents, goes on without it: a
+/// hook that hangs fails open.
+pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// The answer of a hook that did not decide within [`DEADLINE`] (a pathological input that
+/// slows the parser in a step its progress callback cannot interrupt, or any other hang): deny.
+pub fn too_slow(agent: Agent) -> HookResponse {
+    deny_response(
+        agent,
+        format!(
+            "shclass: deny: no decision within {} s (an input that makes the analysis hang), so nothing is allowed",
+            DEADLINE.as_secs()
+        ),
+    )
+}
+
+fn deny_response(agent: Agent, reason: String) -> HookResponse {
     let mut r = render(
         agent,
         None,
