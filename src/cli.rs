@@ -410,7 +410,9 @@ fn hook(agent: Agent, args: &SessionArgs) -> Result<u8, Failure> {
     // A watchdog answers deny if the decision takes longer than the deadline (tree-sitter's
     // error recovery has steps its progress callback cannot interrupt, and a hook that hangs
     // fails open): whichever of it and the decision answers first is the answer.
-    std::thread::spawn(move || {
+    // `Builder::spawn` reports a failure to start the thread instead of panicking: without a
+    // watchdog the hook still answers, only without the deadline.
+    let _watchdog = std::thread::Builder::new().spawn(move || {
         std::thread::sleep(shclass::hook::DEADLINE);
         let mut answered = ANSWERED
             .lock()
