@@ -96,7 +96,7 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
     if let Some(cr) = lone_cr(src) {
         return parse_with_lone_cr(src, cr, map, depth, limits);
     }
-    let (stages, empty) = scan_pipelines(src);
+    let (stages, empty, open_backquote) = scan_pipelines(src);
     if let Some(at) = empty {
         // bash rejects the whole line; tree-sitter's error recovery on a long pipeline around
         // it can take minutes in one step that its progress callback cannot interrupt.
@@ -104,6 +104,16 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             IssueKind::ParseError,
             map.map(at, at + 1),
             "an empty pipeline stage (`| |`): bash rejects the line".to_owned(),
+        );
+    }
+    if let Some(at) = open_backquote.filter(|_| stages >= LONG_PIPELINE) {
+        // bash rejects the line (no matching backquote); tree-sitter's error recovery inside
+        // a long pipeline after it grows exponentially with the stages (20 stages: minutes),
+        // in steps its progress callback cannot interrupt (`tests/regressions/hang/`).
+        return only_issue(
+            IssueKind::ParseError,
+            map.map(at, at + 1),
+            "an unterminated backquote in a long pipeline: bash rejects the line".to_owned(),
         );
     }
     if stages > limits.max_pipeline_stages {
@@ -249,11 +259,18 @@ fn empty_pipeline_stage(src: &str) -> Option<usize> {
     scan_pipelines(src).1
 }
 
-/// One linear scan for both [`longest_pipeline`] and [`empty_pipeline_stage`].
-fn scan_pipelines(src: &str) -> (usize, Option<usize>) {
+/// Pipelines this long are where an unterminated backquote makes tree-sitter's error recovery
+/// explode (15 stages: a second; 20: minutes); shorter ones parse in microseconds.
+const LONG_PIPELINE: usize = 12;
+
+/// One linear scan for both [`longest_pipeline`] and [`empty_pipeline_stage`], and the last
+/// backquote when one is left open.
+fn scan_pipelines(src: &str) -> (usize, Option<usize>, Option<usize>) {
     let b = src.as_bytes();
     let (mut i, mut run, mut max) = (0, 0usize, 0usize);
     let mut empty = None;
+    // The last unescaped backquote outside single quotes, and whether it opens one.
+    let (mut backquote, mut open) = (None, false);
     // The last byte that was not a blank, to see a `|` before a newline.
     let mut prev = b'\n';
     while i < b.len() {
@@ -270,8 +287,16 @@ fn scan_pipelines(src: &str) -> (usize, Option<usize>) {
             b'"' => {
                 i += 1;
                 while i < b.len() && b[i] != b'"' {
+                    if b[i] == b'`' {
+                        backquote = Some(i);
+                        open = !open;
+                    }
                     i += usize::from(b[i] == b'\\') + 1;
                 }
+            }
+            b'`' => {
+                backquote = Some(i);
+                open = !open;
             }
             b'#' if i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|') => {
                 while i < b.len() && b[i] != b'\n' {
@@ -305,7 +330,8 @@ fn scan_pipelines(src: &str) -> (usize, Option<usize>) {
         }
         i += 1;
     }
-    (if max == 0 { 0 } else { max + 1 }, empty)
+    let stages = if max == 0 { 0 } else { max + 1 };
+    (stages, empty, backquote.filter(|_| open))
 }
 
 /// A script that is nothing but one issue: a limit hit or an internal error, so nothing was
@@ -371,7 +397,45 @@ pub fn bare_parse(src: &str) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{empty_pipeline_stage, longest_pipeline};
+    use super::{empty_pipeline_stage, longest_pipeline, scan_pipelines};
+
+    #[test]
+    fn open_backquotes() {
+        for (input, want) in [
+            ("echo `date`", None),
+            ("echo `a", Some(5)),
+            ("echo '`' `x`", None),
+            ("echo \"`a\"", Some(6)),
+            ("echo \\` b", None),
+            ("echo `a \\`b\\` c`", None),
+            ("ls # `", None),
+        ] {
+            assert_eq!(scan_pipelines(input).2, want, "{input:?}");
+        }
+        // Only a long pipeline is refused before parsing; a short one is parsed (and is a parse
+        // error there too).
+        let long = format!(
+            "{}echo hi ` | {}ec( hi | rm -rf ~",
+            "echo hi | ".repeat(20),
+            "echo hi | ".repeat(20)
+        );
+        let script = super::parse(&long, &crate::Limits::default());
+        assert!(script.commands.is_empty(), "{long}");
+        assert!(
+            script
+                .issues
+                .iter()
+                .any(|i| i.detail.contains("unterminated backquote"))
+        );
+        let short = super::parse("echo hi | echo ` | rm -rf ~", &crate::Limits::default());
+        assert!(
+            !short
+                .issues
+                .iter()
+                .any(|i| i.detail.contains("unterminated backquote"))
+        );
+        assert!(!short.issues.is_empty());
+    }
 
     #[test]
     fn empty_stages() {
