@@ -113,6 +113,10 @@ enum Cmd {
         agent: Agent,
         #[command(flatten)]
         session: SessionArgs,
+        /// Answer deny if no decision was made within MS milliseconds (a watchdog thread; an
+        /// agent whose hook times out usually goes on without it).
+        #[arg(long, value_name = "MS", default_value_t = DEFAULT_DEADLINE_MS)]
+        deadline_ms: u64,
     },
     /// Merge shclass's hook into an agent's settings file (backed up first).
     InstallHook {
@@ -249,7 +253,11 @@ pub(crate) fn main() -> ExitCode {
         && sub == "hook"
         && let Some(agent) = agent.to_str().and_then(Agent::parse)
     {
-        return finish(hook(agent, &SessionArgs::defaults()));
+        return finish(hook(
+            agent,
+            &SessionArgs::defaults(),
+            hook_deadline(DEFAULT_DEADLINE_MS),
+        ));
     }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -314,7 +322,11 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Cmd::Policy {
             cmd: PolicyCmd::Check { files },
         }) => policy_check(&files),
-        Some(Cmd::Hook { agent, session }) => hook(agent, &session),
+        Some(Cmd::Hook {
+            agent,
+            session,
+            deadline_ms,
+        }) => hook(agent, &session, hook_deadline(deadline_ms)),
         Some(Cmd::InstallHook {
             agent,
             project: _,
@@ -391,10 +403,17 @@ fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Ses
     Ok(s)
 }
 
+/// `shclass hook --deadline-ms` when not given: [`shclass::hook::DEADLINE`].
+const DEFAULT_DEADLINE_MS: u64 = 5000;
+
+fn hook_deadline(ms: u64) -> std::time::Duration {
+    std::time::Duration::from_millis(ms)
+}
+
 /// Whether `shclass hook` has answered: the decision and the watchdog both take it.
 static ANSWERED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
 
-fn hook(agent: Agent, args: &SessionArgs) -> Result<u8, Failure> {
+fn hook(agent: Agent, args: &SessionArgs, deadline: std::time::Duration) -> Result<u8, Failure> {
     let mut input = Vec::new();
     if std::io::stdin().read_to_end(&mut input).is_err() {
         // Unreadable stdin is malformed input: the library answers deny (never exit 70, which
@@ -413,13 +432,13 @@ fn hook(agent: Agent, args: &SessionArgs) -> Result<u8, Failure> {
     // `Builder::spawn` reports a failure to start the thread instead of panicking: without a
     // watchdog the hook still answers, only without the deadline.
     let _watchdog = std::thread::Builder::new().spawn(move || {
-        std::thread::sleep(shclass::hook::DEADLINE);
+        std::thread::sleep(deadline);
         let mut answered = ANSWERED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if !*answered {
             *answered = true;
-            let r = shclass::hook::too_slow(agent);
+            let r = shclass::hook::too_slow(agent, deadline);
             // Best effort: the process ends with the deny exit code either way.
             let _ = write_hook_response(&r);
             std::process::exit(i32::from(r.exit_code));
@@ -880,13 +899,23 @@ mod tests {
         for agent in ["claude", "gemini", "cursor", "claude-code", "gemini-cli"] {
             let cli = Cli::try_parse_from(["shclass", "hook", agent]);
             let Ok(Cli {
-                command: Some(Cmd::Hook { session, .. }),
+                command:
+                    Some(Cmd::Hook {
+                        session,
+                        deadline_ms,
+                        ..
+                    }),
                 ..
             }) = cli
             else {
                 panic!("`shclass hook {agent}` does not parse as a hook");
             };
             assert_eq!(session, SessionArgs::defaults(), "{agent}");
+            assert_eq!(
+                super::hook_deadline(deadline_ms),
+                shclass::hook::DEADLINE,
+                "{agent}"
+            );
         }
     }
 

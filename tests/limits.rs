@@ -424,3 +424,34 @@ fn limit_flags_cannot_be_ignored() {
         "too-deep ignored"
     );
 }
+
+/// Backquotes in a long pipeline can keep tree-sitter's stack merging busy for minutes in one
+/// step (`tests/regressions/backquoted-pipeline-stack-merge.bin`); such a text is parsed with
+/// `$(…)` for the backquotes, the same program. What runs inside is still seen, where it is.
+#[test]
+fn backquotes_in_a_long_pipeline_are_read_as_dollar_parens() {
+    let cmd = format!(
+        "{}echo `echo \\`id\\` \\$HOME` | sort | echo \"`rm -rf ~`\"",
+        "echo hi | ".repeat(12)
+    );
+    let v = builtin().classify(&cmd);
+    assert_eq!(v.decision, Decision::Deny, "{cmd}");
+    let texts: Vec<&str> = v
+        .analysis
+        .units
+        .iter()
+        .map(|u| &cmd[u.span.start..u.span.end])
+        .collect();
+    for want in ["rm -rf ~", "echo \\`id\\` \\$HOME", "id"] {
+        assert!(texts.contains(&want), "{want:?} not among {texts:?}");
+    }
+    assert_eq!(v.analysis.units.len(), 12 + 6, "{texts:?}");
+    // The same command as a short pipeline, parsed as written, has the same units.
+    let short = "echo `echo \\`id\\` \\$HOME` | sort | echo \"`rm -rf ~`\"";
+    let s = builtin().classify(short);
+    assert_eq!(s.decision, Decision::Deny);
+    assert_eq!(s.analysis.units.len(), 6);
+    // A harmless one is still allowed: the rewrite adds no doubt of its own.
+    let cmd = format!("{}echo `date +%s`", "echo hi | ".repeat(12));
+    assert_eq!(builtin().classify(&cmd).decision, Decision::Allow, "{cmd}");
+}

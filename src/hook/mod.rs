@@ -14,7 +14,7 @@
 //! | the session state cannot be read or written | decided without session state, and at most ask |
 //! | the audit log cannot be written | deny |
 //! | shclass panics | deny |
-//! | no decision within [`DEADLINE`] (5 s; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
+//! | no decision within [`DEADLINE`] (5 s, or `shclass hook --deadline-ms`; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
 //! | a tool or event shclass has no opinion on | no decision (Claude and Cursor: no output; Gemini: `{}`), exit 0 |
 //!
 //! Installing the hooks into the agents' settings files is [`install`].
@@ -172,14 +172,20 @@ fn malformed(agent: Agent, why: &str) -> HookResponse {
 /// hook that hangs fails open.
 pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
 
-/// The answer of a hook that did not decide within [`DEADLINE`] (a pathological input that
-/// slows the parser in a step its progress callback cannot interrupt, or any other hang): deny.
-pub fn too_slow(agent: Agent) -> HookResponse {
+/// The answer of a hook that did not decide within `deadline` ([`DEADLINE`] unless
+/// `--deadline-ms` says otherwise): a pathological input that slows the parser in a step its
+/// progress callback cannot interrupt, or any other hang. Deny.
+pub fn too_slow(agent: Agent, deadline: std::time::Duration) -> HookResponse {
+    let ms = deadline.as_millis();
+    let within = if ms.is_multiple_of(1000) {
+        format!("{} s", ms / 1000)
+    } else {
+        format!("{ms} ms")
+    };
     deny_response(
         agent,
         format!(
-            "shclass: deny: no decision within {} s (an input that makes the analysis hang), so nothing is allowed",
-            DEADLINE.as_secs()
+            "shclass: deny: no decision within {within} (an input that makes the analysis hang), so nothing is allowed"
         ),
     )
 }

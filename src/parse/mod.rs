@@ -10,6 +10,7 @@
 //! It does not decide anything, and it does not look inside strings: re-parsing `bash -c '…'` is
 //! the analyzer's job, which calls [`parse_nested`] with a map back to the original offsets.
 
+mod backquotes;
 mod lower;
 mod words;
 
@@ -115,6 +116,15 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             map.map(at, at + 1),
             "an unterminated backquote in a long pipeline: bash rejects the line".to_owned(),
         );
+    }
+    if stages >= LONG_PIPELINE
+        && src.contains('`')
+        && let Some((text, origin)) = backquotes::as_dollar_parens(src)
+    {
+        // Backquotes in a long pipeline can keep tree-sitter merging stacks for minutes in
+        // one step; `$(…)` is the same program and parses in milliseconds.
+        let table = origin.iter().map(|&(s, e)| map.map(s, e)).collect();
+        return parse_nested(&text, &SpanMap::Table(table), depth, limits);
     }
     if stages > limits.max_pipeline_stages {
         return only_issue(
@@ -260,7 +270,9 @@ fn empty_pipeline_stage(src: &str) -> Option<usize> {
 }
 
 /// Pipelines this long are where an unterminated backquote makes tree-sitter's error recovery
-/// explode (15 stages: a second; 20: minutes); shorter ones parse in microseconds.
+/// explode (15 stages: a second; 20: minutes), and where balanced backquotes can make its stack
+/// merging do the same (130 stages: minutes, see [`backquotes`]); shorter ones parse in
+/// microseconds.
 const LONG_PIPELINE: usize = 12;
 
 /// One linear scan for both [`longest_pipeline`] and [`empty_pipeline_stage`], and the last

@@ -197,8 +197,19 @@ impl Lowerer<'_> {
     }
 
     fn command_substitution(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
-        let backtick = self.text(node).starts_with('`');
-        let body = self.statements(node);
+        let text = self.text(node);
+        let backtick = text.starts_with('`');
+        // tree-sitter reads a backslash inside backquotes as an escape of the code there; bash
+        // first removes the one before `$`, a backquote and a backslash (so an escaped
+        // backquote opens a nested substitution): such an inside is read again as bash does.
+        let inner = text
+            .strip_prefix('`')
+            .and_then(|t| t.strip_suffix('`'))
+            .filter(|t| t.contains('\\'));
+        let body = match inner {
+            Some(inner) if backtick => self.backquoted(node.start_byte() + 1, inner, in_double),
+            _ => self.statements(node),
+        };
         out.push(WordPart::CommandSubstitution {
             body,
             backtick,
@@ -502,7 +513,7 @@ impl Lowerer<'_> {
                         return;
                     };
                     plain(self, base + from, &text[from..i], out);
-                    let body = self.backquoted(base + i + 1, &text[i + 1..close]);
+                    let body = self.backquoted(base + i + 1, &text[i + 1..close], in_double);
                     out.push(WordPart::CommandSubstitution {
                         body,
                         backtick: true,
@@ -578,26 +589,19 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Parse the inside of a backquoted substitution (`src[base..]`): inside backquotes, a
-    /// backslash before `$`, `` ` `` or `\\` is removed before the text is parsed.
-    fn backquoted(&mut self, base: usize, inner: &str) -> Vec<crate::ast::Command> {
-        let mut code = String::new();
-        let mut table = Vec::new();
-        let mut chars = inner.char_indices().peekable();
-        while let Some((k, c)) = chars.next() {
-            if c == '\\'
-                && let Some(&(j, n @ ('$' | '`' | '\\'))) = chars.peek()
-            {
-                chars.next();
-                code.push(n);
-                table.push(self.map.map(base + k, base + j + 1));
-                continue;
-            }
-            code.push(c);
-            for b in 0..c.len_utf8() {
-                table.push(self.map.map(base + k + b, base + k + b + 1));
-            }
-        }
+    /// Parse the inside of a backquoted substitution (`src[base..]`) as bash does: after
+    /// removing the backslash before `$`, `` ` ``, `\` (and `"` in double quotes).
+    fn backquoted(
+        &mut self,
+        base: usize,
+        inner: &str,
+        in_double: bool,
+    ) -> Vec<crate::ast::Command> {
+        let (code, origin) = super::backquotes::unescape(inner, in_double);
+        let table = origin
+            .iter()
+            .map(|&(s, e)| self.map.map(base + s, base + e))
+            .collect();
         let script =
             super::parse_nested(&code, &SpanMap::Table(table), self.depth + 1, self.limits);
         self.issues.extend(script.issues);
@@ -764,7 +768,6 @@ impl Lowerer<'_> {
     }
 }
 
-/// The index of the backquote closing one opened just before `from`, skipping escapes.
 /// The index of the bracket that closes the one at `bytes[open]` (`(`, `{` or `[`), counting
 /// nested brackets of that kind and skipping backslash escapes and backquoted text.
 fn group_end(bytes: &[u8], open: usize) -> Option<usize> {
@@ -793,6 +796,7 @@ fn group_end(bytes: &[u8], open: usize) -> Option<usize> {
     None
 }
 
+/// The index of the backquote closing one opened just before `from`, skipping escapes.
 fn backquote_end(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while i < bytes.len() {
