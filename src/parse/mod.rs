@@ -12,6 +12,7 @@
 
 mod backquotes;
 mod lower;
+mod simple;
 mod words;
 
 use std::cell::RefCell;
@@ -91,6 +92,11 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             ),
         );
     }
+    if let SpanMap::Shift(base) = map
+        && let Some(script) = simple::parse(src, *base, depth, limits)
+    {
+        return script;
+    }
     if let Some(nul) = src.find('\0') {
         return parse_with_nul(src, nul, map, depth, limits);
     }
@@ -136,6 +142,18 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             ),
         );
     }
+    parse_with_tree_sitter(src, map, depth, limits)
+}
+
+/// Parse `src` with tree-sitter and lower the tree: [`parse_nested`] once the text is known to
+/// be in a shape tree-sitter parses in time.
+pub(crate) fn parse_with_tree_sitter(
+    src: &str,
+    map: &SpanMap,
+    depth: usize,
+    limits: &Limits,
+) -> Script {
+    let whole = map.map(0, src.len());
     PARSER.with(|cell| {
         let Ok(mut slot) = cell.try_borrow_mut() else {
             return internal_issue(whole, "parser re-entered");
