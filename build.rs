@@ -56,6 +56,8 @@ fn main() {
     let mut files: Vec<(String, String)> = Vec::new();
     // Group key → (the `,"program":…` field its rules get, or "" to keep their own; entries).
     let mut groups: BTreeMap<String, (String, Vec<usize>)> = BTreeMap::new();
+    // A rule that names no program and no wrapper (`via`) applies to every unit.
+    let mut any_program_without_via = false;
     let mut options: Vec<String> = Vec::new();
     let mut option_text = String::new();
     let mut option_names: BTreeMap<String, usize> = BTreeMap::new();
@@ -152,7 +154,11 @@ fn main() {
                     // A glob token (`describe-*`, `{list,show}`) names no one group: such a
                     // rule is filed with its program's (as `src/policy/rule.rs` matches it).
                     .filter(|s| !s.contains(['*', '?', '[', '{']));
+                let via = names(t.get("via"));
                 for name in names(t.get("program")) {
+                    if name == "*" && (via.is_empty() || via == ["*"]) {
+                        any_program_without_via = true;
+                    }
                     let key = match &sub {
                         Some(sub) if name != "*" => format!("{name} {sub}"),
                         _ => name.clone(),
@@ -255,8 +261,12 @@ fn main() {
          /// How many groups there are.\n\
          pub(crate) const GROUP_COUNT: usize = {count};\n\n\
          /// Group members: indices into `ENTRIES`.\n\
-         pub(crate) static MEMBERS: &[u16] = &{members:?};\n",
-        count = groups.len()
+         pub(crate) static MEMBERS: &[u16] = &{members:?};\n\n\
+         /// Every rule of the group `*` (rules naming no program) names wrappers (`via`), so \
+         it cannot match a unit that ran through none.\n\
+         pub(crate) const ANY_PROGRAM_RULES_NEED_VIA: bool = {need_via};\n",
+        count = groups.len(),
+        need_via = !any_program_without_via
     );
     let _ = write!(
         out,

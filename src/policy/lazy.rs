@@ -210,4 +210,18 @@ mod tests {
             (last, start) = (name, end as usize);
         }
     }
+
+    #[test]
+    fn the_program_less_group_is_skipped_only_when_it_needs_a_wrapper() {
+        let any = group("*").map(|g| g.rules.as_slice()).unwrap_or_default();
+        assert!(
+            !any.is_empty(),
+            "the built-in policy has rules naming no program"
+        );
+        assert_eq!(
+            ANY_PROGRAM_RULES_NEED_VIA,
+            any.iter().all(|r| !r.via().is_empty()),
+            "build.rs and the compiled group disagree"
+        );
+    }
 }

@@ -659,8 +659,14 @@ impl Policy {
             return Vec::new();
         }
         let (group, name) = own;
-        // Rules that name no program (`via = […]` only) apply to every unit.
-        let mut out: Vec<&Policy> = group.into_iter().chain(lazy::group("*")).collect();
+        // Rules that name no program apply to every unit; the built-in ones all name
+        // wrappers (`via = […]`), so a unit that ran through none needs no such group.
+        let any = if unit.via.is_empty() && lazy::ANY_PROGRAM_RULES_NEED_VIA {
+            None
+        } else {
+            lazy::group("*")
+        };
+        let mut out: Vec<&Policy> = group.into_iter().chain(any).collect();
         if let Some(sub) = parsed
             .operands
             .first()

@@ -129,6 +129,12 @@ fn context_from_name(name: &str) -> Option<Context> {
 }
 
 impl Rule {
+    /// The wrappers one of which the unit must have run through (`via`; empty: any or none).
+    #[cfg(test)]
+    pub(crate) fn via(&self) -> &[String] {
+        &self.via
+    }
+
     /// Compile a rule spec. Errors are messages; the caller adds file and line.
     pub(crate) fn compile(
         spec: RuleSpec,
