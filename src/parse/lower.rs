@@ -19,8 +19,8 @@ use tree_sitter::{Node, Tree};
 use super::{SpanMap, kind};
 use crate::Limits;
 use crate::ast::{
-    AndOrOp, Assignment, CaseArm, Command, Heredoc, IssueKind, Redirect, RedirectTarget, Script,
-    SimpleCommand, Span, SyntaxIssue, Word, WordPart,
+    AndOrOp, Assignment, CaseArm, Command, Heredoc, IssueKind, Quoting, Redirect, RedirectTarget,
+    Script, SimpleCommand, Span, SyntaxIssue, Word, WordPart,
 };
 
 pub(super) struct Lowerer<'a> {
@@ -797,7 +797,38 @@ impl<'a> Lowerer<'a> {
         let mut last_word_end = None;
         // Most commands have a few words: indexing is cheaper than a TreeCursor then (no stack
         // to allocate), but it is quadratic, so long commands use the cursor.
-        if count <= 8 {
+        if usize::try_from(node.child_count()).is_ok_and(|n| n > count) {
+            // An unnamed child: tree-sitter-bash reads a lone `$` argument (`echo $ 5`) as the
+            // token `$`, which bash passes as the word `$`. Others (none known) are skipped.
+            let mut c = node.walk();
+            for ch in node.children(&mut c) {
+                if ch.is_named() {
+                    last_word_end = self.command_child(ch, last_word_end, &mut parts);
+                } else if kind(ch) == "$"
+                    && self
+                        .src
+                        .as_bytes()
+                        .get(ch.end_byte())
+                        .is_none_or(|b| b.is_ascii_whitespace() || b";&|)<>".contains(b))
+                {
+                    // (`$"…"`, a translated string, is the string's word.)
+                    let mut word = Vec::new();
+                    self.push_lit(
+                        &mut word,
+                        "$",
+                        Quoting::Unquoted,
+                        ch.start_byte(),
+                        ch.end_byte(),
+                    );
+                    let w = Word {
+                        parts: word,
+                        span: self.span(ch),
+                    };
+                    self.push_word(&mut parts.cmd.words, last_word_end, ch, w);
+                    last_word_end = Some(ch.end_byte());
+                }
+            }
+        } else if count <= 8 {
             for i in 0..count {
                 let Some(ch) = u32::try_from(i).ok().and_then(|i| node.named_child(i)) else {
                     continue;

@@ -262,6 +262,19 @@ impl Lowerer<'_> {
 
     fn parameter(&mut self, node: Node, quoted: bool) -> WordPart {
         let source = self.text(node).to_owned();
+        if !quoted
+            && (source.starts_with("$ ") || source.starts_with("$\t") || source.starts_with("$\n"))
+        {
+            // tree-sitter-bash reads `$ -rf` as the expansion `$-` followed by `rf`; bash
+            // reads a `$` before a blank as the word `$`, and what follows as the next word.
+            self.issue(
+                IssueKind::ParseError,
+                node,
+                "a `$` before a blank: bash reads it as a literal `$`, tree-sitter-bash as an \
+                 expansion of the next word"
+                    .to_owned(),
+            );
+        }
         let mut name = None;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
@@ -389,7 +402,7 @@ impl Lowerer<'_> {
     /// it is split where the map is not byte for byte (`\"` decoded one level up), so that each
     /// part maps exactly, or is one decoded piece, and a further level of re-parsing still
     /// points at the right bytes.
-    fn push_lit(
+    pub(super) fn push_lit(
         &self,
         out: &mut Vec<WordPart>,
         text: &str,
