@@ -286,3 +286,30 @@ fn odd_commands_in_hook_input_get_sane_verdicts() {
     // A valid surrogate pair is fine.
     assert_eq!(hook("echo \u{1f600}").as_deref(), Some("allow"));
 }
+
+/// A fuzzed input that keeps tree-sitter's stack merging busy for minutes inside one step its
+/// progress callback cannot interrupt (`tests/regressions/hang/`): long pipelines are parsed on
+/// a thread of their own, abandoned past the parse-time budget, so the CLI and `batch` answer
+/// (never allow) instead of hanging. Run as a process, which ends the abandoned thread.
+#[test]
+fn a_parse_that_never_ends_is_abandoned_and_never_allowed() {
+    let bytes = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/regressions/hang/tree-sitter-stack-merge-heredoc-pipeline.bin"
+    ))
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(&["--json", "--no-discovery"], &bytes);
+    assert_ne!(code, 0, "{out} {err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_ne!(v["decision"], "allow", "{v}");
+    let mut records = b"ls -la\0".to_vec();
+    records.extend(bytes.iter().filter(|&&b| b != 0));
+    records.extend(b"\0git status\0");
+    let (code, out, err) = run(&["batch", "-z", "--no-discovery"], &records);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[1].contains("did not finish within"), "{}", lines[1]);
+    assert!(!lines[1].contains("\"decision\":\"allow\""), "{}", lines[1]);
+    assert!(lines[2].contains("\"decision\":\"allow\""), "{}", lines[2]);
+}

@@ -17,7 +17,7 @@ mod words;
 
 use std::cell::RefCell;
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::Limits;
 use crate::ast::{IssueKind, Script, Span, SyntaxIssue};
@@ -142,6 +142,9 @@ pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> 
             ),
         );
     }
+    if stages >= LONG_PIPELINE {
+        return parse_watched(src, map, depth, limits);
+    }
     parse_with_tree_sitter(src, map, depth, limits)
 }
 
@@ -153,10 +156,55 @@ pub(crate) fn parse_with_tree_sitter(
     depth: usize,
     limits: &Limits,
 ) -> Script {
-    let whole = map.map(0, src.len());
+    match tree(src, limits.max_parse_time) {
+        Ok(tree) => lower::lower(&tree, src, map, depth, limits),
+        Err((kind, detail)) => only_issue(kind, map.map(0, src.len()), detail),
+    }
+}
+
+/// [`parse_with_tree_sitter`] on a thread of its own, abandoned if it has not finished a little
+/// after the parse-time budget: for long pipelines, where fuzzed inputs keep tree-sitter busy
+/// for minutes inside one step its progress callback cannot interrupt
+/// (`tests/regressions/hang/`). The abandoned thread runs on until that step ends (or the
+/// process does); the caller gets a `too-long` issue in time. Costs a thread start (tens of
+/// microseconds) per long pipeline, which everyday commands are not.
+fn parse_watched(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Script {
+    let budget = limits.max_parse_time;
+    let (tx, rx) = std::sync::mpsc::channel();
+    let text = src.to_owned();
+    let spawned = std::thread::Builder::new()
+        .name("shclass-parse".to_owned())
+        // tree-sitter's stack merging recurses deeply: the main thread's stack size.
+        .stack_size(8 << 20)
+        .spawn(move || {
+            let _ = tx.send(tree(&text, budget));
+        });
+    if spawned.is_err() {
+        return parse_with_tree_sitter(src, map, depth, limits);
+    }
+    let grace = budget + Duration::from_millis(500);
+    match rx.recv_timeout(grace) {
+        Ok(Ok(tree)) => lower::lower(&tree, src, map, depth, limits),
+        Ok(Err((kind, detail))) => only_issue(kind, map.map(0, src.len()), detail),
+        Err(_) => only_issue(
+            IssueKind::TooLong,
+            map.map(0, src.len()),
+            format!(
+                "tree-sitter did not finish within {} ms, in a step its time limit cannot \
+                 interrupt; the parse was abandoned",
+                grace.as_millis()
+            ),
+        ),
+    }
+}
+
+/// tree-sitter's tree of `src`, with this thread's parser, cancelled past `budget` where its
+/// progress callback is called.
+fn tree(src: &str, budget: Duration) -> Result<tree_sitter::Tree, (IssueKind, String)> {
+    let internal = |why: &str| (IssueKind::ParseError, format!("internal error: {why}"));
     PARSER.with(|cell| {
         let Ok(mut slot) = cell.try_borrow_mut() else {
-            return internal_issue(whole, "parser re-entered");
+            return Err(internal("parser re-entered"));
         };
         if slot.is_none() {
             let mut parser = tree_sitter::Parser::new();
@@ -164,15 +212,14 @@ pub(crate) fn parse_with_tree_sitter(
                 .set_language(&tree_sitter_bash::LANGUAGE.into())
                 .is_err()
             {
-                return internal_issue(whole, "tree-sitter-bash grammar failed to load");
+                return Err(internal("tree-sitter-bash grammar failed to load"));
             }
             *slot = Some(parser);
         }
         let Some(parser) = slot.as_mut() else {
-            return internal_issue(whole, "no parser");
+            return Err(internal("no parser"));
         };
         let started = Instant::now();
-        let budget = limits.max_parse_time;
         let mut timed_out = false;
         let mut progress = |_: &tree_sitter::ParseState| {
             if started.elapsed() > budget {
@@ -188,17 +235,15 @@ pub(crate) fn parse_with_tree_sitter(
             None,
             Some(tree_sitter::ParseOptions::new().progress_callback(&mut progress)),
         );
-        let Some(tree) = tree else {
+        tree.ok_or_else(|| {
             parser.reset();
             let detail = if timed_out {
                 format!("parsing took longer than {} ms", budget.as_millis())
             } else {
                 "tree-sitter returned no tree".to_owned()
             };
-            return only_issue(IssueKind::TooLong, whole, detail);
-        };
-        drop(slot);
-        lower::lower(&tree, src, map, depth, limits)
+            (IssueKind::TooLong, detail)
+        })
     })
 }
 
@@ -371,14 +416,6 @@ fn only_issue(kind: IssueKind, span: Span, detail: String) -> Script {
         commands: Vec::new(),
         issues: vec![SyntaxIssue { kind, span, detail }],
     }
-}
-
-fn internal_issue(span: Span, detail: &str) -> Script {
-    only_issue(
-        IssueKind::ParseError,
-        span,
-        format!("internal error: {detail}"),
-    )
 }
 
 /// The tree-sitter tree of `src` as indented text, for grammar snapshots.
