@@ -890,6 +890,9 @@ impl<'l> Walker<'l> {
                         via.push(program.clone());
                         ctx.wrapper_reads
                             .extend(wrappers::arg_files(spec, &inner_args[..s]));
+                        if program == "xargs" {
+                            self.xargs_fed(&rest[1..=s], &rest[1 + s..], &via, &ctx);
+                        }
                         if program == "xargs" || program == "parallel" {
                             ctx.appended = true;
                             if !ctx.context.contains(&Context::Xargs) {

@@ -688,6 +688,108 @@ impl Walker<'_> {
         }
     }
 
+    /// `echo /dev/sda | xargs mkfs.ext4`, `xargs -I{} sh -c 'rm -rf {}' <<< /`: when what
+    /// xargs reads is static, the command it builds is known; it is analysed too, as a
+    /// resolved reading (the xargs unit with its run-time arguments stays). Only short, plain
+    /// input is read (no quotes or backslashes, which xargs interprets, at most 32 items).
+    pub(super) fn xargs_fed(&mut self, opts: &[ArgW], cmd: &[ArgW], via: &[String], ctx: &Ctx) {
+        let Some(Feed::Static(text, _)) = &ctx.feed else {
+            return;
+        };
+        if text.len() > 4096 || text.contains(['\'', '"', '\\']) {
+            return;
+        }
+        let mut replace: Option<&str> = None;
+        let mut nul = false;
+        let mut k = 0;
+        while k < opts.len() {
+            let Some(o) = opts[k].arg.exact() else {
+                return;
+            };
+            match o {
+                "-I" | "--replace" => {
+                    replace = Some(opts.get(k + 1).and_then(|a| a.arg.exact()).unwrap_or("{}"));
+                    k += 1;
+                }
+                "-i" => replace = Some("{}"),
+                "-0" | "--null" => nul = true,
+                // Items read from a file or split on another delimiter: not the fed text.
+                _ if o.starts_with("-a")
+                    || o.starts_with("-d")
+                    || o.starts_with("--arg-file")
+                    || o.starts_with("--delimiter") =>
+                {
+                    return;
+                }
+                _ => {
+                    if let Some(r) = o
+                        .strip_prefix("--replace=")
+                        .or_else(|| o.strip_prefix("-I"))
+                    {
+                        replace = Some(r);
+                    } else if let Some(r) = o.strip_prefix("-i") {
+                        replace = Some(r);
+                    }
+                }
+            }
+            k += 1;
+        }
+        let items: Vec<&str> = if nul {
+            text.split('\0')
+                .map(|t| t.trim_end_matches('\n'))
+                .filter(|t| !t.is_empty())
+                .collect()
+        } else if replace.is_some() {
+            text.lines()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .collect()
+        } else {
+            text.split_whitespace().collect()
+        };
+        if items.is_empty() || items.len() > 32 {
+            return;
+        }
+        let mut words: Vec<&str> = Vec::with_capacity(cmd.len());
+        for a in cmd {
+            match a.arg.exact() {
+                Some(w) => words.push(w),
+                None => return,
+            }
+        }
+        if words.is_empty() {
+            words.push("echo");
+        }
+        let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
+        let code = match replace {
+            Some(r) if !r.is_empty() => items
+                .iter()
+                .map(|item| {
+                    words
+                        .iter()
+                        .map(|w| quote(&w.replace(r, item)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            _ => words
+                .iter()
+                .chain(items.iter())
+                .map(|w| quote(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let span = cmd
+            .first()
+            .or(opts.first())
+            .map_or(Span::default(), |f| f.arg.span);
+        let mut c = ctx.with(Context::Resolved);
+        c.via = via.to_vec();
+        c.appended = false;
+        self.nested(&code, &SpanMap::Table(vec![span; code.len()]), span, &c);
+    }
+
     /// `watch CMD…` and `parallel CMD… ::: args`: the words are joined and run by `sh -c`.
     pub(super) fn joined_code(
         &mut self,
@@ -918,6 +1020,9 @@ impl Walker<'_> {
             if v == "--" {
                 break;
             }
+            // git reads a unique prefix of a long option as the option (`--upload-p=CMD`).
+            let expanded = long_abbreviation(v, options);
+            let v = expanded.as_deref().unwrap_or(v);
             for opt in options {
                 let value = if v == *opt {
                     // `grep -O` alone opens the default pager: no command given.
@@ -966,6 +1071,20 @@ impl Walker<'_> {
             self.nested(&code, &map, span, &c);
         }
     }
+}
+
+/// `--upload-p=CMD` spelled out as `--upload-pack=CMD`: git reads a unique prefix of a long
+/// option as the option. Only for `--upload-pack` (from `--up`) and `--receive-pack` (from
+/// `--rece`, past `--recurse-submodules`), whose prefixes name no other option that takes a
+/// value (`--tool` is its own option, not a prefix of `--tool-cmd`).
+fn long_abbreviation(v: &str, options: &[&str]) -> Option<String> {
+    let (name, rest) = v.find('=').map_or((v, ""), |k| (&v[..k], &v[k..]));
+    [("--upload-pack", 4), ("--receive-pack", 6)]
+        .into_iter()
+        .find(|(o, min)| {
+            options.contains(o) && name.len() >= *min && name.len() < o.len() && o.starts_with(name)
+        })
+        .map(|(o, _)| format!("{o}{rest}"))
 }
 
 /// The map of `code`, the end of the static text of `arg` (`alias.x='!rm -rf /'` → `rm -rf /`),
