@@ -579,7 +579,30 @@ impl<'l> Walker<'l> {
                 self.code_valued_env(a, &c);
             }
         }
+        // `tee >(sh) <<< CODE`, `curl … | tee >(sh)`: tee writes what it reads into each
+        // `>(…)`, so the command inside reads tee's input.
+        let tee = s.words.first().is_some_and(|w| {
+            word::canonical(w)
+                .first()
+                .is_some_and(|a| a.exact() == Some("tee"))
+        });
         for w in &s.words {
+            if tee
+                && let [
+                    WordPart::ProcessSubstitution {
+                        body,
+                        span,
+                        output: true,
+                    },
+                ] = w.parts.as_slice()
+            {
+                self.flag(FlagKind::ProcessSubstitution, *span, "");
+                let mut pc = ctx.with(Context::ProcessSubstitution);
+                pc.feed.clone_from(&c.feed);
+                pc.piped = c.feed.is_some();
+                self.commands(body, &pc);
+                continue;
+            }
             self.word_effects(w, ctx);
         }
         self.simple_unit(s, assignments, &c);
