@@ -579,7 +579,30 @@ impl<'l> Walker<'l> {
                 self.code_valued_env(a, &c);
             }
         }
+        // `tee >(sh) <<< CODE`, `curl … | tee >(sh)`: tee writes what it reads into each
+        // `>(…)`, so the command inside reads tee's input.
+        let tee = s.words.first().is_some_and(|w| {
+            word::canonical(w)
+                .first()
+                .is_some_and(|a| a.exact() == Some("tee"))
+        });
         for w in &s.words {
+            if tee
+                && let [
+                    WordPart::ProcessSubstitution {
+                        body,
+                        span,
+                        output: true,
+                    },
+                ] = w.parts.as_slice()
+            {
+                self.flag(FlagKind::ProcessSubstitution, *span, "");
+                let mut pc = ctx.with(Context::ProcessSubstitution);
+                pc.feed.clone_from(&c.feed);
+                pc.piped = c.feed.is_some();
+                self.commands(body, &pc);
+                continue;
+            }
             self.word_effects(w, ctx);
         }
         self.simple_unit(s, assignments, &c);
@@ -603,6 +626,18 @@ impl<'l> Walker<'l> {
             .and_then(|a| a.value.as_deref())
     }
 
+    /// A variable assigned earlier on this line to the home directory as an expansion
+    /// (`t=$HOME`, `t="${HOME}"`): its value is not static, but it is `"$HOME"`.
+    fn home_alias(&self, name: &str) -> bool {
+        self.exported
+            .iter()
+            .rev()
+            .find(|a| a.name == name)
+            .is_some_and(|a| {
+                a.value.is_none() && matches!(a.template.trim_matches('"'), "$HOME" | "${HOME}")
+            })
+    }
+
     /// `words` with every plain `$x`/`${x}` whose value is known substituted, as text to
     /// re-parse: as code (`as_code`: the value is read as shell code, as `eval` does) or as
     /// command words (quoted values stay one word; unquoted ones split). `None` when nothing
@@ -611,7 +646,7 @@ impl<'l> Walker<'l> {
         let substitutable = |w: &&Word| {
             w.parts.iter().any(|p| {
                 matches!(p, WordPart::Parameter { name: Some(n), plain: true, .. }
-                    if self.known_value(n).is_some())
+                    if self.known_value(n).is_some() || self.home_alias(n))
             })
         };
         if self.exported.is_empty() || !words.iter().any(substitutable) {
@@ -640,6 +675,11 @@ impl<'l> Walker<'l> {
                         quoted,
                         ..
                     } => {
+                        if self.known_value(name).is_none() && self.home_alias(name) {
+                            substituted = true;
+                            out.push_str("\"$HOME\"");
+                            continue;
+                        }
                         let value = self.known_value(name)?;
                         substituted = true;
                         if name == "@" && *quoted && !as_code {
@@ -890,6 +930,9 @@ impl<'l> Walker<'l> {
                         via.push(program.clone());
                         ctx.wrapper_reads
                             .extend(wrappers::arg_files(spec, &inner_args[..s]));
+                        if program == "xargs" {
+                            self.xargs_fed(&rest[1..=s], &rest[1 + s..], &via, &ctx);
+                        }
                         if program == "xargs" || program == "parallel" {
                             ctx.appended = true;
                             if !ctx.context.contains(&Context::Xargs) {

@@ -128,7 +128,8 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
                 _ => Feed::Dynamic(s.span),
             }
         }
-        Some("cat") if args.len() == 1 => {
+        // `tee FILE… <<EOF | bash`: tee writes what it reads to standard output too.
+        Some(p) if p == "tee" || p == "cat" && args.len() == 1 => {
             for r in &s.redirects {
                 match &r.target {
                     RedirectTarget::Heredoc(h) => return heredoc_feed(h, r.span),
@@ -269,6 +270,7 @@ impl Walker<'_> {
                         file.arg.span,
                         "sourcing the output of a command",
                     );
+                    self.substituted_script(file, program, ctx);
                 }
                 false
             }
@@ -296,6 +298,10 @@ impl Walker<'_> {
             }
             "find" => {
                 self.find(args, via, assignments, ctx);
+                false
+            }
+            "fd" | "fdfind" => {
+                self.fd_exec(args, via, assignments, ctx);
                 false
             }
             "docker" | "podman" | "nerdctl" => {
@@ -455,10 +461,35 @@ impl Walker<'_> {
                     w.arg.span,
                     format!("{program} runs the output of a command"),
                 );
+                self.substituted_script(w, program, ctx);
             }
             return false;
         }
         self.stdin_code(args, program, ctx)
+    }
+
+    /// `sh <(echo CODE)`, `source <(printf CODE)`: the script is what a command prints; when
+    /// that command is `echo`/`printf`/`cat <<EOF` with static text, the text is read as code.
+    fn substituted_script(&mut self, script: &ArgW, program: &str, ctx: &Ctx) {
+        let [
+            WordPart::ProcessSubstitution {
+                body,
+                output: false,
+                ..
+            },
+        ] = script.word.parts.as_slice()
+        else {
+            return;
+        };
+        let [stage] = body.as_slice() else {
+            return;
+        };
+        if let Feed::Static(text, map) | Feed::Partial(text, map, _) = feed_of(stage) {
+            let mut c = ctx.with(Context::StdinCode);
+            c.via.push(program.to_owned());
+            c.redirects.clear();
+            self.nested(&text, &map, script.arg.span, &c);
+        }
     }
 
     /// A program that runs code it reads on standard input (a shell with no script, `at`):
@@ -688,6 +719,108 @@ impl Walker<'_> {
         }
     }
 
+    /// `echo /dev/sda | xargs mkfs.ext4`, `xargs -I{} sh -c 'rm -rf {}' <<< /`: when what
+    /// xargs reads is static, the command it builds is known; it is analysed too, as a
+    /// resolved reading (the xargs unit with its run-time arguments stays). Only short, plain
+    /// input is read (no quotes or backslashes, which xargs interprets, at most 32 items).
+    pub(super) fn xargs_fed(&mut self, opts: &[ArgW], cmd: &[ArgW], via: &[String], ctx: &Ctx) {
+        let Some(Feed::Static(text, _)) = &ctx.feed else {
+            return;
+        };
+        if text.len() > 4096 || text.contains(['\'', '"', '\\']) {
+            return;
+        }
+        let mut replace: Option<&str> = None;
+        let mut nul = false;
+        let mut k = 0;
+        while k < opts.len() {
+            let Some(o) = opts[k].arg.exact() else {
+                return;
+            };
+            match o {
+                "-I" | "--replace" => {
+                    replace = Some(opts.get(k + 1).and_then(|a| a.arg.exact()).unwrap_or("{}"));
+                    k += 1;
+                }
+                "-i" => replace = Some("{}"),
+                "-0" | "--null" => nul = true,
+                // Items read from a file or split on another delimiter: not the fed text.
+                _ if o.starts_with("-a")
+                    || o.starts_with("-d")
+                    || o.starts_with("--arg-file")
+                    || o.starts_with("--delimiter") =>
+                {
+                    return;
+                }
+                _ => {
+                    if let Some(r) = o
+                        .strip_prefix("--replace=")
+                        .or_else(|| o.strip_prefix("-I"))
+                    {
+                        replace = Some(r);
+                    } else if let Some(r) = o.strip_prefix("-i") {
+                        replace = Some(r);
+                    }
+                }
+            }
+            k += 1;
+        }
+        let items: Vec<&str> = if nul {
+            text.split('\0')
+                .map(|t| t.trim_end_matches('\n'))
+                .filter(|t| !t.is_empty())
+                .collect()
+        } else if replace.is_some() {
+            text.lines()
+                .map(str::trim)
+                .filter(|t| !t.is_empty())
+                .collect()
+        } else {
+            text.split_whitespace().collect()
+        };
+        if items.is_empty() || items.len() > 32 {
+            return;
+        }
+        let mut words: Vec<&str> = Vec::with_capacity(cmd.len());
+        for a in cmd {
+            match a.arg.exact() {
+                Some(w) => words.push(w),
+                None => return,
+            }
+        }
+        if words.is_empty() {
+            words.push("echo");
+        }
+        let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
+        let code = match replace {
+            Some(r) if !r.is_empty() => items
+                .iter()
+                .map(|item| {
+                    words
+                        .iter()
+                        .map(|w| quote(&w.replace(r, item)))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .collect::<Vec<_>>()
+                .join("\n"),
+            _ => words
+                .iter()
+                .chain(items.iter())
+                .map(|w| quote(w))
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        let span = cmd
+            .first()
+            .or(opts.first())
+            .map_or(Span::default(), |f| f.arg.span);
+        let mut c = ctx.with(Context::Resolved);
+        c.via = via.to_vec();
+        c.appended = false;
+        self.nested(&code, &SpanMap::Table(vec![span; code.len()]), span, &c);
+    }
+
     /// `watch CMD…` and `parallel CMD… ::: args`: the words are joined and run by `sh -c`.
     pub(super) fn joined_code(
         &mut self,
@@ -759,6 +892,50 @@ impl Walker<'_> {
         let mut c = ctx.clone();
         c.appended = program == "parallel";
         self.code_args(code, program, via, assignments, &c, Context::NestedShell);
+        if program == "parallel" && end < args.len() {
+            self.parallel_values(code, &args[end + 1..], via, ctx);
+        }
+    }
+
+    /// `parallel sh -c ::: 'rm -rf /'`, `parallel dd of={} ::: /dev/sda`: with static values
+    /// after `:::`, each command parallel runs is known (the words joined, `{}` replaced or the
+    /// value appended, quoted as parallel quotes it); each is read as a resolved command.
+    fn parallel_values(&mut self, code: &[ArgW], values: &[ArgW], via: &[String], ctx: &Ctx) {
+        let mut words: Vec<&str> = Vec::with_capacity(code.len());
+        for a in code {
+            match a.arg.exact() {
+                Some(w) => words.push(w),
+                None => return,
+            }
+        }
+        let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
+        let mut lines = Vec::new();
+        for v in values.iter().take(32) {
+            let Some(value) = v.arg.exact() else { return };
+            if matches!(value, ":::" | "::::" | ":::+" | "::::+") {
+                break;
+            }
+            let q = quote(value);
+            let line = if words.iter().any(|w| w.contains("{}")) {
+                words
+                    .iter()
+                    .map(|w| w.replace("{}", &q))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                format!("{} {q}", words.join(" "))
+            };
+            lines.push(line);
+        }
+        if lines.is_empty() {
+            return;
+        }
+        let text = lines.join("\n");
+        let span = code[0].arg.span;
+        let mut c = ctx.with(Context::Resolved);
+        c.via = via.to_vec();
+        c.appended = false;
+        self.nested(&text, &SpanMap::Table(vec![span; text.len()]), span, &c);
     }
 
     /// `find … -exec CMD … ;` — each payload becomes its own unit.
@@ -789,6 +966,36 @@ impl Walker<'_> {
             } else {
                 i += 1;
             }
+        }
+    }
+
+    /// `fd … -x CMD…`, `fd … -X CMD… [;]`: the command runs once per result (or once for all);
+    /// it becomes its own unit, with the paths fd finds appended at run time.
+    fn fd_exec(
+        &mut self,
+        args: &[ArgW],
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let Some(at) = args
+            .iter()
+            .position(|a| matches!(a.arg.exact(), Some("-x" | "--exec" | "-X" | "--exec-batch")))
+        else {
+            return;
+        };
+        let start = at + 1;
+        let end = args[start..]
+            .iter()
+            .position(|a| a.arg.exact() == Some(";"))
+            .map_or(args.len(), |k| start + k);
+        if end > start {
+            let mut c = ctx.with(Context::FindExec);
+            c.via = via.to_vec();
+            c.via.push("fd".to_owned());
+            c.redirects = ctx.redirects.clone();
+            c.appended = true;
+            self.resolve(&args[start..end], assignments.to_vec(), &c);
         }
     }
 
@@ -918,6 +1125,9 @@ impl Walker<'_> {
             if v == "--" {
                 break;
             }
+            // git reads a unique prefix of a long option as the option (`--upload-p=CMD`).
+            let expanded = long_abbreviation(v, options);
+            let v = expanded.as_deref().unwrap_or(v);
             for opt in options {
                 let value = if v == *opt {
                     // `grep -O` alone opens the default pager: no command given.
@@ -966,6 +1176,20 @@ impl Walker<'_> {
             self.nested(&code, &map, span, &c);
         }
     }
+}
+
+/// `--upload-p=CMD` spelled out as `--upload-pack=CMD`: git reads a unique prefix of a long
+/// option as the option. Only for `--upload-pack` (from `--up`) and `--receive-pack` (from
+/// `--rece`, past `--recurse-submodules`), whose prefixes name no other option that takes a
+/// value (`--tool` is its own option, not a prefix of `--tool-cmd`).
+fn long_abbreviation(v: &str, options: &[&str]) -> Option<String> {
+    let (name, rest) = v.find('=').map_or((v, ""), |k| (&v[..k], &v[k..]));
+    [("--upload-pack", 4), ("--receive-pack", 6)]
+        .into_iter()
+        .find(|(o, min)| {
+            options.contains(o) && name.len() >= *min && name.len() < o.len() && o.starts_with(name)
+        })
+        .map(|(o, _)| format!("{o}{rest}"))
 }
 
 /// The map of `code`, the end of the static text of `arg` (`alias.x='!rm -rf /'` → `rm -rf /`),

@@ -50,6 +50,8 @@ const INTERPRETERS: &[&str] = &[
     "powershell",
     "osascript",
     "tclsh",
+    "wish",
+    "expect",
     "irb",
     "jshell",
     "groovy",

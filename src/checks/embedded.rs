@@ -18,8 +18,15 @@ declare_check! {
     /// `trap 'CODE' SIGNAL`, `sg GROUP -c`,
     /// `vim`/`ex -c '!…'`, `gdb -ex 'shell …'`, `tcpdump -z`, `zip -TT`, `tmux new-session`/
     /// `send-keys`, `screen -dm`, `expect -c`, `at`/`batch` reading a job on standard input, the
-    /// shell escapes of database shells (`psql -c '\! …'`, `sqlite3 db '.shell …'`), and
-    /// the command `ssh HOST COMMAND` runs on the remote host. Asked about at high risk; denied
+    /// shell escapes of database shells (`psql -c '\! …'`, `sqlite3 db '.shell …'`, also
+    /// fed on standard input, and `COPY … TO PROGRAM '…'`), `npm --browser`, `rpm --eval
+    /// '%(…)'`, `apt-get -o …::Pre-Invoke::=…`, `strace -o '|…'`, `dc -e '!…'`, `gnuplot -e
+    /// 'system("…")'`, `lldb -o 'platform shell …'`, vim's `+!…` and `system("…")`/
+    /// `os.execute("…")`, `ed`/`m4`/`dc` commands fed on standard input (`!…`, `syscmd(…)`),
+    /// `ImageMagick`'s `'|…'` file names, gdb command files and Makefiles read from standard
+    /// input, `su` with no `-c` reading commands on standard input, attached short option values
+    /// (`man -H'…'`), and the command `ssh HOST COMMAND` (or `ssh HOST <<< COMMAND`) runs on the
+    /// remote host. Asked about at high risk; denied
     /// when the command string is itself a catastrophe (`git rebase --exec 'rm -rf ~'`,
     /// `ssh prod 'rm -rf /'`).
     ///
@@ -70,6 +77,25 @@ const OPTIONS: &[(&str, &[&str])] = &[
     ("screen", &["-X"]),
     ("less", &["--lesskey-src"]),
     ("sqlite3", &["-cmd"]),
+    ("npm", &["--browser"]),
+    ("rpm", &["--eval", "-E"]),
+    ("apt-get", &["-o", "--option"]),
+    ("apt", &["-o", "--option"]),
+    ("strace", &["-o", "--output"]),
+    ("ltrace", &["-o", "--output"]),
+    ("dc", &["-e", "--expression"]),
+    ("gnuplot", &["-e"]),
+    (
+        "lldb",
+        &[
+            "-o",
+            "--one-line",
+            "-O",
+            "--one-line-before-file",
+            "-k",
+            "--one-line-on-crash",
+        ],
+    ),
     ("git", &["--exec", "-x"]),
     (
         "go",
@@ -95,7 +121,9 @@ fn option_values(p: &str, opts: &[&str], words: &[&str]) -> Vec<String> {
                 }
             } else if let Some(v) = w.strip_prefix(&format!("{o}=")) {
                 out.push(v.to_owned());
-            } else if o.len() == 2 && p == "ssh" && w.starts_with(o) && w.len() > 2 {
+            } else if o.len() == 2 && w.starts_with(o) && w.len() > 2 {
+                // `man -H'CMD'`, `ssh -oProxyCommand=…`: a short option's attached value.
+                let _ = p;
                 out.push(w[2..].to_owned());
             }
         }
@@ -118,10 +146,110 @@ fn quote_join(words: &[&str]) -> String {
         .join(" ")
 }
 
+/// The string literal given to the first of `calls` in `code`: `system("rm -rf ~")` →
+/// `rm -rf ~` (also `os.execute('…')`, `(system "…")`).
+fn call_literal(code: &str, calls: &[&str]) -> Option<String> {
+    for call in calls {
+        for (at, _) in code.match_indices(call) {
+            let rest = code[at + call.len()..].trim_start_matches([' ', '(']);
+            let Some(q) = rest.chars().next().filter(|c| matches!(c, '"' | '\'')) else {
+                continue;
+            };
+            let body = &rest[1..];
+            if let Some(end) = body.find(q) {
+                return Some(body[..end].to_owned());
+            }
+        }
+    }
+    None
+}
+
+/// The text between `open` (ending in `(`) and its balanced `)`: `syscmd(rm -rf ~)`.
+fn balanced(code: &str, open: &str) -> Option<String> {
+    let at = code.find(open)?;
+    let body = &code[at + open.len()..];
+    let mut depth = 1usize;
+    for (k, c) in body.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(body[..k].to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
+    Some(body.to_owned())
+}
+
+/// Editor and debugger command lines that shell out, as the command they run.
+const EDITOR_CALLS: &[&str] = &[
+    "system(",
+    "systemlist(",
+    "os.execute(",
+    "io.popen(",
+    "jobstart(",
+    "termopen(",
+];
+
+/// The commands a Makefile read from standard input runs: recipe lines (tab-indented or after
+/// `TARGET:;`) and `$(shell …)`.
+fn makefile_recipes(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if let Some(r) = line.strip_prefix('\t') {
+            out.push(r.trim_start_matches(['@', '-', '+']).to_owned());
+        } else if let Some((head, tail)) = line.split_once(':')
+            && !head.contains('=')
+            && let Some((_, recipe)) = tail.split_once(';')
+        {
+            out.push(recipe.trim_start_matches(['@', '-', '+', ' ']).to_owned());
+        }
+        if let Some(c) = command_in("make", line) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Reduce an option value to the shell command it holds, if it holds one.
 fn command_in(p: &str, value: &str) -> Option<String> {
     let v = value.trim();
     match p {
+        // `rpm --eval '%(CMD)'`: the macro runs CMD through a shell.
+        "rpm" => balanced(v, "%("),
+        // `apt-get -o APT::Update::Pre-Invoke::=CMD`, `-o Dpkg::Post-Invoke::=CMD`.
+        "apt-get" | "apt" => {
+            let (key, cmd) = v.split_once('=')?;
+            let key = key.to_ascii_lowercase();
+            (key.contains("invoke") || key.contains("pre-install-pkgs"))
+                .then(|| cmd.trim().to_owned())
+        }
+        // `strace -o '|CMD'`: the trace is piped to CMD.
+        "strace" | "ltrace" => v
+            .strip_prefix('|')
+            .or_else(|| v.strip_prefix('!'))
+            .map(str::to_owned),
+        // `dc -e '!CMD'`: `!` runs the rest of the line (`!<`, `!>`, `!=` compare).
+        "dc" => {
+            let at = v
+                .match_indices('!')
+                .map(|(k, _)| k)
+                .find(|k| !v[k + 1..].starts_with(['<', '>', '=']))?;
+            let rest = &v[at + 1..];
+            Some(rest[..rest.find('\n').unwrap_or(rest.len())].to_owned())
+        }
+        "gnuplot" => call_literal(v, &["system("]).or_else(|| {
+            v.split([';', '\n'])
+                .find_map(|s| s.trim_start().strip_prefix('!'))
+                .map(str::to_owned)
+        }),
+        "lldb" => v
+            .strip_prefix("platform shell ")
+            .or_else(|| v.strip_prefix("shell "))
+            .map(str::to_owned),
         "ssh" | "scp" | "sftp" if v.contains('=') || v.contains(' ') => {
             let (key, rest) = v.split_once(['=', ' '])?;
             let key = key.to_ascii_lowercase();
@@ -132,10 +260,10 @@ fn command_in(p: &str, value: &str) -> Option<String> {
             .then(|| rest.trim().to_owned())
         }
         "tar" => Some(v.strip_prefix("exec=").unwrap_or(v).to_owned()),
-        "vim" | "vi" | "nvim" | "ex" => {
-            let i = v.find('!')?;
-            Some(v[i + 1..].to_owned())
-        }
+        "vim" | "vi" | "nvim" | "ex" => match v.find('!') {
+            Some(i) => Some(v[i + 1..].to_owned()),
+            None => call_literal(v, EDITOR_CALLS),
+        },
         "gdb" => v
             .strip_prefix("shell ")
             .or_else(|| v.strip_prefix('!'))
@@ -214,7 +342,11 @@ impl Check for EmbeddedCommand {
                         host_seen = true;
                         k += 1;
                     }
-                    if !rest.is_empty() {
+                    if rest.is_empty() {
+                        // `ssh HOST <<< CMD`: the remote shell reads its commands on standard
+                        // input.
+                        cmds.extend(fed_text(cx, i, u));
+                    } else {
                         cmds.push(rest.join(" "));
                     }
                 }
@@ -246,10 +378,75 @@ impl Check for EmbeddedCommand {
                     }
                 }
                 "at" | "batch" => cmds.extend(fed_text(cx, i, u)),
+                // `vi -es '+!CMD'`: a `+` operand is an editor command.
+                "vim" | "vi" | "nvim" | "ex" => cmds.extend(
+                    words
+                        .iter()
+                        .filter_map(|w| w.strip_prefix('+'))
+                        .filter_map(|c| command_in(p, c)),
+                ),
+                // `ed file <<< '!CMD'`: the commands ed reads on standard input.
+                "ed" | "red" => cmds.extend(fed_text(cx, i, u).iter().flat_map(|t| {
+                    t.lines()
+                        .filter_map(|l| l.trim_start().strip_prefix('!'))
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })),
+                // `echo '!CMD' | dc`.
+                "dc" => cmds.extend(fed_text(cx, i, u).and_then(|t| command_in(p, &t))),
+                // `m4 <<< 'syscmd(CMD)'`: syscmd and esyscmd run CMD through a shell.
+                "m4" => {
+                    let fed = fed_text(cx, i, u).unwrap_or_default();
+                    for t in words.iter().copied().chain([fed.as_str()]) {
+                        cmds.extend(balanced(t, "esyscmd(").or_else(|| balanced(t, "syscmd(")));
+                    }
+                }
+                // `identify '|CMD'`: ImageMagick reads a file name starting with `|` as a
+                // command whose output it reads.
+                "identify" | "convert" | "magick" | "display" | "montage" | "composite"
+                | "mogrify" | "compare" | "stream" => cmds.extend(
+                    operands
+                        .iter()
+                        .filter_map(|w| w.strip_prefix('|'))
+                        .map(str::to_owned),
+                ),
+                // `gdb -x /dev/stdin <<< 'shell CMD'`, `make -f - <<< 'all:; CMD'`: a command
+                // file read from standard input.
+                "gdb" | "make" | "gmake" => {
+                    let stdin_file = words.windows(2).any(|w| {
+                        matches!(w[0], "-x" | "-f" | "--file" | "--command" | "--makefile")
+                            && matches!(w[1], "-" | "/dev/stdin")
+                    }) || words
+                        .iter()
+                        .any(|w| matches!(*w, "--file=-" | "--file=/dev/stdin" | "--makefile=-"));
+                    if stdin_file && let Some(t) = fed_text(cx, i, u) {
+                        if p == "gdb" {
+                            cmds.extend(t.lines().filter_map(|l| command_in(p, l)));
+                        } else {
+                            cmds.extend(makefile_recipes(&t));
+                        }
+                    }
+                }
+                // `su <<< CMD`, `su - root <<< CMD`: with no `-c`, su starts a shell that reads
+                // its commands on standard input.
+                "su" if !words.iter().any(|w| {
+                    *w == "-c" || w.starts_with("--command") || w.starts_with("--session-command")
+                }) =>
+                {
+                    cmds.extend(fed_text(cx, i, u));
+                }
                 // Shell escapes of database shells: `psql -c '\! cmd'`, `mysql -e 'system cmd'`,
                 // `sqlite3 db '.shell cmd'`.
                 "psql" | "mysql" | "mariadb" | "sqlite3" | "duckdb" => {
-                    for w in words.iter() {
+                    // What the shell reads on standard input counts as much as `-c`.
+                    let fed = fed_text(cx, i, u).unwrap_or_default();
+                    for w in words.iter().copied().chain([fed.as_str()]) {
+                        // `COPY … TO PROGRAM 'CMD'` (PostgreSQL) runs CMD on the server.
+                        if let Some(at) = w.to_ascii_uppercase().find("PROGRAM")
+                            && let Some(c) = call_literal(&w[at..], &["PROGRAM", "program"])
+                        {
+                            cmds.push(c);
+                        }
                         for part in w.split([';', '\n']) {
                             let part = part.trim_start();
                             let escape = ["\\!", ".shell ", ".system ", "system ", "\\system "]

@@ -4,9 +4,10 @@
 use std::path::Path;
 
 use super::common::{
-    ask, base, catastrophe, catastrophe_in_code, deny, is_account_file, is_catastrophic_target,
-    is_interpreter, is_secret, is_sensitive_file, prog, text,
+    ask, base, catastrophe, catastrophe_in_code, deny, is_account_file, is_block_device,
+    is_catastrophic_target, is_interpreter, is_secret, is_sensitive_file, prog, text,
 };
+use super::exfiltration::is_secret_var;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{FlagKind, Unit};
 use crate::policy::{Decision, Risk};
@@ -25,8 +26,13 @@ declare_check! {
     /// `Deno.removeSync('/', {recursive: true})`), a socket wired to a shell (reverse shell), a
     /// fork loop, a signal to every process (`os.kill(-1, 9)`, `process.kill(-1)`,
     /// `Process.kill(9, -1)`, Perl's `kill 9, -1`, `posix_kill(-1, 9)`), a write to a
-    /// start-up or account file, or a secret sent over the network. Code attached to its
-    /// option (`python3 -c"…"`, `perl -we'…'`) is read too.
+    /// start-up or account file (also Perl's `open(F, ">/etc/passwd")`) or a device, a
+    /// walk of the home or root directory deleting what it finds, Tcl's `file delete -force /`,
+    /// or a secret (a file, also `homedir() + '/.aws/credentials'`, or a secret variable) sent
+    /// over the network. Code attached to its option (`python3 -c"…"`, `perl -we'…'`) is read
+    /// too; so are `awk -f -` programs and the input of code that runs what it reads
+    /// (`exec(input())`). Also read: octave, racket, sbcl, bb, groovy, qjs, ghc, swift,
+    /// `crystal eval`.
     ///
     /// **Why it is risky**: a one-liner is a program; "python" says nothing about what it does.
     ///
@@ -107,7 +113,7 @@ fn code_of(u: &Unit) -> Option<(String, String)> {
         ),
         "node" => after(&|t| matches!(t, "-e" | "--eval" | "-p" | "--print" | "-pe")),
         "php" => after(&|t| t == "-r"),
-        "deno" => w
+        "deno" | "crystal" => w
             .iter()
             .position(|t| *t == "eval")
             .and_then(|k| w.get(k + 1))
@@ -149,9 +155,12 @@ fn lang_of(p: &str) -> Option<&'static str> {
         "node" | "nodejs" | "bun" => "node",
         "php" => "php",
         "deno" => "deno",
+        "crystal" => "crystal",
         "pwsh" | "powershell" => "pwsh",
         "lua" | "luajit" | "R" | "Rscript" | "osascript" | "julia" | "elixir" | "raku"
-        | "tclsh" | "wish" | "expect" | "scala" | "erl" | "guile" | "emacs" => "other",
+        | "tclsh" | "wish" | "expect" | "scala" | "erl" | "guile" | "emacs" | "octave"
+        | "racket" | "sbcl" | "clisp" | "bb" | "groovy" | "qjs" | "ghc" | "runghc" | "swift"
+        | "csi" | "gst" => "other",
         "awk" | "gawk" | "mawk" | "nawk" => "awk",
         "sed" | "gsed" => "sed",
         _ => return None,
@@ -304,6 +313,12 @@ const SHELL_OUT: &[&str] = &[
     "Process.run",
     "Runtime.getRuntime",
     "ProcessBuilder",
+    ".execute()",
+    "callCommand",
+    "readProcess",
+    "System.Process",
+    "run-program",
+    "babashka.process",
 ];
 
 const WRITES: &[&str] = &[
@@ -336,6 +351,11 @@ const WRITES: &[&str] = &[
     "mkdir",
     "copy",
     "move",
+    "File.delete",
+    "Files.delete",
+    "os.Remove",
+    "delete-file",
+    "file delete",
 ];
 
 const NETWORK: &[&str] = &[
@@ -360,6 +380,8 @@ const NETWORK: &[&str] = &[
     "Invoke-WebRequest",
     "Net.WebClient",
     "/inet/",
+    "file_get_contents(\"http",
+    "file_get_contents('http",
 ];
 
 const DELETE_TREE: &[&str] = &[
@@ -378,6 +400,8 @@ const DELETE_TREE: &[&str] = &[
     "fs.rmdir(",
     "deleteRecursively",
     "recursive",
+    "removeItem",
+    "delete-directory",
 ];
 
 const HOME_EXPR: &[&str] = &[
@@ -396,6 +420,8 @@ const HOME_EXPR: &[&str] = &[
     "Dir.home",
     "homedir()",
     "Deno.env.get('HOME')",
+    "NSHomeDirectory()",
+    "homeDirectoryForCurrentUser",
     "os.environ.get('HOME')",
     "os.environ.get(\"HOME\")",
     "getenv('HOME')",
@@ -448,6 +474,22 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
     }
     // `exec rm -rf ~` (Tcl), `spawn rm -rf ~` (expect): the rest of the line is the command.
     if lang == "other" {
+        // Tcl's `file delete -force /`: the names follow the options.
+        for (at, _) in code.match_indices("file delete ") {
+            let rest = &code[at + 12..];
+            let end = rest.find(['\n', ']', ';']).unwrap_or(rest.len());
+            if let Some(t) = rest[..end]
+                .split_whitespace()
+                .filter(|t| !t.starts_with('-'))
+                .map(|t| t.trim_matches(['"', '{', '}']))
+                .find(|t| is_catastrophic_target(t, cwd))
+            {
+                return Some((
+                    Decision::Deny,
+                    format!("its code deletes `{t}` (`file delete`)"),
+                ));
+            }
+        }
         for marker in ["exec ", "spawn "] {
             for (at, _) in code.match_indices(marker) {
                 let rest = &code[at + marker.len()..];
@@ -507,6 +549,33 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             ));
         }
     }
+    // `[p.unlink() for p in Path.home().rglob('*')]`, `for … in os.walk('/'): os.remove(…)`:
+    // deleting every file a walk of the home or root directory finds.
+    if let Some(walk) = [
+        "rglob(",
+        "os.walk(",
+        "walkSync",
+        "Find.find",
+        "File::Find",
+        "glob(",
+    ]
+    .into_iter()
+    .find(|m| code.contains(m))
+        && let Some(del) = ["unlink", "os.remove", "remove(", "rmSync", "File.delete"]
+            .into_iter()
+            .find(|m| code.contains(m))
+        && (has(HOME_EXPR).is_some()
+            || lits
+                .iter()
+                .any(|l| matches!(l.as_str(), "/" | "~" | "/home" | "/etc" | "/usr")))
+    {
+        return Some((
+            Decision::Deny,
+            format!(
+                "its code deletes every file a walk of the home or root directory finds (`{walk}`, `{del}`)"
+            ),
+        ));
+    }
     if let Some(api) = kills_everything(code) {
         return Some((
             Decision::Deny,
@@ -523,6 +592,9 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         "/dev/tcp/",
         "net.connect",
         "createConnection",
+        "require('net')",
+        "require(\"net\")",
+        "ztcp",
     ]
     .iter()
     .any(|m| code.contains(m));
@@ -576,6 +648,29 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
                 None
             },
         );
+    // Perl's `open(F, ">/etc/passwd")`: the mode is part of the name.
+    let perl_target = lits.iter().find_map(|l| {
+        let t = l.strip_prefix("+<").or_else(|| l.strip_prefix('>'))?;
+        Some(t.trim_start_matches('>').trim().to_owned())
+    });
+    if let Some(t) = perl_target
+        .iter()
+        .chain(lits.iter().filter(|_| writes.is_some()))
+        .find(|l| is_block_device(l))
+    {
+        return Some((
+            Decision::Deny,
+            format!("its code writes to the device `{t}`"),
+        ));
+    }
+    if let Some(t) = perl_target.filter(|t| is_sensitive_file(t)) {
+        let d = if is_account_file(&t) {
+            Decision::Deny
+        } else {
+            Decision::Ask
+        };
+        return Some((d, format!("its code writes to `{t}`")));
+    }
     if (writes.is_some() || lang == "sed")
         && let Some(t) = lits.iter().find(|l| is_sensitive_file(l))
     {
@@ -611,12 +706,28 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             format!("its code runs code it fetches (`{n}`, `{}`)", e.trim()),
         ));
     }
+    // `homedir() + '/.aws/credentials'`: a secret under the home directory.
+    let home = has(HOME_EXPR).is_some() || code.contains("getenv(\"HOME\")");
     if let Some(n) = net
-        && let Some(s) = lits.iter().find(|l| is_secret(l))
+        && let Some(s) = lits
+            .iter()
+            .find(|l| is_secret(l) || home && l.starts_with("/.") && is_secret(&format!("~{l}")))
     {
         return Some((
             Decision::Deny,
             format!("its code reads `{s}` and uses the network (`{n}`)"),
+        ));
+    }
+    // `urlopen('https://x/?' + os.environ['AWS_SECRET_ACCESS_KEY'])`.
+    if let Some(n) = net
+        && ["environ", "getenv", "process.env", "ENV[", "$ENV{"]
+            .iter()
+            .any(|m| code.contains(m))
+        && let Some(s) = lits.iter().find(|l| is_secret_var(l))
+    {
+        return Some((
+            Decision::Deny,
+            format!("its code sends the secret variable `{s}` over the network (`{n}`)"),
         ));
     }
     if lang == "sed" {
@@ -900,7 +1011,30 @@ impl Check for InterpreterOneLiner {
                 let lang = lang_of(base(p)).unwrap_or("other");
                 fed_text(cx, i, u).map(|t| (lang.to_owned(), t))
             });
-            let Some((lang, code)) = found else { continue };
+            let found = found.or_else(|| {
+                // `awk -f - <<< PROGRAM`, `awk -f /dev/stdin`: the program is standard input.
+                let p = prog(u)?;
+                (lang_of(base(p)) == Some("awk")
+                    && u.args().map(text).collect::<Vec<_>>().windows(2).any(|w| {
+                        matches!(w[0], "-f" | "--file") && matches!(w[1], "-" | "/dev/stdin")
+                    }))
+                .then(|| fed_text(cx, i, u))
+                .flatten()
+                .map(|t| ("awk".to_owned(), t))
+            });
+            let Some((lang, mut code)) = found else {
+                continue;
+            };
+            // `python3 -c 'exec(input())' <<< CODE`: the code runs what it reads.
+            if ["input()", "sys.stdin", "STDIN", "readline"]
+                .iter()
+                .any(|m| code.contains(m))
+                && ["exec(", "eval("].iter().any(|m| code.contains(m))
+                && let Some(fed) = fed_text(cx, i, u)
+            {
+                code.push('\n');
+                code.push_str(&fed);
+            }
             if let Some((d, why)) = scan(&lang, &code, cx.cwd) {
                 let p = prog(u).unwrap_or("?");
                 out.push(match d {

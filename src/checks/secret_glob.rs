@@ -194,6 +194,26 @@ pub(crate) fn name_may_be_secret(name: &str) -> bool {
 
 /// Pattern components against path components; `**` stands for any number of visible
 /// directories (globstar), a trailing `x` component of a directory probe matches anything.
+/// An unquoted glob that may expand to an account file (`/e*c/pa*d`, `/e*/sudoers`,
+/// `/etc/sudoers.d/*`): bash expands it before the program sees it.
+pub(crate) fn glob_may_be_account_file(pattern: &str) -> bool {
+    if !pattern.starts_with('/') || !pattern.contains(['*', '?', '[']) {
+        return false;
+    }
+    let pat: Vec<&str> = pattern.split('/').collect();
+    [
+        "/etc/passwd",
+        "/etc/shadow",
+        "/etc/group",
+        "/etc/gshadow",
+        "/etc/sudoers",
+        "/etc/ld.so.preload",
+        "/etc/sudoers.d/x",
+    ]
+    .iter()
+    .any(|f| matches_path(&pat, &f.split('/').collect::<Vec<_>>()))
+}
+
 fn matches_path(pat: &[&str], path: &[&str]) -> bool {
     // Every component but `**` takes one path component: a longer pattern cannot match, and
     // without this a pattern of many `**/x/` would try exponentially many splits.

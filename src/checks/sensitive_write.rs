@@ -4,13 +4,15 @@ use super::common::{
     ask, catastrophe_in_code, deny, is_account_file, is_sensitive_file, prog, text, write_targets,
 };
 use super::one_liner::fed_text;
+use super::secret_glob::glob_may_be_account_file;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::policy::Risk;
 
 declare_check! {
     /// **What it flags**: a write to `/etc/passwd`, `/etc/shadow`, `/etc/group`, `/etc/sudoers`
-    /// (and `sudoers.d`), PAM files or `/etc/ld.so.preload` → deny; a write to `/etc/hosts`,
+    /// (and `sudoers.d`), PAM files or `/etc/ld.so.preload`, also through an unquoted glob that
+    /// can expand to one (`>> /e*c/pa*d`) → deny; a write to `/etc/hosts`,
     /// system-wide profiles, cron files, service units, `~/.ssh/authorized_keys`,
     /// `~/.ssh/config`, private keys, or shell start-up files (`~/.bashrc`, `~/.zshrc`,
     /// `~/.profile`, `~/.bash_profile`, `~/.zprofile`, `~/.config/fish/config.fish`…) → ask
@@ -53,7 +55,10 @@ impl Check for SensitiveWrite {
         for (i, u) in cx.analysis.units.iter().enumerate() {
             let targets = write_targets(u);
             let by = prog(u).unwrap_or("a redirect");
-            if let Some(t) = targets.iter().find(|t| is_account_file(t)) {
+            if let Some(t) = targets
+                .iter()
+                .find(|t| is_account_file(t) || glob_may_be_account_file(t))
+            {
                 out.push(deny(
                     Some(i),
                     u.span,
@@ -114,6 +119,9 @@ mod tests {
             ("echo x | sudo tee -a /etc/sudoers", d),
             ("cp evil /etc/sudoers.d/x", d),
             ("echo 'x:0:0::/:/bin/sh' >> /etc/passwd", d),
+            ("echo 'x:0:0::/:/bin/sh' >> /e?c/pass*", d),
+            ("tee -a /et*/sudoers.d/* <<< 'x ALL=(ALL) ALL'", d),
+            ("echo x >> /tmp/*.log", None),
             ("cp keys ~/.ssh/authorized_keys", a),
             ("cp authorized_keys ~/.ssh/", a),
             ("ln -sf /tmp/x ~/.profile", a),

@@ -6,7 +6,7 @@ use super::{Check, CheckCtx, Finding, declare_check};
 declare_check! {
     /// **What it flags**: `kill` with the process id `-1` (`kill -9 -1`, `kill -KILL -1`,
     /// `kill -s KILL -1`, `kill -- -1`), and `pkill`/`killall` with a pattern that matches every
-    /// process (`.`, `.*`, `^`).
+    /// process (`.`, `.*`, `^`) or that inverts the match (`pkill -v PATTERN`).
     ///
     /// **Why it is risky**: `-1` means every process the user may signal: the session, the
     /// editor, the agent itself — as root, the whole system.
@@ -48,10 +48,22 @@ impl Check for KillAll {
                     }
                     pids.contains(&"-1")
                 }
-                Some("pkill" | "killall" | "pgrep") if prog(u) != Some("pgrep") => words
-                    .iter()
-                    .filter(|w| !w.starts_with('-'))
-                    .any(|w| matches!(*w, "." | ".*" | "^" | "" | ".+")),
+                Some("pkill" | "killall" | "pgrep") if prog(u) != Some("pgrep") => {
+                    // `pkill -v PATTERN` signals every process that does not match.
+                    let inverse = prog(u) == Some("pkill")
+                        && words.iter().any(|w| {
+                            *w == "--inverse"
+                                || w.starts_with('-')
+                                    && !w.starts_with("--")
+                                    && w[1..].bytes().all(|b| b.is_ascii_alphanumeric())
+                                    && w[1..].contains('v')
+                        });
+                    inverse
+                        || words
+                            .iter()
+                            .filter(|w| !w.starts_with('-'))
+                            .any(|w| matches!(*w, "." | ".*" | "^" | "" | ".+"))
+                }
                 _ => false,
             };
             if hit {
@@ -80,6 +92,8 @@ mod tests {
             ("kill -- -1", Some(Decision::Deny)),
             ("sudo kill -9 -1", Some(Decision::Deny)),
             ("pkill -9 -f .", Some(Decision::Deny)),
+            ("pkill -v sshd", Some(Decision::Deny)),
+            ("pkill --inverse -9 x", Some(Decision::Deny)),
             ("kill -1 1234", None),
             ("kill -9 1234", None),
             ("pkill -f node", None),
