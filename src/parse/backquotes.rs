@@ -54,7 +54,7 @@ pub(super) fn as_dollar_parens(src: &str) -> Option<(String, Vec<(usize, usize)>
                 continue;
             }
             b'`' => {
-                let close = closing_backquote(b, i + 1)?;
+                let close = super::words::backquote_end(b, i + 1)?;
                 copy(src, copied, i, &mut out, &mut origin);
                 push(&mut out, &mut origin, "$(", (i, i + 1));
                 let (body, from) = unescape(&src[i + 1..close], in_double);
@@ -75,19 +75,6 @@ pub(super) fn as_dollar_parens(src: &str) -> Option<(String, Vec<(usize, usize)>
     }
     copy(src, copied, src.len(), &mut out, &mut origin);
     Some((out, origin))
-}
-
-/// The backquote closing one opened just before `from`, skipping backslash escapes.
-fn closing_backquote(b: &[u8], from: usize) -> Option<usize> {
-    let mut i = from;
-    while i < b.len() {
-        match b[i] {
-            b'\\' => i += 2,
-            b'`' => return Some(i),
-            _ => i += 1,
-        }
-    }
-    None
 }
 
 /// Copy `src[from..to]` byte for byte.

@@ -810,7 +810,7 @@ fn group_end(bytes: &[u8], open: usize) -> Option<usize> {
 }
 
 /// The index of the backquote closing one opened just before `from`, skipping escapes.
-fn backquote_end(bytes: &[u8], from: usize) -> Option<usize> {
+pub(super) fn backquote_end(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while i < bytes.len() {
         match bytes[i] {
