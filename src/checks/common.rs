@@ -612,19 +612,21 @@ fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
 pub(crate) fn is_account_file(t: &str) -> bool {
     let h = home_relative(t);
     let h = crate::analyze::word::normalize_abs(&h);
-    [
-        "/etc/passwd",
-        "/etc/shadow",
-        "/etc/group",
-        "/etc/gshadow",
-        "/etc/sudoers",
-        "/etc/ld.so.preload",
-    ]
-    .contains(&h.as_str())
-        || ["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"]
-            .iter()
-            .any(|p| h.starts_with(p))
+    ACCOUNT_FILES.contains(&h.as_str()) || ACCOUNT_DIRS.iter().any(|p| h.starts_with(p))
 }
+
+/// The files of [`is_account_file`].
+pub(crate) const ACCOUNT_FILES: &[&str] = &[
+    "/etc/passwd",
+    "/etc/shadow",
+    "/etc/group",
+    "/etc/gshadow",
+    "/etc/sudoers",
+    "/etc/ld.so.preload",
+];
+
+/// The directories every file of which [`is_account_file`] counts.
+pub(crate) const ACCOUNT_DIRS: &[&str] = &["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"];
 
 /// Files whose modification hands over the machine or the account: account databases, sudo,
 /// SSH authorisation, shell start-up files, system-wide profiles, cron, the dynamic loader.

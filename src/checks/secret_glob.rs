@@ -12,7 +12,7 @@
 //!
 //! Only words the analysis marks as unquoted globs come here: nothing runs for other words.
 
-use super::common::{PUBLIC_CERT_DIRS, home_relative, is_secret};
+use super::common::{ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, is_secret};
 
 /// Files that hold secrets, in the home directory (`~/…`) or absolute. Every entry is a secret
 /// for [`is_secret`] (a unit test checks).
@@ -201,17 +201,12 @@ pub(crate) fn glob_may_be_account_file(pattern: &str) -> bool {
         return false;
     }
     let pat: Vec<&str> = pattern.split('/').collect();
-    [
-        "/etc/passwd",
-        "/etc/shadow",
-        "/etc/group",
-        "/etc/gshadow",
-        "/etc/sudoers",
-        "/etc/ld.so.preload",
-        "/etc/sudoers.d/x",
-    ]
-    .iter()
-    .any(|f| matches_path(&pat, &f.split('/').collect::<Vec<_>>()))
+    let comps = |f: &'static str| f.trim_end_matches('/').split('/').collect::<Vec<_>>();
+    // Any file of the directories counts: the pattern's directory part matches one of them
+    // (`/etc/pam.d/s*`, `/etc/sudo*.d/*`).
+    let dir = pat.split_last().map_or(&[][..], |(_, d)| d);
+    ACCOUNT_FILES.iter().any(|f| matches_path(&pat, &comps(f)))
+        || ACCOUNT_DIRS.iter().any(|d| matches_path(dir, &comps(d)))
 }
 
 fn matches_path(pat: &[&str], path: &[&str]) -> bool {
@@ -378,6 +373,28 @@ mod tests {
 
     /// Many stars, many `**`: linear work, not exponential (a fuzzed `/e??/*?**?**?*…Z` took
     /// minutes with the recursive matcher).
+    #[test]
+    fn account_file_globs() {
+        for p in [
+            "/e*c/pa*d",
+            "/etc/sh?dow",
+            "/etc/sudoers.d/*",
+            "/etc/pam.d/s*",
+            "/etc/sudo*.d/x",
+        ] {
+            assert!(super::glob_may_be_account_file(p), "{p}");
+        }
+        for p in [
+            "/etc/host*",
+            "/tmp/*",
+            "etc/passwd*",
+            "/etc/pam.d",
+            "/etc/passwd",
+        ] {
+            assert!(!super::glob_may_be_account_file(p), "{p}");
+        }
+    }
+
     #[test]
     fn pathological_patterns_finish() {
         let stars = format!("/e??/{}Z", "*?*".repeat(200));
