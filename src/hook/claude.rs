@@ -108,15 +108,29 @@ pub fn render(answer: Option<&Answer>) -> HookResponse {
     let Some(a) = answer else {
         return HookResponse::default();
     };
-    let out = serde_json::json!({
-        "hookSpecificOutput": {
-            "hookEventName": "PreToolUse",
-            "permissionDecision": a.decision.name(),
-            "permissionDecisionReason": a.reason,
-        }
-    });
+    /// The answer's shape, serialised directly (a `serde_json::Value` built for it cost the
+    /// hook 7K instructions more).
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Out<'a> {
+        hook_specific_output: Specific<'a>,
+    }
+    #[derive(serde::Serialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Specific<'a> {
+        hook_event_name: &'a str,
+        permission_decision: &'a str,
+        permission_decision_reason: &'a str,
+    }
+    let out = Out {
+        hook_specific_output: Specific {
+            hook_event_name: "PreToolUse",
+            permission_decision: a.decision.name(),
+            permission_decision_reason: &a.reason,
+        },
+    };
     HookResponse {
-        stdout: Some(out.to_string()),
+        stdout: Some(super::to_json(&out)),
         stderr: None,
         exit_code: 0,
     }

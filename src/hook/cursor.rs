@@ -59,19 +59,31 @@ pub fn render(req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
     } else {
         a.decision
     };
-    let out = if read {
-        serde_json::json!({ "permission": decision.name() })
-    } else {
-        serde_json::json!({
-            "permission": decision.name(),
-            "user_message": a.reason,
-            "agent_message": a.reason,
-            "userMessage": a.reason,
-            "agentMessage": a.reason,
-        })
+    /// Both spellings of the message fields: Cursor's documentation and its releases disagree.
+    /// Fields in this order (the order the answer has always had).
+    #[derive(serde::Serialize)]
+    #[allow(clippy::struct_field_names)]
+    struct Out<'a> {
+        #[serde(rename = "agentMessage", skip_serializing_if = "Option::is_none")]
+        agent_message_camel: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        agent_message: Option<&'a str>,
+        permission: &'a str,
+        #[serde(rename = "userMessage", skip_serializing_if = "Option::is_none")]
+        user_message_camel: Option<&'a str>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        user_message: Option<&'a str>,
+    }
+    let message = (!read).then_some(a.reason.as_str());
+    let out = Out {
+        agent_message_camel: message,
+        agent_message: message,
+        permission: decision.name(),
+        user_message_camel: message,
+        user_message: message,
     };
     HookResponse {
-        stdout: Some(out.to_string()),
+        stdout: Some(super::to_json(&out)),
         stderr: None,
         exit_code: 0,
     }

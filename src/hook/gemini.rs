@@ -116,15 +116,20 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
 
 /// The answer: JSON on stdout and exit 0 (`{}` for no opinion).
 pub fn render(answer: Option<&Answer>) -> HookResponse {
+    #[derive(serde::Serialize)]
+    struct Out<'a> {
+        decision: &'a str,
+        reason: &'a str,
+    }
     let out = match answer {
-        None => serde_json::json!({}),
-        Some(a) => serde_json::json!({
-            "decision": a.decision.name(),
-            "reason": a.reason,
+        None => "{}".to_owned(),
+        Some(a) => super::to_json(&Out {
+            decision: a.decision.name(),
+            reason: &a.reason,
         }),
     };
     HookResponse {
-        stdout: Some(out.to_string()),
+        stdout: Some(out),
         stderr: None,
         exit_code: 0,
     }

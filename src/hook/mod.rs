@@ -160,6 +160,13 @@ pub fn render(agent: Agent, req: Option<&Request>, answer: Option<&Answer>) -> H
     }
 }
 
+/// An answer's JSON. Serialising these field-only structs cannot fail; if it ever did, the
+/// answer would be `{}`, which every agent reads as "no decision from the hook" (its own
+/// permission prompt), never as allow.
+fn to_json(out: &impl serde::Serialize) -> String {
+    serde_json::to_string(out).unwrap_or_else(|_| "{}".to_owned())
+}
+
 fn malformed(agent: Agent, why: &str) -> HookResponse {
     deny_response(
         agent,

@@ -79,26 +79,59 @@ impl Glob {
     }
 }
 
-/// A list of globs tested together (the built-in path lists).
-#[derive(Debug, Clone)]
+/// A list of globs tested together (the built-in path lists), compiled lazily: each glob keeps
+/// a literal every match of it must contain (a slice of its text, no allocation), and is
+/// compiled the first time a text contains that literal. Compiling the 103 built-in path globs
+/// up front cost a hook process 550K instructions, more than the rest of the process; most
+/// paths (`/tmp/build`) now compile none.
+#[derive(Debug)]
 pub struct GlobList {
-    globs: Vec<Glob>,
+    globs: Vec<LazyGlob>,
+    broken_matches: bool,
+}
+
+#[derive(Debug)]
+struct LazyGlob {
+    text: &'static str,
+    literal: &'static str,
+    pairs: Pairs,
+    compiled: std::sync::OnceLock<Option<Glob>>,
 }
 
 impl GlobList {
-    /// Compile every glob of `texts`; the first error fails the list.
-    pub fn new(texts: &[&str]) -> Result<GlobList, String> {
+    /// A list of `texts`, none compiled yet. `broken_matches`: what a glob that turns out not
+    /// to compile counts as (the test suite compiles every built-in glob; the lists whose
+    /// match makes a decision stricter say `true`, so a broken glob never makes one laxer).
+    pub fn new(texts: impl IntoIterator<Item = &'static str>, broken_matches: bool) -> GlobList {
         let globs = texts
-            .iter()
-            .map(|t| Glob::new(t))
-            .collect::<Result<_, _>>()?;
-        Ok(GlobList { globs })
+            .into_iter()
+            .map(|text| {
+                let literal = required_literal(text);
+                LazyGlob {
+                    text,
+                    literal,
+                    pairs: Pairs::of(literal),
+                    compiled: std::sync::OnceLock::new(),
+                }
+            })
+            .collect();
+        GlobList {
+            globs,
+            broken_matches,
+        }
     }
 
     /// Does any glob match `text`?
     pub fn is_match(&self, text: &str) -> bool {
         let pairs = Pairs::of(text);
-        self.globs.iter().any(|g| g.is_match_pairs(text, pairs))
+        self.globs.iter().any(|g| {
+            pairs.may_contain(g.pairs)
+                && text.contains(g.literal)
+                && g.compiled
+                    .get_or_init(|| Glob::new(g.text).ok())
+                    .as_ref()
+                    .map_or(self.broken_matches, |c| c.is_match_pairs(text, pairs))
+        })
     }
 
     /// How many globs the list holds.
@@ -110,6 +143,59 @@ impl GlobList {
     pub fn is_empty(&self) -> bool {
         self.globs.is_empty()
     }
+}
+
+/// The longest run of plain characters of a glob's text that every match contains, for
+/// [`GlobList`]'s quick rejection before the glob is compiled: outside wildcards, `[…]` classes,
+/// `{…}` groups (whose alternatives differ) and escapes, after a leading `**/` (which may match
+/// nothing, slash included). Stopping a run early only weakens the rejection, never wrongs it.
+fn required_literal(t: &str) -> &str {
+    let t = t.strip_prefix("**/").unwrap_or(t);
+    let b = t.as_bytes();
+    let (mut best, mut start, mut k) = ((0, 0), 0, 0);
+    let end_run = |start: usize, end: usize, best: &mut (usize, usize)| {
+        if end - start > best.1 - best.0 {
+            *best = (start, end);
+        }
+    };
+    while k < b.len() {
+        match b[k] {
+            b'*' | b'?' | b',' | b'}' | b']' => {
+                end_run(start, k, &mut best);
+                start = k + 1;
+            }
+            b'\\' => {
+                end_run(start, k, &mut best);
+                k += 1;
+                start = k + 1;
+            }
+            open @ (b'[' | b'{') => {
+                end_run(start, k, &mut best);
+                let close = if open == b'[' { b']' } else { b'}' };
+                let mut depth = 0usize;
+                while k < b.len() {
+                    match b[k] {
+                        b'\\' => k += 1,
+                        c if c == open => depth += 1,
+                        c if c == close => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                    k += 1;
+                }
+                start = k + 1;
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    end_run(start.min(b.len()), b.len(), &mut best);
+    // Every cut is at an ASCII byte, so both ends are character boundaries.
+    t.get(best.0..best.1).unwrap_or_default()
 }
 
 /// `{a,b}` alternatives, expanded left to right (nested groups too). A `{` without a closing
@@ -310,6 +396,51 @@ mod tests {
         let many = "{a,b}".repeat(9);
         assert!(Glob::new(&many).is_err());
         assert_eq!(alternatives("{a,b}{c,d}").map(|v| v.len()), Ok(4));
+    }
+
+    #[test]
+    fn a_required_literal_is_in_every_match() {
+        for (glob, lit) in [
+            ("**/.ssh/**", ".ssh/"),
+            ("**/.{bash,zsh}rc", "rc"),
+            ("/etc/sudoers.d/**", "/etc/sudoers.d/"),
+            ("**/*.pem", ".pem"),
+            ("[abc]xy*", "xy"),
+            ("a\\*bc", "bc"),
+            ("*", ""),
+            ("{a,b}", ""),
+            ("x[", "x"),
+        ] {
+            assert_eq!(required_literal(glob), lit, "{glob}");
+        }
+        // Each alternative of each expanded glob contains its list literal.
+        for glob in [
+            "**/.{bash,zsh}rc",
+            "~/.{aws,azure}/**",
+            "/etc/{passwd,group}",
+        ] {
+            let lit = required_literal(glob);
+            for alt in alternatives(glob).unwrap_or_default() {
+                assert!(alt.contains(lit), "{glob}: {alt} lacks {lit}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_lazy_list_matches_as_its_globs_do_and_a_broken_glob_as_told() {
+        let list = GlobList::new(["**/.ssh/**", "**/*.{pem,key}", "/etc/passwd"], false);
+        for (text, want) in [
+            ("/root/.ssh/id_rsa", true),
+            ("/a/b.key", true),
+            ("/etc/passwd", true),
+            ("/tmp/build", false),
+            ("/etc/passwd.bak", false),
+        ] {
+            assert_eq!(list.is_match(text), want, "{text}");
+        }
+        assert!(GlobList::new(["x["], true).is_match("x["));
+        assert!(!GlobList::new(["x["], false).is_match("x["));
+        assert!(!GlobList::new(["x["], true).is_match("y"));
     }
 
     #[test]

@@ -288,28 +288,24 @@ const PROTECTED_GLOBS: &[&str] = &[
     "/etc/group",
 ];
 
-/// One matcher for a whole list (each glob first rejects a path without its literal part, so
-/// most paths cost a few substring searches). `None` when the list does not compile (the test
-/// suite rules it out): callers fail closed.
-fn compile(globs: &[&str]) -> Option<GlobList> {
-    GlobList::new(globs).ok()
-}
-
-/// The built-in matchers, compiled once per process.
+/// The built-in matchers, made once per process; each glob is compiled the first time a path
+/// contains its literal part ([`GlobList`]). A glob that does not compile (the test suite
+/// rules it out) counts as matching in the lists that make a decision stricter and as not
+/// matching in the exceptions: never less strict.
 struct Builtin {
-    secret: Option<GlobList>,
-    exception: Option<GlobList>,
-    protected: Option<GlobList>,
-    startup: Option<GlobList>,
+    secret: GlobList,
+    exception: GlobList,
+    protected: GlobList,
+    startup: GlobList,
 }
 
 fn builtin() -> &'static Builtin {
     static CELL: std::sync::OnceLock<Builtin> = std::sync::OnceLock::new();
     CELL.get_or_init(|| Builtin {
-        secret: compile(SECRET_GLOBS),
-        exception: compile(SECRET_EXCEPTIONS),
-        protected: compile(PROTECTED_GLOBS),
-        startup: compile(STARTUP_GLOBS),
+        secret: GlobList::new(SECRET_GLOBS.iter().copied(), true),
+        exception: GlobList::new(SECRET_EXCEPTIONS.iter().copied(), false),
+        protected: GlobList::new(PROTECTED_GLOBS.iter().copied(), true),
+        startup: GlobList::new(STARTUP_GLOBS.iter().copied(), true),
     })
 }
 
@@ -326,11 +322,8 @@ pub const BUILTIN_REASONS: &[&str] = &[
 /// True for a path the built-in policy treats as a secret.
 pub fn is_secret(path: &Path) -> bool {
     let b = builtin();
-    // A list that failed to compile matches everything (secret, protected) or nothing (the
-    // exceptions): never less strict.
     let path = path.to_string_lossy();
-    b.secret.as_ref().is_none_or(|g| g.is_match(&path))
-        && !b.exception.as_ref().is_some_and(|g| g.is_match(&path))
+    b.secret.is_match(&path) && !b.exception.is_match(&path)
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
@@ -373,10 +366,9 @@ pub fn decide_path(
     }
     let b = builtin();
     let secret = is_secret(&path);
-    // A list that failed to compile matches everything: never less strict.
     let text = path.to_string_lossy();
-    let startup = b.startup.as_ref().is_none_or(|g| g.is_match(&text));
-    let protected = !startup && b.protected.as_ref().is_none_or(|g| g.is_match(&text));
+    let startup = b.startup.is_match(&text);
+    let protected = !startup && b.protected.is_match(&text);
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -583,22 +575,10 @@ mod tests {
         {
             assert!(Glob::new(g).is_ok(), "{g}");
         }
-        assert_eq!(
-            builtin().secret.as_ref().map(GlobList::len),
-            Some(SECRET_GLOBS.len())
-        );
-        assert_eq!(
-            builtin().exception.as_ref().map(GlobList::len),
-            Some(SECRET_EXCEPTIONS.len())
-        );
-        assert_eq!(
-            builtin().protected.as_ref().map(GlobList::len),
-            Some(PROTECTED_GLOBS.len())
-        );
-        assert_eq!(
-            builtin().startup.as_ref().map(GlobList::len),
-            Some(STARTUP_GLOBS.len())
-        );
+        assert_eq!(builtin().secret.len(), SECRET_GLOBS.len());
+        assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
+        assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
+        assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
     }
 
     #[test]
