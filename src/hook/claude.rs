@@ -105,9 +105,6 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
 
 /// The answer: JSON on stdout and exit 0, or nothing for no opinion.
 pub fn render(answer: Option<&Answer>) -> HookResponse {
-    let Some(a) = answer else {
-        return HookResponse::default();
-    };
     /// The answer's shape, serialised directly (a `serde_json::Value` built for it cost the
     /// hook 7K instructions more).
     #[derive(serde::Serialize)]
@@ -122,6 +119,9 @@ pub fn render(answer: Option<&Answer>) -> HookResponse {
         permission_decision: &'a str,
         permission_decision_reason: &'a str,
     }
+    let Some(a) = answer else {
+        return HookResponse::default();
+    };
     let out = Out {
         hook_specific_output: Specific {
             hook_event_name: "PreToolUse",

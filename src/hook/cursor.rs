@@ -50,15 +50,6 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
 
 /// The answer: JSON on stdout and exit 0; nothing for no opinion.
 pub fn render(req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
-    let Some(a) = answer else {
-        return HookResponse::default();
-    };
-    let read = req.is_some_and(|r| r.event.as_deref() == Some("beforeReadFile"));
-    let decision = if read && a.decision == Decision::Ask {
-        Decision::Deny
-    } else {
-        a.decision
-    };
     /// Both spellings of the message fields: Cursor's documentation and its releases disagree.
     /// Fields in this order (the order the answer has always had).
     #[derive(serde::Serialize)]
@@ -74,6 +65,15 @@ pub fn render(req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
         #[serde(skip_serializing_if = "Option::is_none")]
         user_message: Option<&'a str>,
     }
+    let Some(a) = answer else {
+        return HookResponse::default();
+    };
+    let read = req.is_some_and(|r| r.event.as_deref() == Some("beforeReadFile"));
+    let decision = if read && a.decision == Decision::Ask {
+        Decision::Deny
+    } else {
+        a.decision
+    };
     let message = (!read).then_some(a.reason.as_str());
     let out = Out {
         agent_message_camel: message,
