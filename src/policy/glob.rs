@@ -35,12 +35,20 @@ struct Pairs([u64; 4]);
 
 impl Pairs {
     fn of(text: &str) -> Pairs {
-        let mut p = Pairs::default();
-        for w in text.as_bytes().windows(2) {
-            let h = (u32::from(w[0]) * 31 + u32::from(w[1])) & 255;
-            p.0[(h >> 6) as usize] |= 1 << (h & 63);
+        Pairs::of_bytes(text.as_bytes(), 0, text.len())
+    }
+
+    /// The pairs of `b[start..end]` (`const`: the built-in glob lists compute theirs at
+    /// compile time).
+    const fn of_bytes(b: &[u8], start: usize, end: usize) -> Pairs {
+        let mut p = [0u64; 4];
+        let mut k = start;
+        while k + 1 < end {
+            let h = (b[k] as u32 * 31 + b[k + 1] as u32) & 255;
+            p[(h >> 6) as usize] |= 1 << (h & 63);
+            k += 1;
         }
-        p
+        Pairs(p)
     }
 
     /// May a text with pairs `self` contain a literal with pairs `lit`?
@@ -79,44 +87,67 @@ impl Glob {
     }
 }
 
-/// A list of globs tested together (the built-in path lists), compiled lazily: each glob keeps
-/// a literal every match of it must contain (a slice of its text, no allocation), and is
-/// compiled the first time a text contains that literal. Compiling the 103 built-in path globs
-/// up front cost a hook process 550K instructions, more than the rest of the process; most
-/// paths (`/tmp/build`) now compile none.
+/// A list of globs tested together (the built-in path lists), compiled lazily: each glob comes
+/// with a literal every match of it must contain and that literal's byte pairs, both computed
+/// at compile time ([`glob_metas`]), and is compiled the first time a text contains its
+/// literal. Compiling the 103 built-in path globs up front cost a hook process 550K
+/// instructions (more than the rest of the process), and finding their literals at start-up
+/// 47K; most paths (`/tmp/build`) now compile none and the list costs nothing to create.
 #[derive(Debug)]
-pub struct GlobList {
-    globs: Vec<LazyGlob>,
+pub struct GlobList<'a> {
+    texts: &'a [&'a str],
+    metas: &'a [GlobMeta],
+    cells: &'a [std::sync::OnceLock<Option<Glob>>],
     broken_matches: bool,
 }
 
-#[derive(Debug)]
-struct LazyGlob {
-    text: &'static str,
-    literal: &'static str,
+/// Where a glob's required literal is in its text, and the literal's byte pairs.
+#[derive(Debug, Clone, Copy)]
+pub struct GlobMeta {
+    literal: (usize, usize),
     pairs: Pairs,
-    compiled: std::sync::OnceLock<Option<Glob>>,
 }
 
-impl GlobList {
-    /// A list of `texts`, none compiled yet. `broken_matches`: what a glob that turns out not
-    /// to compile counts as (the test suite compiles every built-in glob; the lists whose
-    /// match makes a decision stricter say `true`, so a broken glob never makes one laxer).
-    pub fn new(texts: impl IntoIterator<Item = &'static str>, broken_matches: bool) -> GlobList {
-        let globs = texts
-            .into_iter()
-            .map(|text| {
-                let literal = required_literal(text);
-                LazyGlob {
-                    text,
-                    literal,
-                    pairs: Pairs::of(literal),
-                    compiled: std::sync::OnceLock::new(),
-                }
-            })
-            .collect();
+/// The [`GlobMeta`] of each of `texts`, for a `const`: `N` is `texts.len()` (a shorter `N`
+/// fails to compile; [`GlobList::new`] rejects a longer one).
+pub const fn glob_metas<const N: usize>(texts: &[&str]) -> [GlobMeta; N] {
+    let mut out = [GlobMeta {
+        literal: (0, 0),
+        pairs: Pairs([0; 4]),
+    }; N];
+    let mut i = 0;
+    while i < N {
+        let b = texts[i].as_bytes();
+        let (start, end) = required_literal(b);
+        out[i] = GlobMeta {
+            literal: (start, end),
+            pairs: Pairs::of_bytes(b, start, end),
+        };
+        i += 1;
+    }
+    out
+}
+
+impl<'a> GlobList<'a> {
+    /// A list of `texts` with their `metas` ([`glob_metas`]) and one empty cell per glob for
+    /// its compiled form. `broken_matches`: what a glob that turns out not to compile counts as
+    /// (the test suite compiles every built-in glob; the lists whose match makes a decision
+    /// stricter say `true`, so a broken glob never makes one laxer).
+    ///
+    /// # Panics
+    ///
+    /// When the three lengths differ: at compile time, for the `static` lists it is meant for.
+    pub const fn new(
+        texts: &'a [&'a str],
+        metas: &'a [GlobMeta],
+        cells: &'a [std::sync::OnceLock<Option<Glob>>],
+        broken_matches: bool,
+    ) -> GlobList<'a> {
+        assert!(texts.len() == metas.len() && texts.len() == cells.len());
         GlobList {
-            globs,
+            texts,
+            metas,
+            cells,
             broken_matches,
         }
     }
@@ -124,11 +155,14 @@ impl GlobList {
     /// Does any glob match `text`?
     pub fn is_match(&self, text: &str) -> bool {
         let pairs = Pairs::of(text);
-        self.globs.iter().any(|g| {
-            pairs.may_contain(g.pairs)
-                && text.contains(g.literal)
-                && g.compiled
-                    .get_or_init(|| Glob::new(g.text).ok())
+        let globs = self.texts.iter().zip(self.metas).zip(self.cells);
+        globs.into_iter().any(|((glob, meta), cell)| {
+            pairs.may_contain(meta.pairs)
+                && glob
+                    .get(meta.literal.0..meta.literal.1)
+                    .is_none_or(|lit| text.contains(lit))
+                && cell
+                    .get_or_init(|| Glob::new(glob).ok())
                     .as_ref()
                     .map_or(self.broken_matches, |c| c.is_match_pairs(text, pairs))
         })
@@ -136,66 +170,61 @@ impl GlobList {
 
     /// How many globs the list holds.
     pub fn len(&self) -> usize {
-        self.globs.len()
+        self.texts.len()
     }
 
     /// True for an empty list.
     pub fn is_empty(&self) -> bool {
-        self.globs.is_empty()
+        self.texts.is_empty()
     }
 }
 
-/// The longest run of plain characters of a glob's text that every match contains, for
+/// Where in a glob's text is the longest run of plain characters that every match contains, for
 /// [`GlobList`]'s quick rejection before the glob is compiled: outside wildcards, `[…]` classes,
 /// `{…}` groups (whose alternatives differ) and escapes, after a leading `**/` (which may match
 /// nothing, slash included). Stopping a run early only weakens the rejection, never wrongs it.
-fn required_literal(t: &str) -> &str {
-    let t = t.strip_prefix("**/").unwrap_or(t);
-    let b = t.as_bytes();
-    let (mut best, mut start, mut k) = ((0, 0), 0, 0);
-    let end_run = |start: usize, end: usize, best: &mut (usize, usize)| {
-        if end - start > best.1 - best.0 {
-            *best = (start, end);
-        }
+/// Every cut is at an ASCII byte, so both ends are character boundaries.
+const fn required_literal(b: &[u8]) -> (usize, usize) {
+    let skip = if b.len() >= 3 && b[0] == b'*' && b[1] == b'*' && b[2] == b'/' {
+        3
+    } else {
+        0
     };
+    let (mut best, mut start, mut k) = ((skip, skip), skip, skip);
     while k < b.len() {
-        match b[k] {
-            b'*' | b'?' | b',' | b'}' | b']' => {
-                end_run(start, k, &mut best);
-                start = k + 1;
-            }
-            b'\\' => {
-                end_run(start, k, &mut best);
-                k += 1;
-                start = k + 1;
-            }
-            open @ (b'[' | b'{') => {
-                end_run(start, k, &mut best);
-                let close = if open == b'[' { b']' } else { b'}' };
-                let mut depth = 0usize;
-                while k < b.len() {
-                    match b[k] {
-                        b'\\' => k += 1,
-                        c if c == open => depth += 1,
-                        c if c == close => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
+        let c = b[k];
+        let cut = matches!(c, b'*' | b'?' | b',' | b'}' | b']' | b'\\' | b'[' | b'{');
+        if cut && k - start > best.1 - best.0 {
+            best = (start, k);
+        }
+        if c == b'\\' {
+            k += 1;
+        } else if c == b'[' || c == b'{' {
+            let close = if c == b'[' { b']' } else { b'}' };
+            let mut depth = 0usize;
+            while k < b.len() {
+                if b[k] == b'\\' {
                     k += 1;
+                } else if b[k] == c {
+                    depth += 1;
+                } else if b[k] == close {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
                 }
-                start = k + 1;
+                k += 1;
             }
-            _ => {}
+        }
+        if cut {
+            start = k + 1;
         }
         k += 1;
     }
-    end_run(start.min(b.len()), b.len(), &mut best);
-    // Every cut is at an ASCII byte, so both ends are character boundaries.
-    t.get(best.0..best.1).unwrap_or_default()
+    if start < b.len() && b.len() - start > best.1 - best.0 {
+        best = (start, b.len());
+    }
+    best
 }
 
 /// `{a,b}` alternatives, expanded left to right (nested groups too). A `{` without a closing
@@ -411,7 +440,8 @@ mod tests {
             ("{a,b}", ""),
             ("x[", "x"),
         ] {
-            assert_eq!(required_literal(glob), lit, "{glob}");
+            let (start, end) = required_literal(glob.as_bytes());
+            assert_eq!(&glob[start..end], lit, "{glob}");
         }
         // Each alternative of each expanded glob contains its list literal.
         for glob in [
@@ -419,7 +449,8 @@ mod tests {
             "~/.{aws,azure}/**",
             "/etc/{passwd,group}",
         ] {
-            let lit = required_literal(glob);
+            let (start, end) = required_literal(glob.as_bytes());
+            let lit = &glob[start..end];
             for alt in alternatives(glob).unwrap_or_default() {
                 assert!(alt.contains(lit), "{glob}: {alt} lacks {lit}");
             }
@@ -428,7 +459,12 @@ mod tests {
 
     #[test]
     fn a_lazy_list_matches_as_its_globs_do_and_a_broken_glob_as_told() {
-        let list = GlobList::new(["**/.ssh/**", "**/*.{pem,key}", "/etc/passwd"], false);
+        fn list<const N: usize>(texts: &[&str; N], broken: bool, text: &str) -> bool {
+            let metas: [GlobMeta; N] = glob_metas(texts);
+            let cells = [const { std::sync::OnceLock::new() }; N];
+            GlobList::new(texts, &metas, &cells, broken).is_match(text)
+        }
+        let globs = ["**/.ssh/**", "**/*.{pem,key}", "/etc/passwd"];
         for (text, want) in [
             ("/root/.ssh/id_rsa", true),
             ("/a/b.key", true),
@@ -436,11 +472,11 @@ mod tests {
             ("/tmp/build", false),
             ("/etc/passwd.bak", false),
         ] {
-            assert_eq!(list.is_match(text), want, "{text}");
+            assert_eq!(list(&globs, false, text), want, "{text}");
         }
-        assert!(GlobList::new(["x["], true).is_match("x["));
-        assert!(!GlobList::new(["x["], false).is_match("x["));
-        assert!(!GlobList::new(["x["], true).is_match("y"));
+        assert!(list(&["x["], true, "x["));
+        assert!(!list(&["x["], false, "x["));
+        assert!(!list(&["x["], true, "y"));
     }
 
     #[test]

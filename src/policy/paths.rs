@@ -16,7 +16,7 @@
 use std::borrow::Cow;
 use std::path::{Component, Path, PathBuf};
 
-use super::glob::{Glob, GlobList};
+use super::glob::{Glob, GlobList, GlobMeta, glob_metas};
 
 use super::{Decision, Reason, Risk, Source};
 use crate::analyze::Unit;
@@ -288,25 +288,37 @@ const PROTECTED_GLOBS: &[&str] = &[
     "/etc/group",
 ];
 
-/// The built-in matchers, made once per process; each glob is compiled the first time a path
-/// contains its literal part ([`GlobList`]). A glob that does not compile (the test suite
-/// rules it out) counts as matching in the lists that make a decision stricter and as not
-/// matching in the exceptions: never less strict.
-struct Builtin {
-    secret: GlobList,
-    exception: GlobList,
-    protected: GlobList,
-    startup: GlobList,
+/// A built-in glob list: its globs' literals found at compile time, their compiled forms made on
+/// first use ([`GlobList`]). A glob that does not compile (the test suite rules it out) counts
+/// as matching in the lists that make a decision stricter and as not matching in the
+/// exceptions: never less strict.
+macro_rules! glob_list {
+    ($texts:ident, $broken_matches:expr) => {{
+        const N: usize = $texts.len();
+        const METAS: [GlobMeta; N] = glob_metas($texts);
+        static CELLS: [std::sync::OnceLock<Option<Glob>>; N] =
+            [const { std::sync::OnceLock::new() }; N];
+        GlobList::new($texts, &METAS, &CELLS, $broken_matches)
+    }};
 }
 
+/// The built-in matchers.
+struct Builtin {
+    secret: GlobList<'static>,
+    exception: GlobList<'static>,
+    protected: GlobList<'static>,
+    startup: GlobList<'static>,
+}
+
+static BUILTIN: Builtin = Builtin {
+    secret: glob_list!(SECRET_GLOBS, true),
+    exception: glob_list!(SECRET_EXCEPTIONS, false),
+    protected: glob_list!(PROTECTED_GLOBS, true),
+    startup: glob_list!(STARTUP_GLOBS, true),
+};
+
 fn builtin() -> &'static Builtin {
-    static CELL: std::sync::OnceLock<Builtin> = std::sync::OnceLock::new();
-    CELL.get_or_init(|| Builtin {
-        secret: GlobList::new(SECRET_GLOBS.iter().copied(), true),
-        exception: GlobList::new(SECRET_EXCEPTIONS.iter().copied(), false),
-        protected: GlobList::new(PROTECTED_GLOBS.iter().copied(), true),
-        startup: GlobList::new(STARTUP_GLOBS.iter().copied(), true),
-    })
+    &BUILTIN
 }
 
 /// The ids of the reasons the built-in path policy gives (`decide_path`).
