@@ -77,6 +77,13 @@ pub fn parse(src: &str, limits: &Limits) -> Script {
     parse_nested(src, &SpanMap::Shift(0), 0, limits)
 }
 
+/// Whether `src` takes the fast path (`simple.rs`) that reads it without tree-sitter, for
+/// measuring the two paths apart (`examples/fast_path_split.rs`).
+#[doc(hidden)]
+pub fn takes_fast_path(src: &str, limits: &Limits) -> bool {
+    src.len() <= limits.max_input_bytes && simple::parse(src, 0, 0, limits).is_some()
+}
+
 /// Parse `src`, a text that came from somewhere in the original input (`map` says where);
 /// `depth` is the tree depth already used by the enclosing code, so nesting is bounded overall.
 pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Script {

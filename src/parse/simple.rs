@@ -1,25 +1,31 @@
-//! The fast path for the most common command line: one simple command of plain words.
+//! The fast path for the most common command lines: simple commands of plain and
+//! single-quoted words, joined by `|`, `&&`, `||` and `;`.
 //!
-//! `ls -la src`, `git status`, `cargo test --release`: when every byte is a letter, a digit,
-//! a space or one of `_ . / : , + = @ % -`, bash does nothing to the line but split it at the
-//! spaces — no quotes, escapes, expansions, globs, tilde, braces, comments, redirections or
-//! operators can be in it. Such a line is lowered here, straight into the [`Script`] the
-//! tree-sitter path would build, without starting the parser (a parse of `ls -la` costs the
-//! hook about as much as everything else it does; 86 % of the tldr commands are such lines).
+//! `ls -la src`, `git status`, `cargo test --release`, `git add -A && git commit -m 'fix'`,
+//! `find . -name '*.rs' | xargs wc -l`: when every unquoted byte is a letter, a digit, a space,
+//! one of `_ . / : , + = @ % -` or one of those operators, and every quoted one is printable
+//! ASCII inside single quotes, bash does nothing to the line but split it into commands and
+//! the commands at the spaces — no double quotes, escapes, expansions, globs, tilde, braces,
+//! comments or redirections can be in it. Such a line is lowered here, straight into the
+//! [`Script`] the tree-sitter path would build, without starting the parser (a parse of
+//! `ls -la` costs the hook about as much as everything else it does).
 //!
 //! What is not certain falls through to tree-sitter: a first word that bash reads as a
 //! keyword (`if`, `time`…) or that tree-sitter-bash gives its own node (`export`, `declare`,
-//! `local`, `unset`…), a first word starting with `-` or holding anything but letters, digits,
-//! `_ . / -` (an assignment `a=1`; tree-sitter-bash reads `a%`, `b@`, `a+:` as syntax errors,
-//! which bash does not), a word starting with `=` (`==` is an operator to tree-sitter-bash),
-//! limits the line could come near, and text re-parsed from inside quotes (its offsets map
-//! through a table). The quirks were found by the random tests below.
+//! `local`, `unset`…), a first word starting with `-`, quoted, or holding anything but letters,
+//! digits, `_ . / -` (an assignment `a=1`; tree-sitter-bash reads `a%`, `b@`, `a+:` as syntax
+//! errors, which bash does not), a word starting with `=` (`==` is an operator to
+//! tree-sitter-bash), `|&`, `&`, `;;`, an operator without a command on both sides, a pipeline of
+//! three or more stages before `&&` or `||` (tree-sitter-bash reads `a | b | c && d` as
+//! `a | (b | c && d)`), more than eight commands, limits the line could come near, and text
+//! re-parsed from inside quotes (its offsets map through a table). The quirks were found by
+//! the random tests below.
 //!
 //! The equivalence is tested, not assumed: `the_fast_path_builds_what_tree_sitter_builds` compares
 //! both readings on every such line of the tldr corpus and on random lines of the alphabet.
 
 use crate::Limits;
-use crate::ast::{Command, Quoting, Script, SimpleCommand, Span, Word, WordPart};
+use crate::ast::{AndOrOp, Command, Quoting, Script, SimpleCommand, Span, Word, WordPart};
 
 /// Longest line taken: longer ones are rare and go to tree-sitter with its limits.
 const MAX_BYTES: usize = 4096;
@@ -40,60 +46,218 @@ fn is_plain(b: u8) -> bool {
         )
 }
 
-/// `src` (at offset `base` of the input, `depth` levels deep) as one simple command of plain
-/// words, or `None` when it is not one for certain.
-pub(super) fn parse(src: &str, base: usize, depth: usize, limits: &Limits) -> Option<Script> {
+/// Most commands a line may hold (`a | b && c; d` is four): longer lines go to tree-sitter,
+/// whose lists nest one level per operator.
+const MAX_COMMANDS: usize = 8;
+
+/// An operator between commands.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Op {
+    Pipe,
+    And,
+    Or,
+    Semi,
+}
+
+enum Token {
+    Word(Word),
+    Op(Op),
+}
+
+/// The words and operators of `b`, or `None` for anything else: plain words, single-quoted
+/// strings of printable ASCII (bash takes everything between the quotes as it is) and words
+/// made of both (`-name='*.rs'`), separated by spaces, `|`, `&&`, `||` and `;`.
+fn tokens(src: &str, base: usize) -> Option<Vec<Token>> {
     let b = src.as_bytes();
-    if b.len() > MAX_BYTES || !b.iter().all(|&c| c == b' ' || is_plain(c)) {
-        return None;
-    }
-    let mut words = Vec::new();
+    let mut out = Vec::new();
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b' ' {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < b.len() && b[i] != b' ' {
-            i += 1;
-        }
-        if b[start] == b'=' {
-            // `cmd ==`: tree-sitter-bash reads a word of `=`s as an operator.
+        let op = match (b[i], b.get(i + 1)) {
+            (b' ', _) => {
+                i += 1;
+                continue;
+            }
+            (b'|', Some(b'|')) | (b'&', Some(b'&')) => {
+                i += 2;
+                if b[i - 1] == b'|' { Op::Or } else { Op::And }
+            }
+            (b'|', _) => {
+                i += 1;
+                Op::Pipe
+            }
+            (b';', _) => {
+                i += 1;
+                Op::Semi
+            }
+            _ => {
+                out.push(Token::Word(word(src, base, &mut i)?));
+                continue;
+            }
+        };
+        // `|&`, `;;`, `&&&`, `||;`…: operators tree-sitter reads otherwise, or errors.
+        if matches!(b.get(i), Some(b'&' | b'|' | b';')) {
             return None;
         }
-        let span = Span::new(base + start, base + i);
-        words.push(Word {
-            parts: vec![WordPart::Literal {
-                text: src[start..i].to_owned(),
-                quoting: Quoting::Unquoted,
-                span,
-            }],
-            span,
-        });
+        out.push(Token::Op(op));
     }
+    Some(out)
+}
+
+/// The word at `*i`: plain runs and single-quoted strings, up to a space or an operator.
+fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
+    let b = src.as_bytes();
+    let start = *i;
+    let mut parts = Vec::new();
+    while *i < b.len() && !matches!(b[*i], b' ' | b'|' | b';' | b'&') {
+        let from = *i;
+        if b[from] == b'\'' {
+            let len = b.get(from + 1..)?.iter().position(|&c| c == b'\'')?;
+            let (open, close) = (from + 1, from + 1 + len);
+            if !b[open..close].iter().all(|&c| (b' '..=b'~').contains(&c)) {
+                return None;
+            }
+            parts.push(WordPart::Literal {
+                text: src.get(open..close)?.to_owned(),
+                quoting: Quoting::Single,
+                span: Span::new(base + open, base + close),
+            });
+            *i = close + 1;
+        } else {
+            while *i < b.len() && is_plain(b[*i]) {
+                *i += 1;
+            }
+            if *i == from {
+                return None;
+            }
+            parts.push(WordPart::Literal {
+                text: src.get(from..*i)?.to_owned(),
+                quoting: Quoting::Unquoted,
+                span: Span::new(base + from, base + *i),
+            });
+        }
+    }
+    // `cmd ==`: tree-sitter-bash reads a word of `=`s as an operator.
+    if parts.is_empty() || b.get(start) == Some(&b'=') {
+        return None;
+    }
+    Some(Word {
+        parts,
+        span: Span::new(base + start, base + *i),
+    })
+}
+
+/// A simple command of `words`, or `None` when its first word is not certainly a plain
+/// command name.
+fn simple(words: Vec<Word>) -> Option<Command> {
     let first = words.first()?;
-    let name = &src[first.span.start - base..first.span.end - base];
-    // Nodes: the program, the command, its name and one per word (a margin on top); depth:
-    // command, words, parts.
+    let name = match first.parts.as_slice() {
+        [
+            WordPart::Literal {
+                text,
+                quoting: Quoting::Unquoted,
+                ..
+            },
+        ] => text.as_str(),
+        _ => return None,
+    };
     if name.starts_with('-')
         || !name
             .bytes()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'/' | b'-'))
         || NOT_A_COMMAND_NAME.contains(&name)
-        || 4 * words.len() + 8 > limits.max_nodes
-        || depth + 4 > limits.max_tree_depth
     {
         return None;
     }
     let span = first.span.cover(words.last()?.span);
+    Some(Command::Simple(SimpleCommand {
+        assignments: Vec::new(),
+        words,
+        redirects: Vec::new(),
+        span,
+    }))
+}
+
+fn span_of(c: &Command) -> Span {
+    match c {
+        Command::Simple(s) => s.span,
+        Command::Pipeline { span, .. } | Command::AndOr { span, .. } => *span,
+        _ => Span::new(0, 0),
+    }
+}
+
+/// `src` (at offset `base` of the input, `depth` levels deep) as simple commands of plain and
+/// single-quoted words joined by `|`, `&&`, `||` and `;`, or `None` when it is not one for
+/// certain.
+pub(super) fn parse(src: &str, base: usize, depth: usize, limits: &Limits) -> Option<Script> {
+    if src.len() > MAX_BYTES {
+        return None;
+    }
+    let tokens = tokens(src, base)?;
+    // Lists (`;`) of and-or chains (left to right) of pipelines of simple commands.
+    let mut commands = Vec::new();
+    let mut chain: Option<(Command, Option<AndOrOp>)> = None;
+    let mut stages: Vec<Command> = Vec::new();
+    let mut words = Vec::new();
+    let (mut count, mut word_count, mut ops) = (0, 0, 0);
+    for token in tokens.into_iter().map(Some).chain([None]) {
+        let op = match token {
+            Some(Token::Word(w)) => {
+                word_count += 1;
+                words.push(w);
+                continue;
+            }
+            Some(Token::Op(op)) => Some(op),
+            None => None,
+        };
+        // A command ends here: it must have words.
+        stages.push(simple(std::mem::take(&mut words))?);
+        count += 1;
+        if op == Some(Op::Pipe) {
+            ops += 1;
+            continue;
+        }
+        // tree-sitter-bash reads `a | b | c && d` as `a | (b | c && d)`: left to it.
+        if stages.len() >= 3 && matches!(op, Some(Op::And | Op::Or)) {
+            return None;
+        }
+        let pipeline = if stages.len() == 1 {
+            stages.pop()?
+        } else {
+            let span = span_of(stages.first()?).cover(span_of(stages.last()?));
+            Command::Pipeline {
+                stages: std::mem::take(&mut stages),
+                span,
+            }
+        };
+        let joined = match chain.take() {
+            None => pipeline,
+            Some((left, andor)) => {
+                let span = span_of(&left).cover(span_of(&pipeline));
+                Command::AndOr {
+                    left: Box::new(left),
+                    op: andor?,
+                    right: Box::new(pipeline),
+                    span,
+                }
+            }
+        };
+        match op {
+            Some(Op::And) => chain = Some((joined, Some(AndOrOp::And))),
+            Some(Op::Or) => chain = Some((joined, Some(AndOrOp::Or))),
+            Some(Op::Semi | Op::Pipe) | None => commands.push(joined),
+        }
+        ops += 1;
+    }
+    // Nodes: the program, per command its node, name and a margin, per word a word and its
+    // parts; depth: lists nest once per operator, then command, word, part.
+    if count > MAX_COMMANDS
+        || 4 * word_count + 4 * count + 8 > limits.max_nodes
+        || depth + ops + 5 > limits.max_tree_depth
+    {
+        return None;
+    }
     Some(Script {
-        commands: vec![Command::Simple(SimpleCommand {
-            assignments: Vec::new(),
-            words,
-            redirects: Vec::new(),
-            span,
-        })],
+        commands,
         issues: Vec::new(),
     })
 }
@@ -149,6 +313,26 @@ mod tests {
     }
 
     #[test]
+    fn pipelines_lists_and_single_quotes_take_the_fast_path_and_read_the_same() {
+        for line in [
+            "find . -name '*.rs' | xargs wc -l",
+            "git add -A && git commit -m 'fix: typo'",
+            "cat README.md | grep -n install",
+            "a b | c && d 'x y' ; e",
+            "a||b",
+            "a;b",
+            "a&&b|c",
+            "x 'a'b'c' '' '$HOME' 'a\\b' '#x'",
+            "make test || echo failed; echo done",
+            "a | b || c && d",
+            "x || a | b | c",
+        ] {
+            let (fast, slow) = both(line).unwrap_or_else(|| panic!("not taken: {line:?}"));
+            assert_eq!(fast, slow, "{line:?}");
+        }
+    }
+
+    #[test]
     fn what_it_cannot_be_sure_of_goes_to_tree_sitter() {
         let limits = Limits::default();
         for line in [
@@ -158,12 +342,26 @@ mod tests {
             "export A=1",
             "time ls",
             "if x",
-            "ls 'a'",
+            "ls 'a",
+            "ls 'é'",
+            "'ls' x",
+            "ls |& x",
+            "ls &",
+            "ls & x",
+            "ls;",
+            "ls ;; x",
+            "| ls",
+            "ls | | x",
+            "ls && time x",
+            "ls || ! x",
+            "a | b | c | d | e | f | g | h | i",
+            "a | b | c && d",
+            "a | b | c | d || e",
             "ls ~",
             "ls *",
             "ls\tx",
             "ls\nrm",
-            "ls;rm",
+            "ls;&rm",
             "ls # x",
             "echo $x",
             "echo é",
@@ -186,18 +384,97 @@ mod tests {
 
     /// Words bash or tree-sitter-bash may read specially in some position, and plain ones.
     const TOKENS: &[&str] = &[
-        "a", "ls", "if", "then", "fi", "do", "done", "in", "case", "esac", "time", "==", "=", "-",
-        "--", "x=1", "%1", "@a", "+:", "9", "export", "local", "declare", "while", "until",
-        "select", "function", "coproc", "elif", "else", "for", "unset", "typeset", "readonly",
-        "1:2", "a,b", "-e", "--x=y", "./a", "..", "/", ":", "%", "@", "+", "_", "a=", "=a",
-        "a=b=c", "-1", "2", "3a", "x+=1", "echo", "test", "let", "eval", "exec", "command",
-        "source", ".", "alias", "trap", "read",
+        "a",
+        "ls",
+        "if",
+        "then",
+        "fi",
+        "do",
+        "done",
+        "in",
+        "case",
+        "esac",
+        "time",
+        "==",
+        "=",
+        "-",
+        "--",
+        "x=1",
+        "%1",
+        "@a",
+        "+:",
+        "9",
+        "export",
+        "local",
+        "declare",
+        "while",
+        "until",
+        "select",
+        "function",
+        "coproc",
+        "elif",
+        "else",
+        "for",
+        "unset",
+        "typeset",
+        "readonly",
+        "1:2",
+        "a,b",
+        "-e",
+        "--x=y",
+        "./a",
+        "..",
+        "/",
+        ":",
+        "%",
+        "@",
+        "+",
+        "_",
+        "a=",
+        "=a",
+        "a=b=c",
+        "-1",
+        "2",
+        "3a",
+        "x+=1",
+        "echo",
+        "test",
+        "let",
+        "eval",
+        "exec",
+        "command",
+        "source",
+        ".",
+        "alias",
+        "trap",
+        "read",
+        "|",
+        "||",
+        "&&",
+        ";",
+        "&",
+        "|&",
+        ";;",
+        "'a b'",
+        "''",
+        "'$x'",
+        "a'b'c",
+        "-name='*.rs'",
+        "'ls'",
+        "'#'",
+        "'",
+        "x'",
+        "'\\'",
+        "=='a'",
+        "a|b",
+        "a;b",
+        "a&&b",
     ];
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         #[test]
-        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%-]{0,40}") {
+        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%'|;&-]{0,40}") {
             if let Some((fast, slow)) = both(&src) {
                 prop_assert_eq!(fast, slow, "{:?}", src);
             }
@@ -205,7 +482,7 @@ mod tests {
 
         #[test]
         fn random_lines_of_tokens_read_the_same(
-            words in prop::collection::vec(prop::sample::select(TOKENS), 1..6)
+            words in prop::collection::vec(prop::sample::select(TOKENS), 1..10)
         ) {
             let src = words.join(" ");
             if let Some((fast, slow)) = both(&src) {
