@@ -110,15 +110,25 @@ fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
     let mut parts = Vec::new();
     while *i < b.len() && !matches!(b[*i], b' ' | b'|' | b';' | b'&') {
         let from = *i;
-        if b[from] == b'\'' {
-            let len = b.get(from + 1..)?.iter().position(|&c| c == b'\'')?;
+        if let quote @ (b'\'' | b'"') = b[from] {
+            let len = b.get(from + 1..)?.iter().position(|&c| c == quote)?;
             let (open, close) = (from + 1, from + 1 + len);
-            if !b[open..close].iter().all(|&c| (b' '..=b'~').contains(&c)) {
+            // Inside double quotes `$`, `` ` `` and `\` keep their meaning (and `!` may, in
+            // an interactive shell): such strings go to tree-sitter.
+            let literal = |c: u8| {
+                (b' '..=b'~').contains(&c)
+                    && (quote == b'\'' || !matches!(c, b'$' | b'`' | b'\\' | b'!'))
+            };
+            if !b[open..close].iter().all(|&c| literal(c)) {
                 return None;
             }
             parts.push(WordPart::Literal {
                 text: src.get(open..close)?.to_owned(),
-                quoting: Quoting::Single,
+                quoting: if quote == b'"' {
+                    Quoting::Double
+                } else {
+                    Quoting::Single
+                },
                 span: Span::new(base + open, base + close),
             });
             *i = close + 1;
@@ -323,6 +333,7 @@ mod tests {
             "a;b",
             "a&&b|c",
             "x 'a'b'c' '' '$HOME' 'a\\b' '#x'",
+            "git commit -m \"fix: typo in README\" \"\" a\"b\"'c' \"'\" \"*\" \"~/x\"",
             "make test || echo failed; echo done",
             "a | b || c && d",
             "x || a | b | c",
@@ -344,6 +355,12 @@ mod tests {
             "if x",
             "ls 'a",
             "ls 'é'",
+            "ls \"$x\"",
+            "ls \"a\\\"b\"",
+            "ls \"`x`\"",
+            "ls \"!x\"",
+            "ls \"a",
+            "\"ls\" x",
             "'ls' x",
             "ls |& x",
             "ls &",
@@ -474,7 +491,7 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         #[test]
-        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%'|;&-]{0,40}") {
+        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%'\"|;&*#$-]{0,40}") {
             if let Some((fast, slow)) = both(&src) {
                 prop_assert_eq!(fast, slow, "{:?}", src);
             }

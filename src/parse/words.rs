@@ -116,7 +116,9 @@ impl Lowerer<'_> {
             .last()
             .filter(|n| !n.is_named() && kind(**n) == "\"")
         {
-            inner_end = close.start_byte();
+            // tree-sitter-bash folds blanks before the closing quote into its token (`" "` is
+            // `"` and ` "`): only the last byte is the quote.
+            inner_end = close.end_byte().saturating_sub(1).max(close.start_byte());
             children.pop();
         }
         for ch in children {
@@ -126,6 +128,12 @@ impl Lowerer<'_> {
                 self.double_text(pos, gap, out);
             }
             pos = pos.max(ch.end_byte());
+            // Likewise blanks before a `$`: `" $x"` has the expansion ` $x`.
+            let text = self.text(ch);
+            let blanks = text.len() - text.trim_start_matches([' ', '\t']).len();
+            if blanks > 0 && kind(ch) != "string_content" && ch.is_named() {
+                self.double_text(ch.start_byte(), &text[..blanks], out);
+            }
             match kind(ch) {
                 "string_content" => {
                     self.double_text(ch.start_byte(), self.text(ch), out);
@@ -910,6 +918,43 @@ fn byte_char(n: u32) -> char {
 #[cfg(test)]
 mod tests {
     use super::decode_ansi_escape;
+    use crate::ast::{Command, WordPart};
+
+    /// The text of each part of each word of the one simple command `src` is, as tree-sitter
+    /// reads it.
+    fn parts(src: &str) -> Vec<Vec<String>> {
+        let script = crate::parse::parse_with_tree_sitter(
+            src,
+            &crate::parse::SpanMap::Shift(0),
+            0,
+            &crate::Limits::default(),
+        );
+        let Some(Command::Simple(c)) = script.commands.first() else {
+            panic!("{src}: not a simple command");
+        };
+        c.words
+            .iter()
+            .map(|w| {
+                w.parts
+                    .iter()
+                    .map(|p| match p {
+                        WordPart::Literal { text, .. } => text.clone(),
+                        _ => "$…".to_owned(),
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn blanks_tree_sitter_folds_into_quote_and_dollar_tokens_stay_in_the_string() {
+        // tree-sitter-bash's tokens: `" "` is `"` then ` "`; `" $y "` has the expansion ` $y`.
+        assert_eq!(parts(r#"cut -d " " -f1"#)[2], [" "]);
+        assert_eq!(parts(r#"x "  ""#)[1], ["  "]);
+        assert_eq!(parts(r#"x " $y ""#)[1], [" ", "$…", " "]);
+        assert_eq!(parts(r#"x "a $y  ""#)[1], ["a ", "$…", "  "]);
+        assert_eq!(parts(r#"x """#)[1], [""]);
+    }
 
     #[test]
     fn ansi_c_escapes() {
