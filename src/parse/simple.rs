@@ -3,8 +3,9 @@
 //!
 //! `ls -la src`, `git status`, `cargo test --release`, `git add -A && git commit -m 'fix'`,
 //! `find . -name '*.rs' | xargs wc -l`: when every unquoted byte is a letter, a digit, a space,
-//! one of `_ . / : , + = @ % -` or one of those operators, and every quoted one is printable
-//! ASCII inside single quotes, bash does nothing to the line but split it into commands and
+//! one of `_ . / : , + = @ % -`, one of those operators or a plain redirect (`2>&1`, `> f`),
+//! and every quoted one is printable ASCII inside single quotes or inside double quotes without
+//! `$`, `` ` ``, `\` or `!`, bash does nothing to the line but split it into commands and
 //! the commands at the spaces — no double quotes, escapes, expansions, globs, tilde, braces,
 //! comments or redirections can be in it. Such a line is lowered here, straight into the
 //! [`Script`] the tree-sitter path would build, without starting the parser (a parse of
@@ -17,7 +18,10 @@
 //! errors, which bash does not), a word starting with `=` (`==` is an operator to
 //! tree-sitter-bash), `|&`, `&`, `;;`, an operator without a command on both sides, a pipeline of
 //! three or more stages before `&&` or `||` (tree-sitter-bash reads `a | b | c && d` as
-//! `a | (b | c && d)`), more than eight commands, limits the line could come near, and text
+//! `a | (b | c && d)`), a redirect other than `>`, `>>`, `<` to a word or `>&` to a descriptor
+//! number, a redirect of any but a statement's first command or followed by a word
+//! (tree-sitter-bash reads `a | b > f` as a redirect of the whole pipeline), more than eight
+//! commands, limits the line could come near, and text
 //! re-parsed from inside quotes (its offsets map through a table). The quirks were found by
 //! the random tests below.
 //!
@@ -25,7 +29,10 @@
 //! both readings on every such line of the tldr corpus and on random lines of the alphabet.
 
 use crate::Limits;
-use crate::ast::{AndOrOp, Command, Quoting, Script, SimpleCommand, Span, Word, WordPart};
+use crate::ast::{
+    AndOrOp, Command, Quoting, Redirect, RedirectTarget, Script, SimpleCommand, Span, Word,
+    WordPart,
+};
 
 /// Longest line taken: longer ones are rare and go to tree-sitter with its limits.
 const MAX_BYTES: usize = 4096;
@@ -61,7 +68,84 @@ enum Op {
 
 enum Token {
     Word(Word),
+    Redirect(Redirect),
     Op(Op),
+}
+
+/// What [`redirect`] found.
+enum Redir {
+    /// No redirect starts here.
+    NotOne,
+    /// One this path takes.
+    Taken(Redirect),
+    /// One this path does not take (`<<`, `&>`, `>|`, `<>`, `<&`, `>(…)`, `>& file`).
+    Other,
+}
+
+/// The redirect at `*i`, if one starts there: `>`, `>>`, `<` to or from a word, and `>&` to a
+/// file descriptor number, each with an optional one-digit descriptor before it (`2>&1`,
+/// `2>/dev/null`).
+fn redirect(src: &str, base: usize, i: &mut usize) -> Redir {
+    let b = src.as_bytes();
+    let start = *i;
+    let (fd, at) = match (b.get(start), b.get(start + 1)) {
+        (Some(d), Some(b'<' | b'>')) if d.is_ascii_digit() => (src.get(start..=start), start + 1),
+        (Some(b'<' | b'>'), _) => (None, start),
+        _ => return Redir::NotOne,
+    };
+    let (op, mut j) = match (b.get(at), b.get(at + 1)) {
+        (Some(b'>'), Some(b'>')) => (">>", at + 2),
+        (Some(b'>'), Some(b'&')) => (">&", at + 2),
+        (Some(b'>'), Some(b'|' | b'(')) | (Some(b'<'), Some(b'<' | b'>' | b'&' | b'(')) => {
+            return Redir::Other;
+        }
+        (Some(b'>'), _) => (">", at + 1),
+        _ => ("<", at + 1),
+    };
+    if matches!(b.get(j), Some(b'>' | b'<' | b'&')) {
+        return Redir::Other;
+    }
+    if op == ">&" {
+        // `2>&1`: a descriptor number right after the operator.
+        let digits = b
+            .get(j..)
+            .unwrap_or_default()
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        if digits == 0 || !matches!(b.get(j + digits), None | Some(b' ' | b'|' | b';' | b'&')) {
+            return Redir::Other;
+        }
+        let span = Span::new(base + j, base + j + digits);
+        *i = j + digits;
+        let target = Word {
+            parts: vec![WordPart::Literal {
+                text: src.get(j..j + digits).unwrap_or_default().to_owned(),
+                quoting: Quoting::Unquoted,
+                span,
+            }],
+            span,
+        };
+        return Redir::Taken(Redirect {
+            op: op.to_owned(),
+            fd: fd.map(str::to_owned),
+            target: RedirectTarget::Word(target),
+            span: Span::new(base + start, base + *i),
+        });
+    }
+    while b.get(j) == Some(&b' ') {
+        j += 1;
+    }
+    let Some(target) = word(src, base, &mut j) else {
+        return Redir::Other;
+    };
+    *i = j;
+    Redir::Taken(Redirect {
+        op: op.to_owned(),
+        fd: fd.map(str::to_owned),
+        span: Span::new(base + start, target.span.end),
+        target: RedirectTarget::Word(target),
+    })
 }
 
 /// The words and operators of `b`, or `None` for anything else: plain words, single-quoted
@@ -90,7 +174,11 @@ fn tokens(src: &str, base: usize) -> Option<Vec<Token>> {
                 Op::Semi
             }
             _ => {
-                out.push(Token::Word(word(src, base, &mut i)?));
+                match redirect(src, base, &mut i) {
+                    Redir::Taken(r) => out.push(Token::Redirect(r)),
+                    Redir::Other => return None,
+                    Redir::NotOne => out.push(Token::Word(word(src, base, &mut i)?)),
+                }
                 continue;
             }
         };
@@ -108,7 +196,7 @@ fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
     let b = src.as_bytes();
     let start = *i;
     let mut parts = Vec::new();
-    while *i < b.len() && !matches!(b[*i], b' ' | b'|' | b';' | b'&') {
+    while *i < b.len() && !matches!(b[*i], b' ' | b'|' | b';' | b'&' | b'<' | b'>') {
         let from = *i;
         if let quote @ (b'\'' | b'"') = b[from] {
             let len = b.get(from + 1..)?.iter().position(|&c| c == quote)?;
@@ -158,7 +246,7 @@ fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
 
 /// A simple command of `words`, or `None` when its first word is not certainly a plain
 /// command name.
-fn simple(words: Vec<Word>) -> Option<Command> {
+fn simple(words: Vec<Word>, redirects: Vec<Redirect>) -> Option<Command> {
     let first = words.first()?;
     let name = match first.parts.as_slice() {
         [
@@ -178,11 +266,12 @@ fn simple(words: Vec<Word>) -> Option<Command> {
     {
         return None;
     }
-    let span = first.span.cover(words.last()?.span);
+    let last = redirects.last().map_or(words.last()?.span, |r| r.span);
+    let span = first.span.cover(last);
     Some(Command::Simple(SimpleCommand {
         assignments: Vec::new(),
         words,
-        redirects: Vec::new(),
+        redirects,
         span,
     }))
 }
@@ -208,19 +297,35 @@ pub(super) fn parse(src: &str, base: usize, depth: usize, limits: &Limits) -> Op
     let mut chain: Option<(Command, Option<AndOrOp>)> = None;
     let mut stages: Vec<Command> = Vec::new();
     let mut words = Vec::new();
+    let mut redirects = Vec::new();
     let (mut count, mut word_count, mut ops) = (0, 0, 0);
     for token in tokens.into_iter().map(Some).chain([None]) {
         let op = match token {
+            // Words after a redirect (`cmd >f arg`) are left to tree-sitter.
+            Some(Token::Word(_)) if !redirects.is_empty() => return None,
             Some(Token::Word(w)) => {
                 word_count += 1;
                 words.push(w);
+                continue;
+            }
+            Some(Token::Redirect(r)) => {
+                word_count += 2;
+                redirects.push(r);
                 continue;
             }
             Some(Token::Op(op)) => Some(op),
             None => None,
         };
         // A command ends here: it must have words.
-        stages.push(simple(std::mem::take(&mut words))?);
+        // tree-sitter-bash reads `a | b > f | c` and `a && b > f` as redirects of what comes
+        // before: a redirect of any but a statement's first command is left to it.
+        if !redirects.is_empty() && (!stages.is_empty() || chain.is_some()) {
+            return None;
+        }
+        stages.push(simple(
+            std::mem::take(&mut words),
+            std::mem::take(&mut redirects),
+        )?);
         count += 1;
         if op == Some(Op::Pipe) {
             ops += 1;
@@ -337,6 +442,14 @@ mod tests {
             "make test || echo failed; echo done",
             "a | b || c && d",
             "x || a | b | c",
+            "echo done > out.txt",
+            "cargo build 2>&1 | tail -n 20",
+            "make >> log 2>&1 && echo ok",
+            "a < in >out 2>/dev/null",
+            "a >'x y' 2>\"e\" 1>&2 >&2",
+            "a2>f",
+            "a > f | b",
+            "a > f && b; c 2>&1",
         ] {
             let (fast, slow) = both(line).unwrap_or_else(|| panic!("not taken: {line:?}"));
             assert_eq!(fast, slow, "{line:?}");
@@ -374,6 +487,24 @@ mod tests {
             "a | b | c | d | e | f | g | h | i",
             "a | b | c && d",
             "a | b | c | d || e",
+            "ls > f x",
+            "ls <<EOF",
+            "ls &> f",
+            "ls >| f",
+            "ls <> f",
+            "ls >(x)",
+            "ls <(x)",
+            "ls 2>& 1",
+            "ls >&f",
+            "ls <&3",
+            "> f ls",
+            "ls >",
+            "ls > | x",
+            "ls >>> f",
+            "a | b > f",
+            "a && b 2>&1",
+            "a | b <c | d",
+            "a && b >c | d",
             "ls ~",
             "ls *",
             "ls\tx",
@@ -486,12 +617,28 @@ mod tests {
         "a|b",
         "a;b",
         "a&&b",
+        ">",
+        ">>",
+        "<",
+        "2>&1",
+        ">&2",
+        "2>",
+        ">f",
+        "2>/dev/null",
+        "<in",
+        "1>&",
+        "&>",
+        ">|",
+        "<<",
+        "<>",
+        ">&",
+        "9<x",
     ];
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         #[test]
-        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%'\"|;&*#$-]{0,40}") {
+        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%'\"|;&*#$<>-]{0,40}") {
             if let Some((fast, slow)) = both(&src) {
                 prop_assert_eq!(fast, slow, "{:?}", src);
             }
