@@ -1,30 +1,41 @@
-//! Build script: embed the built-in policy once, compactly, and index it by program, so a
-//! process loads only the rules of the programs a command actually runs (start-up stays cheap
-//! however large the catalogue grows).
+//! Build script: embed the built-in policy once, compactly and checked, and index it by
+//! program, so a process loads only the rules of the programs a command actually runs (start-up
+//! stays cheap however large the catalogue grows).
 //!
-//! Reads `src/policy/builtin/*.toml` and writes `$OUT_DIR/builtin_groups.rs`:
+//! Reads `src/policy/builtin/*.toml`, checks every `[[rule]]` against the schema of
+//! `src/policy/spec.rs` (known fields, each of its type: what `deny_unknown_fields` checks in a
+//! person's file), and writes to `$OUT_DIR`:
 //!
-//! - `FILES`: each file as JSON lines, one object per `[[rule]]` and `[[program]]` table in
-//!   the order of the file, without comments; in a rule, `program` is the last field but for
-//!   `examples`. JSON because `serde_json` reads it several times faster than the `toml` crate
-//!   reads TOML (compiling `git`'s group is on the start-up path of every `git` command), and
-//!   it is checked here to hold exactly the tables of the source files.
-//! - `ENTRIES`: each object's file, kind, source line (for error messages and listings) and
-//!   where it lies in its file's text: start, start of its `program` field (its end when it has
-//!   none) and end without its examples.
-//! - `GROUP_KEYS`/`GROUP_PROGRAMS`/`GROUPS`/`MEMBERS`: a sorted table of groups (program name,
-//!   the entries that name that program). A rule naming several programs is in each of their
-//!   groups, and its copy names only that program (the `program` line of the group replaces the
-//!   rule's own); a rule with a subcommand goes into the group `program subcommand` (loaded only
-//!   when that subcommand runs). Rules without a program go into the `*` group.
+//! - `rule_text.txt` and `rule_code.bin` (`RULE_TEXT`, `RULE_CODE`): every rule, packed. The
+//!   text holds each distinct string once. The code holds the rules one after the other, each
+//!   field as a tag (`tag::*`, ascending) and its value: a string is two LEB128 numbers (its
+//!   start and length in the text), a list its length and its strings, a condition (`flags`,
+//!   `args`) three lists (`any`, `all`, `none`), a bool one byte (0 or 1), a count one number.
+//!   `subcommand` has two tags, one for a string and one for a list; `tag::END` ends the
+//!   fields. The `program` field comes after them: a kind byte (`tag::NONE`, `tag::ONE`,
+//!   `tag::MANY`) and a string or a list. The examples come last: two lists, `hit` and `miss`.
+//!   Every part is whole only at its end, so data cut short is an error, not a rule missing a
+//!   field.
+//!   `src/policy/packed.rs` decodes a rule into the `RuleSpec` serde reads from the source,
+//!   without serde, and the test suite checks that for every rule.
+//! - `RULES`: each rule's file, source line (for error messages and listings), and the starts
+//!   of its fields, of its `program` field and of its examples in `RULE_CODE`; a rule ends
+//!   where the next one starts.
+//! - `GROUP_KEYS`/`GROUPS`/`MEMBERS`: a sorted table of groups (program name, the rules that
+//!   name that program). A rule naming several programs is in each of their groups, and its copy
+//!   names only that program: a member is the rule and where, in its `program` field, the
+//!   string naming the group's program lies (loading checks that in constant time, however
+//!   many programs the rule names). A rule with a subcommand goes into the group `program
+//!   subcommand` (loaded only when that subcommand runs). Rules without a program go into the
+//!   `*` group, and keep their own `program` field.
 //! - `OPTION_TABLES`/`OPTION_NAMES`: the `[[program]]` tables as `OptionSpec` literals, and
 //!   a sorted index by program name: the option knowledge of `ls` costs a binary search, not a
-//!   JSON parse and sixty allocations, on the start-up path of every command.
+//!   parse and sixty allocations, on the start-up path of every command.
 //!
 //! Every piece is an offset into a few large strings: no table of string slices, which would
 //! cost a relocation per string at start-up.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -36,26 +47,114 @@ const FILES: &[&str] = &[
     "deny.toml",
 ];
 
-/// One rule or option table in a regenerated file: whether it is a rule, its line in the
-/// source file, and byte offsets of its `{`, of its `,"program":` field (the end of the body
-/// when it has none) and of the end of its body without examples (before `,"examples":` or
-/// the closing `}`).
+/// How a rule field is checked and packed.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    /// A string.
+    Str,
+    /// A string (this tag) or a list of strings (the next tag).
+    Names,
+    /// A bool.
+    Bool,
+    /// A non-negative integer.
+    Count,
+    /// A list of strings.
+    List,
+    /// `{ any = […], all = […], none = […] }`.
+    Cond,
+}
+
+/// The fields of a rule besides `program` and `examples`, in packed order: name, tag, kind.
+const FIELDS: &[(&str, u8, Kind)] = &[
+    ("id", 1, Kind::Str),
+    ("decision", 2, Kind::Str),
+    ("risk", 3, Kind::Str),
+    ("any_path", 4, Kind::Bool),
+    ("subcommand", 5, Kind::Names),
+    ("flags", 7, Kind::Cond),
+    ("args", 8, Kind::Cond),
+    ("max_operands", 9, Kind::Count),
+    ("min_operands", 10, Kind::Count),
+    ("env", 11, Kind::List),
+    ("via", 12, Kind::List),
+    ("context", 13, Kind::List),
+    ("command", 14, Kind::Str),
+    ("dynamic_args", 15, Kind::Bool),
+    ("tags", 16, Kind::List),
+    ("reason", 17, Kind::Str),
+];
+
+/// The tag that ends a rule's fields.
+const END: u8 = 0;
+
+/// The kind byte of a `program` field: none, one string, a list.
+const NONE: u8 = 0;
+const ONE: u8 = 1;
+const MANY: u8 = 2;
+
+/// One rule: its file, its line in the source file, and the offsets in the code of its
+/// fields, its `program` field and its examples.
 struct Entry {
     file: usize,
-    rule: bool,
     line: usize,
     start: usize,
     program: usize,
-    end: usize,
+    examples: usize,
+}
+
+/// The packed rules being written: the code, the text and where each string already is.
+#[derive(Default)]
+struct Packer {
+    code: Vec<u8>,
+    text: String,
+    seen: HashMap<String, usize>,
+}
+
+impl Packer {
+    /// A LEB128 number.
+    fn uint(&mut self, mut v: usize) {
+        loop {
+            let low = (v & 0x7f) as u8;
+            v >>= 7;
+            if v == 0 {
+                self.code.push(low);
+                return;
+            }
+            self.code.push(low | 0x80);
+        }
+    }
+
+    /// A string: start and length in the text, where it is stored once.
+    fn str(&mut self, s: &str) {
+        let start = if let Some(&at) = self.seen.get(s) {
+            at
+        } else {
+            let at = self.text.len();
+            self.text.push_str(s);
+            self.seen.insert(s.to_owned(), at);
+            at
+        };
+        self.uint(start);
+        self.uint(s.len());
+    }
+
+    /// A list of strings: its length and each string.
+    fn list(&mut self, items: &[&str]) {
+        self.uint(items.len());
+        for s in items {
+            self.str(s);
+        }
+    }
 }
 
 fn main() {
     pack_relocations();
     let dir = Path::new("src/policy/builtin");
     let mut entries: Vec<Entry> = Vec::new();
-    let mut files: Vec<(String, String)> = Vec::new();
-    // Group key → (the `,"program":…` field its rules get, or "" to keep their own; entries).
-    let mut groups: BTreeMap<String, (String, Vec<usize>)> = BTreeMap::new();
+    let mut packer = Packer::default();
+    // Group key → members: (rule, offset in its `program` field of the string naming the
+    // group's program; 0 in the `*` group, whose rules keep their own field).
+    let mut groups: BTreeMap<String, Vec<(usize, usize)>> = BTreeMap::new();
     // A rule that names no program and no wrapper (`via`) applies to every unit.
     let mut any_program_without_via = false;
     let mut options: Vec<String> = Vec::new();
@@ -68,7 +167,6 @@ fn main() {
         let text = std::fs::read_to_string(&path).unwrap_or_else(|e| fail(&e));
         let table: toml::Table = text.parse().unwrap_or_else(|e| fail(&e));
         let headers = headers(&text);
-        let mut out = String::new();
         // Every `[[rule]]` and `[[program]]` table, in the order of the file.
         let mut items: Vec<(usize, &str, &toml::Table)> = Vec::new();
         for (key, value) in &table {
@@ -98,85 +196,10 @@ fn main() {
         }
         items.sort_by_key(|(at, _, _)| *at);
         for (at, key, t) in items {
-            let start = out.len();
-            out.push('{');
-            for (k, v) in t {
-                if k != "program" && k != "examples" {
-                    if out.len() > start + 1 {
-                        out.push(',');
-                    }
-                    push_field(&mut out, k, v, &path);
-                }
-            }
-            if out.len() == start + 1 {
-                fail(&format_args!(
-                    "line {at}: a table needs a field besides `program`"
-                ));
-            }
-            let program = out.len();
-            if key == "rule"
-                && let Some(v) = t.get("program")
-            {
-                out.push(',');
-                push_field(&mut out, "program", v, &path);
-            }
-            let end = out.len();
-            if let Some(v) = t.get("examples") {
-                out.push(',');
-                push_field(&mut out, "examples", v, &path);
-            }
-            out.push('}');
-            // The object must hold exactly the source's table.
-            let again: serde_json::Value = serde_json::from_str(&out[start..])
-                .unwrap_or_else(|e| fail(&format_args!("line {at}: regenerated JSON: {e}")));
-            if again != json(&toml::Value::Table(t.clone()), &path) {
-                fail(&format_args!(
-                    "line {at}: regenerated JSON differs from the source"
-                ));
-            }
-            out.push('\n');
-            let program = if key == "rule" { program } else { end };
-            let idx = entries.len();
-            entries.push(Entry {
-                file: fi,
-                rule: key == "rule",
-                line: at,
-                start,
-                program,
-                end,
-            });
-            if key == "rule" {
-                // A rule with a subcommand goes to the group "program subcommand", loaded
-                // only when that subcommand runs (git's rules are many).
-                let sub = names(t.get("subcommand"))
-                    .into_iter()
-                    .next()
-                    // A glob token (`describe-*`, `{list,show}`) names no one group: such a
-                    // rule is filed with its program's (as `src/policy/rule.rs` matches it).
-                    .filter(|s| !s.contains(['*', '?', '[', '{']));
-                let via = names(t.get("via"));
-                for name in names(t.get("program")) {
-                    if name == "*" && (via.is_empty() || via == ["*"]) {
-                        any_program_without_via = true;
-                    }
-                    let key = match &sub {
-                        Some(sub) if name != "*" => format!("{name} {sub}"),
-                        _ => name.clone(),
-                    };
-                    let field = if name == "*" {
-                        String::new()
-                    } else {
-                        format!(",\"program\":{}", serde_json::Value::String(name.clone()))
-                    };
-                    groups.entry(key).or_insert((field, Vec::new())).1.push(idx);
-                }
-            } else {
+            let here = format!("{}:{at}", path.display());
+            if key != "rule" {
                 let table = options.len();
-                options.push(option_table(
-                    t,
-                    &format_args!("{}:{at}", path.display()),
-                    &mut option_text,
-                ));
+                options.push(option_table(t, &here, &mut option_text));
                 for name in names(t.get("name")) {
                     if option_names.insert(name.clone(), table).is_some() {
                         fail(&format_args!(
@@ -184,84 +207,135 @@ fn main() {
                         ));
                     }
                 }
+                continue;
             }
-        }
-        files.push((format!("builtin/{f}"), out));
-    }
-    // Each lazy group's objects must parse too, and name only its program.
-    for (key, (field, members)) in &groups {
-        for &m in members {
-            let e = &entries[m];
-            let file = &files[e.file].1;
-            let text = if field.is_empty() || e.program == e.end {
-                format!("{}}}", &file[e.start..e.end])
+            let start = packer.code.len();
+            let (program, examples, named) = pack_rule(t, &here, &mut packer);
+            let idx = entries.len();
+            entries.push(Entry {
+                file: fi,
+                line: at,
+                start,
+                program,
+                examples,
+            });
+            // A rule with a subcommand goes to the group "program subcommand", loaded
+            // only when that subcommand runs (git's rules are many).
+            let sub = names(t.get("subcommand"))
+                .into_iter()
+                .next()
+                // A glob token (`describe-*`, `{list,show}`) names no one group: such a
+                // rule is filed with its program's (as `src/policy/rule.rs` matches it).
+                .filter(|s| !s.contains(['*', '?', '[', '{']));
+            let via = names(t.get("via"));
+            let named = if t.contains_key("program") {
+                named
             } else {
-                format!("{}{field}}}", &file[e.start..e.program])
+                vec![("*".to_owned(), 0)]
             };
-            let v: serde_json::Value = serde_json::from_str(&text)
-                .unwrap_or_else(|e| panic!("built-in group `{key}` does not parse: {e}\n{text}"));
-            // A rule in a program's group names that program alone.
-            let program = key.split(' ').next().unwrap_or_default();
-            if e.rule
-                && program != "*"
-                && v.get("program").and_then(|p| p.as_str()) != Some(program)
-            {
-                panic!("built-in group `{key}`: a rule names other programs\n{text}");
+            for (name, offset) in named {
+                if name.is_empty() || name.contains(' ') {
+                    fail(&format_args!(
+                        "line {at}: a program name must be a word, not {name:?}"
+                    ));
+                }
+                if name == "*" && (via.is_empty() || via == ["*"]) {
+                    any_program_without_via = true;
+                }
+                let (key, offset) = match &sub {
+                    _ if name == "*" => (name, 0),
+                    Some(sub) => (format!("{name} {sub}"), offset),
+                    None => (name, offset),
+                };
+                groups.entry(key).or_default().push((idx, offset));
             }
         }
     }
-    let mut out = String::from(
-        "/// The built-in policy files, regenerated compactly by `build.rs`: (name, text), in load order.\n\
-         pub(crate) const FILES: &[(&str, &str)] = &[\n",
+    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).to_path_buf();
+    let write = |name: &str, bytes: &[u8]| {
+        let file = dest.join(name);
+        std::fs::write(&file, bytes).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    };
+    assert!(
+        u32::try_from(packer.text.len()).is_ok() && u32::try_from(packer.code.len()).is_ok(),
+        "the built-in policy has outgrown its offsets"
     );
-    for (name, text) in &files {
-        let _ = writeln!(out, "    ({name:?}, {text:?}),");
+    write("rule_text.txt", packer.text.as_bytes());
+    write("rule_code.bin", &packer.code);
+    let mut out = String::from(
+        "/// The built-in policy files, in load order.\n\
+         pub(crate) const FILE_NAMES: &[&str] = &[\n",
+    );
+    for f in FILES {
+        let _ = writeln!(out, "    \"builtin/{f}\",");
     }
     out.push_str(
-        "];\n\n/// Each rule and option table: (file, is a rule, source line, start, start of its\n\
-         /// `program` field, end without examples).\n\
+        "];\n\n/// Tags of the fields of a packed rule (see `build.rs`).\n\
+         pub(crate) mod tag {\n",
+    );
+    for &(name, tag, kind) in FIELDS {
+        let name = name.to_uppercase();
+        let _ = writeln!(
+            out,
+            "    /// `{}`.\n    pub(crate) const {name}: u8 = {tag};",
+            name.to_lowercase()
+        );
+        if kind == Kind::Names {
+            let _ = writeln!(
+                out,
+                "    /// `{}` as a list.\n    pub(crate) const {name}_MANY: u8 = {};",
+                name.to_lowercase(),
+                tag + 1
+            );
+        }
+    }
+    let _ = write!(
+        out,
+        "    /// The end of a rule's fields.\n    pub(crate) const END: u8 = {END};\n\
+         \x20   /// A `program` field naming no program.\n    pub(crate) const NONE: u8 = {NONE};\n\
+         \x20   /// A `program` field holding one string.\n    pub(crate) const ONE: u8 = {ONE};\n\
+         \x20   /// A `program` field holding a list.\n    pub(crate) const MANY: u8 = {MANY};\n}}\n\n\
+         /// Every distinct string of the built-in rules, concatenated.\n\
+         pub(crate) static RULE_TEXT: &str = include_str!(concat!(env!(\"OUT_DIR\"), \"/rule_text.txt\"));\n\n\
+         /// The built-in rules, packed (see `build.rs`).\n\
+         pub(crate) static RULE_CODE: &[u8] = include_bytes!(concat!(env!(\"OUT_DIR\"), \"/rule_code.bin\"));\n\n\
+         /// Each rule: file (in `FILE_NAMES`), source line, and the starts in `RULE_CODE` of its\n\
+         /// fields, of its `program` field and of its examples.\n\
          #[allow(clippy::unreadable_literal)]\n\
-         pub(crate) static ENTRIES: &[(u8, bool, u32, u32, u32, u32)] = &[\n",
+         pub(crate) static RULES: &[(u8, u32, u32, u32, u32)] = &[\n"
     );
     for e in &entries {
         let _ = writeln!(
             out,
-            "    ({}, {}, {}, {}, {}, {}),",
-            e.file, e.rule, e.line, e.start, e.program, e.end
+            "    ({}, {}, {}, {}, {}),",
+            e.file, e.line, e.start, e.program, e.examples
         );
     }
     let mut keys = String::new();
-    let mut programs = String::new();
     let mut members = Vec::new();
     let mut table = String::new();
-    for (key, (line, list)) in &groups {
+    for (key, list) in &groups {
         keys.push_str(key);
-        programs.push_str(line);
-        members.extend(
-            list.iter()
-                .map(|&m| u16::try_from(m).unwrap_or_else(|_| panic!("too many built-in rules"))),
-        );
-        let _ = writeln!(
-            table,
-            "    ({}, {}, {}),",
-            keys.len(),
-            programs.len(),
-            members.len()
-        );
+        for &(m, offset) in list {
+            let m = u16::try_from(m).unwrap_or_else(|_| panic!("too many built-in rules"));
+            let offset = u16::try_from(offset)
+                .unwrap_or_else(|_| panic!("group `{key}`: a rule names too many programs"));
+            members.push((m, offset));
+        }
+        let _ = writeln!(table, "    ({}, {}),", keys.len(), members.len());
     }
     let _ = write!(
         out,
         "];\n\n/// Group keys (program names, or `program subcommand`), sorted, concatenated.\n\
          pub(crate) static GROUP_KEYS: &str = {keys:?};\n\n\
-         /// The `program=…` line that replaces a rule's own in each group (empty: keep it).\n\
-         pub(crate) static GROUP_PROGRAMS: &str = {programs:?};\n\n\
-         /// Each group: ends of its key, of its `program` line and of its members.\n\
+         /// Each group: ends of its key and of its members.\n\
          #[allow(clippy::unreadable_literal)]\n\
-         pub(crate) static GROUPS: &[(u32, u32, u32)] = &[\n{table}];\n\n\
+         pub(crate) static GROUPS: &[(u32, u32)] = &[\n{table}];\n\n\
          /// How many groups there are.\n\
          pub(crate) const GROUP_COUNT: usize = {count};\n\n\
-         /// Group members: indices into `ENTRIES`.\n\
-         pub(crate) static MEMBERS: &[u16] = &{members:?};\n\n\
+         /// Group members: an index into `RULES`, and the offset in the rule's `program` field of\n\
+         /// the string naming the group's program (0 in the group `*`).\n\
+         pub(crate) static MEMBERS: &[(u16, u16)] = &{members:?};\n\n\
          /// Every rule of the group `*` (rules naming no program) names wrappers (`via`), so \
          it cannot match a unit that ran through none.\n\
          pub(crate) const ANY_PROGRAM_RULES_NEED_VIA: bool = {need_via};\n",
@@ -296,10 +370,123 @@ fn main() {
         "];\n\n/// The names of programs with a table, sorted, concatenated.\n\
          pub(crate) static OPTION_NAME_TEXT: &str = {name_text:?};"
     );
-    let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into()))
-        .join("builtin_groups.rs");
-    std::fs::write(&dest, out).unwrap_or_else(|e| panic!("{}: {e}", dest.display()));
+    write("builtin_groups.rs", out.as_bytes());
     println!("cargo::rerun-if-changed=build.rs");
+}
+
+/// The strings of a list field, or a panic naming the field.
+fn strings<'t>(v: &'t toml::Value, at: &str, key: &str) -> Vec<&'t str> {
+    v.as_array()
+        .and_then(|a| a.iter().map(toml::Value::as_str).collect())
+        .unwrap_or_else(|| panic!("{at}: `{key}` must be a list of strings"))
+}
+
+/// A table field whose keys are among `keys`, each a list of strings: the lists, in the order
+/// of `keys` (empty when absent).
+fn lists<'t>(v: &'t toml::Value, at: &str, key: &str, keys: &[&str]) -> Vec<Vec<&'t str>> {
+    let t = v
+        .as_table()
+        .unwrap_or_else(|| panic!("{at}: `{key}` must be a table"));
+    let unknown = t.keys().find(|k| !keys.contains(&k.as_str()));
+    assert!(
+        unknown.is_none(),
+        "{at}: unknown field `{}` in `{key}`, expected one of {keys:?}",
+        unknown.map_or("", String::as_str)
+    );
+    keys.iter()
+        .map(|k| {
+            t.get(*k)
+                .map(|v| strings(v, at, &format!("{key}.{k}")))
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// Check a `[[rule]]` table (`at` names its file and line) against the schema of
+/// `src/policy/spec.rs` and append it to the packed rules: the offsets of its `program` field
+/// and of its examples, and each program it names with the offset of the string naming it
+/// from the start of its `program` field.
+fn pack_rule(t: &toml::Table, at: &str, p: &mut Packer) -> (usize, usize, Vec<(String, usize)>) {
+    for k in t.keys() {
+        let known = k == "program" || k == "examples" || FIELDS.iter().any(|f| f.0 == k);
+        assert!(known, "{at}: unknown field `{k}` in a `[[rule]]` table");
+    }
+    for required in ["id", "decision"] {
+        assert!(t.contains_key(required), "{at}: a rule needs `{required}`");
+    }
+    for &(key, tag, kind) in FIELDS {
+        let Some(v) = t.get(key) else { continue };
+        let wrong = || -> ! { panic!("{at}: `{key}` has the wrong type") };
+        match kind {
+            Kind::Str => {
+                p.code.push(tag);
+                p.str(v.as_str().unwrap_or_else(|| wrong()));
+            }
+            Kind::Names => {
+                if let Some(s) = v.as_str() {
+                    p.code.push(tag);
+                    p.str(s);
+                } else {
+                    p.code.push(tag + 1);
+                    p.list(&strings(v, at, key));
+                }
+            }
+            Kind::Bool => {
+                p.code.push(tag);
+                p.code
+                    .push(u8::from(v.as_bool().unwrap_or_else(|| wrong())));
+            }
+            Kind::Count => {
+                let n = v
+                    .as_integer()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .unwrap_or_else(|| panic!("{at}: `{key}` must be a count"));
+                p.code.push(tag);
+                p.uint(n as usize);
+            }
+            Kind::List => {
+                p.code.push(tag);
+                p.list(&strings(v, at, key));
+            }
+            Kind::Cond => {
+                p.code.push(tag);
+                for list in lists(v, at, key, &["any", "all", "none"]) {
+                    p.list(&list);
+                }
+            }
+        }
+    }
+    p.code.push(END);
+    let program = p.code.len();
+    let mut named = Vec::new();
+    match t.get("program") {
+        None => p.code.push(NONE),
+        Some(toml::Value::String(s)) => {
+            p.code.push(ONE);
+            named.push((s.clone(), p.code.len() - program));
+            p.str(s);
+        }
+        Some(v) => {
+            let list = strings(v, at, "program");
+            p.code.push(MANY);
+            p.uint(list.len());
+            for s in list {
+                named.push((s.to_owned(), p.code.len() - program));
+                p.str(s);
+            }
+        }
+    }
+    let examples = p.code.len();
+    let (hit, miss) = match t.get("examples") {
+        None => (Vec::new(), Vec::new()),
+        Some(v) => {
+            let mut l = lists(v, at, "examples", &["hit", "miss"]).into_iter();
+            (l.next().unwrap_or_default(), l.next().unwrap_or_default())
+        }
+    };
+    p.list(&hit);
+    p.list(&miss);
+    (program, examples, named)
 }
 
 /// A `[[program]]` table, appended to the packed option text `text` (short value letters, then
@@ -362,33 +549,6 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!("({short}, {long_value}, {long}, {single_value}, {single}, {long_values})")
-}
-
-/// `"key":value`, compact.
-fn push_field(out: &mut String, key: &str, value: &toml::Value, path: &Path) {
-    let _ = write!(
-        out,
-        "{}:{}",
-        serde_json::Value::String(key.to_owned()),
-        json(value, path)
-    );
-}
-
-/// A TOML value as JSON (the built-in policy holds no dates).
-fn json(value: &toml::Value, path: &Path) -> serde_json::Value {
-    match value {
-        toml::Value::String(s) => serde_json::Value::String(s.clone()),
-        toml::Value::Integer(i) => serde_json::Value::from(*i),
-        toml::Value::Float(f) => serde_json::Value::from(*f),
-        toml::Value::Boolean(b) => serde_json::Value::Bool(*b),
-        toml::Value::Array(a) => a.iter().map(|v| json(v, path)).collect(),
-        toml::Value::Table(t) => {
-            serde_json::Value::Object(t.iter().map(|(k, v)| (k.clone(), json(v, path))).collect())
-        }
-        toml::Value::Datetime(d) => {
-            panic!("{}: a date ({d}) has no place in a policy", path.display())
-        }
-    }
 }
 
 /// The lines of the `[[rule]]` and `[[program]]` headers, by name.

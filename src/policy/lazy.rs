@@ -1,8 +1,8 @@
 //! The built-in policy, loaded lazily per program.
 //!
-//! `build.rs` embeds the built-in policy once, as JSON lines, and indexes its rules by program
-//! name (see there for the layout); here each group's tables are parsed and compiled the first
-//! time a command runs that program, into a small [`Policy`] of its own. A process
+//! `build.rs` embeds the built-in policy once, packed, and indexes its rules by program name
+//! (see there for the layout); here each group's rules are decoded (`packed.rs`) and compiled
+//! the first time a command runs that program, into a small [`Policy`] of its own. A process
 //! that classifies `ls` compiles only the rules that name `ls`. Nothing here decides: `mod.rs`
 //! matches a unit against its own rules and its program's group alike.
 
@@ -12,7 +12,8 @@ use std::borrow::Cow;
 
 use super::error::{PolicyError, PolicyErrorKind};
 use super::options::{Names, OptionSpec};
-use super::spec::{RuleSpec, parse_builtin_entry};
+use super::packed::{self, Program, Record};
+use super::spec::RuleSpec;
 use super::{Policy, Source};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_groups.rs"));
@@ -83,20 +84,18 @@ pub(crate) fn names() -> impl Iterator<Item = &'static str> {
     (0..GROUPS.len()).filter_map(key)
 }
 
-/// The `i`th group's start offsets: (key, `program` line, members).
-fn starts(i: usize) -> Option<(usize, usize, usize)> {
+/// The `i`th group's start offsets: (key, members).
+fn starts(i: usize) -> Option<(usize, usize)> {
     match i.checked_sub(1) {
-        None => Some((0, 0, 0)),
-        Some(j) => GROUPS
-            .get(j)
-            .map(|&(k, p, m)| (k as usize, p as usize, m as usize)),
+        None => Some((0, 0)),
+        Some(j) => GROUPS.get(j).map(|&(k, m)| (k as usize, m as usize)),
     }
 }
 
 /// The `i`th group's key (a program name, or `program subcommand`).
 fn key(i: usize) -> Option<&'static str> {
-    let (start, _, _) = starts(i)?;
-    let &(end, _, _) = GROUPS.get(i)?;
+    let (start, _) = starts(i)?;
+    let &(end, _) = GROUPS.get(i)?;
     GROUP_KEYS.get(start..end as usize)
 }
 
@@ -121,72 +120,87 @@ fn malformed() -> PolicyError {
     )
 }
 
+/// The `i`th rule: its file's name (in `FILE_NAMES`), its file index, its line and where it
+/// lies in `RULE_CODE`.
+fn record(i: usize) -> Option<(&'static str, u8, usize, Record)> {
+    let &(file, line, start, program, examples) = RULES.get(i)?;
+    let end = match RULES.get(i + 1) {
+        Some(next) => next.2 as usize,
+        None => RULE_CODE.len(),
+    };
+    let name = FILE_NAMES.get(usize::from(file))?;
+    let r = Record {
+        start: start as usize,
+        program: program as usize,
+        examples: examples as usize,
+        end,
+    };
+    Some((name, file, line as usize, r))
+}
+
+/// Decode the `i`th rule; an error names its file and line.
+fn decode(
+    i: usize,
+    program: Program<'_>,
+    examples: bool,
+) -> Result<(RuleSpec, usize), PolicyError> {
+    let (name, _, line, r) = record(i).ok_or_else(malformed)?;
+    packed::rule(RULE_CODE, RULE_TEXT, r, program, examples)
+        .map(|spec| (spec, line))
+        .map_err(|e| {
+            PolicyError::new(name, PolicyErrorKind::Invalid(e.to_string()))
+                .at(Some(line), Some(e.field.to_owned()))
+        })
+}
+
 /// Compile the `i`th group: its rules without examples, each naming only the group's program.
 fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
-    let (_, p_start, m_start) = starts(i).ok_or_else(malformed)?;
-    let &(_, p_end, m_end) = GROUPS.get(i).ok_or_else(malformed)?;
-    let program = GROUP_PROGRAMS
-        .get(p_start..p_end as usize)
-        .ok_or_else(malformed)?;
+    let (_, m_start) = starts(i).ok_or_else(malformed)?;
+    let &(_, m_end) = GROUPS.get(i).ok_or_else(malformed)?;
     let members = MEMBERS.get(m_start..m_end as usize).ok_or_else(malformed)?;
-    let mut rules = Vec::new();
-    let mut json = String::new();
-    for &m in members {
-        let &(file, rule, line, start, prog, end) =
-            ENTRIES.get(usize::from(m)).ok_or_else(malformed)?;
-        let (name, text) = FILES.get(usize::from(file)).ok_or_else(malformed)?;
-        let (start, prog, end) = (start as usize, prog as usize, end as usize);
-        json.clear();
-        if program.is_empty() || prog == end {
-            json.push_str(text.get(start..end).ok_or_else(malformed)?);
+    let key = key(i).ok_or_else(malformed)?;
+    // The program a group's rules name: its key up to the subcommand.
+    let name = key.split(' ').next().unwrap_or_default();
+    let mut rules = Vec::with_capacity(members.len());
+    for &(m, at) in members {
+        let program = if name == "*" {
+            Program::Any
         } else {
-            json.push_str(text.get(start..prog).ok_or_else(malformed)?);
-            json.push_str(program);
-        }
-        json.push('}');
-        if !rule {
-            return Err(malformed());
-        }
-        let line = line as usize;
-        rules.push((
-            parse_builtin_entry::<RuleSpec>(&json, name, line)?,
-            Some(line),
-        ));
+            Program::Only {
+                name,
+                at: usize::from(at),
+            }
+        };
+        let (spec, line) = decode(usize::from(m), program, false)?;
+        rules.push((spec, Some(line)));
     }
-    let key = key(i).unwrap_or_default();
     p.add_rule_specs(rules, &format!("builtin:{key}"), &Source::Builtin, false)
 }
 
-/// Every built-in table, file by file, compiled now (the eager policy).
+/// Every built-in rule, file by file, compiled now (the eager policy).
 pub(crate) fn load_all(p: &mut Policy) -> Result<(), PolicyError> {
-    let mut entries = ENTRIES.iter().peekable();
-    for (fi, (name, text)) in FILES.iter().enumerate() {
+    let mut next = 0;
+    for (fi, name) in FILE_NAMES.iter().enumerate() {
         let mut rules = Vec::new();
-        while let Some(&(file, rule, line, start, _, _)) =
-            entries.next_if(|e| usize::from(e.0) == fi)
-        {
-            debug_assert_eq!(usize::from(file), fi);
-            let json = text
-                .get(start as usize..)
-                .and_then(|t| t.split('\n').next())
-                .ok_or_else(malformed)?;
-            // Option tables are data (`options`), for eager and lazy policies alike.
-            if rule {
-                let line = line as usize;
-                rules.push((
-                    parse_builtin_entry::<RuleSpec>(json, name, line)?,
-                    Some(line),
-                ));
-            }
+        while record(next).is_some_and(|(_, file, _, _)| usize::from(file) == fi) {
+            let (spec, line) = decode(next, Program::Own, true)?;
+            rules.push((spec, Some(line)));
+            next += 1;
         }
         p.add_rule_specs(rules, name, &Source::Builtin, false)?;
     }
-    Ok(())
+    // Rules are stored file by file: one left over names no file, or is out of order.
+    if next == RULES.len() {
+        Ok(())
+    } else {
+        Err(malformed())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::spec::{Examples, OneOrMany};
 
     #[test]
     fn option_tables_are_found_by_every_name_and_hold_their_lists() {
@@ -209,6 +223,129 @@ mod tests {
             assert!(options(name).is_some(), "{name}");
             (last, start) = (name, end as usize);
         }
+    }
+
+    /// Every rule of the source files as serde reads it from the TOML, with its line: the
+    /// reference the packed data must reproduce.
+    fn source_rules() -> Vec<(&'static str, usize, RuleSpec)> {
+        let sources = [
+            (
+                "builtin/programs.toml",
+                include_str!("builtin/programs.toml"),
+            ),
+            (
+                "builtin/read-only.toml",
+                include_str!("builtin/read-only.toml"),
+            ),
+            ("builtin/ask.toml", include_str!("builtin/ask.toml")),
+            (
+                "builtin/dangerous.toml",
+                include_str!("builtin/dangerous.toml"),
+            ),
+            ("builtin/deny.toml", include_str!("builtin/deny.toml")),
+        ];
+        let names: Vec<&str> = sources.iter().map(|s| s.0).collect();
+        assert_eq!(names, FILE_NAMES, "the files and their order");
+        let mut out = Vec::new();
+        for (name, text) in sources {
+            let file = crate::policy::spec::parse_policy(text, name).unwrap();
+            let lines = crate::policy::error::LineIndex::new(text);
+            out.extend(
+                file.rule
+                    .into_iter()
+                    .map(|r| (name, lines.line(r.span().start), r.into_inner())),
+            );
+        }
+        out
+    }
+
+    #[test]
+    fn every_packed_rule_decodes_to_what_serde_reads_from_the_source() {
+        let sources = source_rules();
+        assert_eq!(RULES.len(), sources.len());
+        for (i, (name, line, want)) in sources.iter().enumerate() {
+            let (file, _, _, _) = record(i).unwrap();
+            let (got, got_line) = decode(i, Program::Own, true).unwrap();
+            assert_eq!((file, got_line), (*name, *line), "rule {}", want.id);
+            assert_eq!(&got, want, "{name}:{line}");
+        }
+        // The eager policy reads exactly these.
+        let mut p = Policy::bare();
+        load_all(&mut p).unwrap();
+        assert_eq!(p.rules.len(), sources.len());
+    }
+
+    #[test]
+    fn every_group_copy_is_its_source_rule_naming_only_the_group_program() {
+        let sources = source_rules();
+        let mut seen = vec![false; sources.len()];
+        for i in 0..GROUPS.len() {
+            let key = key(i).unwrap();
+            let name = key.split(' ').next().unwrap();
+            let (_, m_start) = starts(i).unwrap();
+            for &(m, at) in &MEMBERS[m_start..GROUPS[i].1 as usize] {
+                let m = usize::from(m);
+                let program = if name == "*" {
+                    Program::Any
+                } else {
+                    Program::Only {
+                        name,
+                        at: usize::from(at),
+                    }
+                };
+                let (got, _) = decode(m, program, false).unwrap();
+                let mut want = sources[m].2.clone();
+                want.examples = Examples::default();
+                if name != "*" {
+                    want.program = Some(OneOrMany::One(name.to_owned()));
+                }
+                assert_eq!(got, want, "group `{key}`");
+                seen[m] = true;
+            }
+            assert!(group(key).is_some_and(|g| g.load_error.is_none()), "{key}");
+        }
+        assert!(seen.iter().all(|&s| s), "a rule is in no group");
+    }
+
+    #[test]
+    fn a_member_naming_another_program_is_an_error() {
+        // `read-only-text-tools` names `cat` first: its copy for `grep` cannot point there.
+        let (i, _) = source_rules()
+            .iter()
+            .enumerate()
+            .find(|(_, r)| r.2.id == "read-only-text-tools")
+            .map(|(i, r)| (i, r.2.clone()))
+            .unwrap();
+        assert!(decode(i, Program::Only { name: "cat", at: 2 }, false).is_ok());
+        let e = decode(
+            i,
+            Program::Only {
+                name: "grep",
+                at: 2,
+            },
+            false,
+        )
+        .unwrap_err();
+        assert_eq!(e.origin, "builtin/read-only.toml");
+        assert!(
+            e.line.is_some() && e.field.as_deref() == Some("program"),
+            "{e}"
+        );
+        assert!(e.to_string().contains("group's program"), "{e}");
+        // Nor can a copy for the group `*`, nor an offset off the field.
+        assert!(decode(i, Program::Any, false).is_err());
+        assert!(decode(i, Program::Only { name: "cat", at: 0 }, false).is_err());
+        assert!(
+            decode(
+                i,
+                Program::Only {
+                    name: "cat",
+                    at: 9999
+                },
+                false
+            )
+            .is_err()
+        );
     }
 
     #[test]

@@ -40,7 +40,7 @@ pub struct PolicyFile {
 }
 
 /// One string or a list of strings.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OneOrMany {
     /// `"rm"`
     One(String),
@@ -90,7 +90,7 @@ impl OneOrMany {
 }
 
 /// `{ any = […], all = […], none = […] }`
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Condition {
     /// At least one must be present.
@@ -105,7 +105,7 @@ pub struct Condition {
 }
 
 /// `{ hit = […], miss = […] }`
-#[derive(Debug, Clone, Default, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Examples {
     /// Commands the rule must match.
@@ -117,7 +117,7 @@ pub struct Examples {
 }
 
 /// One `[[rule]]`.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSpec {
     /// Kebab-case id naming the risky pattern.
@@ -200,20 +200,6 @@ pub fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError>
             PolicyErrorKind::Syntax(e.message().trim().to_owned()),
         )
         .at(line, field)
-    })
-}
-
-/// Parse one table of the embedded built-in policy, stored as a JSON object (`build.rs`);
-/// `line` is the table's line in the source file.
-pub(crate) fn parse_builtin_entry<T: serde::de::DeserializeOwned>(
-    json: &str,
-    origin: &str,
-    line: usize,
-) -> Result<T, PolicyError> {
-    serde_json::from_str(json).map_err(|e| {
-        let msg = e.to_string();
-        let field = field_from_message(&msg);
-        PolicyError::new(origin, PolicyErrorKind::Syntax(msg)).at(Some(line), field)
     })
 }
 
