@@ -1,5 +1,6 @@
 //! [`Words`]: a fixed list of words stored as one string, for the static tables of options,
-//! variables, paths and code markers the analyzer and the checks read.
+//! variables, paths and code markers the analyzer and the checks read; [`Letters`]: a set of
+//! option letters stored as a bit mask.
 //!
 //! Why not `&[&str]`: the release binary is position-independent, so every `&'static str`
 //! stored in a table is a pointer the dynamic loader patches when the process starts (about 13
@@ -146,6 +147,57 @@ impl Iterator for Iter {
 
 impl std::iter::FusedIterator for Iter {}
 
+/// A set of ASCII characters as one 128-bit mask, with no pointer at all: the letters of the
+/// short options of a table entry that take a value (`short_value: Letters::of("sk")`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Letters(u128);
+
+impl Letters {
+    /// The empty set.
+    pub const EMPTY: Letters = Letters(0);
+
+    /// The characters of `chars`.
+    ///
+    /// # Panics
+    ///
+    /// On a character that is not ASCII (at compile time, in a constant).
+    pub const fn of(chars: &str) -> Letters {
+        let bytes = chars.as_bytes();
+        let mut mask = 0u128;
+        let mut i = 0;
+        while i < bytes.len() {
+            assert!(bytes[i].is_ascii(), "not an ASCII character");
+            mask |= 1 << bytes[i];
+            i += 1;
+        }
+        Letters(mask)
+    }
+
+    /// True when `c` is in the set.
+    pub fn contains(self, c: char) -> bool {
+        let c = u32::from(c);
+        c < 128 && (self.0 >> c) & 1 == 1
+    }
+
+    /// The characters, in ASCII order.
+    pub fn chars(self) -> impl Iterator<Item = char> {
+        (0u8..128)
+            .filter(move |&b| (self.0 >> b) & 1 == 1)
+            .map(char::from)
+    }
+
+    /// True when the set is empty.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+impl fmt::Debug for Letters {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.chars().collect::<String>())
+    }
+}
+
 /// A [`Words`] of the given string literals, a constant: `words!["-c", "--command"]`.
 macro_rules! words {
     () => {
@@ -211,6 +263,21 @@ mod tests {
         assert!(!Words::EMPTY.contains(""));
         assert!(!words![""].is_empty());
         assert_eq!(words!["x"], words!["x",]);
+    }
+
+    #[test]
+    fn letters() {
+        const SET: Letters = Letters::of("sk-~\0");
+        for c in ['s', 'k', '-', '~', '\0'] {
+            assert!(SET.contains(c), "{c:?}");
+        }
+        for c in ['S', 'a', '\u{7f}', '\u{80}', '\u{100}', '\u{1000}', 'é'] {
+            assert!(!SET.contains(c), "{c:?}");
+        }
+        assert_eq!(SET.chars().collect::<String>(), "\0-ks~");
+        assert_eq!(format!("{SET:?}"), r#""\0-ks~""#);
+        assert!(Letters::EMPTY.is_empty() && Letters::of("").is_empty() && !SET.is_empty());
+        assert!(!Letters::EMPTY.contains('a'));
     }
 
     #[test]

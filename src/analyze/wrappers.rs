@@ -11,7 +11,7 @@
 //! they are handled in `nested.rs`.
 
 use super::word::Arg;
-use crate::wordlist::{Words, words};
+use crate::wordlist::{Letters, Words, words};
 
 /// How one wrapper parses its arguments.
 #[derive(Debug, Clone, Copy)]
@@ -19,7 +19,7 @@ pub struct WrapperSpec {
     /// Program name.
     pub name: &'static str,
     /// Short options that take a value (attached `-n5` or separate `-n 5`).
-    pub short_value: &'static str,
+    pub short_value: Letters,
     /// Long options that take a value (`--signal KILL` or `--signal=KILL`).
     pub long_value: Words,
     /// Operands before the inner command (`timeout DURATION`, `chroot DIR`, `flock FILE`).
@@ -69,7 +69,7 @@ pub struct WrapperSpec {
 const fn spec(name: &'static str) -> WrapperSpec {
     WrapperSpec {
         name,
-        short_value: "",
+        short_value: Letters::EMPTY,
         long_value: Words::EMPTY,
         positionals: 0,
         code_options: Words::EMPTY,
@@ -99,7 +99,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         subcommands: words!["exec"],
         positionals: 1,
-        short_value: "dtjr",
+        short_value: Letters::of("dtjr"),
         long_value: words![
             "--duration",
             "--mfa-token",
@@ -110,7 +110,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("aws-vault")
     },
     WrapperSpec {
-        short_value: "",
+        short_value: Letters::EMPTY,
         ..spec("builtin")
     },
     WrapperSpec {
@@ -119,13 +119,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("bundle")
     },
     WrapperSpec {
-        short_value: "p",
+        short_value: Letters::of("p"),
         long_value: words!["--package"],
         ..spec("bunx")
     },
     spec("busybox"),
     WrapperSpec {
-        short_value: "tw",
+        short_value: Letters::of("tw"),
         query_options: Words::EMPTY,
         ..spec("caffeinate")
     },
@@ -133,7 +133,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         // `cargo watch -s CMD` runs CMD through the shell, `cargo watch -- CMD` runs CMD; `-x
         // SUBCMD` runs a cargo subcommand, which stays `cargo watch …` (asked).
         subcommands: words!["watch"],
-        short_value: "xswiBdC",
+        short_value: Letters::of("xswiBdC"),
         long_value: words![
             "--exec",
             "--shell",
@@ -157,7 +157,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         positionals: 1,
         query_options: words!["-p", "--pid", "-m", "--max"],
-        short_value: "T",
+        short_value: Letters::of("T"),
         long_value: words!["--sched-runtime", "--sched-deadline", "--sched-period"],
         ..spec("chrt")
     },
@@ -171,13 +171,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["exec"],
-        short_value: "d",
+        short_value: Letters::of("d"),
         long_value: words!["--working-dir"],
         ..spec("composer")
     },
     WrapperSpec {
         // `concurrently 'npm run api' 'npm run web'`: each operand is a shell command.
-        short_value: "ncpsmtl",
+        short_value: Letters::of("ncpsmtl"),
         long_value: words![
             "--names",
             "--name-separator",
@@ -199,13 +199,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: "np",
+        short_value: Letters::of("np"),
         long_value: words!["--name", "--prefix", "--cwd"],
         ..spec("conda")
     },
     spec("coproc"),
     WrapperSpec {
-        short_value: "lpeP",
+        short_value: Letters::of("lpeP"),
         long_value: words!["--limit", "--cpu", "--pid", "--exe", "--path"],
         query_options: words!["-p", "-e", "-P", "--pid", "--exe", "--path"],
         ..spec("cpulimit")
@@ -228,33 +228,33 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("direnv")
     },
     WrapperSpec {
-        short_value: "uC",
+        short_value: Letters::of("uC"),
         query_options: words!["-C"],
         ..spec("doas")
     },
     WrapperSpec {
-        short_value: "ev",
+        short_value: Letters::of("ev"),
         ..spec("dotenv")
     },
     spec("eatmydata"),
     WrapperSpec {
-        short_value: "uCSP",
+        short_value: Letters::of("uCSP"),
         long_value: words!["--unset", "--chdir", "--split-string"],
         code_options: words!["-S", "--split-string"],
         assignments: true,
         ..spec("env")
     },
     WrapperSpec {
-        short_value: "fer",
+        short_value: Letters::of("fer"),
         long_value: words!["--file", "--environments", "--rc-file"],
         ..spec("env-cmd")
     },
     WrapperSpec {
-        short_value: "a",
+        short_value: Letters::of("a"),
         ..spec("exec")
     },
     WrapperSpec {
-        short_value: "lsif",
+        short_value: Letters::of("lsif"),
         long_value: words!["--lib", "--faked", "--save-file", "--load-file"],
         ..spec("fakeroot")
     },
@@ -277,7 +277,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("flatpak-spawn")
     },
     WrapperSpec {
-        short_value: "wEc",
+        short_value: Letters::of("wEc"),
         long_value: words!["--timeout", "--wait", "--conflict-exit-code", "--command"],
         positionals: 1,
         code_options: words!["-c", "--command"],
@@ -294,7 +294,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         // Benchmarks each operand, a whole shell command; setup, prepare, conclude and
         // cleanup commands are option values.
-        short_value: "wmMrspCcDSunR",
+        short_value: Letters::of("wmMrspCcDSunR"),
         long_value: words![
             "--warmup",
             "--min-runs",
@@ -344,7 +344,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("hyperfine")
     },
     WrapperSpec {
-        short_value: "cnp",
+        short_value: Letters::of("cnp"),
         long_value: words!["--class", "--classdata", "--pid", "--pgid", "--uid"],
         query_options: words!["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
         ..spec("ionice")
@@ -357,7 +357,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     spec("linux32"),
     spec("linux64"),
     WrapperSpec {
-        short_value: "oepsuEaAnDlLSxw",
+        short_value: Letters::of("oepsuEaAnDlLSxw"),
         long_value: words!["--output"],
         query_options: words!["-p"],
         output_options: words!["-o", "--output"],
@@ -365,19 +365,19 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["exec", "x"],
-        short_value: "jCEc",
+        short_value: Letters::of("jCEc"),
         long_value: words!["--jobs", "--cd", "--env", "--command"],
         code_options: words!["-c", "--command"],
         ..spec("mise")
     },
     WrapperSpec {
-        short_value: "n",
+        short_value: Letters::of("n"),
         long_value: words!["--adjustment"],
         numeric_short: true,
         ..spec("nice")
     },
     WrapperSpec {
-        short_value: "pIA",
+        short_value: Letters::of("pIA"),
         long_value: words!["--arg", "--argstr", "--attr", "--include", "--packages"],
         code_options: words!["--run", "--command"],
         code_anywhere: true,
@@ -385,7 +385,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("nocorrect"),
     WrapperSpec {
-        short_value: "xwienV",
+        short_value: Letters::of("xwienV"),
         long_value: words![
             "--exec", "--watch", "--ignore", "--ext", "--delay", "--signal", "--config",
         ],
@@ -397,25 +397,25 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     spec("nohup"),
     WrapperSpec {
         subcommands: words!["exec", "x"],
-        short_value: "pcw",
+        short_value: Letters::of("pcw"),
         long_value: words!["--package", "--workspace", "--call"],
         code_options: words!["-c", "--call"],
         joined_forms: &[("explore", 1)],
         ..spec("npm")
     },
     WrapperSpec {
-        short_value: "pc",
+        short_value: Letters::of("pc"),
         long_value: words!["--package", "--call"],
         code_options: words!["-c", "--call"],
         ..spec("npx")
     },
     WrapperSpec {
-        short_value: "tSGwr",
+        short_value: Letters::of("tSGwr"),
         long_value: words!["--target", "--setuid", "--setgid", "--wd", "--root"],
         ..spec("nsenter")
     },
     WrapperSpec {
-        short_value: "CNmpi",
+        short_value: Letters::of("CNmpi"),
         long_value: words![
             "--cpunodebind",
             "--membind",
@@ -432,7 +432,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("op")
     },
     WrapperSpec {
-        short_value: "jSanNLIeE",
+        short_value: Letters::of("jSanNLIeE"),
         long_value: words![
             "--jobs",
             "--sshlogin",
@@ -461,13 +461,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: "p",
+        short_value: Letters::of("p"),
         long_value: words!["--project"],
         ..spec("pdm")
     },
     WrapperSpec {
         subcommands: words!["stat", "record", "trace"],
-        short_value: "eoprxIGCtcFm",
+        short_value: Letters::of("eoprxIGCtcFm"),
         long_value: words![
             "--event",
             "--output",
@@ -488,7 +488,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: "e",
+        short_value: Letters::of("e"),
         long_value: words!["--environment", "--manifest-path", "--color"],
         ..spec("pixi")
     },
@@ -499,20 +499,20 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         subcommands: words!["exec"],
         // `-c`/`--shell-mode` runs the words through the shell; read them so always.
-        short_value: "C",
+        short_value: Letters::of("C"),
         long_value: words!["--dir", "--filter"],
         shell_joined: true,
         ..spec("pnpm")
     },
     WrapperSpec {
-        short_value: "c",
+        short_value: Letters::of("c"),
         long_value: words!["--package"],
         code_options: words!["-c", "--shell-mode"],
         ..spec("pnpx")
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: "C",
+        short_value: Letters::of("C"),
         long_value: words!["--directory", "--project"],
         ..spec("poetry")
     },
@@ -522,7 +522,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("prlimit")
     },
     WrapperSpec {
-        short_value: "rbwmkqR",
+        short_value: Letters::of("rbwmkqR"),
         long_value: words![
             "--rootfs",
             "--bind",
@@ -534,15 +534,15 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("proot")
     },
     WrapperSpec {
-        short_value: "f",
+        short_value: Letters::of("f"),
         ..spec("proxychains")
     },
     WrapperSpec {
-        short_value: "f",
+        short_value: Letters::of("f"),
         ..spec("proxychains4")
     },
     WrapperSpec {
-        short_value: "ugD",
+        short_value: Letters::of("ugD"),
         long_value: words![
             "--user",
             "--group",
@@ -558,7 +558,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("run0")
     },
     WrapperSpec {
-        short_value: "ugGswc",
+        short_value: Letters::of("ugGswc"),
         long_value: words![
             "--user",
             "--group",
@@ -577,11 +577,11 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("rye")
     },
     WrapperSpec {
-        short_value: "fpD",
+        short_value: Letters::of("fpD"),
         ..spec("sandbox-exec")
     },
     WrapperSpec {
-        short_value: "cudn",
+        short_value: Letters::of("cudn"),
         long_value: words![
             "--chroot",
             "--user",
@@ -602,12 +602,12 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("schroot")
     },
     WrapperSpec {
-        short_value: "SpcTheE",
+        short_value: Letters::of("SpcTheE"),
         query_options: words!["-r", "-R", "-x", "-X", "-Q"],
         ..spec("screen")
     },
     WrapperSpec {
-        short_value: "cEIOBTm",
+        short_value: Letters::of("cEIOBTm"),
         long_value: words![
             "--command",
             "--echo",
@@ -660,17 +660,17 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("setsid"),
     WrapperSpec {
-        short_value: "aEPtO",
+        short_value: Letters::of("aEPtO"),
         query_options: words!["-k"],
         ..spec("ssh-agent")
     },
     WrapperSpec {
-        short_value: "ioe",
+        short_value: Letters::of("ioe"),
         long_value: words!["--input", "--output", "--error"],
         ..spec("stdbuf")
     },
     WrapperSpec {
-        short_value: "oepsuEaIOPSXb",
+        short_value: Letters::of("oepsuEaIOPSXb"),
         long_value: words!["--output", "--trace", "--signal", "--status"],
         query_options: words!["-p"],
         output_options: words!["-o", "--output"],
@@ -678,7 +678,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("strace")
     },
     WrapperSpec {
-        short_value: "cgGsw",
+        short_value: Letters::of("cgGsw"),
         long_value: words![
             "--command",
             "--session-command",
@@ -696,7 +696,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("su-exec")
     },
     WrapperSpec {
-        short_value: "ugpCDrtTUhR",
+        short_value: Letters::of("ugpCDrtTUhR"),
         long_value: words![
             "--user",
             "--group",
@@ -726,7 +726,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("sudo")
     },
     WrapperSpec {
-        short_value: "upEMHsD",
+        short_value: Letters::of("upEMHsD"),
         long_value: words![
             "--unit",
             "--property",
@@ -759,13 +759,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("taskset")
     },
     WrapperSpec {
-        short_value: "fo",
+        short_value: Letters::of("fo"),
         long_value: words!["--format", "--output"],
         output_options: words!["-o", "--output"],
         ..spec("time")
     },
     WrapperSpec {
-        short_value: "sk",
+        short_value: Letters::of("sk"),
         long_value: words!["--signal", "--kill-after"],
         positionals: 1,
         ..spec("timeout")
@@ -781,12 +781,12 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "respawn-pane",
             "respawnp",
         ],
-        short_value: "sntcxyeFflL",
+        short_value: Letters::of("sntcxyeFflL"),
         shell_joined: true,
         ..spec("tmux")
     },
     WrapperSpec {
-        short_value: "upaP",
+        short_value: Letters::of("upaP"),
         ..spec("torsocks")
     },
     spec("toybox"),
@@ -804,7 +804,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: "pw",
+        short_value: Letters::of("pw"),
         long_value: words![
             "--with",
             "--python",
@@ -820,7 +820,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("uv")
     },
     WrapperSpec {
-        short_value: "pw",
+        short_value: Letters::of("pw"),
         long_value: words![
             "--from",
             "--with",
@@ -840,7 +840,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("volta")
     },
     WrapperSpec {
-        short_value: "n",
+        short_value: Letters::of("n"),
         long_value: words!["--interval", "--differences"],
         shell_joined: true,
         direct_options: words!["-x", "--exec"],
@@ -848,7 +848,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         // The command runs through `sh -c` unless `-n`/`--shell=none`.
-        short_value: "wefidEWj",
+        short_value: Letters::of("wefidEWj"),
         long_value: words![
             "--watch",
             "--exts",
@@ -879,7 +879,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("watchexec")
     },
     WrapperSpec {
-        short_value: "adEIsnPLl",
+        short_value: Letters::of("adEIsnPLl"),
         long_value: words![
             "--arg-file",
             "--delimiter",
@@ -895,7 +895,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("xargs")
     },
     WrapperSpec {
-        short_value: "nsfepw",
+        short_value: Letters::of("nsfepw"),
         long_value: words![
             "--server-num",
             "--server-args",
