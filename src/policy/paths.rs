@@ -20,6 +20,7 @@ use super::glob::{Glob, GlobList};
 
 use super::{Decision, Reason, Risk, Source};
 use crate::analyze::Unit;
+use crate::wordlist::{Words, words};
 
 /// What a tool does to a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -164,7 +165,7 @@ pub fn resolve(path: &str, cwd: &Path) -> PathBuf {
 }
 
 /// Secrets: reading them is at least ask, writing them is deny.
-const SECRET_GLOBS: &[&str] = &[
+const SECRET_GLOBS: Words = words![
     "**/.ssh/**",
     "**/.gnupg/**",
     "**/.aws/**",
@@ -231,7 +232,7 @@ const SECRET_GLOBS: &[&str] = &[
 /// Not secrets although they look like them: templates, public keys, public CA certificates,
 /// and the files in `~/.ssh` and `~/.aws` that hold no key (their writes are still checked as start-up and account
 /// files: `authorized_keys` and `~/.ssh/config` ask).
-const SECRET_EXCEPTIONS: &[&str] = &[
+const SECRET_EXCEPTIONS: Words = words![
     "**/*.example",
     "**/*.sample",
     "**/*.template",
@@ -254,7 +255,7 @@ const SECRET_EXCEPTIONS: &[&str] = &[
 /// to them every day (`echo 'export PATH=…' >> ~/.bashrc`, installing a pre-commit hook), so
 /// they are a person's call; `sensitive-file-write` denies when what is written is itself a
 /// catastrophe.
-const STARTUP_GLOBS: &[&str] = &[
+const STARTUP_GLOBS: Words = words![
     "**/.git/hooks/**",
     "**/.ssh/authorized_keys",
     "**/.ssh/authorized_keys2",
@@ -276,7 +277,7 @@ const STARTUP_GLOBS: &[&str] = &[
 
 /// Writing these is deny: the repository's own data and configuration, what decides what the
 /// agent may run, and the account databases.
-const PROTECTED_GLOBS: &[&str] = &[
+const PROTECTED_GLOBS: Words = words![
     "**/.git/**",
     "**/.claude/**",
     "**/.gemini/**",
@@ -291,8 +292,8 @@ const PROTECTED_GLOBS: &[&str] = &[
 /// One matcher for a whole list (each glob first rejects a path without its literal part, so
 /// most paths cost a few substring searches). `None` when the list does not compile (the test
 /// suite rules it out): callers fail closed.
-fn compile(globs: &[&str]) -> Option<GlobList> {
-    GlobList::new(globs).ok()
+fn compile(globs: Words) -> Option<GlobList> {
+    GlobList::new(&globs.iter().collect::<Vec<_>>()).ok()
 }
 
 /// The built-in matchers, compiled once per process.
@@ -314,7 +315,7 @@ fn builtin() -> &'static Builtin {
 }
 
 /// The ids of the reasons the built-in path policy gives (`decide_path`).
-pub const BUILTIN_REASONS: &[&str] = &[
+pub const BUILTIN_REASONS: Words = words![
     "read-secret",
     "write-env-file",
     "write-secret",
@@ -674,7 +675,7 @@ mod tests {
             (Access::Write, "/opt/x"),
         ] {
             for r in decide_path(&[], cwd, access, p, Span::default(), None) {
-                assert!(BUILTIN_REASONS.contains(&&*r.rule), "{}", r.rule);
+                assert!(BUILTIN_REASONS.contains(&r.rule), "{}", r.rule);
             }
         }
     }
