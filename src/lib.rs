@@ -48,6 +48,7 @@ pub mod parse;
 pub mod policy;
 pub mod session;
 pub mod state;
+pub mod wordlist;
 
 use std::time::Duration;
 

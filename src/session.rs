@@ -27,6 +27,7 @@ use crate::audit::{self, Approver, AuditEntry, AuditLog};
 use crate::policy::paths::Access;
 use crate::policy::{Decision, Mode, Operation, Policy, Reason, Risk, Source, Verdict, options};
 use crate::state::{FileStamp, SessionState};
+use crate::wordlist::{Words, words};
 
 /// Limits of a session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -157,7 +158,7 @@ pub struct Session {
 
 /// Flags that make a command destructive; a remembered rule excludes those the approved unit
 /// did not have.
-const ESCALATING_FLAGS: &[&str] = &[
+const ESCALATING_FLAGS: Words = words![
     "-f",
     "--force",
     "--force-with-lease",
@@ -651,7 +652,7 @@ fn is_builtin_rule_reason(r: &Reason) -> bool {
         && !r.rule.starts_with("mode:")
         && !r.rule.contains('(')
         && r.rule != "opaque"
-        && !crate::policy::paths::BUILTIN_REASONS.contains(&&*r.rule)
+        && !crate::policy::paths::BUILTIN_REASONS.contains(&r.rule)
         && !crate::checks::CHECKS.iter().any(|c| c.id() == r.rule)
 }
 
@@ -711,7 +712,7 @@ fn rule_snippet(policy: &Policy, unit: &Unit) -> Option<String> {
     let none: Vec<String> = ESCALATING_FLAGS
         .iter()
         .filter(|f| !parsed.has(f))
-        .map(|f| toml_str(f))
+        .map(toml_str)
         .collect();
     let mut s = String::from("[[rule]]\n");
     s.push_str(&format!(

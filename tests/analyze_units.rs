@@ -976,7 +976,7 @@ fn value_for(_opt: &str) -> &'static str {
 /// The wrapper's name and, for `uv run`-style wrappers, the words of its first form.
 fn invocation(spec: &WrapperSpec) -> String {
     match spec.subcommands.first() {
-        Some(form) => format!("{} {}", spec.name, form.join(" ")),
+        Some(form) => format!("{} {form}", spec.name),
         None => spec.name.to_owned(),
     }
 }
@@ -993,7 +993,7 @@ fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
         // `hyperfine 'rm -rf /'`: each operand is a whole command.
         format!("{name}{opts}{positionals} 'rm -rf /'")
     } else if spec.code_anywhere && !spec.direct_options.iter().any(|d| opts.contains(d)) {
-        let code = spec.code_options.first().copied().unwrap_or("-c");
+        let code = spec.code_options.first().unwrap_or("-c");
         format!("{name}{opts}{positionals} {code} 'rm -rf /'")
     } else {
         format!("{name}{opts}{positionals} rm -rf /")
@@ -1005,8 +1005,7 @@ fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
 fn wrapper_cases() -> Vec<(String, &'static str)> {
     let mut cases = Vec::new();
     for spec in WRAPPERS {
-        let skip =
-            |opt: &str| spec.query_options.contains(&opt) || spec.code_options.contains(&opt);
+        let skip = |opt: &str| spec.query_options.contains(opt) || spec.code_options.contains(opt);
         cases.push((wrapped(spec, ""), spec.name));
         for c in spec.short_value.chars() {
             let opt = format!("-{c}");
@@ -1098,7 +1097,7 @@ fn every_wrapper_form_is_required() {
             failures.push(format!("{cmd:?}: ran rm{}", summary(&a)));
         }
         for form in spec.subcommands {
-            let cmd = format!("{} {} rm -rf /", spec.name, form.join(" "));
+            let cmd = format!("{} {form} rm -rf /", spec.name);
             let cmd = if spec.positionals > 0 {
                 cmd.replace(
                     " rm -rf /",

@@ -12,11 +12,12 @@
 //! does not share is left as written (which can only make a reading stricter).
 
 use super::decompose::ArgW;
+use crate::wordlist::{Words, words};
 
 /// `docker run` options that take a value (separate or after `=`). An option not listed is
 /// taken to have none: the image is then found too early, which only adds words to the
 /// command read.
-const VALUE_OPTIONS: &[&str] = &[
+const VALUE_OPTIONS: Words = words![
     "--add-host",
     "--annotation",
     "--arch",
@@ -104,7 +105,7 @@ const VALUE_OPTIONS: &[&str] = &[
 const SHORT_VALUE: &str = "acehlmpuvw";
 
 /// Global options of `docker`/`podman` that take a value (before the subcommand).
-const GLOBAL_VALUE: &[&str] = &[
+const GLOBAL_VALUE: Words = words![
     "-H",
     "-c",
     "-l",
@@ -201,7 +202,7 @@ fn parse(args: &[ArgW]) -> Option<Run> {
     // Global options, then the subcommand.
     loop {
         let v = value(i)?;
-        if GLOBAL_VALUE.contains(&v) {
+        if GLOBAL_VALUE.contains(v) {
             i += 2;
         } else if v.starts_with('-') {
             i += 1;
@@ -231,7 +232,7 @@ fn parse(args: &[ArgW]) -> Option<Run> {
                 Some((n, val)) => (format!("--{n}"), Some(val)),
                 None => (v.to_owned(), None),
             };
-            if VALUE_OPTIONS.contains(&name.as_str()) && attached.is_none() {
+            if VALUE_OPTIONS.contains(name.as_str()) && attached.is_none() {
                 option(&name, text(i + 1), &mut run);
                 i += 2;
             } else {

@@ -15,6 +15,7 @@ use crate::parse::SpanMap;
 use super::word::{self, Arg};
 use super::wrappers::{self, Strip};
 use super::{Context, Flag, FlagKind, Unit, UnitAssignment, UnitRedirect};
+use crate::wordlist::{Words, words};
 
 /// What a command's standard input is fed from.
 #[derive(Debug, Clone)]
@@ -1141,7 +1142,7 @@ fn is_reserved_word(a: &ArgW) -> bool {
 }
 
 /// System directories whose programs are the ones a bare name means.
-const SYSTEM_DIRS: &[&str] = &[
+const SYSTEM_DIRS: Words = words![
     "/bin",
     "/sbin",
     "/usr/bin",
@@ -1161,7 +1162,7 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
     let normal = word::normalize_abs(name);
     if let Some((dir, base)) = normal.rsplit_once('/') {
         let dir = if dir.is_empty() { "/" } else { dir };
-        if !base.is_empty() && SYSTEM_DIRS.contains(&dir) {
+        if !base.is_empty() && SYSTEM_DIRS.contains(dir) {
             return (base.to_owned(), Some(name.to_owned()));
         }
     }
@@ -1183,7 +1184,7 @@ fn names_a_shell(w: &Word) -> bool {
 /// Variables whose value a program or the shell runs as shell code (`GIT_SSH_COMMAND`,
 /// `EDITOR`, `PROMPT_COMMAND`) or expands when it starts or traces (`BASH_ENV`, `ENV`, `PS4`,
 /// whose `$(…)` runs). `LESSOPEN`'s leading `|` is its pipe marker.
-const CODE_VARS: &[&str] = &[
+const CODE_VARS: Words = words![
     "BASH_ENV",
     "ENV",
     "PROMPT_COMMAND",
@@ -1220,7 +1221,7 @@ impl Walker<'_> {
     /// `PS4='$(rm -rf ~)' bash -x …`).
     fn code_valued_env(&mut self, a: &UnitAssignment, ctx: &Ctx) {
         let name = a.name.strip_suffix('+').unwrap_or(&a.name);
-        if !CODE_VARS.contains(&name) {
+        if !CODE_VARS.contains(name) {
             return;
         }
         let Some(value) = a.value.as_deref() else {
@@ -1274,20 +1275,20 @@ impl Walker<'_> {
 
 /// Commands whose output is a number whatever the files they read (`date +%s`, `wc -l`,
 /// `nproc`), and so safe for arithmetic to evaluate; the words after the name that must
-/// follow for it to count.
-const NUMERIC_PRODUCERS: &[&[&str]] = &[
-    &["date"],
-    &["nproc"],
-    &["wc", "-l"],
-    &["wc", "-c"],
-    &["wc", "-w"],
-    &["wc", "-m"],
-    &["id", "-u"],
-    &["id", "-g"],
-    &["getconf"],
-    &["tput", "cols"],
-    &["tput", "lines"],
-    &["git", "rev-list", "--count"],
+/// follow for it to count, separated by a space.
+const NUMERIC_PRODUCERS: Words = words![
+    "date",
+    "nproc",
+    "wc -l",
+    "wc -c",
+    "wc -w",
+    "wc -m",
+    "id -u",
+    "id -g",
+    "getconf",
+    "tput cols",
+    "tput lines",
+    "git rev-list --count",
 ];
 
 /// True when the last command of `body` (the last stage of a pipeline) is one of
@@ -1329,10 +1330,10 @@ fn prints_a_number(body: &[Command]) -> bool {
             true
         })
     };
-    NUMERIC_PRODUCERS.iter().any(|p| {
-        words.len() >= p.len()
-            && p.iter().zip(&words).all(|(a, b)| a == b)
-            && match p[0] {
+    NUMERIC_PRODUCERS.iter().any(|form| {
+        words.len() >= form.split(' ').count()
+            && form.split(' ').zip(&words).all(|(a, b)| a == b)
+            && match words[0].as_str() {
                 "date" => words[1..].iter().all(|w| numeric_date(w) || w == "-u"),
                 "wc" => words.len() == 2,
                 _ => true,

@@ -19,58 +19,60 @@ use crate::parse::SpanMap;
 use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
 use super::word;
 use super::{Context, FlagKind, UnitAssignment};
+use crate::wordlist::{Words, words};
 
 /// Shells that take `-c STRING` and read code on standard input.
-const SHELLS: &[&str] = &[
-    "ash",
-    "bash",
-    "busybox-sh",
-    "csh",
-    "dash",
-    "fish",
-    "ksh",
-    "ksh93",
-    "mksh",
-    "pdksh",
-    "posh",
-    "rbash",
-    "sh",
-    "tcsh",
-    "yash",
-    "zsh",
-];
+pub(crate) fn is_shell(program: &str) -> bool {
+    matches!(
+        program,
+        "ash"
+            | "bash"
+            | "busybox-sh"
+            | "csh"
+            | "dash"
+            | "fish"
+            | "ksh"
+            | "ksh93"
+            | "mksh"
+            | "pdksh"
+            | "posh"
+            | "rbash"
+            | "sh"
+            | "tcsh"
+            | "yash"
+            | "zsh"
+    )
+}
 
 /// Interpreters that read a program on standard input when given none.
-const INTERPRETERS: &[&str] = &[
-    "deno",
-    "irb",
-    "jshell",
-    "lua",
-    "node",
-    "nodejs",
-    "osascript",
-    "perl",
-    "php",
-    "pwsh",
-    "python",
-    "python2",
-    "python3",
-    "R",
-    "Rscript",
-    "ruby",
-    "tclsh",
-    "bun",
-];
-
-/// True for a shell name, including versioned ones such as `python3.12`-style `bash5`.
-pub(crate) fn is_shell(program: &str) -> bool {
-    SHELLS.contains(&program)
+fn is_interpreter_name(program: &str) -> bool {
+    matches!(
+        program,
+        "deno"
+            | "irb"
+            | "jshell"
+            | "lua"
+            | "node"
+            | "nodejs"
+            | "osascript"
+            | "perl"
+            | "php"
+            | "pwsh"
+            | "python"
+            | "python2"
+            | "python3"
+            | "R"
+            | "Rscript"
+            | "ruby"
+            | "tclsh"
+            | "bun"
+    )
 }
 
 /// True for an interpreter name (with version suffixes such as `python3.11`).
 pub(crate) fn is_interpreter(program: &str) -> bool {
     let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    INTERPRETERS.contains(&program) || INTERPRETERS.contains(&base)
+    is_interpreter_name(program) || is_interpreter_name(base)
 }
 
 /// What a pipeline stage writes to its standard output, as far as it is known now.
@@ -1078,15 +1080,15 @@ impl Walker<'_> {
         let Some(sub) = args.first().and_then(|a| a.arg.exact()) else {
             return;
         };
-        let options: &[&str] = match sub {
-            "fetch" | "pull" | "ls-remote" => &["--upload-pack", "--exec"],
-            "clone" => &["--upload-pack", "-u"],
-            "push" | "send-pack" => &["--receive-pack", "--exec"],
-            "archive" => &["--exec"],
-            "difftool" | "mergetool" => &["-x", "--extcmd", "--tool-cmd"],
-            "grep" => &["-O", "--open-files-in-pager"],
-            "rebase" => &["-x", "--exec"],
-            "submodule" | "bisect" => &[],
+        let options = match sub {
+            "fetch" | "pull" | "ls-remote" => words!["--upload-pack", "--exec"],
+            "clone" => words!["--upload-pack", "-u"],
+            "push" | "send-pack" => words!["--receive-pack", "--exec"],
+            "archive" => words!["--exec"],
+            "difftool" | "mergetool" => words!["-x", "--extcmd", "--tool-cmd"],
+            "grep" => words!["-O", "--open-files-in-pager"],
+            "rebase" => words!["-x", "--exec"],
+            "submodule" | "bisect" => Words::EMPTY,
             _ => return,
         };
         let mut codes: Vec<(String, Span, Option<&ArgW>)> = Vec::new();
@@ -1129,9 +1131,9 @@ impl Walker<'_> {
             let expanded = long_abbreviation(v, options);
             let v = expanded.as_deref().unwrap_or(v);
             for opt in options {
-                let value = if v == *opt {
+                let value = if v == opt {
                     // `grep -O` alone opens the default pager: no command given.
-                    if *opt == "-O" || *opt == "--open-files-in-pager" {
+                    if opt == "-O" || opt == "--open-files-in-pager" {
                         None
                     } else {
                         args.get(i + 1)
@@ -1182,7 +1184,7 @@ impl Walker<'_> {
 /// option as the option. Only for `--upload-pack` (from `--up`) and `--receive-pack` (from
 /// `--rece`, past `--recurse-submodules`), whose prefixes name no other option that takes a
 /// value (`--tool` is its own option, not a prefix of `--tool-cmd`).
-fn long_abbreviation(v: &str, options: &[&str]) -> Option<String> {
+fn long_abbreviation(v: &str, options: Words) -> Option<String> {
     let (name, rest) = v.find('=').map_or((v, ""), |k| (&v[..k], &v[k..]));
     [("--upload-pack", 4), ("--receive-pack", 6)]
         .into_iter()

@@ -13,6 +13,7 @@ use serde::{Serialize, Serializer};
 
 use crate::ast::{Quoting, Span, Word, WordPart};
 use crate::parse::SpanMap;
+use crate::wordlist::{Words, words};
 
 /// Most words one brace expansion may produce before the word is treated as dynamic.
 const MAX_BRACE_WORDS: usize = 256;
@@ -49,7 +50,7 @@ pub struct Arg {
 
 /// Read-only commands whose output cannot begin with `-`: a commit id, a ref or branch name,
 /// an absolute path, a date, an object name. `$(git rev-parse HEAD)` is never an option.
-pub(crate) const SHAPED_PRODUCERS: &[&str] = &[
+pub(crate) const SHAPED_PRODUCERS: Words = words![
     "git rev-parse ",
     "git merge-base ",
     "git describe",
@@ -82,7 +83,7 @@ pub(crate) const SHAPED_PRODUCERS: &[&str] = &[
 ];
 
 /// Filters that keep the shape of the lines they pass on.
-pub(crate) const SHAPE_FILTERS: &[&str] = &["head", "tail", "sort", "uniq", "tr -d"];
+pub(crate) const SHAPE_FILTERS: Words = words!["head", "tail", "sort", "uniq", "tr -d"];
 
 impl Arg {
     /// A dynamic word that cannot be an option, whatever it expands to: it begins with an

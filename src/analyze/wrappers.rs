@@ -11,6 +11,7 @@
 //! they are handled in `nested.rs`.
 
 use super::word::Arg;
+use crate::wordlist::{Letters, Words, words};
 
 /// How one wrapper parses its arguments.
 #[derive(Debug, Clone, Copy)]
@@ -18,15 +19,15 @@ pub struct WrapperSpec {
     /// Program name.
     pub name: &'static str,
     /// Short options that take a value (attached `-n5` or separate `-n 5`).
-    pub short_value: &'static str,
+    pub short_value: Letters,
     /// Long options that take a value (`--signal KILL` or `--signal=KILL`).
-    pub long_value: &'static [&'static str],
+    pub long_value: Words,
     /// Operands before the inner command (`timeout DURATION`, `chroot DIR`, `flock FILE`).
     pub positionals: usize,
     /// Options whose value is shell code (`su -c`, `script -c`, `flock -c`, `env -S`).
-    pub code_options: &'static [&'static str],
+    pub code_options: Words,
     /// Options that make the wrapper run no command (`command -v`, `sudo -l`, `ionice -p`).
-    pub query_options: &'static [&'static str],
+    pub query_options: Words,
     /// `NAME=value` operands before the command are environment assignments (`env`).
     pub assignments: bool,
     /// `-10` is an option (`nice -10 cmd`).
@@ -39,21 +40,21 @@ pub struct WrapperSpec {
     /// Options that turn a `code_anywhere` wrapper into one that runs its operands as a command
     /// (`runuser -u USER CMD…`), or that make a `shell_joined` one exec the words directly
     /// instead of through `sh -c` (`watch -x`).
-    pub direct_options: &'static [&'static str],
+    pub direct_options: Words,
     /// Options whose value is a file the wrapper itself writes (`time -o F`, `strace -o F`,
     /// `valgrind --log-file=F`): the caller treats each as a write of that file.
-    pub output_options: &'static [&'static str],
+    pub output_options: Words,
     /// The first operand after the options is a file the wrapper writes (`script [FILE]`).
     pub output_operand: bool,
     /// An output option's value `|CMD` or `!CMD` pipes the output into `sh -c CMD` (`strace`).
     pub output_pipes: bool,
-    /// The words that must follow the name for it to be a wrapper, one sequence per form
-    /// (`uv run`, `ip netns exec`, `perf stat`); empty: the name alone. Any other use of the
-    /// program is the program itself.
-    pub subcommands: &'static [&'static [&'static str]],
+    /// The words that must follow the name for it to be a wrapper, one form each, its words
+    /// separated by a space (`uv run`, `ip netns exec`, `perf stat`); empty: the name alone.
+    /// Any other use of the program is the program itself.
+    pub subcommands: Words,
     /// Options whose value is a file the wrapper reads and hands to the command as its
     /// arguments (`xargs -a FILE`): what is in it reaches the command line.
-    pub arg_files: &'static [&'static str],
+    pub arg_files: Words,
     /// Every operand, and the value of each `code_options` option, is a whole shell command of
     /// its own (`hyperfine 'make' 'make -j8'`, `hyperfine --prepare CMD CMD`).
     pub code_operands: bool,
@@ -68,21 +69,21 @@ pub struct WrapperSpec {
 const fn spec(name: &'static str) -> WrapperSpec {
     WrapperSpec {
         name,
-        short_value: "",
-        long_value: &[],
+        short_value: Letters::EMPTY,
+        long_value: Words::EMPTY,
         positionals: 0,
-        code_options: &[],
-        query_options: &[],
+        code_options: Words::EMPTY,
+        query_options: Words::EMPTY,
         assignments: false,
         numeric_short: false,
         shell_joined: false,
         code_anywhere: false,
-        direct_options: &[],
-        output_options: &[],
+        direct_options: Words::EMPTY,
+        output_options: Words::EMPTY,
         output_operand: false,
         output_pipes: false,
-        subcommands: &[],
-        arg_files: &[],
+        subcommands: Words::EMPTY,
+        arg_files: Words::EMPTY,
         code_operands: false,
         multi_value: &[],
         joined_forms: &[],
@@ -92,14 +93,14 @@ const fn spec(name: &'static str) -> WrapperSpec {
 /// Every known wrapper. Sorted by name (a unit test checks) so lookups can binary-search.
 pub static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
-        subcommands: &[&["exec"]],
+        subcommands: words!["exec"],
         ..spec("asdf")
     },
     WrapperSpec {
-        subcommands: &[&["exec"]],
+        subcommands: words!["exec"],
         positionals: 1,
-        short_value: "dtjr",
-        long_value: &[
+        short_value: Letters::of("dtjr"),
+        long_value: words![
             "--duration",
             "--mfa-token",
             "--region",
@@ -109,31 +110,31 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("aws-vault")
     },
     WrapperSpec {
-        short_value: "",
+        short_value: Letters::EMPTY,
         ..spec("builtin")
     },
     WrapperSpec {
-        subcommands: &[&["exec"], &["ex"]],
-        long_value: &["--gemfile"],
+        subcommands: words!["exec", "ex"],
+        long_value: words!["--gemfile"],
         ..spec("bundle")
     },
     WrapperSpec {
-        short_value: "p",
-        long_value: &["--package"],
+        short_value: Letters::of("p"),
+        long_value: words!["--package"],
         ..spec("bunx")
     },
     spec("busybox"),
     WrapperSpec {
-        short_value: "tw",
-        query_options: &[],
+        short_value: Letters::of("tw"),
+        query_options: Words::EMPTY,
         ..spec("caffeinate")
     },
     WrapperSpec {
         // `cargo watch -s CMD` runs CMD through the shell, `cargo watch -- CMD` runs CMD; `-x
         // SUBCMD` runs a cargo subcommand, which stays `cargo watch …` (asked).
-        subcommands: &[&["watch"]],
-        short_value: "xswiBdC",
-        long_value: &[
+        subcommands: words!["watch"],
+        short_value: Letters::of("xswiBdC"),
+        long_value: words![
             "--exec",
             "--shell",
             "--watch",
@@ -143,41 +144,41 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--workdir",
             "--use-shell",
         ],
-        code_options: &["-s", "--shell"],
+        code_options: words!["-s", "--shell"],
         ..spec("cargo")
     },
     spec("catchsegv"),
     spec("chronic"),
     WrapperSpec {
         positionals: 1,
-        long_value: &["--userspec", "--groups"],
+        long_value: words!["--userspec", "--groups"],
         ..spec("chroot")
     },
     WrapperSpec {
         positionals: 1,
-        query_options: &["-p", "--pid", "-m", "--max"],
-        short_value: "T",
-        long_value: &["--sched-runtime", "--sched-deadline", "--sched-period"],
+        query_options: words!["-p", "--pid", "-m", "--max"],
+        short_value: Letters::of("T"),
+        long_value: words!["--sched-runtime", "--sched-deadline", "--sched-period"],
         ..spec("chrt")
     },
     WrapperSpec {
-        subcommands: &[&["-E"]],
+        subcommands: words!["-E"],
         ..spec("cmake")
     },
     WrapperSpec {
-        query_options: &["-v", "-V"],
+        query_options: words!["-v", "-V"],
         ..spec("command")
     },
     WrapperSpec {
-        subcommands: &[&["exec"]],
-        short_value: "d",
-        long_value: &["--working-dir"],
+        subcommands: words!["exec"],
+        short_value: Letters::of("d"),
+        long_value: words!["--working-dir"],
         ..spec("composer")
     },
     WrapperSpec {
         // `concurrently 'npm run api' 'npm run web'`: each operand is a shell command.
-        short_value: "ncpsmtl",
-        long_value: &[
+        short_value: Letters::of("ncpsmtl"),
+        long_value: words![
             "--names",
             "--name-separator",
             "--prefix-colors",
@@ -192,21 +193,21 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--kill-signal",
             "--pad-prefix",
         ],
-        query_options: &["-h", "--help", "-v", "-V", "--version"],
+        query_options: words!["-h", "--help", "-v", "-V", "--version"],
         code_operands: true,
         ..spec("concurrently")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
-        short_value: "np",
-        long_value: &["--name", "--prefix", "--cwd"],
+        subcommands: words!["run"],
+        short_value: Letters::of("np"),
+        long_value: words!["--name", "--prefix", "--cwd"],
         ..spec("conda")
     },
     spec("coproc"),
     WrapperSpec {
-        short_value: "lpeP",
-        long_value: &["--limit", "--cpu", "--pid", "--exe", "--path"],
-        query_options: &["-p", "-e", "-P", "--pid", "--exe", "--path"],
+        short_value: Letters::of("lpeP"),
+        long_value: words!["--limit", "--cpu", "--pid", "--exe", "--path"],
+        query_options: words!["-p", "-e", "-P", "--pid", "--exe", "--path"],
         ..spec("cpulimit")
     },
     WrapperSpec {
@@ -214,47 +215,47 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("cross-env")
     },
     WrapperSpec {
-        long_value: &["--config-file", "--autolaunch"],
+        long_value: words!["--config-file", "--autolaunch"],
         ..spec("dbus-launch")
     },
     WrapperSpec {
-        long_value: &["--config-file", "--dbus-daemon"],
+        long_value: words!["--config-file", "--dbus-daemon"],
         ..spec("dbus-run-session")
     },
     WrapperSpec {
-        subcommands: &[&["exec"]],
+        subcommands: words!["exec"],
         positionals: 1,
         ..spec("direnv")
     },
     WrapperSpec {
-        short_value: "uC",
-        query_options: &["-C"],
+        short_value: Letters::of("uC"),
+        query_options: words!["-C"],
         ..spec("doas")
     },
     WrapperSpec {
-        short_value: "ev",
+        short_value: Letters::of("ev"),
         ..spec("dotenv")
     },
     spec("eatmydata"),
     WrapperSpec {
-        short_value: "uCSP",
-        long_value: &["--unset", "--chdir", "--split-string"],
-        code_options: &["-S", "--split-string"],
+        short_value: Letters::of("uCSP"),
+        long_value: words!["--unset", "--chdir", "--split-string"],
+        code_options: words!["-S", "--split-string"],
         assignments: true,
         ..spec("env")
     },
     WrapperSpec {
-        short_value: "fer",
-        long_value: &["--file", "--environments", "--rc-file"],
+        short_value: Letters::of("fer"),
+        long_value: words!["--file", "--environments", "--rc-file"],
         ..spec("env-cmd")
     },
     WrapperSpec {
-        short_value: "a",
+        short_value: Letters::of("a"),
         ..spec("exec")
     },
     WrapperSpec {
-        short_value: "lsif",
-        long_value: &["--lib", "--faked", "--save-file", "--load-file"],
+        short_value: Letters::of("lsif"),
+        long_value: words!["--lib", "--faked", "--save-file", "--load-file"],
         ..spec("fakeroot")
     },
     WrapperSpec {
@@ -262,11 +263,11 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("faketime")
     },
     WrapperSpec {
-        long_value: &["--profile", "--private", "--net", "--name", "--join"],
+        long_value: words!["--profile", "--private", "--net", "--name", "--join"],
         ..spec("firejail")
     },
     WrapperSpec {
-        long_value: &[
+        long_value: words![
             "--env",
             "--directory",
             "--forward-fd",
@@ -276,10 +277,10 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("flatpak-spawn")
     },
     WrapperSpec {
-        short_value: "wEc",
-        long_value: &["--timeout", "--wait", "--conflict-exit-code", "--command"],
+        short_value: Letters::of("wEc"),
+        long_value: words!["--timeout", "--wait", "--conflict-exit-code", "--command"],
         positionals: 1,
-        code_options: &["-c", "--command"],
+        code_options: words!["-c", "--command"],
         ..spec("flock")
     },
     WrapperSpec {
@@ -287,14 +288,14 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("gosu")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
+        subcommands: words!["run"],
         ..spec("hatch")
     },
     WrapperSpec {
         // Benchmarks each operand, a whole shell command; setup, prepare, conclude and
         // cleanup commands are option values.
-        short_value: "wmMrspCcDSunR",
-        long_value: &[
+        short_value: Letters::of("wmMrspCcDSunR"),
+        long_value: words![
             "--warmup",
             "--min-runs",
             "--max-runs",
@@ -314,7 +315,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--command-name",
             "--min-benchmarking-time",
         ],
-        code_options: &[
+        code_options: words![
             "-s",
             "--setup",
             "-p",
@@ -325,8 +326,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--cleanup",
             "--reference",
         ],
-        query_options: &["-h", "--help", "-V", "--version"],
-        output_options: &[
+        query_options: words!["-h", "--help", "-V", "--version"],
+        output_options: words![
             "--export-asciidoc",
             "--export-csv",
             "--export-json",
@@ -343,96 +344,96 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("hyperfine")
     },
     WrapperSpec {
-        short_value: "cnp",
-        long_value: &["--class", "--classdata", "--pid", "--pgid", "--uid"],
-        query_options: &["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
+        short_value: Letters::of("cnp"),
+        long_value: words!["--class", "--classdata", "--pid", "--pgid", "--uid"],
+        query_options: words!["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
         ..spec("ionice")
     },
     WrapperSpec {
-        subcommands: &[&["netns", "exec"], &["vrf", "exec"]],
+        subcommands: words!["netns exec", "vrf exec"],
         positionals: 1,
         ..spec("ip")
     },
     spec("linux32"),
     spec("linux64"),
     WrapperSpec {
-        short_value: "oepsuEaAnDlLSxw",
-        long_value: &["--output"],
-        query_options: &["-p"],
-        output_options: &["-o", "--output"],
+        short_value: Letters::of("oepsuEaAnDlLSxw"),
+        long_value: words!["--output"],
+        query_options: words!["-p"],
+        output_options: words!["-o", "--output"],
         ..spec("ltrace")
     },
     WrapperSpec {
-        subcommands: &[&["exec"], &["x"]],
-        short_value: "jCEc",
-        long_value: &["--jobs", "--cd", "--env", "--command"],
-        code_options: &["-c", "--command"],
+        subcommands: words!["exec", "x"],
+        short_value: Letters::of("jCEc"),
+        long_value: words!["--jobs", "--cd", "--env", "--command"],
+        code_options: words!["-c", "--command"],
         ..spec("mise")
     },
     WrapperSpec {
-        short_value: "n",
-        long_value: &["--adjustment"],
+        short_value: Letters::of("n"),
+        long_value: words!["--adjustment"],
         numeric_short: true,
         ..spec("nice")
     },
     WrapperSpec {
-        short_value: "pIA",
-        long_value: &["--arg", "--argstr", "--attr", "--include", "--packages"],
-        code_options: &["--run", "--command"],
+        short_value: Letters::of("pIA"),
+        long_value: words!["--arg", "--argstr", "--attr", "--include", "--packages"],
+        code_options: words!["--run", "--command"],
         code_anywhere: true,
         ..spec("nix-shell")
     },
     spec("nocorrect"),
     WrapperSpec {
-        short_value: "xwienV",
-        long_value: &[
+        short_value: Letters::of("xwienV"),
+        long_value: words![
             "--exec", "--watch", "--ignore", "--ext", "--delay", "--signal", "--config",
         ],
-        code_options: &["-x", "--exec"],
+        code_options: words!["-x", "--exec"],
         code_anywhere: true,
         ..spec("nodemon")
     },
     spec("noglob"),
     spec("nohup"),
     WrapperSpec {
-        subcommands: &[&["exec"], &["x"]],
-        short_value: "pcw",
-        long_value: &["--package", "--workspace", "--call"],
-        code_options: &["-c", "--call"],
+        subcommands: words!["exec", "x"],
+        short_value: Letters::of("pcw"),
+        long_value: words!["--package", "--workspace", "--call"],
+        code_options: words!["-c", "--call"],
         joined_forms: &[("explore", 1)],
         ..spec("npm")
     },
     WrapperSpec {
-        short_value: "pc",
-        long_value: &["--package", "--call"],
-        code_options: &["-c", "--call"],
+        short_value: Letters::of("pc"),
+        long_value: words!["--package", "--call"],
+        code_options: words!["-c", "--call"],
         ..spec("npx")
     },
     WrapperSpec {
-        short_value: "tSGwr",
-        long_value: &["--target", "--setuid", "--setgid", "--wd", "--root"],
+        short_value: Letters::of("tSGwr"),
+        long_value: words!["--target", "--setuid", "--setgid", "--wd", "--root"],
         ..spec("nsenter")
     },
     WrapperSpec {
-        short_value: "CNmpi",
-        long_value: &[
+        short_value: Letters::of("CNmpi"),
+        long_value: words![
             "--cpunodebind",
             "--membind",
             "--physcpubind",
             "--interleave",
             "--preferred",
         ],
-        query_options: &["-H", "-s", "--hardware", "--show"],
+        query_options: words!["-H", "-s", "--hardware", "--show"],
         ..spec("numactl")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
-        long_value: &["--env-file", "--account"],
+        subcommands: words!["run"],
+        long_value: words!["--env-file", "--account"],
         ..spec("op")
     },
     WrapperSpec {
-        short_value: "jSanNLIeE",
-        long_value: &[
+        short_value: Letters::of("jSanNLIeE"),
+        long_value: words![
             "--jobs",
             "--sshlogin",
             "--joblog",
@@ -454,20 +455,20 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--halt",
         ],
         shell_joined: true,
-        output_options: &["--joblog", "--results"],
-        arg_files: &["-a", "--arg-file"],
+        output_options: words!["--joblog", "--results"],
+        arg_files: words!["-a", "--arg-file"],
         ..spec("parallel")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
-        short_value: "p",
-        long_value: &["--project"],
+        subcommands: words!["run"],
+        short_value: Letters::of("p"),
+        long_value: words!["--project"],
         ..spec("pdm")
     },
     WrapperSpec {
-        subcommands: &[&["stat"], &["record"], &["trace"]],
-        short_value: "eoprxIGCtcFm",
-        long_value: &[
+        subcommands: words!["stat", "record", "trace"],
+        short_value: Letters::of("eoprxIGCtcFm"),
+        long_value: words![
             "--event",
             "--output",
             "--pid",
@@ -477,52 +478,52 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--tid",
             "--call-graph",
         ],
-        query_options: &["-p", "-t", "--pid", "--tid"],
-        output_options: &["-o", "--output"],
+        query_options: words!["-p", "-t", "--pid", "--tid"],
+        output_options: words!["-o", "--output"],
         ..spec("perf")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
+        subcommands: words!["run"],
         ..spec("pipenv")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
-        short_value: "e",
-        long_value: &["--environment", "--manifest-path", "--color"],
+        subcommands: words!["run"],
+        short_value: Letters::of("e"),
+        long_value: words!["--environment", "--manifest-path", "--color"],
         ..spec("pixi")
     },
     WrapperSpec {
-        long_value: &["--user"],
+        long_value: words!["--user"],
         ..spec("pkexec")
     },
     WrapperSpec {
-        subcommands: &[&["exec"]],
+        subcommands: words!["exec"],
         // `-c`/`--shell-mode` runs the words through the shell; read them so always.
-        short_value: "C",
-        long_value: &["--dir", "--filter"],
+        short_value: Letters::of("C"),
+        long_value: words!["--dir", "--filter"],
         shell_joined: true,
         ..spec("pnpm")
     },
     WrapperSpec {
-        short_value: "c",
-        long_value: &["--package"],
-        code_options: &["-c", "--shell-mode"],
+        short_value: Letters::of("c"),
+        long_value: words!["--package"],
+        code_options: words!["-c", "--shell-mode"],
         ..spec("pnpx")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
-        short_value: "C",
-        long_value: &["--directory", "--project"],
+        subcommands: words!["run"],
+        short_value: Letters::of("C"),
+        long_value: words!["--directory", "--project"],
         ..spec("poetry")
     },
     WrapperSpec {
-        long_value: &["--pid"],
-        query_options: &["-p", "--pid"],
+        long_value: words!["--pid"],
+        query_options: words!["-p", "--pid"],
         ..spec("prlimit")
     },
     WrapperSpec {
-        short_value: "rbwmkqR",
-        long_value: &[
+        short_value: Letters::of("rbwmkqR"),
+        long_value: words![
             "--rootfs",
             "--bind",
             "--mount",
@@ -533,16 +534,16 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("proot")
     },
     WrapperSpec {
-        short_value: "f",
+        short_value: Letters::of("f"),
         ..spec("proxychains")
     },
     WrapperSpec {
-        short_value: "f",
+        short_value: Letters::of("f"),
         ..spec("proxychains4")
     },
     WrapperSpec {
-        short_value: "ugD",
-        long_value: &[
+        short_value: Letters::of("ugD"),
+        long_value: words![
             "--user",
             "--group",
             "--property",
@@ -557,8 +558,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("run0")
     },
     WrapperSpec {
-        short_value: "ugGswc",
-        long_value: &[
+        short_value: Letters::of("ugGswc"),
+        long_value: words![
             "--user",
             "--group",
             "--supp-group",
@@ -566,29 +567,29 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--command",
             "--whitelist-environment",
         ],
-        code_options: &["-c", "--command", "--session-command"],
+        code_options: words!["-c", "--command", "--session-command"],
         code_anywhere: true,
-        direct_options: &["-u", "--user"],
+        direct_options: words!["-u", "--user"],
         ..spec("runuser")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
+        subcommands: words!["run"],
         ..spec("rye")
     },
     WrapperSpec {
-        short_value: "fpD",
+        short_value: Letters::of("fpD"),
         ..spec("sandbox-exec")
     },
     WrapperSpec {
-        short_value: "cudn",
-        long_value: &[
+        short_value: Letters::of("cudn"),
+        long_value: words![
             "--chroot",
             "--user",
             "--directory",
             "--session-name",
             "--option",
         ],
-        query_options: &[
+        query_options: words![
             "-l",
             "--list",
             "-i",
@@ -601,13 +602,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("schroot")
     },
     WrapperSpec {
-        short_value: "SpcTheE",
-        query_options: &["-r", "-R", "-x", "-X", "-Q"],
+        short_value: Letters::of("SpcTheE"),
+        query_options: words!["-r", "-R", "-x", "-X", "-Q"],
         ..spec("screen")
     },
     WrapperSpec {
-        short_value: "cEIOBTm",
-        long_value: &[
+        short_value: Letters::of("cEIOBTm"),
+        long_value: words![
             "--command",
             "--echo",
             "--log-in",
@@ -616,9 +617,9 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--log-timing",
             "--logging-format",
         ],
-        code_options: &["-c", "--command"],
+        code_options: words!["-c", "--command"],
         code_anywhere: true,
-        output_options: &[
+        output_options: words![
             "-I",
             "--log-in",
             "-O",
@@ -636,7 +637,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("setarch")
     },
     WrapperSpec {
-        long_value: &[
+        long_value: words![
             "--reuid",
             "--regid",
             "--ruid",
@@ -654,31 +655,31 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--landlock-access",
             "--landlock-rule",
         ],
-        query_options: &["-d", "--dump"],
+        query_options: words!["-d", "--dump"],
         ..spec("setpriv")
     },
     spec("setsid"),
     WrapperSpec {
-        short_value: "aEPtO",
-        query_options: &["-k"],
+        short_value: Letters::of("aEPtO"),
+        query_options: words!["-k"],
         ..spec("ssh-agent")
     },
     WrapperSpec {
-        short_value: "ioe",
-        long_value: &["--input", "--output", "--error"],
+        short_value: Letters::of("ioe"),
+        long_value: words!["--input", "--output", "--error"],
         ..spec("stdbuf")
     },
     WrapperSpec {
-        short_value: "oepsuEaIOPSXb",
-        long_value: &["--output", "--trace", "--signal", "--status"],
-        query_options: &["-p"],
-        output_options: &["-o", "--output"],
+        short_value: Letters::of("oepsuEaIOPSXb"),
+        long_value: words!["--output", "--trace", "--signal", "--status"],
+        query_options: words!["-p"],
+        output_options: words!["-o", "--output"],
         output_pipes: true,
         ..spec("strace")
     },
     WrapperSpec {
-        short_value: "cgGsw",
-        long_value: &[
+        short_value: Letters::of("cgGsw"),
+        long_value: words![
             "--command",
             "--session-command",
             "--group",
@@ -686,7 +687,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--shell",
             "--whitelist-environment",
         ],
-        code_options: &["-c", "--command", "--session-command"],
+        code_options: words!["-c", "--command", "--session-command"],
         code_anywhere: true,
         ..spec("su")
     },
@@ -695,8 +696,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("su-exec")
     },
     WrapperSpec {
-        short_value: "ugpCDrtTUhR",
-        long_value: &[
+        short_value: Letters::of("ugpCDrtTUhR"),
+        long_value: words![
             "--user",
             "--group",
             "--prompt",
@@ -709,7 +710,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--host",
             "--chroot",
         ],
-        query_options: &[
+        query_options: words![
             "-l",
             "-e",
             "-v",
@@ -725,8 +726,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("sudo")
     },
     WrapperSpec {
-        short_value: "upEMHsD",
-        long_value: &[
+        short_value: Letters::of("upEMHsD"),
+        long_value: words![
             "--unit",
             "--property",
             "--setenv",
@@ -754,44 +755,44 @@ pub static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         positionals: 1,
-        query_options: &["-p", "--pid"],
+        query_options: words!["-p", "--pid"],
         ..spec("taskset")
     },
     WrapperSpec {
-        short_value: "fo",
-        long_value: &["--format", "--output"],
-        output_options: &["-o", "--output"],
+        short_value: Letters::of("fo"),
+        long_value: words!["--format", "--output"],
+        output_options: words!["-o", "--output"],
         ..spec("time")
     },
     WrapperSpec {
-        short_value: "sk",
-        long_value: &["--signal", "--kill-after"],
+        short_value: Letters::of("sk"),
+        long_value: words!["--signal", "--kill-after"],
         positionals: 1,
         ..spec("timeout")
     },
     WrapperSpec {
-        subcommands: &[
-            &["new-session"],
-            &["new"],
-            &["new-window"],
-            &["neww"],
-            &["split-window"],
-            &["splitw"],
-            &["respawn-pane"],
-            &["respawnp"],
+        subcommands: words![
+            "new-session",
+            "new",
+            "new-window",
+            "neww",
+            "split-window",
+            "splitw",
+            "respawn-pane",
+            "respawnp",
         ],
-        short_value: "sntcxyeFflL",
+        short_value: Letters::of("sntcxyeFflL"),
         shell_joined: true,
         ..spec("tmux")
     },
     WrapperSpec {
-        short_value: "upaP",
+        short_value: Letters::of("upaP"),
         ..spec("torsocks")
     },
     spec("toybox"),
     spec("unbuffer"),
     WrapperSpec {
-        long_value: &[
+        long_value: words![
             "--map-user",
             "--map-group",
             "--setuid",
@@ -802,9 +803,9 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("unshare")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
-        short_value: "pw",
-        long_value: &[
+        subcommands: words!["run"],
+        short_value: Letters::of("pw"),
+        long_value: words![
             "--with",
             "--python",
             "--project",
@@ -819,8 +820,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("uv")
     },
     WrapperSpec {
-        short_value: "pw",
-        long_value: &[
+        short_value: Letters::of("pw"),
+        long_value: words![
             "--from",
             "--with",
             "--python",
@@ -830,25 +831,25 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("uvx")
     },
     WrapperSpec {
-        output_options: &["--log-file", "--xml-file"],
+        output_options: words!["--log-file", "--xml-file"],
         ..spec("valgrind")
     },
     WrapperSpec {
-        subcommands: &[&["run"]],
-        long_value: &["--node", "--npm", "--yarn", "--pnpm", "--env"],
+        subcommands: words!["run"],
+        long_value: words!["--node", "--npm", "--yarn", "--pnpm", "--env"],
         ..spec("volta")
     },
     WrapperSpec {
-        short_value: "n",
-        long_value: &["--interval", "--differences"],
+        short_value: Letters::of("n"),
+        long_value: words!["--interval", "--differences"],
         shell_joined: true,
-        direct_options: &["-x", "--exec"],
+        direct_options: words!["-x", "--exec"],
         ..spec("watch")
     },
     WrapperSpec {
         // The command runs through `sh -c` unless `-n`/`--shell=none`.
-        short_value: "wefidEWj",
-        long_value: &[
+        short_value: Letters::of("wefidEWj"),
+        long_value: words![
             "--watch",
             "--exts",
             "--filter",
@@ -873,13 +874,13 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--fs-events",
             "--timings",
         ],
-        query_options: &["--manual", "--completions"],
+        query_options: words!["--manual", "--completions"],
         shell_joined: true,
         ..spec("watchexec")
     },
     WrapperSpec {
-        short_value: "adEIsnPLl",
-        long_value: &[
+        short_value: Letters::of("adEIsnPLl"),
+        long_value: words![
             "--arg-file",
             "--delimiter",
             "--max-args",
@@ -890,12 +891,12 @@ pub static WRAPPERS: &[WrapperSpec] = &[
             "--max-lines",
             "--eof",
         ],
-        arg_files: &["-a", "--arg-file"],
+        arg_files: words!["-a", "--arg-file"],
         ..spec("xargs")
     },
     WrapperSpec {
-        short_value: "nsfepw",
-        long_value: &[
+        short_value: Letters::of("nsfepw"),
+        long_value: words![
             "--server-num",
             "--server-args",
             "--auth-file",
@@ -906,8 +907,8 @@ pub static WRAPPERS: &[WrapperSpec] = &[
         ..spec("xvfb-run")
     },
     WrapperSpec {
-        subcommands: &[&["exec"]],
-        long_value: &["--cwd"],
+        subcommands: words!["exec"],
+        long_value: words!["--cwd"],
         ..spec("yarn")
     },
 ];
@@ -976,7 +977,7 @@ pub fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
                 Some((n, val)) => (n, Some(val)),
                 None => (long, None),
             };
-            let is = |list: &[&str]| list.iter().any(|o| o.strip_prefix("--") == Some(name));
+            let is = |list: Words| list.iter().any(|o| o.strip_prefix("--") == Some(name));
             if is(spec.arg_files) {
                 match attached {
                     Some(val) => out.push(Arg::exact_text(val.into(), options[i].span, false)),
@@ -1060,16 +1061,16 @@ fn form_len(spec: &WrapperSpec, args: &[Arg]) -> Option<usize> {
     if spec.subcommands.is_empty() {
         return Some(0);
     }
-    spec.subcommands
-        .iter()
-        .find(|form| {
-            form.len() <= args.len()
-                && form
-                    .iter()
-                    .zip(args)
-                    .all(|(word, a)| a.exact() == Some(*word))
-        })
-        .map(|form| form.len())
+    spec.subcommands.iter().find_map(|form| {
+        let mut len = 0;
+        for word in form.split(' ') {
+            if args.get(len).and_then(Arg::exact) != Some(word) {
+                return None;
+            }
+            len += 1;
+        }
+        Some(len)
+    })
 }
 
 /// A file a wrapper writes itself (see [`written_files`]).
@@ -1142,9 +1143,8 @@ pub fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
                 None => (long, None),
             };
             let opt = format!("--{name}");
-            let takes = spec.long_value.contains(&opt.as_str())
-                || spec.code_options.contains(&opt.as_str());
-            let output = spec.output_options.contains(&opt.as_str());
+            let takes = spec.long_value.contains(&opt) || spec.code_options.contains(&opt);
+            let output = spec.output_options.contains(&opt);
             match attached {
                 Some(val) if output => push(i, Some(val)),
                 None if output && i + 1 < args.len() => {
@@ -1166,7 +1166,7 @@ pub fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
                 continue;
             }
             let rest = &body[k + c.len_utf8()..];
-            let output = spec.output_options.contains(&format!("-{c}").as_str());
+            let output = spec.output_options.contains(&format!("-{c}"));
             if rest.is_empty() {
                 if output && i + 1 < args.len() {
                     push(i + 1, args.get(i + 1).and_then(Arg::exact));
@@ -1228,12 +1228,12 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 None => (long, false),
             };
             let opt = format!("--{name}");
-            if spec.query_options.contains(&opt.as_str()) {
+            if spec.query_options.contains(&opt) {
                 return Strip::NoCommand;
             }
-            direct |= spec.direct_options.contains(&opt.as_str());
-            let takes_value = spec.long_value.contains(&opt.as_str());
-            if spec.code_options.contains(&opt.as_str()) {
+            direct |= spec.direct_options.contains(&opt);
+            let takes_value = spec.long_value.contains(&opt);
+            if spec.code_options.contains(&opt) {
                 return if attached {
                     Strip::Opaque { at: i }
                 } else {
@@ -1255,13 +1255,13 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         let mut consumed_next = false;
         for (k, c) in body.char_indices() {
             let opt = format!("-{c}");
-            if spec.query_options.contains(&opt.as_str()) {
+            if spec.query_options.contains(&opt) {
                 return Strip::NoCommand;
             }
-            direct |= spec.direct_options.contains(&opt.as_str());
+            direct |= spec.direct_options.contains(&opt);
             if spec.short_value.contains(c) {
                 let attached = k + c.len_utf8() < body.len();
-                if spec.code_options.contains(&opt.as_str()) {
+                if spec.code_options.contains(&opt) {
                     return if attached {
                         Strip::Opaque { at: i }
                     } else {
@@ -1345,7 +1345,7 @@ fn strip_code_operands(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             i += 1;
             continue;
         }
-        if spec.query_options.contains(&v) {
+        if spec.query_options.contains(v) {
             return Strip::NoCommand;
         }
         let (name, attached) = match v.split_once('=') {
@@ -1355,7 +1355,7 @@ fn strip_code_operands(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 let c = v[1..].chars().next().unwrap_or('-');
                 if spec.short_value.contains(c) {
                     let opt = &v[..=c.len_utf8()];
-                    if spec.code_options.contains(&opt) {
+                    if spec.code_options.contains(opt) {
                         return Strip::Opaque { at: i };
                     }
                     i += 1;
@@ -1365,7 +1365,7 @@ fn strip_code_operands(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             }
             _ => (v, None),
         };
-        if spec.code_options.contains(&name) {
+        if spec.code_options.contains(name) {
             if attached.is_some() {
                 return Strip::Opaque { at: i };
             }
@@ -1382,7 +1382,7 @@ fn strip_code_operands(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         let short_takes = !name.starts_with("--")
             && name.len() == 2
             && name[1..].chars().all(|c| spec.short_value.contains(c));
-        let takes = spec.long_value.contains(&name) || short_takes;
+        let takes = spec.long_value.contains(name) || short_takes;
         i += if takes && attached.is_none() { 2 } else { 1 };
     }
     if code.is_empty() {
@@ -1407,12 +1407,12 @@ fn has_direct_option(spec: &WrapperSpec, args: &[Arg]) -> bool {
         }
         if let Some(long) = v.strip_prefix("--") {
             let name = long.split_once('=').map_or(long, |(n, _)| n);
-            if spec.direct_options.contains(&format!("--{name}").as_str()) {
+            if spec.direct_options.contains(&format!("--{name}")) {
                 return true;
             }
         } else {
             for c in v[1..].chars() {
-                if spec.direct_options.contains(&format!("-{c}").as_str()) {
+                if spec.direct_options.contains(&format!("-{c}")) {
                     return true;
                 }
                 if spec.short_value.contains(c) {
@@ -1433,14 +1433,14 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         if v == "--" {
             break;
         }
-        if spec.code_options.contains(&v) {
+        if spec.code_options.contains(v) {
             return Strip::Code {
                 arg: i + 1,
                 join_rest: false,
             };
         }
         if let Some((name, _)) = v.split_once('=')
-            && spec.code_options.contains(&name)
+            && spec.code_options.contains(name)
         {
             return Strip::Opaque { at: i };
         }
@@ -1452,7 +1452,7 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         {
             // The last character, not byte: `-c\u{e6}` must not be cut inside a char.
             let last = format!("-{c}");
-            if spec.code_options.contains(&last.as_str()) {
+            if spec.code_options.contains(&last) {
                 return Strip::Code {
                     arg: i + 1,
                     join_rest: false,

@@ -16,6 +16,7 @@ use crate::policy::pattern::{is_home, is_root, system_depth};
 use crate::policy::{Decision, Risk};
 
 use super::Finding;
+use crate::wordlist::{Words, words};
 
 thread_local! {
     /// How deep [`catastrophe_in_code`] is nested (code in a string in code in a string…).
@@ -23,157 +24,186 @@ thread_local! {
 }
 
 /// Shells that run code given with `-c` or on standard input.
-pub(crate) const SHELLS: &[&str] = &[
-    "ash", "bash", "busybox", "csh", "dash", "fish", "ksh", "ksh93", "mksh", "pdksh", "posh",
-    "rbash", "sh", "tcsh", "yash", "zsh",
-];
+pub(crate) fn is_shell(p: &str) -> bool {
+    matches!(
+        p,
+        "ash"
+            | "bash"
+            | "busybox"
+            | "csh"
+            | "dash"
+            | "fish"
+            | "ksh"
+            | "ksh93"
+            | "mksh"
+            | "pdksh"
+            | "posh"
+            | "rbash"
+            | "sh"
+            | "tcsh"
+            | "yash"
+            | "zsh"
+    )
+}
 
 /// Interpreters that run a program given on the command line or on standard input.
-const INTERPRETERS: &[&str] = &[
-    "python",
-    "python2",
-    "python3",
-    "pypy",
-    "pypy3",
-    "perl",
-    "ruby",
-    "node",
-    "nodejs",
-    "php",
-    "deno",
-    "bun",
-    "lua",
-    "luajit",
-    "Rscript",
-    "R",
-    "pwsh",
-    "powershell",
-    "osascript",
-    "tclsh",
-    "wish",
-    "expect",
-    "irb",
-    "jshell",
-    "groovy",
-    "scala",
-    "julia",
-];
+fn is_interpreter_name(p: &str) -> bool {
+    matches!(
+        p,
+        "python"
+            | "python2"
+            | "python3"
+            | "pypy"
+            | "pypy3"
+            | "perl"
+            | "ruby"
+            | "node"
+            | "nodejs"
+            | "php"
+            | "deno"
+            | "bun"
+            | "lua"
+            | "luajit"
+            | "Rscript"
+            | "R"
+            | "pwsh"
+            | "powershell"
+            | "osascript"
+            | "tclsh"
+            | "wish"
+            | "expect"
+            | "irb"
+            | "jshell"
+            | "groovy"
+            | "scala"
+            | "julia"
+    )
+}
 
 /// Programs that fetch data from the network to standard output or a file.
-const DOWNLOADERS: &[&str] = &[
-    "curl",
-    "wget",
-    "fetch",
-    "aria2c",
-    "http",
-    "https",
-    "xh",
-    "curlie",
-    "lwp-request",
-    "GET",
-    "lynx",
-    "links",
-    "w3m",
-    "ftp",
-    "tftp",
-    "lftp",
-    "nc",
-    "ncat",
-    "netcat",
-    "socat",
-    "telnet",
-    "ssh",
-    "gh",
-    "dig",
-    "nslookup",
-    "host",
-    "s3cmd",
-    "gsutil",
-    "rclone",
-    "invoke-webrequest",
-    "iwr",
-];
+pub(crate) fn is_downloader(p: &str) -> bool {
+    matches!(
+        p,
+        "curl"
+            | "wget"
+            | "fetch"
+            | "aria2c"
+            | "http"
+            | "https"
+            | "xh"
+            | "curlie"
+            | "lwp-request"
+            | "GET"
+            | "lynx"
+            | "links"
+            | "w3m"
+            | "ftp"
+            | "tftp"
+            | "lftp"
+            | "nc"
+            | "ncat"
+            | "netcat"
+            | "socat"
+            | "telnet"
+            | "ssh"
+            | "gh"
+            | "dig"
+            | "nslookup"
+            | "host"
+            | "s3cmd"
+            | "gsutil"
+            | "rclone"
+            | "invoke-webrequest"
+            | "iwr"
+    )
+}
 
 /// Programs that turn stored or encoded text back into code.
-const DECODERS: &[&str] = &[
-    "base64",
-    "base32",
-    "basenc",
-    "xxd",
-    "uudecode",
-    "openssl",
-    "gpg",
-    "gpg2",
-    "gunzip",
-    "zcat",
-    "gzcat",
-    "bzcat",
-    "bunzip2",
-    "xzcat",
-    "unxz",
-    "zstdcat",
-    "unzstd",
-    "lz4cat",
-    "gzip",
-    "bzip2",
-    "xz",
-    "zstd",
-    "brotli",
-    "rev",
-    "tr",
-    "unzip",
-    "uncompress",
-    "age",
-    "sops",
-];
+pub(crate) fn is_decoder(p: &str) -> bool {
+    matches!(
+        p,
+        "base64"
+            | "base32"
+            | "basenc"
+            | "xxd"
+            | "uudecode"
+            | "openssl"
+            | "gpg"
+            | "gpg2"
+            | "gunzip"
+            | "zcat"
+            | "gzcat"
+            | "bzcat"
+            | "bunzip2"
+            | "xzcat"
+            | "unxz"
+            | "zstdcat"
+            | "unzstd"
+            | "lz4cat"
+            | "gzip"
+            | "bzip2"
+            | "xz"
+            | "zstd"
+            | "brotli"
+            | "rev"
+            | "tr"
+            | "unzip"
+            | "uncompress"
+            | "age"
+            | "sops"
+    )
+}
 
 /// Programs that send data over the network.
-const SENDERS: &[&str] = &[
-    "curl",
-    "wget",
-    "nc",
-    "ncat",
-    "netcat",
-    "socat",
-    "telnet",
-    "scp",
-    "sftp",
-    "rsync",
-    "ssh",
-    "ftp",
-    "tftp",
-    "lftp",
-    "http",
-    "https",
-    "xh",
-    "curlie",
-    "mail",
-    "mailx",
-    "sendmail",
-    "mutt",
-    "gh",
-    "s3cmd",
-    "gsutil",
-    "rclone",
-    "smbclient",
-    "aws",
-    "dig",
-    "nslookup",
-    "host",
-    "ping",
-    "aria2c",
-    "httpie",
-    "croc",
-    "wormhole",
-    "mosquitto_pub",
-    "websocat",
-    "wscat",
-    "whois",
-    "redis-cli",
-    "kcat",
-    "kafkacat",
-    "grpcurl",
-];
+pub(crate) fn is_sender(p: &str) -> bool {
+    matches!(
+        p,
+        "curl"
+            | "wget"
+            | "nc"
+            | "ncat"
+            | "netcat"
+            | "socat"
+            | "telnet"
+            | "scp"
+            | "sftp"
+            | "rsync"
+            | "ssh"
+            | "ftp"
+            | "tftp"
+            | "lftp"
+            | "http"
+            | "https"
+            | "xh"
+            | "curlie"
+            | "mail"
+            | "mailx"
+            | "sendmail"
+            | "mutt"
+            | "gh"
+            | "s3cmd"
+            | "gsutil"
+            | "rclone"
+            | "smbclient"
+            | "aws"
+            | "dig"
+            | "nslookup"
+            | "host"
+            | "ping"
+            | "aria2c"
+            | "httpie"
+            | "croc"
+            | "wormhole"
+            | "mosquitto_pub"
+            | "websocat"
+            | "wscat"
+            | "whois"
+            | "redis-cli"
+            | "kcat"
+            | "kafkacat"
+            | "grpcurl"
+    )
+}
 
 /// The file name of a program (`/usr/bin/curl` → `curl`).
 pub(crate) fn base(program: &str) -> &str {
@@ -189,30 +219,10 @@ pub(crate) fn prog(unit: &Unit) -> Option<&str> {
     unit.program.as_deref().map(base)
 }
 
-/// A shell name.
-pub(crate) fn is_shell(p: &str) -> bool {
-    SHELLS.contains(&p)
-}
-
 /// An interpreter name, with version suffixes (`python3.12`).
 pub(crate) fn is_interpreter(p: &str) -> bool {
     let trimmed = p.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    INTERPRETERS.contains(&p) || INTERPRETERS.contains(&trimmed)
-}
-
-/// A program that fetches from the network.
-pub(crate) fn is_downloader(p: &str) -> bool {
-    DOWNLOADERS.contains(&p)
-}
-
-/// A program that decodes or decompresses.
-pub(crate) fn is_decoder(p: &str) -> bool {
-    DECODERS.contains(&p)
-}
-
-/// A program that sends data over the network.
-pub(crate) fn is_sender(p: &str) -> bool {
-    SENDERS.contains(&p)
+    is_interpreter_name(p) || is_interpreter_name(trimmed)
 }
 
 /// The word's static value, or its template when dynamic.
@@ -380,7 +390,7 @@ pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
 }
 
 /// The directories every program may litter and clean up: `/tmp`, `/var/tmp`, `/dev/shm`.
-const SCRATCH_DIRS: &[&str] = &["/tmp", "/var/tmp", "/dev/shm"];
+const SCRATCH_DIRS: Words = words!["/tmp", "/var/tmp", "/dev/shm"];
 
 /// Something inside a scratch directory (`/tmp/build`, `/tmp/*`), not the directory itself.
 pub(crate) fn in_scratch_dir(t: &str) -> bool {
@@ -401,7 +411,7 @@ pub(crate) fn is_scratch_dir(t: &str) -> bool {
     in_scratch_dir(t)
         || t.starts_with('/') && {
             let normal = crate::analyze::word::normalize_abs(t);
-            SCRATCH_DIRS.contains(&normal.trim_end_matches('/'))
+            SCRATCH_DIRS.contains(normal.trim_end_matches('/'))
         }
 }
 
@@ -612,11 +622,11 @@ fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
 pub(crate) fn is_account_file(t: &str) -> bool {
     let h = home_relative(t);
     let h = crate::analyze::word::normalize_abs(&h);
-    ACCOUNT_FILES.contains(&h.as_str()) || ACCOUNT_DIRS.iter().any(|p| h.starts_with(p))
+    ACCOUNT_FILES.contains(h.as_str()) || ACCOUNT_DIRS.iter().any(|p| h.starts_with(p))
 }
 
 /// The files of [`is_account_file`].
-pub(crate) const ACCOUNT_FILES: &[&str] = &[
+pub(crate) const ACCOUNT_FILES: Words = words![
     "/etc/passwd",
     "/etc/shadow",
     "/etc/group",
@@ -626,7 +636,7 @@ pub(crate) const ACCOUNT_FILES: &[&str] = &[
 ];
 
 /// The directories every file of which [`is_account_file`] counts.
-pub(crate) const ACCOUNT_DIRS: &[&str] = &["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"];
+pub(crate) const ACCOUNT_DIRS: Words = words!["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"];
 
 /// Files whose modification hands over the machine or the account: account databases, sudo,
 /// SSH authorisation, shell start-up files, system-wide profiles, cron, the dynamic loader.
@@ -718,7 +728,7 @@ pub(crate) fn is_secret(t: &str) -> bool {
     let h = home_relative(t);
     let h = h.trim_end_matches('/');
     let name = base(h);
-    if [".pub", ".example", ".sample"]
+    if words![".pub", ".example", ".sample"]
         .iter()
         .any(|x| ends_with_ignore_ascii_case(name, x))
     {
@@ -810,7 +820,7 @@ pub(crate) fn is_secret(t: &str) -> bool {
 }
 
 /// Directories of public CA certificates: their `.pem` files hold no key.
-pub(crate) const PUBLIC_CERT_DIRS: &[&str] = &[
+pub(crate) const PUBLIC_CERT_DIRS: Words = words![
     "/etc/ssl/certs/",
     "/etc/pki/ca-trust/",
     "/etc/pki/tls/certs/",
@@ -865,11 +875,11 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
             .filter(|t| !t.starts_with('-'))
             .collect::<Vec<&str>>()
     });
-    let value_after = |names: &[&str]| -> Vec<String> {
+    let value_after = |names: Words| -> Vec<String> {
         let mut v = Vec::new();
         for (i, t) in w.iter().enumerate() {
             for n in names {
-                if t == n {
+                if *t == n {
                     if let Some(next) = w.get(i + 1) {
                         v.push((*next).to_owned());
                     }
@@ -894,7 +904,7 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         }
         m if m.starts_with("mkfs") => out.extend(operands.iter().map(|s| (*s).to_owned())),
         "cp" | "mv" | "install" | "ln" | "rsync" | "scp" | "ditto" | "rename" => {
-            let targets = value_after(&["-t", "--target-directory"]);
+            let targets = value_after(words!["-t", "--target-directory"]);
             let dests: Vec<String> = if targets.is_empty() {
                 operands
                     .last()
@@ -959,9 +969,11 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
                 );
             }
         }
-        "find" => out.extend(value_after(&["-fprint", "-fprint0", "-fprintf", "-fls"])),
-        "curl" | "sort" | "base64" | "xxd" => out.extend(value_after(&["-o", "--output"])),
-        "wget" => out.extend(value_after(&[
+        "find" => out.extend(value_after(words![
+            "-fprint", "-fprint0", "-fprintf", "-fls"
+        ])),
+        "curl" | "sort" | "base64" | "xxd" => out.extend(value_after(words!["-o", "--output"])),
+        "wget" => out.extend(value_after(words![
             "-O",
             "--output-document",
             "-o",

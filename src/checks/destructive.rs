@@ -173,17 +173,12 @@ impl Check for ArchiveRemoveInputs {
 }
 
 /// `rm` and friends that delete what they are given.
-const DELETERS: &[&str] = &[
-    "rm",
-    "rimraf",
-    "srm",
-    "shred",
-    "wipe",
-    "unlink",
-    "trash",
-    "trash-put",
-    "rmdir",
-];
+fn is_deleter(p: &str) -> bool {
+    matches!(
+        p,
+        "rm" | "rimraf" | "srm" | "shred" | "wipe" | "unlink" | "trash" | "trash-put" | "rmdir"
+    )
+}
 
 fn relative_all(t: &str) -> bool {
     matches!(
@@ -233,7 +228,7 @@ impl Check for RecursiveDelete {
                 dir = Some(d);
                 continue;
             }
-            let Some(p) = prog(u).filter(|p| DELETERS.contains(p)) else {
+            let Some(p) = prog(u).filter(|p| is_deleter(p)) else {
                 continue;
             };
             let words: Vec<&str> = u.args().map(text).collect();
@@ -394,7 +389,9 @@ impl Check for MoveSystemDir {
 }
 
 /// What `find -exec` may run on every file it finds that is as bad as deleting it.
-const EXEC_DESTROYERS: &[&str] = &["chmod", "chown", "chgrp", "truncate"];
+fn is_exec_destroyer(p: &str) -> bool {
+    matches!(p, "chmod" | "chown" | "chgrp" | "truncate")
+}
 
 impl Check for FindDeleteRoot {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
@@ -437,15 +434,14 @@ impl Check for FindDeleteRoot {
                     || (matches!(*w, "-exec" | "-execdir" | "-ok" | "-okdir")
                         && words.get(k + 1).is_some_and(|n| {
                             let n = super::common::base(n);
-                            DELETERS.contains(&n) || EXEC_DESTROYERS.contains(&n)
+                            is_deleter(n) || is_exec_destroyer(n)
                         }))
             });
             // `find / … | xargs rm`: the names found are deleted.
             let piped_to_delete = || {
                 super::common::pipelines_of(a, u).iter().any(|span| {
-                    super::common::units_within(a, *span).any(|(j, v)| {
-                        j > i && v.appended_args && prog(v).is_some_and(|p| DELETERS.contains(&p))
-                    })
+                    super::common::units_within(a, *span)
+                        .any(|(j, v)| j > i && v.appended_args && prog(v).is_some_and(is_deleter))
                 })
             };
             if deletes || piped_to_delete() {

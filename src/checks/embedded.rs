@@ -8,6 +8,7 @@ use super::common::{ask, catastrophe_in_code, deny, prog, text};
 use super::one_liner::fed_text;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::policy::Risk;
+use crate::wordlist::{Words, words};
 
 declare_check! {
     /// **What it flags**: a command string given to a program that runs it through a shell:
@@ -40,12 +41,12 @@ declare_check! {
     "embedded-command"
 }
 
-/// Options whose value is a shell command, per program.
-const OPTIONS: &[(&str, &[&str])] = &[
-    ("man", &["-P", "--pager", "-H", "--html"]),
-    (
-        "tar",
-        &[
+/// Options whose value is a shell command, per program (a `match`, not a table of names: no
+/// pointers for the loader to relocate, see `wordlist.rs`).
+fn command_options(program: &str) -> Words {
+    match program {
+        "man" => words!["-P", "--pager", "-H", "--html"],
+        "tar" => words![
             "--to-command",
             "--checkpoint-action",
             "-I",
@@ -54,40 +55,27 @@ const OPTIONS: &[(&str, &[&str])] = &[
             "--new-volume-script",
             "-F",
         ],
-    ),
-    ("bsdtar", &["--use-compress-program"]),
-    ("rsync", &["-e", "--rsh", "--rsync-path"]),
-    ("rg", &["--pre"]),
-    ("ssh", &["-o"]),
-    ("scp", &["-o", "-S"]),
-    ("sftp", &["-o", "-S"]),
-    ("sg", &["-c"]),
-    ("vim", &["-c", "--cmd"]),
-    ("vi", &["-c", "--cmd"]),
-    ("nvim", &["-c", "--cmd"]),
-    ("ex", &["-c", "--cmd"]),
-    ("gdb", &["-ex", "--eval-command", "-iex"]),
-    ("make", &["--eval", "-E"]),
-    ("gmake", &["--eval", "-E"]),
-    ("capsh", &["-c"]),
-    ("entr", &["-s"]),
-    ("tcpdump", &["-z"]),
-    ("zip", &["-TT", "--unzip-command"]),
-    ("expect", &["-c"]),
-    ("screen", &["-X"]),
-    ("less", &["--lesskey-src"]),
-    ("sqlite3", &["-cmd"]),
-    ("npm", &["--browser"]),
-    ("rpm", &["--eval", "-E"]),
-    ("apt-get", &["-o", "--option"]),
-    ("apt", &["-o", "--option"]),
-    ("strace", &["-o", "--output"]),
-    ("ltrace", &["-o", "--output"]),
-    ("dc", &["-e", "--expression"]),
-    ("gnuplot", &["-e"]),
-    (
-        "lldb",
-        &[
+        "bsdtar" => words!["--use-compress-program"],
+        "rsync" => words!["-e", "--rsh", "--rsync-path"],
+        "rg" => words!["--pre"],
+        "ssh" => words!["-o"],
+        "scp" | "sftp" => words!["-o", "-S"],
+        "sg" | "capsh" | "expect" => words!["-c"],
+        "vim" | "vi" | "nvim" | "ex" => words!["-c", "--cmd"],
+        "gdb" => words!["-ex", "--eval-command", "-iex"],
+        "make" | "gmake" | "rpm" => words!["--eval", "-E"],
+        "entr" => words!["-s"],
+        "tcpdump" => words!["-z"],
+        "zip" => words!["-TT", "--unzip-command"],
+        "screen" => words!["-X"],
+        "less" => words!["--lesskey-src"],
+        "sqlite3" => words!["-cmd"],
+        "npm" => words!["--browser"],
+        "apt-get" | "apt" => words!["-o", "--option"],
+        "strace" | "ltrace" => words!["-o", "--output"],
+        "dc" => words!["-e", "--expression"],
+        "gnuplot" => words!["-e"],
+        "lldb" => words![
             "-o",
             "--one-line",
             "-O",
@@ -95,11 +83,8 @@ const OPTIONS: &[(&str, &[&str])] = &[
             "-k",
             "--one-line-on-crash",
         ],
-    ),
-    ("git", &["--exec", "-x"]),
-    (
-        "go",
-        &[
+        "git" => words!["--exec", "-x"],
+        "go" => words![
             "-toolexec",
             "--toolexec",
             "-exec",
@@ -107,15 +92,16 @@ const OPTIONS: &[(&str, &[&str])] = &[
             "-vettool",
             "--vettool",
         ],
-    ),
-];
+        _ => Words::EMPTY,
+    }
+}
 
-/// The values of `opts` (the options of `p` in `OPTIONS`) among `words`.
-fn option_values(p: &str, opts: &[&str], words: &[&str]) -> Vec<String> {
+/// The values of `opts` (the options of `p` in `command_options`) among `words`.
+fn option_values(p: &str, opts: Words, words: &[&str]) -> Vec<String> {
     let mut out = Vec::new();
     for (k, w) in words.iter().enumerate() {
         for o in opts {
-            if w == o {
+            if *w == o {
                 if let Some(n) = words.get(k + 1) {
                     out.push((*n).to_owned());
                 }
@@ -148,7 +134,7 @@ fn quote_join(words: &[&str]) -> String {
 
 /// The string literal given to the first of `calls` in `code`: `system("rm -rf ~")` →
 /// `rm -rf ~` (also `os.execute('…')`, `(system "…")`).
-fn call_literal(code: &str, calls: &[&str]) -> Option<String> {
+fn call_literal(code: &str, calls: Words) -> Option<String> {
     for call in calls {
         for (at, _) in code.match_indices(call) {
             let rest = code[at + call.len()..].trim_start_matches([' ', '(']);
@@ -185,7 +171,7 @@ fn balanced(code: &str, open: &str) -> Option<String> {
 }
 
 /// Editor and debugger command lines that shell out, as the command they run.
-const EDITOR_CALLS: &[&str] = &[
+const EDITOR_CALLS: Words = words![
     "system(",
     "systemlist(",
     "os.execute(",
@@ -241,7 +227,7 @@ fn command_in(p: &str, value: &str) -> Option<String> {
             let rest = &v[at + 1..];
             Some(rest[..rest.find('\n').unwrap_or(rest.len())].to_owned())
         }
-        "gnuplot" => call_literal(v, &["system("]).or_else(|| {
+        "gnuplot" => call_literal(v, words!["system("]).or_else(|| {
             v.split([';', '\n'])
                 .find_map(|s| s.trim_start().strip_prefix('!'))
                 .map(str::to_owned)
@@ -292,12 +278,14 @@ impl Check for EmbeddedCommand {
                     .filter(|w| !w.starts_with('-'))
                     .collect::<Vec<&str>>()
             });
-            let mut cmds: Vec<String> = match OPTIONS.iter().find(|(n, _)| *n == p) {
-                Some((_, opts)) => option_values(p, opts, &words)
+            let opts = command_options(p);
+            let mut cmds: Vec<String> = if opts.is_empty() {
+                Vec::new()
+            } else {
+                option_values(p, opts, &words)
                     .iter()
                     .filter_map(|v| command_in(p, v))
-                    .collect(),
-                None => Vec::new(),
+                    .collect()
             };
             match p {
                 "trap" => cmds.extend(
@@ -443,7 +431,7 @@ impl Check for EmbeddedCommand {
                     for w in words.iter().copied().chain([fed.as_str()]) {
                         // `COPY … TO PROGRAM 'CMD'` (PostgreSQL) runs CMD on the server.
                         if let Some(at) = w.to_ascii_uppercase().find("PROGRAM")
-                            && let Some(c) = call_literal(&w[at..], &["PROGRAM", "program"])
+                            && let Some(c) = call_literal(&w[at..], words!["PROGRAM", "program"])
                         {
                             cmds.push(c);
                         }

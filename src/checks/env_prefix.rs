@@ -10,6 +10,7 @@ use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::ast::Span;
 use crate::policy::Risk;
+use crate::wordlist::{Words, words};
 
 declare_check! {
     /// **What it flags**: an assignment applying to a unit (prefix, `env NAME=…`, or an earlier
@@ -36,7 +37,7 @@ declare_check! {
     "env-prefix"
 }
 
-const HARMLESS: &[&str] = &[
+const HARMLESS: Words = words![
     "LANG",
     "LANGUAGE",
     "TZ",
@@ -72,7 +73,7 @@ const HARMLESS: &[&str] = &[
     "TERM_COLORS",
 ];
 
-const LOADERS: &[&str] = &[
+const LOADERS: Words = words![
     "PATH",
     "LD_PRELOAD",
     "LD_LIBRARY_PATH",
@@ -159,7 +160,7 @@ const LOADERS: &[&str] = &[
     "BASH_ALIASES",
 ];
 
-const COMMAND_VARS: &[&str] = &[
+const COMMAND_VARS: Words = words![
     "EDITOR",
     "VISUAL",
     "PAGER",
@@ -168,7 +169,7 @@ const COMMAND_VARS: &[&str] = &[
     "FCEDIT",
 ];
 
-const PLAIN_COMMANDS: &[&str] = &[
+const PLAIN_COMMANDS: Words = words![
     "cat", "less", "more", "most", "vi", "vim", "nvim", "nano", "emacs", "code", "true", "ed",
 ];
 
@@ -179,7 +180,7 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     if name.starts_with("HIST") {
         return Some((Risk::High, "changes the shell history, hiding what was run"));
     }
-    if HARMLESS.contains(&name) || name.starts_with("LC_") {
+    if HARMLESS.contains(name) || name.starts_with("LC_") {
         return None;
     }
     // `GOFLAGS=-mod=vendor` is harmless; `-toolexec`, `-exec`, `-overlay` or `-modfile` make go
@@ -189,11 +190,11 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     {
         return None;
     }
-    if COMMAND_VARS.contains(&name) {
+    if COMMAND_VARS.contains(name) {
         let v = value.unwrap_or("$");
         let first = v.split_whitespace().next().unwrap_or("");
         let plain = !v.contains(['$', '`', ';', '|', '&', '(', '<', '>'])
-            && PLAIN_COMMANDS.contains(&first)
+            && PLAIN_COMMANDS.contains(first)
             && v.split_whitespace().skip(1).all(|w| w.starts_with('-'));
         if matches!(name, "PAGER" | "GIT_PAGER") && v == "cat" {
             return None;
@@ -204,7 +205,7 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
             Some((Risk::High, "sets a command the program will run"))
         };
     }
-    if LOADERS.contains(&name)
+    if LOADERS.contains(name)
         || name.starts_with("DYLD_")
         || name.starts_with("LD_")
         || name.starts_with("GIT_CONFIG")

@@ -10,6 +10,7 @@ use std::cell::LazyCell;
 
 use crate::analyze::{Analysis, Arg, Context, Unit};
 use crate::policy::Risk;
+use crate::wordlist::{Words, words};
 
 declare_check! {
     /// **What it flags**: a network tool given a secret — `curl -d @~/.aws/credentials`,
@@ -110,7 +111,7 @@ fn prints_secret(u: &Unit) -> Option<String> {
         "getent" if words.iter().any(|w| matches!(*w, "shadow" | "gshadow")) => {
             Some("the shadow password database".to_owned())
         }
-        "gh" if words.starts_with(&["auth", "token"])
+        "gh" if matches!(words[..], ["auth", "token", ..])
             || words.first() == Some(&"auth")
                 && words.iter().any(|w| matches!(*w, "--show-token" | "-t")) =>
         {
@@ -128,13 +129,13 @@ fn prints_secret(u: &Unit) -> Option<String> {
                         .iter()
                         .any(|m| w.contains(m))
                 })
-                || words.starts_with(&["config", "view"]) && words.contains(&"--raw") =>
+                || matches!(words[..], ["config", "view", ..]) && words.contains(&"--raw") =>
         {
             Some("cluster credentials".to_owned())
         }
         "aws"
-            if words.starts_with(&["configure", "export-credentials"])
-                || words.starts_with(&["configure", "get"])
+            if matches!(words[..], ["configure", "export-credentials", ..])
+                || matches!(words[..], ["configure", "get", ..])
                     && words
                         .iter()
                         .any(|w| w.contains("secret") || w.contains("session_token")) =>
@@ -159,32 +160,32 @@ fn prints_secret(u: &Unit) -> Option<String> {
             if words
                 .iter()
                 .any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
-                || words.starts_with(&["secrets", "versions", "access"]) =>
+                || matches!(words[..], ["secrets", "versions", "access", ..]) =>
         {
             Some("a Google Cloud token".to_owned())
         }
         "az" if words.contains(&"get-access-token")
-            || words.starts_with(&["keyvault", "secret", "show"]) =>
+            || matches!(words[..], ["keyvault", "secret", "show", ..]) =>
         {
             Some("an Azure token".to_owned())
         }
-        "kubectl" | "oc" if words.starts_with(&["create", "token"]) => {
+        "kubectl" | "oc" if matches!(words[..], ["create", "token", ..]) => {
             Some("a cluster token".to_owned())
         }
         "vault" | "bao"
             if words
                 .first()
                 .is_some_and(|w| matches!(*w, "read" | "login" | "print" | "unwrap"))
-                || words.starts_with(&["token", "lookup"])
-                || words.starts_with(&["token", "create"])
-                || words.starts_with(&["kv", "get"]) =>
+                || matches!(words[..], ["token", "lookup", ..])
+                || matches!(words[..], ["token", "create", ..])
+                || matches!(words[..], ["kv", "get", ..]) =>
         {
             Some("a Vault secret".to_owned())
         }
         "op" if words
             .first()
             .is_some_and(|w| matches!(*w, "read" | "inject"))
-            || words.starts_with(&["item", "get"]) =>
+            || matches!(words[..], ["item", "get", ..]) =>
         {
             Some("a 1Password secret".to_owned())
         }
@@ -202,7 +203,7 @@ fn prints_secret(u: &Unit) -> Option<String> {
             Some("a keychain password".to_owned())
         }
         "secret-tool" if words.first() == Some(&"lookup") => Some("a keyring secret".to_owned()),
-        "git" if words.starts_with(&["credential", "fill"]) => {
+        "git" if matches!(words[..], ["credential", "fill", ..]) => {
             Some("git's stored credentials".to_owned())
         }
         "npm" | "pnpm" | "yarn"
@@ -257,7 +258,7 @@ impl Check for SecretRead {
 }
 
 /// Words that say a search looks for a secret (`grep -ri password`, `rg -i token`).
-const SECRET_PATTERNS: &[&str] = &[
+const SECRET_PATTERNS: Words = words![
     "password",
     "passwd",
     "secret",
@@ -423,33 +424,32 @@ fn reads_secret_in(a: &Analysis, u: &Unit) -> Option<String> {
         .or_else(|| fed_secret(a, u))
 }
 
-/// Options whose value is a key or certificate the tool uses, not data it sends.
-const IDENTITY_OPTS: &[&str] = &[
-    "-E",
-    "--cert",
-    "--key",
-    "--cacert",
-    "--capath",
-    "--netrc-file",
-    "--identity",
-    "--certificate",
-    "--private-key",
-    "--ca-certificate",
-    "--config",
-    "--env-file",
-    "-K",
-];
-
-/// The same for the ssh family, whose `-i` and `-F` name a key and a config file.
-const SSH_IDENTITY_OPTS: &[&str] = &["-i", "-F", "-o", "-S", "-E"];
+/// Options whose value is a key or certificate the tool uses, not data it sends; for the ssh
+/// family (`ssh_like`), whose `-i` and `-F` name a key and a config file, its own.
+fn is_identity_option(ssh_like: bool, o: &str) -> bool {
+    if ssh_like {
+        matches!(o, "-i" | "-F" | "-o" | "-S" | "-E")
+    } else {
+        matches!(
+            o,
+            "-E" | "--cert"
+                | "--key"
+                | "--cacert"
+                | "--capath"
+                | "--netrc-file"
+                | "--identity"
+                | "--certificate"
+                | "--private-key"
+                | "--ca-certificate"
+                | "--config"
+                | "--env-file"
+                | "-K"
+        )
+    }
+}
 
 fn secret_args(u: &Unit) -> Option<String> {
     let ssh_like = matches!(prog(u), Some("ssh" | "scp" | "sftp" | "rsync" | "autossh"));
-    let opts: &[&str] = if ssh_like {
-        SSH_IDENTITY_OPTS
-    } else {
-        IDENTITY_OPTS
-    };
     let mut skip = false;
     for a in u.args() {
         let t = text(a);
@@ -457,15 +457,16 @@ fn secret_args(u: &Unit) -> Option<String> {
             skip = false;
             continue;
         }
-        // Every option in `opts` starts with `-`.
+        // Every identity option starts with `-`.
         if t.starts_with('-') {
-            if opts.contains(&t) {
+            if is_identity_option(ssh_like, t) {
                 skip = true;
                 continue;
             }
-            if opts.iter().any(|o| {
-                o.starts_with("--") && t.strip_prefix(o).is_some_and(|r| r.starts_with('='))
-            }) {
+            // `--key=FILE` (no option holds a `=`: the first one ends the name).
+            if t.split_once('=')
+                .is_some_and(|(o, _)| o.starts_with("--") && is_identity_option(ssh_like, o))
+            {
                 continue;
             }
         }
@@ -573,11 +574,44 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
 }
 
 /// Programs that dump the contents of the files they are given.
-const CONTENT_READERS: &[&str] = &[
-    "cat", "tac", "head", "tail", "less", "more", "strings", "xxd", "od", "hexdump", "hd", "grep",
-    "egrep", "fgrep", "rg", "base64", "base32", "basenc", "pv", "gzip", "bzip2", "xz", "zstd",
-    "lz4", "cp", "tar", "dd", "nl", "sed", "awk", "gawk", "bat", "batcat",
-];
+fn is_content_reader(p: &str) -> bool {
+    matches!(
+        p,
+        "cat"
+            | "tac"
+            | "head"
+            | "tail"
+            | "less"
+            | "more"
+            | "strings"
+            | "xxd"
+            | "od"
+            | "hexdump"
+            | "hd"
+            | "grep"
+            | "egrep"
+            | "fgrep"
+            | "rg"
+            | "base64"
+            | "base32"
+            | "basenc"
+            | "pv"
+            | "gzip"
+            | "bzip2"
+            | "xz"
+            | "zstd"
+            | "lz4"
+            | "cp"
+            | "tar"
+            | "dd"
+            | "nl"
+            | "sed"
+            | "awk"
+            | "gawk"
+            | "bat"
+            | "batcat"
+    )
+}
 
 /// A whole disk or the machine's memory read by a program that dumps it (`cat /dev/sda`,
 /// `strings /dev/mem`, `dd if=/dev/nvme0n1`): every file, key and password on it. Naming a
@@ -592,7 +626,7 @@ fn raw_device_read(u: &Unit, p: &str) -> Option<String> {
     if let Some(d) = redirected {
         return Some(d.to_owned());
     }
-    if !CONTENT_READERS.contains(&p) {
+    if !is_content_reader(p) {
         return None;
     }
     u.args()

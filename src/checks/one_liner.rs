@@ -11,6 +11,7 @@ use super::exfiltration::is_secret_var;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{FlagKind, Unit};
 use crate::policy::{Decision, Risk};
+use crate::wordlist::{Words, words};
 
 declare_check! {
     /// **What it flags**: the code of `python -c`, `perl -e`, `ruby -e`, `node -e`/`-p`,
@@ -264,7 +265,7 @@ fn literals(code: &str) -> Vec<String> {
     out
 }
 
-const SHELL_OUT: &[&str] = &[
+const SHELL_OUT: Words = words![
     "os.system",
     "subprocess",
     "os.popen",
@@ -321,7 +322,7 @@ const SHELL_OUT: &[&str] = &[
     "babashka.process",
 ];
 
-const WRITES: &[&str] = &[
+const WRITES: Words = words![
     "open(",
     "write",
     "Write",
@@ -358,7 +359,7 @@ const WRITES: &[&str] = &[
     "file delete",
 ];
 
-const NETWORK: &[&str] = &[
+const NETWORK: Words = words![
     "socket",
     "Socket",
     "urllib",
@@ -384,7 +385,7 @@ const NETWORK: &[&str] = &[
     "file_get_contents('http",
 ];
 
-const DELETE_TREE: &[&str] = &[
+const DELETE_TREE: Words = words![
     "rmtree",
     "rm_rf",
     "rm_r",
@@ -404,7 +405,7 @@ const DELETE_TREE: &[&str] = &[
     "delete-directory",
 ];
 
-const HOME_EXPR: &[&str] = &[
+const HOME_EXPR: Words = words![
     "expanduser(",
     "Path.home()",
     "os.homedir()",
@@ -431,9 +432,7 @@ const HOME_EXPR: &[&str] = &[
 
 /// Scan one program's code. Returns the decision and why.
 fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
-    let has = |list: &[&'static str]| -> Option<&'static str> {
-        list.iter().find(|m| code.contains(**m)).copied()
-    };
+    let has = |list: Words| -> Option<&'static str> { list.iter().find(|m| code.contains(m)) };
     let mut lits = literals(code);
     let shell = runs_commands(lang, code);
     // Payloads hidden from a plain reading: base64 or hex literals decoded at run time, a
@@ -464,7 +463,7 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         }
         if code.contains("join(") || code.contains('+') || code.contains(" . ") {
             let mut joined: String = lits.concat();
-            if let Some(h) = HOME_EXPR.iter().find(|h| code.contains(**h)) {
+            if let Some(h) = HOME_EXPR.iter().find(|h| code.contains(h)) {
                 let _ = h;
                 joined.push_str(" ~");
             }
@@ -636,9 +635,8 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
     let writes = WRITES
         .iter()
         .find(|m| {
-            code.contains(**m) && (!matches!(**m, "open(" | "fopen") || opens_for_writing(&lits))
+            code.contains(m) && (!matches!(*m, "open(" | "fopen") || opens_for_writing(&lits))
         })
-        .copied()
         .or(
             if lang == "awk"
                 && (code.contains("print >") || code.contains("printf >") || code.contains(">>"))
@@ -811,7 +809,7 @@ fn runs_commands(lang: &str, code: &str) -> Option<&'static str> {
             .or_else(|| awk_pipes(code).then_some("print … | command")),
         // `sed_scan` reads the `e` command and `s///e` itself.
         "sed" => Some("sed"),
-        _ => SHELL_OUT.iter().find(|m| code.contains(**m)).copied(),
+        _ => SHELL_OUT.iter().find(|m| code.contains(m)),
     }
 }
 

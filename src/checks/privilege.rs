@@ -3,7 +3,10 @@
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::policy::{Decision, Risk};
 
-const ESCALATORS: &[&str] = &["sudo", "doas", "su", "pkexec", "runuser"];
+/// Programs that run a command as another user.
+fn is_escalator(p: &str) -> bool {
+    matches!(p, "sudo" | "doas" | "su" | "pkexec" | "runuser")
+}
 
 declare_check! {
     /// **What it flags**: a unit reached through `sudo`, `doas`, `su -c`, `pkexec` or `runuser`, and
@@ -22,8 +25,8 @@ declare_check! {
 impl Check for Privilege {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, unit) in cx.analysis.units.iter().enumerate() {
-            let via = unit.via.iter().find(|v| ESCALATORS.contains(&v.as_str()));
-            let direct = unit.program.as_deref().filter(|p| ESCALATORS.contains(p));
+            let via = unit.via.iter().find(|v| is_escalator(v));
+            let direct = unit.program.as_deref().filter(|p| is_escalator(p));
             if let Some(name) = via.map(String::as_str).or(direct) {
                 out.push(Finding {
                     unit: Some(i),

@@ -23,9 +23,13 @@ declare_check! {
     "reverse-shell"
 }
 
-const NET: &[&str] = &[
-    "nc", "ncat", "netcat", "socat", "telnet", "openssl", "cryptcat", "pwncat",
-];
+/// Programs that open a network connection a shell can be wired to.
+fn is_net_tool(p: &str) -> bool {
+    matches!(
+        p,
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl" | "cryptcat" | "pwncat"
+    )
+}
 
 impl Check for ReverseShell {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
@@ -105,7 +109,7 @@ impl Check for ReverseShell {
             if is_shell(p) {
                 for span in pipelines_of(a, u) {
                     if let Some((_, n)) = units_within(a, span)
-                        .find(|(j, n)| *j != i && prog(n).is_some_and(|q| NET.contains(&q)))
+                        .find(|(j, n)| *j != i && prog(n).is_some_and(is_net_tool))
                     {
                         out.push(deny(
                             Some(i),

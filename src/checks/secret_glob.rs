@@ -13,10 +13,11 @@
 //! Only words the analysis marks as unquoted globs come here: nothing runs for other words.
 
 use super::common::{ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, is_secret};
+use crate::wordlist::{Words, words};
 
 /// Files that hold secrets, in the home directory (`~/…`) or absolute. Every entry is a secret
 /// for [`is_secret`] (a unit test checks).
-const SECRET_FILES: &[&str] = &[
+const SECRET_FILES: Words = words![
     "~/.ssh/id_rsa",
     "~/.ssh/id_ed25519",
     "~/.ssh/id_ecdsa",
@@ -72,7 +73,7 @@ const SECRET_FILES: &[&str] = &[
 
 /// Directories whose every file is a secret: a pattern that matches one, or anything inside one,
 /// may read secrets.
-const SECRET_DIRS: &[&str] = &[
+const SECRET_DIRS: Words = words![
     "~/.ssh",
     "~/.aws",
     "~/.gnupg",
@@ -95,7 +96,7 @@ const SECRET_DIRS: &[&str] = &[
 ];
 
 /// Names that are secrets in any directory (each one passes [`is_secret_name`]).
-const SECRET_NAMES: &[&str] = &[
+const SECRET_NAMES: Words = words![
     ".env",
     ".env.local",
     ".env.production",
@@ -121,7 +122,7 @@ const SECRET_NAMES: &[&str] = &[
 ];
 
 /// Everyday names: a name pattern that matches one of these means "every file", not a secret.
-const EVERYDAY_NAMES: &[&str] = &[
+const EVERYDAY_NAMES: Words = words![
     "README.md",
     "main.rs",
     "index.js",
@@ -137,7 +138,7 @@ const EVERYDAY_NAMES: &[&str] = &[
 ];
 
 /// Home directories an absolute pattern may spell out (`/*/*/.ssh/id_rsa`).
-const HOMES: &[&str] = &["/root", "/home/user", "/Users/user"];
+const HOMES: Words = words!["/root", "/home/user", "/Users/user"];
 
 /// The glob characters bash expands.
 fn has_glob_char(s: &str) -> bool {
@@ -175,7 +176,7 @@ pub(crate) fn glob_may_be_secret(pattern: &str) -> bool {
         }
         h.starts_with('/') && matches_path(&pat, &full.split('/').collect::<Vec<_>>())
     };
-    SECRET_FILES.iter().any(|f| anchored(f))
+    SECRET_FILES.iter().any(anchored)
         || SECRET_DIRS
             .iter()
             .any(|d| anchored(d) || anchored(&format!("{d}/x")))

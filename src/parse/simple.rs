@@ -38,11 +38,35 @@ use crate::ast::{
 const MAX_BYTES: usize = 4096;
 
 /// First words tree-sitter-bash does not read as a plain command name.
-const NOT_A_COMMAND_NAME: &[&str] = &[
-    "case", "coproc", "declare", "do", "done", "elif", "else", "esac", "export", "fi", "for",
-    "function", "if", "in", "local", "readonly", "select", "then", "time", "typeset", "unset",
-    "unsetenv", "until", "while",
-];
+fn not_a_command_name(name: &str) -> bool {
+    matches!(
+        name,
+        "case"
+            | "coproc"
+            | "declare"
+            | "do"
+            | "done"
+            | "elif"
+            | "else"
+            | "esac"
+            | "export"
+            | "fi"
+            | "for"
+            | "function"
+            | "if"
+            | "in"
+            | "local"
+            | "readonly"
+            | "select"
+            | "then"
+            | "time"
+            | "typeset"
+            | "unset"
+            | "unsetenv"
+            | "until"
+            | "while"
+    )
+}
 
 /// A plain-word byte: no shell meaning, inside a word or as one.
 fn is_plain(b: u8) -> bool {
@@ -262,7 +286,7 @@ fn simple(words: Vec<Word>, redirects: Vec<Redirect>) -> Option<Command> {
         || !name
             .bytes()
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'.' | b'/' | b'-'))
-        || NOT_A_COMMAND_NAME.contains(&name)
+        || not_a_command_name(name)
     {
         return None;
     }

@@ -20,6 +20,7 @@ use super::glob::{Glob, GlobList, GlobMeta, glob_metas};
 
 use super::{Decision, Reason, Risk, Source};
 use crate::analyze::Unit;
+use crate::wordlist::{Words, words};
 
 /// What a tool does to a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -322,7 +323,7 @@ fn builtin() -> &'static Builtin {
 }
 
 /// The ids of the reasons the built-in path policy gives (`decide_path`).
-pub const BUILTIN_REASONS: &[&str] = &[
+pub const BUILTIN_REASONS: Words = words![
     "read-secret",
     "write-env-file",
     "write-secret",
@@ -666,7 +667,7 @@ mod tests {
             (Access::Write, "/opt/x"),
         ] {
             for r in decide_path(&[], cwd, access, p, Span::default(), None) {
-                assert!(BUILTIN_REASONS.contains(&&*r.rule), "{}", r.rule);
+                assert!(BUILTIN_REASONS.contains(&r.rule), "{}", r.rule);
             }
         }
     }

@@ -14,6 +14,7 @@ use super::glob::Glob;
 use super::literals::Literals;
 
 use crate::analyze::Arg;
+use crate::wordlist::{Words, words};
 
 /// What an argument pattern is.
 #[derive(Debug)]
@@ -185,40 +186,44 @@ pub fn is_home(text: &str) -> bool {
         || (normal.starts_with("/Users/") && normal.matches('/').count() == 2)
 }
 
-const SYSTEM_TOP: &[&str] = &[
-    "bin",
-    "boot",
-    "dev",
-    "etc",
-    "lib",
-    "lib32",
-    "lib64",
-    "libx32",
-    "opt",
-    "proc",
-    "root",
-    "run",
-    "sbin",
-    "srv",
-    "sys",
-    "usr",
-    "var",
-    "System",
-    "Library",
-    "Applications",
-    "private",
-    "nix",
-    "snap",
-    "home",
-    "Users",
-    "mnt",
-    "media",
-];
+/// The top-level directories of the system (`/etc`, `/usr`, macOS's `/Library`…).
+fn is_system_top(name: &str) -> bool {
+    matches!(
+        name,
+        "bin"
+            | "boot"
+            | "dev"
+            | "etc"
+            | "lib"
+            | "lib32"
+            | "lib64"
+            | "libx32"
+            | "opt"
+            | "proc"
+            | "root"
+            | "run"
+            | "sbin"
+            | "srv"
+            | "sys"
+            | "usr"
+            | "var"
+            | "System"
+            | "Library"
+            | "Applications"
+            | "private"
+            | "nix"
+            | "snap"
+            | "home"
+            | "Users"
+            | "mnt"
+            | "media"
+    )
+}
 
 /// Trees under a system directory that hold one application's files or scratch data rather
 /// than the system's: `/opt/app` is an application as `/usr/local/app` is, so their entries
 /// count one level deeper (`/opt/app` is not `@system`, `/opt` still is; `/var/www` is not).
-const APPLICATION_TREES: &[&str] = &["/opt", "/srv", "/var/www", "/var/tmp", "/var/cache"];
+const APPLICATION_TREES: Words = words!["/opt", "/srv", "/var/www", "/var/tmp", "/var/cache"];
 
 /// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`. Entries of
 /// [`APPLICATION_TREES`] count one level deeper (`/opt/app` → 3).
@@ -229,7 +234,7 @@ pub fn system_depth(text: &str) -> Option<usize> {
     let normal = crate::analyze::word::normalize_abs(text);
     let mut parts = normal.split('/').filter(|s| !s.is_empty());
     let top = parts.next()?;
-    if !SYSTEM_TOP.contains(&top) {
+    if !is_system_top(top) {
         return None;
     }
     // An entry of a tree, or a tree that is itself below a system directory (`/var/www`).
