@@ -245,7 +245,12 @@ fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
             });
             *i = close + 1;
         } else {
-            while *i < b.len() && is_plain(b[*i]) {
+            // A `~` after a letter or digit is plain (`HEAD~1`): bash expands a tilde only at
+            // the start of a word or after `=` or `:`.
+            while *i < b.len()
+                && (is_plain(b[*i])
+                    || (b[*i] == b'~' && *i > from && b[*i - 1].is_ascii_alphanumeric()))
+            {
                 *i += 1;
             }
             if *i == from {
@@ -472,6 +477,8 @@ mod tests {
             "a < in >out 2>/dev/null",
             "a >'x y' 2>\"e\" 1>&2 >&2",
             "a2>f",
+            "git diff HEAD~1 -- src/main.rs",
+            "git log a~2..b~ x~y~",
             "a > f | b",
             "a > f && b; c 2>&1",
         ] {
@@ -530,6 +537,9 @@ mod tests {
             "a | b <c | d",
             "a && b >c | d",
             "ls ~",
+            "ls a=~/x",
+            "ls a:~",
+            "ls .~",
             "ls *",
             "ls\tx",
             "ls\nrm",
@@ -657,12 +667,19 @@ mod tests {
         "<>",
         ">&",
         "9<x",
+        "HEAD~1",
+        "a~",
+        "~",
+        "=~",
+        ":~",
+        "x=~/a",
+        "a~b~",
     ];
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         #[test]
-        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%'\"|;&*#$<>-]{0,40}") {
+        fn random_plain_lines_read_the_same(src in "[a-zA-Z0-9 _./:,+=@%'\"|;&*#$<>~-]{0,40}") {
             if let Some((fast, slow)) = both(&src) {
                 prop_assert_eq!(fast, slow, "{:?}", src);
             }
