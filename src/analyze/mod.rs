@@ -14,6 +14,7 @@ mod container;
 mod decompose;
 mod flags;
 mod nested;
+pub(crate) use nested::is_shell;
 pub mod sed;
 pub mod word;
 pub mod wrappers;

@@ -23,27 +23,10 @@ thread_local! {
     static DEPTH: Cell<usize> = const { Cell::new(0) };
 }
 
-/// Shells that run code given with `-c` or on standard input.
+/// Shells that run code given with `-c` or on standard input: the ones whose `-c` string the
+/// analyzer reads as code ([`crate::analyze::is_shell`]), and `busybox` (`busybox sh`).
 pub(crate) fn is_shell(p: &str) -> bool {
-    matches!(
-        p,
-        "ash"
-            | "bash"
-            | "busybox"
-            | "csh"
-            | "dash"
-            | "fish"
-            | "ksh"
-            | "ksh93"
-            | "mksh"
-            | "pdksh"
-            | "posh"
-            | "rbash"
-            | "sh"
-            | "tcsh"
-            | "yash"
-            | "zsh"
-    )
+    crate::analyze::is_shell(p) || p == "busybox"
 }
 
 /// Interpreters that run a program given on the command line or on standard input.

@@ -263,8 +263,9 @@ fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
             });
         }
     }
-    // `cmd ==`: tree-sitter-bash reads a word of `=`s as an operator.
-    if parts.is_empty() || b.get(start) == Some(&b'=') {
+    // `cmd ==`: tree-sitter-bash reads a word of `=`s as an operator; a word right before a
+    // `<` or `>` it may read as a descriptor (`10>f`, `-1<f`): left to it.
+    if parts.is_empty() || b.get(start) == Some(&b'=') || matches!(b.get(*i), Some(b'<' | b'>')) {
         return None;
     }
     Some(Word {
@@ -336,6 +337,16 @@ pub(super) fn parse(src: &str, base: usize, depth: usize, limits: &Limits) -> Op
                 word_count += 1;
                 words.push(w);
                 continue;
+            }
+            // tree-sitter-bash drops a lone `-` before a descriptor redirect (`cat - 2>e`).
+            Some(Token::Redirect(r))
+                if r.fd.is_some()
+                    && redirects.is_empty()
+                    && words.last().is_some_and(|w: &Word| {
+                        matches!(w.parts.as_slice(), [WordPart::Literal { text, quoting: Quoting::Unquoted, .. }] if text == "-")
+                    }) =>
+            {
+                return None;
             }
             Some(Token::Redirect(r)) => {
                 word_count += 2;
@@ -476,7 +487,6 @@ mod tests {
             "make >> log 2>&1 && echo ok",
             "a < in >out 2>/dev/null",
             "a >'x y' 2>\"e\" 1>&2 >&2",
-            "a2>f",
             "git diff HEAD~1 -- src/main.rs",
             "git log a~2..b~ x~y~",
             "a > f | b",
@@ -535,6 +545,11 @@ mod tests {
             "a | b > f",
             "a && b 2>&1",
             "a | b <c | d",
+            "00<\"\"",
+            "a2>f",
+            "A -1<''",
+            "cat - 2>e",
+            "a 10>f",
             "a && b >c | d",
             "ls ~",
             "ls a=~/x",
