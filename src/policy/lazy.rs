@@ -153,6 +153,19 @@ fn decode(
         })
 }
 
+/// The program a member of the group whose rules name `name` is decoded with (`*`: any);
+/// `at` is where the name sits in the rule's `program` field.
+fn member_program(name: &str, at: u16) -> Program<'_> {
+    if name == "*" {
+        Program::Any
+    } else {
+        Program::Only {
+            name,
+            at: usize::from(at),
+        }
+    }
+}
+
 /// Compile the `i`th group: its rules without examples, each naming only the group's program.
 fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
     let (_, m_start) = starts(i).ok_or_else(malformed)?;
@@ -163,15 +176,7 @@ fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
     let name = key.split(' ').next().unwrap_or_default();
     let mut rules = Vec::with_capacity(members.len());
     for &(m, at) in members {
-        let program = if name == "*" {
-            Program::Any
-        } else {
-            Program::Only {
-                name,
-                at: usize::from(at),
-            }
-        };
-        let (spec, line) = decode(usize::from(m), program, false)?;
+        let (spec, line) = decode(usize::from(m), member_program(name, at), false)?;
         rules.push((spec, Some(line)));
     }
     p.add_rule_specs(rules, &format!("builtin:{key}"), &Source::Builtin, false)
@@ -285,15 +290,7 @@ mod tests {
             let (_, m_start) = starts(i).unwrap();
             for &(m, at) in &MEMBERS[m_start..GROUPS[i].1 as usize] {
                 let m = usize::from(m);
-                let program = if name == "*" {
-                    Program::Any
-                } else {
-                    Program::Only {
-                        name,
-                        at: usize::from(at),
-                    }
-                };
-                let (got, _) = decode(m, program, false).unwrap();
+                let (got, _) = decode(m, member_program(name, at), false).unwrap();
                 let mut want = sources[m].2.clone();
                 want.examples = Examples::default();
                 if name != "*" {
