@@ -43,10 +43,10 @@ fn lazy_groups_hold_exactly_the_eager_rules() {
             panic!("group {name} missing");
         };
         assert!(err.is_none(), "group {name} failed to load: {err:?}");
-        from_groups.extend(rules.iter().map(|r| r.id.clone()));
+        from_groups.extend(rules.iter().map(|r| r.id.to_string()));
     }
     let all: std::collections::BTreeSet<String> =
-        eager.rules().iter().map(|r| r.id.clone()).collect();
+        eager.rules().iter().map(|r| r.id.to_string()).collect();
     assert_eq!(from_groups, all);
 }
 

@@ -294,7 +294,7 @@ mod tests {
                 let mut want = sources[m].2.clone();
                 want.examples = Examples::default();
                 if name != "*" {
-                    want.program = Some(OneOrMany::One(name.to_owned()));
+                    want.program = Some(OneOrMany::One(name.to_owned().into()));
                 }
                 assert_eq!(got, want, "group `{key}`");
                 seen[m] = true;

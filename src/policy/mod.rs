@@ -538,10 +538,10 @@ type FixedState = std::hash::BuildHasherDefault<std::hash::DefaultHasher>;
 #[derive(Debug, Default)]
 pub struct Policy {
     pub(crate) rules: Vec<Rule>,
-    by_program: HashMap<String, Vec<usize>, FixedState>,
-    by_id: HashMap<String, usize, FixedState>,
+    by_program: HashMap<spec::Text, Vec<usize>, FixedState>,
+    by_id: HashMap<spec::Text, usize, FixedState>,
     any_program: Vec<usize>,
-    programs: HashMap<String, OptionSpec, FixedState>,
+    programs: HashMap<spec::Text, OptionSpec, FixedState>,
     flags: BTreeMap<FlagKind, (Option<Decision>, Risk, Source)>,
     /// The mode.
     pub mode: Mode,
@@ -1003,8 +1003,8 @@ impl Policy {
                     return Err(PolicyError::new(
                         origin,
                         PolicyErrorKind::Example {
-                            rule: rule.id.clone(),
-                            example: ex.clone(),
+                            rule: rule.id.to_string(),
+                            example: ex.to_string(),
                             expected_hit,
                         },
                     )
@@ -1095,7 +1095,7 @@ impl Policy {
                         state.reasons.push(Reason {
                             decision: rule.decision,
                             risk: rule.risk,
-                            rule: Cow::Owned(rule.id.clone()),
+                            rule: rule.id.clone(),
                             source: rule.source.clone(),
                             message: rule.describe(),
                             span: unit.span,

@@ -12,7 +12,7 @@
 use std::fmt;
 
 use super::lazy::tag;
-use super::spec::{Condition, Examples, OneOrMany, RuleSpec};
+use super::spec::{Condition, Examples, OneOrMany, RuleSpec, Text};
 
 /// Packed rule data that cannot be decoded: which field, and what is wrong with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +68,7 @@ pub(crate) enum Program<'a> {
 /// too (they are only checked, by the test suite, never needed to decide).
 pub(crate) fn rule(
     code: &[u8],
-    text: &str,
+    text: &'static str,
     r: Record,
     program: Program<'_>,
     examples: bool,
@@ -100,10 +100,11 @@ pub(crate) fn rule(
         Program::Only { name, at } => {
             // The string at `at`, past the kind byte, must name the group's program.
             own.bytes = own.bytes.get(at..).filter(|_| at > 0).unwrap_or_default();
-            if own.str()? != name {
+            let named = own.str()?;
+            if named != name {
                 return Err(own.bad("it does not name its group's program"));
             }
-            Some(OneOrMany::One(name.to_owned()))
+            Some(OneOrMany::One(Text::Borrowed(named)))
         }
     };
     if examples {
@@ -122,8 +123,8 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
     let mut id = None;
     let mut decision = None;
     let mut spec = RuleSpec {
-        id: String::new(),
-        decision: String::new(),
+        id: Text::Borrowed(""),
+        decision: Text::Borrowed(""),
         risk: None,
         program: None,
         any_path: false,
@@ -238,11 +239,11 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
 /// Reads values from one section of the code, naming `field` in its errors.
 struct Reader<'a> {
     bytes: &'a [u8],
-    text: &'a str,
+    text: &'static str,
     field: &'static str,
 }
 
-impl<'a> Reader<'a> {
+impl Reader<'_> {
     fn bad(&self, what: &'static str) -> Malformed {
         Malformed {
             field: self.field,
@@ -284,7 +285,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn str(&mut self) -> Result<&'a str, Malformed> {
+    fn str(&mut self) -> Result<&'static str, Malformed> {
         let start = self.uint()?;
         let len = self.uint()?;
         start
@@ -293,11 +294,12 @@ impl<'a> Reader<'a> {
             .ok_or(self.bad("a string outside the text"))
     }
 
-    fn string(&mut self) -> Result<String, Malformed> {
-        self.str().map(str::to_owned)
+    /// A string of the text, borrowed: decoding a rule allocates only its lists.
+    fn string(&mut self) -> Result<Text, Malformed> {
+        self.str().map(Text::Borrowed)
     }
 
-    fn list(&mut self) -> Result<Vec<String>, Malformed> {
+    fn list(&mut self) -> Result<Vec<Text>, Malformed> {
         let n = self.uint()?;
         // Each string takes two bytes at least: a count the data cannot hold is an error
         // before anything is allocated for it.
@@ -377,8 +379,8 @@ mod tests {
     #[test]
     fn a_rule_packed_by_hand_decodes() {
         let spec = decode(&[tag::ANY_PATH, 1, tag::MAX_OPERANDS, 0x81, 0x01]).unwrap();
-        assert_eq!((spec.id.as_str(), spec.decision.as_str()), ("id", "allow"));
-        assert_eq!(spec.program, Some(OneOrMany::One("rm".to_owned())));
+        assert_eq!((&*spec.id, &*spec.decision), ("id", "allow"));
+        assert_eq!(spec.program, Some(OneOrMany::One("rm".into())));
         assert!(spec.any_path && !spec.dynamic_args);
         assert_eq!(spec.max_operands, Some(129));
         assert_eq!(spec.examples.hit, ["id"]);

@@ -12,6 +12,7 @@ use regex_lite::Regex;
 
 use super::glob::Glob;
 use super::literals::Literals;
+use super::spec::Text;
 
 use crate::analyze::Arg;
 use crate::wordlist::{Words, words};
@@ -40,17 +41,24 @@ pub enum ArgPattern {
     /// through. A file operand is read as a script too: most names are scripts sed rejects.
     SedRunsOrWrites,
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
-    Glob(String, OnceLock<Option<Glob>>),
+    Glob(Text, OnceLock<Option<Glob>>),
     /// `re:…`: what it needs literally, and the regex, compiled on first use when the
     /// literals do not decide.
     Regex(Box<RegexPattern>),
     /// Exact text.
-    Literal(String),
+    Literal(Text),
 }
 
 impl ArgPattern {
     /// Parse a pattern as written in a policy.
     pub fn parse(text: &str) -> Result<ArgPattern, String> {
+        ArgPattern::compile(Text::Owned(text.to_owned()), false)
+    }
+
+    /// [`ArgPattern::parse`] keeping the text as it is (borrowed from the built-in policy's
+    /// packed text, nothing allocated). `trusted` skips checking a glob now: the built-in
+    /// policy's globs are checked by the test suite, a person's at load.
+    pub(crate) fn compile(text: Text, trusted: bool) -> Result<ArgPattern, String> {
         if let Some(class) = text.strip_prefix('@') {
             return match class {
                 "root" => Ok(ArgPattern::Root),
@@ -67,20 +75,27 @@ impl ArgPattern {
                 )),
             };
         }
-        if let Some(re) = text.strip_prefix("re:") {
-            // Validated when a policy is checked (`validate`); compiled on first use.
+        if text.starts_with("re:") {
+            // Validated when a policy is checked (`validate`); read for its literals and
+            // compiled on first use.
+            let src = match text {
+                Text::Borrowed(t) => Text::Borrowed(&t[3..]),
+                Text::Owned(t) => Text::Owned(t[3..].to_owned()),
+            };
             return Ok(ArgPattern::Regex(Box::new(RegexPattern {
-                literals: Literals::of(re),
-                src: re.to_owned(),
+                src,
+                literals: OnceLock::new(),
                 regex: OnceLock::new(),
             })));
         }
         if text.contains(['*', '?', '[', '{']) {
-            // Checked now, compiled on first use.
-            Glob::new(text).map_err(|e| format!("bad glob `{text}`: {e}"))?;
-            return Ok(ArgPattern::Glob(text.to_owned(), OnceLock::new()));
+            // Checked now (unless trusted), compiled on first use.
+            if !trusted {
+                Glob::new(&text).map_err(|e| format!("bad glob `{text}`: {e}"))?;
+            }
+            return Ok(ArgPattern::Glob(text, OnceLock::new()));
         }
-        Ok(ArgPattern::Literal(text.to_owned()))
+        Ok(ArgPattern::Literal(text))
     }
 
     /// Does the argument match? `cwd` is the workspace root.
@@ -100,13 +115,13 @@ impl ArgPattern {
                 .get_or_init(|| Glob::new(src).ok())
                 .as_ref()
                 .is_some_and(|g| g.is_match(text)),
-            ArgPattern::Regex(p) => p.literals.decide(text).unwrap_or_else(|| {
+            ArgPattern::Regex(p) => p.literals().decide(text).unwrap_or_else(|| {
                 p.regex
                     .get_or_init(|| Regex::new(&p.src).ok())
                     .as_ref()
                     .is_some_and(|r| r.is_match(text))
             }),
-            ArgPattern::Literal(l) => text == l,
+            ArgPattern::Literal(l) => text == &**l,
         }
     }
 }
@@ -114,10 +129,17 @@ impl ArgPattern {
 /// A `re:` pattern.
 #[derive(Debug)]
 pub struct RegexPattern {
-    src: String,
-    /// What any match needs literally (the regex engine has no literal optimisations).
-    literals: Literals,
+    src: Text,
+    /// What any match needs literally (the regex engine has no literal optimisations), read
+    /// on first use.
+    literals: OnceLock<Literals>,
     regex: OnceLock<Option<Regex>>,
+}
+
+impl RegexPattern {
+    fn literals(&self) -> &Literals {
+        self.literals.get_or_init(|| Literals::of(&self.src))
+    }
 }
 
 impl ArgPattern {
@@ -425,7 +447,7 @@ mod tests {
             ("/dev/sd*", "/dev/sda", true),
         ];
         for (pat, text, want) in table {
-            let p = ArgPattern::parse(pat).unwrap_or(ArgPattern::Literal(String::new()));
+            let p = ArgPattern::parse(pat).unwrap_or(ArgPattern::Literal(Text::Borrowed("")));
             assert_eq!(p.matches(&arg(text), cwd), *want, "{pat} vs {text}");
         }
         let home = ArgPattern::Home;

@@ -12,7 +12,7 @@ use std::path::Path;
 use super::glob::Glob;
 use super::options::{self, Parsed};
 use super::pattern::{ArgPattern, ClaudePattern};
-use super::spec::{Condition, RuleSpec};
+use super::spec::{Condition, RuleSpec, Text};
 use super::{Decision, Risk, Source};
 use crate::analyze::{Context, Unit};
 
@@ -28,7 +28,7 @@ pub(crate) struct ArgCond {
 #[derive(Debug)]
 pub struct Rule {
     /// Kebab-case id.
-    pub id: String,
+    pub id: Text,
     /// What it decides.
     pub decision: Decision,
     /// How risky a match is.
@@ -36,29 +36,29 @@ pub struct Rule {
     /// Where it came from.
     pub source: Source,
     /// Why, for people.
-    pub reason: String,
+    pub reason: Text,
     /// Tags (`read-only`, `edit`).
-    pub tags: Vec<String>,
+    pub tags: Vec<Text>,
     /// Line in its file.
     pub line: Option<usize>,
     /// Hit/miss examples.
-    pub hit: Vec<String>,
+    pub hit: Vec<Text>,
     /// Commands that must not match.
-    pub miss: Vec<String>,
-    pub(crate) programs: Vec<String>,
+    pub miss: Vec<Text>,
+    pub(crate) programs: Vec<Text>,
     any_path: bool,
-    subcommand: Vec<String>,
+    subcommand: Vec<Text>,
     /// The compiled glob of each subcommand token that is one (`describe-*`,
     /// `{list,describe}`); `None` for a token compared as it is.
     subcommand_globs: Vec<Option<Glob>>,
-    flags_any: Vec<String>,
-    flags_all: Vec<String>,
-    flags_none: Vec<String>,
+    flags_any: Vec<Text>,
+    flags_all: Vec<Text>,
+    flags_none: Vec<Text>,
     args: ArgCond,
     max_operands: Option<usize>,
     min_operands: Option<usize>,
-    env: Vec<String>,
-    via: Vec<String>,
+    env: Vec<Text>,
+    via: Vec<Text>,
     context: Vec<Context>,
     pub(crate) claude: Option<ClaudePattern>,
     dynamic_args: bool,
@@ -131,7 +131,7 @@ fn context_from_name(name: &str) -> Option<Context> {
 impl Rule {
     /// The wrappers one of which the unit must have run through (`via`; empty: any or none).
     #[cfg(test)]
-    pub(crate) fn via(&self) -> &[String] {
+    pub(crate) fn via(&self) -> &[Text] {
         &self.via
     }
 
@@ -206,9 +206,11 @@ impl Rule {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let args = cond(spec.args);
-        let compile_all = |v: &[String]| -> Result<Vec<ArgPattern>, (String, String)> {
-            v.iter()
-                .map(|p| ArgPattern::parse(p).map_err(|e| ("args".to_owned(), e)))
+        // The built-in policy's globs are checked by the test suite, not at every start.
+        let trusted = matches!(source, Source::Builtin);
+        let compile_all = |v: Vec<Text>| -> Result<Vec<ArgPattern>, (String, String)> {
+            v.into_iter()
+                .map(|p| ArgPattern::compile(p, trusted).map_err(|e| ("args".to_owned(), e)))
                 .collect()
         };
         let env = spec.env.unwrap_or_default();
@@ -236,7 +238,7 @@ impl Rule {
         let claude = match &spec.command {
             Some(c) => {
                 let wrapped = if c.starts_with("Bash") {
-                    c.clone()
+                    c.to_string()
                 } else {
                     format!("Bash({c})")
                 };
@@ -265,9 +267,9 @@ impl Rule {
             flags_all: flags.all,
             flags_none: flags.none,
             args: ArgCond {
-                any: compile_all(&args.any)?,
-                all: compile_all(&args.all)?,
-                none: compile_all(&args.none)?,
+                any: compile_all(args.any)?,
+                all: compile_all(args.all)?,
+                none: compile_all(args.none)?,
             },
             max_operands: spec.max_operands,
             min_operands: spec.min_operands,
@@ -288,7 +290,7 @@ impl Rule {
     ) -> Rule {
         let id = format!("{}:{}", decision.name(), pattern.text);
         Rule {
-            id,
+            id: Text::Owned(id),
             decision,
             risk: match decision {
                 Decision::Allow => Risk::Low,
@@ -296,7 +298,7 @@ impl Rule {
                 Decision::Deny => Risk::High,
             },
             source,
-            reason: String::new(),
+            reason: Text::Borrowed(""),
             tags: Vec::new(),
             line,
             hit: Vec::new(),
@@ -320,7 +322,7 @@ impl Rule {
     }
 
     /// The words after the program the rule needs (`["push"]` for `git push`).
-    pub(crate) fn subcommand(&self) -> &[String] {
+    pub(crate) fn subcommand(&self) -> &[Text] {
         &self.subcommand
     }
 
@@ -330,7 +332,7 @@ impl Rule {
     }
 
     /// The program names it is indexed under.
-    pub(crate) fn program_names(&self) -> &[String] {
+    pub(crate) fn program_names(&self) -> &[Text] {
         &self.programs
     }
 
@@ -353,13 +355,13 @@ impl Rule {
         self.flags_none
             .iter()
             .find(|f| self.flags_any.contains(f) || self.flags_all.contains(f))
-            .map(String::as_str)
+            .map(|f| &**f)
     }
 
     /// A readable description of the rule for messages.
     pub fn describe(&self) -> String {
         if !self.reason.is_empty() {
-            return self.reason.clone();
+            return self.reason.to_string();
         }
         match &self.claude {
             Some(c) => format!("matches `Bash({})`", c.text),

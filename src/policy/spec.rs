@@ -4,6 +4,7 @@
 //! One schema for the built-in policy and for user, project, CLI and managed files. This module
 //! only deserialises; compiling and validating (patterns, examples) is `rule.rs` and `mod.rs`.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
@@ -39,13 +40,17 @@ pub struct PolicyFile {
     pub audit_log: Option<String>,
 }
 
+/// A string of a rule: borrowed from the built-in policy's packed text (nothing allocated when a
+/// hook compiles a group), owned when read from a policy file.
+pub type Text = Cow<'static, str>;
+
 /// One string or a list of strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum OneOrMany {
     /// `"rm"`
-    One(String),
+    One(Text),
     /// `["rm", "unlink"]`
-    Many(Vec<String>),
+    Many(Vec<Text>),
 }
 
 /// By hand rather than `#[serde(untagged)]`, which buffers every value before trying each
@@ -59,10 +64,10 @@ impl<'de> Deserialize<'de> for OneOrMany {
                 f.write_str("a string or a list of strings")
             }
             fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<OneOrMany, E> {
-                Ok(OneOrMany::One(v.to_owned()))
+                Ok(OneOrMany::One(Cow::Owned(v.to_owned())))
             }
             fn visit_string<E: serde::de::Error>(self, v: String) -> Result<OneOrMany, E> {
-                Ok(OneOrMany::One(v))
+                Ok(OneOrMany::One(Cow::Owned(v)))
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
@@ -70,7 +75,7 @@ impl<'de> Deserialize<'de> for OneOrMany {
             ) -> Result<OneOrMany, A::Error> {
                 let mut v = Vec::with_capacity(seq.size_hint().unwrap_or(0));
                 while let Some(s) = seq.next_element::<String>()? {
-                    v.push(s);
+                    v.push(Cow::Owned(s));
                 }
                 Ok(OneOrMany::Many(v))
             }
@@ -81,7 +86,7 @@ impl<'de> Deserialize<'de> for OneOrMany {
 
 impl OneOrMany {
     /// As a list.
-    pub fn into_vec(self) -> Vec<String> {
+    pub fn into_vec(self) -> Vec<Text> {
         match self {
             OneOrMany::One(s) => vec![s],
             OneOrMany::Many(v) => v,
@@ -95,13 +100,13 @@ impl OneOrMany {
 pub struct Condition {
     /// At least one must be present.
     #[serde(default)]
-    pub any: Vec<String>,
+    pub any: Vec<Text>,
     /// All must be present.
     #[serde(default)]
-    pub all: Vec<String>,
+    pub all: Vec<Text>,
     /// None may be present.
     #[serde(default)]
-    pub none: Vec<String>,
+    pub none: Vec<Text>,
 }
 
 /// `{ hit = […], miss = […] }`
@@ -110,10 +115,10 @@ pub struct Condition {
 pub struct Examples {
     /// Commands the rule must match.
     #[serde(default)]
-    pub hit: Vec<String>,
+    pub hit: Vec<Text>,
     /// Commands the rule must not match.
     #[serde(default)]
-    pub miss: Vec<String>,
+    pub miss: Vec<Text>,
 }
 
 /// One `[[rule]]`.
@@ -121,11 +126,11 @@ pub struct Examples {
 #[serde(deny_unknown_fields)]
 pub struct RuleSpec {
     /// Kebab-case id naming the risky pattern.
-    pub id: String,
+    pub id: Text,
     /// `deny`, `ask` or `allow`.
-    pub decision: String,
+    pub decision: Text,
     /// `low`, `medium`, `high`, `critical`; defaults from the decision.
-    pub risk: Option<String>,
+    pub risk: Option<Text>,
     /// Program name(s); absent means any program.
     pub program: Option<OneOrMany>,
     /// Also match path-qualified programs whose file name is one of `program` (`./rm`).
@@ -143,21 +148,21 @@ pub struct RuleSpec {
     /// At least this many operands after the subcommand (`git symbolic-ref NAME REF` writes).
     pub min_operands: Option<usize>,
     /// Leading assignments (names or globs such as `DYLD_*`).
-    pub env: Option<Vec<String>>,
+    pub env: Option<Vec<Text>>,
     /// Stripped wrappers (any of them).
-    pub via: Option<Vec<String>>,
+    pub via: Option<Vec<Text>>,
     /// Contexts (any of them): `pipeline`, `substitution`, `find-exec`…
-    pub context: Option<Vec<String>>,
+    pub context: Option<Vec<Text>>,
     /// A Claude-style command pattern the unit line must match, as an extra condition.
-    pub command: Option<String>,
+    pub command: Option<Text>,
     /// Allow even when some operands are dynamic (for programs where no value can hurt).
     #[serde(default)]
     pub dynamic_args: bool,
     /// Tags: `read-only` (plan mode may run it), `edit` (accept-edits mode may allow it).
     #[serde(default)]
-    pub tags: Vec<String>,
+    pub tags: Vec<Text>,
     /// Why, for people.
-    pub reason: Option<String>,
+    pub reason: Option<Text>,
     /// Examples checked at load.
     #[serde(default)]
     pub examples: Examples,
