@@ -345,6 +345,19 @@ mod tests {
         );
     }
 
+    /// A group trusts its rules' globs and regexes (they are compiled on first use, and a
+    /// broken one would match nothing): this is where they are checked.
+    #[test]
+    fn every_built_in_pattern_compiles() {
+        let mut p = Policy::bare();
+        load_all(&mut p).unwrap_or_else(|e| panic!("{e}"));
+        for r in &p.rules {
+            if let Err((field, e)) = r.validate() {
+                panic!("rule `{}`.{field}: {e}", r.id);
+            }
+        }
+    }
+
     #[test]
     fn the_program_less_group_is_skipped_only_when_it_needs_a_wrapper() {
         let any = group("*").map(|g| g.rules.as_slice()).unwrap_or_default();

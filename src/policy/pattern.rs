@@ -150,6 +150,9 @@ impl ArgPattern {
             ArgPattern::Regex(p) => Regex::new(&p.src)
                 .map(|_| ())
                 .map_err(|e| format!("bad regular expression `{}`: {e}", p.src)),
+            ArgPattern::Glob(src, _) => Glob::new(src)
+                .map(|_| ())
+                .map_err(|e| format!("bad glob `{src}`: {e}")),
             _ => Ok(()),
         }
     }
