@@ -51,8 +51,53 @@ impl Names {
 
     /// Whether `name` is one of them.
     pub fn contains(&self, name: &str) -> bool {
-        self.iter().any(|n| n == name)
+        match self {
+            Names::Packed(text) => {
+                !name.is_empty() && starting_with(text, name).any(|n| n.len() == name.len())
+            }
+            Names::Owned(list) => list.iter().any(|n| n == name),
+        }
     }
+
+    /// The names that start with `prefix` (not empty).
+    pub fn starting_with<'a, 'p>(
+        &'a self,
+        prefix: &'p str,
+    ) -> impl Iterator<Item = &'a str> + use<'a, 'p> {
+        let (packed, owned) = match self {
+            Names::Packed(text) => (Some(starting_with(text, prefix)), None),
+            Names::Owned(list) => (
+                None,
+                Some(
+                    list.iter()
+                        .map(String::as_str)
+                        .filter(move |n| !prefix.is_empty() && n.starts_with(prefix)),
+                ),
+            ),
+        };
+        packed
+            .into_iter()
+            .flatten()
+            .chain(owned.into_iter().flatten())
+    }
+}
+
+/// The names of a packed list (`"--all\n--long\n"`) that start with `prefix`, found by a
+/// substring search of the whole text rather than name by name (a hook reads `cargo`'s table
+/// of 40 names five times for one `--release`). Nothing when `prefix` is empty or holds a
+/// newline.
+fn starting_with<'a, 'p>(
+    text: &'a str,
+    prefix: &'p str,
+) -> impl Iterator<Item = &'a str> + use<'a, 'p> {
+    let searchable = !prefix.is_empty() && !prefix.contains('\n') && text.contains(prefix);
+    text.match_indices(prefix)
+        .take_while(move |_| searchable)
+        .filter(move |&(i, _)| i == 0 || text.as_bytes().get(i - 1) == Some(&b'\n'))
+        .filter_map(move |(i, _)| {
+            let rest = text.get(i..)?;
+            rest.split_terminator('\n').next()
+        })
 }
 
 /// How one program's options are spelled.
@@ -247,20 +292,27 @@ fn short_name(c: char) -> Cow<'static, str> {
 
 /// `--rec` → `--recursive` when it is a unique prefix of a known long option.
 fn expand_long(spec: &OptionSpec, name: &str) -> String {
-    let is = |l: &str| l.strip_prefix("--") == Some(name);
-    if spec.long.iter().any(is) || spec.long_value.iter().any(is) {
-        return format!("--{name}");
+    let full = format!("--{name}");
+    if spec.long.contains(&full) || spec.long_value.contains(&full) {
+        return full;
     }
     let mut found: Option<&str> = None;
-    for l in spec.long.iter().chain(spec.long_value.iter()) {
-        if l.strip_prefix("--").is_some_and(|r| r.starts_with(name)) {
-            if found.is_some_and(|f| f != l) {
-                return format!("--{name}"); // ambiguous
-            }
-            found = Some(l);
+    let mut ambiguous = false;
+    for l in spec
+        .long
+        .starting_with(&full)
+        .chain(spec.long_value.starting_with(&full))
+    {
+        if found.is_some_and(|f| f != l) {
+            ambiguous = true;
+            break;
         }
+        found = Some(l);
     }
-    found.map_or_else(|| format!("--{name}"), str::to_owned)
+    match found {
+        Some(l) if !ambiguous => l.to_owned(),
+        _ => full,
+    }
 }
 
 #[cfg(test)]
@@ -374,5 +426,44 @@ mod tests {
         assert!(!option_matches("--re", "--recursive"));
         assert!(!option_matches("-r", "--recursive"));
         assert!(option_matches("-r", "-r"));
+    }
+
+    /// The packed search finds exactly what reading the list name by name finds, for every
+    /// name, every prefix of one and every piece across names.
+    #[test]
+    fn packed_names_are_searched_as_a_list() {
+        let text = "--all\n--allow\n-a\n--long\n--no-long\nx\n--color\n";
+        let packed = Names::Packed(text);
+        let owned = Names::Owned(text.lines().map(str::to_owned).collect());
+        let list: Vec<&str> = text.lines().collect();
+        let mut probes = vec![String::new(), "\n".to_owned(), "-long\n--".to_owned()];
+        for a in 0..text.len() {
+            for b in a..=text.len() {
+                probes.push(text[a..b].to_owned());
+            }
+        }
+        for p in &probes {
+            let want = !p.is_empty() && list.contains(&p.as_str());
+            assert_eq!(packed.contains(p), want, "contains {p:?}");
+            assert_eq!(owned.contains(p), want, "contains {p:?} (owned)");
+            let starts: Vec<&str> = if p.is_empty() || p.contains('\n') {
+                Vec::new()
+            } else {
+                list.iter().copied().filter(|n| n.starts_with(p.as_str())).collect()
+            };
+            assert_eq!(packed.starting_with(p).collect::<Vec<_>>(), starts, "{p:?}");
+            if !p.contains('\n') {
+                assert_eq!(owned.starting_with(p).collect::<Vec<_>>(), starts, "{p:?}");
+            }
+        }
+        let spec = OptionSpec {
+            long: packed,
+            ..OptionSpec::default()
+        };
+        assert_eq!(expand_long(&spec, "all"), "--all", "exact wins over --allow");
+        assert_eq!(expand_long(&spec, "allo"), "--allow");
+        assert_eq!(expand_long(&spec, "co"), "--color");
+        assert_eq!(expand_long(&spec, "nothing"), "--nothing");
+        assert_eq!(expand_long(&spec, "l"), "--long");
     }
 }
