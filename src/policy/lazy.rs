@@ -175,6 +175,9 @@ fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
     // The program a group's rules name: its key up to the subcommand.
     let name = key.split(' ').next().unwrap_or_default();
     let mut rules = Vec::with_capacity(members.len());
+    // Sized once: a `Rule` is several hundred bytes, and growing the list moves them all.
+    p.rules.reserve_exact(members.len());
+    p.by_id.reserve(members.len());
     for &(m, at) in members {
         let (spec, line) = decode(usize::from(m), member_program(name, at), false)?;
         rules.push((spec, Some(line)));

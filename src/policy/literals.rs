@@ -68,7 +68,7 @@ fn read(src: &str) -> Option<Literals> {
         return None;
     }
     let chars: Vec<char> = src.chars().collect();
-    let mut items = Vec::new();
+    let mut items = Vec::with_capacity(chars.len());
     let mut k = 0;
     while k < chars.len() {
         let c = chars[k];
@@ -159,32 +159,69 @@ fn summarise(items: &[Item]) -> Literals {
             }
         }
     }
-    // Candidates: each run of literal characters, each group of literal words.
-    let mut candidates: Vec<Vec<String>> = Vec::new();
-    let mut run = String::new();
-    for i in items {
-        match i {
-            Item::Char(c) => run.push(*c),
-            other => {
-                if !run.is_empty() {
-                    candidates.push(vec![std::mem::take(&mut run)]);
-                }
-                if let Item::Words(w) = other {
-                    candidates.push(w.clone());
-                }
+    // Candidates: each run of literal characters, each group of literal words; the most
+    // selective is the one whose shortest member is longest (the last of equals). Only the
+    // winner is copied out.
+    let mut best: Option<(usize, Candidate)> = None;
+    let mut consider = |score: usize, c: Candidate| {
+        if best.as_ref().is_none_or(|(s, _)| score >= *s) {
+            best = Some((score, c));
+        }
+    };
+    let mut run_start = None;
+    for (k, i) in items.iter().enumerate() {
+        if let Item::Char(_) = i {
+            run_start.get_or_insert(k);
+            continue;
+        }
+        if let Some(start) = run_start.take() {
+            consider(run_len(&items[start..k]), Candidate::Run(start, k));
+        }
+        if let Item::Words(w) = i {
+            let shortest = w.iter().map(String::len).min().unwrap_or(0);
+            if shortest > 0 {
+                consider(shortest, Candidate::Words(k));
             }
         }
     }
-    if !run.is_empty() {
-        candidates.push(vec![run]);
+    if let Some(start) = run_start {
+        consider(run_len(&items[start..]), Candidate::Run(start, items.len()));
     }
-    // The most selective: the longest shortest member.
-    let any = candidates
-        .into_iter()
-        .filter(|c| c.iter().all(|w| !w.is_empty()))
-        .max_by_key(|c| c.iter().map(String::len).min().unwrap_or(0))
-        .unwrap_or_default();
+    let any = match best {
+        None => Vec::new(),
+        Some((_, Candidate::Run(a, b))) => vec![
+            items[a..b]
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Char(c) => Some(*c),
+                    _ => None,
+                })
+                .collect(),
+        ],
+        Some((_, Candidate::Words(k))) => match &items[k] {
+            Item::Words(w) => w.clone(),
+            _ => Vec::new(),
+        },
+    };
     Literals::Needs { prefix, any }
+}
+
+/// A candidate for [`Literals::Needs::any`]: a run of characters (`items[a..b]`) or the words
+/// of the group at an index.
+#[derive(Clone, Copy)]
+enum Candidate {
+    Run(usize, usize),
+    Words(usize),
+}
+
+/// The length in bytes of a run of [`Item::Char`]s.
+fn run_len(run: &[Item]) -> usize {
+    run.iter()
+        .map(|i| match i {
+            Item::Char(c) => c.len_utf8(),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// The index of the `]` closing the class opened at `start`.
