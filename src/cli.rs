@@ -413,7 +413,43 @@ fn hook_deadline(ms: u64) -> std::time::Duration {
 /// Whether `shclass hook` has answered: the decision and the watchdog both take it.
 static ANSWERED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
 
+/// What the watchdog of `shclass hook` answers for, and when the hook started.
+static WATCHDOG: std::sync::OnceLock<(Agent, std::time::Duration, std::time::Instant)> =
+    std::sync::OnceLock::new();
+
+/// Hook input (JSON) up to this size whose command the fast path reads whole starts no
+/// watchdog: its analysis has no step that tree-sitter's error recovery could stretch, and is
+/// linear in a length this small (microseconds). Larger input starts it at once.
+const LAZY_WATCHDOG_MAX_INPUT: usize = 4096;
+
+/// Start the watchdog of `shclass hook` ([`WATCHDOG`]): a thread that answers deny if the
+/// decision is not made by the deadline (tree-sitter's error recovery has steps its progress
+/// callback cannot interrupt, and a hook that hangs fails open). Whichever of it and the
+/// decision answers first is the answer. `Builder::spawn` reports a failure to start the
+/// thread instead of panicking: without a watchdog the hook still answers, only without the
+/// deadline. A thread start costs about a tenth of a hook's run, so it is started only when
+/// the analysis first needs tree-sitter or the input is large.
+fn start_watchdog() {
+    let Some(&(agent, deadline, started)) = WATCHDOG.get() else {
+        return;
+    };
+    let _ = std::thread::Builder::new().spawn(move || {
+        std::thread::sleep(deadline.saturating_sub(started.elapsed()));
+        let mut answered = ANSWERED
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if !*answered {
+            *answered = true;
+            let r = shclass::hook::too_slow(agent, deadline);
+            // Best effort: the process ends with the deny exit code either way.
+            let _ = write_hook_response(&r);
+            std::process::exit(i32::from(r.exit_code));
+        }
+    });
+}
+
 fn hook(agent: Agent, args: &SessionArgs, deadline: std::time::Duration) -> Result<u8, Failure> {
+    let _ = WATCHDOG.set((agent, deadline, std::time::Instant::now()));
     let mut input = Vec::new();
     if std::io::stdin().read_to_end(&mut input).is_err() {
         // Unreadable stdin is malformed input: the library answers deny (never exit 70, which
@@ -426,24 +462,11 @@ fn hook(agent: Agent, args: &SessionArgs, deadline: std::time::Duration) -> Resu
         state_dir: None,
         session: session_config(args),
     };
-    // A watchdog answers deny if the decision takes longer than the deadline (tree-sitter's
-    // error recovery has steps its progress callback cannot interrupt, and a hook that hangs
-    // fails open): whichever of it and the decision answers first is the answer.
-    // `Builder::spawn` reports a failure to start the thread instead of panicking: without a
-    // watchdog the hook still answers, only without the deadline.
-    let _watchdog = std::thread::Builder::new().spawn(move || {
-        std::thread::sleep(deadline);
-        let mut answered = ANSWERED
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if !*answered {
-            *answered = true;
-            let r = shclass::hook::too_slow(agent, deadline);
-            // Best effort: the process ends with the deny exit code either way.
-            let _ = write_hook_response(&r);
-            std::process::exit(i32::from(r.exit_code));
-        }
-    });
+    if input.len() > LAZY_WATCHDOG_MAX_INPUT
+        || !shclass::parse::before_first_tree_sitter_parse(start_watchdog)
+    {
+        start_watchdog();
+    }
     let r = shclass::hook::handle(agent, &input, &opts);
     let mut answered = ANSWERED
         .lock()

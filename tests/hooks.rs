@@ -514,3 +514,27 @@ fn a_decision_later_than_the_deadline_is_denied_by_the_watchdog() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("\"allow\""), "{out}");
 }
+
+/// A short input starts the watchdog only when its analysis first needs tree-sitter (an
+/// everyday line the fast path reads whole does not pay for the thread): this one, under the
+/// 4 KB of input past which the watchdog starts at once, has 900 command substitutions, which
+/// the fast path leaves to tree-sitter, and takes milliseconds to decide.
+#[test]
+fn a_short_input_that_needs_tree_sitter_is_watched_too() {
+    let env = Env::new();
+    let command = format!("{}ls", "a $(b)&&".repeat(450));
+    let input = json!({
+        "session_id": "test-session",
+        "cwd": env.project(),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": { "command": command },
+    })
+    .to_string();
+    assert!(input.len() < 4096, "{}", input.len());
+    let args = ["hook", "claude", "--no-discovery", "--deadline-ms", "1"];
+    let (code, out, err) = run(&args, input.as_bytes(), &env.state(), &env.home());
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 2, "{v}");
+    assert!(v.to_string().contains("no decision within 1 ms"), "{v}");
+}

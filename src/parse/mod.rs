@@ -205,9 +205,26 @@ fn parse_watched(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Scr
     }
 }
 
+/// What to run the first time this process hands a text to tree-sitter.
+static BEFORE_FIRST_TREE_SITTER_PARSE: std::sync::OnceLock<fn()> = std::sync::OnceLock::new();
+static FIRST_TREE_SITTER_PARSE: std::sync::Once = std::sync::Once::new();
+
+/// Run `f` once, on whichever thread first hands a text to tree-sitter, before it parses: the
+/// only step of an analysis known to run for minutes on a few kilobytes of crafted input, in
+/// steps its progress callback cannot interrupt. `shclass hook` starts its watchdog thread
+/// here, so that a line the fast path (`simple.rs`) reads whole, which is decided in linear
+/// time, does not pay for a thread. Returns false (and `f` is not registered) when a function
+/// was registered already.
+pub fn before_first_tree_sitter_parse(f: fn()) -> bool {
+    BEFORE_FIRST_TREE_SITTER_PARSE.set(f).is_ok()
+}
+
 /// tree-sitter's tree of `src`, with this thread's parser, cancelled past `budget` where its
 /// progress callback is called.
 fn tree(src: &str, budget: Duration) -> Result<tree_sitter::Tree, (IssueKind, String)> {
+    if let Some(&f) = BEFORE_FIRST_TREE_SITTER_PARSE.get() {
+        FIRST_TREE_SITTER_PARSE.call_once(f);
+    }
     let internal = |why: &str| (IssueKind::ParseError, format!("internal error: {why}"));
     PARSER.with(|cell| {
         let Ok(mut slot) = cell.try_borrow_mut() else {
