@@ -449,7 +449,10 @@ mod tests {
             let starts: Vec<&str> = if p.is_empty() || p.contains('\n') {
                 Vec::new()
             } else {
-                list.iter().copied().filter(|n| n.starts_with(p.as_str())).collect()
+                list.iter()
+                    .copied()
+                    .filter(|n| n.starts_with(p.as_str()))
+                    .collect()
             };
             assert_eq!(packed.starting_with(p).collect::<Vec<_>>(), starts, "{p:?}");
             if !p.contains('\n') {
@@ -460,7 +463,11 @@ mod tests {
             long: packed,
             ..OptionSpec::default()
         };
-        assert_eq!(expand_long(&spec, "all"), "--all", "exact wins over --allow");
+        assert_eq!(
+            expand_long(&spec, "all"),
+            "--all",
+            "exact wins over --allow"
+        );
         assert_eq!(expand_long(&spec, "allo"), "--allow");
         assert_eq!(expand_long(&spec, "co"), "--color");
         assert_eq!(expand_long(&spec, "nothing"), "--nothing");
