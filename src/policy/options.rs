@@ -82,22 +82,18 @@ impl Names {
     }
 }
 
-/// The names of a packed list (`"--all\n--long\n"`) that start with `prefix`, found by a
-/// substring search of the whole text rather than name by name (a hook reads `cargo`'s table
-/// of 40 names five times for one `--release`). Nothing when `prefix` is empty or holds a
-/// newline.
+/// The names of a packed list (`"--all\n--long\n"`) that start with `prefix`. A substring
+/// search of the whole text first (vectorised by `str::contains`) settles the common case, a
+/// name that is not there, without walking the list name by name (`cargo`'s table has 40
+/// names, and `--release` is none of them). Nothing when `prefix` is empty or holds a newline.
 fn starting_with<'a, 'p>(
     text: &'a str,
     prefix: &'p str,
 ) -> impl Iterator<Item = &'a str> + use<'a, 'p> {
     let searchable = !prefix.is_empty() && !prefix.contains('\n') && text.contains(prefix);
-    text.match_indices(prefix)
+    text.split_terminator('\n')
         .take_while(move |_| searchable)
-        .filter(move |&(i, _)| i == 0 || text.as_bytes().get(i - 1) == Some(&b'\n'))
-        .filter_map(move |(i, _)| {
-            let rest = text.get(i..)?;
-            rest.split_terminator('\n').next()
-        })
+        .filter(move |n| n.starts_with(prefix))
 }
 
 /// How one program's options are spelled.
@@ -213,10 +209,9 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
                 Some((n, val)) => (n, Some(val.to_owned())),
                 None => (long, None),
             };
-            let full = expand_long(spec, name);
-            let known = spec.long.contains(&full) || spec.long_value.contains(&full);
-            let takes = spec.long_value.contains(&full)
-                || spec.long_values && !spec.long.contains(&full) && !full.starts_with("--no-");
+            let (full, in_long, in_long_value) = expand_long(spec, name);
+            let known = in_long || in_long_value;
+            let takes = in_long_value || spec.long_values && !in_long && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
@@ -290,11 +285,13 @@ fn short_name(c: char) -> Cow<'static, str> {
     }
 }
 
-/// `--rec` → `--recursive` when it is a unique prefix of a known long option.
-fn expand_long(spec: &OptionSpec, name: &str) -> String {
+/// `--name` spelled out (`--rec` → `--recursive` when it is a unique prefix of a known long
+/// option), and whether the result is in `spec.long` and in `spec.long_value`.
+fn expand_long(spec: &OptionSpec, name: &str) -> (String, bool, bool) {
     let full = format!("--{name}");
-    if spec.long.contains(&full) || spec.long_value.contains(&full) {
-        return full;
+    let (in_long, in_long_value) = (spec.long.contains(&full), spec.long_value.contains(&full));
+    if in_long || in_long_value {
+        return (full, in_long, in_long_value);
     }
     let mut found: Option<&str> = None;
     let mut ambiguous = false;
@@ -310,8 +307,12 @@ fn expand_long(spec: &OptionSpec, name: &str) -> String {
         found = Some(l);
     }
     match found {
-        Some(l) if !ambiguous => l.to_owned(),
-        _ => full,
+        Some(l) if !ambiguous => (
+            l.to_owned(),
+            spec.long.contains(l),
+            spec.long_value.contains(l),
+        ),
+        _ => (full, false, false),
     }
 }
 
@@ -463,14 +464,19 @@ mod tests {
             long: packed,
             ..OptionSpec::default()
         };
+        let full = |name: &str| expand_long(&spec, name).0;
+        assert_eq!(full("all"), "--all", "exact wins over --allow");
+        assert_eq!(full("allo"), "--allow");
+        assert_eq!(full("co"), "--color");
+        assert_eq!(full("nothing"), "--nothing");
+        assert_eq!(full("l"), "--long");
         assert_eq!(
-            expand_long(&spec, "all"),
-            "--all",
-            "exact wins over --allow"
+            expand_long(&spec, "allo"),
+            ("--allow".to_owned(), true, false)
         );
-        assert_eq!(expand_long(&spec, "allo"), "--allow");
-        assert_eq!(expand_long(&spec, "co"), "--color");
-        assert_eq!(expand_long(&spec, "nothing"), "--nothing");
-        assert_eq!(expand_long(&spec, "l"), "--long");
+        assert_eq!(
+            expand_long(&spec, "nothing"),
+            ("--nothing".to_owned(), false, false)
+        );
     }
 }
