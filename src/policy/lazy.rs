@@ -174,15 +174,17 @@ fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
     let key = key(i).ok_or_else(malformed)?;
     // The program a group's rules name: its key up to the subcommand.
     let name = key.split(' ').next().unwrap_or_default();
-    let mut rules = Vec::with_capacity(members.len());
     // Sized once: a `Rule` is several hundred bytes, and growing the list moves them all.
     p.rules.reserve_exact(members.len());
     p.by_id.reserve(members.len());
+    let origin = format!("builtin:{key}");
+    // Each rule compiled as it is decoded, not gathered first: a `RuleSpec` is several hundred
+    // bytes too.
     for &(m, at) in members {
         let (spec, line) = decode(usize::from(m), member_program(name, at), false)?;
-        rules.push((spec, Some(line)));
+        p.add_rule_specs([(spec, Some(line))], &origin, &Source::Builtin, false)?;
     }
-    p.add_rule_specs(rules, &format!("builtin:{key}"), &Source::Builtin, false)
+    Ok(())
 }
 
 /// Every built-in rule, file by file, compiled now (the eager policy).

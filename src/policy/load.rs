@@ -63,17 +63,17 @@ fn claude_defaults(cwd: &Path) -> Vec<PathBuf> {
 
 /// Load the built-in policy and every configured source.
 pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
-    let mut policy = if opts.eager_builtin {
-        Policy::builtin_eager()?
-    } else {
-        Policy::builtin()?
-    };
     let cwd = opts
         .cwd
         .clone()
         .or_else(|| std::env::current_dir().ok())
         .unwrap_or_else(|| PathBuf::from("/"));
-    policy.cwd = cwd.clone();
+    let empty = Policy::empty_in(cwd.clone());
+    let mut policy = if opts.eager_builtin {
+        Policy::builtin_eager_in(empty)?
+    } else {
+        Policy::builtin_in(empty)
+    };
     if !opts.no_discovery {
         if let Some(user) = user_policy().filter(|p| p.is_file()) {
             let text = read(&user)?;

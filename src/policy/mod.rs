@@ -579,8 +579,13 @@ pub const BUILTIN_FILES: &[&str] = lazy::FILE_NAMES;
 impl Policy {
     /// An empty policy (no rules at all: everything asks), for tests and embedding.
     pub fn empty() -> Policy {
+        Policy::empty_in(std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")))
+    }
+
+    /// [`Policy::empty`] with `cwd` as its workspace root (the loader knows it already).
+    fn empty_in(cwd: PathBuf) -> Policy {
         let mut p = Policy {
-            cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+            cwd,
             ..Policy::default()
         };
         for kind in FlagKind::ALL {
@@ -599,15 +604,21 @@ impl Policy {
     /// The built-in policy alone, compiled lazily per program: a process pays only for the
     /// rules of the programs it sees. Its examples are checked by the test suite, not at start-up.
     pub fn builtin() -> Result<Policy, PolicyError> {
-        let mut p = Policy::empty();
+        Ok(Policy::builtin_in(Policy::empty()))
+    }
+
+    fn builtin_in(mut p: Policy) -> Policy {
         p.lazy = true;
-        Ok(p)
+        p
     }
 
     /// The built-in policy with every rule compiled now (for listing, linting and checking
     /// examples). Decides exactly as [`Policy::builtin`].
     pub fn builtin_eager() -> Result<Policy, PolicyError> {
-        let mut p = Policy::empty();
+        Policy::builtin_eager_in(Policy::empty())
+    }
+
+    fn builtin_eager_in(mut p: Policy) -> Result<Policy, PolicyError> {
         lazy::load_all(&mut p)?;
         Ok(p)
     }
