@@ -348,9 +348,10 @@ fn main() {
          pub(crate) static OPTION_TEXT: &str = {option_text:?};\n\n\
          /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
          /// long and single-dash-with-value names; whether options are single-dash words;\n\
-         /// whether every long option not in `long` takes a value.\n\
+         /// whether every long option not in `long` takes a value; whether signal words are one\n\
+         /// option (`kill -KILL`).\n\
          #[allow(clippy::unreadable_literal)]\n\
-         pub(crate) static OPTION_TABLES: &[(u32, u32, u32, u32, bool, bool)] = &[\n"
+         pub(crate) static OPTION_TABLES: &[(u32, u32, u32, u32, bool, bool, bool)] = &[\n"
     );
     for o in &options {
         let _ = writeln!(out, "    {o},");
@@ -506,7 +507,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))
             }
             "short_value" => v.is_str(),
-            "single_dash_long" | "long_values" => v.is_bool(),
+            "single_dash_long" | "long_values" | "signal_words" => v.is_bool(),
             "long" | "long_value" | "single_value" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
@@ -548,7 +549,13 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("long_values")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
-    format!("({short}, {long_value}, {long}, {single_value}, {single}, {long_values})")
+    let signal_words = t
+        .get("signal_words")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
+    format!(
+        "({short}, {long_value}, {long}, {single_value}, {single}, {long_values}, {signal_words})"
+    )
 }
 
 /// The lines of the `[[rule]]` and `[[program]]` headers, by name.

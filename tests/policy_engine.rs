@@ -309,3 +309,31 @@ fn subcommand_tokens_may_be_globs() {
     );
     assert!(bad.is_err(), "a glob token may not start with `-`");
 }
+
+/// Signals named as words (`kill -KILL`) are one option, not a bundle of letters (the bundle
+/// `-K -I -L -L` held `-L`, the read-only "list signals" form: `kill -KILL 1` was allowed), and
+/// what a wrapped `echo`/`printf` prints is still known to `xargs` (fuzz find,
+/// `tests/regressions/kill-signal-word-through-xargs.txt`).
+#[test]
+fn signal_words_and_wrapped_xargs_input() {
+    let p = with("");
+    for cmd in [
+        "kill -KILL 1",
+        "kill -sigkill 1",
+        "kill -15 1",
+        "kill -TERM 1",
+        "printf '%s\\n' -1 | xargs kill -KILL",
+        "timeout 5 printf '%s\\n' -1 | xargs kill -KILL",
+        "timeout 5 echo -1 | xargs kill -9",
+        "sudo timeout 5 echo /dev/sda | xargs mkfs.ext4",
+        "nice -n 5 echo -1 | xargs kill -KILL",
+    ] {
+        assert_eq!(decide(&p, cmd), Decision::Deny, "{cmd}");
+    }
+    for cmd in ["kill -KILL 1234", "kill -ALRM 55", "cat pids | xargs kill -KILL"] {
+        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    }
+    for cmd in ["kill -l", "kill -L", "timeout 5 echo a.txt | xargs cat"] {
+        assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
+    }
+}

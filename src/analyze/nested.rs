@@ -17,8 +17,8 @@ use crate::ast::{Command, RedirectTarget, Span, WordPart};
 use crate::parse::SpanMap;
 
 use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
-use super::word;
 use super::{Context, FlagKind, UnitAssignment};
+use super::{word, wrappers};
 use crate::wordlist::{Words, words};
 
 /// Shells that take `-c STRING` and read code on standard input.
@@ -80,11 +80,16 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
     let Command::Simple(s) = stage else {
         return Feed::Dynamic(stage.span());
     };
-    let args: Vec<_> = s.words.iter().flat_map(word::canonical).collect();
+    let all: Vec<_> = s.words.iter().flat_map(word::canonical).collect();
+    // The command inside wrappers that hand on its output unchanged (`timeout 5 echo -1`);
+    // `at` indexes words and args alike, which holds while every word is one arg.
+    let at = output_command(&all, s.words.len());
+    let args = all.get(at..).unwrap_or_default();
+    let words_from = |k: usize| s.words.iter().skip(at + k);
     let program = args.first().and_then(|a| a.exact());
     match program {
         Some("echo") => {
-            let mut words: Vec<&crate::ast::Word> = s.words.iter().skip(1).collect();
+            let mut words: Vec<&crate::ast::Word> = words_from(1).collect();
             let mut escapes = false;
             while let Some(w) = words.first() {
                 match word::canonical(w)
@@ -114,14 +119,14 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
             }
         }
         Some("printf") if args.len() >= 2 => {
-            let fmt = s.words.get(1).and_then(|w| word::code_text(&[w]));
+            let fmt = s.words.get(at + 1).and_then(|w| word::code_text(&[w]));
             match fmt {
                 Some((text, _)) if !text.contains('%') && args.len() == 2 => {
                     let decoded = decode_echo_escapes(&text);
                     Feed::Static(decoded.clone(), SpanMap::Table(vec![s.span; decoded.len()]))
                 }
                 Some((text, _)) if (text == "%s" || text == "%s\\n") && args.len() >= 3 => {
-                    let rest: Vec<&crate::ast::Word> = s.words.iter().skip(2).collect();
+                    let rest: Vec<&crate::ast::Word> = words_from(2).collect();
                     match word::code_text(&rest) {
                         Some((t, map)) => Feed::Static(t, map),
                         None => Feed::Dynamic(s.span),
@@ -148,6 +153,55 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
         }
         _ => Feed::Dynamic(s.span),
     }
+}
+
+/// The index of the command that writes a stage's output: past the wrappers that run it and
+/// hand on its output unchanged (`timeout`, `nice`, `nohup`, `env`, `sudo`, `stdbuf`…), as
+/// the analyzer strips them (`wrappers::strip`); 0 when there are none, or when a word is not
+/// exactly one arg (`{a,b}`), so that word and arg indexes differ.
+fn output_command(args: &[crate::analyze::Arg], words: usize) -> usize {
+    if args.len() != words {
+        return 0;
+    }
+    let mut at = 0;
+    // A bounded number of wrappers deep (`sudo timeout 5 nice echo`).
+    for _ in 0..8 {
+        let Some(spec) = args
+            .get(at)
+            .and_then(|a| a.exact())
+            .filter(|p| {
+                matches!(
+                    *p,
+                    "timeout"
+                        | "nice"
+                        | "nohup"
+                        | "env"
+                        | "sudo"
+                        | "doas"
+                        | "stdbuf"
+                        | "ionice"
+                        | "chrt"
+                        | "taskset"
+                        | "setsid"
+                        | "command"
+                        | "builtin"
+                        | "exec"
+                )
+            })
+            .and_then(wrappers::lookup)
+        else {
+            break;
+        };
+        match wrappers::strip(spec, args.get(at + 1..).unwrap_or_default()) {
+            wrappers::Strip::Inner {
+                start,
+                joined: false,
+                ..
+            } => at += 1 + start,
+            _ => return 0,
+        }
+    }
+    at
 }
 
 /// The escapes `echo -e` and `printf` understand, decoded like `$'…'`.

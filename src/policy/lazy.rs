@@ -66,7 +66,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         None => 0,
         Some(j) => OPTION_TABLES.get(j)?.3 as usize,
     };
-    let &(short, long_value, long, single_value, single_dash_long, long_values) =
+    let &(short, long_value, long, single_value, single_dash_long, long_values, signal_words) =
         OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -75,6 +75,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         long: Names::Packed(text(long_value as usize, long)?),
         single_dash_long,
         long_values,
+        signal_words,
         single_value: Names::Packed(text(long as usize, single_value)?),
     })
 }

@@ -840,6 +840,7 @@ impl Policy {
             long: spec.long.into(),
             single_dash_long: spec.single_dash_long,
             long_values: spec.long_values,
+            signal_words: spec.signal_words,
             single_value: spec.single_value.into(),
         };
         let mut names = spec.name.into_vec();

@@ -113,6 +113,9 @@ pub struct OptionSpec {
     pub long_values: bool,
     /// Single-dash words that take a value when `single_dash_long` (`-name`, `-type`).
     pub single_value: Names,
+    /// A single-dash word naming a signal is one option, the signal ([`signal_word`]): `kill
+    /// -KILL 1` sends SIGKILL, it does not bundle `-K -I -L -L` (and `-L` lists signals).
+    pub signal_words: bool,
 }
 
 /// One option found in a unit.
@@ -227,6 +230,18 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             i += step;
             continue;
         }
+        if spec.signal_words
+            && let Some(signal) = signal_word(v)
+        {
+            out.opts.push(Opt {
+                name: Cow::Owned(signal),
+                value: None,
+                known: true,
+                index: i,
+            });
+            i += 1;
+            continue;
+        }
         // Short bundle.
         let body = &v[1..];
         let mut step = 1;
@@ -283,6 +298,68 @@ fn short_name(c: char) -> Cow<'static, str> {
         Some(name) => Cow::Borrowed(name),
         None => Cow::Owned(format!("-{c}")),
     }
+}
+
+/// The canonical name of a single-dash word naming a signal, as `kill` reads it: a number
+/// (`-9` → `-9`), or a signal name in any case, with or without `SIG` (`-kill`, `-SIGKILL` →
+/// `-KILL`; `-RTMIN+3` → `-RTMIN+3`). `None` for anything else (`-l`, `-s`, `-9x`).
+pub fn signal_word(word: &str) -> Option<String> {
+    let body = word.strip_prefix('-')?;
+    if !body.is_empty() && body.len() <= 3 && body.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(word.to_owned());
+    }
+    let upper = body.to_ascii_uppercase();
+    let name = upper.strip_prefix("SIG").unwrap_or(&upper);
+    let real_time = ["RTMIN", "RTMAX"].iter().any(|rt| {
+        name.strip_prefix(rt).is_some_and(|n| {
+            n.is_empty()
+                || n.len() <= 3
+                    && matches!(n.as_bytes()[0], b'+' | b'-')
+                    && n.len() > 1
+                    && n.bytes().skip(1).all(|b| b.is_ascii_digit())
+        })
+    });
+    let known = matches!(
+        name,
+        "HUP"
+            | "INT"
+            | "QUIT"
+            | "ILL"
+            | "TRAP"
+            | "ABRT"
+            | "IOT"
+            | "BUS"
+            | "FPE"
+            | "KILL"
+            | "USR1"
+            | "SEGV"
+            | "USR2"
+            | "PIPE"
+            | "ALRM"
+            | "TERM"
+            | "STKFLT"
+            | "CHLD"
+            | "CLD"
+            | "CONT"
+            | "STOP"
+            | "TSTP"
+            | "TTIN"
+            | "TTOU"
+            | "URG"
+            | "XCPU"
+            | "XFSZ"
+            | "VTALRM"
+            | "PROF"
+            | "WINCH"
+            | "IO"
+            | "POLL"
+            | "PWR"
+            | "SYS"
+            | "EMT"
+            | "INFO"
+            | "LOST"
+    );
+    (known || real_time).then(|| format!("-{name}"))
 }
 
 /// `--name` spelled out (`--rec` → `--recursive` when it is a unique prefix of a known long
@@ -478,5 +555,61 @@ mod tests {
             expand_long(&spec, "nothing"),
             ("--nothing".to_owned(), false, false)
         );
+    }
+
+    /// `kill -KILL 1` sends SIGKILL to init: with `signal_words`, a signal word is one option,
+    /// not the bundle `-K -I -L -L` (whose `-L` made `kill -KILL 1234` a read-only signal list).
+    #[test]
+    fn signal_words_are_one_option() {
+        for (word, want) in [
+            ("-KILL", Some("-KILL")),
+            ("-kill", Some("-KILL")),
+            ("-SIGKILL", Some("-KILL")),
+            ("-SigTerm", Some("-TERM")),
+            ("-9", Some("-9")),
+            ("-15", Some("-15")),
+            ("-RTMIN+3", Some("-RTMIN+3")),
+            ("-rtmax-1", Some("-RTMAX-1")),
+            ("-RTMIN", Some("-RTMIN")),
+            ("-l", None),
+            ("-L", None),
+            ("-s", None),
+            ("-9x", None),
+            ("-1234", None),
+            ("-", None),
+            ("--KILL", None),
+            ("-RTMIN+", None),
+            ("-SIG", None),
+        ] {
+            assert_eq!(signal_word(word).as_deref(), want, "{word}");
+        }
+        let kill = OptionSpec {
+            short_value: Cow::Borrowed("snlL"),
+            signal_words: true,
+            ..OptionSpec::default()
+        };
+        assert_eq!(
+            names(Some(&kill), "kill -KILL 1"),
+            (vec!["-KILL".into()], vec!["1".into()])
+        );
+        assert_eq!(
+            names(Some(&kill), "kill -sigterm 1"),
+            (vec!["-TERM".into()], vec!["1".into()])
+        );
+        assert_eq!(
+            names(Some(&kill), "kill -l 9").0,
+            ["-l"],
+            "-l takes a value here"
+        );
+        assert_eq!(
+            names(Some(&kill), "kill -s KILL 1"),
+            (vec!["-s".into()], vec!["1".into()])
+        );
+        // Without the flag, the same word is the bundle it always was.
+        let plain = OptionSpec {
+            signal_words: false,
+            ..kill
+        };
+        assert_eq!(names(Some(&plain), "kill -KILL 1").0, ["-K", "-I", "-L"]);
     }
 }

@@ -190,6 +190,10 @@ pub struct ProgramSpec {
     /// CLI: `--table-name users`).
     #[serde(default)]
     pub long_values: bool,
+    /// A single-dash word naming a signal (`-KILL`, `-SIGTERM`, `-9`) is one option, the
+    /// signal, never a bundle of letters (`kill`, `pkill`, `killall`).
+    #[serde(default)]
+    pub signal_words: bool,
     /// Single-dash words that take a value.
     #[serde(default)]
     pub single_value: Vec<String>,
