@@ -139,10 +139,13 @@ pub fn check_wrappers(policy: &Policy, input: &str, v: &Verdict) {
         }
     }
     // `timeout`/`sudo` prefix only the first simple command: it must deny when that command was
-    // denied and the input starts with it.
+    // denied and the input starts with it. A command with no program (`>/dev/udp/h/p`, a
+    // redirect alone) is not wrapped by a prefix: `timeout 5 >/dev/udp/h/p` runs `timeout`
+    // with no command, a different command.
     let first_denied = match (a.units.first(), v.units.first()) {
         (Some(u), Some(uv)) => {
             uv.decision == Decision::Deny
+                && u.program.is_some()
                 && u.assignments.iter().all(|x| x.inherited)
                 && u.via.is_empty()
                 && u.context.is_empty()
