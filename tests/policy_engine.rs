@@ -330,10 +330,44 @@ fn signal_words_and_wrapped_xargs_input() {
     ] {
         assert_eq!(decide(&p, cmd), Decision::Deny, "{cmd}");
     }
-    for cmd in ["kill -KILL 1234", "kill -ALRM 55", "cat pids | xargs kill -KILL"] {
+    for cmd in [
+        "kill -KILL 1234",
+        "kill -ALRM 55",
+        "cat pids | xargs kill -KILL",
+    ] {
         assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
     }
     for cmd in ["kill -l", "kill -L", "timeout 5 echo a.txt | xargs cat"] {
+        assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
+    }
+}
+
+/// A here-string with an expansion is known but for it, as an unquoted heredoc is: inside
+/// `bash -c '…'` too, where the raw input still holds the outer quoting (fuzz find,
+/// `tests/regressions/herestring-with-expansion-in-bash-c.txt`); and what xargs reads from
+/// such input still shows what the expansion stands in (`$HOME/.ssh/id_rsa`).
+#[test]
+fn here_strings_and_heredocs_with_expansions() {
+    let p = with("");
+    for cmd in [
+        "python3 -c \"exec(sys.stdin.read())\" <<< \"import shutil;$x.rmtree('/')\"",
+        "bash -c 'python3 -c \"exec(sys.stdin.read())\" <<< \"import shutil;$x.rmtree('\\''/'\\'')\"'",
+    ] {
+        assert_eq!(decide(&p, cmd), Decision::Deny, "{cmd}");
+    }
+    for cmd in [
+        "xargs cat <<EOF\n$HOME/.ssh/id_rsa\nEOF",
+        "xargs cat <<< \"$HOME/.ssh/id_rsa\"",
+        "xargs -I{} cat {} <<< \"$HOME/.ssh/id_rsa\"",
+        "bash <<< \"rm -rf $x\"",
+    ] {
+        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    }
+    for cmd in [
+        "grep foo <<< \"$x\"",
+        "xargs echo <<< \"$x\"",
+        "cat <<< \"$HOME\"",
+    ] {
         assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
     }
 }

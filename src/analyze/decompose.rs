@@ -1108,7 +1108,19 @@ fn herestring_feed(r: &crate::ast::Redirect) -> Feed {
                 Feed::Static(text, SpanMap::Table(table))
             }
             Some((text, map)) => Feed::Static(text, map),
-            None => Feed::Dynamic(r.span),
+            // `<<< "import os;$x.rmtree('/')"`: known but for its expansions, as an unquoted
+            // heredoc is (inside `bash -c '…'` too, where the raw input still holds the
+            // quoting of the outer string).
+            None => {
+                let (mut text, map, _) = word::body_text(w);
+                let SpanMap::Table(mut table) = map else {
+                    return Feed::Dynamic(r.span);
+                };
+                text.push('\n');
+                let end = table.last().map_or(w.span.end, |s| s.end);
+                table.push(Span::new(end, end));
+                Feed::Partial(text, SpanMap::Table(table), r.span)
+            }
         },
         RedirectTarget::Heredoc(_) => Feed::Dynamic(r.span),
     }

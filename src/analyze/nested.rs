@@ -779,10 +779,14 @@ impl Walker<'_> {
     /// xargs reads is static, the command it builds is known; it is analysed too, as a
     /// resolved reading (the xargs unit with its run-time arguments stays). Only short, plain
     /// input is read (no quotes or backslashes, which xargs interprets, at most 32 items).
+    /// Input known but for its expansions (`xargs cat <<EOF⏎$HOME/.ssh/id_rsa⏎EOF`) is read
+    /// the same way, each item with a `$` as a double-quoted template, so that what the
+    /// expansion stands in (`$HOME`) still counts; the resolved reading can only add findings.
     pub(super) fn xargs_fed(&mut self, opts: &[ArgW], cmd: &[ArgW], via: &[String], ctx: &Ctx) {
-        let Some(Feed::Static(text, _)) = &ctx.feed else {
+        let Some(Feed::Static(text, _) | Feed::Partial(text, _, _)) = &ctx.feed else {
             return;
         };
+        let partial = matches!(ctx.feed, Some(Feed::Partial(..)));
         if text.len() > 4096 || text.contains(['\'', '"', '\\']) {
             return;
         }
@@ -847,14 +851,23 @@ impl Walker<'_> {
         if words.is_empty() {
             words.push("echo");
         }
-        let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
+        // A word holding an item with an expansion is a double-quoted template; the rest,
+        // the command's own words included, stay literal.
+        let quote = |w: &str, template: bool| {
+            if template {
+                format!("\"{}\"", w.replace('`', "\\`"))
+            } else {
+                format!("'{}'", w.replace('\'', "'\\''"))
+            }
+        };
+        let dynamic = |item: &str| partial && item.contains('$');
         let code = match replace {
             Some(r) if !r.is_empty() => items
                 .iter()
                 .map(|item| {
                     words
                         .iter()
-                        .map(|w| quote(&w.replace(r, item)))
+                        .map(|w| quote(&w.replace(r, item), dynamic(item) && w.contains(r)))
                         .collect::<Vec<_>>()
                         .join(" ")
                 })
@@ -862,8 +875,8 @@ impl Walker<'_> {
                 .join("\n"),
             _ => words
                 .iter()
-                .chain(items.iter())
-                .map(|w| quote(w))
+                .map(|w| quote(w, false))
+                .chain(items.iter().map(|item| quote(item, dynamic(item))))
                 .collect::<Vec<_>>()
                 .join(" "),
         };
