@@ -542,7 +542,10 @@ pub struct Policy {
     by_id: HashMap<spec::Text, usize, FixedState>,
     any_program: Vec<usize>,
     programs: HashMap<spec::Text, OptionSpec, FixedState>,
+    /// Decisions for analyzer flags that policy files set; the others take
+    /// [`default_flag_decision`] when `default_flags` (every policy but a built-in group's).
     flags: BTreeMap<FlagKind, (Option<Decision>, Risk, Source)>,
+    default_flags: bool,
     /// The mode.
     pub mode: Mode,
     /// Analysis limits.
@@ -584,16 +587,11 @@ impl Policy {
 
     /// [`Policy::empty`] with `cwd` as its workspace root (the loader knows it already).
     fn empty_in(cwd: PathBuf) -> Policy {
-        let mut p = Policy {
+        Policy {
             cwd,
+            default_flags: true,
             ..Policy::default()
-        };
-        for kind in FlagKind::ALL {
-            if let Some((d, r)) = default_flag_decision(kind) {
-                p.flags.insert(kind, (Some(d), r, Source::Builtin));
-            }
         }
-        p
     }
 
     /// A policy with no rules and no flag decisions (the container of one built-in group).
@@ -1197,7 +1195,14 @@ impl Policy {
         }
         // Flags.
         for flag in &analysis.flags {
-            let Some((Some(decision), risk, source)) = self.flags.get(&flag.kind) else {
+            let default = || {
+                default_flag_decision(flag.kind)
+                    .filter(|_| self.default_flags)
+                    .map(|(d, r)| (Some(d), r, Source::Builtin))
+            };
+            let Some((Some(decision), risk, source)) =
+                self.flags.get(&flag.kind).cloned().or_else(default)
+            else {
                 continue;
             };
             let unit = analysis
@@ -1205,10 +1210,10 @@ impl Policy {
                 .iter()
                 .position(|u| u.span.start <= flag.span.start && flag.span.end <= u.span.end);
             global.push(Reason {
-                decision: *decision,
-                risk: *risk,
+                decision,
+                risk,
                 rule: format!("flag:{}", flag.kind.name()).into(),
-                source: source.clone(),
+                source,
                 message: flag_message(flag.kind, &flag.detail),
                 span: flag.span,
                 unit,
