@@ -325,22 +325,7 @@ impl Lowerer<'_> {
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
             match kind(ch) {
-                "word"
-                | "number"
-                | "string"
-                | "raw_string"
-                | "ansi_c_string"
-                | "translated_string"
-                | "concatenation"
-                | "simple_expansion"
-                | "expansion"
-                | "command_substitution"
-                | "process_substitution"
-                | "arithmetic_expansion"
-                | "extglob_pattern"
-                | "regex"
-                | "test_operator"
-                | "brace_expression" => {
+                k if is_word_kind(k) => {
                     out.push(self.word(ch));
                 }
                 "variable_name" | "special_variable_name" => {
@@ -913,6 +898,31 @@ fn byte_char(n: u32) -> char {
     } else {
         '\u{FFFD}'
     }
+}
+
+/// A node kind the grammar gives for a word, or for something that stands where a word does
+/// (a string, an expansion, a substitution): lowered with `word`, which reads the commands of
+/// substitutions in it.
+pub(super) fn is_word_kind(k: &str) -> bool {
+    matches!(
+        k,
+        "word"
+            | "number"
+            | "string"
+            | "raw_string"
+            | "ansi_c_string"
+            | "translated_string"
+            | "concatenation"
+            | "simple_expansion"
+            | "expansion"
+            | "command_substitution"
+            | "process_substitution"
+            | "arithmetic_expansion"
+            | "extglob_pattern"
+            | "regex"
+            | "test_operator"
+            | "brace_expression"
+    )
 }
 
 #[cfg(test)]
