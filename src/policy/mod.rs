@@ -539,7 +539,11 @@ type FixedState = std::hash::BuildHasherDefault<std::hash::DefaultHasher>;
 pub struct Policy {
     pub(crate) rules: Vec<Rule>,
     by_program: HashMap<spec::Text, Vec<usize>, FixedState>,
+    /// Rules by id, first of each; not kept for a built-in group ([`Policy::group`]).
     by_id: HashMap<spec::Text, usize, FixedState>,
+    /// The container of one built-in group (`lazy.rs`): a handful of rules, found by id by a
+    /// scan rather than through `by_id`, which a hook would build for one or two lookups.
+    group: bool,
     any_program: Vec<usize>,
     programs: HashMap<spec::Text, OptionSpec, FixedState>,
     /// Decisions for analyzer flags that policy files set; the others take
@@ -991,7 +995,9 @@ impl Policy {
     /// Add one compiled rule.
     pub fn push_rule(&mut self, rule: Rule) {
         let idx = self.rules.len();
-        self.by_id.entry(rule.id.clone()).or_insert(idx);
+        if !self.group {
+            self.by_id.entry(rule.id.clone()).or_insert(idx);
+        }
         if rule.is_any_program() {
             self.any_program.push(idx);
         } else {
@@ -1477,10 +1483,12 @@ impl Policy {
 
     /// A rule by id, among this policy's rules and the built-in group of `program`.
     fn find_rule<'a>(&'a self, id: &str, groups: &[&'a Policy]) -> Option<&'a Rule> {
-        self.by_id
-            .get(id)
-            .and_then(|&i| self.rules.get(i))
-            .or_else(|| groups.iter().find_map(|g| g.find_rule(id, &[])))
+        let own = if self.group {
+            self.rules.iter().find(|r| r.id == id)
+        } else {
+            self.by_id.get(id).and_then(|&i| self.rules.get(i))
+        };
+        own.or_else(|| groups.iter().find_map(|g| g.find_rule(id, &[])))
     }
 
     fn is_rule(&self, id: &str, groups: &[&Policy]) -> bool {
