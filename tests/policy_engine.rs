@@ -371,3 +371,30 @@ fn here_strings_and_heredocs_with_expansions() {
         assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
     }
 }
+
+/// Standard input is the last redirect of descriptor 0: a program read from a here-string that
+/// a later `< file` replaces is not known (fuzz find,
+/// `tests/regressions/herestring-replaced-by-later-redirect.txt`), and `3< file` replaces
+/// nothing.
+#[test]
+fn the_last_standard_input_redirect_wins() {
+    let p = with("");
+    assert_eq!(
+        decide(
+            &p,
+            "python3 <<< 'import shutil; shutil.rmtree(\"/\")' 3< kg"
+        ),
+        Decision::Deny
+    );
+    assert_eq!(
+        decide(&p, "awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}'"),
+        Decision::Deny
+    );
+    for cmd in [
+        "python3 <<< 'import shutil; shutil.rmtree(\"/\")' < kg",
+        "awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg",
+        "echo $( awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg\n)",
+    ] {
+        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    }
+}

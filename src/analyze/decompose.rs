@@ -382,13 +382,14 @@ impl<'l> Walker<'l> {
         let mut c = ctx.clone();
         for r in redirects {
             let ur = self.redirect(r, ctx);
+            let stdin = r.fd.is_none() || r.fd.as_deref() == Some("0");
             if let RedirectTarget::Heredoc(h) = &r.target {
-                if r.fd.is_none() || r.fd.as_deref() == Some("0") {
+                if stdin {
                     c.feed = Some(heredoc_feed(h, r.span));
                 }
-            } else if r.op == "<<<" {
+            } else if r.op == "<<<" && stdin {
                 c.feed = Some(herestring_feed(r));
-            } else if r.op == "<" {
+            } else if r.op == "<" && stdin {
                 c.feed = Some(Feed::Dynamic(r.span));
             }
             c.redirects.push(ur);
@@ -711,12 +712,18 @@ impl<'l> Walker<'l> {
         let mut c = ctx.clone();
         for r in &s.redirects {
             let ur = self.redirect(r, ctx);
+            // Standard input only: `3< file` and `3<<< text` feed another descriptor.
+            let stdin = r.fd.is_none() || r.fd.as_deref() == Some("0");
             match &r.target {
-                RedirectTarget::Heredoc(h) if r.fd.is_none() || r.fd.as_deref() == Some("0") => {
+                RedirectTarget::Heredoc(h) if stdin => {
                     c.feed = Some(heredoc_feed(h, r.span));
                 }
-                RedirectTarget::Word(_) if r.op == "<<<" => c.feed = Some(herestring_feed(r)),
-                RedirectTarget::Word(_) if r.op == "<" => c.feed = Some(Feed::Dynamic(r.span)),
+                RedirectTarget::Word(_) if r.op == "<<<" && stdin => {
+                    c.feed = Some(herestring_feed(r));
+                }
+                RedirectTarget::Word(_) if r.op == "<" && stdin => {
+                    c.feed = Some(Feed::Dynamic(r.span));
+                }
                 RedirectTarget::Heredoc(_) | RedirectTarget::Word(_) => {}
             }
             c.redirects.push(ur);

@@ -984,6 +984,16 @@ pub(crate) fn fed_text(cx: &CheckCtx, idx: usize, u: &Unit) -> Option<String> {
             && f.span.start >= u.span.start
             && f.span.start <= next_start
     })?;
+    // A later redirect of standard input replaces it (`awk -f - <<< 'PROG' < file` reads
+    // `file`): what is read is then not known.
+    let replaced = u.redirects.iter().any(|r| {
+        r.span.start > flag.span.start
+            && matches!(r.op.as_str(), "<" | "<>" | "<<" | "<<-" | "<<<")
+            && r.fd.as_deref().is_none_or(|fd| fd == "0")
+    });
+    if replaced {
+        return None;
+    }
     let raw = a.input.get(flag.span.start..flag.span.end)?;
     if flag.kind == FlagKind::Herestring {
         return Some(
