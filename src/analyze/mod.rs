@@ -363,12 +363,49 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     let mut walker = decompose::Walker::new(limits);
     walker.script(&script, &decompose::Ctx::default());
     walker.evaluated_literals(input);
-    let (mut units, flags, assignments) = walker.finish();
+    let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
+    snap_spans(input, &mut units, &mut flags, &mut assignments);
     Analysis {
         input: input.to_owned(),
         units,
         flags,
         assignments,
+    }
+}
+
+/// Every span inside `input` and on its char boundaries. Spans of re-read code (`bash -c
+/// "$c"` with `c` substituted, text decoded from escapes) are mapped back through tables that
+/// can land inside a multi-byte character of the input (a fuzzed `U+FFFD` after a NUL); such a
+/// span is widened to the whole character, so that a caller slicing the input with it never
+/// panics.
+fn snap_spans(
+    input: &str,
+    units: &mut [Unit],
+    flags: &mut [Flag],
+    assignments: &mut [UnitAssignment],
+) {
+    let snap = |s: &mut Span| {
+        let end = input.ceil_char_boundary(s.end.min(input.len()));
+        let start = input.floor_char_boundary(s.start.min(end));
+        *s = Span::new(start, end);
+    };
+    for f in flags {
+        snap(&mut f.span);
+    }
+    for x in assignments {
+        snap(&mut x.span);
+    }
+    for u in units {
+        snap(&mut u.span);
+        for a in u.argv.iter_mut().chain(&mut u.wrapper_reads) {
+            snap(&mut a.span);
+        }
+        for x in &mut u.assignments {
+            snap(&mut x.span);
+        }
+        for r in &mut u.redirects {
+            snap(&mut r.span);
+        }
     }
 }
