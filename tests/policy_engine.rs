@@ -317,29 +317,35 @@ fn subcommand_tokens_may_be_globs() {
 #[test]
 fn signal_words_and_wrapped_xargs_input() {
     let p = with("");
-    for cmd in [
-        "kill -KILL 1",
-        "kill -sigkill 1",
-        "kill -15 1",
-        "kill -TERM 1",
-        "printf '%s\\n' -1 | xargs kill -KILL",
-        "timeout 5 printf '%s\\n' -1 | xargs kill -KILL",
-        "timeout 5 echo -1 | xargs kill -9",
-        "sudo timeout 5 echo /dev/sda | xargs mkfs.ext4",
-        "nice -n 5 echo -1 | xargs kill -KILL",
-    ] {
-        assert_eq!(decide(&p, cmd), Decision::Deny, "{cmd}");
-    }
-    for cmd in [
-        "kill -KILL 1234",
-        "kill -ALRM 55",
-        "cat pids | xargs kill -KILL",
-    ] {
-        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
-    }
-    for cmd in ["kill -l", "kill -L", "timeout 5 echo a.txt | xargs cat"] {
-        assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
-    }
+    expect_all(
+        &p,
+        Decision::Deny,
+        &[
+            "kill -KILL 1",
+            "kill -sigkill 1",
+            "kill -15 1",
+            "kill -TERM 1",
+            "printf '%s\\n' -1 | xargs kill -KILL",
+            "timeout 5 printf '%s\\n' -1 | xargs kill -KILL",
+            "timeout 5 echo -1 | xargs kill -9",
+            "sudo timeout 5 echo /dev/sda | xargs mkfs.ext4",
+            "nice -n 5 echo -1 | xargs kill -KILL",
+        ],
+    );
+    expect_all(
+        &p,
+        Decision::Ask,
+        &[
+            "kill -KILL 1234",
+            "kill -ALRM 55",
+            "cat pids | xargs kill -KILL",
+        ],
+    );
+    expect_all(
+        &p,
+        Decision::Allow,
+        &["kill -l", "kill -L", "timeout 5 echo a.txt | xargs cat"],
+    );
 }
 
 /// A here-string with an expansion is known but for it, as an unquoted heredoc is: inside
@@ -349,27 +355,33 @@ fn signal_words_and_wrapped_xargs_input() {
 #[test]
 fn here_strings_and_heredocs_with_expansions() {
     let p = with("");
-    for cmd in [
-        "python3 -c \"exec(sys.stdin.read())\" <<< \"import shutil;$x.rmtree('/')\"",
-        "bash -c 'python3 -c \"exec(sys.stdin.read())\" <<< \"import shutil;$x.rmtree('\\''/'\\'')\"'",
-    ] {
-        assert_eq!(decide(&p, cmd), Decision::Deny, "{cmd}");
-    }
-    for cmd in [
-        "xargs cat <<EOF\n$HOME/.ssh/id_rsa\nEOF",
-        "xargs cat <<< \"$HOME/.ssh/id_rsa\"",
-        "xargs -I{} cat {} <<< \"$HOME/.ssh/id_rsa\"",
-        "bash <<< \"rm -rf $x\"",
-    ] {
-        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
-    }
-    for cmd in [
-        "grep foo <<< \"$x\"",
-        "xargs echo <<< \"$x\"",
-        "cat <<< \"$HOME\"",
-    ] {
-        assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
-    }
+    expect_all(
+        &p,
+        Decision::Deny,
+        &[
+            "python3 -c \"exec(sys.stdin.read())\" <<< \"import shutil;$x.rmtree('/')\"",
+            "bash -c 'python3 -c \"exec(sys.stdin.read())\" <<< \"import shutil;$x.rmtree('\\''/'\\'')\"'",
+        ],
+    );
+    expect_all(
+        &p,
+        Decision::Ask,
+        &[
+            "xargs cat <<EOF\n$HOME/.ssh/id_rsa\nEOF",
+            "xargs cat <<< \"$HOME/.ssh/id_rsa\"",
+            "xargs -I{} cat {} <<< \"$HOME/.ssh/id_rsa\"",
+            "bash <<< \"rm -rf $x\"",
+        ],
+    );
+    expect_all(
+        &p,
+        Decision::Allow,
+        &[
+            "grep foo <<< \"$x\"",
+            "xargs echo <<< \"$x\"",
+            "cat <<< \"$HOME\"",
+        ],
+    );
 }
 
 /// Standard input is the last redirect of descriptor 0: a program read from a here-string that
@@ -390,11 +402,20 @@ fn the_last_standard_input_redirect_wins() {
         decide(&p, "awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}'"),
         Decision::Deny
     );
-    for cmd in [
-        "python3 <<< 'import shutil; shutil.rmtree(\"/\")' < kg",
-        "awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg",
-        "echo $( awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg\n)",
-    ] {
-        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    expect_all(
+        &p,
+        Decision::Ask,
+        &[
+            "python3 <<< 'import shutil; shutil.rmtree(\"/\")' < kg",
+            "awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg",
+            "echo $( awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg\n)",
+        ],
+    );
+}
+
+/// Assert that every command of `cmds` gets `want`.
+fn expect_all(p: &Policy, want: Decision, cmds: &[&str]) {
+    for cmd in cmds {
+        assert_eq!(decide(p, cmd), want, "{cmd}");
     }
 }
