@@ -382,15 +382,8 @@ impl<'l> Walker<'l> {
         let mut c = ctx.clone();
         for r in redirects {
             let ur = self.redirect(r, ctx);
-            let stdin = r.fd.is_none() || r.fd.as_deref() == Some("0");
-            if let RedirectTarget::Heredoc(h) = &r.target {
-                if stdin {
-                    c.feed = Some(heredoc_feed(h, r.span));
-                }
-            } else if r.op == "<<<" && stdin {
-                c.feed = Some(herestring_feed(r));
-            } else if r.op == "<" && stdin {
-                c.feed = Some(Feed::Dynamic(r.span));
+            if let Some(feed) = stdin_feed(r) {
+                c.feed = Some(feed);
             }
             c.redirects.push(ur);
         }
@@ -712,19 +705,8 @@ impl<'l> Walker<'l> {
         let mut c = ctx.clone();
         for r in &s.redirects {
             let ur = self.redirect(r, ctx);
-            // Standard input only: `3< file` and `3<<< text` feed another descriptor.
-            let stdin = r.fd.is_none() || r.fd.as_deref() == Some("0");
-            match &r.target {
-                RedirectTarget::Heredoc(h) if stdin => {
-                    c.feed = Some(heredoc_feed(h, r.span));
-                }
-                RedirectTarget::Word(_) if r.op == "<<<" && stdin => {
-                    c.feed = Some(herestring_feed(r));
-                }
-                RedirectTarget::Word(_) if r.op == "<" && stdin => {
-                    c.feed = Some(Feed::Dynamic(r.span));
-                }
-                RedirectTarget::Heredoc(_) | RedirectTarget::Word(_) => {}
+            if let Some(feed) = stdin_feed(r) {
+                c.feed = Some(feed);
             }
             c.redirects.push(ur);
         }
@@ -1104,32 +1086,38 @@ fn static_feed(ctx: &Ctx) -> Option<String> {
     }
 }
 
+/// What a redirect feeds to standard input, when it redirects standard input (the last one
+/// does, as in bash; `3< file` and `3<<< text` feed another descriptor).
+fn stdin_feed(r: &crate::ast::Redirect) -> Option<Feed> {
+    if !super::replaces_stdin(&r.op, r.fd.as_deref()) {
+        return None;
+    }
+    Some(match &r.target {
+        RedirectTarget::Heredoc(h) => heredoc_feed(h, r.span),
+        RedirectTarget::Word(_) if r.op == "<<<" => herestring_feed(r),
+        RedirectTarget::Word(_) => Feed::Dynamic(r.span),
+    })
+}
+
 fn herestring_feed(r: &crate::ast::Redirect) -> Feed {
-    match &r.target {
-        RedirectTarget::Word(w) => match word::code_text(&[w]) {
-            Some((mut text, SpanMap::Table(mut table))) => {
-                // A here-string gets a trailing newline.
-                text.push('\n');
-                let end = table.last().map_or(w.span.end, |s| s.end);
-                table.push(Span::new(end, end));
-                Feed::Static(text, SpanMap::Table(table))
-            }
-            Some((text, map)) => Feed::Static(text, map),
-            // `<<< "import os;$x.rmtree('/')"`: known but for its expansions, as an unquoted
-            // heredoc is (inside `bash -c '…'` too, where the raw input still holds the
-            // quoting of the outer string).
-            None => {
-                let (mut text, map, _) = word::body_text(w);
-                let SpanMap::Table(mut table) = map else {
-                    return Feed::Dynamic(r.span);
-                };
-                text.push('\n');
-                let end = table.last().map_or(w.span.end, |s| s.end);
-                table.push(Span::new(end, end));
-                Feed::Partial(text, SpanMap::Table(table), r.span)
-            }
-        },
-        RedirectTarget::Heredoc(_) => Feed::Dynamic(r.span),
+    let RedirectTarget::Word(w) = &r.target else {
+        return Feed::Dynamic(r.span);
+    };
+    // One with expansions (`<<< "import os;$x.rmtree('/')"`) is known but for them, as an
+    // unquoted heredoc is (inside `bash -c '…'` too, where the raw input still holds the
+    // quoting of the outer string).
+    let (mut text, map, dynamic) = word::body_text(w);
+    let SpanMap::Table(mut table) = map else {
+        return Feed::Dynamic(r.span);
+    };
+    // A here-string gets a trailing newline.
+    text.push('\n');
+    let end = table.last().map_or(w.span.end, |s| s.end);
+    table.push(Span::new(end, end));
+    if dynamic {
+        Feed::Partial(text, SpanMap::Table(table), r.span)
+    } else {
+        Feed::Static(text, SpanMap::Table(table))
     }
 }
 

@@ -374,6 +374,12 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     }
 }
 
+/// True when a redirect with operator `op` on descriptor `fd` replaces standard input (`<`,
+/// `<>`, a heredoc or a here-string on descriptor 0 or none).
+pub(crate) fn replaces_stdin(op: &str, fd: Option<&str>) -> bool {
+    fd.is_none_or(|fd| fd == "0") && matches!(op, "<" | "<>" | "<<" | "<<-" | "<<<")
+}
+
 /// Every span inside `input` and on its char boundaries. Spans of re-read code (`bash -c
 /// "$c"` with `c` substituted, text decoded from escapes) are mapped back through tables that
 /// can land inside a multi-byte character of the input (a fuzzed `U+FFFD` after a NUL); such a

@@ -783,10 +783,11 @@ impl Walker<'_> {
     /// the same way, each item with a `$` as a double-quoted template, so that what the
     /// expansion stands in (`$HOME`) still counts; the resolved reading can only add findings.
     pub(super) fn xargs_fed(&mut self, opts: &[ArgW], cmd: &[ArgW], via: &[String], ctx: &Ctx) {
-        let Some(Feed::Static(text, _) | Feed::Partial(text, _, _)) = &ctx.feed else {
-            return;
+        let (text, partial) = match &ctx.feed {
+            Some(Feed::Static(text, _)) => (text, false),
+            Some(Feed::Partial(text, _, _)) => (text, true),
+            Some(Feed::Dynamic(_)) | None => return,
         };
-        let partial = matches!(ctx.feed, Some(Feed::Partial(..)));
         if text.len() > 4096 || text.contains(['\'', '"', '\\']) {
             return;
         }

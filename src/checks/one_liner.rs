@@ -987,9 +987,7 @@ pub(crate) fn fed_text(cx: &CheckCtx, idx: usize, u: &Unit) -> Option<String> {
     // A later redirect of standard input replaces it (`awk -f - <<< 'PROG' < file` reads
     // `file`): what is read is then not known.
     let replaced = u.redirects.iter().any(|r| {
-        r.span.start > flag.span.start
-            && matches!(r.op.as_str(), "<" | "<>" | "<<" | "<<-" | "<<<")
-            && r.fd.as_deref().is_none_or(|fd| fd == "0")
+        r.span.start > flag.span.start && crate::analyze::replaces_stdin(&r.op, r.fd.as_deref())
     });
     if replaced {
         return None;

@@ -589,10 +589,9 @@ impl<'a> Lowerer<'a> {
                 k if is_statement_kind(k) || matches!(k, "variable_assignment" | "ERROR") => {
                     inner.extend(self.statement(ch));
                 }
-                // A word of the node itself (`$(rm -rf ~)?` in a broken `case`): its
-                // substitutions run whatever the grammar made of the rest.
-                k if super::words::is_word_kind(k) => words.push(self.word(ch)),
-                _ => words.extend(self.embedded_words(ch)),
+                // A word of the node itself is a word (`$(rm -rf ~)?` in a broken `case`: its
+                // substitution runs whatever the grammar made of the rest).
+                _ => self.embedded_word(ch, &mut words),
             }
         }
         Command::Opaque {

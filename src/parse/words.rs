@@ -324,30 +324,37 @@ impl Lowerer<'_> {
         self.depth += 1;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
-            match kind(ch) {
-                k if is_word_kind(k) => {
-                    out.push(self.word(ch));
-                }
-                "variable_name" | "special_variable_name" => {
-                    // A bare name in arithmetic is a variable read: dynamic.
-                    out.push(Word {
-                        parts: vec![WordPart::Parameter {
-                            name: Some(self.text(ch).to_owned()),
-                            plain: true,
-                            source: self.text(ch).to_owned(),
-                            quoted: false,
-                            inner: Vec::new(),
-                            span: self.span(ch),
-                        }],
-                        span: self.span(ch),
-                    });
-                }
-                "comment" => {}
-                _ => out.extend(self.embedded_words(ch)),
-            }
+            self.embedded_word(ch, &mut out);
         }
         self.depth -= 1;
         out
+    }
+
+    /// The words of one node of an expression-like node ([`Lowerer::embedded_words`]): a word
+    /// as a word (its substitutions and all), a bare variable name as a read of it, anything
+    /// else for the words inside it.
+    pub(super) fn embedded_word(&mut self, node: Node, out: &mut Vec<Word>) {
+        match kind(node) {
+            k if is_word_kind(k) => {
+                out.push(self.word(node));
+            }
+            "variable_name" | "special_variable_name" => {
+                // A bare name in arithmetic is a variable read: dynamic.
+                out.push(Word {
+                    parts: vec![WordPart::Parameter {
+                        name: Some(self.text(node).to_owned()),
+                        plain: true,
+                        source: self.text(node).to_owned(),
+                        quoted: false,
+                        inner: Vec::new(),
+                        span: self.span(node),
+                    }],
+                    span: self.span(node),
+                });
+            }
+            "comment" => {}
+            _ => out.extend(self.embedded_words(node)),
+        }
     }
 
     /// An unquoted heredoc body: expansions run, backslash escapes as in double quotes.
@@ -903,7 +910,7 @@ fn byte_char(n: u32) -> char {
 /// A node kind the grammar gives for a word, or for something that stands where a word does
 /// (a string, an expansion, a substitution): lowered with `word`, which reads the commands of
 /// substitutions in it.
-pub(super) fn is_word_kind(k: &str) -> bool {
+fn is_word_kind(k: &str) -> bool {
     matches!(
         k,
         "word"

@@ -177,7 +177,6 @@ fn load_group(p: &mut Policy, i: usize) -> Result<(), PolicyError> {
     let name = key.split(' ').next().unwrap_or_default();
     // Sized once: a `Rule` is several hundred bytes, and growing the list moves them all.
     p.rules.reserve_exact(members.len());
-    p.group = true;
     let origin = format!("builtin:{key}");
     // Each rule compiled as it is decoded, not gathered first: a `RuleSpec` is several hundred
     // bytes too.

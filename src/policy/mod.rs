@@ -541,15 +541,15 @@ pub struct Policy {
     by_program: HashMap<spec::Text, Vec<usize>, FixedState>,
     /// Rules by id, first of each; not kept for a built-in group ([`Policy::group`]).
     by_id: HashMap<spec::Text, usize, FixedState>,
-    /// The container of one built-in group (`lazy.rs`): a handful of rules, found by id by a
-    /// scan rather than through `by_id`, which a hook would build for one or two lookups.
+    /// The container of one built-in group (`lazy.rs`, [`Policy::bare`]): a handful of rules,
+    /// found by id by a scan rather than through `by_id`, which a hook would build for one or
+    /// two lookups; it decides no flags.
     group: bool,
     any_program: Vec<usize>,
     programs: HashMap<spec::Text, OptionSpec, FixedState>,
     /// Decisions for analyzer flags that policy files set; the others take
-    /// [`default_flag_decision`] when `default_flags` (every policy but a built-in group's).
+    /// [`default_flag_decision`] (but in a built-in group's container).
     flags: BTreeMap<FlagKind, (Option<Decision>, Risk, Source)>,
-    default_flags: bool,
     /// The mode.
     pub mode: Mode,
     /// Analysis limits.
@@ -593,14 +593,16 @@ impl Policy {
     fn empty_in(cwd: PathBuf) -> Policy {
         Policy {
             cwd,
-            default_flags: true,
             ..Policy::default()
         }
     }
 
     /// A policy with no rules and no flag decisions (the container of one built-in group).
     fn bare() -> Policy {
-        Policy::default()
+        Policy {
+            group: true,
+            ..Policy::default()
+        }
     }
 
     /// The built-in policy alone, compiled lazily per program: a process pays only for the
@@ -1203,7 +1205,7 @@ impl Policy {
         for flag in &analysis.flags {
             let default = || {
                 default_flag_decision(flag.kind)
-                    .filter(|_| self.default_flags)
+                    .filter(|_| !self.group)
                     .map(|(d, r)| (Some(d), r, Source::Builtin))
             };
             let Some((Some(decision), risk, source)) =

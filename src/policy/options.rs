@@ -51,49 +51,26 @@ impl Names {
 
     /// Whether `name` is one of them.
     pub fn contains(&self, name: &str) -> bool {
-        match self {
-            Names::Packed(text) => {
-                !name.is_empty() && starting_with(text, name).any(|n| n.len() == name.len())
-            }
-            Names::Owned(list) => list.iter().any(|n| n == name),
-        }
+        self.starting_with(name).any(|n| n.len() == name.len())
     }
 
-    /// The names that start with `prefix` (not empty).
+    /// The names that start with `prefix`; none when it is empty. A packed list is searched
+    /// as a whole first (`str::contains` is vectorised), which settles the common case, a name
+    /// that is not there, without walking the list (`cargo`'s table has 40 names, and
+    /// `--release` is none of them).
     pub fn starting_with<'a, 'p>(
         &'a self,
         prefix: &'p str,
     ) -> impl Iterator<Item = &'a str> + use<'a, 'p> {
-        let (packed, owned) = match self {
-            Names::Packed(text) => (Some(starting_with(text, prefix)), None),
-            Names::Owned(list) => (
-                None,
-                Some(
-                    list.iter()
-                        .map(String::as_str)
-                        .filter(move |n| !prefix.is_empty() && n.starts_with(prefix)),
-                ),
-            ),
-        };
-        packed
-            .into_iter()
-            .flatten()
-            .chain(owned.into_iter().flatten())
+        let searchable = !prefix.is_empty()
+            && match self {
+                Names::Packed(text) => !prefix.contains('\n') && text.contains(prefix),
+                Names::Owned(_) => true,
+            };
+        self.iter()
+            .take_while(move |_| searchable)
+            .filter(move |n| n.starts_with(prefix))
     }
-}
-
-/// The names of a packed list (`"--all\n--long\n"`) that start with `prefix`. A substring
-/// search of the whole text first (vectorised by `str::contains`) settles the common case, a
-/// name that is not there, without walking the list name by name (`cargo`'s table has 40
-/// names, and `--release` is none of them). Nothing when `prefix` is empty or holds a newline.
-fn starting_with<'a, 'p>(
-    text: &'a str,
-    prefix: &'p str,
-) -> impl Iterator<Item = &'a str> + use<'a, 'p> {
-    let searchable = !prefix.is_empty() && !prefix.contains('\n') && text.contains(prefix);
-    text.split_terminator('\n')
-        .take_while(move |_| searchable)
-        .filter(move |n| n.starts_with(prefix))
 }
 
 /// How one program's options are spelled.
