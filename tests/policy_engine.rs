@@ -407,6 +407,7 @@ fn the_last_standard_input_redirect_wins() {
         Decision::Ask,
         &[
             "python3 <<< 'import shutil; shutil.rmtree(\"/\")' < kg",
+            "python3 <<< 'import shutil; shutil.rmtree(\"/\")' <> kg",
             "awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg",
             "echo $( awk -f - <<< 'BEGIN{system(\"rm -rf ~\")}' <kg\n)",
         ],
