@@ -50,8 +50,8 @@ def main():
         for r, v in zip(ben, vb):
             if v["decision"] != r["expect"]:
                 print(f"  BENIGN {r['expect']} got {v['decision']}:", r["cmd"])
-    # Sets written against shclass in sessions 10 and 11 (not public; harder than the public
-    # samples; the session-11 set was written after the session-10 fixes, to find new gaps).
+    # Red-team sets written against shclass (harder than the public samples; the second was
+    # written against the fixes for the first, to find new gaps).
     for name in ("redteam-adversarial", "redteam-benign", "redteam3-adversarial", "redteam3-benign"):
         path = os.path.join(a.data, name + ".jsonl")
         if not os.path.exists(path):

@@ -55,7 +55,7 @@ use std::time::Duration;
 /// Bounds on the work done for one command line. Past any of them the analysis carries a
 /// `too-long` or `too-deep` flag — an opaque flag, so such a command is never allowed (a policy's
 /// `[flags]` may make it deny, never ignore it) — and the work stops: nothing hangs, nothing
-/// overflows the stack. The README's "Limits" section lists each with its default and outcome.
+/// overflows the stack. docs/limits.md lists each with its default and outcome.
 #[derive(Debug, Clone)]
 pub struct Limits {
     /// Largest input, in bytes (also for re-parsed code). Over it: `too-long`, nothing parsed.

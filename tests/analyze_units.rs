@@ -1,4 +1,4 @@
-//! The front end's contract, table-driven: for every way of hiding a command that issue #2 lists,
+//! The front end's contract, table-driven: for every known way of hiding a command,
 //! analysis yields a unit with the real program and argv, with a span into the original input;
 //! what cannot be seen through is flagged.
 //!

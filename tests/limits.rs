@@ -1,5 +1,5 @@
 //! Pathological inputs against the [`Limits`]: each ends in a `too-long` or `too-deep` flag and a
-//! decision of at least ask, within seconds, without a crash — as the README's "Limits" section
+//! decision of at least ask, within seconds, without a crash — as docs/limits.md
 //! documents, limit by limit.
 //!
 //! Everything here runs on the test harness's own threads, whose stack is 2 MiB (the default

@@ -1,6 +1,6 @@
 //! What a rule's regex needs literally, so most texts are decided without running it.
 //!
-//! `regex-lite` (chosen for its start-up cost, see the README's Performance section) has no
+//! `regex-lite` (chosen for its start-up cost, see docs/performance.md) has no
 //! literal optimisations: every match runs its Pike VM, thousands of instructions for an
 //! alternation of words. Most regexes in policies are mostly literal, so each is read once:
 //! - `^(add|del|set)$`, `^\*$`: the whole text is one of a few words — [`Literals::Exact`], no
