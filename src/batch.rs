@@ -1,6 +1,6 @@
 //! Batch classification: many command lines, in parallel, output in input order.
 //!
-//! Records are taken in rounds of [`ROUND`]; each round is split over the available cores (one
+//! Records are taken in rounds of `ROUND`; each round is split over the available cores (one
 //! tree-sitter parser per thread) and every thread serialises its verdicts straight into its own
 //! buffer, which is written out in input order before the next round starts. Memory stays
 //! bounded by a round, whatever the input size. A record that is not UTF-8 gets a JSON error

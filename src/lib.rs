@@ -94,3 +94,8 @@ impl Default for Limits {
         }
     }
 }
+
+/// The README's Rust examples, compiled and run as doctests so the snippet a user pastes works.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -10,7 +10,7 @@
 //! (`shclass hook`) that starts once per agent command.
 //!
 //! Each word is stored after a byte holding its length (words are shorter than 128 bytes, so
-//! the byte is ASCII and the whole is a `str`); the [`words!`] macro builds the encoding at
+//! the byte is ASCII and the whole is a `str`); the `words!` macro builds the encoding at
 //! compile time from the literal words. A lookup walks the list comparing lengths first. That
 //! is right for a wrapper's options or a list scanned for substrings, not for a set tested on
 //! every unit (program names: `is_shell`, `is_interpreter`…): LLVM turns a `contains` over a
@@ -20,7 +20,7 @@
 
 use std::fmt;
 
-/// A fixed list of words stored as one string: build it with [`words!`], look words up with
+/// A fixed list of words stored as one string: build it with `words!`, look words up with
 /// [`Words::contains`], walk it with [`Words::iter`]. Order is kept; duplicates are allowed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Words(&'static str);

@@ -251,7 +251,7 @@ fn is_system_top(name: &str) -> bool {
 const APPLICATION_TREES: Words = words!["/opt", "/srv", "/var/www", "/var/tmp", "/var/cache"];
 
 /// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`. Entries of
-/// [`APPLICATION_TREES`] count one level deeper (`/opt/app` → 3).
+/// `APPLICATION_TREES` count one level deeper (`/opt/app` → 3).
 pub fn system_depth(text: &str) -> Option<usize> {
     if !text.starts_with('/') {
         return None;
