@@ -33,7 +33,7 @@ pub(crate) const EXIT_NO_BASH: u8 = 127;
     version,
     about = "Decide whether a shell command is safe: allow (exit 0), ask (1) or deny (2)",
     args_conflicts_with_subcommands = true,
-    after_help = "Exit codes: 0 allow, 1 ask, 2 deny, 64 usage error, 65 bad input, 66 policy error, 70 internal error.\nA command that is literally a subcommand name goes after `--`: shclass -- rules"
+    after_help = "The command: one argument is a command line (`shclass 'git add . && git push'`); several are\nwords of one command, each kept as one argument (`shclass git commit -m 'a b'`); none reads\nstandard input. A command that is literally a subcommand name goes after `--`: shclass -- rules\n\nExit codes: 0 allow, 1 ask, 2 deny, 64 usage error, 65 bad input, 66 policy error, 70 internal error."
 )]
 struct Cli {
     #[command(flatten)]
@@ -50,8 +50,9 @@ struct PolicyArgs {
     /// Extra policy file (repeatable), above user and project files.
     #[arg(long = "policy", value_name = "FILE")]
     policy: Vec<PathBuf>,
-    /// Also read Claude Code settings (default: the user's and the project's .claude/settings*.json).
-    #[arg(long = "claude-settings", value_name = "PATH", num_args = 0..=1, default_missing_value = "")]
+    /// Also read Claude Code settings (default: the user's and the project's .claude/settings*.json;
+    /// a file is given as --claude-settings=PATH).
+    #[arg(long = "claude-settings", value_name = "PATH", num_args = 0..=1, require_equals = true, default_missing_value = "")]
     claude_settings: Option<String>,
     /// Do not read the user and project policy files.
     #[arg(long)]
@@ -68,8 +69,10 @@ struct ClassifyArgs {
     json: bool,
     #[command(flatten)]
     policy: PolicyArgs,
-    /// The command; all of standard input when absent.
-    cmd: Option<String>,
+    /// The command: one argument is a command line, several are the words of one command;
+    /// all of standard input when absent.
+    #[arg(trailing_var_arg = true, value_name = "COMMAND")]
+    cmd: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -98,9 +101,22 @@ enum Cmd {
     },
     /// Every rule and check, with its documentation and examples.
     Rules {
+        /// Print JSON (an array of objects).
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         policy: PolicyArgs,
+        /// Only the rules and checks with this id, or the rules for this program.
+        #[arg(value_name = "ID|PROGRAM")]
+        filter: Option<String>,
     },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) on standard output.
+    Man,
     /// Policy file tools.
     Policy {
         #[command(subcommand)]
@@ -155,8 +171,9 @@ enum Cmd {
         /// Where "always" is kept: project (.shclass.toml) or session.
         #[arg(long, value_name = "WHERE", default_value = "project")]
         remember: String,
-        /// The command: one argument is a command line, several are words.
-        #[arg(last = true, required = true)]
+        /// The command: one argument is a command line, several are words (`--` before it is
+        /// optional).
+        #[arg(trailing_var_arg = true, required = true, value_name = "COMMAND")]
         args: Vec<String>,
     },
     /// Classify and explain each line typed; /mode, /rules, /policy, /why, /always, /quit.
@@ -227,13 +244,24 @@ fn parse_mode(s: &str) -> Result<Mode, String> {
 pub(crate) struct Failure {
     code: u8,
     message: String,
+    /// The reader of standard output went away (`shclass rules | head`).
+    closed_output: bool,
 }
 
-impl<E: std::fmt::Display> From<E> for Failure {
+impl<E: std::fmt::Display + 'static> From<E> for Failure {
     fn from(e: E) -> Self {
+        let any: &dyn std::any::Any = &e;
+        let kind = any
+            .downcast_ref::<std::io::Error>()
+            .map(std::io::Error::kind)
+            .or_else(|| {
+                any.downcast_ref::<serde_json::Error>()
+                    .and_then(serde_json::Error::io_error_kind)
+            });
         Failure {
             code: EXIT_INTERNAL,
             message: e.to_string(),
+            closed_output: kind == Some(std::io::ErrorKind::BrokenPipe),
         }
     }
 }
@@ -242,6 +270,7 @@ fn fail(code: u8, message: impl Into<String>) -> Failure {
     Failure {
         code,
         message: message.into(),
+        closed_output: false,
     }
 }
 
@@ -267,7 +296,10 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    finish(run(cli))
+    // A closed standard output ends quietly where output is all that is left to give (`shclass
+    // rules | head`); classifying keeps its decision's exit code (below), so no error exits 0
+    // in its place.
+    finish(run(cli).or_else(|f| if f.closed_output { Ok(0) } else { Err(f) }))
 }
 
 fn finish(result: Result<u8, Failure>) -> ExitCode {
@@ -311,12 +343,40 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             };
             batch(null, detail, &policy, file.as_ref())
         }
-        Some(Cmd::Rules { policy }) => {
+        Some(Cmd::Rules {
+            json,
+            policy,
+            filter,
+        }) => {
             let mut p = load_policy(&policy)?;
             p.load_all_builtin()
                 .map_err(|e| fail(EXIT_POLICY, e.to_string()))?;
+            let entries = rule_entries(&p, filter.as_deref());
+            if entries.is_empty()
+                && let Some(f) = &filter
+            {
+                return Err(fail(
+                    EXIT_USAGE,
+                    format!("no rule or check has the id `{f}` or covers the program `{f}`"),
+                ));
+            }
             let mut out = std::io::stdout().lock();
-            write!(out, "{}", crate::cli::rules_text(&p))?;
+            if json {
+                serde_json::to_writer_pretty(&mut out, &entries)?;
+                writeln!(out)?;
+            } else {
+                write!(out, "{}", rules_text(&entries))?;
+            }
+            Ok(0)
+        }
+        Some(Cmd::Completions { shell }) => {
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(shell, &mut cmd, "shclass", &mut std::io::stdout().lock());
+            Ok(0)
+        }
+        Some(Cmd::Man) => {
+            let cmd = <Cli as clap::CommandFactory>::command();
+            clap_mangen::Man::new(cmd).render(&mut std::io::stdout().lock())?;
             Ok(0)
         }
         Some(Cmd::Policy {
@@ -347,17 +407,37 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         Some(Cmd::Repl { session }) => repl(&session),
         None => {
             let args = cli.classify;
-            let policy = load_policy(&args.policy)?;
-            let input = read_input(args.cmd)?;
-            let verdict = policy.classify(&input);
-            let mut out = std::io::stdout().lock();
-            if args.json {
-                serde_json::to_writer_pretty(&mut out, &verdict.json_view())?;
-                writeln!(out)?;
-            } else {
-                write!(out, "{}", human_verdict(&verdict))?;
+            if args.cmd.is_empty() && std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                let mut cmd = <Cli as clap::CommandFactory>::command();
+                cmd.write_help(&mut std::io::stderr())?;
+                return Err(fail(
+                    EXIT_USAGE,
+                    "no command given (pass it as arguments, or pipe it on standard input)",
+                ));
             }
-            Ok(verdict.decision.exit_code())
+            let policy = load_policy(&args.policy)?;
+            let input = match args.cmd.len() {
+                0 => read_input(None)?,
+                1 => args.cmd.into_iter().next().unwrap_or_default(),
+                _ => shclass::interactive::command_line(&args.cmd),
+            };
+            let verdict = policy.classify(&input);
+            let code = verdict.decision.exit_code();
+            let written = (|| -> Result<(), Failure> {
+                let mut out = std::io::stdout().lock();
+                if args.json {
+                    serde_json::to_writer_pretty(&mut out, &verdict.json_view())?;
+                    writeln!(out)?;
+                } else {
+                    write!(out, "{}", human_verdict(&verdict))?;
+                }
+                Ok(())
+            })();
+            match written {
+                // The exit code still tells the decision when nobody reads the explanation.
+                Err(f) if f.closed_output => Ok(code),
+                other => other.map(|()| code),
+            }
         }
     }
 }
@@ -736,10 +816,10 @@ fn human_analysis(a: &Analysis) -> String {
     let mut s = String::new();
     for (i, u) in a.units.iter().enumerate() {
         s.push_str(&format!(
-            "unit {}: {}\n  argv: {:?}\n",
+            "unit {}: {}\n  argv: {}\n",
             i + 1,
-            u.program.as_deref().unwrap_or("<dynamic>"),
-            argv_display(u)
+            u.program.as_deref().unwrap_or("(computed at run time)"),
+            u.command_text()
         ));
         if !u.via.is_empty() {
             s.push_str(&format!("  via: {}\n", u.via.join(" → ")));
@@ -747,21 +827,14 @@ fn human_analysis(a: &Analysis) -> String {
         s.push_str(&src.caret(u.span));
     }
     for f in &a.flags {
-        s.push_str(&format!("flag {}: {}\n", f.kind.name(), f.detail));
+        if f.detail.is_empty() {
+            s.push_str(&format!("flag {}\n", f.kind.name()));
+        } else {
+            s.push_str(&format!("flag {}: {}\n", f.kind.name(), f.detail));
+        }
         s.push_str(&src.caret(f.span));
     }
     s
-}
-
-fn argv_display(u: &shclass::analyze::Unit) -> Vec<String> {
-    u.argv
-        .iter()
-        .map(|w| {
-            w.value
-                .as_deref()
-                .map_or_else(|| format!("<{}>", w.template), str::to_owned)
-        })
-        .collect()
 }
 
 fn human_verdict(v: &Verdict) -> String {
@@ -777,7 +850,7 @@ fn human_verdict(v: &Verdict) -> String {
         s.push_str(&format!(
             "\nunit {}: {} → {}\n",
             i + 1,
-            argv_display(u).join(" "),
+            u.command_text(),
             uv.decision
         ));
         if !u.via.is_empty() {
@@ -813,30 +886,95 @@ fn human_verdict(v: &Verdict) -> String {
 }
 
 /// `shclass rules`: every rule and check with its documentation.
-pub(crate) fn rules_text(p: &Policy) -> String {
-    let mut s = String::from("# Checks (code)\n\n");
-    for c in shclass::checks::CHECKS {
-        s.push_str(&format!("## {}\n{}\n", c.id(), c.doc()));
-    }
-    s.push_str("# Rules (data)\n\n");
+/// One rule or check as `shclass rules` shows it.
+#[derive(serde::Serialize)]
+pub(crate) struct RuleEntry {
+    id: String,
+    /// `check` for a structural check; else the rule's decision.
+    kind: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    risk: Option<String>,
+    source: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    programs: Vec<String>,
+    doc: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    hit: Vec<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    miss: Vec<String>,
+}
+
+/// Every check, then every rule, in the policy's order; with a filter, only those whose id is
+/// it or (rules) whose programs include it.
+pub(crate) fn rule_entries(p: &Policy, filter: Option<&str>) -> Vec<RuleEntry> {
+    let keep_check = |id: &str| filter.is_none_or(|f| f == id);
+    let mut out: Vec<RuleEntry> = shclass::checks::CHECKS
+        .iter()
+        .filter(|c| keep_check(c.id()))
+        .map(|c| RuleEntry {
+            id: c.id().to_string(),
+            kind: "check".to_string(),
+            risk: None,
+            source: "builtin".to_string(),
+            programs: Vec::new(),
+            doc: c.doc().trim_end().to_string(),
+            hit: Vec::new(),
+            miss: Vec::new(),
+        })
+        .collect();
     for r in p.rules() {
-        s.push_str(
-            &format!(
-                "## {} ({}, {:?}, from {})\n",
-                r.id, r.decision, r.risk, r.source
-            )
-            .to_string(),
-        );
-        if !r.reason.is_empty() {
-            s.push_str(&format!("{}\n", r.reason));
+        if let Some(f) = filter
+            && r.id.as_ref() != f
+            && !r.programs().any(|prog| prog == f)
+        {
+            continue;
         }
-        for h in &r.hit {
-            s.push_str(&format!("  hit:  {h}\n"));
+        out.push(RuleEntry {
+            id: r.id.to_string(),
+            kind: r.decision.to_string(),
+            risk: Some(format!("{:?}", r.risk).to_lowercase()),
+            source: r.source.to_string(),
+            programs: r.programs().map(str::to_string).collect(),
+            doc: r.reason.to_string(),
+            hit: r.hit.iter().map(ToString::to_string).collect(),
+            miss: r.miss.iter().map(ToString::to_string).collect(),
+        });
+    }
+    out
+}
+
+/// The human form of `shclass rules`.
+pub(crate) fn rules_text(entries: &[RuleEntry]) -> String {
+    let mut s = String::new();
+    let (checks, rules): (Vec<&RuleEntry>, Vec<&RuleEntry>) =
+        entries.iter().partition(|e| e.kind == "check");
+    if !checks.is_empty() {
+        s.push_str("# Checks (code)\n\n");
+        for c in checks {
+            s.push_str(&format!("## {}\n{}\n\n", c.id, c.doc));
         }
-        for m in &r.miss {
-            s.push_str(&format!("  miss: {m}\n"));
+    }
+    if !rules.is_empty() {
+        s.push_str("# Rules (data)\n\n");
+        for r in rules {
+            s.push_str(&format!(
+                "## {} ({}, {}, from {})\n",
+                r.id,
+                r.kind,
+                r.risk.as_deref().unwrap_or("-"),
+                r.source
+            ));
+            if !r.doc.is_empty() {
+                s.push_str(&format!("{}\n", r.doc));
+            }
+            for h in &r.hit {
+                s.push_str(&format!("  hit:  {h}\n"));
+            }
+            for m in &r.miss {
+                s.push_str(&format!("  miss: {m}\n"));
+            }
+            s.push('\n');
         }
-        s.push('\n');
     }
     s
 }

@@ -156,19 +156,10 @@ pub fn explain(v: &Verdict) -> String {
         v.mode.name()
     );
     for (i, (u, uv)) in v.analysis.units.iter().zip(&v.units).enumerate() {
-        let words: Vec<String> = u
-            .argv
-            .iter()
-            .map(|a| {
-                a.value
-                    .as_deref()
-                    .map_or_else(|| format!("<{}>", a.template), str::to_owned)
-            })
-            .collect();
         s.push_str(&format!(
             "  unit {}: {} → {} ({})\n",
             i + 1,
-            words.join(" "),
+            u.command_text(),
             uv.decision,
             match uv.operation {
                 crate::policy::Operation::Read => "read",

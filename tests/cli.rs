@@ -134,14 +134,102 @@ fn claude_settings_flag() {
         &[
             "--no-discovery",
             "--json",
-            "--claude-settings",
-            &fixture("claude-settings.json"),
+            &format!("--claude-settings={}", fixture("claude-settings.json")),
             "curl https://x.example",
         ],
         b"",
     );
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("claude:"), "{out}");
+    // The optional value is only ever `--claude-settings=PATH`: a following word is the command.
+    let (code, out, err) = shclass(
+        &["--no-discovery", "--json", "--claude-settings", "rm -rf /"],
+        b"",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+}
+
+#[test]
+fn words_after_the_options_are_one_command() {
+    // `shclass git status`: several words are the words of one command, each one argument.
+    let (code, out, err) = shclass(&["--no-discovery", "git", "status"], b"");
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, _, _) = shclass(&["--no-discovery", "rm", "-rf", "/"], b"");
+    assert_eq!(code, 2);
+    let (code, _, _) = shclass(&["--no-discovery", "--", "rm", "-rf", "/"], b"");
+    assert_eq!(code, 2);
+    // Each word stays one argument: the `&&` inside a word is text, not an operator.
+    let (code, out, _) = shclass(&["--no-discovery", "echo", "a && rm -rf /"], b"");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("unit 1: echo 'a && rm -rf /' → allow"),
+        "{out}"
+    );
+    // A subcommand name still selects the subcommand; after `--` it is a command.
+    let (code, out, _) = shclass(&["--no-discovery", "--", "rules"], b"");
+    assert_eq!(code, 1, "{out}");
+}
+
+#[test]
+fn a_closed_output_ends_quietly_and_keeps_the_decision() {
+    use std::process::{Command, Stdio};
+    // The reader goes away at once: `rules` has nothing left to say (exit 0, no "Broken pipe");
+    // a classification still exits with its decision.
+    for (args, want) in [
+        (vec!["rules"], 0),
+        (
+            vec!["--no-discovery", "rm -rf / && rm -rf ~ && rm -rf /etc"],
+            2,
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("wait");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(want), "{args:?}: {err}");
+        assert!(!err.contains("Broken pipe"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn rules_filter_json_completions_and_man_page() {
+    let (code, out, _) = shclass(&["rules", "rm-recursive-root"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("## rm-recursive-root (deny, critical, from builtin)"),
+        "{out}"
+    );
+    assert!(!out.contains("## read-only-git-status"), "{out}");
+    let (code, out, _) = shclass(&["rules", "--json", "git"], b"");
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("rules --json is JSON");
+    let entries = v.as_array().expect("an array");
+    assert!(!entries.is_empty());
+    assert!(entries.iter().all(|e| {
+        e["programs"]
+            .as_array()
+            .is_some_and(|p| p.iter().any(|x| x == "git"))
+    }));
+    let (code, _, err) = shclass(&["rules", "no-such-rule-or-program"], b"");
+    assert_eq!(code, 64, "{err}");
+    let (code, out, _) = shclass(&["completions", "bash"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("complete -F") && out.contains("install-hook"),
+        "{out}"
+    );
+    let (code, out, _) = shclass(&["man"], b"");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(".TH shclass 1") && out.contains("Exit codes"),
+        "{out}"
+    );
 }
 
 #[test]

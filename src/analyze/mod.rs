@@ -177,6 +177,32 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// The unit's words as one command line in shell syntax: static words quoted so bash would
+    /// read them back as the same word (`echo 'a && b'`), globs as their pattern, and words that
+    /// depend on run time as their source text in double quotes (`rm "$dir"`).
+    pub fn command_text(&self) -> String {
+        self.argv
+            .iter()
+            .map(|a| match a.value.as_deref() {
+                Some(v) if a.glob => v.to_owned(),
+                Some(v) => word::shell_quote(v),
+                None => {
+                    let mut q = String::with_capacity(a.template.len() + 2);
+                    q.push('"');
+                    for c in a.template.chars() {
+                        if matches!(c, '"' | '\\') {
+                            q.push('\\');
+                        }
+                        q.push(c);
+                    }
+                    q.push('"');
+                    q
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The static argument values after the program (`None` entries are dynamic).
     pub fn args(&self) -> impl Iterator<Item = &Arg> {
         self.argv.iter().skip(1)

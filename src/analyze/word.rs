@@ -18,6 +18,20 @@ use crate::wordlist::{Words, words};
 /// Most words one brace expansion may produce before the word is treated as dynamic.
 const MAX_BRACE_WORDS: usize = 256;
 
+/// `word` quoted for bash: as it is when it holds only characters bash gives no meaning to,
+/// else in single quotes (`it's` → `'it'\''s'`).
+pub fn shell_quote(word: &str) -> String {
+    if !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:@%+=,".contains(c))
+    {
+        word.to_owned()
+    } else {
+        format!("'{}'", word.replace('\'', r"'\''"))
+    }
+}
+
 /// One canonical argument.
 ///
 /// The text is shared: a static word's `value` and `template` are the same allocation, and a

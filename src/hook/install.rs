@@ -35,18 +35,7 @@ pub fn settings_path(agent: Agent, scope: &Scope) -> Option<PathBuf> {
     })
 }
 
-/// A word quoted for a POSIX shell when it needs to be.
-pub fn shell_quote(word: &str) -> String {
-    if !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_./:@%+=,".contains(c))
-    {
-        word.to_owned()
-    } else {
-        format!("'{}'", word.replace('\'', r"'\''"))
-    }
-}
+pub use crate::analyze::word::shell_quote;
 
 /// The hook command line: `<exe> hook <agent>`.
 pub fn hook_command(exe: &str, agent: Agent) -> String {

@@ -19,7 +19,7 @@ pub struct LoadOptions {
     pub mode: Option<Mode>,
     /// `--policy FILE`, in order.
     pub policy_files: Vec<PathBuf>,
-    /// `--claude-settings [PATH]`: `Some(None)` reads the default Claude settings files.
+    /// `--claude-settings[=PATH]`: `Some(None)` reads the default Claude settings files.
     pub claude_settings: Option<Option<PathBuf>>,
     /// Skip the user and project files (tests, reproducible runs).
     pub no_discovery: bool,

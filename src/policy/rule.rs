@@ -129,6 +129,11 @@ fn context_from_name(name: &str) -> Option<Context> {
 }
 
 impl Rule {
+    /// The programs the rule is for (empty: any program, as in a `Bash(…)` pattern).
+    pub fn programs(&self) -> impl Iterator<Item = &str> {
+        self.programs.iter().map(AsRef::as_ref)
+    }
+
     /// The wrappers one of which the unit must have run through (`via`; empty: any or none).
     #[cfg(test)]
     pub(crate) fn via(&self) -> &[Text] {
