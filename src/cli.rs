@@ -139,18 +139,31 @@ enum Cmd {
         /// claude, gemini or cursor.
         #[arg(value_parser = parse_agent)]
         agent: Agent,
-        /// The project's settings file (the default).
-        #[arg(long, conflicts_with = "user")]
-        project: bool,
-        /// The user's settings file.
-        #[arg(long)]
-        user: bool,
+        #[command(flatten)]
+        target: HookTarget,
         /// Print the settings fragment instead of writing it.
         #[arg(long)]
         print: bool,
-        /// The command the hook runs (default: this shclass binary, by absolute path).
+        /// The command the hook runs (default: `shclass hook AGENT` when `shclass` on PATH is
+        /// this binary, else this binary by absolute path).
         #[arg(long, value_name = "CMD")]
         command: Option<String>,
+    },
+    /// Take shclass's hook out of an agent's settings file (restoring the install's backup when
+    /// nothing else changed).
+    UninstallHook {
+        /// claude, gemini or cursor.
+        #[arg(value_parser = parse_agent)]
+        agent: Agent,
+        #[command(flatten)]
+        target: HookTarget,
+    },
+    /// Check the installed hooks: is each there, does its binary exist and is it this one, is the
+    /// agent's hook switch on. Exit 0 when all is well, 1 when something needs fixing.
+    Doctor {
+        /// Only this agent (default: all three).
+        #[arg(value_parser = parse_agent)]
+        agent: Option<Agent>,
         /// Project directory (default: the working directory).
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
@@ -207,6 +220,48 @@ impl SessionArgs {
             max_denials: 3,
             max_actions_per_hour: 200,
         }
+    }
+}
+
+/// Which settings file `install-hook` and `uninstall-hook` change.
+#[derive(Args)]
+struct HookTarget {
+    /// The project's own settings (the default; for Claude `.claude/settings.local.json`).
+    #[arg(long, conflicts_with_all = ["user", "shared"])]
+    project: bool,
+    /// The project's shared, committed settings (for Claude `.claude/settings.json`).
+    #[arg(long, conflicts_with = "user")]
+    shared: bool,
+    /// The user's settings file.
+    #[arg(long)]
+    user: bool,
+    /// Project directory (default: the working directory).
+    #[arg(long, value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+impl HookTarget {
+    fn path(&self, agent: Agent) -> Result<PathBuf, Failure> {
+        use shclass::hook::install::{Scope, settings_path};
+        let dir = || -> Result<PathBuf, Failure> {
+            Ok(match &self.dir {
+                Some(d) => d.clone(),
+                None => std::env::current_dir()?,
+            })
+        };
+        let scope = if self.user {
+            Scope::User
+        } else if self.shared {
+            Scope::ProjectShared(dir()?)
+        } else {
+            Scope::Project(dir()?)
+        };
+        settings_path(agent, &scope).ok_or_else(|| {
+            fail(
+                EXIT_USAGE,
+                "HOME is not set: cannot find the user's settings",
+            )
+        })
     }
 }
 
@@ -389,12 +444,12 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         }) => hook(agent, &session, hook_deadline(deadline_ms)),
         Some(Cmd::InstallHook {
             agent,
-            project: _,
-            user,
+            target,
             print,
             command,
-            dir,
-        }) => install_hook(agent, user, print, command, dir),
+        }) => install_hook(agent, &target, print, command),
+        Some(Cmd::UninstallHook { agent, target }) => uninstall_hook(agent, &target),
+        Some(Cmd::Doctor { agent, dir }) => doctor(agent, dir),
         Some(Cmd::Audit {
             cmd: AuditCmd::Verify { file },
         }) => audit_verify(&file),
@@ -577,37 +632,35 @@ fn write_hook_response(r: &shclass::hook::HookResponse) -> std::io::Result<()> {
 
 fn install_hook(
     agent: Agent,
-    user: bool,
+    target: &HookTarget,
     print: bool,
     command: Option<String>,
-    dir: Option<PathBuf>,
 ) -> Result<u8, Failure> {
     use shclass::hook::install;
-    let command = command.unwrap_or_else(|| {
-        let exe = std::env::current_exe()
-            .map_or_else(|_| "shclass".to_owned(), |p| p.display().to_string());
-        install::hook_command(&exe, agent)
-    });
+    let command = if let Some(c) = command {
+        c
+    } else {
+        let (c, warning) = install::default_command(agent);
+        if let Some(w) = warning
+            && !print
+        {
+            eprintln!("shclass: warning: {w}");
+        }
+        c
+    };
     let snippet = install::snippet(agent, &command);
     let mut out = std::io::stdout().lock();
     if print {
         writeln!(out, "{}", serde_json::to_string_pretty(&snippet)?)?;
         return Ok(0);
     }
-    let scope = if user {
-        install::Scope::User
-    } else {
-        install::Scope::Project(match dir {
-            Some(d) => d,
-            None => std::env::current_dir()?,
-        })
-    };
-    let path = install::settings_path(agent, &scope).ok_or_else(|| {
-        fail(
-            EXIT_USAGE,
-            "HOME is not set: cannot find the user's settings",
-        )
-    })?;
+    let path = target.path(agent)?;
+    if target.shared && command.contains('/') {
+        eprintln!(
+            "shclass: warning: {} is shared with everyone who clones the project, and the hook command `{command}` is a path of this machine",
+            path.display()
+        );
+    }
     let report =
         install::install(&path, &snippet, &command).map_err(|e| fail(EXIT_INPUT, e.to_string()))?;
     if report.changed {
@@ -624,6 +677,78 @@ fn install_hook(
         writeln!(out, "already installed in {}", path.display())?;
     }
     Ok(0)
+}
+
+fn uninstall_hook(agent: Agent, target: &HookTarget) -> Result<u8, Failure> {
+    use shclass::hook::install::{UninstallReport, uninstall};
+    let path = target.path(agent)?;
+    let report = uninstall(&path, agent).map_err(|e| fail(EXIT_INPUT, e.to_string()))?;
+    let mut out = std::io::stdout().lock();
+    let shown = path.display();
+    match report {
+        UninstallReport::NotInstalled => writeln!(out, "no shclass hook in {shown}")?,
+        UninstallReport::RestoredBackup(b) => writeln!(
+            out,
+            "removed the {} hook: {shown} restored from {}",
+            agent.name(),
+            b.display()
+        )?,
+        UninstallReport::Removed => writeln!(
+            out,
+            "removed the {} hook: {shown} held nothing else and is gone",
+            agent.name()
+        )?,
+        UninstallReport::Edited => {
+            writeln!(out, "removed the {} hook from {shown}", agent.name())?;
+        }
+        _ => writeln!(out, "removed the {} hook from {shown}", agent.name())?,
+    }
+    Ok(0)
+}
+
+fn doctor(agent: Option<Agent>, dir: Option<PathBuf>) -> Result<u8, Failure> {
+    let dir = match dir {
+        Some(d) => d,
+        None => std::env::current_dir()?,
+    };
+    let agents = match agent {
+        Some(a) => vec![a],
+        None => vec![Agent::Claude, Agent::Gemini, Agent::Cursor],
+    };
+    let mut out = std::io::stdout().lock();
+    let mut problems = 0;
+    let mut any_installed = false;
+    for a in agents {
+        let findings = shclass::hook::install::doctor(a, &dir);
+        let none = findings.len() == 1
+            && findings[0].problem
+            && findings[0].message.starts_with("no shclass hook");
+        // With no agent named, an agent that was never set up is not a problem of its own.
+        if none && agent.is_none() {
+            writeln!(out, "{}: not installed", a.name())?;
+            continue;
+        }
+        any_installed |= !none;
+        for f in findings {
+            problems += usize::from(f.problem);
+            writeln!(
+                out,
+                "{}: {} {}: {}",
+                a.name(),
+                if f.problem { "PROBLEM" } else { "ok" },
+                f.file.display(),
+                f.message
+            )?;
+        }
+    }
+    if agent.is_none() && !any_installed {
+        writeln!(
+            out,
+            "no shclass hook is installed: shclass install-hook claude|gemini|cursor"
+        )?;
+        problems += 1;
+    }
+    Ok(u8::from(problems > 0))
 }
 
 fn audit_verify(file: &std::path::Path) -> Result<u8, Failure> {

@@ -322,7 +322,9 @@ fn install_hook_merges_backs_up_and_is_idempotent() {
     let args = [
         "install-hook",
         "claude",
-        "--project",
+        "--shared",
+        "--command",
+        "shclass hook claude",
         "--dir",
         dir.to_str().unwrap_or(""),
     ];
@@ -350,6 +352,142 @@ fn install_hook_merges_backs_up_and_is_idempotent() {
         std::fs::read_to_string(&settings).unwrap_or_default(),
         "{ broken"
     );
+}
+
+#[test]
+fn project_install_goes_to_the_local_file_keeps_key_order_and_uninstall_restores_the_bytes() {
+    let env = Env::new();
+    let dir = env.project();
+    let dir = dir.to_str().unwrap_or("");
+    let local = env.project().join(".claude/settings.local.json");
+    std::fs::create_dir_all(local.parent().unwrap_or(Path::new("/")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // Keys out of alphabetical order, odd spacing: a person's own file.
+    let original = "{\n  \"zeta\": 1,\n  \"alpha\": {\"b\": 2, \"a\": 1}\n}\n";
+    std::fs::write(&local, original).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(
+        &["install-hook", "claude", "--project", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        !env.project().join(".claude/settings.json").exists(),
+        "the shared file is not touched"
+    );
+    let text = std::fs::read_to_string(&local).unwrap_or_default();
+    let zeta = text.find("\"zeta\"").unwrap_or(usize::MAX);
+    let alpha = text.find("\"alpha\"").unwrap_or(0);
+    let b = text.find("\"b\"").unwrap_or(usize::MAX);
+    let a = text.find("\"a\"").unwrap_or(0);
+    assert!(zeta < alpha && b < a, "key order kept: {text}");
+    assert!(text.contains("PreToolUse"), "{text}");
+    let (code, out, err) = run(
+        &["uninstall-hook", "claude", "--project", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("restored"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&local).unwrap_or_default(),
+        original
+    );
+    let (code, out, _) = run(
+        &["uninstall-hook", "claude", "--project", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("no shclass hook"), "{out}");
+}
+
+#[test]
+fn uninstall_keeps_what_the_person_added_since() {
+    let env = Env::new();
+    let dir = env.project();
+    let dir = dir.to_str().unwrap_or("");
+    let args = ["install-hook", "claude", "--project", "--dir", dir];
+    let (code, out, err) = run(&args, b"", &env.state(), &env.home());
+    assert_eq!(code, 0, "{out}{err}");
+    let local = env.project().join(".claude/settings.local.json");
+    let mut v: Value = serde_json::from_str(&std::fs::read_to_string(&local).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    v["permissions"] = json!({"allow": ["Bash(npm test)"]});
+    std::fs::write(&local, v.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(
+        &["uninstall-hook", "claude", "--project", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let after: Value = serde_json::from_str(&std::fs::read_to_string(&local).unwrap_or_default())
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(after, json!({"permissions": {"allow": ["Bash(npm test)"]}}));
+}
+
+#[test]
+fn doctor_reports_a_hook_whose_binary_is_gone_and_a_switched_off_agent() {
+    let env = Env::new();
+    let dir = env.project();
+    let dir = dir.to_str().unwrap_or("");
+    let (code, out, err) = run(
+        &["doctor", "claude", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 1, "nothing installed is a problem: {out}{err}");
+    let (code, out, err) = run(
+        &["install-hook", "claude", "--project", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(
+        &["doctor", "claude", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0, "a fresh install is healthy: {out}{err}");
+    // The binary the hook names moves away.
+    let gone = "/nonexistent-shclass/bin/shclass hook claude";
+    let (code, out, err) = run(
+        &["install-hook", "claude", "--user", "--command", gone],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(
+        &["doctor", "claude", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("/nonexistent-shclass/bin/shclass"), "{out}");
+    assert!(out.contains("unguarded"), "{out}");
+    // Gemini's hooks switched off.
+    let gemini = env.home().join(".gemini/settings.json");
+    std::fs::create_dir_all(gemini.parent().unwrap_or(Path::new("/")))
+        .unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(&gemini, r#"{"hooksConfig": {"enabled": false}}"#)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, _) = run(
+        &["doctor", "gemini", "--dir", dir],
+        b"",
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("hooksConfig.enabled"), "{out}");
 }
 
 #[test]
