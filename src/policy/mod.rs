@@ -855,6 +855,7 @@ impl Policy {
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),
+            single_until: spec.single_until.into(),
         };
         let mut names = spec.name.into_vec();
         if let Some(last) = names.pop() {

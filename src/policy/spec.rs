@@ -216,6 +216,9 @@ pub struct ProgramSpec {
     /// Options that make the program reach the network.
     #[serde(default)]
     pub network: Vec<String>,
+    /// Single-dash words whose values run up to a `;` or `+` word (`find -exec CMD… ;`).
+    #[serde(default)]
+    pub single_until: Vec<String>,
 }
 
 /// Parse a policy file's text.
