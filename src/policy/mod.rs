@@ -235,6 +235,9 @@ pub struct Reason {
     pub span: Span,
     /// The unit, by index.
     pub unit: Option<usize>,
+    /// What to do instead, when the rule says (`git push --force-with-lease`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggest: Option<Cow<'static, str>>,
 }
 
 /// The decision for one unit.
@@ -1112,6 +1115,7 @@ impl Policy {
                         message: format!("built-in rules failed to load: {err}"),
                         span: unit.span,
                         unit: Some(i),
+                        suggest: None,
                     });
                 }
                 let candidates = self.candidates(unit.program.as_deref()).chain(
@@ -1129,6 +1133,7 @@ impl Policy {
                             message: rule.describe(),
                             span: unit.span,
                             unit: Some(i),
+                            suggest: rule.suggest.clone(),
                         });
                     }
                 }
@@ -1166,6 +1171,7 @@ impl Policy {
                             .to_owned(),
                         span: unit.span,
                         unit: Some(i),
+                        suggest: None,
                     });
                 }
                 state.groups = groups;
@@ -1182,6 +1188,7 @@ impl Policy {
                 message: f.message,
                 span: f.span,
                 unit: f.unit,
+                suggest: None,
             };
             match f.unit.and_then(|u| states.get_mut(u)) {
                 Some(state) => {
@@ -1236,6 +1243,7 @@ impl Policy {
                 message: flag_message(flag.kind, &flag.detail),
                 span: flag.span,
                 unit,
+                suggest: None,
             });
         }
         let opaque = analysis.is_opaque();
@@ -1287,6 +1295,7 @@ impl Policy {
                 message: "shclass could not see everything that would run".into(),
                 span: Span::new(0, analysis.input.len()),
                 unit: None,
+                suggest: None,
             });
         }
         all.sort_by(|a, b| {
@@ -1401,6 +1410,7 @@ impl Policy {
                 },
                 span: unit.span,
                 unit: Some(index),
+                suggest: None,
             }];
         }
         let read_only = decision == Decision::Allow
@@ -1471,6 +1481,7 @@ impl Policy {
                 ),
                 span: unit.span,
                 unit: Some(index),
+                suggest: None,
             });
         }
         UnitVerdict {

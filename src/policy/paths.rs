@@ -374,6 +374,7 @@ pub fn decide_path(
                 message: format!("path rule matches `{shown}`"),
                 span,
                 unit,
+                suggest: None,
             });
         }
     }
@@ -391,6 +392,7 @@ pub fn decide_path(
             message,
             span,
             unit,
+            suggest: None,
         });
     };
     match access {

@@ -163,6 +163,9 @@ pub struct RuleSpec {
     pub tags: Vec<Text>,
     /// Why, for people.
     pub reason: Option<Text>,
+    /// What to do instead, for the agent and the person (`git push --force-with-lease`).
+    #[serde(default)]
+    pub suggest: Option<Text>,
     /// Examples checked at load.
     #[serde(default)]
     pub examples: Examples,
