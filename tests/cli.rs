@@ -302,7 +302,7 @@ fn rules_lists_checks_and_rules() {
 /// `--json` carries a rule's `suggest`; the human verdict shows it under the reason.
 #[test]
 fn suggestions_in_json_and_text() {
-    let (code, out, _) = common::run_shclass(&["--json", "git reset --hard"], b"", |_| {});
+    let (code, out, _) = common::run_shclass(["--json", "git reset --hard"], b"", |_| {});
     assert_eq!(code, 1);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
     let suggest = v["reasons"]
@@ -310,6 +310,6 @@ fn suggestions_in_json_and_text() {
         .and_then(|rs| rs.iter().find_map(|r| r["suggest"].as_str()))
         .unwrap_or_default();
     assert!(suggest.contains("git stash"), "{out}");
-    let (_, out, _) = common::run_shclass(&["git reset --hard"], b"", |_| {});
+    let (_, out, _) = common::run_shclass(["git reset --hard"], b"", |_| {});
     assert!(out.contains("instead: `git stash`"), "{out}");
 }
