@@ -1484,6 +1484,7 @@ impl Policy {
                 suggest: None,
             });
         }
+        same_finding_once(&mut tier);
         UnitVerdict {
             decision,
             risk,
@@ -1600,4 +1601,49 @@ fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
         .effects
         .first()
         .map(|(name, effect)| format!("with `{name}`, which {}", effect.describe()))
+}
+
+/// Built-in rules and checks that report one finding under different names, each list in order
+/// of preference: the check or rule that says the most (and may say what to do instead) first,
+/// the generic path or redirection finding last.
+const SAME_FINDING: &[&[&str]] = &[
+    &["secret-read", "read-secret"],
+    &[
+        "rm-recursive-root",
+        "rm-no-preserve-root",
+        "recursive-delete",
+    ],
+    &[
+        "sensitive-file-write",
+        "write-startup-file",
+        "write-protected-file",
+        "redirect-write",
+    ],
+];
+
+/// Keep one reason per finding in a unit's winning tier: among built-in reasons of one
+/// [`SAME_FINDING`] list, the one with the highest risk, and of those the one listed first.
+/// The unit's decision and risk do not change.
+fn same_finding_once(tier: &mut Vec<Reason>) {
+    for family in SAME_FINDING {
+        let rank = |r: &Reason| {
+            (r.source == Source::Builtin)
+                .then(|| family.iter().position(|id| *id == r.rule))
+                .flatten()
+        };
+        let best = tier
+            .iter()
+            .enumerate()
+            .filter_map(|(k, r)| rank(r).map(|pos| (k, r.risk, pos)))
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)))
+            .map(|(k, _, _)| k);
+        if let Some(best) = best {
+            let mut k = 0;
+            tier.retain(|r| {
+                let keep = k == best || rank(r).is_none();
+                k += 1;
+                keep
+            });
+        }
+    }
 }
