@@ -1,4 +1,4 @@
-//! `shclass._native`: the Python bindings of the shclass library (PyO3, abi3 for CPython ≥ 3.9).
+//! `shclass._native`: the Python bindings of the shclass library (`PyO3`, abi3 for `CPython` ≥ 3.9).
 //!
 //! Thin wrappers, no logic of their own: [`shclass::policy::load`] and [`Policy::classify`]
 //! decide, [`shclass::session::Session`] remembers and audits, [`shclass::hook::handle`] speaks
@@ -204,6 +204,10 @@ fn session_error(e: &rss::SessionError) -> PyErr {
 }
 
 /// `claude_settings`: `None`/`False` reads none, `True` the default files, a path that file.
+#[expect(
+    clippy::option_option,
+    reason = "the shape of `LoadOptions::claude_settings`"
+)]
 fn claude_arg(v: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Option<PathBuf>>> {
     let Some(v) = v else { return Ok(None) };
     if v.is_none() {
@@ -292,9 +296,9 @@ impl Policy {
 
     fn __repr__(&self) -> String {
         format!(
-            "<shclass.Policy mode={} workspace={:?}>",
+            "<shclass.Policy mode={} workspace={}>",
             self.inner.mode.name(),
-            self.inner.workspace()
+            self.inner.workspace().display()
         )
     }
 }
@@ -394,11 +398,7 @@ fn risk_name(r: RsRisk) -> &'static str {
 }
 
 fn reasons(rs: &[rs::Reason]) -> Vec<Reason> {
-    rs.iter()
-        .map(|r| Reason {
-            inner: r.clone(),
-        })
-        .collect()
+    rs.iter().map(|r| Reason { inner: r.clone() }).collect()
 }
 
 fn flags(a: &RsAnalysis) -> Vec<Flag> {
@@ -753,7 +753,10 @@ fn outcome(mut o: rss::Outcome) -> Outcome {
 impl Session {
     #[new]
     #[pyo3(signature = (*, mode=None, cwd=None, policy_files=Vec::new(), claude_settings=None, discovery=true, audit_log=None, agent="library", session_id=None, state=None, max_consecutive_denials=3, max_actions_per_hour=200))]
-    #[expect(clippy::too_many_arguments, reason = "keyword arguments of one constructor")]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "keyword arguments of one constructor"
+    )]
     fn new(
         py: Python<'_>,
         mode: Option<&Bound<'_, PyAny>>,
@@ -790,7 +793,9 @@ impl Session {
             let text: String = if state.is_instance_of::<PyString>() {
                 state.extract()?
             } else {
-                py.import("json")?.call_method1("dumps", (state,))?.extract()?
+                py.import("json")?
+                    .call_method1("dumps", (state,))?
+                    .extract()?
             };
             let parsed: shclass::state::SessionState = serde_json::from_str(&text)
                 .map_err(|e| PyValueError::new_err(format!("invalid session state: {e}")))?;
@@ -826,9 +831,9 @@ impl Session {
             }
         };
         let tool = tool.unwrap_or(default_tool).to_owned();
-        Ok(outcome(py.detach(|| {
-            self.lock().check_file(&tool, access, &path)
-        })))
+        Ok(outcome(
+            py.detach(|| self.lock().check_file(&tool, access, &path)),
+        ))
     }
 
     /// Record what a person answered to an ask: `"allow"` (this once), `"deny"`, or `"always"`
@@ -1002,7 +1007,10 @@ fn analyze(py: Python<'_>, command: String) -> Analysis {
 /// the hook's standard input; the result is what the hook prints (empty: no opinion).
 #[pyfunction]
 #[pyo3(signature = (agent, stdin_json, *, mode=None, policy_files=Vec::new(), discovery=true, audit_log=None, state_dir=None))]
-#[expect(clippy::too_many_arguments, reason = "keyword arguments of one function")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "keyword arguments of one function"
+)]
 fn hook(
     py: Python<'_>,
     agent: &str,
