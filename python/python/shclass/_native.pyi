@@ -12,6 +12,8 @@ _ModeArg = Union[Mode, str]
 _ClaudeArg = Union[bool, _Path, None]
 _Span = tuple[int, int]
 
+__version__: str
+
 class ShclassError(Exception):
     """Base class of the errors shclass raises."""
 
@@ -234,3 +236,4 @@ def hook(
     state_dir: Optional[_Path] = None,
 ) -> str: ...
 def verify_audit_log(path: _Path) -> tuple[int, str]: ...
+def _rust_classify_pass(policy: Policy, commands: list[str]) -> float: ...
