@@ -101,8 +101,10 @@ def main() -> int:
     env = dict(os.environ, VIRTUAL_ENV=str(venv), PATH=f"{venv / 'bin'}:{os.environ['PATH']}")
     if not args.no_build:
         run(["cargo", "build", "--locked", "--profile", args.profile, "--example", "classify_per_call"])
-        if not (venv / "bin" / "python").exists():
-            run([sys.executable, "-m", "venv", str(venv)])
+        alive = subprocess.run([str(venv / "bin" / "python"), "-c", ""], capture_output=True).returncode == 0 \
+            if (venv / "bin" / "python").exists() else False
+        if not alive:
+            run([sys.executable, "-m", "venv", "--clear", str(venv)])
         run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "maturin>=1.5,<2"], env=env)
         run(["maturin", "develop", "--locked", "--profile", args.profile, "--manifest-path", "python/Cargo.toml"], env=env)
 
