@@ -4,12 +4,14 @@ decision is the CLI's exit code, and `analyze` is `shclass analyze --json`."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import shclass
-from conftest import load_commands, run_cli
+from conftest import REPO, load_commands, run_cli
 
 COMMANDS = load_commands()
 EXIT = {shclass.Decision.ALLOW: 0, shclass.Decision.ASK: 1, shclass.Decision.DENY: 2}
@@ -66,3 +68,51 @@ def test_policy_file_equals_cli(cli: Path, tmp_path: Path) -> None:
     assert verdict.to_json() + "\n" == done.stdout
     assert verdict.reasons[0].rule == "no-npm-publish"
     assert verdict.reasons[0].source == f"cli:{policy_file}"
+
+
+def repo_commands() -> list[str]:
+    """Every command of the repository's public eval sets and of its corpus files."""
+    data = REPO / "tests" / "data"
+    out = []
+    for name in ("adversarial-public.jsonl", "benign-public.jsonl"):
+        with open(data / name, encoding="utf-8") as f:
+            out += [json.loads(line)["cmd"] for line in f if line.strip()]
+    try:
+        import tomllib
+    except ImportError:  # Python < 3.11: the eval sets alone
+        return out
+    for path in sorted((REPO / "corpus").glob("*.toml")):
+        with open(path, "rb") as f:
+            out += [case["cmd"] for case in tomllib.load(f).get("case", [])]
+    return out
+
+
+def test_eval_sets_and_corpus_equal_cli_batch(cli: Path) -> None:
+    commands = repo_commands()
+    assert len(commands) > 1000
+    done = subprocess.run(
+        [str(cli), "batch", "-z", "--full", "--no-discovery"],
+        input="".join(c + "\0" for c in commands).encode(),
+        capture_output=True,
+        check=True,
+    )
+    records = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert len(records) == len(commands)
+    policy = shclass.Policy.load(discovery=False)
+    mismatches = [
+        c for c, r in zip(commands, records) if same_order(policy.classify(c).to_dict()) != same_order(r)
+    ]
+    assert mismatches == []
+
+
+def same_order(record: Any) -> Any:
+    """A verdict record with the reasons of equal rank in one order: `batch` compiles the whole
+    built-in policy at once and may list two reasons of one decision in another order than a
+    policy that compiles each program's rules on first use (the CLI, the package)."""
+    def key(r: Any) -> str:
+        return json.dumps(r, sort_keys=True)
+
+    out = dict(record)
+    out["reasons"] = sorted(record["reasons"], key=key)
+    out["units"] = [dict(u, reasons=sorted(u["reasons"], key=key)) for u in record["units"]]
+    return out
