@@ -692,9 +692,12 @@ fn rule_snippet(policy: &Policy, unit: &Unit) -> Option<String> {
         return None;
     }
     let parsed = options::parse(policy.program_options(program).as_deref(), &unit.argv);
+    // A first operand is a subcommand only for a program with subcommands (`git push`); for
+    // `touch newfile` the approval is of that exact line.
     let sub = parsed
         .operands
         .first()
+        .filter(|_| policy.has_subcommands(program))
         .and_then(|&i| unit.argv.get(i))
         .and_then(|a| a.value.as_deref());
     let line = unit_text(unit);
@@ -717,9 +720,14 @@ fn rule_snippet(policy: &Policy, unit: &Unit) -> Option<String> {
         })
         .collect();
     let slug = slug.trim_matches('-').to_owned();
+    // Options that would widen a subcommand approval, among those the program has (a closed
+    // table names them all); an exact line needs none.
+    let spec = policy.program_options(program);
     let none: Vec<String> = ESCALATING_FLAGS
         .iter()
+        .filter(|_| sub.is_some())
         .filter(|f| !parsed.has(f))
+        .filter(|f| spec.as_deref().and_then(|s| s.knows(f)) != Some(false))
         .map(toml_str)
         .collect();
     let mut s = String::from("[[rule]]\n");

@@ -55,6 +55,34 @@ fn always_remembers_program_and_subcommand_only() {
     );
 }
 
+/// A program without subcommands: the approval is of the exact line, with no options of other
+/// programs in it.
+#[test]
+fn always_on_a_program_without_subcommands_remembers_the_line() {
+    let mut s = session();
+    let mut o = s.check_command("Bash", "touch newfile");
+    assert_eq!(o.decision, Decision::Ask, "{:?}", o.reasons);
+    let rules = s
+        .answer(&mut o, &Answer::Always(RememberScope::Session))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(rules.len(), 1);
+    assert!(
+        rules[0].contains("command = \"touch newfile\""),
+        "{}",
+        rules[0]
+    );
+    assert!(!rules[0].contains("subcommand"), "{}", rules[0]);
+    assert!(!rules[0].contains("--force-with-lease"), "{}", rules[0]);
+    assert_eq!(
+        s.check_command("Bash", "touch newfile").decision,
+        Decision::Allow
+    );
+    assert_ne!(
+        s.check_command("Bash", "touch other").decision,
+        Decision::Allow
+    );
+}
+
 #[test]
 fn remembered_allow_never_overrides_a_deny() {
     let mut s = session();

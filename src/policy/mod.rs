@@ -1563,6 +1563,22 @@ impl Policy {
         self.options_for(Some(name))
     }
 
+    /// Whether some rule knows subcommands of `program` (`git push`, `docker run`): its first
+    /// operand is a verb, not a file (`touch newfile`).
+    pub fn has_subcommands(&self, program: &str) -> bool {
+        let own = |rules: &[Rule]| {
+            rules.iter().any(|r| {
+                !r.subcommand().is_empty() && r.program_names().iter().any(|p| p == program)
+            })
+        };
+        own(&self.rules)
+            || self.lazy
+                && lazy::names().any(|n| {
+                    n.strip_prefix(program)
+                        .is_some_and(|rest| rest.starts_with(' '))
+                })
+    }
+
     /// The workspace root.
     pub fn workspace(&self) -> &Path {
         &self.cwd
