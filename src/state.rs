@@ -73,6 +73,22 @@ pub fn state_dir() -> Option<PathBuf> {
     Some(base.join("shclass").join("sessions"))
 }
 
+/// The root of shclass's state: `$SHCLASS_STATE_DIR`, else `$XDG_STATE_HOME/shclass`, else
+/// `~/.local/state/shclass`. The trust record and the audit anchors live here; session files
+/// live in [`state_dir`] (the same directory when `SHCLASS_STATE_DIR` is set).
+pub fn state_root() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("SHCLASS_STATE_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d));
+    }
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("state"))
+        })?;
+    Some(base.join("shclass"))
+}
+
 /// A file name for a session id: `[A-Za-z0-9._-]` kept, anything else `_`, at most 80
 /// characters, plus a short hash of the id when anything was changed (so two ids never share a
 /// file).
@@ -204,7 +220,7 @@ impl StateFile {
     }
 }
 
-fn create_private_dir(dir: &Path) -> io::Result<()> {
+pub(crate) fn create_private_dir(dir: &Path) -> io::Result<()> {
     if dir.is_dir() {
         return Ok(());
     }
