@@ -872,11 +872,17 @@ fn untrust(file: &std::path::Path) -> Result<u8, Failure> {
 }
 
 fn audit_verify(file: &std::path::Path) -> Result<u8, Failure> {
-    match shclass::audit::verify(file) {
-        Ok(r) => {
+    match shclass::audit::verify(file)
+        .and_then(|r| shclass::audit::check_anchor(file, &r, None).map(|a| (r, a)))
+    {
+        Ok((r, anchor)) => {
+            let anchor = match anchor {
+                Some(a) => format!("matches the anchor {}", a.display()),
+                None => "no anchor to compare with".to_owned(),
+            };
             writeln!(
                 std::io::stdout().lock(),
-                "{}: ok, {} lines, head {}",
+                "{}: ok, {} lines, head {}, {anchor}",
                 file.display(),
                 r.lines,
                 r.head

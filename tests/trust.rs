@@ -258,3 +258,40 @@ fn policy_check_says_an_untrusted_file_loosens_nothing() {
     assert!(out.contains("`audit_log`"), "{out}");
     assert!(out.contains("flags.redirection"), "{out}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_state_file_others_may_write_is_not_relied_on() {
+    use std::os::unix::fs::PermissionsExt;
+    let r = Repo::new("");
+    // A state file remembering `python3 evil.py`, writable by every user.
+    let snippet = "[[rule]]\nid = \"remembered-python3\"\ndecision = \"allow\"\nprogram = \"python3\"\nsubcommand = [\"evil.py\"]\ntags = [\"remembered\"]\n";
+    let state = json!({"version": 1, "remembered": [snippet]});
+    let file = r.state().join("trust-test.json");
+    std::fs::write(&file, state.to_string()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644))
+        .unwrap_or_else(|e| panic!("{e}"));
+    // Private to the user: the remembered approval counts.
+    assert_eq!(r.claude("default", "python3 evil.py").0, "allow");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o666))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (d, why) = r.claude("default", "python3 evil.py");
+    assert_eq!(d, "ask", "{why}");
+    assert!(why.contains("writable by group or others"), "{why}");
+}
+
+#[cfg(unix)]
+#[test]
+fn state_and_trust_files_are_created_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let r = Repo::new("allow = [\"Bash(make gen)\"]\n");
+    let _ = r.claude("default", "ls");
+    let (code, _, _) = r.trust(&r.policy_file());
+    assert_eq!(code, 0);
+    for name in ["trust-test.json", "trusted"] {
+        let mode = std::fs::metadata(r.state().join(name))
+            .map(|m| m.permissions().mode() & 0o777)
+            .unwrap_or(0);
+        assert_eq!(mode, 0o600, "{name}");
+    }
+}
