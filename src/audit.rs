@@ -102,8 +102,19 @@ pub fn audit_reasons(reasons: &[Reason]) -> Vec<AuditReason> {
 #[derive(Debug, Clone)]
 pub struct AuditLog {
     path: PathBuf,
-    /// Where the head is kept: `Some(None)` for no anchor, `None` for the default.
-    anchor: Option<Option<PathBuf>>,
+    /// Where the head is kept.
+    anchor: Anchor,
+}
+
+/// Where an [`AuditLog`] keeps its head.
+#[derive(Debug, Clone)]
+enum Anchor {
+    /// [`default_anchor`].
+    Default,
+    /// This file.
+    At(PathBuf),
+    /// Nowhere.
+    None,
 }
 
 impl AuditLog {
@@ -111,21 +122,22 @@ impl AuditLog {
     pub fn new(path: impl Into<PathBuf>) -> AuditLog {
         AuditLog {
             path: path.into(),
-            anchor: None,
+            anchor: Anchor::Default,
         }
     }
 
     /// Keep the head in `anchor` instead of the default place (`None`: keep no anchor).
     #[must_use]
     pub fn with_anchor(mut self, anchor: Option<PathBuf>) -> AuditLog {
-        self.anchor = Some(anchor);
+        self.anchor = anchor.map_or(Anchor::None, Anchor::At);
         self
     }
 
     fn anchor_path(&self) -> Option<PathBuf> {
         match &self.anchor {
-            Some(a) => a.clone(),
-            None => default_anchor(&self.path),
+            Anchor::Default => default_anchor(&self.path),
+            Anchor::At(a) => Some(a.clone()),
+            Anchor::None => None,
         }
     }
 
@@ -261,7 +273,10 @@ fn read_anchor(anchor: &Path) -> io::Result<Option<(u64, String)>> {
         Some((seq, hash)) => Ok(Some((seq, hash.to_owned()))),
         None => Err(io::Error::new(
             io::ErrorKind::InvalidData,
-            format!("the audit anchor {} is not `SEQ HASH PATH`", anchor.display()),
+            format!(
+                "the audit anchor {} is not `SEQ HASH PATH`",
+                anchor.display()
+            ),
         )),
     }
 }
@@ -295,7 +310,10 @@ pub fn check_anchor(
     report: &VerifyReport,
     anchor: Option<&Path>,
 ) -> Result<Option<PathBuf>, VerifyError> {
-    let Some(anchor) = anchor.map(Path::to_path_buf).or_else(|| default_anchor(log)) else {
+    let Some(anchor) = anchor
+        .map(Path::to_path_buf)
+        .or_else(|| default_anchor(log))
+    else {
         return Ok(None);
     };
     let (seq, hash) = match read_anchor(&anchor) {

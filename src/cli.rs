@@ -811,23 +811,22 @@ fn trust(list: bool, file: Option<PathBuf>) -> Result<u8, Failure> {
         }
         return Ok(0);
     }
-    let file = match file {
-        Some(f) => f,
-        None => {
-            let cwd = std::env::current_dir()?;
-            shclass::policy::trust::project_policy(&cwd)
-                .into_iter()
-                .find_map(|f| match f {
-                    shclass::policy::trust::Found::File(p) => Some(p),
-                    shclass::policy::trust::Found::Skipped(..) => None,
-                })
-                .ok_or_else(|| {
-                    fail(
-                        EXIT_USAGE,
-                        "no .shclass.toml here or in a parent up to the repository root; name the file",
-                    )
-                })?
-        }
+    let file = if let Some(f) = file {
+        f
+    } else {
+        let cwd = std::env::current_dir()?;
+        shclass::policy::trust::project_policy(&cwd)
+            .into_iter()
+            .find_map(|f| match f {
+                shclass::policy::trust::Found::File(p) => Some(p),
+                shclass::policy::trust::Found::Skipped(..) => None,
+            })
+            .ok_or_else(|| {
+                fail(
+                    EXIT_USAGE,
+                    "no .shclass.toml here or in a parent up to the repository root; name the file",
+                )
+            })?
     };
     if let Some(why) = shclass::policy::trust::unsafe_location(&file) {
         return Err(fail(
@@ -1063,9 +1062,7 @@ fn policy_check(files: &[PathBuf]) -> Result<u8, Failure> {
                         if effects.is_empty() {
                             "it only tightens, so that changes nothing".to_owned()
                         } else {
-                            format!(
-                                "until you run `shclass trust {name}` these have no effect:"
-                            )
+                            format!("until you run `shclass trust {name}` these have no effect:")
                         }
                     )?;
                     for e in effects {

@@ -691,9 +691,7 @@ fn remembered_form(snippet: &str) -> bool {
         _ => false,
     };
     let flags = r.flags.as_ref().is_none_or(|f| {
-        f.any.is_empty()
-            && f.all.is_empty()
-            && f.none.iter().all(|x| ESCALATING_FLAGS.contains(x))
+        f.any.is_empty() && f.all.is_empty() && f.none.iter().all(|x| ESCALATING_FLAGS.contains(x))
     });
     bare && target
         && flags

@@ -174,13 +174,9 @@ fn hook_with_log(log: &std::path::Path, state: &std::path::Path, cmd: &str) -> S
 }
 
 fn verify_with_state(log: &std::path::Path, state: &std::path::Path) -> (i32, String, String) {
-    common::run_shclass(
-        ["audit", "verify", log.to_str().unwrap_or("")],
-        b"",
-        |c| {
-            c.env("SHCLASS_STATE_DIR", state);
-        },
-    )
+    common::run_shclass(["audit", "verify", log.to_str().unwrap_or("")], b"", |c| {
+        c.env("SHCLASS_STATE_DIR", state);
+    })
 }
 
 #[test]
@@ -192,10 +188,14 @@ fn truncating_the_audit_log_is_reported_and_not_continued() {
     }
     let (code, out, err) = verify_with_state(&log, &state);
     assert_eq!(code, 0, "{out} {err}");
-    assert!(out.contains("3 lines") && out.contains("matches the anchor"), "{out}");
+    assert!(
+        out.contains("3 lines") && out.contains("matches the anchor"),
+        "{out}"
+    );
     // Cut the last line off: the chain alone is whole, the anchor says truncated.
     let text = std::fs::read_to_string(&log).unwrap_or_default();
-    let two: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+    let lines: Vec<&str> = text.lines().collect();
+    let two = format!("{}\n{}\n", lines[0], lines[1]);
     std::fs::write(&log, &two).unwrap_or_else(|e| panic!("{e}"));
     let (code, _, err) = verify_with_state(&log, &state);
     assert_eq!(code, 1, "{err}");

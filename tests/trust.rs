@@ -289,9 +289,8 @@ fn state_and_trust_files_are_created_private() {
     let (code, _, _) = r.trust(&r.policy_file());
     assert_eq!(code, 0);
     for name in ["trust-test.json", "trusted"] {
-        let mode = std::fs::metadata(r.state().join(name))
-            .map(|m| m.permissions().mode() & 0o777)
-            .unwrap_or(0);
+        let mode =
+            std::fs::metadata(r.state().join(name)).map_or(0, |m| m.permissions().mode() & 0o777);
         assert_eq!(mode, 0o600, "{name}");
     }
 }

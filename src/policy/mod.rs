@@ -812,11 +812,7 @@ impl Policy {
             out.push(format!("{}: `mode = \"{}\"`", source_file(s), m.name()));
         }
         for r in &self.untrusted.rules {
-            out.push(format!(
-                "{}: allow rule `{}`",
-                source_file(&r.source),
-                r.id
-            ));
+            out.push(format!("{}: allow rule `{}`", source_file(&r.source), r.id));
         }
         for (s, k) in &self.untrusted.flags {
             out.push(format!(
@@ -1476,7 +1472,12 @@ impl Policy {
 
     /// Say on an asking verdict what untrusted files would have loosened: their allow rules
     /// that match an asking unit, a mode that would allow asks, an ignored flag that fired.
-    fn note_untrusted(&self, analysis: &Analysis, units: &mut [UnitVerdict], all: &mut Vec<Reason>) {
+    fn note_untrusted(
+        &self,
+        analysis: &Analysis,
+        units: &mut [UnitVerdict],
+        all: &mut Vec<Reason>,
+    ) {
         for (i, (unit, uv)) in analysis.units.iter().zip(units.iter_mut()).enumerate() {
             if uv.decision != Decision::Ask {
                 continue;
@@ -1498,8 +1499,7 @@ impl Policy {
         }
         let whole = Span::new(0, analysis.input.len());
         for (source, mode) in &self.untrusted.modes {
-            if matches!(mode, Mode::Bypass | Mode::Auto | Mode::AcceptEdits) && *mode != self.mode
-            {
+            if matches!(mode, Mode::Bypass | Mode::Auto | Mode::AcceptEdits) && *mode != self.mode {
                 let what = format!("sets `mode = \"{}\"`", mode.name());
                 all.push(untrusted_note(source, &what, Decision::Ask, whole));
             }

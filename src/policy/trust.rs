@@ -104,15 +104,18 @@ impl TrustStore {
 
     /// Trust `canon` (a canonical path) with content `bytes`.
     pub(crate) fn trust_bytes(&self, canon: &Path, bytes: &[u8]) -> io::Result<TrustEntry> {
-        let shown = canon.to_str().filter(|s| !s.contains('\n')).ok_or_else(|| {
-            io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "{}: a path that is not UTF-8 or holds a newline cannot be recorded",
-                    canon.display()
-                ),
-            )
-        })?;
+        let shown = canon
+            .to_str()
+            .filter(|s| !s.contains('\n'))
+            .ok_or_else(|| {
+                io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!(
+                        "{}: a path that is not UTF-8 or holds a newline cannot be recorded",
+                        canon.display()
+                    ),
+                )
+            })?;
         let entry = TrustEntry {
             path: PathBuf::from(shown),
             sha256: crate::audit::sha256_hex(bytes),
@@ -263,12 +266,11 @@ pub fn project_policy(cwd: &Path) -> Vec<Found> {
         if !p.is_file() {
             continue;
         }
-        match unsafe_location(&p) {
-            Some(why) => out.push(Found::Skipped(p, why)),
-            None => {
-                out.push(Found::File(p));
-                break;
-            }
+        if let Some(why) = unsafe_location(&p) {
+            out.push(Found::Skipped(p, why));
+        } else {
+            out.push(Found::File(p));
+            break;
         }
     }
     out
