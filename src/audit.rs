@@ -151,6 +151,16 @@ impl AuditLog {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
+        // Never through a link: it could point the log at a start-up file.
+        if std::fs::symlink_metadata(&self.path).is_ok_and(|m| !m.file_type().is_file()) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "the audit log {} is not a regular file (a link?)",
+                    self.path.display()
+                ),
+            ));
+        }
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
@@ -357,6 +367,31 @@ pub fn check_anchor(
         });
     }
     Ok(Some(anchor))
+}
+
+/// Why `path` cannot be an audit log (`None`: it can): it names a secret, a start-up file or a
+/// protected file (`.git/…`, `.claude/…`, a policy file), where text the agent submits would
+/// become code or configuration. `cwd` resolves a relative path.
+pub fn unsuitable_log_path(path: &Path, cwd: &Path) -> Option<String> {
+    let reasons = crate::policy::paths::decide_path(
+        &[],
+        cwd,
+        crate::policy::paths::Access::Write,
+        &path.to_string_lossy(),
+        crate::ast::Span::default(),
+        None,
+    );
+    reasons
+        .into_iter()
+        .find(|r| r.rule != "write-outside-workspace")
+        .map(|r| {
+            format!(
+                "the audit log `{}` is not a log file ({}: {})",
+                path.display(),
+                r.rule,
+                r.message
+            )
+        })
 }
 
 /// The last non-empty line of a file, read from the end.

@@ -539,13 +539,19 @@ fn session_config(args: &SessionArgs) -> SessionConfig {
 
 /// A session over the loaded policy, with the audit log from `--audit-log` or the policy.
 fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Session, Failure> {
-    let policy = load_policy(&args.policy)?;
+    let mut policy = load_policy(&args.policy)?;
     let audit = args.audit_log.clone().or_else(|| {
         policy
             .audit_log
             .as_deref()
             .map(|p| policy.workspace().join(p))
     });
+    if let Some(a) = &audit {
+        if let Some(why) = shclass::audit::unsuitable_log_path(a, policy.workspace()) {
+            return Err(fail(EXIT_POLICY, why));
+        }
+        policy.protect(a);
+    }
     let mut s = Session::new(policy)
         .with_config(session_config(args))
         .with_agent(agent, id);

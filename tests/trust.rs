@@ -182,12 +182,23 @@ fn after_trust_the_allow_works_and_an_edit_untrusts_the_file() {
 
 #[test]
 fn a_trusted_bypass_file_still_keeps_the_builtin_denies() {
-    let r = Repo::new(HOSTILE);
+    let r = Repo::new("mode = \"bypass\"\nallow = [\"Bash(*)\"]\n");
     let (code, _, _) = r.trust(&r.policy_file());
     assert_eq!(code, 0);
     assert_eq!(r.claude("default", "python3 evil.py").0, "allow");
     let (d, why) = r.claude("default", "rm -rf ~");
     assert_eq!(d, "deny", "{why}");
+}
+
+#[test]
+fn a_trusted_file_naming_a_startup_file_as_audit_log_refuses_everything() {
+    let r = Repo::new(HOSTILE);
+    let (code, _, _) = r.trust(&r.policy_file());
+    assert_eq!(code, 0);
+    let (d, why) = r.claude("default", "ls");
+    assert_eq!(d, "deny", "{why}");
+    assert!(why.contains("audit log"), "{why}");
+    assert!(!r.home().join(".bash_aliases").exists());
 }
 
 #[test]
@@ -293,4 +304,125 @@ fn state_and_trust_files_are_created_private() {
             std::fs::metadata(r.state().join(name)).map_or(0, |m| m.permissions().mode() & 0o777);
         assert_eq!(mode, 0o600, "{name}");
     }
+}
+
+impl Repo {
+    /// The Claude hook's decision for a file tool writing `path`.
+    fn claude_write(&self, mode: &str, path: &Path) -> (String, String) {
+        let input = json!({
+            "session_id": "trust-test",
+            "cwd": self.repo(),
+            "permission_mode": mode,
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Write",
+            "tool_input": {"file_path": path, "content": "x"},
+        });
+        let (code, out, err) = self.run(
+            &["hook", "claude"],
+            input.to_string().as_bytes(),
+            &self.repo(),
+        );
+        assert_eq!(code, 0, "{out} {err}");
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+        let o = &v["hookSpecificOutput"];
+        (
+            o["permissionDecision"].as_str().unwrap_or("").to_owned(),
+            o["permissionDecisionReason"]
+                .as_str()
+                .unwrap_or("")
+                .to_owned(),
+        )
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn accept_edits_never_writes_through_a_link_out_of_the_workspace() {
+    let r = Repo::new("");
+    // Outside the workspace and not scratch space (temporary directories are): /etc. Nothing
+    // is written; the commands are only classified.
+    std::os::unix::fs::symlink("/etc", r.repo().join("out")).unwrap_or_else(|e| panic!("{e}"));
+    // bypass: a relative target inside the workspace whose link points out of it.
+    let (d, why) = r.claude("acceptEdits", "echo x > out/notes.txt");
+    assert_ne!(d, "allow", "{why}");
+    let (d, why) = r.claude("acceptEdits", "touch out/notes.txt");
+    assert_ne!(d, "allow", "{why}");
+    // An ordinary edit inside the workspace is still allowed.
+    let (d, why) = r.claude("acceptEdits", "echo x > src/notes.txt");
+    assert_eq!(d, "allow", "{why}");
+}
+
+#[test]
+fn file_tools_cannot_write_protected_files_in_any_mode() {
+    let r = Repo::new("");
+    for mode in ["default", "acceptEdits", "bypassPermissions"] {
+        for rel in [".shclass.toml", ".git/config", ".claude/settings.json"] {
+            let (d, why) = r.claude_write(mode, &r.repo().join(rel));
+            assert_eq!(d, "deny", "{mode} {rel}: {why}");
+        }
+    }
+}
+
+#[test]
+fn shclass_own_files_cannot_be_written_by_any_tool() {
+    let r = Repo::new("allow = [\"Bash(make gen)\"]\n");
+    let (code, _, _) = r.trust(&r.policy_file());
+    assert_eq!(code, 0);
+    let trusted = r.state().join("trusted");
+    let state_file = r.state().join("trust-test.json");
+    for mode in ["default", "acceptEdits", "bypassPermissions"] {
+        for f in [&trusted, &state_file] {
+            let (d, why) = r.claude_write(mode, f);
+            assert_eq!(d, "deny", "{mode} {}: {why}", f.display());
+            let cmd = format!("echo x >> {}", f.display());
+            let (d, why) = r.claude(mode, &cmd);
+            assert_eq!(d, "deny", "{mode} {cmd}: {why}");
+        }
+        let user_policy = r.home().join(".config/shclass/policy.toml");
+        let (d, why) = r.claude_write(mode, &user_policy);
+        assert_eq!(d, "deny", "{mode}: {why}");
+    }
+}
+
+#[test]
+fn an_audit_log_naming_a_startup_file_is_refused() {
+    let r = Repo::new("");
+    let input = json!({
+        "session_id": "trust-test",
+        "cwd": r.repo(),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": "ls"},
+    });
+    let aliases = r.home().join(".bash_aliases");
+    let (code, out, err) = r.run(
+        &[
+            "hook",
+            "claude",
+            "--audit-log",
+            &aliases.display().to_string(),
+        ],
+        input.to_string().as_bytes(),
+        &r.repo(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"deny\""), "{out}");
+    assert!(!aliases.exists());
+    // The log itself cannot be written by the agent.
+    let log = r.home().join("audit.jsonl");
+    let (code, out, err) = r.run(
+        &["hook", "claude", "--audit-log", &log.display().to_string()],
+        json!({
+            "session_id": "trust-test",
+            "cwd": r.repo(),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": {"command": format!("echo forged > {}", log.display())},
+        })
+        .to_string()
+        .as_bytes(),
+        &r.repo(),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\"deny\""), "{out}");
 }

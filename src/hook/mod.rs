@@ -273,8 +273,23 @@ pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer>
         .clone()
         .or_else(|| policy.audit_log.as_deref().map(PathBuf::from))
         .map(|p| crate::audit::AuditLog::new(expand(&p, policy.workspace())));
+    if let Some(why) = audit
+        .as_ref()
+        .and_then(|a| crate::audit::unsuitable_log_path(a.path(), policy.workspace()))
+    {
+        if matches!(req.action, Action::Recorded { .. }) {
+            return None;
+        }
+        return Some(Answer {
+            decision: Decision::Deny,
+            reason: format!("shclass: deny: {why}, so nothing is allowed"),
+        });
+    }
     let session_id = req.session_id.as_deref().filter(|s| !s.is_empty());
-    let build = |policy, state: Option<crate::state::SessionState>| {
+    let build = |mut policy: crate::policy::Policy, state: Option<crate::state::SessionState>| {
+        if let Some(log) = &audit {
+            policy.protect(log.path());
+        }
         let mut session = Session::new(policy)
             .with_config(opts.session)
             .with_agent(agent.name(), session_id);

@@ -568,6 +568,8 @@ pub struct Policy {
     load_error: Option<String>,
     /// What untrusted project files asked for and did not get.
     untrusted: Untrusted,
+    /// shclass's own files beyond the built-in ones ([`Policy::protect`]).
+    own_files: Vec<PathBuf>,
 }
 
 /// What untrusted project files asked for and did not get ([`Policy::add_untrusted_text`]):
@@ -1118,7 +1120,7 @@ impl Policy {
     /// Decide a file tool's access to a path (Read, Write, Edit…), with the same policy as bash.
     /// No opinion (`None`) means: nothing matched and the mode does not decide file tools.
     pub fn check_path(&self, access: paths::Access, path: &str) -> PathVerdict {
-        let reasons = paths::decide_path(
+        let mut reasons = paths::decide_path(
             &self.path_rules,
             &self.cwd,
             access,
@@ -1126,6 +1128,14 @@ impl Policy {
             Span::default(),
             None,
         );
+        reasons.extend(paths::own_file_reason(
+            &self.own_files,
+            &self.cwd,
+            access,
+            path,
+            Span::default(),
+            None,
+        ));
         let worst = reasons.iter().map(|r| r.decision).max();
         let personal_allow = reasons
             .iter()
@@ -1159,6 +1169,14 @@ impl Policy {
             path: paths::resolve(path, &self.cwd),
             reasons,
         }
+    }
+
+    /// Deny writes to `path` (and under it) for every tool and every bash unit, as shclass's
+    /// own file (the audit log a hook or session writes). The state root, the user's and the
+    /// managed policy are always protected ([`paths::own_file_reason`]).
+    pub fn protect(&mut self, path: &Path) {
+        let abs = paths::resolve(&path.to_string_lossy(), &self.cwd);
+        self.own_files.push(abs);
     }
 
     /// Add one compiled rule.
@@ -1354,16 +1372,27 @@ impl Policy {
         for (i, (unit, state)) in analysis.units.iter().zip(&mut states).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
+                let own = paths::own_file_reason(
+                    &self.own_files,
+                    &self.cwd,
+                    access,
+                    &path,
+                    span,
+                    Some(i),
+                );
                 for r in
                     paths::decide_path(&self.path_rules, &self.cwd, access, &path, span, Some(i))
+                        .into_iter()
+                        .chain(own)
                 {
                     if r.decision == Decision::Allow {
                         continue; // a path allow does not prove the program harmless
                     }
+                    // No path finding is an edit accept-edits may allow: not even
+                    // write-outside-workspace, which is found on the resolved path (a link
+                    // inside the workspace may point out of it).
                     state.hard = true;
-                    if r.decision == Decision::Deny || r.rule != "write-outside-workspace" {
-                        state.edit_only = false;
-                    }
+                    state.edit_only = false;
                     state.reasons.push(r);
                 }
             }

@@ -266,6 +266,7 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/.bash_profile",
     "**/.bash_login",
     "**/.bash_logout",
+    "**/.bash_aliases",
     "**/.profile",
     "**/.zshrc",
     "**/.zshenv",
@@ -330,6 +331,7 @@ pub const BUILTIN_REASONS: Words = words![
     "write-startup-file",
     "write-protected-file",
     "write-outside-workspace",
+    "write-shclass-file",
 ];
 
 /// True for a path the built-in policy treats as a secret.
@@ -441,6 +443,60 @@ pub fn decide_path(
         );
     }
     out
+}
+
+/// shclass's own files, whatever the environment points them at: the state root (trust
+/// record, session state, audit anchors), the user's policy directory and the managed policy.
+fn own_paths() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    out.extend(crate::state::state_root());
+    if let Some(c) = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+    {
+        out.push(c.join("shclass"));
+    }
+    if let Some(m) = std::env::var_os("SHCLASS_MANAGED_POLICY").filter(|m| !m.is_empty()) {
+        out.push(PathBuf::from(m));
+    }
+    out
+}
+
+/// A write to one of shclass's own files (`own`, plus [`own_paths`]) is denied for every tool
+/// and every bash unit: the agent shclass guards must not edit what decides or records it.
+pub fn own_file_reason(
+    own: &[PathBuf],
+    cwd: &Path,
+    access: Access,
+    raw: &str,
+    span: crate::ast::Span,
+    unit: Option<usize>,
+) -> Option<Reason> {
+    if access != Access::Write {
+        return None;
+    }
+    static OWN: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    let builtin = OWN.get_or_init(|| {
+        own_paths()
+            .iter()
+            .map(|p| resolve(&p.to_string_lossy(), cwd))
+            .collect()
+    });
+    let path = resolve(raw, cwd);
+    let hit = own.iter().chain(builtin).find(|o| path.starts_with(o))?;
+    Some(Reason {
+        decision: Decision::Deny,
+        risk: Risk::Critical,
+        rule: Cow::Borrowed("write-shclass-file"),
+        source: Source::Builtin,
+        message: format!(
+            "writes `{}`, shclass's own file (`{}`: policy, trust record, session state or audit log)",
+            path.display(),
+            hit.display()
+        ),
+        span,
+        unit,
+    })
 }
 
 fn is_env_file(path: &Path) -> bool {
