@@ -472,10 +472,10 @@ pub fn own_file_reason(
     span: crate::ast::Span,
     unit: Option<usize>,
 ) -> Option<Reason> {
+    static OWN: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
     if access != Access::Write {
         return None;
     }
-    static OWN: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
     let builtin = OWN.get_or_init(|| {
         own_paths()
             .iter()
