@@ -235,9 +235,9 @@ impl Session {
 
     /// Continue from a stored state; its remembered rules are added to the policy again. The
     /// state file is data the agent might have written, so a snippet is added only in the one
-    /// form [`rule_snippet`] writes ([`remembered_form`]: one allow rule naming a program and a
-    /// subcommand or exact line, excluding escalating flags, nothing else); any other snippet,
-    /// or one that no longer validates, is dropped: forgetting an approval is the safe direction.
+    /// form `always` writes (one allow rule naming a program and a subcommand or exact line,
+    /// excluding escalating flags, nothing else); any other snippet, or one that no longer
+    /// validates, is dropped: forgetting an approval is the safe direction.
     #[must_use]
     pub fn with_state(mut self, state: SessionState) -> Session {
         let mut kept = Vec::new();

@@ -462,8 +462,9 @@ fn own_paths() -> Vec<PathBuf> {
     out
 }
 
-/// A write to one of shclass's own files (`own`, plus [`own_paths`]) is denied for every tool
-/// and every bash unit: the agent shclass guards must not edit what decides or records it.
+/// A write to one of shclass's own files (`own`, plus the state root, the user's policy
+/// directory and the managed policy) is denied for every tool and every bash unit: the agent
+/// shclass guards must not edit what decides or records it.
 pub fn own_file_reason(
     own: &[PathBuf],
     cwd: &Path,
