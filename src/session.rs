@@ -652,9 +652,12 @@ impl Session {
     /// workspace, else a new one in the workspace.
     pub fn project_policy_file(&self) -> PathBuf {
         let cwd = self.policy.workspace();
-        cwd.ancestors()
-            .map(|d| d.join(".shclass.toml"))
-            .find(|p| p.is_file())
+        crate::policy::trust::project_policy(cwd)
+            .into_iter()
+            .find_map(|f| match f {
+                crate::policy::trust::Found::File(p) => Some(p),
+                crate::policy::trust::Found::Skipped(..) => None,
+            })
             .unwrap_or_else(|| cwd.join(".shclass.toml"))
     }
 }

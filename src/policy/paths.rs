@@ -117,8 +117,11 @@ fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
     s
 }
 
-/// Resolve a path as the agent's tool would see it: `~` expanded, relative to `cwd`, `..`
-/// resolved, and the longest existing prefix canonicalised (symlinks followed).
+/// Resolve a path as the kernel would: `~` expanded, relative to `cwd`, then component by
+/// component, following every symlink before the next `..` (so `link/../x` is the `x` beside
+/// the link's target), and following a dangling final link to the file it would create. Past
+/// the first component that does not exist, the rest is taken as written (`..` drops the last
+/// component). A chain of more than 40 links is left where it stopped.
 pub fn resolve(path: &str, cwd: &Path) -> PathBuf {
     let expanded = if path == "~" {
         home()
@@ -132,34 +135,52 @@ pub fn resolve(path: &str, cwd: &Path) -> PathBuf {
     } else {
         cwd.join(path)
     };
-    let mut normal = PathBuf::new();
-    for c in expanded.components() {
-        match c {
-            Component::ParentDir => {
-                normal.pop();
-            }
-            Component::CurDir => {}
-            other => normal.push(other),
-        }
+    walk(&expanded)
+}
+
+/// The component-by-component walk of [`resolve`] over an absolute path.
+fn walk(path: &Path) -> PathBuf {
+    use std::collections::VecDeque;
+    use std::ffi::OsString;
+    /// Normal components and `..` of a path, in order.
+    fn parts(p: &Path) -> impl DoubleEndedIterator<Item = OsString> + '_ {
+        p.components().filter_map(|c| match c {
+            Component::Normal(n) => Some(n.to_owned()),
+            Component::ParentDir => Some(OsString::from("..")),
+            Component::RootDir | Component::CurDir | Component::Prefix(_) => None,
+        })
     }
-    // Follow symlinks on the part that exists.
-    let mut existing = normal.clone();
-    let mut tail = Vec::new();
-    while !existing.exists() {
-        match (
-            existing.file_name().map(std::ffi::OsStr::to_owned),
-            existing.parent(),
-        ) {
-            (Some(name), Some(parent)) => {
-                tail.push(name);
-                existing = parent.to_path_buf();
-            }
-            _ => return normal,
+    let mut out = PathBuf::from("/");
+    let mut pending: VecDeque<OsString> = parts(path).collect();
+    let mut links = 0;
+    let mut missing = false;
+    while let Some(c) = pending.pop_front() {
+        if c == ".." {
+            out.pop();
+            missing = false;
+            continue;
         }
-    }
-    let mut out = std::fs::canonicalize(&existing).unwrap_or(existing);
-    for name in tail.into_iter().rev() {
-        out.push(name);
+        let next = out.join(&c);
+        if !missing && links <= 40 {
+            match std::fs::symlink_metadata(&next) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    if let Ok(target) = std::fs::read_link(&next) {
+                        links += 1;
+                        if target.is_absolute() {
+                            out = PathBuf::from("/");
+                        }
+                        for t in parts(&target).rev() {
+                            pending.push_front(t);
+                        }
+                        continue;
+                    }
+                    missing = true;
+                }
+                Ok(_) => {}
+                Err(_) => missing = true,
+            }
+        }
+        out = next;
     }
     out
 }
@@ -649,6 +670,38 @@ mod tests {
         assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
         assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
         assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_as_the_kernel_follows_them() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.join("ws");
+        let deep = root.join("a/b");
+        std::fs::create_dir_all(&ws).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(&deep).unwrap_or_else(|e| panic!("{e}"));
+        let link = |target: &Path, at: &str| {
+            std::os::unix::fs::symlink(target, ws.join(at)).unwrap_or_else(|e| panic!("{e}"));
+        };
+        link(&deep, "deep");
+        link(Path::new(".shclass.toml"), "fresh");
+        link(Path::new("../outside/x"), "away");
+        link(Path::new("loop"), "loop");
+        let table: &[(&str, PathBuf)] = &[
+            // `..` after a link is taken from the link's target, not from the text.
+            ("deep/../config", root.join("a/config")),
+            // A dangling link is followed to the file a write would create.
+            ("fresh", ws.join(".shclass.toml")),
+            ("away", root.join("outside/x")),
+            ("./src/../main.rs", ws.join("main.rs")),
+            ("missing/../y", ws.join("y")),
+        ];
+        for (p, want) in table {
+            assert_eq!(&resolve(p, &ws), want, "{p}");
+        }
+        // A loop ends; where is not important, only that it does.
+        let _ = resolve("loop/x", &ws);
     }
 
     #[test]
