@@ -5,8 +5,10 @@
 //! policy's `allow` / `ask` / `deny` lists, with gitignore-style patterns and Claude's anchors:
 //! `//abs/path` is absolute, `~/…` is under the home directory, `/…` is relative to the policy
 //! file's directory, `./…` or a bare pattern is relative to the working directory (a bare pattern
-//! without `/` matches at any depth). Paths are resolved against the workspace, `..` is resolved,
-//! and existing symlinks are followed, so `./link-to-ssh/id_rsa` is `~/.ssh/id_rsa`.
+//! without `/` matches at any depth). Paths are resolved against the workspace as the kernel
+//! resolves them ([`resolve`]): every symlink is followed before the next `..`, and a dangling
+//! final link to the file a write would create, so `./link-to-ssh/id_rsa` is `~/.ssh/id_rsa`
+//! and `link/../config` is the `config` beside the link's target.
 //!
 //! Built in: reading secrets (keys, credentials, `.env` files…) is at least ask; writing them, or
 //! writing shell start-up files, VCS internals, agent settings and shclass's own policy, is deny;
