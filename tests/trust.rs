@@ -453,3 +453,30 @@ fn links_cannot_carry_a_write_or_a_read_past_the_path_policy() {
     assert_ne!(d, "allow", "{why}");
     assert!(why.contains(".ssh/id_rsa"), "{why}");
 }
+
+#[test]
+fn output_options_reach_the_path_policy() {
+    let r = Repo::new("");
+    // bypass: the file a program writes through an option or an output operand.
+    for cmd in [
+        "sort -o .shclass.toml notes.txt",
+        "sort --output=.git/config notes.txt",
+        "sort -o.claude/settings.json notes.txt",
+        "uniq notes.txt .shclass.toml",
+        "xxd notes.txt .git/config",
+        "cp -t .claude notes.txt",
+        "find . -fprint .git/config",
+        "tar -xzf a.tgz -C .claude",
+    ] {
+        for mode in ["default", "acceptEdits", "bypassPermissions"] {
+            let (d, why) = r.claude(mode, cmd);
+            assert_eq!(d, "deny", "{mode} {cmd}: {why}");
+        }
+    }
+    // A git hook is a start-up file: a person's call, never an edit.
+    let (d, why) = r.claude("acceptEdits", "tar -xzf a.tgz -C .git/hooks");
+    assert_eq!(d, "ask", "{why}");
+    // An ordinary output file inside the workspace is still an edit.
+    let (d, why) = r.claude("acceptEdits", "sort -o sorted.txt notes.txt");
+    assert_eq!(d, "allow", "{why}");
+}

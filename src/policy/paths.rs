@@ -650,7 +650,109 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
             }
         }
     }
+    output_writes(program, unit, &operands, &mut out);
     out
+}
+
+/// Options whose value is a file (or, for `-t`, a directory) the program writes: program,
+/// short option, long option (`""`: none).
+const OUTPUT_OPTIONS: &[(&str, &str, &str)] = &[
+    ("sort", "-o", "--output"),
+    ("curl", "-o", "--output"),
+    ("wget", "-O", "--output-document"),
+    ("wget", "-o", "--output-file"),
+    ("wget", "-a", "--append-output"),
+    ("wget", "-P", "--directory-prefix"),
+    ("cp", "-t", "--target-directory"),
+    ("mv", "-t", "--target-directory"),
+    ("install", "-t", "--target-directory"),
+    ("ln", "-t", "--target-directory"),
+    ("gcc", "-o", ""),
+    ("g++", "-o", ""),
+    ("cc", "-o", ""),
+    ("c++", "-o", ""),
+    ("clang", "-o", ""),
+    ("clang++", "-o", ""),
+    ("rustc", "-o", ""),
+    ("go", "-o", ""),
+    ("pandoc", "-o", "--output"),
+    ("yt-dlp", "-o", "--output"),
+    ("http", "-o", "--output"),
+    ("tar-extract", "-C", "--directory"),
+    ("unzip", "-d", ""),
+];
+
+/// The files a unit writes through output options ([`OUTPUT_OPTIONS`]: `-o FILE`, `-oFILE`,
+/// `--output FILE`, `--output=FILE`), output operands (`uniq IN OUT`, `xxd IN OUT`) and
+/// `find -fprint FILE`.
+fn output_writes(
+    program: &str,
+    unit: &Unit,
+    operands: &[(&str, crate::ast::Span)],
+    out: &mut Vec<(Access, String, crate::ast::Span)>,
+) {
+    let args: Vec<(&str, crate::ast::Span)> = unit
+        .args()
+        .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))
+        .collect();
+    // `tar -C DIR` is where an extraction writes (and where a creation reads).
+    let extracts = program == "tar"
+        && unit.args().enumerate().any(|(i, a)| {
+            a.value.as_deref().is_some_and(|v| {
+                matches!(v, "--extract" | "--get")
+                    || (v.starts_with('-') && !v.starts_with("--") && v.contains('x'))
+                    || (i == 0 && !v.starts_with('-') && v.contains('x'))
+            })
+        });
+    let name = if extracts { "tar-extract" } else { program };
+    let options: Vec<(&str, &str)> = OUTPUT_OPTIONS
+        .iter()
+        .filter(|(p, _, _)| *p == name)
+        .map(|(_, short, long)| (*short, *long))
+        .collect();
+    for (i, (arg, span)) in args.iter().enumerate() {
+        if *arg == "--" {
+            break;
+        }
+        let next = args.get(i + 1);
+        for (short, long) in &options {
+            let value = if arg == short || (!long.is_empty() && arg == long) {
+                next.map(|(v, s)| (*v, *s))
+            } else if let Some(v) = arg
+                .strip_prefix(long)
+                .filter(|_| !long.is_empty())
+                .and_then(|r| r.strip_prefix('='))
+            {
+                Some((v, *span))
+            } else {
+                // `-oFILE`: a short option with its value attached.
+                arg.strip_prefix(short)
+                    .filter(|v| short.len() == 2 && !arg.starts_with("--") && !v.is_empty())
+                    .map(|v| (v, *span))
+            };
+            if let Some((v, s)) = value {
+                // A directory option writes somewhere under the directory.
+                let dir = matches!(*short, "-t" | "-C" | "-P" | "-d");
+                let v = if dir {
+                    format!("{}/*", v.trim_end_matches('/'))
+                } else {
+                    v.to_owned()
+                };
+                out.push((Access::Write, v, s));
+            }
+        }
+        if program == "find"
+            && matches!(*arg, "-fprint" | "-fprint0" | "-fprintf" | "-fls")
+            && let Some((v, s)) = next
+        {
+            out.push((Access::Write, (*v).to_owned(), *s));
+        }
+    }
+    if matches!(program, "uniq" | "xxd")
+        && let Some((v, s)) = operands.get(1)
+    {
+        out.push((Access::Write, (*v).to_owned(), *s));
+    }
 }
 
 #[cfg(test)]
