@@ -520,6 +520,11 @@ fn patterns() -> &'static [(Regex, &'static str)] {
                 r"(?i)\b((?:x-api-key|api-key|x-auth-token|private-token|cookie)\s*:\s*)[^\s'\x22]+",
                 "${1}***",
             ),
+            // Quoted values of secret options and names: --password "a b", TOKEN='x'.
+            (
+                r#"(?i)(--?(?:password|passwd|pass|token|api[-_]?key|secret|client[-_]secret|access[-_]token|auth[-_]token)(?:=|\s+)|\b[A-Z0-9_]*(?:PASSWORD|PASSWD|TOKEN|SECRET|_KEY|API_?KEY|CREDENTIALS?)[A-Z0-9_]*=)(?:"[^"]*"|'[^']*')"#,
+                "${1}'***'",
+            ),
             // --password=x, --token x, --api-key=x, --secret x.
             (
                 r"(?i)(--?(?:password|passwd|pass|token|api[-_]?key|secret|client[-_]secret|access[-_]token|auth[-_]token)(?:=|\s+))[^\s'\x22]+",
@@ -527,18 +532,33 @@ fn patterns() -> &'static [(Regex, &'static str)] {
             ),
             // NAME=value where the name says secret.
             (
-                r"(?i)\b([A-Z0-9_]*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*=)[^\s'\x22]+",
+                r"(?i)\b([A-Z0-9_]*(?:PASSWORD|PASSWD|TOKEN|SECRET|_KEY|API_?KEY|CREDENTIALS?)[A-Z0-9_]*=)[^\s'\x22]+",
                 "${1}***",
             ),
-            // curl -u user:password.
-            (r"(\s-u\s*['\x22]?[^\s:'\x22]+:)[^\s'\x22]+", "${1}***"),
+            // curl -u user:password, --user user:password, --user=user:password.
+            (
+                r"((?:\s-u|--user)(?:=|\s*)['\x22]?[^\s:'\x22]+:)[^\s'\x22]+",
+                "${1}***",
+            ),
+            // JSON Web Tokens.
+            (
+                r"\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*",
+                "eyJ***",
+            ),
+            // Signed URLs.
+            (r"(?i)([?&](?:sig|signature|x-amz-signature|x-goog-signature)=)[^&\s'\x22]+", "${1}***"),
             // Well-known token shapes.
             (r"\bAKIA[0-9A-Z]{16}\b", "AKIA***"),
             (r"\bASIA[0-9A-Z]{16}\b", "ASIA***"),
             (r"\b(gh[pousr]_)[A-Za-z0-9]{20,}", "${1}***"),
             (r"\bgithub_pat_[A-Za-z0-9_]{20,}", "github_pat_***"),
             (r"\bglpat-[A-Za-z0-9_-]{20,}", "glpat-***"),
-            (r"\b(xox[abprs]-)[A-Za-z0-9-]{10,}", "${1}***"),
+            (r"\b(xox[a-z]-)[A-Za-z0-9-]{10,}", "${1}***"),
+            (r"\bxapp-[A-Za-z0-9-]{10,}", "xapp-***"),
+            (r"\b([sr]k_(?:live|test)_)[A-Za-z0-9]{10,}", "${1}***"),
+            (r"\bnpm_[A-Za-z0-9]{30,}", "npm_***"),
+            (r"\bhf_[A-Za-z0-9]{30,}", "hf_***"),
+            (r"\bya29\.[A-Za-z0-9_-]{10,}", "ya29.***"),
             (r"\bsk-[A-Za-z0-9_-]{20,}", "sk-***"),
             (r"\bAIza[0-9A-Za-z_-]{35}\b", "AIza***"),
             (
@@ -569,9 +589,10 @@ fn mysql_like() -> Option<&'static Regex> {
 }
 
 /// Replace recognised secrets with `***`: passwords in URLs, `Authorization:` headers,
-/// `--password=`/`--token`/`--api-key` values, `NAME=value` where the name says secret,
-/// `curl -u user:pass`, `mysql -pSECRET`, AWS access keys, GitHub/GitLab/Slack/OpenAI tokens,
-/// private key blocks.
+/// `--password=`/`--token`/`--api-key` values and `NAME=value` where the name says secret
+/// (quoted or not), `curl -u`/`--user user:pass`, `mysql -pSECRET`, `-p`/`-a` passwords of
+/// sshpass, `docker login` and redis-cli, signed-URL signatures, JWTs, AWS access keys,
+/// GitHub/GitLab/Slack/OpenAI/Stripe/npm/Hugging Face/Google OAuth tokens, private key blocks.
 pub fn redact(input: &str) -> String {
     let mut s = input.to_owned();
     for (re, with) in patterns() {
@@ -584,7 +605,31 @@ pub fn redact(input: &str) -> String {
     {
         s = pw.replace_all(&s, "${1}***").into_owned();
     }
+    if let (Some(prog), Some(pw)) = (password_flag_programs(), password_flag_value())
+        && prog.is_match(&s)
+    {
+        s = pw.replace_all(&s, "${1}***").into_owned();
+    }
     s
+}
+
+/// Programs whose `-p VALUE` or `-a VALUE` is a password (sshpass, `docker login`,
+/// `podman login`, redis-cli).
+fn password_flag_programs() -> Option<&'static Regex> {
+    static CELL: OnceLock<Option<Regex>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        Regex::new(
+            r"\b(?:sshpass|redis-cli|(?:docker|podman|buildah|skopeo|helm\s+registry)\s+login)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+}
+
+fn password_flag_value() -> Option<&'static Regex> {
+    static CELL: OnceLock<Option<Regex>> = OnceLock::new();
+    CELL.get_or_init(|| Regex::new(r#"(\s-[pa]\s*)(?:"[^"]*"|'[^']*'|[^\s'"]+)"#).ok())
+        .as_ref()
 }
 
 /// RFC 3339 UTC with seconds (`2026-05-01T12:00:00Z`), without a date library.
