@@ -480,3 +480,24 @@ fn output_options_reach_the_path_policy() {
     let (d, why) = r.claude("acceptEdits", "sort -o sorted.txt notes.txt");
     assert_eq!(d, "allow", "{why}");
 }
+
+#[test]
+fn writes_after_cd_are_resolved_against_the_new_directory() {
+    let r = Repo::new("");
+    for (cmd, want) in [
+        // bypass: `cd` into a protected directory, then a relative write.
+        ("cd .git && echo x > config", "deny"),
+        ("cd .claude; echo '{}' > settings.json", "deny"),
+        ("pushd .git && sort -o config notes.txt", "deny"),
+        // A git hook is a start-up file: a person's call.
+        ("cd .git/hooks && echo x > pre-commit", "ask"),
+        // bypass: a directory known only at run time, then a relative write.
+        ("cd \"$DIR\" && echo x > notes.txt", "ask"),
+        ("cd - && echo x > notes.txt", "ask"),
+        // Inside the workspace it is still an edit.
+        ("cd src && echo x > notes.txt", "allow"),
+    ] {
+        let (d, why) = r.claude("acceptEdits", cmd);
+        assert_eq!(d, want, "{cmd}: {why}");
+    }
+}

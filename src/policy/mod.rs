@@ -1368,10 +1368,30 @@ impl Policy {
                 None => global.push(reason),
             }
         }
-        // The path policy, for the files each unit reads and writes.
+        // The path policy, for the files each unit reads and writes, each resolved against the
+        // working directory as `cd`/`pushd`/`popd` earlier on the line leave it.
+        let mut wd = paths::WorkingDir::new(&self.cwd);
         for (i, (unit, state)) in analysis.units.iter().zip(&mut states).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
+                let Some(path) = wd.absolute(&path) else {
+                    if access == paths::Access::Write {
+                        state.hard = true;
+                        state.edit_only = false;
+                        state.reasons.push(Reason {
+                            decision: Decision::Ask,
+                            risk: Risk::High,
+                            rule: Cow::Borrowed("write-after-unknown-cd"),
+                            source: Source::Builtin,
+                            message: format!(
+                                "writes `{path}` relative to a directory changed to one known only at run time"
+                            ),
+                            span,
+                            unit: Some(i),
+                        });
+                    }
+                    continue;
+                };
                 let own = paths::own_file_reason(
                     &self.own_files,
                     &self.cwd,
@@ -1396,6 +1416,7 @@ impl Policy {
                     state.reasons.push(r);
                 }
             }
+            wd.follow(unit);
         }
         // Flags.
         for flag in &analysis.flags {

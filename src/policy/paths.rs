@@ -654,6 +654,72 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
     out
 }
 
+/// The working directory along a command line: the workspace, then wherever `cd`, `pushd` and
+/// `popd` leave it, unit by unit in the order they are written (conservative for subshells and
+/// branches: a `cd` counts for every later unit). Unknown after a `cd` to a directory known
+/// only at run time (`cd "$D"`, `cd -`, `popd` past the start).
+#[derive(Debug, Clone)]
+pub struct WorkingDir {
+    current: Option<PathBuf>,
+    stack: Vec<Option<PathBuf>>,
+}
+
+impl WorkingDir {
+    /// Starting in `cwd`.
+    pub fn new(cwd: &Path) -> WorkingDir {
+        WorkingDir {
+            current: Some(cwd.to_path_buf()),
+            stack: Vec::new(),
+        }
+    }
+
+    /// `path` made absolute against the current directory (`~` and absolute paths need none);
+    /// `None` for a relative path while the directory is unknown.
+    pub fn absolute(&self, path: &str) -> Option<String> {
+        let anchored = path.starts_with('/')
+            || path == "~"
+            || path.starts_with("~/")
+            || path.starts_with("$HOME/")
+            || path.starts_with("${HOME}/");
+        if anchored {
+            return Some(path.to_owned());
+        }
+        let dir = self.current.as_ref()?;
+        Some(resolve(path, dir).to_string_lossy().into_owned())
+    }
+
+    /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
+    pub fn follow(&mut self, unit: &Unit) {
+        let Some(program) = unit.program.as_deref() else {
+            return;
+        };
+        if !matches!(program, "cd" | "pushd" | "popd" | "chdir") {
+            return;
+        }
+        if program == "popd" {
+            self.current = self.stack.pop().unwrap_or(None);
+            return;
+        }
+        let mut operands = unit.args().filter(|a| {
+            a.value
+                .as_deref()
+                .is_none_or(|v| !v.starts_with('-') || v == "-")
+        });
+        let target = match operands.next() {
+            None if program == "pushd" => None,
+            None => Some(home()),
+            Some(a) => match a.value.as_deref() {
+                None | Some("-") => None,
+                Some(v) => self.absolute(v).map(PathBuf::from),
+            },
+        };
+        if program == "pushd" {
+            self.stack.push(self.current.take());
+        }
+        self.current = target;
+    }
+}
+
 /// Options whose value is a file (or, for `-t`, a directory) the program writes: program,
 /// short option, long option (`""`: none).
 const OUTPUT_OPTIONS: &[(&str, &str, &str)] = &[
