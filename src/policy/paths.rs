@@ -355,6 +355,7 @@ pub const BUILTIN_REASONS: Words = words![
     "write-protected-file",
     "write-outside-workspace",
     "write-shclass-file",
+    "write-after-unknown-cd",
 ];
 
 /// True for a path the built-in policy treats as a secret.
