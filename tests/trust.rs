@@ -501,3 +501,30 @@ fn writes_after_cd_are_resolved_against_the_new_directory() {
         assert_eq!(d, want, "{cmd}: {why}");
     }
 }
+
+#[test]
+fn gemini_dir_path_and_cursor_cwd_set_where_a_command_starts() {
+    let r = Repo::new("");
+    let gemini = json!({"session_id": "g", "cwd": r.repo(), "hook_event_name": "BeforeTool",
+                        "tool_name": "run_shell_command",
+                        "tool_input": {"command": "echo x > config", "dir_path": r.repo().join(".git")}});
+    let (code, out, err) = r.run(
+        &["hook", "gemini"],
+        gemini.to_string().as_bytes(),
+        &r.repo(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["decision"], "deny", "{v}");
+    let cursor = json!({"hook_event_name": "beforeShellExecution", "conversation_id": "c",
+                        "workspace_roots": [r.repo()], "command": "echo '{}' > settings.json",
+                        "cwd": r.repo().join(".claude")});
+    let (code, out, err) = r.run(
+        &["hook", "cursor"],
+        cursor.to_string().as_bytes(),
+        &r.repo(),
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["permission"], "deny", "{v}");
+}

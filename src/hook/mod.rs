@@ -98,6 +98,9 @@ pub struct Request {
     pub session_id: Option<String>,
     /// The agent's working directory: the workspace.
     pub cwd: Option<PathBuf>,
+    /// Where a shell command starts when that is not the workspace (Gemini's `dir_path`,
+    /// Cursor's `cwd`): its relative paths are resolved from there.
+    pub start_dir: Option<PathBuf>,
     /// The agent's permission mode, mapped onto shclass's.
     pub mode: Option<Mode>,
     /// The agent's event name (for the answer).
@@ -290,6 +293,9 @@ pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer>
         if let Some(log) = &audit {
             policy.protect(log.path());
         }
+        if let Some(dir) = &req.start_dir {
+            policy.start_in(dir);
+        }
         let mut session = Session::new(policy)
             .with_config(opts.session)
             .with_agent(agent.name(), session_id);
@@ -413,6 +419,7 @@ impl<'v> ToolEvent<'v> {
                 return Ok(Err(Request {
                     session_id: None,
                     cwd: None,
+                    start_dir: None,
                     mode: None,
                     event,
                     action: Action::Ignore,

@@ -570,6 +570,8 @@ pub struct Policy {
     untrusted: Untrusted,
     /// shclass's own files beyond the built-in ones ([`Policy::protect`]).
     own_files: Vec<PathBuf>,
+    /// Where commands start, when not the workspace ([`Policy::start_in`]).
+    start_dir: Option<PathBuf>,
 }
 
 /// What untrusted project files asked for and did not get ([`Policy::add_untrusted_text`]):
@@ -1179,6 +1181,12 @@ impl Policy {
         self.own_files.push(abs);
     }
 
+    /// Commands start in `dir` (relative: to the workspace) rather than the workspace root: their
+    /// relative paths are resolved from there.
+    pub fn start_in(&mut self, dir: &Path) {
+        self.start_dir = Some(paths::resolve(&dir.to_string_lossy(), &self.cwd));
+    }
+
     /// Add one compiled rule.
     pub fn push_rule(&mut self, rule: Rule) {
         let idx = self.rules.len();
@@ -1370,7 +1378,7 @@ impl Policy {
         }
         // The path policy, for the files each unit reads and writes, each resolved against the
         // working directory as `cd`/`pushd`/`popd` earlier on the line leave it.
-        let mut wd = paths::WorkingDir::new(&self.cwd);
+        let mut wd = paths::WorkingDir::new(self.start_dir.as_deref().unwrap_or(&self.cwd));
         for (i, (unit, state)) in analysis.units.iter().zip(&mut states).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
