@@ -528,3 +528,28 @@ fn gemini_dir_path_and_cursor_cwd_set_where_a_command_starts() {
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
     assert_eq!(v["permission"], "deny", "{v}");
 }
+
+#[test]
+fn history_environ_host_keys_and_ci_files_are_on_the_one_list() {
+    let r = Repo::new("");
+    for cmd in [
+        "cat /proc/1/environ",
+        "cat /etc/ssh/ssh_host_ed25519_key",
+        "cat ~/.bash_history",
+        "cat ~/.zsh_history",
+    ] {
+        let (d, why) = r.claude("default", cmd);
+        assert_ne!(d, "allow", "{cmd}: {why}");
+    }
+    for rel in [
+        ".husky/pre-commit",
+        ".githooks/pre-push",
+        ".github/workflows/ci.yml",
+    ] {
+        let (d, why) = r.claude_write("acceptEdits", &r.repo().join(rel));
+        assert_ne!(d, "allow", "{rel}: {why}");
+        let cmd = format!("echo x > {rel}");
+        let (d, why) = r.claude("acceptEdits", &cmd);
+        assert_ne!(d, "allow", "{cmd}: {why}");
+    }
+}

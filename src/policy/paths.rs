@@ -244,6 +244,17 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/netlify/config.json",
     "**/.config/configstore/firebase-tools.json",
     "**/.config/doctl/config.yaml",
+    "/proc/*/environ",
+    "/etc/ssh/ssh_host_*_key",
+    "**/.bash_history",
+    "**/.zsh_history",
+    "**/.histfile",
+    "**/.local/share/fish/fish_history",
+    "**/.psql_history",
+    "**/.mysql_history",
+    "**/.python_history",
+    "**/.node_repl_history",
+    "**/.rediscli_history",
     "/etc/shadow",
     "/etc/gshadow",
     "/etc/security/opasswd",
@@ -280,6 +291,13 @@ const SECRET_EXCEPTIONS: &[&str] = &[
 /// catastrophe.
 const STARTUP_GLOBS: &[&str] = &[
     "**/.git/hooks/**",
+    "**/.husky/**",
+    "**/.githooks/**",
+    "**/.pre-commit-config.yaml",
+    "**/.github/workflows/**",
+    "**/.gitlab-ci.yml",
+    "**/.circleci/**",
+    "**/.envrc",
     "**/.ssh/authorized_keys",
     "**/.ssh/authorized_keys2",
     "**/.ssh/config",
@@ -356,6 +374,7 @@ pub const BUILTIN_REASONS: Words = words![
     "write-outside-workspace",
     "write-shclass-file",
     "write-after-unknown-cd",
+    "write-history-file",
 ];
 
 /// True for a path the built-in policy treats as a secret.
@@ -432,6 +451,13 @@ pub fn decide_path(
             Risk::High,
             "write-env-file",
             format!("writes `{shown}`, which holds secrets"),
+        ),
+        // Clearing one's shell history is a person's call, not a catastrophe: ask.
+        Access::Write if secret && is_history_file(&path) => push(
+            Decision::Ask,
+            Risk::High,
+            "write-history-file",
+            format!("writes `{shown}`, a history that may hold secrets"),
         ),
         Access::Write if secret => push(
             Decision::Deny,
@@ -522,6 +548,12 @@ pub fn own_file_reason(
         span,
         unit,
     })
+}
+
+fn is_history_file(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with("_history") || n == ".histfile")
 }
 
 fn is_env_file(path: &Path) -> bool {
