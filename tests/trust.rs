@@ -553,3 +553,33 @@ fn history_environ_host_keys_and_ci_files_are_on_the_one_list() {
         assert_ne!(d, "allow", "{cmd}: {why}");
     }
 }
+
+#[test]
+fn file_tool_globs_that_may_match_a_secret_ask() {
+    let r = Repo::new("");
+    let glob = |pattern: &str| -> String {
+        let input = json!({
+            "session_id": "trust-test", "cwd": r.repo(), "hook_event_name": "PreToolUse",
+            "tool_name": "Glob", "tool_input": {"pattern": pattern, "path": r.repo()},
+        });
+        let (_, out, err) = r.run(&["hook", "claude"], input.to_string().as_bytes(), &r.repo());
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+        v["hookSpecificOutput"]["permissionDecision"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned()
+    };
+    // bypass: a character class or wildcard spelling a secret's name.
+    for p in [
+        "**/.en[v]",
+        "**/.e?v",
+        "**/*.pe[m]",
+        "**/.ss[h]/id_*",
+        "**/.aws/*",
+    ] {
+        assert_eq!(glob(p), "ask", "{p}");
+    }
+    for p in ["**/*.rs", "src/**/*.ts", "*.md"] {
+        assert_eq!(glob(p), "allow", "{p}");
+    }
+}

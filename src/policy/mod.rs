@@ -1138,6 +1138,20 @@ impl Policy {
             Span::default(),
             None,
         ));
+        if access == paths::Access::Read
+            && !reasons.iter().any(|r| r.rule == "read-secret")
+            && paths::glob_may_match_secret(path, &self.cwd)
+        {
+            reasons.push(Reason {
+                decision: Decision::Ask,
+                risk: Risk::High,
+                rule: Cow::Borrowed("read-secret"),
+                source: Source::Builtin,
+                message: format!("the pattern `{path}` may match files that hold secrets"),
+                span: Span::default(),
+                unit: None,
+            });
+        }
         let worst = reasons.iter().map(|r| r.decision).max();
         let personal_allow = reasons
             .iter()

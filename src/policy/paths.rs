@@ -550,6 +550,64 @@ pub fn own_file_reason(
     })
 }
 
+/// Files that stand for every kind of secret, as names under a directory: a file-tool glob that
+/// matches one of them may match a real secret ([`glob_may_match_secret`]).
+const SECRET_SAMPLES: &[&str] = &[
+    ".env",
+    ".env.local",
+    ".ssh/id_rsa",
+    ".ssh/id_ed25519",
+    "id_rsa",
+    "server.pem",
+    "server.key",
+    "cert.p12",
+    "credentials",
+    "credentials.json",
+    ".aws/credentials",
+    ".netrc",
+    ".npmrc",
+    ".pypirc",
+    ".pgpass",
+    ".git-credentials",
+    ".vault-token",
+    ".kube/config",
+    ".docker/config.json",
+    "service-account.json",
+    "terraform.tfstate",
+    "vault.kdbx",
+];
+
+/// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
+/// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
+/// [`SECRET_SAMPLES`] under the glob's literal directory, at depths 0 to 2.
+pub fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
+    if !pattern.contains(['*', '?', '[', '{']) {
+        return false;
+    }
+    // The literal directory before the first component with a wildcard.
+    let resolved = resolve(pattern, cwd);
+    let text = resolved.to_string_lossy();
+    let Ok(glob) = Glob::new(&text) else {
+        return true; // a pattern we cannot read may match anything
+    };
+    let mut base = PathBuf::new();
+    for c in resolved.components() {
+        if c.as_os_str()
+            .to_string_lossy()
+            .contains(['*', '?', '[', '{'])
+        {
+            break;
+        }
+        base.push(c);
+    }
+    ["", "a/", "a/b/"].iter().any(|mid| {
+        SECRET_SAMPLES.iter().any(|s| {
+            let candidate = base.join(format!("{mid}{s}"));
+            glob.is_match(&candidate.to_string_lossy()) && is_secret(&candidate)
+        })
+    })
+}
+
 fn is_history_file(path: &Path) -> bool {
     path.file_name()
         .and_then(|n| n.to_str())
