@@ -579,7 +579,7 @@ const SECRET_SAMPLES: &[&str] = &[
 
 /// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
 /// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
-/// [`SECRET_SAMPLES`] under the glob's literal directory, at depths 0 to 2.
+/// sample secret names under the glob's literal directory, at depths 0 to 2.
 pub fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
     if !pattern.contains(['*', '?', '[', '{']) {
         return false;
