@@ -5,9 +5,14 @@
 //! decision, risk and mode, the reasons with their sources, and who approved. Appending takes an
 //! exclusive lock on the log, so concurrent hook processes interleave whole lines and the chain
 //! stays linear. [`verify`] names the first line that was edited, removed, inserted or reordered.
-//! What a hash chain cannot show on its own: lines cut off the *end* of the file (keep the head
-//! hash that `verify` prints somewhere else if that matters). [`redact`] removes tokens and
-//! passwords it recognises; it is a pattern list, not a guarantee.
+//! What a hash chain cannot show on its own, lines cut off the *end* of the file or a chain
+//! restarted from scratch, the anchor shows: after every append the log's head (sequence number
+//! and hash of the last line) is written to a small file in the user's state root
+//! (`audit/<hash of the log's path>.head`, mode 0600), an append refuses to continue a log that
+//! does not end at its anchor, and [`check_anchor`] (`shclass audit verify`) reports
+//! "truncated" or "rewritten". Whoever can write the state root can move the anchor too; the
+//! path policy keeps the agent out of it. [`redact`] removes tokens and passwords it
+//! recognises; it is a pattern list, not a guarantee.
 
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
@@ -97,12 +102,43 @@ pub fn audit_reasons(reasons: &[Reason]) -> Vec<AuditReason> {
 #[derive(Debug, Clone)]
 pub struct AuditLog {
     path: PathBuf,
+    /// Where the head is kept.
+    anchor: Anchor,
+}
+
+/// Where an [`AuditLog`] keeps its head.
+#[derive(Debug, Clone)]
+enum Anchor {
+    /// [`default_anchor`].
+    Default,
+    /// This file.
+    At(PathBuf),
+    /// Nowhere.
+    None,
 }
 
 impl AuditLog {
-    /// A log at `path` (created on first append).
+    /// A log at `path` (created on first append), anchored in the user's state root.
     pub fn new(path: impl Into<PathBuf>) -> AuditLog {
-        AuditLog { path: path.into() }
+        AuditLog {
+            path: path.into(),
+            anchor: Anchor::Default,
+        }
+    }
+
+    /// Keep the head in `anchor` instead of the default place (`None`: keep no anchor).
+    #[must_use]
+    pub fn with_anchor(mut self, anchor: Option<PathBuf>) -> AuditLog {
+        self.anchor = anchor.map_or(Anchor::None, Anchor::At);
+        self
+    }
+
+    fn anchor_path(&self) -> Option<PathBuf> {
+        match &self.anchor {
+            Anchor::Default => default_anchor(&self.path),
+            Anchor::At(a) => Some(a.clone()),
+            Anchor::None => None,
+        }
     }
 
     /// Where it is.
@@ -115,14 +151,28 @@ impl AuditLog {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
+        // Never through a link: it could point the log at a start-up file.
+        if std::fs::symlink_metadata(&self.path).is_ok_and(|m| !m.file_type().is_file()) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "the audit log {} is not a regular file (a link?)",
+                    self.path.display()
+                ),
+            ));
+        }
         let mut file = OpenOptions::new()
             .read(true)
             .append(true)
             .create(true)
             .open(&self.path)?;
         file.lock()?;
+        let anchor = self.anchor_path();
         let result = (|| {
             let last = last_line(&mut file)?;
+            if let Some(a) = &anchor {
+                self.check_head(a, last.as_deref())?;
+            }
             let (seq, prev) = match last {
                 None => (1, GENESIS.to_owned()),
                 Some(line) => {
@@ -149,14 +199,199 @@ impl AuditLog {
                 o.insert("seq".into(), serde_json::json!(seq));
                 o.insert("prev".into(), serde_json::json!(prev));
             }
-            let mut line = serde_json::to_string(&obj).map_err(io::Error::other)?;
-            line.push('\n');
-            file.write_all(line.as_bytes())?;
-            file.sync_data()
+            let line = serde_json::to_string(&obj).map_err(io::Error::other)?;
+            file.write_all(format!("{line}\n").as_bytes())?;
+            file.sync_data()?;
+            if let Some(a) = &anchor {
+                write_anchor(a, seq, &sha256_hex(line.as_bytes()), &self.path)?;
+            }
+            Ok(())
         })();
         let _ = file.unlock();
         result
     }
+}
+
+impl AuditLog {
+    /// Refuse to continue a log whose last line is not the head its anchor records.
+    fn check_head(&self, anchor: &Path, last: Option<&str>) -> io::Result<()> {
+        let Some((seq, hash)) = read_anchor(anchor)? else {
+            return Ok(());
+        };
+        let (got_seq, got_hash) = match last {
+            None => (0, GENESIS.to_owned()),
+            Some(l) => (
+                serde_json::from_str::<serde_json::Value>(l)
+                    .ok()
+                    .and_then(|v| v.get("seq").and_then(serde_json::Value::as_u64))
+                    .unwrap_or(0),
+                sha256_hex(l.as_bytes()),
+            ),
+        };
+        if (got_seq, got_hash.as_str()) == (seq, hash.as_str()) {
+            return Ok(());
+        }
+        Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the audit log {} does not end at line {seq}, where shclass left it (anchor {}): it was truncated or rewritten; see `shclass audit verify {}`, and to start a new log move this one away and delete the anchor",
+                self.path.display(),
+                anchor.display(),
+                self.path.display()
+            ),
+        ))
+    }
+}
+
+/// The default anchor of a log: `audit/<first 16 hex of the SHA-256 of its absolute path>.head`
+/// in the state root (`None` without a state root).
+pub fn default_anchor(log: &Path) -> Option<PathBuf> {
+    let root = crate::state::state_root()?;
+    let abs = match (log.parent(), log.file_name()) {
+        (Some(dir), Some(name)) => std::fs::canonicalize(if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        })
+        .map_or_else(|_| log.to_path_buf(), |d| d.join(name)),
+        _ => log.to_path_buf(),
+    };
+    let key = sha256_hex(abs.to_string_lossy().as_bytes());
+    Some(root.join("audit").join(format!("{}.head", &key[..16])))
+}
+
+/// The head an anchor records: `(seq, hash)`, or `None` when there is no anchor. An anchor
+/// someone else could have written is an error.
+fn read_anchor(anchor: &Path) -> io::Result<Option<(u64, String)>> {
+    let text = match std::fs::read_to_string(anchor) {
+        Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    if let Some(why) = crate::policy::trust::not_private(anchor) {
+        return Err(io::Error::new(
+            io::ErrorKind::PermissionDenied,
+            format!("the audit anchor {} is {why}", anchor.display()),
+        ));
+    }
+    let mut words = text.split_whitespace();
+    let head = words
+        .next()
+        .and_then(|s| s.parse::<u64>().ok())
+        .zip(words.next().filter(|h| h.len() == 64));
+    match head {
+        Some((seq, hash)) => Ok(Some((seq, hash.to_owned()))),
+        None => Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "the audit anchor {} is not `SEQ HASH PATH`",
+                anchor.display()
+            ),
+        )),
+    }
+}
+
+/// Record a log's head: `SEQ HASH PATH`, mode 0600, replaced by rename.
+fn write_anchor(anchor: &Path, seq: u64, hash: &str, log: &Path) -> io::Result<()> {
+    let dir = anchor
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    crate::state::create_private_dir(dir)?;
+    let tmp = anchor.with_extension(format!("{}.tmp", std::process::id()));
+    let _ = std::fs::remove_file(&tmp);
+    let mut opts = OpenOptions::new();
+    opts.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        opts.mode(0o600);
+    }
+    let mut f = opts.open(&tmp)?;
+    f.write_all(format!("{seq} {hash} {}\n", log.display()).as_bytes())?;
+    drop(f);
+    std::fs::rename(&tmp, anchor)
+}
+
+/// Compare a verified log with its anchor (`anchor`, else the default one): the chain must end
+/// exactly at the recorded head. `Ok(None)`: no anchor to compare with.
+pub fn check_anchor(
+    log: &Path,
+    report: &VerifyReport,
+    anchor: Option<&Path>,
+) -> Result<Option<PathBuf>, VerifyError> {
+    let Some(anchor) = anchor
+        .map(Path::to_path_buf)
+        .or_else(|| default_anchor(log))
+    else {
+        return Ok(None);
+    };
+    let (seq, hash) = match read_anchor(&anchor) {
+        Ok(Some(h)) => h,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            return Err(VerifyError {
+                line: report.lines + 1,
+                message: e.to_string(),
+            });
+        }
+    };
+    if report.lines < seq {
+        return Err(VerifyError {
+            line: report.lines + 1,
+            message: format!(
+                "truncated: the anchor {} records {seq} lines, the log has {}",
+                anchor.display(),
+                report.lines
+            ),
+        });
+    }
+    if report.lines > seq {
+        return Err(VerifyError {
+            line: seq + 1,
+            message: format!(
+                "lines {}..={} were not written by shclass (the anchor {} records {seq} lines)",
+                seq + 1,
+                report.lines,
+                anchor.display()
+            ),
+        });
+    }
+    if report.head != hash {
+        return Err(VerifyError {
+            line: seq,
+            message: format!(
+                "rewritten: the log's last line is not the one the anchor {} records",
+                anchor.display()
+            ),
+        });
+    }
+    Ok(Some(anchor))
+}
+
+/// Why `path` cannot be an audit log (`None`: it can): it names a secret, a start-up file or a
+/// protected file (`.git/…`, `.claude/…`, a policy file), where text the agent submits would
+/// become code or configuration. `cwd` resolves a relative path.
+pub fn unsuitable_log_path(path: &Path, cwd: &Path) -> Option<String> {
+    let reasons = crate::policy::paths::decide_path(
+        &[],
+        cwd,
+        crate::policy::paths::Access::Write,
+        &path.to_string_lossy(),
+        crate::ast::Span::default(),
+        None,
+    );
+    reasons
+        .into_iter()
+        .find(|r| r.rule != "write-outside-workspace")
+        .map(|r| {
+            format!(
+                "the audit log `{}` is not a log file ({}: {})",
+                path.display(),
+                r.rule,
+                r.message
+            )
+        })
 }
 
 /// The last non-empty line of a file, read from the end.
@@ -285,6 +520,11 @@ fn patterns() -> &'static [(Regex, &'static str)] {
                 r"(?i)\b((?:x-api-key|api-key|x-auth-token|private-token|cookie)\s*:\s*)[^\s'\x22]+",
                 "${1}***",
             ),
+            // Quoted values of secret options and names: --password "a b", TOKEN='x'.
+            (
+                r#"(?i)(--?(?:password|passwd|pass|token|api[-_]?key|secret|client[-_]secret|access[-_]token|auth[-_]token)(?:=|\s+)|\b[A-Z0-9_]*(?:PASSWORD|PASSWD|TOKEN|SECRET|_KEY|API_?KEY|CREDENTIALS?)[A-Z0-9_]*=)(?:"[^"]*"|'[^']*')"#,
+                "${1}'***'",
+            ),
             // --password=x, --token x, --api-key=x, --secret x.
             (
                 r"(?i)(--?(?:password|passwd|pass|token|api[-_]?key|secret|client[-_]secret|access[-_]token|auth[-_]token)(?:=|\s+))[^\s'\x22]+",
@@ -292,18 +532,33 @@ fn patterns() -> &'static [(Regex, &'static str)] {
             ),
             // NAME=value where the name says secret.
             (
-                r"(?i)\b([A-Z0-9_]*(?:PASSWORD|PASSWD|TOKEN|SECRET|API_?KEY|ACCESS_KEY|PRIVATE_KEY|CREDENTIALS?)[A-Z0-9_]*=)[^\s'\x22]+",
+                r"(?i)\b([A-Z0-9_]*(?:PASSWORD|PASSWD|TOKEN|SECRET|_KEY|API_?KEY|CREDENTIALS?)[A-Z0-9_]*=)[^\s'\x22]+",
                 "${1}***",
             ),
-            // curl -u user:password.
-            (r"(\s-u\s*['\x22]?[^\s:'\x22]+:)[^\s'\x22]+", "${1}***"),
+            // curl -u user:password, --user user:password, --user=user:password.
+            (
+                r"((?:\s-u|--user)(?:=|\s*)['\x22]?[^\s:'\x22]+:)[^\s'\x22]+",
+                "${1}***",
+            ),
+            // JSON Web Tokens.
+            (
+                r"\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*",
+                "eyJ***",
+            ),
+            // Signed URLs.
+            (r"(?i)([?&](?:sig|signature|x-amz-signature|x-goog-signature)=)[^&\s'\x22]+", "${1}***"),
             // Well-known token shapes.
             (r"\bAKIA[0-9A-Z]{16}\b", "AKIA***"),
             (r"\bASIA[0-9A-Z]{16}\b", "ASIA***"),
             (r"\b(gh[pousr]_)[A-Za-z0-9]{20,}", "${1}***"),
             (r"\bgithub_pat_[A-Za-z0-9_]{20,}", "github_pat_***"),
             (r"\bglpat-[A-Za-z0-9_-]{20,}", "glpat-***"),
-            (r"\b(xox[abprs]-)[A-Za-z0-9-]{10,}", "${1}***"),
+            (r"\b(xox[a-z]-)[A-Za-z0-9-]{10,}", "${1}***"),
+            (r"\bxapp-[A-Za-z0-9-]{10,}", "xapp-***"),
+            (r"\b([sr]k_(?:live|test)_)[A-Za-z0-9]{10,}", "${1}***"),
+            (r"\bnpm_[A-Za-z0-9]{30,}", "npm_***"),
+            (r"\bhf_[A-Za-z0-9]{30,}", "hf_***"),
+            (r"\bya29\.[A-Za-z0-9_-]{10,}", "ya29.***"),
             (r"\bsk-[A-Za-z0-9_-]{20,}", "sk-***"),
             (r"\bAIza[0-9A-Za-z_-]{35}\b", "AIza***"),
             (
@@ -334,9 +589,10 @@ fn mysql_like() -> Option<&'static Regex> {
 }
 
 /// Replace recognised secrets with `***`: passwords in URLs, `Authorization:` headers,
-/// `--password=`/`--token`/`--api-key` values, `NAME=value` where the name says secret,
-/// `curl -u user:pass`, `mysql -pSECRET`, AWS access keys, GitHub/GitLab/Slack/OpenAI tokens,
-/// private key blocks.
+/// `--password=`/`--token`/`--api-key` values and `NAME=value` where the name says secret
+/// (quoted or not), `curl -u`/`--user user:pass`, `mysql -pSECRET`, `-p`/`-a` passwords of
+/// sshpass, `docker login` and redis-cli, signed-URL signatures, JWTs, AWS access keys,
+/// GitHub/GitLab/Slack/OpenAI/Stripe/npm/Hugging Face/Google OAuth tokens, private key blocks.
 pub fn redact(input: &str) -> String {
     let mut s = input.to_owned();
     for (re, with) in patterns() {
@@ -349,7 +605,31 @@ pub fn redact(input: &str) -> String {
     {
         s = pw.replace_all(&s, "${1}***").into_owned();
     }
+    if let (Some(prog), Some(pw)) = (password_flag_programs(), password_flag_value())
+        && prog.is_match(&s)
+    {
+        s = pw.replace_all(&s, "${1}***").into_owned();
+    }
     s
+}
+
+/// Programs whose `-p VALUE` or `-a VALUE` is a password (sshpass, `docker login`,
+/// `podman login`, redis-cli).
+fn password_flag_programs() -> Option<&'static Regex> {
+    static CELL: OnceLock<Option<Regex>> = OnceLock::new();
+    CELL.get_or_init(|| {
+        Regex::new(
+            r"\b(?:sshpass|redis-cli|(?:docker|podman|buildah|skopeo|helm\s+registry)\s+login)\b",
+        )
+        .ok()
+    })
+    .as_ref()
+}
+
+fn password_flag_value() -> Option<&'static Regex> {
+    static CELL: OnceLock<Option<Regex>> = OnceLock::new();
+    CELL.get_or_init(|| Regex::new(r#"(\s-[pa]\s*)(?:"[^"]*"|'[^']*'|[^\s'"]+)"#).ok())
+        .as_ref()
 }
 
 /// RFC 3339 UTC with seconds (`2026-05-01T12:00:00Z`), without a date library.

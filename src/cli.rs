@@ -168,6 +168,20 @@ enum Cmd {
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
     },
+    /// Trust a project policy file as it is now (.shclass.toml, a project's .claude/settings*.json):
+    /// its allows, mode and other loosening keys take effect until the file changes.
+    Trust {
+        /// List the trusted files and whether each still matches.
+        #[arg(long, conflicts_with = "file")]
+        list: bool,
+        /// The file (default: the .shclass.toml found from the working directory).
+        file: Option<PathBuf>,
+    },
+    /// Forget a trusted project policy file: it can only tighten again.
+    Untrust {
+        /// The file.
+        file: PathBuf,
+    },
     /// Audit log tools.
     Audit {
         #[command(subcommand)]
@@ -450,6 +464,8 @@ fn run(cli: Cli) -> Result<u8, Failure> {
         }) => install_hook(agent, &target, print, command),
         Some(Cmd::UninstallHook { agent, target }) => uninstall_hook(agent, &target),
         Some(Cmd::Doctor { agent, dir }) => doctor(agent, dir),
+        Some(Cmd::Trust { list, file }) => trust(list, file),
+        Some(Cmd::Untrust { file }) => untrust(&file),
         Some(Cmd::Audit {
             cmd: AuditCmd::Verify { file },
         }) => audit_verify(&file),
@@ -509,6 +525,7 @@ fn load_options(args: &PolicyArgs) -> LoadOptions {
         no_discovery: args.no_discovery,
         managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
         eager_builtin: false,
+        trust_store: None,
     }
 }
 
@@ -522,13 +539,19 @@ fn session_config(args: &SessionArgs) -> SessionConfig {
 
 /// A session over the loaded policy, with the audit log from `--audit-log` or the policy.
 fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Session, Failure> {
-    let policy = load_policy(&args.policy)?;
+    let mut policy = load_policy(&args.policy)?;
     let audit = args.audit_log.clone().or_else(|| {
         policy
             .audit_log
             .as_deref()
             .map(|p| policy.workspace().join(p))
     });
+    if let Some(a) = &audit {
+        if let Some(why) = shclass::audit::unsuitable_log_path(a, policy.workspace()) {
+            return Err(fail(EXIT_POLICY, why));
+        }
+        policy.protect(a);
+    }
     let mut s = Session::new(policy)
         .with_config(session_config(args))
         .with_agent(agent, id);
@@ -751,12 +774,120 @@ fn doctor(agent: Option<Agent>, dir: Option<PathBuf>) -> Result<u8, Failure> {
     Ok(u8::from(problems > 0))
 }
 
+fn trust_store() -> Result<shclass::policy::trust::TrustStore, Failure> {
+    shclass::policy::trust::TrustStore::user().ok_or_else(|| {
+        fail(
+            EXIT_USAGE,
+            "no state directory (set HOME, XDG_STATE_HOME or SHCLASS_STATE_DIR)",
+        )
+    })
+}
+
+/// What an untrusted policy file asks for and does not get (empty when nothing).
+fn untrusted_effects(file: &std::path::Path, text: &str) -> Vec<String> {
+    let name = file.display().to_string();
+    let mut p = Policy::empty();
+    let json = file.extension().is_some_and(|e| e == "json");
+    let added = if json {
+        p.add_untrusted_claude_settings(text, &name)
+    } else {
+        p.add_untrusted_text(text, &name, &policy::Source::Project(name.clone()))
+    };
+    match added {
+        Ok(()) => p.untrusted_effects(),
+        Err(_) => Vec::new(),
+    }
+}
+
+fn trust(list: bool, file: Option<PathBuf>) -> Result<u8, Failure> {
+    let store = trust_store()?;
+    let mut out = std::io::stdout().lock();
+    if list {
+        let entries = store
+            .entries()
+            .map_err(|e| fail(EXIT_INTERNAL, e.to_string()))?;
+        for e in entries {
+            let now = std::fs::read(&e.path).ok();
+            let state = match now {
+                None => "missing",
+                Some(b) if shclass::audit::sha256_hex(&b) == e.sha256 => "trusted",
+                Some(_) => "changed since it was trusted (untrusted)",
+            };
+            writeln!(out, "{}  {}: {state}", e.sha256, e.path.display())?;
+        }
+        return Ok(0);
+    }
+    let file = if let Some(f) = file {
+        f
+    } else {
+        let cwd = std::env::current_dir()?;
+        shclass::policy::trust::project_policy(&cwd)
+            .into_iter()
+            .find_map(|f| match f {
+                shclass::policy::trust::Found::File(p) => Some(p),
+                shclass::policy::trust::Found::Skipped(..) => None,
+            })
+            .ok_or_else(|| {
+                fail(
+                    EXIT_USAGE,
+                    "no .shclass.toml here or in a parent up to the repository root; name the file",
+                )
+            })?
+    };
+    if let Some(why) = shclass::policy::trust::unsafe_location(&file) {
+        return Err(fail(
+            EXIT_USAGE,
+            format!(
+                "{}: {why}: shclass does not read it, so trusting it would change nothing",
+                file.display()
+            ),
+        ));
+    }
+    let text = std::fs::read_to_string(&file)
+        .map_err(|e| fail(EXIT_INPUT, format!("{}: {e}", file.display())))?;
+    let effects = untrusted_effects(&file, &text);
+    let entry = store
+        .trust(&file)
+        .map_err(|e| fail(EXIT_INTERNAL, format!("{}: {e}", file.display())))?;
+    writeln!(
+        out,
+        "trusted {} (sha256 {}); any change makes it untrusted again",
+        entry.path.display(),
+        entry.sha256
+    )?;
+    for e in effects {
+        writeln!(out, "  now in effect: {e}")?;
+    }
+    Ok(0)
+}
+
+fn untrust(file: &std::path::Path) -> Result<u8, Failure> {
+    let store = trust_store()?;
+    let removed = store
+        .untrust(file)
+        .map_err(|e| fail(EXIT_INTERNAL, e.to_string()))?;
+    let mut out = std::io::stdout().lock();
+    if removed {
+        writeln!(out, "{}: no longer trusted", file.display())?;
+        Ok(0)
+    } else {
+        writeln!(out, "{}: was not trusted", file.display())?;
+        Ok(1)
+    }
+}
+
 fn audit_verify(file: &std::path::Path) -> Result<u8, Failure> {
-    match shclass::audit::verify(file) {
-        Ok(r) => {
+    match shclass::audit::verify(file)
+        .and_then(|r| shclass::audit::check_anchor(file, &r, None).map(|a| (r, a)))
+    {
+        Ok((r, anchor)) => {
+            let anchor = match anchor {
+                Some(a) => format!("matches the anchor {}", a.display()),
+                None => "no anchor to compare with".to_owned(),
+            };
             writeln!(
                 std::io::stdout().lock(),
-                "{}: ok, {} lines, head {}",
+                "{}: ok, {} lines, head {}, {anchor}",
                 file.display(),
                 r.lines,
                 r.head
@@ -926,6 +1057,24 @@ fn policy_check(files: &[PathBuf]) -> Result<u8, Failure> {
                     writeln!(out, "{name}: warning: {l}")?;
                 }
                 writeln!(out, "{name}: ok ({} warnings)", lints.len())?;
+                let project = f.file_name().is_some_and(|n| n == ".shclass.toml");
+                let trusted = shclass::policy::trust::TrustStore::user()
+                    .is_some_and(|s| s.is_trusted(f, text.as_bytes()));
+                if project && !trusted {
+                    let effects = untrusted_effects(f, &text);
+                    writeln!(
+                        out,
+                        "{name}: not trusted: found in a workspace it can only tighten; {}",
+                        if effects.is_empty() {
+                            "it only tightens, so that changes nothing".to_owned()
+                        } else {
+                            format!("until you run `shclass trust {name}` these have no effect:")
+                        }
+                    )?;
+                    for e in effects {
+                        writeln!(out, "  {e}")?;
+                    }
+                }
             }
             Err(e) => {
                 eprintln!("{e}");

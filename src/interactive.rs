@@ -50,17 +50,37 @@ impl ExecResult {
 #[cfg(unix)]
 pub fn run(cmd: &str) -> io::Error {
     use std::os::unix::process::CommandExt;
-    std::process::Command::new("bash").arg("-c").arg(cmd).exec()
+    bash(cmd).exec()
+}
+
+/// Variables that make bash run code or change how it parses before the command starts:
+/// `BASH_ENV`/`ENV` name a file bash sources, `SHELLOPTS`/`BASHOPTS` switch options on, `PS4`
+/// is expanded under `xtrace`, and `BASH_FUNC_*` are exported functions that shadow programs.
+/// They are removed so that what runs is what was analysed.
+fn is_code_variable(name: &std::ffi::OsStr) -> bool {
+    let Some(name) = name.to_str() else {
+        return false;
+    };
+    matches!(name, "BASH_ENV" | "ENV" | "SHELLOPTS" | "BASHOPTS" | "PS4")
+        || name.starts_with("BASH_FUNC_")
+}
+
+/// `bash -c CMD` with [`is_code_variable`]s removed from its environment.
+fn bash(cmd: &str) -> std::process::Command {
+    let mut c = std::process::Command::new("bash");
+    c.arg("-c").arg(cmd);
+    for (name, _) in std::env::vars_os() {
+        if is_code_variable(&name) {
+            c.env_remove(name);
+        }
+    }
+    c
 }
 
 /// Run `cmd` with `bash -c` and return its exit code.
 #[cfg(not(unix))]
 pub fn run(cmd: &str) -> io::Error {
-    match std::process::Command::new("bash")
-        .arg("-c")
-        .arg(cmd)
-        .status()
-    {
+    match bash(cmd).status() {
         Ok(s) => std::process::exit(s.code().unwrap_or(1)),
         Err(e) => e,
     }

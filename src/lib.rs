@@ -21,7 +21,7 @@
 //!
 //! let log = std::env::temp_dir().join(format!("shclass-doc-{}.jsonl", std::process::id()));
 //! let mut session = Session::new(Policy::builtin()?)
-//!     .with_audit(shclass::audit::AuditLog::new(&log));
+//!     .with_audit(shclass::audit::AuditLog::new(&log).with_anchor(Some(log.with_extension("head"))));
 //! let mut outcome = session.check_command("Bash", "git push origin main");   // classify
 //! if outcome.decision == Decision::Ask {
 //!     // ask the person (here: they said "always"), which remembers `git push` narrowly
@@ -31,6 +31,7 @@
 //! assert_eq!(session.check_command("Bash", "rm -rf ~").decision, Decision::Deny);
 //! assert_eq!(shclass::audit::verify(&log)?.lines, 4);                      // audited
 //! # std::fs::remove_file(&log).ok();
+//! # std::fs::remove_file(log.with_extension("head")).ok();
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!

@@ -240,16 +240,20 @@ impl Session {
         self
     }
 
-    /// Continue from a stored state; its remembered rules are added to the policy again (a rule
-    /// that no longer validates is dropped: forgetting an approval is the safe direction).
+    /// Continue from a stored state; its remembered rules are added to the policy again. The
+    /// state file is data the agent might have written, so a snippet is added only in the one
+    /// form `always` writes (one allow rule naming a program and a subcommand or exact line,
+    /// excluding escalating flags, nothing else); any other snippet, or one that no longer
+    /// validates, is dropped: forgetting an approval is the safe direction.
     #[must_use]
     pub fn with_state(mut self, state: SessionState) -> Session {
         let mut kept = Vec::new();
         for snippet in &state.remembered {
-            if self
-                .policy
-                .add_text(snippet, "remembered", &Source::Remembered, false)
-                .is_ok()
+            if remembered_form(snippet)
+                && self
+                    .policy
+                    .add_text(snippet, "remembered", &Source::Remembered, false)
+                    .is_ok()
             {
                 kept.push(snippet.clone());
             }
@@ -633,10 +637,21 @@ impl Session {
             self.state.remembered.push(s.clone());
         }
         if let RememberScope::ProjectFile(path) = scope {
-            append_to_policy_file(path, &snippets).map_err(|error| SessionError::Io {
+            // A person answered "always": the file stays trusted if it was (or is new), so the
+            // approval counts on the next load; an untrusted file stays untrusted.
+            let store = crate::policy::trust::TrustStore::user();
+            let keep_trust = match std::fs::read(path) {
+                Ok(bytes) => store.as_ref().is_some_and(|s| s.is_trusted(path, &bytes)),
+                Err(_) => true,
+            };
+            let io = |error| SessionError::Io {
                 path: path.display().to_string(),
                 error,
-            })?;
+            };
+            append_to_policy_file(path, &snippets).map_err(io)?;
+            if keep_trust && let Some(store) = store {
+                store.trust(path).map_err(io)?;
+            }
         }
         Ok(snippets)
     }
@@ -645,11 +660,66 @@ impl Session {
     /// workspace, else a new one in the workspace.
     pub fn project_policy_file(&self) -> PathBuf {
         let cwd = self.policy.workspace();
-        cwd.ancestors()
-            .map(|d| d.join(".shclass.toml"))
-            .find(|p| p.is_file())
+        crate::policy::trust::project_policy(cwd)
+            .into_iter()
+            .find_map(|f| match f {
+                crate::policy::trust::Found::File(p) => Some(p),
+                crate::policy::trust::Found::Skipped(..) => None,
+            })
             .unwrap_or_else(|| cwd.join(".shclass.toml"))
     }
+}
+
+/// Is `snippet` exactly the shape [`rule_snippet`] writes? One `[[rule]]` with an id
+/// `remembered-…`, decision allow, one plain program, then either one plain subcommand or an
+/// exact command line without wildcards, at most a `flags.none` list drawn from the escalating
+/// flags, the tag `remembered`, a reason and examples. No other key: no mode, no lists, no
+/// flags table, no program tables, no audit log, no operand, wrapper, context or env condition.
+fn remembered_form(snippet: &str) -> bool {
+    use crate::policy::spec::{OneOrMany, parse_policy};
+    let Ok(file) = parse_policy(snippet, "remembered") else {
+        return false;
+    };
+    let bare = file.mode.is_none()
+        && file.allow.is_empty()
+        && file.ask.is_empty()
+        && file.deny.is_empty()
+        && file.flags.is_empty()
+        && file.program.is_empty()
+        && file.audit_log.is_none();
+    let [rule] = file.rule.as_slice() else {
+        return false;
+    };
+    let r = rule.get_ref();
+    let one_plain = |o: &Option<OneOrMany>| match o {
+        Some(OneOrMany::One(w)) => plain(w),
+        Some(OneOrMany::Many(v)) => matches!(v.as_slice(), [w] if plain(w)),
+        None => false,
+    };
+    let target = match (&r.subcommand, &r.command) {
+        (Some(_), None) => one_plain(&r.subcommand),
+        (None, Some(c)) => !c.contains('*') && !c.is_empty(),
+        _ => false,
+    };
+    let flags = r.flags.as_ref().is_none_or(|f| {
+        f.any.is_empty() && f.all.is_empty() && f.none.iter().all(|x| ESCALATING_FLAGS.contains(x))
+    });
+    bare && target
+        && flags
+        && r.id.starts_with("remembered-")
+        && r.decision == "allow"
+        && r.risk.is_none()
+        && one_plain(&r.program)
+        && !r.any_path
+        && r.args.is_none()
+        && r.max_operands.is_none()
+        && r.min_operands.is_none()
+        && r.env.is_none()
+        && r.via.is_none()
+        && r.context.is_none()
+        && !r.dynamic_args
+        && r.tags.len() == 1
+        && r.tags.iter().all(|t| t == "remembered")
 }
 
 /// A reason from a built-in rule (data), as opposed to a check, a flag, a mode, the path

@@ -6,8 +6,10 @@
 //! `.lock` file is locked exclusively (`File::lock`) for the whole read-modify-write (readers
 //! lock it shared), and the new state is written in place with one `write`, so concurrent hook
 //! processes lose no update and never see half a file (`write` says why not a rename, and what
-//! a crash can leave). This module stores state; what the state means (denial
-//! breaker, rate limit, reads) is `session.rs`.
+//! a crash can leave). Files are created with mode 0600 in a 0700 directory, and a state file
+//! owned by another user or writable by group or others is refused (read as an error: the hook
+//! then decides without state, at most ask). This module stores state; what the state means
+//! (denial breaker, rate limit, reads, remembered approvals) is `session.rs`.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -73,6 +75,22 @@ pub fn state_dir() -> Option<PathBuf> {
     Some(base.join("shclass").join("sessions"))
 }
 
+/// The root of shclass's state: `$SHCLASS_STATE_DIR`, else `$XDG_STATE_HOME/shclass`, else
+/// `~/.local/state/shclass`. The trust record and the audit anchors live here; session files
+/// live in [`state_dir`] (the same directory when `SHCLASS_STATE_DIR` is set).
+pub fn state_root() -> Option<PathBuf> {
+    if let Some(d) = std::env::var_os("SHCLASS_STATE_DIR").filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(d));
+    }
+    let base = std::env::var_os("XDG_STATE_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("state"))
+        })?;
+    Some(base.join("shclass"))
+}
+
 /// A file name for a session id: `[A-Za-z0-9._-]` kept, anything else `_`, at most 80
 /// characters, plus a short hash of the id when anything was changed (so two ids never share a
 /// file).
@@ -128,11 +146,7 @@ impl StateFile {
         if let Some(dir) = self.json.parent() {
             create_private_dir(dir)?;
         }
-        let lock = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&self.lock)?;
+        let lock = private_options().open(&self.lock)?;
         lock.lock()?;
         let result = (|| {
             let mut state = self.read_unlocked()?;
@@ -160,7 +174,16 @@ impl StateFile {
     }
 
     fn read_unlocked(&self) -> io::Result<SessionState> {
+        let private = || crate::policy::trust::not_private(&self.json);
         match std::fs::read(&self.json) {
+            Ok(_) if private().is_some() => Err(io::Error::new(
+                io::ErrorKind::PermissionDenied,
+                format!(
+                    "{}: {}, so its remembered approvals and counters cannot be relied on",
+                    self.json.display(),
+                    private().unwrap_or_default()
+                ),
+            )),
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
                 io::Error::new(
                     io::ErrorKind::InvalidData,
@@ -191,11 +214,7 @@ impl StateFile {
                 format!("{}: not a regular file", self.json.display()),
             ));
         }
-        let mut f = OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&self.json)?;
+        let mut f = private_options().open(&self.json)?;
         let old = usize::try_from(f.metadata()?.len()).unwrap_or(usize::MAX);
         if bytes.len() < old {
             bytes.resize(old, b' ');
@@ -204,7 +223,19 @@ impl StateFile {
     }
 }
 
-fn create_private_dir(dir: &Path) -> io::Result<()> {
+/// Open for writing, created if missing with mode 0600, never truncated.
+fn private_options() -> OpenOptions {
+    let mut o = OpenOptions::new();
+    o.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        o.mode(0o600);
+    }
+    o
+}
+
+pub(crate) fn create_private_dir(dir: &Path) -> io::Result<()> {
     if dir.is_dir() {
         return Ok(());
     }

@@ -1,6 +1,8 @@
 //! The audit log: three decisions verify; editing, removing or reordering a line fails
 //! `shclass audit verify` and names the line; secrets are redacted before they are written.
 
+mod common;
+
 use std::process::Command;
 
 fn shclass(args: &[&str]) -> (i32, String, String) {
@@ -115,7 +117,8 @@ fn three_decisions_verify_and_an_edit_fails() {
 #[test]
 fn concurrent_appends_keep_one_chain() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let log = shclass::audit::AuditLog::new(dir.path().join("a.jsonl"));
+    let log = shclass::audit::AuditLog::new(dir.path().join("a.jsonl"))
+        .with_anchor(Some(dir.path().join("a.head")));
     let handles: Vec<_> = (0..8)
         .map(|i| {
             let log = log.clone();
@@ -143,4 +146,69 @@ fn concurrent_appends_keep_one_chain() {
     }
     let r = shclass::audit::verify(log.path()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(r.lines, 80);
+    // The anchor followed every append.
+    let anchor = dir.path().join("a.head");
+    let checked = shclass::audit::check_anchor(log.path(), &r, Some(&anchor));
+    assert_eq!(checked.ok().flatten(), Some(anchor));
+}
+
+/// One Claude hook decision with an audit log, state in `state`.
+fn hook_with_log(log: &std::path::Path, state: &std::path::Path, cmd: &str) -> String {
+    let input = serde_json::json!({"session_id": "anchor", "cwd": "/tmp", "hook_event_name": "PreToolUse",
+                                   "tool_name": "Bash", "tool_input": {"command": cmd}});
+    let (_, out, _) = common::run_shclass(
+        [
+            "hook",
+            "claude",
+            "--no-discovery",
+            "--audit-log",
+            log.to_str().unwrap_or(""),
+        ],
+        input.to_string().as_bytes(),
+        |c| {
+            c.env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+                .env("SHCLASS_STATE_DIR", state);
+        },
+    );
+    out
+}
+
+fn verify_with_state(log: &std::path::Path, state: &std::path::Path) -> (i32, String, String) {
+    common::run_shclass(["audit", "verify", log.to_str().unwrap_or("")], b"", |c| {
+        c.env("SHCLASS_STATE_DIR", state);
+    })
+}
+
+#[test]
+fn truncating_the_audit_log_is_reported_and_not_continued() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let (log, state) = (dir.path().join("audit.jsonl"), dir.path().join("state"));
+    for cmd in ["ls", "git status", "pwd"] {
+        hook_with_log(&log, &state, cmd);
+    }
+    let (code, out, err) = verify_with_state(&log, &state);
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(
+        out.contains("3 lines") && out.contains("matches the anchor"),
+        "{out}"
+    );
+    // Cut the last line off: the chain alone is whole, the anchor says truncated.
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    let two = format!("{}\n{}\n", lines[0], lines[1]);
+    std::fs::write(&log, &two).unwrap_or_else(|e| panic!("{e}"));
+    let (code, _, err) = verify_with_state(&log, &state);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("truncated"), "{err}");
+    // The hook refuses to continue it (deny: no unaudited action) rather than hide the cut.
+    let out = hook_with_log(&log, &state, "ls");
+    assert!(out.contains("\"deny\""), "{out}");
+    assert_eq!(std::fs::read_to_string(&log).unwrap_or_default(), two);
+    // Emptied and restarted from scratch: still reported.
+    std::fs::write(&log, "").unwrap_or_else(|e| panic!("{e}"));
+    let out = hook_with_log(&log, &state, "ls");
+    assert!(out.contains("\"deny\""), "{out}");
+    let (code, _, err) = verify_with_state(&log, &state);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("truncated"), "{err}");
 }

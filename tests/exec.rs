@@ -93,3 +93,43 @@ fn repl_classifies_and_takes_slash_commands() {
         "nothing after /quit: {out}"
     );
 }
+
+#[test]
+fn exec_runs_only_the_analysed_command_whatever_bash_env_says() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let marker = dir.path().join("sourced");
+    let rc = dir.path().join("rc.sh");
+    std::fs::write(&rc, format!("touch {}\n", marker.display())).unwrap_or_else(|e| panic!("{e}"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
+        .args(["exec", "--no-discovery", "--", "pwd"])
+        .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+        .env(
+            "SHCLASS_MANAGED_POLICY",
+            "/nonexistent-shclass-managed.toml",
+        )
+        .env("SHCLASS_STATE_DIR", dir.path().join("state"))
+        .env("BASH_ENV", &rc)
+        .env("ENV", &rc)
+        .env("SHELLOPTS", "xtrace")
+        .env("PS4", "$(touch /nonexistent-dir/x)")
+        .env("BASH_FUNC_pwd%%", "() { touch /nonexistent-dir/y; }")
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    drop(child.stdin.take());
+    let out = child.wait_with_output().unwrap_or_else(|e| panic!("{e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert!(!marker.exists(), "BASH_ENV was sourced");
+    assert!(
+        stdout.trim_end().ends_with(
+            dir.path()
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("?")
+        )
+    );
+}

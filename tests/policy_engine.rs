@@ -164,7 +164,12 @@ fn modes() {
         "auto never allows what it cannot see"
     );
     p.mode = Mode::Bypass;
-    assert_eq!(decide(&p, "rm -rf /"), Decision::Allow);
+    assert_eq!(
+        decide(&p, "rm -rf /"),
+        Decision::Deny,
+        "bypass drops the asks and keeps the denies"
+    );
+    assert_eq!(decide(&p, "some-unknown-tool --flag"), Decision::Allow);
     assert_ne!(
         decide(&p, "eval \"$x\""),
         Decision::Allow,

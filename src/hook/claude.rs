@@ -97,6 +97,7 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     Ok(Request {
         session_id: str_field(v, "session_id").map(str::to_owned),
         cwd: str_field(v, "cwd").map(std::path::PathBuf::from),
+        start_dir: None,
         mode,
         event,
         action,

@@ -41,7 +41,8 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     Ok(Request {
         session_id: str_field(v, "conversation_id").map(str::to_owned),
         // The workspace is the project root; `cwd` is only where the command runs.
-        cwd: root.map(std::path::PathBuf::from).or(cwd),
+        cwd: root.map(std::path::PathBuf::from).or(cwd.clone()),
+        start_dir: cwd.filter(|_| matches!(event.as_deref(), Some("beforeShellExecution"))),
         mode: None,
         event,
         action,

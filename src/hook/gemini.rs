@@ -28,6 +28,13 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     let file = |i: &serde_json::Value| -> Result<String, Malformed> {
         path_field(i, FILE_KEYS)?.ok_or_else(|| Malformed(format!("{tool} without a file path")))
     };
+    // `run_shell_command`'s `dir_path` / `directory`: where the command starts.
+    let start_dir = match (tool.as_str(), head.input) {
+        ("run_shell_command", Some(i)) if i.is_object() => {
+            path_field(i, &["dir_path", "directory"])?.map(std::path::PathBuf::from)
+        }
+        _ => None,
+    };
     let action = match tool.as_str() {
         "run_shell_command" if !post => {
             let i = need_input()?;
@@ -108,6 +115,7 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     Ok(Request {
         session_id: str_field(v, "session_id").map(str::to_owned),
         cwd: str_field(v, "cwd").map(std::path::PathBuf::from),
+        start_dir,
         mode: None,
         event,
         action,

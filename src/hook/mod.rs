@@ -98,6 +98,9 @@ pub struct Request {
     pub session_id: Option<String>,
     /// The agent's working directory: the workspace.
     pub cwd: Option<PathBuf>,
+    /// Where a shell command starts when that is not the workspace (Gemini's `dir_path`,
+    /// Cursor's `cwd`): its relative paths are resolved from there.
+    pub start_dir: Option<PathBuf>,
     /// The agent's permission mode, mapped onto shclass's.
     pub mode: Option<Mode>,
     /// The agent's event name (for the answer).
@@ -273,8 +276,26 @@ pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer>
         .clone()
         .or_else(|| policy.audit_log.as_deref().map(PathBuf::from))
         .map(|p| crate::audit::AuditLog::new(expand(&p, policy.workspace())));
+    if let Some(why) = audit
+        .as_ref()
+        .and_then(|a| crate::audit::unsuitable_log_path(a.path(), policy.workspace()))
+    {
+        if matches!(req.action, Action::Recorded { .. }) {
+            return None;
+        }
+        return Some(Answer {
+            decision: Decision::Deny,
+            reason: format!("shclass: deny: {why}, so nothing is allowed"),
+        });
+    }
     let session_id = req.session_id.as_deref().filter(|s| !s.is_empty());
-    let build = |policy, state: Option<crate::state::SessionState>| {
+    let build = |mut policy: crate::policy::Policy, state: Option<crate::state::SessionState>| {
+        if let Some(log) = &audit {
+            policy.protect(log.path());
+        }
+        if let Some(dir) = &req.start_dir {
+            policy.start_in(dir);
+        }
         let mut session = Session::new(policy)
             .with_config(opts.session)
             .with_agent(agent.name(), session_id);
@@ -398,6 +419,7 @@ impl<'v> ToolEvent<'v> {
                 return Ok(Err(Request {
                     session_id: None,
                     cwd: None,
+                    start_dir: None,
                     mode: None,
                     event,
                     action: Action::Ignore,

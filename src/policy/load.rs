@@ -5,9 +5,15 @@
 //! `/etc/shclass/policy.toml`), reads them, and adds them to a [`Policy`] with their [`Source`].
 //! A missing optional file is fine; an unreadable or invalid one is an error naming the file.
 //! Examples of every rule outside the built-in policy are checked at load.
+//!
+//! Project files (`.shclass.toml`, a project's `.claude/settings.json` and
+//! `settings.local.json`) arrive with the code: unless the person trusted that exact file
+//! (`shclass trust`, [`super::trust`]) they are added untrusted and can only tighten. The user's,
+//! managed and `--policy` / `--claude-settings=PATH` files are the person's word.
 
 use std::path::{Path, PathBuf};
 
+use super::trust::{self, Found, TrustStore};
 use super::{Mode, Policy, PolicyError, Source};
 
 /// What to load.
@@ -30,6 +36,8 @@ pub struct LoadOptions {
     /// of a group per program, where a rule naming several programs is compiled in each);
     /// dearer for one command (a hook), which needs a few groups.
     pub eager_builtin: bool,
+    /// The record of trusted project files (default: `trusted` in the user's state root).
+    pub trust_store: Option<PathBuf>,
 }
 
 fn read(path: &Path) -> Result<String, PolicyError> {
@@ -44,21 +52,27 @@ fn user_policy() -> Option<PathBuf> {
     Some(base.join("shclass").join("policy.toml"))
 }
 
-fn project_policy(cwd: &Path) -> Option<PathBuf> {
-    cwd.ancestors()
-        .map(|d| d.join(".shclass.toml"))
-        .find(|p| p.is_file())
+/// The default Claude Code settings files: the user's (true: the person's word) and the
+/// project's (false: trusted only when recorded).
+fn claude_defaults(cwd: &Path) -> Vec<(PathBuf, bool)> {
+    let mut out = Vec::new();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if let Some(home) = &home {
+        out.push((home.join(".claude").join("settings.json"), true));
+    }
+    for name in ["settings.json", "settings.local.json"] {
+        let p = cwd.join(".claude").join(name);
+        // The user's own file, when the workspace is the home directory.
+        if out.iter().all(|(q, _)| *q != p) {
+            out.push((p, false));
+        }
+    }
+    out
 }
 
-/// The default Claude Code settings files: the user's and the project's.
-fn claude_defaults(cwd: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    if let Some(home) = std::env::var_os("HOME") {
-        out.push(PathBuf::from(home).join(".claude").join("settings.json"));
-    }
-    out.push(cwd.join(".claude").join("settings.json"));
-    out.push(cwd.join(".claude").join("settings.local.json"));
-    out
+/// Is this project file trusted as it reads now?
+fn trusted(store: Option<&TrustStore>, path: &Path, text: &str) -> bool {
+    store.is_some_and(|s| s.is_trusted(path, text.as_bytes()))
 }
 
 /// Load the built-in policy and every configured source.
@@ -74,29 +88,50 @@ pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
     } else {
         Policy::builtin_in(empty)
     };
+    let store = opts
+        .trust_store
+        .clone()
+        .map(TrustStore::at)
+        .or_else(TrustStore::user);
     if !opts.no_discovery {
         if let Some(user) = user_policy().filter(|p| p.is_file()) {
             let text = read(&user)?;
             let name = user.display().to_string();
             policy.add_text(&text, &name, &Source::User(name.clone()), true)?;
         }
-        if let Some(project) = project_policy(&cwd) {
+        for found in trust::project_policy(&cwd) {
+            let Found::File(project) = found else {
+                continue; // owned by another user or in a directory others write
+            };
             let text = read(&project)?;
             let name = project.display().to_string();
-            policy.add_text(&text, &name, &Source::Project(name.clone()), true)?;
+            let source = Source::Project(name.clone());
+            if trusted(store.as_ref(), &project, &text) {
+                policy.add_text(&text, &name, &source, true)?;
+            } else {
+                policy.add_untrusted_text(&text, &name, &source)?;
+            }
         }
     }
     if let Some(claude) = &opts.claude_settings {
         let files = match claude {
-            Some(p) => vec![p.clone()],
+            Some(p) => vec![(p.clone(), true)],
             None => claude_defaults(&cwd),
         };
-        for f in files {
+        for (f, personal) in files {
             if claude.is_none() && !f.is_file() {
                 continue;
             }
+            if !personal && trust::unsafe_location(&f).is_some() {
+                continue;
+            }
             let text = read(&f)?;
-            policy.add_claude_settings(&text, &f.display().to_string())?;
+            let name = f.display().to_string();
+            if personal || trusted(store.as_ref(), &f, &text) {
+                policy.add_claude_settings(&text, &name)?;
+            } else {
+                policy.add_untrusted_claude_settings(&text, &name)?;
+            }
         }
     }
     for f in &opts.policy_files {

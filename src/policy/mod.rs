@@ -25,6 +25,7 @@ pub mod paths;
 pub mod pattern;
 mod rule;
 pub mod spec;
+pub mod trust;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -138,7 +139,8 @@ pub enum Mode {
     Auto,
     /// Ask → deny (unattended runs).
     Strict,
-    /// Everything allowed except managed denies and anything opaque.
+    /// Ask → allow, except anything opaque; every deny stays a deny ("drop the asks, keep the
+    /// denies").
     Bypass,
 }
 
@@ -570,6 +572,56 @@ pub struct Policy {
     lazy: bool,
     /// Set on a lazily loaded group that failed to load.
     load_error: Option<String>,
+    /// What untrusted project files asked for and did not get.
+    untrusted: Untrusted,
+    /// shclass's own files beyond the built-in ones ([`Policy::protect`]).
+    own_files: Vec<PathBuf>,
+    /// Where commands start, when not the workspace ([`Policy::start_in`]).
+    start_dir: Option<PathBuf>,
+}
+
+/// What untrusted project files asked for and did not get ([`Policy::add_untrusted_text`]):
+/// kept to say so on `policy check` and on every verdict it would have loosened.
+#[derive(Debug, Default)]
+struct Untrusted {
+    /// The files, in load order.
+    files: Vec<String>,
+    /// Their allow rules, compiled but never decisive.
+    rules: Vec<Rule>,
+    /// Their modes.
+    modes: Vec<(Source, Mode)>,
+    /// Flags they set to `ignore` or below a decision already in force.
+    flags: Vec<(Source, FlagKind)>,
+    /// Everything else ignored, for people (`audit_log`, `[[program]]`, path allows).
+    other: Vec<(Source, String)>,
+}
+
+/// The name of a project file's source (its path).
+fn source_file(source: &Source) -> String {
+    match source {
+        Source::User(p)
+        | Source::Project(p)
+        | Source::Cli(p)
+        | Source::Managed(p)
+        | Source::Claude(p) => p.clone(),
+        Source::Builtin | Source::Remembered | Source::Inline => source.to_string(),
+    }
+}
+
+/// The note on a verdict that an untrusted file would have loosened.
+fn untrusted_note(source: &Source, what: &str, decision: Decision, span: Span) -> Reason {
+    let file = source_file(source);
+    Reason {
+        decision,
+        risk: Risk::Low,
+        rule: Cow::Borrowed("untrusted-policy"),
+        source: source.clone(),
+        message: format!(
+            "{file} {what}, but it is not trusted, so that has no effect; if you have reviewed it, run `shclass trust {file}`"
+        ),
+        span,
+        unit: None,
+    }
 }
 
 /// The decision for a file tool's access to a path.
@@ -739,7 +791,50 @@ impl Policy {
         check_examples: bool,
     ) -> Result<(), PolicyError> {
         let file: PolicyFile = spec::parse_policy(text, origin)?;
-        self.add_file(file, text, origin, source, check_examples)
+        self.add_file(file, text, origin, source, check_examples, true)
+    }
+
+    /// Add a policy file no person has vouched for (a project file not trusted with `shclass
+    /// trust`): it can only tighten. Its denies, asks, flags raised to ask or deny and path
+    /// denies apply; its `mode`, `audit_log`, allows, `[[program]]` tables, flags lowered or
+    /// ignored, and rule tags have no effect, and verdicts they would have loosened say so.
+    pub fn add_untrusted_text(
+        &mut self,
+        text: &str,
+        origin: &str,
+        source: &Source,
+    ) -> Result<(), PolicyError> {
+        let file: PolicyFile = spec::parse_policy(text, origin)?;
+        self.untrusted.files.push(source_file(source));
+        self.add_file(file, text, origin, source, true, false)
+    }
+
+    /// The untrusted files added ([`Policy::add_untrusted_text`]), in load order.
+    pub fn untrusted_files(&self) -> &[String] {
+        &self.untrusted.files
+    }
+
+    /// What the untrusted files asked for and did not get, one line each (`FILE: what`), for
+    /// people.
+    pub fn untrusted_effects(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (s, m) in &self.untrusted.modes {
+            out.push(format!("{}: `mode = \"{}\"`", source_file(s), m.name()));
+        }
+        for r in &self.untrusted.rules {
+            out.push(format!("{}: allow rule `{}`", source_file(&r.source), r.id));
+        }
+        for (s, k) in &self.untrusted.flags {
+            out.push(format!(
+                "{}: `flags.{}` below the decision in force",
+                source_file(s),
+                k.name()
+            ));
+        }
+        for (s, what) in &self.untrusted.other {
+            out.push(format!("{}: {what}", source_file(s)));
+        }
+        out
     }
 
     fn add_file(
@@ -749,6 +844,7 @@ impl Policy {
         origin: &str,
         source: &Source,
         check_examples: bool,
+        trusted: bool,
     ) -> Result<(), PolicyError> {
         let lines = LineIndex::new(text);
         if let Some(m) = &file.mode {
@@ -762,13 +858,29 @@ impl Policy {
                 )
                 .at(Some(lines.line(m.span().start)), Some("mode".into()))
             })?;
-            self.mode = mode;
+            if trusted {
+                self.mode = mode;
+            } else {
+                self.untrusted.modes.push((source.clone(), mode));
+            }
         }
         if file.audit_log.is_some() {
-            self.audit_log = file.audit_log.clone();
+            if trusted {
+                self.audit_log = file.audit_log.clone();
+            } else {
+                self.untrusted
+                    .other
+                    .push((source.clone(), "`audit_log`".to_owned()));
+            }
         }
         for p in file.program {
-            self.add_program_spec(p.into_inner());
+            if trusted {
+                self.add_program_spec(p.into_inner());
+            } else {
+                self.untrusted
+                    .other
+                    .push((source.clone(), "a `[[program]]` table".to_owned()));
+            }
         }
         for (key, value) in &file.flags {
             let line = Some(lines.line(value.span().start));
@@ -781,6 +893,10 @@ impl Policy {
                 .at(line, field.clone())
             })?;
             let decision = match value.get_ref().as_str() {
+                "ignore" if !trusted => {
+                    self.untrusted.flags.push((source.clone(), kind));
+                    continue;
+                }
                 "ignore" if kind.is_opaque() => {
                     return Err(PolicyError::new(
                         origin,
@@ -813,6 +929,15 @@ impl Policy {
                 .flags
                 .get(&kind)
                 .is_some_and(|(d, _, s)| matches!(s, Source::Managed(_)) && *d > decision);
+            // An untrusted file may only raise a flag's decision above what is in force.
+            let current = self
+                .flags
+                .get(&kind)
+                .map_or_else(|| default_flag_decision(kind).map(|(d, _)| d), |f| f.0);
+            if !trusted && (decision.is_none() || decision < current) {
+                self.untrusted.flags.push((source.clone(), kind));
+                continue;
+            }
             if !stronger {
                 self.flags.insert(kind, (decision, risk, source.clone()));
             }
@@ -829,8 +954,8 @@ impl Policy {
                     decision,
                     source,
                     origin,
-                    line,
-                    decision.name(),
+                    (line, decision.name()),
+                    trusted,
                 )?;
             }
         }
@@ -838,7 +963,7 @@ impl Policy {
             let line = lines.line(r.span().start);
             (r.into_inner(), Some(line))
         });
-        self.add_rule_specs(rules, origin, source, check_examples)
+        self.add_rule_specs_as(rules, origin, source, check_examples, trusted)
     }
 
     /// Add a program's option table (`[[program]]`): moved in for its last name, copied for
@@ -878,9 +1003,26 @@ impl Policy {
         source: &Source,
         check_examples: bool,
     ) -> Result<(), PolicyError> {
+        self.add_rule_specs_as(rules, origin, source, check_examples, true)
+    }
+
+    /// [`Policy::add_rule_specs`]; from an untrusted file (`trusted` false) an allow rule is
+    /// kept aside (never decisive) and tags are dropped (an `edit` tag would let accept-edits
+    /// allow what the rule asks about).
+    fn add_rule_specs_as(
+        &mut self,
+        rules: impl IntoIterator<Item = (spec::RuleSpec, Option<usize>)>,
+        origin: &str,
+        source: &Source,
+        check_examples: bool,
+        trusted: bool,
+    ) -> Result<(), PolicyError> {
         let first_new = self.rules.len();
-        for (i, (spec, line)) in rules.into_iter().enumerate() {
+        for (i, (mut spec, line)) in rules.into_iter().enumerate() {
             let id = spec.id.clone();
+            if !trusted {
+                spec.tags.clear();
+            }
             // An approval remembered into a policy file keeps its source when it loads back.
             let rule_source = if spec.tags.iter().any(|t| t == "remembered") && source.is_personal()
             {
@@ -898,6 +1040,10 @@ impl Policy {
                         .at(line, Some(format!("rule[{i}] `{id}`.{field}")))
                 })?;
             }
+            if !trusted && rule.decision == Decision::Allow {
+                self.untrusted.rules.push(rule);
+                continue;
+            }
             self.push_rule(rule);
         }
         if check_examples {
@@ -910,6 +1056,26 @@ impl Policy {
 
     /// Add a Claude Code settings file's `permissions` lists as rules with source `claude:<file>`.
     pub fn add_claude_settings(&mut self, text: &str, origin: &str) -> Result<(), PolicyError> {
+        self.add_claude_settings_as(text, origin, true)
+    }
+
+    /// [`Policy::add_claude_settings`] for a project's settings file no person has trusted:
+    /// its asks and denies apply, its allows do not (as [`Policy::add_untrusted_text`]).
+    pub fn add_untrusted_claude_settings(
+        &mut self,
+        text: &str,
+        origin: &str,
+    ) -> Result<(), PolicyError> {
+        self.untrusted.files.push(origin.to_owned());
+        self.add_claude_settings_as(text, origin, false)
+    }
+
+    fn add_claude_settings_as(
+        &mut self,
+        text: &str,
+        origin: &str,
+        trusted: bool,
+    ) -> Result<(), PolicyError> {
         let lists = spec::parse_claude_settings(text, origin)?;
         let source = Source::Claude(origin.to_owned());
         for (list, decision, key) in [
@@ -918,7 +1084,7 @@ impl Policy {
             (&lists.deny, Decision::Deny, "permissions.deny"),
         ] {
             for entry in list {
-                self.add_entry(entry, decision, &source, origin, None, key)?;
+                self.add_entry(entry, decision, &source, origin, (None, key), trusted)?;
             }
         }
         Ok(())
@@ -932,14 +1098,26 @@ impl Policy {
         decision: Decision,
         source: &Source,
         origin: &str,
-        line: Option<usize>,
-        field: &str,
+        (line, field): (Option<usize>, &str),
+        trusted: bool,
     ) -> Result<(), PolicyError> {
         let err = |e: String| {
             PolicyError::new(origin, PolicyErrorKind::Invalid(e)).at(line, Some(field.to_owned()))
         };
+        let untrusted_allow = !trusted && decision == Decision::Allow;
         if let Some(p) = ClaudePattern::parse(entry).map_err(err)? {
-            self.push_rule(Rule::from_claude(p, decision, source.clone(), line));
+            let rule = Rule::from_claude(p, decision, source.clone(), line);
+            if untrusted_allow {
+                self.untrusted.rules.push(rule);
+            } else {
+                self.push_rule(rule);
+            }
+            return Ok(());
+        }
+        if untrusted_allow {
+            self.untrusted
+                .other
+                .push((source.clone(), format!("allow `{entry}`")));
             return Ok(());
         }
         let base = Path::new(origin)
@@ -957,7 +1135,7 @@ impl Policy {
     /// Decide a file tool's access to a path (Read, Write, Edit…), with the same policy as bash.
     /// No opinion (`None`) means: nothing matched and the mode does not decide file tools.
     pub fn check_path(&self, access: paths::Access, path: &str) -> PathVerdict {
-        let reasons = paths::decide_path(
+        let mut reasons = paths::decide_path(
             &self.path_rules,
             &self.cwd,
             access,
@@ -965,6 +1143,28 @@ impl Policy {
             Span::default(),
             None,
         );
+        reasons.extend(paths::own_file_reason(
+            &self.own_files,
+            &self.cwd,
+            access,
+            path,
+            Span::default(),
+            None,
+        ));
+        if access == paths::Access::Read
+            && !reasons.iter().any(|r| r.rule == "read-secret")
+            && paths::glob_may_match_secret(path, &self.cwd)
+        {
+            reasons.push(Reason {
+                decision: Decision::Ask,
+                risk: Risk::High,
+                rule: Cow::Borrowed("read-secret"),
+                source: Source::Builtin,
+                message: format!("the pattern `{path}` may match files that hold secrets"),
+                span: Span::default(),
+                unit: None,
+            });
+        }
         let worst = reasons.iter().map(|r| r.decision).max();
         let personal_allow = reasons
             .iter()
@@ -989,13 +1189,6 @@ impl Policy {
                 Decision::Allow
             }
             (Mode::Bypass, Decision::Ask) => Decision::Allow,
-            (Mode::Bypass, Decision::Deny)
-                if !reasons.iter().any(|r| {
-                    r.decision == Decision::Deny && matches!(r.source, Source::Managed(_))
-                }) =>
-            {
-                Decision::Allow
-            }
             (_, d) => d,
         };
         let risk = reasons.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
@@ -1005,6 +1198,20 @@ impl Policy {
             path: paths::resolve(path, &self.cwd),
             reasons,
         }
+    }
+
+    /// Deny writes to `path` (and under it) for every tool and every bash unit, as shclass's
+    /// own file (the audit log a hook or session writes). The state root, the user's and the
+    /// managed policy are always protected ([`paths::own_file_reason`]).
+    pub fn protect(&mut self, path: &Path) {
+        let abs = paths::resolve(&path.to_string_lossy(), &self.cwd);
+        self.own_files.push(abs);
+    }
+
+    /// Commands start in `dir` (relative: to the workspace) rather than the workspace root: their
+    /// relative paths are resolved from there.
+    pub fn start_in(&mut self, dir: &Path) {
+        self.start_dir = Some(paths::resolve(&dir.to_string_lossy(), &self.cwd));
     }
 
     /// Add one compiled rule.
@@ -1201,23 +1408,55 @@ impl Policy {
                 None => global.push(reason),
             }
         }
-        // The path policy, for the files each unit reads and writes.
+        // The path policy, for the files each unit reads and writes, each resolved against the
+        // working directory as `cd`/`pushd`/`popd` earlier on the line leave it.
+        let mut wd = paths::WorkingDir::new(self.start_dir.as_deref().unwrap_or(&self.cwd));
         for (i, (unit, state)) in analysis.units.iter().zip(&mut states).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
+                let Some(path) = wd.absolute(&path) else {
+                    if access == paths::Access::Write {
+                        state.hard = true;
+                        state.edit_only = false;
+                        state.reasons.push(Reason {
+                            decision: Decision::Ask,
+                            risk: Risk::High,
+                            rule: Cow::Borrowed("write-after-unknown-cd"),
+                            source: Source::Builtin,
+                            message: format!(
+                                "writes `{path}` relative to a directory changed to one known only at run time"
+                            ),
+                            span,
+                            unit: Some(i),
+                        });
+                    }
+                    continue;
+                };
+                let own = paths::own_file_reason(
+                    &self.own_files,
+                    &self.cwd,
+                    access,
+                    &path,
+                    span,
+                    Some(i),
+                );
                 for r in
                     paths::decide_path(&self.path_rules, &self.cwd, access, &path, span, Some(i))
+                        .into_iter()
+                        .chain(own)
                 {
                     if r.decision == Decision::Allow {
                         continue; // a path allow does not prove the program harmless
                     }
+                    // No path finding is an edit accept-edits may allow: not even
+                    // write-outside-workspace, which is found on the resolved path (a link
+                    // inside the workspace may point out of it).
                     state.hard = true;
-                    if r.decision == Decision::Deny || r.rule != "write-outside-workspace" {
-                        state.edit_only = false;
-                    }
+                    state.edit_only = false;
                     state.reasons.push(r);
                 }
             }
+            wd.follow(unit);
         }
         // Flags.
         for flag in &analysis.flags {
@@ -1264,7 +1503,6 @@ impl Policy {
         for g in &mut global {
             g.decision = self.apply_mode_global(
                 g.decision,
-                &g.source,
                 g.rule.starts_with("flag:") && is_opaque_rule(&g.rule),
             );
             decision = decision.max(g.decision);
@@ -1298,6 +1536,9 @@ impl Policy {
                 suggest: None,
             });
         }
+        if decision == Decision::Ask && !self.untrusted.files.is_empty() {
+            self.note_untrusted(&analysis, &mut units, &mut all);
+        }
         all.sort_by(|a, b| {
             b.decision
                 .cmp(&a.decision)
@@ -1321,11 +1562,50 @@ impl Policy {
         }
     }
 
-    fn apply_mode_global(&self, d: Decision, source: &Source, opaque: bool) -> Decision {
-        match (self.mode, d) {
-            (Mode::Bypass, Decision::Deny) if !matches!(source, Source::Managed(_)) => {
-                Decision::Allow
+    /// Say on an asking verdict what untrusted files would have loosened: their allow rules
+    /// that match an asking unit, a mode that would allow asks, an ignored flag that fired.
+    fn note_untrusted(
+        &self,
+        analysis: &Analysis,
+        units: &mut [UnitVerdict],
+        all: &mut Vec<Reason>,
+    ) {
+        for (i, (unit, uv)) in analysis.units.iter().zip(units.iter_mut()).enumerate() {
+            if uv.decision != Decision::Ask {
+                continue;
             }
+            let spec = self.options_for(unit.program.as_deref());
+            let parsed = rule::parse_unit(unit, spec.as_deref());
+            let input = MatchInput::new(unit, &parsed, &self.cwd);
+            if let Some(r) = self.untrusted.rules.iter().find(|r| r.matches(&input)) {
+                let mut note = untrusted_note(
+                    &r.source,
+                    &format!("would allow this (`{}`)", r.id),
+                    Decision::Ask,
+                    unit.span,
+                );
+                note.unit = Some(i);
+                uv.reasons.push(note.clone());
+                all.push(note);
+            }
+        }
+        let whole = Span::new(0, analysis.input.len());
+        for (source, mode) in &self.untrusted.modes {
+            if matches!(mode, Mode::Bypass | Mode::Auto | Mode::AcceptEdits) && *mode != self.mode {
+                let what = format!("sets `mode = \"{}\"`", mode.name());
+                all.push(untrusted_note(source, &what, Decision::Ask, whole));
+            }
+        }
+        for (source, kind) in &self.untrusted.flags {
+            if let Some(f) = analysis.flags.iter().find(|f| f.kind == *kind) {
+                let what = format!("lowers `flags.{}`", kind.name());
+                all.push(untrusted_note(source, &what, Decision::Ask, f.span));
+            }
+        }
+    }
+
+    fn apply_mode_global(&self, d: Decision, opaque: bool) -> Decision {
+        match (self.mode, d) {
             (Mode::Bypass | Mode::Auto, Decision::Ask) if !opaque => Decision::Allow,
             (Mode::Plan | Mode::Strict, Decision::Ask) => Decision::Deny,
             _ => d,
@@ -1420,9 +1700,6 @@ impl Policy {
         let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         let mut tier = tier;
         // Modes.
-        let managed_deny = tier
-            .iter()
-            .any(|r| r.decision == Decision::Deny && matches!(r.source, Source::Managed(_)));
         let opaque_unit = unit.program.is_none();
         let before = decision;
         decision = match self.mode {
@@ -1455,15 +1732,12 @@ impl Policy {
                     decision
                 }
             }
+            // Drop the asks, keep the denies: no mode turns a deny into allow.
             Mode::Bypass => {
-                if managed_deny || opaque_unit {
-                    decision.max(Decision::Ask).min(if managed_deny {
-                        Decision::Deny
-                    } else {
-                        Decision::Ask
-                    })
-                } else {
+                if decision == Decision::Ask && !opaque_unit {
                     Decision::Allow
+                } else {
+                    decision
                 }
             }
         };

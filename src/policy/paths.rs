@@ -5,8 +5,10 @@
 //! policy's `allow` / `ask` / `deny` lists, with gitignore-style patterns and Claude's anchors:
 //! `//abs/path` is absolute, `~/…` is under the home directory, `/…` is relative to the policy
 //! file's directory, `./…` or a bare pattern is relative to the working directory (a bare pattern
-//! without `/` matches at any depth). Paths are resolved against the workspace, `..` is resolved,
-//! and existing symlinks are followed, so `./link-to-ssh/id_rsa` is `~/.ssh/id_rsa`.
+//! without `/` matches at any depth). Paths are resolved against the workspace as the kernel
+//! resolves them ([`resolve`]): every symlink is followed before the next `..`, and a dangling
+//! final link to the file a write would create, so `./link-to-ssh/id_rsa` is `~/.ssh/id_rsa`
+//! and `link/../config` is the `config` beside the link's target.
 //!
 //! Built in: reading secrets (keys, credentials, `.env` files…) is at least ask; writing them, or
 //! writing shell start-up files, VCS internals, agent settings and shclass's own policy, is deny;
@@ -117,8 +119,11 @@ fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
     s
 }
 
-/// Resolve a path as the agent's tool would see it: `~` expanded, relative to `cwd`, `..`
-/// resolved, and the longest existing prefix canonicalised (symlinks followed).
+/// Resolve a path as the kernel would: `~` expanded, relative to `cwd`, then component by
+/// component, following every symlink before the next `..` (so `link/../x` is the `x` beside
+/// the link's target), and following a dangling final link to the file it would create. Past
+/// the first component that does not exist, the rest is taken as written (`..` drops the last
+/// component). A chain of more than 40 links is left where it stopped.
 pub fn resolve(path: &str, cwd: &Path) -> PathBuf {
     let expanded = if path == "~" {
         home()
@@ -132,34 +137,52 @@ pub fn resolve(path: &str, cwd: &Path) -> PathBuf {
     } else {
         cwd.join(path)
     };
-    let mut normal = PathBuf::new();
-    for c in expanded.components() {
-        match c {
-            Component::ParentDir => {
-                normal.pop();
-            }
-            Component::CurDir => {}
-            other => normal.push(other),
-        }
+    walk(&expanded)
+}
+
+/// The component-by-component walk of [`resolve`] over an absolute path.
+fn walk(path: &Path) -> PathBuf {
+    use std::collections::VecDeque;
+    use std::ffi::OsString;
+    /// Normal components and `..` of a path, in order.
+    fn parts(p: &Path) -> impl DoubleEndedIterator<Item = OsString> + '_ {
+        p.components().filter_map(|c| match c {
+            Component::Normal(n) => Some(n.to_owned()),
+            Component::ParentDir => Some(OsString::from("..")),
+            Component::RootDir | Component::CurDir | Component::Prefix(_) => None,
+        })
     }
-    // Follow symlinks on the part that exists.
-    let mut existing = normal.clone();
-    let mut tail = Vec::new();
-    while !existing.exists() {
-        match (
-            existing.file_name().map(std::ffi::OsStr::to_owned),
-            existing.parent(),
-        ) {
-            (Some(name), Some(parent)) => {
-                tail.push(name);
-                existing = parent.to_path_buf();
-            }
-            _ => return normal,
+    let mut out = PathBuf::from("/");
+    let mut pending: VecDeque<OsString> = parts(path).collect();
+    let mut links = 0;
+    let mut missing = false;
+    while let Some(c) = pending.pop_front() {
+        if c == ".." {
+            out.pop();
+            missing = false;
+            continue;
         }
-    }
-    let mut out = std::fs::canonicalize(&existing).unwrap_or(existing);
-    for name in tail.into_iter().rev() {
-        out.push(name);
+        let next = out.join(&c);
+        if !missing && links <= 40 {
+            match std::fs::symlink_metadata(&next) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    if let Ok(target) = std::fs::read_link(&next) {
+                        links += 1;
+                        if target.is_absolute() {
+                            out = PathBuf::from("/");
+                        }
+                        for t in parts(&target).rev() {
+                            pending.push_front(t);
+                        }
+                        continue;
+                    }
+                    missing = true;
+                }
+                Ok(_) => {}
+                Err(_) => missing = true,
+            }
+        }
+        out = next;
     }
     out
 }
@@ -221,6 +244,17 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/netlify/config.json",
     "**/.config/configstore/firebase-tools.json",
     "**/.config/doctl/config.yaml",
+    "/proc/*/environ",
+    "/etc/ssh/ssh_host_*_key",
+    "**/.bash_history",
+    "**/.zsh_history",
+    "**/.histfile",
+    "**/.local/share/fish/fish_history",
+    "**/.psql_history",
+    "**/.mysql_history",
+    "**/.python_history",
+    "**/.node_repl_history",
+    "**/.rediscli_history",
     "/etc/shadow",
     "/etc/gshadow",
     "/etc/security/opasswd",
@@ -257,6 +291,13 @@ const SECRET_EXCEPTIONS: &[&str] = &[
 /// catastrophe.
 const STARTUP_GLOBS: &[&str] = &[
     "**/.git/hooks/**",
+    "**/.husky/**",
+    "**/.githooks/**",
+    "**/.pre-commit-config.yaml",
+    "**/.github/workflows/**",
+    "**/.gitlab-ci.yml",
+    "**/.circleci/**",
+    "**/.envrc",
     "**/.ssh/authorized_keys",
     "**/.ssh/authorized_keys2",
     "**/.ssh/config",
@@ -266,6 +307,7 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/.bash_profile",
     "**/.bash_login",
     "**/.bash_logout",
+    "**/.bash_aliases",
     "**/.profile",
     "**/.zshrc",
     "**/.zshenv",
@@ -330,6 +372,9 @@ pub const BUILTIN_REASONS: Words = words![
     "write-startup-file",
     "write-protected-file",
     "write-outside-workspace",
+    "write-shclass-file",
+    "write-after-unknown-cd",
+    "write-history-file",
 ];
 
 /// True for a path the built-in policy treats as a secret.
@@ -409,6 +454,13 @@ pub fn decide_path(
             "write-env-file",
             format!("writes `{shown}`, which holds secrets"),
         ),
+        // Clearing one's shell history is a person's call, not a catastrophe: ask.
+        Access::Write if secret && is_history_file(&path) => push(
+            Decision::Ask,
+            Risk::High,
+            "write-history-file",
+            format!("writes `{shown}`, a history that may hold secrets"),
+        ),
         Access::Write if secret => push(
             Decision::Deny,
             Risk::Critical,
@@ -443,6 +495,125 @@ pub fn decide_path(
         );
     }
     out
+}
+
+/// shclass's own files, whatever the environment points them at: the state root (trust
+/// record, session state, audit anchors), the user's policy directory and the managed policy.
+fn own_paths() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    out.extend(crate::state::state_root());
+    if let Some(c) = std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+    {
+        out.push(c.join("shclass"));
+    }
+    if let Some(m) = std::env::var_os("SHCLASS_MANAGED_POLICY").filter(|m| !m.is_empty()) {
+        out.push(PathBuf::from(m));
+    }
+    out
+}
+
+/// A write to one of shclass's own files (`own`, plus the state root, the user's policy
+/// directory and the managed policy) is denied for every tool and every bash unit: the agent
+/// shclass guards must not edit what decides or records it.
+pub fn own_file_reason(
+    own: &[PathBuf],
+    cwd: &Path,
+    access: Access,
+    raw: &str,
+    span: crate::ast::Span,
+    unit: Option<usize>,
+) -> Option<Reason> {
+    static OWN: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    if access != Access::Write {
+        return None;
+    }
+    let builtin = OWN.get_or_init(|| {
+        own_paths()
+            .iter()
+            .map(|p| resolve(&p.to_string_lossy(), cwd))
+            .collect()
+    });
+    let path = resolve(raw, cwd);
+    let hit = own.iter().chain(builtin).find(|o| path.starts_with(o))?;
+    Some(Reason {
+        decision: Decision::Deny,
+        risk: Risk::Critical,
+        rule: Cow::Borrowed("write-shclass-file"),
+        source: Source::Builtin,
+        message: format!(
+            "writes `{}`, shclass's own file (`{}`: policy, trust record, session state or audit log)",
+            path.display(),
+            hit.display()
+        ),
+        span,
+        unit,
+    })
+}
+
+/// Files that stand for every kind of secret, as names under a directory: a file-tool glob that
+/// matches one of them may match a real secret ([`glob_may_match_secret`]).
+const SECRET_SAMPLES: &[&str] = &[
+    ".env",
+    ".env.local",
+    ".ssh/id_rsa",
+    ".ssh/id_ed25519",
+    "id_rsa",
+    "server.pem",
+    "server.key",
+    "cert.p12",
+    "credentials",
+    "credentials.json",
+    ".aws/credentials",
+    ".netrc",
+    ".npmrc",
+    ".pypirc",
+    ".pgpass",
+    ".git-credentials",
+    ".vault-token",
+    ".kube/config",
+    ".docker/config.json",
+    "service-account.json",
+    "terraform.tfstate",
+    "vault.kdbx",
+];
+
+/// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
+/// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
+/// sample secret names under the glob's literal directory, at depths 0 to 2.
+pub fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
+    if !pattern.contains(['*', '?', '[', '{']) {
+        return false;
+    }
+    // The literal directory before the first component with a wildcard.
+    let resolved = resolve(pattern, cwd);
+    let text = resolved.to_string_lossy();
+    let Ok(glob) = Glob::new(&text) else {
+        return true; // a pattern we cannot read may match anything
+    };
+    let mut base = PathBuf::new();
+    for c in resolved.components() {
+        if c.as_os_str()
+            .to_string_lossy()
+            .contains(['*', '?', '[', '{'])
+        {
+            break;
+        }
+        base.push(c);
+    }
+    ["", "a/", "a/b/"].iter().any(|mid| {
+        SECRET_SAMPLES.iter().any(|s| {
+            let candidate = base.join(format!("{mid}{s}"));
+            glob.is_match(&candidate.to_string_lossy()) && is_secret(&candidate)
+        })
+    })
+}
+
+fn is_history_file(path: &Path) -> bool {
+    path.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with("_history") || n == ".histfile")
 }
 
 fn is_env_file(path: &Path) -> bool {
@@ -572,7 +743,175 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
             }
         }
     }
+    output_writes(program, unit, &operands, &mut out);
     out
+}
+
+/// The working directory along a command line: the workspace, then wherever `cd`, `pushd` and
+/// `popd` leave it, unit by unit in the order they are written (conservative for subshells and
+/// branches: a `cd` counts for every later unit). Unknown after a `cd` to a directory known
+/// only at run time (`cd "$D"`, `cd -`, `popd` past the start).
+#[derive(Debug, Clone)]
+pub struct WorkingDir {
+    current: Option<PathBuf>,
+    stack: Vec<Option<PathBuf>>,
+}
+
+impl WorkingDir {
+    /// Starting in `cwd`.
+    pub fn new(cwd: &Path) -> WorkingDir {
+        WorkingDir {
+            current: Some(cwd.to_path_buf()),
+            stack: Vec::new(),
+        }
+    }
+
+    /// `path` made absolute against the current directory (`~` and absolute paths need none);
+    /// `None` for a relative path while the directory is unknown.
+    pub fn absolute(&self, path: &str) -> Option<String> {
+        let anchored = path.starts_with('/')
+            || path == "~"
+            || path.starts_with("~/")
+            || path.starts_with("$HOME/")
+            || path.starts_with("${HOME}/");
+        if anchored {
+            return Some(path.to_owned());
+        }
+        let dir = self.current.as_ref()?;
+        Some(resolve(path, dir).to_string_lossy().into_owned())
+    }
+
+    /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
+    pub fn follow(&mut self, unit: &Unit) {
+        let Some(program) = unit.program.as_deref() else {
+            return;
+        };
+        if !matches!(program, "cd" | "pushd" | "popd" | "chdir") {
+            return;
+        }
+        if program == "popd" {
+            self.current = self.stack.pop().unwrap_or(None);
+            return;
+        }
+        let mut operands = unit.args().filter(|a| {
+            a.value
+                .as_deref()
+                .is_none_or(|v| !v.starts_with('-') || v == "-")
+        });
+        let target = match operands.next() {
+            None if program == "pushd" => None,
+            None => Some(home()),
+            Some(a) => match a.value.as_deref() {
+                None | Some("-") => None,
+                Some(v) => self.absolute(v).map(PathBuf::from),
+            },
+        };
+        if program == "pushd" {
+            self.stack.push(self.current.take());
+        }
+        self.current = target;
+    }
+}
+
+/// Options whose value is a file (or, for `-t`, a directory) the program writes: program,
+/// short option, long option (`""`: none).
+const OUTPUT_OPTIONS: &[(&str, &str, &str)] = &[
+    ("sort", "-o", "--output"),
+    ("curl", "-o", "--output"),
+    ("wget", "-O", "--output-document"),
+    ("wget", "-o", "--output-file"),
+    ("wget", "-a", "--append-output"),
+    ("wget", "-P", "--directory-prefix"),
+    ("cp", "-t", "--target-directory"),
+    ("mv", "-t", "--target-directory"),
+    ("install", "-t", "--target-directory"),
+    ("ln", "-t", "--target-directory"),
+    ("gcc", "-o", ""),
+    ("g++", "-o", ""),
+    ("cc", "-o", ""),
+    ("c++", "-o", ""),
+    ("clang", "-o", ""),
+    ("clang++", "-o", ""),
+    ("rustc", "-o", ""),
+    ("go", "-o", ""),
+    ("pandoc", "-o", "--output"),
+    ("yt-dlp", "-o", "--output"),
+    ("http", "-o", "--output"),
+    ("tar-extract", "-C", "--directory"),
+    ("unzip", "-d", ""),
+];
+
+/// The files a unit writes through output options ([`OUTPUT_OPTIONS`]: `-o FILE`, `-oFILE`,
+/// `--output FILE`, `--output=FILE`), output operands (`uniq IN OUT`, `xxd IN OUT`) and
+/// `find -fprint FILE`.
+fn output_writes(
+    program: &str,
+    unit: &Unit,
+    operands: &[(&str, crate::ast::Span)],
+    out: &mut Vec<(Access, String, crate::ast::Span)>,
+) {
+    let args: Vec<(&str, crate::ast::Span)> = unit
+        .args()
+        .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))
+        .collect();
+    // `tar -C DIR` is where an extraction writes (and where a creation reads).
+    let extracts = program == "tar"
+        && unit.args().enumerate().any(|(i, a)| {
+            a.value.as_deref().is_some_and(|v| {
+                matches!(v, "--extract" | "--get")
+                    || (v.starts_with('-') && !v.starts_with("--") && v.contains('x'))
+                    || (i == 0 && !v.starts_with('-') && v.contains('x'))
+            })
+        });
+    let name = if extracts { "tar-extract" } else { program };
+    let options: Vec<(&str, &str)> = OUTPUT_OPTIONS
+        .iter()
+        .filter(|(p, _, _)| *p == name)
+        .map(|(_, short, long)| (*short, *long))
+        .collect();
+    for (i, (arg, span)) in args.iter().enumerate() {
+        if *arg == "--" {
+            break;
+        }
+        let next = args.get(i + 1);
+        for (short, long) in &options {
+            let value = if arg == short || (!long.is_empty() && arg == long) {
+                next.map(|(v, s)| (*v, *s))
+            } else if let Some(v) = arg
+                .strip_prefix(long)
+                .filter(|_| !long.is_empty())
+                .and_then(|r| r.strip_prefix('='))
+            {
+                Some((v, *span))
+            } else {
+                // `-oFILE`: a short option with its value attached.
+                arg.strip_prefix(short)
+                    .filter(|v| short.len() == 2 && !arg.starts_with("--") && !v.is_empty())
+                    .map(|v| (v, *span))
+            };
+            if let Some((v, s)) = value {
+                // A directory option writes somewhere under the directory.
+                let dir = matches!(*short, "-t" | "-C" | "-P" | "-d");
+                let v = if dir {
+                    format!("{}/*", v.trim_end_matches('/'))
+                } else {
+                    v.to_owned()
+                };
+                out.push((Access::Write, v, s));
+            }
+        }
+        if program == "find"
+            && matches!(*arg, "-fprint" | "-fprint0" | "-fprintf" | "-fls")
+            && let Some((v, s)) = next
+        {
+            out.push((Access::Write, (*v).to_owned(), *s));
+        }
+    }
+    if matches!(program, "uniq" | "xxd")
+        && let Some((v, s)) = operands.get(1)
+    {
+        out.push((Access::Write, (*v).to_owned(), *s));
+    }
 }
 
 #[cfg(test)]
@@ -594,6 +933,38 @@ mod tests {
         assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
         assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
         assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_are_followed_as_the_kernel_follows_them() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.join("ws");
+        let deep = root.join("a/b");
+        std::fs::create_dir_all(&ws).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(&deep).unwrap_or_else(|e| panic!("{e}"));
+        let link = |target: &Path, at: &str| {
+            std::os::unix::fs::symlink(target, ws.join(at)).unwrap_or_else(|e| panic!("{e}"));
+        };
+        link(&deep, "deep");
+        link(Path::new(".shclass.toml"), "fresh");
+        link(Path::new("../outside/x"), "away");
+        link(Path::new("loop"), "loop");
+        let table: &[(&str, PathBuf)] = &[
+            // `..` after a link is taken from the link's target, not from the text.
+            ("deep/../config", root.join("a/config")),
+            // A dangling link is followed to the file a write would create.
+            ("fresh", ws.join(".shclass.toml")),
+            ("away", root.join("outside/x")),
+            ("./src/../main.rs", ws.join("main.rs")),
+            ("missing/../y", ws.join("y")),
+        ];
+        for (p, want) in table {
+            assert_eq!(&resolve(p, &ws), want, "{p}");
+        }
+        // A loop ends; where is not important, only that it does.
+        let _ = resolve("loop/x", &ws);
     }
 
     #[test]
