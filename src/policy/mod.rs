@@ -621,6 +621,7 @@ fn untrusted_note(source: &Source, what: &str, decision: Decision, span: Span) -
         ),
         span,
         unit: None,
+        suggest: None,
     }
 }
 
@@ -1163,6 +1164,7 @@ impl Policy {
                 message: format!("the pattern `{path}` may match files that hold secrets"),
                 span: Span::default(),
                 unit: None,
+                suggest: None,
             });
         }
         let worst = reasons.iter().map(|r| r.decision).max();
@@ -1428,6 +1430,7 @@ impl Policy {
                             ),
                             span,
                             unit: Some(i),
+                            suggest: None,
                         });
                     }
                     continue;
@@ -1894,10 +1897,11 @@ fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
 }
 
 /// Built-in rules and checks that report one finding under different names, each list in order
-/// of preference: the check or rule that says the most (and may say what to do instead) first,
+/// of preference: the path policy's (paths resolved as the kernel resolves them) or the rule that
+/// says the most (and may say what to do instead) first,
 /// the generic path or redirection finding last.
 const SAME_FINDING: &[&[&str]] = &[
-    &["secret-read", "read-secret"],
+    &["read-secret", "secret-read"],
     &[
         "rm-recursive-root",
         "rm-no-preserve-root",

@@ -100,7 +100,7 @@ pub struct OptionSpec {
     pub single: Names,
     /// The table names every option the program accepts (`short`, `short_value`, `long`,
     /// `long_value`, `single`, `single_value`), so an option it does not name is unknown and
-    /// no allow rule matches the unit ([`Parsed::unknown`]).
+    /// no allow rule matches the unit (`Parsed::unknown`).
     pub closed: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,

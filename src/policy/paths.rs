@@ -549,6 +549,7 @@ pub fn own_file_reason(
         ),
         span,
         unit,
+        suggest: None,
     })
 }
 
