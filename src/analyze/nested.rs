@@ -14,7 +14,7 @@
 //! (a dynamic code string) is flagged, never skipped.
 
 use crate::ast::{Command, RedirectTarget, Span, WordPart};
-use crate::parse::SpanMap;
+use crate::parse::{SpanMap, escapes};
 
 use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
 use super::{Context, FlagKind, UnitAssignment};
@@ -91,29 +91,31 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
         Some("echo") => {
             let mut words: Vec<&crate::ast::Word> = words_from(1).collect();
             let mut escapes = false;
+            // bash's echo: every leading argument made only of `-` and `n`, `e`, `E` is
+            // options; the last `e`/`E` decides.
             while let Some(w) = words.first() {
-                match word::canonical(w)
+                let opt = word::canonical(w)
                     .first()
-                    .and_then(|a| a.exact().map(str::to_owned))
-                {
-                    Some(o) if o == "-n" || o == "-E" => {
-                        words.remove(0);
-                    }
-                    Some(o) if o == "-e" || o == "-ne" || o == "-en" => {
-                        escapes = true;
-                        words.remove(0);
-                    }
-                    _ => break,
+                    .and_then(|a| a.exact().map(str::to_owned));
+                let Some(letters) = opt.as_deref().and_then(|o| o.strip_prefix('-')) else {
+                    break;
+                };
+                if letters.is_empty() || !letters.chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {
+                    break;
                 }
+                if let Some(last) = letters.chars().rev().find(|c| *c != 'n') {
+                    escapes = last == 'e';
+                }
+                words.remove(0);
             }
             match word::code_text(&words) {
-                Some((text, map)) if escapes => {
-                    let decoded = decode_echo_escapes(&text);
-                    let span = s.span;
-                    let table = vec![span; decoded.len()];
-                    let _ = map;
-                    Feed::Static(decoded, SpanMap::Table(table))
+                Some((text, _)) if escapes => {
+                    let decoded = escapes::echo(&text).text;
+                    Feed::Static(decoded.clone(), SpanMap::Table(vec![s.span; decoded.len()]))
                 }
+                // Without `-e` a backslash is still decoded by dash's echo (`sh`) and by
+                // bash's under `shopt -s xpg_echo`: which one prints is not known here.
+                Some((text, _)) if text.contains('\\') => Feed::Dynamic(s.span),
                 Some((text, map)) => Feed::Static(text, map),
                 None => Feed::Dynamic(s.span),
             }
@@ -122,15 +124,25 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
             let fmt = s.words.get(at + 1).and_then(|w| word::code_text(&[w]));
             match fmt {
                 Some((text, _)) if !text.contains('%') && args.len() == 2 => {
-                    let decoded = decode_echo_escapes(&text);
+                    let decoded = escapes::printf_format(&text).text;
                     Feed::Static(decoded.clone(), SpanMap::Table(vec![s.span; decoded.len()]))
                 }
+                // The format is reused for every argument: `%s` concatenates them, `%s\n`
+                // puts each on its own line.
                 Some((text, _)) if (text == "%s" || text == "%s\\n") && args.len() >= 3 => {
-                    let rest: Vec<&crate::ast::Word> = words_from(2).collect();
-                    match word::code_text(&rest) {
-                        Some((t, map)) => Feed::Static(t, map),
-                        None => Feed::Dynamic(s.span),
+                    let sep = if text == "%s" { "" } else { "\n" };
+                    let mut out = String::new();
+                    let mut table = Vec::new();
+                    for w in words_from(2) {
+                        let Some((t, SpanMap::Table(spans))) = word::code_text(&[w]) else {
+                            return Feed::Dynamic(s.span);
+                        };
+                        out.push_str(&t);
+                        table.extend(spans);
+                        out.push_str(sep);
+                        table.extend(std::iter::repeat_n(w.span, sep.len()));
                     }
+                    Feed::Static(out, SpanMap::Table(table))
                 }
                 _ => Feed::Dynamic(s.span),
             }
@@ -202,26 +214,6 @@ fn output_command(args: &[crate::analyze::Arg], words: usize) -> usize {
         }
     }
     at
-}
-
-/// The escapes `echo -e` and `printf` understand, decoded like `$'…'`.
-fn decode_echo_escapes(s: &str) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while i < s.len() {
-        let rest = &s[i..];
-        if rest.starts_with('\\') && rest.len() > 1 {
-            let (d, n) = crate::parse::decode_ansi_escape(rest);
-            out.push_str(&d);
-            i += n.max(1);
-        } else if let Some(c) = rest.chars().next() {
-            out.push(c);
-            i += c.len_utf8();
-        } else {
-            break;
-        }
-    }
-    out
 }
 
 impl Walker<'_> {

@@ -1,0 +1,107 @@
+//! Constructs bash 5.2 reads differently from a naive reading (escapes, heredoc delimiters,
+//! line continuations, shell state set earlier on the line, callbacks, arithmetic on data,
+//! globs and tilde forms), each with the verdict the built-in policy must give.
+//!
+//! Each table collects every mismatch before failing. A row pins the bypass it stops
+//! (`// bypass: …`) or the harmless twin that must keep its verdict.
+
+use std::path::PathBuf;
+
+use shclass::Limits;
+use shclass::analyze::{FlagKind, analyze};
+use shclass::policy::{Decision, Policy};
+
+fn policy() -> Policy {
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("built-in policy: {e}"));
+    p.cwd = PathBuf::from("/home/user/project");
+    p
+}
+
+/// Every row's decision, all mismatches reported at once.
+fn check(rows: &[(&str, Decision)]) {
+    let p = policy();
+    let mut failures = Vec::new();
+    for (cmd, want) in rows {
+        let got = p.classify(cmd).decision;
+        if got != *want {
+            failures.push(format!("  {cmd:?}: want {want}, got {got}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failing case(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The argv of every unit, `?` for a word that is not static.
+fn argvs(cmd: &str) -> Vec<Vec<String>> {
+    analyze(cmd, &Limits::default())
+        .units
+        .iter()
+        .map(|u| {
+            u.argv
+                .iter()
+                .map(|a| a.value.as_deref().unwrap_or("?").to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn has_flag(cmd: &str, kind: FlagKind) -> bool {
+    analyze(cmd, &Limits::default())
+        .flags
+        .iter()
+        .any(|f| f.kind == kind)
+}
+
+use Decision::{Allow, Ask, Deny};
+
+#[test]
+fn ansi_c_strings_decode_as_bash() {
+    // bypass: `\x{HH}` is decoded by bash 5.2, so the option is `-rf`.
+    assert_eq!(argvs(r"rm $'\x{2d}rf' /"), [["rm", "-rf", "/"]]);
+    assert_eq!(argvs(r"echo $'\x{1234}'"), [["echo", "4"]]);
+    assert_eq!(argvs(r"echo $'\c1\c?'"), [["echo", "\x11\x7f"]]);
+    assert_eq!(argvs(r"echo $'\1621'"), [["echo", "r1"]]);
+    check(&[
+        (r"rm $'\x{2d}rf' /", Deny),
+        (r"rm $'\x{2d}rf' ~", Deny),
+        (r"sed $'\x{2d}i' s/a/b/ f", Ask),
+        (r"echo $'a\x{41}b'", Allow),
+        // bypass: tree-sitter-bash's `$'…'` token runs past bash's closing quote.
+        (r"echo $'\\'; rm -rf ~; echo $'\\'", Ask),
+        (r"echo $'\\'; touch x; echo $'\\'", Ask),
+        (r"echo $'a\'b' c", Allow),
+    ]);
+    assert!(has_flag(
+        r"echo $'\\'; touch x; echo $'\\'",
+        FlagKind::ParseError
+    ));
+}
+
+#[test]
+fn echo_and_printf_feeds_use_their_own_decoders() {
+    check(&[
+        // bypass: echo's octal is `\0nnn`: `\0073` is `;`, not `\007` then `3`.
+        (r"echo -e 'ls\0073rm -rf ~' | bash", Deny),
+        (r"echo -e 'ls\0073touch x' | bash", Ask),
+        // `\c` ends echo's output: only `echo hi` reaches bash.
+        (r"echo -e 'echo hi\c; rm -rf ~' | bash", Allow),
+        // `-E` after `-e` switches decoding off again (escapes piped to a shell deny).
+        (r"echo -e -E 'echo a\0073b' | bash", Deny),
+        (r"echo -eE 'ls \x3b touch x' | bash", Deny),
+        // Without `-e`, dash's echo (and bash's under xpg_echo) still decodes.
+        (r"echo 'ls\0073touch x' | sh", Deny),
+        (r"echo 'echo hi' | bash", Allow),
+        // bypass: printf reuses its format, one argument per line.
+        (r"printf '%s\n' 'echo a' 'rm -rf ~' | bash", Deny),
+        (r"printf '%s\n' 'echo a' 'touch x' | bash", Ask),
+        (r"printf '%s' 'echo a;' 'touch x' | bash", Ask),
+        (r"printf '%s\n' 'echo a' 'echo b' | bash", Allow),
+        // printf's format: `\101` is `A`, `\0101` is `\010` then `1`.
+        (r"printf 'ls\073touch x' | bash", Ask),
+        (r"printf 'echo hi\n' | bash", Allow),
+    ]);
+}
