@@ -105,3 +105,30 @@ fn echo_and_printf_feeds_use_their_own_decoders() {
         (r"printf 'echo hi\n' | bash", Allow),
     ]);
 }
+
+#[test]
+fn heredoc_bodies_end_where_bash_ends_them() {
+    check(&[
+        // bypass: quote removal makes `E''OF` the delimiter `EOF`; the next line runs.
+        ("cat <<E''OF\nbody\nEOF\necho RAN\n", Ask),
+        // bypass: backslash-newline is removed while bash reads an unquoted body.
+        ("cat <<EOF\nEO\\\nF\necho RAN\n", Ask),
+        ("cat <<'a\\b'\nbody\na\\b\necho RAN\n", Ask),
+        // A delimiter line with trailing blanks or leading spaces does not end the body.
+        ("cat <<EOF\nbody\nEOF \necho RAN\nEOF\n", Ask),
+        ("cat <<EOF\nbody\n  EOF\necho RAN\nEOF\n", Ask),
+        ("cat <<EOF;\nbody\nEOF\necho RAN\n", Ask),
+        ("cat <<$x\nbody\n$x\n", Ask),
+        // Harmless twins.
+        ("cat <<EOF\nbody\nEOF\n", Allow),
+        ("cat <<EOF\nbody\nEOF", Allow),
+        ("cat <<\"EOF\"\nbody\nEOF\necho RAN\n", Allow),
+        ("cat <<\\EOF\nbody\nEOF\necho RAN\n", Allow),
+        ("cat <<-EOF\n\tbody\n\tEOF\necho RAN\n", Allow),
+        ("cat <<EOF | bash\necho hi\nEOF\n", Allow),
+    ]);
+    assert!(has_flag(
+        "cat <<E''OF\nbody\nEOF\necho RAN\n",
+        FlagKind::ParseError
+    ));
+}

@@ -12,6 +12,7 @@
 
 mod backquotes;
 pub(crate) mod escapes;
+mod heredoc;
 mod lower;
 mod simple;
 mod words;
