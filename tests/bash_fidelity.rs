@@ -132,3 +132,25 @@ fn heredoc_bodies_end_where_bash_ends_them() {
         FlagKind::ParseError
     ));
 }
+
+#[test]
+fn backslash_newline_is_removed_before_bash_reads_tokens() {
+    check(&[
+        // bypass: `"$\⏎(cmd)"` is a command substitution for bash, text for tree-sitter.
+        ("echo \"$\\\n(echo RAN)\"", Ask),
+        ("echo \"$\\\n(touch x)\"", Ask),
+        ("ec\\\nho RAN", Ask),
+        ("echo a &\\\n& echo RAN", Ask),
+        ("cat <<EOF\na$\\\n(echo RAN)\nEOF\n", Ask),
+        ("r\\\nm -rf ~", Deny),
+        // A comment ends at the newline: the next line runs.
+        ("echo a # c \\\nrm -rf ~", Deny),
+        // Harmless twins: a blank on one side, or text bash keeps as written.
+        ("echo a \\\n  b", Allow),
+        ("ls -la \\\n--color", Allow),
+        ("ls -la\\\n --color", Allow),
+        ("echo 'a\\\nb'", Allow),
+        ("echo $'a\\\nb'", Allow),
+        ("cat <<'EOF'\na$\\\n(echo RAN)\nEOF\n", Allow),
+    ]);
+}

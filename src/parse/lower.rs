@@ -149,6 +149,9 @@ pub(super) fn lower(
     if root.has_error() {
         l.collect_errors(root);
     }
+    if src.contains("\\\n") {
+        l.issues.extend(super::continuation::issues(tree, src, map));
+    }
     let commands = l.statements(root);
     Script {
         commands,

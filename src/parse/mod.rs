@@ -11,6 +11,7 @@
 //! the analyzer's job, which calls [`parse_nested`] with a map back to the original offsets.
 
 mod backquotes;
+mod continuation;
 pub(crate) mod escapes;
 mod heredoc;
 mod lower;
