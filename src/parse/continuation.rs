@@ -66,8 +66,7 @@ fn in_literal_text(root: Node, src: &str, at: usize) -> bool {
                     .parent()
                     .and_then(|p| {
                         let mut c = p.walk();
-                        let start = p.children(&mut c).find(|ch| kind(*ch) == "heredoc_start");
-                        start
+                        p.children(&mut c).find(|ch| kind(*ch) == "heredoc_start")
                     })
                     .and_then(|s| src.get(s.start_byte()..s.end_byte()))
                     .is_some_and(|t| t.contains(['\'', '"', '\\']));
