@@ -154,3 +154,34 @@ fn backslash_newline_is_removed_before_bash_reads_tokens() {
         ("cat <<'EOF'\na$\\\n(echo RAN)\nEOF\n", Allow),
     ]);
 }
+
+#[test]
+fn shell_state_changed_earlier_on_the_line_is_never_allowed() {
+    check(&[
+        // bypass: after `set -k` every `NAME=value` argument is an environment assignment.
+        ("set -k; ls LD_PRELOAD=./x.so", Ask),
+        // bypass: after `set -a` every assignment is exported.
+        ("set -a; TAR_OPTIONS=--to-command=id; tar xf a.tar", Ask),
+        ("set -o allexport; ls", Ask),
+        ("set -x; ls", Ask),
+        ("PS4='$(id)'; set -x; ls", Ask),
+        ("set -T; ls", Ask),
+        ("shopt -s expand_aliases; alias ls=id; ls", Ask),
+        ("shopt -s xpg_echo; echo 'ls\\0073id' | bash", Deny),
+        ("shopt -s xpg_echo; echo hi", Ask),
+        ("BASH_ALIASES[ls]=id; ls", Ask),
+        ("hash -p /usr/bin/id ls; ls", Ask),
+        ("BASH_CMDS[ls]=/usr/bin/id; ls", Ask),
+        ("enable -f ./x.so foo", Ask),
+        ("PROMPT_COMMAND=id", Ask),
+        ("BASH_ENV=./x ls", Ask),
+        ("set -o posix; ls", Ask),
+        // Harmless twins.
+        ("set -euo pipefail; ls", Allow),
+        ("set -e; ls", Allow),
+        ("set +x; ls", Allow),
+        ("shopt -s globstar; ls **/*.rs", Allow),
+        ("shopt -s nullglob dotglob", Allow),
+        ("set -- a b", Allow),
+    ]);
+}

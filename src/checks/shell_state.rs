@@ -1,0 +1,223 @@
+//! `shell-state`: `set` and `shopt` options that change how the rest of the line (and of an
+//! agent's persistent shell) is read or run. Only a closed list of options is known harmless.
+
+use super::common::{ask, prog, text};
+use super::{Check, CheckCtx, Finding, declare_check};
+use crate::analyze::Unit;
+use crate::policy::Risk;
+use crate::wordlist::{Words, words};
+
+declare_check! {
+    /// **What it flags**: `set` and `shopt` with any option outside a closed list known to
+    /// change nothing about what runs: `set -e -u -f -C -v -b -h -n -E`, `-o errexit`,
+    /// `nounset`, `pipefail`, `noglob`, `noclobber`, `verbose`, `notify`, `hashall`, `noexec`,
+    /// `errtrace` (either sign), `set +x`/`+o xtrace`, positional parameters after `--`;
+    /// `shopt -s/-u globstar`, `nullglob`, `dotglob`, `failglob`, `nocaseglob`, `nocasematch`,
+    /// `globasciiranges`, `checkwinsize`, `histappend`, `cmdhist`, `inherit_errexit`,
+    /// `lastpipe`, `shopt -p`/`-q`. Anything else → ask (high).
+    ///
+    /// **Why it is risky**: `set -k` puts every later `NAME=value` argument into the program's
+    /// environment (`ls LD_PRELOAD=./x.so`), `set -a` exports every later assignment
+    /// (`TAR_OPTIONS`, `GIT_CONFIG_*`), `set -x` runs the code in `PS4`, `set -T` lets traps
+    /// run in functions and substitutions, `shopt -s expand_aliases` makes aliases defined on
+    /// the line replace program names, `shopt -s xpg_echo` makes `echo` decode escapes,
+    /// `extglob` and `set -o posix` change how later lines are parsed.
+    ///
+    /// **Example**: `set -euo pipefail; ls` → not flagged; `set -k; ls X=1` → ask.
+    ///
+    /// **Known gaps**: options set before the line (a profile, an earlier command in a
+    /// persistent shell) are not seen; `SHELLOPTS`/`BASHOPTS` in the environment are left to
+    /// `env-prefix`.
+    ShellState,
+    "shell-state"
+}
+
+/// `set` option letters harmless with either sign.
+const SET_LETTERS: &str = "eufCvbhnE";
+
+/// `set -o`/`shopt -o` names harmless with either sign.
+const SET_NAMES: Words = words![
+    "errexit",
+    "nounset",
+    "pipefail",
+    "noglob",
+    "noclobber",
+    "verbose",
+    "notify",
+    "hashall",
+    "noexec",
+    "errtrace",
+    // Switching history off hides what runs: the `history-disable` rule asks for that.
+    "history",
+];
+
+/// `shopt -s`/`-u` names harmless either way.
+const SHOPT_NAMES: Words = words![
+    "globstar",
+    "nullglob",
+    "dotglob",
+    "failglob",
+    "nocaseglob",
+    "nocasematch",
+    "globasciiranges",
+    "checkwinsize",
+    "histappend",
+    "cmdhist",
+    "inherit_errexit",
+    "lastpipe",
+];
+
+/// A `set -o`/`+o` name: harmless either sign, or `xtrace` switched off.
+fn harmless_set_name(name: &str, on: bool) -> bool {
+    SET_NAMES.contains(name) || (!on && name == "xtrace")
+}
+
+/// The first option of `set ARGS…` (as bash reads them) outside the harmless list.
+fn set_problem(args: &[&str]) -> Option<String> {
+    let mut i = 0;
+    while let Some(&a) = args.get(i) {
+        if a == "--" || a == "-" {
+            return None;
+        }
+        let (on, letters) = match (a.strip_prefix('-'), a.strip_prefix('+')) {
+            (Some(l), _) => (true, l),
+            (_, Some(l)) => (false, l),
+            _ => return None,
+        };
+        for c in letters.chars() {
+            if c == 'o' {
+                i += 1;
+                match args.get(i) {
+                    Some(name) if harmless_set_name(name, on) => {}
+                    Some(name) => return Some(format!("{a} {name}")),
+                    // `set -o` alone prints the options.
+                    None => return None,
+                }
+            } else if !(SET_LETTERS.contains(c) || (!on && c == 'x')) {
+                return Some(format!("{}{c}", if on { '-' } else { '+' }));
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The first option of `shopt ARGS…` outside the harmless list.
+fn shopt_problem(args: &[&str]) -> Option<String> {
+    let mut set_names = false;
+    let mut changes = false;
+    let mut names = Vec::new();
+    let mut options_done = false;
+    for &a in args {
+        if !options_done && a == "--" {
+            options_done = true;
+        } else if !options_done && a.starts_with('-') && a.len() > 1 {
+            for c in a[1..].chars() {
+                match c {
+                    's' | 'u' => changes = true,
+                    'o' => set_names = true,
+                    'p' | 'q' => {}
+                    _ => return Some(a.to_owned()),
+                }
+            }
+        } else {
+            options_done = true;
+            names.push(a);
+        }
+    }
+    if !changes {
+        return None;
+    }
+    names
+        .into_iter()
+        .find(|n| {
+            if set_names {
+                !SET_NAMES.contains(n)
+            } else {
+                !SHOPT_NAMES.contains(n)
+            }
+        })
+        .map(str::to_owned)
+}
+
+fn problem(u: &Unit) -> Option<String> {
+    let args: Vec<&str> = u.args().map(text).collect();
+    if u.args().any(|a| a.value.is_none()) {
+        return Some("an option decided at run time".to_owned());
+    }
+    match prog(u)? {
+        "set" => set_problem(&args),
+        "shopt" => shopt_problem(&args),
+        _ => None,
+    }
+}
+
+impl Check for ShellState {
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if !matches!(prog(u), Some("set" | "shopt")) {
+                continue;
+            }
+            if let Some(what) = problem(u) {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    format!(
+                        "`{what}` changes how later commands are read or run (only a closed list \
+                         of shell options is known harmless)"
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ShellState;
+    use crate::checks::test_support::decisions;
+    use crate::policy::Decision;
+
+    #[test]
+    fn only_listed_options_pass() {
+        let flagged = [
+            "set -k",
+            "set -a",
+            "set -o allexport",
+            "set -x",
+            "set -T",
+            "set -B",
+            "set +B",
+            "set -o posix",
+            "set -euk",
+            "set -e -o vi",
+            "shopt -s expand_aliases",
+            "shopt -s xpg_echo",
+            "shopt -s extglob",
+            "shopt -os allexport",
+            "shopt -s -o allexport",
+            "set $x",
+        ];
+        let quiet = [
+            "set -e",
+            "set -euo pipefail",
+            "set +x",
+            "set +o xtrace",
+            "set -- -k a b",
+            "set",
+            "set -o",
+            "shopt -s globstar",
+            "shopt -u nullglob dotglob",
+            "shopt -q extglob",
+            "shopt -p",
+            "shopt",
+        ];
+        for cmd in flagged {
+            assert_eq!(decisions(&ShellState, cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in quiet {
+            assert_eq!(decisions(&ShellState, cmd), None, "{cmd}");
+        }
+    }
+}
