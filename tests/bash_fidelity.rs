@@ -185,3 +185,46 @@ fn shell_state_changed_earlier_on_the_line_is_never_allowed() {
         ("set -- a b", Allow),
     ]);
 }
+
+#[test]
+fn callbacks_and_start_up_files_are_never_allowed() {
+    check(&[
+        // bypass: mapfile evaluates `CALLBACK INDEX LINE`: the lines read become code.
+        ("mapfile -C echo -c 1 arr < f", Ask),
+        ("mapfile -tC echo arr < f", Ask),
+        ("readarray -C 'rm -rf ~' x < f", Deny),
+        ("trap 'rm -rf ~' EXIT", Deny),
+        // bypass: start-up files an earlier command could have written.
+        ("bash -i -c ls", Ask),
+        ("bash --login -c ls", Ask),
+        ("sh -l -c ls", Ask),
+        ("bash --rcfile x.sh", Ask),
+        ("bash --init-file x.sh -c ls", Ask),
+        ("BASH_ENV=./x bash -c ls", Ask),
+        ("bash -O expand_aliases -c ls", Ask),
+        ("bash -k -c 'ls X=1'", Ask),
+        ("bash -x -c ls", Ask),
+        // bypass: the program comes from the file names.
+        ("find . -exec {} \\;", Ask),
+        ("find . -execdir ./{} \\;", Ask),
+        ("find . -exec \"$x\" \\;", Ask),
+        ("find . -exec sh -c 'rm -rf ~' \\;", Deny),
+        // Harmless twins.
+        ("mapfile -t arr < f", Allow),
+        ("bash -c ls", Allow),
+        ("bash -ec ls", Allow),
+        ("bash -euo pipefail -c ls", Allow),
+        ("bash --noprofile --norc -c ls", Allow),
+        ("find . -name '*.rs' -exec wc -l {} \\;", Allow),
+    ]);
+    for cmd in [
+        "find . -exec {} \\;",
+        "bash -i -c ls",
+        "mapfile -C echo arr < f",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}

@@ -14,6 +14,7 @@ mod container;
 mod decompose;
 mod flags;
 mod nested;
+pub(crate) mod shell_options;
 pub(crate) use nested::is_shell;
 pub mod sed;
 pub mod word;

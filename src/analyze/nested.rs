@@ -344,6 +344,10 @@ impl Walker<'_> {
                 }
                 false
             }
+            "mapfile" | "readarray" => {
+                self.mapfile_callback(args, program, via, assignments, ctx);
+                false
+            }
             "find" => {
                 self.find(args, via, assignments, ctx);
                 false
@@ -399,6 +403,16 @@ impl Walker<'_> {
                 break;
             }
             if let Some(long) = v.strip_prefix("--") {
+                if !super::shell_options::harmless_long(long) {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        args[i].arg.span,
+                        format!(
+                            "`{program} {v}` reads start-up files or changes how the shell reads \
+                             its code (a file an earlier command can write)"
+                        ),
+                    );
+                }
                 if matches!(long, "rcfile" | "init-file") {
                     i += 2;
                 } else {
@@ -414,8 +428,34 @@ impl Walker<'_> {
                 if body.contains('s') {
                     stdin = true;
                 }
+                let on = v.starts_with('-');
                 // `-o name` / `-O name` take a value.
-                if body.ends_with('o') || body.ends_with('O') {
+                let value = (body.ends_with('o') || body.ends_with('O'))
+                    .then(|| args.get(i + 1).and_then(|a| a.arg.exact()));
+                let shopt = body.ends_with('O');
+                let harmless = body
+                    .chars()
+                    .all(|c| super::shell_options::harmless_invocation_letter(c, on))
+                    && value.is_none_or(|name| {
+                        name.is_some_and(|n| {
+                            if shopt {
+                                super::shell_options::harmless_shopt(n)
+                            } else {
+                                super::shell_options::harmless_set_name(n, on)
+                            }
+                        })
+                    });
+                if !harmless {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        args[i].arg.span,
+                        format!(
+                            "`{program} {v}` reads start-up files (`-i`, `-l`) or sets a shell \
+                             option that changes how its code runs"
+                        ),
+                    );
+                }
+                if value.is_some() {
                     i += 1;
                 }
                 i += 1;
@@ -680,6 +720,63 @@ impl Walker<'_> {
 
     /// Run the static text of `code` (joined by spaces) as code; flag it when it is dynamic.
     /// Returns true when the code was analysed (so the runner itself is not a unit).
+    /// `mapfile -C CALLBACK` / `readarray -C`: bash evaluates `CALLBACK INDEX LINE` for lines
+    /// it reads, so the data read becomes code: always dynamic code; a static callback is
+    /// analysed too.
+    fn mapfile_callback(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let mut i = 1;
+        while let Some(a) = args.get(i) {
+            let Some(v) = a.arg.exact() else {
+                break;
+            };
+            if v == "--" || !v.starts_with('-') || v.len() < 2 {
+                break;
+            }
+            let body = &v[1..];
+            for (k, c) in body.char_indices() {
+                if !matches!(c, 'd' | 'n' | 'O' | 's' | 'u' | 'C' | 'c') {
+                    continue;
+                }
+                let attached = &body[k + c.len_utf8()..];
+                if c == 'C' {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        a.arg.span,
+                        format!(
+                            "`{program} -C` evaluates its callback with each line read as code"
+                        ),
+                    );
+                    if attached.is_empty()
+                        && let Some(cb) = args.get(i + 1)
+                    {
+                        let mut v = via.to_vec();
+                        v.push(program.to_owned());
+                        self.code_args(
+                            std::slice::from_ref(cb),
+                            program,
+                            &v,
+                            assignments,
+                            ctx,
+                            Context::NestedShell,
+                        );
+                    }
+                }
+                if attached.is_empty() {
+                    i += 1;
+                }
+                break;
+            }
+            i += 1;
+        }
+    }
+
     pub(super) fn code_args(
         &mut self,
         code: &[ArgW],
@@ -1016,6 +1113,14 @@ impl Walker<'_> {
                         }
                         _ => end += 1,
                     }
+                }
+                if args[start].arg.exact().is_some_and(|p| p.contains("{}")) {
+                    // `find … -exec {} \;`: the program is a file name find finds.
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        args[start].arg.span,
+                        "the program find runs is made of the names of the files it finds",
+                    );
                 }
                 if end > start {
                     let mut c = ctx.with(Context::FindExec);

@@ -4,8 +4,8 @@
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
+use crate::analyze::shell_options::{harmless_set_letter, harmless_set_name, harmless_shopt};
 use crate::policy::Risk;
-use crate::wordlist::{Words, words};
 
 declare_check! {
     /// **What it flags**: `set` and `shopt` with any option outside a closed list known to
@@ -32,46 +32,6 @@ declare_check! {
     "shell-state"
 }
 
-/// `set` option letters harmless with either sign.
-const SET_LETTERS: &str = "eufCvbhnE";
-
-/// `set -o`/`shopt -o` names harmless with either sign.
-const SET_NAMES: Words = words![
-    "errexit",
-    "nounset",
-    "pipefail",
-    "noglob",
-    "noclobber",
-    "verbose",
-    "notify",
-    "hashall",
-    "noexec",
-    "errtrace",
-    // Switching history off hides what runs: the `history-disable` rule asks for that.
-    "history",
-];
-
-/// `shopt -s`/`-u` names harmless either way.
-const SHOPT_NAMES: Words = words![
-    "globstar",
-    "nullglob",
-    "dotglob",
-    "failglob",
-    "nocaseglob",
-    "nocasematch",
-    "globasciiranges",
-    "checkwinsize",
-    "histappend",
-    "cmdhist",
-    "inherit_errexit",
-    "lastpipe",
-];
-
-/// A `set -o`/`+o` name: harmless either sign, or `xtrace` switched off.
-fn harmless_set_name(name: &str, on: bool) -> bool {
-    SET_NAMES.contains(name) || (!on && name == "xtrace")
-}
-
 /// The first option of `set ARGS…` (as bash reads them) outside the harmless list.
 fn set_problem(args: &[&str]) -> Option<String> {
     let mut i = 0;
@@ -93,7 +53,7 @@ fn set_problem(args: &[&str]) -> Option<String> {
                     // `set -o` alone prints the options.
                     None => return None,
                 }
-            } else if !(SET_LETTERS.contains(c) || (!on && c == 'x')) {
+            } else if !harmless_set_letter(c, on) {
                 return Some(format!("{}{c}", if on { '-' } else { '+' }));
             }
         }
@@ -132,9 +92,9 @@ fn shopt_problem(args: &[&str]) -> Option<String> {
         .into_iter()
         .find(|n| {
             if set_names {
-                !SET_NAMES.contains(n)
+                !harmless_set_name(n, true)
             } else {
-                !SHOPT_NAMES.contains(n)
+                !harmless_shopt(n)
             }
         })
         .map(str::to_owned)
