@@ -228,3 +228,45 @@ fn callbacks_and_start_up_files_are_never_allowed() {
         );
     }
 }
+
+#[test]
+fn arithmetic_on_data_is_dynamic_code() {
+    check(&[
+        // bypass: a value such as `a[$(cmd)]` runs `cmd` when arithmetic reads the variable.
+        ("echo $((x+1))", Ask),
+        ("read n; echo $((n))", Ask),
+        ("x=5; read x; echo $((x))", Ask),
+        ("x=$(cat f); echo $((x))", Ask),
+        ("for ((i=0;i<n;i++)); do echo $i; done", Ask),
+        ("for f in *; do echo $((f)); done", Ask),
+        ("[[ $x -eq 1 ]]", Ask),
+        ("let x=y+1", Ask),
+        ("declare -i n=$v", Ask),
+        ("echo ${a[$i]}", Ask),
+        ("echo ${s:$o:2}", Ask),
+        ("a[$i]=1", Ask),
+        ("(( count++ ))", Ask),
+        ("x='a[$(rm -rf ~)]'; echo $((x))", Deny),
+        // Harmless twins: literal numbers, numeric specials, variables set on the line to
+        // literal numbers, names assigned inside arithmetic first, `[`'s integer compare.
+        ("echo $((1+2))", Allow),
+        ("x=5; echo $((x+1))", Allow),
+        ("for ((i=0;i<10;i++)); do echo $i; done", Allow),
+        ("for i in 1 2 3; do echo $((i*2)); done", Allow),
+        ("[[ $? -eq 0 ]] && echo ok", Allow),
+        ("[ \"$x\" -eq 1 ]", Allow),
+        ("echo ${a[0]} ${s:-x} ${#arr[@]} ${arr[@]}", Allow),
+        ("echo $(($#+1)) $((RANDOM % 6))", Allow),
+    ]);
+    for cmd in [
+        "echo $((x+1))",
+        "[[ $x -eq 1 ]]",
+        "a[$i]=1",
+        "declare -i n=$v",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}

@@ -10,6 +10,7 @@
 //!
 //! It does not decide anything: rules and checks read the units and flags.
 
+mod arith;
 mod container;
 mod decompose;
 mod flags;
@@ -390,6 +391,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     let mut walker = decompose::Walker::new(limits);
     walker.script(&script, &decompose::Ctx::default());
     walker.evaluated_literals(input);
+    walker.arithmetic_data(input);
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
     snap_spans(input, &mut units, &mut flags, &mut assignments);
