@@ -82,6 +82,7 @@ const FIELDS: &[(&str, u8, Kind)] = &[
     ("dynamic_args", 15, Kind::Bool),
     ("tags", 16, Kind::List),
     ("reason", 17, Kind::Str),
+    ("glob_options", 18, Kind::Bool),
 ];
 
 /// The tag that ends a rule's fields.

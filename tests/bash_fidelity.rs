@@ -270,3 +270,29 @@ fn arithmetic_on_data_is_dynamic_code() {
         );
     }
 }
+
+#[test]
+fn globs_that_can_become_options_and_working_dir_tildes() {
+    check(&[
+        // bypass: a file named `-i` (or `--in-place`) turns `sed s/a/b/ *` into an edit.
+        ("sed s/a/b/ *", Ask),
+        ("sed -n p *", Ask),
+        // bypass: a file named `-o` makes `sort *` overwrite the next file.
+        ("sort *", Ask),
+        ("git diff *", Ask),
+        // Harmless twins: after `--`, with a directory prefix, programs whose options are all
+        // harmless.
+        ("sed s/a/b/ -- *", Allow),
+        ("sort ./*", Allow),
+        ("sed s/a/b/ src/*.rs", Allow),
+        ("ls *", Allow),
+        ("cat *.txt", Allow),
+        // `~+` is the working directory, `~-` the previous one (known only at run time).
+        ("rm -rf ~+", Deny),
+        ("cat ~+/x", Allow),
+        ("cat ~-/.ssh/id_rsa", Ask),
+    ]);
+    assert_eq!(argvs("cat ~+/x"), [["cat", "./x"]]);
+    assert_eq!(argvs("cat ~-/x ~1"), [["cat", "?", "?"]]);
+    assert_eq!(argvs("cat ~/x"), [["cat", "~/x"]]);
+}

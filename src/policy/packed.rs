@@ -138,6 +138,7 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
         context: None,
         command: None,
         dynamic_args: false,
+        glob_options: false,
         tags: Vec::new(),
         reason: None,
         examples: Examples::default(),
@@ -215,6 +216,10 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
             tag::DYNAMIC_ARGS => {
                 r.field = "dynamic_args";
                 spec.dynamic_args = r.bool()?;
+            }
+            tag::GLOB_OPTIONS => {
+                r.field = "glob_options";
+                spec.glob_options = r.bool()?;
             }
             tag::TAGS => {
                 r.field = "tags";
