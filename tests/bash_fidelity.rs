@@ -296,3 +296,30 @@ fn globs_that_can_become_options_and_working_dir_tildes() {
     assert_eq!(argvs("cat ~-/x ~1"), [["cat", "?", "?"]]);
     assert_eq!(argvs("cat ~/x"), [["cat", "~/x"]]);
 }
+
+#[test]
+fn state_changes_are_flagged_as_dynamic_code() {
+    for cmd in [
+        "shopt -s expand_aliases; alias ls=id; ls",
+        "hash -p /usr/bin/id ls; ls",
+        "BASH_CMDS[ls]=/usr/bin/id; ls",
+        "BASH_ALIASES[ls]=id; ls",
+        "BASH_ENV=./x.sh bash -c true",
+        "PROMPT_COMMAND=id",
+        "set -k; ls",
+        "enable -f ./x.so foo",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+    for cmd in [
+        "set -euo pipefail; ls",
+        "alias",
+        "hash",
+        "shopt -s globstar",
+    ] {
+        assert!(!has_flag(cmd, FlagKind::DynamicCode), "{cmd}: flagged");
+    }
+}

@@ -392,6 +392,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.script(&script, &decompose::Ctx::default());
     walker.evaluated_literals(input);
     walker.arithmetic_data(input);
+    walker.shell_state_changes();
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
     snap_spans(input, &mut units, &mut flags, &mut assignments);

@@ -4,7 +4,7 @@
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
-use crate::analyze::shell_options::{harmless_set_letter, harmless_set_name, harmless_shopt};
+use crate::analyze::shell_options::{set_problem, shopt_problem};
 use crate::policy::Risk;
 
 declare_check! {
@@ -30,74 +30,6 @@ declare_check! {
     /// `env-prefix`.
     ShellState,
     "shell-state"
-}
-
-/// The first option of `set ARGS…` (as bash reads them) outside the harmless list.
-fn set_problem(args: &[&str]) -> Option<String> {
-    let mut i = 0;
-    while let Some(&a) = args.get(i) {
-        if a == "--" || a == "-" {
-            return None;
-        }
-        let (on, letters) = match (a.strip_prefix('-'), a.strip_prefix('+')) {
-            (Some(l), _) => (true, l),
-            (_, Some(l)) => (false, l),
-            _ => return None,
-        };
-        for c in letters.chars() {
-            if c == 'o' {
-                i += 1;
-                match args.get(i) {
-                    Some(name) if harmless_set_name(name, on) => {}
-                    Some(name) => return Some(format!("{a} {name}")),
-                    // `set -o` alone prints the options.
-                    None => return None,
-                }
-            } else if !harmless_set_letter(c, on) {
-                return Some(format!("{}{c}", if on { '-' } else { '+' }));
-            }
-        }
-        i += 1;
-    }
-    None
-}
-
-/// The first option of `shopt ARGS…` outside the harmless list.
-fn shopt_problem(args: &[&str]) -> Option<String> {
-    let mut set_names = false;
-    let mut changes = false;
-    let mut names = Vec::new();
-    let mut options_done = false;
-    for &a in args {
-        if !options_done && a == "--" {
-            options_done = true;
-        } else if !options_done && a.starts_with('-') && a.len() > 1 {
-            for c in a[1..].chars() {
-                match c {
-                    's' | 'u' => changes = true,
-                    'o' => set_names = true,
-                    'p' | 'q' => {}
-                    _ => return Some(a.to_owned()),
-                }
-            }
-        } else {
-            options_done = true;
-            names.push(a);
-        }
-    }
-    if !changes {
-        return None;
-    }
-    names
-        .into_iter()
-        .find(|n| {
-            if set_names {
-                !harmless_set_name(n, true)
-            } else {
-                !harmless_shopt(n)
-            }
-        })
-        .map(str::to_owned)
 }
 
 fn problem(u: &Unit) -> Option<String> {
