@@ -1,9 +1,10 @@
 //! The backslash-escape decoders of bash 5.2, one per context, because each context reads the
 //! same text differently:
 //!
-//! - [`ansi_c`]: `$'…'` (bash's `ansicstr` with its `$'…'` flag): `\x{…}` takes every hex
-//!   digit up to `}`, `\NNN` is one to three octal digits, `\cX` is a control character (`\c\\`
-//!   eats both backslashes), `\u`/`\U` take four/eight hex digits;
+//! - [`decode_ansi_escape`] (one escape) and `ansi_c` (a whole text, for tests): `$'…'`
+//!   (bash's `ansicstr` with its `$'…'` flag): `\x{…}` takes every hex digit up to `}`,
+//!   `\NNN` is one to three octal digits, `\cX` is a control character (`\c\\` eats both
+//!   backslashes), `\u`/`\U` take four/eight hex digits;
 //! - [`echo`]: `echo -e`, `shopt -s xpg_echo` and `printf %b`: octal is `\0` plus up to three
 //!   digits, `\1`–`\7` are kept with their backslash, `\c` ends all output, `\x{` is not special,
 //!   and `\'`, `\"`, `\?` keep their backslash;
