@@ -83,6 +83,7 @@ const FIELDS: &[(&str, u8, Kind)] = &[
     ("tags", 16, Kind::List),
     ("reason", 17, Kind::Str),
     ("suggest", 18, Kind::Str),
+    ("glob_options", 19, Kind::Bool),
 ];
 
 /// The tag that ends a rule's fields.

@@ -79,10 +79,23 @@ pub(crate) struct Walker<'l> {
     pub(super) nest: usize,
     pub(super) exported: Vec<UnitAssignment>,
     /// Every bare `NAME=value` statement, wherever it stands (they change the shell itself).
-    bare: Vec<UnitAssignment>,
+    pub(super) bare: Vec<UnitAssignment>,
     /// Functions defined so far on the line (their bodies analysed where they were defined).
     functions: Vec<String>,
+    /// Arithmetic contexts met, judged once the walk is done (`arith.rs`).
+    pub(super) arith: Vec<ArithCtx>,
     stopped: bool,
+}
+
+/// Where bash evaluates text as arithmetic.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum ArithCtx {
+    /// A whole expression: `$((…))`, `((…))`, a `[[ -eq ]]` operand, a `let` argument.
+    Expr(Span),
+    /// A C-style `for ((…))`: the header of this span.
+    ForHeader(Span),
+    /// A `${…}` whose subscript or offset is arithmetic (the parameter itself is not).
+    Param(Span),
 }
 
 impl<'l> Walker<'l> {
@@ -96,6 +109,7 @@ impl<'l> Walker<'l> {
             exported: Vec::new(),
             bare: Vec::new(),
             functions: Vec::new(),
+            arith: Vec::new(),
             stopped: false,
         }
     }
@@ -209,6 +223,9 @@ impl<'l> Walker<'l> {
                 if variable.is_empty() && !*select && items.is_empty() {
                     self.flag(FlagKind::EndlessLoop, *span, "");
                 }
+                if variable.is_empty() && !*select {
+                    self.arith.push(ArithCtx::ForHeader(*span));
+                }
                 for w in items {
                     self.word_effects(w, ctx);
                 }
@@ -222,9 +239,25 @@ impl<'l> Walker<'l> {
                         .map(|a| a.template.to_string())
                         .collect::<Vec<_>>()
                         .join(" ");
+                    // `for i in 1 2 3`: every value a literal number (arithmetic may read it).
+                    let numeric = !items.is_empty()
+                        && items.iter().flat_map(word::canonical).all(|a| {
+                            a.exact().is_some_and(|v| {
+                                !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit())
+                            })
+                        });
+                    let value = numeric
+                        .then(|| {
+                            items.first().and_then(|w| {
+                                word::canonical(w)
+                                    .first()
+                                    .and_then(|a| a.exact().map(str::to_owned))
+                            })
+                        })
+                        .flatten();
                     self.bare.push(UnitAssignment {
                         name: variable.clone(),
-                        value: None,
+                        value,
                         template,
                         span: *span,
                         inherited: true,
@@ -257,6 +290,26 @@ impl<'l> Walker<'l> {
                     (false, true) => "[",
                     (false, false) => "[[",
                 };
+                if *arithmetic {
+                    self.arith.push(ArithCtx::Expr(*span));
+                } else if !*single {
+                    // `[[ a -eq b ]]` evaluates both operands as arithmetic (`[`/`test` does not).
+                    for (k, w) in words.iter().enumerate() {
+                        let op = word::canonical(w)
+                            .first()
+                            .and_then(|a| a.exact().map(str::to_owned));
+                        if matches!(
+                            op.as_deref(),
+                            Some("-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge")
+                        ) {
+                            for side in [k.checked_sub(1), Some(k + 1)].into_iter().flatten() {
+                                if let Some(o) = words.get(side) {
+                                    self.arith.push(ArithCtx::Expr(o.span));
+                                }
+                            }
+                        }
+                    }
+                }
                 self.test_command(name, words, *span, ctx);
             }
             Command::Redirected {
@@ -402,8 +455,15 @@ impl<'l> Walker<'l> {
                     self.flag(FlagKind::LineContinuation, *span, "");
                 }
                 WordPart::Parameter {
-                    name, inner, span, ..
+                    name,
+                    inner,
+                    span,
+                    source,
+                    ..
                 } => {
+                    if subscript_or_offset(source) {
+                        self.arith.push(ArithCtx::Param(*span));
+                    }
                     self.flag(
                         FlagKind::ParameterExpansion,
                         *span,
@@ -414,6 +474,7 @@ impl<'l> Walker<'l> {
                     }
                 }
                 WordPart::Arithmetic { inner, span, .. } => {
+                    self.arith.push(ArithCtx::Expr(*span));
                     self.flag(FlagKind::ArithmeticExpansion, *span, "");
                     for w in inner {
                         self.arithmetic_of_output(w);
@@ -1346,6 +1407,23 @@ fn prints_a_number(body: &[Command]) -> bool {
                 _ => true,
             }
     })
+}
+
+/// True for `${a[…]}` (an indexed subscript is arithmetic) and `${s:off…}` (a substring
+/// offset), not for `${x:-…}`, `${x:=…}`, `${x:?…}`, `${x:+…}`.
+fn subscript_or_offset(source: &str) -> bool {
+    let Some(inner) = source.strip_prefix("${") else {
+        return false;
+    };
+    let name_end = inner
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '#' || c == '!'))
+        .unwrap_or(inner.len());
+    let rest = &inner[name_end..];
+    let rest = rest
+        .strip_prefix("[@]")
+        .or_else(|| rest.strip_prefix("[*]"))
+        .unwrap_or(rest);
+    rest.starts_with('[') || rest.starts_with(':') && !rest[1..].starts_with(['-', '=', '?', '+'])
 }
 
 #[cfg(test)]

@@ -10,10 +10,12 @@
 //!
 //! It does not decide anything: rules and checks read the units and flags.
 
+mod arith;
 mod container;
 mod decompose;
 mod flags;
 mod nested;
+pub(crate) mod shell_options;
 pub(crate) use nested::is_shell;
 pub mod sed;
 pub mod word;
@@ -389,6 +391,8 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     let mut walker = decompose::Walker::new(limits);
     walker.script(&script, &decompose::Ctx::default());
     walker.evaluated_literals(input);
+    walker.arithmetic_data(input);
+    walker.shell_state_changes();
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
     snap_spans(input, &mut units, &mut flags, &mut assignments);

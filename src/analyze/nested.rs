@@ -14,7 +14,7 @@
 //! (a dynamic code string) is flagged, never skipped.
 
 use crate::ast::{Command, RedirectTarget, Span, WordPart};
-use crate::parse::SpanMap;
+use crate::parse::{SpanMap, escapes};
 
 use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
 use super::{Context, FlagKind, UnitAssignment};
@@ -91,29 +91,31 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
         Some("echo") => {
             let mut words: Vec<&crate::ast::Word> = words_from(1).collect();
             let mut escapes = false;
+            // bash's echo: every leading argument made only of `-` and `n`, `e`, `E` is
+            // options; the last `e`/`E` decides.
             while let Some(w) = words.first() {
-                match word::canonical(w)
+                let opt = word::canonical(w)
                     .first()
-                    .and_then(|a| a.exact().map(str::to_owned))
-                {
-                    Some(o) if o == "-n" || o == "-E" => {
-                        words.remove(0);
-                    }
-                    Some(o) if o == "-e" || o == "-ne" || o == "-en" => {
-                        escapes = true;
-                        words.remove(0);
-                    }
-                    _ => break,
+                    .and_then(|a| a.exact().map(str::to_owned));
+                let Some(letters) = opt.as_deref().and_then(|o| o.strip_prefix('-')) else {
+                    break;
+                };
+                if letters.is_empty() || !letters.chars().all(|c| matches!(c, 'n' | 'e' | 'E')) {
+                    break;
                 }
+                if let Some(last) = letters.chars().rev().find(|c| *c != 'n') {
+                    escapes = last == 'e';
+                }
+                words.remove(0);
             }
             match word::code_text(&words) {
-                Some((text, map)) if escapes => {
-                    let decoded = decode_echo_escapes(&text);
-                    let span = s.span;
-                    let table = vec![span; decoded.len()];
-                    let _ = map;
-                    Feed::Static(decoded, SpanMap::Table(table))
+                Some((text, _)) if escapes => {
+                    let decoded = escapes::echo(&text).text;
+                    Feed::Static(decoded.clone(), SpanMap::Table(vec![s.span; decoded.len()]))
                 }
+                // Without `-e` a backslash is still decoded by dash's echo (`sh`) and by
+                // bash's under `shopt -s xpg_echo`: which one prints is not known here.
+                Some((text, _)) if text.contains('\\') => Feed::Dynamic(s.span),
                 Some((text, map)) => Feed::Static(text, map),
                 None => Feed::Dynamic(s.span),
             }
@@ -122,15 +124,25 @@ pub(super) fn feed_of(stage: &Command) -> Feed {
             let fmt = s.words.get(at + 1).and_then(|w| word::code_text(&[w]));
             match fmt {
                 Some((text, _)) if !text.contains('%') && args.len() == 2 => {
-                    let decoded = decode_echo_escapes(&text);
+                    let decoded = escapes::printf_format(&text).text;
                     Feed::Static(decoded.clone(), SpanMap::Table(vec![s.span; decoded.len()]))
                 }
+                // The format is reused for every argument: `%s` concatenates them, `%s\n`
+                // puts each on its own line.
                 Some((text, _)) if (text == "%s" || text == "%s\\n") && args.len() >= 3 => {
-                    let rest: Vec<&crate::ast::Word> = words_from(2).collect();
-                    match word::code_text(&rest) {
-                        Some((t, map)) => Feed::Static(t, map),
-                        None => Feed::Dynamic(s.span),
+                    let sep = if text == "%s" { "" } else { "\n" };
+                    let mut out = String::new();
+                    let mut table = Vec::new();
+                    for w in words_from(2) {
+                        let Some((t, SpanMap::Table(spans))) = word::code_text(&[w]) else {
+                            return Feed::Dynamic(s.span);
+                        };
+                        out.push_str(&t);
+                        table.extend(spans);
+                        out.push_str(sep);
+                        table.extend(std::iter::repeat_n(w.span, sep.len()));
                     }
+                    Feed::Static(out, SpanMap::Table(table))
                 }
                 _ => Feed::Dynamic(s.span),
             }
@@ -202,26 +214,6 @@ fn output_command(args: &[crate::analyze::Arg], words: usize) -> usize {
         }
     }
     at
-}
-
-/// The escapes `echo -e` and `printf` understand, decoded like `$'…'`.
-fn decode_echo_escapes(s: &str) -> String {
-    let mut out = String::new();
-    let mut i = 0;
-    while i < s.len() {
-        let rest = &s[i..];
-        if rest.starts_with('\\') && rest.len() > 1 {
-            let (d, n) = crate::parse::decode_ansi_escape(rest);
-            out.push_str(&d);
-            i += n.max(1);
-        } else if let Some(c) = rest.chars().next() {
-            out.push(c);
-            i += c.len_utf8();
-        } else {
-            break;
-        }
-    }
-    out
 }
 
 impl Walker<'_> {
@@ -352,6 +344,10 @@ impl Walker<'_> {
                 }
                 false
             }
+            "mapfile" | "readarray" => {
+                self.mapfile_callback(args, program, via, assignments, ctx);
+                false
+            }
             "find" => {
                 self.find(args, via, assignments, ctx);
                 false
@@ -407,6 +403,16 @@ impl Walker<'_> {
                 break;
             }
             if let Some(long) = v.strip_prefix("--") {
+                if !super::shell_options::harmless_long(long) {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        args[i].arg.span,
+                        format!(
+                            "`{program} {v}` reads start-up files or changes how the shell reads \
+                             its code (a file an earlier command can write)"
+                        ),
+                    );
+                }
                 if matches!(long, "rcfile" | "init-file") {
                     i += 2;
                 } else {
@@ -422,8 +428,34 @@ impl Walker<'_> {
                 if body.contains('s') {
                     stdin = true;
                 }
+                let on = v.starts_with('-');
                 // `-o name` / `-O name` take a value.
-                if body.ends_with('o') || body.ends_with('O') {
+                let value = (body.ends_with('o') || body.ends_with('O'))
+                    .then(|| args.get(i + 1).and_then(|a| a.arg.exact()));
+                let shopt = body.ends_with('O');
+                let harmless = body
+                    .chars()
+                    .all(|c| super::shell_options::harmless_invocation_letter(c, on))
+                    && value.is_none_or(|name| {
+                        name.is_some_and(|n| {
+                            if shopt {
+                                super::shell_options::harmless_shopt(n)
+                            } else {
+                                super::shell_options::harmless_set_name(n, on)
+                            }
+                        })
+                    });
+                if !harmless {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        args[i].arg.span,
+                        format!(
+                            "`{program} {v}` reads start-up files (`-i`, `-l`) or sets a shell \
+                             option that changes how its code runs"
+                        ),
+                    );
+                }
+                if value.is_some() {
                     i += 1;
                 }
                 i += 1;
@@ -688,6 +720,63 @@ impl Walker<'_> {
 
     /// Run the static text of `code` (joined by spaces) as code; flag it when it is dynamic.
     /// Returns true when the code was analysed (so the runner itself is not a unit).
+    /// `mapfile -C CALLBACK` / `readarray -C`: bash evaluates `CALLBACK INDEX LINE` for lines
+    /// it reads, so the data read becomes code: always dynamic code; a static callback is
+    /// analysed too.
+    fn mapfile_callback(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let mut i = 1;
+        while let Some(a) = args.get(i) {
+            let Some(v) = a.arg.exact() else {
+                break;
+            };
+            if v == "--" || !v.starts_with('-') || v.len() < 2 {
+                break;
+            }
+            let body = &v[1..];
+            for (k, c) in body.char_indices() {
+                if !matches!(c, 'd' | 'n' | 'O' | 's' | 'u' | 'C' | 'c') {
+                    continue;
+                }
+                let attached = &body[k + c.len_utf8()..];
+                if c == 'C' {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        a.arg.span,
+                        format!(
+                            "`{program} -C` evaluates its callback with each line read as code"
+                        ),
+                    );
+                    if attached.is_empty()
+                        && let Some(cb) = args.get(i + 1)
+                    {
+                        let mut v = via.to_vec();
+                        v.push(program.to_owned());
+                        self.code_args(
+                            std::slice::from_ref(cb),
+                            program,
+                            &v,
+                            assignments,
+                            ctx,
+                            Context::NestedShell,
+                        );
+                    }
+                }
+                if attached.is_empty() {
+                    i += 1;
+                }
+                break;
+            }
+            i += 1;
+        }
+    }
+
     pub(super) fn code_args(
         &mut self,
         code: &[ArgW],
@@ -1024,6 +1113,14 @@ impl Walker<'_> {
                         }
                         _ => end += 1,
                     }
+                }
+                if args[start].arg.exact().is_some_and(|p| p.contains("{}")) {
+                    // `find … -exec {} \;`: the program is a file name find finds.
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        args[start].arg.span,
+                        "the program find runs is made of the names of the files it finds",
+                    );
                 }
                 if end > start {
                     let mut c = ctx.with(Context::FindExec);

@@ -278,8 +278,13 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             .collect();
     }
     let value: String = chars.iter().map(|c| c.c).collect();
+    let (value, tilde) = match tilde.then(|| working_dir_tilde(&value)).flatten() {
+        Some(DirTilde::Here(v)) => (Some(v), false),
+        Some(DirTilde::RunTime) => (None, false),
+        None => (Some(value), tilde),
+    };
     vec![Arg {
-        value: Some(Arc::from(value)),
+        value: value.map(Arc::from),
         template: Arc::from(template),
         span: word.span,
         glob,
@@ -287,6 +292,33 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
         brace: false,
         shaped: false,
     }]
+}
+
+/// What a tilde prefix of the working-directory family stands for.
+enum DirTilde {
+    /// `~+`: the working directory, written `./…`.
+    Here(String),
+    /// `~-` (the previous directory) and `~+N`/`~-N`/`~N` (the directory stack): run time.
+    RunTime,
+}
+
+/// `~+`, `~-` and directory-stack tildes; `None` for other words.
+fn working_dir_tilde(value: &str) -> Option<DirTilde> {
+    let rest = value.strip_prefix('~')?;
+    let end = rest.find('/').unwrap_or(rest.len());
+    let (prefix, tail) = rest.split_at(end);
+    match prefix {
+        "+" => Some(DirTilde::Here(format!(".{tail}"))),
+        "-" => Some(DirTilde::RunTime),
+        p if {
+            let digits = p.strip_prefix(['+', '-']).unwrap_or(p);
+            !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+        } =>
+        {
+            Some(DirTilde::RunTime)
+        }
+        _ => None,
+    }
 }
 
 /// True when some unquoted literal text of the word has a byte `special` picks out.

@@ -23,6 +23,7 @@ mod remote_code;
 mod reverse_shell;
 pub(crate) mod secret_glob;
 mod sensitive_write;
+mod shell_state;
 mod system;
 mod workspace_code;
 
@@ -117,6 +118,7 @@ pub static CHECKS: &[&dyn Check] = &[
     &system::KillAll,
     &database::DatabaseWipe,
     &env_prefix::EnvPrefix,
+    &shell_state::ShellState,
     &obfuscation::ObfuscatedPayload,
     &one_liner::InterpreterOneLiner,
     &embedded::EmbeddedCommand,

@@ -61,6 +61,7 @@ struct RedirectState<'t> {
     target_end: usize,
     heredoc_start: Option<Node<'t>>,
     heredoc_body: Option<Node<'t>>,
+    heredoc_end: Option<Node<'t>>,
     /// The operator before a statement the grammar nested inside a heredoc redirect.
     pending_op: Option<&'t str>,
     /// After an ERROR inside a file redirect: the operator text and the words that follow.
@@ -147,6 +148,9 @@ pub(super) fn lower(
     }
     if root.has_error() {
         l.collect_errors(root);
+    }
+    if src.contains("\\\n") {
+        l.issues.extend(super::continuation::issues(tree, src, map));
     }
     let commands = l.statements(root);
     Script {
@@ -1187,7 +1191,8 @@ impl<'a> Lowerer<'a> {
             "file_descriptor" => st.fd = Some(self.text(ch).to_owned()),
             "heredoc_start" => st.heredoc_start = Some(ch),
             "heredoc_body" => st.heredoc_body = Some(ch),
-            "heredoc_end" | "comment" => {}
+            "heredoc_end" => st.heredoc_end = Some(ch),
+            "comment" => {}
             "ERROR" => {
                 if st.error_op.is_none() {
                     st.error_op = Some(self.text(ch).trim().to_owned());
@@ -1237,6 +1242,7 @@ impl<'a> Lowerer<'a> {
             target,
             heredoc_start,
             heredoc_body,
+            heredoc_end,
             error_op,
             after_error,
             target_end,
@@ -1249,6 +1255,7 @@ impl<'a> Lowerer<'a> {
             if op.is_empty() {
                 op = "<<".to_owned();
             }
+            self.check_heredoc_end(&op, heredoc_start, heredoc_body, heredoc_end);
             let r = self.heredoc(op, fd, heredoc_start, heredoc_body, self.span(node));
             out.redirects.push(r);
             out.redirects.extend(nested);
@@ -1313,6 +1320,54 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// Record a parse error when bash would end this heredoc's body elsewhere than
+    /// tree-sitter-bash does, or when the delimiter word is not one whose reading is modelled.
+    fn check_heredoc_end(
+        &mut self,
+        op: &str,
+        start: Option<Node>,
+        body: Option<Node>,
+        end: Option<Node>,
+    ) {
+        let Some(start) = start else {
+            return;
+        };
+        let Some((delim, quoted)) = super::heredoc::delimiter(self.text(start)) else {
+            self.issue(
+                IssueKind::ParseError,
+                start,
+                "a heredoc delimiter whose reading by bash is not modelled (`$`, a backquote, \
+                 an open quote)"
+                    .to_owned(),
+            );
+            return;
+        };
+        let from = match (body, end) {
+            (Some(b), _) => b.start_byte(),
+            (None, Some(e)) => self.src[..e.start_byte()].rfind('\n').map_or(0, |n| n + 1),
+            (None, None) => match self.src[start.end_byte()..].find('\n') {
+                Some(n) => start.end_byte() + n + 1,
+                None => return,
+            },
+        };
+        let len = self.src.len();
+        let bash =
+            super::heredoc::body_end(self.src, from, &delim, quoted, op == "<<-").unwrap_or(len);
+        let ts = end.map_or(len, |e| e.end_byte());
+        // Trailing blanks of tree-sitter's end token are not part of the delimiter line.
+        let ts_line_end = self.src[ts..].find('\n').map_or(len, |n| ts + n);
+        if bash != ts || ts_line_end != ts {
+            self.issue(
+                IssueKind::ParseError,
+                start,
+                format!(
+                    "bash ends this heredoc body at another line than tree-sitter-bash does \
+                     (delimiter `{delim}`)"
+                ),
+            );
+        }
+    }
+
     /// The heredoc redirect: the delimiter (quoted or not) and the body.
     fn heredoc(
         &mut self,
@@ -1323,11 +1378,15 @@ impl<'a> Lowerer<'a> {
         span: Span,
     ) -> Redirect {
         let delim_raw = start.map(|n| self.text(n)).unwrap_or_default();
-        let quoted = delim_raw.contains(['\'', '"', '\\']);
-        let delimiter: String = delim_raw
-            .chars()
-            .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-            .collect();
+        let (delimiter, quoted) = super::heredoc::delimiter(delim_raw).unwrap_or_else(|| {
+            (
+                delim_raw
+                    .chars()
+                    .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                    .collect(),
+                delim_raw.contains(['\'', '"', '\\']),
+            )
+        });
         let body = match body {
             Some(b) if quoted => self.literal_word(b, crate::ast::Quoting::Single),
             Some(b) => self.heredoc_body(b),

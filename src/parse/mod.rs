@@ -11,6 +11,9 @@
 //! the analyzer's job, which calls [`parse_nested`] with a map back to the original offsets.
 
 mod backquotes;
+mod continuation;
+pub(crate) mod escapes;
+mod heredoc;
 mod lower;
 mod simple;
 mod words;
@@ -22,8 +25,8 @@ use std::time::{Duration, Instant};
 use crate::Limits;
 use crate::ast::{IssueKind, Script, Span, SyntaxIssue};
 
+pub use escapes::decode_ansi_escape;
 pub use lower::dump_tree;
-pub use words::decode_ansi_escape;
 
 /// The grammar's name for a node's kind, remembered per kind id: `Node::kind` measures and
 /// validates the C string on every call, and lowering asks for kinds a lot. Each name is copied

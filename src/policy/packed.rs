@@ -138,6 +138,7 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
         context: None,
         command: None,
         dynamic_args: false,
+        glob_options: false,
         tags: Vec::new(),
         suggest: None,
         reason: None,
@@ -216,6 +217,10 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
             tag::DYNAMIC_ARGS => {
                 r.field = "dynamic_args";
                 spec.dynamic_args = r.bool()?;
+            }
+            tag::GLOB_OPTIONS => {
+                r.field = "glob_options";
+                spec.glob_options = r.bool()?;
             }
             tag::TAGS => {
                 r.field = "tags";

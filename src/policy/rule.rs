@@ -64,6 +64,7 @@ pub struct Rule {
     context: Vec<Context>,
     pub(crate) claude: Option<ClaudePattern>,
     dynamic_args: bool,
+    glob_options: bool,
 }
 
 /// What a rule needs to know about the unit besides the unit.
@@ -286,6 +287,7 @@ impl Rule {
             context,
             claude,
             dynamic_args: spec.dynamic_args,
+            glob_options: spec.glob_options,
         })
     }
 
@@ -327,6 +329,7 @@ impl Rule {
             context: Vec::new(),
             claude: Some(pattern),
             dynamic_args: false,
+            glob_options: false,
         }
     }
 
@@ -486,6 +489,19 @@ impl Rule {
         {
             return false;
         }
+        // `sed s/a/b/ *` with a file named `-i`: an unquoted glob that can expand to a name
+        // starting with `-` can add options, and any glob can add operands. An allow that
+        // depends on the options (or on the operand count) is not proven for it.
+        if self.decision == Decision::Allow
+            && !self.glob_options
+            && (!self.flags_none.is_empty()
+                || !self.flags_all.is_empty()
+                || !self.flags_any.is_empty()
+                || self.max_operands.is_some())
+            && glob_may_change_options(unit, self.max_operands.is_some())
+        {
+            return false;
+        }
         let operands = || {
             m.parsed
                 .operands
@@ -531,6 +547,15 @@ impl Rule {
         }
         true
     }
+}
+
+/// True when an unquoted glob argument before `--` can expand to a word starting with `-`
+/// (it starts with a glob character), or, with `count`, when any unquoted glob is there.
+fn glob_may_change_options(unit: &Unit, count: bool) -> bool {
+    unit.args()
+        .take_while(|a| a.value.as_deref() != Some("--"))
+        .any(|a| a.glob && (count || a.template.starts_with(['*', '?', '['])))
+        || count && unit.args().any(|a| a.glob)
 }
 
 /// A subcommand token holding glob syntax (`*`, `?`, `[…]`, `{a,b}`): matched as a glob.

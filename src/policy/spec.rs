@@ -158,6 +158,10 @@ pub struct RuleSpec {
     /// Allow even when some operands are dynamic (for programs where no value can hurt).
     #[serde(default)]
     pub dynamic_args: bool,
+    /// Allow even when an unquoted glob operand could expand to option words: the options the
+    /// rule leaves out only write a file inside the working directory (`file -C`).
+    #[serde(default)]
+    pub glob_options: bool,
     /// Tags: `read-only` (plan mode may run it), `edit` (accept-edits mode may allow it).
     #[serde(default)]
     pub tags: Vec<Text>,

@@ -1,0 +1,319 @@
+//! Arithmetic that evaluates data. bash evaluates every variable an arithmetic context names
+//! (`$((x))`, `((x))`, `for ((…))`, `[[ x -eq 1 ]]`, `let`, `declare -i`, array subscripts,
+//! `${s:off:len}`) as an expression in its turn, so a value such as `a[$(cmd)]` runs `cmd`:
+//! a variable set from the environment, by `read` or by a command is code. An arithmetic
+//! context is read structurally (spans of the contexts the walker met) and every operand that is
+//! not a number, a numeric special parameter, a name assigned inside arithmetic before it is
+//! read, or a variable set on the line only to literal numbers is flagged `dynamic-code`.
+//! Command substitutions inside are analysed as units where they stand (their output is judged
+//! by the walker); quoted text inside is skipped.
+
+/// A name an arithmetic expression reads, with its byte range in the expression.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Operand {
+    pub(crate) name: String,
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+}
+
+/// Special parameters and shell variables whose value is always a number.
+pub(crate) fn always_numeric(name: &str) -> bool {
+    matches!(
+        name,
+        "#" | "?"
+            | "$"
+            | "!"
+            | "RANDOM"
+            | "SRANDOM"
+            | "SECONDS"
+            | "EPOCHSECONDS"
+            | "LINENO"
+            | "BASHPID"
+            | "PPID"
+            | "UID"
+            | "EUID"
+    )
+}
+
+/// bash's own associative arrays: their subscripts are strings, not arithmetic.
+fn associative(name: &str) -> bool {
+    matches!(name, "BASH_CMDS" | "BASH_ALIASES")
+}
+
+/// The names `expr` reads (variables, `$name`, `${name…}`, positional parameters), in order.
+/// A name directly assigned with `=` (not `==`) is not read; it is returned in `assigned`.
+pub(crate) fn operands(expr: &str, assigned: &mut Vec<String>) -> Vec<Operand> {
+    let b = expr.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\'' => {
+                i = expr[i + 1..].find('\'').map_or(b.len(), |k| i + 1 + k + 1);
+            }
+            b'`' => {
+                i = expr[i + 1..].find('`').map_or(b.len(), |k| i + 1 + k + 1);
+            }
+            b'$' if b.get(i + 1) == Some(&b'(') && b.get(i + 2) != Some(&b'(') => {
+                i = skip_group(b, i + 1);
+            }
+            b'$' if b.get(i + 1) == Some(&b'{') => {
+                let end = skip_group(b, i + 1);
+                let inner = &expr[i + 2..end.saturating_sub(1).max(i + 2)];
+                let name: String = inner
+                    .trim_start_matches(['#', '!'])
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                let name = if name.is_empty() {
+                    inner.chars().take(1).collect()
+                } else {
+                    name
+                };
+                out.push(Operand {
+                    name,
+                    start: i,
+                    end,
+                });
+                // A subscript or an offset inside is arithmetic too.
+                let mut more = Vec::new();
+                let nested = operands(inner, &mut more);
+                out.extend(nested.into_iter().skip(1).map(|o| Operand {
+                    start: i + 2 + o.start,
+                    end: i + 2 + o.end,
+                    ..o
+                }));
+                i = end;
+            }
+            b'$' => {
+                let start = i;
+                i += 1;
+                let name: String = match b.get(i) {
+                    Some(d) if d.is_ascii_digit() || b"#?$!@*-".contains(d) => {
+                        i += 1;
+                        char::from(*d).to_string()
+                    }
+                    _ => {
+                        let n: String = expr[i..]
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        i += n.len();
+                        n
+                    }
+                };
+                if !name.is_empty() {
+                    out.push(Operand {
+                        name,
+                        start,
+                        end: i,
+                    });
+                }
+            }
+            b'0'..=b'9' => {
+                // A number, in any base (`0x1f`, `16#ff`, `64#_@`): letters after digits
+                // belong to it.
+                while i < b.len()
+                    && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'#' | b'_' | b'@'))
+                {
+                    i += 1;
+                }
+            }
+            c if c.is_ascii_alphabetic() || c == b'_' => {
+                let start = i;
+                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                    i += 1;
+                }
+                let name = expr[start..i].to_owned();
+                let rest = expr[i..].trim_start();
+                let plain_assign = rest.starts_with('=') && !rest.starts_with("==");
+                if plain_assign {
+                    assigned.push(name);
+                } else if !assigned.contains(&name) {
+                    out.push(Operand {
+                        name,
+                        start,
+                        end: i,
+                    });
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// The index one past the bracket closing the one at `b[open]`.
+fn skip_group(b: &[u8], open: usize) -> usize {
+    let (up, down) = match b.get(open) {
+        Some(b'{') => (b'{', b'}'),
+        _ => (b'(', b')'),
+    };
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < b.len() {
+        if b[i] == b'\\' {
+            i += 2;
+            continue;
+        }
+        if b[i] == up {
+            depth += 1;
+        } else if b[i] == down {
+            depth = depth.saturating_sub(1);
+            if depth == 0 {
+                return i + 1;
+            }
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+impl super::decompose::Walker<'_> {
+    /// Flag every arithmetic operand whose value is not known to be a number (see the module
+    /// doc). Runs after the walk, on the contexts it recorded; `input` is the original line.
+    pub(crate) fn arithmetic_data(&mut self, input: &str) {
+        use super::decompose::ArithCtx;
+        use super::{FlagKind, wrappers};
+        // Text bash evaluates as arithmetic, with where it starts and how many leading operands
+        // are not read as arithmetic (the parameter of `${a[i]}` itself).
+        let mut texts: Vec<(usize, String, usize)> = Vec::new();
+        for ctx in self.arith.clone() {
+            let (span, skip) = match ctx {
+                ArithCtx::Expr(s) | ArithCtx::ForHeader(s) => (s, 0),
+                ArithCtx::Param(s) => (s, 1),
+            };
+            let Some(mut text) = input.get(span.start..span.end).map(str::to_owned) else {
+                continue;
+            };
+            if let ArithCtx::ForHeader(_) = ctx {
+                // Only `((…))` of `for ((…)); do`.
+                let open = text.find("((").unwrap_or(0);
+                let close = text[open..].find("))").map_or(text.len(), |k| open + k + 2);
+                text = format!("{}{}", " ".repeat(open), &text[open..close]);
+            }
+            let param = text.trim_start_matches("${");
+            if skip == 1
+                && ["BASH_CMDS[", "BASH_ALIASES["]
+                    .iter()
+                    .any(|p| param.starts_with(p))
+            {
+                continue;
+            }
+            texts.push((span.start, text, skip));
+        }
+        let mut tainted: Vec<String> = Vec::new();
+        for u in &self.units {
+            let program = u.program.as_deref().unwrap_or_default();
+            let args: Vec<(&str, crate::ast::Span)> = u
+                .args()
+                .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))
+                .collect();
+            match program {
+                "let" => {
+                    for (_, span) in &args {
+                        if let Some(t) = input.get(span.start..span.end) {
+                            texts.push((span.start, t.to_owned(), 0));
+                        }
+                    }
+                }
+                "declare" | "typeset" | "local" | "export" | "readonly" => {
+                    let integer = args
+                        .iter()
+                        .any(|(v, _)| v.starts_with('-') && v.contains('i'));
+                    for (v, span) in &args {
+                        let Some((name, value)) = v.split_once('=') else {
+                            continue;
+                        };
+                        let name = name.trim_end_matches('+');
+                        if !value.bytes().all(|b| b.is_ascii_digit()) || value.is_empty() {
+                            tainted.push(name.to_owned());
+                        }
+                        if integer && let Some(t) = input.get(span.start..span.end) {
+                            let at = t.find('=').map_or(0, |k| k + 1);
+                            texts.push((span.start + at, t[at..].to_owned(), 0));
+                        }
+                    }
+                }
+                "read" | "mapfile" | "readarray" | "getopts" | "printf" => {
+                    tainted.extend(
+                        args.iter()
+                            .filter(|(v, _)| wrappers::is_assignment(&format!("{v}=")))
+                            .map(|(v, _)| (*v).to_owned()),
+                    );
+                }
+                _ => {}
+            }
+        }
+        // `a[i]=x`: the subscript of an indexed array is arithmetic.
+        for a in self
+            .bare
+            .iter()
+            .chain(self.units.iter().flat_map(|u| u.assignments.iter()))
+        {
+            if let Some(open) = a.name.find('[')
+                && !associative(&a.name[..open])
+            {
+                texts.push((a.span.start + open, a.name[open..].to_owned(), 0));
+            }
+        }
+        let numeric = |name: &str, bare: &[crate::analyze::UnitAssignment]| {
+            let mut sets = bare.iter().filter(|a| a.name == name).peekable();
+            sets.peek().is_some()
+                && sets.all(|a| {
+                    a.value
+                        .as_deref()
+                        .is_some_and(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+                })
+        };
+        texts.sort_by_key(|t| t.0);
+        let mut assigned = Vec::new();
+        let mut found = Vec::new();
+        for (at, text, skip) in texts {
+            for o in operands(&text, &mut assigned).into_iter().skip(skip) {
+                let known = always_numeric(&o.name)
+                    || (numeric(&o.name, &self.bare) && !tainted.contains(&o.name));
+                if !known {
+                    found.push((at + o.start, at + o.end, o.name));
+                }
+            }
+        }
+        for (start, end, name) in found {
+            self.flag(
+                FlagKind::DynamicCode,
+                crate::ast::Span::new(start, end),
+                format!(
+                    "arithmetic evaluates the value of `{name}` as an expression (a value such as \
+                     `a[$(cmd)]` runs `cmd`)"
+                ),
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::operands;
+
+    fn names(expr: &str) -> Vec<String> {
+        let mut assigned = Vec::new();
+        operands(expr, &mut assigned)
+            .into_iter()
+            .map(|o| o.name)
+            .collect()
+    }
+
+    #[test]
+    fn reads_names_not_numbers_nor_assignments() {
+        assert_eq!(names("1 + 2 * 0x1f + 16#ff"), Vec::<String>::new());
+        assert_eq!(names("x + 1"), ["x"]);
+        assert_eq!(names("$x + ${y}"), ["x", "y"]);
+        assert_eq!(names("i=0; i<n; i++"), ["n"]);
+        assert_eq!(names("$# + $?"), ["#", "?"]);
+        assert_eq!(names("$(cat f) + 1"), Vec::<String>::new());
+        assert_eq!(names("${a[$i]}"), ["a", "i"]);
+        assert_eq!(names("i == 1"), ["i"]);
+        assert_eq!(names("$1 * 2"), ["1"]);
+    }
+}

@@ -1,0 +1,325 @@
+//! Constructs bash 5.2 reads differently from a naive reading (escapes, heredoc delimiters,
+//! line continuations, shell state set earlier on the line, callbacks, arithmetic on data,
+//! globs and tilde forms), each with the verdict the built-in policy must give.
+//!
+//! Each table collects every mismatch before failing. A row pins the bypass it stops
+//! (`// bypass: …`) or the harmless twin that must keep its verdict.
+
+use std::path::PathBuf;
+
+use shclass::Limits;
+use shclass::analyze::{FlagKind, analyze};
+use shclass::policy::{Decision, Policy};
+
+fn policy() -> Policy {
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("built-in policy: {e}"));
+    p.cwd = PathBuf::from("/home/user/project");
+    p
+}
+
+/// Every row's decision, all mismatches reported at once.
+fn check(rows: &[(&str, Decision)]) {
+    let p = policy();
+    let mut failures = Vec::new();
+    for (cmd, want) in rows {
+        let got = p.classify(cmd).decision;
+        if got != *want {
+            failures.push(format!("  {cmd:?}: want {want}, got {got}"));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failing case(s):\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The argv of every unit, `?` for a word that is not static.
+fn argvs(cmd: &str) -> Vec<Vec<String>> {
+    analyze(cmd, &Limits::default())
+        .units
+        .iter()
+        .map(|u| {
+            u.argv
+                .iter()
+                .map(|a| a.value.as_deref().unwrap_or("?").to_owned())
+                .collect()
+        })
+        .collect()
+}
+
+fn has_flag(cmd: &str, kind: FlagKind) -> bool {
+    analyze(cmd, &Limits::default())
+        .flags
+        .iter()
+        .any(|f| f.kind == kind)
+}
+
+use Decision::{Allow, Ask, Deny};
+
+#[test]
+fn ansi_c_strings_decode_as_bash() {
+    // bypass: `\x{HH}` is decoded by bash 5.2, so the option is `-rf`.
+    assert_eq!(argvs(r"rm $'\x{2d}rf' /"), [["rm", "-rf", "/"]]);
+    assert_eq!(argvs(r"echo $'\x{1234}'"), [["echo", "4"]]);
+    assert_eq!(argvs(r"echo $'\c1\c?'"), [["echo", "\x11\x7f"]]);
+    assert_eq!(argvs(r"echo $'\1621'"), [["echo", "r1"]]);
+    check(&[
+        (r"rm $'\x{2d}rf' /", Deny),
+        (r"rm $'\x{2d}rf' ~", Deny),
+        (r"sed $'\x{2d}i' s/a/b/ f", Ask),
+        (r"echo $'a\x{41}b'", Allow),
+        // bypass: tree-sitter-bash's `$'…'` token runs past bash's closing quote.
+        (r"echo $'\\'; rm -rf ~; echo $'\\'", Ask),
+        (r"echo $'\\'; touch x; echo $'\\'", Ask),
+        (r"echo $'a\'b' c", Allow),
+    ]);
+    assert!(has_flag(
+        r"echo $'\\'; touch x; echo $'\\'",
+        FlagKind::ParseError
+    ));
+}
+
+#[test]
+fn echo_and_printf_feeds_use_their_own_decoders() {
+    check(&[
+        // bypass: echo's octal is `\0nnn`: `\0073` is `;`, not `\007` then `3`.
+        (r"echo -e 'ls\0073rm -rf ~' | bash", Deny),
+        (r"echo -e 'ls\0073touch x' | bash", Ask),
+        // `\c` ends echo's output: only `echo hi` reaches bash.
+        (r"echo -e 'echo hi\c; rm -rf ~' | bash", Allow),
+        // `-E` after `-e` switches decoding off again (escapes piped to a shell deny).
+        (r"echo -e -E 'echo a\0073b' | bash", Deny),
+        (r"echo -eE 'ls \x3b touch x' | bash", Deny),
+        // Without `-e`, dash's echo (and bash's under xpg_echo) still decodes.
+        (r"echo 'ls\0073touch x' | sh", Deny),
+        (r"echo 'echo hi' | bash", Allow),
+        // bypass: printf reuses its format, one argument per line.
+        (r"printf '%s\n' 'echo a' 'rm -rf ~' | bash", Deny),
+        (r"printf '%s\n' 'echo a' 'touch x' | bash", Ask),
+        (r"printf '%s' 'echo a;' 'touch x' | bash", Ask),
+        (r"printf '%s\n' 'echo a' 'echo b' | bash", Allow),
+        // printf's format: `\101` is `A`, `\0101` is `\010` then `1`.
+        (r"printf 'ls\073touch x' | bash", Ask),
+        (r"printf 'echo hi\n' | bash", Allow),
+    ]);
+}
+
+#[test]
+fn heredoc_bodies_end_where_bash_ends_them() {
+    check(&[
+        // bypass: quote removal makes `E''OF` the delimiter `EOF`; the next line runs.
+        ("cat <<E''OF\nbody\nEOF\necho RAN\n", Ask),
+        // bypass: backslash-newline is removed while bash reads an unquoted body.
+        ("cat <<EOF\nEO\\\nF\necho RAN\n", Ask),
+        ("cat <<'a\\b'\nbody\na\\b\necho RAN\n", Ask),
+        // A delimiter line with trailing blanks or leading spaces does not end the body.
+        ("cat <<EOF\nbody\nEOF \necho RAN\nEOF\n", Ask),
+        ("cat <<EOF\nbody\n  EOF\necho RAN\nEOF\n", Ask),
+        ("cat <<EOF;\nbody\nEOF\necho RAN\n", Ask),
+        ("cat <<$x\nbody\n$x\n", Ask),
+        // Harmless twins.
+        ("cat <<EOF\nbody\nEOF\n", Allow),
+        ("cat <<EOF\nbody\nEOF", Allow),
+        ("cat <<\"EOF\"\nbody\nEOF\necho RAN\n", Allow),
+        ("cat <<\\EOF\nbody\nEOF\necho RAN\n", Allow),
+        ("cat <<-EOF\n\tbody\n\tEOF\necho RAN\n", Allow),
+        ("cat <<EOF | bash\necho hi\nEOF\n", Allow),
+    ]);
+    assert!(has_flag(
+        "cat <<E''OF\nbody\nEOF\necho RAN\n",
+        FlagKind::ParseError
+    ));
+}
+
+#[test]
+fn backslash_newline_is_removed_before_bash_reads_tokens() {
+    check(&[
+        // bypass: `"$\⏎(cmd)"` is a command substitution for bash, text for tree-sitter.
+        ("echo \"$\\\n(echo RAN)\"", Ask),
+        ("echo \"$\\\n(touch x)\"", Ask),
+        ("ec\\\nho RAN", Ask),
+        ("echo a &\\\n& echo RAN", Ask),
+        ("cat <<EOF\na$\\\n(echo RAN)\nEOF\n", Ask),
+        ("r\\\nm -rf ~", Deny),
+        // A comment ends at the newline: the next line runs.
+        ("echo a # c \\\nrm -rf ~", Deny),
+        // Harmless twins: a blank on one side, or text bash keeps as written.
+        ("echo a \\\n  b", Allow),
+        ("ls -la \\\n--color", Allow),
+        ("ls -la\\\n --color", Allow),
+        ("echo 'a\\\nb'", Allow),
+        ("echo $'a\\\nb'", Allow),
+        ("cat <<'EOF'\na$\\\n(echo RAN)\nEOF\n", Allow),
+    ]);
+}
+
+#[test]
+fn shell_state_changed_earlier_on_the_line_is_never_allowed() {
+    check(&[
+        // bypass: after `set -k` every `NAME=value` argument is an environment assignment.
+        ("set -k; ls LD_PRELOAD=./x.so", Ask),
+        // bypass: after `set -a` every assignment is exported.
+        ("set -a; TAR_OPTIONS=--to-command=id; tar xf a.tar", Ask),
+        ("set -o allexport; ls", Ask),
+        ("set -x; ls", Ask),
+        ("PS4='$(id)'; set -x; ls", Ask),
+        ("set -T; ls", Ask),
+        ("shopt -s expand_aliases; alias ls=id; ls", Ask),
+        ("shopt -s xpg_echo; echo 'ls\\0073id' | bash", Deny),
+        ("shopt -s xpg_echo; echo hi", Ask),
+        ("BASH_ALIASES[ls]=id; ls", Ask),
+        ("hash -p /usr/bin/id ls; ls", Ask),
+        ("BASH_CMDS[ls]=/usr/bin/id; ls", Ask),
+        ("enable -f ./x.so foo", Ask),
+        ("PROMPT_COMMAND=id", Ask),
+        ("BASH_ENV=./x ls", Ask),
+        ("set -o posix; ls", Ask),
+        // Harmless twins.
+        ("set -euo pipefail; ls", Allow),
+        ("set -e; ls", Allow),
+        ("set +x; ls", Allow),
+        ("shopt -s globstar; ls **/*.rs", Allow),
+        ("shopt -s nullglob dotglob", Allow),
+        ("set -- a b", Allow),
+    ]);
+}
+
+#[test]
+fn callbacks_and_start_up_files_are_never_allowed() {
+    check(&[
+        // bypass: mapfile evaluates `CALLBACK INDEX LINE`: the lines read become code.
+        ("mapfile -C echo -c 1 arr < f", Ask),
+        ("mapfile -tC echo arr < f", Ask),
+        ("readarray -C 'rm -rf ~' x < f", Deny),
+        ("trap 'rm -rf ~' EXIT", Deny),
+        // bypass: start-up files an earlier command could have written.
+        ("bash -i -c ls", Ask),
+        ("bash --login -c ls", Ask),
+        ("sh -l -c ls", Ask),
+        ("bash --rcfile x.sh", Ask),
+        ("bash --init-file x.sh -c ls", Ask),
+        ("BASH_ENV=./x bash -c ls", Ask),
+        ("bash -O expand_aliases -c ls", Ask),
+        ("bash -k -c 'ls X=1'", Ask),
+        ("bash -x -c ls", Ask),
+        // bypass: the program comes from the file names.
+        ("find . -exec {} \\;", Ask),
+        ("find . -execdir ./{} \\;", Ask),
+        ("find . -exec \"$x\" \\;", Ask),
+        ("find . -exec sh -c 'rm -rf ~' \\;", Deny),
+        // Harmless twins.
+        ("mapfile -t arr < f", Allow),
+        ("bash -c ls", Allow),
+        ("bash -ec ls", Allow),
+        ("bash -euo pipefail -c ls", Allow),
+        ("bash --noprofile --norc -c ls", Allow),
+        ("find . -name '*.rs' -exec wc -l {} \\;", Allow),
+    ]);
+    for cmd in [
+        "find . -exec {} \\;",
+        "bash -i -c ls",
+        "mapfile -C echo arr < f",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}
+
+#[test]
+fn arithmetic_on_data_is_dynamic_code() {
+    check(&[
+        // bypass: a value such as `a[$(cmd)]` runs `cmd` when arithmetic reads the variable.
+        ("echo $((x+1))", Ask),
+        ("read n; echo $((n))", Ask),
+        ("x=5; read x; echo $((x))", Ask),
+        ("x=$(cat f); echo $((x))", Ask),
+        ("for ((i=0;i<n;i++)); do echo $i; done", Ask),
+        ("for f in *; do echo $((f)); done", Ask),
+        ("[[ $x -eq 1 ]]", Ask),
+        ("let x=y+1", Ask),
+        ("declare -i n=$v", Ask),
+        ("echo ${a[$i]}", Ask),
+        ("echo ${s:$o:2}", Ask),
+        ("a[$i]=1", Ask),
+        ("(( count++ ))", Ask),
+        ("x='a[$(rm -rf ~)]'; echo $((x))", Deny),
+        // Harmless twins: literal numbers, numeric specials, variables set on the line to
+        // literal numbers, names assigned inside arithmetic first, `[`'s integer compare.
+        ("echo $((1+2))", Allow),
+        ("x=5; echo $((x+1))", Allow),
+        ("for ((i=0;i<10;i++)); do echo $i; done", Allow),
+        ("for i in 1 2 3; do echo $((i*2)); done", Allow),
+        ("[[ $? -eq 0 ]] && echo ok", Allow),
+        ("[ \"$x\" -eq 1 ]", Allow),
+        ("echo ${a[0]} ${s:-x} ${#arr[@]} ${arr[@]}", Allow),
+        ("echo $(($#+1)) $((RANDOM % 6))", Allow),
+    ]);
+    for cmd in [
+        "echo $((x+1))",
+        "[[ $x -eq 1 ]]",
+        "a[$i]=1",
+        "declare -i n=$v",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}
+
+#[test]
+fn globs_that_can_become_options_and_working_dir_tildes() {
+    check(&[
+        // bypass: a file named `-i` (or `--in-place`) turns `sed s/a/b/ *` into an edit.
+        ("sed s/a/b/ *", Ask),
+        ("sed -n p *", Ask),
+        // bypass: a file named `-o` makes `sort *` overwrite the next file.
+        ("sort *", Ask),
+        ("git diff *", Ask),
+        // Harmless twins: after `--`, with a directory prefix, programs whose options are all
+        // harmless.
+        ("sed s/a/b/ -- *", Allow),
+        ("sort ./*", Allow),
+        ("sed s/a/b/ src/*.rs", Allow),
+        ("ls *", Allow),
+        ("cat *.txt", Allow),
+        // `~+` is the working directory, `~-` the previous one (known only at run time).
+        ("rm -rf ~+", Deny),
+        ("cat ~+/x", Allow),
+        ("cat ~-/.ssh/id_rsa", Ask),
+    ]);
+    assert_eq!(argvs("cat ~+/x"), [["cat", "./x"]]);
+    assert_eq!(argvs("cat ~-/x ~1"), [["cat", "?", "?"]]);
+    assert_eq!(argvs("cat ~/x"), [["cat", "~/x"]]);
+}
+
+#[test]
+fn state_changes_are_flagged_as_dynamic_code() {
+    for cmd in [
+        "shopt -s expand_aliases; alias ls=id; ls",
+        "hash -p /usr/bin/id ls; ls",
+        "BASH_CMDS[ls]=/usr/bin/id; ls",
+        "BASH_ALIASES[ls]=id; ls",
+        "BASH_ENV=./x.sh bash -c true",
+        "PROMPT_COMMAND=id",
+        "set -k; ls",
+        "enable -f ./x.so foo",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+    for cmd in [
+        "set -euo pipefail; ls",
+        "alias",
+        "hash",
+        "shopt -s globstar",
+    ] {
+        assert!(!has_flag(cmd, FlagKind::DynamicCode), "{cmd}: flagged");
+    }
+}
