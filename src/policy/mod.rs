@@ -15,6 +15,7 @@
 
 mod error;
 pub mod glob;
+mod help;
 mod lazy;
 mod lint;
 mod literals;
@@ -378,84 +379,6 @@ struct VerdictJson<'a, U: Serialize> {
     units: U,
     flags: &'a [crate::analyze::Flag],
     reasons: &'a [Reason],
-}
-
-/// Programs whose subcommands all answer `--help` themselves (`git push --help`): for any other
-/// program the word before `--help` may be a script or a project task that runs with it
-/// (`python app.py --help`, `yarn dev --help`).
-const SUBCOMMAND_CLIS: &[&str] = &[
-    "ansible-galaxy",
-    "apt",
-    "apt-get",
-    "aws",
-    "az",
-    "brew",
-    "cargo",
-    "conda",
-    "dnf",
-    "docker",
-    "doctl",
-    "firebase",
-    "flyctl",
-    "gcloud",
-    "gh",
-    "git",
-    "glab",
-    "go",
-    "helm",
-    "heroku",
-    "journalctl",
-    "kubectl",
-    "netlify",
-    "npm",
-    "pip",
-    "pip3",
-    "podman",
-    "poetry",
-    "pulumi",
-    "rustup",
-    "supabase",
-    "systemctl",
-    "terraform",
-    "tofu",
-    "uv",
-    "vagrant",
-    "vercel",
-    "wrangler",
-    "yum",
-];
-
-/// `PROGRAM --help`, or `CLI SUBCOMMAND --help` for a [`SUBCOMMAND_CLIS`] program, every word
-/// static and nothing appended at run time: the program prints its help and exits. One word
-/// at most before `--help`, so `docker run IMAGE --help` (which passes `--help` to the image)
-/// is not one.
-/// How a unit asks for help ([`asks_for_help`]).
-enum Help<'a> {
-    /// `PROGRAM --help`.
-    Program,
-    /// `CLI SUB --help`.
-    Subcommand(&'a str),
-}
-
-fn asks_for_help(unit: &Unit) -> Option<Help<'_>> {
-    if unit.appended_args {
-        return None;
-    }
-    let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
-    match words.as_slice() {
-        [Some("--help")] => Some(Help::Program),
-        [Some(sub), Some("--help")]
-            if unit
-                .program
-                .as_deref()
-                .is_some_and(|p| SUBCOMMAND_CLIS.contains(&p))
-                && sub.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-                && !sub.starts_with('-') =>
-        {
-            Some(Help::Subcommand(sub))
-        }
-        _ => None,
-    }
 }
 
 /// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
@@ -1121,8 +1044,8 @@ impl Policy {
                         });
                     }
                 }
-                // `cargo build --help`, `git push --help`, `rm --help`: a known program asked for
-                // its help text runs nothing. Built-in asks about what the subcommand would do
+                // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
+                // program asked for its help text or version runs nothing (`help.rs`). Built-in asks about what the subcommand would do
                 // give way; denies, checks, paths and flags still count.
                 // A program with rules of its own (a built-in group, or rules by name when
                 // the policy is compiled eagerly).
@@ -1134,9 +1057,9 @@ impl Policy {
                 // The subcommand must be one the built-in policy knows: `cargo b --help` may be
                 // a project alias for `run -- …`, which runs the project with `--help`.
                 let help = known
-                    && asks_for_help(unit).is_some_and(|h| match h {
-                        Help::Program => true,
-                        Help::Subcommand(sub) => {
+                    && help::asks_for_help(unit, spec.as_deref()).is_some_and(|h| match h {
+                        help::Help::Program => true,
+                        help::Help::Subcommand(sub) => {
                             own.is_some_and(|(p, _)| self.knows_subcommand(p, sub))
                         }
                     });
@@ -1151,8 +1074,9 @@ impl Policy {
                         risk: Risk::Low,
                         rule: Cow::Borrowed("help-text"),
                         source: Source::Builtin,
-                        message: "asks the program for its help text, which runs nothing"
-                            .to_owned(),
+                        message:
+                            "asks the program for its help text or version, which runs nothing"
+                                .to_owned(),
                         span: unit.span,
                         unit: Some(i),
                     });
