@@ -11,8 +11,9 @@ or project's policy changes the figures.
 Prints:
 - the decision mix (allow share overall);
 - allow share by family (the first unit's program; the largest families first);
-- the programs (with subcommand when the reason names one) asked only because no rule covers
-  them: every ask reason of the command is `no-rule`; these are the candidates for the catalogue;
+- the programs asked only because no rule covers them (every ask reason of the command is
+  `no-rule`), then the same by program and subcommand as the reason names them (`gh pr
+  create`): the candidates for the catalogue;
 - the top ask reasons (rule id and message, by how many commands they fire on).
 
 A quiet guard allows what is read-only; this report says where it is not quiet. It does not
@@ -105,7 +106,14 @@ def main():
     for fam, t in fam_all.most_common(a.top):
         print(f"  {fam:<24} {fam_allow[fam]:>5}/{t:<5} {share(fam_allow[fam], t):5.1f}%")
 
+    by_program = collections.Counter()
+    for name, k in only_no_rule.items():
+        by_program[name.split(" ")[0]] += k
     print(f"\nprograms asked only because no rule covers them (top {a.top}):")
+    for name, k in by_program.most_common(a.top):
+        print(f"  {k:>5}  {name}")
+
+    print(f"\nthe same, by program and subcommand as the reason names them (top {a.top}):")
     for name, k in only_no_rule.most_common(a.top):
         print(f"  {k:>5}  {name:<30} e.g. {only_no_rule_example[name][:70]}")
 

@@ -71,6 +71,26 @@ fn listed(list: &[String], name: &str) -> bool {
     list.iter().any(|n| n == name)
 }
 
+/// A CLI whose first operand is a subcommand (`subcommand_clis`).
+pub(crate) fn is_subcommand_cli(program: &str) -> bool {
+    listed(&data().subcommand_clis, program)
+}
+
+/// Up to two leading operands (`operands`: indices into `argv`) that look like subcommand
+/// words, for naming what a unit runs (`gh pr create`).
+pub(crate) fn subcommand_words<'u>(unit: &'u Unit, operands: &[usize]) -> Vec<&'u str> {
+    operands
+        .iter()
+        .map_while(|&i| {
+            unit.argv
+                .get(i)
+                .and_then(|a| a.value.as_deref())
+                .filter(|w| is_word(w))
+        })
+        .take(2)
+        .collect()
+}
+
 /// The help request a unit makes, if it makes one (see the module doc); `spec` is the program's
 /// option table, whose value-taking letters are never help.
 pub(crate) fn asks_for_help<'u>(unit: &'u Unit, spec: Option<&OptionSpec>) -> Option<Help<'u>> {

@@ -1304,7 +1304,7 @@ impl Policy {
                 rule: "no-rule".into(),
                 source: Source::Builtin,
                 message: if unit.program.is_some() {
-                    format!("no rule covers `{name}`")
+                    format!("no rule covers `{}`", self.command_name(unit, name))
                 } else {
                     "the program is not known until run time".to_owned()
                 },
@@ -1393,6 +1393,38 @@ impl Policy {
 
     /// The rules that could match a unit running `program`: by name (or file name), plus the
     /// rules that name no program.
+    /// The program and the subcommand words a no-rule reason names (`gh pr create`, not
+    /// `gh`): a program with subcommands (a built-in rule names its first operand, or it is a
+    /// subcommand CLI) followed by the leading operands that look like subcommands: two under
+    /// a subcommand with subcommands of its own in the catalogue, else one.
+    fn command_name(&self, unit: &Unit, program: &str) -> String {
+        let spec = self.options_for(Some(program));
+        let parsed = rule::parse_unit(unit, spec.as_deref());
+        let words = help::subcommand_words(unit, &parsed.operands);
+        let Some(&first) = words.first() else {
+            return program.to_owned();
+        };
+        if !help::is_subcommand_cli(program) && !self.knows_subcommand(program, first) {
+            return program.to_owned();
+        }
+        // A second word only under a subcommand with subcommands of its own in the catalogue
+        // (`gh pr create`); elsewhere it is an operand (`systemctl status nginx`).
+        let nested = |r: &Rule| r.subcommand().len() > 1 && r.subcommand()[0] == first;
+        let has_nested = if self.lazy {
+            lazy::group(&format!("{program} {first}"))
+                .is_some_and(|g| g.candidates(Some(program)).any(nested))
+        } else {
+            self.candidates(Some(program)).any(nested)
+        };
+        let take = if has_nested { 2 } else { 1 };
+        let mut out = program.to_owned();
+        for w in words.into_iter().take(take) {
+            out.push(' ');
+            out.push_str(w);
+        }
+        out
+    }
+
     fn candidates<'a>(&'a self, program: Option<&str>) -> impl Iterator<Item = &'a Rule> + 'a {
         let by_name = program
             .and_then(|p| {
