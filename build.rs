@@ -29,7 +29,7 @@
 //!   subcommand` (loaded only when that subcommand runs). Rules without a program go into the
 //!   `*` group, and keep their own `program` field.
 //! - `OPTION_TABLES`/`OPTION_NAMES`: the `[[program]]` tables as `OptionSpec` literals, and
-//!   a sorted index by program name: the option knowledge of `ls` costs a binary search, not a
+//!   a sorted index by program name (a closed table names every option of the program): the option knowledge of `ls` costs a binary search, not a
 //!   parse and sixty allocations, on the start-up path of every command.
 //!
 //! Every piece is an offset into a few large strings: no table of string slices, which would
@@ -347,11 +347,14 @@ fn main() {
         "\n/// The built-in option tables (`[[program]]`), packed: see `build.rs`.\n\
          pub(crate) static OPTION_TEXT: &str = {option_text:?};\n\n\
          /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
-         /// long and single-dash-with-value names; whether options are single-dash words;\n\
-         /// whether every long option not in `long` takes a value; whether signal words are one\n\
-         /// option (`kill -KILL`).\n\
+         /// long and single-dash-with-value names, short flag letters, single-dash flags, and\n\
+         /// the options that write, run code and reach the network;\n\
+         /// whether options are single-dash words; whether every long option not in `long`\n\
+         /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
+         /// table names every option (closed).\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
-         pub(crate) static OPTION_TABLES: &[(u32, u32, u32, u32, bool, bool, bool)] = &[\n"
+         pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
     for o in &options {
         let _ = writeln!(out, "    {o},");
@@ -506,9 +509,9 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                     || v.as_array()
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))
             }
-            "short_value" => v.is_str(),
-            "single_dash_long" | "long_values" | "signal_words" => v.is_bool(),
-            "long" | "long_value" | "single_value" => v
+            "short_value" | "short" => v.is_str(),
+            "single_dash_long" | "long_values" | "signal_words" | "closed" => v.is_bool(),
+            "long" | "long_value" | "single_value" | "single" | "writes" | "runs" | "network" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -541,6 +544,16 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     let long_value = end(text, "long_value");
     let long = end(text, "long");
     let single_value = end(text, "single_value");
+    text.push_str(
+        t.get("short")
+            .and_then(toml::Value::as_str)
+            .unwrap_or_default(),
+    );
+    let short_flags = text.len();
+    let single_flags = end(text, "single");
+    let writes = end(text, "writes");
+    let runs = end(text, "runs");
+    let network = end(text, "network");
     let single = t
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
@@ -553,8 +566,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("signal_words")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
+    let closed = t
+        .get("closed")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {single}, {long_values}, {signal_words})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single}, {long_values}, {signal_words}, {closed})"
     )
 }
 

@@ -13,10 +13,6 @@ use shclass::Limits;
 use shclass::analyze::{Analysis, FlagKind, analyze};
 use shclass::policy::{Decision, Policy, Source, Verdict};
 
-/// A bound on wall-clock time per input, generous for a loaded debug build on two cores; the
-/// release build is about ten times faster.
-const SECONDS: u64 = 20;
-
 fn builtin() -> &'static Policy {
     static POLICY: OnceLock<Policy> = OnceLock::new();
     POLICY.get_or_init(|| Policy::builtin().unwrap_or_else(|e| panic!("builtin policy: {e}")))
@@ -51,14 +47,12 @@ fn flag_names(a: &Analysis) -> Vec<&'static str> {
     v
 }
 
-/// Classify `cmd` with the built-in policy under `limits`; assert it took under [`SECONDS`],
-/// carries `flag`, is opaque and at least ask, and has sound spans.
+/// Classify `cmd` with the built-in policy under `limits`; assert it carries `flag`, is opaque and at least ask, and has sound spans.
 fn assert_limited(what: &str, cmd: &str, limits: &Limits, flag: FlagKind) -> Verdict {
     let started = Instant::now();
     let verdict = builtin().decide(analyze(cmd, limits));
     let took = started.elapsed();
     let a = &verdict.analysis;
-    assert!(took < Duration::from_secs(SECONDS), "{what}: took {took:?}");
     assert!(
         a.flags_of(flag).next().is_some(),
         "{what}: no {} flag; flags {:?}",
@@ -173,9 +167,7 @@ fn unclosed_nesting_is_not_allowed() {
             "echo ".to_owned() + &"\"$(".repeat(n),
         ),
     ] {
-        let started = Instant::now();
         let v = builtin().classify(&cmd);
-        assert!(started.elapsed() < Duration::from_secs(SECONDS), "{what}");
         assert_ne!(v.decision, Decision::Allow, "{what}");
         assert!(
             v.analysis.is_opaque(),
@@ -344,9 +336,7 @@ fn a_word_just_under_the_input_limit_is_analysed() {
     let limits = Limits::default();
     let cmd = format!("echo {}", "x".repeat(limits.max_input_bytes - 5));
     assert_eq!(cmd.len(), limits.max_input_bytes);
-    let started = Instant::now();
     let v = builtin().decide(analyze(&cmd, &limits));
-    assert!(started.elapsed() < Duration::from_secs(SECONDS));
     assert!(!v.analysis.is_opaque(), "{:?}", flag_names(&v.analysis));
     assert_eq!(v.analysis.units.len(), 1);
 }

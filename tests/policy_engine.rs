@@ -453,3 +453,118 @@ fn no_rule_reasons_name_the_subcommand() {
         assert_eq!(got, [want], "{cmd}");
     }
 }
+
+/// An allow never covers an option the program's closed table does not name, nor one the
+/// table says writes, runs code or reaches the network, unless the rule names it; the
+/// no-rule reason says which option kept the allow away.
+#[test]
+fn closed_option_tables_keep_unknown_and_effectful_options_out_of_allows() {
+    let p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    expect_all(
+        &p,
+        Decision::Allow,
+        &[
+            "ls -la",
+            "ls -lah --color=auto src",
+            "ls --all",
+            "ls --almost",
+            "grep -rn TODO src",
+            "grep -5 foo notes.txt",
+            "head -20 notes.txt",
+            "tail -5f server.log",
+            "sort -rn notes.txt",
+            "diff3 a b c",
+            "stat -c %s notes.txt",
+            "od -An -tx1 notes.txt",
+        ],
+    );
+    expect_all(
+        &p,
+        Decision::Ask,
+        &[
+            "diff3 --diff-program=./evil a b c",
+            "diff3 --diff a b c",
+            "sdiff --diff-program ./evil a b",
+            "sort --compress-program=./x notes.txt",
+            "sort --comp=./x notes.txt",
+            "sort -o out.txt notes.txt",
+            "file -C -m magic",
+            "ls --frobnicate",
+            "ls -Y",
+            "ls --al",
+            "grep --pre=./x foo .",
+            "cat --verbose-exec notes.txt",
+        ],
+    );
+    let v = p.classify("diff3 --diff-program=./evil a b c");
+    let message = &v.reasons[0].message;
+    assert!(
+        message.contains("--diff-program") && message.contains("runs"),
+        "{message}"
+    );
+    let v = p.classify("ls --frobnicate");
+    let message = &v.reasons[0].message;
+    assert!(
+        message.contains("--frobnicate") && message.contains("does not know"),
+        "{message}"
+    );
+}
+
+/// A person's `[[program]]` table can be closed too, and can mark options by effect.
+#[test]
+fn a_persons_closed_table_and_effects_apply_to_allows() {
+    let p = with(
+        r#"
+[[program]]
+name = "frob"
+closed = true
+short = "vq"
+short_value = "o"
+long = ["--verbose"]
+long_value = ["--output", "--hook"]
+writes = ["-o", "--output"]
+runs = ["--hook"]
+
+[[rule]]
+id = "frob-read"
+decision = "allow"
+program = "frob"
+reason = "frob reads"
+examples = { hit = ["frob -v x", "frob --verb x"], miss = ["frob -z x", "frob --hook=y x", "frob -o out x", "frob --outp out x"] }
+
+[[rule]]
+id = "frob-write"
+decision = "allow"
+program = "frob"
+flags = { any = ["-o"] }
+reason = "frob writes where the person said"
+examples = { hit = ["frob -o out x"], miss = ["frob --hook y -o out x"] }
+"#,
+    );
+    assert_eq!(decide(&p, "frob -vq x"), Decision::Allow);
+    assert_eq!(decide(&p, "frob -vz x"), Decision::Ask);
+    assert_eq!(decide(&p, "frob -o out x"), Decision::Allow);
+    assert_eq!(decide(&p, "frob --hook=./x x"), Decision::Ask);
+}
+
+/// `policy check` warns about a rule naming an option its program's closed table lacks.
+#[test]
+fn lint_names_options_a_closed_table_does_not_have() {
+    let p = with(
+        r#"
+[[rule]]
+id = "sort-typo"
+decision = "deny"
+program = "sort"
+flags = { any = ["--outptu"] }
+reason = "typo"
+"#,
+    );
+    let warnings = shclass::policy::lint(&p, "test.toml");
+    assert!(
+        warnings
+            .iter()
+            .any(|w| w.contains("--outptu") && w.contains("never fires")),
+        "{warnings:?}"
+    );
+}

@@ -64,10 +64,23 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.3 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.8 as usize,
     };
-    let &(short, long_value, long, single_value, single_dash_long, long_values, signal_words) =
-        OPTION_TABLES.get(table)?;
+    let &(
+        short,
+        long_value,
+        long,
+        single_value,
+        short_flags,
+        single_flags,
+        writes,
+        runs,
+        network,
+        single_dash_long,
+        long_values,
+        signal_words,
+        closed,
+    ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
         short_value: Cow::Borrowed(text(start, short)?),
@@ -77,6 +90,12 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         long_values,
         signal_words,
         single_value: Names::Packed(text(long as usize, single_value)?),
+        short: Cow::Borrowed(text(single_value as usize, short_flags)?),
+        single: Names::Packed(text(short_flags as usize, single_flags)?),
+        writes: Names::Packed(text(single_flags as usize, writes)?),
+        runs: Names::Packed(text(writes as usize, runs)?),
+        network: Names::Packed(text(runs as usize, network)?),
+        closed,
     })
 }
 

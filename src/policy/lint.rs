@@ -40,6 +40,19 @@ pub fn lint(policy: &Policy, origin: &str) -> Vec<String> {
                 ));
             }
         }
+        for (program, flag, none) in unknown_flags(policy, rule) {
+            out.push(if none {
+                format!(
+                    "{line}rule `{}` excludes `{flag}`, which `{program}` does not have (its option table is closed): the entry does nothing",
+                    rule.id
+                )
+            } else {
+                format!(
+                    "{line}rule `{}` requires `{flag}`, which `{program}` does not have (its option table is closed): the rule never fires for `{program}`",
+                    rule.id
+                )
+            });
+        }
         if let Some(f) = rule.contradictory_flags() {
             out.push(format!(
                 "{line}rule `{}` requires and forbids `{f}`: it can never fire",
@@ -74,4 +87,46 @@ pub fn lint(policy: &Policy, origin: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The flags a rule names that a program it names does not have, per the program's closed
+/// option table (with whether each is a `flags.none` entry): a typo (`--outptu`) or an option
+/// of another program. Required, it keeps the rule from ever firing (a deny that never
+/// denies); excluded, it does nothing (the closed table already keeps an allow from matching).
+pub(crate) fn unknown_flags(policy: &Policy, rule: &super::Rule) -> Vec<(String, String, bool)> {
+    let mut out = Vec::new();
+    for program in rule.program_names() {
+        let Some(spec) = policy.options_for(Some(program)) else {
+            continue;
+        };
+        for (flag, none) in rule.flag_names() {
+            if spec.knows(flag) == Some(false) {
+                out.push((program.to_string(), flag.to_string(), none));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every flag a built-in rule requires exists in its program's closed table (exclusions
+    /// of other platforms' options, such as BSD `base64 -o`, may stay).
+    #[test]
+    fn built_in_rules_name_only_options_their_programs_have() {
+        let policy = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
+        let wrong: Vec<String> = policy
+            .rules()
+            .iter()
+            .flat_map(|r| {
+                unknown_flags(&policy, r)
+                    .into_iter()
+                    .filter(|(_, _, none)| !none)
+                    .map(move |(p, f, _)| format!("{}: {p} {f}", r.id))
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
 }

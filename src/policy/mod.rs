@@ -276,6 +276,9 @@ struct UnitState<'p> {
     writes: bool,
     /// The built-in groups it uses, found once.
     groups: Vec<&'p Policy>,
+    /// Why no allow rule could match whatever its other conditions: an option the program's
+    /// closed table does not name, or one that writes, runs code or reaches the network.
+    option_note: Option<String>,
 }
 
 /// The explained verdict for a command line.
@@ -769,6 +772,12 @@ impl Policy {
             long_values: spec.long_values,
             signal_words: spec.signal_words,
             single_value: spec.single_value.into(),
+            short: spec.short.into(),
+            single: spec.single.into(),
+            closed: spec.closed,
+            writes: spec.writes.into(),
+            runs: spec.runs.into(),
+            network: spec.network.into(),
         };
         let mut names = spec.name.into_vec();
         if let Some(last) = names.pop() {
@@ -1012,6 +1021,7 @@ impl Policy {
                     edit_only: true,
                     writes: false,
                     groups: Vec::new(),
+                    option_note: option_note(unit, &parsed),
                 };
                 if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                     // Cannot happen with a tested build; if it does, fail closed.
@@ -1242,6 +1252,7 @@ impl Policy {
             hard,
             edit_only,
             groups,
+            option_note,
             ..
         } = state;
         let groups = groups.as_slice();
@@ -1304,7 +1315,11 @@ impl Policy {
                 rule: "no-rule".into(),
                 source: Source::Builtin,
                 message: if unit.program.is_some() {
-                    format!("no rule covers `{}`", self.command_name(unit, name))
+                    let name = self.command_name(unit, name);
+                    match option_note {
+                        Some(note) => format!("no rule covers `{name}` {note}"),
+                        None => format!("no rule covers `{name}`"),
+                    }
                 } else {
                     "the program is not known until run time".to_owned()
                 },
@@ -1515,4 +1530,19 @@ fn unit_line(unit: &Unit) -> String {
         line.push_str(a.value.as_deref().unwrap_or(&a.template));
     }
     line
+}
+
+/// What the no-rule reason adds about a unit's options: the first one its program's closed
+/// table does not name, or the first one that writes, runs code or reaches the network.
+fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
+    let program = unit.program.as_deref().unwrap_or_default();
+    if let Some(name) = &parsed.unknown {
+        return Some(format!(
+            "with `{name}`: an option shclass does not know for `{program}`, so it cannot prove what it does"
+        ));
+    }
+    parsed
+        .effects
+        .first()
+        .map(|(name, effect)| format!("with `{name}`, which {}", effect.describe()))
 }

@@ -93,6 +93,82 @@ pub struct OptionSpec {
     /// A single-dash word naming a signal is one option, the signal ([`signal_word`]): `kill
     /// -KILL 1` sends SIGKILL, it does not bundle `-K -I -L -L` (and `-L` lists signals).
     pub signal_words: bool,
+    /// Short option letters that take no value (digits for `head -5`). Read only when the
+    /// table is `closed`: an open table reads every letter it does not know as a flag.
+    pub short: Cow<'static, str>,
+    /// Single-dash words that take no value (`find -print`), with `single_dash_long`.
+    pub single: Names,
+    /// The table names every option the program accepts (`short`, `short_value`, `long`,
+    /// `long_value`, `single`, `single_value`), so an option it does not name is unknown and
+    /// no allow rule matches the unit ([`Parsed::unknown`]).
+    pub closed: bool,
+    /// Options that make the program write files (`sort -o`).
+    pub writes: Names,
+    /// Options that make the program run code or another program (`diff3 --diff-program`).
+    pub runs: Names,
+    /// Options that make the program reach the network.
+    pub network: Names,
+}
+
+impl OptionSpec {
+    /// The effect of an option found in a unit, when the table gives it one.
+    pub fn effect(&self, opt: &Opt) -> Option<Effect> {
+        let name = opt.name.as_ref();
+        [
+            (&self.runs, Effect::Runs),
+            (&self.writes, Effect::Writes),
+            (&self.network, Effect::Network),
+        ]
+        .into_iter()
+        .find_map(|(names, effect)| names.contains(name).then_some(effect))
+    }
+
+    /// Whether the table names an option as a rule spells it (`-o`, `--output`, `-exec`);
+    /// `None` when the table is open and so cannot say.
+    pub fn knows(&self, name: &str) -> Option<bool> {
+        if !self.closed {
+            return None;
+        }
+        Some(if let Some(long) = name.strip_prefix("--") {
+            let (full, in_long, in_long_value) = expand_long(self, long);
+            (in_long || in_long_value) && full == name
+        } else if self.single_dash_long {
+            self.single.contains(name) || self.single_value.contains(name)
+        } else {
+            let mut letters = name.chars().skip(1);
+            match (letters.next(), letters.next()) {
+                (Some(c), None) => self.knows_short(c),
+                _ => false,
+            }
+        })
+    }
+
+    /// Whether a closed table names this short option letter.
+    fn knows_short(&self, c: char) -> bool {
+        self.short.contains(c) || self.short_value.contains(c)
+    }
+}
+
+/// What an option makes a program do beyond reading, per its `[[program]]` table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// Writes files.
+    Writes,
+    /// Runs code or another program.
+    Runs,
+    /// Reaches the network.
+    Network,
+}
+
+impl Effect {
+    /// Lower-case word for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Effect::Writes => "writes files",
+            Effect::Runs => "runs a program or code",
+            Effect::Network => "reaches the network",
+        }
+    }
 }
 
 /// One option found in a unit.
@@ -122,9 +198,20 @@ pub struct Parsed {
     /// programs read the inner `-` as "not"). Such words are read as options letter by
     /// letter, but an allow rule never matches them.
     pub odd: bool,
+    /// The first option a closed table does not name (as written, or its canonical letter):
+    /// the program may read it in a way nobody checked, so no allow rule matches.
+    pub unknown: Option<String>,
+    /// The options whose table entry says they write, run code or reach the network.
+    pub effects: Vec<(String, Effect)>,
 }
 
 impl Parsed {
+    fn unknown(&mut self, spec: &OptionSpec, known: bool, name: &str) {
+        if spec.closed && !known && self.unknown.is_none() {
+            self.unknown = Some(name.to_owned());
+        }
+    }
+
     /// True when an option with this canonical name is present (long names also match a
     /// unique-prefix abbreviation given in the unit).
     pub fn has(&self, name: &str) -> bool {
@@ -174,6 +261,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         }
         if spec.single_dash_long && !v.starts_with("--") {
             let takes = spec.single_value.contains(v);
+            out.unknown(spec, takes || spec.single.contains(v), v);
             let value = if takes { value_of(argv, i + 1) } else { None };
             out.opts.push(Opt {
                 name: Cow::Owned(v.to_owned()),
@@ -191,6 +279,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
             };
             let (full, in_long, in_long_value) = expand_long(spec, name);
             let known = in_long || in_long_value;
+            out.unknown(spec, known, v.split_once('=').map_or(v, |(n, _)| n));
             let takes = in_long_value || spec.long_values && !in_long && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;
@@ -223,6 +312,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         let body = &v[1..];
         let mut step = 1;
         for (k, c) in body.char_indices() {
+            out.unknown(spec, spec.knows_short(c), &short_name(c));
             if spec.short_value.contains(c) {
                 let rest = &body[k + c.len_utf8()..];
                 let value = if rest.is_empty() {
@@ -251,6 +341,11 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         }
         i += step;
     }
+    out.effects = out
+        .opts
+        .iter()
+        .filter_map(|o| spec.effect(o).map(|e| (o.name.to_string(), e)))
+        .collect();
     out
 }
 

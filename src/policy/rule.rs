@@ -327,6 +327,15 @@ impl Rule {
     }
 
     /// The words after the program the rule needs (`["push"]` for `git push`).
+    /// Every option the rule's `flags` conditions name, with whether it is a `none` entry.
+    pub(crate) fn flag_names(&self) -> impl Iterator<Item = (&Text, bool)> {
+        self.flags_any
+            .iter()
+            .chain(&self.flags_all)
+            .map(|f| (f, false))
+            .chain(self.flags_none.iter().map(|f| (f, true)))
+    }
+
     pub(crate) fn subcommand(&self) -> &[Text] {
         &self.subcommand
     }
@@ -452,8 +461,25 @@ impl Rule {
         {
             return false;
         }
-        // `unzip -l-l`: an odd option word is never proven harmless.
-        if self.decision == Decision::Allow && m.parsed.odd {
+        // `unzip -l-l`: an odd option word is never proven harmless; nor is an option the
+        // program's closed table does not name (a person's `Bash(…)` pattern is their word).
+        if self.decision == Decision::Allow
+            && (m.parsed.odd || m.parsed.unknown.is_some() && self.claude.is_none())
+        {
+            return false;
+        }
+        // An option the program's table says writes, runs code or reaches the network: only
+        // an allow that names it (`flags.any`/`flags.all`) covers it.
+        if self.decision == Decision::Allow
+            && self.claude.is_none()
+            && m.parsed.effects.iter().any(|(name, _)| {
+                !self
+                    .flags_any
+                    .iter()
+                    .chain(&self.flags_all)
+                    .any(|f| options::option_matches(name, f))
+            })
+        {
             return false;
         }
         let operands = || {

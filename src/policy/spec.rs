@@ -197,6 +197,25 @@ pub struct ProgramSpec {
     /// Single-dash words that take a value.
     #[serde(default)]
     pub single_value: Vec<String>,
+    /// Short option letters that take no value (digits too, for `head -5`).
+    #[serde(default)]
+    pub short: String,
+    /// Single-dash words that take no value (`-print`), with `single_dash_long`.
+    #[serde(default)]
+    pub single: Vec<String>,
+    /// The table names every option the program accepts: an allow rule never matches a unit
+    /// holding an option the table does not name.
+    #[serde(default)]
+    pub closed: bool,
+    /// Options that make the program write files (`sort -o`, `--output`).
+    #[serde(default)]
+    pub writes: Vec<String>,
+    /// Options that make the program run code or another program (`--diff-program`, `-exec`).
+    #[serde(default)]
+    pub runs: Vec<String>,
+    /// Options that make the program reach the network.
+    #[serde(default)]
+    pub network: Vec<String>,
 }
 
 /// Parse a policy file's text.
