@@ -279,6 +279,10 @@ const STARTUP_GLOBS: &[&str] = &[
 /// agent may run, and the account databases.
 const PROTECTED_GLOBS: &[&str] = &[
     "**/.git/**",
+    // Jujutsu's and Mercurial's stores hold repository configuration that names programs
+    // their read commands run (`ui.diff-formatter`, `[hooks]`).
+    "**/.jj/**",
+    "**/.hg/**",
     "**/.claude/**",
     "**/.gemini/**",
     "**/.cursor/**",
