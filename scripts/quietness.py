@@ -19,7 +19,9 @@ Prints:
 A quiet guard allows what is read-only; this report says where it is not quiet. It does not
 say whether an ask is needed: judge each candidate before writing a rule for it.
 """
-import argparse, collections, json, os, re, subprocess, sys
+import argparse, collections, json, os, re, signal, subprocess, sys
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the report quietly
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.dirname(here)
@@ -100,7 +102,7 @@ def main():
     print(f"allow share: {share(mix['allow'], n):.1f}%")
     nr = sum(1 for v in vs if v["decision"] == "ask" and all(r["rule"] == "no-rule" for r in v["reasons"] if r["decision"] == "ask"))
     print(f"asked only because no rule covers a program: {nr} ({share(nr, n):.1f}%), "
-          f"{len(only_no_rule)} distinct programs")
+          f"{len({n.split(' ')[0] for n in only_no_rule})} distinct programs")
 
     print(f"\nallow share by family (first program; {a.top} largest):")
     for fam, t in fam_all.most_common(a.top):
