@@ -435,7 +435,7 @@ fn no_rule_reasons_name_the_subcommand() {
         // a subcommand CLI, an unknown subcommand: one word
         ("cargo binstall package", "no rule covers `cargo binstall`"),
         // a program without subcommands in the catalogue: the program only
-        ("uuid -v4", "no rule covers `uuid`"),
+        ("pueue add x", "no rule covers `pueue`"),
         ("jj abandon x", "no rule covers `jj`"),
         // an option word or a path is no subcommand
         ("gh --repo x pr create", "no rule covers `gh pr create`"),
