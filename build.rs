@@ -83,6 +83,7 @@ const FIELDS: &[(&str, u8, Kind)] = &[
     ("dynamic_args", 15, Kind::Bool),
     ("tags", 16, Kind::List),
     ("reason", 17, Kind::Str),
+    ("suggest", 18, Kind::Str),
 ];
 
 /// The tag that ends a rule's fields.
@@ -349,11 +350,12 @@ fn main() {
          pub(crate) static OPTION_TEXT: &str = {option_text:?};\n\n\
          /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
          /// long and single-dash-with-value names, short flag letters, single-dash flags, and\n\
-         /// the options that write, run code and reach the network;\n\
+         /// the options that write, run code and reach the network, and the single-dash words\n\
+         /// whose values run up to `;` or `+`;\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -512,7 +514,8 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             }
             "short_value" | "short" => v.is_str(),
             "single_dash_long" | "long_values" | "signal_words" | "closed" => v.is_bool(),
-            "long" | "long_value" | "single_value" | "single" | "writes" | "runs" | "network" => v
+            "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
+            | "runs" | "network" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -555,6 +558,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     let writes = end(text, "writes");
     let runs = end(text, "runs");
     let network = end(text, "network");
+    let single_until = end(text, "single_until");
     let single = t
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
@@ -572,7 +576,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single}, {long_values}, {signal_words}, {closed})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {single}, {long_values}, {signal_words}, {closed})"
     )
 }
 

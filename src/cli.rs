@@ -987,6 +987,9 @@ fn human_verdict(v: &Verdict) -> String {
                 "  {} [{} from {}]: {}\n",
                 r.decision, r.rule, r.source, r.message
             ));
+            if let Some(instead) = &r.suggest {
+                s.push_str(&format!("    instead: {instead}\n"));
+            }
         }
     }
     let global: Vec<_> = v

@@ -105,7 +105,13 @@ impl Outcome {
             .iter()
             .filter(|r| r.decision == self.decision)
             .take(4)
-            .map(|r| format!("{} [{} from {}]", r.message, r.rule, r.source))
+            .map(|r| match &r.suggest {
+                Some(instead) => format!(
+                    "{} [{} from {}]; instead: {instead}",
+                    r.message, r.rule, r.source
+                ),
+                None => format!("{} [{} from {}]", r.message, r.rule, r.source),
+            })
             .collect();
         if relevant.is_empty() {
             let what = if self.verdict.is_some() {
@@ -192,6 +198,7 @@ fn session_reason(decision: Decision, risk: Risk, rule: &str, message: String) -
         message,
         span: Span::default(),
         unit: None,
+        suggest: None,
     }
 }
 
@@ -569,6 +576,7 @@ impl Session {
                 message: message.to_owned(),
                 span: Span::default(),
                 unit: None,
+                suggest: None,
             },
         );
         self.write_audit(out);

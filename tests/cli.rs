@@ -298,3 +298,18 @@ fn rules_lists_checks_and_rules() {
     assert!(out.contains("redirect-write") && out.contains("What it flags"));
     assert!(out.contains("rm-recursive-root"));
 }
+
+/// `--json` carries a rule's `suggest`; the human verdict shows it under the reason.
+#[test]
+fn suggestions_in_json_and_text() {
+    let (code, out, _) = common::run_shclass(["--json", "git reset --hard"], b"", |_| {});
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let suggest = v["reasons"]
+        .as_array()
+        .and_then(|rs| rs.iter().find_map(|r| r["suggest"].as_str()))
+        .unwrap_or_default();
+    assert!(suggest.contains("git stash"), "{out}");
+    let (_, out, _) = common::run_shclass(["git reset --hard"], b"", |_| {});
+    assert!(out.contains("instead: `git stash`"), "{out}");
+}

@@ -676,3 +676,16 @@ fn a_short_input_that_needs_tree_sitter_is_watched_too() {
     assert_eq!(code, 2, "{v}");
     assert!(v.to_string().contains("no decision within 1 ms"), "{v}");
 }
+
+/// A rule that says what to do instead tells the agent, in the hook's reason.
+#[test]
+fn the_agent_is_told_what_to_do_instead() {
+    let env = Env::new();
+    let (code, v) = env.claude(
+        "Bash",
+        &json!({"command": "git push --force origin feature"}),
+    );
+    assert_eq!(code, 0);
+    assert_ne!(decision(&v), "allow");
+    assert!(reason(&v).contains("--force-with-lease"), "{v}");
+}

@@ -538,6 +538,18 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     {
         return secret_args(u);
     }
+    // `git show HEAD:.env`, `git cat-file -p main:config/credentials.json`: a committed
+    // secret printed from the object database (`REV:PATH`, `:PATH` for the index).
+    if p == "git"
+        && let Some(t) = u.args().map(text).find(|t| {
+            !t.starts_with('-')
+                && t.split_once(':').is_some_and(|(_, path)| {
+                    !path.is_empty() && is_secret(path.trim_start_matches("./"))
+                })
+        })
+    {
+        return Some(t.to_owned());
+    }
     if matches!(p, "ssh" | "scp" | "sftp" | "ssh-add" | "ssh-keygen" | "git") {
         return None;
     }

@@ -23,8 +23,13 @@ declare_check! {
     /// `~/…` paths and relative paths that climb above the workspace's parent
     /// (`-C ../../../tmp/x`).
     ///
+    /// Inside the workspace, a directory that git would take for a repository of its own (a
+    /// bare repository committed as content, a `.git` file pointing elsewhere) is flagged too:
+    /// `cd vendor/x.git && git log` reads `vendor/x.git/config`.
+    ///
     /// **Known gaps**: the workspace's own repository config and relative paths next to it are
-    /// trusted; a directory entered by a script or an earlier command line is not seen.
+    /// trusted; a directory entered by a script or an earlier command line is not seen; a
+    /// nested repository with a `.git` directory (a clone) is trusted like the workspace's own.
     ForeignRepository,
     "foreign-repository"
 }
@@ -94,10 +99,40 @@ impl Check for ForeignRepository {
                             "git runs in `{dir}`, outside the workspace: that repository's config can run commands"
                         ),
                     ));
+                } else if let Some(found) = planted_git_dir(&resolved, cx.cwd) {
+                    out.push(ask(
+                        Some(i),
+                        u.span,
+                        Risk::High,
+                        format!(
+                            "git runs in `{dir}`, and `{}` is a git directory among the workspace's files (a repository committed as content): its config can run commands",
+                            found.display()
+                        ),
+                    ));
                 }
             }
         }
     }
+}
+
+/// The first directory from `dir` up to (not including) the workspace `root` that git would
+/// take for a repository of its own: a bare repository (`HEAD`, `objects/`, `refs/`, as git's
+/// `is_git_directory` checks) or a `.git` file pointing elsewhere. Files of the checkout
+/// can hold either (a bare repository is ordinary content to the outer repository), and git
+/// reads that config, which can run commands (`core.fsmonitor`, `core.pager`, `gpg.program`),
+/// for a `log` or `status`. A directory outside `root` is not looked at here.
+fn planted_git_dir(dir: &std::path::Path, root: &std::path::Path) -> Option<std::path::PathBuf> {
+    if !dir.starts_with(root) {
+        return None;
+    }
+    dir.ancestors()
+        .take_while(|d| *d != root && d.starts_with(root))
+        .find(|d| {
+            let bare =
+                d.join("HEAD").is_file() && d.join("objects").is_dir() && d.join("refs").is_dir();
+            bare || d.join(".git").is_file()
+        })
+        .map(std::path::Path::to_path_buf)
 }
 
 #[cfg(test)]
@@ -130,5 +165,22 @@ mod tests {
         ] {
             assert_eq!(decisions(&ForeignRepository, cmd), want, "{cmd}");
         }
+    }
+
+    /// A bare repository among the workspace's files is someone else's config.
+    #[test]
+    fn a_bare_repository_committed_as_content_is_flagged() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let bare = root.path().join("vendor/x.git");
+        for d in ["objects", "refs", "sub"] {
+            std::fs::create_dir_all(bare.join(d)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(bare.join("HEAD"), "ref: refs/heads/main\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(root.path().join("src")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(super::planted_git_dir(&bare, root.path()).is_some());
+        assert!(super::planted_git_dir(&bare.join("sub"), root.path()).is_some());
+        assert!(super::planted_git_dir(&root.path().join("src"), root.path()).is_none());
+        assert!(super::planted_git_dir(root.path(), root.path()).is_none());
     }
 }

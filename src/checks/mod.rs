@@ -24,6 +24,7 @@ mod reverse_shell;
 pub(crate) mod secret_glob;
 mod sensitive_write;
 mod system;
+mod workspace_code;
 
 use std::path::Path;
 
@@ -120,6 +121,7 @@ pub static CHECKS: &[&dyn Check] = &[
     &one_liner::InterpreterOneLiner,
     &embedded::EmbeddedCommand,
     &foreign_repo::ForeignRepository,
+    &workspace_code::WorkspaceCode,
 ];
 
 /// Run every check.

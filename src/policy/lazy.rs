@@ -64,7 +64,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.8 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.9 as usize,
     };
     let &(
         short,
@@ -76,6 +76,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         writes,
         runs,
         network,
+        single_until,
         single_dash_long,
         long_values,
         signal_words,
@@ -95,6 +96,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         writes: Names::Packed(text(single_flags as usize, writes)?),
         runs: Names::Packed(text(writes as usize, runs)?),
         network: Names::Packed(text(runs as usize, network)?),
+        single_until: Names::Packed(text(network as usize, single_until)?),
         closed,
     })
 }

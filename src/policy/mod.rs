@@ -236,6 +236,9 @@ pub struct Reason {
     pub span: Span,
     /// The unit, by index.
     pub unit: Option<usize>,
+    /// What to do instead, when the rule says (`git push --force-with-lease`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggest: Option<Cow<'static, str>>,
 }
 
 /// The decision for one unit.
@@ -778,6 +781,7 @@ impl Policy {
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),
+            single_until: spec.single_until.into(),
         };
         let mut names = spec.name.into_vec();
         if let Some(last) = names.pop() {
@@ -1034,6 +1038,7 @@ impl Policy {
                         message: format!("built-in rules failed to load: {err}"),
                         span: unit.span,
                         unit: Some(i),
+                        suggest: None,
                     });
                 }
                 let candidates = self.candidates(unit.program.as_deref()).chain(
@@ -1051,6 +1056,7 @@ impl Policy {
                             message: rule.describe(),
                             span: unit.span,
                             unit: Some(i),
+                            suggest: rule.suggest.clone(),
                         });
                     }
                 }
@@ -1089,6 +1095,7 @@ impl Policy {
                                 .to_owned(),
                         span: unit.span,
                         unit: Some(i),
+                        suggest: None,
                     });
                 }
                 state.groups = groups;
@@ -1105,6 +1112,7 @@ impl Policy {
                 message: f.message,
                 span: f.span,
                 unit: f.unit,
+                suggest: None,
             };
             match f.unit.and_then(|u| states.get_mut(u)) {
                 Some(state) => {
@@ -1159,6 +1167,7 @@ impl Policy {
                 message: flag_message(flag.kind, &flag.detail),
                 span: flag.span,
                 unit,
+                suggest: None,
             });
         }
         let opaque = analysis.is_opaque();
@@ -1210,6 +1219,7 @@ impl Policy {
                 message: "shclass could not see everything that would run".into(),
                 span: Span::new(0, analysis.input.len()),
                 unit: None,
+                suggest: None,
             });
         }
         all.sort_by(|a, b| {
@@ -1325,6 +1335,7 @@ impl Policy {
                 },
                 span: unit.span,
                 unit: Some(index),
+                suggest: None,
             }];
         }
         let read_only = decision == Decision::Allow
@@ -1395,8 +1406,10 @@ impl Policy {
                 ),
                 span: unit.span,
                 unit: Some(index),
+                suggest: None,
             });
         }
+        same_finding_once(&mut tier);
         UnitVerdict {
             decision,
             risk,
@@ -1545,4 +1558,49 @@ fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
         .effects
         .first()
         .map(|(name, effect)| format!("with `{name}`, which {}", effect.describe()))
+}
+
+/// Built-in rules and checks that report one finding under different names, each list in order
+/// of preference: the check or rule that says the most (and may say what to do instead) first,
+/// the generic path or redirection finding last.
+const SAME_FINDING: &[&[&str]] = &[
+    &["secret-read", "read-secret"],
+    &[
+        "rm-recursive-root",
+        "rm-no-preserve-root",
+        "recursive-delete",
+    ],
+    &[
+        "sensitive-file-write",
+        "write-startup-file",
+        "write-protected-file",
+        "redirect-write",
+    ],
+];
+
+/// Keep one reason per finding in a unit's winning tier: among built-in reasons of one
+/// [`SAME_FINDING`] list, the one with the highest risk, and of those the one listed first.
+/// The unit's decision and risk do not change.
+fn same_finding_once(tier: &mut Vec<Reason>) {
+    for family in SAME_FINDING {
+        let rank = |r: &Reason| {
+            (r.source == Source::Builtin)
+                .then(|| family.iter().position(|id| *id == r.rule))
+                .flatten()
+        };
+        let best = tier
+            .iter()
+            .enumerate()
+            .filter_map(|(k, r)| rank(r).map(|pos| (k, r.risk, pos)))
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)))
+            .map(|(k, _, _)| k);
+        if let Some(best) = best {
+            let mut k = 0;
+            tier.retain(|r| {
+                let keep = k == best || rank(r).is_none();
+                k += 1;
+                keep
+            });
+        }
+    }
 }

@@ -108,6 +108,9 @@ pub struct OptionSpec {
     pub runs: Names,
     /// Options that make the program reach the network.
     pub network: Names,
+    /// Single-dash words whose values run up to a `;` word, or a `+` right after `{}` (`find
+    /// -exec CMD… ;`): the words between are the option's value, never options of the program.
+    pub single_until: Names,
 }
 
 impl OptionSpec {
@@ -133,7 +136,9 @@ impl OptionSpec {
             let (full, in_long, in_long_value) = expand_long(self, long);
             (in_long || in_long_value) && full == name
         } else if self.single_dash_long {
-            self.single.contains(name) || self.single_value.contains(name)
+            self.single.contains(name)
+                || self.single_value.contains(name)
+                || self.single_until.contains(name)
         } else {
             let mut letters = name.chars().skip(1);
             match (letters.next(), letters.next()) {
@@ -257,6 +262,24 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
         if v == "--" {
             done = true;
             i += 1;
+            continue;
+        }
+        if spec.single_dash_long && spec.single_until.contains(v) {
+            let end = (i + 1..argv.len())
+                .find(|&k| match argv[k].value.as_deref() {
+                    Some(";") => true,
+                    // `+` ends it only right after `{}` (`-exec grep x {} +`).
+                    Some("+") => argv[k - 1].value.as_deref() == Some("{}"),
+                    _ => false,
+                })
+                .unwrap_or(argv.len());
+            out.opts.push(Opt {
+                name: Cow::Owned(v.to_owned()),
+                value: value_of(argv, i + 1),
+                known: true,
+                index: i,
+            });
+            i = end + 1;
             continue;
         }
         if spec.single_dash_long && !v.starts_with("--") {

@@ -139,6 +139,7 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
         command: None,
         dynamic_args: false,
         tags: Vec::new(),
+        suggest: None,
         reason: None,
         examples: Examples::default(),
     };
@@ -223,6 +224,10 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
             tag::REASON => {
                 r.field = "reason";
                 spec.reason = Some(r.string()?);
+            }
+            tag::SUGGEST => {
+                r.field = "suggest";
+                spec.suggest = Some(r.string()?);
             }
             _ => return Err(r.bad("an unknown field tag follows it")),
         }

@@ -378,6 +378,7 @@ pub fn decide_path(
                 message: format!("path rule matches `{shown}`"),
                 span,
                 unit,
+                suggest: None,
             });
         }
     }
@@ -395,6 +396,7 @@ pub fn decide_path(
             message,
             span,
             unit,
+            suggest: None,
         });
     };
     match access {

@@ -37,6 +37,8 @@ pub struct Rule {
     pub source: Source,
     /// Why, for people.
     pub reason: Text,
+    /// What to do instead (`suggest`), shown with the reason.
+    pub suggest: Option<Text>,
     /// Tags (`read-only`, `edit`).
     pub tags: Vec<Text>,
     /// Line in its file.
@@ -257,6 +259,7 @@ impl Rule {
             risk,
             source,
             reason: spec.reason.unwrap_or_default(),
+            suggest: spec.suggest,
             tags: spec.tags,
             line,
             hit: spec.examples.hit,
@@ -304,6 +307,7 @@ impl Rule {
             },
             source,
             reason: Text::Borrowed(""),
+            suggest: None,
             tags: Vec::new(),
             line,
             hit: Vec::new(),

@@ -163,6 +163,9 @@ pub struct RuleSpec {
     pub tags: Vec<Text>,
     /// Why, for people.
     pub reason: Option<Text>,
+    /// What to do instead, for the agent and the person (`git push --force-with-lease`).
+    #[serde(default)]
+    pub suggest: Option<Text>,
     /// Examples checked at load.
     #[serde(default)]
     pub examples: Examples,
@@ -216,6 +219,9 @@ pub struct ProgramSpec {
     /// Options that make the program reach the network.
     #[serde(default)]
     pub network: Vec<String>,
+    /// Single-dash words whose values run up to a `;` or `+` word (`find -exec CMD… ;`).
+    #[serde(default)]
+    pub single_until: Vec<String>,
 }
 
 /// Parse a policy file's text.

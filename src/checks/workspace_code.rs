@@ -1,0 +1,348 @@
+//! `workspace-code`: a program that takes what it runs from a file of the checkout.
+
+use std::path::{Path, PathBuf};
+
+use super::common::{ask, prog, text};
+use super::{Check, CheckCtx, Finding, declare_check};
+use crate::analyze::Unit;
+use crate::policy::Risk;
+use crate::policy::paths::resolve;
+
+declare_check! {
+    /// **What it flags**: a program whose even read-only verbs run a program or code named by a
+    /// file in the directory it runs in (or a parent inside the workspace):
+    /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`)
+    ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
+    ///   `runner` or `linker`, a credential provider, an alias of the subcommand), or a
+    ///   `rust-toolchain.toml` with a toolchain `path`;
+    /// - yarn with `yarnPath` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`);
+    /// - bazel and bazelisk with a `tools/bazel` wrapper;
+    /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
+    ///   first on `sys.path`);
+    /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
+    ///   provider plugins with a `.terraform/` directory.
+    ///
+    /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
+    /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
+    /// then run it. Git, direnv and Claude Code's workspace trust refuse the same thing.
+    ///
+    /// **Example**: with `build.rustc-wrapper = "./x"` in `.cargo/config.toml`, `cargo tree` →
+    /// ask (high). Not flagged: the same command in a checkout without such a file.
+    ///
+    /// **Known gaps**: only the files listed here are read; a file that cannot be read as TOML
+    /// is flagged; files above the workspace (the person's own) are trusted; a directory
+    /// entered by a script is not seen.
+    WorkspaceCode,
+    "workspace-code"
+}
+
+impl Check for WorkspaceCode {
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let mut dir: PathBuf = cx.cwd.to_path_buf();
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(d) = super::destructive::cd_target(u) {
+                if !d.contains('$') {
+                    dir = resolve(&d, &dir);
+                }
+                continue;
+            }
+            if let Some(why) = reads_code(u, &dir, cx.cwd) {
+                out.push(ask(Some(i), u.span, Risk::High, why));
+            }
+        }
+    }
+}
+
+/// The rustup proxies: each reads `rust-toolchain.toml`, and cargo its config.
+const RUSTUP_PROXIES: &[&str] = &[
+    "cargo",
+    "rustc",
+    "rustdoc",
+    "rustfmt",
+    "cargo-fmt",
+    "cargo-clippy",
+    "clippy-driver",
+    "rust-analyzer",
+    "rust-gdb",
+    "rust-lldb",
+    "rustup",
+];
+
+/// The directories a program run in `dir` reads its project files from: `dir` and its
+/// parents, down to the workspace `root` (inclusive) when `dir` is inside it; only `dir`
+/// otherwise.
+fn project_dirs<'a>(dir: &'a Path, root: &'a Path) -> impl Iterator<Item = &'a Path> {
+    let inside = dir.starts_with(root);
+    dir.ancestors()
+        .enumerate()
+        .take_while(move |(k, d)| *k == 0 || inside && d.starts_with(root))
+        .map(|(_, d)| d)
+}
+
+/// Why the unit, run in `dir`, would run code from the checkout.
+fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
+    let p = prog(u)?;
+    let base = p.rsplit('/').next().unwrap_or(p);
+    if RUSTUP_PROXIES.contains(&base) {
+        for d in project_dirs(dir, root) {
+            for name in ["rust-toolchain.toml", "rust-toolchain"] {
+                let f = d.join(name);
+                if f.is_file() && toml_has(&f, &|t| has_key(t, &["toolchain", "path"])) {
+                    return Some(format!(
+                        "`{}` names a toolchain by path: `{base}` would run the programs there",
+                        f.display()
+                    ));
+                }
+            }
+            if base != "cargo" {
+                continue;
+            }
+            let sub = u.args().map(text).find(|t| !t.starts_with(['-', '+']));
+            for name in [".cargo/config.toml", ".cargo/config"] {
+                let f = d.join(name);
+                if f.is_file() && toml_has(&f, &|t| cargo_config_runs(t, sub)) {
+                    return Some(format!(
+                        "`{}` names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
+                        f.display()
+                    ));
+                }
+            }
+        }
+        return None;
+    }
+    match base {
+        "yarn" | "yarnpkg" => project_dirs(dir, root).find_map(|d| {
+            let yml = d.join(".yarnrc.yml");
+            let rc = d.join(".yarnrc");
+            let names = |f: &Path, key: &str| {
+                std::fs::read_to_string(f).is_ok_and(|t| {
+                    t.lines()
+                        .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
+                })
+            };
+            (names(&yml, "yarnPath") || names(&rc, "yarn-path")).then(|| {
+                format!(
+                    "`{}` sets the yarn release to run: a file of the checkout",
+                    d.display()
+                )
+            })
+        }),
+        "bazel" | "bazelisk" => project_dirs(dir, root)
+            .map(|d| d.join("tools/bazel"))
+            .find(|f| f.is_file())
+            .map(|f| format!("`{}` is a wrapper bazel runs first", f.display())),
+        "rails" => project_dirs(dir, root)
+            .map(|d| d.join("bin/rails"))
+            .find(|f| f.is_file())
+            .map(|f| format!("`rails` in an application runs `{}`", f.display())),
+        "mvn" | "mvnd" => project_dirs(dir, root)
+            .map(|d| d.join(".mvn/extensions.xml"))
+            .find(|f| f.is_file())
+            .map(|f| format!("`{}` loads build extensions (code) first", f.display())),
+        "terraform" | "tofu" => {
+            let sub = u.args().map(text).find(|t| !t.starts_with('-'))?;
+            let loads = !matches!(sub, "version" | "fmt" | "help" | "-version" | "-help");
+            let plugins = dir.join(".terraform");
+            (loads && plugins.is_dir()).then(|| {
+                format!(
+                    "`{sub}` runs the provider plugins in `{}`, files of the checkout",
+                    plugins.display()
+                )
+            })
+        }
+        _ if is_python(base) => {
+            let module = python_module(u)?;
+            let top = module.split('.').next().unwrap_or(&module);
+            let shadow = [dir.join(format!("{top}.py")), dir.join(top)]
+                .into_iter()
+                .find(|f| f.exists())?;
+            Some(format!(
+                "`-m {module}` imports `{}` from the working directory before the installed module",
+                shadow.display()
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// `python`, `python3`, `python3.12`, `pypy3`.
+fn is_python(name: &str) -> bool {
+    let rest = name
+        .strip_prefix("python")
+        .or_else(|| name.strip_prefix("pypy"));
+    rest.is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
+
+/// The module of `python -m MOD` (also `-mMOD`), before any script operand.
+fn python_module(u: &Unit) -> Option<String> {
+    let mut args = u.args().map(text);
+    while let Some(a) = args.next() {
+        if a == "-m" {
+            return args.next().map(str::to_owned);
+        }
+        if let Some(m) = a.strip_prefix("-m")
+            && !m.is_empty()
+            && !a.starts_with("--")
+        {
+            return Some(m.to_owned());
+        }
+        if !a.starts_with('-') {
+            return None; // a script: its own arguments follow
+        }
+    }
+    None
+}
+
+/// Whether the TOML file says yes; a file that cannot be read or parsed says yes too.
+fn toml_has(f: &Path, test: &dyn Fn(&toml::Table) -> bool) -> bool {
+    match std::fs::read_to_string(f)
+        .ok()
+        .and_then(|t| t.parse::<toml::Table>().ok())
+    {
+        Some(t) => test(&t),
+        None => true,
+    }
+}
+
+/// Whether the table has a value at `path`.
+fn has_key(t: &toml::Table, path: &[&str]) -> bool {
+    let mut cur = t;
+    for (k, key) in path.iter().enumerate() {
+        match cur.get(*key) {
+            Some(toml::Value::Table(next)) => cur = next,
+            Some(_) => return k + 1 == path.len(),
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Whether a cargo config names a program cargo runs for `sub` (the subcommand, if any).
+fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
+    let build = [
+        "rustc-wrapper",
+        "rustc-workspace-wrapper",
+        "rustc",
+        "rustdoc",
+    ]
+    .iter()
+    .any(|k| has_key(t, &["build", k]));
+    let targets = t
+        .get("target")
+        .and_then(toml::Value::as_table)
+        .is_some_and(|ts| {
+            ts.values()
+                .filter_map(toml::Value::as_table)
+                .any(|x| x.contains_key("runner") || x.contains_key("linker"))
+        });
+    let credentials = has_key(t, &["registry", "credential-provider"])
+        || has_key(t, &["registry", "global-credential-providers"])
+        || t.get("registries")
+            .and_then(toml::Value::as_table)
+            .is_some_and(|rs| {
+                rs.values()
+                    .filter_map(toml::Value::as_table)
+                    .any(|r| r.contains_key("credential-provider"))
+            });
+    let alias = sub.is_some_and(|s| has_key(t, &["alias", s]));
+    build || targets || credentials || alias
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analyze::analyze;
+
+    fn flagged(dir: &Path, cmd: &str) -> Option<String> {
+        let a = analyze(cmd, &crate::Limits::default());
+        a.units.iter().find_map(|u| reads_code(u, dir, dir))
+    }
+
+    fn write(root: &Path, file: &str, text: &str) {
+        let f = root.join(file);
+        std::fs::create_dir_all(f.parent().unwrap_or(root)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(f, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+
+    #[test]
+    fn cargo_config_wrappers_toolchain_paths_and_aliases() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "cargo tree"), None);
+        write(
+            root,
+            ".cargo/config.toml",
+            "[net]\nretry = 3\n[alias]\nb = \"build\"\n",
+        );
+        assert_eq!(flagged(root, "cargo metadata"), None);
+        assert!(
+            flagged(root, "cargo b").is_some(),
+            "an alias of the subcommand"
+        );
+        write(
+            root,
+            ".cargo/config.toml",
+            "[build]\nrustc-wrapper = \"./x\"\n",
+        );
+        assert!(flagged(root, "cargo metadata --format-version 1").is_some());
+        assert!(flagged(root, "cargo --version").is_some());
+        write(
+            root,
+            ".cargo/config.toml",
+            "[target.x86_64-unknown-linux-gnu]\nrunner = \"./x\"\n",
+        );
+        assert!(flagged(root, "cargo tree").is_some());
+        write(root, ".cargo/config.toml", "not toml [");
+        assert!(flagged(root, "cargo tree").is_some(), "unreadable: flagged");
+        std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "rust-toolchain.toml",
+            "[toolchain]\nchannel = \"stable\"\n",
+        );
+        assert_eq!(flagged(root, "rustc --version"), None);
+        write(
+            root,
+            "rust-toolchain.toml",
+            "[toolchain]\npath = \"./tc\"\n",
+        );
+        assert!(flagged(root, "rustc --version").is_some());
+        assert!(flagged(root, "cargo fmt --check").is_some());
+    }
+
+    #[test]
+    fn yarn_bazel_python_rails_maven_terraform() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in [
+            "yarn --version",
+            "bazel version",
+            "python3 -m pip list",
+            "rails --version",
+            "mvn -v",
+            "terraform validate",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, ".yarnrc.yml", "yarnPath: .yarn/releases/evil.cjs\n");
+        write(root, "tools/bazel", "#!/bin/sh\n");
+        write(root, "pip/__main__.py", "import os\n");
+        write(root, "bin/rails", "#!/usr/bin/env ruby\n");
+        write(root, ".mvn/extensions.xml", "<extensions/>\n");
+        write(root, ".terraform/providers/x", "");
+        for cmd in [
+            "yarn --version",
+            "bazel version",
+            "python3 -m pip list",
+            "python -mpip list",
+            "rails --version",
+            "mvn -v",
+            "terraform validate",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(root, "python3 script.py -m pip"), None);
+        assert_eq!(flagged(root, "python3 -m json.tool x"), None);
+        assert_eq!(flagged(root, "terraform version"), None);
+    }
+}
