@@ -42,6 +42,7 @@ use std::path::Path;
 const FILES: &[&str] = &[
     "programs.toml",
     "read-only.toml",
+    "read-only-extra.toml",
     "ask.toml",
     "dangerous.toml",
     "deny.toml",

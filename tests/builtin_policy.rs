@@ -78,6 +78,10 @@ fn regenerated_files_compile_to_the_source_rules() {
             include_str!("../src/policy/builtin/read-only.toml"),
         ),
         (
+            "builtin/read-only-extra.toml",
+            include_str!("../src/policy/builtin/read-only-extra.toml"),
+        ),
+        (
             "builtin/ask.toml",
             include_str!("../src/policy/builtin/ask.toml"),
         ),

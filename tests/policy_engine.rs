@@ -426,6 +426,39 @@ fn expect_all(p: &Policy, want: Decision, cmds: &[&str]) {
     }
 }
 
+#[test]
+fn no_rule_reasons_name_the_subcommand() {
+    let p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    let table = [
+        // a subcommand with subcommands of its own in the catalogue: two words
+        ("gh pr create --title x", "no rule covers `gh pr create`"),
+        // a known subcommand whose next word is an operand: one word
+        (
+            "systemctl add-requires target unit",
+            "no rule covers `systemctl add-requires`",
+        ),
+        // a subcommand CLI, an unknown subcommand: one word
+        ("cargo binstall package", "no rule covers `cargo binstall`"),
+        // a program without subcommands in the catalogue: the program only
+        ("pueue add x", "no rule covers `pueue`"),
+        ("jj abandon x", "no rule covers `jj`"),
+        // an option word or a path is no subcommand
+        ("gh --repo x pr create", "no rule covers `gh pr create`"),
+        ("gh ./x", "no rule covers `gh`"),
+    ];
+    for (cmd, want) in table {
+        let v = p.classify(cmd);
+        assert_eq!(v.decision, Decision::Ask, "{cmd}");
+        let got: Vec<&str> = v
+            .reasons
+            .iter()
+            .filter(|r| r.rule == "no-rule")
+            .map(|r| r.message.as_str())
+            .collect();
+        assert_eq!(got, [want], "{cmd}");
+    }
+}
+
 /// An allow never covers an option the program's closed table does not name, nor one the
 /// table says writes, runs code or reaches the network, unless the rule names it; the
 /// no-rule reason says which option kept the allow away.

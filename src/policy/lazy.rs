@@ -268,6 +268,10 @@ mod tests {
                 "builtin/read-only.toml",
                 include_str!("builtin/read-only.toml"),
             ),
+            (
+                "builtin/read-only-extra.toml",
+                include_str!("builtin/read-only-extra.toml"),
+            ),
             ("builtin/ask.toml", include_str!("builtin/ask.toml")),
             (
                 "builtin/dangerous.toml",

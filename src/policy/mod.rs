@@ -15,6 +15,7 @@
 
 mod error;
 pub mod glob;
+mod help;
 mod lazy;
 mod lint;
 mod literals;
@@ -386,84 +387,6 @@ struct VerdictJson<'a, U: Serialize> {
     units: U,
     flags: &'a [crate::analyze::Flag],
     reasons: &'a [Reason],
-}
-
-/// Programs whose subcommands all answer `--help` themselves (`git push --help`): for any other
-/// program the word before `--help` may be a script or a project task that runs with it
-/// (`python app.py --help`, `yarn dev --help`).
-const SUBCOMMAND_CLIS: &[&str] = &[
-    "ansible-galaxy",
-    "apt",
-    "apt-get",
-    "aws",
-    "az",
-    "brew",
-    "cargo",
-    "conda",
-    "dnf",
-    "docker",
-    "doctl",
-    "firebase",
-    "flyctl",
-    "gcloud",
-    "gh",
-    "git",
-    "glab",
-    "go",
-    "helm",
-    "heroku",
-    "journalctl",
-    "kubectl",
-    "netlify",
-    "npm",
-    "pip",
-    "pip3",
-    "podman",
-    "poetry",
-    "pulumi",
-    "rustup",
-    "supabase",
-    "systemctl",
-    "terraform",
-    "tofu",
-    "uv",
-    "vagrant",
-    "vercel",
-    "wrangler",
-    "yum",
-];
-
-/// `PROGRAM --help`, or `CLI SUBCOMMAND --help` for a [`SUBCOMMAND_CLIS`] program, every word
-/// static and nothing appended at run time: the program prints its help and exits. One word
-/// at most before `--help`, so `docker run IMAGE --help` (which passes `--help` to the image)
-/// is not one.
-/// How a unit asks for help ([`asks_for_help`]).
-enum Help<'a> {
-    /// `PROGRAM --help`.
-    Program,
-    /// `CLI SUB --help`.
-    Subcommand(&'a str),
-}
-
-fn asks_for_help(unit: &Unit) -> Option<Help<'_>> {
-    if unit.appended_args {
-        return None;
-    }
-    let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
-    match words.as_slice() {
-        [Some("--help")] => Some(Help::Program),
-        [Some(sub), Some("--help")]
-            if unit
-                .program
-                .as_deref()
-                .is_some_and(|p| SUBCOMMAND_CLIS.contains(&p))
-                && sub.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
-                && !sub.starts_with('-') =>
-        {
-            Some(Help::Subcommand(sub))
-        }
-        _ => None,
-    }
 }
 
 /// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
@@ -1346,8 +1269,8 @@ impl Policy {
                         });
                     }
                 }
-                // `cargo build --help`, `git push --help`, `rm --help`: a known program asked for
-                // its help text runs nothing. Built-in asks about what the subcommand would do
+                // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
+                // program asked for its help text or version runs nothing (`help.rs`). Built-in asks about what the subcommand would do
                 // give way; denies, checks, paths and flags still count.
                 // A program with rules of its own (a built-in group, or rules by name when
                 // the policy is compiled eagerly).
@@ -1359,9 +1282,9 @@ impl Policy {
                 // The subcommand must be one the built-in policy knows: `cargo b --help` may be
                 // a project alias for `run -- …`, which runs the project with `--help`.
                 let help = known
-                    && asks_for_help(unit).is_some_and(|h| match h {
-                        Help::Program => true,
-                        Help::Subcommand(sub) => {
+                    && help::asks_for_help(unit, spec.as_deref()).is_some_and(|h| match h {
+                        help::Help::Program => true,
+                        help::Help::Subcommand(sub) => {
                             own.is_some_and(|(p, _)| self.knows_subcommand(p, sub))
                         }
                     });
@@ -1376,8 +1299,9 @@ impl Policy {
                         risk: Risk::Low,
                         rule: Cow::Borrowed("help-text"),
                         source: Source::Builtin,
-                        message: "asks the program for its help text, which runs nothing"
-                            .to_owned(),
+                        message:
+                            "asks the program for its help text or version, which runs nothing"
+                                .to_owned(),
                         span: unit.span,
                         unit: Some(i),
                         suggest: None,
@@ -1684,6 +1608,7 @@ impl Policy {
                 rule: "no-rule".into(),
                 source: Source::Builtin,
                 message: if unit.program.is_some() {
+                    let name = self.command_name(unit, name);
                     match option_note {
                         Some(note) => format!("no rule covers `{name}` {note}"),
                         None => format!("no rule covers `{name}`"),
@@ -1773,6 +1698,38 @@ impl Policy {
 
     /// The rules that could match a unit running `program`: by name (or file name), plus the
     /// rules that name no program.
+    /// The program and the subcommand words a no-rule reason names (`gh pr create`, not
+    /// `gh`): a program with subcommands (a built-in rule names its first operand, or it is a
+    /// subcommand CLI) followed by the leading operands that look like subcommands: two under
+    /// a subcommand with subcommands of its own in the catalogue, else one.
+    fn command_name(&self, unit: &Unit, program: &str) -> String {
+        let spec = self.options_for(Some(program));
+        let parsed = rule::parse_unit(unit, spec.as_deref());
+        let words = help::subcommand_words(unit, &parsed.operands);
+        let Some(&first) = words.first() else {
+            return program.to_owned();
+        };
+        if !help::is_subcommand_cli(program) && !self.knows_subcommand(program, first) {
+            return program.to_owned();
+        }
+        // A second word only under a subcommand with subcommands of its own in the catalogue
+        // (`gh pr create`); elsewhere it is an operand (`systemctl status nginx`).
+        let nested = |r: &Rule| r.subcommand().len() > 1 && r.subcommand()[0] == first;
+        let has_nested = if self.lazy {
+            lazy::group(&format!("{program} {first}"))
+                .is_some_and(|g| g.candidates(Some(program)).any(nested))
+        } else {
+            self.candidates(Some(program)).any(nested)
+        };
+        let take = if has_nested { 2 } else { 1 };
+        let mut out = program.to_owned();
+        for w in words.into_iter().take(take) {
+            out.push(' ');
+            out.push_str(w);
+        }
+        out
+    }
+
     fn candidates<'a>(&'a self, program: Option<&str>) -> impl Iterator<Item = &'a Rule> + 'a {
         let by_name = program
             .and_then(|p| {

@@ -321,6 +321,10 @@ const STARTUP_GLOBS: &[&str] = &[
 /// agent may run, and the account databases.
 const PROTECTED_GLOBS: &[&str] = &[
     "**/.git/**",
+    // Jujutsu's and Mercurial's stores hold repository configuration that names programs
+    // their read commands run (`ui.diff-formatter`, `[hooks]`).
+    "**/.jj/**",
+    "**/.hg/**",
     "**/.claude/**",
     "**/.gemini/**",
     "**/.cursor/**",
@@ -731,8 +735,21 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
         | "find" | "fd" | "tree" | "chmod" | "chown" | "chgrp" | "ssh" | "sftp" | "ssh-add"
         | "ssh-keygen" | "ssh-copy-id" | "cd" | "pushd" => {}
         _ => {
+            // `git ls-files .env` lists the names it matches and opens none of them (unless
+            // an option reads a pattern file, `-X FILE`).
+            let names_only = program == "git"
+                && unit.argv.get(1).and_then(|a| a.value.as_deref()) == Some("ls-files")
+                && !unit.args().any(|a| {
+                    let t = a.value.as_deref().unwrap_or(&a.template);
+                    t == "-X"
+                        || t.starts_with("--exclude-")
+                        || !t.starts_with("--") && t.starts_with("-X")
+                });
             for a in unit.args() {
                 let t = a.value.as_deref().unwrap_or(&a.template);
+                if names_only && !t.starts_with('-') {
+                    continue;
+                }
                 // `--contents=PATH`, `--file=PATH`: the value after `=`.
                 let t = t
                     .strip_prefix("--")

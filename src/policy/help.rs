@@ -1,0 +1,239 @@
+//! Recognising a unit that only asks a catalogued program for its help text or version.
+//!
+//! `cargo build --help`, `rg -V`, `gh help pr`, `aws s3 ls --help`: the program prints text and
+//! exits, whatever its subcommand would do. Which spellings mean that, for which programs, is
+//! data (`builtin/help.toml`, read the first time a unit looks like such a request);
+//! [`asks_for_help`] reads a unit's words against it. Whether the program is catalogued, and the
+//! subcommand known, is the engine's question (`mod.rs`), as are denies, checks and flags, which
+//! still count.
+//!
+//! Never a help request: a program named by a path outside the system directories (`./x
+//! --help`, `/tmp/x --help`: any binary), a word that expands or is appended at run time, any
+//! other operand or option (`python app.py --help` runs `app.py`, `docker run IMAGE --help`
+//! passes `--help` to the image). Gaps: the data lists the programs whose `-h`/`-V` are not
+//! help or version as they are known; a catalogued program missing there whose `-h` alone does
+//! something is read as asking for help (its rules' denies still apply).
+
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+
+use super::options::OptionSpec;
+use crate::analyze::Unit;
+
+/// The help spellings of `builtin/help.toml`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HelpData {
+    /// Never read as asking for help (shell builtins, interpreters of their first operand).
+    never: Vec<String>,
+    /// Launchers that run project code before reading their options.
+    project_launchers: Vec<String>,
+    /// `-h` alone is not help.
+    short_h_not_help: Vec<String>,
+    /// `-V` alone is not version.
+    short_v_not_version: Vec<String>,
+    /// `PROGRAM SUB --help` prints the subcommand's help.
+    subcommand_clis: Vec<String>,
+    /// `PROGRAM SUB WORD [WORD] --help` prints the deepest command's help.
+    nested_clis: Vec<String>,
+    /// `PROGRAM SUB` of a nested CLI that passes later words on.
+    nested_exceptions: Vec<String>,
+    /// `PROGRAM help [SUB …]` prints help text.
+    help_clis: Vec<String>,
+}
+
+/// The data, parsed once; empty (nothing is a help request) if it failed to parse, which the
+/// test suite rules out.
+fn data() -> &'static HelpData {
+    static DATA: OnceLock<HelpData> = OnceLock::new();
+    DATA.get_or_init(|| toml::from_str(include_str!("builtin/help.toml")).unwrap_or_default())
+}
+
+/// How a unit asks for help: what the catalogue must know for it to be allowed.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Help<'a> {
+    /// `PROGRAM --help`, `PROGRAM -V`, `PROGRAM help`: the program must be catalogued.
+    Program,
+    /// `PROGRAM SUB … --help`, `PROGRAM help SUB …`: the subcommand `SUB` must be known too.
+    Subcommand(&'a str),
+}
+
+/// A subcommand-like word: lower-case letters, digits and inner dashes (`pr`, `get-object`).
+fn is_word(w: &str) -> bool {
+    !w.is_empty()
+        && !w.starts_with('-')
+        && w.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+}
+
+fn listed(list: &[String], name: &str) -> bool {
+    list.iter().any(|n| n == name)
+}
+
+/// A CLI whose first operand is a subcommand (`subcommand_clis`).
+pub(crate) fn is_subcommand_cli(program: &str) -> bool {
+    listed(&data().subcommand_clis, program)
+}
+
+/// Up to two leading operands (`operands`: indices into `argv`) that look like subcommand
+/// words, for naming what a unit runs (`gh pr create`).
+pub(crate) fn subcommand_words<'u>(unit: &'u Unit, operands: &[usize]) -> Vec<&'u str> {
+    operands
+        .iter()
+        .map_while(|&i| {
+            unit.argv
+                .get(i)
+                .and_then(|a| a.value.as_deref())
+                .filter(|w| is_word(w))
+        })
+        .take(2)
+        .collect()
+}
+
+/// The help request a unit makes, if it makes one (see the module doc); `spec` is the program's
+/// option table, whose value-taking letters are never help.
+pub(crate) fn asks_for_help<'u>(unit: &'u Unit, spec: Option<&OptionSpec>) -> Option<Help<'u>> {
+    if unit.appended_args {
+        return None;
+    }
+    let program = unit.program.as_deref()?;
+    if program.contains('/') {
+        return None;
+    }
+    let words: Vec<&str> = unit
+        .args()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<_>>()?;
+    let (&last, rest) = words.split_last()?;
+    let d = data();
+    if listed(&d.never, program) || listed(&d.project_launchers, program) {
+        return None;
+    }
+    let takes_value = |c: char| spec.is_some_and(|s| s.short_value.contains(c));
+    if rest.is_empty() {
+        let ok = match last {
+            "--help" | "--version" => true,
+            "-h" => !listed(&d.short_h_not_help, program) && !takes_value('h'),
+            "-V" => !listed(&d.short_v_not_version, program) && !takes_value('V'),
+            "help" => listed(&d.help_clis, program),
+            _ => false,
+        };
+        return ok.then_some(Help::Program);
+    }
+    if rest.len() > 3 || !rest.iter().all(|w| is_word(w)) {
+        return None;
+    }
+    let sub = rest[0];
+    if last == "--help" {
+        if rest.len() == 1 {
+            return listed(&d.subcommand_clis, program).then_some(Help::Subcommand(sub));
+        }
+        let nested = listed(&d.nested_clis, program)
+            && !d
+                .nested_exceptions
+                .iter()
+                .any(|e| e.split_once(' ') == Some((program, sub)));
+        return nested.then_some(Help::Subcommand(sub));
+    }
+    if sub == "help" && is_word(last) && listed(&d.help_clis, program) {
+        return Some(Help::Subcommand(rest.get(1).copied().unwrap_or(last)));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(cmd: &str) -> Unit {
+        let a = crate::analyze::analyze(cmd, &crate::Limits::default());
+        a.units.into_iter().next().expect("one unit")
+    }
+
+    fn help(cmd: &str) -> Option<String> {
+        let u = unit(cmd);
+        asks_for_help(&u, None).map(|h| match h {
+            Help::Program => "program".to_owned(),
+            Help::Subcommand(s) => format!("sub {s}"),
+        })
+    }
+
+    #[test]
+    fn the_data_parses() {
+        let text = include_str!("builtin/help.toml");
+        let d: Result<HelpData, _> = toml::from_str(text);
+        let d = d.expect("builtin/help.toml parses");
+        assert!(listed(&d.subcommand_clis, "cargo"));
+        for list in [&d.nested_clis, &d.help_clis] {
+            for name in list {
+                assert!(!listed(&d.never, name), "{name} is listed as never");
+            }
+        }
+    }
+
+    #[test]
+    fn help_forms() {
+        let table: &[(&str, Option<&str>)] = &[
+            ("rg --help", Some("program")),
+            ("rg --version", Some("program")),
+            ("rg -V", Some("program")),
+            ("rg -h", Some("program")),
+            ("cargo build --help", Some("sub build")),
+            ("gh pr create --help", Some("sub pr")),
+            ("aws s3 ls --help", Some("sub s3")),
+            ("gh help", Some("program")),
+            ("gh help pr", Some("sub pr")),
+            ("gh help pr create", Some("sub pr")),
+            ("go help build", Some("sub build")),
+            // -h/-V meaning something else
+            ("sort -h", None),
+            ("bash -h", None),
+            ("shutdown -h", None),
+            ("vim -V", None),
+            // never a help request
+            ("./configure --help", None),
+            ("/tmp/x --help", None),
+            ("python script.py --help", None),
+            ("yarn dev --help", None),
+            ("docker run image --help", None),
+            ("kubectl exec pod --help", None),
+            ("gh extension exec x --help", None),
+            ("cargo build x --help", None),
+            ("cargo --help --verbose", None),
+            ("source --help", None),
+            ("yarn --version", None),
+            ("pytest --help", None),
+            ("git help status", None),
+            ("npm help install", None),
+            ("rg --help=x", None),
+            ("rg $X --help", None),
+            ("rg \"$X\"", None),
+            ("gh pr create --help extra", None),
+            ("gh a b c d --help", None),
+            ("cargo build --Help", None),
+        ];
+        let mut bad = Vec::new();
+        for &(cmd, want) in table {
+            let got = help(cmd);
+            if got.as_deref() != want {
+                bad.push(format!("{cmd}: want {want:?}, got {got:?}"));
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+    }
+
+    #[test]
+    fn value_letters_are_not_help() {
+        let spec = OptionSpec {
+            short_value: "hV".into(),
+            ..OptionSpec::default()
+        };
+        assert_eq!(asks_for_help(&unit("rg -h"), Some(&spec)), None);
+        assert_eq!(asks_for_help(&unit("rg -V"), Some(&spec)), None);
+        assert_eq!(
+            asks_for_help(&unit("rg --help"), Some(&spec)),
+            Some(Help::Program)
+        );
+    }
+}
