@@ -235,6 +235,7 @@ fn load_options(
         no_discovery: !discovery,
         managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
         eager_builtin: false,
+        trust_store: None,
     })
 }
 
