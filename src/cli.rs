@@ -133,6 +133,12 @@ enum Cmd {
         /// agent whose hook times out usually goes on without it).
         #[arg(long, value_name = "MS", default_value_t = DEFAULT_DEADLINE_MS)]
         deadline_ms: u64,
+        /// Do not read the agent's own permission settings (Claude Code's `~/.claude/settings.json`
+        /// and the project's `.claude/settings*.json`, read per unit; project files count only
+        /// when trusted). Read by default so installing shclass adds no prompt the person
+        /// already answered.
+        #[arg(long)]
+        no_agent_settings: bool,
     },
     /// Merge shclass's hook into an agent's settings file (backed up first).
     InstallHook {
@@ -355,6 +361,7 @@ pub(crate) fn main() -> ExitCode {
             agent,
             &SessionArgs::defaults(),
             hook_deadline(DEFAULT_DEADLINE_MS),
+            true,
         ));
     }
     let cli = match Cli::try_parse() {
@@ -455,7 +462,13 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             agent,
             session,
             deadline_ms,
-        }) => hook(agent, &session, hook_deadline(deadline_ms)),
+            no_agent_settings,
+        }) => hook(
+            agent,
+            &session,
+            hook_deadline(deadline_ms),
+            !no_agent_settings,
+        ),
         Some(Cmd::InstallHook {
             agent,
             target,
@@ -606,7 +619,12 @@ fn start_watchdog() {
     });
 }
 
-fn hook(agent: Agent, args: &SessionArgs, deadline: std::time::Duration) -> Result<u8, Failure> {
+fn hook(
+    agent: Agent,
+    args: &SessionArgs,
+    deadline: std::time::Duration,
+    agent_settings: bool,
+) -> Result<u8, Failure> {
     let _ = WATCHDOG.set((agent, deadline, std::time::Instant::now()));
     let mut input = Vec::new();
     if std::io::stdin().read_to_end(&mut input).is_err() {
@@ -614,8 +632,17 @@ fn hook(agent: Agent, args: &SessionArgs, deadline: std::time::Duration) -> Resu
         // agents treat as a non-blocking error).
         input = b"\xff".to_vec();
     }
+    let mut load = load_options(&args.policy);
+    // Claude Code's own allow/ask/deny lists, unless a file was named or discovery is off.
+    if agent_settings
+        && agent == Agent::Claude
+        && load.claude_settings.is_none()
+        && !load.no_discovery
+    {
+        load.claude_settings = Some(None);
+    }
     let opts = shclass::hook::HookOptions {
-        load: load_options(&args.policy),
+        load,
         audit_log: args.audit_log.clone(),
         state_dir: None,
         session: session_config(args),
