@@ -298,8 +298,8 @@ enum AuditCmd {
 enum PolicyCmd {
     /// Validate policy files (syntax, examples) and lint them.
     Check {
-        /// Files to check.
-        #[arg(required = true)]
+        /// Files to check (default: the managed, user and project files a command run here
+        /// would read).
         files: Vec<PathBuf>,
     },
 }
@@ -1063,6 +1063,22 @@ fn batch(
 fn policy_check(files: &[PathBuf]) -> Result<u8, Failure> {
     let mut bad = 0;
     let mut out = std::io::stdout().lock();
+    let discovered;
+    let files = if files.is_empty() {
+        let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+        let managed = std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from);
+        discovered = policy::discovered_files(&cwd, managed.as_deref());
+        if discovered.is_empty() {
+            writeln!(
+                out,
+                "no policy file here: no managed, user ({}) or project .shclass.toml file; only the built-in policy applies",
+                "~/.config/shclass/policy.toml"
+            )?;
+        }
+        discovered.as_slice()
+    } else {
+        files
+    };
     for f in files {
         let text = match std::fs::read_to_string(f) {
             Ok(t) => t,

@@ -313,3 +313,36 @@ fn suggestions_in_json_and_text() {
     let (_, out, _) = common::run_shclass(["git reset --hard"], b"", |_| {});
     assert!(out.contains("instead: `git stash`"), "{out}");
 }
+
+/// `policy check` with no file checks the files a command run here would read.
+#[test]
+fn policy_check_without_files_checks_the_discovered_ones() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let repo = dir.path().join("repo");
+    std::fs::create_dir_all(repo.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    let run = |cwd: &std::path::Path| {
+        common::run_shclass(["policy", "check"], b"", |c| {
+            c.current_dir(cwd)
+                .env("HOME", dir.path())
+                .env("XDG_CONFIG_HOME", dir.path().join("config"))
+                .env("SHCLASS_STATE_DIR", dir.path().join("state"))
+                .env("SHCLASS_MANAGED_POLICY", dir.path().join("none.toml"));
+        })
+    };
+    let (code, out, err) = run(&repo);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("no policy file here"), "{out}");
+    std::fs::write(
+        repo.join(".shclass.toml"),
+        "[[rule]]\nid = \"no-curl\"\ndecision = \"deny\"\nprogram = \"curl\"\nreason = \"no network\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(&repo);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains(".shclass.toml: ok"), "{out}");
+    std::fs::write(repo.join(".shclass.toml"), "[[rule]]\nid = 3\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = run(&repo);
+    assert_eq!(code, 66, "{out}{err}");
+    assert!(err.contains(".shclass.toml"), "{err}");
+}

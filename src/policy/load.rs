@@ -44,6 +44,32 @@ fn read(path: &Path) -> Result<String, PolicyError> {
     std::fs::read_to_string(path).map_err(|e| PolicyError::io(path, &e))
 }
 
+/// The policy files a command run in `cwd` reads, as `load` finds them: the managed file
+/// (`managed`, else `/etc/shclass/policy.toml`), the user's, and the project's nearest
+/// `.shclass.toml` (one passed over for its location is left out). Only those that exist.
+pub fn discovered_files(cwd: &Path, managed: Option<&Path>) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = Vec::new();
+    let managed = managed.map_or_else(
+        || PathBuf::from("/etc/shclass/policy.toml"),
+        Path::to_path_buf,
+    );
+    out.extend(
+        [Some(managed), user_policy()]
+            .into_iter()
+            .flatten()
+            .filter(|p| p.is_file()),
+    );
+    out.extend(
+        super::trust::project_policy(cwd)
+            .into_iter()
+            .filter_map(|f| match f {
+                super::trust::Found::File(p) => Some(p),
+                super::trust::Found::Skipped(..) => None,
+            }),
+    );
+    out
+}
+
 fn user_policy() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_CONFIG_HOME")
         .map(PathBuf::from)

@@ -37,7 +37,7 @@ use serde::Serialize;
 
 pub use error::{PolicyError, PolicyErrorKind};
 pub use lint::lint;
-pub use load::{LoadOptions, load};
+pub use load::{LoadOptions, discovered_files, load};
 pub use rule::Rule;
 
 use crate::Limits;
