@@ -1071,8 +1071,7 @@ fn policy_check(files: &[PathBuf]) -> Result<u8, Failure> {
         if discovered.is_empty() {
             writeln!(
                 out,
-                "no policy file here: no managed, user ({}) or project .shclass.toml file; only the built-in policy applies",
-                "~/.config/shclass/policy.toml"
+                "no policy file here: no managed, user (~/.config/shclass/policy.toml) or project .shclass.toml file; only the built-in policy applies"
             )?;
         }
         discovered.as_slice()
