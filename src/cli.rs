@@ -372,10 +372,26 @@ pub(crate) fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    let json = match &cli.command {
+        None => cli.classify.json,
+        Some(Cmd::Analyze { json, .. } | Cmd::Rules { json, .. }) => *json,
+        Some(Cmd::Batch { .. }) => true,
+        Some(_) => false,
+    };
     // A closed standard output ends quietly where output is all that is left to give (`shclass
     // rules | head`); classifying keeps its decision's exit code (below), so no error exits 0
     // in its place.
-    finish(run(cli).or_else(|f| if f.closed_output { Ok(0) } else { Err(f) }))
+    let result = run(cli).or_else(|f| if f.closed_output { Ok(0) } else { Err(f) });
+    if json && let Err(f) = &result {
+        // A program reading the JSON gets the error as JSON too; the person still sees stderr.
+        let record = serde_json::json!({
+            "schema": 1,
+            "error": f.message,
+            "exit_code": f.code,
+        });
+        println!("{record}");
+    }
+    finish(result)
 }
 
 fn finish(result: Result<u8, Failure>) -> ExitCode {

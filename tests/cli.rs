@@ -346,3 +346,22 @@ fn policy_check_without_files_checks_the_discovered_ones() {
     assert_eq!(code, 66, "{out}{err}");
     assert!(err.contains(".shclass.toml"), "{err}");
 }
+
+/// With `--json`, an error is a JSON record on standard output too (and text on stderr).
+#[test]
+fn json_errors_are_json() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[[rule]]\nid = 3\n").unwrap_or_else(|e| panic!("{e}"));
+    let bad = bad.to_str().unwrap_or("");
+    let (code, out, err) = common::run_shclass(["--json", "--policy", bad, "ls"], b"", |_| {});
+    assert_eq!(code, 66, "{out}{err}");
+    let v: serde_json::Value =
+        serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["exit_code"], 66);
+    assert!(
+        v["error"].as_str().unwrap_or_default().contains("bad.toml"),
+        "{v}"
+    );
+    assert!(err.contains("bad.toml"), "{err}");
+}

@@ -253,6 +253,13 @@ fn broken_policies_name_file_line_and_field() {
             "flags.parse-error",
             Some(2),
         ),
+        (
+            "[[rule]]\nid = \"x\"\ndecision = \"deny\"\nrisk = 3\nreason = \"r\"\n",
+            "rule.risk",
+            Some(4),
+        ),
+        ("[[rule]]\nid = \"x\"\nid = \"y\"\n", "rule.id", Some(3)),
+        ("[[rule]]\nid = 3\n", "rule.id", Some(2)),
     ];
     for (text, field, line) in cases {
         let e = p

@@ -232,7 +232,17 @@ pub struct ProgramSpec {
 pub fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError> {
     toml::from_str::<PolicyFile>(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start));
-        let field = field_from_message(e.message());
+        let field = e
+            .span()
+            .and_then(|s| field_at(text, s.start))
+            .map(
+                |(table, key)| match (table, field_from_message(e.message())) {
+                    // "unknown field `x`" names the field; the line says in which table.
+                    (t, Some(named)) => qualified(t, named),
+                    (t, None) => qualified(t, key),
+                },
+            )
+            .or_else(|| field_from_message(e.message()));
         PolicyError::new(
             origin,
             PolicyErrorKind::Syntax(e.message().trim().to_owned()),
@@ -241,8 +251,47 @@ pub fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError>
     })
 }
 
+/// `table.key` (`rule.risk`), or the key alone at the top level.
+fn qualified(table: Option<String>, key: String) -> String {
+    match table {
+        Some(t) => format!("{t}.{key}"),
+        None => key,
+    }
+}
+
+/// The table and key of the line holding byte `at` (`risk = 3` under `[[rule]]` → `rule`,
+/// `risk`): where a type error, a duplicate key or a misplaced table is.
+fn field_at(text: &str, at: usize) -> Option<(Option<String>, String)> {
+    let at = text.floor_char_boundary(at.min(text.len()));
+    let start = text[..at].rfind('\n').map_or(0, |k| k + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |k| at + k);
+    let line = text[start..end].trim();
+    let table = text[..start].lines().rev().find_map(|l| {
+        let l = l.trim();
+        l.starts_with('[')
+            .then(|| l.trim_matches(|c| c == '[' || c == ']').trim().to_owned())
+    });
+    if line.starts_with('[') {
+        let name = line
+            .trim_matches(|c| c == '[' || c == ']')
+            .trim()
+            .to_owned();
+        return Some((None, name));
+    }
+    let key = line.split('=').next()?.trim().trim_matches('"');
+    (!key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c)))
+    .then(|| (table, key.to_owned()))
+}
+
 fn field_from_message(msg: &str) -> Option<String> {
-    // serde: "unknown field `x`, expected one of …" / "missing field `x`".
+    // serde: "unknown field `x`, expected one of …" / "missing field `x`" (other messages quote
+    // values, not fields: "invalid type: integer `3`").
+    if !(msg.starts_with("unknown field") || msg.starts_with("missing field")) {
+        return None;
+    }
     let start = msg.find('`')?;
     let rest = &msg[start + 1..];
     let end = rest.find('`')?;
