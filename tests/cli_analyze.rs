@@ -213,7 +213,14 @@ fn invalid_utf8_on_stdin_is_a_clear_error() {
         out.code
     );
     assert!(out.code > 0, "killed by a signal? code {}", out.code);
-    assert!(out.stdout.is_empty(), "stdout: {}", out.stdout);
+    // stdout holds the error as JSON (never an analysis); stderr says it to a person.
+    let v: Value =
+        serde_json::from_str(out.stdout.trim()).unwrap_or_else(|e| panic!("{e}: {}", out.stdout));
+    assert!(v.get("units").is_none(), "{v}");
+    assert!(
+        v["error"].as_str().unwrap_or_default().contains("UTF-8"),
+        "{v}"
+    );
     assert!(out.stderr.contains("UTF-8"), "stderr: {}", out.stderr);
     assert!(out.stderr.contains("offset 5"), "stderr: {}", out.stderr);
 }
