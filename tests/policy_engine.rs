@@ -260,6 +260,15 @@ fn broken_policies_name_file_line_and_field() {
         ),
         ("[[rule]]\nid = \"x\"\nid = \"y\"\n", "rule.id", Some(3)),
         ("[[rule]]\nid = 3\n", "rule.id", Some(2)),
+        // Entries that would match nothing.
+        ("deny = [\"docker\"]\n", "Bash(docker)", Some(1)),
+        ("deny = [\"docker:*\"]\n", "Bash(docker:*)", Some(1)),
+        ("ask = [\"Bash (docker:*)\"]\n", "Bash(docker:*)", Some(1)),
+        (
+            "allow = [\"ls\", \"bash(git status)\"]\n",
+            "Bash(ls)",
+            Some(1),
+        ),
     ];
     for (text, field, line) in cases {
         let e = p

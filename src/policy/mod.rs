@@ -873,6 +873,12 @@ impl Policy {
         ] {
             for entry in list {
                 let line = Some(lines.line(entry.span().start));
+                // A policy file's lists hold permission strings only: an entry of another
+                // shape would be ignored, so a deny that denies nothing is an error here.
+                if let Some(why) = not_a_permission_string(entry.get_ref()) {
+                    return Err(PolicyError::new(origin, PolicyErrorKind::Invalid(why))
+                        .at(line, Some(decision.name().to_owned())));
+                }
                 self.add_entry(
                     entry.get_ref(),
                     decision,
@@ -1897,4 +1903,34 @@ fn same_finding_once(tier: &mut Vec<Reason>) {
             });
         }
     }
+}
+
+/// Why an entry of a policy file's `allow`/`ask`/`deny` list is not a permission string
+/// (`Bash(git status)`, `Bash(npm run test:*)`, `Read(./.env)`, `WebFetch`): a bare program
+/// (`docker`), a Claude prefix without its tool (`docker:*`), a space before the parenthesis
+/// or a lower-case tool (`bash(…)`) would match nothing and deny nothing.
+fn not_a_permission_string(entry: &str) -> Option<String> {
+    let (tool, rest) = match entry.find('(') {
+        Some(k) => (&entry[..k], &entry[k..]),
+        None => (entry, ""),
+    };
+    let fix = |inner: &str| format!("write `Bash({inner})`");
+    let well_formed = tool.starts_with(|c: char| c.is_ascii_uppercase())
+        && tool.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && (rest.is_empty() || rest.ends_with(')'));
+    if well_formed || tool.starts_with("mcp__") {
+        return None;
+    }
+    let inner = rest
+        .strip_prefix('(')
+        .and_then(|r| r.strip_suffix(')'))
+        .unwrap_or(entry);
+    let hint = if tool.trim().eq_ignore_ascii_case("bash") {
+        fix(inner)
+    } else {
+        fix(entry)
+    };
+    Some(format!(
+        "`{entry}` is not a permission string, so it would match nothing; {hint} (a program and its arguments), or use a [[rule]]"
+    ))
 }
