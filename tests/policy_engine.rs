@@ -589,3 +589,24 @@ reason = "typo"
         "{warnings:?}"
     );
 }
+
+/// A person's broad ask that wins over the same person's narrower allow is reported.
+#[test]
+fn lint_reports_a_broad_ask_over_a_narrower_allow() {
+    let p = with(
+        "ask = [\"Bash(systemctl:*)\"]\nallow = [\"Bash(systemctl status:*)\", \"Bash(git status)\"]\n",
+    );
+    let warnings = shclass::policy::lint(&p, "test.toml");
+    assert_eq!(
+        warnings
+            .iter()
+            .filter(|w| w.contains("never applies"))
+            .count(),
+        1,
+        "{warnings:?}"
+    );
+    assert!(
+        warnings.iter().any(|w| w.contains("systemctl status")),
+        "{warnings:?}"
+    );
+}

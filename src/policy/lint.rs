@@ -53,6 +53,34 @@ pub fn lint(policy: &Policy, origin: &str) -> Vec<String> {
                 )
             });
         }
+        // A person's broader ask or deny wins over their narrower allow (`ask = ["Bash(systemctl:*)"]`
+        // with `allow = ["Bash(systemctl status:*)"]` asks for `systemctl status`): say so.
+        if let Some(c) = &rule.claude
+            && rule.decision == Decision::Allow
+        {
+            let example = c
+                .text
+                .trim_end_matches('*')
+                .trim_end_matches(':')
+                .trim_end();
+            if !example.is_empty() && !example.contains(['*', '?', '[']) {
+                let verdict = policy.classify(example);
+                let by: Vec<String> = verdict
+                    .reasons
+                    .iter()
+                    .filter(|r| r.decision > Decision::Allow && r.source == rule.source)
+                    .map(|r| format!("`{}`", r.rule))
+                    .collect();
+                if !by.is_empty() {
+                    out.push(format!(
+                        "{line}allow `Bash({})` never applies to `{example}`: {} in the same file {} it, and a person's ask or deny wins over their allow",
+                        c.text,
+                        by.join(", "),
+                        if verdict.decision == Decision::Deny { "denies" } else { "asks for" }
+                    ));
+                }
+            }
+        }
         if let Some(f) = rule.contradictory_flags() {
             out.push(format!(
                 "{line}rule `{}` requires and forbids `{f}`: it can never fire",
