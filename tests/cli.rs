@@ -365,3 +365,11 @@ fn json_errors_are_json() {
     );
     assert!(err.contains("bad.toml"), "{err}");
 }
+
+/// Unit headers are shell syntax: an unquoted `~` stays unquoted, a quoted one is quoted.
+#[test]
+fn unit_headers_keep_the_tilde_as_written() {
+    let (code, out, _) = common::run_shclass(["rm -rf ~ ~/x '~'"], b"", |_| {});
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("unit 1: rm -rf ~ ~/x '~' → deny"), "{out}");
+}

@@ -187,6 +187,11 @@ impl Unit {
             .iter()
             .map(|a| match a.value.as_deref() {
                 Some(v) if a.glob => v.to_owned(),
+                // An unquoted leading `~` stays unquoted: quoted, it would name a file `~`.
+                Some(v) if a.tilde => match v.find('/') {
+                    Some(k) => format!("{}{}", &v[..k], word::shell_quote(&v[k..])),
+                    None => v.to_owned(),
+                },
                 Some(v) => word::shell_quote(v),
                 None => {
                     let mut q = String::with_capacity(a.template.len() + 2);
