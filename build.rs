@@ -43,6 +43,8 @@ const FILES: &[&str] = &[
     "programs.toml",
     "read-only.toml",
     "read-only-extra.toml",
+    "read-only-tools.toml",
+    "read-only-clis.toml",
     "ask.toml",
     "dangerous.toml",
     "deny.toml",

@@ -82,6 +82,14 @@ fn regenerated_files_compile_to_the_source_rules() {
             include_str!("../src/policy/builtin/read-only-extra.toml"),
         ),
         (
+            "builtin/read-only-tools.toml",
+            include_str!("../src/policy/builtin/read-only-tools.toml"),
+        ),
+        (
+            "builtin/read-only-clis.toml",
+            include_str!("../src/policy/builtin/read-only-clis.toml"),
+        ),
+        (
             "builtin/ask.toml",
             include_str!("../src/policy/builtin/ask.toml"),
         ),

@@ -272,6 +272,14 @@ mod tests {
                 "builtin/read-only-extra.toml",
                 include_str!("builtin/read-only-extra.toml"),
             ),
+            (
+                "builtin/read-only-tools.toml",
+                include_str!("builtin/read-only-tools.toml"),
+            ),
+            (
+                "builtin/read-only-clis.toml",
+                include_str!("builtin/read-only-clis.toml"),
+            ),
             ("builtin/ask.toml", include_str!("builtin/ask.toml")),
             (
                 "builtin/dangerous.toml",
