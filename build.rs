@@ -205,7 +205,13 @@ fn main() {
             if key != "rule" {
                 let table = options.len();
                 options.push(option_table(t, &here, &mut option_text));
+                // A subcommand's own table is filed as `program sub [word]` (`gh pr list`).
+                let sub = t
+                    .get("subcommand")
+                    .map(|v| names(Some(v)).join(" "))
+                    .unwrap_or_default();
                 for name in names(t.get("name")) {
+                    let name = if sub.is_empty() { name } else { format!("{name} {sub}") };
                     if option_names.insert(name.clone(), table).is_some() {
                         fail(&format_args!(
                             "line {at}: a second `[[program]]` for `{name}`"
@@ -510,7 +516,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     );
     for (k, v) in t {
         let ok = match k.as_str() {
-            "name" => {
+            "name" | "subcommand" => {
                 v.is_str()
                     || v.as_array()
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))

@@ -610,3 +610,61 @@ fn lint_reports_a_broad_ask_over_a_narrower_allow() {
         "{warnings:?}"
     );
 }
+
+/// A `[[program]]` table with `subcommand` reads the options after the subcommand words; the
+/// program's own table reads those before them. A closed subcommand table keeps an allow away
+/// from an option it does not name, and from a global option an open program table cannot
+/// vouch for.
+#[test]
+fn subcommand_option_tables_read_the_options_after_the_subcommand() {
+    let p = with(
+        r#"
+[[program]]
+name = "mytool"
+closed = true
+short_value = "C"
+
+[[program]]
+name = "mytool"
+subcommand = ["items", "list"]
+closed = true
+short = "a"
+short_value = "n"
+long = ["--all"]
+long_value = ["--limit"]
+
+[[program]]
+name = "othertool"
+subcommand = "show"
+closed = true
+short = "v"
+
+[[rule]]
+id = "allow-items-list"
+decision = "allow"
+program = "mytool"
+subcommand = ["items", "list"]
+reason = "lists"
+examples = { hit = ["mytool items list -a", "mytool -C dir items list --limit 5", "mytool items list -n 3 extra"], miss = ["mytool items list --delete", "mytool items list -x"] }
+
+[[rule]]
+id = "allow-othertool-show"
+decision = "allow"
+program = "othertool"
+subcommand = "show"
+reason = "shows"
+examples = { hit = ["othertool show -v x"], miss = ["othertool --config f show", "othertool show -w"] }
+"#,
+    );
+    assert_eq!(decide(&p, "mytool items list --lim=5 -an2"), Decision::Allow);
+    // `-n` takes a value in `items list`, so `-n -x` is a value, not the unknown `-x`.
+    assert_eq!(decide(&p, "mytool items list -n -x"), Decision::Allow);
+    assert_eq!(decide(&p, "mytool items list -a --web"), Decision::Ask);
+    // `-a` is not an option of the program itself: before the subcommand it is unknown.
+    assert_eq!(decide(&p, "mytool -a items list"), Decision::Ask);
+    // A subcommand with no table of its own: the rule's options are the program's.
+    assert_eq!(decide(&p, "mytool items lister -a"), Decision::Ask);
+    // othertool has no table of its own: no global option is proven.
+    assert_eq!(decide(&p, "othertool -v show"), Decision::Ask);
+    assert_eq!(decide(&p, "othertool show -v"), Decision::Allow);
+}

@@ -60,7 +60,7 @@ pub(crate) enum Help<'a> {
 }
 
 /// A subcommand-like word: lower-case letters, digits and inner dashes (`pr`, `get-object`).
-fn is_word(w: &str) -> bool {
+pub(crate) fn is_word(w: &str) -> bool {
     !w.is_empty()
         && !w.starts_with('-')
         && w.bytes()

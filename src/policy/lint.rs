@@ -124,16 +124,41 @@ pub fn lint(policy: &Policy, origin: &str) -> Vec<String> {
 pub(crate) fn unknown_flags(policy: &Policy, rule: &super::Rule) -> Vec<(String, String, bool)> {
     let mut out = Vec::new();
     for program in rule.program_names() {
-        let Some(spec) = policy.options_for(Some(program)) else {
-            continue;
-        };
+        let global = policy.options_for(Some(program));
+        let sub = subcommand_table(policy, program, rule.subcommand());
         for (flag, none) in rule.flag_names() {
-            if spec.knows(flag) == Some(false) {
+            // After the subcommand its own table reads the options; a global option may also
+            // stand before it.
+            let known = |t: &Option<std::borrow::Cow<'_, super::OptionSpec>>| {
+                t.as_ref().and_then(|t| t.knows(flag))
+            };
+            let unknown = match (&sub, known(&sub), known(&global)) {
+                (_, Some(false), g) => g != Some(true),
+                (None, _, g) => g == Some(false),
+                _ => false,
+            };
+            if unknown {
                 out.push((program.to_string(), flag.to_string(), none));
             }
         }
     }
     out
+}
+
+/// The option table of the longest leading part of `subcommand` the catalogue has one for
+/// (`gh pr list`, else `gh pr`).
+pub(crate) fn subcommand_table<'p>(
+    policy: &'p Policy,
+    program: &str,
+    subcommand: &[super::spec::Text],
+) -> Option<std::borrow::Cow<'p, super::OptionSpec>> {
+    (1..=subcommand.len().min(3)).rev().find_map(|k| {
+        let key = std::iter::once(program)
+            .chain(subcommand[..k].iter().map(AsRef::as_ref))
+            .collect::<Vec<&str>>()
+            .join(" ");
+        policy.options_for(Some(&key))
+    })
 }
 
 #[cfg(test)]
@@ -173,8 +198,13 @@ mod open_world {
             .rules()
             .iter()
             .filter(|r| r.decision == Decision::Allow && r.claude.is_none())
-            .flat_map(|r| r.program_names().iter().map(ToString::to_string))
-            .filter(|p| policy.options_for(Some(p)).is_none_or(|spec| !spec.closed))
+            .flat_map(|r| r.program_names().iter().map(move |p| (r, p)))
+            .filter(|(r, p)| {
+                subcommand_table(&policy, p, r.subcommand())
+                    .or_else(|| policy.options_for(Some(p)))
+                    .is_none_or(|spec| !spec.closed)
+            })
+            .map(|(_, p)| p.to_string())
             .collect();
         open.sort();
         open.dedup();

@@ -45,7 +45,7 @@ use crate::analyze::{Analysis, FlagKind, Unit, UnitJson, analyze};
 use crate::ast::Span;
 use crate::checks::{self, CheckCtx};
 use error::LineIndex;
-use options::OptionSpec;
+use options::{OptionSpec, Parsed};
 use pattern::ClaudePattern;
 use rule::MatchInput;
 use spec::PolicyFile;
@@ -681,6 +681,44 @@ impl Policy {
 
     /// Option knowledge for a program: a person's `[[program]]` first, then the built-in one
     /// (data compiled in by `build.rs`, the same for lazy and eager policies).
+    /// A unit's words split into options and operands: with the program's table, and after
+    /// its subcommand words with the subcommand's own table when the catalogue has one (the
+    /// longest: `gh pr list` before `gh pr`). Returns the program's table too.
+    pub(crate) fn parse_unit(&self, unit: &Unit) -> (Option<Cow<'_, OptionSpec>>, Parsed) {
+        let spec = self.options_for(unit.program.as_deref());
+        let parsed = rule::parse_unit(unit, spec.as_deref());
+        let Some(program) = unit.program.as_deref() else {
+            return (spec, parsed);
+        };
+        let words: Vec<&str> = parsed
+            .operands
+            .iter()
+            .take(3)
+            .map_while(|&i| {
+                unit.argv
+                    .get(i)
+                    .filter(|a| !a.glob)
+                    .and_then(|a| a.value.as_deref())
+                    .filter(|w| help::is_word(w))
+            })
+            .collect();
+        let mut key = String::new();
+        for k in (1..=words.len()).rev() {
+            key.clear();
+            key.push_str(program);
+            for w in &words[..k] {
+                key.push(' ');
+                key.push_str(w);
+            }
+            if let Some(sub) = self.options_for(Some(&key)) {
+                let split = parsed.operands[k - 1];
+                let parsed = options::parse_subcommand(spec.as_deref(), &sub, &unit.argv, split);
+                return (spec, parsed);
+            }
+        }
+        (spec, parsed)
+    }
+
     fn options_for(&self, program: Option<&str>) -> Option<Cow<'_, OptionSpec>> {
         let p = program?;
         match self.programs.get(p) {
@@ -915,7 +953,17 @@ impl Policy {
             network: spec.network.into(),
             single_until: spec.single_until.into(),
         };
+        let sub = spec
+            .subcommand
+            .map(spec::OneOrMany::into_vec)
+            .unwrap_or_default()
+            .join(" ");
         let mut names = spec.name.into_vec();
+        if !sub.is_empty() {
+            for name in &mut names {
+                *name = Cow::Owned(format!("{name} {sub}"));
+            }
+        }
         if let Some(last) = names.pop() {
             for name in names {
                 self.programs.insert(name, os.clone());
@@ -1186,8 +1234,7 @@ impl Policy {
 
     /// Does `rule` match `unit`?
     pub fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
-        let spec = self.options_for(unit.program.as_deref());
-        let parsed = rule::parse_unit(unit, spec.as_deref());
+        let (_, parsed) = self.parse_unit(unit);
         rule.matches(&MatchInput::new(unit, &parsed, &self.cwd))
     }
 
@@ -1228,8 +1275,7 @@ impl Policy {
             .map(|(i, unit)| {
                 // The program's built-in group, looked up once for its options and its rules.
                 let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
-                let spec = self.options_for(unit.program.as_deref());
-                let parsed = rule::parse_unit(unit, spec.as_deref());
+                let (spec, parsed) = self.parse_unit(unit);
                 let input = MatchInput::new(unit, &parsed, &self.cwd);
                 let groups = own.map_or_else(Vec::new, |(_, own)| {
                     self.groups_for(own, unit, &parsed, &mut group_key)
@@ -1507,8 +1553,7 @@ impl Policy {
             if uv.decision != Decision::Ask {
                 continue;
             }
-            let spec = self.options_for(unit.program.as_deref());
-            let parsed = rule::parse_unit(unit, spec.as_deref());
+            let (_, parsed) = self.parse_unit(unit);
             let input = MatchInput::new(unit, &parsed, &self.cwd);
             if let Some(r) = self.untrusted.rules.iter().find(|r| r.matches(&input)) {
                 let mut note = untrusted_note(

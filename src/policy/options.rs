@@ -240,10 +240,49 @@ pub fn option_matches(found: &str, wanted: &str) -> bool {
 
 /// Split `argv` (program first) into options and operands.
 pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
+    parse_from(spec, argv, 1)
+}
+
+/// Split `argv` into options and operands with a subcommand's own table: the words up to and
+/// including the last subcommand word (`argv[split]`) with the program's table `global`, the
+/// rest with `sub` (`gh pr list --limit 5`: `--limit` is `gh pr list`'s). When `sub` is closed,
+/// an option before the subcommand words that `global` does not name as closed is unknown too:
+/// an allow proven for the subcommand is not proven for a global option nobody listed.
+pub fn parse_subcommand(
+    global: Option<&OptionSpec>,
+    sub: &OptionSpec,
+    argv: &[Arg],
+    split: usize,
+) -> Parsed {
+    let head_words = argv.get(..=split).unwrap_or(argv);
+    // `prog -- sub …`: after `--` every word is an operand, the subcommand's options too.
+    if head_words
+        .iter()
+        .skip(1)
+        .any(|a| a.value.as_deref() == Some("--"))
+    {
+        return parse(global, argv);
+    }
+    let mut out = parse_from(global, head_words, 1);
+    if sub.closed && out.unknown.is_none() && !global.is_some_and(|g| g.closed) {
+        out.unknown = out.opts.first().map(|o| o.name.to_string());
+    }
+    let tail = parse_from(Some(sub), argv, split + 1);
+    out.opts.extend(tail.opts);
+    out.operands.extend(tail.operands);
+    out.dynamic |= tail.dynamic;
+    out.odd |= tail.odd;
+    out.unknown = out.unknown.or(tail.unknown);
+    out.effects.extend(tail.effects);
+    out
+}
+
+/// [`parse`] from the word at `start`.
+fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
     let mut out = Parsed::default();
     let default = OptionSpec::default();
     let spec = spec.unwrap_or(&default);
-    let mut i = 1;
+    let mut i = start;
     let mut done = false;
     while i < argv.len() {
         let arg = &argv[i];

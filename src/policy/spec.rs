@@ -181,6 +181,11 @@ pub struct RuleSpec {
 pub struct ProgramSpec {
     /// Program name(s).
     pub name: OneOrMany,
+    /// The subcommand words this table is for (`["pr", "list"]`): the options of `gh pr list`
+    /// after its subcommand words are read with this table, the words before them with the
+    /// program's own. Empty: the program's table.
+    #[serde(default)]
+    pub subcommand: Option<OneOrMany>,
     /// Short option letters that take a value.
     #[serde(default)]
     pub short_value: String,
