@@ -255,11 +255,17 @@ impl<'l> Walker<'l> {
                             })
                         })
                         .flatten();
+                    // Where the values come from: the word list (its substitutions' units lie
+                    // within), or the whole loop when there is none (`for f; do`).
+                    let at = match (items.first(), items.last()) {
+                        (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+                        _ => *span,
+                    };
                     self.bare.push(UnitAssignment {
                         name: variable.clone(),
                         value,
                         template,
-                        span: *span,
+                        span: at,
                         inherited: true,
                         exported: false,
                     });

@@ -182,6 +182,16 @@ pub(crate) fn glob_may_be_secret(pattern: &str) -> bool {
             .any(|d| anchored(d) || anchored(&format!("{d}/x")))
 }
 
+/// Could a file with this literal name hold secrets in some directory (`id_rsa`, `.env`,
+/// `credentials`, `config` as in `~/.kube/config`)? For a path whose directory is known only at
+/// run time (`"$DIR/NAME"`).
+pub(crate) fn file_name_may_be_secret(name: &str) -> bool {
+    is_secret(&format!("x/{name}"))
+        || SECRET_FILES
+            .iter()
+            .any(|f| f.rsplit('/').next() == Some(name))
+}
+
 /// A name pattern aimed at a secret name: it matches one and no everyday name (a pattern that
 /// starts with `.` aims at hidden files, where the secrets are, and is never "every file").
 pub(crate) fn name_may_be_secret(name: &str) -> bool {

@@ -13,6 +13,7 @@
 //! Modes then transform asks and allows (`Mode`). Nothing opaque is ever allowed, in any mode.
 //! This module does not parse bash and does not print.
 
+mod dynamic_reads;
 mod error;
 pub mod glob;
 mod help;
@@ -1435,6 +1436,14 @@ impl Policy {
                     state.reasons.push(r);
                 }
             }
+            // Files a printer opens whose names are known only at run time.
+            let (_, parsed) = self.parse_unit(unit);
+            let options: Vec<&str> = parsed.opts.iter().map(|o| o.name.as_ref()).collect();
+            for r in dynamic_reads::reasons(&analysis, i, &parsed.operands, &options, &self.cwd) {
+                state.hard = true;
+                state.edit_only = false;
+                state.reasons.push(r);
+            }
             wd.follow(unit);
         }
         // Flags.
@@ -1909,7 +1918,7 @@ fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
 /// says the most (and may say what to do instead) first,
 /// the generic path or redirection finding last.
 const SAME_FINDING: &[&[&str]] = &[
-    &["read-secret", "secret-read"],
+    &["read-secret", "secret-read", "read-unknown-path"],
     &[
         "rm-recursive-root",
         "rm-no-preserve-root",

@@ -378,6 +378,7 @@ pub const BUILTIN_REASONS: Words = words![
     "write-outside-workspace",
     "write-shclass-file",
     "write-after-unknown-cd",
+    "read-unknown-path",
     "write-history-file",
 ];
 

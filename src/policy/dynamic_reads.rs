@@ -1,0 +1,550 @@
+//! Files a printing reader opens whose names are known only at run time.
+//!
+//! What: `cat "$F"`, `head $(find ~ -name id_rsa)`, `find ~/.ssh -type f | xargs cat`, `for f in
+//! ~/.ssh/*; do cat "$f"; done`: a program that prints what it reads (`cat`, `head`, `grep`,
+//! `jq`…) given a file operand that expands at run time. The path policy judges the paths it can
+//! see (`cat ~/.ssh/id_rsa` asks: read-secret); these it cannot, so an allow for them is not
+//! proven: the name could be a secret's.
+//!
+//! Why: reading a secret into the agent's output is the leak the read-secret rule guards
+//! against, and a variable, a command substitution or `xargs` input hides the path from it.
+//!
+//! A dynamic operand is still proven when its possible values are known:
+//! - its last path component is static and no secret could have that name (`"$DIR/README.md"`,
+//!   `"$(git rev-parse --show-toplevel)/Cargo.toml"`);
+//! - it begins with `$HOME/` or `$PWD/` and the rest is static (an ordinary path, judged by the
+//!   path policy);
+//! - it is a variable (with a static suffix or none) that the line set before the unit or that
+//!   a `for` loop around it walks, and every value it was given is a static word or a glob: each
+//!   is judged as the path it makes (`for f in src/*.rs` is proven; `for f in ~/.ssh/*` asks
+//!   read-secret). A variable with a static value was also substituted in a second reading of
+//!   the unit, which the path policy judges.
+//!
+//! Example: `for f in ~/.ssh/*; do cat "$f"; done` asks (read-secret); `cat "$1"` asks
+//! (read-unknown-path); `for f in src/*.rs; do head -5 "$f"; done` is allowed.
+//!
+//! Known gaps: only the programs in [`PRINTERS`] are judged (any other program's dynamic
+//! operands are left to its rules); an option's value that names a file (`grep -f "$F"`) is not
+//! judged; a variable set in one branch of an `if` before the unit counts as set (bash would
+//! use the environment's value on the other branch).
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use super::paths;
+use super::{Decision, Reason, Risk, Source};
+use crate::analyze::{Analysis, Arg, Context, Unit};
+use crate::checks::secret_glob;
+
+/// Programs that print the content of the files they are given.
+const PRINTERS: &[&str] = &[
+    "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
+    "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
+    "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
+    "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
+    "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
+];
+
+/// Printers whose first operand is a pattern or a program, unless an option gives it.
+const PATTERN_FIRST: &[&str] = &[
+    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
+    "mawk", "nawk", "sed", "jq", "yq",
+];
+
+/// Options that give the pattern or program instead of the first operand.
+const PATTERN_OPTIONS: &[&str] = &[
+    "-e",
+    "-f",
+    "--regexp",
+    "--file",
+    "--expression",
+    "--from-file",
+];
+
+/// The reasons a unit's dynamic file operands give: read-secret for values known to reach a
+/// secret, read-unknown-path for values not known at all. `operands` are the indices of its
+/// operands (as the program's option table reads them), `options` the option names present.
+pub(crate) fn reasons(
+    analysis: &Analysis,
+    index: usize,
+    operands: &[usize],
+    options: &[&str],
+    cwd: &Path,
+) -> Vec<Reason> {
+    let mut out = Vec::new();
+    let Some(unit) = analysis.units.get(index) else {
+        return out;
+    };
+    let Some(program) = unit.program.as_deref() else {
+        return out;
+    };
+    if !PRINTERS.contains(&program) {
+        return out;
+    }
+    let skip = usize::from(
+        PATTERN_FIRST.contains(&program)
+            && !options
+                .iter()
+                .any(|o| PATTERN_OPTIONS.contains(o) || program == "rg" && *o == "--files"),
+    );
+    let reason = |decision, rule: &'static str, message: String, arg: &Arg| Reason {
+        decision,
+        risk: Risk::High,
+        rule: Cow::Borrowed(rule),
+        source: Source::Builtin,
+        message,
+        span: arg.span,
+        unit: Some(index),
+        suggest: None,
+    };
+    for arg in operands.iter().skip(skip).filter_map(|&i| unit.argv.get(i)) {
+        if arg.value.is_some() {
+            continue;
+        }
+        match judge(analysis, unit, arg, cwd) {
+            Judged::Proven => {}
+            Judged::Secret(path) => out.push(reason(
+                Decision::Ask,
+                "read-secret",
+                format!(
+                    "reads `{path}` (a value of `{}`), which may hold secrets",
+                    arg.template
+                ),
+                arg,
+            )),
+            Judged::Unknown => out.push(reason(
+                Decision::Ask,
+                "read-unknown-path",
+                format!(
+                    "prints a file named `{}`, known only at run time: it may hold secrets",
+                    arg.template
+                ),
+                arg,
+            )),
+        }
+    }
+    if unit.appended_args && !matches!(listing_before(analysis, index), Judged::Proven) {
+        out.push(Reason {
+            decision: Decision::Ask,
+            risk: Risk::High,
+            rule: Cow::Borrowed("read-unknown-path"),
+            source: Source::Builtin,
+            message: format!(
+                "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"
+            ),
+            span: unit.span,
+            unit: Some(index),
+            suggest: None,
+        });
+    }
+    out
+}
+
+/// What a dynamic operand can name.
+enum Judged {
+    /// Nothing that holds secrets.
+    Proven,
+    /// A path that may hold secrets.
+    Secret(String),
+    /// Anything.
+    Unknown,
+}
+
+/// The path-variable prefixes whose values the path policy resolves.
+const PATH_VARIABLES: &[&str] = &["$HOME/", "${HOME}/", "$PWD/", "${PWD}/"];
+
+/// A word with no expansion, or one that only begins with `$HOME/`/`$PWD/`.
+fn concrete(template: &str) -> bool {
+    let rest = PATH_VARIABLES
+        .iter()
+        .find_map(|v| template.strip_prefix(v))
+        .unwrap_or(template);
+    !rest.contains(['$', '`']) && !rest.contains("(…)")
+}
+
+fn judge(analysis: &Analysis, unit: &Unit, arg: &Arg, cwd: &Path) -> Judged {
+    let t: &str = &arg.template;
+    if arg.glob {
+        return Judged::Unknown;
+    }
+    // `comm <(sort a) <(sort b)`: a pipe from a command that is a unit of its own.
+    if t == "<(…)" {
+        return Judged::Proven;
+    }
+    if concrete(t) {
+        // `"$HOME/notes.txt"`: an ordinary path, which the path policy judges.
+        return Judged::Proven;
+    }
+    // `"$DIR/README.md"`: whatever the directory, no secret has that name.
+    if let Some((_, name)) = t.rsplit_once('/')
+        && !name.is_empty()
+        && concrete(name)
+        && !secret_glob::file_name_may_be_secret(name)
+    {
+        return Judged::Proven;
+    }
+    // `"$(git ls-files '*.py')"`, `$(ls -t logs/*.log | head -1)`: the names a listing prints.
+    if t == "$(…)" {
+        return listing_within(analysis, arg.span);
+    }
+    let Some((name, suffix)) = variable_prefix(t) else {
+        return Judged::Unknown;
+    };
+    if !concrete(suffix) {
+        return Judged::Unknown;
+    }
+    // Every value the line gave the variable before the unit (or a loop around it gives it).
+    let set: Vec<_> = analysis
+        .assignments
+        .iter()
+        .filter(|a| a.name == name && a.span.start <= unit.span.start)
+        .collect();
+    if set.is_empty() {
+        return Judged::Unknown;
+    }
+    for a in set {
+        if a.value.is_some() {
+            // Substituted in a second reading of the unit, which the path policy judges.
+            continue;
+        }
+        for word in a.template.split_whitespace() {
+            let word = word.trim_matches('"');
+            if word == "$(…)" && suffix.is_empty() {
+                // `for f in $(git ls-files '*.py')`, `f=$(ls -t *.log | head -1)`.
+                match listing_within(analysis, a.span) {
+                    Judged::Proven => continue,
+                    other => return other,
+                }
+            }
+            if !concrete(word) {
+                return Judged::Unknown;
+            }
+            let path = format!("{word}{suffix}");
+            let secret = if path.contains(['*', '?', '[']) {
+                secret_glob::glob_may_be_secret(&path)
+            } else {
+                paths::is_secret(&paths::resolve(&path, cwd))
+            };
+            if secret {
+                return Judged::Secret(path);
+            }
+        }
+    }
+    Judged::Proven
+}
+
+/// The units of the command substitutions within `span`, judged as one listing.
+fn listing_within(analysis: &Analysis, span: crate::ast::Span) -> Judged {
+    let units: Vec<&Unit> = analysis
+        .units
+        .iter()
+        .filter(|u| {
+            span.start <= u.span.start
+                && u.span.end <= span.end
+                && u.context.contains(&Context::Substitution)
+        })
+        .collect();
+    listing(&units)
+}
+
+/// The stages piped into unit `index` (which `xargs` runs), judged as one listing.
+fn listing_before(analysis: &Analysis, index: usize) -> Judged {
+    // `echo a.txt | xargs cat`: the input is known, and the analysis read the command a second
+    // time with it appended (`cat a.txt`), which the path policy judges.
+    if let Some(unit) = analysis.units.get(index)
+        && analysis.units.iter().any(|u| {
+            u.span == unit.span && !u.appended_args && u.context.contains(&Context::Resolved)
+        })
+    {
+        return Judged::Proven;
+    }
+    let mut stages = Vec::new();
+    let mut next = index;
+    while let Some(k) = next.checked_sub(1) {
+        let (Some(before), Some(after)) = (analysis.units.get(k), analysis.units.get(next)) else {
+            break;
+        };
+        // Only a pipe (and the `xargs` words) may stand between two stages.
+        let Some(gap) = analysis.input.get(before.span.end..after.span.start) else {
+            break;
+        };
+        let pipes = gap.matches('|').count();
+        if pipes != 1 || gap.contains("||") || gap.contains([';', '&', '\n', '(', ')', '`', '$']) {
+            break;
+        }
+        stages.push(before);
+        next = k;
+    }
+    stages.reverse();
+    listing(&stages)
+}
+
+/// Does a pipeline print only names of files that cannot hold secrets? Its first stage lists
+/// files under the working directory with a name filter no secret matches (`git ls-files
+/// '*.py'`, `find src -name '*.rs'`, `ls -t logs/*.log`, `git diff --name-only`); the later
+/// stages only keep some of its lines (`head`, `tail`, `sort`, `uniq`, `grep PATTERN`).
+fn listing(stages: &[&Unit]) -> Judged {
+    let Some((first, rest)) = stages.split_first() else {
+        return Judged::Unknown;
+    };
+    if !lists_safe_names(first) || !rest.iter().all(|u| keeps_lines(u)) {
+        return Judged::Unknown;
+    }
+    Judged::Proven
+}
+
+/// The unit's static words after the program, or `None` when one is dynamic.
+fn static_args(unit: &Unit) -> Option<Vec<&str>> {
+    unit.args().map(|a| a.value.as_deref()).collect()
+}
+
+/// A filter that prints some of its input lines unchanged and opens no file.
+fn keeps_lines(unit: &Unit) -> bool {
+    let Some(args) = static_args(unit) else {
+        return false;
+    };
+    let operands = args.iter().filter(|a| !a.starts_with('-')).count();
+    match unit.program.as_deref() {
+        Some("head" | "tail") => args
+            .iter()
+            .all(|a| a.starts_with('-') || a.bytes().all(|b| b.is_ascii_digit())),
+        Some("sort" | "uniq") => operands == 0,
+        Some("grep" | "egrep" | "fgrep") => {
+            operands <= 1
+                && !args
+                    .iter()
+                    .any(|a| a.starts_with("-f") || a.starts_with("--file"))
+        }
+        _ => false,
+    }
+}
+
+/// A path under the working directory (relative, never climbing out of it).
+fn inside(path: &str) -> bool {
+    !path.starts_with('/') && !path.starts_with('~') && !path.split('/').any(|c| c == "..")
+}
+
+/// A name pattern inside the working directory that is not aimed at a secret: the same test as
+/// for an unquoted glob operand (`cat *.json` reads whatever is there; `cat *.pem` asks).
+fn safe_pattern(pattern: &str) -> bool {
+    let name = pattern.rsplit('/').next().unwrap_or(pattern);
+    inside(pattern)
+        && !name.is_empty()
+        && !secret_glob::glob_may_be_secret(pattern)
+        && !secret_glob::file_name_may_be_secret(name)
+        // `.ssh/*`: inside a directory whose whole content is secret.
+        && !paths::is_secret(&Path::new("/w").join(pattern.replace(['*', '?'], "x")))
+}
+
+/// A listing of file names under the working directory that no secret's name can be in.
+fn lists_safe_names(unit: &Unit) -> bool {
+    // An unquoted glob is expanded by the shell before the program sees it: only `ls` takes
+    // its file names as the listing.
+    if unit.program.as_deref() != Some("ls") && unit.args().any(|a| a.glob) {
+        return false;
+    }
+    let Some(args) = static_args(unit) else {
+        return false;
+    };
+    match unit.program.as_deref() {
+        // `git ls-files '*.py'`: every pathspec a pattern no secret matches.
+        Some("git") if args.first() == Some(&"ls-files") => {
+            let specs: Vec<&&str> = args[1..].iter().filter(|a| !a.starts_with('-')).collect();
+            !specs.is_empty()
+                && specs
+                    .iter()
+                    .all(|p| p.contains(['*', '?']) && safe_pattern(p))
+                && args[1..].iter().filter(|a| a.starts_with('-')).all(|o| {
+                    matches!(
+                        *o,
+                        "--" | "-z"
+                            | "-c"
+                            | "--cached"
+                            | "-m"
+                            | "--modified"
+                            | "-o"
+                            | "--others"
+                            | "--exclude-standard"
+                            | "--full-name"
+                    )
+                })
+        }
+        // `git diff --name-only [REV…]`: the tracked files that changed.
+        Some("git") if args.first() == Some(&"diff") => {
+            args.contains(&"--name-only")
+                && args[1..].iter().filter(|a| a.starts_with('-')).all(|o| {
+                    matches!(
+                        *o,
+                        "--name-only" | "--cached" | "--staged" | "--relative" | "-z" | "--"
+                    ) || o.starts_with("--diff-filter=")
+                })
+        }
+        // `find src -name '*.rs' -not -path './target/*'`: start points inside, a positive
+        // name test no secret matches, no alternatives.
+        Some("find") => {
+            let expr_at = args
+                .iter()
+                .position(|a| a.starts_with('-') || matches!(*a, "(" | "!" | ")" | ","))
+                .unwrap_or(args.len());
+            let (starts, expr) = args.split_at(expr_at);
+            if !starts.iter().all(|p| inside(p)) {
+                return false;
+            }
+            if expr
+                .iter()
+                .any(|a| matches!(*a, "-o" | "-or" | "," | "(" | ")"))
+            {
+                return false;
+            }
+            let mut named = false;
+            for (k, a) in expr.iter().enumerate() {
+                if matches!(*a, "-name" | "-iname") {
+                    let negated = k > 0 && matches!(expr[k - 1], "!" | "-not");
+                    match expr.get(k + 1) {
+                        Some(p) if negated || safe_pattern(p) => named |= !negated,
+                        _ => return false,
+                    }
+                }
+            }
+            named
+        }
+        // `ls -t logs/*.log`, `ls`, `ls logs`: the visible names a pattern inside the working
+        // directory that is not aimed at a secret gives (`ls DIR` as `DIR/*`, `ls` as `*`); no
+        // hidden files, no recursion.
+        Some("ls") => {
+            let operands: Vec<&&str> = args.iter().filter(|a| !a.starts_with('-')).collect();
+            operands.iter().all(|p| {
+                if p.contains(['*', '?', '[']) {
+                    safe_pattern(p)
+                } else {
+                    safe_pattern(&format!("{}/*", p.trim_end_matches('/')))
+                }
+            }) && args
+                .iter()
+                .filter(|a| a.starts_with('-') && !a.starts_with("--"))
+                .all(|o| o[1..].bytes().all(|b| b"1trSdUX".contains(&b)))
+        }
+        _ => false,
+    }
+}
+
+/// `$name…` or `${name}…`: the variable's name and the text after it.
+fn variable_prefix(t: &str) -> Option<(&str, &str)> {
+    let body = t.strip_prefix('$')?;
+    if let Some(inner) = body.strip_prefix('{') {
+        let (name, rest) = inner.split_once('}')?;
+        return is_name(name).then_some((name, rest));
+    }
+    let end = body
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(body.len());
+    let name = &body[..end];
+    is_name(name).then_some((name, &body[end..]))
+}
+
+fn is_name(name: &str) -> bool {
+    name.chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Limits;
+
+    fn rules(cmd: &str) -> Vec<String> {
+        let analysis = crate::analyze::analyze(cmd, &Limits::default());
+        let policy = super::super::Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let cwd = Path::new("/work/project");
+        (0..analysis.units.len())
+            .flat_map(|i| {
+                let unit = &analysis.units[i];
+                let (_, parsed) = policy.parse_unit(unit);
+                let opts: Vec<&str> = parsed.opts.iter().map(|o| o.name.as_ref()).collect();
+                reasons(&analysis, i, &parsed.operands, &opts, cwd)
+            })
+            .map(|r| r.rule.to_string())
+            .collect()
+    }
+
+    #[test]
+    fn unknown_names_ask_and_bounded_ones_do_not() {
+        let cases: &[(&str, &[&str])] = &[
+            ("cat \"$F\"", &["read-unknown-path"]),
+            ("cat $(find ~ -name id_rsa)", &["read-unknown-path"]),
+            ("cat \"$1\"", &["read-unknown-path"]),
+            ("find ~/.ssh -type f | xargs cat", &["read-unknown-path"]),
+            ("read F < list; cat \"$F\"", &["read-unknown-path"]),
+            ("for f in ~/.ssh/*; do cat \"$f\"; done", &["read-secret"]),
+            (
+                "for f in a ~/.aws/credentials; do head \"$f\"; done",
+                &["read-secret"],
+            ),
+            ("for f in src/*.rs; do head -5 \"$f\"; done", &[]),
+            ("for f in a b; do cat \"$f.txt\"; done", &[]),
+            ("F=src/main.rs; cat \"$F\"", &[]),
+            ("cat \"$DIR/README.md\"", &[]),
+            ("cat \"$DIR/id_rsa\"", &["read-unknown-path"]),
+            ("cat \"$(git rev-parse --show-toplevel)/Cargo.toml\"", &[]),
+            ("cat \"$HOME/notes.txt\"", &[]),
+            ("grep \"$PATTERN\" src/main.rs", &[]),
+            ("grep -e x \"$F\"", &["read-unknown-path"]),
+            ("sed -n \"$N\"p src/a.rs", &[]),
+            ("echo \"$F\"", &[]),
+            ("wc -l \"$F\"", &[]),
+            ("comm -13 <(sort a) <(sort b)", &[]),
+            (
+                "for f in $(git ls-files '*.py'); do grep -c 'def ' \"$f\"; done",
+                &[],
+            ),
+            (
+                "for f in $(git ls-files); do cat \"$f\"; done",
+                &["read-unknown-path"],
+            ),
+            (
+                "for f in $(find ~/.ssh -name '*'); do cat \"$f\"; done",
+                &["read-unknown-path"],
+            ),
+            ("cat $(git ls-files '*.toml') | wc -l", &[]),
+            ("cat $(git ls-files '.env*')", &["read-unknown-path"]),
+            ("grep -l TODO $(git diff --name-only)", &[]),
+            ("head -5 \"$(ls -t logs/*.log | head -1)\"", &[]),
+            (
+                "head -5 \"$(ls -t ~/.ssh/* | head -1)\"",
+                &["read-unknown-path"],
+            ),
+            ("cat \"$(ls | head -1)\"", &[]),
+            ("cat \"$(ls -a | head -1)\"", &["read-unknown-path"]),
+            ("cat \"$(ls ~/.ssh | head -1)\"", &["read-unknown-path"]),
+            ("cat \"$(ls .ssh | head -1)\"", &["read-unknown-path"]),
+            ("cat \"$(ls *.json | sed s/x/y/)\"", &["read-unknown-path"]),
+            ("git ls-files '*.rs' | xargs grep -l 'unsafe'", &[]),
+            ("find . -name '*.ts' -print0 | xargs -0 grep -n 'any'", &[]),
+            (
+                "find . -name '*.rs' -not -path './target/*' | xargs grep -l tokio",
+                &[],
+            ),
+            (
+                "find . -name '*.rs' -o -name '.env' | xargs cat",
+                &["read-unknown-path"],
+            ),
+            ("find . ! -name '*.rs' | xargs cat", &["read-unknown-path"]),
+            (
+                "find /etc -name '*.conf' | xargs cat",
+                &["read-unknown-path"],
+            ),
+            ("find . -name '*.pem' | xargs cat", &["read-unknown-path"]),
+            ("ls *.json | xargs -I% jq -r .name %", &[]),
+            ("cat list; find . -name '*.rs' | xargs cat", &[]),
+            (
+                "find . -name '*.rs'; cat list | xargs cat",
+                &["read-unknown-path"],
+            ),
+        ];
+        for (cmd, want) in cases {
+            assert_eq!(rules(cmd), *want, "{cmd}");
+        }
+    }
+}
