@@ -56,8 +56,10 @@ pub struct Arg {
     /// Came from a brace expansion.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub brace: bool,
-    /// A command substitution (`$(git rev-parse HEAD)`, alone or before static text) whose
-    /// command's output never begins with `-`: set by the analysis, which sees the command.
+    /// A dynamic word that never begins with `-`: a command substitution (`$(git rev-parse
+    /// HEAD)`, alone or before static text) whose command's output never does (set by the
+    /// analysis, which sees the command), or one word that begins with static text
+    /// (`./"$DIR"`, set when the word is read).
     #[serde(skip)]
     pub shaped: bool,
 }
@@ -104,8 +106,9 @@ impl Arg {
     /// absolute path variable (`$HOME`, `$PWD`), or is the output of a command whose output
     /// never begins with `-` (`$(git rev-parse HEAD)`, `$(which python3)`,
     /// `$(docker ps -q | head -1)`), or is an input process substitution (`<(…)`, a `/dev/fd`
-    /// path). A rule that only forbids options may accept it as an
-    /// operand. Static text before an expansion is not enough: unquoted, `src/$f` splits.
+    /// path), or is one word that begins with static text that is not an option (`./"$DIR"`,
+    /// `"src/$f"`). A rule that only forbids options may accept it as an operand. Static text
+    /// before an unquoted expansion is not enough: `src/$f` splits.
     pub fn never_an_option(&self) -> bool {
         if self.value.is_some() || self.glob || self.brace {
             return false;
@@ -128,7 +131,8 @@ impl Arg {
                 }
                 self.shaped
             }
-            _ => false,
+            // `./"$DIR"`: static text first (see `anchored`).
+            _ => self.shaped,
         }
     }
 
@@ -256,7 +260,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             glob,
             tilde,
             brace: false,
-            shaped: false,
+            shaped: anchored(word, &chars, glob),
         }];
     }
     if let Some(expanded) = brace_expand(&chars) {
@@ -292,6 +296,30 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
         brace: false,
         shaped: false,
     }]
+}
+
+/// A dynamic word that is one word beginning with static text no program reads as an option
+/// or an operator (`./"$DIR"`, `"src/$f"`, `"x${n}"`): its first part is literal text that does
+/// not begin with `-`, `+`, `!`, `(`, `)` or `,`, every expansion is double-quoted (no word
+/// splitting), and nothing is left for brace or glob expansion.
+fn anchored(word: &Word, chars: &[Ch], glob: bool) -> bool {
+    let Some(WordPart::Literal { text, .. }) = word.parts.first() else {
+        return false;
+    };
+    let starts_well = text
+        .chars()
+        .next()
+        .is_some_and(|c| !matches!(c, '-' | '+' | '!' | '(' | ')' | ','));
+    starts_well
+        && !glob
+        && !chars.iter().any(|c| c.active && c.c == '{')
+        && word.parts.iter().all(|p| match p {
+            WordPart::Literal { .. } | WordPart::LineContinuation { .. } => true,
+            WordPart::Parameter { quoted, .. } | WordPart::CommandSubstitution { quoted, .. } => {
+                *quoted
+            }
+            WordPart::Arithmetic { .. } | WordPart::ProcessSubstitution { .. } => false,
+        })
 }
 
 /// What a tilde prefix of the working-directory family stands for.
@@ -351,7 +379,8 @@ fn plain(word: &Word) -> Arg {
         glob: false,
         tilde: false,
         brace: false,
-        shaped: false,
+        // No unquoted glob or brace character here.
+        shaped: dynamic && anchored(word, &[], false),
     }
 }
 

@@ -675,7 +675,21 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
         }
     };
     match program {
-        "tee" | "rm" | "rmdir" | "shred" | "truncate" | "touch" | "mkdir" | "unlink" => {
+        // `tee >(wc -l) /dev/null`: a pipe to a command of its own and the null device are
+        // no files it changes.
+        "tee" => {
+            for a in unit.args() {
+                let t = a.value.as_deref().unwrap_or(&a.template);
+                let pipe = a.value.is_none() && t == ">(…)";
+                if !t.starts_with('-')
+                    && !pipe
+                    && !matches!(t, "/dev/null" | "/dev/stdout" | "/dev/stderr")
+                {
+                    out.push((Access::Write, t.to_owned(), a.span));
+                }
+            }
+        }
+        "rm" | "rmdir" | "shred" | "truncate" | "touch" | "mkdir" | "unlink" => {
             all(Access::Write, &mut out);
         }
         "cp" | "install" | "ln" | "rsync" | "scp" => {

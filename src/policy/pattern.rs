@@ -36,6 +36,10 @@ pub enum ArgPattern {
     Dynamic,
     /// `@any`: anything.
     Any,
+    /// `@written-file`: an operand a writer such as `tee` would change: anything but a
+    /// whole-word output process substitution (`>(wc -l)`, a pipe to a command that is a unit of
+    /// its own) and `/dev/null`, `/dev/stdout`, `/dev/stderr`.
+    WrittenFile,
     /// `@sed-runs-or-writes`: a sed script (or a piece of one) with a command that runs a
     /// command or writes a file (`e`, `w`, `W`, `s///e`, `s///w`), or one the reader cannot see
     /// through. A file operand is read as a script too: most names are scripts sed rejects.
@@ -69,9 +73,10 @@ impl ArgPattern {
                 "outside-workspace" => Ok(ArgPattern::OutsideWorkspace),
                 "dynamic" => Ok(ArgPattern::Dynamic),
                 "any" => Ok(ArgPattern::Any),
+                "written-file" => Ok(ArgPattern::WrittenFile),
                 "sed-runs-or-writes" => Ok(ArgPattern::SedRunsOrWrites),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @sed-runs-or-writes"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes"
                 )),
             };
         }
@@ -110,6 +115,11 @@ impl ArgPattern {
             ArgPattern::OutsideWorkspace => is_outside(text, cwd),
             ArgPattern::Dynamic => arg.value.is_none(),
             ArgPattern::Any => true,
+            ArgPattern::WrittenFile => {
+                let pipe = arg.value.is_none() && &*arg.template == ">(…)";
+                let null = matches!(text, "/dev/null" | "/dev/stdout" | "/dev/stderr");
+                !(pipe || null)
+            }
             ArgPattern::SedRunsOrWrites => crate::analyze::sed::read(text).runs_or_writes(),
             ArgPattern::Glob(src, cell) => cell
                 .get_or_init(|| Glob::new(src).ok())
