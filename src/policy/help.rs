@@ -3,7 +3,11 @@
 //! `cargo build --help`, `rg -V`, `gh help pr`, `aws s3 ls --help`: the program prints text and
 //! exits, whatever its subcommand would do. Which spellings mean that, for which programs, is
 //! data (`builtin/help.toml`, read the first time a unit looks like such a request);
-//! [`asks_for_help`] reads a unit's words against it. Whether the program is catalogued, and the
+//! [`asks_for_help`] reads a unit's words against it. A program with rules of its own answers the
+//! usual spellings (`--help`, `--version`, `-h` and `-V` unless listed otherwise); a program the
+//! data lists for its help alone (`zdump`, `slurmd`, `svn`) answers exactly the spellings listed
+//! for it, and CLIs may list the subcommands and the spellings after them that print a
+//! subcommand's help (`crane ls -h`, `aws iam help`). Whether the program is catalogued, and the
 //! subcommand known, is the engine's question (`mod.rs`), as are denies, checks and flags, which
 //! still count.
 //!
@@ -98,7 +102,15 @@ pub(crate) fn lists_subcommand(program: &str, sub: &str) -> bool {
 /// applies to, a help-only program whose `help` spelling or `help_clis` entry lacks the other.
 pub(crate) fn problems() -> Vec<String> {
     const SPELLINGS: &[&str] = &[
-        "--help", "--version", "-h", "-V", "-v", "-help", "-version", "help", "version",
+        "--help",
+        "--version",
+        "-h",
+        "-V",
+        "-v",
+        "-help",
+        "-version",
+        "help",
+        "version",
     ];
     let mut out = Vec::new();
     let Ok(d) = toml::from_str::<HelpData>(include_str!("builtin/help.toml")) else {
@@ -112,7 +124,9 @@ pub(crate) fn problems() -> Vec<String> {
         }
         for s in spellings {
             if !SPELLINGS.contains(&s.as_str()) {
-                out.push(format!("program {name}: `{s}` is not a help or version spelling"));
+                out.push(format!(
+                    "program {name}: `{s}` is not a help or version spelling"
+                ));
             }
         }
         if excluded(name) {
@@ -136,10 +150,14 @@ pub(crate) fn problems() -> Vec<String> {
             ));
         }
         if excluded(name) {
-            out.push(format!("subcommands of {name}: {name} is in never or project_launchers"));
+            out.push(format!(
+                "subcommands of {name}: {name} is in never or project_launchers"
+            ));
         }
         if subs.iter().any(|s| !is_word(s)) {
-            out.push(format!("subcommands of {name}: not all are subcommand words"));
+            out.push(format!(
+                "subcommands of {name}: not all are subcommand words"
+            ));
         }
     }
     for (name, spellings) in &d.subcommand_spellings {
@@ -157,7 +175,9 @@ pub(crate) fn problems() -> Vec<String> {
     for list in [&d.subcommand_clis, &d.nested_clis, &d.help_clis] {
         for name in list {
             if excluded(name) {
-                out.push(format!("{name} is in a subcommand list and in never or project_launchers"));
+                out.push(format!(
+                    "{name} is in a subcommand list and in never or project_launchers"
+                ));
             }
         }
     }
@@ -407,12 +427,17 @@ mod tests {
                     want.map(str::to_owned)
                 };
                 if got != want {
-                    bad.push(format!("{cmd} (catalogued {catalogued}): want {want:?}, got {got:?}"));
+                    bad.push(format!(
+                        "{cmd} (catalogued {catalogued}): want {want:?}, got {got:?}"
+                    ));
                 }
             }
         }
         assert!(bad.is_empty(), "{}", bad.join("\n"));
-        assert_eq!(help_as("unknown-tool --help", true).as_deref(), Some("program"));
+        assert_eq!(
+            help_as("unknown-tool --help", true).as_deref(),
+            Some("program")
+        );
     }
 
     #[test]
