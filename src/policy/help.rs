@@ -256,6 +256,11 @@ pub(crate) fn asks_for_help<'u>(
         None => last == "--help",
     };
     if sub_help {
+        // A word spelling (`help`) is a positional word: after more than two words it may be
+        // an operand's value (`aws configure set KEY help` writes `help`).
+        if !last.starts_with('-') && rest.len() > 2 {
+            return None;
+        }
         if rest.len() == 1 {
             return listed(&d.subcommand_clis, program).then_some(Help::Subcommand(sub));
         }
@@ -412,6 +417,8 @@ mod tests {
             ("zdump --help --help", None),
             ("koji resubmit 12 -h", None),
             ("apptainer exec image --help", None),
+            ("aws configure set key help", None),
+            ("eselect kernel set help", None),
             ("/tmp/zdump --help", None),
             ("./zdump --help", None),
             ("unknown-tool --help", None),
