@@ -172,7 +172,7 @@ pub(crate) fn problems() -> Vec<String> {
             ));
         }
     }
-    for list in [&d.subcommand_clis, &d.nested_clis, &d.help_clis] {
+    for list in [&d.nested_clis, &d.help_clis] {
         for name in list {
             if excluded(name) {
                 out.push(format!(
