@@ -117,3 +117,14 @@ fn regenerated_files_compile_to_the_source_rules() {
         assert_eq!(format!("{a:?}"), format!("{b:?}"), "rule {}", b.id);
     }
 }
+
+#[test]
+fn help_catalogue_holds() {
+    // Every program listed for its help alone has spellings, none is a shell builtin,
+    // interpreter or project launcher, and none has rules of its own.
+    for p in [Policy::builtin(), Policy::builtin_eager()] {
+        let p = p.unwrap_or_else(|e| panic!("{e}"));
+        let problems = p.help_catalogue_problems();
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+}

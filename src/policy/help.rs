@@ -3,7 +3,11 @@
 //! `cargo build --help`, `rg -V`, `gh help pr`, `aws s3 ls --help`: the program prints text and
 //! exits, whatever its subcommand would do. Which spellings mean that, for which programs, is
 //! data (`builtin/help.toml`, read the first time a unit looks like such a request);
-//! [`asks_for_help`] reads a unit's words against it. Whether the program is catalogued, and the
+//! [`asks_for_help`] reads a unit's words against it. A program with rules of its own answers the
+//! usual spellings (`--help`, `--version`, `-h` and `-V` unless listed otherwise); a program the
+//! data lists for its help alone (`zdump`, `slurmd`, `svn`) answers exactly the spellings listed
+//! for it, and CLIs may list the subcommands and the spellings after them that print a
+//! subcommand's help (`crane ls -h`, `aws iam help`). Whether the program is catalogued, and the
 //! subcommand known, is the engine's question (`mod.rs`), as are denies, checks and flags, which
 //! still count.
 //!
@@ -14,6 +18,7 @@
 //! help or version as they are known; a catalogued program missing there whose `-h` alone does
 //! something is read as asking for help (its rules' denies still apply).
 
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
@@ -41,6 +46,13 @@ struct HelpData {
     nested_exceptions: Vec<String>,
     /// `PROGRAM help [SUB …]` prints help text.
     help_clis: Vec<String>,
+    /// Programs known only for their help: the exact spellings that print help or version.
+    programs: BTreeMap<String, Vec<String>>,
+    /// The spellings after `PROGRAM SUB [WORD [WORD]]` that print the subcommand's help, for
+    /// CLIs where that is not `--help` alone.
+    subcommand_spellings: BTreeMap<String, Vec<String>>,
+    /// Subcommands of CLIs that no rule group names.
+    subcommands: BTreeMap<String, Vec<String>>,
 }
 
 /// The data, parsed once; empty (nothing is a help request) if it failed to parse, which the
@@ -76,6 +88,107 @@ pub(crate) fn is_subcommand_cli(program: &str) -> bool {
     listed(&data().subcommand_clis, program)
 }
 
+/// The help catalogue lists `sub` as a subcommand of `program` (`subcommands`).
+pub(crate) fn lists_subcommand(program: &str, sub: &str) -> bool {
+    data()
+        .subcommands
+        .get(program)
+        .is_some_and(|subs| listed(subs, sub))
+}
+
+/// What is wrong with the help data, one line per fact (empty when it holds): a listed program
+/// without spellings or with a spelling outside the known set, one that is never read as asking
+/// for help, a subcommand list or subcommand spellings for a CLI that no subcommand form
+/// applies to, a help-only program whose `help` spelling or `help_clis` entry lacks the other.
+pub(crate) fn problems() -> Vec<String> {
+    const SPELLINGS: &[&str] = &[
+        "--help",
+        "--version",
+        "-h",
+        "-V",
+        "-v",
+        "-help",
+        "-version",
+        "help",
+        "version",
+    ];
+    let mut out = Vec::new();
+    let Ok(d) = toml::from_str::<HelpData>(include_str!("builtin/help.toml")) else {
+        out.push("builtin/help.toml does not parse".to_owned());
+        return out;
+    };
+    let excluded = |name: &str| listed(&d.never, name) || listed(&d.project_launchers, name);
+    for (name, spellings) in &d.programs {
+        if spellings.is_empty() {
+            out.push(format!("program {name} lists no spelling"));
+        }
+        for s in spellings {
+            if !SPELLINGS.contains(&s.as_str()) {
+                out.push(format!(
+                    "program {name}: `{s}` is not a help or version spelling"
+                ));
+            }
+        }
+        if excluded(name) {
+            out.push(format!("program {name} is in never or project_launchers"));
+        }
+        if listed(&d.help_clis, name) != listed(spellings, "help") {
+            out.push(format!(
+                "program {name}: `help` must be both a spelling and in help_clis, or neither"
+            ));
+        }
+    }
+    let forms = |name: &str| {
+        listed(&d.subcommand_clis, name)
+            || listed(&d.nested_clis, name)
+            || listed(&d.help_clis, name)
+    };
+    for (name, subs) in &d.subcommands {
+        if subs.is_empty() || !forms(name) {
+            out.push(format!(
+                "subcommands of {name}: empty, or {name} is in no subcommand list"
+            ));
+        }
+        if excluded(name) {
+            out.push(format!(
+                "subcommands of {name}: {name} is in never or project_launchers"
+            ));
+        }
+        if subs.iter().any(|s| !is_word(s)) {
+            out.push(format!(
+                "subcommands of {name}: not all are subcommand words"
+            ));
+        }
+    }
+    for (name, spellings) in &d.subcommand_spellings {
+        if spellings.is_empty() || !forms(name) {
+            out.push(format!(
+                "subcommand spellings of {name}: empty, or {name} is in no subcommand list"
+            ));
+        }
+        if spellings.iter().any(|s| !SPELLINGS.contains(&s.as_str())) {
+            out.push(format!(
+                "subcommand spellings of {name}: not all are help spellings"
+            ));
+        }
+    }
+    for list in [&d.nested_clis, &d.help_clis] {
+        for name in list {
+            if excluded(name) {
+                out.push(format!(
+                    "{name} is in a subcommand list and in never or project_launchers"
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The programs the help catalogue knows only for their help (`programs`).
+pub(crate) fn help_only_programs() -> impl Iterator<Item = &'static str> {
+    data().programs.keys().map(String::as_str)
+}
+
 /// Up to two leading operands (`operands`: indices into `argv`) that look like subcommand
 /// words, for naming what a unit runs (`gh pr create`).
 pub(crate) fn subcommand_words<'u>(unit: &'u Unit, operands: &[usize]) -> Vec<&'u str> {
@@ -92,8 +205,14 @@ pub(crate) fn subcommand_words<'u>(unit: &'u Unit, operands: &[usize]) -> Vec<&'
 }
 
 /// The help request a unit makes, if it makes one (see the module doc); `spec` is the program's
-/// option table, whose value-taking letters are never help.
-pub(crate) fn asks_for_help<'u>(unit: &'u Unit, spec: Option<&OptionSpec>) -> Option<Help<'u>> {
+/// option table, whose value-taking letters are never help. A program the help catalogue lists
+/// (`programs`) asks for help with its listed spellings only; any other program must be
+/// `catalogued` (it has rules of its own), and then asks with the usual spellings.
+pub(crate) fn asks_for_help<'u>(
+    unit: &'u Unit,
+    spec: Option<&OptionSpec>,
+    catalogued: bool,
+) -> Option<Help<'u>> {
     if unit.appended_args {
         return None;
     }
@@ -110,14 +229,21 @@ pub(crate) fn asks_for_help<'u>(unit: &'u Unit, spec: Option<&OptionSpec>) -> Op
     if listed(&d.never, program) || listed(&d.project_launchers, program) {
         return None;
     }
+    let own = d.programs.get(program);
+    if own.is_none() && !catalogued {
+        return None;
+    }
     let takes_value = |c: char| spec.is_some_and(|s| s.short_value.contains(c));
     if rest.is_empty() {
-        let ok = match last {
-            "--help" | "--version" => true,
-            "-h" => !listed(&d.short_h_not_help, program) && !takes_value('h'),
-            "-V" => !listed(&d.short_v_not_version, program) && !takes_value('V'),
-            "help" => listed(&d.help_clis, program),
-            _ => false,
+        let ok = match own {
+            Some(spellings) => listed(spellings, last),
+            None => match last {
+                "--help" | "--version" => true,
+                "-h" => !listed(&d.short_h_not_help, program) && !takes_value('h'),
+                "-V" => !listed(&d.short_v_not_version, program) && !takes_value('V'),
+                "help" => listed(&d.help_clis, program),
+                _ => false,
+            },
         };
         return ok.then_some(Help::Program);
     }
@@ -125,7 +251,16 @@ pub(crate) fn asks_for_help<'u>(unit: &'u Unit, spec: Option<&OptionSpec>) -> Op
         return None;
     }
     let sub = rest[0];
-    if last == "--help" {
+    let sub_help = match d.subcommand_spellings.get(program) {
+        Some(spellings) => listed(spellings, last),
+        None => last == "--help",
+    };
+    if sub_help {
+        // A word spelling (`help`) is a positional word: after more than two words it may be
+        // an operand's value (`aws configure set KEY help` writes `help`).
+        if !last.starts_with('-') && rest.len() > 2 {
+            return None;
+        }
         if rest.len() == 1 {
             return listed(&d.subcommand_clis, program).then_some(Help::Subcommand(sub));
         }
@@ -152,8 +287,13 @@ mod tests {
     }
 
     fn help(cmd: &str) -> Option<String> {
+        help_as(cmd, true)
+    }
+
+    /// The request as read for a program with rules of its own (`catalogued`) or without.
+    fn help_as(cmd: &str, catalogued: bool) -> Option<String> {
         let u = unit(cmd);
-        asks_for_help(&u, None).map(|h| match h {
+        asks_for_help(&u, None, catalogued).map(|h| match h {
             Help::Program => "program".to_owned(),
             Help::Subcommand(s) => format!("sub {s}"),
         })
@@ -204,6 +344,8 @@ mod tests {
             ("source --help", None),
             ("yarn --version", None),
             ("pytest --help", None),
+            ("poetry --help", None),
+            ("poetry export --help", None),
             ("git help status", None),
             ("npm help install", None),
             ("rg --help=x", None),
@@ -229,11 +371,88 @@ mod tests {
             short_value: "hV".into(),
             ..OptionSpec::default()
         };
-        assert_eq!(asks_for_help(&unit("rg -h"), Some(&spec)), None);
-        assert_eq!(asks_for_help(&unit("rg -V"), Some(&spec)), None);
+        assert_eq!(asks_for_help(&unit("rg -h"), Some(&spec), true), None);
+        assert_eq!(asks_for_help(&unit("rg -V"), Some(&spec), true), None);
         assert_eq!(
-            asks_for_help(&unit("rg --help"), Some(&spec)),
+            asks_for_help(&unit("rg --help"), Some(&spec), true),
             Some(Help::Program)
         );
+    }
+
+    #[test]
+    fn the_data_holds() {
+        let problems = problems();
+        assert!(problems.is_empty(), "{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn help_only_programs() {
+        // Programs known for their help alone: exactly their listed spellings, whether or not
+        // the engine counts them as catalogued; any other program must be catalogued.
+        let table: &[(&str, Option<&str>)] = &[
+            ("zdump --help", Some("program")),
+            ("slurmd -h", Some("program")),
+            ("slurmctld -V", Some("program")),
+            ("amass -version", Some("program")),
+            ("anytopnm -v", Some("program")),
+            ("svn help", Some("program")),
+            ("svn help commit", Some("sub commit")),
+            ("svn commit --help", Some("sub commit")),
+            ("koji resubmit -h", Some("sub resubmit")),
+            ("gcrane index append -h", Some("sub index")),
+            // a system directory names the same program
+            ("/usr/sbin/zdump --help", Some("program")),
+            ("eselect kernel help", Some("sub kernel")),
+            ("xml ed -h", Some("sub ed")),
+            // spellings the program does not list
+            ("zdump -h", None),
+            ("zdump -V", None),
+            ("zdump help", None),
+            ("slurmd --version", None),
+            ("svn version", None),
+            ("apptainer exec --version", None),
+            ("eselect kernel --help", None),
+            // never a help request
+            ("zdump --help extra", None),
+            ("zdump --help --help", None),
+            ("koji resubmit 12 -h", None),
+            ("apptainer exec image --help", None),
+            ("aws configure set key help", None),
+            ("eselect kernel set help", None),
+            ("/tmp/zdump --help", None),
+            ("./zdump --help", None),
+            ("unknown-tool --help", None),
+            ("unknown-tool -h", None),
+        ];
+        let mut bad = Vec::new();
+        for &(cmd, want) in table {
+            for catalogued in [false, true] {
+                let got = help_as(cmd, catalogued);
+                let want = if cmd.starts_with("unknown-tool") && catalogued {
+                    got.clone()
+                } else {
+                    want.map(str::to_owned)
+                };
+                if got != want {
+                    bad.push(format!(
+                        "{cmd} (catalogued {catalogued}): want {want:?}, got {got:?}"
+                    ));
+                }
+            }
+        }
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
+        assert_eq!(
+            help_as("unknown-tool --help", true).as_deref(),
+            Some("program")
+        );
+    }
+
+    #[test]
+    fn listed_subcommands() {
+        assert!(lists_subcommand("koji", "resubmit"));
+        assert!(lists_subcommand("aws", "iam"));
+        assert!(!lists_subcommand("koji", "unknown"));
+        assert!(!lists_subcommand("cargo", "build"));
+        assert!(!lists_subcommand("gh", "skyline"));
     }
 }

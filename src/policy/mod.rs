@@ -618,10 +618,42 @@ impl Policy {
         Ok(())
     }
 
+    /// What is wrong with the built-in help catalogue (`builtin/help.toml`), one line per
+    /// fact, empty when it holds: every listed program has help spellings, none is one that
+    /// is never read as asking for help, and none has rules of its own (its rules' reading of
+    /// `-h` and `-V` would then apply).
+    #[must_use]
+    pub fn help_catalogue_problems(&self) -> Vec<String> {
+        let mut out = help::problems();
+        for name in help::help_only_programs() {
+            // Rules of the program as a whole (a group of its own); rules of its subcommands
+            // alone (`svn status`) leave it help-only.
+            let has_rules = if self.lazy {
+                lazy::group(name).is_some()
+            } else {
+                self.by_program.get(name).is_some_and(|rules| {
+                    rules
+                        .iter()
+                        .filter_map(|&r| self.rules.get(r))
+                        .any(|r| r.subcommand().is_empty())
+                })
+            };
+            if has_rules {
+                out.push(format!(
+                    "program {name} has rules of its own: it is catalogued, not help-only"
+                ));
+            }
+        }
+        out
+    }
+
     /// A built-in rule names `program`'s subcommand `sub` (a group `program sub` exists, or,
-    /// compiled eagerly, a rule of the program starts with that subcommand).
+    /// compiled eagerly, a rule of the program starts with that subcommand), or the help
+    /// catalogue lists it.
     fn knows_subcommand(&self, program: &str, sub: &str) -> bool {
-        if self.lazy {
+        if help::lists_subcommand(program, sub) {
+            true
+        } else if self.lazy {
             lazy::group(&format!("{program} {sub}")).is_some()
         } else {
             self.candidates(Some(program))
@@ -1334,8 +1366,9 @@ impl Policy {
                 });
                 // The subcommand must be one the built-in policy knows: `cargo b --help` may be
                 // a project alias for `run -- …`, which runs the project with `--help`.
-                let help = known
-                    && help::asks_for_help(unit, spec.as_deref()).is_some_and(|h| match h {
+                // A program the help catalogue lists for its help alone is known for that.
+                let help =
+                    help::asks_for_help(unit, spec.as_deref(), known).is_some_and(|h| match h {
                         help::Help::Program => true,
                         help::Help::Subcommand(sub) => {
                             own.is_some_and(|(p, _)| self.knows_subcommand(p, sub))
