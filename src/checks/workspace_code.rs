@@ -20,7 +20,9 @@ declare_check! {
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
     ///   first on `sys.path`);
     /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
-    ///   provider plugins with a `.terraform/` directory.
+    ///   provider plugins with a `.terraform/` directory; poetry with project plugins
+    ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
+    ///   poetry installs there and loads before it reads its options).
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -139,6 +141,21 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
             .map(|d| d.join(".mvn/extensions.xml"))
             .find(|f| f.is_file())
             .map(|f| format!("`{}` loads build extensions (code) first", f.display())),
+        "poetry" => project_dirs(dir, root).find_map(|d| {
+            let plugins = d.join(".poetry/plugins");
+            let pyproject = d.join("pyproject.toml");
+            (plugins.exists()
+                || pyproject.is_file()
+                    && toml_has(&pyproject, &|t| {
+                        has_key(t, &["tool", "poetry", "requires-plugins"])
+                    }))
+            .then(|| {
+                format!(
+                    "`{}` has project plugins, code poetry loads before anything else",
+                    d.display()
+                )
+            })
+        }),
         "terraform" | "tofu" => {
             let sub = u.args().map(text).find(|t| !t.starts_with('-'))?;
             let loads = !matches!(sub, "version" | "fmt" | "help" | "-version" | "-help");
@@ -321,6 +338,7 @@ mod tests {
             "rails --version",
             "mvn -v",
             "terraform validate",
+            "poetry show",
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
@@ -330,7 +348,14 @@ mod tests {
         write(root, "bin/rails", "#!/usr/bin/env ruby\n");
         write(root, ".mvn/extensions.xml", "<extensions/>\n");
         write(root, ".terraform/providers/x", "");
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.poetry.requires-plugins]\nx = \">1\"\n",
+        );
         for cmd in [
+            "poetry show",
+            "poetry --version",
             "yarn --version",
             "bazel version",
             "python3 -m pip list",
