@@ -358,6 +358,7 @@ fn names_only(p: &str) -> bool {
             | "basename"
             | "dirname"
             | "echo"
+            | "printf"
     )
 }
 
@@ -398,12 +399,14 @@ fn found_secret(a: &Analysis, u: &Unit) -> Option<String> {
     if let Some(d) = starts.into_iter().find(|d| is_secret(d)) {
         return Some((*d).to_owned());
     }
-    words.windows(2).find_map(|w| {
+    // A test after `!`/`-not` excludes what it matches: `! -name '.*'` skips hidden files.
+    words.windows(2).enumerate().find_map(|(k, w)| {
+        let negated = k > 0 && matches!(words[k - 1], "!" | "-not");
         let by_name =
             matches!(w[0], "-name" | "-iname") && (is_secret(w[1]) || name_may_be_secret(w[1]));
         let by_path = matches!(w[0], "-path" | "-ipath" | "-wholename")
             && glob_may_be_secret(&format!("/home/user/{}", w[1].trim_start_matches("*/")));
-        (by_name || by_path).then(|| format!("the files named `{}`", w[1]))
+        (!negated && (by_name || by_path)).then(|| format!("the files named `{}`", w[1]))
     })
 }
 
