@@ -25,6 +25,7 @@ pub mod options;
 mod packed;
 pub mod paths;
 pub mod pattern;
+mod profiles;
 mod rule;
 pub mod spec;
 pub mod trust;
@@ -857,6 +858,37 @@ impl Policy {
                 self.mode = mode;
             } else {
                 self.untrusted.modes.push((source.clone(), mode));
+            }
+        }
+        for p in &file.profiles {
+            let line = Some(lines.line(p.span().start));
+            let profile = profiles::Profile::parse(p.get_ref()).ok_or_else(|| {
+                PolicyError::new(
+                    origin,
+                    PolicyErrorKind::Invalid(format!(
+                        "`{}` is not a profile; use {}",
+                        p.get_ref(),
+                        profiles::Profile::NAMES.join(", ")
+                    )),
+                )
+                .at(line, Some("profiles".into()))
+            })?;
+            // A profile loosens: a person's user or managed policy (or one given on the
+            // command line or in code) chooses it, never a file that came with the project.
+            if !trusted || matches!(source, Source::Project(_) | Source::Claude(_)) {
+                self.untrusted
+                    .other
+                    .push((source.clone(), format!("profile `{}`", p.get_ref())));
+                continue;
+            }
+            if profile == profiles::Profile::Editor
+                && file.mode.is_none()
+                && self.mode == Mode::Default
+            {
+                self.mode = Mode::AcceptEdits;
+            }
+            if let Some((name, text)) = profile.rules() {
+                self.add_text(text, name, source, false)?;
             }
         }
         if file.audit_log.is_some() {

@@ -38,6 +38,10 @@ pub struct PolicyFile {
     pub program: Vec<Spanned<ProgramSpec>>,
     /// Append-only audit log path (used by agent integration).
     pub audit_log: Option<String>,
+    /// Profiles to turn on (`reader`, `editor`, `developer`, `network-reads`): user and
+    /// managed policies only.
+    #[serde(default)]
+    pub profiles: Vec<Spanned<String>>,
 }
 
 /// A string of a rule: borrowed from the built-in policy's packed text (nothing allocated when a
