@@ -6,11 +6,11 @@
 //! - `editor`: accept-edits for files inside the workspace (the `default` mode reads as
 //!   `accept-edits`; a mode a file names explicitly wins).
 //! - `developer`: the project's own build, test, lint, format and type-check commands
-//!   (`builtin/profiles/developer.toml`). They run code the project holds, which the agent may
+//!   (`builtin/profile-developer.toml`). They run code the project holds, which the agent may
 //!   have written: that is what the profile trusts. Install, publish, deploy, run and clean stay
 //!   asks.
 //! - `network-reads`: DNS and whois lookups and a bounded `ping` of names written on the command
-//!   line (`builtin/profiles/network-reads.toml`); a name known only at run time never matches.
+//!   line (`builtin/profile-network-reads.toml`); a name known only at run time never matches.
 //!
 //! A profile's rules are added with the source of the file that chose it, so they loosen
 //! built-in asks exactly as the person's own rules would; denies, checks, flags and the path
@@ -44,12 +44,12 @@ impl Profile {
     pub(crate) fn rules(self) -> Option<(&'static str, &'static str)> {
         match self {
             Profile::Developer => Some((
-                "builtin/profiles/developer.toml",
-                include_str!("builtin/profiles/developer.toml"),
+                "builtin/profile-developer.toml",
+                include_str!("builtin/profile-developer.toml"),
             )),
             Profile::NetworkReads => Some((
-                "builtin/profiles/network-reads.toml",
-                include_str!("builtin/profiles/network-reads.toml"),
+                "builtin/profile-network-reads.toml",
+                include_str!("builtin/profile-network-reads.toml"),
             )),
             Profile::Reader | Profile::Editor => None,
         }
