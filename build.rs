@@ -211,7 +211,11 @@ fn main() {
                     .map(|v| names(Some(v)).join(" "))
                     .unwrap_or_default();
                 for name in names(t.get("name")) {
-                    let name = if sub.is_empty() { name } else { format!("{name} {sub}") };
+                    let name = if sub.is_empty() {
+                        name
+                    } else {
+                        format!("{name} {sub}")
+                    };
                     if option_names.insert(name.clone(), table).is_some() {
                         fail(&format_args!(
                             "line {at}: a second `[[program]]` for `{name}`"

@@ -656,7 +656,10 @@ reason = "shows"
 examples = { hit = ["othertool show -v x"], miss = ["othertool --config f show", "othertool show -w"] }
 "#,
     );
-    assert_eq!(decide(&p, "mytool items list --lim=5 -an2"), Decision::Allow);
+    assert_eq!(
+        decide(&p, "mytool items list --lim=5 -an2"),
+        Decision::Allow
+    );
     // `-n` takes a value in `items list`, so `-n -x` is a value, not the unknown `-x`.
     assert_eq!(decide(&p, "mytool items list -n -x"), Decision::Allow);
     assert_eq!(decide(&p, "mytool items list -a --web"), Decision::Ask);
