@@ -128,3 +128,28 @@ fn help_catalogue_holds() {
         assert!(problems.is_empty(), "{}", problems.join("\n"));
     }
 }
+
+#[test]
+fn help_of_a_program_whose_rules_all_name_subcommands_is_allowed_lazily_and_eagerly() {
+    // `pio`'s and `kaggle`'s built-in rules all name a subcommand, so lazily they live only in
+    // groups such as `pio device`; the program still counts as known for `--help`/`--version`.
+    let eager = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
+    let lazy = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    for cmd in ["pio --version", "kaggle --help", "crictl --version"] {
+        assert_eq!(
+            eager.classify(cmd).decision,
+            shclass::policy::Decision::Allow,
+            "{cmd}"
+        );
+        assert_eq!(
+            lazy.classify(cmd).decision,
+            shclass::policy::Decision::Allow,
+            "{cmd}"
+        );
+    }
+    // A subcommand no rule names may be a project alias: still asked.
+    assert_eq!(
+        lazy.classify("pio run --help").decision,
+        shclass::policy::Decision::Ask
+    );
+}

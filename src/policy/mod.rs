@@ -1389,18 +1389,22 @@ impl Policy {
                 // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
                 // program asked for its help text or version runs nothing (`help.rs`). Built-in asks about what the subcommand would do
                 // give way; denies, checks, paths and flags still count.
-                // A program with rules of its own (a built-in group, or rules by name when
-                // the policy is compiled eagerly).
-                let known = own.is_some_and(|(p, (g, _))| {
-                    g.is_some()
-                        || self.by_program.contains_key(p)
-                        || self.by_program.contains_key(crate::checks::common::base(p))
-                });
+                // A program with rules of its own (a built-in group of its own or of one of
+                // its subcommands, or rules by name when the policy is compiled eagerly); only
+                // asked when the unit asks for help.
+                let known = || {
+                    own.is_some_and(|(p, (g, name))| {
+                        g.is_some()
+                            || self.by_program.contains_key(p)
+                            || self.by_program.contains_key(crate::checks::common::base(p))
+                            || self.lazy && self.has_subcommands(name)
+                    })
+                };
                 // The subcommand must be one the built-in policy knows: `cargo b --help` may be
                 // a project alias for `run -- …`, which runs the project with `--help`.
                 // A program the help catalogue lists for its help alone is known for that.
                 let help =
-                    help::asks_for_help(unit, spec.as_deref(), known).is_some_and(|h| match h {
+                    help::asks_for_help(unit, spec.as_deref(), known()).is_some_and(|h| match h {
                         help::Help::Program => true,
                         help::Help::Subcommand(sub) => {
                             own.is_some_and(|(p, _)| self.knows_subcommand(p, sub))
