@@ -73,6 +73,31 @@ pub(crate) fn is_secret_var(name: &str) -> bool {
     .any(|m| n.contains(m))
 }
 
+/// A jq program text that reads the environment: the `env` builtin or `$ENV` (not a field
+/// named `env`: `.env.token`).
+fn jq_reads_env(t: &str) -> bool {
+    let bytes = t.as_bytes();
+    t.match_indices("env").any(|(at, _)| {
+        let before = at.checked_sub(1).map(|k| bytes[k]);
+        let after = bytes.get(at + 3).copied();
+        let word = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
+        !word(before) && !word(after) && !matches!(before, Some(b'-' | b'.' | b'$'))
+    }) || t.contains("$ENV")
+}
+
+/// A secret variable a jq program reads from the environment (`$ENV.GH_TOKEN`).
+fn jq_env_secret(u: &Unit) -> Option<String> {
+    u.args().find_map(|a| {
+        let t = a.value.as_deref().unwrap_or(&a.template);
+        if !jq_reads_env(t) {
+            return None;
+        }
+        t.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .find(|w| w.len() > 3 && is_secret_var(w))
+            .map(|w| format!("the variable {w}"))
+    })
+}
+
 /// A secret a unit prints without naming a file: a secret variable (`printenv GITHUB_TOKEN`,
 /// `echo "$AWS_SECRET_ACCESS_KEY"`), the shadow database (`getent shadow`), a CLI's stored
 /// token (`gh auth token`, `gh auth status --show-token`, `npm config get …authToken`).
@@ -100,6 +125,9 @@ fn prints_secret(u: &Unit) -> Option<String> {
             }
             None
         }),
+        // jq and its kin read the environment (`$ENV.GH_TOKEN`, `env.AWS_SECRET_ACCESS_KEY`,
+        // `env | .NPM_TOKEN`); gh's `--jq` is gojq with the environment loaded.
+        "jq" | "gojq" | "jaq" | "yq" | "gh" if jq_env_secret(u).is_some() => jq_env_secret(u),
         // BSD-style `ps e`/`ps auxe` prints every process's environment (`ps -e` is all
         // processes).
         "ps" if words.iter().any(|w| {
@@ -454,10 +482,16 @@ fn is_identity_option(ssh_like: bool, o: &str) -> bool {
 fn secret_args(u: &Unit) -> Option<String> {
     let ssh_like = matches!(prog(u), Some("ssh" | "scp" | "sftp" | "rsync" | "autossh"));
     let mut skip = false;
+    // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
+    let mut pattern = super::common::pattern_first(u);
     for a in u.args() {
         let t = text(a);
         if skip {
             skip = false;
+            continue;
+        }
+        if pattern && !t.starts_with('-') {
+            pattern = false;
             continue;
         }
         // Every identity option starts with `-`.

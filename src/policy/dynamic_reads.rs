@@ -45,30 +45,13 @@ const PRINTERS: &[&str] = &[
     "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
 ];
 
-/// Printers whose first operand is a pattern or a program, unless an option gives it.
-const PATTERN_FIRST: &[&str] = &[
-    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-    "mawk", "nawk", "sed", "jq", "yq",
-];
-
-/// Options that give the pattern or program instead of the first operand.
-const PATTERN_OPTIONS: &[&str] = &[
-    "-e",
-    "-f",
-    "--regexp",
-    "--file",
-    "--expression",
-    "--from-file",
-];
-
 /// The reasons a unit's dynamic file operands give: read-secret for values known to reach a
 /// secret, read-unknown-path for values not known at all. `operands` are the indices of its
-/// operands (as the program's option table reads them), `options` the option names present.
+/// operands (as the program's option table reads them).
 pub(crate) fn reasons(
     analysis: &Analysis,
     index: usize,
     operands: &[usize],
-    options: &[&str],
     cwd: &Path,
 ) -> Vec<Reason> {
     let mut out = Vec::new();
@@ -81,12 +64,7 @@ pub(crate) fn reasons(
     if !PRINTERS.contains(&program) {
         return out;
     }
-    let skip = usize::from(
-        PATTERN_FIRST.contains(&program)
-            && !options
-                .iter()
-                .any(|o| PATTERN_OPTIONS.contains(o) || program == "rg" && *o == "--files"),
-    );
+    let skip = usize::from(crate::checks::common::pattern_first(unit));
     let reason = |decision, rule: &'static str, message: String, arg: &Arg| Reason {
         decision,
         risk: Risk::High,
@@ -462,8 +440,7 @@ mod tests {
             .flat_map(|i| {
                 let unit = &analysis.units[i];
                 let (_, parsed) = policy.parse_unit(unit);
-                let opts: Vec<&str> = parsed.opts.iter().map(|o| o.name.as_ref()).collect();
-                reasons(&analysis, i, &parsed.operands, &opts, cwd)
+                reasons(&analysis, i, &parsed.operands, cwd)
             })
             .map(|r| r.rule.to_string())
             .collect()

@@ -1507,8 +1507,7 @@ impl Policy {
             }
             // Files a printer opens whose names are known only at run time.
             let (_, parsed) = self.parse_unit(unit);
-            let options: Vec<&str> = parsed.opts.iter().map(|o| o.name.as_ref()).collect();
-            for r in dynamic_reads::reasons(&analysis, i, &parsed.operands, &options, &self.cwd) {
+            for r in dynamic_reads::reasons(&analysis, i, &parsed.operands, &self.cwd) {
                 state.hard = true;
                 state.edit_only = false;
                 state.reasons.push(r);

@@ -725,6 +725,13 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
                 }
             }
         }
+        // `grep .env src/`, `jq .env.token config.json`: the first operand is a pattern or a
+        // program unless an option gives it.
+        _ if crate::checks::common::pattern_first(unit) => {
+            for (t, s) in operands.iter().skip(1) {
+                out.push((Access::Read, (*t).to_owned(), *s));
+            }
+        }
         "cat" | "head" | "tail" | "less" | "more" | "grep" | "egrep" | "fgrep" | "rg" | "ag"
         | "base64" | "xxd" | "od" | "hexdump" | "strings" | "source" | "." | "nl" | "bat"
         | "batcat" | "awk" | "sort" | "uniq" | "wc" | "diff" | "cmp" | "jq" | "yq" | "zcat"
