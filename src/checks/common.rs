@@ -997,6 +997,48 @@ fn is_dir_like(d: &str) -> bool {
     ) || h.starts_with("/etc/cron.")
 }
 
+/// Programs whose first operand is a pattern or a program, unless an option gives it.
+pub(crate) const PATTERN_FIRST: &[&str] = &[
+    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
+    "mawk", "nawk", "sed", "jq", "yq",
+];
+
+/// Options that give the pattern or program instead of the first operand (`-e`, `-f` and
+/// their long forms; `rg --files` takes no pattern).
+pub(crate) const PATTERN_OPTIONS: &[&str] = &[
+    "-e",
+    "-f",
+    "--regexp",
+    "--file",
+    "--expression",
+    "--from-file",
+    "--files",
+];
+
+/// An option word that gives the pattern or program (`-e X`, `-eX`, `-ie X`, `--regexp=X`,
+/// `-f FILE`): then the first operand is a file. Any short bundle with an `e` or an `f` counts.
+/// A dynamic word counts as the first operand: whatever it holds, every static word after it
+/// is still read as a file.
+pub(crate) fn gives_pattern(a: &crate::analyze::Arg) -> bool {
+    let Some(v) = a.value.as_deref() else {
+        return false;
+    };
+    if let Some(long) = v.strip_prefix("--") {
+        let name = long.split_once('=').map_or(long, |(n, _)| n);
+        return PATTERN_OPTIONS.contains(&format!("--{name}").as_str());
+    }
+    v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
+}
+
+/// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER
+/// FILE…`): a [`PATTERN_FIRST`] program with no option that gives the pattern.
+pub(crate) fn pattern_first(unit: &crate::analyze::Unit) -> bool {
+    unit.program
+        .as_deref()
+        .is_some_and(|p| PATTERN_FIRST.contains(&p))
+        && !unit.args().any(gives_pattern)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1168,46 +1210,4 @@ mod tests {
             assert_eq!(catastrophe_in_code(code, cwd).is_some(), want, "{code}");
         }
     }
-}
-
-/// Programs whose first operand is a pattern or a program, unless an option gives it.
-pub(crate) const PATTERN_FIRST: &[&str] = &[
-    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-    "mawk", "nawk", "sed", "jq", "yq",
-];
-
-/// Options that give the pattern or program instead of the first operand (`-e`, `-f` and
-/// their long forms; `rg --files` takes no pattern).
-pub(crate) const PATTERN_OPTIONS: &[&str] = &[
-    "-e",
-    "-f",
-    "--regexp",
-    "--file",
-    "--expression",
-    "--from-file",
-    "--files",
-];
-
-/// An option word that gives the pattern or program (`-e X`, `-eX`, `-ie X`, `--regexp=X`,
-/// `-f FILE`): then the first operand is a file. Any short bundle with an `e` or an `f` counts.
-/// A dynamic word counts as the first operand: whatever it holds, every static word after it
-/// is still read as a file.
-pub(crate) fn gives_pattern(a: &crate::analyze::Arg) -> bool {
-    let Some(v) = a.value.as_deref() else {
-        return false;
-    };
-    if let Some(long) = v.strip_prefix("--") {
-        let name = long.split_once('=').map_or(long, |(n, _)| n);
-        return PATTERN_OPTIONS.contains(&format!("--{name}").as_str());
-    }
-    v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
-}
-
-/// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER
-/// FILE…`): a [`PATTERN_FIRST`] program with no option that gives the pattern.
-pub(crate) fn pattern_first(unit: &crate::analyze::Unit) -> bool {
-    unit.program
-        .as_deref()
-        .is_some_and(|p| PATTERN_FIRST.contains(&p))
-        && !unit.args().any(gives_pattern)
 }
