@@ -31,6 +31,7 @@ use crate::wordlist::{Words, words};
 
 /// Limits of a session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SessionConfig {
     /// Denials in a row before the verdict suggests another mode (0 turns it off).
     pub max_consecutive_denials: u32,
@@ -50,8 +51,32 @@ impl Default for SessionConfig {
     }
 }
 
+impl SessionConfig {
+    /// Denials in a row before the verdict suggests another mode (0: off).
+    #[must_use]
+    pub fn with_max_consecutive_denials(mut self, n: u32) -> SessionConfig {
+        self.max_consecutive_denials = n;
+        self
+    }
+
+    /// Acting units allowed per window (0: off).
+    #[must_use]
+    pub fn with_max_actions_per_hour(mut self, n: u32) -> SessionConfig {
+        self.max_actions_per_hour = n;
+        self
+    }
+
+    /// The window of the rate limit, in seconds.
+    #[must_use]
+    pub fn with_window_secs(mut self, secs: u64) -> SessionConfig {
+        self.window_secs = secs;
+        self
+    }
+}
+
 /// The answer of a person to an ask.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Answer {
     /// Run it this once.
     Yes,
@@ -63,6 +88,7 @@ pub enum Answer {
 
 /// Where an "always" is kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RememberScope {
     /// For this session only (and its state file, for hooks).
     Session,
@@ -72,6 +98,7 @@ pub enum RememberScope {
 
 /// A decision in a session: the engine's verdict plus what the session added.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Outcome {
     /// `Bash`, `Read`, `Write`, `Edit`, … (the agent's tool name).
     pub tool: String,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use shclass::policy::{Decision, Mode, Policy, Source};
+use shclass::{Decision, Mode, Policy, Source};
 
 fn with(text: &str) -> Policy {
     let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -581,7 +581,7 @@ flags = { any = ["--outptu"] }
 reason = "typo"
 "#,
     );
-    let warnings = shclass::policy::lint(&p, "test.toml");
+    let warnings = shclass::dev::lint(&p, "test.toml");
     assert!(
         warnings
             .iter()
@@ -596,7 +596,7 @@ fn lint_reports_a_broad_ask_over_a_narrower_allow() {
     let p = with(
         "ask = [\"Bash(systemctl:*)\"]\nallow = [\"Bash(systemctl status:*)\", \"Bash(git status)\"]\n",
     );
-    let warnings = shclass::policy::lint(&p, "test.toml");
+    let warnings = shclass::dev::lint(&p, "test.toml");
     assert_eq!(
         warnings
             .iter()

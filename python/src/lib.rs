@@ -1,7 +1,7 @@
 //! `shclass._native`: the Python bindings of the shclass library (`PyO3`, abi3 for `CPython` ≥ 3.9).
 //!
-//! Thin wrappers, no logic of their own: [`shclass::policy::load`] and [`Policy::classify`]
-//! decide, [`shclass::session::Session`] remembers and audits, [`shclass::hook::handle`] speaks
+//! Thin wrappers, no logic of their own: [`shclass::load`] and [`Policy::classify`]
+//! decide, [`shclass::Session`] remembers and audits, [`shclass::hook::handle`] speaks
 //! to agents. Results are wrapped, not copied: a `Verdict` holds the library's verdict behind an
 //! `Arc` and builds Python objects only for what is read (units, reasons, `to_dict()`), so a call
 //! costs the classification plus one small object. The GIL is released while a policy loads, a
@@ -23,12 +23,12 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use shclass::analyze::Analysis as RsAnalysis;
-use shclass::policy::paths::Access;
-use shclass::policy::{
+use shclass::Access;
+use shclass::Analysis as RsAnalysis;
+use shclass::{
     self as rs, Decision as RsDecision, LoadOptions, Mode as RsMode, Operation, Risk as RsRisk,
 };
-use shclass::session::{self as rss, RememberScope};
+use shclass::{self as rss, RememberScope};
 
 create_exception!(
     shclass,
@@ -124,6 +124,7 @@ fn mode_obj(py: Python<'_>, m: RsMode) -> PyResult<Py<PyAny>> {
         RsMode::Auto => 3,
         RsMode::Strict => 4,
         RsMode::Bypass => 5,
+        _ => return Err(PyValueError::new_err(format!("unknown mode {}", m.name()))),
     };
     Ok(members(py)?.mode[i].clone_ref(py))
 }
@@ -227,16 +228,14 @@ fn load_options(
     claude_settings: Option<&Bound<'_, PyAny>>,
     discovery: bool,
 ) -> PyResult<LoadOptions> {
-    Ok(LoadOptions {
-        cwd,
-        mode: mode.filter(|m| !m.is_none()).map(mode_arg).transpose()?,
-        policy_files,
-        claude_settings: claude_arg(claude_settings)?,
-        no_discovery: !discovery,
-        managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
-        eager_builtin: false,
-        trust_store: None,
-    })
+    let mut opts = LoadOptions::new();
+    opts.cwd = cwd;
+    opts.mode = mode.filter(|m| !m.is_none()).map(mode_arg).transpose()?;
+    opts.policy_files = policy_files;
+    opts.claude_settings = claude_arg(claude_settings)?;
+    opts.no_discovery = !discovery;
+    opts.managed = std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from);
+    Ok(opts)
 }
 
 fn load(py: Python<'_>, opts: &LoadOptions) -> PyResult<rs::Policy> {
@@ -244,7 +243,7 @@ fn load(py: Python<'_>, opts: &LoadOptions) -> PyResult<rs::Policy> {
         .map_err(|e| policy_error(py, &e))
 }
 
-fn span_tuple(s: shclass::ast::Span) -> (usize, usize) {
+fn span_tuple(s: shclass::Span) -> (usize, usize) {
     (s.start, s.end)
 }
 
@@ -371,12 +370,12 @@ impl Verdict {
 
     /// The object of `shclass --json`, as plain Python values.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        json_to_py(py, &to_value(&self.inner.json_view())?)
+        json_to_py(py, &to_value(&*self.inner)?)
     }
 
     /// The text of `shclass --json` (without its final newline).
     fn to_json(&self) -> PyResult<String> {
-        to_pretty(&self.inner.json_view())
+        to_pretty(&*self.inner)
     }
 
     fn __repr__(&self) -> String {
@@ -420,7 +419,7 @@ enum UnitSrc {
 }
 
 impl UnitSrc {
-    fn unit(&self, index: usize) -> Option<&shclass::analyze::Unit> {
+    fn unit(&self, index: usize) -> Option<&shclass::Unit> {
         match self {
             UnitSrc::Verdict(v) => v.analysis.units.get(index),
             UnitSrc::Analysis(a) => a.units.get(index),
@@ -436,7 +435,7 @@ struct AnalyzedUnit {
 }
 
 impl AnalyzedUnit {
-    fn get(&self) -> PyResult<&shclass::analyze::Unit> {
+    fn get(&self) -> PyResult<&shclass::Unit> {
         self.src
             .unit(self.index)
             .ok_or_else(|| ShclassError::new_err("unit index out of range"))
@@ -507,7 +506,7 @@ impl AnalyzedUnit {
     /// This unit's object in the CLI's `--json` (`analyze --json` for an analysis).
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let whole = match &self.src {
-            UnitSrc::Verdict(v) => to_value(&v.json_view())?,
+            UnitSrc::Verdict(v) => to_value(&**v)?,
             UnitSrc::Analysis(a) => to_value(&a.json_view())?,
         };
         json_to_py(
@@ -781,14 +780,14 @@ impl Session {
                 .map(|p| policy.workspace().join(p))
         });
         let mut s = rss::Session::new(policy)
-            .with_config(rss::SessionConfig {
-                max_consecutive_denials,
-                max_actions_per_hour,
-                ..rss::SessionConfig::default()
-            })
+            .with_config(
+                rss::SessionConfig::default()
+                    .with_max_consecutive_denials(max_consecutive_denials)
+                    .with_max_actions_per_hour(max_actions_per_hour),
+            )
             .with_agent(agent, session_id);
         if let Some(a) = audit {
-            s = s.with_audit(shclass::audit::AuditLog::new(a));
+            s = s.with_audit(shclass::AuditLog::new(a));
         }
         if let Some(state) = state.filter(|s| !s.is_none()) {
             let text: String = if state.is_instance_of::<PyString>() {
@@ -798,7 +797,7 @@ impl Session {
                     .call_method1("dumps", (state,))?
                     .extract()?
             };
-            let parsed: shclass::state::SessionState = serde_json::from_str(&text)
+            let parsed: shclass::SessionState = serde_json::from_str(&text)
                 .map_err(|e| PyValueError::new_err(format!("invalid session state: {e}")))?;
             s = s.with_state(parsed);
         }
@@ -1000,7 +999,7 @@ fn classify(
 /// Every execution unit of a command line, with flags (`shclass analyze`).
 #[pyfunction]
 fn analyze(py: Python<'_>, command: String) -> Analysis {
-    let a = py.detach(|| shclass::analyze::analyze(&command, &shclass::Limits::default()));
+    let a = py.detach(|| shclass::analyze(&command, &shclass::Limits::default()));
     Analysis { inner: Arc::new(a) }
 }
 
@@ -1032,12 +1031,10 @@ fn hook(
     } else {
         stdin_json.extract()?
     };
-    let opts = shclass::hook::HookOptions {
-        load: load_options(mode, None, policy_files, None, discovery)?,
-        audit_log,
-        state_dir,
-        session: rss::SessionConfig::default(),
-    };
+    let mut opts =
+        shclass::hook::HookOptions::new(load_options(mode, None, policy_files, None, discovery)?);
+    opts.audit_log = audit_log;
+    opts.state_dir = state_dir;
     let r = py.detach(|| shclass::hook::handle(agent, &input, &opts));
     Ok(r.stdout.unwrap_or_default())
 }
@@ -1045,7 +1042,7 @@ fn hook(
 /// Check an audit log's hash chain; returns `(lines, head)` (the SHA-256 of the last line).
 #[pyfunction]
 fn verify_audit_log(py: Python<'_>, path: PathBuf) -> PyResult<(u64, String)> {
-    match py.detach(|| shclass::audit::verify(&path)) {
+    match py.detach(|| shclass::verify_audit_log(&path)) {
         Ok(r) => Ok((r.lines, r.head)),
         Err(e) => {
             let err = AuditError::new_err(e.to_string());

@@ -2,10 +2,10 @@
 //! format.
 //!
 //! Each protocol module (`claude`, `gemini`, `cursor`) only translates: its `parse` turns the
-//! agent's JSON into a [`Request`] and its `render` turns a decision into the agent's answer.
+//! agent's JSON into a `Request` and its `render` turns a decision into the agent's answer.
 //! [`handle`] does the rest, the same for every agent: load the policy for the agent's working
 //! directory, keep session state in the state file keyed by the agent's session id
-//! ([`crate::state`]), write the audit log, and fail closed:
+//! (`state.rs`), write the audit log, and fail closed:
 //!
 //! | what went wrong | answer |
 //! | --- | --- |
@@ -14,15 +14,15 @@
 //! | the session state cannot be read or written | decided without session state, and at most ask |
 //! | the audit log cannot be written | deny |
 //! | shclass panics | deny |
-//! | no decision within [`DEADLINE`] (5 s, or `shclass hook --deadline-ms`; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
+//! | no decision within `DEADLINE` (5 s, or `shclass hook --deadline-ms`; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
 //! | a tool or event shclass has no opinion on | no decision (Claude and Cursor: no output; Gemini: `{}`), exit 0 |
 //!
-//! Installing the hooks into the agents' settings files is [`install`].
+//! Installing the hooks into the agents' settings files is `install`.
 
-pub mod claude;
-pub mod cursor;
-pub mod gemini;
-pub mod install;
+pub(crate) mod claude;
+pub(crate) mod cursor;
+pub(crate) mod gemini;
+pub(crate) mod install;
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +33,7 @@ use crate::state::StateFile;
 
 /// The agents shclass speaks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Agent {
     /// Claude Code `PreToolUse` (and `PostToolUse`, for edits-follow-reads).
     Claude,
@@ -65,7 +66,7 @@ impl Agent {
 
 /// What the agent asks about, in shclass's terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
+pub(crate) enum Action {
     /// A shell command.
     Command {
         /// The agent's tool name.
@@ -93,7 +94,7 @@ pub enum Action {
 
 /// One hook call, normalised.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
+pub(crate) struct Request {
     /// The agent's session (conversation) id.
     pub session_id: Option<String>,
     /// The agent's working directory: the workspace.
@@ -111,7 +112,7 @@ pub struct Request {
 
 /// A decision ready to render.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// The decision.
     pub decision: Decision,
     /// One line for the person and the model.
@@ -120,6 +121,7 @@ pub struct Answer {
 
 /// What to print and how to exit.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct HookResponse {
     /// Standard output (JSON), if anything.
     pub stdout: Option<String>,
@@ -131,20 +133,52 @@ pub struct HookResponse {
 
 /// How hooks load the policy and keep state.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct HookOptions {
     /// Policy sources; `cwd` defaults to the agent's `cwd`, `mode` to the agent's mode.
     pub load: LoadOptions,
     /// Audit log (else the policy's `audit_log`).
     pub audit_log: Option<PathBuf>,
-    /// State directory (else [`crate::state::state_dir`]).
+    /// State directory (else the state directory of `state.rs`).
     pub state_dir: Option<PathBuf>,
     /// Session limits.
     pub session: SessionConfig,
 }
 
+impl HookOptions {
+    /// Load the policy with `load`; the other options at their defaults.
+    pub fn new(load: LoadOptions) -> HookOptions {
+        HookOptions {
+            load,
+            ..HookOptions::default()
+        }
+    }
+
+    /// The audit log (over the policy's `audit_log`).
+    #[must_use]
+    pub fn with_audit_log(mut self, path: impl Into<PathBuf>) -> HookOptions {
+        self.audit_log = Some(path.into());
+        self
+    }
+
+    /// The state directory.
+    #[must_use]
+    pub fn with_state_dir(mut self, path: impl Into<PathBuf>) -> HookOptions {
+        self.state_dir = Some(path.into());
+        self
+    }
+
+    /// Session limits.
+    #[must_use]
+    pub fn with_session(mut self, session: SessionConfig) -> HookOptions {
+        self.session = session;
+        self
+    }
+}
+
 /// A hook input that cannot be trusted to say what it wants.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Malformed(pub String);
+pub(crate) struct Malformed(pub String);
 
 fn agent_parse(agent: Agent, v: &serde_json::Value) -> Result<Request, Malformed> {
     match agent {
@@ -155,7 +189,7 @@ fn agent_parse(agent: Agent, v: &serde_json::Value) -> Result<Request, Malformed
 }
 
 /// Render a decision (`None`: no opinion) in the agent's format.
-pub fn render(agent: Agent, req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
+pub(crate) fn render(agent: Agent, req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
     match agent {
         Agent::Claude => claude::render(answer),
         Agent::Gemini => gemini::render(answer),
@@ -180,12 +214,13 @@ fn malformed(agent: Agent, why: &str) -> HookResponse {
 /// How long `shclass hook` may take before its watchdog answers deny ([`too_slow`]). An agent
 /// waits for a hook up to its own timeout and then, for most agents, goes on without it: a
 /// hook that hangs fails open.
-pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
+#[cfg(test)]
+pub(crate) const DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// The answer of a hook that did not decide within `deadline` ([`DEADLINE`] unless
 /// `--deadline-ms` says otherwise): a pathological input that slows the parser in a step its
 /// progress callback cannot interrupt, or any other hang. Deny.
-pub fn too_slow(agent: Agent, deadline: std::time::Duration) -> HookResponse {
+pub(crate) fn too_slow(agent: Agent, deadline: std::time::Duration) -> HookResponse {
     let ms = deadline.as_millis();
     let within = if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
@@ -250,7 +285,7 @@ fn handle_inner(agent: Agent, input: &[u8], opts: &HookOptions) -> HookResponse 
 }
 
 /// Decide a normalised request (`None` for post-tool records, which need no answer).
-pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer> {
+pub(crate) fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer> {
     let mut load_opts = opts.load.clone();
     if load_opts.cwd.is_none() {
         load_opts.cwd = req.cwd.clone().filter(|c| c.is_absolute());

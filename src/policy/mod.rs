@@ -14,19 +14,19 @@
 //! This module does not parse bash and does not print.
 
 mod error;
-pub mod glob;
+pub(crate) mod glob;
 mod help;
 mod lazy;
 mod lint;
 mod literals;
 mod load;
-pub mod options;
+pub(crate) mod options;
 mod packed;
-pub mod paths;
-pub mod pattern;
+pub(crate) mod paths;
+pub(crate) mod pattern;
 mod rule;
-pub mod spec;
-pub mod trust;
+pub(crate) mod spec;
+pub(crate) mod trust;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -36,9 +36,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use error::{PolicyError, PolicyErrorKind};
-pub use lint::lint;
-pub use load::{LoadOptions, discovered_files, load};
-pub use rule::Rule;
+pub(crate) use lint::lint;
+pub(crate) use load::discovered_files;
+pub use load::{LoadOptions, load};
+pub use paths::Access;
+pub(crate) use rule::Rule;
 
 use crate::Limits;
 use crate::analyze::{Analysis, FlagKind, Unit, UnitJson, analyze};
@@ -128,6 +130,7 @@ impl Risk {
 /// How asks and allows are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Mode {
     /// Unknown → ask.
     #[default]
@@ -174,6 +177,7 @@ impl Mode {
 
 /// Where a rule came from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Source {
     /// Shipped with shclass (rules and checks).
     Builtin,
@@ -223,6 +227,7 @@ impl Serialize for Source {
 
 /// Why a decision was reached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Reason {
     /// What this reason decides.
     pub decision: Decision,
@@ -245,6 +250,7 @@ pub struct Reason {
 
 /// The decision for one unit.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct UnitVerdict {
     /// The unit's decision after the mode.
     pub decision: Decision,
@@ -257,6 +263,13 @@ pub struct UnitVerdict {
     /// Read or act (zeroclaw's `ToolOperation`): `read` only when proven read-only and it
     /// writes no file.
     pub operation: Operation,
+}
+
+/// The object of `shclass --json` (`schema` 1): the analysis of `analyze --json` plus decisions.
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json_view().serialize(s)
+    }
 }
 
 /// Whether a unit only reads or acts on the world.
@@ -288,6 +301,7 @@ struct UnitState<'p> {
 
 /// The explained verdict for a command line.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Verdict {
     /// The decision.
     pub decision: Decision,
@@ -311,13 +325,13 @@ impl Verdict {
 
     /// The object of `shclass --json`, borrowed: serialize it straight to a writer
     /// (`serde_json::to_writer(&mut out, &verdict.json_view())`) without building a tree.
-    pub fn json_view(&self) -> impl Serialize + '_ {
+    pub(crate) fn json_view(&self) -> impl Serialize + '_ {
         self.view(|u, v| UnitJson::new(u, Some(v)))
     }
 
     /// The record of `shclass batch`: the verdict, its reasons and flags, and per unit only
     /// what identifies it (program, argv, span) with its decision. `json_view` has the rest.
-    pub fn brief_json_view(&self) -> impl Serialize + '_ {
+    pub(crate) fn brief_json_view(&self) -> impl Serialize + '_ {
         self.view(|u, v| BriefUnitJson {
             program: &u.program,
             argv: crate::analyze::ArgValues(&u.argv),
@@ -550,6 +564,7 @@ fn untrusted_note(source: &Source, what: &str, decision: Decision, span: Span) -
 
 /// The decision for a file tool's access to a path.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct PathVerdict {
     /// The decision.
     pub decision: Decision,
@@ -563,7 +578,7 @@ pub struct PathVerdict {
 
 /// The names of the built-in policy files, in load order. `build.rs` embeds their rules once,
 /// packed, for the eager policy and the lazily loaded groups alike.
-pub const BUILTIN_FILES: &[&str] = lazy::FILE_NAMES;
+pub(crate) const BUILTIN_FILES: &[&str] = lazy::FILE_NAMES;
 
 impl Policy {
     /// An empty policy (no rules at all: everything asks), for tests and embedding.
@@ -610,7 +625,7 @@ impl Policy {
     }
 
     /// Replace lazily loaded built-ins by all of them, compiled now (`shclass rules`).
-    pub fn load_all_builtin(&mut self) -> Result<(), PolicyError> {
+    pub(crate) fn load_all_builtin(&mut self) -> Result<(), PolicyError> {
         if std::mem::take(&mut self.lazy) {
             lazy::load_all(self)?;
         }
@@ -690,7 +705,7 @@ impl Policy {
     }
 
     /// Names of the lazily loaded built-in groups (empty for an eager policy).
-    pub fn builtin_groups(&self) -> Vec<&'static str> {
+    pub(crate) fn builtin_groups(&self) -> Vec<&'static str> {
         if self.lazy {
             lazy::names().collect()
         } else {
@@ -699,7 +714,7 @@ impl Policy {
     }
 
     /// The compiled rules of one built-in group (for tests).
-    pub fn builtin_group_rules(&self, program: &str) -> Option<(&[Rule], Option<&str>)> {
+    pub(crate) fn builtin_group_rules(&self, program: &str) -> Option<(&[Rule], Option<&str>)> {
         self.lazy
             .then(|| lazy::group(program))
             .flatten()
@@ -722,7 +737,7 @@ impl Policy {
     /// trust`): it can only tighten. Its denies, asks, flags raised to ask or deny and path
     /// denies apply; its `mode`, `audit_log`, allows, `[[program]]` tables, flags lowered or
     /// ignored, and rule tags have no effect, and verdicts they would have loosened say so.
-    pub fn add_untrusted_text(
+    pub(crate) fn add_untrusted_text(
         &mut self,
         text: &str,
         origin: &str,
@@ -733,14 +748,9 @@ impl Policy {
         self.add_file(file, text, origin, source, true, false)
     }
 
-    /// The untrusted files added ([`Policy::add_untrusted_text`]), in load order.
-    pub fn untrusted_files(&self) -> &[String] {
-        &self.untrusted.files
-    }
-
     /// What the untrusted files asked for and did not get, one line each (`FILE: what`), for
     /// people.
-    pub fn untrusted_effects(&self) -> Vec<String> {
+    pub(crate) fn untrusted_effects(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (s, m) in &self.untrusted.modes {
             out.push(format!("{}: `mode = \"{}\"`", source_file(s), m.name()));
@@ -991,7 +1001,7 @@ impl Policy {
 
     /// [`Policy::add_claude_settings`] for a project's settings file no person has trusted:
     /// its asks and denies apply, its allows do not (as [`Policy::add_untrusted_text`]).
-    pub fn add_untrusted_claude_settings(
+    pub(crate) fn add_untrusted_claude_settings(
         &mut self,
         text: &str,
         origin: &str,
@@ -1133,7 +1143,7 @@ impl Policy {
 
     /// Deny writes to `path` (and under it) for every tool and every bash unit, as shclass's
     /// own file (the audit log a hook or session writes). The state root, the user's and the
-    /// managed policy are always protected ([`paths::own_file_reason`]).
+    /// managed policy are always protected (`paths::own_file_reason`).
     pub fn protect(&mut self, path: &Path) {
         let abs = paths::resolve(&path.to_string_lossy(), &self.cwd);
         self.own_files.push(abs);
@@ -1146,7 +1156,7 @@ impl Policy {
     }
 
     /// Add one compiled rule.
-    pub fn push_rule(&mut self, rule: Rule) {
+    pub(crate) fn push_rule(&mut self, rule: Rule) {
         let idx = self.rules.len();
         if !self.group {
             self.by_id.entry(rule.id.clone()).or_insert(idx);
@@ -1185,19 +1195,19 @@ impl Policy {
     }
 
     /// Does `rule` match `unit`?
-    pub fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
+    pub(crate) fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
         let spec = self.options_for(unit.program.as_deref());
         let parsed = rule::parse_unit(unit, spec.as_deref());
         rule.matches(&MatchInput::new(unit, &parsed, &self.cwd))
     }
 
     /// Every rule, in load order.
-    pub fn rules(&self) -> &[Rule] {
+    pub(crate) fn rules(&self) -> &[Rule] {
         &self.rules
     }
 
     /// Check every rule's examples (the test suite runs this on the built-in policy).
-    pub fn check_all_examples(&self) -> Vec<PolicyError> {
+    pub(crate) fn check_all_examples(&self) -> Vec<PolicyError> {
         (0..self.rules.len())
             .filter_map(|i| self.check_examples(i, "<policy>").err())
             .collect()
@@ -1793,19 +1803,14 @@ impl Policy {
         tagged && inside
     }
 
-    /// Find a rule by id.
-    pub fn rule(&self, id: &str) -> Option<&Rule> {
-        self.find_rule(id, &[])
-    }
-
     /// Option knowledge for a program.
-    pub fn program_options(&self, name: &str) -> Option<Cow<'_, OptionSpec>> {
+    pub(crate) fn program_options(&self, name: &str) -> Option<Cow<'_, OptionSpec>> {
         self.options_for(Some(name))
     }
 
     /// Whether some rule knows subcommands of `program` (`git push`, `docker run`): its first
     /// operand is a verb, not a file (`touch newfile`).
-    pub fn has_subcommands(&self, program: &str) -> bool {
+    pub(crate) fn has_subcommands(&self, program: &str) -> bool {
         let own = |rules: &[Rule]| {
             rules.iter().any(|r| {
                 !r.subcommand().is_empty() && r.program_names().iter().any(|p| p == program)

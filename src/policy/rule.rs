@@ -26,7 +26,7 @@ pub(crate) struct ArgCond {
 
 /// A compiled rule.
 #[derive(Debug)]
-pub struct Rule {
+pub(crate) struct Rule {
     /// Kebab-case id.
     pub id: Text,
     /// What it decides.
@@ -133,7 +133,7 @@ fn context_from_name(name: &str) -> Option<Context> {
 
 impl Rule {
     /// The programs the rule is for (empty: any program, as in a `Bash(…)` pattern).
-    pub fn programs(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn programs(&self) -> impl Iterator<Item = &str> {
         self.programs.iter().map(AsRef::as_ref)
     }
 
@@ -380,7 +380,7 @@ impl Rule {
     }
 
     /// A readable description of the rule for messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         if !self.reason.is_empty() {
             return self.reason.to_string();
         }

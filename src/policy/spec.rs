@@ -15,7 +15,7 @@ use super::error::{PolicyError, PolicyErrorKind, line_of};
 /// A whole policy file.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PolicyFile {
+pub(crate) struct PolicyFile {
     /// The mode this file asks for (`default`, `plan`, `accept-edits`, `auto`, `strict`, `bypass`).
     pub mode: Option<Spanned<String>>,
     /// Claude-style `Bash(…)` strings to allow.
@@ -42,11 +42,11 @@ pub struct PolicyFile {
 
 /// A string of a rule: borrowed from the built-in policy's packed text (nothing allocated when a
 /// hook compiles a group), owned when read from a policy file.
-pub type Text = Cow<'static, str>;
+pub(crate) type Text = Cow<'static, str>;
 
 /// One string or a list of strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OneOrMany {
+pub(crate) enum OneOrMany {
     /// `"rm"`
     One(Text),
     /// `["rm", "unlink"]`
@@ -86,7 +86,7 @@ impl<'de> Deserialize<'de> for OneOrMany {
 
 impl OneOrMany {
     /// As a list.
-    pub fn into_vec(self) -> Vec<Text> {
+    pub(crate) fn into_vec(self) -> Vec<Text> {
         match self {
             OneOrMany::One(s) => vec![s],
             OneOrMany::Many(v) => v,
@@ -97,7 +97,7 @@ impl OneOrMany {
 /// `{ any = […], all = […], none = […] }`
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Condition {
+pub(crate) struct Condition {
     /// At least one must be present.
     #[serde(default)]
     pub any: Vec<Text>,
@@ -112,7 +112,7 @@ pub struct Condition {
 /// `{ hit = […], miss = […] }`
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Examples {
+pub(crate) struct Examples {
     /// Commands the rule must match.
     #[serde(default)]
     pub hit: Vec<Text>,
@@ -124,7 +124,7 @@ pub struct Examples {
 /// One `[[rule]]`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RuleSpec {
+pub(crate) struct RuleSpec {
     /// Kebab-case id naming the risky pattern.
     pub id: Text,
     /// `deny`, `ask` or `allow`.
@@ -178,7 +178,7 @@ pub struct RuleSpec {
 /// One `[[program]]`: how a program's options are spelled.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ProgramSpec {
+pub(crate) struct ProgramSpec {
     /// Program name(s).
     pub name: OneOrMany,
     /// Short option letters that take a value.
@@ -229,7 +229,7 @@ pub struct ProgramSpec {
 }
 
 /// Parse a policy file's text.
-pub fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError> {
+pub(crate) fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError> {
     toml::from_str::<PolicyFile>(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start));
         let field = e
@@ -300,7 +300,7 @@ fn field_from_message(msg: &str) -> Option<String> {
 
 /// The permission lists of a Claude Code settings file.
 #[derive(Debug, Default)]
-pub struct ClaudeLists {
+pub(crate) struct ClaudeLists {
     /// `permissions.allow`
     pub allow: Vec<String>,
     /// `permissions.ask`
@@ -312,7 +312,7 @@ pub struct ClaudeLists {
 }
 
 /// Read `permissions.{allow,ask,deny}` from a Claude Code settings JSON text.
-pub fn parse_claude_settings(text: &str, origin: &str) -> Result<ClaudeLists, PolicyError> {
+pub(crate) fn parse_claude_settings(text: &str, origin: &str) -> Result<ClaudeLists, PolicyError> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         PolicyError::new(
             origin,
