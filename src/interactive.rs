@@ -338,7 +338,7 @@ pub(crate) fn repl(
                 writeln!(out, "unknown command `{w}`; /help")?;
             }
             _ => {
-                let o = session.check_command("repl", line);
+                let o = session.preview_command("repl", line);
                 let top = o
                     .reasons
                     .iter()
@@ -358,4 +358,31 @@ pub(crate) fn repl(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::repl;
+    use crate::policy::{Decision, Policy};
+    use crate::session::Session;
+
+    #[test]
+    fn repl_lines_never_count_towards_the_denial_breaker_or_the_rate_limit() {
+        let policy = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut session = Session::new(policy);
+        // More denials in a row than the breaker allows, and acting commands: only explained.
+        let mut input: &[u8] = b"rm -rf /\nrm -rf ~\nrm -rf /\nrm -rf ~\ntouch a\n";
+        let mut out = Vec::new();
+        repl(&mut session, &mut input, &mut out, false).unwrap_or_else(|e| panic!("{e}"));
+        let text = String::from_utf8_lossy(&out);
+        assert!(!text.contains("denials in a row"), "{text}");
+        assert_eq!(session.state().consecutive_denials, 0);
+        assert!(session.state().actions.is_empty());
+        // A command the agent runs still counts.
+        assert_eq!(
+            session.check_command("Bash", "rm -rf /").decision,
+            Decision::Deny
+        );
+        assert_eq!(session.state().consecutive_denials, 1);
+    }
 }

@@ -74,6 +74,13 @@ impl SessionConfig {
     }
 }
 
+/// Whether a decision counts towards the session's limits (it may run) or not (only shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    Yes,
+    No,
+}
+
 /// The answer of a person to an ask.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -319,13 +326,28 @@ impl Session {
 
     /// Decide a command line.
     pub fn check_command(&mut self, tool: &str, cmd: &str) -> Outcome {
+        let mut out = self.command_outcome(tool, cmd);
+        self.finish(&mut out, Counted::Yes);
+        out
+    }
+
+    /// Decide a command line that will not run (the REPL only explains it): the same verdict,
+    /// audited, but it counts neither towards the denial breaker nor the rate limit.
+    pub(crate) fn preview_command(&mut self, tool: &str, cmd: &str) -> Outcome {
+        let mut out = self.command_outcome(tool, cmd);
+        self.finish(&mut out, Counted::No);
+        out
+    }
+
+    /// The engine's outcome for a command line, before the session's rules.
+    fn command_outcome(&self, tool: &str, cmd: &str) -> Outcome {
         let verdict = self.policy.classify(cmd);
         let acts = verdict
             .units
             .iter()
             .filter(|u| u.operation == Operation::Act)
             .count();
-        let mut out = Outcome {
+        Outcome {
             tool: tool.to_owned(),
             input: cmd.to_owned(),
             decision: verdict.decision,
@@ -337,9 +359,7 @@ impl Session {
             acts,
             approved_by: Approver::Policy,
             at: now_secs(),
-        };
-        self.finish(&mut out);
-        out
+        }
     }
 
     /// Decide a file tool's access to one path. For `Access::Write` (`Edit`, `Write`,
@@ -377,7 +397,7 @@ impl Session {
             approved_by: Approver::Policy,
             at: now_secs(),
         };
-        self.finish(&mut out);
+        self.finish(&mut out, Counted::Yes);
         out
     }
 
@@ -455,10 +475,18 @@ impl Session {
         }
     }
 
-    /// Session rules over the engine's decision, counters, then the audit line.
-    fn finish(&mut self, out: &mut Outcome) {
+    /// Session rules over the engine's decision, counters, then the audit line. An outcome
+    /// that is not `counted` (it will not run) leaves the breaker and the rate limit alone.
+    fn finish(&mut self, out: &mut Outcome, counted: Counted) {
         self.state.decisions += 1;
         let mut front = Vec::new();
+        if counted == Counted::No {
+            if out.decision == Decision::Ask {
+                out.approved_by = Approver::Pending;
+            }
+            self.write_audit(out);
+            return;
+        }
         // Rate limit: acting units in the sliding window.
         let window_start = out.at.saturating_sub(self.config.window_secs);
         self.state.actions.retain(|&t| t > window_start);
