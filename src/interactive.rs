@@ -375,7 +375,7 @@ mod tests {
         let mut out = Vec::new();
         repl(&mut session, &mut input, &mut out, false).unwrap_or_else(|e| panic!("{e}"));
         let text = String::from_utf8_lossy(&out);
-        assert!(!text.contains("denials in a row"), "{text}");
+        assert!(!text.contains("consider --mode plan"), "{text}");
         assert_eq!(session.state().consecutive_denials, 0);
         assert!(session.state().actions.is_empty());
         // A command the agent runs still counts.

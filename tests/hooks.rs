@@ -733,3 +733,62 @@ fn the_claude_hook_honours_the_persons_own_claude_allows() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_ne!(ask("npm test", &[]), "allow");
 }
+
+/// The hook with the person's files discovered: the user policy under `config`, the project's
+/// `.shclass.toml` upward from the agent's `cwd`.
+fn hook_discovering(env: &Env, config: &Path, cmd: &str) -> (i32, String, String) {
+    let input = json!({
+        "session_id": "broken-config",
+        "cwd": env.project(),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": cmd},
+    });
+    common::run_shclass(["hook", "claude"], input.to_string().as_bytes(), |c| {
+        c.env("XDG_CONFIG_HOME", config)
+            .env("SHCLASS_STATE_DIR", env.state())
+            .env("HOME", env.home())
+            .current_dir(env.home());
+    })
+}
+
+#[test]
+fn a_broken_configuration_asks_and_says_which_file_and_why() {
+    // A syntax error in the project's file, and a user policy that cannot be read (a directory
+    // where the file should be): never allow, and say so on stderr and in the agent's message.
+    let env = Env::new();
+    let config = env.home().join("config");
+    std::fs::create_dir_all(config.join("shclass")).unwrap_or_else(|e| panic!("{e}"));
+    let project_file = env.project().join(".shclass.toml");
+    std::fs::write(&project_file, "allow = [\"Bash(ls)\"\n[[rule]\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = hook_discovering(&env, &config, "ls -la");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 0);
+    assert_eq!(decision(&v), "ask", "{v}");
+    assert!(reason(&v).contains(".shclass.toml"), "{v}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains(".shclass.toml") && err.contains("cannot be loaded"),
+        "{err}"
+    );
+
+    std::fs::remove_file(&project_file).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(config.join("shclass/policy.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = hook_discovering(&env, &config, "ls -la");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 0);
+    assert_eq!(decision(&v), "ask", "{v}");
+    assert!(reason(&v).contains("policy.toml"), "{v}");
+    assert!(
+        err.contains("shclass/policy.toml") && err.contains("cannot read"),
+        "{err}"
+    );
+
+    // Fixed: the hook decides again, silently.
+    std::fs::remove_dir(config.join("shclass/policy.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let (_, out, err) = hook_discovering(&env, &config, "ls -la");
+    assert!(out.contains("\"allow\""), "{out}");
+    assert!(err.is_empty(), "{err}");
+}

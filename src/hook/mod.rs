@@ -10,7 +10,7 @@
 //! | what went wrong | answer |
 //! | --- | --- |
 //! | stdin is not UTF-8 JSON, not an object, or a known tool lacks its field | deny (Claude and Gemini also exit 2, their documented "block") |
-//! | a policy file is broken | deny, naming file and line |
+//! | a policy file is broken or unreadable | ask (never allow), the answer's message and a line on stderr naming file, line and error; a post-tool record: the stderr line only |
 //! | the session state cannot be read or written | decided without session state, and at most ask |
 //! | the audit log cannot be written | deny |
 //! | shclass panics | deny |
@@ -280,12 +280,24 @@ fn handle_inner(agent: Agent, input: &[u8], opts: &HookOptions) -> HookResponse 
     if req.action == Action::Ignore {
         return render(agent, Some(&req), None);
     }
-    let answer = decide(agent, &req, opts);
-    render(agent, Some(&req), answer.as_ref())
+    let (answer, notice) = decide(agent, &req, opts);
+    let mut r = render(agent, Some(&req), answer.as_ref());
+    if let Some(notice) = notice {
+        r.stderr = Some(match r.stderr.take() {
+            Some(more) => format!("{notice}\n{more}"),
+            None => notice,
+        });
+    }
+    r
 }
 
-/// Decide a normalised request (`None` for post-tool records, which need no answer).
-pub(crate) fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer> {
+/// Decide a normalised request: the answer (`None` for post-tool records, which need no
+/// answer) and a notice for standard error when the hook's own configuration is broken.
+pub(crate) fn decide(
+    agent: Agent,
+    req: &Request,
+    opts: &HookOptions,
+) -> (Option<Answer>, Option<String>) {
     let mut load_opts = opts.load.clone();
     if load_opts.cwd.is_none() {
         load_opts.cwd = req.cwd.clone().filter(|c| c.is_absolute());
@@ -294,18 +306,35 @@ pub(crate) fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<
         // The agent's mode counts when it is not its default; the policy file's mode otherwise.
         load_opts.mode = req.mode.filter(|m| *m != Mode::Default);
     }
-    let policy = match load(&load_opts) {
-        Ok(p) => p,
+    match load(&load_opts) {
+        Ok(policy) => (decide_with(agent, req, opts, &load_opts, policy), None),
         Err(e) => {
-            if matches!(req.action, Action::Recorded { .. }) {
-                return None;
-            }
-            return Some(Answer {
-                decision: Decision::Deny,
-                reason: format!("shclass: deny: the policy is broken, so nothing is allowed: {e}"),
+            // Fail closed, and loudly: the person must learn that their configuration is not
+            // in force. One line, naming the file (and line) and the error.
+            let notice = format!(
+                "shclass: the policy cannot be loaded, so every command asks until it is fixed: {}",
+                e.to_string()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            let answer = (!matches!(req.action, Action::Recorded { .. })).then(|| Answer {
+                decision: Decision::Ask,
+                reason: notice.clone(),
             });
+            (answer, Some(notice))
         }
-    };
+    }
+}
+
+/// Decide a request with its loaded policy.
+fn decide_with(
+    agent: Agent,
+    req: &Request,
+    opts: &HookOptions,
+    load_opts: &LoadOptions,
+    policy: crate::policy::Policy,
+) -> Option<Answer> {
     let audit = opts
         .audit_log
         .clone()
@@ -363,7 +392,7 @@ pub(crate) fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<
         Ok(o) => o.map(|o| answer_of(&o)),
         Err(e) => {
             // State unavailable: decide without it, at most ask.
-            let Ok(p) = load(&load_opts) else {
+            let Ok(p) = load(load_opts) else {
                 return Some(Answer {
                     decision: Decision::Deny,
                     reason: format!("shclass: deny: session state unavailable ({e})"),

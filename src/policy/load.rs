@@ -184,7 +184,9 @@ pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
         .map(TrustStore::at)
         .or_else(TrustStore::user);
     if !opts.no_discovery {
-        if let Some(user) = user_policy().filter(|p| p.is_file()) {
+        // Anything at the path counts: a directory or a dangling link there is an error, never
+        // a policy silently not in force.
+        if let Some(user) = user_policy().filter(|p| p.symlink_metadata().is_ok()) {
             let text = read(&user)?;
             let name = user.display().to_string();
             policy.add_text(&text, &name, &Source::User(name.clone()), true)?;
@@ -236,7 +238,7 @@ pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
         .managed
         .clone()
         .unwrap_or_else(|| PathBuf::from("/etc/shclass/policy.toml"));
-    if managed.is_file() {
+    if managed.symlink_metadata().is_ok() {
         let text = read(&managed)?;
         let name = managed.display().to_string();
         let before = policy.mode;
