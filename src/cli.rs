@@ -130,9 +130,10 @@ enum Cmd {
         #[command(flatten)]
         session: SessionArgs,
         /// Answer deny if no decision was made within MS milliseconds (a watchdog thread; an
-        /// agent whose hook times out usually goes on without it).
-        #[arg(long, value_name = "MS", default_value_t = DEFAULT_DEADLINE_MS)]
-        deadline_ms: u64,
+        /// agent whose hook times out usually goes on without it). Default: the policy's
+        /// `[session] deadline_ms`, else 5000.
+        #[arg(long, value_name = "MS")]
+        deadline_ms: Option<u64>,
         /// Do not read the agent's own permission settings (Claude Code's `~/.claude/settings.json`
         /// and the project's `.claude/settings*.json`, read per unit; project files count only
         /// when trusted). Read by default so installing shclass adds no prompt the person
@@ -223,12 +224,14 @@ struct SessionArgs {
     /// Append one hash-chained JSON line per decision to FILE (else the policy's `audit_log`).
     #[arg(long, value_name = "FILE")]
     audit_log: Option<PathBuf>,
-    /// Denials in a row before the verdict suggests plan mode (0: off).
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    max_denials: u32,
-    /// Acting commands allowed per hour (0: off).
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    max_actions_per_hour: u32,
+    /// Denials in a row before the verdict suggests plan mode (0: off). Default: the policy's
+    /// `[session] max_denials`, else 3.
+    #[arg(long, value_name = "N")]
+    max_denials: Option<u32>,
+    /// Acting commands allowed per hour (0: off). Default: the policy's
+    /// `[session] max_actions_per_hour`, else 200.
+    #[arg(long, value_name = "N")]
+    max_actions_per_hour: Option<u32>,
 }
 
 impl SessionArgs {
@@ -237,8 +240,8 @@ impl SessionArgs {
         SessionArgs {
             policy: PolicyArgs::default(),
             audit_log: None,
-            max_denials: 3,
-            max_actions_per_hour: 200,
+            max_denials: None,
+            max_actions_per_hour: None,
         }
     }
 }
@@ -357,12 +360,7 @@ pub(crate) fn main() -> ExitCode {
         && sub == "hook"
         && let Some(agent) = agent.to_str().and_then(Agent::parse)
     {
-        return finish(hook(
-            agent,
-            &SessionArgs::defaults(),
-            hook_deadline(DEFAULT_DEADLINE_MS),
-            true,
-        ));
+        return finish(hook(agent, &SessionArgs::defaults(), None, true));
     }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -479,12 +477,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             session,
             deadline_ms,
             no_agent_settings,
-        }) => hook(
-            agent,
-            &session,
-            hook_deadline(deadline_ms),
-            !no_agent_settings,
-        ),
+        }) => hook(agent, &session, deadline_ms, !no_agent_settings),
         Some(Cmd::InstallHook {
             agent,
             target,
@@ -558,12 +551,16 @@ fn load_options(args: &PolicyArgs) -> LoadOptions {
     }
 }
 
-fn session_config(args: &SessionArgs) -> SessionConfig {
-    SessionConfig {
-        max_consecutive_denials: args.max_denials,
-        max_actions_per_hour: args.max_actions_per_hour,
-        ..SessionConfig::default()
+/// The policy's session limits (`[session]`), under the flags given.
+fn session_config(args: &SessionArgs, policy: &Policy) -> SessionConfig {
+    let mut c = SessionConfig::from_policy(policy);
+    if let Some(n) = args.max_denials {
+        c.max_consecutive_denials = n;
     }
+    if let Some(n) = args.max_actions_per_hour {
+        c.max_actions_per_hour = n;
+    }
+    c
 }
 
 /// A session over the loaded policy, with the audit log from `--audit-log` or the policy.
@@ -581,8 +578,9 @@ fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Ses
         }
         policy.protect(a);
     }
+    let config = session_config(args, &policy);
     let mut s = Session::new(policy)
-        .with_config(session_config(args))
+        .with_config(config)
         .with_agent(agent, id);
     if let Some(a) = audit {
         s = s.with_audit(crate::audit::AuditLog::new(a));
@@ -590,19 +588,26 @@ fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Ses
     Ok(s)
 }
 
-/// `shclass hook --deadline-ms` when not given: [`crate::hook::DEADLINE`].
-const DEFAULT_DEADLINE_MS: u64 = 5000;
+/// The deadline of `shclass hook`, in milliseconds: `--deadline-ms`, else the policy's
+/// `[session] deadline_ms` once it is loaded (`policy_deadline`), else 5000.
+static DEADLINE_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(crate::policy::DEFAULT_DEADLINE_MS);
 
-fn hook_deadline(ms: u64) -> std::time::Duration {
-    std::time::Duration::from_millis(ms)
+/// Whether `--deadline-ms` was given (it outranks the policy).
+static DEADLINE_GIVEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// The policy's `[session] deadline_ms`, told by the hook once the policy is loaded.
+fn policy_deadline(ms: u64) {
+    if !DEADLINE_GIVEN.load(std::sync::atomic::Ordering::SeqCst) {
+        DEADLINE_MS.store(ms, std::sync::atomic::Ordering::SeqCst);
+    }
 }
 
 /// Whether `shclass hook` has answered: the decision and the watchdog both take it.
 static ANSWERED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
 
 /// What the watchdog of `shclass hook` answers for, and when the hook started.
-static WATCHDOG: std::sync::OnceLock<(Agent, std::time::Duration, std::time::Instant)> =
-    std::sync::OnceLock::new();
+static WATCHDOG: std::sync::OnceLock<(Agent, std::time::Instant)> = std::sync::OnceLock::new();
 
 /// Hook input (JSON) up to this size whose command the fast path reads whole starts no
 /// watchdog: its analysis has no step that tree-sitter's error recovery could stretch, and is
@@ -617,11 +622,21 @@ const LAZY_WATCHDOG_MAX_INPUT: usize = 4096;
 /// deadline. A thread start costs about a tenth of a hook's run, so it is started only when
 /// the analysis first needs tree-sitter or the input is large.
 fn start_watchdog() {
-    let Some(&(agent, deadline, started)) = WATCHDOG.get() else {
+    let Some(&(agent, started)) = WATCHDOG.get() else {
         return;
     };
     let _ = std::thread::Builder::new().spawn(move || {
-        std::thread::sleep(deadline.saturating_sub(started.elapsed()));
+        // The deadline may change once the policy is loaded: sleep until the one in force.
+        let deadline = loop {
+            let deadline = std::time::Duration::from_millis(
+                DEADLINE_MS.load(std::sync::atomic::Ordering::SeqCst),
+            );
+            let left = deadline.saturating_sub(started.elapsed());
+            if left.is_zero() {
+                break deadline;
+            }
+            std::thread::sleep(left);
+        };
         let mut answered = ANSWERED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -638,10 +653,14 @@ fn start_watchdog() {
 fn hook(
     agent: Agent,
     args: &SessionArgs,
-    deadline: std::time::Duration,
+    deadline_ms: Option<u64>,
     agent_settings: bool,
 ) -> Result<u8, Failure> {
-    let _ = WATCHDOG.set((agent, deadline, std::time::Instant::now()));
+    if let Some(ms) = deadline_ms {
+        DEADLINE_GIVEN.store(true, std::sync::atomic::Ordering::SeqCst);
+        DEADLINE_MS.store(ms, std::sync::atomic::Ordering::SeqCst);
+    }
+    let _ = WATCHDOG.set((agent, std::time::Instant::now()));
     let mut input = Vec::new();
     if std::io::stdin().read_to_end(&mut input).is_err() {
         // Unreadable stdin is malformed input: the library answers deny (never exit 70, which
@@ -661,7 +680,9 @@ fn hook(
         load,
         audit_log: args.audit_log.clone(),
         state_dir: None,
-        session: session_config(args),
+        max_denials: args.max_denials,
+        max_actions_per_hour: args.max_actions_per_hour,
+        on_deadline: Some(policy_deadline),
     };
     if input.len() > LAZY_WATCHDOG_MAX_INPUT
         || !crate::parse::before_first_tree_sitter_parse(start_watchdog)
@@ -1406,11 +1427,7 @@ mod tests {
                 panic!("`shclass hook {agent}` does not parse as a hook");
             };
             assert_eq!(session, SessionArgs::defaults(), "{agent}");
-            assert_eq!(
-                super::hook_deadline(deadline_ms),
-                crate::hook::DEADLINE,
-                "{agent}"
-            );
+            assert_eq!(deadline_ms, None, "{agent}");
         }
     }
 

@@ -792,3 +792,82 @@ fn a_broken_configuration_asks_and_says_which_file_and_why() {
     assert!(out.contains("\"allow\""), "{out}");
     assert!(err.is_empty(), "{err}");
 }
+
+/// `[session]` in a policy file sets the hook's limits; the command line's flags override it.
+#[test]
+fn session_limits_come_from_the_policy_file_under_the_flags() {
+    let env = Env::new();
+    let policy = env.home().join("limits.toml");
+    std::fs::write(&policy, "[session]\nmax_denials = 1\n").unwrap_or_else(|e| panic!("{e}"));
+    let policy = policy.display().to_string();
+    let input = |id: &str| {
+        json!({
+            "session_id": id,
+            "cwd": env.project(),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": { "command": "rm -rf /" },
+        })
+        .to_string()
+    };
+    let hook = |args: &[&str], id: &str| {
+        let (_, out, _) = run(args, input(id).as_bytes(), &env.state(), &env.home());
+        out
+    };
+    // One denial is already "in a row" at max_denials = 1.
+    let out = hook(
+        &["hook", "claude", "--no-discovery", "--policy", &policy],
+        "from-file",
+    );
+    assert!(out.contains("denials in a row"), "{out}");
+    // --max-denials 0 turns the breaker off whatever the file says.
+    let args = [
+        "hook",
+        "claude",
+        "--no-discovery",
+        "--policy",
+        &policy,
+        "--max-denials",
+        "0",
+    ];
+    let out = hook(&args, "flag");
+    assert!(
+        out.contains("\"deny\"") && !out.contains("denials in a row"),
+        "{out}"
+    );
+}
+
+/// `[session] deadline_ms` is the watchdog's deadline when `--deadline-ms` is not given (the
+/// same slow but finite analysis as above stands in for a hang).
+#[test]
+fn the_deadline_comes_from_the_policy_file_under_the_flag() {
+    let env = Env::new();
+    let policy = env.home().join("deadline.toml");
+    std::fs::write(&policy, "[session]\ndeadline_ms = 1\n").unwrap_or_else(|e| panic!("{e}"));
+    let policy = policy.display().to_string();
+    let input = json!({
+        "session_id": "test-session",
+        "cwd": env.project(),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": { "command": format!("{}ls", "echo hi && ".repeat(9000)) },
+    })
+    .to_string();
+    let args = ["hook", "claude", "--no-discovery", "--policy", &policy];
+    let (code, out, err) = run(&args, input.as_bytes(), &env.state(), &env.home());
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 2, "{v}");
+    assert!(v.to_string().contains("no decision within 1 ms"), "{v}");
+    let args = [
+        "hook",
+        "claude",
+        "--no-discovery",
+        "--policy",
+        &policy,
+        "--deadline-ms",
+        "60000",
+    ];
+    let (code, out, _) = run(&args, input.as_bytes(), &env.state(), &env.home());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"allow\""), "{out}");
+}

@@ -14,7 +14,7 @@
 //! | the session state cannot be read or written | decided without session state, and at most ask |
 //! | the audit log cannot be written | deny |
 //! | shclass panics | deny |
-//! | no decision within `DEADLINE` (5 s, or `shclass hook --deadline-ms`; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
+//! | no decision within the deadline (5 s, or `[session] deadline_ms`, or `shclass hook --deadline-ms`; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
 //! | a tool or event shclass has no opinion on | no decision (Claude and Cursor: no output; Gemini: `{}`), exit 0 |
 //!
 //! Installing the hooks into the agents' settings files is `install`.
@@ -141,8 +141,15 @@ pub struct HookOptions {
     pub audit_log: Option<PathBuf>,
     /// State directory (else the state directory of `state.rs`).
     pub state_dir: Option<PathBuf>,
-    /// Session limits.
-    pub session: SessionConfig,
+    /// Denials in a row before the breaker, over the policy files' `[session] max_denials`
+    /// (`None`: the files' value, else 3).
+    pub max_denials: Option<u32>,
+    /// Acting commands per hour, over the policy files' `[session] max_actions_per_hour`
+    /// (`None`: the files' value, else 200).
+    pub max_actions_per_hour: Option<u32>,
+    /// Told the policy files' `[session] deadline_ms` once the policy is loaded (the watchdog
+    /// of `shclass hook` lives in the binary).
+    pub(crate) on_deadline: Option<fn(u64)>,
 }
 
 impl HookOptions {
@@ -168,10 +175,17 @@ impl HookOptions {
         self
     }
 
-    /// Session limits.
+    /// Denials in a row before the breaker (0: off), whatever the policy files say.
     #[must_use]
-    pub fn with_session(mut self, session: SessionConfig) -> HookOptions {
-        self.session = session;
+    pub fn with_max_denials(mut self, n: u32) -> HookOptions {
+        self.max_denials = Some(n);
+        self
+    }
+
+    /// Acting commands per hour (0: off), whatever the policy files say.
+    #[must_use]
+    pub fn with_max_actions_per_hour(mut self, n: u32) -> HookOptions {
+        self.max_actions_per_hour = Some(n);
         self
     }
 }
@@ -211,14 +225,10 @@ fn malformed(agent: Agent, why: &str) -> HookResponse {
     )
 }
 
-/// How long `shclass hook` may take before its watchdog answers deny ([`too_slow`]). An agent
-/// waits for a hook up to its own timeout and then, for most agents, goes on without it: a
-/// hook that hangs fails open.
-#[cfg(test)]
-pub(crate) const DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// The answer of a hook that did not decide within `deadline` ([`DEADLINE`] unless
-/// `--deadline-ms` says otherwise): a pathological input that slows the parser in a step its
+/// The answer of a hook that did not decide within `deadline` (`--deadline-ms`, else the
+/// policy's `[session] deadline_ms`, else 5 s: an agent waits for a hook up to its own timeout
+/// and then, for most agents, goes on without it, so a hook that hangs fails open): a
+/// pathological input that slows the parser in a step its
 /// progress callback cannot interrupt, or any other hang. Deny.
 pub(crate) fn too_slow(agent: Agent, deadline: std::time::Duration) -> HookResponse {
     let ms = deadline.as_millis();
@@ -307,7 +317,12 @@ pub(crate) fn decide(
         load_opts.mode = req.mode.filter(|m| *m != Mode::Default);
     }
     match load(&load_opts) {
-        Ok(policy) => (decide_with(agent, req, opts, &load_opts, policy), None),
+        Ok(policy) => {
+            if let (Some(tell), Some(ms)) = (opts.on_deadline, policy.session_limits.deadline_ms) {
+                tell(ms);
+            }
+            (decide_with(agent, req, opts, &load_opts, policy), None)
+        }
         Err(e) => {
             // Fail closed, and loudly: the person must learn that their configuration is not
             // in force. One line, naming the file (and line) and the error.
@@ -360,8 +375,15 @@ fn decide_with(
         if let Some(dir) = &req.start_dir {
             policy.start_in(dir);
         }
+        let mut config = SessionConfig::from_policy(&policy);
+        if let Some(n) = opts.max_denials {
+            config.max_consecutive_denials = n;
+        }
+        if let Some(n) = opts.max_actions_per_hour {
+            config.max_actions_per_hour = n;
+        }
         let mut session = Session::new(policy)
-            .with_config(opts.session)
+            .with_config(config)
             .with_agent(agent.name(), session_id);
         if let Some(st) = state {
             session = session.with_state(st);

@@ -503,6 +503,8 @@ pub struct Policy {
     pub cwd: PathBuf,
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
+    /// Session limits from the files' `[session]` tables.
+    pub(crate) session_limits: SessionLimits,
     path_rules: Vec<paths::PathRule>,
     /// The built-in rules are compiled per program on first use, in process-wide cells
     /// (`lazy.rs`; false: they are in `rules`, or absent).
@@ -515,6 +517,24 @@ pub struct Policy {
     own_files: Vec<PathBuf>,
     /// Where commands start, when not the workspace ([`Policy::start_in`]).
     start_dir: Option<PathBuf>,
+}
+
+/// Denials in a row before the breaker, when no file or flag says (`[session] max_denials`).
+pub(crate) const DEFAULT_MAX_DENIALS: u32 = 3;
+/// Acting commands per hour, when no file or flag says (`[session] max_actions_per_hour`).
+pub(crate) const DEFAULT_MAX_ACTIONS_PER_HOUR: u32 = 200;
+/// A hook's deadline in milliseconds, when no file or flag says (`[session] deadline_ms`).
+pub(crate) const DEFAULT_DEADLINE_MS: u64 = 5000;
+
+/// Session limits set by policy files (`[session]`); `None`: no file set it.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SessionLimits {
+    /// `max_actions_per_hour` (0: off).
+    pub(crate) max_actions_per_hour: Option<u32>,
+    /// `max_denials` (0: off).
+    pub(crate) max_denials: Option<u32>,
+    /// `deadline_ms`.
+    pub(crate) deadline_ms: Option<u64>,
 }
 
 /// What untrusted project files asked for and did not get ([`Policy::add_untrusted_text`]):
@@ -531,6 +551,33 @@ struct Untrusted {
     flags: Vec<(Source, FlagKind)>,
     /// Everything else ignored, for people (`audit_log`, `[[program]]`, path allows).
     other: Vec<(Source, String)>,
+}
+
+/// A `[session]` number within `min..=max`, else an error naming file, line and key.
+fn session_number(
+    value: &toml::Spanned<i64>,
+    key: &str,
+    min: u64,
+    max: u64,
+    origin: &str,
+    lines: &LineIndex,
+) -> Result<u64, PolicyError> {
+    u64::try_from(*value.get_ref())
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            PolicyError::new(
+                origin,
+                PolicyErrorKind::Invalid(format!(
+                    "`{}` is out of range: `{key}` is a whole number from {min} to {max}",
+                    value.get_ref()
+                )),
+            )
+            .at(
+                Some(lines.line(value.span().start)),
+                Some(format!("session.{key}")),
+            )
+        })
 }
 
 /// The name of a project file's source (its path).
@@ -798,6 +845,9 @@ impl Policy {
                 self.untrusted.modes.push((source.clone(), mode));
             }
         }
+        if let Some(session) = &file.session {
+            self.add_session_limits(session, origin, &lines, source, trusted)?;
+        }
         if file.audit_log.is_some() {
             if trusted {
                 self.audit_log = file.audit_log.clone();
@@ -904,6 +954,67 @@ impl Policy {
             (r.into_inner(), Some(line))
         });
         self.add_rule_specs_as(rules, origin, source, check_examples, trusted)
+    }
+
+    /// A file's `[session]` limits: each a whole number in its range (an error names file,
+    /// line and key). A trusted file sets them (a later file over an earlier one); an untrusted
+    /// one only tightens: a lower value than the one in force, never 0 (off) for a count.
+    fn add_session_limits(
+        &mut self,
+        session: &spec::SessionSpec,
+        origin: &str,
+        lines: &LineIndex,
+        source: &Source,
+        trusted: bool,
+    ) -> Result<(), PolicyError> {
+        let current = self.session_limits;
+        let keys = [
+            (
+                "max_actions_per_hour",
+                &session.max_actions_per_hour,
+                0,
+                current
+                    .max_actions_per_hour
+                    .unwrap_or(DEFAULT_MAX_ACTIONS_PER_HOUR),
+            ),
+            (
+                "max_denials",
+                &session.max_denials,
+                0,
+                current.max_denials.unwrap_or(DEFAULT_MAX_DENIALS),
+            ),
+        ];
+        for (key, value, min, in_force) in keys {
+            let Some(value) = value else { continue };
+            let n = session_number(value, key, min, u64::from(u32::MAX), origin, lines)?;
+            let n = u32::try_from(n).unwrap_or(u32::MAX);
+            // 0 turns a count off: the loosest value of all.
+            let tighter = n != 0 && (in_force == 0 || n < in_force);
+            if !trusted && !tighter {
+                self.untrusted.other.push((
+                    source.clone(),
+                    format!("`session.{key}` = {n}, not below the limit in force"),
+                ));
+                continue;
+            }
+            match key {
+                "max_actions_per_hour" => self.session_limits.max_actions_per_hour = Some(n),
+                _ => self.session_limits.max_denials = Some(n),
+            }
+        }
+        if let Some(value) = &session.deadline_ms {
+            let n = session_number(value, "deadline_ms", 1, 3_600_000, origin, lines)?;
+            let in_force = current.deadline_ms.unwrap_or(DEFAULT_DEADLINE_MS);
+            if !trusted && n >= in_force {
+                self.untrusted.other.push((
+                    source.clone(),
+                    format!("`session.deadline_ms` = {n}, not below the deadline in force"),
+                ));
+            } else {
+                self.session_limits.deadline_ms = Some(n);
+            }
+        }
+        Ok(())
     }
 
     /// Add a program's option table (`[[program]]`): moved in for its last name, copied for

@@ -38,6 +38,20 @@ pub(crate) struct PolicyFile {
     pub program: Vec<Spanned<ProgramSpec>>,
     /// Append-only audit log path (used by agent integration).
     pub audit_log: Option<String>,
+    /// Session limits (`[session]`).
+    pub session: Option<SessionSpec>,
+}
+
+/// `[session]`: limits of an agent session (hooks, `exec`), each optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SessionSpec {
+    /// Acting commands allowed per hour (0: off).
+    pub max_actions_per_hour: Option<Spanned<i64>>,
+    /// Denials in a row before the verdict suggests plan mode (0: off).
+    pub max_denials: Option<Spanned<i64>>,
+    /// Milliseconds a hook may take before its watchdog denies (at least 1).
+    pub deadline_ms: Option<Spanned<i64>>,
 }
 
 /// A string of a rule: borrowed from the built-in policy's packed text (nothing allocated when a
