@@ -101,7 +101,24 @@ impl ArgPattern {
 
     /// Does the argument match? `cwd` is the workspace root.
     pub(crate) fn matches(&self, arg: &Arg, cwd: &Path) -> bool {
-        let text = arg.value.as_deref().unwrap_or(&arg.template);
+        self.matches_text(
+            arg.value.as_deref().unwrap_or(&arg.template),
+            arg.value.is_none(),
+            cwd,
+        )
+    }
+
+    /// Does an option's value match? `None`: the value is dynamic (or the option has none),
+    /// which only `@dynamic` and `@any` match.
+    pub(crate) fn matches_value(&self, value: Option<&str>, cwd: &Path) -> bool {
+        match value {
+            Some(v) => self.matches_text(v, false, cwd),
+            None => matches!(self, ArgPattern::Dynamic | ArgPattern::Any),
+        }
+    }
+
+    /// Does a word's text (its value, or its template when `dynamic`) match?
+    fn matches_text(&self, text: &str, dynamic: bool, cwd: &Path) -> bool {
         match self {
             ArgPattern::Root => is_root(text),
             ArgPattern::Home => is_home(text),
@@ -109,7 +126,7 @@ impl ArgPattern {
             ArgPattern::SystemPath => system_depth(text).is_some(),
             ArgPattern::WorkspaceRoot => is_workspace_root(text, cwd),
             ArgPattern::OutsideWorkspace => is_outside(text, cwd),
-            ArgPattern::Dynamic => arg.value.is_none(),
+            ArgPattern::Dynamic => dynamic,
             ArgPattern::Any => true,
             ArgPattern::SedRunsOrWrites => crate::analyze::sed::read(text).runs_or_writes(),
             ArgPattern::Glob(src, cell) => cell

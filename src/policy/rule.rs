@@ -57,6 +57,8 @@ pub(crate) struct Rule {
     flags_all: Vec<Text>,
     flags_none: Vec<Text>,
     args: ArgCond,
+    /// `options`: option names, each with the patterns one of which its value must match.
+    options: Vec<(Text, Vec<ArgPattern>)>,
     max_operands: Option<usize>,
     min_operands: Option<usize>,
     env: Vec<Text>,
@@ -214,6 +216,29 @@ impl Rule {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let args = cond(spec.args);
+        let mut options = Vec::new();
+        for (name, values) in spec.options.unwrap_or_default() {
+            if !name.starts_with('-') || name == "-" || name == "--" {
+                return Err((
+                    "options".into(),
+                    format!("`{name}` is not an option; write `-n` or `--namespace`"),
+                ));
+            }
+            if values.is_empty() {
+                return Err((
+                    format!("options.{name}"),
+                    "no value pattern: the option could never match".to_owned(),
+                ));
+            }
+            let trusted = matches!(source, Source::Builtin);
+            let patterns = values
+                .into_iter()
+                .map(|p| {
+                    ArgPattern::compile(p, trusted).map_err(|e| (format!("options.{name}"), e))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            options.push((name, patterns));
+        }
         // The built-in policy's globs are checked by the test suite, not at every start.
         let trusted = matches!(source, Source::Builtin);
         let compile_all = |v: Vec<Text>| -> Result<Vec<ArgPattern>, (String, String)> {
@@ -280,6 +305,7 @@ impl Rule {
                 all: compile_all(args.all)?,
                 none: compile_all(args.none)?,
             },
+            options,
             max_operands: spec.max_operands,
             min_operands: spec.min_operands,
             env,
@@ -322,6 +348,7 @@ impl Rule {
             flags_all: Vec::new(),
             flags_none: Vec::new(),
             args: ArgCond::default(),
+            options: Vec::new(),
             max_operands: None,
             min_operands: None,
             env: Vec::new(),
@@ -334,11 +361,13 @@ impl Rule {
     }
 
     /// The words after the program the rule needs (`["push"]` for `git push`).
-    /// Every option the rule's `flags` conditions name, with whether it is a `none` entry.
+    /// Every option the rule's `flags` and `options` conditions name, with whether it is a
+    /// `none` entry.
     pub(crate) fn flag_names(&self) -> impl Iterator<Item = (&Text, bool)> {
         self.flags_any
             .iter()
             .chain(&self.flags_all)
+            .chain(self.options.iter().map(|(name, _)| name))
             .map(|f| (f, false))
             .chain(self.flags_none.iter().map(|f| (f, true)))
     }
@@ -368,6 +397,11 @@ impl Rule {
         {
             p.validate().map_err(|e| ("args".to_owned(), e))?;
         }
+        for (name, patterns) in &self.options {
+            for p in patterns {
+                p.validate().map_err(|e| (format!("options.{name}"), e))?;
+            }
+        }
         Ok(())
     }
 
@@ -388,6 +422,24 @@ impl Rule {
             Some(c) => format!("matches `Bash({})`", c.text),
             None => format!("matches rule `{}`", self.id),
         }
+    }
+
+    /// One of the `options` the rule names is in the unit with a value one of its patterns
+    /// matches (the option spelled as `Parsed::has` reads it: canonical, or an abbreviation).
+    fn option_value_matches(&self, m: &MatchInput) -> bool {
+        self.options.iter().any(|(name, patterns)| {
+            m.parsed
+                .opts
+                .iter()
+                .filter(|o| {
+                    o.name == **name || (!o.known && options::option_matches(&o.name, name))
+                })
+                .any(|o| {
+                    patterns
+                        .iter()
+                        .any(|p| p.matches_value(o.value.as_deref(), m.cwd))
+                })
+        })
     }
 
     pub(crate) fn matches(&self, m: &MatchInput) -> bool {
@@ -459,6 +511,9 @@ impl Rule {
             return false;
         }
         if self.flags_none.iter().any(|f| m.parsed.has(f)) {
+            return false;
+        }
+        if !self.options.is_empty() && !self.option_value_matches(m) {
             return false;
         }
         if self.decision == Decision::Allow

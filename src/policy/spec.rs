@@ -156,6 +156,10 @@ pub(crate) struct RuleSpec {
     pub flags: Option<Condition>,
     /// Operands: path classes, globs, `re:` regexes, literals.
     pub args: Option<Condition>,
+    /// Option values: `{ "-n" = ["prod", "re:prod-.*"], "--namespace" = ["prod"] }` holds
+    /// when one of the named options has a value (as the program's option table reads it)
+    /// matching one of its patterns.
+    pub options: Option<BTreeMap<Text, Vec<Text>>>,
     /// At most this many operands after the subcommand (`git config KEY` reads, `git config
     /// KEY VALUE` writes).
     pub max_operands: Option<usize>,
