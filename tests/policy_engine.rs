@@ -690,3 +690,61 @@ fn option_value_rules_are_checked_at_load() {
     ));
     assert!(e.contains("kubectl get pods -n dev"), "{e}");
 }
+
+/// A hit example the rule misses: the error says which condition failed.
+#[test]
+fn a_missed_hit_example_names_the_failed_condition() {
+    let load = |conditions: &str, hit: &str| {
+        let text = format!(
+            "[[rule]]\nid = \"x\"\ndecision = \"deny\"\nprogram = \"kubectl\"\n{conditions}\nreason = \"r\"\nexamples = {{ hit = [\"{hit}\"] }}\n"
+        );
+        let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        p.add_text(&text, "test.toml", &Source::Cli("test.toml".into()), true)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
+    for (conditions, hit, want) in [
+        (
+            "subcommand = \"delete\"",
+            "kubectl get pods",
+            "`subcommand`: `delete` is not there",
+        ),
+        (
+            "flags = { all = [\"--force\"] }",
+            "kubectl delete pod x",
+            "`flags.all`: `--force` is not there",
+        ),
+        (
+            "flags = { none = [\"--dry-run\"] }",
+            "kubectl delete pod x --dry-run",
+            "`flags.none`: `--dry-run` is there",
+        ),
+        (
+            "flags = { any = [\"-A\", \"--all-namespaces\"] }",
+            "kubectl get pods",
+            "`flags.any`",
+        ),
+        (
+            "options = { \"-n\" = [\"prod\"] }",
+            "kubectl get pods -n dev",
+            "`options`",
+        ),
+        (
+            "args = { any = [\"secrets\"] }",
+            "kubectl get pods",
+            "`args.any`",
+        ),
+        ("max_operands = 1", "kubectl get pods web", "operand count"),
+        ("via = [\"sudo\"]", "kubectl get pods", "`via`"),
+    ] {
+        let e = load(conditions, hit);
+        assert!(e.contains(want) && e.contains(hit), "{conditions}: {e}");
+    }
+    // Several units: the one running the rule's program is the one explained.
+    let e = load("subcommand = \"delete\"", "ls && kubectl get pods");
+    assert!(
+        e.contains("`delete` is not there, in its `kubectl` unit"),
+        "{e}"
+    );
+}

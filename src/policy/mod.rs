@@ -1290,12 +1290,18 @@ impl Policy {
                 let analysis = analyze(ex, &self.limits);
                 let hit = analysis.units.iter().any(|u| self.rule_matches(rule, u));
                 if hit != expected_hit {
+                    let why = if expected_hit {
+                        self.why_no_match(rule, &analysis).map(String::into_boxed_str)
+                    } else {
+                        None
+                    };
                     return Err(PolicyError::new(
                         origin,
                         PolicyErrorKind::Example {
-                            rule: rule.id.to_string(),
-                            example: ex.to_string(),
+                            rule: rule.id.as_ref().into(),
+                            example: ex.as_ref().into(),
                             expected_hit,
+                            why,
                         },
                     )
                     .at(rule.line, Some(format!("rule `{}`.examples", rule.id))));
@@ -1303,6 +1309,31 @@ impl Policy {
             }
         }
         Ok(())
+    }
+
+    /// Why `rule` matches no unit of `analysis`: the first condition failed by the unit that
+    /// came closest (the first running one of the rule's programs, else the first unit), with
+    /// that unit's program when there are several.
+    fn why_no_match(&self, rule: &Rule, analysis: &Analysis) -> Option<String> {
+        let names: Vec<&str> = rule.programs().collect();
+        let unit = analysis
+            .units
+            .iter()
+            .find(|u| u.program.as_deref().is_some_and(|p| names.contains(&p)))
+            .or_else(|| analysis.units.first())?;
+        let spec = self.options_for(unit.program.as_deref());
+        let parsed = rule::parse_unit(unit, spec.as_deref());
+        let miss = rule
+            .check(&MatchInput::new(unit, &parsed, &self.cwd))
+            .err()?;
+        Some(if analysis.units.len() > 1 {
+            format!(
+                "{miss}, in its `{}` unit",
+                unit.program.as_deref().unwrap_or("?")
+            )
+        } else {
+            miss.to_string()
+        })
     }
 
     /// Does `rule` match `unit`?
