@@ -32,6 +32,7 @@ pub(crate) const GENESIS: &str = "0000000000000000000000000000000000000000000000
 /// Who decided or approved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Approver {
     /// The policy decided (allow or deny) without asking anyone.
     Policy,
@@ -49,7 +50,7 @@ pub enum Approver {
 
 /// One reason as written to the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct AuditReason {
+pub(crate) struct AuditReason {
     /// `allow` / `ask` / `deny`.
     pub decision: String,
     /// Rule or check id.
@@ -62,7 +63,7 @@ pub struct AuditReason {
 
 /// One decision, before it is chained.
 #[derive(Debug, Clone, Serialize)]
-pub struct AuditEntry {
+pub(crate) struct AuditEntry {
     /// RFC 3339 UTC time.
     pub time: String,
     /// `claude`, `gemini`, `cursor`, `exec`, `repl`, `library`…
@@ -147,7 +148,7 @@ impl AuditLog {
     }
 
     /// Append one entry under an exclusive lock: `seq` and `prev` come from the last line.
-    pub fn append(&self, entry: &AuditEntry) -> io::Result<()> {
+    pub(crate) fn append(&self, entry: &AuditEntry) -> io::Result<()> {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }

@@ -78,7 +78,7 @@ fn bash(cmd: &str) -> std::process::Command {
 
 /// Run `cmd` with `bash -c` and return its exit code.
 #[cfg(not(unix))]
-pub fn run(cmd: &str) -> io::Error {
+pub(crate) fn run(cmd: &str) -> io::Error {
     match bash(cmd).status() {
         Ok(s) => std::process::exit(s.code().unwrap_or(1)),
         Err(e) => e,

@@ -59,7 +59,7 @@ pub use analyze::{
     Analysis, Arg, Context, Flag, FlagKind, Unit, UnitAssignment, UnitRedirect, analyze,
 };
 pub use ast::Span;
-pub use audit::{AuditLog, VerifyError, VerifyReport, verify as verify_audit_log};
+pub use audit::{Approver, AuditLog, VerifyError, VerifyReport, verify as verify_audit_log};
 pub use policy::{
     Access, Decision, LoadOptions, Mode, Operation, PathVerdict, Policy, PolicyError,
     PolicyErrorKind, Reason, Risk, Source, UnitVerdict, Verdict, load,

@@ -3,7 +3,7 @@
 
 use shclass::hook::{Agent, HookOptions, HookResponse, handle};
 use shclass::{
-    Access, Analysis, Answer, Arg, AuditLog, Context, Decision, Flag, FlagKind, Limits,
+    Access, Analysis, Answer, Approver, Arg, AuditLog, Context, Decision, Flag, FlagKind, Limits,
     LoadOptions, Mode, Operation, Outcome, PathVerdict, Policy, PolicyError, PolicyErrorKind,
     Reason, RememberScope, Risk, Session, SessionConfig, SessionError, SessionState, Source, Span,
     Unit, UnitAssignment, UnitRedirect, UnitVerdict, Verdict, VerifyError, VerifyReport, analyze,
@@ -43,6 +43,7 @@ fn every_intended_item_is_usable() {
     let mut outcome: Outcome = session.check_command("Bash", "git push");
     let answered: Result<Vec<String>, SessionError> = session.answer(&mut outcome, &Answer::No);
     assert!(answered.is_ok());
+    let _: Approver = outcome.approved_by;
     let _ = RememberScope::Session;
     let _: SessionState = session.into_state();
     let _: fn(&std::path::Path) -> Result<VerifyReport, VerifyError> = verify_audit_log;
@@ -90,7 +91,7 @@ fn lib_declares_only_the_intended_public_items() {
         "pub mod policy;",
         "pub use analyze::{Analysis, Arg, Context, Flag, FlagKind, Unit, UnitAssignment, UnitRedirect, analyze,};",
         "pub use ast::Span;",
-        "pub use audit::{AuditLog, VerifyError, VerifyReport, verify as verify_audit_log};",
+        "pub use audit::{Approver, AuditLog, VerifyError, VerifyReport, verify as verify_audit_log};",
         "pub use policy::{Access, Decision, LoadOptions, Mode, Operation, PathVerdict, Policy, PolicyError, PolicyErrorKind, Reason, Risk, Source, UnitVerdict, Verdict, load,};",
         "pub use session::{Answer, Outcome, RememberScope, Session, SessionConfig, SessionError};",
         "pub use state::SessionState;",

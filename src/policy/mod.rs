@@ -1291,7 +1291,8 @@ impl Policy {
                 let hit = analysis.units.iter().any(|u| self.rule_matches(rule, u));
                 if hit != expected_hit {
                     let why = if expected_hit {
-                        self.why_no_match(rule, &analysis).map(String::into_boxed_str)
+                        self.why_no_match(rule, &analysis)
+                            .map(String::into_boxed_str)
                     } else {
                         None
                     };

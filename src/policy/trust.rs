@@ -225,7 +225,7 @@ pub(crate) fn unsafe_location(path: &Path) -> Option<String> {
 
 /// Without Unix ownership, every location is accepted.
 #[cfg(not(unix))]
-pub fn unsafe_location(_path: &Path) -> Option<String> {
+pub(crate) fn unsafe_location(_path: &Path) -> Option<String> {
     None
 }
 
