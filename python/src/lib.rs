@@ -752,7 +752,7 @@ fn outcome(mut o: rss::Outcome) -> Outcome {
 #[pymethods]
 impl Session {
     #[new]
-    #[pyo3(signature = (*, mode=None, cwd=None, policy_files=Vec::new(), claude_settings=None, discovery=true, audit_log=None, agent="library", session_id=None, state=None, max_consecutive_denials=3, max_actions_per_hour=200))]
+    #[pyo3(signature = (*, mode=None, cwd=None, policy_files=Vec::new(), claude_settings=None, discovery=true, audit_log=None, agent="library", session_id=None, state=None, max_consecutive_denials=None, max_actions_per_hour=None))]
     #[expect(
         clippy::too_many_arguments,
         reason = "keyword arguments of one constructor"
@@ -768,8 +768,8 @@ impl Session {
         agent: &str,
         session_id: Option<&str>,
         state: Option<&Bound<'_, PyAny>>,
-        max_consecutive_denials: u32,
-        max_actions_per_hour: u32,
+        max_consecutive_denials: Option<u32>,
+        max_actions_per_hour: Option<u32>,
     ) -> PyResult<Session> {
         let opts = load_options(mode, cwd, policy_files, claude_settings, discovery)?;
         let policy = load(py, &opts)?;
@@ -779,12 +779,16 @@ impl Session {
                 .as_deref()
                 .map(|p| policy.workspace().join(p))
         });
+        // The policy files' `[session]` limits, under the arguments given.
+        let mut config = rss::SessionConfig::from_policy(&policy);
+        if let Some(n) = max_consecutive_denials {
+            config.max_consecutive_denials = n;
+        }
+        if let Some(n) = max_actions_per_hour {
+            config.max_actions_per_hour = n;
+        }
         let mut s = rss::Session::new(policy)
-            .with_config(
-                rss::SessionConfig::default()
-                    .with_max_consecutive_denials(max_consecutive_denials)
-                    .with_max_actions_per_hour(max_actions_per_hour),
-            )
+            .with_config(config)
             .with_agent(agent, session_id);
         if let Some(a) = audit {
             s = s.with_audit(shclass::AuditLog::new(a));
