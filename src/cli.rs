@@ -596,10 +596,19 @@ static DEADLINE_MS: std::sync::atomic::AtomicU64 =
 /// Whether `--deadline-ms` was given (it outranks the policy).
 static DEADLINE_GIVEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// Held while [`DEADLINE_MS`] changes and while the watchdog reads it; [`DEADLINE_CHANGED`]
+/// wakes a watchdog already waiting, so a deadline lowered after it started is kept.
+static DEADLINE_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+static DEADLINE_CHANGED: std::sync::Condvar = std::sync::Condvar::new();
+
 /// The policy's `[session] deadline_ms`, told by the hook once the policy is loaded.
 fn policy_deadline(ms: u64) {
     if !DEADLINE_GIVEN.load(std::sync::atomic::Ordering::SeqCst) {
+        let _held = DEADLINE_LOCK
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         DEADLINE_MS.store(ms, std::sync::atomic::Ordering::SeqCst);
+        DEADLINE_CHANGED.notify_all();
     }
 }
 
@@ -626,7 +635,11 @@ fn start_watchdog() {
         return;
     };
     let _ = std::thread::Builder::new().spawn(move || {
-        // The deadline may change once the policy is loaded: sleep until the one in force.
+        // The deadline may change once the policy is loaded: wait until the one in force,
+        // woken when it changes.
+        let mut held = DEADLINE_LOCK
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let deadline = loop {
             let deadline = std::time::Duration::from_millis(
                 DEADLINE_MS.load(std::sync::atomic::Ordering::SeqCst),
@@ -635,8 +648,12 @@ fn start_watchdog() {
             if left.is_zero() {
                 break deadline;
             }
-            std::thread::sleep(left);
+            held = DEADLINE_CHANGED
+                .wait_timeout(held, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
         };
+        drop(held);
         let mut answered = ANSWERED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
