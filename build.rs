@@ -10,7 +10,8 @@
 //!   text holds each distinct string once. The code holds the rules one after the other, each
 //!   field as a tag (`tag::*`, ascending) and its value: a string is two LEB128 numbers (its
 //!   start and length in the text), a list its length and its strings, a condition (`flags`,
-//!   `args`) three lists (`any`, `all`, `none`), a bool one byte (0 or 1), a count one number.
+//!   `args`) three lists (`any`, `all`, `none`), option values (`options`) their count and each
+//!   name with its list, a bool one byte (0 or 1), a count one number.
 //!   `subcommand` has two tags, one for a string and one for a list; `tag::END` ends the
 //!   fields. The `program` field comes after them: a kind byte (`tag::NONE`, `tag::ONE`,
 //!   `tag::MANY`) and a string or a list. The examples come last: two lists, `hit` and `miss`.
@@ -65,6 +66,8 @@ enum Kind {
     List,
     /// `{ any = […], all = […], none = […] }`.
     Cond,
+    /// `{ "-n" = ["prod"], … }`: option names, each with a list of strings.
+    OptionValues,
 }
 
 /// The fields of a rule besides `program` and `examples`, in packed order: name, tag, kind.
@@ -87,6 +90,7 @@ const FIELDS: &[(&str, u8, Kind)] = &[
     ("reason", 17, Kind::Str),
     ("suggest", 18, Kind::Str),
     ("glob_options", 19, Kind::Bool),
+    ("options", 20, Kind::OptionValues),
 ];
 
 /// The tag that ends a rule's fields.
@@ -472,6 +476,15 @@ fn pack_rule(t: &toml::Table, at: &str, p: &mut Packer) -> (usize, usize, Vec<(S
                 p.code.push(tag);
                 for list in lists(v, at, key, &["any", "all", "none"]) {
                     p.list(&list);
+                }
+            }
+            Kind::OptionValues => {
+                let t = v.as_table().unwrap_or_else(|| wrong());
+                p.code.push(tag);
+                p.uint(t.len());
+                for (name, values) in t {
+                    p.str(name);
+                    p.list(&strings(values, at, &format!("{key}.{name}")));
                 }
             }
         }

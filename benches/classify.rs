@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use shclass::Limits;
-use shclass::policy::Policy;
+use shclass::Policy;
 
 fn corpus() -> Vec<String> {
     let text = include_str!("../tests/data/tldr-commands.txt");
@@ -26,21 +26,21 @@ fn bench(c: &mut Criterion) {
     g.bench_function("bare-tree-sitter", |b| {
         b.iter(|| {
             for cmd in &commands {
-                black_box(shclass::parse::bare_parse(cmd));
+                black_box(shclass::dev::bare_parse(cmd));
             }
         });
     });
     g.bench_function("parse-and-lower", |b| {
         b.iter(|| {
             for cmd in &commands {
-                black_box(shclass::parse::parse(cmd, &limits));
+                black_box(shclass::dev::parse(cmd, &limits));
             }
         });
     });
     g.bench_function("analyze", |b| {
         b.iter(|| {
             for cmd in &commands {
-                black_box(shclass::analyze::analyze(cmd, &limits));
+                black_box(shclass::analyze(cmd, &limits));
             }
         });
     });

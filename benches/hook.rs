@@ -12,17 +12,14 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use shclass::hook::{Agent, HookOptions, handle};
-use shclass::policy::{LoadOptions, Policy};
+use shclass::{LoadOptions, Policy};
 
 fn bench(c: &mut Criterion) {
-    let opts = HookOptions {
-        load: LoadOptions {
-            no_discovery: true,
-            managed: Some("/nonexistent-shclass-managed.toml".into()),
-            ..LoadOptions::default()
-        },
-        ..HookOptions::default()
-    };
+    let opts = HookOptions::new(
+        LoadOptions::new()
+            .without_discovery()
+            .with_managed("/nonexistent-shclass-managed.toml"),
+    );
     let policy = Policy::builtin().unwrap_or_default();
     for cmd in [
         "ls -la",
@@ -39,7 +36,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| policy.classify(black_box(cmd)));
         });
         c.bench_function(&format!("analyze only: {cmd}"), |b| {
-            b.iter(|| shclass::analyze::analyze(black_box(cmd), &shclass::Limits::default()));
+            b.iter(|| shclass::analyze(black_box(cmd), &shclass::Limits::default()));
         });
     }
 }

@@ -4,15 +4,12 @@
 //! Run: `cargo run --example agent_loop`. It writes its audit log to a temporary directory and
 //! never runs the commands; it only prints what it would do.
 
-use shclass::audit::AuditLog;
-use shclass::policy::{Decision, LoadOptions, load};
-use shclass::session::{Answer, RememberScope, Session};
+use shclass::AuditLog;
+use shclass::{Answer, RememberScope, Session};
+use shclass::{Decision, LoadOptions, load};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let policy = load(&LoadOptions {
-        no_discovery: true,
-        ..LoadOptions::default()
-    })?;
+    let policy = load(&LoadOptions::new().without_discovery())?;
     let log = std::env::temp_dir().join(format!("shclass-agent-loop-{}.jsonl", std::process::id()));
     let mut session = Session::new(policy)
         .with_audit(AuditLog::new(&log))
@@ -44,7 +41,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             outcome.summary()
         );
     }
-    let report = shclass::audit::verify(&log)?;
+    let report = shclass::verify_audit_log(&log)?;
     println!(
         "audit log {}: {} lines, chain intact",
         log.display(),

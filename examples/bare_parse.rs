@@ -20,7 +20,7 @@ fn main() -> std::io::Result<()> {
     let count = |recs: &[&[u8]]| -> usize {
         recs.iter()
             .filter_map(|r| std::str::from_utf8(r).ok())
-            .map(shclass::parse::bare_parse)
+            .map(shclass::dev::bare_parse)
             .sum()
     };
     let threads = if parallel {

@@ -8,7 +8,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use shclass::policy::{LoadOptions, load};
+use shclass::{LoadOptions, load};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -18,10 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let passes: u32 = args.next().map_or(Ok(5), |p| p.parse())?;
     let text = std::fs::read_to_string(&file)?;
     let commands: Vec<&str> = text.lines().collect();
-    let opts = LoadOptions {
-        no_discovery: true,
-        ..LoadOptions::default()
-    };
+    let opts = LoadOptions::new().without_discovery();
     let policy = load(&opts)?;
     for c in &commands {
         black_box(policy.classify(c));

@@ -19,7 +19,7 @@ fn main() -> std::io::Result<()> {
     let (mut fast, mut slow) = (Vec::new(), Vec::new());
     let (mut taken, mut rest) = (0, 0);
     for line in text.lines() {
-        let (out, n) = if shclass::parse::takes_fast_path(line, &limits) {
+        let (out, n) = if shclass::dev::takes_fast_path(line, &limits) {
             (&mut fast, &mut taken)
         } else {
             (&mut slow, &mut rest)

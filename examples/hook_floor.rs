@@ -10,6 +10,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::io::stdin().read_to_string(&mut input)?;
     let v: serde_json::Value = serde_json::from_str(&input)?;
     let cmd = v["tool_input"]["command"].as_str().unwrap_or_default();
-    println!("{}", shclass::parse::bare_parse(cmd));
+    println!("{}", shclass::dev::bare_parse(cmd));
     Ok(())
 }

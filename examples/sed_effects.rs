@@ -1,6 +1,6 @@
 //! Read NUL-separated sed scripts from standard input and print, per script, a line: `effects`
 //! (it runs a command, writes or reads a file), `opaque`, or `none`. Used by
-//! `scripts/sed-differential.py` to compare `shclass::analyze::sed` with GNU sed's own
+//! `scripts/sed-differential.py` to compare shclass's sed reader with GNU sed's own
 //! `--sandbox` mode.
 
 use std::io::Read;
@@ -11,14 +11,8 @@ fn main() -> std::io::Result<()> {
     let mut out = String::new();
     for piece in input.split(|&b| b == 0) {
         let text = String::from_utf8_lossy(piece);
-        let r = shclass::analyze::sed::read(&text);
-        out.push_str(if r.opaque {
-            "opaque\n"
-        } else if r.effects.is_empty() {
-            "none\n"
-        } else {
-            "effects\n"
-        });
+        out.push_str(shclass::dev::sed_summary(&text));
+        out.push('\n');
     }
     print!("{out}");
     Ok(())

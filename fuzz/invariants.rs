@@ -20,9 +20,9 @@
 #![allow(dead_code, unreachable_pub)]
 
 use shclass::Limits;
-use shclass::analyze::{Analysis, FlagKind, analyze};
-use shclass::ast::Span;
-use shclass::policy::{Decision, Policy, Verdict};
+use shclass::Span;
+use shclass::{Analysis, FlagKind, analyze};
+use shclass::{Decision, Policy, Verdict};
 
 /// Every span of `a` that is outside `input` or off a char boundary, described.
 pub fn span_problems(input: &str, a: &Analysis) -> Vec<String> {

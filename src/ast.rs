@@ -48,7 +48,7 @@ impl From<Span> for [usize; 2] {
 
 /// A parsed script: a sequence of commands plus everything the parser could not model.
 #[derive(Debug, Clone, Default, Serialize)]
-pub struct Script {
+pub(crate) struct Script {
     /// Top-level commands in order.
     pub commands: Vec<Command>,
     /// Parse errors, unsupported syntax and limits hit while lowering.
@@ -58,7 +58,7 @@ pub struct Script {
 /// Something the parser could not fully understand. Never silently dropped: analysis turns each
 /// into a flag, and the policy never allows a command that has one.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct SyntaxIssue {
+pub(crate) struct SyntaxIssue {
     /// What went wrong.
     pub kind: IssueKind,
     /// Where.
@@ -70,7 +70,7 @@ pub struct SyntaxIssue {
 /// The kinds of [`SyntaxIssue`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum IssueKind {
+pub(crate) enum IssueKind {
     /// An ERROR or MISSING node in the tree.
     ParseError,
     /// A node kind shclass does not model.
@@ -84,7 +84,7 @@ pub enum IssueKind {
 /// One command in the tree.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
-pub enum Command {
+pub(crate) enum Command {
     /// `VAR=x prog arg… >redir`
     Simple(SimpleCommand),
     /// `a | b |& c`
@@ -220,7 +220,7 @@ pub enum Command {
 
 impl Command {
     /// The span of the command.
-    pub fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         match self {
             Command::Simple(s) => s.span,
             Command::Pipeline { span, .. }
@@ -244,7 +244,7 @@ impl Command {
 /// `&&` / `||`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum AndOrOp {
+pub(crate) enum AndOrOp {
     /// `&&`
     And,
     /// `||`
@@ -253,7 +253,7 @@ pub enum AndOrOp {
 
 /// One `pattern) body ;;` arm of a case statement.
 #[derive(Debug, Clone, Serialize)]
-pub struct CaseArm {
+pub(crate) struct CaseArm {
     /// Patterns.
     pub patterns: Vec<Word>,
     /// Body.
@@ -262,7 +262,7 @@ pub struct CaseArm {
 
 /// A simple command: assignments, words, redirects.
 #[derive(Debug, Clone, Serialize)]
-pub struct SimpleCommand {
+pub(crate) struct SimpleCommand {
     /// Leading `VAR=value` assignments.
     pub assignments: Vec<Assignment>,
     /// The program word followed by the arguments. Empty for a bare assignment.
@@ -275,7 +275,7 @@ pub struct SimpleCommand {
 
 /// `NAME=value`, `NAME+=value`, `NAME=(a b)`.
 #[derive(Debug, Clone, Serialize)]
-pub struct Assignment {
+pub(crate) struct Assignment {
     /// Variable name (with subscript text, if any).
     pub name: String,
     /// The words of a subscript (`a[$(cmd)]=x`), which bash expands when it assigns.
@@ -290,7 +290,7 @@ pub struct Assignment {
 
 /// A redirection.
 #[derive(Debug, Clone, Serialize)]
-pub struct Redirect {
+pub(crate) struct Redirect {
     /// The operator as written: `>`, `>>`, `<`, `&>`, `>&`, `<<`, `<<-`, `<<<`, `<>`, `>|`…
     pub op: String,
     /// Explicit file descriptor (`2` in `2>`), if any.
@@ -304,7 +304,7 @@ pub struct Redirect {
 /// The other side of a redirect.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
-pub enum RedirectTarget {
+pub(crate) enum RedirectTarget {
     /// A file name, an fd number (`2>&1`), or the here-string word.
     Word(Word),
     /// A heredoc body.
@@ -313,7 +313,7 @@ pub enum RedirectTarget {
 
 /// A heredoc: `<<EOF … EOF`.
 #[derive(Debug, Clone, Serialize)]
-pub struct Heredoc {
+pub(crate) struct Heredoc {
     /// The delimiter word, as written.
     pub delimiter: String,
     /// True when the delimiter was quoted, so the body is literal text.
@@ -324,7 +324,7 @@ pub struct Heredoc {
 
 /// A word: parts concatenated without whitespace.
 #[derive(Debug, Clone, Serialize)]
-pub struct Word {
+pub(crate) struct Word {
     /// The parts, in order.
     pub parts: Vec<WordPart>,
     /// Whole word.
@@ -334,7 +334,7 @@ pub struct Word {
 /// How a literal part was quoted. Quoting decides whether glob, brace and tilde apply.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Quoting {
+pub(crate) enum Quoting {
     /// Plain unquoted text.
     Unquoted,
     /// A backslash-escaped character outside quotes (`\r`).
@@ -352,7 +352,7 @@ pub enum Quoting {
 /// One piece of a word.
 #[derive(Debug, Clone, Serialize)]
 #[serde(tag = "part", rename_all = "kebab-case")]
-pub enum WordPart {
+pub(crate) enum WordPart {
     /// Text after quote removal and escape decoding.
     Literal {
         /// The decoded text.
@@ -411,18 +411,4 @@ pub enum WordPart {
         /// Where.
         span: Span,
     },
-}
-
-impl WordPart {
-    /// The span of the part.
-    pub fn span(&self) -> Span {
-        match self {
-            WordPart::Literal { span, .. }
-            | WordPart::LineContinuation { span }
-            | WordPart::Parameter { span, .. }
-            | WordPart::CommandSubstitution { span, .. }
-            | WordPart::ProcessSubstitution { span, .. }
-            | WordPart::Arithmetic { span, .. } => *span,
-        }
-    }
 }

@@ -27,11 +27,12 @@ use sha2::{Digest, Sha256};
 use crate::policy::{Decision, Mode, Reason, Risk};
 
 /// The `prev` of the first line.
-pub const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
+pub(crate) const GENESIS: &str = "0000000000000000000000000000000000000000000000000000000000000000";
 
 /// Who decided or approved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Approver {
     /// The policy decided (allow or deny) without asking anyone.
     Policy,
@@ -49,7 +50,7 @@ pub enum Approver {
 
 /// One reason as written to the log.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct AuditReason {
+pub(crate) struct AuditReason {
     /// `allow` / `ask` / `deny`.
     pub decision: String,
     /// Rule or check id.
@@ -62,7 +63,7 @@ pub struct AuditReason {
 
 /// One decision, before it is chained.
 #[derive(Debug, Clone, Serialize)]
-pub struct AuditEntry {
+pub(crate) struct AuditEntry {
     /// RFC 3339 UTC time.
     pub time: String,
     /// `claude`, `gemini`, `cursor`, `exec`, `repl`, `library`…
@@ -86,7 +87,7 @@ pub struct AuditEntry {
 }
 
 /// The reasons of a decision as the log writes them (messages redacted).
-pub fn audit_reasons(reasons: &[Reason]) -> Vec<AuditReason> {
+pub(crate) fn audit_reasons(reasons: &[Reason]) -> Vec<AuditReason> {
     reasons
         .iter()
         .map(|r| AuditReason {
@@ -147,7 +148,7 @@ impl AuditLog {
     }
 
     /// Append one entry under an exclusive lock: `seq` and `prev` come from the last line.
-    pub fn append(&self, entry: &AuditEntry) -> io::Result<()> {
+    pub(crate) fn append(&self, entry: &AuditEntry) -> io::Result<()> {
         if let Some(dir) = self.path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)?;
         }
@@ -245,7 +246,7 @@ impl AuditLog {
 
 /// The default anchor of a log: `audit/<first 16 hex of the SHA-256 of its absolute path>.head`
 /// in the state root (`None` without a state root).
-pub fn default_anchor(log: &Path) -> Option<PathBuf> {
+pub(crate) fn default_anchor(log: &Path) -> Option<PathBuf> {
     let root = crate::state::state_root()?;
     let abs = match (log.parent(), log.file_name()) {
         (Some(dir), Some(name)) => std::fs::canonicalize(if dir.as_os_str().is_empty() {
@@ -315,7 +316,7 @@ fn write_anchor(anchor: &Path, seq: u64, hash: &str, log: &Path) -> io::Result<(
 
 /// Compare a verified log with its anchor (`anchor`, else the default one): the chain must end
 /// exactly at the recorded head. `Ok(None)`: no anchor to compare with.
-pub fn check_anchor(
+pub(crate) fn check_anchor(
     log: &Path,
     report: &VerifyReport,
     anchor: Option<&Path>,
@@ -372,7 +373,7 @@ pub fn check_anchor(
 /// Why `path` cannot be an audit log (`None`: it can): it names a secret, a start-up file or a
 /// protected file (`.git/…`, `.claude/…`, a policy file), where text the agent submits would
 /// become code or configuration. `cwd` resolves a relative path.
-pub fn unsuitable_log_path(path: &Path, cwd: &Path) -> Option<String> {
+pub(crate) fn unsuitable_log_path(path: &Path, cwd: &Path) -> Option<String> {
     let reasons = crate::policy::paths::decide_path(
         &[],
         cwd,
@@ -420,7 +421,7 @@ fn last_line(file: &mut File) -> io::Result<Option<String>> {
 }
 
 /// Lower-case hex SHA-256.
-pub fn sha256_hex(bytes: &[u8]) -> String {
+pub(crate) fn sha256_hex(bytes: &[u8]) -> String {
     let digest = Sha256::digest(bytes);
     let mut s = String::with_capacity(64);
     for b in digest {
@@ -431,6 +432,7 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// What `verify` found in a whole chain.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct VerifyReport {
     /// Lines checked.
     pub lines: u64,
@@ -459,7 +461,7 @@ pub fn verify(path: &Path) -> Result<VerifyReport, VerifyError> {
 }
 
 /// [`verify`] over any reader.
-pub fn verify_reader(reader: impl BufRead) -> Result<VerifyReport, VerifyError> {
+pub(crate) fn verify_reader(reader: impl BufRead) -> Result<VerifyReport, VerifyError> {
     let mut prev = GENESIS.to_owned();
     let mut n: u64 = 0;
     for line in reader.split(b'\n') {
@@ -593,7 +595,7 @@ fn mysql_like() -> Option<&'static Regex> {
 /// (quoted or not), `curl -u`/`--user user:pass`, `mysql -pSECRET`, `-p`/`-a` passwords of
 /// sshpass, `docker login` and redis-cli, signed-URL signatures, JWTs, AWS access keys,
 /// GitHub/GitLab/Slack/OpenAI/Stripe/npm/Hugging Face/Google OAuth tokens, private key blocks.
-pub fn redact(input: &str) -> String {
+pub(crate) fn redact(input: &str) -> String {
     let mut s = input.to_owned();
     for (re, with) in patterns() {
         if re.is_match(&s) {
@@ -633,7 +635,7 @@ fn password_flag_value() -> Option<&'static Regex> {
 }
 
 /// RFC 3339 UTC with seconds (`2026-05-01T12:00:00Z`), without a date library.
-pub fn rfc3339(t: SystemTime) -> String {
+pub(crate) fn rfc3339(t: SystemTime) -> String {
     let secs = t.duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let days = i64::try_from(secs / 86_400).unwrap_or(0);
     let rem = secs % 86_400;
@@ -708,3 +710,7 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+#[path = "audit_tests.rs"]
+mod table_tests;

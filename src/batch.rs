@@ -15,7 +15,7 @@ const ROUND: usize = 8192;
 
 /// How much of each verdict a record holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Detail {
+pub(crate) enum Detail {
     /// [`Verdict::brief_json_view`](crate::policy::Verdict::brief_json_view): decision,
     /// reasons, flags, and each unit's program, argv, span and decision.
     #[default]
@@ -26,7 +26,7 @@ pub enum Detail {
 }
 
 /// Classify every record and write one JSON line each, in input order.
-pub fn classify_to(
+pub(crate) fn classify_to(
     policy: &Policy,
     records: &[&[u8]],
     detail: Detail,
@@ -89,7 +89,8 @@ fn classify_rounds(
 }
 
 /// Classify every record; one JSON line each (without the newline), in order.
-pub fn classify_all(policy: &Policy, records: &[&[u8]], detail: Detail) -> Vec<String> {
+#[cfg(test)]
+pub(crate) fn classify_all(policy: &Policy, records: &[&[u8]], detail: Detail) -> Vec<String> {
     let mut buf = Vec::new();
     // Writing to a Vec cannot fail.
     let _ = classify_to(policy, records, detail, &mut buf);

@@ -10,11 +10,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use shclass::Limits;
-use shclass::analyze::{Analysis, analyze};
-use shclass::hook::Agent;
-use shclass::policy::{self, Decision, LoadOptions, Mode, Policy, Verdict};
-use shclass::session::{RememberScope, Session, SessionConfig};
+use crate::Limits;
+use crate::analyze::{Analysis, analyze};
+use crate::hook::Agent;
+use crate::policy::{self, Decision, LoadOptions, Mode, Policy, Verdict};
+use crate::session::{RememberScope, Session, SessionConfig};
 
 /// Usage error.
 pub(crate) const EXIT_USAGE: u8 = 64;
@@ -130,9 +130,10 @@ enum Cmd {
         #[command(flatten)]
         session: SessionArgs,
         /// Answer deny if no decision was made within MS milliseconds (a watchdog thread; an
-        /// agent whose hook times out usually goes on without it).
-        #[arg(long, value_name = "MS", default_value_t = DEFAULT_DEADLINE_MS)]
-        deadline_ms: u64,
+        /// agent whose hook times out usually goes on without it). Default: the policy's
+        /// `[session] deadline_ms`, else 5000.
+        #[arg(long, value_name = "MS")]
+        deadline_ms: Option<u64>,
         /// Do not read the agent's own permission settings (Claude Code's `~/.claude/settings.json`
         /// and the project's `.claude/settings*.json`, read per unit; project files count only
         /// when trusted). Read by default so installing shclass adds no prompt the person
@@ -223,12 +224,14 @@ struct SessionArgs {
     /// Append one hash-chained JSON line per decision to FILE (else the policy's `audit_log`).
     #[arg(long, value_name = "FILE")]
     audit_log: Option<PathBuf>,
-    /// Denials in a row before the verdict suggests plan mode (0: off).
-    #[arg(long, value_name = "N", default_value_t = 3)]
-    max_denials: u32,
-    /// Acting commands allowed per hour (0: off).
-    #[arg(long, value_name = "N", default_value_t = 200)]
-    max_actions_per_hour: u32,
+    /// Denials in a row before the verdict suggests plan mode (0: off). Default: the policy's
+    /// `[session] max_denials`, else 3.
+    #[arg(long, value_name = "N")]
+    max_denials: Option<u32>,
+    /// Acting commands allowed per hour (0: off). Default: the policy's
+    /// `[session] max_actions_per_hour`, else 200.
+    #[arg(long, value_name = "N")]
+    max_actions_per_hour: Option<u32>,
 }
 
 impl SessionArgs {
@@ -237,8 +240,8 @@ impl SessionArgs {
         SessionArgs {
             policy: PolicyArgs::default(),
             audit_log: None,
-            max_denials: 3,
-            max_actions_per_hour: 200,
+            max_denials: None,
+            max_actions_per_hour: None,
         }
     }
 }
@@ -262,7 +265,7 @@ struct HookTarget {
 
 impl HookTarget {
     fn path(&self, agent: Agent) -> Result<PathBuf, Failure> {
-        use shclass::hook::install::{Scope, settings_path};
+        use crate::hook::install::{Scope, settings_path};
         let dir = || -> Result<PathBuf, Failure> {
             Ok(match &self.dir {
                 Some(d) => d.clone(),
@@ -357,12 +360,7 @@ pub(crate) fn main() -> ExitCode {
         && sub == "hook"
         && let Some(agent) = agent.to_str().and_then(Agent::parse)
     {
-        return finish(hook(
-            agent,
-            &SessionArgs::defaults(),
-            hook_deadline(DEFAULT_DEADLINE_MS),
-            true,
-        ));
+        return finish(hook(agent, &SessionArgs::defaults(), None, true));
     }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
@@ -429,9 +427,9 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             file,
         }) => {
             let detail = if full {
-                shclass::batch::Detail::Full
+                crate::batch::Detail::Full
             } else {
-                shclass::batch::Detail::Brief
+                crate::batch::Detail::Brief
             };
             batch(null, detail, &policy, file.as_ref())
         }
@@ -479,12 +477,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             session,
             deadline_ms,
             no_agent_settings,
-        }) => hook(
-            agent,
-            &session,
-            hook_deadline(deadline_ms),
-            !no_agent_settings,
-        ),
+        }) => hook(agent, &session, deadline_ms, !no_agent_settings),
         Some(Cmd::InstallHook {
             agent,
             target,
@@ -519,7 +512,7 @@ fn run(cli: Cli) -> Result<u8, Failure> {
             let input = match args.cmd.len() {
                 0 => read_input(None)?,
                 1 => args.cmd.into_iter().next().unwrap_or_default(),
-                _ => shclass::interactive::command_line(&args.cmd),
+                _ => crate::interactive::command_line(&args.cmd),
             };
             let verdict = policy.classify(&input);
             let code = verdict.decision.exit_code();
@@ -558,12 +551,16 @@ fn load_options(args: &PolicyArgs) -> LoadOptions {
     }
 }
 
-fn session_config(args: &SessionArgs) -> SessionConfig {
-    SessionConfig {
-        max_consecutive_denials: args.max_denials,
-        max_actions_per_hour: args.max_actions_per_hour,
-        ..SessionConfig::default()
+/// The policy's session limits (`[session]`), under the flags given.
+fn session_config(args: &SessionArgs, policy: &Policy) -> SessionConfig {
+    let mut c = SessionConfig::from_policy(policy);
+    if let Some(n) = args.max_denials {
+        c.max_consecutive_denials = n;
     }
+    if let Some(n) = args.max_actions_per_hour {
+        c.max_actions_per_hour = n;
+    }
+    c
 }
 
 /// A session over the loaded policy, with the audit log from `--audit-log` or the policy.
@@ -576,33 +573,50 @@ fn open_session(args: &SessionArgs, agent: &str, id: Option<&str>) -> Result<Ses
             .map(|p| policy.workspace().join(p))
     });
     if let Some(a) = &audit {
-        if let Some(why) = shclass::audit::unsuitable_log_path(a, policy.workspace()) {
+        if let Some(why) = crate::audit::unsuitable_log_path(a, policy.workspace()) {
             return Err(fail(EXIT_POLICY, why));
         }
         policy.protect(a);
     }
+    let config = session_config(args, &policy);
     let mut s = Session::new(policy)
-        .with_config(session_config(args))
+        .with_config(config)
         .with_agent(agent, id);
     if let Some(a) = audit {
-        s = s.with_audit(shclass::audit::AuditLog::new(a));
+        s = s.with_audit(crate::audit::AuditLog::new(a));
     }
     Ok(s)
 }
 
-/// `shclass hook --deadline-ms` when not given: [`shclass::hook::DEADLINE`].
-const DEFAULT_DEADLINE_MS: u64 = 5000;
+/// The deadline of `shclass hook`, in milliseconds: `--deadline-ms`, else the policy's
+/// `[session] deadline_ms` once it is loaded (`policy_deadline`), else 5000.
+static DEADLINE_MS: std::sync::atomic::AtomicU64 =
+    std::sync::atomic::AtomicU64::new(crate::policy::DEFAULT_DEADLINE_MS);
 
-fn hook_deadline(ms: u64) -> std::time::Duration {
-    std::time::Duration::from_millis(ms)
+/// Whether `--deadline-ms` was given (it outranks the policy).
+static DEADLINE_GIVEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Held while [`DEADLINE_MS`] changes and while the watchdog reads it; [`DEADLINE_CHANGED`]
+/// wakes a watchdog already waiting, so a deadline lowered after it started is kept.
+static DEADLINE_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+static DEADLINE_CHANGED: std::sync::Condvar = std::sync::Condvar::new();
+
+/// The policy's `[session] deadline_ms`, told by the hook once the policy is loaded.
+fn policy_deadline(ms: u64) {
+    if !DEADLINE_GIVEN.load(std::sync::atomic::Ordering::SeqCst) {
+        let _held = DEADLINE_LOCK
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        DEADLINE_MS.store(ms, std::sync::atomic::Ordering::SeqCst);
+        DEADLINE_CHANGED.notify_all();
+    }
 }
 
 /// Whether `shclass hook` has answered: the decision and the watchdog both take it.
 static ANSWERED: std::sync::Mutex<bool> = std::sync::Mutex::new(false);
 
 /// What the watchdog of `shclass hook` answers for, and when the hook started.
-static WATCHDOG: std::sync::OnceLock<(Agent, std::time::Duration, std::time::Instant)> =
-    std::sync::OnceLock::new();
+static WATCHDOG: std::sync::OnceLock<(Agent, std::time::Instant)> = std::sync::OnceLock::new();
 
 /// Hook input (JSON) up to this size whose command the fast path reads whole starts no
 /// watchdog: its analysis has no step that tree-sitter's error recovery could stretch, and is
@@ -617,17 +631,35 @@ const LAZY_WATCHDOG_MAX_INPUT: usize = 4096;
 /// deadline. A thread start costs about a tenth of a hook's run, so it is started only when
 /// the analysis first needs tree-sitter or the input is large.
 fn start_watchdog() {
-    let Some(&(agent, deadline, started)) = WATCHDOG.get() else {
+    let Some(&(agent, started)) = WATCHDOG.get() else {
         return;
     };
     let _ = std::thread::Builder::new().spawn(move || {
-        std::thread::sleep(deadline.saturating_sub(started.elapsed()));
+        // The deadline may change once the policy is loaded: wait until the one in force,
+        // woken when it changes.
+        let mut held = DEADLINE_LOCK
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let deadline = loop {
+            let deadline = std::time::Duration::from_millis(
+                DEADLINE_MS.load(std::sync::atomic::Ordering::SeqCst),
+            );
+            let left = deadline.saturating_sub(started.elapsed());
+            if left.is_zero() {
+                break deadline;
+            }
+            held = DEADLINE_CHANGED
+                .wait_timeout(held, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        };
+        drop(held);
         let mut answered = ANSWERED
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if !*answered {
             *answered = true;
-            let r = shclass::hook::too_slow(agent, deadline);
+            let r = crate::hook::too_slow(agent, deadline);
             // Best effort: the process ends with the deny exit code either way.
             let _ = write_hook_response(&r);
             std::process::exit(i32::from(r.exit_code));
@@ -638,10 +670,14 @@ fn start_watchdog() {
 fn hook(
     agent: Agent,
     args: &SessionArgs,
-    deadline: std::time::Duration,
+    deadline_ms: Option<u64>,
     agent_settings: bool,
 ) -> Result<u8, Failure> {
-    let _ = WATCHDOG.set((agent, deadline, std::time::Instant::now()));
+    if let Some(ms) = deadline_ms {
+        DEADLINE_GIVEN.store(true, std::sync::atomic::Ordering::SeqCst);
+        DEADLINE_MS.store(ms, std::sync::atomic::Ordering::SeqCst);
+    }
+    let _ = WATCHDOG.set((agent, std::time::Instant::now()));
     let mut input = Vec::new();
     if std::io::stdin().read_to_end(&mut input).is_err() {
         // Unreadable stdin is malformed input: the library answers deny (never exit 70, which
@@ -657,18 +693,20 @@ fn hook(
     {
         load.claude_settings = Some(None);
     }
-    let opts = shclass::hook::HookOptions {
+    let opts = crate::hook::HookOptions {
         load,
         audit_log: args.audit_log.clone(),
         state_dir: None,
-        session: session_config(args),
+        max_denials: args.max_denials,
+        max_actions_per_hour: args.max_actions_per_hour,
+        on_deadline: Some(policy_deadline),
     };
     if input.len() > LAZY_WATCHDOG_MAX_INPUT
-        || !shclass::parse::before_first_tree_sitter_parse(start_watchdog)
+        || !crate::parse::before_first_tree_sitter_parse(start_watchdog)
     {
         start_watchdog();
     }
-    let r = shclass::hook::handle(agent, &input, &opts);
+    let r = crate::hook::handle(agent, &input, &opts);
     let mut answered = ANSWERED
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -684,7 +722,7 @@ fn hook(
     Ok(r.exit_code)
 }
 
-fn write_hook_response(r: &shclass::hook::HookResponse) -> std::io::Result<()> {
+fn write_hook_response(r: &crate::hook::HookResponse) -> std::io::Result<()> {
     if let Some(out) = &r.stdout {
         let mut o = std::io::stdout().lock();
         writeln!(o, "{out}")?;
@@ -702,7 +740,7 @@ fn install_hook(
     print: bool,
     command: Option<String>,
 ) -> Result<u8, Failure> {
-    use shclass::hook::install;
+    use crate::hook::install;
     let command = if let Some(c) = command {
         c
     } else {
@@ -746,7 +784,7 @@ fn install_hook(
 }
 
 fn uninstall_hook(agent: Agent, target: &HookTarget) -> Result<u8, Failure> {
-    use shclass::hook::install::{UninstallReport, uninstall};
+    use crate::hook::install::{UninstallReport, uninstall};
     let path = target.path(agent)?;
     let report = uninstall(&path, agent).map_err(|e| fail(EXIT_INPUT, e.to_string()))?;
     let mut out = std::io::stdout().lock();
@@ -767,7 +805,6 @@ fn uninstall_hook(agent: Agent, target: &HookTarget) -> Result<u8, Failure> {
         UninstallReport::Edited => {
             writeln!(out, "removed the {} hook from {shown}", agent.name())?;
         }
-        _ => writeln!(out, "removed the {} hook from {shown}", agent.name())?,
     }
     Ok(0)
 }
@@ -785,7 +822,7 @@ fn doctor(agent: Option<Agent>, dir: Option<PathBuf>) -> Result<u8, Failure> {
     let mut problems = 0;
     let mut any_installed = false;
     for a in agents {
-        let findings = shclass::hook::install::doctor(a, &dir);
+        let findings = crate::hook::install::doctor(a, &dir);
         let none = findings.len() == 1
             && findings[0].problem
             && findings[0].message.starts_with("no shclass hook");
@@ -817,8 +854,8 @@ fn doctor(agent: Option<Agent>, dir: Option<PathBuf>) -> Result<u8, Failure> {
     Ok(u8::from(problems > 0))
 }
 
-fn trust_store() -> Result<shclass::policy::trust::TrustStore, Failure> {
-    shclass::policy::trust::TrustStore::user().ok_or_else(|| {
+fn trust_store() -> Result<crate::policy::trust::TrustStore, Failure> {
+    crate::policy::trust::TrustStore::user().ok_or_else(|| {
         fail(
             EXIT_USAGE,
             "no state directory (set HOME, XDG_STATE_HOME or SHCLASS_STATE_DIR)",
@@ -853,7 +890,7 @@ fn trust(list: bool, file: Option<PathBuf>) -> Result<u8, Failure> {
             let now = std::fs::read(&e.path).ok();
             let state = match now {
                 None => "missing",
-                Some(b) if shclass::audit::sha256_hex(&b) == e.sha256 => "trusted",
+                Some(b) if crate::audit::sha256_hex(&b) == e.sha256 => "trusted",
                 Some(_) => "changed since it was trusted (untrusted)",
             };
             writeln!(out, "{}  {}: {state}", e.sha256, e.path.display())?;
@@ -864,11 +901,11 @@ fn trust(list: bool, file: Option<PathBuf>) -> Result<u8, Failure> {
         f
     } else {
         let cwd = std::env::current_dir()?;
-        shclass::policy::trust::project_policy(&cwd)
+        crate::policy::trust::project_policy(&cwd)
             .into_iter()
             .find_map(|f| match f {
-                shclass::policy::trust::Found::File(p) => Some(p),
-                shclass::policy::trust::Found::Skipped(..) => None,
+                crate::policy::trust::Found::File(p) => Some(p),
+                crate::policy::trust::Found::Skipped(..) => None,
             })
             .ok_or_else(|| {
                 fail(
@@ -877,7 +914,7 @@ fn trust(list: bool, file: Option<PathBuf>) -> Result<u8, Failure> {
                 )
             })?
     };
-    if let Some(why) = shclass::policy::trust::unsafe_location(&file) {
+    if let Some(why) = crate::policy::trust::unsafe_location(&file) {
         return Err(fail(
             EXIT_USAGE,
             format!(
@@ -920,8 +957,8 @@ fn untrust(file: &std::path::Path) -> Result<u8, Failure> {
 }
 
 fn audit_verify(file: &std::path::Path) -> Result<u8, Failure> {
-    match shclass::audit::verify(file)
-        .and_then(|r| shclass::audit::check_anchor(file, &r, None).map(|a| (r, a)))
+    match crate::audit::verify(file)
+        .and_then(|r| crate::audit::check_anchor(file, &r, None).map(|a| (r, a)))
     {
         Ok((r, anchor)) => {
             let anchor = match anchor {
@@ -952,7 +989,7 @@ fn exec(
     words: &[String],
 ) -> Result<u8, Failure> {
     use std::io::IsTerminal;
-    let cmd = shclass::interactive::command_line(words);
+    let cmd = crate::interactive::command_line(words);
     let mut session = open_session(args, "exec", session_id)?;
     let scope = match remember {
         "project" => RememberScope::ProjectFile(session.project_policy_file()),
@@ -966,9 +1003,9 @@ fn exec(
     };
     let state = match session_id {
         Some(id) => {
-            let dir = shclass::state::state_dir()
+            let dir = crate::state::state_dir()
                 .ok_or_else(|| fail(EXIT_USAGE, "no state directory (set SHCLASS_STATE_DIR)"))?;
-            let f = shclass::state::StateFile::new(&dir, id);
+            let f = crate::state::StateFile::new(&dir, id);
             session = session.with_state(f.read().map_err(|e| fail(EXIT_INPUT, e.to_string()))?);
             Some(f)
         }
@@ -978,7 +1015,7 @@ fn exec(
     let tty = stdin.is_terminal();
     let mut lock = stdin.lock();
     let prompt = if tty {
-        Some(shclass::interactive::Prompt {
+        Some(crate::interactive::Prompt {
             input: &mut lock,
             remember: scope,
         })
@@ -986,7 +1023,7 @@ fn exec(
         None
     };
     let mut err = std::io::stderr().lock();
-    let result = shclass::interactive::exec(&mut session, &cmd, prompt, &mut err)?;
+    let result = crate::interactive::exec(&mut session, &cmd, prompt, &mut err)?;
     if let Some(f) = state {
         // Merge this run into whatever other processes wrote meanwhile (the prompt may have
         // waited for a person, so the lock was not held across it).
@@ -1011,7 +1048,7 @@ fn exec(
         return Ok(code);
     }
     drop(err);
-    let e = shclass::interactive::run(&cmd);
+    let e = crate::interactive::run(&cmd);
     Err(fail(EXIT_NO_BASH, format!("could not run bash: {e}")))
 }
 
@@ -1022,7 +1059,7 @@ fn repl(args: &SessionArgs) -> Result<u8, Failure> {
     let tty = stdin.is_terminal();
     let mut input = stdin.lock();
     let mut out = std::io::stdout().lock();
-    shclass::interactive::repl(&mut session, &mut input, &mut out, tty)?;
+    crate::interactive::repl(&mut session, &mut input, &mut out, tty)?;
     Ok(0)
 }
 
@@ -1045,7 +1082,7 @@ fn read_input(cmd: Option<String>) -> Result<String, Failure> {
 
 fn batch(
     null: bool,
-    detail: shclass::batch::Detail,
+    detail: crate::batch::Detail,
     args: &PolicyArgs,
     file: Option<&PathBuf>,
 ) -> Result<u8, Failure> {
@@ -1071,7 +1108,7 @@ fn batch(
         records.pop();
     }
     let mut out = BufWriter::new(std::io::stdout().lock());
-    shclass::batch::classify_to(&policy, &records, detail, &mut out)?;
+    crate::batch::classify_to(&policy, &records, detail, &mut out)?;
     out.flush()?;
     Ok(0)
 }
@@ -1110,13 +1147,13 @@ fn policy_check(files: &[PathBuf]) -> Result<u8, Failure> {
         };
         match p.add_text(&text, &name, &policy::Source::Cli(name.clone()), true) {
             Ok(()) => {
-                let lints = shclass::policy::lint(&p, &name);
+                let lints = crate::policy::lint(&p, &name);
                 for l in &lints {
                     writeln!(out, "{name}: warning: {l}")?;
                 }
                 writeln!(out, "{name}: ok ({} warnings)", lints.len())?;
                 let project = f.file_name().is_some_and(|n| n == ".shclass.toml");
-                let trusted = shclass::policy::trust::TrustStore::user()
+                let trusted = crate::policy::trust::TrustStore::user()
                     .is_some_and(|s| s.is_trusted(f, text.as_bytes()));
                 if project && !trusted {
                     let effects = untrusted_effects(f, &text);
@@ -1243,7 +1280,7 @@ pub(crate) struct RuleEntry {
 /// it or (rules) whose programs include it.
 pub(crate) fn rule_entries(p: &Policy, filter: Option<&str>) -> Vec<RuleEntry> {
     let keep_check = |id: &str| filter.is_none_or(|f| f == id);
-    let mut out: Vec<RuleEntry> = shclass::checks::CHECKS
+    let mut out: Vec<RuleEntry> = crate::checks::CHECKS
         .iter()
         .filter(|c| keep_check(c.id()))
         .map(|c| RuleEntry {
@@ -1337,7 +1374,7 @@ impl<'a> Snippets<'a> {
     }
 
     /// The line holding `span` (or a window of it), with carets under the span.
-    pub(crate) fn caret(&self, span: shclass::ast::Span) -> String {
+    pub(crate) fn caret(&self, span: crate::ast::Span) -> String {
         let input = self.input;
         let mut start = span.start.min(input.len());
         while !input.is_char_boundary(start) {
@@ -1387,8 +1424,8 @@ impl<'a> Snippets<'a> {
 #[cfg(test)]
 mod tests {
     use super::{Cli, Cmd, SessionArgs, Snippets};
+    use crate::ast::Span;
     use clap::Parser;
-    use shclass::ast::Span;
 
     #[test]
     fn the_hook_fast_path_has_clap_defaults() {
@@ -1407,11 +1444,7 @@ mod tests {
                 panic!("`shclass hook {agent}` does not parse as a hook");
             };
             assert_eq!(session, SessionArgs::defaults(), "{agent}");
-            assert_eq!(
-                super::hook_deadline(deadline_ms),
-                shclass::hook::DEADLINE,
-                "{agent}"
-            );
+            assert_eq!(deadline_ms, None, "{agent}");
         }
     }
 

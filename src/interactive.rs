@@ -7,7 +7,6 @@
 //! nothing itself (that is [`Session`]) and never reads the real terminal on its own.
 
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
 
 use crate::audit::Approver;
 use crate::policy::{Decision, Mode, Source, Verdict};
@@ -15,14 +14,14 @@ use crate::session::{Answer, Outcome, RememberScope, Session};
 
 /// Exit code of `exec` when the command did not run because it was refused (policy deny or a
 /// person's no). `EX_NOPERM` from sysexits.
-pub const EXIT_REFUSED: u8 = 77;
+pub(crate) const EXIT_REFUSED: u8 = 77;
 /// Exit code of `exec` when the command needed approval and there was no terminal to ask.
 /// `EX_TEMPFAIL` from sysexits: it may run when someone can answer.
-pub const EXIT_NO_TERMINAL: u8 = 75;
+pub(crate) const EXIT_NO_TERMINAL: u8 = 75;
 
 /// What `exec` decided.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ExecResult {
+pub(crate) enum ExecResult {
     /// Allowed (by the policy or a person): the caller runs it, with [`run`].
     Run,
     /// Refused by the policy or a person.
@@ -33,7 +32,7 @@ pub enum ExecResult {
 
 impl ExecResult {
     /// The exit code `shclass exec` returns when the command does not run.
-    pub fn exit_code(&self) -> Option<u8> {
+    pub(crate) fn exit_code(&self) -> Option<u8> {
         match self {
             ExecResult::Run => None,
             ExecResult::Refused => Some(EXIT_REFUSED),
@@ -48,7 +47,7 @@ impl ExecResult {
 /// `std::process`'s spawning machinery (25 libc symbols the loader binds at every start of
 /// every `shclass hook`) out of the binary.
 #[cfg(unix)]
-pub fn run(cmd: &str) -> io::Error {
+pub(crate) fn run(cmd: &str) -> io::Error {
     use std::os::unix::process::CommandExt;
     bash(cmd).exec()
 }
@@ -79,7 +78,7 @@ fn bash(cmd: &str) -> std::process::Command {
 
 /// Run `cmd` with `bash -c` and return its exit code.
 #[cfg(not(unix))]
-pub fn run(cmd: &str) -> io::Error {
+pub(crate) fn run(cmd: &str) -> io::Error {
     match bash(cmd).status() {
         Ok(s) => std::process::exit(s.code().unwrap_or(1)),
         Err(e) => e,
@@ -87,7 +86,7 @@ pub fn run(cmd: &str) -> io::Error {
 }
 
 /// Somebody to ask: a reader of answers and a writer for the question.
-pub struct Prompt<'a> {
+pub(crate) struct Prompt<'a> {
     /// Where answers come from (the terminal).
     pub input: &'a mut dyn BufRead,
     /// Where "always" is kept.
@@ -95,7 +94,7 @@ pub struct Prompt<'a> {
 }
 
 /// Parse an answer: y/yes, n/no (and anything else), a/always.
-pub fn parse_answer(line: &str, remember: &RememberScope) -> Answer {
+pub(crate) fn parse_answer(line: &str, remember: &RememberScope) -> Answer {
     match line.trim().to_ascii_lowercase().as_str() {
         "y" | "yes" => Answer::Yes,
         "a" | "always" => Answer::Always(remember.clone()),
@@ -106,7 +105,7 @@ pub fn parse_answer(line: &str, remember: &RememberScope) -> Answer {
 /// Decide `cmd`; on ask, ask through `prompt` (or refuse when there is none). Messages go to
 /// `err`. Running an allowed command is the caller's next step ([`run`]), after it has saved
 /// what this session learnt.
-pub fn exec(
+pub(crate) fn exec(
     session: &mut Session,
     cmd: &str,
     prompt: Option<Prompt<'_>>,
@@ -157,7 +156,7 @@ pub fn exec(
 
 /// Join `exec`'s arguments into one command line: a single argument is a command line as it
 /// is; several are words, quoted so bash sees exactly them.
-pub fn command_line(args: &[String]) -> String {
+pub(crate) fn command_line(args: &[String]) -> String {
     if let [one] = args {
         return one.clone();
     }
@@ -168,7 +167,7 @@ pub fn command_line(args: &[String]) -> String {
 }
 
 /// The full explanation of a verdict: every unit with its decision and reasons.
-pub fn explain(v: &Verdict) -> String {
+pub(crate) fn explain(v: &Verdict) -> String {
     let mut s = format!(
         "{} (risk {}, mode {})\n",
         v.decision,
@@ -206,7 +205,7 @@ pub fn explain(v: &Verdict) -> String {
 }
 
 /// An outcome explained: the verdict, and the session's own reasons (rate limit, breaker).
-pub fn explain_outcome(o: &Outcome) -> String {
+pub(crate) fn explain_outcome(o: &Outcome) -> String {
     let mut s = match &o.verdict {
         Some(v) => explain(v),
         None => format!("{} ({} {})\n", o.decision, o.tool, o.input),
@@ -225,7 +224,7 @@ pub fn explain_outcome(o: &Outcome) -> String {
 }
 
 /// The REPL's help text.
-pub const REPL_HELP: &str = "Type a command to classify it (it is never run).
+pub(crate) const REPL_HELP: &str = "Type a command to classify it (it is never run).
   /mode [M]   show or set the mode (default, plan, accept-edits, auto, strict, bypass)
   /rules      rules a person wrote and remembered ones (/rules all: every rule)
   /policy     mode, workspace, sources, limits
@@ -236,7 +235,7 @@ pub const REPL_HELP: &str = "Type a command to classify it (it is never run).
 
 /// Classify and explain each line of `input`; slash commands control the session. With
 /// `interactive`, a prompt is written before each line.
-pub fn repl(
+pub(crate) fn repl(
     session: &mut Session,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -339,7 +338,7 @@ pub fn repl(
                 writeln!(out, "unknown command `{w}`; /help")?;
             }
             _ => {
-                let o = session.check_command("repl", line);
+                let o = session.preview_command("repl", line);
                 let top = o
                     .reasons
                     .iter()
@@ -361,7 +360,29 @@ pub fn repl(
     Ok(())
 }
 
-/// The project policy file an "always" in `exec` writes to.
-pub fn default_remember_file(session: &Session) -> PathBuf {
-    session.project_policy_file()
+#[cfg(test)]
+mod tests {
+    use super::repl;
+    use crate::policy::{Decision, Policy};
+    use crate::session::Session;
+
+    #[test]
+    fn repl_lines_never_count_towards_the_denial_breaker_or_the_rate_limit() {
+        let policy = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let mut session = Session::new(policy);
+        // More denials in a row than the breaker allows, and acting commands: only explained.
+        let mut input: &[u8] = b"rm -rf /\nrm -rf ~\nrm -rf /\nrm -rf ~\ntouch a\n";
+        let mut out = Vec::new();
+        repl(&mut session, &mut input, &mut out, false).unwrap_or_else(|e| panic!("{e}"));
+        let text = String::from_utf8_lossy(&out);
+        assert!(!text.contains("consider --mode plan"), "{text}");
+        assert_eq!(session.state().consecutive_denials, 0);
+        assert!(session.state().actions.is_empty());
+        // A command the agent runs still counts.
+        assert_eq!(
+            session.check_command("Bash", "rm -rf /").decision,
+            Decision::Deny
+        );
+        assert_eq!(session.state().consecutive_denials, 1);
+    }
 }

@@ -1,7 +1,6 @@
-//! The `shclass` binary: see `cli.rs`. All output goes through the one writer here.
-
-mod cli;
+//! The `shclass` binary: the command-line interface lives in the library (`src/cli.rs`), behind
+//! one hidden entry point, so the library's public API stays what `src/lib.rs` re-exports.
 
 fn main() -> std::process::ExitCode {
-    cli::main()
+    shclass::cli_main()
 }

@@ -31,6 +31,7 @@ use crate::wordlist::{Words, words};
 
 /// Limits of a session.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SessionConfig {
     /// Denials in a row before the verdict suggests another mode (0 turns it off).
     pub max_consecutive_denials: u32,
@@ -43,15 +44,60 @@ pub struct SessionConfig {
 impl Default for SessionConfig {
     fn default() -> Self {
         SessionConfig {
-            max_consecutive_denials: 3,
-            max_actions_per_hour: 200,
+            max_consecutive_denials: crate::policy::DEFAULT_MAX_DENIALS,
+            max_actions_per_hour: crate::policy::DEFAULT_MAX_ACTIONS_PER_HOUR,
             window_secs: 3600,
         }
     }
 }
 
+impl SessionConfig {
+    /// The limits `policy`'s files set in their `[session]` tables (`max_denials`,
+    /// `max_actions_per_hour`), the defaults for the others.
+    pub fn from_policy(policy: &Policy) -> SessionConfig {
+        let limits = policy.session_limits;
+        let d = SessionConfig::default();
+        SessionConfig {
+            max_consecutive_denials: limits.max_denials.unwrap_or(d.max_consecutive_denials),
+            max_actions_per_hour: limits
+                .max_actions_per_hour
+                .unwrap_or(d.max_actions_per_hour),
+            window_secs: d.window_secs,
+        }
+    }
+
+    /// Denials in a row before the verdict suggests another mode (0: off).
+    #[must_use]
+    pub fn with_max_consecutive_denials(mut self, n: u32) -> SessionConfig {
+        self.max_consecutive_denials = n;
+        self
+    }
+
+    /// Acting units allowed per window (0: off).
+    #[must_use]
+    pub fn with_max_actions_per_hour(mut self, n: u32) -> SessionConfig {
+        self.max_actions_per_hour = n;
+        self
+    }
+
+    /// The window of the rate limit, in seconds.
+    #[must_use]
+    pub fn with_window_secs(mut self, secs: u64) -> SessionConfig {
+        self.window_secs = secs;
+        self
+    }
+}
+
+/// Whether a decision counts towards the session's limits (it may run) or not (only shown).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    Yes,
+    No,
+}
+
 /// The answer of a person to an ask.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Answer {
     /// Run it this once.
     Yes,
@@ -63,6 +109,7 @@ pub enum Answer {
 
 /// Where an "always" is kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RememberScope {
     /// For this session only (and its state file, for hooks).
     Session,
@@ -72,6 +119,7 @@ pub enum RememberScope {
 
 /// A decision in a session: the engine's verdict plus what the session added.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Outcome {
     /// `Bash`, `Read`, `Write`, `Edit`, … (the agent's tool name).
     pub tool: String,
@@ -203,11 +251,11 @@ fn session_reason(decision: Decision, risk: Risk, rule: &str, message: String) -
 }
 
 impl Session {
-    /// A fresh session over `policy`.
+    /// A fresh session over `policy`, with the limits its files set (`[session]`).
     pub fn new(policy: Policy) -> Session {
         Session {
+            config: SessionConfig::from_policy(&policy),
             policy,
-            config: SessionConfig::default(),
             state: SessionState {
                 version: 1,
                 ..SessionState::default()
@@ -292,13 +340,28 @@ impl Session {
 
     /// Decide a command line.
     pub fn check_command(&mut self, tool: &str, cmd: &str) -> Outcome {
+        let mut out = self.command_outcome(tool, cmd);
+        self.finish(&mut out, Counted::Yes);
+        out
+    }
+
+    /// Decide a command line that will not run (the REPL only explains it): the same verdict,
+    /// audited, but it counts neither towards the denial breaker nor the rate limit.
+    pub(crate) fn preview_command(&mut self, tool: &str, cmd: &str) -> Outcome {
+        let mut out = self.command_outcome(tool, cmd);
+        self.finish(&mut out, Counted::No);
+        out
+    }
+
+    /// The engine's outcome for a command line, before the session's rules.
+    fn command_outcome(&self, tool: &str, cmd: &str) -> Outcome {
         let verdict = self.policy.classify(cmd);
         let acts = verdict
             .units
             .iter()
             .filter(|u| u.operation == Operation::Act)
             .count();
-        let mut out = Outcome {
+        Outcome {
             tool: tool.to_owned(),
             input: cmd.to_owned(),
             decision: verdict.decision,
@@ -310,9 +373,7 @@ impl Session {
             acts,
             approved_by: Approver::Policy,
             at: now_secs(),
-        };
-        self.finish(&mut out);
-        out
+        }
     }
 
     /// Decide a file tool's access to one path. For `Access::Write` (`Edit`, `Write`,
@@ -350,7 +411,7 @@ impl Session {
             approved_by: Approver::Policy,
             at: now_secs(),
         };
-        self.finish(&mut out);
+        self.finish(&mut out, Counted::Yes);
         out
     }
 
@@ -428,10 +489,18 @@ impl Session {
         }
     }
 
-    /// Session rules over the engine's decision, counters, then the audit line.
-    fn finish(&mut self, out: &mut Outcome) {
+    /// Session rules over the engine's decision, counters, then the audit line. An outcome
+    /// that is not `counted` (it will not run) leaves the breaker and the rate limit alone.
+    fn finish(&mut self, out: &mut Outcome, counted: Counted) {
         self.state.decisions += 1;
         let mut front = Vec::new();
+        if counted == Counted::No {
+            if out.decision == Decision::Ask {
+                out.approved_by = Approver::Pending;
+            }
+            self.write_audit(out);
+            return;
+        }
         // Rate limit: acting units in the sliding window.
         let window_start = out.at.saturating_sub(self.config.window_secs);
         self.state.actions.retain(|&t| t > window_start);
@@ -447,7 +516,7 @@ impl Session {
                 Risk::High,
                 "rate-limit",
                 format!(
-                    "rate limit: {} acting commands in the last {} s, the limit is {} (a runaway loop?); wait, or raise max_actions_per_hour",
+                    "rate limit: {} acting commands in the last {} s, the limit is {} (a runaway loop?); wait, or raise `max_actions_per_hour` in the `[session]` table of your policy file (or --max-actions-per-hour)",
                     self.state.actions.len(),
                     self.config.window_secs,
                     self.config.max_actions_per_hour
@@ -878,5 +947,92 @@ mod tests {
         assert!(s.contains("program = \"git\""), "{s}");
         assert!(s.contains("subcommand = [\"push\"]"), "{s}");
         assert!(s.contains("\"--force\""), "{s}");
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::SessionConfig;
+    use crate::policy::{Policy, Source};
+
+    fn user(text: &str) -> Result<Policy, String> {
+        let mut p = Policy::empty();
+        p.add_text(text, "user.toml", &Source::User("user.toml".into()), true)
+            .map_err(|e| e.to_string())?;
+        Ok(p)
+    }
+
+    #[test]
+    fn session_keys_set_the_limits_and_bad_values_name_file_line_and_key() {
+        let p = user("[session]\nmax_denials = 5\nmax_actions_per_hour = 0\ndeadline_ms = 800\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let c = SessionConfig::from_policy(&p);
+        assert_eq!(c.max_consecutive_denials, 5);
+        assert_eq!(c.max_actions_per_hour, 0);
+        assert_eq!(p.session_limits.deadline_ms, Some(800));
+        // No [session]: the defaults.
+        assert_eq!(
+            SessionConfig::from_policy(&Policy::empty()),
+            SessionConfig::default()
+        );
+        for (text, want) in [
+            (
+                "mode = \"default\"\n[session]\nmax_denials = -1\n",
+                "user.toml:3: session.max_denials",
+            ),
+            (
+                "[session]\n\ndeadline_ms = 0\n",
+                "user.toml:3: session.deadline_ms",
+            ),
+            (
+                "[session]\nmax_actions_per_hour = 5000000000\n",
+                "user.toml:2: session.max_actions_per_hour",
+            ),
+            ("[session]\nmax_denial = 2\n", "max_denial"),
+            ("[session]\nmax_denials = \"2\"\n", "user.toml:2"),
+        ] {
+            let e = user(text).err().unwrap_or_else(|| panic!("{text:?} loads"));
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn an_untrusted_file_only_lowers_the_limits() {
+        let project = Source::Project(".shclass.toml".into());
+        let load = |user_text: &str, project_text: &str| {
+            let mut p = user(user_text).unwrap_or_else(|e| panic!("{e}"));
+            p.add_untrusted_text(project_text, ".shclass.toml", &project)
+                .unwrap_or_else(|e| panic!("{e}"));
+            p
+        };
+        // Lower: taken.
+        let p = load(
+            "",
+            "[session]\nmax_denials = 2\nmax_actions_per_hour = 10\ndeadline_ms = 100\n",
+        );
+        let c = SessionConfig::from_policy(&p);
+        assert_eq!((c.max_consecutive_denials, c.max_actions_per_hour), (2, 10));
+        assert_eq!(p.session_limits.deadline_ms, Some(100));
+        // Higher, or 0 (off): ignored, and said so.
+        let p = load(
+            "[session]\nmax_denials = 4\n",
+            "[session]\nmax_denials = 0\nmax_actions_per_hour = 1000\ndeadline_ms = 60000\n",
+        );
+        let c = SessionConfig::from_policy(&p);
+        assert_eq!(
+            (c.max_consecutive_denials, c.max_actions_per_hour),
+            (4, 200)
+        );
+        assert_eq!(p.session_limits.deadline_ms, None);
+        let effects = p.untrusted_effects().join("\n");
+        for key in ["max_denials", "max_actions_per_hour", "deadline_ms"] {
+            assert!(effects.contains(&format!("session.{key}")), "{effects}");
+        }
+        // A count the person turned off may be turned on (any value is below "off").
+        let p = load(
+            "[session]\nmax_denials = 0\n",
+            "[session]\nmax_denials = 7\n",
+        );
+        assert_eq!(SessionConfig::from_policy(&p).max_consecutive_denials, 7);
     }
 }

@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 /// Size and modification time of a file when the agent read it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub struct FileStamp {
+pub(crate) struct FileStamp {
     /// Modification time, nanoseconds since the Unix epoch.
     pub mtime_ns: u128,
     /// Size in bytes.
@@ -29,7 +29,7 @@ pub struct FileStamp {
 
 impl FileStamp {
     /// The stamp of a file on disk now (`None` when it does not exist or cannot be read).
-    pub fn of(path: &Path) -> Option<FileStamp> {
+    pub(crate) fn of(path: &Path) -> Option<FileStamp> {
         let meta = std::fs::metadata(path).ok()?;
         let mtime_ns = meta
             .modified()
@@ -46,6 +46,7 @@ impl FileStamp {
 /// Everything a session remembers between decisions.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
+#[non_exhaustive]
 pub struct SessionState {
     /// Format version.
     pub version: u32,
@@ -56,13 +57,13 @@ pub struct SessionState {
     /// Unix times (seconds) of acting units, for the sliding-window rate limit.
     pub actions: Vec<u64>,
     /// Files read in this session, by resolved path.
-    pub reads: BTreeMap<String, FileStamp>,
+    pub(crate) reads: BTreeMap<String, FileStamp>,
     /// Remembered rules (TOML snippets), re-added with source `remembered` on every load.
     pub remembered: Vec<String>,
 }
 
 /// The state directory (see the module docs).
-pub fn state_dir() -> Option<PathBuf> {
+pub(crate) fn state_dir() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("SHCLASS_STATE_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(d));
     }
@@ -78,7 +79,7 @@ pub fn state_dir() -> Option<PathBuf> {
 /// The root of shclass's state: `$SHCLASS_STATE_DIR`, else `$XDG_STATE_HOME/shclass`, else
 /// `~/.local/state/shclass`. The trust record and the audit anchors live here; session files
 /// live in [`state_dir`] (the same directory when `SHCLASS_STATE_DIR` is set).
-pub fn state_root() -> Option<PathBuf> {
+pub(crate) fn state_root() -> Option<PathBuf> {
     if let Some(d) = std::env::var_os("SHCLASS_STATE_DIR").filter(|d| !d.is_empty()) {
         return Some(PathBuf::from(d));
     }
@@ -94,7 +95,7 @@ pub fn state_root() -> Option<PathBuf> {
 /// A file name for a session id: `[A-Za-z0-9._-]` kept, anything else `_`, at most 80
 /// characters, plus a short hash of the id when anything was changed (so two ids never share a
 /// file).
-pub fn sanitise(id: &str) -> String {
+pub(crate) fn sanitise(id: &str) -> String {
     let mut out: String = id
         .chars()
         .map(|c| {
@@ -119,14 +120,14 @@ pub fn sanitise(id: &str) -> String {
 
 /// A session's state file.
 #[derive(Debug, Clone)]
-pub struct StateFile {
+pub(crate) struct StateFile {
     json: PathBuf,
     lock: PathBuf,
 }
 
 impl StateFile {
     /// The file for `session_id` in `dir`.
-    pub fn new(dir: &Path, session_id: &str) -> StateFile {
+    pub(crate) fn new(dir: &Path, session_id: &str) -> StateFile {
         let name = sanitise(session_id);
         StateFile {
             json: dir.join(format!("{name}.json")),
@@ -135,14 +136,14 @@ impl StateFile {
     }
 
     /// Where the state is.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.json
     }
 
     /// Read the state, let `f` change it, write it back: all under an exclusive lock. A state
     /// file that is not valid JSON is an error (not silently reset: the rate limit and the
     /// breaker depend on it).
-    pub fn update<R>(&self, f: impl FnOnce(&mut SessionState) -> R) -> io::Result<R> {
+    pub(crate) fn update<R>(&self, f: impl FnOnce(&mut SessionState) -> R) -> io::Result<R> {
         if let Some(dir) = self.json.parent() {
             create_private_dir(dir)?;
         }
@@ -160,7 +161,7 @@ impl StateFile {
 
     /// The state as it is on disk (default when there is none), read under a shared lock so
     /// an update in progress is never seen half written.
-    pub fn read(&self) -> io::Result<SessionState> {
+    pub(crate) fn read(&self) -> io::Result<SessionState> {
         let lock = match File::open(&self.lock) {
             Ok(f) => Some(f),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,

@@ -23,11 +23,11 @@ use std::fmt;
 /// A fixed list of words stored as one string: build it with `words!`, look words up with
 /// [`Words::contains`], walk it with [`Words::iter`]. Order is kept; duplicates are allowed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Words(&'static str);
+pub(crate) struct Words(&'static str);
 
 impl Words {
     /// The empty list.
-    pub const EMPTY: Words = Words("");
+    pub(crate) const EMPTY: Words = Words("");
 
     /// The words, each preceded by a byte holding its length, from `joined`: each word followed
     /// by a NUL, as `concat!` builds it in [`words!`].
@@ -73,12 +73,12 @@ impl Words {
     }
 
     /// The words, in order.
-    pub fn iter(self) -> Iter {
+    pub(crate) fn iter(self) -> Iter {
         Iter(self.0)
     }
 
     /// True when `word` is one of the words.
-    pub fn contains(self, word: &str) -> bool {
+    pub(crate) fn contains(self, word: &str) -> bool {
         // Bytes, not `iter()`: no character-boundary checks on this hot path.
         let word = word.as_bytes();
         let mut rest = self.0.as_bytes();
@@ -95,17 +95,19 @@ impl Words {
     }
 
     /// The first word.
-    pub fn first(self) -> Option<&'static str> {
+    #[cfg(test)]
+    pub(crate) fn first(self) -> Option<&'static str> {
         self.iter().next()
     }
 
     /// True when the list holds no word.
-    pub fn is_empty(self) -> bool {
+    pub(crate) fn is_empty(self) -> bool {
         self.0.is_empty()
     }
 
     /// How many words the list holds.
-    pub fn len(self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(self) -> usize {
         self.iter().count()
     }
 }
@@ -127,7 +129,7 @@ impl IntoIterator for Words {
 
 /// The words of a [`Words`], in order.
 #[derive(Debug, Clone)]
-pub struct Iter(&'static str);
+pub(crate) struct Iter(&'static str);
 
 impl Iterator for Iter {
     type Item = &'static str;
@@ -150,18 +152,18 @@ impl std::iter::FusedIterator for Iter {}
 /// A set of ASCII characters as one 128-bit mask, with no pointer at all: the letters of the
 /// short options of a table entry that take a value (`short_value: Letters::of("sk")`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Letters(u128);
+pub(crate) struct Letters(u128);
 
 impl Letters {
     /// The empty set.
-    pub const EMPTY: Letters = Letters(0);
+    pub(crate) const EMPTY: Letters = Letters(0);
 
     /// The characters of `chars`.
     ///
     /// # Panics
     ///
     /// On a character that is not ASCII (at compile time, in a constant).
-    pub const fn of(chars: &str) -> Letters {
+    pub(crate) const fn of(chars: &str) -> Letters {
         let bytes = chars.as_bytes();
         let mut mask = 0u128;
         let mut i = 0;
@@ -174,20 +176,21 @@ impl Letters {
     }
 
     /// True when `c` is in the set.
-    pub fn contains(self, c: char) -> bool {
+    pub(crate) fn contains(self, c: char) -> bool {
         let c = u32::from(c);
         c < 128 && (self.0 >> c) & 1 == 1
     }
 
     /// The characters, in ASCII order.
-    pub fn chars(self) -> impl Iterator<Item = char> {
+    pub(crate) fn chars(self) -> impl Iterator<Item = char> {
         (0u8..128)
             .filter(move |&b| (self.0 >> b) & 1 == 1)
             .map(char::from)
     }
 
     /// True when the set is empty.
-    pub fn is_empty(self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(self) -> bool {
         self.0 == 0
     }
 }

@@ -6,8 +6,7 @@
 //! pin a bypass name it (`// bypass: …`).
 
 use shclass::Limits;
-use shclass::analyze::wrappers::{self, WRAPPERS, WrapperSpec};
-use shclass::analyze::{Analysis, Context, FlagKind, Unit, analyze};
+use shclass::{Analysis, Context, FlagKind, Unit, analyze};
 
 fn run(cmd: &str) -> Analysis {
     analyze(cmd, &Limits::default())
@@ -17,7 +16,7 @@ fn argv(u: &Unit) -> Vec<Option<&str>> {
     u.argv.iter().map(|a| a.value.as_deref()).collect()
 }
 
-fn text(input: &str, span: shclass::ast::Span) -> &str {
+fn text(input: &str, span: shclass::Span) -> &str {
     input
         .get(span.start..span.end)
         .unwrap_or("<span outside the input>")
@@ -965,189 +964,6 @@ fn assignments_and_redirects_apply() {
     assert_eq!(a.units[0].redirects[0].target.as_deref(), Some("/dev/null"));
 }
 
-// --- Every wrapper in the table, with each of its options -------------------------------------
-
-/// A plausible value for a wrapper option.
-fn value_for(_opt: &str) -> &'static str {
-    "5"
-}
-
-/// The words that make `spec` run `rm -rf /` after `opts` (options already rendered).
-/// The wrapper's name and, for `uv run`-style wrappers, the words of its first form.
-fn invocation(spec: &WrapperSpec) -> String {
-    match spec.subcommands.first() {
-        Some(form) => format!("{} {form}", spec.name),
-        None => spec.name.to_owned(),
-    }
-}
-
-fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
-    let name = invocation(spec);
-    let positionals = " 5".repeat(spec.positionals);
-    let opts = if opts.is_empty() {
-        String::new()
-    } else {
-        format!(" {opts}")
-    };
-    if spec.code_operands {
-        // `hyperfine 'rm -rf /'`: each operand is a whole command.
-        format!("{name}{opts}{positionals} 'rm -rf /'")
-    } else if spec.code_anywhere && !spec.direct_options.iter().any(|d| opts.contains(d)) {
-        let code = spec.code_options.first().unwrap_or("-c");
-        format!("{name}{opts}{positionals} {code} 'rm -rf /'")
-    } else {
-        format!("{name}{opts}{positionals} rm -rf /")
-    }
-}
-
-/// Every way of writing each wrapper's options: bare, each short option with a value (separate
-/// and attached), each long option (separate and `=`), each flag, each code option.
-fn wrapper_cases() -> Vec<(String, &'static str)> {
-    let mut cases = Vec::new();
-    for spec in WRAPPERS {
-        let skip = |opt: &str| spec.query_options.contains(opt) || spec.code_options.contains(opt);
-        cases.push((wrapped(spec, ""), spec.name));
-        for c in spec.short_value.chars() {
-            let opt = format!("-{c}");
-            if skip(&opt) {
-                continue;
-            }
-            let v = value_for(&opt);
-            cases.push((wrapped(spec, &format!("{opt} {v}")), spec.name));
-            cases.push((wrapped(spec, &format!("{opt}{v}")), spec.name));
-        }
-        for long in spec.long_value {
-            if skip(long) {
-                continue;
-            }
-            let v = value_for(long);
-            cases.push((wrapped(spec, &format!("{long} {v}")), spec.name));
-            cases.push((wrapped(spec, &format!("{long}={v}")), spec.name));
-        }
-        for code in spec.code_options {
-            let positionals = " 5".repeat(spec.positionals);
-            cases.push((
-                format!("{}{positionals} {code} 'rm -rf /'", invocation(spec)),
-                spec.name,
-            ));
-        }
-        if spec.assignments {
-            cases.push((wrapped(spec, "A=1 B=2"), spec.name));
-        }
-        if spec.numeric_short {
-            cases.push((wrapped(spec, "-10"), spec.name));
-        }
-        if !spec.code_anywhere {
-            cases.push((wrapped(spec, "--"), spec.name));
-        }
-    }
-    cases
-}
-
-#[test]
-fn every_wrapper_and_option_is_stripped() {
-    let mut failures = Vec::new();
-    let cases = wrapper_cases();
-    assert!(cases.len() > 150, "only {} wrapper cases", cases.len());
-    for (cmd, name) in &cases {
-        let a = run(cmd);
-        let rm = a
-            .units
-            .iter()
-            .find(|u| u.program.as_deref() == Some("rm") && argv(u) == RM);
-        match rm {
-            None => failures.push(format!("{cmd:?}: no rm -rf / unit{}", summary(&a))),
-            Some(u) if !u.via.iter().any(|v| v == name) => {
-                failures.push(format!("{cmd:?}: via {:?} lacks {name}", u.via));
-            }
-            Some(u) if text(cmd, u.span) != "rm -rf /" => {
-                failures.push(format!("{cmd:?}: span text {:?}", text(cmd, u.span)));
-            }
-            Some(_) => {}
-        }
-        failures.extend(span_problems(&a));
-    }
-    report(&failures);
-}
-
-#[test]
-fn every_wrapper_query_option_runs_nothing() {
-    let mut failures = Vec::new();
-    for spec in WRAPPERS {
-        for q in spec.query_options {
-            let cmd = format!("{} {q} rm -rf /", invocation(spec));
-            let a = run(&cmd);
-            if a.units.iter().any(|u| u.program.as_deref() == Some("rm")) {
-                failures.push(format!("{cmd:?}: query ran rm{}", summary(&a)));
-            }
-        }
-    }
-    report(&failures);
-}
-
-#[test]
-fn every_wrapper_form_is_required() {
-    // `uv pip list`, `ip addr`, `perf report`: other forms of a program with wrapper forms run
-    // no given command.
-    let mut failures = Vec::new();
-    for spec in WRAPPERS.iter().filter(|s| !s.subcommands.is_empty()) {
-        let cmd = format!("{} other rm -rf /", spec.name);
-        let a = run(&cmd);
-        if a.units.iter().any(|u| u.program.as_deref() == Some("rm")) {
-            failures.push(format!("{cmd:?}: ran rm{}", summary(&a)));
-        }
-        for form in spec.subcommands {
-            let cmd = format!("{} {form} rm -rf /", spec.name);
-            let cmd = if spec.positionals > 0 {
-                cmd.replace(
-                    " rm -rf /",
-                    &format!("{} rm -rf /", " 5".repeat(spec.positionals)),
-                )
-            } else {
-                cmd
-            };
-            let a = run(&cmd);
-            if !a.units.iter().any(|u| argv(u) == RM) {
-                failures.push(format!("{cmd:?}: no rm -rf / unit{}", summary(&a)));
-            }
-        }
-    }
-    report(&failures);
-}
-
-#[test]
-fn code_operand_and_joined_form_wrappers() {
-    // bypass: a benchmark runner's operands and option values are whole commands; `npm explore
-    // PKG -- CMD…` runs the joined words through the shell.
-    let mut failures = Vec::new();
-    for cmd in [
-        "hyperfine 'ls' 'rm -rf /'",
-        "hyperfine --prepare 'rm -rf /' ls",
-        "hyperfine -P n 1 3 'rm -rf /'",
-        "concurrently -n a,b ls 'rm -rf /'",
-        "npm explore lodash -- rm -rf /",
-        "npm explore lodash rm -rf /",
-    ] {
-        let a = run(cmd);
-        if !a.units.iter().any(|u| argv(u) == RM) {
-            failures.push(format!("{cmd:?}: no rm -rf / unit{}", summary(&a)));
-        }
-        failures.extend(span_problems(&a));
-    }
-    report(&failures);
-}
-
-#[test]
-fn wrapper_lookup_finds_every_entry() {
-    for spec in WRAPPERS {
-        assert!(
-            wrappers::lookup(spec.name).is_some_and(|s| s.name == spec.name),
-            "{}",
-            spec.name
-        );
-    }
-}
-
 // --- Limits ------------------------------------------------------------------------------------
 
 /// `bash -c '…'` nested `levels` deep around `rm -rf /`, quoting each level with `$'…'`.
@@ -1197,10 +1013,8 @@ fn nesting_beyond_the_limit_is_too_deep() {
 
 #[test]
 fn small_nesting_limit_is_honoured() {
-    let limits = Limits {
-        max_nesting: 1,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_nesting = 1;
     let a = analyze("bash -c \"bash -c 'rm -rf /'\"", &limits);
     assert!(a.flags_of(FlagKind::TooDeep).count() > 0, "{}", summary(&a));
     assert!(!a.units.iter().any(|u| u.program.as_deref() == Some("rm")));
@@ -1259,18 +1073,14 @@ fn deep_syntax_trees_are_too_deep_not_a_crash() {
 
 #[test]
 fn long_inputs_are_too_long() {
-    let limits = Limits {
-        max_input_bytes: 100,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_input_bytes = 100;
     let a = analyze(&format!("echo {}", "x".repeat(200)), &limits);
     assert!(a.flags_of(FlagKind::TooLong).count() > 0);
     assert!(a.is_opaque());
 
-    let limits = Limits {
-        max_units: 5,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_units = 5;
     let a = analyze(&"ls; ".repeat(20), &limits);
     assert_eq!(a.units.len(), 5);
     assert!(a.flags_of(FlagKind::TooLong).count() > 0);

@@ -114,44 +114,6 @@ fn three_decisions_verify_and_an_edit_fails() {
     assert!(err.contains("line 1"), "{err}");
 }
 
-#[test]
-fn concurrent_appends_keep_one_chain() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let log = shclass::audit::AuditLog::new(dir.path().join("a.jsonl"))
-        .with_anchor(Some(dir.path().join("a.head")));
-    let handles: Vec<_> = (0..8)
-        .map(|i| {
-            let log = log.clone();
-            std::thread::spawn(move || {
-                for j in 0..10 {
-                    let e = shclass::audit::AuditEntry {
-                        time: "2026-01-01T00:00:00Z".into(),
-                        agent: "test".into(),
-                        session: None,
-                        tool: "Bash".into(),
-                        input: format!("echo {i} {j}"),
-                        decision: shclass::policy::Decision::Allow,
-                        risk: shclass::policy::Risk::Low,
-                        mode: shclass::policy::Mode::Default,
-                        reasons: vec![],
-                        approved_by: shclass::audit::Approver::Policy,
-                    };
-                    log.append(&e).unwrap_or_else(|e| panic!("{e}"));
-                }
-            })
-        })
-        .collect();
-    for h in handles {
-        h.join().unwrap_or_else(|_| panic!("thread"));
-    }
-    let r = shclass::audit::verify(log.path()).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.lines, 80);
-    // The anchor followed every append.
-    let anchor = dir.path().join("a.head");
-    let checked = shclass::audit::check_anchor(log.path(), &r, Some(&anchor));
-    assert_eq!(checked.ok().flatten(), Some(anchor));
-}
-
 /// One Claude hook decision with an audit log, state in `state`.
 fn hook_with_log(log: &std::path::Path, state: &std::path::Path, cmd: &str) -> String {
     let input = serde_json::json!({"session_id": "anchor", "cwd": "/tmp", "hook_event_name": "PreToolUse",

@@ -6,10 +6,10 @@
 mod common;
 
 use shclass::Limits;
-use shclass::analyze::{FlagKind, analyze};
-use shclass::policy::{Decision, Policy};
+use shclass::{Decision, Policy};
+use shclass::{FlagKind, analyze};
 
-fn classify(cmd: &str) -> shclass::policy::Verdict {
+fn classify(cmd: &str) -> shclass::Verdict {
     Policy::builtin()
         .unwrap_or_else(|e| panic!("builtin policy: {e}"))
         .classify(cmd)
@@ -79,7 +79,7 @@ fn crlf_line_ends_are_judged_like_lf() {
     ] {
         let (a, b) = (classify(crlf), classify(lf));
         assert_eq!(a.decision, b.decision, "{crlf:?} vs {lf:?}");
-        let argv = |v: &shclass::policy::Verdict| -> Vec<Vec<Option<String>>> {
+        let argv = |v: &shclass::Verdict| -> Vec<Vec<Option<String>>> {
             v.analysis
                 .units
                 .iter()

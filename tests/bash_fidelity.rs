@@ -8,8 +8,8 @@
 use std::path::PathBuf;
 
 use shclass::Limits;
-use shclass::analyze::{FlagKind, analyze};
-use shclass::policy::{Decision, Policy};
+use shclass::{Decision, Policy};
+use shclass::{FlagKind, analyze};
 
 fn policy() -> Policy {
     let mut p = Policy::builtin().unwrap_or_else(|e| panic!("built-in policy: {e}"));

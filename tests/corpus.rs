@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::Deserialize;
-use shclass::policy::{Decision, Mode, Policy};
+use shclass::{Decision, Mode, Policy};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -13,8 +13,8 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 use shclass::Limits;
-use shclass::analyze::{Analysis, analyze};
-use shclass::parse::{parse, tree_text};
+use shclass::dev::{parse, tree_text};
+use shclass::{Analysis, analyze};
 
 /// One named input of a grammar-tests file.
 struct Block {

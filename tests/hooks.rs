@@ -733,3 +733,141 @@ fn the_claude_hook_honours_the_persons_own_claude_allows() {
     .unwrap_or_else(|e| panic!("{e}"));
     assert_ne!(ask("npm test", &[]), "allow");
 }
+
+/// The hook with the person's files discovered: the user policy under `config`, the project's
+/// `.shclass.toml` upward from the agent's `cwd`.
+fn hook_discovering(env: &Env, config: &Path, cmd: &str) -> (i32, String, String) {
+    let input = json!({
+        "session_id": "broken-config",
+        "cwd": env.project(),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": cmd},
+    });
+    common::run_shclass(["hook", "claude"], input.to_string().as_bytes(), |c| {
+        c.env("XDG_CONFIG_HOME", config)
+            .env("SHCLASS_STATE_DIR", env.state())
+            .env("HOME", env.home())
+            .current_dir(env.home());
+    })
+}
+
+#[test]
+fn a_broken_configuration_asks_and_says_which_file_and_why() {
+    // A syntax error in the project's file, and a user policy that cannot be read (a directory
+    // where the file should be): never allow, and say so on stderr and in the agent's message.
+    let env = Env::new();
+    let config = env.home().join("config");
+    std::fs::create_dir_all(config.join("shclass")).unwrap_or_else(|e| panic!("{e}"));
+    let project_file = env.project().join(".shclass.toml");
+    std::fs::write(&project_file, "allow = [\"Bash(ls)\"\n[[rule]\n")
+        .unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = hook_discovering(&env, &config, "ls -la");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 0);
+    assert_eq!(decision(&v), "ask", "{v}");
+    assert!(reason(&v).contains(".shclass.toml"), "{v}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains(".shclass.toml") && err.contains("cannot be loaded"),
+        "{err}"
+    );
+
+    std::fs::remove_file(&project_file).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(config.join("shclass/policy.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let (code, out, err) = hook_discovering(&env, &config, "ls -la");
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 0);
+    assert_eq!(decision(&v), "ask", "{v}");
+    assert!(reason(&v).contains("policy.toml"), "{v}");
+    assert!(
+        err.contains("shclass/policy.toml") && err.contains("cannot read"),
+        "{err}"
+    );
+
+    // Fixed: the hook decides again, silently.
+    std::fs::remove_dir(config.join("shclass/policy.toml")).unwrap_or_else(|e| panic!("{e}"));
+    let (_, out, err) = hook_discovering(&env, &config, "ls -la");
+    assert!(out.contains("\"allow\""), "{out}");
+    assert!(err.is_empty(), "{err}");
+}
+
+/// `[session]` in a policy file sets the hook's limits; the command line's flags override it.
+#[test]
+fn session_limits_come_from_the_policy_file_under_the_flags() {
+    let env = Env::new();
+    let policy = env.home().join("limits.toml");
+    std::fs::write(&policy, "[session]\nmax_denials = 1\n").unwrap_or_else(|e| panic!("{e}"));
+    let policy = policy.display().to_string();
+    let input = |id: &str| {
+        json!({
+            "session_id": id,
+            "cwd": env.project(),
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": { "command": "rm -rf /" },
+        })
+        .to_string()
+    };
+    let hook = |args: &[&str], id: &str| {
+        let (_, out, _) = run(args, input(id).as_bytes(), &env.state(), &env.home());
+        out
+    };
+    // One denial is already "in a row" at max_denials = 1.
+    let out = hook(
+        &["hook", "claude", "--no-discovery", "--policy", &policy],
+        "from-file",
+    );
+    assert!(out.contains("denials in a row"), "{out}");
+    // --max-denials 0 turns the breaker off whatever the file says.
+    let args = [
+        "hook",
+        "claude",
+        "--no-discovery",
+        "--policy",
+        &policy,
+        "--max-denials",
+        "0",
+    ];
+    let out = hook(&args, "flag");
+    assert!(
+        out.contains("\"deny\"") && !out.contains("denials in a row"),
+        "{out}"
+    );
+}
+
+/// `[session] deadline_ms` is the watchdog's deadline when `--deadline-ms` is not given (the
+/// same slow but finite analysis as above stands in for a hang).
+#[test]
+fn the_deadline_comes_from_the_policy_file_under_the_flag() {
+    let env = Env::new();
+    let policy = env.home().join("deadline.toml");
+    std::fs::write(&policy, "[session]\ndeadline_ms = 1\n").unwrap_or_else(|e| panic!("{e}"));
+    let policy = policy.display().to_string();
+    let input = json!({
+        "session_id": "test-session",
+        "cwd": env.project(),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": { "command": format!("{}ls", "echo hi && ".repeat(9000)) },
+    })
+    .to_string();
+    let args = ["hook", "claude", "--no-discovery", "--policy", &policy];
+    let (code, out, err) = run(&args, input.as_bytes(), &env.state(), &env.home());
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(code, 2, "{v}");
+    assert!(v.to_string().contains("no decision within 1 ms"), "{v}");
+    let args = [
+        "hook",
+        "claude",
+        "--no-discovery",
+        "--policy",
+        &policy,
+        "--deadline-ms",
+        "60000",
+    ];
+    let (code, out, _) = run(&args, input.as_bytes(), &env.state(), &env.home());
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"allow\""), "{out}");
+}

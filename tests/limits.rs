@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use shclass::Limits;
-use shclass::analyze::{Analysis, FlagKind, analyze};
-use shclass::policy::{Decision, Policy, Source, Verdict};
+use shclass::{Analysis, FlagKind, analyze};
+use shclass::{Decision, Policy, Source, Verdict};
 
 fn builtin() -> &'static Policy {
     static POLICY: OnceLock<Policy> = OnceLock::new();
@@ -21,7 +21,7 @@ fn builtin() -> &'static Policy {
 /// Every span lies inside the input, on char boundaries.
 fn span_problems(a: &Analysis) -> Vec<String> {
     let input = &a.input;
-    let mut spans: Vec<shclass::ast::Span> = a.flags.iter().map(|f| f.span).collect();
+    let mut spans: Vec<shclass::Span> = a.flags.iter().map(|f| f.span).collect();
     for u in &a.units {
         spans.push(u.span);
         spans.extend(u.argv.iter().map(|w| w.span));
@@ -179,10 +179,8 @@ fn unclosed_nesting_is_not_allowed() {
 
 #[test]
 fn a_smaller_depth_limit_is_honoured() {
-    let limits = Limits {
-        max_tree_depth: 5,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_tree_depth = 5;
     let cmd = format!("{}ls{}", "(".repeat(6), ")".repeat(6));
     assert_limited("6 `(` with a limit of 5", &cmd, &limits, FlagKind::TooDeep);
     let a = analyze("((((ls))))", &limits);
@@ -219,10 +217,8 @@ fn bash_c_150_deep_is_too_deep() {
 
 #[test]
 fn a_smaller_nesting_limit_is_honoured() {
-    let limits = Limits {
-        max_nesting: 2,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_nesting = 2;
     let v = assert_limited(
         "3 nested bash -c",
         &nested_bash(3),
@@ -343,10 +339,8 @@ fn a_word_just_under_the_input_limit_is_analysed() {
 
 #[test]
 fn more_nodes_than_the_limit_is_too_long() {
-    let limits = Limits {
-        max_nodes: 1_000,
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_nodes = 1_000;
     let cmd = format!("echo {}", "x ".repeat(1_000));
     assert_limited(
         "1,000 words, 1,000 nodes allowed",
@@ -358,10 +352,8 @@ fn more_nodes_than_the_limit_is_too_long() {
 
 #[test]
 fn a_parse_over_the_time_limit_is_too_long() {
-    let limits = Limits {
-        max_parse_time: Duration::from_nanos(1),
-        ..Limits::default()
-    };
+    let mut limits = Limits::default();
+    limits.max_parse_time = Duration::from_nanos(1);
     let cmd = "echo $(ls) && cat <<EOF | sh\nx\nEOF\n".repeat(20_000);
     let v = assert_limited("parse with a 1 ns budget", &cmd, &limits, FlagKind::TooLong);
     assert!(

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use shclass::policy::{Decision, Mode, Policy, Source};
+use shclass::{Decision, Mode, Policy, Source};
 
 fn with(text: &str) -> Policy {
     let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -581,7 +581,7 @@ flags = { any = ["--outptu"] }
 reason = "typo"
 "#,
     );
-    let warnings = shclass::policy::lint(&p, "test.toml");
+    let warnings = shclass::dev::lint(&p, "test.toml");
     assert!(
         warnings
             .iter()
@@ -596,7 +596,7 @@ fn lint_reports_a_broad_ask_over_a_narrower_allow() {
     let p = with(
         "ask = [\"Bash(systemctl:*)\"]\nallow = [\"Bash(systemctl status:*)\", \"Bash(git status)\"]\n",
     );
-    let warnings = shclass::policy::lint(&p, "test.toml");
+    let warnings = shclass::dev::lint(&p, "test.toml");
     assert_eq!(
         warnings
             .iter()
@@ -743,5 +743,143 @@ fn profiles_loosen_only_what_they_name_and_only_from_a_persons_file() {
     assert!(
         err.contains("profiles") && err.contains("developper") && err.contains(":1"),
         "{err}"
+    );
+}
+
+/// `options`: a rule on an option's value, read as the program's option table reads it (`-n
+/// prod`, `-nprod`, `--namespace=prod`, `--namespace prod`, an abbreviation of a known long
+/// option); its examples are checked at load like any rule's.
+#[test]
+fn option_values_match_however_the_option_is_spelled() {
+    let p = with(
+        r#"
+[[rule]]
+id = "kubectl-prod-namespace"
+decision = "deny"
+program = "kubectl"
+options = { "-n" = ["prod", "re:^prod-"], "--namespace" = ["prod", "re:^prod-"] }
+reason = "the production namespace is off limits"
+examples = { hit = ["kubectl get pods -n prod"], miss = ["kubectl get pods -n dev"] }
+"#,
+    );
+    for cmd in [
+        "kubectl get pods -n prod",
+        "kubectl get pods -nprod",
+        "kubectl get pods --namespace=prod",
+        "kubectl get pods --namespace prod",
+        "kubectl get pods --namesp prod",
+        "kubectl -n prod-eu delete pod web-1",
+        "kubectl get pods -n dev -n prod",
+    ] {
+        assert_eq!(decide(&p, cmd), Decision::Deny, "{cmd}");
+    }
+    for cmd in [
+        "kubectl get pods -n dev",
+        "kubectl get pods --namespace=preprod",
+        "kubectl get pods",
+        "kubectl get pods prod",
+        "kubectl get pods -l app=prod",
+    ] {
+        assert_ne!(decide(&p, cmd), Decision::Deny, "{cmd}");
+    }
+    // A dynamic value matches only `@dynamic` / `@any`.
+    assert_ne!(decide(&p, "kubectl get pods -n \"$NS\""), Decision::Deny);
+    let q = with(
+        "[[rule]]\nid = \"kubectl-unknown-namespace\"\ndecision = \"deny\"\nprogram = \"kubectl\"\noptions = { \"-n\" = [\"@dynamic\"] }\nreason = \"r\"\n",
+    );
+    assert_eq!(decide(&q, "kubectl get pods -n \"$NS\""), Decision::Deny);
+}
+
+#[test]
+fn option_value_rules_are_checked_at_load() {
+    let load = |text: &str| {
+        let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        p.add_text(text, "test.toml", &Source::Cli("test.toml".into()), true)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
+    let rule = |options: &str, examples: &str| {
+        format!(
+            "[[rule]]\nid = \"x\"\ndecision = \"deny\"\nprogram = \"kubectl\"\noptions = {options}\nreason = \"r\"\nexamples = {examples}\n"
+        )
+    };
+    let e = load(&rule("{ \"n\" = [\"prod\"] }", "{}"));
+    assert!(
+        e.contains("test.toml:1") && e.contains("options") && e.contains("not an option"),
+        "{e}"
+    );
+    let e = load(&rule("{ \"-n\" = [] }", "{}"));
+    assert!(e.contains("options.-n"), "{e}");
+    let e = load(&rule("{ \"-n\" = [\"re:(\"] }", "{}"));
+    assert!(
+        e.contains("options.-n") && e.contains("regular expression"),
+        "{e}"
+    );
+    let e = load(&rule("{ \"-n\" = \"prod\" }", "{}"));
+    assert!(e.contains("test.toml"), "{e}");
+    // An example the rule does not hit fails the load.
+    let e = load(&rule(
+        "{ \"-n\" = [\"prod\"] }",
+        "{ hit = [\"kubectl get pods -n dev\"] }",
+    ));
+    assert!(e.contains("kubectl get pods -n dev"), "{e}");
+}
+
+/// A hit example the rule misses: the error says which condition failed.
+#[test]
+fn a_missed_hit_example_names_the_failed_condition() {
+    let load = |conditions: &str, hit: &str| {
+        let text = format!(
+            "[[rule]]\nid = \"x\"\ndecision = \"deny\"\nprogram = \"kubectl\"\n{conditions}\nreason = \"r\"\nexamples = {{ hit = [\"{hit}\"] }}\n"
+        );
+        let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        p.add_text(&text, "test.toml", &Source::Cli("test.toml".into()), true)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
+    for (conditions, hit, want) in [
+        (
+            "subcommand = \"delete\"",
+            "kubectl get pods",
+            "`subcommand`: `delete` is not there",
+        ),
+        (
+            "flags = { all = [\"--force\"] }",
+            "kubectl delete pod x",
+            "`flags.all`: `--force` is not there",
+        ),
+        (
+            "flags = { none = [\"--dry-run\"] }",
+            "kubectl delete pod x --dry-run",
+            "`flags.none`: `--dry-run` is there",
+        ),
+        (
+            "flags = { any = [\"-A\", \"--all-namespaces\"] }",
+            "kubectl get pods",
+            "`flags.any`",
+        ),
+        (
+            "options = { \"-n\" = [\"prod\"] }",
+            "kubectl get pods -n dev",
+            "`options`",
+        ),
+        (
+            "args = { any = [\"secrets\"] }",
+            "kubectl get pods",
+            "`args.any`",
+        ),
+        ("max_operands = 1", "kubectl get pods web", "operand count"),
+        ("via = [\"sudo\"]", "kubectl get pods", "`via`"),
+    ] {
+        let e = load(conditions, hit);
+        assert!(e.contains(want) && e.contains(hit), "{conditions}: {e}");
+    }
+    // Several units: the one running the rule's program is the one explained.
+    let e = load("subcommand = \"delete\"", "ls && kubectl get pods");
+    assert!(
+        e.contains("`delete` is not there, in its `kubectl` unit"),
+        "{e}"
     );
 }

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
-use shclass::policy::Policy;
+use shclass::Policy;
 
 #[path = "../fuzz/invariants.rs"]
 mod invariants;
@@ -254,7 +254,7 @@ fn open_fuzz_findings_are_never_allowed() {
         let text = String::from_utf8_lossy(&bytes);
         invariants::check_analysis(&text);
         let v = invariants::check_verdict(policy(), &text);
-        assert_ne!(v.decision, shclass::policy::Decision::Allow, "{text:?}");
+        assert_ne!(v.decision, shclass::Decision::Allow, "{text:?}");
         invariants::check_append(policy(), &text);
         for wrapped in [
             format!("echo $( {text}\n)"),
@@ -263,7 +263,7 @@ fn open_fuzz_findings_are_never_allowed() {
             format!("sudo {text}"),
         ] {
             let w = invariants::check_verdict(policy(), &wrapped);
-            assert_ne!(w.decision, shclass::policy::Decision::Allow, "{wrapped:?}");
+            assert_ne!(w.decision, shclass::Decision::Allow, "{wrapped:?}");
         }
     }
 }

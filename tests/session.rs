@@ -1,9 +1,9 @@
 //! `Session`: "always" as a narrow remembered rule, the denial breaker, the rate limit, and
 //! edits-follow-reads, through the library API.
 
-use shclass::policy::paths::Access;
-use shclass::policy::{Decision, Policy};
-use shclass::session::{Answer, RememberScope, Session, SessionConfig};
+use shclass::Access;
+use shclass::{Answer, RememberScope, Session, SessionConfig};
+use shclass::{Decision, Policy};
 
 fn session() -> Session {
     let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -121,7 +121,7 @@ fn always_can_be_appended_to_the_project_policy_file() {
     p.add_text(
         &text,
         &file.display().to_string(),
-        &shclass::policy::Source::Project("p".into()),
+        &shclass::Source::Project("p".into()),
         true,
     )
     .unwrap_or_else(|e| panic!("{e}"));
@@ -147,10 +147,7 @@ fn breaker_after_three_denials_suggests_plan_mode() {
 
 #[test]
 fn rate_limit_denies_past_the_window() {
-    let mut s = session().with_config(SessionConfig {
-        max_actions_per_hour: 3,
-        ..SessionConfig::default()
-    });
+    let mut s = session().with_config(SessionConfig::default().with_max_actions_per_hour(3));
     for _ in 0..3 {
         assert_ne!(s.check_command("Bash", "touch a").decision, Decision::Deny);
     }
@@ -170,7 +167,7 @@ fn edits_follow_reads() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
     p.cwd = dir.path().to_path_buf();
-    p.mode = shclass::policy::Mode::AcceptEdits;
+    p.mode = shclass::Mode::AcceptEdits;
     let mut s = Session::new(p);
     let f = dir.path().join("a.txt");
     std::fs::write(&f, "one").unwrap_or_else(|e| panic!("{e}"));
@@ -200,10 +197,8 @@ fn a_state_file_loads_remembered_rules_only_in_their_narrow_form() {
     let rules = s
         .answer(&mut o, &Answer::Always(RememberScope::Session))
         .unwrap_or_else(|e| panic!("{e}"));
-    let mut state = shclass::state::SessionState {
-        remembered: rules,
-        ..Default::default()
-    };
+    let mut state = shclass::SessionState::default();
+    state.remembered = rules;
     // The agent could write the state file: anything beyond that form is dropped.
     for forged in [
         "mode = \"bypass\"",
@@ -238,10 +233,8 @@ fn a_state_file_loads_remembered_rules_only_in_their_narrow_form() {
 #[test]
 fn a_remembered_rm_never_allows_what_a_builtin_deny_denies() {
     let snippet = "[[rule]]\nid = \"remembered-rm-x\"\ndecision = \"allow\"\nprogram = \"rm\"\ncommand = \"rm -rf ~\"\ntags = [\"remembered\"]\n";
-    let state = shclass::state::SessionState {
-        remembered: vec![snippet.to_owned()],
-        ..Default::default()
-    };
+    let mut state = shclass::SessionState::default();
+    state.remembered = vec![snippet.to_owned()];
     let mut s = session().with_state(state);
     assert_eq!(s.state().remembered.len(), 1);
     assert_eq!(s.check_command("Bash", "rm -rf ~").decision, Decision::Deny);

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use shclass::Limits;
-use shclass::analyze::{FlagKind, analyze};
+use shclass::{FlagKind, analyze};
 
 /// Commands whose analysis has a parse-error flag. The corpus README counts 35 inputs whose
 /// tree has ERROR nodes; MISSING nodes and nested code add a few.
@@ -39,7 +39,7 @@ fn tldr_corpus() {
     for line in &lines {
         let a = analyze(line, &limits);
         units += a.units.len();
-        let mut spans: Vec<shclass::ast::Span> = a.flags.iter().map(|f| f.span).collect();
+        let mut spans: Vec<shclass::Span> = a.flags.iter().map(|f| f.span).collect();
         for u in &a.units {
             spans.push(u.span);
             spans.extend(u.argv.iter().map(|w| w.span));

@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use shclass::policy::Policy;
+use shclass::Policy;
 
 #[path = "../invariants.rs"]
 mod invariants;

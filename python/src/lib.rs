@@ -1,7 +1,7 @@
 //! `shclass._native`: the Python bindings of the shclass library (`PyO3`, abi3 for `CPython` ≥ 3.9).
 //!
-//! Thin wrappers, no logic of their own: [`shclass::policy::load`] and [`Policy::classify`]
-//! decide, [`shclass::session::Session`] remembers and audits, [`shclass::hook::handle`] speaks
+//! Thin wrappers, no logic of their own: [`shclass::load`] and [`Policy::classify`]
+//! decide, [`shclass::Session`] remembers and audits, [`shclass::hook::handle`] speaks
 //! to agents. Results are wrapped, not copied: a `Verdict` holds the library's verdict behind an
 //! `Arc` and builds Python objects only for what is read (units, reasons, `to_dict()`), so a call
 //! costs the classification plus one small object. The GIL is released while a policy loads, a
@@ -23,12 +23,12 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use shclass::analyze::Analysis as RsAnalysis;
-use shclass::policy::paths::Access;
-use shclass::policy::{
+use shclass::Access;
+use shclass::Analysis as RsAnalysis;
+use shclass::{
     self as rs, Decision as RsDecision, LoadOptions, Mode as RsMode, Operation, Risk as RsRisk,
 };
-use shclass::session::{self as rss, RememberScope};
+use shclass::{self as rss, RememberScope};
 
 create_exception!(
     shclass,
@@ -124,6 +124,7 @@ fn mode_obj(py: Python<'_>, m: RsMode) -> PyResult<Py<PyAny>> {
         RsMode::Auto => 3,
         RsMode::Strict => 4,
         RsMode::Bypass => 5,
+        _ => return Err(PyValueError::new_err(format!("unknown mode {}", m.name()))),
     };
     Ok(members(py)?.mode[i].clone_ref(py))
 }
@@ -227,16 +228,14 @@ fn load_options(
     claude_settings: Option<&Bound<'_, PyAny>>,
     discovery: bool,
 ) -> PyResult<LoadOptions> {
-    Ok(LoadOptions {
-        cwd,
-        mode: mode.filter(|m| !m.is_none()).map(mode_arg).transpose()?,
-        policy_files,
-        claude_settings: claude_arg(claude_settings)?,
-        no_discovery: !discovery,
-        managed: std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from),
-        eager_builtin: false,
-        trust_store: None,
-    })
+    let mut opts = LoadOptions::new();
+    opts.cwd = cwd;
+    opts.mode = mode.filter(|m| !m.is_none()).map(mode_arg).transpose()?;
+    opts.policy_files = policy_files;
+    opts.claude_settings = claude_arg(claude_settings)?;
+    opts.no_discovery = !discovery;
+    opts.managed = std::env::var_os("SHCLASS_MANAGED_POLICY").map(PathBuf::from);
+    Ok(opts)
 }
 
 fn load(py: Python<'_>, opts: &LoadOptions) -> PyResult<rs::Policy> {
@@ -244,7 +243,7 @@ fn load(py: Python<'_>, opts: &LoadOptions) -> PyResult<rs::Policy> {
         .map_err(|e| policy_error(py, &e))
 }
 
-fn span_tuple(s: shclass::ast::Span) -> (usize, usize) {
+fn span_tuple(s: shclass::Span) -> (usize, usize) {
     (s.start, s.end)
 }
 
@@ -371,12 +370,12 @@ impl Verdict {
 
     /// The object of `shclass --json`, as plain Python values.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        json_to_py(py, &to_value(&self.inner.json_view())?)
+        json_to_py(py, &to_value(&*self.inner)?)
     }
 
     /// The text of `shclass --json` (without its final newline).
     fn to_json(&self) -> PyResult<String> {
-        to_pretty(&self.inner.json_view())
+        to_pretty(&*self.inner)
     }
 
     fn __repr__(&self) -> String {
@@ -420,7 +419,7 @@ enum UnitSrc {
 }
 
 impl UnitSrc {
-    fn unit(&self, index: usize) -> Option<&shclass::analyze::Unit> {
+    fn unit(&self, index: usize) -> Option<&shclass::Unit> {
         match self {
             UnitSrc::Verdict(v) => v.analysis.units.get(index),
             UnitSrc::Analysis(a) => a.units.get(index),
@@ -436,7 +435,7 @@ struct AnalyzedUnit {
 }
 
 impl AnalyzedUnit {
-    fn get(&self) -> PyResult<&shclass::analyze::Unit> {
+    fn get(&self) -> PyResult<&shclass::Unit> {
         self.src
             .unit(self.index)
             .ok_or_else(|| ShclassError::new_err("unit index out of range"))
@@ -507,7 +506,7 @@ impl AnalyzedUnit {
     /// This unit's object in the CLI's `--json` (`analyze --json` for an analysis).
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let whole = match &self.src {
-            UnitSrc::Verdict(v) => to_value(&v.json_view())?,
+            UnitSrc::Verdict(v) => to_value(&**v)?,
             UnitSrc::Analysis(a) => to_value(&a.json_view())?,
         };
         json_to_py(
@@ -753,7 +752,7 @@ fn outcome(mut o: rss::Outcome) -> Outcome {
 #[pymethods]
 impl Session {
     #[new]
-    #[pyo3(signature = (*, mode=None, cwd=None, policy_files=Vec::new(), claude_settings=None, discovery=true, audit_log=None, agent="library", session_id=None, state=None, max_consecutive_denials=3, max_actions_per_hour=200))]
+    #[pyo3(signature = (*, mode=None, cwd=None, policy_files=Vec::new(), claude_settings=None, discovery=true, audit_log=None, agent="library", session_id=None, state=None, max_consecutive_denials=None, max_actions_per_hour=None))]
     #[expect(
         clippy::too_many_arguments,
         reason = "keyword arguments of one constructor"
@@ -769,8 +768,8 @@ impl Session {
         agent: &str,
         session_id: Option<&str>,
         state: Option<&Bound<'_, PyAny>>,
-        max_consecutive_denials: u32,
-        max_actions_per_hour: u32,
+        max_consecutive_denials: Option<u32>,
+        max_actions_per_hour: Option<u32>,
     ) -> PyResult<Session> {
         let opts = load_options(mode, cwd, policy_files, claude_settings, discovery)?;
         let policy = load(py, &opts)?;
@@ -780,15 +779,19 @@ impl Session {
                 .as_deref()
                 .map(|p| policy.workspace().join(p))
         });
+        // The policy files' `[session]` limits, under the arguments given.
+        let mut config = rss::SessionConfig::from_policy(&policy);
+        if let Some(n) = max_consecutive_denials {
+            config.max_consecutive_denials = n;
+        }
+        if let Some(n) = max_actions_per_hour {
+            config.max_actions_per_hour = n;
+        }
         let mut s = rss::Session::new(policy)
-            .with_config(rss::SessionConfig {
-                max_consecutive_denials,
-                max_actions_per_hour,
-                ..rss::SessionConfig::default()
-            })
+            .with_config(config)
             .with_agent(agent, session_id);
         if let Some(a) = audit {
-            s = s.with_audit(shclass::audit::AuditLog::new(a));
+            s = s.with_audit(shclass::AuditLog::new(a));
         }
         if let Some(state) = state.filter(|s| !s.is_none()) {
             let text: String = if state.is_instance_of::<PyString>() {
@@ -798,7 +801,7 @@ impl Session {
                     .call_method1("dumps", (state,))?
                     .extract()?
             };
-            let parsed: shclass::state::SessionState = serde_json::from_str(&text)
+            let parsed: shclass::SessionState = serde_json::from_str(&text)
                 .map_err(|e| PyValueError::new_err(format!("invalid session state: {e}")))?;
             s = s.with_state(parsed);
         }
@@ -1000,7 +1003,7 @@ fn classify(
 /// Every execution unit of a command line, with flags (`shclass analyze`).
 #[pyfunction]
 fn analyze(py: Python<'_>, command: String) -> Analysis {
-    let a = py.detach(|| shclass::analyze::analyze(&command, &shclass::Limits::default()));
+    let a = py.detach(|| shclass::analyze(&command, &shclass::Limits::default()));
     Analysis { inner: Arc::new(a) }
 }
 
@@ -1032,12 +1035,10 @@ fn hook(
     } else {
         stdin_json.extract()?
     };
-    let opts = shclass::hook::HookOptions {
-        load: load_options(mode, None, policy_files, None, discovery)?,
-        audit_log,
-        state_dir,
-        session: rss::SessionConfig::default(),
-    };
+    let mut opts =
+        shclass::hook::HookOptions::new(load_options(mode, None, policy_files, None, discovery)?);
+    opts.audit_log = audit_log;
+    opts.state_dir = state_dir;
     let r = py.detach(|| shclass::hook::handle(agent, &input, &opts));
     Ok(r.stdout.unwrap_or_default())
 }
@@ -1045,7 +1046,7 @@ fn hook(
 /// Check an audit log's hash chain; returns `(lines, head)` (the SHA-256 of the last line).
 #[pyfunction]
 fn verify_audit_log(py: Python<'_>, path: PathBuf) -> PyResult<(u64, String)> {
-    match py.detach(|| shclass::audit::verify(&path)) {
+    match py.detach(|| shclass::verify_audit_log(&path)) {
         Ok(r) => Ok((r.lines, r.head)),
         Err(e) => {
             let err = AuditError::new_err(e.to_string());

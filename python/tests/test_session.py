@@ -93,6 +93,17 @@ def test_denial_breaker_and_rate_limit() -> None:
     assert limited.classify("touch b").decision is Decision.DENY
 
 
+def test_session_limits_come_from_the_policy_under_the_arguments(isolated: Path) -> None:
+    policy = isolated / "limits.toml"
+    policy.write_text("[session]\nmax_denials = 1\n")
+    session = shclass.Session(cwd=isolated, policy_files=[policy], discovery=False)
+    assert "plan" in session.classify("rm -rf /").summary()
+    session = shclass.Session(
+        cwd=isolated, policy_files=[policy], discovery=False, max_consecutive_denials=0
+    )
+    assert "plan" not in session.classify("rm -rf /").summary()
+
+
 def test_session_mode_and_files(isolated: Path) -> None:
     session = shclass.Session(cwd=isolated, mode="plan")
     assert session.mode is Mode.PLAN

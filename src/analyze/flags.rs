@@ -7,6 +7,7 @@ use crate::ast::Span;
 
 /// Something the analyzer noticed, with where.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Flag {
     /// What.
     pub kind: FlagKind,
@@ -20,6 +21,7 @@ pub struct Flag {
 /// Every kind of flag. Closed on purpose: a new kind forces every `match` to decide about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum FlagKind {
     /// `$(…)` or backticks anywhere.
     CommandSubstitution,

@@ -17,9 +17,9 @@ mod flags;
 mod nested;
 pub(crate) mod shell_options;
 pub(crate) use nested::is_shell;
-pub mod sed;
-pub mod word;
-pub mod wrappers;
+pub(crate) mod sed;
+pub(crate) mod word;
+pub(crate) mod wrappers;
 
 use serde::Serialize;
 
@@ -32,6 +32,7 @@ use crate::ast::Span;
 /// Where a unit sits, from outermost to innermost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Context {
     /// A stage of a pipeline.
     Pipeline,
@@ -76,6 +77,7 @@ pub enum Context {
 
 /// An assignment that applies to a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct UnitAssignment {
     /// Variable name.
     pub name: String,
@@ -97,6 +99,7 @@ pub struct UnitAssignment {
 
 /// A redirect that applies to a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct UnitRedirect {
     /// Operator as written.
     pub op: String,
@@ -140,6 +143,7 @@ impl UnitRedirect {
 
 /// One command that could run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Unit {
     /// The program: a bare name for names and for paths into system directories (`/bin/rm`
     /// → `rm`), the path as written for other paths (`./cat`), `None` when it is not static.
@@ -223,6 +227,7 @@ impl Unit {
 
 /// The result of analysing one command line.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct Analysis {
     /// The input, as given.
     pub input: String,

@@ -16,7 +16,7 @@
 
 /// What a command of a sed script does beyond printing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SedEffect<'a> {
+pub(crate) enum SedEffect<'a> {
     /// `e COMMAND` runs COMMAND; `e` alone runs the pattern space (`None`).
     Exec(Option<&'a str>),
     /// `s/…/REPLACEMENT/e`: the pattern space after the substitution runs as a command; the
@@ -30,7 +30,7 @@ pub enum SedEffect<'a> {
 
 /// The effects of a sed script, in order of appearance (both readings merged).
 #[derive(Debug, Default, PartialEq, Eq)]
-pub struct SedScript<'a> {
+pub(crate) struct SedScript<'a> {
     /// What the commands do, in order.
     pub effects: Vec<SedEffect<'a>>,
     /// The reader could not see through the text: it ends inside a command a following `-e`
@@ -41,7 +41,7 @@ pub struct SedScript<'a> {
 
 impl SedScript<'_> {
     /// Does the script run a command or write a file, or could it (opaque)?
-    pub fn runs_or_writes(&self) -> bool {
+    pub(crate) fn runs_or_writes(&self) -> bool {
         self.opaque
             || self
                 .effects
@@ -51,7 +51,7 @@ impl SedScript<'_> {
 }
 
 /// Read a sed script (one `-e` piece, a script operand, or several pieces joined by newlines).
-pub fn read(script: &str) -> SedScript<'_> {
+pub(crate) fn read(script: &str) -> SedScript<'_> {
     let mut out = SedScript::default();
     // Older GNU seds, GNU sed 4.9, BSD sed.
     for (brackets, posix_labels) in [(false, false), (true, false), (true, true)] {

@@ -20,7 +20,7 @@ const MAX_BRACE_WORDS: usize = 256;
 
 /// `word` quoted for bash: as it is when it holds only characters bash gives no meaning to,
 /// else in single quotes (`it's` → `'it'\''s'`).
-pub fn shell_quote(word: &str) -> String {
+pub(crate) fn shell_quote(word: &str) -> String {
     if !word.is_empty()
         && word
             .chars()
@@ -191,14 +191,14 @@ fn opt_str<S: Serializer>(text: &Option<Arc<str>>, s: S) -> Result<S::Ok, S::Err
 }
 
 /// Canonicalise one word into one or more arguments (more than one after brace expansion).
-pub fn canonical(word: &Word) -> Vec<Arg> {
+pub(crate) fn canonical(word: &Word) -> Vec<Arg> {
     let mut out = Vec::new();
     canonical_into(word, &mut out);
     out
 }
 
 /// [`canonical`], appending to `out`; returns how many arguments the word produced.
-pub fn canonical_into(word: &Word, out: &mut Vec<Arg>) -> usize {
+pub(crate) fn canonical_into(word: &Word, out: &mut Vec<Arg>) -> usize {
     if !has_unquoted(word, |b| {
         matches!(b, b'*' | b'?' | b'[' | b'{' | b'~' | b'(')
     }) {
@@ -386,12 +386,12 @@ fn plain(word: &Word) -> Arg {
 
 /// True when the word has unquoted `*`, `?`, `[` or `(`: it may be a glob ([`Arg::glob`] of
 /// [`canonical`] decides); false means it certainly is not.
-pub fn may_glob(word: &Word) -> bool {
+pub(crate) fn may_glob(word: &Word) -> bool {
     has_unquoted(word, |b| matches!(b, b'*' | b'?' | b'[' | b'('))
 }
 
 /// True when the word has brace syntax that bash would expand.
-pub fn has_brace_expansion(word: &Word) -> bool {
+pub(crate) fn has_brace_expansion(word: &Word) -> bool {
     if !has_unquoted(word, |b| b == b'{') {
         return false;
     }
@@ -547,7 +547,7 @@ fn brace_expand(chars: &[Ch]) -> Option<Vec<Vec<Ch>>> {
 
 /// The static text of `words` joined by single spaces, with a table mapping each byte back to
 /// the original input, ready to be re-parsed as code. `None` when any word is dynamic.
-pub fn code_text(words: &[&Word]) -> Option<(String, SpanMap)> {
+pub(crate) fn code_text(words: &[&Word]) -> Option<(String, SpanMap)> {
     let mut text = String::new();
     let mut table: Vec<Span> = Vec::new();
     for (i, word) in words.iter().enumerate() {
@@ -582,7 +582,7 @@ pub fn code_text(words: &[&Word]) -> Option<(String, SpanMap)> {
 
 /// Like [`code_text`] for a heredoc body: expansions are kept as their source text (they were
 /// analysed where they stand) and the result says whether anything was dynamic.
-pub fn body_text(word: &Word) -> (String, SpanMap, bool) {
+pub(crate) fn body_text(word: &Word) -> (String, SpanMap, bool) {
     let mut text = String::new();
     let mut table: Vec<Span> = Vec::new();
     let mut dynamic = false;
@@ -625,7 +625,7 @@ pub fn body_text(word: &Word) -> (String, SpanMap, bool) {
 
 /// Lexical normalisation of an absolute path: collapse `//`, drop `.`, resolve `..`. Relative
 /// paths are returned unchanged.
-pub fn normalize_abs(p: &str) -> String {
+pub(crate) fn normalize_abs(p: &str) -> String {
     if !p.starts_with('/') {
         return p.to_owned();
     }

@@ -15,7 +15,7 @@ use crate::wordlist::{Letters, Words, words};
 
 /// How one wrapper parses its arguments.
 #[derive(Debug, Clone, Copy)]
-pub struct WrapperSpec {
+pub(crate) struct WrapperSpec {
     /// Program name.
     pub name: &'static str,
     /// Short options that take a value (attached `-n5` or separate `-n 5`).
@@ -91,7 +91,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
 }
 
 /// Every known wrapper. Sorted by name (a unit test checks) so lookups can binary-search.
-pub static WRAPPERS: &[WrapperSpec] = &[
+pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         subcommands: words!["exec"],
         ..spec("asdf")
@@ -914,7 +914,7 @@ pub static WRAPPERS: &[WrapperSpec] = &[
 ];
 
 /// Look a wrapper up by program name.
-pub fn lookup(name: &str) -> Option<&'static WrapperSpec> {
+pub(crate) fn lookup(name: &str) -> Option<&'static WrapperSpec> {
     WRAPPERS
         .binary_search_by(|w| w.name.cmp(name))
         .ok()
@@ -923,7 +923,7 @@ pub fn lookup(name: &str) -> Option<&'static WrapperSpec> {
 
 /// The result of stripping one wrapper from `args` (the words after the wrapper's name).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Strip {
+pub(crate) enum Strip {
     /// The inner command starts at this index of `args`; `assignments` came from `env NAME=val`.
     Inner {
         /// Index of the inner program.
@@ -958,7 +958,7 @@ pub enum Strip {
 /// The files the wrapper's [`WrapperSpec::arg_files`] options name, among `options` (the words
 /// between the wrapper's name and its command): `-a FILE`, `-aFILE`, `-0a FILE`,
 /// `--arg-file FILE`, `--arg-file=FILE`.
-pub fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
+pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
     let mut out = Vec::new();
     if spec.arg_files.is_empty() {
         return out;
@@ -1021,7 +1021,7 @@ pub fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
 }
 
 /// Strip one wrapper.
-pub fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
+pub(crate) fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
     if let Some(r) = strip_joined_form(spec, args) {
         return r;
     }
@@ -1075,7 +1075,7 @@ fn form_len(spec: &WrapperSpec, args: &[Arg]) -> Option<usize> {
 
 /// A file a wrapper writes itself (see [`written_files`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Written {
+pub(crate) struct Written {
     /// Index (into `args`) of the word that holds the file name.
     pub index: usize,
     /// The file name; `None` when it is computed at run time.
@@ -1087,7 +1087,7 @@ pub struct Written {
 /// The files the wrapper writes itself, from its `output_options` (attached `-oF`,
 /// `--output=F`, or the next word) and, with `output_operand`, the first operand after its
 /// options. Only the wrapper's own options are read: the scan stops at the inner command.
-pub fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
+pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
     let mut out = Vec::new();
     if spec.output_options.is_empty() && !spec.output_operand {
         return out;
@@ -1464,7 +1464,7 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
 }
 
 /// `NAME=value` with a valid shell variable name.
-pub fn is_assignment(s: &str) -> bool {
+pub(crate) fn is_assignment(s: &str) -> bool {
     match s.split_once('=') {
         Some((name, _)) => {
             !name.is_empty()
@@ -1639,3 +1639,7 @@ mod tests {
         assert_eq!(strip(sudo, &a), Strip::Opaque { at: 2 });
     }
 }
+
+#[cfg(test)]
+#[path = "wrapper_table_tests.rs"]
+mod table_tests;

@@ -16,7 +16,7 @@ use crate::policy::Mode;
 use crate::policy::paths::Access;
 
 /// Claude's `permission_mode` as a shclass mode (unknown values: default).
-pub fn mode(s: &str) -> Mode {
+pub(crate) fn mode(s: &str) -> Mode {
     match s {
         "plan" => Mode::Plan,
         "acceptEdits" => Mode::AcceptEdits,
@@ -27,7 +27,7 @@ pub fn mode(s: &str) -> Mode {
 }
 
 /// Parse a hook input object.
-pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     let head = match ToolEvent::parse(v, "PreToolUse", "PostToolUse")? {
         Ok(head) => head,
         Err(ignored) => return Ok(ignored),
@@ -105,7 +105,7 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
 }
 
 /// The answer: JSON on stdout and exit 0, or nothing for no opinion.
-pub fn render(answer: Option<&Answer>) -> HookResponse {
+pub(crate) fn render(answer: Option<&Answer>) -> HookResponse {
     /// The answer's shape, serialised directly (a `serde_json::Value` built for it cost the
     /// hook 7K instructions more).
     #[derive(serde::Serialize)]

@@ -13,7 +13,7 @@ use crate::policy::Decision;
 use crate::policy::paths::Access;
 
 /// Parse a hook input object.
-pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     let event = str_field(v, "hook_event_name").map(str::to_owned);
     let root = v
         .get("workspace_roots")
@@ -50,7 +50,7 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
 }
 
 /// The answer: JSON on stdout and exit 0; nothing for no opinion.
-pub fn render(req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
+pub(crate) fn render(req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
     /// Both spellings of the message fields: Cursor's documentation and its releases disagree.
     /// Fields in this order (the order the answer has always had).
     #[derive(serde::Serialize)]

@@ -18,7 +18,7 @@ const FILE_KEYS: &[&str] = &["file_path", "absolute_path", "path"];
 const DIR_KEYS: &[&str] = &["dir_path", "path", "directory"];
 
 /// Parse a hook input object.
-pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     let head = match ToolEvent::parse(v, "BeforeTool", "AfterTool")? {
         Ok(head) => head,
         Err(ignored) => return Ok(ignored),
@@ -123,7 +123,7 @@ pub fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
 }
 
 /// The answer: JSON on stdout and exit 0 (`{}` for no opinion).
-pub fn render(answer: Option<&Answer>) -> HookResponse {
+pub(crate) fn render(answer: Option<&Answer>) -> HookResponse {
     #[derive(serde::Serialize)]
     struct Out<'a> {
         decision: &'a str,

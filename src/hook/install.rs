@@ -17,7 +17,7 @@ use super::Agent;
 /// Which settings file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Scope {
+pub(crate) enum Scope {
     /// The project's own, not shared with others: Claude's `.claude/settings.local.json` (which
     /// Claude Code keeps out of version control); the agents without such a file use their
     /// project file.
@@ -30,7 +30,7 @@ pub enum Scope {
 }
 
 /// The settings file of an agent for a scope.
-pub fn settings_path(agent: Agent, scope: &Scope) -> Option<PathBuf> {
+pub(crate) fn settings_path(agent: Agent, scope: &Scope) -> Option<PathBuf> {
     let (base, local) = match scope {
         Scope::Project(dir) => (dir.clone(), true),
         Scope::ProjectShared(dir) => (dir.clone(), false),
@@ -45,7 +45,7 @@ pub fn settings_path(agent: Agent, scope: &Scope) -> Option<PathBuf> {
 }
 
 /// Every settings file an agent reads hooks from, for a project directory: the user's first.
-pub fn all_settings_paths(agent: Agent, project: &Path) -> Vec<PathBuf> {
+pub(crate) fn all_settings_paths(agent: Agent, project: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for scope in [
         Scope::User,
@@ -65,7 +65,7 @@ pub fn all_settings_paths(agent: Agent, project: &Path) -> Vec<PathBuf> {
 /// on `PATH` is this very binary (so the hook survives the binary being rebuilt or updated in
 /// place), else this binary by absolute path, with a warning to show: a path breaks when the
 /// binary moves.
-pub fn default_command(agent: Agent) -> (String, Option<String>) {
+pub(crate) fn default_command(agent: Agent) -> (String, Option<String>) {
     let exe = std::env::current_exe().ok();
     let exe_real = exe.as_ref().and_then(|e| std::fs::canonicalize(e).ok());
     if let Some(found) = find_in_path("shclass")
@@ -83,7 +83,7 @@ pub fn default_command(agent: Agent) -> (String, Option<String>) {
 }
 
 /// The first executable file called `name` in a directory of `PATH`.
-pub fn find_in_path(name: &str) -> Option<PathBuf> {
+pub(crate) fn find_in_path(name: &str) -> Option<PathBuf> {
     let path = std::env::var_os("PATH")?;
     std::env::split_paths(&path)
         .map(|d| d.join(name))
@@ -106,15 +106,15 @@ fn is_executable(p: &Path) -> bool {
     }
 }
 
-pub use crate::analyze::word::shell_quote;
+pub(crate) use crate::analyze::word::shell_quote;
 
 /// The hook command line: `<exe> hook <agent>`.
-pub fn hook_command(exe: &str, agent: Agent) -> String {
+pub(crate) fn hook_command(exe: &str, agent: Agent) -> String {
     format!("{} hook {}", shell_quote(exe), agent.name())
 }
 
 /// The settings fragment that installs the hook.
-pub fn snippet(agent: Agent, command: &str) -> Value {
+pub(crate) fn snippet(agent: Agent, command: &str) -> Value {
     match agent {
         Agent::Claude => json!({
             "hooks": {
@@ -154,7 +154,7 @@ pub fn snippet(agent: Agent, command: &str) -> Value {
 /// Why a settings file was not changed.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
-pub enum InstallError {
+pub(crate) enum InstallError {
     /// Reading, backing up or writing failed.
     #[error("{path}: {error}")]
     Io {
@@ -183,7 +183,7 @@ fn runs(entry: &Value, command: &str) -> bool {
 }
 
 /// Merge `snippet` into `settings`; returns whether anything changed.
-pub fn merge(settings: &mut Value, snippet: &Value, command: &str) -> Result<bool, String> {
+pub(crate) fn merge(settings: &mut Value, snippet: &Value, command: &str) -> Result<bool, String> {
     let Some(target) = settings.as_object_mut() else {
         return Err("the settings are not a JSON object".into());
     };
@@ -228,7 +228,7 @@ pub fn merge(settings: &mut Value, snippet: &Value, command: &str) -> Result<boo
 
 /// What an install did.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InstallReport {
+pub(crate) struct InstallReport {
     /// The settings file.
     pub path: PathBuf,
     /// The backup made first, if the file existed and changed.
@@ -238,7 +238,11 @@ pub struct InstallReport {
 }
 
 /// Merge the hook into the settings file at `path` (created when missing).
-pub fn install(path: &Path, snippet: &Value, command: &str) -> Result<InstallReport, InstallError> {
+pub(crate) fn install(
+    path: &Path,
+    snippet: &Value,
+    command: &str,
+) -> Result<InstallReport, InstallError> {
     let io = |error| InstallError::Io {
         path: path.display().to_string(),
         error,
@@ -319,7 +323,7 @@ fn program_word(command: &str) -> String {
 
 /// Whether a hook command runs shclass's hook for `agent`: its program is called `shclass`
 /// and it ends in `hook AGENT` (options may follow).
-pub fn is_shclass_hook(command: &str, agent: Agent) -> bool {
+pub(crate) fn is_shclass_hook(command: &str, agent: Agent) -> bool {
     let program = program_word(command);
     let name = Path::new(&program)
         .file_name()
@@ -386,7 +390,7 @@ fn remove_entries(settings: &mut Value, is_ours: &dyn Fn(&str) -> bool) -> bool 
 /// What an uninstall did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum UninstallReport {
+pub(crate) enum UninstallReport {
     /// No shclass hook was in the file (or there was no file).
     NotInstalled,
     /// The backup made by the install held exactly what is left: it was put back byte for byte.
@@ -401,7 +405,7 @@ pub enum UninstallReport {
 /// backup (`<file>.bak`) holds exactly the settings that are left, its bytes are put back, so
 /// a file nobody else changed is restored byte for byte; a file that held only the hook is
 /// removed.
-pub fn uninstall(path: &Path, agent: Agent) -> Result<UninstallReport, InstallError> {
+pub(crate) fn uninstall(path: &Path, agent: Agent) -> Result<UninstallReport, InstallError> {
     let io = |error| InstallError::Io {
         path: path.display().to_string(),
         error,
@@ -466,7 +470,7 @@ fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 
 /// One finding of `shclass doctor`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finding {
+pub(crate) struct Finding {
     /// The settings file it is about.
     pub file: PathBuf,
     /// True for a problem that leaves the agent unguarded or wrongly guarded.
@@ -478,7 +482,7 @@ pub struct Finding {
 /// Check every settings file `agent` reads hooks from (the user's and the project's): is a
 /// shclass hook there, does its program exist and run, is it this binary, and is the agent's
 /// hook switch on. Read-only; spawns nothing.
-pub fn doctor(agent: Agent, project: &Path) -> Vec<Finding> {
+pub(crate) fn doctor(agent: Agent, project: &Path) -> Vec<Finding> {
     let this = std::env::current_exe()
         .ok()
         .and_then(|e| std::fs::canonicalize(e).ok());

@@ -2,27 +2,27 @@
 //! format.
 //!
 //! Each protocol module (`claude`, `gemini`, `cursor`) only translates: its `parse` turns the
-//! agent's JSON into a [`Request`] and its `render` turns a decision into the agent's answer.
+//! agent's JSON into a `Request` and its `render` turns a decision into the agent's answer.
 //! [`handle`] does the rest, the same for every agent: load the policy for the agent's working
 //! directory, keep session state in the state file keyed by the agent's session id
-//! ([`crate::state`]), write the audit log, and fail closed:
+//! (`state.rs`), write the audit log, and fail closed:
 //!
 //! | what went wrong | answer |
 //! | --- | --- |
 //! | stdin is not UTF-8 JSON, not an object, or a known tool lacks its field | deny (Claude and Gemini also exit 2, their documented "block") |
-//! | a policy file is broken | deny, naming file and line |
+//! | a policy file is broken or unreadable | ask (never allow), the answer's message and a line on stderr naming file, line and error; a post-tool record: the stderr line only |
 //! | the session state cannot be read or written | decided without session state, and at most ask |
 //! | the audit log cannot be written | deny |
 //! | shclass panics | deny |
-//! | no decision within [`DEADLINE`] (5 s, or `shclass hook --deadline-ms`; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
+//! | no decision within the deadline (5 s, or `[session] deadline_ms`, or `shclass hook --deadline-ms`; an input that hangs the parser) | deny, from the watchdog of `shclass hook` |
 //! | a tool or event shclass has no opinion on | no decision (Claude and Cursor: no output; Gemini: `{}`), exit 0 |
 //!
-//! Installing the hooks into the agents' settings files is [`install`].
+//! Installing the hooks into the agents' settings files is `install`.
 
-pub mod claude;
-pub mod cursor;
-pub mod gemini;
-pub mod install;
+pub(crate) mod claude;
+pub(crate) mod cursor;
+pub(crate) mod gemini;
+pub(crate) mod install;
 
 use std::path::{Path, PathBuf};
 
@@ -33,6 +33,7 @@ use crate::state::StateFile;
 
 /// The agents shclass speaks to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Agent {
     /// Claude Code `PreToolUse` (and `PostToolUse`, for edits-follow-reads).
     Claude,
@@ -65,7 +66,7 @@ impl Agent {
 
 /// What the agent asks about, in shclass's terms.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Action {
+pub(crate) enum Action {
     /// A shell command.
     Command {
         /// The agent's tool name.
@@ -93,7 +94,7 @@ pub enum Action {
 
 /// One hook call, normalised.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Request {
+pub(crate) struct Request {
     /// The agent's session (conversation) id.
     pub session_id: Option<String>,
     /// The agent's working directory: the workspace.
@@ -111,7 +112,7 @@ pub struct Request {
 
 /// A decision ready to render.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// The decision.
     pub decision: Decision,
     /// One line for the person and the model.
@@ -120,6 +121,7 @@ pub struct Answer {
 
 /// What to print and how to exit.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct HookResponse {
     /// Standard output (JSON), if anything.
     pub stdout: Option<String>,
@@ -131,20 +133,66 @@ pub struct HookResponse {
 
 /// How hooks load the policy and keep state.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct HookOptions {
     /// Policy sources; `cwd` defaults to the agent's `cwd`, `mode` to the agent's mode.
     pub load: LoadOptions,
     /// Audit log (else the policy's `audit_log`).
     pub audit_log: Option<PathBuf>,
-    /// State directory (else [`crate::state::state_dir`]).
+    /// State directory (else the state directory of `state.rs`).
     pub state_dir: Option<PathBuf>,
-    /// Session limits.
-    pub session: SessionConfig,
+    /// Denials in a row before the breaker, over the policy files' `[session] max_denials`
+    /// (`None`: the files' value, else 3).
+    pub max_denials: Option<u32>,
+    /// Acting commands per hour, over the policy files' `[session] max_actions_per_hour`
+    /// (`None`: the files' value, else 200).
+    pub max_actions_per_hour: Option<u32>,
+    /// Told the policy files' `[session] deadline_ms` once the policy is loaded (the watchdog
+    /// of `shclass hook` lives in the binary).
+    pub(crate) on_deadline: Option<fn(u64)>,
+}
+
+impl HookOptions {
+    /// Load the policy with `load`; the other options at their defaults.
+    pub fn new(load: LoadOptions) -> HookOptions {
+        HookOptions {
+            load,
+            ..HookOptions::default()
+        }
+    }
+
+    /// The audit log (over the policy's `audit_log`).
+    #[must_use]
+    pub fn with_audit_log(mut self, path: impl Into<PathBuf>) -> HookOptions {
+        self.audit_log = Some(path.into());
+        self
+    }
+
+    /// The state directory.
+    #[must_use]
+    pub fn with_state_dir(mut self, path: impl Into<PathBuf>) -> HookOptions {
+        self.state_dir = Some(path.into());
+        self
+    }
+
+    /// Denials in a row before the breaker (0: off), whatever the policy files say.
+    #[must_use]
+    pub fn with_max_denials(mut self, n: u32) -> HookOptions {
+        self.max_denials = Some(n);
+        self
+    }
+
+    /// Acting commands per hour (0: off), whatever the policy files say.
+    #[must_use]
+    pub fn with_max_actions_per_hour(mut self, n: u32) -> HookOptions {
+        self.max_actions_per_hour = Some(n);
+        self
+    }
 }
 
 /// A hook input that cannot be trusted to say what it wants.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Malformed(pub String);
+pub(crate) struct Malformed(pub String);
 
 fn agent_parse(agent: Agent, v: &serde_json::Value) -> Result<Request, Malformed> {
     match agent {
@@ -155,7 +203,7 @@ fn agent_parse(agent: Agent, v: &serde_json::Value) -> Result<Request, Malformed
 }
 
 /// Render a decision (`None`: no opinion) in the agent's format.
-pub fn render(agent: Agent, req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
+pub(crate) fn render(agent: Agent, req: Option<&Request>, answer: Option<&Answer>) -> HookResponse {
     match agent {
         Agent::Claude => claude::render(answer),
         Agent::Gemini => gemini::render(answer),
@@ -177,15 +225,12 @@ fn malformed(agent: Agent, why: &str) -> HookResponse {
     )
 }
 
-/// How long `shclass hook` may take before its watchdog answers deny ([`too_slow`]). An agent
-/// waits for a hook up to its own timeout and then, for most agents, goes on without it: a
-/// hook that hangs fails open.
-pub const DEADLINE: std::time::Duration = std::time::Duration::from_secs(5);
-
-/// The answer of a hook that did not decide within `deadline` ([`DEADLINE`] unless
-/// `--deadline-ms` says otherwise): a pathological input that slows the parser in a step its
+/// The answer of a hook that did not decide within `deadline` (`--deadline-ms`, else the
+/// policy's `[session] deadline_ms`, else 5 s: an agent waits for a hook up to its own timeout
+/// and then, for most agents, goes on without it, so a hook that hangs fails open): a
+/// pathological input that slows the parser in a step its
 /// progress callback cannot interrupt, or any other hang. Deny.
-pub fn too_slow(agent: Agent, deadline: std::time::Duration) -> HookResponse {
+pub(crate) fn too_slow(agent: Agent, deadline: std::time::Duration) -> HookResponse {
     let ms = deadline.as_millis();
     let within = if ms.is_multiple_of(1000) {
         format!("{} s", ms / 1000)
@@ -245,12 +290,24 @@ fn handle_inner(agent: Agent, input: &[u8], opts: &HookOptions) -> HookResponse 
     if req.action == Action::Ignore {
         return render(agent, Some(&req), None);
     }
-    let answer = decide(agent, &req, opts);
-    render(agent, Some(&req), answer.as_ref())
+    let (answer, notice) = decide(agent, &req, opts);
+    let mut r = render(agent, Some(&req), answer.as_ref());
+    if let Some(notice) = notice {
+        r.stderr = Some(match r.stderr.take() {
+            Some(more) => format!("{notice}\n{more}"),
+            None => notice,
+        });
+    }
+    r
 }
 
-/// Decide a normalised request (`None` for post-tool records, which need no answer).
-pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer> {
+/// Decide a normalised request: the answer (`None` for post-tool records, which need no
+/// answer) and a notice for standard error when the hook's own configuration is broken.
+pub(crate) fn decide(
+    agent: Agent,
+    req: &Request,
+    opts: &HookOptions,
+) -> (Option<Answer>, Option<String>) {
     let mut load_opts = opts.load.clone();
     if load_opts.cwd.is_none() {
         load_opts.cwd = req.cwd.clone().filter(|c| c.is_absolute());
@@ -259,18 +316,40 @@ pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer>
         // The agent's mode counts when it is not its default; the policy file's mode otherwise.
         load_opts.mode = req.mode.filter(|m| *m != Mode::Default);
     }
-    let policy = match load(&load_opts) {
-        Ok(p) => p,
-        Err(e) => {
-            if matches!(req.action, Action::Recorded { .. }) {
-                return None;
+    match load(&load_opts) {
+        Ok(policy) => {
+            if let (Some(tell), Some(ms)) = (opts.on_deadline, policy.session_limits.deadline_ms) {
+                tell(ms);
             }
-            return Some(Answer {
-                decision: Decision::Deny,
-                reason: format!("shclass: deny: the policy is broken, so nothing is allowed: {e}"),
-            });
+            (decide_with(agent, req, opts, &load_opts, policy), None)
         }
-    };
+        Err(e) => {
+            // Fail closed, and loudly: the person must learn that their configuration is not
+            // in force. One line, naming the file (and line) and the error.
+            let notice = format!(
+                "shclass: the policy cannot be loaded, so every command asks until it is fixed: {}",
+                e.to_string()
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            let answer = (!matches!(req.action, Action::Recorded { .. })).then(|| Answer {
+                decision: Decision::Ask,
+                reason: notice.clone(),
+            });
+            (answer, Some(notice))
+        }
+    }
+}
+
+/// Decide a request with its loaded policy.
+fn decide_with(
+    agent: Agent,
+    req: &Request,
+    opts: &HookOptions,
+    load_opts: &LoadOptions,
+    policy: crate::policy::Policy,
+) -> Option<Answer> {
     let audit = opts
         .audit_log
         .clone()
@@ -296,8 +375,15 @@ pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer>
         if let Some(dir) = &req.start_dir {
             policy.start_in(dir);
         }
+        let mut config = SessionConfig::from_policy(&policy);
+        if let Some(n) = opts.max_denials {
+            config.max_consecutive_denials = n;
+        }
+        if let Some(n) = opts.max_actions_per_hour {
+            config.max_actions_per_hour = n;
+        }
         let mut session = Session::new(policy)
-            .with_config(opts.session)
+            .with_config(config)
             .with_agent(agent.name(), session_id);
         if let Some(st) = state {
             session = session.with_state(st);
@@ -328,7 +414,7 @@ pub fn decide(agent: Agent, req: &Request, opts: &HookOptions) -> Option<Answer>
         Ok(o) => o.map(|o| answer_of(&o)),
         Err(e) => {
             // State unavailable: decide without it, at most ask.
-            let Ok(p) = load(&load_opts) else {
+            let Ok(p) = load(load_opts) else {
                 return Some(Answer {
                     decision: Decision::Deny,
                     reason: format!("shclass: deny: session state unavailable ({e})"),

@@ -82,7 +82,7 @@ fn decode(s: &str, mode: Mode) -> Decoded {
 
 /// Decode one `$'…'` escape at the start of `s` (which begins with a backslash): the decoded
 /// text and the number of bytes consumed.
-pub fn decode_ansi_escape(s: &str) -> (String, usize) {
+pub(crate) fn decode_ansi_escape(s: &str) -> (String, usize) {
     let (d, n, _) = decode_one(s, Mode::AnsiC);
     (d, n)
 }

@@ -1564,7 +1564,7 @@ fn and_or(left: Command, op: AndOrOp, right: Command) -> Command {
 }
 
 /// The tree as indented text with field names and anonymous tokens, for grammar snapshots.
-pub fn dump_tree(tree: &Tree, src: &str) -> String {
+pub(crate) fn dump_tree(tree: &Tree, src: &str) -> String {
     let mut out = String::new();
     let mut cursor = tree.walk();
     let mut depth = 0usize;

@@ -25,8 +25,7 @@ use std::time::{Duration, Instant};
 use crate::Limits;
 use crate::ast::{IssueKind, Script, Span, SyntaxIssue};
 
-pub use escapes::decode_ansi_escape;
-pub use lower::dump_tree;
+pub(crate) use lower::dump_tree;
 
 /// The grammar's name for a node's kind, remembered per kind id: `Node::kind` measures and
 /// validates the C string on every call, and lowering asks for kinds a lot. Each name is copied
@@ -47,7 +46,7 @@ thread_local! {
 
 /// Maps byte offsets of a text that was re-parsed back to the original input.
 #[derive(Debug, Clone)]
-pub enum SpanMap {
+pub(crate) enum SpanMap {
     /// The text starts at this offset of the original and maps byte for byte.
     Shift(usize),
     /// One entry per byte of the text: the span of the original it came from.
@@ -56,7 +55,7 @@ pub enum SpanMap {
 
 impl SpanMap {
     /// Map a range of the re-parsed text to the original input.
-    pub fn map(&self, start: usize, end: usize) -> Span {
+    pub(crate) fn map(&self, start: usize, end: usize) -> Span {
         match self {
             SpanMap::Shift(base) => Span::new(base + start, base + end),
             SpanMap::Table(table) => {
@@ -76,20 +75,20 @@ impl SpanMap {
 }
 
 /// Parse a whole command line.
-pub fn parse(src: &str, limits: &Limits) -> Script {
+pub(crate) fn parse(src: &str, limits: &Limits) -> Script {
     parse_nested(src, &SpanMap::Shift(0), 0, limits)
 }
 
 /// Whether `src` takes the fast path (`simple.rs`) that reads it without tree-sitter, for
 /// measuring the two paths apart (`examples/fast_path_split.rs`).
 #[doc(hidden)]
-pub fn takes_fast_path(src: &str, limits: &Limits) -> bool {
+pub(crate) fn takes_fast_path(src: &str, limits: &Limits) -> bool {
     src.len() <= limits.max_input_bytes && simple::parse(src, 0, 0, limits).is_some()
 }
 
 /// Parse `src`, a text that came from somewhere in the original input (`map` says where);
 /// `depth` is the tree depth already used by the enclosing code, so nesting is bounded overall.
-pub fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Script {
+pub(crate) fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Script {
     let whole = map.map(0, src.len());
     if src.len() > limits.max_input_bytes {
         return only_issue(
@@ -218,7 +217,7 @@ static FIRST_TREE_SITTER_PARSE: std::sync::Once = std::sync::Once::new();
 /// here, so that a line the fast path (`simple.rs`) reads whole, which is decided in linear
 /// time, does not pay for a thread. Returns false (and `f` is not registered) when a function
 /// was registered already.
-pub fn before_first_tree_sitter_parse(f: fn()) -> bool {
+pub(crate) fn before_first_tree_sitter_parse(f: fn()) -> bool {
     BEFORE_FIRST_TREE_SITTER_PARSE.set(f).is_ok()
 }
 
@@ -446,7 +445,7 @@ fn only_issue(kind: IssueKind, span: Span, detail: String) -> Script {
 }
 
 /// The tree-sitter tree of `src` as indented text, for grammar snapshots.
-pub fn tree_text(src: &str) -> String {
+pub(crate) fn tree_text(src: &str) -> String {
     PARSER.with(|cell| {
         let mut parser = tree_sitter::Parser::new();
         if parser
@@ -464,7 +463,7 @@ pub fn tree_text(src: &str) -> String {
 
 /// Parse with tree-sitter only (no lowering) and return the node count: the floor the
 /// benchmarks compare analysis and classification against.
-pub fn bare_parse(src: &str) -> usize {
+pub(crate) fn bare_parse(src: &str) -> usize {
     // The same guard as `parse_nested`: tree-sitter is quadratic on very long pipelines.
     if longest_pipeline(src) > Limits::default().max_pipeline_stages {
         return 0;

@@ -27,13 +27,17 @@ pub enum PolicyErrorKind {
     /// A value that parses but is not valid (bad pattern, bad path class, unknown flag kind…).
     Invalid(String),
     /// A rule's `hit` example does not match, or a `miss` example matches.
+    #[non_exhaustive]
     Example {
         /// The rule id.
-        rule: String,
+        rule: Box<str>,
         /// The example command.
-        example: String,
+        example: Box<str>,
         /// True for a hit example that missed.
         expected_hit: bool,
+        /// For a hit example that missed: the first condition its closest unit fails (`flags.all:
+        /// `-r` is not there`).
+        why: Option<Box<str>>,
     },
 }
 
@@ -78,12 +82,17 @@ impl fmt::Display for PolicyError {
                 rule,
                 example,
                 expected_hit,
+                why,
             } => {
                 if *expected_hit {
                     write!(
                         f,
-                        "rule `{rule}` does not match its hit example `{example}`; fix the rule or the example"
-                    )
+                        "rule `{rule}` does not match its hit example `{example}`"
+                    )?;
+                    if let Some(why) = why {
+                        write!(f, " ({why})")?;
+                    }
+                    write!(f, "; fix the rule or the example")
                 } else {
                     write!(
                         f,

@@ -22,7 +22,7 @@ const OPTIONS: MatchOptions = MatchOptions {
 
 /// A compiled glob: one or more patterns, any of which may match.
 #[derive(Debug, Clone)]
-pub struct Glob {
+pub(crate) struct Glob {
     /// Each pattern with its longest literal run and that run's byte pairs.
     patterns: Vec<(Pattern, String, Pairs)>,
 }
@@ -60,7 +60,7 @@ impl Pairs {
 impl Glob {
     /// Compile `text`. Errors name what is wrong (an unclosed `[`, `**` inside a component,
     /// too many alternatives).
-    pub fn new(text: &str) -> Result<Glob, String> {
+    pub(crate) fn new(text: &str) -> Result<Glob, String> {
         let mut patterns = Vec::new();
         for alt in alternatives(text)? {
             let translated = escapes(&alt);
@@ -73,7 +73,7 @@ impl Glob {
     }
 
     /// Does `text` match?
-    pub fn is_match(&self, text: &str) -> bool {
+    pub(crate) fn is_match(&self, text: &str) -> bool {
         self.patterns
             .iter()
             .any(|(p, lit, _)| text.contains(lit.as_str()) && p.matches_with(text, OPTIONS))
@@ -94,7 +94,7 @@ impl Glob {
 /// instructions (more than the rest of the process), and finding their literals at start-up
 /// 47K; most paths (`/tmp/build`) now compile none and the list costs nothing to create.
 #[derive(Debug)]
-pub struct GlobList<'a> {
+pub(crate) struct GlobList<'a> {
     texts: &'a [&'a str],
     metas: &'a [GlobMeta],
     cells: &'a [std::sync::OnceLock<Option<Glob>>],
@@ -103,14 +103,14 @@ pub struct GlobList<'a> {
 
 /// Where a glob's required literal is in its text, and the literal's byte pairs.
 #[derive(Debug, Clone, Copy)]
-pub struct GlobMeta {
+pub(crate) struct GlobMeta {
     literal: (usize, usize),
     pairs: Pairs,
 }
 
 /// The [`GlobMeta`] of each of `texts`, for a `const`: `N` is `texts.len()` (a shorter `N`
 /// fails to compile; [`GlobList::new`] rejects a longer one).
-pub const fn glob_metas<const N: usize>(texts: &[&str]) -> [GlobMeta; N] {
+pub(crate) const fn glob_metas<const N: usize>(texts: &[&str]) -> [GlobMeta; N] {
     let mut out = [GlobMeta {
         literal: (0, 0),
         pairs: Pairs([0; 4]),
@@ -137,7 +137,7 @@ impl<'a> GlobList<'a> {
     /// # Panics
     ///
     /// When the three lengths differ: at compile time, for the `static` lists it is meant for.
-    pub const fn new(
+    pub(crate) const fn new(
         texts: &'a [&'a str],
         metas: &'a [GlobMeta],
         cells: &'a [std::sync::OnceLock<Option<Glob>>],
@@ -153,7 +153,7 @@ impl<'a> GlobList<'a> {
     }
 
     /// Does any glob match `text`?
-    pub fn is_match(&self, text: &str) -> bool {
+    pub(crate) fn is_match(&self, text: &str) -> bool {
         let pairs = Pairs::of(text);
         let globs = self.texts.iter().zip(self.metas).zip(self.cells);
         globs.into_iter().any(|((glob, meta), cell)| {
@@ -169,13 +169,9 @@ impl<'a> GlobList<'a> {
     }
 
     /// How many globs the list holds.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
         self.texts.len()
-    }
-
-    /// True for an empty list.
-    pub fn is_empty(&self) -> bool {
-        self.texts.is_empty()
     }
 }
 

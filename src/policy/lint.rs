@@ -5,7 +5,7 @@
 use super::{Decision, Policy, Source};
 
 /// Lint the rules of `origin` in `policy`.
-pub fn lint(policy: &Policy, origin: &str) -> Vec<String> {
+pub(crate) fn lint(policy: &Policy, origin: &str) -> Vec<String> {
     let mut out = Vec::new();
     let from_file = |s: &Source| match s {
         Source::User(p)

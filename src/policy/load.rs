@@ -18,6 +18,7 @@ use super::{Mode, Policy, PolicyError, Source};
 
 /// What to load.
 #[derive(Debug, Clone, Default)]
+#[non_exhaustive]
 pub struct LoadOptions {
     /// The workspace root (the working directory by default).
     pub cwd: Option<PathBuf>,
@@ -40,6 +41,69 @@ pub struct LoadOptions {
     pub trust_store: Option<PathBuf>,
 }
 
+impl LoadOptions {
+    /// The defaults: discover the user's and the project's files from the working directory.
+    pub fn new() -> LoadOptions {
+        LoadOptions::default()
+    }
+
+    /// The workspace root.
+    #[must_use]
+    pub fn with_cwd(mut self, cwd: impl Into<PathBuf>) -> LoadOptions {
+        self.cwd = Some(cwd.into());
+        self
+    }
+
+    /// The mode, over the files' `mode` keys.
+    #[must_use]
+    pub fn with_mode(mut self, mode: Mode) -> LoadOptions {
+        self.mode = Some(mode);
+        self
+    }
+
+    /// One more `--policy FILE`, after those given before.
+    #[must_use]
+    pub fn with_policy_file(mut self, file: impl Into<PathBuf>) -> LoadOptions {
+        self.policy_files.push(file.into());
+        self
+    }
+
+    /// Also read Claude Code settings: `None` the default files, `Some(path)` that file.
+    #[must_use]
+    pub fn with_claude_settings(mut self, path: Option<PathBuf>) -> LoadOptions {
+        self.claude_settings = Some(path);
+        self
+    }
+
+    /// Skip the user and project files.
+    #[must_use]
+    pub fn without_discovery(mut self) -> LoadOptions {
+        self.no_discovery = true;
+        self
+    }
+
+    /// The managed policy path.
+    #[must_use]
+    pub fn with_managed(mut self, path: impl Into<PathBuf>) -> LoadOptions {
+        self.managed = Some(path.into());
+        self
+    }
+
+    /// Compile every built-in rule now ([`LoadOptions::eager_builtin`]).
+    #[must_use]
+    pub fn with_eager_builtin(mut self) -> LoadOptions {
+        self.eager_builtin = true;
+        self
+    }
+
+    /// The record of trusted project files.
+    #[must_use]
+    pub fn with_trust_store(mut self, path: impl Into<PathBuf>) -> LoadOptions {
+        self.trust_store = Some(path.into());
+        self
+    }
+}
+
 fn read(path: &Path) -> Result<String, PolicyError> {
     std::fs::read_to_string(path).map_err(|e| PolicyError::io(path, &e))
 }
@@ -47,7 +111,7 @@ fn read(path: &Path) -> Result<String, PolicyError> {
 /// The policy files a command run in `cwd` reads, as `load` finds them: the managed file
 /// (`managed`, else `/etc/shclass/policy.toml`), the user's, and the project's nearest
 /// `.shclass.toml` (one passed over for its location is left out). Only those that exist.
-pub fn discovered_files(cwd: &Path, managed: Option<&Path>) -> Vec<PathBuf> {
+pub(crate) fn discovered_files(cwd: &Path, managed: Option<&Path>) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = Vec::new();
     let managed = managed.map_or_else(
         || PathBuf::from("/etc/shclass/policy.toml"),
@@ -120,7 +184,9 @@ pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
         .map(TrustStore::at)
         .or_else(TrustStore::user);
     if !opts.no_discovery {
-        if let Some(user) = user_policy().filter(|p| p.is_file()) {
+        // Anything at the path counts: a directory or a dangling link there is an error, never
+        // a policy silently not in force.
+        if let Some(user) = user_policy().filter(|p| p.symlink_metadata().is_ok()) {
             let text = read(&user)?;
             let name = user.display().to_string();
             policy.add_text(&text, &name, &Source::User(name.clone()), true)?;
@@ -172,7 +238,7 @@ pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
         .managed
         .clone()
         .unwrap_or_else(|| PathBuf::from("/etc/shclass/policy.toml"));
-    if managed.is_file() {
+    if managed.symlink_metadata().is_ok() {
         let text = read(&managed)?;
         let name = managed.display().to_string();
         let before = policy.mode;

@@ -15,20 +15,20 @@
 
 mod dynamic_reads;
 mod error;
-pub mod glob;
+pub(crate) mod glob;
 mod help;
 mod lazy;
 mod lint;
 mod literals;
 mod load;
-pub mod options;
+pub(crate) mod options;
 mod packed;
-pub mod paths;
-pub mod pattern;
+pub(crate) mod paths;
+pub(crate) mod pattern;
 mod profiles;
 mod rule;
-pub mod spec;
-pub mod trust;
+pub(crate) mod spec;
+pub(crate) mod trust;
 
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
@@ -38,9 +38,11 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use error::{PolicyError, PolicyErrorKind};
-pub use lint::lint;
-pub use load::{LoadOptions, discovered_files, load};
-pub use rule::Rule;
+pub(crate) use lint::lint;
+pub(crate) use load::discovered_files;
+pub use load::{LoadOptions, load};
+pub use paths::Access;
+pub(crate) use rule::Rule;
 
 use crate::Limits;
 use crate::analyze::{Analysis, FlagKind, Unit, UnitJson, analyze};
@@ -130,6 +132,7 @@ impl Risk {
 /// How asks and allows are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Mode {
     /// Unknown → ask.
     #[default]
@@ -176,6 +179,7 @@ impl Mode {
 
 /// Where a rule came from.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Source {
     /// Shipped with shclass (rules and checks).
     Builtin,
@@ -225,6 +229,7 @@ impl Serialize for Source {
 
 /// Why a decision was reached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct Reason {
     /// What this reason decides.
     pub decision: Decision,
@@ -247,6 +252,7 @@ pub struct Reason {
 
 /// The decision for one unit.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct UnitVerdict {
     /// The unit's decision after the mode.
     pub decision: Decision,
@@ -259,6 +265,13 @@ pub struct UnitVerdict {
     /// Read or act (zeroclaw's `ToolOperation`): `read` only when proven read-only and it
     /// writes no file.
     pub operation: Operation,
+}
+
+/// The object of `shclass --json` (`schema` 1): the analysis of `analyze --json` plus decisions.
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json_view().serialize(s)
+    }
 }
 
 /// Whether a unit only reads or acts on the world.
@@ -290,6 +303,7 @@ struct UnitState<'p> {
 
 /// The explained verdict for a command line.
 #[derive(Debug, Clone)]
+#[non_exhaustive]
 pub struct Verdict {
     /// The decision.
     pub decision: Decision,
@@ -313,13 +327,13 @@ impl Verdict {
 
     /// The object of `shclass --json`, borrowed: serialize it straight to a writer
     /// (`serde_json::to_writer(&mut out, &verdict.json_view())`) without building a tree.
-    pub fn json_view(&self) -> impl Serialize + '_ {
+    pub(crate) fn json_view(&self) -> impl Serialize + '_ {
         self.view(|u, v| UnitJson::new(u, Some(v)))
     }
 
     /// The record of `shclass batch`: the verdict, its reasons and flags, and per unit only
     /// what identifies it (program, argv, span) with its decision. `json_view` has the rest.
-    pub fn brief_json_view(&self) -> impl Serialize + '_ {
+    pub(crate) fn brief_json_view(&self) -> impl Serialize + '_ {
         self.view(|u, v| BriefUnitJson {
             program: &u.program,
             argv: crate::analyze::ArgValues(&u.argv),
@@ -491,6 +505,8 @@ pub struct Policy {
     pub cwd: PathBuf,
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
+    /// Session limits from the files' `[session]` tables.
+    pub(crate) session_limits: SessionLimits,
     path_rules: Vec<paths::PathRule>,
     /// The built-in rules are compiled per program on first use, in process-wide cells
     /// (`lazy.rs`; false: they are in `rules`, or absent).
@@ -503,6 +519,24 @@ pub struct Policy {
     own_files: Vec<PathBuf>,
     /// Where commands start, when not the workspace ([`Policy::start_in`]).
     start_dir: Option<PathBuf>,
+}
+
+/// Denials in a row before the breaker, when no file or flag says (`[session] max_denials`).
+pub(crate) const DEFAULT_MAX_DENIALS: u32 = 3;
+/// Acting commands per hour, when no file or flag says (`[session] max_actions_per_hour`).
+pub(crate) const DEFAULT_MAX_ACTIONS_PER_HOUR: u32 = 200;
+/// A hook's deadline in milliseconds, when no file or flag says (`[session] deadline_ms`).
+pub(crate) const DEFAULT_DEADLINE_MS: u64 = 5000;
+
+/// Session limits set by policy files (`[session]`); `None`: no file set it.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct SessionLimits {
+    /// `max_actions_per_hour` (0: off).
+    pub(crate) max_actions_per_hour: Option<u32>,
+    /// `max_denials` (0: off).
+    pub(crate) max_denials: Option<u32>,
+    /// `deadline_ms`.
+    pub(crate) deadline_ms: Option<u64>,
 }
 
 /// What untrusted project files asked for and did not get ([`Policy::add_untrusted_text`]):
@@ -519,6 +553,33 @@ struct Untrusted {
     flags: Vec<(Source, FlagKind)>,
     /// Everything else ignored, for people (`audit_log`, `[[program]]`, path allows).
     other: Vec<(Source, String)>,
+}
+
+/// A `[session]` number within `min..=max`, else an error naming file, line and key.
+fn session_number(
+    value: &toml::Spanned<i64>,
+    key: &str,
+    min: u64,
+    max: u64,
+    origin: &str,
+    lines: &LineIndex,
+) -> Result<u64, PolicyError> {
+    u64::try_from(*value.get_ref())
+        .ok()
+        .filter(|n| (min..=max).contains(n))
+        .ok_or_else(|| {
+            PolicyError::new(
+                origin,
+                PolicyErrorKind::Invalid(format!(
+                    "`{}` is out of range: `{key}` is a whole number from {min} to {max}",
+                    value.get_ref()
+                )),
+            )
+            .at(
+                Some(lines.line(value.span().start)),
+                Some(format!("session.{key}")),
+            )
+        })
 }
 
 /// The name of a project file's source (its path).
@@ -552,6 +613,7 @@ fn untrusted_note(source: &Source, what: &str, decision: Decision, span: Span) -
 
 /// The decision for a file tool's access to a path.
 #[derive(Debug, Clone, Serialize)]
+#[non_exhaustive]
 pub struct PathVerdict {
     /// The decision.
     pub decision: Decision,
@@ -565,7 +627,7 @@ pub struct PathVerdict {
 
 /// The names of the built-in policy files, in load order. `build.rs` embeds their rules once,
 /// packed, for the eager policy and the lazily loaded groups alike.
-pub const BUILTIN_FILES: &[&str] = lazy::FILE_NAMES;
+pub(crate) const BUILTIN_FILES: &[&str] = lazy::FILE_NAMES;
 
 impl Policy {
     /// An empty policy (no rules at all: everything asks), for tests and embedding.
@@ -612,7 +674,7 @@ impl Policy {
     }
 
     /// Replace lazily loaded built-ins by all of them, compiled now (`shclass rules`).
-    pub fn load_all_builtin(&mut self) -> Result<(), PolicyError> {
+    pub(crate) fn load_all_builtin(&mut self) -> Result<(), PolicyError> {
         if std::mem::take(&mut self.lazy) {
             lazy::load_all(self)?;
         }
@@ -762,7 +824,7 @@ impl Policy {
     }
 
     /// Names of the lazily loaded built-in groups (empty for an eager policy).
-    pub fn builtin_groups(&self) -> Vec<&'static str> {
+    pub(crate) fn builtin_groups(&self) -> Vec<&'static str> {
         if self.lazy {
             lazy::names().collect()
         } else {
@@ -771,7 +833,7 @@ impl Policy {
     }
 
     /// The compiled rules of one built-in group (for tests).
-    pub fn builtin_group_rules(&self, program: &str) -> Option<(&[Rule], Option<&str>)> {
+    pub(crate) fn builtin_group_rules(&self, program: &str) -> Option<(&[Rule], Option<&str>)> {
         self.lazy
             .then(|| lazy::group(program))
             .flatten()
@@ -794,7 +856,7 @@ impl Policy {
     /// trust`): it can only tighten. Its denies, asks, flags raised to ask or deny and path
     /// denies apply; its `mode`, `audit_log`, allows, `[[program]]` tables, flags lowered or
     /// ignored, and rule tags have no effect, and verdicts they would have loosened say so.
-    pub fn add_untrusted_text(
+    pub(crate) fn add_untrusted_text(
         &mut self,
         text: &str,
         origin: &str,
@@ -805,14 +867,9 @@ impl Policy {
         self.add_file(file, text, origin, source, true, false)
     }
 
-    /// The untrusted files added ([`Policy::add_untrusted_text`]), in load order.
-    pub fn untrusted_files(&self) -> &[String] {
-        &self.untrusted.files
-    }
-
     /// What the untrusted files asked for and did not get, one line each (`FILE: what`), for
     /// people.
-    pub fn untrusted_effects(&self) -> Vec<String> {
+    pub(crate) fn untrusted_effects(&self) -> Vec<String> {
         let mut out = Vec::new();
         for (s, m) in &self.untrusted.modes {
             out.push(format!("{}: `mode = \"{}\"`", source_file(s), m.name()));
@@ -890,6 +947,9 @@ impl Policy {
             if let Some((name, text)) = profile.rules() {
                 self.add_text(text, name, source, false)?;
             }
+        }
+        if let Some(session) = &file.session {
+            self.add_session_limits(session, origin, &lines, source, trusted)?;
         }
         if file.audit_log.is_some() {
             if trusted {
@@ -999,6 +1059,67 @@ impl Policy {
         self.add_rule_specs_as(rules, origin, source, check_examples, trusted)
     }
 
+    /// A file's `[session]` limits: each a whole number in its range (an error names file,
+    /// line and key). A trusted file sets them (a later file over an earlier one); an untrusted
+    /// one only tightens: a lower value than the one in force, never 0 (off) for a count.
+    fn add_session_limits(
+        &mut self,
+        session: &spec::SessionSpec,
+        origin: &str,
+        lines: &LineIndex,
+        source: &Source,
+        trusted: bool,
+    ) -> Result<(), PolicyError> {
+        let current = self.session_limits;
+        let keys = [
+            (
+                "max_actions_per_hour",
+                &session.max_actions_per_hour,
+                0,
+                current
+                    .max_actions_per_hour
+                    .unwrap_or(DEFAULT_MAX_ACTIONS_PER_HOUR),
+            ),
+            (
+                "max_denials",
+                &session.max_denials,
+                0,
+                current.max_denials.unwrap_or(DEFAULT_MAX_DENIALS),
+            ),
+        ];
+        for (key, value, min, in_force) in keys {
+            let Some(value) = value else { continue };
+            let n = session_number(value, key, min, u64::from(u32::MAX), origin, lines)?;
+            let n = u32::try_from(n).unwrap_or(u32::MAX);
+            // 0 turns a count off: the loosest value of all.
+            let tighter = n != 0 && (in_force == 0 || n < in_force);
+            if !trusted && !tighter {
+                self.untrusted.other.push((
+                    source.clone(),
+                    format!("`session.{key}` = {n}, not below the limit in force"),
+                ));
+                continue;
+            }
+            match key {
+                "max_actions_per_hour" => self.session_limits.max_actions_per_hour = Some(n),
+                _ => self.session_limits.max_denials = Some(n),
+            }
+        }
+        if let Some(value) = &session.deadline_ms {
+            let n = session_number(value, "deadline_ms", 1, 3_600_000, origin, lines)?;
+            let in_force = current.deadline_ms.unwrap_or(DEFAULT_DEADLINE_MS);
+            if !trusted && n >= in_force {
+                self.untrusted.other.push((
+                    source.clone(),
+                    format!("`session.deadline_ms` = {n}, not below the deadline in force"),
+                ));
+            } else {
+                self.session_limits.deadline_ms = Some(n);
+            }
+        }
+        Ok(())
+    }
+
     /// Add a program's option table (`[[program]]`): moved in for its last name, copied for
     /// the others.
     pub(crate) fn add_program_spec(&mut self, spec: spec::ProgramSpec) {
@@ -1104,7 +1225,7 @@ impl Policy {
 
     /// [`Policy::add_claude_settings`] for a project's settings file no person has trusted:
     /// its asks and denies apply, its allows do not (as [`Policy::add_untrusted_text`]).
-    pub fn add_untrusted_claude_settings(
+    pub(crate) fn add_untrusted_claude_settings(
         &mut self,
         text: &str,
         origin: &str,
@@ -1246,7 +1367,7 @@ impl Policy {
 
     /// Deny writes to `path` (and under it) for every tool and every bash unit, as shclass's
     /// own file (the audit log a hook or session writes). The state root, the user's and the
-    /// managed policy are always protected ([`paths::own_file_reason`]).
+    /// managed policy are always protected (`paths::own_file_reason`).
     pub fn protect(&mut self, path: &Path) {
         let abs = paths::resolve(&path.to_string_lossy(), &self.cwd);
         self.own_files.push(abs);
@@ -1259,7 +1380,7 @@ impl Policy {
     }
 
     /// Add one compiled rule.
-    pub fn push_rule(&mut self, rule: Rule) {
+    pub(crate) fn push_rule(&mut self, rule: Rule) {
         let idx = self.rules.len();
         if !self.group {
             self.by_id.entry(rule.id.clone()).or_insert(idx);
@@ -1282,12 +1403,19 @@ impl Policy {
                 let analysis = analyze(ex, &self.limits);
                 let hit = analysis.units.iter().any(|u| self.rule_matches(rule, u));
                 if hit != expected_hit {
+                    let why = if expected_hit {
+                        self.why_no_match(rule, &analysis)
+                            .map(String::into_boxed_str)
+                    } else {
+                        None
+                    };
                     return Err(PolicyError::new(
                         origin,
                         PolicyErrorKind::Example {
-                            rule: rule.id.to_string(),
-                            example: ex.to_string(),
+                            rule: rule.id.as_ref().into(),
+                            example: ex.as_ref().into(),
                             expected_hit,
+                            why,
                         },
                     )
                     .at(rule.line, Some(format!("rule `{}`.examples", rule.id))));
@@ -1297,19 +1425,43 @@ impl Policy {
         Ok(())
     }
 
+    /// Why `rule` matches no unit of `analysis`: the first condition failed by the unit that
+    /// came closest (the first running one of the rule's programs, else the first unit), with
+    /// that unit's program when there are several.
+    fn why_no_match(&self, rule: &Rule, analysis: &Analysis) -> Option<String> {
+        let names: Vec<&str> = rule.programs().collect();
+        let unit = analysis
+            .units
+            .iter()
+            .find(|u| u.program.as_deref().is_some_and(|p| names.contains(&p)))
+            .or_else(|| analysis.units.first())?;
+        let (_, parsed) = self.parse_unit(unit);
+        let miss = rule
+            .check(&MatchInput::new(unit, &parsed, &self.cwd))
+            .err()?;
+        Some(if analysis.units.len() > 1 {
+            format!(
+                "{miss}, in its `{}` unit",
+                unit.program.as_deref().unwrap_or("?")
+            )
+        } else {
+            miss.to_string()
+        })
+    }
+
     /// Does `rule` match `unit`?
-    pub fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
+    pub(crate) fn rule_matches(&self, rule: &Rule, unit: &Unit) -> bool {
         let (_, parsed) = self.parse_unit(unit);
         rule.matches(&MatchInput::new(unit, &parsed, &self.cwd))
     }
 
     /// Every rule, in load order.
-    pub fn rules(&self) -> &[Rule] {
+    pub(crate) fn rules(&self) -> &[Rule] {
         &self.rules
     }
 
     /// Check every rule's examples (the test suite runs this on the built-in policy).
-    pub fn check_all_examples(&self) -> Vec<PolicyError> {
+    pub(crate) fn check_all_examples(&self) -> Vec<PolicyError> {
         (0..self.rules.len())
             .filter_map(|i| self.check_examples(i, "<policy>").err())
             .collect()
@@ -1915,19 +2067,14 @@ impl Policy {
         tagged && inside
     }
 
-    /// Find a rule by id.
-    pub fn rule(&self, id: &str) -> Option<&Rule> {
-        self.find_rule(id, &[])
-    }
-
     /// Option knowledge for a program.
-    pub fn program_options(&self, name: &str) -> Option<Cow<'_, OptionSpec>> {
+    pub(crate) fn program_options(&self, name: &str) -> Option<Cow<'_, OptionSpec>> {
         self.options_for(Some(name))
     }
 
     /// Whether some rule knows subcommands of `program` (`git push`, `docker run`): its first
     /// operand is a verb, not a file (`touch newfile`).
-    pub fn has_subcommands(&self, program: &str) -> bool {
+    pub(crate) fn has_subcommands(&self, program: &str) -> bool {
         let own = |rules: &[Rule]| {
             rules.iter().any(|r| {
                 !r.subcommand().is_empty() && r.program_names().iter().any(|p| p == program)

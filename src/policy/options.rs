@@ -17,7 +17,7 @@ use crate::analyze::Arg;
 /// pointers in it: nothing for the loader to relocate at start-up, no page of it touched until
 /// a command uses that program).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Names {
+pub(crate) enum Names {
     /// Built in: `"--all\n--long\n"`.
     Packed(&'static str),
     /// From a policy file.
@@ -38,7 +38,7 @@ impl From<Vec<String>> for Names {
 
 impl Names {
     /// Each name.
-    pub fn iter(&self) -> impl Iterator<Item = &str> + Clone {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &str> + Clone {
         let (packed, owned) = match self {
             Names::Packed(text) => (Some(text.split_terminator('\n')), None),
             Names::Owned(list) => (None, Some(list.iter().map(String::as_str))),
@@ -50,7 +50,7 @@ impl Names {
     }
 
     /// Whether `name` is one of them.
-    pub fn contains(&self, name: &str) -> bool {
+    pub(crate) fn contains(&self, name: &str) -> bool {
         self.starting_with(name).any(|n| n.len() == name.len())
     }
 
@@ -58,7 +58,7 @@ impl Names {
     /// as a whole first (`str::contains` is vectorised), which settles the common case, a name
     /// that is not there, without walking the list (`cargo`'s table has 40 names, and
     /// `--release` is none of them).
-    pub fn starting_with<'a, 'p>(
+    pub(crate) fn starting_with<'a, 'p>(
         &'a self,
         prefix: &'p str,
     ) -> impl Iterator<Item = &'a str> + use<'a, 'p> {
@@ -75,7 +75,7 @@ impl Names {
 
 /// How one program's options are spelled.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct OptionSpec {
+pub(crate) struct OptionSpec {
     /// Short option letters that take a value.
     pub short_value: Cow<'static, str>,
     /// Long options that take a value (`--output`).
@@ -115,7 +115,7 @@ pub struct OptionSpec {
 
 impl OptionSpec {
     /// The effect of an option found in a unit, when the table gives it one.
-    pub fn effect(&self, opt: &Opt) -> Option<Effect> {
+    pub(crate) fn effect(&self, opt: &Opt) -> Option<Effect> {
         let name = opt.name.as_ref();
         [
             (&self.runs, Effect::Runs),
@@ -128,7 +128,7 @@ impl OptionSpec {
 
     /// Whether the table names an option as a rule spells it (`-o`, `--output`, `-exec`);
     /// `None` when the table is open and so cannot say.
-    pub fn knows(&self, name: &str) -> Option<bool> {
+    pub(crate) fn knows(&self, name: &str) -> Option<bool> {
         if !self.closed {
             return None;
         }
@@ -156,7 +156,7 @@ impl OptionSpec {
 
 /// What an option makes a program do beyond reading, per its `[[program]]` table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Effect {
+pub(crate) enum Effect {
     /// Writes files.
     Writes,
     /// Runs code or another program.
@@ -167,7 +167,7 @@ pub enum Effect {
 
 impl Effect {
     /// Lower-case word for messages.
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             Effect::Writes => "writes files",
             Effect::Runs => "runs a program or code",
@@ -178,7 +178,7 @@ impl Effect {
 
 /// One option found in a unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Opt {
+pub(crate) struct Opt {
     /// Canonical spelling: `-r` for each letter of a bundle, `--name` for long options (expanded
     /// from a unique abbreviation when the spec knows the long options).
     pub name: Cow<'static, str>,
@@ -192,7 +192,7 @@ pub struct Opt {
 
 /// A unit's words split into options and operands.
 #[derive(Debug, Clone, Default)]
-pub struct Parsed {
+pub(crate) struct Parsed {
     /// Options in order.
     pub opts: Vec<Opt>,
     /// Indices (into `argv`) of the operands, in order.
@@ -219,7 +219,7 @@ impl Parsed {
 
     /// True when an option with this canonical name is present (long names also match a
     /// unique-prefix abbreviation given in the unit).
-    pub fn has(&self, name: &str) -> bool {
+    pub(crate) fn has(&self, name: &str) -> bool {
         self.opts
             .iter()
             .any(|o| o.name == name || (!o.known && option_matches(&o.name, name)))
@@ -228,7 +228,7 @@ impl Parsed {
 
 /// Whether a unit option `found` is the rule option `wanted`: equal, or (long options) `found`
 /// is an abbreviation of at least three letters of `wanted`.
-pub fn option_matches(found: &str, wanted: &str) -> bool {
+pub(crate) fn option_matches(found: &str, wanted: &str) -> bool {
     if found == wanted {
         return true;
     }
@@ -239,7 +239,7 @@ pub fn option_matches(found: &str, wanted: &str) -> bool {
 }
 
 /// Split `argv` (program first) into options and operands.
-pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
+pub(crate) fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
     parse_from(spec, argv, 1)
 }
 
@@ -248,7 +248,7 @@ pub fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
 /// rest with `sub` (`gh pr list --limit 5`: `--limit` is `gh pr list`'s). When `sub` is closed,
 /// an option before the subcommand words that `global` does not name as closed is unknown too:
 /// an allow proven for the subcommand is not proven for a global option nobody listed.
-pub fn parse_subcommand(
+pub(crate) fn parse_subcommand(
     global: Option<&OptionSpec>,
     sub: &OptionSpec,
     argv: &[Arg],
@@ -437,7 +437,7 @@ fn short_name(c: char) -> Cow<'static, str> {
 /// The canonical name of a single-dash word naming a signal, as `kill` reads it: a number
 /// (`-9` → `-9`), or a signal name in any case, with or without `SIG` (`-kill`, `-SIGKILL` →
 /// `-KILL`; `-RTMIN+3` → `-RTMIN+3`). `None` for anything else (`-l`, `-s`, `-9x`).
-pub fn signal_word(word: &str) -> Option<String> {
+pub(crate) fn signal_word(word: &str) -> Option<String> {
     let body = word.strip_prefix('-')?;
     if !body.is_empty() && body.len() <= 3 && body.bytes().all(|b| b.is_ascii_digit()) {
         return Some(word.to_owned());

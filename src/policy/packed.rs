@@ -131,6 +131,7 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
         subcommand: None,
         flags: None,
         args: None,
+        options: None,
         max_operands: None,
         min_operands: None,
         env: None,
@@ -234,6 +235,10 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
                 r.field = "suggest";
                 spec.suggest = Some(r.string()?);
             }
+            tag::OPTIONS => {
+                r.field = "options";
+                spec.options = Some(r.option_values()?);
+            }
             _ => return Err(r.bad("an unknown field tag follows it")),
         }
     }
@@ -331,6 +336,22 @@ impl Reader<'_> {
         })
     }
 
+    /// Option names, each with its list of value patterns.
+    fn option_values(&mut self) -> Result<std::collections::BTreeMap<Text, Vec<Text>>, Malformed> {
+        let n = self.uint()?;
+        // Each entry takes three bytes at least.
+        if n > self.bytes.len() / 3 {
+            return Err(self.bad("a table longer than the data"));
+        }
+        let mut out = std::collections::BTreeMap::new();
+        for _ in 0..n {
+            let name = self.string()?;
+            let values = self.list()?;
+            out.insert(name, values);
+        }
+        Ok(out)
+    }
+
     /// A whole `program` field: a kind byte, and a string or a list.
     fn program(&mut self) -> Result<Option<OneOrMany>, Malformed> {
         let p = match self.byte() {
@@ -384,6 +405,23 @@ mod tests {
     fn decode(extra: &[u8]) -> Result<RuleSpec, Malformed> {
         let (code, r) = packed(extra);
         rule(&code, TEXT, r, Program::Own, true)
+    }
+
+    #[test]
+    fn option_values_decode_name_by_name() {
+        // `options = { "rm" = ["id", "allow"] }` (names from the text; the loader checks them).
+        let spec = decode(&[tag::OPTIONS, 1, 7, 2, 2, 0, 2, 2, 5]).unwrap();
+        let options = spec.options.unwrap_or_default();
+        assert_eq!(options.len(), 1);
+        assert_eq!(
+            options.get("rm").map(Vec::as_slice),
+            Some(&["id".into(), "allow".into()][..])
+        );
+        let e = decode(&[tag::OPTIONS, 0x7f, 7, 2]).unwrap_err();
+        assert_eq!(
+            (e.field, e.what),
+            ("options", "a table longer than the data")
+        );
     }
 
     #[test]

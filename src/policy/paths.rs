@@ -36,7 +36,7 @@ pub enum Access {
 
 /// A compiled path rule.
 #[derive(Debug)]
-pub struct PathRule {
+pub(crate) struct PathRule {
     /// `Read` rules apply to reads; `Edit`/`Write` rules to writes.
     pub access: Access,
     /// Decision.
@@ -51,7 +51,7 @@ pub struct PathRule {
 impl PathRule {
     /// Parse `Read(…)`, `Edit(…)`, `Write(…)`; `Ok(None)` for other entries. `base` is the
     /// policy file's directory, `cwd` the workspace.
-    pub fn parse(
+    pub(crate) fn parse(
         entry: &str,
         decision: Decision,
         source: &Source,
@@ -124,7 +124,7 @@ fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
 /// the link's target), and following a dangling final link to the file it would create. Past
 /// the first component that does not exist, the rest is taken as written (`..` drops the last
 /// component). A chain of more than 40 links is left where it stopped.
-pub fn resolve(path: &str, cwd: &Path) -> PathBuf {
+pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
     let expanded = if path == "~" {
         home()
     } else if let Some(rest) = path.strip_prefix("~/") {
@@ -369,7 +369,7 @@ fn builtin() -> &'static Builtin {
 }
 
 /// The ids of the reasons the built-in path policy gives (`decide_path`).
-pub const BUILTIN_REASONS: Words = words![
+pub(crate) const BUILTIN_REASONS: Words = words![
     "read-secret",
     "write-env-file",
     "write-secret",
@@ -383,14 +383,14 @@ pub const BUILTIN_REASONS: Words = words![
 ];
 
 /// True for a path the built-in policy treats as a secret.
-pub fn is_secret(path: &Path) -> bool {
+pub(crate) fn is_secret(path: &Path) -> bool {
     let b = builtin();
     let path = path.to_string_lossy();
     b.secret.is_match(&path) && !b.exception.is_match(&path)
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
-pub fn decide_path(
+pub(crate) fn decide_path(
     rules: &[PathRule],
     cwd: &Path,
     access: Access,
@@ -522,7 +522,7 @@ fn own_paths() -> Vec<PathBuf> {
 /// A write to one of shclass's own files (`own`, plus the state root, the user's policy
 /// directory and the managed policy) is denied for every tool and every bash unit: the agent
 /// shclass guards must not edit what decides or records it.
-pub fn own_file_reason(
+pub(crate) fn own_file_reason(
     own: &[PathBuf],
     cwd: &Path,
     access: Access,
@@ -588,7 +588,7 @@ const SECRET_SAMPLES: &[&str] = &[
 /// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
 /// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
 /// sample secret names under the glob's literal directory, at depths 0 to 2.
-pub fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
+pub(crate) fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
     if !pattern.contains(['*', '?', '[', '{']) {
         return false;
     }
@@ -634,7 +634,7 @@ fn is_scratch(path: &Path) -> bool {
 }
 
 /// The paths a bash unit reads and writes, as far as its program is known.
-pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
+pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
     let mut out = Vec::new();
     for r in &unit.redirects {
         if r.writes_file() {
@@ -792,14 +792,14 @@ pub fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
 /// branches: a `cd` counts for every later unit). Unknown after a `cd` to a directory known
 /// only at run time (`cd "$D"`, `cd -`, `popd` past the start).
 #[derive(Debug, Clone)]
-pub struct WorkingDir {
+pub(crate) struct WorkingDir {
     current: Option<PathBuf>,
     stack: Vec<Option<PathBuf>>,
 }
 
 impl WorkingDir {
     /// Starting in `cwd`.
-    pub fn new(cwd: &Path) -> WorkingDir {
+    pub(crate) fn new(cwd: &Path) -> WorkingDir {
         WorkingDir {
             current: Some(cwd.to_path_buf()),
             stack: Vec::new(),
@@ -808,7 +808,7 @@ impl WorkingDir {
 
     /// `path` made absolute against the current directory (`~` and absolute paths need none);
     /// `None` for a relative path while the directory is unknown.
-    pub fn absolute(&self, path: &str) -> Option<String> {
+    pub(crate) fn absolute(&self, path: &str) -> Option<String> {
         let anchored = path.starts_with('/')
             || path == "~"
             || path.starts_with("~/")
@@ -822,7 +822,7 @@ impl WorkingDir {
     }
 
     /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
-    pub fn follow(&mut self, unit: &Unit) {
+    pub(crate) fn follow(&mut self, unit: &Unit) {
         let Some(program) = unit.program.as_deref() else {
             return;
         };

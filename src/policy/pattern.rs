@@ -19,7 +19,7 @@ use crate::wordlist::{Words, words};
 
 /// What an argument pattern is.
 #[derive(Debug)]
-pub enum ArgPattern {
+pub(crate) enum ArgPattern {
     /// `@root`: `/`, `/*`, `/.`, `//`, `/..`.
     Root,
     /// `@home`: `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}`.
@@ -55,7 +55,8 @@ pub enum ArgPattern {
 
 impl ArgPattern {
     /// Parse a pattern as written in a policy.
-    pub fn parse(text: &str) -> Result<ArgPattern, String> {
+    #[cfg(test)]
+    pub(crate) fn parse(text: &str) -> Result<ArgPattern, String> {
         ArgPattern::compile(Text::Owned(text.to_owned()), false)
     }
 
@@ -104,8 +105,25 @@ impl ArgPattern {
     }
 
     /// Does the argument match? `cwd` is the workspace root.
-    pub fn matches(&self, arg: &Arg, cwd: &Path) -> bool {
-        let text = arg.value.as_deref().unwrap_or(&arg.template);
+    pub(crate) fn matches(&self, arg: &Arg, cwd: &Path) -> bool {
+        self.matches_text(
+            arg.value.as_deref().unwrap_or(&arg.template),
+            arg.value.is_none(),
+            cwd,
+        )
+    }
+
+    /// Does an option's value match? `None`: the value is dynamic (or the option has none),
+    /// which only `@dynamic` and `@any` match.
+    pub(crate) fn matches_value(&self, value: Option<&str>, cwd: &Path) -> bool {
+        match value {
+            Some(v) => self.matches_text(v, false, cwd),
+            None => matches!(self, ArgPattern::Dynamic | ArgPattern::Any),
+        }
+    }
+
+    /// Does a word's text (its value, or its template when `dynamic`) match?
+    fn matches_text(&self, text: &str, dynamic: bool, cwd: &Path) -> bool {
         match self {
             ArgPattern::Root => is_root(text),
             ArgPattern::Home => is_home(text),
@@ -113,10 +131,10 @@ impl ArgPattern {
             ArgPattern::SystemPath => system_depth(text).is_some(),
             ArgPattern::WorkspaceRoot => is_workspace_root(text, cwd),
             ArgPattern::OutsideWorkspace => is_outside(text, cwd),
-            ArgPattern::Dynamic => arg.value.is_none(),
+            ArgPattern::Dynamic => dynamic,
             ArgPattern::Any => true,
             ArgPattern::WrittenFile => {
-                let pipe = arg.value.is_none() && &*arg.template == ">(…)";
+                let pipe = dynamic && text == ">(…)";
                 let null = matches!(text, "/dev/null" | "/dev/stdout" | "/dev/stderr");
                 !(pipe || null)
             }
@@ -138,7 +156,7 @@ impl ArgPattern {
 
 /// A `re:` pattern.
 #[derive(Debug)]
-pub struct RegexPattern {
+pub(crate) struct RegexPattern {
     src: Text,
     /// What any match needs literally (the regex engine has no literal optimisations), read
     /// on first use.
@@ -155,7 +173,7 @@ impl RegexPattern {
 impl ArgPattern {
     /// Compile what is compiled lazily, to report errors at load (used for policies a person
     /// wrote; the built-in policy is validated by the test suite instead).
-    pub fn validate(&self) -> Result<(), String> {
+    pub(crate) fn validate(&self) -> Result<(), String> {
         match self {
             ArgPattern::Regex(p) => Regex::new(&p.src)
                 .map(|_| ())
@@ -185,7 +203,7 @@ fn trim_path(text: &str) -> &str {
 }
 
 /// `/`, `//`, `/*`, `/.`, `/..`, `/./`, `/*/`.
-pub fn is_root(text: &str) -> bool {
+pub(crate) fn is_root(text: &str) -> bool {
     if !text.starts_with('/') {
         return false;
     }
@@ -194,7 +212,7 @@ pub fn is_root(text: &str) -> bool {
 }
 
 /// `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` and the same with `/`, `/*`, `/.` after.
-pub fn is_home(text: &str) -> bool {
+pub(crate) fn is_home(text: &str) -> bool {
     let t = trim_path(text);
     // `${HOME:?}`, `${HOME:-/root}`: the home directory, with a fallback or a check.
     let t = if t.starts_with("${HOME:") && t.ends_with('}') {
@@ -262,7 +280,7 @@ const APPLICATION_TREES: Words = words!["/opt", "/srv", "/var/www", "/var/tmp", 
 
 /// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`. Entries of
 /// `APPLICATION_TREES` count one level deeper (`/opt/app` → 3).
-pub fn system_depth(text: &str) -> Option<usize> {
+pub(crate) fn system_depth(text: &str) -> Option<usize> {
     if !text.starts_with('/') {
         return None;
     }
@@ -320,7 +338,7 @@ fn is_outside(text: &str, cwd: &Path) -> bool {
 
 /// A Claude Code permission string `Bash(…)`, compiled to a regex over a unit's command line.
 #[derive(Debug)]
-pub struct ClaudePattern {
+pub(crate) struct ClaudePattern {
     /// The text inside `Bash(…)`.
     pub text: String,
     /// The literal pieces between the `*`s of the pattern (`*://*` → `""`, `://`, `""`).
@@ -332,7 +350,7 @@ pub struct ClaudePattern {
 impl ClaudePattern {
     /// Parse `Bash(git log:*)`, `Bash(npm run test *)`, `Bash(git status)`, `Bash` / `Bash(*)`.
     /// Returns `Ok(None)` for entries about other tools (`Read(…)`, `WebFetch`).
-    pub fn parse(entry: &str) -> Result<Option<ClaudePattern>, String> {
+    pub(crate) fn parse(entry: &str) -> Result<Option<ClaudePattern>, String> {
         let entry = entry.trim();
         let inner = if entry == "Bash" {
             "*"
@@ -359,13 +377,13 @@ impl ClaudePattern {
 
     /// Match a unit's command line (program and arguments joined by single spaces). A `*`
     /// matches any text, newlines too (an argument may hold one).
-    pub fn matches(&self, line: &str) -> bool {
+    pub(crate) fn matches(&self, line: &str) -> bool {
         wildcard(&self.pieces, None, line)
             || self.open_tail && wildcard(&self.pieces, Some(" "), line)
     }
 
     /// True when the pattern starts with a wildcard (it is broader than any one program).
-    pub fn starts_wild(&self) -> bool {
+    pub(crate) fn starts_wild(&self) -> bool {
         self.text.starts_with('*')
     }
 }

@@ -26,7 +26,7 @@ pub(crate) struct ArgCond {
 
 /// A compiled rule.
 #[derive(Debug)]
-pub struct Rule {
+pub(crate) struct Rule {
     /// Kebab-case id.
     pub id: Text,
     /// What it decides.
@@ -57,6 +57,8 @@ pub struct Rule {
     flags_all: Vec<Text>,
     flags_none: Vec<Text>,
     args: ArgCond,
+    /// `options`: option names, each with the patterns one of which its value must match.
+    options: Vec<(Text, Vec<ArgPattern>)>,
     max_operands: Option<usize>,
     min_operands: Option<usize>,
     env: Vec<Text>,
@@ -133,7 +135,7 @@ fn context_from_name(name: &str) -> Option<Context> {
 
 impl Rule {
     /// The programs the rule is for (empty: any program, as in a `Bash(…)` pattern).
-    pub fn programs(&self) -> impl Iterator<Item = &str> {
+    pub(crate) fn programs(&self) -> impl Iterator<Item = &str> {
         self.programs.iter().map(AsRef::as_ref)
     }
 
@@ -214,6 +216,29 @@ impl Rule {
             })
             .collect::<Result<Vec<_>, _>>()?;
         let args = cond(spec.args);
+        let mut options = Vec::new();
+        for (name, values) in spec.options.unwrap_or_default() {
+            if !name.starts_with('-') || name == "-" || name == "--" {
+                return Err((
+                    "options".into(),
+                    format!("`{name}` is not an option; write `-n` or `--namespace`"),
+                ));
+            }
+            if values.is_empty() {
+                return Err((
+                    format!("options.{name}"),
+                    "no value pattern: the option could never match".to_owned(),
+                ));
+            }
+            let trusted = matches!(source, Source::Builtin);
+            let patterns = values
+                .into_iter()
+                .map(|p| {
+                    ArgPattern::compile(p, trusted).map_err(|e| (format!("options.{name}"), e))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            options.push((name, patterns));
+        }
         // The built-in policy's globs are checked by the test suite, not at every start.
         let trusted = matches!(source, Source::Builtin);
         let compile_all = |v: Vec<Text>| -> Result<Vec<ArgPattern>, (String, String)> {
@@ -280,6 +305,7 @@ impl Rule {
                 all: compile_all(args.all)?,
                 none: compile_all(args.none)?,
             },
+            options,
             max_operands: spec.max_operands,
             min_operands: spec.min_operands,
             env,
@@ -322,6 +348,7 @@ impl Rule {
             flags_all: Vec::new(),
             flags_none: Vec::new(),
             args: ArgCond::default(),
+            options: Vec::new(),
             max_operands: None,
             min_operands: None,
             env: Vec::new(),
@@ -334,11 +361,13 @@ impl Rule {
     }
 
     /// The words after the program the rule needs (`["push"]` for `git push`).
-    /// Every option the rule's `flags` conditions name, with whether it is a `none` entry.
+    /// Every option the rule's `flags` and `options` conditions name, with whether it is a
+    /// `none` entry.
     pub(crate) fn flag_names(&self) -> impl Iterator<Item = (&Text, bool)> {
         self.flags_any
             .iter()
             .chain(&self.flags_all)
+            .chain(self.options.iter().map(|(name, _)| name))
             .map(|f| (f, false))
             .chain(self.flags_none.iter().map(|f| (f, true)))
     }
@@ -368,6 +397,11 @@ impl Rule {
         {
             p.validate().map_err(|e| ("args".to_owned(), e))?;
         }
+        for (name, patterns) in &self.options {
+            for p in patterns {
+                p.validate().map_err(|e| (format!("options.{name}"), e))?;
+            }
+        }
         Ok(())
     }
 
@@ -380,7 +414,7 @@ impl Rule {
     }
 
     /// A readable description of the rule for messages.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         if !self.reason.is_empty() {
             return self.reason.to_string();
         }
@@ -390,40 +424,63 @@ impl Rule {
         }
     }
 
+    /// One of the `options` the rule names is in the unit with a value one of its patterns
+    /// matches (the option spelled as `Parsed::has` reads it: canonical, or an abbreviation).
+    fn option_value_matches(&self, m: &MatchInput) -> bool {
+        self.options.iter().any(|(name, patterns)| {
+            m.parsed
+                .opts
+                .iter()
+                .filter(|o| {
+                    o.name == **name || (!o.known && options::option_matches(&o.name, name))
+                })
+                .any(|o| {
+                    patterns
+                        .iter()
+                        .any(|p| p.matches_value(o.value.as_deref(), m.cwd))
+                })
+        })
+    }
+
     pub(crate) fn matches(&self, m: &MatchInput) -> bool {
+        self.check(m).is_ok()
+    }
+
+    /// [`Rule::matches`], saying which condition failed.
+    pub(crate) fn check(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
         let unit = m.unit;
         // Allow needs everything static.
         if self.decision == Decision::Allow {
             if unit.program.is_none() || unit.argv.is_empty() {
-                return false;
+                return Err(Miss::Static);
             }
             // Dynamic words may stand only where they cannot be options, and only for rules
             // that do not look at operand values (an unknown value matches no pattern).
             let args_free =
                 self.args.any.is_empty() && self.args.all.is_empty() && self.args.none.is_empty();
             if !(m.all_static || self.dynamic_args || args_free && m.options_static) {
-                return false;
+                return Err(Miss::Dynamic);
             }
             if unit.argv[0].value.is_none() {
-                return false;
+                return Err(Miss::Static);
             }
         }
         if !self.programs.is_empty() {
             let Some(program) = unit.program.as_deref() else {
-                return false;
+                return Err(Miss::Program);
             };
             let ok = self.programs.iter().any(|p| {
                 p == program || (self.any_path && crate::checks::common::base(program) == p)
             });
             if !ok {
-                return false;
+                return Err(Miss::Program);
             }
         }
         if !self.via.is_empty() && !self.via.iter().any(|v| unit.via.iter().any(|u| u == v)) {
-            return false;
+            return Err(Miss::Via);
         }
         if !self.context.is_empty() && !self.context.iter().any(|c| unit.context.contains(c)) {
-            return false;
+            return Err(Miss::Context);
         }
         if !self.env.is_empty()
             && !self
@@ -431,12 +488,12 @@ impl Rule {
                 .iter()
                 .any(|g| unit.assignments.iter().any(|a| name_matches(g, &a.name)))
         {
-            return false;
+            return Err(Miss::Env);
         }
         if !self.subcommand.is_empty() {
             for (k, want) in self.subcommand.iter().enumerate() {
                 let Some(&idx) = m.parsed.operands.get(k) else {
-                    return false;
+                    return Err(Miss::Subcommand(want));
                 };
                 let glob = self.subcommand_globs.get(k).and_then(Option::as_ref);
                 let arg = unit.argv.get(idx);
@@ -448,32 +505,35 @@ impl Rule {
                         if !v.starts_with('-')
                             && arg.is_some_and(|a| !a.glob)
                             && glob.is_some_and(|g| g.is_match(v)) => {}
-                    _ => return false,
+                    _ => return Err(Miss::Subcommand(want)),
                 }
             }
         }
         if !self.flags_any.is_empty() && !self.flags_any.iter().any(|f| m.parsed.has(f)) {
-            return false;
+            return Err(Miss::FlagsAny);
         }
-        if !self.flags_all.iter().all(|f| m.parsed.has(f)) {
-            return false;
+        if let Some(f) = self.flags_all.iter().find(|f| !m.parsed.has(f)) {
+            return Err(Miss::FlagAll(f));
         }
-        if self.flags_none.iter().any(|f| m.parsed.has(f)) {
-            return false;
+        if let Some(f) = self.flags_none.iter().find(|f| m.parsed.has(f)) {
+            return Err(Miss::FlagNone(f));
+        }
+        if !self.options.is_empty() && !self.option_value_matches(m) {
+            return Err(Miss::OptionValue);
         }
         if self.decision == Decision::Allow
             && m.parsed.dynamic
             && !self.flags_none.is_empty()
             && !self.dynamic_args
         {
-            return false;
+            return Err(Miss::DynamicOptions);
         }
         // `unzip -l-l`: an odd option word is never proven harmless; nor is an option the
         // program's closed table does not name (a person's `Bash(…)` pattern is their word).
         if self.decision == Decision::Allow
             && (m.parsed.odd || m.parsed.unknown.is_some() && self.claude.is_none())
         {
-            return false;
+            return Err(Miss::UnknownOption);
         }
         // An option the program's table says writes, runs code or reaches the network: only
         // an allow that names it (`flags.any`/`flags.all`) covers it.
@@ -487,7 +547,7 @@ impl Rule {
                     .any(|f| options::option_matches(name, f))
             })
         {
-            return false;
+            return Err(Miss::EffectOption);
         }
         // `sed s/a/b/ *` with a file named `-i`: an unquoted glob that can expand to a name
         // starting with `-` can add options, and any glob can add operands. An allow that
@@ -500,7 +560,7 @@ impl Rule {
                 || self.max_operands.is_some())
             && glob_may_change_options(unit, self.max_operands.is_some())
         {
-            return false;
+            return Err(Miss::Glob);
         }
         let operands = || {
             m.parsed
@@ -517,12 +577,12 @@ impl Rule {
         if self.max_operands.is_some_and(|max| count > max)
             || self.min_operands.is_some_and(|min| count < min)
         {
-            return false;
+            return Err(Miss::OperandCount);
         }
         if !self.args.any.is_empty()
             && !operands().any(|a| self.args.any.iter().any(|p| p.matches(a, m.cwd)))
         {
-            return false;
+            return Err(Miss::ArgsAny);
         }
         if !self
             .args
@@ -530,22 +590,95 @@ impl Rule {
             .iter()
             .all(|p| operands().any(|a| p.matches(a, m.cwd)))
         {
-            return false;
+            return Err(Miss::ArgsAll);
         }
         if !self.args.none.is_empty()
             && operands().any(|a| self.args.none.iter().any(|p| p.matches(a, m.cwd)))
         {
-            return false;
+            return Err(Miss::ArgsNone);
         }
         if let Some(c) = &self.claude {
             if self.decision == Decision::Allow && !m.all_static {
-                return false;
+                return Err(Miss::Dynamic);
             }
             if !c.matches(m.line()) {
-                return false;
+                return Err(Miss::Command);
             }
         }
-        true
+        Ok(())
+    }
+}
+
+/// The first condition of a rule a unit fails, for `policy check`'s message on an example.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Miss<'r> {
+    /// The program is not a static word (allow rules need one).
+    Static,
+    /// A word is dynamic where an allow rule needs a static one.
+    Dynamic,
+    /// Another program.
+    Program,
+    /// Not run through a wrapper of `via`.
+    Via,
+    /// In none of the `context`s.
+    Context,
+    /// None of the `env` assignments.
+    Env,
+    /// This `subcommand` token is not there.
+    Subcommand(&'r Text),
+    /// None of `flags.any`.
+    FlagsAny,
+    /// This `flags.all` entry is missing.
+    FlagAll(&'r Text),
+    /// This `flags.none` entry is present.
+    FlagNone(&'r Text),
+    /// No option of `options` with a matching value.
+    OptionValue,
+    /// A dynamic word could be an option `flags.none` forbids (allow rules).
+    DynamicOptions,
+    /// An odd option word, or one the program's closed table does not name (allow rules).
+    UnknownOption,
+    /// An option that writes, runs code or reaches the network the rule's flags do not name
+    /// (allow rules).
+    EffectOption,
+    /// An unquoted glob could add options or operands (allow rules).
+    Glob,
+    /// `max_operands` or `min_operands`.
+    OperandCount,
+    /// No operand matches `args.any`.
+    ArgsAny,
+    /// An `args.all` pattern matches no operand.
+    ArgsAll,
+    /// An operand matches `args.none`.
+    ArgsNone,
+    /// The `command` pattern.
+    Command,
+}
+
+impl std::fmt::Display for Miss<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Miss::Static => f.write_str("the program is not a static word"),
+            Miss::Dynamic => f.write_str("a word is dynamic, and an allow rule needs static words (or `dynamic_args`)"),
+            Miss::Program => f.write_str("`program` names another program"),
+            Miss::Via => f.write_str("it runs through none of the wrappers of `via`"),
+            Miss::Context => f.write_str("it runs in none of the contexts of `context`"),
+            Miss::Env => f.write_str("it has none of the assignments of `env`"),
+            Miss::Subcommand(s) => write!(f, "`subcommand`: `{s}` is not there"),
+            Miss::FlagsAny => f.write_str("`flags.any`: none of its options is there"),
+            Miss::FlagAll(o) => write!(f, "`flags.all`: `{o}` is not there"),
+            Miss::FlagNone(o) => write!(f, "`flags.none`: `{o}` is there"),
+            Miss::OptionValue => f.write_str("`options`: no named option has a value its patterns match"),
+            Miss::DynamicOptions => f.write_str("a dynamic word could be an option `flags.none` forbids"),
+            Miss::UnknownOption => f.write_str("an option the program's closed table does not name (or an odd option word)"),
+            Miss::EffectOption => f.write_str("an option that writes, runs code or reaches the network, which the rule's flags do not name"),
+            Miss::Glob => f.write_str("an unquoted glob could add options or operands (`glob_options`)"),
+            Miss::OperandCount => f.write_str("the operand count is outside `min_operands`..`max_operands`"),
+            Miss::ArgsAny => f.write_str("`args.any`: no operand matches"),
+            Miss::ArgsAll => f.write_str("`args.all`: a pattern matches no operand"),
+            Miss::ArgsNone => f.write_str("`args.none`: an operand matches"),
+            Miss::Command => f.write_str("the `command` pattern does not match"),
+        }
     }
 }
 

@@ -15,7 +15,7 @@ use super::error::{PolicyError, PolicyErrorKind, line_of};
 /// A whole policy file.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct PolicyFile {
+pub(crate) struct PolicyFile {
     /// The mode this file asks for (`default`, `plan`, `accept-edits`, `auto`, `strict`, `bypass`).
     pub mode: Option<Spanned<String>>,
     /// Claude-style `Bash(…)` strings to allow.
@@ -42,15 +42,29 @@ pub struct PolicyFile {
     /// managed policies only.
     #[serde(default)]
     pub profiles: Vec<Spanned<String>>,
+    /// Session limits (`[session]`).
+    pub session: Option<SessionSpec>,
+}
+
+/// `[session]`: limits of an agent session (hooks, `exec`), each optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SessionSpec {
+    /// Acting commands allowed per hour (0: off).
+    pub max_actions_per_hour: Option<Spanned<i64>>,
+    /// Denials in a row before the verdict suggests plan mode (0: off).
+    pub max_denials: Option<Spanned<i64>>,
+    /// Milliseconds a hook may take before its watchdog denies (at least 1).
+    pub deadline_ms: Option<Spanned<i64>>,
 }
 
 /// A string of a rule: borrowed from the built-in policy's packed text (nothing allocated when a
 /// hook compiles a group), owned when read from a policy file.
-pub type Text = Cow<'static, str>;
+pub(crate) type Text = Cow<'static, str>;
 
 /// One string or a list of strings.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum OneOrMany {
+pub(crate) enum OneOrMany {
     /// `"rm"`
     One(Text),
     /// `["rm", "unlink"]`
@@ -90,7 +104,7 @@ impl<'de> Deserialize<'de> for OneOrMany {
 
 impl OneOrMany {
     /// As a list.
-    pub fn into_vec(self) -> Vec<Text> {
+    pub(crate) fn into_vec(self) -> Vec<Text> {
         match self {
             OneOrMany::One(s) => vec![s],
             OneOrMany::Many(v) => v,
@@ -101,7 +115,7 @@ impl OneOrMany {
 /// `{ any = […], all = […], none = […] }`
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Condition {
+pub(crate) struct Condition {
     /// At least one must be present.
     #[serde(default)]
     pub any: Vec<Text>,
@@ -116,7 +130,7 @@ pub struct Condition {
 /// `{ hit = […], miss = […] }`
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Examples {
+pub(crate) struct Examples {
     /// Commands the rule must match.
     #[serde(default)]
     pub hit: Vec<Text>,
@@ -128,7 +142,7 @@ pub struct Examples {
 /// One `[[rule]]`.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct RuleSpec {
+pub(crate) struct RuleSpec {
     /// Kebab-case id naming the risky pattern.
     pub id: Text,
     /// `deny`, `ask` or `allow`.
@@ -146,6 +160,10 @@ pub struct RuleSpec {
     pub flags: Option<Condition>,
     /// Operands: path classes, globs, `re:` regexes, literals.
     pub args: Option<Condition>,
+    /// Option values: `{ "-n" = ["prod", "re:prod-.*"], "--namespace" = ["prod"] }` holds
+    /// when one of the named options has a value (as the program's option table reads it)
+    /// matching one of its patterns.
+    pub options: Option<BTreeMap<Text, Vec<Text>>>,
     /// At most this many operands after the subcommand (`git config KEY` reads, `git config
     /// KEY VALUE` writes).
     pub max_operands: Option<usize>,
@@ -182,7 +200,7 @@ pub struct RuleSpec {
 /// One `[[program]]`: how a program's options are spelled.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ProgramSpec {
+pub(crate) struct ProgramSpec {
     /// Program name(s).
     pub name: OneOrMany,
     /// The subcommand words this table is for (`["pr", "list"]`): the options of `gh pr list`
@@ -238,7 +256,7 @@ pub struct ProgramSpec {
 }
 
 /// Parse a policy file's text.
-pub fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError> {
+pub(crate) fn parse_policy(text: &str, origin: &str) -> Result<PolicyFile, PolicyError> {
     toml::from_str::<PolicyFile>(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start));
         let field = e
@@ -309,7 +327,7 @@ fn field_from_message(msg: &str) -> Option<String> {
 
 /// The permission lists of a Claude Code settings file.
 #[derive(Debug, Default)]
-pub struct ClaudeLists {
+pub(crate) struct ClaudeLists {
     /// `permissions.allow`
     pub allow: Vec<String>,
     /// `permissions.ask`
@@ -321,7 +339,7 @@ pub struct ClaudeLists {
 }
 
 /// Read `permissions.{allow,ask,deny}` from a Claude Code settings JSON text.
-pub fn parse_claude_settings(text: &str, origin: &str) -> Result<ClaudeLists, PolicyError> {
+pub(crate) fn parse_claude_settings(text: &str, origin: &str) -> Result<ClaudeLists, PolicyError> {
     let v: serde_json::Value = serde_json::from_str(text).map_err(|e| {
         PolicyError::new(
             origin,

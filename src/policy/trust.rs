@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 
 /// One trusted file: its canonical path and the SHA-256 (hex) of its bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TrustEntry {
+pub(crate) struct TrustEntry {
     /// Canonical path.
     pub path: PathBuf,
     /// Lower-case hex SHA-256 of the content that was trusted.
@@ -33,7 +33,7 @@ pub struct TrustEntry {
 /// The record of trusted files: one `SHA256  PATH` line per file (the `sha256sum` format),
 /// in a file only the user may write.
 #[derive(Debug, Clone)]
-pub struct TrustStore {
+pub(crate) struct TrustStore {
     path: PathBuf,
 }
 
@@ -42,23 +42,24 @@ const FILE_NAME: &str = "trusted";
 
 impl TrustStore {
     /// The record at `path`.
-    pub fn at(path: impl Into<PathBuf>) -> TrustStore {
+    pub(crate) fn at(path: impl Into<PathBuf>) -> TrustStore {
         TrustStore { path: path.into() }
     }
 
     /// The user's record: `trusted` in the state root, if there is one.
-    pub fn user() -> Option<TrustStore> {
+    pub(crate) fn user() -> Option<TrustStore> {
         crate::state::state_root().map(|d| TrustStore::at(d.join(FILE_NAME)))
     }
 
     /// Where the record is.
-    pub fn path(&self) -> &Path {
+    #[cfg(test)]
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
     /// Every entry. No record is no entries; a record that someone else could have written
     /// (owned by another user, writable by group or others) is an error, and trusts nothing.
-    pub fn entries(&self) -> io::Result<Vec<TrustEntry>> {
+    pub(crate) fn entries(&self) -> io::Result<Vec<TrustEntry>> {
         let text = match std::fs::read_to_string(&self.path) {
             Ok(t) => t,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -86,7 +87,7 @@ impl TrustStore {
 
     /// Is `file` trusted with exactly these `bytes`? Errors (no record, an unsafe record, a
     /// path that does not resolve) trust nothing.
-    pub fn is_trusted(&self, file: &Path, bytes: &[u8]) -> bool {
+    pub(crate) fn is_trusted(&self, file: &Path, bytes: &[u8]) -> bool {
         let Ok(canon) = std::fs::canonicalize(file) else {
             return false;
         };
@@ -96,7 +97,7 @@ impl TrustStore {
     }
 
     /// Trust `file` as it is now: replaces any earlier entry for the same path.
-    pub fn trust(&self, file: &Path) -> io::Result<TrustEntry> {
+    pub(crate) fn trust(&self, file: &Path) -> io::Result<TrustEntry> {
         let canon = std::fs::canonicalize(file)?;
         let bytes = std::fs::read(&canon)?;
         self.trust_bytes(&canon, &bytes)
@@ -128,7 +129,7 @@ impl TrustStore {
     }
 
     /// Forget `file`; true when it was recorded.
-    pub fn untrust(&self, file: &Path) -> io::Result<bool> {
+    pub(crate) fn untrust(&self, file: &Path) -> io::Result<bool> {
         let canon = std::fs::canonicalize(file).unwrap_or_else(|_| file.to_path_buf());
         let mut entries = self.entries()?;
         let before = entries.len();
@@ -201,7 +202,7 @@ pub(crate) fn not_private(_path: &Path) -> Option<String> {
 /// Why a policy file found in the workspace is not read at all: owned by another user,
 /// writable by others, or in a directory writable by others. `None`: it may be read.
 #[cfg(unix)]
-pub fn unsafe_location(path: &Path) -> Option<String> {
+pub(crate) fn unsafe_location(path: &Path) -> Option<String> {
     use std::os::unix::fs::MetadataExt;
     let meta = std::fs::metadata(path).ok()?;
     let uid = euid();
@@ -224,14 +225,14 @@ pub fn unsafe_location(path: &Path) -> Option<String> {
 
 /// Without Unix ownership, every location is accepted.
 #[cfg(not(unix))]
-pub fn unsafe_location(_path: &Path) -> Option<String> {
+pub(crate) fn unsafe_location(_path: &Path) -> Option<String> {
     None
 }
 
 /// The directories searched for `.shclass.toml`, nearest first: `cwd` and its parents up to
 /// and including the repository root (the first directory holding `.git`), stopping below the
 /// home directory (`home`, never searched itself).
-pub fn search_dirs(cwd: &Path, home: Option<&Path>) -> Vec<PathBuf> {
+pub(crate) fn search_dirs(cwd: &Path, home: Option<&Path>) -> Vec<PathBuf> {
     let mut out = Vec::new();
     for dir in cwd.ancestors() {
         if home.is_some_and(|h| dir == h || h.starts_with(dir)) {
@@ -247,7 +248,7 @@ pub fn search_dirs(cwd: &Path, home: Option<&Path>) -> Vec<PathBuf> {
 
 /// A project file found in the workspace, or why one was passed over.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Found {
+pub(crate) enum Found {
     /// The file to read.
     File(PathBuf),
     /// A file that is not read, and why.
@@ -256,7 +257,7 @@ pub enum Found {
 
 /// The nearest `.shclass.toml` in [`search_dirs`], with the ones passed over for their
 /// location ([`unsafe_location`]) before it.
-pub fn project_policy(cwd: &Path) -> Vec<Found> {
+pub(crate) fn project_policy(cwd: &Path) -> Vec<Found> {
     let home = std::env::var_os("HOME")
         .map(PathBuf::from)
         .filter(|h| h.is_absolute());

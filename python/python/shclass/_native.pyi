@@ -196,8 +196,8 @@ class Session:
         agent: str = "library",
         session_id: Optional[str] = None,
         state: Union[str, Mapping[str, Any], None] = None,
-        max_consecutive_denials: int = 3,
-        max_actions_per_hour: int = 200,
+        max_consecutive_denials: Optional[int] = None,
+        max_actions_per_hour: Optional[int] = None,
     ) -> None: ...
     def classify(self, command: str, *, tool: str = "Bash") -> Outcome: ...
     def check_file(

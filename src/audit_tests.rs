@@ -1,5 +1,6 @@
 //! What the audit log redacts: each input must lose its secret and keep a `***` in its place.
-//! The table is the specification; a format added to `audit::redact` gets a row here.
+//! The table is the specification; a format added to `redact` gets a row here. Also: concurrent
+//! appends keep one chain.
 
 /// (input, the secret that must not survive).
 const TABLE: &[(&str, &str)] = &[
@@ -74,7 +75,7 @@ const TABLE: &[(&str, &str)] = &[
 fn every_secret_in_the_table_is_redacted() {
     let mut missed = Vec::new();
     for (input, secret) in TABLE {
-        let out = shclass::audit::redact(input);
+        let out = super::redact(input);
         if out.contains(secret) || !out.contains("***") {
             missed.push(format!("{input}\n   → {out}"));
         }
@@ -92,6 +93,44 @@ fn ordinary_commands_are_left_alone() {
         "tar -xzf a.tgz -C build",
         "KEYBOARD=us make",
     ] {
-        assert_eq!(shclass::audit::redact(input), input);
+        assert_eq!(super::redact(input), input);
     }
+}
+
+#[test]
+fn concurrent_appends_keep_one_chain() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let log = super::AuditLog::new(dir.path().join("a.jsonl"))
+        .with_anchor(Some(dir.path().join("a.head")));
+    let handles: Vec<_> = (0..8)
+        .map(|i| {
+            let log = log.clone();
+            std::thread::spawn(move || {
+                for j in 0..10 {
+                    let e = super::AuditEntry {
+                        time: "2026-01-01T00:00:00Z".into(),
+                        agent: "test".into(),
+                        session: None,
+                        tool: "Bash".into(),
+                        input: format!("echo {i} {j}"),
+                        decision: crate::Decision::Allow,
+                        risk: crate::Risk::Low,
+                        mode: crate::Mode::Default,
+                        reasons: vec![],
+                        approved_by: super::Approver::Policy,
+                    };
+                    log.append(&e).unwrap_or_else(|e| panic!("{e}"));
+                }
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap_or_else(|_| panic!("thread"));
+    }
+    let r = super::verify(log.path()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.lines, 80);
+    // The anchor followed every append.
+    let anchor = dir.path().join("a.head");
+    let checked = super::check_anchor(log.path(), &r, Some(&anchor));
+    assert_eq!(checked.ok().flatten(), Some(anchor));
 }
