@@ -562,7 +562,9 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     }
     // `tar czf - ~`: the whole home directory, keys and tokens included.
     if let Some(h) = home_archive(u, p) {
-        return Some(format!("the home directory `{h}` (keys, tokens, history)"));
+        return Some(format!(
+            "the files under `{h}`, the home directory included (keys, tokens, history)"
+        ));
     }
     if printing && let Some(s) = prints_secret(u) {
         return Some(s);
@@ -599,23 +601,34 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     secret_args(u)
 }
 
-/// The home directory given whole to an archiver or a recursive reader (`tar czf - ~`,
-/// `zip -r x.zip $HOME`, `grep -r token ~`); a directory option's value (`tar -C ~`) is not.
+/// The home directory (or the whole file system, or the directory of all homes) given whole to
+/// an archiver or a recursive content search (`tar czf - ~`, `zip -r x.zip $HOME`, `grep -r
+/// token ~`, `ag key ~/`, `rg -uu x /`); a directory option's value (`tar -C ~`) and a search's
+/// pattern (`rg / src`) are not.
 fn home_archive(u: &Unit, p: &str) -> Option<String> {
     let archiver = matches!(
         p,
         "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
     );
-    let recursive_grep = matches!(p, "grep" | "egrep" | "fgrep")
-        && u.args().map(text).any(super::common::is_recursive_flag);
-    if !archiver && !recursive_grep {
+    // rg, ag and ack search directories recursively by default.
+    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift")
+        || matches!(p, "grep" | "egrep" | "fgrep" | "ugrep")
+            && u.args().map(text).any(super::common::is_recursive_flag);
+    if !archiver && !recursive_search {
         return None;
     }
+    let mut pattern = recursive_search && super::common::pattern_first(u);
     let mut prev = "";
     for w in u.args().map(text) {
         let dir_opt = matches!(prev, "-C" | "--directory" | "-g" | "--exclude" | "-X");
         prev = w;
-        if !dir_opt && crate::policy::pattern::is_home(w) {
+        if pattern && !w.starts_with('-') {
+            pattern = false;
+            continue;
+        }
+        let all_homes = matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root")
+            && w.starts_with('/');
+        if !dir_opt && (crate::policy::pattern::is_home(w) || all_homes) {
             return Some(w.to_owned());
         }
     }
