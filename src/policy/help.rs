@@ -390,7 +390,7 @@ mod tests {
         // Programs known for their help alone: exactly their listed spellings, whether or not
         // the engine counts them as catalogued; any other program must be catalogued.
         let table: &[(&str, Option<&str>)] = &[
-            ("zdump --help", Some("program")),
+            ("distcc --help", Some("program")),
             ("slurmd -h", Some("program")),
             ("slurmctld -V", Some("program")),
             ("amass -version", Some("program")),
@@ -401,26 +401,26 @@ mod tests {
             ("koji resubmit -h", Some("sub resubmit")),
             ("gcrane index append -h", Some("sub index")),
             // a system directory names the same program
-            ("/usr/sbin/zdump --help", Some("program")),
+            ("/usr/sbin/distcc --help", Some("program")),
             ("eselect kernel help", Some("sub kernel")),
             ("xml ed -h", Some("sub ed")),
             // spellings the program does not list
-            ("zdump -h", None),
-            ("zdump -V", None),
-            ("zdump help", None),
+            ("distcc -h", None),
+            ("distcc -V", None),
+            ("distcc help", None),
             ("slurmd --version", None),
             ("svn version", None),
             ("apptainer exec --version", None),
             ("eselect kernel --help", None),
             // never a help request
-            ("zdump --help extra", None),
-            ("zdump --help --help", None),
+            ("distcc --help extra", None),
+            ("distcc --help --help", None),
             ("koji resubmit 12 -h", None),
             ("apptainer exec image --help", None),
             ("aws configure set key help", None),
             ("eselect kernel set help", None),
-            ("/tmp/zdump --help", None),
-            ("./zdump --help", None),
+            ("/tmp/distcc --help", None),
+            ("./distcc --help", None),
             ("unknown-tool --help", None),
             ("unknown-tool -h", None),
         ];
