@@ -883,3 +883,29 @@ fn a_missed_hit_example_names_the_failed_condition() {
         "{e}"
     );
 }
+
+/// An unquoted glob that begins with a wildcard expands to whatever names the directory holds;
+/// a name that begins with `-` becomes an option no closed table names (`wc -l *` with a file
+/// named `--files0-from=x`). Such globs are allowed only when the directory holds no such name
+/// and nothing on the line could create one first.
+#[test]
+fn a_glob_is_allowed_only_when_it_cannot_expand_to_an_option() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("a.txt"), "x").unwrap_or_else(|e| panic!("{e}"));
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    p.cwd = dir.path().to_path_buf();
+    for cmd in ["wc -l *", "cat *.txt", "wc -l src/*"] {
+        assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
+    }
+    // The line creates a file before the glob expands.
+    assert_eq!(
+        decide(&p, "touch ./--files0-from=x; wc -l *"),
+        Decision::Ask
+    );
+    std::fs::write(dir.path().join("--files0-from=x"), "").unwrap_or_else(|e| panic!("{e}"));
+    for cmd in ["wc -l *", "cat *.txt"] {
+        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    }
+    // A glob behind a directory name expands to `src/…`, never an option.
+    assert_eq!(decide(&p, "wc -l src/*"), Decision::Allow);
+}

@@ -1483,6 +1483,8 @@ impl Policy {
         let mut global: Vec<Reason> = Vec::new();
         // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
         let mut group_key = String::new();
+        let dash_names =
+            dash_names_possible(&analysis, self.start_dir.as_deref().unwrap_or(&self.cwd));
         // Rules. What each unit gathers before it is decided: exactly one state per unit (a
         // map, so no unit can be skipped and shift the others' indices).
         let mut states: Vec<UnitState> = analysis
@@ -1493,7 +1495,8 @@ impl Policy {
                 // The program's built-in group, looked up once for its options and its rules.
                 let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
                 let (spec, parsed) = self.parse_unit(unit);
-                let input = MatchInput::new(unit, &parsed, &self.cwd);
+                let mut input = MatchInput::new(unit, &parsed, &self.cwd);
+                input.dash_names = dash_names;
                 let groups = own.map_or_else(Vec::new, |(_, own)| {
                     self.groups_for(own, unit, &parsed, &mut group_key)
                 });
@@ -2146,6 +2149,36 @@ const SAME_FINDING: &[&[&str]] = &[
         "redirect-write",
     ],
 ];
+
+/// Could an unquoted glob of the line expand to a file name that begins with `-` (and so to an
+/// option nobody checked)? Not when no glob begins with a wildcard (`src/*.rs` expands to
+/// `src/…`); else yes when the line may create files before the glob expands (a unit that writes,
+/// or one that changes directory), when the directory cannot be read, or when it holds such a
+/// name. A directory that does not exist holds none.
+fn dash_names_possible(analysis: &Analysis, dir: &Path) -> bool {
+    let leading_glob = analysis.units.iter().any(|u| {
+        u.args()
+            .any(|a| a.glob && a.template.starts_with(['*', '?', '[']))
+    });
+    if !leading_glob {
+        return false;
+    }
+    let writes = analysis.units.iter().any(|u| {
+        matches!(u.program.as_deref(), Some("cd" | "pushd" | "popd"))
+            || paths::unit_paths(u)
+                .iter()
+                .any(|(access, _, _)| *access == paths::Access::Write)
+    });
+    if writes {
+        return true;
+    }
+    match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|e| e.map(|e| e.file_name().to_string_lossy().starts_with('-')))
+            .any(|dash| dash.unwrap_or(true)),
+        Err(e) => e.kind() != std::io::ErrorKind::NotFound,
+    }
+}
 
 /// Keep one reason per finding in a unit's winning tier: among built-in reasons of one
 /// [`SAME_FINDING`] list, the one with the highest risk, and of those the one listed first.

@@ -208,6 +208,8 @@ pub(crate) struct Parsed {
     pub unknown: Option<String>,
     /// The options whose table entry says they write, run code or reach the network.
     pub effects: Vec<(String, Effect)>,
+    /// The table that read the options (the subcommand's, when it has one) is closed.
+    pub closed: bool,
 }
 
 impl Parsed {
@@ -274,6 +276,7 @@ pub(crate) fn parse_subcommand(
     out.odd |= tail.odd;
     out.unknown = out.unknown.or(tail.unknown);
     out.effects.extend(tail.effects);
+    out.closed = sub.closed;
     out
 }
 
@@ -408,6 +411,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
         .iter()
         .filter_map(|o| spec.effect(o).map(|e| (o.name.to_string(), e)))
         .collect();
+    out.closed = spec.closed;
     out
 }
 

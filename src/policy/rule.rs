@@ -82,6 +82,10 @@ pub(crate) struct MatchInput<'a> {
     /// True when every dynamic argument is the value of an option or can never be an option
     /// ([`Arg::never_an_option`](crate::analyze::Arg::never_an_option)).
     pub options_static: bool,
+    /// An unquoted glob could expand to a file name that begins with `-`: the working directory
+    /// holds one, cannot be read, or the line may create one before the glob expands. Set by
+    /// the engine; false when a rule is matched on its own (its examples).
+    pub dash_names: bool,
 }
 
 impl<'a> MatchInput<'a> {
@@ -90,6 +94,7 @@ impl<'a> MatchInput<'a> {
             unit,
             parsed,
             cwd,
+            dash_names: false,
             line: std::cell::OnceCell::new(),
             all_static: unit.program.is_some() && unit.args().all(|a| a.value.is_some()),
             options_static: unit.program.is_some()
@@ -559,6 +564,16 @@ impl Rule {
                 || !self.flags_any.is_empty()
                 || self.max_operands.is_some())
             && glob_may_change_options(unit, self.max_operands.is_some())
+        {
+            return Err(Miss::Glob);
+        }
+        // `wc -l *` in a directory holding a file named `--files0-from=x`: bash hands the name to
+        // the program as an option no closed table names. Only when such a name can be there.
+        if self.decision == Decision::Allow
+            && self.claude.is_none()
+            && m.dash_names
+            && m.parsed.closed
+            && glob_may_change_options(unit, false)
         {
             return Err(Miss::Glob);
         }
