@@ -589,15 +589,6 @@ pub(crate) fn home_relative(t: &str) -> Cow<'_, str> {
     u
 }
 
-/// `s` ends with `suffix`, ignoring ASCII case (as `s.to_ascii_lowercase().ends_with(suffix)`
-/// for a lowercase `suffix`, without the copy).
-fn ends_with_ignore_ascii_case(s: &str, suffix: &str) -> bool {
-    s.len()
-        .checked_sub(suffix.len())
-        .and_then(|start| s.as_bytes().get(start..))
-        .is_some_and(|tail| tail.eq_ignore_ascii_case(suffix.as_bytes()))
-}
-
 /// The files of [`is_sensitive_file`] whose modification is never routine: account databases,
 /// sudo, PAM, the dynamic loader's preload list. Shell start-up files, SSH authorisation, hosts,
 /// cron and service units are edited by set-up steps every day; writing those asks (unless what
@@ -703,103 +694,28 @@ pub(crate) fn may_be_secret(t: &str) -> bool {
         || b.windows(10).any(|w| w == b"kubeconfig")
 }
 
-/// Credentials and private keys: reading them is fine, sending them anywhere is not.
+/// Credentials and private keys: reading them is fine, sending them anywhere is not. One list
+/// decides, the path policy's (`policy::paths::is_secret`): a word naming the home directory
+/// (`~/…`, `$HOME/…`) or an absolute path is matched as that path (a directory whose whole
+/// content is secret counts), a relative one by its last name (`src/.env`, `x/id_rsa`).
 pub(crate) fn is_secret(t: &str) -> bool {
     if !may_be_secret(t) || t.contains("://") {
         return false;
     }
     let h = home_relative(t);
     let h = h.trim_end_matches('/');
-    let name = base(h);
-    if words![".pub", ".example", ".sample"]
-        .iter()
-        .any(|x| ends_with_ignore_ascii_case(name, x))
-    {
+    if h.is_empty() {
         return false;
     }
-    // A relative path (`src/main.rs`, `./x.pem`) can only be a secret by its name.
-    if !h.starts_with(['~', '/']) {
-        return is_secret_name(name);
+    if h == "~" || h.starts_with("~/") || h.starts_with('/') {
+        let path = crate::policy::paths::resolve(h, std::path::Path::new("/"));
+        return crate::policy::paths::is_secret(&path)
+            || crate::policy::paths::is_secret_dir(&path);
     }
-    // Public certificates (`/etc/ssl/certs/*.pem`).
-    if PUBLIC_CERT_DIRS.iter().any(|d| h.starts_with(d)) {
-        return false;
-    }
-    let home_prefixes = [
-        "~/.ssh",
-        "~/.aws",
-        "~/.config/gcloud",
-        "~/.azure",
-        "~/.kube",
-        "~/.docker/config.json",
-        "~/.netrc",
-        "~/.npmrc",
-        "~/.pypirc",
-        "~/.git-credentials",
-        "~/.gnupg",
-        "~/.password-store",
-        "~/.vault-token",
-        "~/.config/gh",
-        "~/.terraform.d/credentials",
-        "~/.cargo/credentials",
-        "~/.gem/credentials",
-        "~/.pgpass",
-        "~/.my.cnf",
-        "~/.bash_history",
-        "~/.zsh_history",
-        "~/.local/share/keyrings",
-        "~/Library/Keychains",
-        "~/.m2/settings.xml",
-        "~/.gradle/gradle.properties",
-        "~/.config/rclone",
-        "~/.s3cfg",
-        "~/.boto",
-        "~/.composer/auth.json",
-        "~/.config/composer/auth.json",
-        "~/.config/hub",
-        "~/.mozilla",
-        "~/.config/google-chrome",
-        "~/.config/chromium",
-        // Tokens of agent, model-hub and deployment CLIs.
-        "~/.claude/.credentials.json",
-        "~/.codex/auth.json",
-        "~/.gemini/oauth_creds.json",
-        "~/.cache/huggingface/token",
-        "~/.huggingface/token",
-        "~/.wrangler/config",
-        "~/.config/.wrangler/config",
-        "~/.netlify/config.json",
-        "~/.config/netlify/config.json",
-        "~/.config/configstore/firebase-tools.json",
-        "~/.config/doctl/config.yaml",
-    ];
-    if home_prefixes.iter().any(|p| h.starts_with(p)) {
-        // Files there that hold no key (as `SECRET_EXCEPTIONS` in the path policy).
-        return !h.ends_with("known_hosts")
-            && !h.ends_with("known_hosts.old")
-            && !matches!(
-                h,
-                "~/.ssh/config"
-                    | "~/.aws/config"
-                    | "~/.ssh/authorized_keys"
-                    | "~/.ssh/authorized_keys2"
-            );
-    }
-    let abs = [
-        "/etc/shadow",
-        "/etc/gshadow",
-        "/etc/ssh/ssh_host_",
-        "/var/run/secrets",
-        "/run/secrets",
-        "/proc/self/environ",
-        "/etc/security/opasswd",
-        "/etc/ssl/private",
-    ];
-    if abs.iter().any(|p| h.starts_with(p)) || (h.starts_with("/proc/") && h.ends_with("/environ"))
-    {
-        return true;
-    }
-    is_secret_name(name)
+    // A relative word (`src/.env`, `x=@key.pem`) is a secret by its last name only: where it
+    // lies is not known here.
+    let name = h.rsplit('/').next().unwrap_or(h);
+    !name.is_empty() && crate::policy::paths::is_secret(&std::path::Path::new("/x").join(name))
 }
 
 /// Directories of public CA certificates: their `.pem` files hold no key.
@@ -812,28 +728,11 @@ pub(crate) const PUBLIC_CERT_DIRS: Words = words![
     "/usr/local/share/ca-certificates/",
 ];
 
-/// A file name that is a secret wherever it lies: `.env`, private keys, credential files,
-/// Terraform state (it holds every secret of the resources in plain text), kubeconfigs, GCP
-/// service-account keys.
+/// A file name that is a secret wherever it lies (`.env`, `id_rsa`, `*.pem`, `credentials.json`,
+/// Terraform state, kubeconfigs): the path policy's list, read for a name alone.
+#[cfg(test)]
 pub(crate) fn is_secret_name(name: &str) -> bool {
-    name == ".env"
-        || (name.starts_with(".env.") && !name.contains("example") && !name.contains("sample"))
-        || name.starts_with("id_rsa")
-        || name.starts_with("id_ed25519")
-        || name.starts_with("id_ecdsa")
-        || name.starts_with("id_dsa")
-        || [".pem", ".key", ".p12", ".pfx", ".keystore", ".jks", ".kdbx"]
-            .iter()
-            .any(|x| name.ends_with(x))
-        || name == "credentials.json"
-        || name == ".npmrc"
-        || name == ".netrc"
-        || name == ".git-credentials"
-        || name.ends_with(".tfstate")
-        || name.ends_with(".tfstate.backup")
-        || name == "kubeconfig"
-        || name.ends_with(".kubeconfig")
-        || (name.starts_with("service-account") && ends_with_ignore_ascii_case(name, ".json"))
+    !name.contains('/') && crate::policy::paths::is_secret(&std::path::Path::new("/x").join(name))
 }
 
 /// The places a unit writes to: output redirects, `tee` operands, the destination of
@@ -1044,23 +943,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ends_with_ignoring_ascii_case() {
-        for (s, suffix, want) in [
-            ("id_rsa.PUB", ".pub", true),
-            ("a.pub", ".pub", true),
-            (".pub", ".pub", true),
-            ("pub", ".pub", false),
-            ("", ".pub", false),
-            ("key.pem", ".pub", false),
-            ("é.Pub", ".pub", true),
-            ("éé", ".pub", false),
-        ] {
-            assert_eq!(ends_with_ignore_ascii_case(s, suffix), want, "{s}");
-            assert_eq!(s.to_ascii_lowercase().ends_with(suffix), want, "{s}");
-        }
-    }
-
-    #[test]
     fn home_relative_borrows_unless_it_rewrites() {
         assert!(matches!(
             home_relative("~/.ssh/id_rsa"),
@@ -1181,7 +1063,7 @@ mod tests {
             (".env.example", false, false, false),
             ("~/.bashrc", false, true, false),
             ("/home/alice/.zshrc", false, true, false),
-            ("/etc/sudoers.d/x", false, true, true),
+            ("/etc/sudoers.d/x", true, true, true),
             ("/etc/shadow", true, true, true),
             ("//etc/passwd", false, true, true),
             ("/etc/hosts", false, true, false),

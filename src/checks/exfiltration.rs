@@ -518,11 +518,14 @@ fn secret_args(u: &Unit) -> Option<String> {
             continue;
         }
         // The word, its value after `=`, what follows its last `@`, the file of `<file`.
+        // The most precise first, so the reason names the path (`~/.aws/credentials`, not
+        // `@~/.aws/credentials`).
         let candidates = [
-            Some(t),
-            t.split_once('=').map(|(_, v)| v),
             t.rfind('@').map(|idx| &t[idx + 1..]),
+            t.split_once('=')
+                .map(|(_, v)| v.strip_prefix('<').unwrap_or(v)),
             t.strip_prefix('<'),
+            Some(t),
         ];
         if let Some(c) = candidates.into_iter().flatten().find(|c| is_secret(c)) {
             return Some(c.to_owned());

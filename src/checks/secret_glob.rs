@@ -78,7 +78,6 @@ const SECRET_DIRS: Words = words![
     "~/.aws",
     "~/.gnupg",
     "~/.azure",
-    "~/.kube",
     "~/.config/gcloud",
     "~/.config/gh",
     "~/.config/rclone",

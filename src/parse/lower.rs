@@ -1124,6 +1124,7 @@ impl<'a> Lowerer<'a> {
                 s.redirects.extend(redirects);
                 s.words.extend(extra);
                 s.span = span;
+                fd_words(&mut s);
                 Command::Simple(s)
             }
             Some(other) => {
@@ -1613,4 +1614,27 @@ pub(crate) fn dump_tree(tree: &Tree, src: &str) -> String {
         }
     }
     out
+}
+
+/// `cat 0<f`: bash reads a word of digits right before a redirection operator as the file
+/// descriptor; tree-sitter-bash reads some of them (`0<`, `1<`) as a word of their own. The word
+/// becomes the redirect's descriptor, as bash has it.
+fn fd_words(s: &mut SimpleCommand) {
+    for r in &mut s.redirects {
+        if r.fd.is_some() {
+            continue;
+        }
+        let Some(k) = s.words.iter().position(|w| {
+            w.span.end == r.span.start
+                && matches!(w.parts.as_slice(), [WordPart::Literal { text, quoting: Quoting::Unquoted, .. }]
+                    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+        }) else {
+            continue;
+        };
+        let w = s.words.remove(k);
+        if let [WordPart::Literal { text, .. }] = w.parts.as_slice() {
+            r.fd = Some(text.clone());
+        }
+        r.span.start = w.span.start;
+    }
 }

@@ -245,6 +245,19 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/configstore/firebase-tools.json",
     "**/.config/doctl/config.yaml",
     "/proc/*/environ",
+    "/var/run/secrets/**",
+    "/run/secrets/**",
+    "**/*.keystore",
+    "**/*.jks",
+    "**/.config/gh/**",
+    "**/.config/hub",
+    "**/.config/composer/auth.json",
+    "**/.wrangler/config",
+    "**/.local/share/keyrings/**",
+    "**/Library/Keychains/**",
+    "**/.mozilla/**",
+    "**/.config/google-chrome/**",
+    "**/.config/chromium/**",
     "/etc/ssh/ssh_host_*_key",
     "**/.bash_history",
     "**/.zsh_history",
@@ -387,6 +400,12 @@ pub(crate) fn is_secret(path: &Path) -> bool {
     let b = builtin();
     let path = path.to_string_lossy();
     b.secret.is_match(&path) && !b.exception.is_match(&path)
+}
+
+/// True for a directory whose whole content the built-in policy treats as secret (`~/.ssh`,
+/// `~/.aws`, `/etc/ssl/private`): what a recursive reader or an archiver given it reads.
+pub(crate) fn is_secret_dir(path: &Path) -> bool {
+    !builtin().exception.is_match(&path.to_string_lossy()) && is_secret(&path.join("x"))
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
