@@ -125,6 +125,12 @@ fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
 /// the first component that does not exist, the rest is taken as written (`..` drops the last
 /// component). A chain of more than 40 links is left where it stopped.
 pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
+    resolve_links(path, cwd).0
+}
+
+/// [`resolve`], and whether the walk met more than 40 symbolic links (a loop, or a chain the
+/// kernel refuses): then where the path ends is not known.
+fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
     let expanded = if path == "~" {
         home()
     } else if let Some(rest) = path.strip_prefix("~/") {
@@ -140,8 +146,9 @@ pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
     walk(&expanded)
 }
 
-/// The component-by-component walk of [`resolve`] over an absolute path.
-fn walk(path: &Path) -> PathBuf {
+/// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
+/// more than 40 links.
+fn walk(path: &Path) -> (PathBuf, bool) {
     use std::collections::VecDeque;
     use std::ffi::OsString;
     /// Normal components and `..` of a path, in order.
@@ -184,7 +191,7 @@ fn walk(path: &Path) -> PathBuf {
         }
         out = next;
     }
-    out
+    (out, links > 40)
 }
 
 /// Secrets: reading them is at least ask, writing them is deny.
@@ -417,9 +424,23 @@ pub(crate) fn decide_path(
     span: crate::ast::Span,
     unit: Option<usize>,
 ) -> Vec<Reason> {
-    let path = resolve(raw, cwd);
+    let (path, looped) = resolve_links(raw, cwd);
     let mut out = Vec::new();
     let shown = path.display();
+    if looped {
+        out.push(Reason {
+            decision: Decision::Ask,
+            risk: Risk::High,
+            rule: Cow::Borrowed("path-link-loop"),
+            source: Source::Builtin,
+            message: format!(
+                "`{raw}` goes through more than 40 symbolic links (a loop): where it ends is not known"
+            ),
+            span,
+            unit,
+            suggest: None,
+        });
+    }
     for r in rules.iter().filter(|r| r.access == access) {
         if r.matches(&path) {
             out.push(Reason {
@@ -1022,8 +1043,23 @@ mod tests {
         for (p, want) in table {
             assert_eq!(&resolve(p, &ws), want, "{p}");
         }
-        // A loop ends; where is not important, only that it does.
-        let _ = resolve("loop/x", &ws);
+        // A loop ends, and says so: a path through it asks, whatever it reads or writes.
+        assert!(resolve_links("loop/x", &ws).1);
+        assert!(!resolve_links("deep/x", &ws).1);
+        let loop_reasons = decide_path(
+            &[],
+            &ws,
+            Access::Read,
+            "loop/x",
+            crate::ast::Span::default(),
+            None,
+        );
+        assert!(
+            loop_reasons
+                .iter()
+                .any(|r| r.rule == "path-link-loop" && r.decision == Decision::Ask),
+            "{loop_reasons:?}"
+        );
     }
 
     #[test]
