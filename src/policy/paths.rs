@@ -402,17 +402,35 @@ pub(crate) const BUILTIN_REASONS: Words = words![
     "write-history-file",
 ];
 
+/// File systems that ignore case by default (APFS, NTFS): `~/.SSH/ID_RSA` is `~/.ssh/id_rsa`.
+const FOLD_CASE: bool = cfg!(any(target_os = "macos", target_os = "windows"));
+
+/// Does a built-in list match the path, with its case folded where the file system folds it?
+fn hit(list: &GlobList<'_>, text: &str) -> bool {
+    hit_folded(list, text, FOLD_CASE)
+}
+
+/// [`hit`], with case folding chosen (the lists are written in lower case, save a few macOS
+/// names also matched as written).
+fn hit_folded(list: &GlobList<'_>, text: &str, fold: bool) -> bool {
+    list.is_match(text)
+        || fold && {
+            let lower = text.to_lowercase();
+            lower != text && list.is_match(&lower)
+        }
+}
+
 /// True for a path the built-in policy treats as a secret.
 pub(crate) fn is_secret(path: &Path) -> bool {
     let b = builtin();
     let path = path.to_string_lossy();
-    b.secret.is_match(&path) && !b.exception.is_match(&path)
+    hit(&b.secret, &path) && !hit(&b.exception, &path)
 }
 
 /// True for a directory whose whole content the built-in policy treats as secret (`~/.ssh`,
 /// `~/.aws`, `/etc/ssl/private`): what a recursive reader or an archiver given it reads.
 pub(crate) fn is_secret_dir(path: &Path) -> bool {
-    !builtin().exception.is_match(&path.to_string_lossy()) && is_secret(&path.join("x"))
+    !hit(&builtin().exception, &path.to_string_lossy()) && is_secret(&path.join("x"))
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
@@ -471,8 +489,8 @@ pub(crate) fn decide_path(
     let b = builtin();
     let secret = is_secret(&path);
     let text = path.to_string_lossy();
-    let startup = b.startup.is_match(&text);
-    let protected = !startup && b.protected.is_match(&text);
+    let startup = hit(&b.startup, &text);
+    let protected = !startup && hit(&b.protected, &text);
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -1013,6 +1031,23 @@ mod tests {
         assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
         assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
         assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
+    }
+
+    /// On a file system that ignores case, `~/.SSH/ID_RSA` is the key and `ID_RSA.PUB` the
+    /// public half.
+    #[test]
+    fn case_is_folded_where_the_file_system_folds_it() {
+        let b = builtin();
+        for (path, secret) in [
+            ("/home/u/.SSH/ID_RSA", true),
+            ("/w/.ENV", true),
+            ("/home/u/.ssh/ID_RSA.PUB", false),
+        ] {
+            let got = hit_folded(&b.secret, path, true) && !hit_folded(&b.exception, path, true);
+            assert_eq!(got, secret, "{path}");
+        }
+        assert!(hit_folded(&b.protected, "/w/.GIT/config", true));
+        assert!(!hit_folded(&b.secret, "/home/u/.SSH/ID_RSA", false));
     }
 
     #[cfg(unix)]
