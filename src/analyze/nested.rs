@@ -44,28 +44,38 @@ pub(crate) fn is_shell(program: &str) -> bool {
     )
 }
 
-/// Interpreters that read a program on standard input when given none.
+/// Interpreters that run a program given on the command line, or read one on standard input
+/// when given none: the one list the analyzer and the checks read.
 fn is_interpreter_name(program: &str) -> bool {
     matches!(
         program,
         "deno"
+            | "bun"
+            | "expect"
+            | "groovy"
             | "irb"
             | "jshell"
+            | "julia"
             | "lua"
+            | "luajit"
             | "node"
             | "nodejs"
             | "osascript"
             | "perl"
             | "php"
+            | "powershell"
             | "pwsh"
+            | "pypy"
+            | "pypy3"
             | "python"
             | "python2"
             | "python3"
             | "R"
             | "Rscript"
             | "ruby"
+            | "scala"
             | "tclsh"
-            | "bun"
+            | "wish"
     )
 }
 

@@ -29,40 +29,6 @@ pub(crate) fn is_shell(p: &str) -> bool {
     crate::analyze::is_shell(p) || p == "busybox"
 }
 
-/// Interpreters that run a program given on the command line or on standard input.
-fn is_interpreter_name(p: &str) -> bool {
-    matches!(
-        p,
-        "python"
-            | "python2"
-            | "python3"
-            | "pypy"
-            | "pypy3"
-            | "perl"
-            | "ruby"
-            | "node"
-            | "nodejs"
-            | "php"
-            | "deno"
-            | "bun"
-            | "lua"
-            | "luajit"
-            | "Rscript"
-            | "R"
-            | "pwsh"
-            | "powershell"
-            | "osascript"
-            | "tclsh"
-            | "wish"
-            | "expect"
-            | "irb"
-            | "jshell"
-            | "groovy"
-            | "scala"
-            | "julia"
-    )
-}
-
 /// Programs that fetch data from the network to standard output or a file.
 pub(crate) fn is_downloader(p: &str) -> bool {
     matches!(
@@ -204,8 +170,7 @@ pub(crate) fn prog(unit: &Unit) -> Option<&str> {
 
 /// An interpreter name, with version suffixes (`python3.12`).
 pub(crate) fn is_interpreter(p: &str) -> bool {
-    let trimmed = p.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    is_interpreter_name(p) || is_interpreter_name(trimmed)
+    crate::analyze::is_interpreter(p)
 }
 
 /// The word's static value, or its template when dynamic.
