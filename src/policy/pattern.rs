@@ -214,8 +214,9 @@ pub(crate) fn is_root(text: &str) -> bool {
 /// `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` and the same with `/`, `/*`, `/.` after.
 pub(crate) fn is_home(text: &str) -> bool {
     let t = trim_path(text);
-    // `${HOME:?}`, `${HOME:-/root}`: the home directory, with a fallback or a check.
-    let t = if t.starts_with("${HOME:") && t.ends_with('}') {
+    // `${HOME:?}`, `${HOME:-/root}`: the home directory, with a fallback or a check;
+    // `${HOME%/*}`, `${HOME%%/*}`: the home directory or a directory above it (`/home`, `/`).
+    let t = if (t.starts_with("${HOME:") || t.starts_with("${HOME%")) && t.ends_with('}') {
         "$HOME"
     } else {
         t
