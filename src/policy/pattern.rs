@@ -104,6 +104,19 @@ impl ArgPattern {
         Ok(ArgPattern::Literal(text))
     }
 
+    /// Could an unquoted glob operand (`m?`, `*`) expand to the exact word this pattern forbids
+    /// (a literal word: `mv`)? Patterns that are not literal words say no here: path classes
+    /// and regexes read what the word becomes only at run time, as their own rules do.
+    pub(crate) fn literal_matched_by_glob(&self, glob: &str) -> bool {
+        match self {
+            ArgPattern::Literal(word) => {
+                !word.contains('/')
+                    && Glob::new(glob).map_or(true, |g| g.is_match(word))
+            }
+            _ => false,
+        }
+    }
+
     /// Does the argument match? `cwd` is the workspace root.
     pub(crate) fn matches(&self, arg: &Arg, cwd: &Path) -> bool {
         self.matches_text(

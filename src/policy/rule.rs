@@ -612,6 +612,19 @@ impl Rule {
         {
             return Err(Miss::ArgsNone);
         }
+        // `exiv2 m? a.jpg`: an unquoted glob expands to whatever names the directory holds, so
+        // an allow is not proven when it could expand to a word `args.none` forbids (`mv`).
+        if self.decision == Decision::Allow
+            && !self.args.none.is_empty()
+            && operands().any(|a| {
+                a.glob
+                    && a.value.as_deref().is_some_and(|pattern| {
+                        self.args.none.iter().any(|p| p.literal_matched_by_glob(pattern))
+                    })
+            })
+        {
+            return Err(Miss::Glob);
+        }
         if let Some(c) = &self.claude {
             if self.decision == Decision::Allow && !m.all_static {
                 return Err(Miss::Dynamic);
