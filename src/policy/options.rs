@@ -344,7 +344,15 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
             };
             let (full, in_long, in_long_value) = expand_long(spec, name);
             let known = in_long || in_long_value;
-            out.unknown(spec, known, v.split_once('=').map_or(v, |(n, _)| n));
+            // A closed table names the harmless options, not every option: `--dump` may be an
+            // option of its own that the table left out, not an abbreviation of its
+            // `--dump-interval`. Only a whole name is proven.
+            let abbreviated = full.len() != name.len() + 2;
+            out.unknown(
+                spec,
+                known && !abbreviated,
+                v.split_once('=').map_or(v, |(n, _)| n),
+            );
             let takes = in_long_value || spec.long_values && !in_long && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;

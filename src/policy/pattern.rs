@@ -110,8 +110,7 @@ impl ArgPattern {
     pub(crate) fn literal_matched_by_glob(&self, glob: &str) -> bool {
         match self {
             ArgPattern::Literal(word) => {
-                !word.contains('/')
-                    && Glob::new(glob).map_or(true, |g| g.is_match(word))
+                !word.contains('/') && Glob::new(glob).map_or(true, |g| g.is_match(word))
             }
             _ => false,
         }

@@ -619,7 +619,10 @@ impl Rule {
             && operands().any(|a| {
                 a.glob
                     && a.value.as_deref().is_some_and(|pattern| {
-                        self.args.none.iter().any(|p| p.literal_matched_by_glob(pattern))
+                        self.args
+                            .none
+                            .iter()
+                            .any(|p| p.literal_matched_by_glob(pattern))
                     })
             })
         {
