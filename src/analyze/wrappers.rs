@@ -148,6 +148,13 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("cargo")
     },
     spec("catchsegv"),
+    WrapperSpec {
+        // `choom -n 100 -- CMD` runs CMD with an OOM score; `choom -p PID` reads or sets one.
+        short_value: Letters::of("pn"),
+        long_value: words!["--pid", "--adjust"],
+        query_options: words!["-p", "--pid"],
+        ..spec("choom")
+    },
     spec("chronic"),
     WrapperSpec {
         positionals: 1,
@@ -1515,6 +1522,9 @@ mod tests {
             ("nice", "-n 10 rm", inner(2)),
             ("nice", "-10 rm", inner(1)),
             ("nice", "-n10 rm", inner(1)),
+            ("choom", "-n 100 rm", inner(2)),
+            ("choom", "-n 100 -- rm", inner(3)),
+            ("choom", "-p 123", NoCommand),
             ("ionice", "-c 3 rm", inner(2)),
             ("ionice", "-p 123", NoCommand),
             ("stdbuf", "-oL rm", inner(1)),
