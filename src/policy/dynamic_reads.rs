@@ -33,7 +33,7 @@ use std::path::Path;
 
 use super::paths;
 use super::{Decision, Reason, Risk, Source};
-use crate::analyze::{Analysis, Arg, Context, Unit};
+use crate::analyze::{Analysis, Context, Unit};
 use crate::checks::secret_glob;
 
 /// Programs that print the content of the files they are given.
@@ -65,39 +65,45 @@ pub(crate) fn reasons(
         return out;
     }
     let skip = usize::from(crate::checks::common::pattern_first(unit));
-    let reason = |decision, rule: &'static str, message: String, arg: &Arg| Reason {
+    let reason = |decision, rule: &'static str, message: String, span| Reason {
         decision,
         risk: Risk::High,
         rule: Cow::Borrowed(rule),
         source: Source::Builtin,
         message,
-        span: arg.span,
+        span,
         unit: Some(index),
         suggest: None,
     };
-    for arg in operands.iter().skip(skip).filter_map(|&i| unit.argv.get(i)) {
-        if arg.value.is_some() {
-            continue;
-        }
-        match judge(analysis, unit, arg, cwd) {
+    // The dynamic file operands, and a standard input read from a file known only at run time
+    // (`cat < "$F"`).
+    let operands = operands
+        .iter()
+        .skip(skip)
+        .filter_map(|&i| unit.argv.get(i))
+        .filter(|a| a.value.is_none())
+        .map(|a| (&*a.template, a.glob, a.span));
+    let stdin = unit
+        .redirects
+        .iter()
+        .filter(|r| r.op == "<" && r.target.is_none() && r.fd.as_deref().is_none_or(|fd| fd == "0"))
+        .map(|r| (r.template.as_str(), false, r.span));
+    for (template, glob, span) in operands.chain(stdin) {
+        match judge(analysis, unit, template, glob, span, cwd) {
             Judged::Proven => {}
             Judged::Secret(path) => out.push(reason(
                 Decision::Ask,
                 "read-secret",
-                format!(
-                    "reads `{path}` (a value of `{}`), which may hold secrets",
-                    arg.template
-                ),
-                arg,
+                format!("reads `{path}` (a value of `{template}`), which may hold secrets"),
+                span,
             )),
             Judged::Unknown => out.push(reason(
                 Decision::Ask,
                 "read-unknown-path",
                 format!(
-                    "prints a file named `{}`, known only at run time: it may hold secrets",
-                    arg.template
+                    "prints a file named `{template}`, known only at run time: it may hold secrets"
                 ),
-                arg,
+                span,
             )),
         }
     }
@@ -140,9 +146,15 @@ fn concrete(template: &str) -> bool {
     !rest.contains(['$', '`']) && !rest.contains("(…)")
 }
 
-fn judge(analysis: &Analysis, unit: &Unit, arg: &Arg, cwd: &Path) -> Judged {
-    let t: &str = &arg.template;
-    if arg.glob {
+fn judge(
+    analysis: &Analysis,
+    unit: &Unit,
+    t: &str,
+    glob: bool,
+    span: crate::ast::Span,
+    cwd: &Path,
+) -> Judged {
+    if glob {
         return Judged::Unknown;
     }
     // `comm <(sort a) <(sort b)`: a pipe from a command that is a unit of its own.
@@ -163,7 +175,7 @@ fn judge(analysis: &Analysis, unit: &Unit, arg: &Arg, cwd: &Path) -> Judged {
     }
     // `"$(git ls-files '*.py')"`, `$(ls -t logs/*.log | head -1)`: the names a listing prints.
     if t == "$(…)" {
-        return listing_within(analysis, arg.span);
+        return listing_within(analysis, span);
     }
     let Some((name, suffix)) = variable_prefix(t) else {
         return Judged::Unknown;
@@ -472,6 +484,10 @@ mod tests {
             ("echo \"$F\"", &[]),
             ("wc -l \"$F\"", &[]),
             ("comm -13 <(sort a) <(sort b)", &[]),
+            ("cat < \"$F\"", &["read-unknown-path"]),
+            ("for f in ~/.ssh/*; do cat < \"$f\"; done", &["read-secret"]),
+            ("for f in src/*.ts; do head -3 < \"$f\"; done", &[]),
+            ("wc -l < \"$F\"", &[]),
             (
                 "for f in $(git ls-files '*.py'); do grep -c 'def ' \"$f\"; done",
                 &[],
