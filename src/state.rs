@@ -62,27 +62,15 @@ pub struct SessionState {
     pub remembered: Vec<String>,
 }
 
-/// The state directory (see the module docs).
-pub(crate) fn state_dir() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("SHCLASS_STATE_DIR").filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d));
-    }
-    let base = std::env::var_os("XDG_STATE_HOME")
+/// `$SHCLASS_STATE_DIR`, when set: the state root and the session directory at once.
+fn state_override() -> Option<PathBuf> {
+    std::env::var_os("SHCLASS_STATE_DIR")
+        .filter(|d| !d.is_empty())
         .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| {
-            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("state"))
-        })?;
-    Some(base.join("shclass").join("sessions"))
 }
 
-/// The root of shclass's state: `$SHCLASS_STATE_DIR`, else `$XDG_STATE_HOME/shclass`, else
-/// `~/.local/state/shclass`. The trust record and the audit anchors live here; session files
-/// live in [`state_dir`] (the same directory when `SHCLASS_STATE_DIR` is set).
-pub(crate) fn state_root() -> Option<PathBuf> {
-    if let Some(d) = std::env::var_os("SHCLASS_STATE_DIR").filter(|d| !d.is_empty()) {
-        return Some(PathBuf::from(d));
-    }
+/// `$XDG_STATE_HOME/shclass`, else `~/.local/state/shclass`.
+fn default_root() -> Option<PathBuf> {
     let base = std::env::var_os("XDG_STATE_HOME")
         .map(PathBuf::from)
         .filter(|p| p.is_absolute())
@@ -90,6 +78,18 @@ pub(crate) fn state_root() -> Option<PathBuf> {
             std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local").join("state"))
         })?;
     Some(base.join("shclass"))
+}
+
+/// The state directory (see the module docs).
+pub(crate) fn state_dir() -> Option<PathBuf> {
+    state_override().or_else(|| default_root().map(|r| r.join("sessions")))
+}
+
+/// The root of shclass's state: `$SHCLASS_STATE_DIR`, else `$XDG_STATE_HOME/shclass`, else
+/// `~/.local/state/shclass`. The trust record and the audit anchors live here; session files
+/// live in [`state_dir`] (the same directory when `SHCLASS_STATE_DIR` is set).
+pub(crate) fn state_root() -> Option<PathBuf> {
+    state_override().or_else(default_root)
 }
 
 /// A file name for a session id: `[A-Za-z0-9._-]` kept, anything else `_`, at most 80

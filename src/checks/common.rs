@@ -168,10 +168,8 @@ pub(crate) fn prog(unit: &Unit) -> Option<&str> {
     unit.program.as_deref().map(base)
 }
 
-/// An interpreter name, with version suffixes (`python3.12`).
-pub(crate) fn is_interpreter(p: &str) -> bool {
-    crate::analyze::is_interpreter(p)
-}
+/// An interpreter name, with version suffixes (`python3.12`): the analyzer's one list.
+pub(crate) use crate::analyze::is_interpreter;
 
 /// The word's static value, or its template when dynamic.
 pub(crate) fn text(arg: &Arg) -> &str {
@@ -673,7 +671,8 @@ pub(crate) fn is_secret(t: &str) -> bool {
         return false;
     }
     if h == "~" || h.starts_with("~/") || h.starts_with('/') {
-        let path = crate::policy::paths::resolve(h, std::path::Path::new("/"));
+        // On the text: the path policy resolves links for the paths a unit opens.
+        let path = crate::policy::paths::expand(h, std::path::Path::new("/"));
         return crate::policy::paths::is_secret(&path)
             || crate::policy::paths::is_secret_dir(&path);
     }

@@ -45,6 +45,13 @@ const PRINTERS: &[&str] = &[
     "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
 ];
 
+/// A program that prints what it reads ([`PRINTERS`]): the only units [`reasons`] judges.
+pub(crate) fn is_printer(unit: &Unit) -> bool {
+    unit.program
+        .as_deref()
+        .is_some_and(|p| PRINTERS.contains(&p))
+}
+
 /// The reasons a unit's dynamic file operands give: read-secret for values known to reach a
 /// secret, read-unknown-path for values not known at all. `operands` are the indices of its
 /// operands (as the program's option table reads them).
@@ -58,12 +65,9 @@ pub(crate) fn reasons(
     let Some(unit) = analysis.units.get(index) else {
         return out;
     };
-    let Some(program) = unit.program.as_deref() else {
+    let Some(program) = unit.program.as_deref().filter(|_| is_printer(unit)) else {
         return out;
     };
-    if !PRINTERS.contains(&program) {
-        return out;
-    }
     let skip = usize::from(crate::checks::common::pattern_first(unit));
     let reason = |decision, rule: &'static str, message: String, span| Reason {
         decision,

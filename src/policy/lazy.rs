@@ -39,28 +39,46 @@ pub(crate) fn group(program: &str) -> Option<&'static Policy> {
     }))
 }
 
+/// The `i`th name of the option-table index and its table.
+fn option_name_at(i: usize) -> Option<(&'static str, u16)> {
+    let start = match i.checked_sub(1) {
+        None => 0,
+        Some(j) => OPTION_NAMES.get(j)?.0 as usize,
+    };
+    let &(end, table) = OPTION_NAMES.get(i)?;
+    Some((OPTION_NAME_TEXT.get(start..end as usize)?, table))
+}
+
+/// The first index whose name is not below the key `below` compares names with (the index is
+/// sorted).
+fn option_lower_bound(below: impl Fn(&str) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, OPTION_NAMES.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match option_name_at(mid) {
+            Some((name, _)) if below(name) => lo = mid + 1,
+            _ => hi = mid,
+        }
+    }
+    lo
+}
+
+/// Whether any built-in table belongs to a subcommand of `program` (`gh pr list` for `gh`):
+/// one binary search for `program ` and nothing allocated, so a program without such tables
+/// costs no key building.
+pub(crate) fn has_subcommand_tables(program: &str) -> bool {
+    let prefix = || program.bytes().chain(std::iter::once(b' '));
+    let at = option_lower_bound(|name| name.bytes().lt(prefix()));
+    option_name_at(at).is_some_and(|(name, _)| {
+        name.len() > program.len() && name.bytes().zip(prefix()).all(|(a, b)| a == b)
+    })
+}
+
 /// The built-in option table of `program`: views into the packed text, nothing allocated.
 pub(crate) fn options(program: &str) -> Option<OptionSpec> {
-    let name_at = |i: usize| -> Option<(&'static str, u16)> {
-        let start = match i.checked_sub(1) {
-            None => 0,
-            Some(j) => OPTION_NAMES.get(j)?.0 as usize,
-        };
-        let &(end, table) = OPTION_NAMES.get(i)?;
-        Some((OPTION_NAME_TEXT.get(start..end as usize)?, table))
-    };
-    let (mut lo, mut hi) = (0, OPTION_NAMES.len());
-    let table = loop {
-        if lo >= hi {
-            return None;
-        }
-        let mid = lo + (hi - lo) / 2;
-        let (name, table) = name_at(mid)?;
-        match name.cmp(program) {
-            std::cmp::Ordering::Less => lo = mid + 1,
-            std::cmp::Ordering::Greater => hi = mid,
-            std::cmp::Ordering::Equal => break usize::from(table),
-        }
+    let table = match option_name_at(option_lower_bound(|name| name < program)) {
+        Some((name, table)) if name == program => usize::from(table),
+        _ => return None,
     };
     let start = match table.checked_sub(1) {
         None => 0,

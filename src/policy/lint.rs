@@ -152,13 +152,8 @@ pub(crate) fn subcommand_table<'p>(
     program: &str,
     subcommand: &[super::spec::Text],
 ) -> Option<std::borrow::Cow<'p, super::OptionSpec>> {
-    (1..=subcommand.len().min(3)).rev().find_map(|k| {
-        let key = std::iter::once(program)
-            .chain(subcommand[..k].iter().map(AsRef::as_ref))
-            .collect::<Vec<&str>>()
-            .join(" ");
-        policy.options_for(Some(&key))
-    })
+    let words: Vec<&str> = subcommand.iter().map(AsRef::as_ref).collect();
+    policy.subcommand_options(program, &words).map(|(_, t)| t)
 }
 
 #[cfg(test)]

@@ -798,21 +798,35 @@ impl Policy {
                     .filter(|w| help::is_word(w))
             })
             .collect();
-        let mut key = String::new();
-        for k in (1..=words.len()).rev() {
-            key.clear();
-            key.push_str(program);
-            for w in &words[..k] {
-                key.push(' ');
-                key.push_str(w);
-            }
-            if let Some(sub) = self.options_for(Some(&key)) {
-                let split = parsed.operands[k - 1];
-                let parsed = options::parse_subcommand(spec.as_deref(), &sub, &unit.argv, split);
-                return (spec, parsed);
-            }
+        if let Some((k, sub)) = self.subcommand_options(program, &words) {
+            let split = parsed.operands[k - 1];
+            let parsed = options::parse_subcommand(spec.as_deref(), &sub, &unit.argv, split);
+            return (spec, parsed);
         }
         (spec, parsed)
+    }
+
+    /// The option table of the longest leading part of `words` that has one of its own (`gh pr
+    /// list` before `gh pr`), with how many words it takes; `None` without such a table, found
+    /// without building a key for a program that has none.
+    pub(crate) fn subcommand_options(
+        &self,
+        program: &str,
+        words: &[&str],
+    ) -> Option<(usize, Cow<'_, OptionSpec>)> {
+        let of_program = |k: &str| {
+            k.strip_prefix(program)
+                .is_some_and(|rest| rest.starts_with(' '))
+        };
+        if words.is_empty()
+            || !lazy::has_subcommand_tables(program) && !self.programs.keys().any(|k| of_program(k))
+        {
+            return None;
+        }
+        (1..=words.len().min(3)).rev().find_map(|k| {
+            let key = format!("{program} {}", words[..k].join(" "));
+            self.options_for(Some(&key)).map(|sub| (k, sub))
+        })
     }
 
     fn options_for(&self, program: Option<&str>) -> Option<Cow<'_, OptionSpec>> {
@@ -1660,12 +1674,15 @@ impl Policy {
                     state.reasons.push(r);
                 }
             }
-            // Files a printer opens whose names are known only at run time.
-            let (_, parsed) = self.parse_unit(unit);
-            for r in dynamic_reads::reasons(&analysis, i, &parsed.operands, &self.cwd) {
-                state.hard = true;
-                state.edit_only = false;
-                state.reasons.push(r);
+            // Files a printer opens whose names are known only at run time (its words parsed
+            // again only for a printer).
+            if dynamic_reads::is_printer(unit) {
+                let (_, parsed) = self.parse_unit(unit);
+                for r in dynamic_reads::reasons(&analysis, i, &parsed.operands, &self.cwd) {
+                    state.hard = true;
+                    state.edit_only = false;
+                    state.reasons.push(r);
+                }
             }
             wd.follow(unit);
         }

@@ -131,7 +131,13 @@ pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
 /// [`resolve`], and whether the walk met more than 40 symbolic links (a loop, or a chain the
 /// kernel refuses): then where the path ends is not known.
 fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
-    let expanded = if path == "~" {
+    walk(&expand(path, cwd))
+}
+
+/// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
+/// (no link followed).
+pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
+    if path == "~" {
         home()
     } else if let Some(rest) = path.strip_prefix("~/") {
         home().join(rest)
@@ -142,8 +148,7 @@ fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
         home().join(rest)
     } else {
         cwd.join(path)
-    };
-    walk(&expanded)
+    }
 }
 
 /// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
