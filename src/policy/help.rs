@@ -101,17 +101,6 @@ pub(crate) fn lists_subcommand(program: &str, sub: &str) -> bool {
 /// for help, a subcommand list or subcommand spellings for a CLI that no subcommand form
 /// applies to, a help-only program whose `help` spelling or `help_clis` entry lacks the other.
 pub(crate) fn problems() -> Vec<String> {
-    const SPELLINGS: &[&str] = &[
-        "--help",
-        "--version",
-        "-h",
-        "-V",
-        "-v",
-        "-help",
-        "-version",
-        "help",
-        "version",
-    ];
     let mut out = Vec::new();
     let Ok(d) = toml::from_str::<HelpData>(include_str!("builtin/help.toml")) else {
         out.push("builtin/help.toml does not parse".to_owned());
@@ -204,6 +193,20 @@ pub(crate) fn subcommand_words<'u>(unit: &'u Unit, operands: &[usize]) -> Vec<&'
         .collect()
 }
 
+/// Every word that can end a help request: the usual spellings and every one the data lists
+/// (a test checks).
+const SPELLINGS: &[&str] = &[
+    "--help",
+    "--version",
+    "-h",
+    "-V",
+    "-v",
+    "-help",
+    "-version",
+    "help",
+    "version",
+];
+
 /// The help request a unit makes, if it makes one (see the module doc); `spec` is the program's
 /// option table, whose value-taking letters are never help. A program the help catalogue lists
 /// (`programs`) asks for help with its listed spellings only; any other program must be
@@ -211,13 +214,21 @@ pub(crate) fn subcommand_words<'u>(unit: &'u Unit, operands: &[usize]) -> Vec<&'
 pub(crate) fn asks_for_help<'u>(
     unit: &'u Unit,
     spec: Option<&OptionSpec>,
-    catalogued: bool,
+    catalogued: impl FnOnce() -> bool,
 ) -> Option<Help<'u>> {
     if unit.appended_args {
         return None;
     }
     let program = unit.program.as_deref()?;
     if program.contains('/') {
+        return None;
+    }
+    // Every help request ends in one of these words or is `PROGRAM help SUB…`: anything else
+    // needs neither the data (parsed on first use) nor the catalogue.
+    let word = |i: usize| unit.argv.get(i).and_then(|a| a.value.as_deref());
+    if !word(unit.argv.len().saturating_sub(1)).is_some_and(|w| SPELLINGS.contains(&w))
+        && word(1) != Some("help")
+    {
         return None;
     }
     let words: Vec<&str> = unit
@@ -230,7 +241,7 @@ pub(crate) fn asks_for_help<'u>(
         return None;
     }
     let own = d.programs.get(program);
-    if own.is_none() && !catalogued {
+    if own.is_none() && !catalogued() {
         return None;
     }
     let takes_value = |c: char| spec.is_some_and(|s| s.short_value.contains(c));
@@ -293,7 +304,7 @@ mod tests {
     /// The request as read for a program with rules of its own (`catalogued`) or without.
     fn help_as(cmd: &str, catalogued: bool) -> Option<String> {
         let u = unit(cmd);
-        asks_for_help(&u, None, catalogued).map(|h| match h {
+        asks_for_help(&u, None, || catalogued).map(|h| match h {
             Help::Program => "program".to_owned(),
             Help::Subcommand(s) => format!("sub {s}"),
         })
@@ -371,10 +382,10 @@ mod tests {
             short_value: "hV".into(),
             ..OptionSpec::default()
         };
-        assert_eq!(asks_for_help(&unit("rg -h"), Some(&spec), true), None);
-        assert_eq!(asks_for_help(&unit("rg -V"), Some(&spec), true), None);
+        assert_eq!(asks_for_help(&unit("rg -h"), Some(&spec), || true), None);
+        assert_eq!(asks_for_help(&unit("rg -V"), Some(&spec), || true), None);
         assert_eq!(
-            asks_for_help(&unit("rg --help"), Some(&spec), true),
+            asks_for_help(&unit("rg --help"), Some(&spec), || true),
             Some(Help::Program)
         );
     }

@@ -1573,7 +1573,7 @@ impl Policy {
                 // a project alias for `run -- …`, which runs the project with `--help`.
                 // A program the help catalogue lists for its help alone is known for that.
                 let help =
-                    help::asks_for_help(unit, spec.as_deref(), known()).is_some_and(|h| match h {
+                    help::asks_for_help(unit, spec.as_deref(), known).is_some_and(|h| match h {
                         help::Help::Program => true,
                         help::Help::Subcommand(sub) => {
                             own.is_some_and(|(p, _)| self.knows_subcommand(p, sub))
