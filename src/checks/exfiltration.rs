@@ -103,6 +103,13 @@ fn jq_env_secret(u: &Unit) -> Option<String> {
 /// token (`gh auth token`, `gh auth status --show-token`, `npm config get …authToken`).
 fn prints_secret(u: &Unit) -> Option<String> {
     let p = prog(u)?;
+    // jq and its kin read the environment (`$ENV.GH_TOKEN`, `env.AWS_SECRET_ACCESS_KEY`,
+    // `env | .NPM_TOKEN`); gh's `--jq` is gojq with the environment loaded.
+    if matches!(p, "jq" | "gojq" | "jaq" | "yq" | "gh")
+        && let Some(s) = jq_env_secret(u)
+    {
+        return Some(s);
+    }
     let words: Vec<&str> = u.args().map(text).collect();
     match p {
         "printenv" | "env" => words
@@ -125,9 +132,6 @@ fn prints_secret(u: &Unit) -> Option<String> {
             }
             None
         }),
-        // jq and its kin read the environment (`$ENV.GH_TOKEN`, `env.AWS_SECRET_ACCESS_KEY`,
-        // `env | .NPM_TOKEN`); gh's `--jq` is gojq with the environment loaded.
-        "jq" | "gojq" | "jaq" | "yq" | "gh" if jq_env_secret(u).is_some() => jq_env_secret(u),
         // BSD-style `ps e`/`ps auxe` prints every process's environment (`ps -e` is all
         // processes).
         "ps" if words.iter().any(|w| {
