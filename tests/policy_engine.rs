@@ -668,6 +668,8 @@ examples = { hit = ["othertool show -v x"], miss = ["othertool --config f show",
     assert_eq!(decide(&p, "mytool items list -a --web"), Decision::Ask);
     // `-a` is not an option of the program itself: before the subcommand it is unknown.
     assert_eq!(decide(&p, "mytool -a items list"), Decision::Ask);
+    // `--` before the subcommand words: whether the CLI still reads its options is not known.
+    assert_eq!(decide(&p, "mytool -- items list"), Decision::Ask);
     // A subcommand with no table of its own: the rule's options are the program's.
     assert_eq!(decide(&p, "mytool items lister -a"), Decision::Ask);
     // othertool has no table of its own: no global option is proven.

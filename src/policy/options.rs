@@ -257,13 +257,19 @@ pub(crate) fn parse_subcommand(
     split: usize,
 ) -> Parsed {
     let head_words = argv.get(..=split).unwrap_or(argv);
-    // `prog -- sub …`: after `--` every word is an operand, the subcommand's options too.
+    // `prog -- sub …`: after `--` a getopt program reads every word as an operand, while a CLI
+    // that finds its subcommand first may still read options after it. Nobody checked which:
+    // no allow proven for the subcommand covers it.
     if head_words
         .iter()
         .skip(1)
         .any(|a| a.value.as_deref() == Some("--"))
     {
-        return parse(global, argv);
+        let mut out = parse(global, argv);
+        if sub.closed && out.unknown.is_none() {
+            out.unknown = Some("--".to_owned());
+        }
+        return out;
     }
     let mut out = parse_from(global, head_words, 1);
     if sub.closed && out.unknown.is_none() && !global.is_some_and(|g| g.closed) {
