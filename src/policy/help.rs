@@ -55,11 +55,12 @@ struct HelpData {
     subcommands: BTreeMap<String, Vec<String>>,
 }
 
-/// The data, parsed once; empty (nothing is a help request) if it failed to parse, which the
-/// test suite rules out.
-fn data() -> &'static HelpData {
-    static DATA: OnceLock<HelpData> = OnceLock::new();
-    DATA.get_or_init(|| toml::from_str(include_str!("builtin/help.toml")).unwrap_or_default())
+/// The data, parsed once; `None` if it failed to parse (which the test suite rules out), and
+/// then nothing is a help request: never the exclusions lost and the rest allowed.
+fn data() -> Option<&'static HelpData> {
+    static DATA: OnceLock<Option<HelpData>> = OnceLock::new();
+    DATA.get_or_init(|| toml::from_str(include_str!("builtin/help.toml")).ok())
+        .as_ref()
 }
 
 /// How a unit asks for help: what the catalogue must know for it to be allowed.
@@ -85,14 +86,13 @@ fn listed(list: &[String], name: &str) -> bool {
 
 /// A CLI whose first operand is a subcommand (`subcommand_clis`).
 pub(crate) fn is_subcommand_cli(program: &str) -> bool {
-    listed(&data().subcommand_clis, program)
+    data().is_some_and(|d| listed(&d.subcommand_clis, program))
 }
 
 /// The help catalogue lists `sub` as a subcommand of `program` (`subcommands`).
 pub(crate) fn lists_subcommand(program: &str, sub: &str) -> bool {
     data()
-        .subcommands
-        .get(program)
+        .and_then(|d| d.subcommands.get(program))
         .is_some_and(|subs| listed(subs, sub))
 }
 
@@ -175,7 +175,9 @@ pub(crate) fn problems() -> Vec<String> {
 
 /// The programs the help catalogue knows only for their help (`programs`).
 pub(crate) fn help_only_programs() -> impl Iterator<Item = &'static str> {
-    data().programs.keys().map(String::as_str)
+    data()
+        .into_iter()
+        .flat_map(|d| d.programs.keys().map(String::as_str))
 }
 
 /// Up to two leading operands (`operands`: indices into `argv`) that look like subcommand
@@ -236,7 +238,7 @@ pub(crate) fn asks_for_help<'u>(
         .map(|a| a.value.as_deref())
         .collect::<Option<_>>()?;
     let (&last, rest) = words.split_last()?;
-    let d = data();
+    let d = data()?;
     if listed(&d.never, program) || listed(&d.project_launchers, program) {
         return None;
     }
