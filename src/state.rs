@@ -175,16 +175,19 @@ impl StateFile {
     }
 
     fn read_unlocked(&self) -> io::Result<SessionState> {
-        let private = || crate::policy::trust::not_private(&self.json);
-        match std::fs::read(&self.json) {
-            Ok(_) if private().is_some() => Err(io::Error::new(
+        let read = std::fs::read(&self.json);
+        if read.is_ok()
+            && let Some(why) = crate::policy::trust::not_private(&self.json)
+        {
+            return Err(io::Error::new(
                 io::ErrorKind::PermissionDenied,
                 format!(
-                    "{}: {}, so its remembered approvals and counters cannot be relied on",
-                    self.json.display(),
-                    private().unwrap_or_default()
+                    "{}: {why}, so its remembered approvals and counters cannot be relied on",
+                    self.json.display()
                 ),
-            )),
+            ));
+        }
+        match read {
             Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| {
                 io::Error::new(
                     io::ErrorKind::InvalidData,
