@@ -783,7 +783,11 @@ impl Policy {
     pub(crate) fn parse_unit(&self, unit: &Unit) -> (Option<Cow<'_, OptionSpec>>, Parsed) {
         let spec = self.options_for(unit.program.as_deref());
         let parsed = rule::parse_unit(unit, spec.as_deref());
-        let Some(program) = unit.program.as_deref() else {
+        let Some(program) = unit
+            .program
+            .as_deref()
+            .filter(|p| self.has_subcommand_tables(p))
+        else {
             return (spec, parsed);
         };
         let words: Vec<&str> = parsed
@@ -806,6 +810,16 @@ impl Policy {
         (spec, parsed)
     }
 
+    /// Whether a built-in or a person's table belongs to a subcommand of `program`, found with
+    /// nothing allocated.
+    fn has_subcommand_tables(&self, program: &str) -> bool {
+        lazy::has_subcommand_tables(program)
+            || self.programs.keys().any(|k| {
+                k.strip_prefix(program)
+                    .is_some_and(|rest| rest.starts_with(' '))
+            })
+    }
+
     /// The option table of the longest leading part of `words` that has one of its own (`gh pr
     /// list` before `gh pr`), with how many words it takes; `None` without such a table, found
     /// without building a key for a program that has none.
@@ -814,13 +828,7 @@ impl Policy {
         program: &str,
         words: &[&str],
     ) -> Option<(usize, Cow<'_, OptionSpec>)> {
-        let of_program = |k: &str| {
-            k.strip_prefix(program)
-                .is_some_and(|rest| rest.starts_with(' '))
-        };
-        if words.is_empty()
-            || !lazy::has_subcommand_tables(program) && !self.programs.keys().any(|k| of_program(k))
-        {
+        if words.is_empty() || !self.has_subcommand_tables(program) {
             return None;
         }
         (1..=words.len().min(3)).rev().find_map(|k| {
