@@ -91,6 +91,7 @@ const FIELDS: &[(&str, u8, Kind)] = &[
     ("suggest", 18, Kind::Str),
     ("glob_options", 19, Kind::Bool),
     ("options", 20, Kind::OptionValues),
+    ("first_operand", 21, Kind::Bool),
 ];
 
 /// The tag that ends a rule's fields.

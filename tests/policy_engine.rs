@@ -914,3 +914,30 @@ fn a_glob_is_allowed_only_when_it_cannot_expand_to_an_option() {
     // A glob behind a directory name expands to `src/…`, never an option.
     assert_eq!(decide(&p, "wc -l src/*"), Decision::Allow);
 }
+
+/// A rule that forbids options (`sed` without `-i`, `awk` without `-f`) is proven for a glob by
+/// the closed table and the directory's names, like one that forbids none; a glob that could
+/// change the operand count still keeps an operand-count rule away, and a glob can expand to a
+/// name an `args.none` glob or regex forbids (`postconf *` with a file named `relayhost=x`).
+#[test]
+fn option_rules_and_globs() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("a.md"), "x").unwrap_or_else(|e| panic!("{e}"));
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    p.cwd = dir.path().to_path_buf();
+    for cmd in [
+        "sed -n 1p *.md",
+        "sed 's/a/b/' *.md",
+        "awk '{print $1}' *.md",
+        "ptx *",
+    ] {
+        assert_eq!(decide(&p, cmd), Decision::Allow, "{cmd}");
+    }
+    for cmd in ["postconf *", "sed *.sed a.md", "awk -f x.awk *.md"] {
+        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    }
+    std::fs::write(dir.path().join("-i"), "").unwrap_or_else(|e| panic!("{e}"));
+    for cmd in ["sed 's/a/b/' *.md", "awk '{print $1}' *", "ptx *"] {
+        assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    }
+}

@@ -194,27 +194,72 @@ fn awk_program(w: &[&str]) -> Option<String> {
     None
 }
 
+/// The script GNU sed runs for these arguments: every `-e`/`--expression` value (attached to its
+/// letter inside a bundle, `-ne 's/…/w x'`, `-ee`; or the next word; or `--expression=`, any unique
+/// prefix of it), else the first operand. `None` with a script file (`-f`, `--file`), which is code
+/// nobody read. GNU sed permutes, so options after operands count; `--` ends the options.
 fn sed_script(w: &[&str]) -> Option<String> {
     let mut parts = Vec::new();
-    let mut k = 0;
     let mut first_operand = None;
+    let mut k = 0;
+    let mut options_end = false;
     while k < w.len() {
         let t = w[k];
-        if t == "-e" || t == "--expression" {
-            if let Some(n) = w.get(k + 1) {
-                parts.push((*n).to_owned());
+        k += 1;
+        if options_end || t == "-" || !t.starts_with('-') {
+            if first_operand.is_none() {
+                first_operand = Some(t.to_owned());
             }
-            k += 2;
             continue;
         }
-        if let Some(v) = t.strip_prefix("--expression=") {
-            parts.push(v.to_owned());
-        } else if t == "-f" || t.starts_with("--file") {
-            return None;
-        } else if !t.starts_with('-') && first_operand.is_none() {
-            first_operand = Some(t.to_owned());
+        if t == "--" {
+            options_end = true;
+            continue;
         }
-        k += 1;
+        if let Some(long) = t.strip_prefix("--") {
+            let (name, value) = match long.split_once('=') {
+                Some((n, v)) => (n, Some(v)),
+                None => (long, None),
+            };
+            let prefix_of = |full: &str| !name.is_empty() && full.starts_with(name);
+            if prefix_of("expression") {
+                match value {
+                    Some(v) => parts.push(v.to_owned()),
+                    None => {
+                        parts.push(w.get(k).copied().unwrap_or_default().to_owned());
+                        k += 1;
+                    }
+                }
+            } else if prefix_of("file") {
+                return None;
+            } else if prefix_of("line-length") && value.is_none() {
+                k += 1;
+            }
+            continue;
+        }
+        // A bundle of short options: `e`, `f` and `l` take the rest of the word or the next word;
+        // `i` (and BSD `I`) take only an attached suffix.
+        for (at, c) in t.char_indices().skip(1) {
+            let rest = &t[at + c.len_utf8()..];
+            match c {
+                'e' | 'f' | 'l' => {
+                    let value = if rest.is_empty() {
+                        k += 1;
+                        w.get(k - 1).copied().unwrap_or_default()
+                    } else {
+                        rest
+                    };
+                    match c {
+                        'e' => parts.push(value.to_owned()),
+                        'f' => return None,
+                        _ => {}
+                    }
+                    break;
+                }
+                'i' | 'I' => break,
+                _ => {}
+            }
+        }
     }
     if parts.is_empty() {
         first_operand

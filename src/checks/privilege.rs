@@ -1,15 +1,38 @@
-//! `privilege-escalation`: commands run through sudo, doas, su, pkexec or runuser.
+//! `privilege-escalation`: commands run through sudo, doas, su, pkexec, runuser, run0 and the other
+//! programs that run a command as another user.
 
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::policy::{Decision, Risk};
 
-/// Programs that run a command as another user.
+/// Programs that run a command as another user (or as root through a service manager), or with
+/// another user's or the host's view of the system: sudo and its kin, systemd's `run0` and
+/// `systemd-run` (a transient service of the system manager runs as root), the container-entry
+/// tools `gosu`, `su-exec` and `setpriv`, and the root-only `chroot`, `schroot` and `nsenter`
+/// (`nsenter -t 1 -a` is a root shell on the host).
 fn is_escalator(p: &str) -> bool {
-    matches!(p, "sudo" | "doas" | "su" | "pkexec" | "runuser")
+    matches!(
+        p,
+        "sudo"
+            | "sudo-rs"
+            | "doas"
+            | "please"
+            | "su"
+            | "pkexec"
+            | "runuser"
+            | "run0"
+            | "systemd-run"
+            | "gosu"
+            | "su-exec"
+            | "setpriv"
+            | "chroot"
+            | "schroot"
+            | "nsenter"
+    )
 }
 
 declare_check! {
-    /// **What it flags**: a unit reached through `sudo`, `doas`, `su -c`, `pkexec` or `runuser`, and
+    /// **What it flags**: a unit reached through `sudo`, `doas`, `su -c`, `pkexec`, `runuser`, `run0`,
+    /// `systemd-run`, `gosu`, `su-exec`, `setpriv`, `chroot`, `schroot` or `nsenter`, and
     /// those programs run on their own (`sudo -i`, `su -`).
     ///
     /// **Why it is risky**: whatever the inner command is, it runs with another user's (usually

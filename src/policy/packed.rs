@@ -140,6 +140,7 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
         command: None,
         dynamic_args: false,
         glob_options: false,
+        first_operand: false,
         tags: Vec::new(),
         suggest: None,
         reason: None,
@@ -222,6 +223,10 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
             tag::GLOB_OPTIONS => {
                 r.field = "glob_options";
                 spec.glob_options = r.bool()?;
+            }
+            tag::FIRST_OPERAND => {
+                r.field = "first_operand";
+                spec.first_operand = r.bool()?;
             }
             tag::TAGS => {
                 r.field = "tags";

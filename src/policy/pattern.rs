@@ -104,14 +104,16 @@ impl ArgPattern {
         Ok(ArgPattern::Literal(text))
     }
 
-    /// Could an unquoted glob operand (`m?`, `*`) expand to the exact word this pattern forbids
-    /// (a literal word: `mv`)? Patterns that are not literal words say no here: path classes
-    /// and regexes read what the word becomes only at run time, as their own rules do.
+    /// Could an unquoted glob operand (`m?`, `*`) expand to a word this pattern forbids? A
+    /// literal word (`mv`): when the glob matches it. A token glob (`*=*`) or a regex: always, as
+    /// a directory may hold any name. Path classes read the glob's own text, which fixes the
+    /// part of the path they look at (`~/*`, `/etc/*`).
     pub(crate) fn literal_matched_by_glob(&self, glob: &str) -> bool {
         match self {
             ArgPattern::Literal(word) => {
                 !word.contains('/') && Glob::new(glob).map_or(true, |g| g.is_match(word))
             }
+            ArgPattern::Glob(..) | ArgPattern::Regex(..) => true,
             _ => false,
         }
     }

@@ -67,6 +67,8 @@ pub(crate) struct Rule {
     pub(crate) claude: Option<ClaudePattern>,
     dynamic_args: bool,
     glob_options: bool,
+    /// `args` reads only the first operand (the program's script).
+    first_operand: bool,
 }
 
 /// What a rule needs to know about the unit besides the unit.
@@ -319,6 +321,7 @@ impl Rule {
             claude,
             dynamic_args: spec.dynamic_args,
             glob_options: spec.glob_options,
+            first_operand: spec.first_operand,
         })
     }
 
@@ -362,6 +365,7 @@ impl Rule {
             claude: Some(pattern),
             dynamic_args: false,
             glob_options: false,
+            first_operand: false,
         }
     }
 
@@ -557,8 +561,13 @@ impl Rule {
         // `sed s/a/b/ *` with a file named `-i`: an unquoted glob that can expand to a name
         // starting with `-` can add options, and any glob can add operands. An allow that
         // depends on the options (or on the operand count) is not proven for it.
+        // A closed table already knows every option, and a glob can only become one when the
+        // directory may hold a name beginning with `-` (`m.dash_names`, checked below): then only
+        // a changed operand count is left for this check.
+        let glob_only_counts = m.parsed.closed && !m.dash_names;
         if self.decision == Decision::Allow
             && !self.glob_options
+            && !(glob_only_counts && self.max_operands.is_none())
             && (!self.flags_none.is_empty()
                 || !self.flags_all.is_empty()
                 || !self.flags_any.is_empty()
@@ -582,8 +591,14 @@ impl Rule {
                 .operands
                 .iter()
                 .skip(self.subcommand.len())
+                .take(if self.first_operand { 1 } else { usize::MAX })
                 .filter_map(|&i| unit.argv.get(i))
         };
+        // The script must be the word written first: a glob there expands to whatever name
+        // comes first in the directory.
+        if self.decision == Decision::Allow && self.first_operand && operands().any(|a| a.glob) {
+            return Err(Miss::Glob);
+        }
         let count = m
             .parsed
             .operands

@@ -184,6 +184,11 @@ pub(crate) struct RuleSpec {
     /// rule leaves out only write a file inside the working directory (`file -C`).
     #[serde(default)]
     pub glob_options: bool,
+    /// `args` reads only the first operand after the subcommand: the program's script, which
+    /// comes before the file names it reads (`sed SCRIPT FILE…`, `awk PROGRAM FILE…`), so a
+    /// file named `web/a.ts` is not read as the sed command `w`.
+    #[serde(default)]
+    pub first_operand: bool,
     /// Tags: `read-only` (plan mode may run it), `edit` (accept-edits mode may allow it).
     #[serde(default)]
     pub tags: Vec<Text>,
