@@ -271,14 +271,71 @@ fn arithmetic_on_data_is_dynamic_code() {
     }
 }
 
+/// Names bash reads from values: `${!x}` expands the parameter whose name `x` holds, and the
+/// builtins that assign or test a variable (`read`, `mapfile`, `printf -v`, `test -v`,
+/// `[[ -v ]]`, `unset`, `getopts`, `wait -p`) take its name from their operand; a name such as
+/// `a[$(cmd)]` runs `cmd` (confirmed with bash 5.2.15 for `${!x}`, `read "$x"`, `test -v "$x"`,
+/// `[[ -v $x ]]` and `read 'a[i]'` with `i` holding a subscript).
+#[test]
+fn names_taken_from_values_are_dynamic_code() {
+    check(&[
+        ("echo ${!x}", Ask),
+        ("echo ${!x:-default}", Ask),
+        ("read -r \"$x\" <<< y", Ask),
+        ("read -ra \"$x\" <<< y", Ask),
+        ("read -r 'a[i]' <<< y", Ask),
+        ("mapfile -t \"$x\" < f", Ask),
+        ("printf -v \"$x\" %s y", Ask),
+        ("test -v \"$x\"", Ask),
+        ("[[ -v $x ]]", Ask),
+        ("[[ -v a[i] ]]", Ask),
+        ("wait -p \"$x\"", Ask),
+        // Harmless twins: key and name listings, static names, literal subscripts.
+        ("echo ${!BASH*} ${!arr[@]} ${!#}", Allow),
+        ("for k in \"${!m[@]}\"; do echo \"$k\"; done", Allow),
+        ("read -r a b < f", Allow),
+        ("read -r 'a[0]' <<< y", Allow),
+        ("IFS=, read -r -a parts <<< \"$s\"", Allow),
+        ("mapfile -t lines < f", Allow),
+        ("[[ -v HOME ]] && echo set", Allow),
+        ("[ -v x ]", Allow),
+    ]);
+    for cmd in [
+        "echo ${!x}",
+        "read -r \"$x\"",
+        "[[ -v $x ]]",
+        "read -r 'a[i]'",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}
+
 #[test]
 fn globs_that_can_become_options_and_working_dir_tildes() {
+    // bypass: a file named `-i` (or `--in-place`) turns `sed s/a/b/ *` into an edit; a file
+    // named `-o` makes `sort *` overwrite the next file. So in a directory that holds such a
+    // name, a glob that begins with a wildcard keeps every allow that depends on options away.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    for name in ["-i", "-o", "a.txt"] {
+        std::fs::write(dir.path().join(name), "").unwrap_or_else(|e| panic!("{e}"));
+    }
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("built-in policy: {e}"));
+    p.cwd = dir.path().to_path_buf();
+    for cmd in ["sed s/a/b/ *", "sed -n p *", "sort *", "wc -l *"] {
+        assert_eq!(
+            p.classify(cmd).decision,
+            Ask,
+            "{cmd} beside a file named -i"
+        );
+    }
     check(&[
-        // bypass: a file named `-i` (or `--in-place`) turns `sed s/a/b/ *` into an edit.
-        ("sed s/a/b/ *", Ask),
-        ("sed -n p *", Ask),
-        // bypass: a file named `-o` makes `sort *` overwrite the next file.
-        ("sort *", Ask),
+        // Where no such name can be (the workspace does not exist here), a closed table proves
+        // the glob; an open one does not.
+        ("sed s/a/b/ *", Allow),
+        ("sort *", Allow),
         ("git diff *", Ask),
         // Harmless twins: after `--`, with a directory prefix, programs whose options are all
         // harmless.

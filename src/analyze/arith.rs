@@ -170,6 +170,78 @@ fn skip_group(b: &[u8], open: usize) -> usize {
     b.len()
 }
 
+/// Which of a builtin's arguments (after the program) name a variable it assigns or tests, and
+/// where in the word the name starts: `read [-a] NAME…`, `mapfile NAME`, `printf -v NAME`,
+/// `getopts OPTS NAME`, `unset NAME…` (not `-f`), `test -v NAME`, `wait -p NAME`. A run-time
+/// word where an operand may stand counts as a name.
+pub(crate) fn name_operands(program: &str, args: &[&str]) -> Vec<(usize, usize)> {
+    // (letters that take a value, letters whose value is a name, do operands name variables)
+    let (valued, naming, operands) = match program {
+        "read" => ("adinNptu", "a", true),
+        "mapfile" | "readarray" => ("dnOsuCc", "", true),
+        "wait" => ("fnp", "p", false),
+        "unset" => {
+            let functions = args
+                .iter()
+                .take_while(|a| a.starts_with('-'))
+                .any(|a| a.contains('f'));
+            ("", "", !functions)
+        }
+        "printf" => ("v", "v", false),
+        "getopts" => {
+            return if args.len() > 1 {
+                vec![(1, 0)]
+            } else {
+                Vec::new()
+            };
+        }
+        "test" | "[" => {
+            return (1..args.len())
+                .filter(|&k| args[k - 1] == "-v")
+                .map(|k| (k, 0))
+                .collect();
+        }
+        _ => return Vec::new(),
+    };
+    let mut out = Vec::new();
+    let mut k = 0;
+    let mut options = true;
+    while k < args.len() {
+        let a = args[k];
+        if options && a == "--" {
+            options = false;
+        } else if options && a.starts_with('-') && a.len() > 1 {
+            // `printf` reads only `-v` and only first.
+            if program == "printf" && k > 0 {
+                break;
+            }
+            for (at, c) in a.char_indices().skip(1) {
+                if !valued.contains(c) {
+                    continue;
+                }
+                if at + 1 < a.len() {
+                    if naming.contains(c) {
+                        out.push((k, at + 1));
+                    }
+                } else {
+                    k += 1;
+                    if naming.contains(c) && k < args.len() {
+                        out.push((k, 0));
+                    }
+                }
+                break;
+            }
+        } else if operands {
+            options = false;
+            out.push((k, 0));
+        } else if program == "printf" {
+            break;
+        }
+        k += 1;
+    }
+    out
+}
+
 impl super::decompose::Walker<'_> {
     /// Flag every arithmetic operand whose value is not known to be a number (see the module
     /// doc). Runs after the walk, on the contexts it recorded; `input` is the original line.
@@ -202,6 +274,39 @@ impl super::decompose::Walker<'_> {
                 continue;
             }
             texts.push((span.start, text, skip));
+        }
+        texts.extend(
+            self.arith_names
+                .iter()
+                .map(|(at, name)| (*at, name.clone(), 1)),
+        );
+        // The variable names builtins assign or test: a name from a run-time value is code, a
+        // static name's subscript is arithmetic.
+        let mut dynamic_names = Vec::new();
+        for u in &self.units {
+            let words: Vec<&crate::analyze::Arg> = u.args().collect();
+            let texts_of: Vec<&str> = words
+                .iter()
+                .map(|a| a.value.as_deref().unwrap_or(&a.template))
+                .collect();
+            for (k, offset) in name_operands(u.program.as_deref().unwrap_or_default(), &texts_of) {
+                let a = words[k];
+                match a.value.as_deref().and_then(|v| v.get(offset..)) {
+                    Some(name) if !a.glob => {
+                        if name.contains('[') {
+                            texts.push((a.span.start, name.to_owned(), 1));
+                        }
+                    }
+                    _ => dynamic_names.push(a.span),
+                }
+            }
+        }
+        for span in dynamic_names {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "a variable name taken from a run-time value can hold a subscript that runs a command (`a[$(cmd)]`)",
+            );
         }
         let mut tainted: Vec<String> = Vec::new();
         for u in &self.units {

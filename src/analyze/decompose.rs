@@ -84,6 +84,9 @@ pub(crate) struct Walker<'l> {
     functions: Vec<String>,
     /// Arithmetic contexts met, judged once the walk is done (`arith.rs`).
     pub(super) arith: Vec<ArithCtx>,
+    /// Static variable names with a subscript bash evaluates as arithmetic (`read 'a[i]'`,
+    /// `[[ -v a[i] ]]`): where each starts in the input, and its text.
+    pub(super) arith_names: Vec<(usize, String)>,
     stopped: bool,
 }
 
@@ -110,6 +113,7 @@ impl<'l> Walker<'l> {
             bare: Vec::new(),
             functions: Vec::new(),
             arith: Vec::new(),
+            arith_names: Vec::new(),
             stopped: false,
         }
     }
@@ -119,6 +123,29 @@ impl<'l> Walker<'l> {
             .sort_by_key(|f| (f.span.start, f.span.end, f.kind));
         self.flags.dedup();
         (self.units, self.flags, self.bare)
+    }
+
+    /// A word bash reads as a variable name to assign or test (`[[ -v NAME ]]`, `read NAME`):
+    /// a name from a run-time value can carry a subscript that runs a command (`a[$(cmd)]`),
+    /// so it is dynamic code; a static name's subscript is arithmetic, checked as such.
+    pub(super) fn variable_name(&mut self, w: &Word) {
+        let args = word::canonical(w);
+        match args.as_slice() {
+            [arg] if !arg.glob => match arg.value.as_deref() {
+                Some(v) if v.contains('[') => self.arith_names.push((w.span.start, v.to_owned())),
+                Some(_) => {}
+                None => self.flag(
+                    FlagKind::DynamicCode,
+                    w.span,
+                    "a variable name taken from a run-time value can hold a subscript that runs a command (`a[$(cmd)]`)",
+                ),
+            },
+            _ => self.flag(
+                FlagKind::DynamicCode,
+                w.span,
+                "a variable name taken from a run-time value can hold a subscript that runs a command (`a[$(cmd)]`)",
+            ),
+        }
     }
 
     pub(super) fn flag(&mut self, kind: FlagKind, span: Span, detail: impl Into<String>) {
@@ -304,6 +331,13 @@ impl<'l> Walker<'l> {
                         let op = word::canonical(w)
                             .first()
                             .and_then(|a| a.exact().map(str::to_owned));
+                        // `[[ -v NAME ]]`: the name's subscript is arithmetic, and a name that
+                        // comes from a value can hold one (`a[$(cmd)]`).
+                        if op.as_deref() == Some("-v")
+                            && let Some(o) = words.get(k + 1)
+                        {
+                            self.variable_name(o);
+                        }
                         if matches!(
                             op.as_deref(),
                             Some("-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge")
@@ -469,6 +503,13 @@ impl<'l> Walker<'l> {
                 } => {
                     if subscript_or_offset(source) {
                         self.arith.push(ArithCtx::Param(*span));
+                    }
+                    if indirect(source) {
+                        self.flag(
+                            FlagKind::DynamicCode,
+                            *span,
+                            "indirect expansion (`${!name}`) takes a parameter name from a value, and a value such as `a[$(cmd)]` runs `cmd`",
+                        );
                     }
                     self.flag(
                         FlagKind::ParameterExpansion,
@@ -1417,6 +1458,24 @@ fn prints_a_number(body: &[Command]) -> bool {
 
 /// True for `${a[…]}` (an indexed subscript is arithmetic) and `${s:off…}` (a substring
 /// offset), not for `${x:-…}`, `${x:=…}`, `${x:?…}`, `${x:+…}`.
+/// `${!name}` (and `${!name:-x}`, `${!name[0]}`…): bash reads the value of `name` as the name of
+/// the parameter to expand, subscript included, so the subscript is arithmetic on data. Not the
+/// listings `${!prefix*}`, `${!prefix@}`, `${!array[@]}`, `${!array[*]}`, nor `${!#}` (the last
+/// positional parameter: a number).
+fn indirect(source: &str) -> bool {
+    let Some(rest) = source.strip_prefix("${!") else {
+        return false;
+    };
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    if name_end == 0 {
+        return false;
+    }
+    let after = &rest[name_end..];
+    !matches!(after, "*}" | "@}" | "[@]}" | "[*]}")
+}
+
 fn subscript_or_offset(source: &str) -> bool {
     let Some(inner) = source.strip_prefix("${") else {
         return false;
