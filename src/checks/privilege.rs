@@ -49,7 +49,12 @@ impl Check for Privilege {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, unit) in cx.analysis.units.iter().enumerate() {
             let via = unit.via.iter().find(|v| is_escalator(v));
-            let direct = unit.program.as_deref().filter(|p| is_escalator(p));
+            // `schroot` on its own lists or describes chroots (`--list`, `--info`): the rules
+            // decide those; what it runs is reached through it.
+            let direct = unit
+                .program
+                .as_deref()
+                .filter(|p| is_escalator(p) && *p != "schroot");
             if let Some(name) = via.map(String::as_str).or(direct) {
                 out.push(Finding {
                     unit: Some(i),
