@@ -43,6 +43,7 @@ DEFAULT_CORPORA = [
     os.path.join(PROJECT_ROOT, "tests/data/adversarial-public.jsonl"),
     os.path.join(PROJECT_ROOT, "tests/data/benign-public.jsonl"),
 ]
+SHELLS = {"bash", "sh", "dash", "rbash", "ash", "ksh", "mksh", "zsh", "posh"}
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 UID_BASE = 1_000_000  # worker w maps uid 0..65535 inside to UID_BASE + w * 65536 … outside
 SECONDS = 3.0
@@ -293,43 +294,71 @@ class Baseline:
         return None
 
 
+def shell_with_code_string(argv):
+    """`sh -c CODE` (or `-ec`, `-xc`…): the options before the first operand include `c`."""
+    for a in argv[1:]:
+        if not a.startswith("-") or a in ("-", "--"):
+            return False
+        if not a.startswith("--") and "c" in a:
+            return True
+    return False
+
+
 def walk(cmd, text, predicted, opaque, baseline):
-    """Every program tried below the command's bash, sorted: (records, found the bash)."""
-    state = {}  # pid -> [image name, status]: tracked, accepted (baseline subtree), missed
-    records, seen = [], set()
+    """Every program tried below the command's bash, judged: (records, found the bash).
+
+    A process's image is the program it runs, by name. An exec is judged by that image:
+    `named` (a unit names it), `interpreter` (a `#!/usr/bin/env X` script starting X: the
+    interpreter gets the script's path as argv[1]), `shell -c` (a program, not a shell, running
+    a command string through a shell: the string's programs are judged as that program's),
+    `opaque` (a flag says shclass cannot see everything), `baseline` (an accepted exception:
+    nothing below it is judged) or `MISS` (nothing below it is judged either)."""
+    state = {}  # pid -> {image, path, status}: status tracked, accepted (baseline) or missed
+    records, index = [], {}
     root_found = False
     for pid, kind, data in events(text):
         if kind == "fork":
             if pid in state and data not in state:
-                state[data] = list(state[pid])
+                state[data] = dict(state[pid])
             continue
         path, argv, ok, err = data
         if pid not in state:
-            if not root_found and argv[:4] == ["bash", "--noprofile", "--norc", "-c"]:
+            if not root_found and ok and argv[:4] == ["bash", "--noprofile", "--norc", "-c"]:
                 root_found = True
-                state[pid] = ["bash", "tracked"]
+                state[pid] = {"image": "bash", "path": path, "status": "tracked"}
             continue
-        image, status = state[pid]
+        st = state[pid]
         name = os.path.basename(path) or os.path.basename(argv[0] if argv else "")
-        if status == "tracked":
-            if name in predicted:
-                verdict = "named"
-            elif opaque:
-                verdict = "opaque"
-            elif baseline.match(cmd, image, name):
-                verdict = "baseline"
+        if st["status"] != "tracked":
+            verdict = None
+        elif name in predicted:
+            verdict = "named"
+        elif argv[1:2] == [st["path"]]:
+            verdict = "interpreter"
+        elif name in SHELLS and st["image"] not in SHELLS and shell_with_code_string(argv):
+            verdict = "shell -c"
+        elif opaque:
+            verdict = "opaque"
+        elif baseline.match(cmd, st["image"], name):
+            verdict = "baseline"
+        else:
+            verdict = "MISS"
+        if verdict:
+            key = (st["image"], name, verdict)
+            if key in index:
+                index[key]["ok"] = index[key]["ok"] or ok
             else:
-                verdict = "MISS"
-            key = (image, name, verdict)
-            if key not in seen:
-                seen.add(key)
-                records.append({"by": image, "runs": name, "verdict": verdict, "ok": ok, "error": err, "argv": argv[:8]})
-            if ok and verdict == "baseline":
-                status = "accepted"
-            elif ok and verdict == "MISS":
-                status = "missed"
-        if ok:
-            state[pid] = [name, status]
+                index[key] = {"by": st["image"], "runs": name, "verdict": verdict, "ok": ok, "error": err, "argv": argv[:8]}
+                records.append(index[key])
+        if ok or err == "ENOEXEC":  # ENOEXEC: a file without #!, which bash runs itself
+            if verdict in ("interpreter", "shell -c"):
+                st["path"] = path
+            else:
+                st["image"], st["path"] = name, path
+            if verdict == "baseline":
+                st["status"] = "accepted"
+            elif verdict == "MISS":
+                st["status"] = "missed"
     return records, root_found
 
 
@@ -429,7 +458,8 @@ def selftest(box):
             ("500 processes (bounded loop)", SPAWN_500, "procs"),
             ("the file-size limit", "head -c 30000000 /dev/zero > /tmp/big; wc -c < /tmp/big", "fsize"),
             ("no privilege (namespaces, mounts, setuid)", "unshare -r id; unshare -U id; mount -t tmpfs x /tmp; sudo -n id; su -c id; hostname evil; echo done", "priv"),
-            ("outlive the wall time", "sleep 100 & while :; do :; done", "time"),
+            ("outlive the wall time", "sleep 100 & sleep 100", "time"),
+            ("a CPU loop ends", "while :; do :; done", "cpu"),
         ]
         for name, cmd, what in hostile:
             start = time.monotonic()
@@ -452,6 +482,8 @@ def selftest(box):
                 expect(name, "uid=0" not in out and "uid=" not in out.replace("uid=1000", ""), out)
             elif what == "time":
                 expect(name, r["timeout"] and took < SECONDS + 3, f"timeout={r['timeout']} took {took:.1f}s")
+            elif what == "cpu":
+                expect(name, took < SECONDS + 3 and (r["timeout"] or r["status"] != 0), f"status={r['status']} took {took:.1f}s")
             else:
                 expect(name, True)
         # 3. Outside: nothing escaped.
