@@ -141,6 +141,7 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
         Some("rm -rf /"),
     ),
     ("sudo tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
+    ("compgen -C 'rm -rf /' x", Some("rm -rf /")),
     // bypass: brace expansion in command position (an ERROR tree)
     ("{rm,-rf,/}", Some("{rm,-rf,/}")),
     // bypass: piped into sh -c with && inside double quotes
@@ -1172,6 +1173,7 @@ fn options_that_run_nothing_add_no_unit() {
         "zip -T z.zip src",
         "ssh -o Port=2222 -o StrictHostKeyChecking=no host",
         "ssh -o 'ProxyJump bastion' host",
+        "compgen -c git",
     ] {
         let a = run(cmd);
         if a.units.len() != 1 {

@@ -605,6 +605,9 @@ def main():
     if why:
         print(f"differential oracle skipped: {why}")
         sys.exit(0 if args.what == "ci" else 2)
+    if not os.access(args.shclass, os.X_OK):
+        print(f"differential oracle: {args.shclass} not found (cargo build first)")
+        sys.exit(2)
     box = Sandbox(args.shclass)
     box.baseline = Baseline(BASELINE)
     try:

@@ -381,7 +381,7 @@ impl Walker<'_> {
                 self.git(args, via, ctx);
                 false
             }
-            "tar" | "bsdtar" | "zip" | "ssh" => {
+            "tar" | "bsdtar" | "zip" | "ssh" | "compgen" => {
                 self.option_code(args, program, via, ctx);
                 false
             }
@@ -1364,7 +1364,7 @@ impl Walker<'_> {
     /// `tar -I CMD`, `--use-compress-program=CMD`, `--to-command=CMD`, `--info-script=CMD`,
     /// `--new-volume-script=CMD`, `--rsh-command=CMD`, `--checkpoint-action=exec=CMD`;
     /// `zip -TT CMD`, `--unzip-command CMD`; `ssh -o ProxyCommand=CMD` (and `LocalCommand`,
-    /// `KnownHostsCommand`). A static value is analysed as code run by the program; a run-time
+    /// `KnownHostsCommand`); `compgen -C CMD`. A static value is analysed as code run by the program; a run-time
     /// value is flagged as dynamic code. A long option is also read from a unique prefix of
     /// its name, as getopt does (a prefix that is ambiguous among the program's other options
     /// only adds units). Not read: such options inside bundles (`-cI CMD`), tar's old-style
@@ -1461,6 +1461,8 @@ pub(crate) fn shell_command_options(program: &str) -> Words {
         "bsdtar" => words!["--use-compress-program"],
         "zip" => words!["-TT", "--unzip-command"],
         "ssh" => words!["-o"],
+        // bash runs `compgen -C CMD WORD`'s command at once, to list completions.
+        "compgen" => words!["-C"],
         _ => Words::EMPTY,
     }
 }
