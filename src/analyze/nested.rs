@@ -381,6 +381,10 @@ impl Walker<'_> {
                 self.git(args, via, ctx);
                 false
             }
+            "tar" | "bsdtar" | "zip" | "ssh" | "compgen" => {
+                self.option_code(args, program, via, ctx);
+                false
+            }
             p if is_interpreter(p) => {
                 self.interpreter(args, ctx);
                 false
@@ -1353,6 +1357,129 @@ impl Walker<'_> {
             self.nested(&code, &map, span, &c);
         }
     }
+}
+
+impl Walker<'_> {
+    /// Options whose value is a command line the program runs (through `sh -c` for most):
+    /// `tar -I CMD`, `--use-compress-program=CMD`, `--to-command=CMD`, `--info-script=CMD`,
+    /// `--new-volume-script=CMD`, `--rsh-command=CMD`, `--checkpoint-action=exec=CMD`;
+    /// `zip -TT CMD`, `--unzip-command CMD`; `ssh -o ProxyCommand=CMD` (and `LocalCommand`,
+    /// `KnownHostsCommand`); `compgen -C CMD`. A static value is analysed as code run by the program; a run-time
+    /// value is flagged as dynamic code. A long option is also read from a unique prefix of
+    /// its name, as getopt does (a prefix that is ambiguous among the program's other options
+    /// only adds units). Not read: such options inside bundles (`-cI CMD`), tar's old-style
+    /// letters (`tar cIf CMD …`).
+    fn option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        let options = shell_command_options(program);
+        if options.is_empty() {
+            return;
+        }
+        let mut i = 1;
+        while i < args.len() {
+            let Some(v) = args[i].arg.exact() else {
+                i += 1;
+                continue;
+            };
+            if v == "--" {
+                break;
+            }
+            let (name, attached) = match v.split_once('=') {
+                Some((n, rest)) if n.starts_with("--") => (n, Some(rest)),
+                _ => (v, None),
+            };
+            let long = (name.starts_with("--") && name.len() > 4)
+                .then(|| options.iter().find(|o| o.starts_with(name)))
+                .flatten();
+            let short = options
+                .iter()
+                .find(|o| !o.starts_with("--") && v.starts_with(*o) && v.len() > o.len());
+            let (opt, value) = if let Some(o) = long
+                && let Some(rest) = attached
+            {
+                (o, Some((Some(rest), args[i].arg.span, Some(&args[i]))))
+            } else if let Some(o) = long {
+                i += 1;
+                (o, args.get(i).map(|a| (a.arg.exact(), a.arg.span, Some(a))))
+            } else if options.contains(v) {
+                i += 1;
+                (v, args.get(i).map(|a| (a.arg.exact(), a.arg.span, Some(a))))
+            } else if let Some(o) = short {
+                (
+                    o,
+                    Some((Some(&v[o.len()..]), args[i].arg.span, Some(&args[i]))),
+                )
+            } else {
+                i += 1;
+                continue;
+            };
+            i += 1;
+            let Some((text, span, arg)) = value else {
+                break;
+            };
+            let Some(text) = text else {
+                if opt != "-o" {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        format!("{program} {opt} runs a command computed at run time"),
+                    );
+                }
+                continue;
+            };
+            let code = match opt {
+                "--checkpoint-action" => text.strip_prefix("exec="),
+                "-o" => ssh_command_option(text),
+                _ => Some(text),
+            };
+            let Some(code) = code.filter(|c| !c.trim().is_empty()) else {
+                continue;
+            };
+            let mut c = ctx.with(Context::NestedShell);
+            c.via = via.to_vec();
+            c.via.push(program.to_owned());
+            let map = code_map(arg, code, span);
+            self.nested(code, &map, span, &c);
+        }
+    }
+}
+
+/// Options whose value is a command line the program runs itself, per program (`ssh -o` only
+/// for the keywords of `ssh_command_option`). `checks/embedded.rs` asks about these and about
+/// other programs' options that carry code.
+pub(crate) fn shell_command_options(program: &str) -> Words {
+    match program {
+        "tar" => words![
+            "--to-command",
+            "--checkpoint-action",
+            "-I",
+            "--use-compress-program",
+            "--info-script",
+            "--new-volume-script",
+            "-F",
+            "--rsh-command"
+        ],
+        "bsdtar" => words!["--use-compress-program"],
+        "zip" => words!["-TT", "--unzip-command"],
+        "ssh" => words!["-o"],
+        // bash runs `compgen -C CMD WORD`'s command at once, to list completions.
+        "compgen" => words!["-C"],
+        _ => Words::EMPTY,
+    }
+}
+
+/// The command of an ssh `-o` option that runs one locally (`ProxyCommand=CMD`,
+/// `LocalCommand CMD`, `KnownHostsCommand=CMD`; keywords are case-insensitive).
+fn ssh_command_option(text: &str) -> Option<&str> {
+    let at = text.find(['=', ' ', '\t'])?;
+    let key = text[..at].to_ascii_lowercase();
+    if !matches!(
+        key.as_str(),
+        "proxycommand" | "localcommand" | "knownhostscommand"
+    ) {
+        return None;
+    }
+    let rest = text[at..].trim_start_matches([' ', '\t']);
+    Some(rest.strip_prefix('=').unwrap_or(rest).trim_start())
 }
 
 /// `--upload-p=CMD` spelled out as `--upload-pack=CMD`: git reads a unique prefix of a long

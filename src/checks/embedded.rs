@@ -41,24 +41,15 @@ declare_check! {
     "embedded-command"
 }
 
-/// Options whose value is a shell command, per program (a `match`, not a table of names: no
-/// pointers for the loader to relocate, see `wordlist.rs`).
+/// Options whose value is a command, per program (a `match`, not a table of names: no
+/// pointers for the loader to relocate, see `wordlist.rs`); those whose value is a command line
+/// the program runs itself, which the analyzer also reads as units, are in
+/// `analyze::shell_command_options`.
 fn command_options(program: &str) -> Words {
     match program {
         "man" => words!["-P", "--pager", "-H", "--html"],
-        "tar" => words![
-            "--to-command",
-            "--checkpoint-action",
-            "-I",
-            "--use-compress-program",
-            "--info-script",
-            "--new-volume-script",
-            "-F",
-        ],
-        "bsdtar" => words!["--use-compress-program"],
         "rsync" => words!["-e", "--rsh", "--rsync-path"],
         "rg" => words!["--pre"],
-        "ssh" => words!["-o"],
         "scp" | "sftp" => words!["-o", "-S"],
         "sg" | "capsh" | "expect" => words!["-c"],
         "vim" | "vi" | "nvim" | "ex" => words!["-c", "--cmd"],
@@ -66,7 +57,6 @@ fn command_options(program: &str) -> Words {
         "make" | "gmake" | "rpm" => words!["--eval", "-E"],
         "entr" => words!["-s"],
         "tcpdump" => words!["-z"],
-        "zip" => words!["-TT", "--unzip-command"],
         "screen" => words!["-X"],
         "less" => words!["--lesskey-src"],
         "sqlite3" => words!["-cmd"],
@@ -92,7 +82,7 @@ fn command_options(program: &str) -> Words {
             "-vettool",
             "--vettool",
         ],
-        _ => Words::EMPTY,
+        _ => crate::analyze::shell_command_options(program),
     }
 }
 
