@@ -46,6 +46,7 @@ mod audit;
 mod batch;
 mod checks;
 mod cli;
+mod decision;
 mod interactive;
 mod parse;
 mod session;

@@ -12,8 +12,8 @@ use std::path::Path;
 
 use crate::analyze::{Analysis, Arg, Context, FlagKind, Unit};
 use crate::ast::Span;
+use crate::decision::{Decision, Risk};
 use crate::policy::pattern::{is_home, is_root, system_depth};
-use crate::policy::{Decision, Risk};
 
 use super::Finding;
 use crate::wordlist::{Words, words};

@@ -10,7 +10,7 @@ use super::common::{
 };
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{Analysis, Arg, Context, Unit};
-use crate::policy::Risk;
+use crate::decision::Risk;
 use crate::policy::pattern::{is_home, is_root, system_depth};
 
 declare_check! {
@@ -458,7 +458,7 @@ impl Check for FindDeleteRoot {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn recursive_delete() {

@@ -9,7 +9,7 @@ use super::{Check, CheckCtx, Finding, declare_check};
 use std::cell::LazyCell;
 
 use crate::analyze::{Analysis, Arg, Context, Unit};
-use crate::policy::Risk;
+use crate::decision::Risk;
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -986,7 +986,7 @@ fn describe(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn secrets_sent_without_a_file_operand() {

@@ -10,7 +10,7 @@ use super::common::{
 use super::exfiltration::is_secret_var;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{FlagKind, Unit};
-use crate::policy::{Decision, Risk};
+use crate::decision::{Decision, Risk};
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -1060,7 +1060,7 @@ impl Check for InterpreterOneLiner {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

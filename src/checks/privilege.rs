@@ -1,7 +1,7 @@
 //! `privilege-escalation`: commands run through sudo, doas, su, pkexec or runuser.
 
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::policy::{Decision, Risk};
+use crate::decision::{Decision, Risk};
 
 /// Programs that run a command as another user.
 fn is_escalator(p: &str) -> bool {

@@ -7,7 +7,7 @@ use super::one_liner::fed_text;
 use super::secret_glob::glob_may_be_account_file;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
-use crate::policy::Risk;
+use crate::decision::Risk;
 
 declare_check! {
     /// **What it flags**: a write to `/etc/passwd`, `/etc/shadow`, `/etc/group`, `/etc/sudoers`
@@ -100,7 +100,7 @@ impl Check for SensitiveWrite {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
-use crate::policy::Risk;
+use crate::decision::Risk;
 use crate::policy::paths::resolve;
 
 declare_check! {

@@ -32,7 +32,7 @@ use std::borrow::Cow;
 use std::path::Path;
 
 use super::paths;
-use super::{Decision, Reason, Risk, Source};
+use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::{Analysis, Context, Unit};
 use crate::checks::secret_glob;
 
@@ -72,7 +72,7 @@ pub(crate) fn reasons(
     let reason = |decision, rule: &'static str, message: String, span| Reason {
         decision,
         risk: Risk::High,
-        rule: Cow::Borrowed(rule),
+        rule: Origin::Path(Cow::Borrowed(rule)),
         source: Source::Builtin,
         message,
         span,
@@ -115,7 +115,7 @@ pub(crate) fn reasons(
         out.push(Reason {
             decision: Decision::Ask,
             risk: Risk::High,
-            rule: Cow::Borrowed("read-unknown-path"),
+            rule: Origin::Path(Cow::Borrowed("read-unknown-path")),
             source: Source::Builtin,
             message: format!(
                 "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"

@@ -20,9 +20,8 @@ use std::path::{Component, Path, PathBuf};
 
 use super::glob::{Glob, GlobList, GlobMeta, glob_metas};
 
-use super::{Decision, Reason, Risk, Source};
+use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::Unit;
-use crate::wordlist::{Words, words};
 
 /// What a tool does to a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -393,20 +392,6 @@ fn builtin() -> &'static Builtin {
     &BUILTIN
 }
 
-/// The ids of the reasons the built-in path policy gives (`decide_path`).
-pub(crate) const BUILTIN_REASONS: Words = words![
-    "read-secret",
-    "write-env-file",
-    "write-secret",
-    "write-startup-file",
-    "write-protected-file",
-    "write-outside-workspace",
-    "write-shclass-file",
-    "write-after-unknown-cd",
-    "read-unknown-path",
-    "write-history-file",
-];
-
 /// File systems that ignore case by default (APFS, NTFS): `~/.SSH/ID_RSA` is `~/.ssh/id_rsa`.
 const FOLD_CASE: bool = cfg!(any(target_os = "macos", target_os = "windows"));
 
@@ -454,7 +439,7 @@ pub(crate) fn decide_path(
         out.push(Reason {
             decision: Decision::Ask,
             risk: Risk::High,
-            rule: Cow::Borrowed("path-link-loop"),
+            rule: Origin::Path(Cow::Borrowed("path-link-loop")),
             source: Source::Builtin,
             message: format!(
                 "`{raw}` goes through more than 40 symbolic links (a loop): where it ends is not known"
@@ -473,16 +458,18 @@ pub(crate) fn decide_path(
                     Decision::Ask => Risk::Medium,
                     Decision::Allow => Risk::Low,
                 },
-                rule: format!(
-                    "{}({})",
-                    if access == Access::Read {
-                        "Read"
-                    } else {
-                        "Edit"
-                    },
-                    r.text
-                )
-                .into(),
+                rule: Origin::Path(
+                    format!(
+                        "{}({})",
+                        if access == Access::Read {
+                            "Read"
+                        } else {
+                            "Edit"
+                        },
+                        r.text
+                    )
+                    .into(),
+                ),
                 source: r.source.clone(),
                 message: format!("path rule matches `{shown}`"),
                 span,
@@ -500,7 +487,7 @@ pub(crate) fn decide_path(
         out.push(Reason {
             decision,
             risk,
-            rule: Cow::Borrowed(rule),
+            rule: Origin::Path(Cow::Borrowed(rule)),
             source: Source::Builtin,
             message,
             span,
@@ -608,7 +595,7 @@ pub(crate) fn own_file_reason(
     Some(Reason {
         decision: Decision::Deny,
         risk: Risk::Critical,
-        rule: Cow::Borrowed("write-shclass-file"),
+        rule: Origin::Path(Cow::Borrowed("write-shclass-file")),
         source: Source::Builtin,
         message: format!(
             "writes `{}`, shclass's own file (`{}`: policy, trust record, session state or audit log)",
@@ -1165,7 +1152,8 @@ mod tests {
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa.pub"), None);
         assert_eq!(d(Access::Read, "src/main.rs"), None);
-        // Every id the path policy gives is listed (sessions tell them from rule reasons).
+        // Every reason the path policy gives is typed as a path finding (sessions tell them
+        // from rule reasons).
         for (access, p) in [
             (Access::Read, ".env"),
             (Access::Write, ".env"),
@@ -1175,7 +1163,7 @@ mod tests {
             (Access::Write, "/opt/x"),
         ] {
             for r in decide_path(&[], cwd, access, p, Span::default(), None) {
-                assert!(BUILTIN_REASONS.contains(&r.rule), "{}", r.rule);
+                assert!(matches!(r.rule, Origin::Path(_)), "{}", r.rule);
             }
         }
     }
