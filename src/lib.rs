@@ -47,6 +47,8 @@ mod batch;
 mod checks;
 mod cli;
 mod decision;
+mod files;
+mod glob;
 mod interactive;
 mod parse;
 mod session;

@@ -478,7 +478,7 @@ impl Session {
 
     /// The agent read or wrote `path` (a post-tool event): remember its size and mtime now.
     pub fn record_file(&mut self, path: &str) {
-        let resolved = crate::policy::paths::resolve(path, self.policy.workspace());
+        let resolved = crate::files::resolve(path, self.policy.workspace());
         match FileStamp::of(&resolved) {
             Some(stamp) => {
                 self.state

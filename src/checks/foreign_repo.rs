@@ -4,7 +4,7 @@
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::decision::Risk;
-use crate::policy::paths::resolve;
+use crate::files::resolve;
 
 declare_check! {
     /// **What it flags**: `git -C DIR …`, `git --git-dir=DIR …` or `git --work-tree=DIR …` (also

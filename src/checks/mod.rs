@@ -22,7 +22,7 @@ mod privilege;
 mod redirect;
 mod remote_code;
 mod reverse_shell;
-pub(crate) mod secret_glob;
+
 mod sensitive_write;
 mod shell_state;
 mod system;

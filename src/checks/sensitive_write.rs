@@ -1,13 +1,12 @@
 //! `sensitive-file-write`: writes to account, sudo, SSH and shell start-up files.
 
-use super::common::{
-    ask, catastrophe_in_code, deny, is_account_file, is_sensitive_file, prog, text, write_targets,
-};
+use super::common::{ask, catastrophe_in_code, deny, prog, text, write_targets};
 use super::one_liner::fed_text;
-use super::secret_glob::glob_may_be_account_file;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::decision::Risk;
+use crate::files::secret_glob::glob_may_be_account_file;
+use crate::files::{is_account_file, is_sensitive_file};
 
 declare_check! {
     /// **What it flags**: a write to `/etc/passwd`, `/etc/shadow`, `/etc/group`, `/etc/sudoers`

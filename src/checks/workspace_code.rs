@@ -6,7 +6,7 @@ use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::decision::Risk;
-use crate::policy::paths::resolve;
+use crate::files::resolve;
 
 declare_check! {
     /// **What it flags**: a program whose even read-only verbs run a program or code named by a

@@ -31,10 +31,9 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use super::paths;
 use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::{Analysis, Context, Unit};
-use crate::checks::secret_glob;
+use crate::files::secret_glob;
 
 /// Programs that print the content of the files they are given.
 const PRINTERS: &[&str] = &[
@@ -217,7 +216,7 @@ fn judge(
             let secret = if path.contains(['*', '?', '[']) {
                 secret_glob::glob_may_be_secret(&path)
             } else {
-                paths::is_secret(&paths::resolve(&path, cwd))
+                crate::files::is_secret(&crate::files::resolve(&path, cwd))
             };
             if secret {
                 return Judged::Secret(path);
@@ -327,7 +326,7 @@ fn safe_pattern(pattern: &str) -> bool {
         && !secret_glob::glob_may_be_secret(pattern)
         && !secret_glob::file_name_may_be_secret(name)
         // `.ssh/*`: inside a directory whose whole content is secret.
-        && !paths::is_secret(&Path::new("/w").join(pattern.replace(['*', '?'], "x")))
+        && !crate::files::is_secret(&Path::new("/w").join(pattern.replace(['*', '?'], "x")))
 }
 
 /// A listing of file names under the working directory that no secret's name can be in.

@@ -15,7 +15,7 @@
 
 mod dynamic_reads;
 mod error;
-pub(crate) mod glob;
+
 mod help;
 mod lazy;
 mod lint;
@@ -1309,7 +1309,7 @@ impl Policy {
         PathVerdict {
             decision,
             risk,
-            path: paths::resolve(path, &self.cwd),
+            path: crate::files::resolve(path, &self.cwd),
             reasons,
         }
     }
@@ -1318,14 +1318,14 @@ impl Policy {
     /// own file (the audit log a hook or session writes). The state root, the user's and the
     /// managed policy are always protected (`paths::own_file_reason`).
     pub fn protect(&mut self, path: &Path) {
-        let abs = paths::resolve(&path.to_string_lossy(), &self.cwd);
+        let abs = crate::files::resolve(&path.to_string_lossy(), &self.cwd);
         self.own_files.push(abs);
     }
 
     /// Commands start in `dir` (relative: to the workspace) rather than the workspace root: their
     /// relative paths are resolved from there.
     pub fn start_in(&mut self, dir: &Path) {
-        self.start_dir = Some(paths::resolve(&dir.to_string_lossy(), &self.cwd));
+        self.start_dir = Some(crate::files::resolve(&dir.to_string_lossy(), &self.cwd));
     }
 
     /// Add one compiled rule.

@@ -16,12 +16,12 @@
 //! and the file operands of known writers and readers ([`unit_paths`]).
 
 use std::borrow::Cow;
-use std::path::{Component, Path, PathBuf};
-
-use super::glob::{Glob, GlobList, GlobMeta, glob_metas};
+use std::path::{Path, PathBuf};
 
 use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::Unit;
+use crate::files::{home, is_protected, is_secret, is_startup, resolve, resolve_links};
+use crate::glob::Glob;
 
 /// What a tool does to a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -91,10 +91,6 @@ impl PathRule {
     }
 }
 
-fn home() -> PathBuf {
-    std::env::var_os("HOME").map_or_else(|| PathBuf::from("/root"), PathBuf::from)
-}
-
 /// Claude's anchors, turned into an absolute glob.
 fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
     let (root, rel) = if let Some(abs) = pattern.strip_prefix("//") {
@@ -116,311 +112,6 @@ fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
     }
     s.push_str(&rel);
     s
-}
-
-/// Resolve a path as the kernel would: `~` expanded, relative to `cwd`, then component by
-/// component, following every symlink before the next `..` (so `link/../x` is the `x` beside
-/// the link's target), and following a dangling final link to the file it would create. Past
-/// the first component that does not exist, the rest is taken as written (`..` drops the last
-/// component). A chain of more than 40 links is left where it stopped.
-pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
-    resolve_links(path, cwd).0
-}
-
-/// [`resolve`], and whether the walk met more than 40 symbolic links (a loop, or a chain the
-/// kernel refuses): then where the path ends is not known.
-fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
-    walk(&expand(path, cwd))
-}
-
-/// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
-/// (no link followed).
-pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
-    if path == "~" {
-        home()
-    } else if let Some(rest) = path.strip_prefix("~/") {
-        home().join(rest)
-    } else if let Some(rest) = path
-        .strip_prefix("$HOME/")
-        .or_else(|| path.strip_prefix("${HOME}/"))
-    {
-        home().join(rest)
-    } else {
-        cwd.join(path)
-    }
-}
-
-/// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
-/// more than 40 links.
-fn walk(path: &Path) -> (PathBuf, bool) {
-    use std::collections::VecDeque;
-    use std::ffi::OsString;
-    /// Normal components and `..` of a path, in order.
-    fn parts(p: &Path) -> impl DoubleEndedIterator<Item = OsString> + '_ {
-        p.components().filter_map(|c| match c {
-            Component::Normal(n) => Some(n.to_owned()),
-            Component::ParentDir => Some(OsString::from("..")),
-            Component::RootDir | Component::CurDir | Component::Prefix(_) => None,
-        })
-    }
-    let mut out = PathBuf::from("/");
-    let mut pending: VecDeque<OsString> = parts(path).collect();
-    let mut links = 0;
-    let mut missing = false;
-    while let Some(c) = pending.pop_front() {
-        if c == ".." {
-            out.pop();
-            missing = false;
-            continue;
-        }
-        let next = out.join(&c);
-        if !missing && links <= 40 {
-            match std::fs::symlink_metadata(&next) {
-                Ok(m) if m.file_type().is_symlink() => {
-                    if let Ok(target) = std::fs::read_link(&next) {
-                        links += 1;
-                        if target.is_absolute() {
-                            out = PathBuf::from("/");
-                        }
-                        for t in parts(&target).rev() {
-                            pending.push_front(t);
-                        }
-                        continue;
-                    }
-                    missing = true;
-                }
-                Ok(_) => {}
-                Err(_) => missing = true,
-            }
-        }
-        out = next;
-    }
-    (out, links > 40)
-}
-
-/// Secrets: reading them is at least ask, writing them is deny.
-const SECRET_GLOBS: &[&str] = &[
-    "**/.ssh/**",
-    "**/.gnupg/**",
-    "**/.aws/**",
-    "**/.azure/**",
-    "**/.config/gcloud/**",
-    "**/.kube/config",
-    "**/.docker/config.json",
-    "**/.env",
-    "**/.env.*",
-    "**/*.pem",
-    "**/*.key",
-    "**/*.p12",
-    "**/*.pfx",
-    "**/id_rsa*",
-    "**/id_dsa*",
-    "**/id_ecdsa*",
-    "**/id_ed25519*",
-    "**/.netrc",
-    "**/.pgpass",
-    "**/.git-credentials",
-    "**/.npmrc",
-    "**/.pypirc",
-    "**/credentials",
-    "**/credentials.json",
-    "**/.vault-token",
-    "**/.m2/settings.xml",
-    "**/.gradle/gradle.properties",
-    "**/.config/rclone/**",
-    "**/.s3cfg",
-    "**/.boto",
-    "**/.my.cnf",
-    "**/.config/gh/hosts.yml",
-    "**/.terraform.d/credentials.tfrc.json",
-    "**/.cargo/credentials*",
-    "**/.gem/credentials",
-    "**/.composer/auth.json",
-    "**/.password-store/**",
-    "**/logins.json",
-    "**/key4.db",
-    "**/*.kdbx",
-    "**/*.tfstate",
-    "**/*.tfstate.backup",
-    "**/kubeconfig",
-    "**/*.kubeconfig",
-    "**/service-account*.json",
-    "**/.claude/.credentials.json",
-    "**/.codex/auth.json",
-    "**/.gemini/oauth_creds.json",
-    "**/huggingface/token",
-    "**/.huggingface/token",
-    "**/.wrangler/config/**",
-    "**/.netlify/config.json",
-    "**/.config/netlify/config.json",
-    "**/.config/configstore/firebase-tools.json",
-    "**/.config/doctl/config.yaml",
-    "/proc/*/environ",
-    "/var/run/secrets/**",
-    "/run/secrets/**",
-    "**/*.keystore",
-    "**/*.jks",
-    "**/.config/gh/**",
-    "**/.config/hub",
-    "**/.config/composer/auth.json",
-    "**/.wrangler/config",
-    "**/.local/share/keyrings/**",
-    "**/Library/Keychains/**",
-    "**/.mozilla/**",
-    "**/.config/google-chrome/**",
-    "**/.config/chromium/**",
-    "/etc/ssh/ssh_host_*_key",
-    "**/.bash_history",
-    "**/.zsh_history",
-    "**/.histfile",
-    "**/.local/share/fish/fish_history",
-    "**/.psql_history",
-    "**/.mysql_history",
-    "**/.python_history",
-    "**/.node_repl_history",
-    "**/.rediscli_history",
-    "/etc/shadow",
-    "/etc/gshadow",
-    "/etc/security/opasswd",
-    "/etc/ssl/private/**",
-    "/etc/sudoers",
-    "/etc/sudoers.d/**",
-];
-
-/// Not secrets although they look like them: templates, public keys, public CA certificates,
-/// and the files in `~/.ssh` and `~/.aws` that hold no key (their writes are still checked as start-up and account
-/// files: `authorized_keys` and `~/.ssh/config` ask).
-const SECRET_EXCEPTIONS: &[&str] = &[
-    "**/*.example",
-    "**/*.sample",
-    "**/*.template",
-    "**/*.pub",
-    "**/.ssh/known_hosts",
-    "**/.ssh/known_hosts.old",
-    "**/.ssh/authorized_keys",
-    "**/.ssh/authorized_keys2",
-    "**/.ssh/config",
-    "**/.aws/config",
-    "/etc/ssl/certs/**",
-    "/etc/pki/ca-trust/**",
-    "/etc/pki/tls/certs/**",
-    "/etc/ca-certificates/**",
-    "/usr/share/ca-certificates/**",
-    "/usr/local/share/ca-certificates/**",
-];
-
-/// Writing these asks (high): what every later shell or git command runs. Set-up steps append
-/// to them every day (`echo 'export PATH=…' >> ~/.bashrc`, installing a pre-commit hook), so
-/// they are a person's call; `sensitive-file-write` denies when what is written is itself a
-/// catastrophe.
-const STARTUP_GLOBS: &[&str] = &[
-    "**/.git/hooks/**",
-    "**/.husky/**",
-    "**/.githooks/**",
-    "**/.pre-commit-config.yaml",
-    "**/.github/workflows/**",
-    "**/.gitlab-ci.yml",
-    "**/.circleci/**",
-    "**/.envrc",
-    "**/.ssh/authorized_keys",
-    "**/.ssh/authorized_keys2",
-    "**/.ssh/config",
-    "**/.ssh/rc",
-    "**/.ssh/environment",
-    "**/.bashrc",
-    "**/.bash_profile",
-    "**/.bash_login",
-    "**/.bash_logout",
-    "**/.bash_aliases",
-    "**/.profile",
-    "**/.zshrc",
-    "**/.zshenv",
-    "**/.zprofile",
-    "**/.zlogin",
-    "**/.config/fish/config.fish",
-    "**/.gitconfig",
-];
-
-/// Writing these is deny: the repository's own data and configuration, what decides what the
-/// agent may run, and the account databases.
-const PROTECTED_GLOBS: &[&str] = &[
-    "**/.git/**",
-    // Jujutsu's and Mercurial's stores hold repository configuration that names programs
-    // their read commands run (`ui.diff-formatter`, `[hooks]`).
-    "**/.jj/**",
-    "**/.hg/**",
-    "**/.claude/**",
-    "**/.gemini/**",
-    "**/.cursor/**",
-    "**/.shclass.toml",
-    "**/.config/shclass/**",
-    "/etc/shclass/**",
-    "/etc/passwd",
-    "/etc/group",
-];
-
-/// A built-in glob list: its globs' literals found at compile time, their compiled forms made on
-/// first use ([`GlobList`]). A glob that does not compile (the test suite rules it out) counts
-/// as matching in the lists that make a decision stricter and as not matching in the
-/// exceptions: never less strict.
-macro_rules! glob_list {
-    ($texts:ident, $broken_matches:expr) => {{
-        const N: usize = $texts.len();
-        const METAS: [GlobMeta; N] = glob_metas($texts);
-        static CELLS: [std::sync::OnceLock<Option<Glob>>; N] =
-            [const { std::sync::OnceLock::new() }; N];
-        GlobList::new($texts, &METAS, &CELLS, $broken_matches)
-    }};
-}
-
-/// The built-in matchers.
-struct Builtin {
-    secret: GlobList<'static>,
-    exception: GlobList<'static>,
-    protected: GlobList<'static>,
-    startup: GlobList<'static>,
-}
-
-static BUILTIN: Builtin = Builtin {
-    secret: glob_list!(SECRET_GLOBS, true),
-    exception: glob_list!(SECRET_EXCEPTIONS, false),
-    protected: glob_list!(PROTECTED_GLOBS, true),
-    startup: glob_list!(STARTUP_GLOBS, true),
-};
-
-fn builtin() -> &'static Builtin {
-    &BUILTIN
-}
-
-/// File systems that ignore case by default (APFS, NTFS): `~/.SSH/ID_RSA` is `~/.ssh/id_rsa`.
-const FOLD_CASE: bool = cfg!(any(target_os = "macos", target_os = "windows"));
-
-/// Does a built-in list match the path, with its case folded where the file system folds it?
-fn hit(list: &GlobList<'_>, text: &str) -> bool {
-    hit_folded(list, text, FOLD_CASE)
-}
-
-/// [`hit`], with case folding chosen (the lists are written in lower case, save a few macOS
-/// names also matched as written).
-fn hit_folded(list: &GlobList<'_>, text: &str, fold: bool) -> bool {
-    list.is_match(text)
-        || fold && {
-            let lower = text.to_lowercase();
-            lower != text && list.is_match(&lower)
-        }
-}
-
-/// True for a path the built-in policy treats as a secret.
-pub(crate) fn is_secret(path: &Path) -> bool {
-    let b = builtin();
-    let path = path.to_string_lossy();
-    hit(&b.secret, &path) && !hit(&b.exception, &path)
-}
-
-/// True for a directory whose whole content the built-in policy treats as secret (`~/.ssh`,
-/// `~/.aws`, `/etc/ssl/private`): what a recursive reader or an archiver given it reads.
-pub(crate) fn is_secret_dir(path: &Path) -> bool {
-    !hit(&builtin().exception, &path.to_string_lossy()) && is_secret(&path.join("x"))
 }
 
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
@@ -478,11 +169,9 @@ pub(crate) fn decide_path(
             });
         }
     }
-    let b = builtin();
     let secret = is_secret(&path);
-    let text = path.to_string_lossy();
-    let startup = hit(&b.startup, &text);
-    let protected = !startup && hit(&b.protected, &text);
+    let startup = is_startup(&path);
+    let protected = !startup && is_protected(&path);
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -827,7 +516,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                     .strip_prefix("--")
                     .and_then(|o| o.split_once('='))
                     .map_or(t, |(_, v)| v);
-                if crate::checks::common::is_secret(t) {
+                if crate::files::word_is_secret(t) {
                     out.push((Access::Read, t.to_owned(), a.span));
                 }
             }
@@ -1008,39 +697,6 @@ fn output_writes(
 mod tests {
     use super::*;
     use crate::ast::Span;
-
-    #[test]
-    fn every_builtin_glob_compiles() {
-        for g in SECRET_GLOBS
-            .iter()
-            .chain(SECRET_EXCEPTIONS)
-            .chain(PROTECTED_GLOBS)
-            .chain(STARTUP_GLOBS)
-        {
-            assert!(Glob::new(g).is_ok(), "{g}");
-        }
-        assert_eq!(builtin().secret.len(), SECRET_GLOBS.len());
-        assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
-        assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
-        assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
-    }
-
-    /// On a file system that ignores case, `~/.SSH/ID_RSA` is the key and `ID_RSA.PUB` the
-    /// public half.
-    #[test]
-    fn case_is_folded_where_the_file_system_folds_it() {
-        let b = builtin();
-        for (path, secret) in [
-            ("/home/u/.SSH/ID_RSA", true),
-            ("/w/.ENV", true),
-            ("/home/u/.ssh/ID_RSA.PUB", false),
-        ] {
-            let got = hit_folded(&b.secret, path, true) && !hit_folded(&b.exception, path, true);
-            assert_eq!(got, secret, "{path}");
-        }
-        assert!(hit_folded(&b.protected, "/w/.GIT/config", true));
-        assert!(!hit_folded(&b.secret, "/home/u/.SSH/ID_RSA", false));
-    }
 
     #[cfg(unix)]
     #[test]

@@ -9,12 +9,12 @@
 
 use std::path::Path;
 
-use super::glob::Glob;
 use super::options::{self, Parsed};
 use super::pattern::{ArgPattern, ClaudePattern};
 use super::spec::{Condition, RuleSpec, Text};
 use super::{Decision, Risk, Source};
 use crate::analyze::{Context, Unit};
+use crate::glob::Glob;
 
 /// Operand conditions.
 #[derive(Debug, Default)]

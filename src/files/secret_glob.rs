@@ -12,7 +12,9 @@
 //!
 //! Only words the analysis marks as unquoted globs come here: nothing runs for other words.
 
-use super::common::{ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, is_secret};
+use super::{
+    ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, word_is_secret as is_secret,
+};
 use crate::wordlist::{Words, words};
 
 /// Files that hold secrets, in the home directory (`~/…`) or absolute. Every entry is a secret
@@ -336,7 +338,7 @@ fn bracket(p: &[u8], ch: Option<u8>) -> Option<(bool, &[u8])> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::common::is_secret_name;
+    use super::super::is_secret_name;
     use super::*;
 
     #[test]
