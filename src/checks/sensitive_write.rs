@@ -26,8 +26,8 @@ declare_check! {
     /// steps append to start-up files and `authorized_keys` every day, so those are a person's
     /// call; nothing routine rewrites the account databases or sudoers.
     ///
-    /// Writes into `.git/hooks/` (code run on every commit or checkout) are asked about at high
-    /// risk.
+    /// Git hooks (`.git/hooks/`, `.husky/`, `.githooks/`) and CI definitions are start-up files
+    /// too (code run on every commit, checkout or push): the same list as the path policy's.
     ///
     /// **Example**: `echo 'export PATH=$PATH:~/go/bin' >> ~/.bashrc` → ask (high);
     /// `echo 'rm -rf ~' >> ~/.bashrc` → deny; `echo x | sudo tee /etc/shadow` → deny. Reading
@@ -77,20 +77,10 @@ impl Check for SensitiveWrite {
                         u.span,
                         Risk::High,
                         format!(
-                            "writes to `{t}` ({by}): changes who can log in or what every shell runs"
+                            "writes to `{t}` ({by}): changes who can log in or what later shells or git commands run"
                         ),
                     ),
                 });
-            } else if let Some(t) = targets
-                .iter()
-                .find(|t| t.contains(".git/hooks/") || t.contains(".husky/"))
-            {
-                out.push(ask(
-                    Some(i),
-                    u.span,
-                    Risk::High,
-                    format!("writes the git hook `{t}` ({by}): code that runs on every commit or checkout"),
-                ));
             }
         }
     }

@@ -109,9 +109,10 @@ const SECRET_GLOBS: &[&str] = &[
     "/etc/sudoers.d/**",
 ];
 
-/// Not secrets although they look like them: templates, public keys, public CA certificates,
-/// and the files in `~/.ssh` and `~/.aws` that hold no key (their writes are still checked as start-up and account
-/// files: `authorized_keys` and `~/.ssh/config` ask).
+/// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
+/// and `~/.aws` that hold no key (their writes are still checked as start-up and account files:
+/// `authorized_keys` and `~/.ssh/config` ask). Public CA certificates are the other exception
+/// ([`PUBLIC_CERT_DIRS`]).
 const SECRET_EXCEPTIONS: &[&str] = &[
     "**/*.example",
     "**/*.sample",
@@ -123,12 +124,6 @@ const SECRET_EXCEPTIONS: &[&str] = &[
     "**/.ssh/authorized_keys2",
     "**/.ssh/config",
     "**/.aws/config",
-    "/etc/ssl/certs/**",
-    "/etc/pki/ca-trust/**",
-    "/etc/pki/tls/certs/**",
-    "/etc/ca-certificates/**",
-    "/usr/share/ca-certificates/**",
-    "/usr/local/share/ca-certificates/**",
 ];
 
 /// Writing these asks (high): what every later shell or git command runs. Set-up steps append
@@ -160,11 +155,42 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/.zprofile",
     "**/.zlogin",
     "**/.config/fish/config.fish",
+    "**/.config/fish/conf.d/**",
+    "**/.zlogout",
+    "**/.kshrc",
+    "**/.cshrc",
+    "**/.tcshrc",
+    "**/.inputrc",
+    "**/.xinitrc",
+    "**/.xprofile",
+    "**/.config/autostart/**",
+    "**/.config/systemd/user/**",
     "**/.gitconfig",
+    // System-wide: profiles, hosts, cron, services, sshd, the dynamic loader's search path.
+    "/etc/hosts",
+    "/etc/profile",
+    "/etc/profile.d/**",
+    "/etc/bash.bashrc",
+    "/etc/bashrc",
+    "/etc/zshrc",
+    "/etc/zsh/zshrc",
+    "/etc/zsh/zshenv",
+    "/etc/environment",
+    "/etc/crontab",
+    "/etc/cron.*",
+    "/etc/cron.*/**",
+    "/var/spool/cron/**",
+    "/etc/rc.local",
+    "/etc/init.d/**",
+    "/etc/systemd/system/**",
+    "/etc/ssh/sshd_config",
+    "/etc/ssh/sshd_config.d/**",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d/**",
 ];
 
-/// Writing these is deny: the repository's own data and configuration, what decides what the
-/// agent may run, and the account databases.
+/// Writing these is deny: the repository's own data and configuration and what decides what the
+/// agent may run (the account databases are [`ACCOUNT_FILES`]).
 const PROTECTED_GLOBS: &[&str] = &[
     "**/.git/**",
     // Jujutsu's and Mercurial's stores hold repository configuration that names programs
@@ -177,8 +203,6 @@ const PROTECTED_GLOBS: &[&str] = &[
     "**/.shclass.toml",
     "**/.config/shclass/**",
     "/etc/shclass/**",
-    "/etc/passwd",
-    "/etc/group",
 ];
 
 /// A built-in glob list: its globs' literals found at compile time, their compiled forms made on
@@ -236,7 +260,29 @@ fn hit_folded(list: &GlobList<'_>, text: &str, fold: bool) -> bool {
 pub(crate) fn is_secret(path: &Path) -> bool {
     let b = builtin();
     let path = path.to_string_lossy();
-    hit(&b.secret, &path) && !hit(&b.exception, &path)
+    hit(&b.secret, &path) && !hit(&b.exception, &path) && !in_public_cert_dir(&path)
+}
+
+/// The text as the file system compares it: lower case where it folds case.
+fn folded(text: &str) -> Cow<'_, str> {
+    if FOLD_CASE {
+        Cow::Owned(text.to_lowercase())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Inside a directory of public CA certificates ([`PUBLIC_CERT_DIRS`]).
+fn in_public_cert_dir(text: &str) -> bool {
+    let text = folded(text);
+    PUBLIC_CERT_DIRS.iter().any(|d| text.starts_with(d))
+}
+
+/// True for an account file ([`ACCOUNT_FILES`], [`ACCOUNT_DIRS`]): writing it is deny.
+pub(crate) fn is_account(path: &Path) -> bool {
+    let text = path.to_string_lossy();
+    let text = folded(&text);
+    ACCOUNT_FILES.contains(&text) || ACCOUNT_DIRS.iter().any(|d| text.starts_with(d))
 }
 
 /// True for a directory whose whole content the built-in policy treats as secret (`~/.ssh`,
@@ -261,6 +307,11 @@ pub(crate) fn unquote(t: &str) -> Cow<'_, str> {
 
 /// The directories every program may litter and clean up: `/tmp`, `/var/tmp`, `/dev/shm`.
 const SCRATCH_DIRS: Words = words!["/tmp", "/var/tmp", "/dev/shm"];
+
+/// A scratch directory or something in it, as a path ([`SCRATCH_DIRS`]).
+pub(crate) fn is_scratch_path(path: &Path) -> bool {
+    SCRATCH_DIRS.iter().any(|d| path.starts_with(d))
+}
 
 /// Something inside a scratch directory (`/tmp/build`, `/tmp/*`), not the directory itself.
 pub(crate) fn in_scratch_dir(t: &str) -> bool {
@@ -318,11 +369,11 @@ pub(crate) fn home_relative(t: &str) -> Cow<'_, str> {
 /// is written is itself a catastrophe), writing these denies.
 pub(crate) fn is_account_file(t: &str) -> bool {
     let h = home_relative(t);
-    let h = normalize_abs(&h);
-    ACCOUNT_FILES.contains(h.as_str()) || ACCOUNT_DIRS.iter().any(|p| h.starts_with(p))
+    is_account(Path::new(&normalize_abs(&h)))
 }
 
-/// The files of [`is_account_file`].
+/// The account databases, sudo and the dynamic loader's preload list: writing them is deny for
+/// the path policy and for the checks ([`is_account`]).
 pub(crate) const ACCOUNT_FILES: Words = words![
     "/etc/passwd",
     "/etc/shadow",
@@ -332,78 +383,23 @@ pub(crate) const ACCOUNT_FILES: Words = words![
     "/etc/ld.so.preload",
 ];
 
-/// The directories every file of which [`is_account_file`] counts.
+/// The directories every file of which [`is_account`] counts.
 pub(crate) const ACCOUNT_DIRS: Words = words!["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"];
 
-/// Files whose modification hands over the machine or the account: account databases, sudo,
-/// SSH authorisation, shell start-up files, system-wide profiles, cron, the dynamic loader.
+/// Files whose modification hands over the machine or the account: start-up files
+/// ([`is_startup`]: shell rc and profile files, SSH authorisation, git hooks, CI definitions,
+/// system-wide profiles, cron, services), account files ([`is_account`]) and the SSH key pairs.
+/// A word naming the home directory or an absolute path is matched as that path, a relative
+/// one below an unknown directory (`.git/hooks/pre-commit`, `x/.bashrc`).
 pub(crate) fn is_sensitive_file(t: &str) -> bool {
     let h = home_relative(t);
-    let h = normalize_abs(&h);
-    let home_files = [
-        "~/.bashrc",
-        "~/.bash_profile",
-        "~/.bash_login",
-        "~/.bash_logout",
-        "~/.profile",
-        "~/.zshrc",
-        "~/.zshenv",
-        "~/.zprofile",
-        "~/.zlogin",
-        "~/.zlogout",
-        "~/.kshrc",
-        "~/.cshrc",
-        "~/.tcshrc",
-        "~/.inputrc",
-        "~/.xinitrc",
-        "~/.xprofile",
-        "~/.config/fish/config.fish",
-        "~/.ssh/authorized_keys",
-        "~/.ssh/authorized_keys2",
-        "~/.ssh/config",
-        "~/.ssh/rc",
-        "~/.ssh/environment",
-    ];
-    if home_files.contains(&h.as_str())
-        || h.starts_with("~/.ssh/id_")
-        || h.starts_with("~/.config/fish/conf.d/")
-        || h.starts_with("~/.config/autostart/")
-        || h.starts_with("~/.config/systemd/user/")
-    {
+    if h.starts_with("~/.ssh/id_") {
         return true;
     }
-    let etc = [
-        "/etc/passwd",
-        "/etc/shadow",
-        "/etc/group",
-        "/etc/gshadow",
-        "/etc/sudoers",
-        "/etc/hosts",
-        "/etc/profile",
-        "/etc/bash.bashrc",
-        "/etc/bashrc",
-        "/etc/zshrc",
-        "/etc/zsh/zshrc",
-        "/etc/zsh/zshenv",
-        "/etc/environment",
-        "/etc/ld.so.preload",
-        "/etc/crontab",
-        "/etc/rc.local",
-        "/etc/ssh/sshd_config",
-    ];
-    let prefixes = [
-        "/etc/sudoers.d/",
-        "/etc/profile.d/",
-        "/etc/cron.",
-        "/etc/pam.d/",
-        "/etc/security/",
-        "/etc/systemd/system/",
-        "/etc/init.d/",
-        "/etc/ssh/sshd_config.d/",
-        "/var/spool/cron/",
-        "/etc/ld.so.conf",
-    ];
-    etc.contains(&h.as_str()) || prefixes.iter().any(|p| h.starts_with(p))
+    let path = expand(&h, Path::new("/x"));
+    let path = normalize_abs(&path.to_string_lossy());
+    let path = Path::new(&path);
+    is_startup(path) || is_account(path)
 }
 
 /// False when no part of `t` can be a secret for [`is_secret`]: every secret there has a `.`, a
@@ -441,7 +437,8 @@ pub(crate) fn word_is_secret(t: &str) -> bool {
     !name.is_empty() && is_secret(&std::path::Path::new("/x").join(name))
 }
 
-/// Directories of public CA certificates: their `.pem` files hold no key.
+/// Directories of public CA certificates: their `.pem` files hold no key (not secrets for
+/// [`is_secret`], nor for the glob matcher).
 pub(crate) const PUBLIC_CERT_DIRS: Words = words![
     "/etc/ssl/certs/",
     "/etc/pki/ca-trust/",
@@ -465,7 +462,7 @@ pub(crate) fn is_startup(path: &Path) -> bool {
 }
 
 /// True for a protected file: the repository's own data and configuration, the agents'
-/// settings and shclass's own policy.
+/// settings and shclass's own policy (account files are [`is_account`]).
 pub(crate) fn is_protected(path: &Path) -> bool {
     hit(&builtin().protected, &path.to_string_lossy())
 }
@@ -551,6 +548,15 @@ mod tests {
             ("/etc/hosts", false, true, false),
             ("README.md", false, false, false),
             ("~/.ssh/known_hosts", false, false, false),
+            // The path policy's start-up files are the checks' too, and the other way round.
+            (".git/hooks/pre-commit", false, true, false),
+            ("x/.husky/pre-push", false, true, false),
+            (".github/workflows/ci.yml", false, true, false),
+            ("~/.gitconfig", false, true, false),
+            ("~/.xprofile", false, true, false),
+            ("/etc/cron.daily/x", false, true, false),
+            ("/etc/pam.d/sshd", false, true, true),
+            ("/etc/ssl/certs/ca.pem", false, false, false),
         ] {
             assert_eq!(word_is_secret(t), secret, "secret {t}");
             assert_eq!(is_sensitive_file(t), sensitive, "sensitive {t}");

@@ -15,6 +15,11 @@
 use super::{
     ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, word_is_secret as is_secret,
 };
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+use super::{is_secret as is_secret_path, resolve};
+use crate::glob::Glob;
 use crate::wordlist::{Words, words};
 
 /// Files that hold secrets, in the home directory (`~/…`) or absolute. Every entry is a secret
@@ -120,6 +125,7 @@ const SECRET_NAMES: Words = words![
     "terraform.tfstate",
     "terraform.tfstate.backup",
     "kubeconfig",
+    "credentials",
 ];
 
 /// Everyday names: a name pattern that matches one of these means "every file", not a secret.
@@ -202,6 +208,57 @@ pub(crate) fn name_may_be_secret(name: &str) -> bool {
     }
     SECRET_NAMES.iter().any(|s| component_matches(name, s))
         && (name.starts_with('.') || !EVERYDAY_NAMES.iter().any(|e| component_matches(name, e)))
+}
+
+/// The secrets of the tables as paths below an unknown directory (`.env`, `.ssh/id_rsa`,
+/// `.aws/x`), and the absolute ones as they are (`/etc/shadow`, `/run/secrets/x`).
+fn samples() -> impl Iterator<Item = Cow<'static, str>> {
+    fn relative(s: &'static str) -> &'static str {
+        s.strip_prefix("~/").unwrap_or(s)
+    }
+    let files = SECRET_NAMES.iter().chain(SECRET_FILES);
+    files.map(|f| Cow::Borrowed(relative(f))).chain(
+        SECRET_DIRS
+            .iter()
+            .map(|d| Cow::Owned(format!("{}/x", relative(d)))),
+    )
+}
+
+/// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
+/// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
+/// the tables' secrets: the relative ones under the glob's literal directory at depths 0 to 2,
+/// the absolute ones as they are (the same samples as for a bash glob).
+pub(crate) fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
+    if !pattern.contains(['*', '?', '[', '{']) {
+        return false;
+    }
+    // The literal directory before the first component with a wildcard.
+    let resolved = resolve(pattern, cwd);
+    let text = resolved.to_string_lossy();
+    let Ok(glob) = Glob::new(&text) else {
+        return true; // a pattern we cannot read may match anything
+    };
+    let mut base = PathBuf::new();
+    for c in resolved.components() {
+        if c.as_os_str()
+            .to_string_lossy()
+            .contains(['*', '?', '[', '{'])
+        {
+            break;
+        }
+        base.push(c);
+    }
+    let hit =
+        |candidate: &Path| glob.is_match(&candidate.to_string_lossy()) && is_secret_path(candidate);
+    samples().any(|s| {
+        if s.starts_with('/') {
+            hit(Path::new(&*s))
+        } else {
+            ["", "a/", "a/b/"]
+                .iter()
+                .any(|mid| hit(&base.join(format!("{mid}{s}"))))
+        }
+    })
 }
 
 /// Pattern components against path components; `**` stands for any number of visible

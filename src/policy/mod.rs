@@ -1266,7 +1266,7 @@ impl Policy {
         ));
         if access == paths::Access::Read
             && !reasons.iter().any(|r| r.rule == "read-secret")
-            && paths::glob_may_match_secret(path, &self.cwd)
+            && crate::files::secret_glob::glob_may_match_secret(path, &self.cwd)
         {
             reasons.push(Reason {
                 decision: Decision::Ask,

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::Unit;
-use crate::files::{home, is_protected, is_secret, is_startup, resolve, resolve_links};
+use crate::files::{home, is_account, is_protected, is_secret, is_startup, resolve, resolve_links};
 use crate::glob::Glob;
 
 /// What a tool does to a path.
@@ -171,7 +171,7 @@ pub(crate) fn decide_path(
     }
     let secret = is_secret(&path);
     let startup = is_startup(&path);
-    let protected = !startup && is_protected(&path);
+    let protected = !startup && (is_protected(&path) || is_account(&path));
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -297,64 +297,6 @@ pub(crate) fn own_file_reason(
     })
 }
 
-/// Files that stand for every kind of secret, as names under a directory: a file-tool glob that
-/// matches one of them may match a real secret ([`glob_may_match_secret`]).
-const SECRET_SAMPLES: &[&str] = &[
-    ".env",
-    ".env.local",
-    ".ssh/id_rsa",
-    ".ssh/id_ed25519",
-    "id_rsa",
-    "server.pem",
-    "server.key",
-    "cert.p12",
-    "credentials",
-    "credentials.json",
-    ".aws/credentials",
-    ".netrc",
-    ".npmrc",
-    ".pypirc",
-    ".pgpass",
-    ".git-credentials",
-    ".vault-token",
-    ".kube/config",
-    ".docker/config.json",
-    "service-account.json",
-    "terraform.tfstate",
-    "vault.kdbx",
-];
-
-/// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
-/// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
-/// sample secret names under the glob's literal directory, at depths 0 to 2.
-pub(crate) fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
-    if !pattern.contains(['*', '?', '[', '{']) {
-        return false;
-    }
-    // The literal directory before the first component with a wildcard.
-    let resolved = resolve(pattern, cwd);
-    let text = resolved.to_string_lossy();
-    let Ok(glob) = Glob::new(&text) else {
-        return true; // a pattern we cannot read may match anything
-    };
-    let mut base = PathBuf::new();
-    for c in resolved.components() {
-        if c.as_os_str()
-            .to_string_lossy()
-            .contains(['*', '?', '[', '{'])
-        {
-            break;
-        }
-        base.push(c);
-    }
-    ["", "a/", "a/b/"].iter().any(|mid| {
-        SECRET_SAMPLES.iter().any(|s| {
-            let candidate = base.join(format!("{mid}{s}"));
-            glob.is_match(&candidate.to_string_lossy()) && is_secret(&candidate)
-        })
-    })
-}
-
 fn is_history_file(path: &Path) -> bool {
     path.file_name()
         .and_then(|n| n.to_str())
@@ -367,9 +309,9 @@ fn is_env_file(path: &Path) -> bool {
         .is_some_and(|n| n == ".env" || n.starts_with(".env."))
 }
 
-/// Scratch locations where writing is ordinary (`/tmp`, `/dev/null`).
+/// Scratch locations where writing is ordinary (the scratch directories, `/dev/null`).
 fn is_scratch(path: &Path) -> bool {
-    path.starts_with("/tmp") || path.starts_with("/var/tmp") || path.starts_with("/dev/null")
+    crate::files::is_scratch_path(path) || path.starts_with("/dev/null")
 }
 
 /// The paths a bash unit reads and writes, as far as its program is known.
@@ -808,6 +750,36 @@ mod tests {
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa.pub"), None);
         assert_eq!(d(Access::Read, "src/main.rs"), None);
+        // One list of account and start-up files for bash and the file tools: what the checks
+        // knew counts here too.
+        let rules = |access, p: &str| -> Vec<String> {
+            decide_path(&[], cwd, access, p, Span::default(), None)
+                .iter()
+                .map(|r| r.rule.to_string())
+                .collect()
+        };
+        for p in [
+            "/etc/pam.d/sshd",
+            "/etc/ld.so.preload",
+            "/etc/passwd",
+            "/etc/group",
+        ] {
+            assert_eq!(d(Access::Write, p), Some(Decision::Deny), "{p}");
+            assert!(rules(Access::Write, p).contains(&"write-protected-file".to_owned()));
+        }
+        for p in [
+            "/etc/hosts",
+            "/etc/profile.d/x.sh",
+            "/etc/cron.d/job",
+            "~/.xprofile",
+        ] {
+            assert!(
+                rules(Access::Write, p).contains(&"write-startup-file".to_owned()),
+                "{p}"
+            );
+        }
+        assert_eq!(d(Access::Write, "/dev/shm/x"), None);
+        assert_eq!(d(Access::Read, "/etc/ssl/certs/ca.pem"), None);
         // Every reason the path policy gives is typed as a path finding (sessions tell them
         // from rule reasons).
         for (access, p) in [
