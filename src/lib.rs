@@ -51,6 +51,7 @@ mod files;
 mod glob;
 mod interactive;
 mod parse;
+mod programs;
 mod session;
 mod state;
 mod wordlist;

@@ -1,7 +1,8 @@
 //! Shared knowledge for the checks: program families (shells, interpreters, network tools,
-//! downloaders and decoders), path classes (block devices, secrets, start-up and account
-//! files), which words of a unit it writes to, and the catastrophe recogniser used on words
-//! whose program is hidden and on code found inside strings.
+//! downloaders and decoders), block devices, which words of a unit it writes to, and the
+//! catastrophe recogniser used on words whose program is hidden and on code found inside
+//! strings. Which file is a secret, start-up, account or scratch file is `crate::files`'s
+//! one classification, shared with the path policy.
 //!
 //! Not a check itself and decides nothing: each check turns these facts into findings.
 
@@ -153,14 +154,7 @@ pub(crate) fn is_sender(p: &str) -> bool {
     )
 }
 
-/// The file name of a program (`/usr/bin/curl` → `curl`).
-pub(crate) fn base(program: &str) -> &str {
-    // A byte scan: every check asks for the program name of every unit.
-    match program.bytes().rposition(|b| b == b'/') {
-        Some(i) => &program[i + 1..],
-        None => program,
-    }
-}
+pub(crate) use crate::programs::base;
 
 /// A unit's program file name, if static.
 pub(crate) fn prog(unit: &Unit) -> Option<&str> {
@@ -643,48 +637,6 @@ fn is_dir_like(d: &str) -> bool {
             | "/etc/cron.d"
             | "/root/.ssh"
     ) || h.starts_with("/etc/cron.")
-}
-
-/// Programs whose first operand is a pattern or a program, unless an option gives it.
-pub(crate) const PATTERN_FIRST: &[&str] = &[
-    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-    "mawk", "nawk", "sed", "jq", "yq",
-];
-
-/// Options that give the pattern or program instead of the first operand (`-e`, `-f` and
-/// their long forms; `rg --files` takes no pattern).
-pub(crate) const PATTERN_OPTIONS: &[&str] = &[
-    "-e",
-    "-f",
-    "--regexp",
-    "--file",
-    "--expression",
-    "--from-file",
-    "--files",
-];
-
-/// An option word that gives the pattern or program (`-e X`, `-eX`, `-ie X`, `--regexp=X`,
-/// `-f FILE`): then the first operand is a file. Any short bundle with an `e` or an `f` counts.
-/// A dynamic word counts as the first operand: whatever it holds, every static word after it
-/// is still read as a file.
-pub(crate) fn gives_pattern(a: &crate::analyze::Arg) -> bool {
-    let Some(v) = a.value.as_deref() else {
-        return false;
-    };
-    if let Some(long) = v.strip_prefix("--") {
-        let name = long.split_once('=').map_or(long, |(n, _)| n);
-        return PATTERN_OPTIONS.contains(&format!("--{name}").as_str());
-    }
-    v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
-}
-
-/// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER
-/// FILE…`): a [`PATTERN_FIRST`] program with no option that gives the pattern.
-pub(crate) fn pattern_first(unit: &crate::analyze::Unit) -> bool {
-    unit.program
-        .as_deref()
-        .is_some_and(|p| PATTERN_FIRST.contains(&p))
-        && !unit.args().any(gives_pattern)
 }
 
 #[cfg(test)]

@@ -486,7 +486,7 @@ fn secret_args(u: &Unit) -> Option<String> {
     let ssh_like = matches!(prog(u), Some("ssh" | "scp" | "sftp" | "rsync" | "autossh"));
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
-    let mut pattern = super::common::pattern_first(u);
+    let mut pattern = crate::analyze::pattern_first(u);
     for a in u.args() {
         let t = text(a);
         if skip {
@@ -623,7 +623,7 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
     if !archiver && !recursive_search {
         return None;
     }
-    let mut pattern = recursive_search && super::common::pattern_first(u);
+    let mut pattern = recursive_search && crate::analyze::pattern_first(u);
     let mut prev = "";
     for w in u.args().map(text) {
         let dir_opt = matches!(prev, "-C" | "--directory" | "-g" | "--exclude" | "-X");

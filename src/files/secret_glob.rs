@@ -10,7 +10,10 @@
 //! also matches an everyday file (`*`, `*.json`, `*.t*`) is taken as "everything here", not as
 //! aimed at a secret: `cat config/*.json` stays a plain read, `cat ~/.docker/*.json` does not.
 //!
-//! Only words the analysis marks as unquoted globs come here: nothing runs for other words.
+//! Only words the analysis marks as unquoted globs come here: nothing runs for other words. The
+//! agents' file tools ask the same tables about their glob parameters
+//! ([`glob_may_match_secret`]). A unit test checks that every sample is a secret for
+//! [`is_secret`]; the tables are samples of that one list, not a second one.
 
 use super::{
     ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, word_is_secret as is_secret,

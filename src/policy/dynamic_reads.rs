@@ -67,7 +67,7 @@ pub(crate) fn reasons(
     let Some(program) = unit.program.as_deref().filter(|_| is_printer(unit)) else {
         return out;
     };
-    let skip = usize::from(crate::checks::common::pattern_first(unit));
+    let skip = usize::from(crate::analyze::pattern_first(unit));
     let reason = |decision, rule: &'static str, message: String, span| Reason {
         decision,
         risk: Risk::High,

@@ -654,7 +654,7 @@ impl Policy {
     /// The built-in group for a program and the name it is filed under: the name itself when
     /// a group has it, else the file name of a path (`/usr/bin/git` → `git`).
     fn named_group<'p>(&self, p: &'p str) -> (Option<&Policy>, &'p str) {
-        let base = crate::checks::common::base(p);
+        let base = crate::programs::base(p);
         if !self.lazy {
             return (None, base);
         }
@@ -1500,7 +1500,7 @@ impl Policy {
                     own.is_some_and(|(p, (g, name))| {
                         g.is_some()
                             || self.by_program.contains_key(p)
-                            || self.by_program.contains_key(crate::checks::common::base(p))
+                            || self.by_program.contains_key(crate::programs::base(p))
                             || self.lazy && self.has_subcommands(name)
                     })
                 };
@@ -1970,7 +1970,7 @@ impl Policy {
             .and_then(|p| {
                 self.by_program
                     .get(p)
-                    .or_else(|| self.by_program.get(crate::checks::common::base(p)))
+                    .or_else(|| self.by_program.get(crate::programs::base(p)))
             })
             .map_or(&[][..], Vec::as_slice);
         by_name

@@ -10,9 +10,11 @@
 //! final link to the file a write would create, so `./link-to-ssh/id_rsa` is `~/.ssh/id_rsa`
 //! and `link/../config` is the `config` beside the link's target.
 //!
-//! Built in: reading secrets (keys, credentials, `.env` files…) is at least ask; writing them, or
-//! writing shell start-up files, VCS internals, agent settings and shclass's own policy, is deny;
-//! writing outside the workspace is at least ask. For bash, the paths come from redirect targets
+//! Built in: reading secrets (keys, credentials, `.env` files…) is at least ask; writing them,
+//! account files, VCS internals, agent settings or shclass's own policy is deny; writing
+//! start-up files (shell rc files, git hooks, CI definitions…) or outside the workspace is at
+//! least ask. Which file is which is [`crate::files`]'s one classification, the same the checks
+//! read; this module turns it into decisions. For bash, the paths come from redirect targets
 //! and the file operands of known writers and readers ([`unit_paths`]).
 
 use std::borrow::Cow;
@@ -408,7 +410,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
         }
         // `grep .env src/`, `jq .env.token config.json`: the first operand is a pattern or a
         // program unless an option gives it.
-        _ if crate::checks::common::pattern_first(unit) => {
+        _ if crate::analyze::pattern_first(unit) => {
             for (t, s) in operands.iter().skip(1) {
                 out.push((Access::Read, (*t).to_owned(), *s));
             }

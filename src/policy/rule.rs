@@ -474,9 +474,10 @@ impl Rule {
             let Some(program) = unit.program.as_deref() else {
                 return Err(Miss::Program);
             };
-            let ok = self.programs.iter().any(|p| {
-                p == program || (self.any_path && crate::checks::common::base(program) == p)
-            });
+            let ok = self
+                .programs
+                .iter()
+                .any(|p| p == program || (self.any_path && crate::programs::base(program) == p));
             if !ok {
                 return Err(Miss::Program);
             }
