@@ -52,6 +52,13 @@ const SECRET_FILES: Words = words![
     "~/.my.cnf",
     "~/.bash_history",
     "~/.zsh_history",
+    "~/.histfile",
+    "~/.local/share/fish/fish_history",
+    "~/.psql_history",
+    "~/.mysql_history",
+    "~/.python_history",
+    "~/.node_repl_history",
+    "~/.rediscli_history",
     "~/.m2/settings.xml",
     "~/.gradle/gradle.properties",
     "~/.config/rclone/rclone.conf",
@@ -73,6 +80,7 @@ const SECRET_FILES: Words = words![
     "~/.config/doctl/config.yaml",
     "/etc/shadow",
     "/etc/gshadow",
+    "/etc/sudoers",
     "/etc/security/opasswd",
     "/etc/ssh/ssh_host_rsa_key",
     "/etc/ssh/ssh_host_ed25519_key",
@@ -100,6 +108,7 @@ const SECRET_DIRS: Words = words![
     "~/.wrangler/config",
     "~/.config/.wrangler/config",
     "/etc/ssl/private",
+    "/etc/sudoers.d",
     "/run/secrets",
     "/var/run/secrets",
 ];
@@ -128,7 +137,10 @@ const SECRET_NAMES: Words = words![
     "terraform.tfstate",
     "terraform.tfstate.backup",
     "kubeconfig",
+    "prod.kubeconfig",
     "credentials",
+    "logins.json",
+    "key4.db",
 ];
 
 /// Everyday names: a name pattern that matches one of these means "every file", not a secret.
@@ -213,18 +225,18 @@ pub(crate) fn name_may_be_secret(name: &str) -> bool {
         && (name.starts_with('.') || !EVERYDAY_NAMES.iter().any(|e| component_matches(name, e)))
 }
 
-/// The secrets of the tables as paths below an unknown directory (`.env`, `.ssh/id_rsa`,
+/// The secrets of the tables as paths below an unknown directory (`.env`, `.ssh/id_rsa`, `.aws`,
 /// `.aws/x`), and the absolute ones as they are (`/etc/shadow`, `/run/secrets/x`).
 fn samples() -> impl Iterator<Item = Cow<'static, str>> {
     fn relative(s: &'static str) -> &'static str {
         s.strip_prefix("~/").unwrap_or(s)
     }
     let files = SECRET_NAMES.iter().chain(SECRET_FILES);
-    files.map(|f| Cow::Borrowed(relative(f))).chain(
-        SECRET_DIRS
-            .iter()
-            .map(|d| Cow::Owned(format!("{}/x", relative(d)))),
-    )
+    let dirs = SECRET_DIRS.iter().flat_map(|d| {
+        let d = relative(d);
+        [Cow::Borrowed(d), Cow::Owned(format!("{d}/x"))]
+    });
+    files.map(|f| Cow::Borrowed(relative(f))).chain(dirs)
 }
 
 /// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
@@ -412,6 +424,27 @@ mod tests {
         for n in EVERYDAY_NAMES {
             assert!(!is_secret_name(n), "{n}");
         }
+    }
+
+    /// The samples stand for the whole list: every secret glob has one (so a glob aimed at any
+    /// kind of secret meets a sample, for bash and for the file tools alike).
+    #[test]
+    fn every_secret_glob_has_a_sample() {
+        let paths: Vec<String> = samples()
+            .map(|s| {
+                if s.starts_with('/') {
+                    s.into_owned()
+                } else {
+                    format!("/home/u/{s}")
+                }
+            })
+            .collect();
+        let missing: Vec<&str> = super::super::SECRET_GLOBS
+            .iter()
+            .copied()
+            .filter(|g| Glob::new(g).map_or(true, |glob| !paths.iter().any(|p| glob.is_match(p))))
+            .collect();
+        assert!(missing.is_empty(), "no sample for {missing:?}");
     }
 
     #[test]
