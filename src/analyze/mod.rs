@@ -16,7 +16,7 @@ mod decompose;
 mod flags;
 mod nested;
 pub(crate) mod shell_options;
-pub(crate) use nested::{is_interpreter, is_shell};
+pub(crate) use crate::programs::{is_interpreter, is_shell};
 pub(crate) mod sed;
 pub(crate) mod word;
 pub(crate) mod wrappers;

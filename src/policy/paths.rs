@@ -415,10 +415,16 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                 out.push((Access::Read, (*t).to_owned(), *s));
             }
         }
-        "cat" | "head" | "tail" | "less" | "more" | "grep" | "egrep" | "fgrep" | "rg" | "ag"
-        | "base64" | "xxd" | "od" | "hexdump" | "strings" | "source" | "." | "nl" | "bat"
-        | "batcat" | "awk" | "sort" | "uniq" | "wc" | "diff" | "cmp" | "jq" | "yq" | "zcat"
-        | "gpg" | "openssl" | "tar" | "zip" | "7z" => all(Access::Read, &mut out),
+        // The printers (one list with the dynamic-operand judge), and programs that read every
+        // operand without printing it.
+        p if crate::programs::PRINTERS.contains(&p)
+            || matches!(
+                p,
+                "source" | "." | "wc" | "cmp" | "gpg" | "openssl" | "tar" | "zip" | "7z"
+            ) =>
+        {
+            all(Access::Read, &mut out);
+        }
         "curl" | "wget" | "http" => {
             for a in unit.args() {
                 if let Some(v) = a.value.as_deref().or(Some(&a.template))
@@ -795,6 +801,24 @@ mod tests {
             for r in decide_path(&[], cwd, access, p, Span::default(), None) {
                 assert!(matches!(r.rule, Origin::Path(_)), "{}", r.rule);
             }
+        }
+    }
+
+    /// Every printer reads all its operands (the dynamic-operand judge's list): a link to a
+    /// key read by `tac` or `cut` is resolved like one read by `cat`.
+    #[test]
+    fn printers_read_their_operands() {
+        for p in crate::programs::PRINTERS {
+            // `x` is the pattern of a pattern-first program (`grep x k`).
+            let analysis = crate::analyze::analyze(&format!("{p} x k"), &crate::Limits::default());
+            let Some(unit) = analysis.units.first() else {
+                panic!("{p}")
+            };
+            let paths = unit_paths(unit);
+            assert!(
+                paths.iter().any(|(a, t, _)| *a == Access::Read && t == "k"),
+                "{p}: {paths:?}"
+            );
         }
     }
 
