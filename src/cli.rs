@@ -13,7 +13,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::Limits;
 use crate::analyze::{Analysis, analyze};
 use crate::hook::Agent;
-use crate::policy::{self, Decision, LoadOptions, Mode, Policy, Verdict};
+use crate::policy::{self, Decision, LoadOptions, Mode, Origin, Policy, Verdict};
 use crate::session::{RememberScope, Session, SessionConfig};
 
 /// Usage error.
@@ -1239,7 +1239,7 @@ fn human_verdict(v: &Verdict) -> String {
     let global: Vec<_> = v
         .reasons
         .iter()
-        .filter(|r| r.rule.starts_with("flag:") || r.unit.is_none())
+        .filter(|r| matches!(r.rule, Origin::Flag(_)) || r.unit.is_none())
         .collect();
     if !global.is_empty() {
         s.push('\n');

@@ -9,7 +9,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::audit::Approver;
-use crate::policy::{Decision, Mode, Source, Verdict};
+use crate::policy::{Decision, Mode, Origin, Source, Verdict};
 use crate::session::{Answer, Outcome, RememberScope, Session};
 
 /// Exit code of `exec` when the command did not run because it was refused (policy deny or a
@@ -349,7 +349,7 @@ pub(crate) fn repl(
                 for r in o
                     .reasons
                     .iter()
-                    .filter(|r| matches!(&*r.rule, "denial-breaker" | "rate-limit"))
+                    .filter(|r| matches!(r.rule, Origin::Session("denial-breaker" | "rate-limit")))
                 {
                     writeln!(out, "  {}", r.message)?;
                 }

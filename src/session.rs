@@ -25,7 +25,9 @@ use crate::analyze::Unit;
 use crate::ast::Span;
 use crate::audit::{self, Approver, AuditEntry, AuditLog};
 use crate::policy::paths::Access;
-use crate::policy::{Decision, Mode, Operation, Policy, Reason, Risk, Source, Verdict, options};
+use crate::policy::{
+    Decision, Mode, Operation, Origin, Policy, Reason, Risk, Source, Verdict, options,
+};
 use crate::state::{FileStamp, SessionState};
 use crate::wordlist::{Words, words};
 
@@ -237,11 +239,11 @@ fn now_secs() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-fn session_reason(decision: Decision, risk: Risk, rule: &str, message: String) -> Reason {
+fn session_reason(decision: Decision, risk: Risk, rule: &'static str, message: String) -> Reason {
     Reason {
         decision,
         risk,
-        rule: rule.to_owned().into(),
+        rule: Origin::Session(rule),
         source: Source::Builtin,
         message,
         span: Span::default(),
@@ -476,7 +478,7 @@ impl Session {
 
     /// The agent read or wrote `path` (a post-tool event): remember its size and mtime now.
     pub fn record_file(&mut self, path: &str) {
-        let resolved = crate::policy::paths::resolve(path, self.policy.workspace());
+        let resolved = crate::files::resolve(path, self.policy.workspace());
         match FileStamp::of(&resolved) {
             Some(stamp) => {
                 self.state
@@ -644,7 +646,7 @@ impl Session {
             Reason {
                 decision,
                 risk: out.risk,
-                rule: rule.to_owned().into(),
+                rule: Origin::Session(rule),
                 source: Source::Inline,
                 message: message.to_owned(),
                 span: Span::default(),
@@ -794,13 +796,7 @@ fn remembered_form(snippet: &str) -> bool {
 /// A reason from a built-in rule (data), as opposed to a check, a flag, a mode, the path
 /// policy or a rule a person wrote: the kind of ask a person's allow may loosen.
 fn is_builtin_rule_reason(r: &Reason) -> bool {
-    r.source == Source::Builtin
-        && !r.rule.starts_with("flag:")
-        && !r.rule.starts_with("mode:")
-        && !r.rule.contains('(')
-        && r.rule != "opaque"
-        && !crate::policy::paths::BUILTIN_REASONS.contains(&r.rule)
-        && !crate::checks::CHECKS.iter().any(|c| c.id() == r.rule)
+    r.source == Source::Builtin && matches!(r.rule, Origin::Rule(_))
 }
 
 fn unit_text(unit: &Unit) -> String {

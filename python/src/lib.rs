@@ -597,8 +597,8 @@ impl Reason {
 
     /// Rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule`.
     #[getter]
-    fn rule(&self) -> &str {
-        &self.inner.rule
+    fn rule(&self) -> String {
+        self.inner.rule.to_string()
     }
 
     /// Where the rule came from (`builtin`, `user:PATH`, `project:PATH`, `cli:PATH`…).

@@ -1274,7 +1274,7 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
     if !name.contains('/') {
         return (name.to_owned(), None);
     }
-    let normal = word::normalize_abs(name);
+    let normal = crate::files::normalize_abs(name);
     if let Some((dir, base)) = normal.rsplit_once('/') {
         let dir = if dir.is_empty() { "/" } else { dir };
         if !base.is_empty() && SYSTEM_DIRS.contains(dir) {

@@ -16,7 +16,8 @@ mod decompose;
 mod flags;
 mod nested;
 pub(crate) mod shell_options;
-pub(crate) use nested::{is_interpreter, is_shell, shell_command_options};
+pub(crate) use crate::programs::{is_interpreter, is_shell};
+pub(crate) use nested::shell_command_options;
 pub(crate) mod sed;
 pub(crate) mod word;
 pub(crate) mod wrappers;
@@ -454,4 +455,19 @@ fn snap_spans(
             snap(&mut r.span);
         }
     }
+}
+
+/// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER
+/// FILE…`): a [`PATTERN_FIRST`](crate::programs::PATTERN_FIRST) program with no option that gives the
+/// pattern (a dynamic word counts as the first operand: whatever it holds, every static word
+/// after it is still read as a file).
+pub(crate) fn pattern_first(unit: &Unit) -> bool {
+    unit.program
+        .as_deref()
+        .is_some_and(|p| crate::programs::PATTERN_FIRST.contains(&p))
+        && !unit.args().any(|a| {
+            a.value
+                .as_deref()
+                .is_some_and(crate::programs::gives_pattern)
+        })
 }

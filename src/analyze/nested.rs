@@ -19,71 +19,8 @@ use crate::parse::{SpanMap, escapes};
 use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
 use super::{Context, FlagKind, UnitAssignment};
 use super::{word, wrappers};
+use crate::programs::{is_interpreter, is_shell};
 use crate::wordlist::{Words, words};
-
-/// Shells that take `-c STRING` and read code on standard input.
-pub(crate) fn is_shell(program: &str) -> bool {
-    matches!(
-        program,
-        "ash"
-            | "bash"
-            | "busybox-sh"
-            | "csh"
-            | "dash"
-            | "fish"
-            | "ksh"
-            | "ksh93"
-            | "mksh"
-            | "pdksh"
-            | "posh"
-            | "rbash"
-            | "sh"
-            | "tcsh"
-            | "yash"
-            | "zsh"
-    )
-}
-
-/// Interpreters that run a program given on the command line, or read one on standard input
-/// when given none: the one list the analyzer and the checks read.
-fn is_interpreter_name(program: &str) -> bool {
-    matches!(
-        program,
-        "deno"
-            | "bun"
-            | "expect"
-            | "groovy"
-            | "irb"
-            | "jshell"
-            | "julia"
-            | "lua"
-            | "luajit"
-            | "node"
-            | "nodejs"
-            | "osascript"
-            | "perl"
-            | "php"
-            | "powershell"
-            | "pwsh"
-            | "pypy"
-            | "pypy3"
-            | "python"
-            | "python2"
-            | "python3"
-            | "R"
-            | "Rscript"
-            | "ruby"
-            | "scala"
-            | "tclsh"
-            | "wish"
-    )
-}
-
-/// True for an interpreter name (with version suffixes such as `python3.11`).
-pub(crate) fn is_interpreter(program: &str) -> bool {
-    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    is_interpreter_name(program) || is_interpreter_name(base)
-}
 
 /// What a pipeline stage writes to its standard output, as far as it is known now.
 pub(super) fn feed_of(stage: &Command) -> Feed {

@@ -623,25 +623,6 @@ pub(crate) fn body_text(word: &Word) -> (String, SpanMap, bool) {
     (text, SpanMap::Table(table), dynamic)
 }
 
-/// Lexical normalisation of an absolute path: collapse `//`, drop `.`, resolve `..`. Relative
-/// paths are returned unchanged.
-pub(crate) fn normalize_abs(p: &str) -> String {
-    if !p.starts_with('/') {
-        return p.to_owned();
-    }
-    let mut parts: Vec<&str> = Vec::new();
-    for seg in p.split('/') {
-        match seg {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            s => parts.push(s),
-        }
-    }
-    format!("/{}", parts.join("/"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

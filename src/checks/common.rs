@@ -1,19 +1,19 @@
 //! Shared knowledge for the checks: program families (shells, interpreters, network tools,
-//! downloaders and decoders), path classes (block devices, secrets, start-up and account
-//! files), which words of a unit it writes to, and the catastrophe recogniser used on words
-//! whose program is hidden and on code found inside strings.
+//! downloaders and decoders), block devices, which words of a unit it writes to, and the
+//! catastrophe recogniser used on words whose program is hidden and on code found inside
+//! strings. Which file is a secret, start-up, account or scratch file is `crate::files`'s
+//! one classification, shared with the path policy.
 //!
 //! Not a check itself and decides nothing: each check turns these facts into findings.
 
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::cell::LazyCell;
 use std::path::Path;
 
 use crate::analyze::{Analysis, Arg, Context, FlagKind, Unit};
 use crate::ast::Span;
-use crate::policy::pattern::{is_home, is_root, system_depth};
-use crate::policy::{Decision, Risk};
+use crate::decision::{Decision, Risk};
+use crate::files::{home_relative, in_scratch_dir, is_home, is_root, system_depth, unquote};
 
 use super::Finding;
 use crate::wordlist::{Words, words};
@@ -29,139 +29,7 @@ pub(crate) fn is_shell(p: &str) -> bool {
     crate::analyze::is_shell(p) || p == "busybox"
 }
 
-/// Programs that fetch data from the network to standard output or a file.
-pub(crate) fn is_downloader(p: &str) -> bool {
-    matches!(
-        p,
-        "curl"
-            | "wget"
-            | "fetch"
-            | "aria2c"
-            | "http"
-            | "https"
-            | "xh"
-            | "curlie"
-            | "lwp-request"
-            | "GET"
-            | "lynx"
-            | "links"
-            | "w3m"
-            | "ftp"
-            | "tftp"
-            | "lftp"
-            | "nc"
-            | "ncat"
-            | "netcat"
-            | "socat"
-            | "telnet"
-            | "ssh"
-            | "gh"
-            | "dig"
-            | "nslookup"
-            | "host"
-            | "s3cmd"
-            | "gsutil"
-            | "rclone"
-            | "invoke-webrequest"
-            | "iwr"
-    )
-}
-
-/// Programs that turn stored or encoded text back into code.
-pub(crate) fn is_decoder(p: &str) -> bool {
-    matches!(
-        p,
-        "base64"
-            | "base32"
-            | "basenc"
-            | "xxd"
-            | "uudecode"
-            | "openssl"
-            | "gpg"
-            | "gpg2"
-            | "gunzip"
-            | "zcat"
-            | "gzcat"
-            | "bzcat"
-            | "bunzip2"
-            | "xzcat"
-            | "unxz"
-            | "zstdcat"
-            | "unzstd"
-            | "lz4cat"
-            | "gzip"
-            | "bzip2"
-            | "xz"
-            | "zstd"
-            | "brotli"
-            | "rev"
-            | "tr"
-            | "unzip"
-            | "uncompress"
-            | "age"
-            | "sops"
-    )
-}
-
-/// Programs that send data over the network.
-pub(crate) fn is_sender(p: &str) -> bool {
-    matches!(
-        p,
-        "curl"
-            | "wget"
-            | "nc"
-            | "ncat"
-            | "netcat"
-            | "socat"
-            | "telnet"
-            | "scp"
-            | "sftp"
-            | "rsync"
-            | "ssh"
-            | "ftp"
-            | "tftp"
-            | "lftp"
-            | "http"
-            | "https"
-            | "xh"
-            | "curlie"
-            | "mail"
-            | "mailx"
-            | "sendmail"
-            | "mutt"
-            | "gh"
-            | "s3cmd"
-            | "gsutil"
-            | "rclone"
-            | "smbclient"
-            | "aws"
-            | "dig"
-            | "nslookup"
-            | "host"
-            | "ping"
-            | "aria2c"
-            | "httpie"
-            | "croc"
-            | "wormhole"
-            | "mosquitto_pub"
-            | "websocat"
-            | "wscat"
-            | "whois"
-            | "redis-cli"
-            | "kcat"
-            | "kafkacat"
-            | "grpcurl"
-    )
-}
-
-/// The file name of a program (`/usr/bin/curl` → `curl`).
-pub(crate) fn base(program: &str) -> &str {
-    // A byte scan: every check asks for the program name of every unit.
-    match program.bytes().rposition(|b| b == b'/') {
-        Some(i) => &program[i + 1..],
-        None => program,
-    }
-}
+pub(crate) use crate::programs::{base, is_decoder, is_downloader, is_sender};
 
 /// A unit's program file name, if static.
 pub(crate) fn prog(unit: &Unit) -> Option<&str> {
@@ -227,20 +95,6 @@ pub(crate) fn ask(unit: Option<usize>, span: Span, risk: Risk, message: String) 
         message,
         span,
         edit: false,
-    }
-}
-
-/// Strip quotes and backslashes a template may still show.
-/// Borrowed when there is nothing to strip (most words).
-pub(crate) fn unquote(t: &str) -> Cow<'_, str> {
-    if t.contains(['\'', '"', '\\']) {
-        Cow::Owned(
-            t.chars()
-                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
-                .collect(),
-        )
-    } else {
-        Cow::Borrowed(t)
     }
 }
 
@@ -320,7 +174,7 @@ pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
         return true;
     }
     if u.starts_with('/') {
-        let normal = crate::analyze::word::normalize_abs(u);
+        let normal = crate::files::normalize_abs(u);
         let trimmed = normal.trim_end_matches("/*").trim_end_matches('/');
         // `/important`: a directory directly under the root.
         if trimmed.matches('/').count() == 1 {
@@ -333,32 +187,6 @@ pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
         u.trim_end_matches('/'),
         "." | "./*" | "*" | ".*" | ".[!.]*" | "..*" | ".." | "../*" | "../.." | "$PWD" | "${PWD}"
     )
-}
-
-/// The directories every program may litter and clean up: `/tmp`, `/var/tmp`, `/dev/shm`.
-const SCRATCH_DIRS: Words = words!["/tmp", "/var/tmp", "/dev/shm"];
-
-/// Something inside a scratch directory (`/tmp/build`, `/tmp/*`), not the directory itself.
-pub(crate) fn in_scratch_dir(t: &str) -> bool {
-    if !t.starts_with('/') {
-        return false;
-    }
-    let normal = crate::analyze::word::normalize_abs(t);
-    SCRATCH_DIRS.iter().any(|d| {
-        normal
-            .strip_prefix(d)
-            .and_then(|rest| rest.strip_prefix('/'))
-            .is_some_and(|rest| !rest.is_empty() && rest != ".")
-    })
-}
-
-/// A scratch directory itself or something in it.
-pub(crate) fn is_scratch_dir(t: &str) -> bool {
-    in_scratch_dir(t)
-        || t.starts_with('/') && {
-            let normal = crate::analyze::word::normalize_abs(t);
-            SCRATCH_DIRS.contains(normal.trim_end_matches('/'))
-        }
 }
 
 /// Is this a program that removes or rewrites whatever it is given, recursively?
@@ -525,180 +353,6 @@ pub(crate) fn catastrophe_in_code(code: &str, cwd: &Path) -> Option<String> {
     None
 }
 
-/// Normalise a path that may start in a home directory to `~/rest`; other paths unchanged
-/// (borrowed when nothing changes).
-pub(crate) fn home_relative(t: &str) -> Cow<'_, str> {
-    let u = unquote(t);
-    if u.starts_with("~/") {
-        return u; // already `~/rest`
-    }
-    for pre in ["$HOME/", "${HOME}/", "/root/"] {
-        if let Some(rest) = u.strip_prefix(pre) {
-            return Cow::Owned(format!("~/{rest}"));
-        }
-    }
-    for pre in ["/home/", "/Users/"] {
-        if let Some(rest) = u.strip_prefix(pre)
-            && let Some((_, tail)) = rest.split_once('/')
-        {
-            return Cow::Owned(format!("~/{tail}"));
-        }
-    }
-    if let Some(rest) = u.strip_prefix('~')
-        && let Some((_, tail)) = rest.split_once('/')
-    {
-        return Cow::Owned(format!("~/{tail}"));
-    }
-    u
-}
-
-/// The files of [`is_sensitive_file`] whose modification is never routine: account databases,
-/// sudo, PAM, the dynamic loader's preload list. Shell start-up files, SSH authorisation, hosts,
-/// cron and service units are edited by set-up steps every day; writing those asks (unless what
-/// is written is itself a catastrophe), writing these denies.
-pub(crate) fn is_account_file(t: &str) -> bool {
-    let h = home_relative(t);
-    let h = crate::analyze::word::normalize_abs(&h);
-    ACCOUNT_FILES.contains(h.as_str()) || ACCOUNT_DIRS.iter().any(|p| h.starts_with(p))
-}
-
-/// The files of [`is_account_file`].
-pub(crate) const ACCOUNT_FILES: Words = words![
-    "/etc/passwd",
-    "/etc/shadow",
-    "/etc/group",
-    "/etc/gshadow",
-    "/etc/sudoers",
-    "/etc/ld.so.preload",
-];
-
-/// The directories every file of which [`is_account_file`] counts.
-pub(crate) const ACCOUNT_DIRS: Words = words!["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"];
-
-/// Files whose modification hands over the machine or the account: account databases, sudo,
-/// SSH authorisation, shell start-up files, system-wide profiles, cron, the dynamic loader.
-pub(crate) fn is_sensitive_file(t: &str) -> bool {
-    let h = home_relative(t);
-    let h = crate::analyze::word::normalize_abs(&h);
-    let home_files = [
-        "~/.bashrc",
-        "~/.bash_profile",
-        "~/.bash_login",
-        "~/.bash_logout",
-        "~/.profile",
-        "~/.zshrc",
-        "~/.zshenv",
-        "~/.zprofile",
-        "~/.zlogin",
-        "~/.zlogout",
-        "~/.kshrc",
-        "~/.cshrc",
-        "~/.tcshrc",
-        "~/.inputrc",
-        "~/.xinitrc",
-        "~/.xprofile",
-        "~/.config/fish/config.fish",
-        "~/.ssh/authorized_keys",
-        "~/.ssh/authorized_keys2",
-        "~/.ssh/config",
-        "~/.ssh/rc",
-        "~/.ssh/environment",
-    ];
-    if home_files.contains(&h.as_str())
-        || h.starts_with("~/.ssh/id_")
-        || h.starts_with("~/.config/fish/conf.d/")
-        || h.starts_with("~/.config/autostart/")
-        || h.starts_with("~/.config/systemd/user/")
-    {
-        return true;
-    }
-    let etc = [
-        "/etc/passwd",
-        "/etc/shadow",
-        "/etc/group",
-        "/etc/gshadow",
-        "/etc/sudoers",
-        "/etc/hosts",
-        "/etc/profile",
-        "/etc/bash.bashrc",
-        "/etc/bashrc",
-        "/etc/zshrc",
-        "/etc/zsh/zshrc",
-        "/etc/zsh/zshenv",
-        "/etc/environment",
-        "/etc/ld.so.preload",
-        "/etc/crontab",
-        "/etc/rc.local",
-        "/etc/ssh/sshd_config",
-    ];
-    let prefixes = [
-        "/etc/sudoers.d/",
-        "/etc/profile.d/",
-        "/etc/cron.",
-        "/etc/pam.d/",
-        "/etc/security/",
-        "/etc/systemd/system/",
-        "/etc/init.d/",
-        "/etc/ssh/sshd_config.d/",
-        "/var/spool/cron/",
-        "/etc/ld.so.conf",
-    ];
-    etc.contains(&h.as_str()) || prefixes.iter().any(|p| h.starts_with(p))
-}
-
-/// False when no part of `t` can be a secret for [`is_secret`]: every secret there has a `.`, a
-/// `/`, `id_` or `kubeconfig` in its text (after quotes are removed, so a word with quotes or
-/// backslashes takes the long way). Most words have none.
-pub(crate) fn may_be_secret(t: &str) -> bool {
-    let b = t.as_bytes();
-    b.iter()
-        .any(|c| matches!(c, b'.' | b'/' | b'\'' | b'"' | b'\\'))
-        || b.windows(3).any(|w| w == b"id_")
-        || b.windows(10).any(|w| w == b"kubeconfig")
-}
-
-/// Credentials and private keys: reading them is fine, sending them anywhere is not. One list
-/// decides, the path policy's (`policy::paths::is_secret`): a word naming the home directory
-/// (`~/…`, `$HOME/…`) or an absolute path is matched as that path (a directory whose whole
-/// content is secret counts), a relative one by its last name (`src/.env`, `x/id_rsa`).
-pub(crate) fn is_secret(t: &str) -> bool {
-    if !may_be_secret(t) || t.contains("://") {
-        return false;
-    }
-    let h = home_relative(t);
-    let h = h.trim_end_matches('/');
-    if h.is_empty() {
-        return false;
-    }
-    if h == "~" || h.starts_with("~/") || h.starts_with('/') {
-        // On the text: the path policy resolves links for the paths a unit opens.
-        let path = crate::policy::paths::expand(h, std::path::Path::new("/"));
-        return crate::policy::paths::is_secret(&path)
-            || crate::policy::paths::is_secret_dir(&path);
-    }
-    // A relative word (`src/.env`, `x=@key.pem`) is a secret by its last name only: where it
-    // lies is not known here.
-    let name = h.rsplit('/').next().unwrap_or(h);
-    !name.is_empty() && crate::policy::paths::is_secret(&std::path::Path::new("/x").join(name))
-}
-
-/// Directories of public CA certificates: their `.pem` files hold no key.
-pub(crate) const PUBLIC_CERT_DIRS: Words = words![
-    "/etc/ssl/certs/",
-    "/etc/pki/ca-trust/",
-    "/etc/pki/tls/certs/",
-    "/etc/ca-certificates/",
-    "/usr/share/ca-certificates/",
-    "/usr/local/share/ca-certificates/",
-];
-
-/// A file name that is a secret wherever it lies (`.env`, `id_rsa`, `*.pem`, `credentials.json`,
-/// Terraform state, kubeconfigs): the path policy's list, read for a name alone.
-#[cfg(test)]
-pub(crate) fn is_secret_name(name: &str) -> bool {
-    !name.contains('/') && crate::policy::paths::is_secret(&std::path::Path::new("/x").join(name))
-}
-
 /// The places a unit writes to: output redirects, `tee` operands, the destination of
 /// `cp`/`mv`/`install`/`ln`, `dd of=`, in-place editors (`sed -i`, `perl -i`, batch `ed`/`ex`/
 /// `vim`), output options (`--output`, `-o` of `curl`/`sort`, `-O` of `wget`, `find -fprint`).
@@ -860,79 +514,9 @@ fn is_dir_like(d: &str) -> bool {
     ) || h.starts_with("/etc/cron.")
 }
 
-/// Programs whose first operand is a pattern or a program, unless an option gives it.
-pub(crate) const PATTERN_FIRST: &[&str] = &[
-    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-    "mawk", "nawk", "sed", "jq", "yq",
-];
-
-/// Options that give the pattern or program instead of the first operand (`-e`, `-f` and
-/// their long forms; `rg --files` takes no pattern).
-pub(crate) const PATTERN_OPTIONS: &[&str] = &[
-    "-e",
-    "-f",
-    "--regexp",
-    "--file",
-    "--expression",
-    "--from-file",
-    "--files",
-];
-
-/// An option word that gives the pattern or program (`-e X`, `-eX`, `-ie X`, `--regexp=X`,
-/// `-f FILE`): then the first operand is a file. Any short bundle with an `e` or an `f` counts.
-/// A dynamic word counts as the first operand: whatever it holds, every static word after it
-/// is still read as a file.
-pub(crate) fn gives_pattern(a: &crate::analyze::Arg) -> bool {
-    let Some(v) = a.value.as_deref() else {
-        return false;
-    };
-    if let Some(long) = v.strip_prefix("--") {
-        let name = long.split_once('=').map_or(long, |(n, _)| n);
-        return PATTERN_OPTIONS.contains(&format!("--{name}").as_str());
-    }
-    v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
-}
-
-/// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER
-/// FILE…`): a [`PATTERN_FIRST`] program with no option that gives the pattern.
-pub(crate) fn pattern_first(unit: &crate::analyze::Unit) -> bool {
-    unit.program
-        .as_deref()
-        .is_some_and(|p| PATTERN_FIRST.contains(&p))
-        && !unit.args().any(gives_pattern)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn home_relative_borrows_unless_it_rewrites() {
-        assert!(matches!(
-            home_relative("~/.ssh/id_rsa"),
-            Cow::Borrowed("~/.ssh/id_rsa")
-        ));
-        assert!(matches!(
-            home_relative("/etc/passwd"),
-            Cow::Borrowed("/etc/passwd")
-        ));
-        assert_eq!(home_relative("'~/.ssh'"), "~/.ssh");
-        assert_eq!(home_relative("$HOME/.aws/x"), "~/.aws/x");
-        assert_eq!(home_relative("/home/bob/.netrc"), "~/.netrc");
-        assert_eq!(home_relative("~bob/.kube"), "~/.kube");
-        assert_eq!(home_relative("/root/.pgpass"), "~/.pgpass");
-    }
-
-    #[test]
-    fn unquote_borrows_unless_it_strips() {
-        assert!(matches!(
-            unquote("/etc/passwd"),
-            Cow::Borrowed("/etc/passwd")
-        ));
-        assert!(matches!(unquote(""), Cow::Borrowed("")));
-        assert_eq!(unquote(r#"'/e"t\c'"#), "/etc");
-        assert_eq!(unquote("\\é'ü"), "éü");
-    }
 
     #[test]
     fn block_devices() {
@@ -1014,29 +598,6 @@ mod tests {
             ("/usr/lib", true),
         ] {
             assert_eq!(is_catastrophic_target(t, cwd), want, "{t}");
-        }
-    }
-
-    #[test]
-    fn secrets_and_sensitive_files() {
-        for (t, secret, sensitive, account) in [
-            ("~/.ssh/id_rsa", true, true, false),
-            ("~/.ssh/id_rsa.pub", false, true, false),
-            ("$HOME/.aws/credentials", true, false, false),
-            (".env", true, false, false),
-            (".env.example", false, false, false),
-            ("~/.bashrc", false, true, false),
-            ("/home/alice/.zshrc", false, true, false),
-            ("/etc/sudoers.d/x", true, true, true),
-            ("/etc/shadow", true, true, true),
-            ("//etc/passwd", false, true, true),
-            ("/etc/hosts", false, true, false),
-            ("README.md", false, false, false),
-            ("~/.ssh/known_hosts", false, false, false),
-        ] {
-            assert_eq!(is_secret(t), secret, "secret {t}");
-            assert_eq!(is_sensitive_file(t), sensitive, "sensitive {t}");
-            assert_eq!(is_account_file(t), account, "account {t}");
         }
     }
 

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 
 use super::common::{ask, pipelines_of, prog, text, units_within};
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::policy::Risk;
+use crate::decision::Risk;
 
 declare_check! {
     /// **What it flags**: `DROP DATABASE`/`SCHEMA`/`TABLE`, `TRUNCATE`, `DELETE FROM`, `ALTER …
@@ -98,7 +98,7 @@ impl Check for DatabaseWipe {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

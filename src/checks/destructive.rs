@@ -6,12 +6,12 @@ use std::path::Path;
 
 use super::common::{
     ask, deny, fed_words, is_catastrophic_target, is_recursive_flag, prog, text, units_within,
-    unquote,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{Analysis, Arg, Context, Unit};
-use crate::policy::Risk;
-use crate::policy::pattern::{is_home, is_root, system_depth};
+use crate::decision::Risk;
+use crate::files::unquote;
+use crate::files::{is_home, is_root, system_depth};
 
 declare_check! {
     /// **What it flags**: `rm -r` (every spelling: `-rf`, `-Rf`, `-r -f`, `--recursive`,
@@ -349,14 +349,14 @@ fn path_query(u: &Unit) -> bool {
 
 fn system_or_home(t: &str) -> bool {
     let u = unquote(t);
-    if super::common::is_scratch_dir(&u) {
+    if crate::files::is_scratch_dir(&u) {
         return false;
     }
     if is_root(&u) || is_home(&u) || system_depth(&u).is_some_and(|d| d <= 2) {
         return true;
     }
     u.starts_with('/') && {
-        let n = crate::analyze::word::normalize_abs(&u);
+        let n = crate::files::normalize_abs(&u);
         n.trim_end_matches('/').matches('/').count() == 1 && n.len() > 1
     }
 }
@@ -458,7 +458,7 @@ impl Check for FindDeleteRoot {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn recursive_delete() {

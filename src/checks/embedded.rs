@@ -7,7 +7,7 @@ use std::cell::LazyCell;
 use super::common::{ask, catastrophe_in_code, deny, prog, text};
 use super::one_liner::fed_text;
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::policy::Risk;
+use crate::decision::Risk;
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -464,7 +464,7 @@ impl Check for EmbeddedCommand {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

@@ -9,7 +9,7 @@ use regex_lite::Regex;
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::ast::Span;
-use crate::policy::Risk;
+use crate::decision::Risk;
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -353,7 +353,7 @@ impl Check for EnvPrefix {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {
@@ -388,7 +388,7 @@ mod tests {
 
     #[test]
     fn risks() {
-        use crate::policy::Risk;
+        use crate::decision::Risk;
         for (name, value, want) in [
             ("PATH", Some("."), Some(Risk::High)),
             ("DYLD_INSERT_LIBRARIES", Some("x"), Some(Risk::High)),

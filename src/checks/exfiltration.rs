@@ -1,15 +1,15 @@
 //! `secret-exfiltration`: private keys, credentials and environment dumps sent over the network.
 
 use super::common::{
-    ask, deny, fed_words, is_raw_device, is_secret, is_sender, may_be_secret, pipelines_of, prog,
-    text, units_within, unquote,
+    ask, deny, fed_words, is_raw_device, is_sender, pipelines_of, prog, text, units_within,
 };
-use super::secret_glob::{glob_may_be_secret, name_may_be_secret};
 use super::{Check, CheckCtx, Finding, declare_check};
+use crate::files::secret_glob::{glob_may_be_secret, name_may_be_secret};
+use crate::files::{may_be_secret, unquote, word_is_secret};
 use std::cell::LazyCell;
 
 use crate::analyze::{Analysis, Arg, Context, Unit};
-use crate::policy::Risk;
+use crate::decision::Risk;
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -343,9 +343,8 @@ fn secret_search(cx: &CheckCtx, u: &Unit) -> Option<String> {
                 || t.starts_with("$HOME")
                 || t.starts_with("${HOME}")
                 || t.starts_with('/')
-                    && !super::common::in_scratch_dir(&t)
-                    && !std::path::Path::new(&crate::analyze::word::normalize_abs(&t))
-                        .starts_with(cx.cwd))
+                    && !crate::files::in_scratch_dir(&t)
+                    && !std::path::Path::new(&crate::files::normalize_abs(&t)).starts_with(cx.cwd))
     });
     if let Some(dir) = outside {
         return Some(format!(
@@ -414,7 +413,7 @@ fn fed_secret(a: &Analysis, u: &Unit) -> Option<String> {
     if !u.appended_args {
         return None;
     }
-    fed_words(a, u).into_iter().find(|w| is_secret(w))
+    fed_words(a, u).into_iter().find(|w| word_is_secret(w))
 }
 
 /// The `find` that runs `u` with `-exec … {}` looks for secrets: it starts in a secret directory
@@ -428,14 +427,14 @@ fn found_secret(a: &Analysis, u: &Unit) -> Option<String> {
     let starts = words
         .iter()
         .take_while(|w| !w.starts_with('-') && !matches!(**w, "(" | "!"));
-    if let Some(d) = starts.into_iter().find(|d| is_secret(d)) {
+    if let Some(d) = starts.into_iter().find(|d| word_is_secret(d)) {
         return Some((*d).to_owned());
     }
     // A test after `!`/`-not` excludes what it matches: `! -name '.*'` skips hidden files.
     words.windows(2).enumerate().find_map(|(k, w)| {
         let negated = k > 0 && matches!(words[k - 1], "!" | "-not");
-        let by_name =
-            matches!(w[0], "-name" | "-iname") && (is_secret(w[1]) || name_may_be_secret(w[1]));
+        let by_name = matches!(w[0], "-name" | "-iname")
+            && (word_is_secret(w[1]) || name_may_be_secret(w[1]));
         let by_path = matches!(w[0], "-path" | "-ipath" | "-wholename")
             && glob_may_be_secret(&format!("/home/user/{}", w[1].trim_start_matches("*/")));
         (!negated && (by_name || by_path)).then(|| format!("the files named `{}`", w[1]))
@@ -447,7 +446,7 @@ fn is_secret_word(a: &Arg) -> bool {
     if a.glob {
         glob_may_be_secret(text(a))
     } else {
-        is_secret(text(a))
+        word_is_secret(text(a))
     }
 }
 
@@ -487,7 +486,7 @@ fn secret_args(u: &Unit) -> Option<String> {
     let ssh_like = matches!(prog(u), Some("ssh" | "scp" | "sftp" | "rsync" | "autossh"));
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
-    let mut pattern = super::common::pattern_first(u);
+    let mut pattern = crate::analyze::pattern_first(u);
     for a in u.args() {
         let t = text(a);
         if skip {
@@ -531,7 +530,7 @@ fn secret_args(u: &Unit) -> Option<String> {
             t.strip_prefix('<'),
             Some(t),
         ];
-        if let Some(c) = candidates.into_iter().flatten().find(|c| is_secret(c)) {
+        if let Some(c) = candidates.into_iter().flatten().find(|c| word_is_secret(c)) {
             return Some(c.to_owned());
         }
     }
@@ -539,7 +538,7 @@ fn secret_args(u: &Unit) -> Option<String> {
         .iter()
         .filter(|r| r.op.starts_with('<') && r.op != "<<" && r.op != "<<<" && r.op != "<<-")
         .filter_map(|r| r.target.as_deref())
-        .find(|t| is_secret(t))
+        .find(|t| word_is_secret(t))
         .map(str::to_owned)
 }
 
@@ -552,7 +551,7 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
         .iter()
         .filter(|r| r.op == "<")
         .filter_map(|r| r.target.as_deref())
-        .find(|t| is_secret(t))
+        .find(|t| word_is_secret(t))
     {
         return Some(t.to_owned());
     }
@@ -590,7 +589,7 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
         && let Some(t) = u.args().map(text).find(|t| {
             !t.starts_with('-')
                 && t.split_once(':').is_some_and(|(_, path)| {
-                    !path.is_empty() && is_secret(path.trim_start_matches("./"))
+                    !path.is_empty() && word_is_secret(path.trim_start_matches("./"))
                 })
         })
     {
@@ -624,7 +623,7 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
     if !archiver && !recursive_search {
         return None;
     }
-    let mut pattern = recursive_search && super::common::pattern_first(u);
+    let mut pattern = recursive_search && crate::analyze::pattern_first(u);
     let mut prev = "";
     for w in u.args().map(text) {
         let dir_opt = matches!(prev, "-C" | "--directory" | "-g" | "--exclude" | "-X");
@@ -635,7 +634,7 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
         }
         let all_homes = matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root")
             && w.starts_with('/');
-        if !dir_opt && (crate::policy::pattern::is_home(w) || all_homes) {
+        if !dir_opt && (crate::files::is_home(w) || all_homes) {
             return Some(w.to_owned());
         }
     }
@@ -780,7 +779,7 @@ impl Check for SecretExfiltration {
                     .iter()
                     .filter(|r| r.op == "<")
                     .filter_map(|r| r.target.as_deref())
-                    .find(|t| is_secret(t))
+                    .find(|t| word_is_secret(t))
             {
                 out.push(deny(
                     Some(i),
@@ -849,11 +848,11 @@ impl Check for SecretExfiltration {
                 .iter()
                 .filter(|r| r.op == "<")
                 .filter_map(|r| r.target.as_deref())
-                .find(|t| is_secret(t));
+                .find(|t| word_is_secret(t));
             let from_form = u.args().map(text).find_map(|t| {
                 t.split_once(['<', '@'])
                     .map(|(_, f)| f)
-                    .filter(|f| !t.contains("://") && is_secret(f))
+                    .filter(|f| !t.contains("://") && word_is_secret(f))
             });
             if let Some(s) = from_stdin.or(from_form) {
                 out.push(deny(
@@ -960,7 +959,7 @@ fn tainted_vars(a: &Analysis) -> Vec<(String, String)> {
         } else {
             t.split_whitespace()
                 .find(|w| {
-                    is_secret(w)
+                    word_is_secret(w)
                         || w.bytes().any(|b| matches!(b, b'*' | b'?' | b'['))
                             && glob_may_be_secret(w)
                 })
@@ -1000,7 +999,7 @@ fn describe(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn secrets_sent_without_a_file_operand() {

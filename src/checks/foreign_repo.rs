@@ -3,8 +3,8 @@
 
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::policy::Risk;
-use crate::policy::paths::resolve;
+use crate::decision::Risk;
+use crate::files::resolve;
 
 declare_check! {
     /// **What it flags**: `git -C DIR …`, `git --git-dir=DIR …` or `git --work-tree=DIR …` (also
@@ -139,7 +139,7 @@ fn planted_git_dir(dir: &std::path::Path, root: &std::path::Path) -> Option<std:
 mod tests {
     use super::super::test_support::decisions;
     use super::ForeignRepository;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

@@ -184,7 +184,7 @@ fn parallel_flood(cx: &CheckCtx, out: &mut Vec<Finding>) {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

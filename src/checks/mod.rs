@@ -4,7 +4,8 @@
 //! Each check's doc text (What it flags / Why it is risky / Example / Known gaps) is what
 //! `shclass rules` prints, so the docs cannot drift. Checks read the analysis (units, flags)
 //! and report [`Finding`]s; they never touch tree-sitter and never decide the final verdict —
-//! the policy combines findings with rules (`crate::policy`).
+//! the policy combines findings with rules (`crate::policy`); the words of a finding
+//! (`Decision`, `Risk`) come from the leaf below both (`crate::decision`).
 
 pub(crate) mod common;
 mod database;
@@ -21,7 +22,7 @@ mod privilege;
 mod redirect;
 mod remote_code;
 mod reverse_shell;
-pub(crate) mod secret_glob;
+
 mod sensitive_write;
 mod shell_state;
 mod system;
@@ -31,7 +32,7 @@ use std::path::Path;
 
 use crate::analyze::Analysis;
 use crate::ast::Span;
-use crate::policy::{Decision, Risk};
+use crate::decision::{Decision, Risk};
 
 /// Declare a check: its doc comment becomes both the rustdoc and the text `shclass rules`
 /// prints (`Self::DOC`), so the two cannot drift.
@@ -143,7 +144,7 @@ pub(crate) mod test_support {
     use std::path::Path;
 
     use super::{Check, CheckCtx};
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     /// The strongest decision `check` reports for `cmd` (workspace `/home/user/project`).
     pub(crate) fn decisions(check: &dyn Check, cmd: &str) -> Option<Decision> {

@@ -4,13 +4,14 @@
 use std::path::Path;
 
 use super::common::{
-    ask, base, catastrophe, catastrophe_in_code, deny, is_account_file, is_block_device,
-    is_catastrophic_target, is_interpreter, is_secret, is_sensitive_file, prog, text,
+    ask, base, catastrophe, catastrophe_in_code, deny, is_block_device, is_catastrophic_target,
+    is_interpreter, prog, text,
 };
 use super::exfiltration::is_secret_var;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{FlagKind, Unit};
-use crate::policy::{Decision, Risk};
+use crate::decision::{Decision, Risk};
+use crate::files::{is_account_file, is_sensitive_file, word_is_secret};
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -750,9 +751,9 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
     // `homedir() + '/.aws/credentials'`: a secret under the home directory.
     let home = has(HOME_EXPR).is_some() || code.contains("getenv(\"HOME\")");
     if let Some(n) = net
-        && let Some(s) = lits
-            .iter()
-            .find(|l| is_secret(l) || home && l.starts_with("/.") && is_secret(&format!("~{l}")))
+        && let Some(s) = lits.iter().find(|l| {
+            word_is_secret(l) || home && l.starts_with("/.") && word_is_secret(&format!("~{l}"))
+        })
     {
         return Some((
             Decision::Deny,
@@ -986,7 +987,7 @@ fn sed_scan(script: &str, cwd: &Path) -> Option<(Decision, String)> {
             }
             SedEffect::Write(file) => Some(sed_write(file.trim())),
             // `r FILE` / `R FILE` read a file into the output.
-            SedEffect::Read(file) => is_secret(file.trim()).then(|| {
+            SedEffect::Read(file) => word_is_secret(file.trim()).then(|| {
                 (
                     Decision::Ask,
                     format!("the sed script reads the secret `{}`", file.trim()),
@@ -1103,7 +1104,7 @@ impl Check for InterpreterOneLiner {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

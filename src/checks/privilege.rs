@@ -2,7 +2,7 @@
 //! programs that run a command as another user.
 
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::policy::{Decision, Risk};
+use crate::decision::{Decision, Risk};
 
 /// Programs that run a command as another user (or as root through a service manager), or with
 /// another user's or the host's view of the system: sudo and its kin, systemd's `run0` and

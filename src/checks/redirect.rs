@@ -1,7 +1,7 @@
 //! `redirect-write`: output redirections that write files.
 
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::policy::{Decision, Risk};
+use crate::decision::{Decision, Risk};
 
 declare_check! {
     /// **What it flags**: a unit whose output is redirected to a file (`>`, `>>`, `&>`, `>|`, `<>`),

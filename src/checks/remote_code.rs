@@ -208,7 +208,7 @@ fn strip_dot(t: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

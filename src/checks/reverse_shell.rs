@@ -2,7 +2,7 @@
 
 use super::common::{ask, deny, is_interpreter, is_shell, pipelines_of, prog, text, units_within};
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::policy::Risk;
+use crate::decision::Risk;
 
 declare_check! {
     /// **What it flags**: a shell whose input or output is a network connection:
@@ -130,7 +130,7 @@ impl Check for ReverseShell {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

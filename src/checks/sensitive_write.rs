@@ -1,13 +1,12 @@
 //! `sensitive-file-write`: writes to account, sudo, SSH and shell start-up files.
 
-use super::common::{
-    ask, catastrophe_in_code, deny, is_account_file, is_sensitive_file, prog, text, write_targets,
-};
+use super::common::{ask, catastrophe_in_code, deny, prog, text, write_targets};
 use super::one_liner::fed_text;
-use super::secret_glob::glob_may_be_account_file;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
-use crate::policy::Risk;
+use crate::decision::Risk;
+use crate::files::secret_glob::glob_may_be_account_file;
+use crate::files::{is_account_file, is_sensitive_file};
 
 declare_check! {
     /// **What it flags**: a write to `/etc/passwd`, `/etc/shadow`, `/etc/group`, `/etc/sudoers`
@@ -27,8 +26,8 @@ declare_check! {
     /// steps append to start-up files and `authorized_keys` every day, so those are a person's
     /// call; nothing routine rewrites the account databases or sudoers.
     ///
-    /// Writes into `.git/hooks/` (code run on every commit or checkout) are asked about at high
-    /// risk.
+    /// Git hooks (`.git/hooks/`, `.husky/`, `.githooks/`) and CI definitions are start-up files
+    /// too (code run on every commit, checkout or push): the same list as the path policy's.
     ///
     /// **Example**: `echo 'export PATH=$PATH:~/go/bin' >> ~/.bashrc` → ask (high);
     /// `echo 'rm -rf ~' >> ~/.bashrc` → deny; `echo x | sudo tee /etc/shadow` → deny. Reading
@@ -78,20 +77,10 @@ impl Check for SensitiveWrite {
                         u.span,
                         Risk::High,
                         format!(
-                            "writes to `{t}` ({by}): changes who can log in or what every shell runs"
+                            "writes to `{t}` ({by}): changes who can log in or what later shells or git commands run"
                         ),
                     ),
                 });
-            } else if let Some(t) = targets
-                .iter()
-                .find(|t| t.contains(".git/hooks/") || t.contains(".husky/"))
-            {
-                out.push(ask(
-                    Some(i),
-                    u.span,
-                    Risk::High,
-                    format!("writes the git hook `{t}` ({by}): code that runs on every commit or checkout"),
-                ));
             }
         }
     }
@@ -100,7 +89,7 @@ impl Check for SensitiveWrite {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

@@ -5,7 +5,7 @@ use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::analyze::shell_options::{set_problem, shopt_problem};
-use crate::policy::Risk;
+use crate::decision::Risk;
 
 declare_check! {
     /// **What it flags**: `set` and `shopt` with any option outside a closed list known to
@@ -69,7 +69,7 @@ impl Check for ShellState {
 mod tests {
     use super::ShellState;
     use crate::checks::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn only_listed_options_pass() {

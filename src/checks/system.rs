@@ -81,7 +81,7 @@ impl Check for KillAll {
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
-    use crate::policy::Decision;
+    use crate::decision::Decision;
 
     #[test]
     fn table() {

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
-use crate::policy::Risk;
-use crate::policy::paths::resolve;
+use crate::decision::Risk;
+use crate::files::resolve;
 
 declare_check! {
     /// **What it flags**: a program whose even read-only verbs run a program or code named by a

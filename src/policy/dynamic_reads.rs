@@ -23,7 +23,7 @@
 //! Example: `for f in ~/.ssh/*; do cat "$f"; done` asks (read-secret); `cat "$1"` asks
 //! (read-unknown-path); `for f in src/*.rs; do head -5 "$f"; done` is allowed.
 //!
-//! Known gaps: only the programs in [`PRINTERS`] are judged (any other program's dynamic
+//! Known gaps: only the programs in [`PRINTERS`](crate::programs::PRINTERS) are judged (any other program's dynamic
 //! operands are left to its rules); an option's value that names a file (`grep -f "$F"`) is not
 //! judged; a variable set in one branch of an `if` before the unit counts as set (bash would
 //! use the environment's value on the other branch).
@@ -31,25 +31,15 @@
 use std::borrow::Cow;
 use std::path::Path;
 
-use super::paths;
-use super::{Decision, Reason, Risk, Source};
+use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::{Analysis, Context, Unit};
-use crate::checks::secret_glob;
+use crate::files::secret_glob;
 
-/// Programs that print the content of the files they are given.
-const PRINTERS: &[&str] = &[
-    "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
-    "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
-    "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
-    "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
-    "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
-];
-
-/// A program that prints what it reads ([`PRINTERS`]): the only units [`reasons`] judges.
+/// A program that prints what it reads ([`PRINTERS`](crate::programs::PRINTERS)): the only units [`reasons`] judges.
 pub(crate) fn is_printer(unit: &Unit) -> bool {
     unit.program
         .as_deref()
-        .is_some_and(|p| PRINTERS.contains(&p))
+        .is_some_and(|p| crate::programs::PRINTERS.contains(&p))
 }
 
 /// The reasons a unit's dynamic file operands give: read-secret for values known to reach a
@@ -68,11 +58,11 @@ pub(crate) fn reasons(
     let Some(program) = unit.program.as_deref().filter(|_| is_printer(unit)) else {
         return out;
     };
-    let skip = usize::from(crate::checks::common::pattern_first(unit));
+    let skip = usize::from(crate::analyze::pattern_first(unit));
     let reason = |decision, rule: &'static str, message: String, span| Reason {
         decision,
         risk: Risk::High,
-        rule: Cow::Borrowed(rule),
+        rule: Origin::Path(Cow::Borrowed(rule)),
         source: Source::Builtin,
         message,
         span,
@@ -115,7 +105,7 @@ pub(crate) fn reasons(
         out.push(Reason {
             decision: Decision::Ask,
             risk: Risk::High,
-            rule: Cow::Borrowed("read-unknown-path"),
+            rule: Origin::Path(Cow::Borrowed("read-unknown-path")),
             source: Source::Builtin,
             message: format!(
                 "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"
@@ -217,7 +207,7 @@ fn judge(
             let secret = if path.contains(['*', '?', '[']) {
                 secret_glob::glob_may_be_secret(&path)
             } else {
-                paths::is_secret(&paths::resolve(&path, cwd))
+                crate::files::is_secret(&crate::files::resolve(&path, cwd))
             };
             if secret {
                 return Judged::Secret(path);
@@ -327,7 +317,7 @@ fn safe_pattern(pattern: &str) -> bool {
         && !secret_glob::glob_may_be_secret(pattern)
         && !secret_glob::file_name_may_be_secret(name)
         // `.ssh/*`: inside a directory whose whole content is secret.
-        && !paths::is_secret(&Path::new("/w").join(pattern.replace(['*', '?'], "x")))
+        && !crate::files::is_secret(&Path::new("/w").join(pattern.replace(['*', '?'], "x")))
 }
 
 /// A listing of file names under the working directory that no secret's name can be in.

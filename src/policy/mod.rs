@@ -15,7 +15,7 @@
 
 mod dynamic_reads;
 mod error;
-pub(crate) mod glob;
+
 mod help;
 mod lazy;
 mod lint;
@@ -37,6 +37,7 @@ use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
+pub use crate::decision::{Decision, Origin, Risk};
 pub use error::{PolicyError, PolicyErrorKind};
 pub(crate) use lint::lint;
 pub(crate) use load::discovered_files;
@@ -53,81 +54,6 @@ use options::{OptionSpec, Parsed};
 use pattern::ClaudePattern;
 use rule::MatchInput;
 use spec::PolicyFile;
-
-/// Allow < Ask < Deny; combining is taking the maximum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Decision {
-    /// Run it.
-    Allow,
-    /// Ask a person.
-    Ask,
-    /// Refuse.
-    Deny,
-}
-
-impl Decision {
-    /// Parse `allow` / `ask` / `deny`.
-    pub fn parse(s: &str) -> Option<Decision> {
-        match s {
-            "allow" => Some(Decision::Allow),
-            "ask" => Some(Decision::Ask),
-            "deny" => Some(Decision::Deny),
-            _ => None,
-        }
-    }
-
-    /// The lower-case name.
-    pub fn name(self) -> &'static str {
-        match self {
-            Decision::Allow => "allow",
-            Decision::Ask => "ask",
-            Decision::Deny => "deny",
-        }
-    }
-
-    /// Exit code of the CLI: 0 allow, 1 ask, 2 deny.
-    pub fn exit_code(self) -> u8 {
-        match self {
-            Decision::Allow => 0,
-            Decision::Ask => 1,
-            Decision::Deny => 2,
-        }
-    }
-}
-
-impl fmt::Display for Decision {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// How bad it would be if this ran and was a mistake.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Risk {
-    /// Reads.
-    Low,
-    /// Ordinary side effects.
-    Medium,
-    /// Hard to undo, or opaque.
-    High,
-    /// Catastrophic.
-    Critical,
-}
-
-impl Risk {
-    /// Parse a risk name.
-    pub fn parse(s: &str) -> Option<Risk> {
-        match s {
-            "low" => Some(Risk::Low),
-            "medium" => Some(Risk::Medium),
-            "high" => Some(Risk::High),
-            "critical" => Some(Risk::Critical),
-            _ => None,
-        }
-    }
-}
 
 /// How asks and allows are treated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -235,8 +161,9 @@ pub struct Reason {
     pub decision: Decision,
     /// Risk of what it found.
     pub risk: Risk,
-    /// Rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule` (borrowed when static).
-    pub rule: Cow<'static, str>,
+    /// What gave it: a rule, check, flag, path finding, the mode or no rule (serialised as the
+    /// rule id, check id, `flag:<kind>`, `mode:<name>` or `no-rule`).
+    pub rule: Origin,
     /// Where the rule came from.
     pub source: Source,
     /// For people.
@@ -600,7 +527,7 @@ fn untrusted_note(source: &Source, what: &str, decision: Decision, span: Span) -
     Reason {
         decision,
         risk: Risk::Low,
-        rule: Cow::Borrowed("untrusted-policy"),
+        rule: Origin::Engine("untrusted-policy"),
         source: source.clone(),
         message: format!(
             "{file} {what}, but it is not trusted, so that has no effect; if you have reviewed it, run `shclass trust {file}`"
@@ -727,7 +654,7 @@ impl Policy {
     /// The built-in group for a program and the name it is filed under: the name itself when
     /// a group has it, else the file name of a path (`/usr/bin/git` → `git`).
     fn named_group<'p>(&self, p: &'p str) -> (Option<&Policy>, &'p str) {
-        let base = crate::checks::common::base(p);
+        let base = crate::programs::base(p);
         if !self.lazy {
             return (None, base);
         }
@@ -1339,12 +1266,12 @@ impl Policy {
         ));
         if access == paths::Access::Read
             && !reasons.iter().any(|r| r.rule == "read-secret")
-            && paths::glob_may_match_secret(path, &self.cwd)
+            && crate::files::secret_glob::glob_may_match_secret(path, &self.cwd)
         {
             reasons.push(Reason {
                 decision: Decision::Ask,
                 risk: Risk::High,
-                rule: Cow::Borrowed("read-secret"),
+                rule: Origin::Path(Cow::Borrowed("read-secret")),
                 source: Source::Builtin,
                 message: format!("the pattern `{path}` may match files that hold secrets"),
                 span: Span::default(),
@@ -1382,7 +1309,7 @@ impl Policy {
         PathVerdict {
             decision,
             risk,
-            path: paths::resolve(path, &self.cwd),
+            path: crate::files::resolve(path, &self.cwd),
             reasons,
         }
     }
@@ -1391,14 +1318,14 @@ impl Policy {
     /// own file (the audit log a hook or session writes). The state root, the user's and the
     /// managed policy are always protected (`paths::own_file_reason`).
     pub fn protect(&mut self, path: &Path) {
-        let abs = paths::resolve(&path.to_string_lossy(), &self.cwd);
+        let abs = crate::files::resolve(&path.to_string_lossy(), &self.cwd);
         self.own_files.push(abs);
     }
 
     /// Commands start in `dir` (relative: to the workspace) rather than the workspace root: their
     /// relative paths are resolved from there.
     pub fn start_in(&mut self, dir: &Path) {
-        self.start_dir = Some(paths::resolve(&dir.to_string_lossy(), &self.cwd));
+        self.start_dir = Some(crate::files::resolve(&dir.to_string_lossy(), &self.cwd));
     }
 
     /// Add one compiled rule.
@@ -1536,7 +1463,7 @@ impl Policy {
                     state.reasons.push(Reason {
                         decision: Decision::Ask,
                         risk: Risk::High,
-                        rule: "internal-error".into(),
+                        rule: Origin::Engine("internal-error"),
                         source: Source::Builtin,
                         message: format!("built-in rules failed to load: {err}"),
                         span: unit.span,
@@ -1554,7 +1481,7 @@ impl Policy {
                         state.reasons.push(Reason {
                             decision: rule.decision,
                             risk: rule.risk,
-                            rule: rule.id.clone(),
+                            rule: Origin::Rule(rule.id.clone()),
                             source: rule.source.clone(),
                             message: rule.describe(),
                             span: unit.span,
@@ -1573,7 +1500,7 @@ impl Policy {
                     own.is_some_and(|(p, (g, name))| {
                         g.is_some()
                             || self.by_program.contains_key(p)
-                            || self.by_program.contains_key(crate::checks::common::base(p))
+                            || self.by_program.contains_key(crate::programs::base(p))
                             || self.lazy && self.has_subcommands(name)
                     })
                 };
@@ -1596,7 +1523,7 @@ impl Policy {
                     state.reasons.push(Reason {
                         decision: Decision::Allow,
                         risk: Risk::Low,
-                        rule: Cow::Borrowed("help-text"),
+                        rule: Origin::Engine("help-text"),
                         source: Source::Builtin,
                         message:
                             "asks the program for its help text or version, which runs nothing"
@@ -1615,7 +1542,7 @@ impl Policy {
             let reason = Reason {
                 decision: f.decision,
                 risk: f.risk,
-                rule: Cow::Borrowed(id),
+                rule: Origin::Check(id),
                 source: Source::Builtin,
                 message: f.message,
                 span: f.span,
@@ -1646,7 +1573,7 @@ impl Policy {
                         state.reasons.push(Reason {
                             decision: Decision::Ask,
                             risk: Risk::High,
-                            rule: Cow::Borrowed("write-after-unknown-cd"),
+                            rule: Origin::Path(Cow::Borrowed("write-after-unknown-cd")),
                             source: Source::Builtin,
                             message: format!(
                                 "writes `{path}` relative to a directory changed to one known only at run time"
@@ -1713,7 +1640,7 @@ impl Policy {
             global.push(Reason {
                 decision,
                 risk,
-                rule: format!("flag:{}", flag.kind.name()).into(),
+                rule: Origin::Flag(flag.kind.name()),
                 source,
                 message: flag_message(flag.kind, &flag.detail),
                 span: flag.span,
@@ -1739,7 +1666,7 @@ impl Policy {
         for g in &mut global {
             g.decision = self.apply_mode_global(
                 g.decision,
-                g.rule.starts_with("flag:") && is_opaque_rule(&g.rule),
+                matches!(g.rule, Origin::Flag(kind) if is_opaque_flag(kind)),
             );
             decision = decision.max(g.decision);
         }
@@ -1764,7 +1691,7 @@ impl Policy {
             all.push(Reason {
                 decision: Decision::Ask,
                 risk: Risk::High,
-                rule: "opaque".into(),
+                rule: Origin::Engine("opaque"),
                 source: Source::Builtin,
                 message: "shclass could not see everything that would run".into(),
                 span: Span::new(0, analysis.input.len()),
@@ -1913,7 +1840,7 @@ impl Policy {
                 } else {
                     Risk::High
                 },
-                rule: "no-rule".into(),
+                rule: Origin::NoRule,
                 source: Source::Builtin,
                 message: if unit.program.is_some() {
                     let name = self.command_name(unit, name);
@@ -1981,7 +1908,7 @@ impl Policy {
             tier.push(Reason {
                 decision,
                 risk,
-                rule: format!("mode:{}", self.mode.name()).into(),
+                rule: Origin::Mode(self.mode.name()),
                 source: Source::Builtin,
                 message: format!(
                     "{} mode turns {} into {}",
@@ -2043,7 +1970,7 @@ impl Policy {
             .and_then(|p| {
                 self.by_program
                     .get(p)
-                    .or_else(|| self.by_program.get(crate::checks::common::base(p)))
+                    .or_else(|| self.by_program.get(crate::programs::base(p)))
             })
             .map_or(&[][..], Vec::as_slice);
         by_name
@@ -2062,13 +1989,19 @@ impl Policy {
         own.or_else(|| groups.iter().find_map(|g| g.find_rule(id, &[])))
     }
 
-    fn is_rule(&self, id: &str, groups: &[&Policy]) -> bool {
-        self.find_rule(id, groups).is_some()
+    /// Did one of this policy's rules give the reason?
+    fn is_rule(&self, origin: &Origin, groups: &[&Policy]) -> bool {
+        origin
+            .rule_id()
+            .is_some_and(|id| self.find_rule(id, groups).is_some())
     }
 
-    fn has_tag(&self, id: &str, tag: &str, groups: &[&Policy]) -> bool {
-        self.find_rule(id, groups)
-            .is_some_and(|r| r.tags.iter().any(|t| t == tag))
+    /// Did one of this policy's rules with `tag` give the reason?
+    fn has_tag(&self, origin: &Origin, tag: &str, groups: &[&Policy]) -> bool {
+        origin.rule_id().is_some_and(|id| {
+            self.find_rule(id, groups)
+                .is_some_and(|r| r.tags.iter().any(|t| t == tag))
+        })
     }
 
     /// A unit whose only asks are edits (tag `edit` or edit findings) with every operand inside
@@ -2080,7 +2013,7 @@ impl Policy {
             if self.is_rule(&r.rule, groups) {
                 self.has_tag(&r.rule, "edit", groups)
             } else {
-                r.rule != "no-rule" && !r.rule.starts_with("flag:")
+                !matches!(r.rule, Origin::NoRule | Origin::Flag(_))
             }
         });
         let outside = pattern::ArgPattern::OutsideWorkspace;
@@ -2122,10 +2055,8 @@ impl Policy {
     }
 }
 
-fn is_opaque_rule(rule: &str) -> bool {
-    rule.strip_prefix("flag:")
-        .and_then(FlagKind::from_name)
-        .is_some_and(FlagKind::is_opaque)
+fn is_opaque_flag(kind: &str) -> bool {
+    FlagKind::from_name(kind).is_some_and(FlagKind::is_opaque)
 }
 
 /// The unit as one line (program and values joined by spaces; templates for dynamic words).
@@ -2212,7 +2143,7 @@ fn same_finding_once(tier: &mut Vec<Reason>) {
     for family in SAME_FINDING {
         let rank = |r: &Reason| {
             (r.source == Source::Builtin)
-                .then(|| family.iter().position(|id| *id == r.rule))
+                .then(|| family.iter().position(|id| r.rule == *id))
                 .flatten()
         };
         let best = tier

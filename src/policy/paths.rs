@@ -10,19 +10,20 @@
 //! final link to the file a write would create, so `./link-to-ssh/id_rsa` is `~/.ssh/id_rsa`
 //! and `link/../config` is the `config` beside the link's target.
 //!
-//! Built in: reading secrets (keys, credentials, `.env` files…) is at least ask; writing them, or
-//! writing shell start-up files, VCS internals, agent settings and shclass's own policy, is deny;
-//! writing outside the workspace is at least ask. For bash, the paths come from redirect targets
+//! Built in: reading secrets (keys, credentials, `.env` files…) is at least ask; writing them,
+//! account files, VCS internals, agent settings or shclass's own policy is deny; writing
+//! start-up files (shell rc files, git hooks, CI definitions…) or outside the workspace is at
+//! least ask. Which file is which is [`crate::files`]'s one classification, the same the checks
+//! read; this module turns it into decisions. For bash, the paths come from redirect targets
 //! and the file operands of known writers and readers ([`unit_paths`]).
 
 use std::borrow::Cow;
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
-use super::glob::{Glob, GlobList, GlobMeta, glob_metas};
-
-use super::{Decision, Reason, Risk, Source};
+use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::Unit;
-use crate::wordlist::{Words, words};
+use crate::files::{home, is_account, is_protected, is_secret, is_startup, resolve, resolve_links};
+use crate::glob::Glob;
 
 /// What a tool does to a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -92,10 +93,6 @@ impl PathRule {
     }
 }
 
-fn home() -> PathBuf {
-    std::env::var_os("HOME").map_or_else(|| PathBuf::from("/root"), PathBuf::from)
-}
-
 /// Claude's anchors, turned into an absolute glob.
 fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
     let (root, rel) = if let Some(abs) = pattern.strip_prefix("//") {
@@ -119,325 +116,6 @@ fn anchor(pattern: &str, base: &Path, cwd: &Path) -> String {
     s
 }
 
-/// Resolve a path as the kernel would: `~` expanded, relative to `cwd`, then component by
-/// component, following every symlink before the next `..` (so `link/../x` is the `x` beside
-/// the link's target), and following a dangling final link to the file it would create. Past
-/// the first component that does not exist, the rest is taken as written (`..` drops the last
-/// component). A chain of more than 40 links is left where it stopped.
-pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
-    resolve_links(path, cwd).0
-}
-
-/// [`resolve`], and whether the walk met more than 40 symbolic links (a loop, or a chain the
-/// kernel refuses): then where the path ends is not known.
-fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
-    walk(&expand(path, cwd))
-}
-
-/// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
-/// (no link followed).
-pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
-    if path == "~" {
-        home()
-    } else if let Some(rest) = path.strip_prefix("~/") {
-        home().join(rest)
-    } else if let Some(rest) = path
-        .strip_prefix("$HOME/")
-        .or_else(|| path.strip_prefix("${HOME}/"))
-    {
-        home().join(rest)
-    } else {
-        cwd.join(path)
-    }
-}
-
-/// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
-/// more than 40 links.
-fn walk(path: &Path) -> (PathBuf, bool) {
-    use std::collections::VecDeque;
-    use std::ffi::OsString;
-    /// Normal components and `..` of a path, in order.
-    fn parts(p: &Path) -> impl DoubleEndedIterator<Item = OsString> + '_ {
-        p.components().filter_map(|c| match c {
-            Component::Normal(n) => Some(n.to_owned()),
-            Component::ParentDir => Some(OsString::from("..")),
-            Component::RootDir | Component::CurDir | Component::Prefix(_) => None,
-        })
-    }
-    let mut out = PathBuf::from("/");
-    let mut pending: VecDeque<OsString> = parts(path).collect();
-    let mut links = 0;
-    let mut missing = false;
-    while let Some(c) = pending.pop_front() {
-        if c == ".." {
-            out.pop();
-            missing = false;
-            continue;
-        }
-        let next = out.join(&c);
-        if !missing && links <= 40 {
-            match std::fs::symlink_metadata(&next) {
-                Ok(m) if m.file_type().is_symlink() => {
-                    if let Ok(target) = std::fs::read_link(&next) {
-                        links += 1;
-                        if target.is_absolute() {
-                            out = PathBuf::from("/");
-                        }
-                        for t in parts(&target).rev() {
-                            pending.push_front(t);
-                        }
-                        continue;
-                    }
-                    missing = true;
-                }
-                Ok(_) => {}
-                Err(_) => missing = true,
-            }
-        }
-        out = next;
-    }
-    (out, links > 40)
-}
-
-/// Secrets: reading them is at least ask, writing them is deny.
-const SECRET_GLOBS: &[&str] = &[
-    "**/.ssh/**",
-    "**/.gnupg/**",
-    "**/.aws/**",
-    "**/.azure/**",
-    "**/.config/gcloud/**",
-    "**/.kube/config",
-    "**/.docker/config.json",
-    "**/.env",
-    "**/.env.*",
-    "**/*.pem",
-    "**/*.key",
-    "**/*.p12",
-    "**/*.pfx",
-    "**/id_rsa*",
-    "**/id_dsa*",
-    "**/id_ecdsa*",
-    "**/id_ed25519*",
-    "**/.netrc",
-    "**/.pgpass",
-    "**/.git-credentials",
-    "**/.npmrc",
-    "**/.pypirc",
-    "**/credentials",
-    "**/credentials.json",
-    "**/.vault-token",
-    "**/.m2/settings.xml",
-    "**/.gradle/gradle.properties",
-    "**/.config/rclone/**",
-    "**/.s3cfg",
-    "**/.boto",
-    "**/.my.cnf",
-    "**/.config/gh/hosts.yml",
-    "**/.terraform.d/credentials.tfrc.json",
-    "**/.cargo/credentials*",
-    "**/.gem/credentials",
-    "**/.composer/auth.json",
-    "**/.password-store/**",
-    "**/logins.json",
-    "**/key4.db",
-    "**/*.kdbx",
-    "**/*.tfstate",
-    "**/*.tfstate.backup",
-    "**/kubeconfig",
-    "**/*.kubeconfig",
-    "**/service-account*.json",
-    "**/.claude/.credentials.json",
-    "**/.codex/auth.json",
-    "**/.gemini/oauth_creds.json",
-    "**/huggingface/token",
-    "**/.huggingface/token",
-    "**/.wrangler/config/**",
-    "**/.netlify/config.json",
-    "**/.config/netlify/config.json",
-    "**/.config/configstore/firebase-tools.json",
-    "**/.config/doctl/config.yaml",
-    "/proc/*/environ",
-    "/var/run/secrets/**",
-    "/run/secrets/**",
-    "**/*.keystore",
-    "**/*.jks",
-    "**/.config/gh/**",
-    "**/.config/hub",
-    "**/.config/composer/auth.json",
-    "**/.wrangler/config",
-    "**/.local/share/keyrings/**",
-    "**/Library/Keychains/**",
-    "**/.mozilla/**",
-    "**/.config/google-chrome/**",
-    "**/.config/chromium/**",
-    "/etc/ssh/ssh_host_*_key",
-    "**/.bash_history",
-    "**/.zsh_history",
-    "**/.histfile",
-    "**/.local/share/fish/fish_history",
-    "**/.psql_history",
-    "**/.mysql_history",
-    "**/.python_history",
-    "**/.node_repl_history",
-    "**/.rediscli_history",
-    "/etc/shadow",
-    "/etc/gshadow",
-    "/etc/security/opasswd",
-    "/etc/ssl/private/**",
-    "/etc/sudoers",
-    "/etc/sudoers.d/**",
-];
-
-/// Not secrets although they look like them: templates, public keys, public CA certificates,
-/// and the files in `~/.ssh` and `~/.aws` that hold no key (their writes are still checked as start-up and account
-/// files: `authorized_keys` and `~/.ssh/config` ask).
-const SECRET_EXCEPTIONS: &[&str] = &[
-    "**/*.example",
-    "**/*.sample",
-    "**/*.template",
-    "**/*.pub",
-    "**/.ssh/known_hosts",
-    "**/.ssh/known_hosts.old",
-    "**/.ssh/authorized_keys",
-    "**/.ssh/authorized_keys2",
-    "**/.ssh/config",
-    "**/.aws/config",
-    "/etc/ssl/certs/**",
-    "/etc/pki/ca-trust/**",
-    "/etc/pki/tls/certs/**",
-    "/etc/ca-certificates/**",
-    "/usr/share/ca-certificates/**",
-    "/usr/local/share/ca-certificates/**",
-];
-
-/// Writing these asks (high): what every later shell or git command runs. Set-up steps append
-/// to them every day (`echo 'export PATH=…' >> ~/.bashrc`, installing a pre-commit hook), so
-/// they are a person's call; `sensitive-file-write` denies when what is written is itself a
-/// catastrophe.
-const STARTUP_GLOBS: &[&str] = &[
-    "**/.git/hooks/**",
-    "**/.husky/**",
-    "**/.githooks/**",
-    "**/.pre-commit-config.yaml",
-    "**/.github/workflows/**",
-    "**/.gitlab-ci.yml",
-    "**/.circleci/**",
-    "**/.envrc",
-    "**/.ssh/authorized_keys",
-    "**/.ssh/authorized_keys2",
-    "**/.ssh/config",
-    "**/.ssh/rc",
-    "**/.ssh/environment",
-    "**/.bashrc",
-    "**/.bash_profile",
-    "**/.bash_login",
-    "**/.bash_logout",
-    "**/.bash_aliases",
-    "**/.profile",
-    "**/.zshrc",
-    "**/.zshenv",
-    "**/.zprofile",
-    "**/.zlogin",
-    "**/.config/fish/config.fish",
-    "**/.gitconfig",
-];
-
-/// Writing these is deny: the repository's own data and configuration, what decides what the
-/// agent may run, and the account databases.
-const PROTECTED_GLOBS: &[&str] = &[
-    "**/.git/**",
-    // Jujutsu's and Mercurial's stores hold repository configuration that names programs
-    // their read commands run (`ui.diff-formatter`, `[hooks]`).
-    "**/.jj/**",
-    "**/.hg/**",
-    "**/.claude/**",
-    "**/.gemini/**",
-    "**/.cursor/**",
-    "**/.shclass.toml",
-    "**/.config/shclass/**",
-    "/etc/shclass/**",
-    "/etc/passwd",
-    "/etc/group",
-];
-
-/// A built-in glob list: its globs' literals found at compile time, their compiled forms made on
-/// first use ([`GlobList`]). A glob that does not compile (the test suite rules it out) counts
-/// as matching in the lists that make a decision stricter and as not matching in the
-/// exceptions: never less strict.
-macro_rules! glob_list {
-    ($texts:ident, $broken_matches:expr) => {{
-        const N: usize = $texts.len();
-        const METAS: [GlobMeta; N] = glob_metas($texts);
-        static CELLS: [std::sync::OnceLock<Option<Glob>>; N] =
-            [const { std::sync::OnceLock::new() }; N];
-        GlobList::new($texts, &METAS, &CELLS, $broken_matches)
-    }};
-}
-
-/// The built-in matchers.
-struct Builtin {
-    secret: GlobList<'static>,
-    exception: GlobList<'static>,
-    protected: GlobList<'static>,
-    startup: GlobList<'static>,
-}
-
-static BUILTIN: Builtin = Builtin {
-    secret: glob_list!(SECRET_GLOBS, true),
-    exception: glob_list!(SECRET_EXCEPTIONS, false),
-    protected: glob_list!(PROTECTED_GLOBS, true),
-    startup: glob_list!(STARTUP_GLOBS, true),
-};
-
-fn builtin() -> &'static Builtin {
-    &BUILTIN
-}
-
-/// The ids of the reasons the built-in path policy gives (`decide_path`).
-pub(crate) const BUILTIN_REASONS: Words = words![
-    "read-secret",
-    "write-env-file",
-    "write-secret",
-    "write-startup-file",
-    "write-protected-file",
-    "write-outside-workspace",
-    "write-shclass-file",
-    "write-after-unknown-cd",
-    "read-unknown-path",
-    "write-history-file",
-];
-
-/// File systems that ignore case by default (APFS, NTFS): `~/.SSH/ID_RSA` is `~/.ssh/id_rsa`.
-const FOLD_CASE: bool = cfg!(any(target_os = "macos", target_os = "windows"));
-
-/// Does a built-in list match the path, with its case folded where the file system folds it?
-fn hit(list: &GlobList<'_>, text: &str) -> bool {
-    hit_folded(list, text, FOLD_CASE)
-}
-
-/// [`hit`], with case folding chosen (the lists are written in lower case, save a few macOS
-/// names also matched as written).
-fn hit_folded(list: &GlobList<'_>, text: &str, fold: bool) -> bool {
-    list.is_match(text)
-        || fold && {
-            let lower = text.to_lowercase();
-            lower != text && list.is_match(&lower)
-        }
-}
-
-/// True for a path the built-in policy treats as a secret.
-pub(crate) fn is_secret(path: &Path) -> bool {
-    let b = builtin();
-    let path = path.to_string_lossy();
-    hit(&b.secret, &path) && !hit(&b.exception, &path)
-}
-
-/// True for a directory whose whole content the built-in policy treats as secret (`~/.ssh`,
-/// `~/.aws`, `/etc/ssl/private`): what a recursive reader or an archiver given it reads.
-pub(crate) fn is_secret_dir(path: &Path) -> bool {
-    !hit(&builtin().exception, &path.to_string_lossy()) && is_secret(&path.join("x"))
-}
-
 /// Decide one access to one path: the reasons that apply (empty when nothing has an opinion).
 pub(crate) fn decide_path(
     rules: &[PathRule],
@@ -454,7 +132,7 @@ pub(crate) fn decide_path(
         out.push(Reason {
             decision: Decision::Ask,
             risk: Risk::High,
-            rule: Cow::Borrowed("path-link-loop"),
+            rule: Origin::Path(Cow::Borrowed("path-link-loop")),
             source: Source::Builtin,
             message: format!(
                 "`{raw}` goes through more than 40 symbolic links (a loop): where it ends is not known"
@@ -473,16 +151,18 @@ pub(crate) fn decide_path(
                     Decision::Ask => Risk::Medium,
                     Decision::Allow => Risk::Low,
                 },
-                rule: format!(
-                    "{}({})",
-                    if access == Access::Read {
-                        "Read"
-                    } else {
-                        "Edit"
-                    },
-                    r.text
-                )
-                .into(),
+                rule: Origin::Path(
+                    format!(
+                        "{}({})",
+                        if access == Access::Read {
+                            "Read"
+                        } else {
+                            "Edit"
+                        },
+                        r.text
+                    )
+                    .into(),
+                ),
                 source: r.source.clone(),
                 message: format!("path rule matches `{shown}`"),
                 span,
@@ -491,16 +171,14 @@ pub(crate) fn decide_path(
             });
         }
     }
-    let b = builtin();
     let secret = is_secret(&path);
-    let text = path.to_string_lossy();
-    let startup = hit(&b.startup, &text);
-    let protected = !startup && hit(&b.protected, &text);
+    let startup = is_startup(&path);
+    let protected = !startup && (is_protected(&path) || is_account(&path));
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
             risk,
-            rule: Cow::Borrowed(rule),
+            rule: Origin::Path(Cow::Borrowed(rule)),
             source: Source::Builtin,
             message,
             span,
@@ -608,7 +286,7 @@ pub(crate) fn own_file_reason(
     Some(Reason {
         decision: Decision::Deny,
         risk: Risk::Critical,
-        rule: Cow::Borrowed("write-shclass-file"),
+        rule: Origin::Path(Cow::Borrowed("write-shclass-file")),
         source: Source::Builtin,
         message: format!(
             "writes `{}`, shclass's own file (`{}`: policy, trust record, session state or audit log)",
@@ -618,64 +296,6 @@ pub(crate) fn own_file_reason(
         span,
         unit,
         suggest: None,
-    })
-}
-
-/// Files that stand for every kind of secret, as names under a directory: a file-tool glob that
-/// matches one of them may match a real secret ([`glob_may_match_secret`]).
-const SECRET_SAMPLES: &[&str] = &[
-    ".env",
-    ".env.local",
-    ".ssh/id_rsa",
-    ".ssh/id_ed25519",
-    "id_rsa",
-    "server.pem",
-    "server.key",
-    "cert.p12",
-    "credentials",
-    "credentials.json",
-    ".aws/credentials",
-    ".netrc",
-    ".npmrc",
-    ".pypirc",
-    ".pgpass",
-    ".git-credentials",
-    ".vault-token",
-    ".kube/config",
-    ".docker/config.json",
-    "service-account.json",
-    "terraform.tfstate",
-    "vault.kdbx",
-];
-
-/// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
-/// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
-/// sample secret names under the glob's literal directory, at depths 0 to 2.
-pub(crate) fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
-    if !pattern.contains(['*', '?', '[', '{']) {
-        return false;
-    }
-    // The literal directory before the first component with a wildcard.
-    let resolved = resolve(pattern, cwd);
-    let text = resolved.to_string_lossy();
-    let Ok(glob) = Glob::new(&text) else {
-        return true; // a pattern we cannot read may match anything
-    };
-    let mut base = PathBuf::new();
-    for c in resolved.components() {
-        if c.as_os_str()
-            .to_string_lossy()
-            .contains(['*', '?', '[', '{'])
-        {
-            break;
-        }
-        base.push(c);
-    }
-    ["", "a/", "a/b/"].iter().any(|mid| {
-        SECRET_SAMPLES.iter().any(|s| {
-            let candidate = base.join(format!("{mid}{s}"));
-            glob.is_match(&candidate.to_string_lossy()) && is_secret(&candidate)
-        })
     })
 }
 
@@ -691,9 +311,9 @@ fn is_env_file(path: &Path) -> bool {
         .is_some_and(|n| n == ".env" || n.starts_with(".env."))
 }
 
-/// Scratch locations where writing is ordinary (`/tmp`, `/dev/null`).
+/// Scratch locations where writing is ordinary (the scratch directories, `/dev/null`).
 fn is_scratch(path: &Path) -> bool {
-    path.starts_with("/tmp") || path.starts_with("/var/tmp") || path.starts_with("/dev/null")
+    crate::files::is_scratch_path(path) || path.starts_with("/dev/null")
 }
 
 /// The paths a bash unit reads and writes, as far as its program is known.
@@ -790,15 +410,21 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
         }
         // `grep .env src/`, `jq .env.token config.json`: the first operand is a pattern or a
         // program unless an option gives it.
-        _ if crate::checks::common::pattern_first(unit) => {
+        _ if crate::analyze::pattern_first(unit) => {
             for (t, s) in operands.iter().skip(1) {
                 out.push((Access::Read, (*t).to_owned(), *s));
             }
         }
-        "cat" | "head" | "tail" | "less" | "more" | "grep" | "egrep" | "fgrep" | "rg" | "ag"
-        | "base64" | "xxd" | "od" | "hexdump" | "strings" | "source" | "." | "nl" | "bat"
-        | "batcat" | "awk" | "sort" | "uniq" | "wc" | "diff" | "cmp" | "jq" | "yq" | "zcat"
-        | "gpg" | "openssl" | "tar" | "zip" | "7z" => all(Access::Read, &mut out),
+        // The printers (one list with the dynamic-operand judge), and programs that read every
+        // operand without printing it.
+        p if crate::programs::PRINTERS.contains(&p)
+            || matches!(
+                p,
+                "source" | "." | "wc" | "cmp" | "gpg" | "openssl" | "tar" | "zip" | "7z"
+            ) =>
+        {
+            all(Access::Read, &mut out);
+        }
         "curl" | "wget" | "http" => {
             for a in unit.args() {
                 if let Some(v) = a.value.as_deref().or(Some(&a.template))
@@ -840,7 +466,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                     .strip_prefix("--")
                     .and_then(|o| o.split_once('='))
                     .map_or(t, |(_, v)| v);
-                if crate::checks::common::is_secret(t) {
+                if crate::files::word_is_secret(t) {
                     out.push((Access::Read, t.to_owned(), a.span));
                 }
             }
@@ -1022,39 +648,6 @@ mod tests {
     use super::*;
     use crate::ast::Span;
 
-    #[test]
-    fn every_builtin_glob_compiles() {
-        for g in SECRET_GLOBS
-            .iter()
-            .chain(SECRET_EXCEPTIONS)
-            .chain(PROTECTED_GLOBS)
-            .chain(STARTUP_GLOBS)
-        {
-            assert!(Glob::new(g).is_ok(), "{g}");
-        }
-        assert_eq!(builtin().secret.len(), SECRET_GLOBS.len());
-        assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
-        assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
-        assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
-    }
-
-    /// On a file system that ignores case, `~/.SSH/ID_RSA` is the key and `ID_RSA.PUB` the
-    /// public half.
-    #[test]
-    fn case_is_folded_where_the_file_system_folds_it() {
-        let b = builtin();
-        for (path, secret) in [
-            ("/home/u/.SSH/ID_RSA", true),
-            ("/w/.ENV", true),
-            ("/home/u/.ssh/ID_RSA.PUB", false),
-        ] {
-            let got = hit_folded(&b.secret, path, true) && !hit_folded(&b.exception, path, true);
-            assert_eq!(got, secret, "{path}");
-        }
-        assert!(hit_folded(&b.protected, "/w/.GIT/config", true));
-        assert!(!hit_folded(&b.secret, "/home/u/.SSH/ID_RSA", false));
-    }
-
     #[cfg(unix)]
     #[test]
     fn links_are_followed_as_the_kernel_follows_them() {
@@ -1165,7 +758,38 @@ mod tests {
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa.pub"), None);
         assert_eq!(d(Access::Read, "src/main.rs"), None);
-        // Every id the path policy gives is listed (sessions tell them from rule reasons).
+        // One list of account and start-up files for bash and the file tools: what the checks
+        // knew counts here too.
+        let rules = |access, p: &str| -> Vec<String> {
+            decide_path(&[], cwd, access, p, Span::default(), None)
+                .iter()
+                .map(|r| r.rule.to_string())
+                .collect()
+        };
+        for p in [
+            "/etc/pam.d/sshd",
+            "/etc/ld.so.preload",
+            "/etc/passwd",
+            "/etc/group",
+        ] {
+            assert_eq!(d(Access::Write, p), Some(Decision::Deny), "{p}");
+            assert!(rules(Access::Write, p).contains(&"write-protected-file".to_owned()));
+        }
+        for p in [
+            "/etc/hosts",
+            "/etc/profile.d/x.sh",
+            "/etc/cron.d/job",
+            "~/.xprofile",
+        ] {
+            assert!(
+                rules(Access::Write, p).contains(&"write-startup-file".to_owned()),
+                "{p}"
+            );
+        }
+        assert_eq!(d(Access::Write, "/dev/shm/x"), None);
+        assert_eq!(d(Access::Read, "/etc/ssl/certs/ca.pem"), None);
+        // Every reason the path policy gives is typed as a path finding (sessions tell them
+        // from rule reasons).
         for (access, p) in [
             (Access::Read, ".env"),
             (Access::Write, ".env"),
@@ -1175,8 +799,26 @@ mod tests {
             (Access::Write, "/opt/x"),
         ] {
             for r in decide_path(&[], cwd, access, p, Span::default(), None) {
-                assert!(BUILTIN_REASONS.contains(&r.rule), "{}", r.rule);
+                assert!(matches!(r.rule, Origin::Path(_)), "{}", r.rule);
             }
+        }
+    }
+
+    /// Every printer reads all its operands (the dynamic-operand judge's list): a link to a
+    /// key read by `tac` or `cut` is resolved like one read by `cat`.
+    #[test]
+    fn printers_read_their_operands() {
+        for p in crate::programs::PRINTERS {
+            // `x` is the pattern of a pattern-first program (`grep x k`).
+            let analysis = crate::analyze::analyze(&format!("{p} x k"), &crate::Limits::default());
+            let Some(unit) = analysis.units.first() else {
+                panic!("{p}")
+            };
+            let paths = unit_paths(unit);
+            assert!(
+                paths.iter().any(|(a, t, _)| *a == Access::Read && t == "k"),
+                "{p}: {paths:?}"
+            );
         }
     }
 

@@ -10,12 +10,12 @@ use std::sync::OnceLock;
 
 use regex_lite::Regex;
 
-use super::glob::Glob;
 use super::literals::Literals;
 use super::spec::Text;
+use crate::files::{is_home, is_root, system_depth, trim_path};
+use crate::glob::Glob;
 
 use crate::analyze::Arg;
-use crate::wordlist::{Words, words};
 
 /// What an argument pattern is.
 #[derive(Debug)]
@@ -200,127 +200,13 @@ impl ArgPattern {
     }
 }
 
-/// Strip quotes left in templates and trailing `/`, `/.`, `/*` decorations.
-fn trim_path(text: &str) -> &str {
-    let mut t = text;
-    loop {
-        let before = t;
-        for suffix in ["/*", "/.", "/", "/.*"] {
-            if t.len() > suffix.len() && t.ends_with(suffix) {
-                t = &t[..t.len() - suffix.len()];
-            }
-        }
-        if t == before {
-            return t;
-        }
-    }
-}
-
-/// `/`, `//`, `/*`, `/.`, `/..`, `/./`, `/*/`.
-pub(crate) fn is_root(text: &str) -> bool {
-    if !text.starts_with('/') {
-        return false;
-    }
-    let normal = crate::analyze::word::normalize_abs(text);
-    normal == "/" || normal == "/*" || normal == "/.*" || normal == "/{*,.*}"
-}
-
-/// `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` and the same with `/`, `/*`, `/.` after.
-pub(crate) fn is_home(text: &str) -> bool {
-    let t = trim_path(text);
-    // `${HOME:?}`, `${HOME:-/root}`: the home directory, with a fallback or a check;
-    // `${HOME%/*}`, `${HOME%%/*}`: the home directory or a directory above it (`/home`, `/`).
-    let t = if (t.starts_with("${HOME:") || t.starts_with("${HOME%")) && t.ends_with('}') {
-        "$HOME"
-    } else {
-        t
-    };
-    if t == "~" || t == "$HOME" || t == "${HOME}" || t == "~/" {
-        return true;
-    }
-    // `~user` (another user's home).
-    if let Some(user) = t.strip_prefix('~') {
-        return !user.is_empty()
-            && !user.contains('/')
-            && user
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
-    }
-    let normal = crate::analyze::word::normalize_abs(text);
-    normal == "/root"
-        || normal == "/home/*"
-        || normal == "/Users/*"
-        || (normal.starts_with("/home/") && normal.matches('/').count() == 2)
-        || (normal.starts_with("/Users/") && normal.matches('/').count() == 2)
-}
-
-/// The top-level directories of the system (`/etc`, `/usr`, macOS's `/Library`…).
-fn is_system_top(name: &str) -> bool {
-    matches!(
-        name,
-        "bin"
-            | "boot"
-            | "dev"
-            | "etc"
-            | "lib"
-            | "lib32"
-            | "lib64"
-            | "libx32"
-            | "opt"
-            | "proc"
-            | "root"
-            | "run"
-            | "sbin"
-            | "srv"
-            | "sys"
-            | "usr"
-            | "var"
-            | "System"
-            | "Library"
-            | "Applications"
-            | "private"
-            | "nix"
-            | "snap"
-            | "home"
-            | "Users"
-            | "mnt"
-            | "media"
-    )
-}
-
-/// Trees under a system directory that hold one application's files or scratch data rather
-/// than the system's: `/opt/app` is an application as `/usr/local/app` is, so their entries
-/// count one level deeper (`/opt/app` is not `@system`, `/opt` still is; `/var/www` is not).
-const APPLICATION_TREES: Words = words!["/opt", "/srv", "/var/www", "/var/tmp", "/var/cache"];
-
-/// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`. Entries of
-/// `APPLICATION_TREES` count one level deeper (`/opt/app` → 3).
-pub(crate) fn system_depth(text: &str) -> Option<usize> {
-    if !text.starts_with('/') {
-        return None;
-    }
-    let normal = crate::analyze::word::normalize_abs(text);
-    let mut parts = normal.split('/').filter(|s| !s.is_empty());
-    let top = parts.next()?;
-    if !is_system_top(top) {
-        return None;
-    }
-    // An entry of a tree, or a tree that is itself below a system directory (`/var/www`).
-    let inside_app_tree = APPLICATION_TREES.iter().any(|t| {
-        normal.strip_prefix(t).is_some_and(|rest| {
-            rest.len() > 1 && rest.starts_with('/') || rest.is_empty() && t.matches('/').count() > 1
-        })
-    });
-    Some(1 + parts.count() + usize::from(inside_app_tree))
-}
-
 fn is_workspace_root(text: &str, cwd: &Path) -> bool {
     let t = trim_path(text);
     if matches!(t, "." | "./" | "$PWD" | "${PWD}" | "$(pwd)") {
         return true;
     }
     if t.starts_with('/') {
-        let normal = crate::analyze::word::normalize_abs(t);
+        let normal = crate::files::normalize_abs(t);
         return Path::new(&normal) == cwd;
     }
     false
@@ -331,7 +217,7 @@ fn is_outside(text: &str, cwd: &Path) -> bool {
         return true;
     }
     if text.starts_with('/') {
-        let normal = crate::analyze::word::normalize_abs(text);
+        let normal = crate::files::normalize_abs(text);
         return !Path::new(&normal).starts_with(cwd);
     }
     // Relative: does `..` climb out?

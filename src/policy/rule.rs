@@ -9,12 +9,12 @@
 
 use std::path::Path;
 
-use super::glob::Glob;
 use super::options::{self, Parsed};
 use super::pattern::{ArgPattern, ClaudePattern};
 use super::spec::{Condition, RuleSpec, Text};
 use super::{Decision, Risk, Source};
 use crate::analyze::{Context, Unit};
+use crate::glob::Glob;
 
 /// Operand conditions.
 #[derive(Debug, Default)]
@@ -478,9 +478,10 @@ impl Rule {
             let Some(program) = unit.program.as_deref() else {
                 return Err(Miss::Program);
             };
-            let ok = self.programs.iter().any(|p| {
-                p == program || (self.any_path && crate::checks::common::base(program) == p)
-            });
+            let ok = self
+                .programs
+                .iter()
+                .any(|p| p == program || (self.any_path && crate::programs::base(program) == p));
             if !ok {
                 return Err(Miss::Program);
             }

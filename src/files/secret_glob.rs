@@ -10,9 +10,19 @@
 //! also matches an everyday file (`*`, `*.json`, `*.t*`) is taken as "everything here", not as
 //! aimed at a secret: `cat config/*.json` stays a plain read, `cat ~/.docker/*.json` does not.
 //!
-//! Only words the analysis marks as unquoted globs come here: nothing runs for other words.
+//! Only words the analysis marks as unquoted globs come here: nothing runs for other words. The
+//! agents' file tools ask the same tables about their glob parameters
+//! ([`glob_may_match_secret`]). A unit test checks that every sample is a secret for
+//! [`is_secret`]; the tables are samples of that one list, not a second one.
 
-use super::common::{ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, is_secret};
+use super::{
+    ACCOUNT_DIRS, ACCOUNT_FILES, PUBLIC_CERT_DIRS, home_relative, word_is_secret as is_secret,
+};
+use std::borrow::Cow;
+use std::path::{Path, PathBuf};
+
+use super::{is_secret as is_secret_path, resolve};
+use crate::glob::Glob;
 use crate::wordlist::{Words, words};
 
 /// Files that hold secrets, in the home directory (`~/…`) or absolute. Every entry is a secret
@@ -42,6 +52,13 @@ const SECRET_FILES: Words = words![
     "~/.my.cnf",
     "~/.bash_history",
     "~/.zsh_history",
+    "~/.histfile",
+    "~/.local/share/fish/fish_history",
+    "~/.psql_history",
+    "~/.mysql_history",
+    "~/.python_history",
+    "~/.node_repl_history",
+    "~/.rediscli_history",
     "~/.m2/settings.xml",
     "~/.gradle/gradle.properties",
     "~/.config/rclone/rclone.conf",
@@ -63,6 +80,7 @@ const SECRET_FILES: Words = words![
     "~/.config/doctl/config.yaml",
     "/etc/shadow",
     "/etc/gshadow",
+    "/etc/sudoers",
     "/etc/security/opasswd",
     "/etc/ssh/ssh_host_rsa_key",
     "/etc/ssh/ssh_host_ed25519_key",
@@ -90,6 +108,7 @@ const SECRET_DIRS: Words = words![
     "~/.wrangler/config",
     "~/.config/.wrangler/config",
     "/etc/ssl/private",
+    "/etc/sudoers.d",
     "/run/secrets",
     "/var/run/secrets",
 ];
@@ -118,6 +137,10 @@ const SECRET_NAMES: Words = words![
     "terraform.tfstate",
     "terraform.tfstate.backup",
     "kubeconfig",
+    "prod.kubeconfig",
+    "credentials",
+    "logins.json",
+    "key4.db",
 ];
 
 /// Everyday names: a name pattern that matches one of these means "every file", not a secret.
@@ -200,6 +223,57 @@ pub(crate) fn name_may_be_secret(name: &str) -> bool {
     }
     SECRET_NAMES.iter().any(|s| component_matches(name, s))
         && (name.starts_with('.') || !EVERYDAY_NAMES.iter().any(|e| component_matches(name, e)))
+}
+
+/// The secrets of the tables as paths below an unknown directory (`.env`, `.ssh/id_rsa`, `.aws`,
+/// `.aws/x`), and the absolute ones as they are (`/etc/shadow`, `/run/secrets/x`).
+fn samples() -> impl Iterator<Item = Cow<'static, str>> {
+    fn relative(s: &'static str) -> &'static str {
+        s.strip_prefix("~/").unwrap_or(s)
+    }
+    let files = SECRET_NAMES.iter().chain(SECRET_FILES);
+    let dirs = SECRET_DIRS.iter().flat_map(|d| {
+        let d = relative(d);
+        [Cow::Borrowed(d), Cow::Owned(format!("{d}/x"))]
+    });
+    files.map(|f| Cow::Borrowed(relative(f))).chain(dirs)
+}
+
+/// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
+/// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
+/// the tables' secrets: the relative ones under the glob's literal directory at depths 0 to 2,
+/// the absolute ones as they are (the same samples as for a bash glob).
+pub(crate) fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
+    if !pattern.contains(['*', '?', '[', '{']) {
+        return false;
+    }
+    // The literal directory before the first component with a wildcard.
+    let resolved = resolve(pattern, cwd);
+    let text = resolved.to_string_lossy();
+    let Ok(glob) = Glob::new(&text) else {
+        return true; // a pattern we cannot read may match anything
+    };
+    let mut base = PathBuf::new();
+    for c in resolved.components() {
+        if c.as_os_str()
+            .to_string_lossy()
+            .contains(['*', '?', '[', '{'])
+        {
+            break;
+        }
+        base.push(c);
+    }
+    let hit =
+        |candidate: &Path| glob.is_match(&candidate.to_string_lossy()) && is_secret_path(candidate);
+    samples().any(|s| {
+        if s.starts_with('/') {
+            hit(Path::new(&*s))
+        } else {
+            ["", "a/", "a/b/"]
+                .iter()
+                .any(|mid| hit(&base.join(format!("{mid}{s}"))))
+        }
+    })
 }
 
 /// Pattern components against path components; `**` stands for any number of visible
@@ -336,7 +410,7 @@ fn bracket(p: &[u8], ch: Option<u8>) -> Option<(bool, &[u8])> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::common::is_secret_name;
+    use super::super::is_secret_name;
     use super::*;
 
     #[test]
@@ -350,6 +424,27 @@ mod tests {
         for n in EVERYDAY_NAMES {
             assert!(!is_secret_name(n), "{n}");
         }
+    }
+
+    /// The samples stand for the whole list: every secret glob has one (so a glob aimed at any
+    /// kind of secret meets a sample, for bash and for the file tools alike).
+    #[test]
+    fn every_secret_glob_has_a_sample() {
+        let paths: Vec<String> = samples()
+            .map(|s| {
+                if s.starts_with('/') {
+                    s.into_owned()
+                } else {
+                    format!("/home/u/{s}")
+                }
+            })
+            .collect();
+        let missing: Vec<&str> = super::super::SECRET_GLOBS
+            .iter()
+            .copied()
+            .filter(|g| Glob::new(g).map_or(true, |glob| !paths.iter().any(|p| glob.is_match(p))))
+            .collect();
+        assert!(missing.is_empty(), "no sample for {missing:?}");
     }
 
     #[test]

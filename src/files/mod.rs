@@ -1,0 +1,566 @@
+//! Facts about files, on paths and on the words that name them: where a path leads (lexical
+//! expansion of `~` and `$HOME`, kernel-style resolution through links), which places it names
+//! (the root, a home directory, a system directory, scratch space), and the one classification
+//! of secret, start-up, account and protected files that the path policy, the checks and the
+//! agents' file tools all ask, matched with case folded where the file system folds it.
+//!
+//! A leaf: it imports nothing of the analysis, the checks or the policy, and decides nothing
+//! (the path policy turns a class into a decision, a check into a finding).
+
+mod places;
+mod resolve;
+pub(crate) mod secret_glob;
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use crate::glob::{Glob, GlobList, GlobMeta, glob_metas};
+use crate::wordlist::{Words, words};
+
+pub(crate) use places::{is_home, is_root, system_depth, trim_path};
+pub(crate) use resolve::{expand, home, normalize_abs, resolve, resolve_links};
+
+/// Secrets: reading them is at least ask, writing them is deny.
+const SECRET_GLOBS: &[&str] = &[
+    "**/.ssh/**",
+    "**/.gnupg/**",
+    "**/.aws/**",
+    "**/.azure/**",
+    "**/.config/gcloud/**",
+    "**/.kube/config",
+    "**/.docker/config.json",
+    "**/.env",
+    "**/.env.*",
+    "**/*.pem",
+    "**/*.key",
+    "**/*.p12",
+    "**/*.pfx",
+    "**/id_rsa*",
+    "**/id_dsa*",
+    "**/id_ecdsa*",
+    "**/id_ed25519*",
+    "**/.netrc",
+    "**/.pgpass",
+    "**/.git-credentials",
+    "**/.npmrc",
+    "**/.pypirc",
+    "**/credentials",
+    "**/credentials.json",
+    "**/.vault-token",
+    "**/.m2/settings.xml",
+    "**/.gradle/gradle.properties",
+    "**/.config/rclone/**",
+    "**/.s3cfg",
+    "**/.boto",
+    "**/.my.cnf",
+    "**/.config/gh/hosts.yml",
+    "**/.terraform.d/credentials.tfrc.json",
+    "**/.cargo/credentials*",
+    "**/.gem/credentials",
+    "**/.composer/auth.json",
+    "**/.password-store/**",
+    "**/logins.json",
+    "**/key4.db",
+    "**/*.kdbx",
+    "**/*.tfstate",
+    "**/*.tfstate.backup",
+    "**/kubeconfig",
+    "**/*.kubeconfig",
+    "**/service-account*.json",
+    "**/.claude/.credentials.json",
+    "**/.codex/auth.json",
+    "**/.gemini/oauth_creds.json",
+    "**/huggingface/token",
+    "**/.huggingface/token",
+    "**/.wrangler/config/**",
+    "**/.netlify/config.json",
+    "**/.config/netlify/config.json",
+    "**/.config/configstore/firebase-tools.json",
+    "**/.config/doctl/config.yaml",
+    "/proc/*/environ",
+    "/var/run/secrets/**",
+    "/run/secrets/**",
+    "**/*.keystore",
+    "**/*.jks",
+    "**/.config/gh/**",
+    "**/.config/hub",
+    "**/.config/composer/auth.json",
+    "**/.wrangler/config",
+    "**/.local/share/keyrings/**",
+    "**/Library/Keychains/**",
+    "**/.mozilla/**",
+    "**/.config/google-chrome/**",
+    "**/.config/chromium/**",
+    "/etc/ssh/ssh_host_*_key",
+    "**/.bash_history",
+    "**/.zsh_history",
+    "**/.histfile",
+    "**/.local/share/fish/fish_history",
+    "**/.psql_history",
+    "**/.mysql_history",
+    "**/.python_history",
+    "**/.node_repl_history",
+    "**/.rediscli_history",
+    "/etc/shadow",
+    "/etc/gshadow",
+    "/etc/security/opasswd",
+    "/etc/ssl/private/**",
+    "/etc/sudoers",
+    "/etc/sudoers.d/**",
+];
+
+/// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
+/// and `~/.aws` that hold no key (their writes are still checked as start-up and account files:
+/// `authorized_keys` and `~/.ssh/config` ask). Public CA certificates are the other exception
+/// ([`PUBLIC_CERT_DIRS`]).
+const SECRET_EXCEPTIONS: &[&str] = &[
+    "**/*.example",
+    "**/*.sample",
+    "**/*.template",
+    "**/*.pub",
+    "**/.ssh/known_hosts",
+    "**/.ssh/known_hosts.old",
+    "**/.ssh/authorized_keys",
+    "**/.ssh/authorized_keys2",
+    "**/.ssh/config",
+    "**/.aws/config",
+];
+
+/// Writing these asks (high): what every later shell or git command runs. Set-up steps append
+/// to them every day (`echo 'export PATH=…' >> ~/.bashrc`, installing a pre-commit hook), so
+/// they are a person's call; `sensitive-file-write` denies when what is written is itself a
+/// catastrophe.
+const STARTUP_GLOBS: &[&str] = &[
+    "**/.git/hooks/**",
+    "**/.husky/**",
+    "**/.githooks/**",
+    "**/.pre-commit-config.yaml",
+    "**/.github/workflows/**",
+    "**/.gitlab-ci.yml",
+    "**/.circleci/**",
+    "**/.envrc",
+    "**/.ssh/authorized_keys",
+    "**/.ssh/authorized_keys2",
+    "**/.ssh/config",
+    "**/.ssh/rc",
+    "**/.ssh/environment",
+    "**/.bashrc",
+    "**/.bash_profile",
+    "**/.bash_login",
+    "**/.bash_logout",
+    "**/.bash_aliases",
+    "**/.profile",
+    "**/.zshrc",
+    "**/.zshenv",
+    "**/.zprofile",
+    "**/.zlogin",
+    "**/.config/fish/config.fish",
+    "**/.config/fish/conf.d/**",
+    "**/.zlogout",
+    "**/.kshrc",
+    "**/.cshrc",
+    "**/.tcshrc",
+    "**/.inputrc",
+    "**/.xinitrc",
+    "**/.xprofile",
+    "**/.config/autostart/**",
+    "**/.config/systemd/user/**",
+    "**/.gitconfig",
+    // System-wide: profiles, hosts, cron, services, sshd, the dynamic loader's search path.
+    "/etc/hosts",
+    "/etc/profile",
+    "/etc/profile.d/**",
+    "/etc/bash.bashrc",
+    "/etc/bashrc",
+    "/etc/zshrc",
+    "/etc/zsh/zshrc",
+    "/etc/zsh/zshenv",
+    "/etc/environment",
+    "/etc/crontab",
+    "/etc/cron.*",
+    "/etc/cron.*/**",
+    "/var/spool/cron/**",
+    "/etc/rc.local",
+    "/etc/init.d/**",
+    "/etc/systemd/system/**",
+    "/etc/ssh/sshd_config",
+    "/etc/ssh/sshd_config.d/**",
+    "/etc/ld.so.conf",
+    "/etc/ld.so.conf.d/**",
+];
+
+/// Writing these is deny: the repository's own data and configuration and what decides what the
+/// agent may run (the account databases are [`ACCOUNT_FILES`]).
+const PROTECTED_GLOBS: &[&str] = &[
+    "**/.git/**",
+    // Jujutsu's and Mercurial's stores hold repository configuration that names programs
+    // their read commands run (`ui.diff-formatter`, `[hooks]`).
+    "**/.jj/**",
+    "**/.hg/**",
+    "**/.claude/**",
+    "**/.gemini/**",
+    "**/.cursor/**",
+    "**/.shclass.toml",
+    "**/.config/shclass/**",
+    "/etc/shclass/**",
+];
+
+/// A built-in glob list: its globs' literals found at compile time, their compiled forms made on
+/// first use ([`GlobList`]). A glob that does not compile (the test suite rules it out) counts
+/// as matching in the lists that make a decision stricter and as not matching in the
+/// exceptions: never less strict.
+macro_rules! glob_list {
+    ($texts:ident, $broken_matches:expr) => {{
+        const N: usize = $texts.len();
+        const METAS: [GlobMeta; N] = glob_metas($texts);
+        static CELLS: [std::sync::OnceLock<Option<Glob>>; N] =
+            [const { std::sync::OnceLock::new() }; N];
+        GlobList::new($texts, &METAS, &CELLS, $broken_matches)
+    }};
+}
+
+/// The built-in matchers.
+struct Builtin {
+    secret: GlobList<'static>,
+    exception: GlobList<'static>,
+    protected: GlobList<'static>,
+    startup: GlobList<'static>,
+}
+
+static BUILTIN: Builtin = Builtin {
+    secret: glob_list!(SECRET_GLOBS, true),
+    exception: glob_list!(SECRET_EXCEPTIONS, false),
+    protected: glob_list!(PROTECTED_GLOBS, true),
+    startup: glob_list!(STARTUP_GLOBS, true),
+};
+
+fn builtin() -> &'static Builtin {
+    &BUILTIN
+}
+
+/// File systems that ignore case by default (APFS, NTFS): `~/.SSH/ID_RSA` is `~/.ssh/id_rsa`.
+const FOLD_CASE: bool = cfg!(any(target_os = "macos", target_os = "windows"));
+
+/// Does a built-in list match the path, with its case folded where the file system folds it?
+fn hit(list: &GlobList<'_>, text: &str) -> bool {
+    hit_folded(list, text, FOLD_CASE)
+}
+
+/// [`hit`], with case folding chosen (the lists are written in lower case, save a few macOS
+/// names also matched as written).
+fn hit_folded(list: &GlobList<'_>, text: &str, fold: bool) -> bool {
+    list.is_match(text)
+        || fold && {
+            let lower = text.to_lowercase();
+            lower != text && list.is_match(&lower)
+        }
+}
+
+/// True for a path the built-in policy treats as a secret.
+pub(crate) fn is_secret(path: &Path) -> bool {
+    let b = builtin();
+    let path = path.to_string_lossy();
+    hit(&b.secret, &path) && !hit(&b.exception, &path) && !in_public_cert_dir(&path)
+}
+
+/// The text as the file system compares it: lower case where it folds case.
+fn folded(text: &str) -> Cow<'_, str> {
+    if FOLD_CASE {
+        Cow::Owned(text.to_lowercase())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Inside a directory of public CA certificates ([`PUBLIC_CERT_DIRS`]).
+fn in_public_cert_dir(text: &str) -> bool {
+    let text = folded(text);
+    PUBLIC_CERT_DIRS.iter().any(|d| text.starts_with(d))
+}
+
+/// True for an account file ([`ACCOUNT_FILES`], [`ACCOUNT_DIRS`]): writing it is deny.
+pub(crate) fn is_account(path: &Path) -> bool {
+    let text = path.to_string_lossy();
+    let text = folded(&text);
+    ACCOUNT_FILES.contains(&text) || ACCOUNT_DIRS.iter().any(|d| text.starts_with(d))
+}
+
+/// True for a directory whose whole content the built-in policy treats as secret (`~/.ssh`,
+/// `~/.aws`, `/etc/ssl/private`): what a recursive reader or an archiver given it reads.
+pub(crate) fn is_secret_dir(path: &Path) -> bool {
+    !hit(&builtin().exception, &path.to_string_lossy()) && is_secret(&path.join("x"))
+}
+
+/// Strip quotes and backslashes a template may still show.
+/// Borrowed when there is nothing to strip (most words).
+pub(crate) fn unquote(t: &str) -> Cow<'_, str> {
+    if t.contains(['\'', '"', '\\']) {
+        Cow::Owned(
+            t.chars()
+                .filter(|c| !matches!(c, '\'' | '"' | '\\'))
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(t)
+    }
+}
+
+/// The directories every program may litter and clean up: `/tmp`, `/var/tmp`, `/dev/shm`.
+const SCRATCH_DIRS: Words = words!["/tmp", "/var/tmp", "/dev/shm"];
+
+/// A scratch directory or something in it, as a path ([`SCRATCH_DIRS`]).
+pub(crate) fn is_scratch_path(path: &Path) -> bool {
+    SCRATCH_DIRS.iter().any(|d| path.starts_with(d))
+}
+
+/// Something inside a scratch directory (`/tmp/build`, `/tmp/*`), not the directory itself.
+pub(crate) fn in_scratch_dir(t: &str) -> bool {
+    if !t.starts_with('/') {
+        return false;
+    }
+    let normal = normalize_abs(t);
+    SCRATCH_DIRS.iter().any(|d| {
+        normal
+            .strip_prefix(d)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .is_some_and(|rest| !rest.is_empty() && rest != ".")
+    })
+}
+
+/// A scratch directory itself or something in it.
+pub(crate) fn is_scratch_dir(t: &str) -> bool {
+    in_scratch_dir(t)
+        || t.starts_with('/') && {
+            let normal = normalize_abs(t);
+            SCRATCH_DIRS.contains(normal.trim_end_matches('/'))
+        }
+}
+
+/// Normalise a path that may start in a home directory to `~/rest`; other paths unchanged
+/// (borrowed when nothing changes).
+pub(crate) fn home_relative(t: &str) -> Cow<'_, str> {
+    let u = unquote(t);
+    if u.starts_with("~/") {
+        return u; // already `~/rest`
+    }
+    for pre in ["$HOME/", "${HOME}/", "/root/"] {
+        if let Some(rest) = u.strip_prefix(pre) {
+            return Cow::Owned(format!("~/{rest}"));
+        }
+    }
+    for pre in ["/home/", "/Users/"] {
+        if let Some(rest) = u.strip_prefix(pre)
+            && let Some((_, tail)) = rest.split_once('/')
+        {
+            return Cow::Owned(format!("~/{tail}"));
+        }
+    }
+    if let Some(rest) = u.strip_prefix('~')
+        && let Some((_, tail)) = rest.split_once('/')
+    {
+        return Cow::Owned(format!("~/{tail}"));
+    }
+    u
+}
+
+/// The files of [`is_sensitive_file`] whose modification is never routine: account databases,
+/// sudo, PAM, the dynamic loader's preload list. Shell start-up files, SSH authorisation, hosts,
+/// cron and service units are edited by set-up steps every day; writing those asks (unless what
+/// is written is itself a catastrophe), writing these denies.
+pub(crate) fn is_account_file(t: &str) -> bool {
+    let h = home_relative(t);
+    is_account(Path::new(&normalize_abs(&h)))
+}
+
+/// The account databases, sudo and the dynamic loader's preload list: writing them is deny for
+/// the path policy and for the checks ([`is_account`]).
+pub(crate) const ACCOUNT_FILES: Words = words![
+    "/etc/passwd",
+    "/etc/shadow",
+    "/etc/group",
+    "/etc/gshadow",
+    "/etc/sudoers",
+    "/etc/ld.so.preload",
+];
+
+/// The directories every file of which [`is_account`] counts.
+pub(crate) const ACCOUNT_DIRS: Words = words!["/etc/sudoers.d/", "/etc/pam.d/", "/etc/security/"];
+
+/// Files whose modification hands over the machine or the account: start-up files
+/// ([`is_startup`]: shell rc and profile files, SSH authorisation, git hooks, CI definitions,
+/// system-wide profiles, cron, services), account files ([`is_account`]) and the SSH key pairs.
+/// A word naming the home directory or an absolute path is matched as that path, a relative
+/// one below an unknown directory (`.git/hooks/pre-commit`, `x/.bashrc`).
+pub(crate) fn is_sensitive_file(t: &str) -> bool {
+    let h = home_relative(t);
+    if h.starts_with("~/.ssh/id_") {
+        return true;
+    }
+    let path = expand(&h, Path::new("/x"));
+    let path = normalize_abs(&path.to_string_lossy());
+    let path = Path::new(&path);
+    is_startup(path) || is_account(path)
+}
+
+/// False when no part of `t` can be a secret for [`is_secret`]: every secret there has a `.`, a
+/// `/`, `id_` or `kubeconfig` in its text (after quotes are removed, so a word with quotes or
+/// backslashes takes the long way). Most words have none.
+pub(crate) fn may_be_secret(t: &str) -> bool {
+    let b = t.as_bytes();
+    b.iter()
+        .any(|c| matches!(c, b'.' | b'/' | b'\'' | b'"' | b'\\'))
+        || b.windows(3).any(|w| w == b"id_")
+        || b.windows(10).any(|w| w == b"kubeconfig")
+}
+
+/// Credentials and private keys: reading them is fine, sending them anywhere is not. One list
+/// decides, [`is_secret`]: a word naming the home directory
+/// (`~/…`, `$HOME/…`) or an absolute path is matched as that path (a directory whose whole
+/// content is secret counts), a relative one by its last name (`src/.env`, `x/id_rsa`).
+pub(crate) fn word_is_secret(t: &str) -> bool {
+    if !may_be_secret(t) || t.contains("://") {
+        return false;
+    }
+    let h = home_relative(t);
+    let h = h.trim_end_matches('/');
+    if h.is_empty() {
+        return false;
+    }
+    if h == "~" || h.starts_with("~/") || h.starts_with('/') {
+        // On the text: the path policy resolves links for the paths a unit opens.
+        let path = expand(h, std::path::Path::new("/"));
+        return is_secret(&path) || is_secret_dir(&path);
+    }
+    // A relative word (`src/.env`, `x=@key.pem`) is a secret by its last name only: where it
+    // lies is not known here.
+    let name = h.rsplit('/').next().unwrap_or(h);
+    !name.is_empty() && is_secret(&std::path::Path::new("/x").join(name))
+}
+
+/// Directories of public CA certificates: their `.pem` files hold no key (not secrets for
+/// [`is_secret`], nor for the glob matcher).
+pub(crate) const PUBLIC_CERT_DIRS: Words = words![
+    "/etc/ssl/certs/",
+    "/etc/pki/ca-trust/",
+    "/etc/pki/tls/certs/",
+    "/etc/ca-certificates/",
+    "/usr/share/ca-certificates/",
+    "/usr/local/share/ca-certificates/",
+];
+
+/// A file name that is a secret wherever it lies (`.env`, `id_rsa`, `*.pem`, `credentials.json`,
+/// Terraform state, kubeconfigs): the path policy's list, read for a name alone.
+#[cfg(test)]
+pub(crate) fn is_secret_name(name: &str) -> bool {
+    !name.contains('/') && is_secret(&std::path::Path::new("/x").join(name))
+}
+
+/// True for a start-up file: what every later shell, login or git command runs (shell rc and
+/// profile files, SSH authorisation, git hooks, CI definitions…).
+pub(crate) fn is_startup(path: &Path) -> bool {
+    hit(&builtin().startup, &path.to_string_lossy())
+}
+
+/// True for a protected file: the repository's own data and configuration, the agents'
+/// settings and shclass's own policy (account files are [`is_account`]).
+pub(crate) fn is_protected(path: &Path) -> bool {
+    hit(&builtin().protected, &path.to_string_lossy())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_glob_compiles() {
+        for g in SECRET_GLOBS
+            .iter()
+            .chain(SECRET_EXCEPTIONS)
+            .chain(PROTECTED_GLOBS)
+            .chain(STARTUP_GLOBS)
+        {
+            assert!(Glob::new(g).is_ok(), "{g}");
+        }
+        assert_eq!(builtin().secret.len(), SECRET_GLOBS.len());
+        assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
+        assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
+        assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
+    }
+
+    /// On a file system that ignores case, `~/.SSH/ID_RSA` is the key and `ID_RSA.PUB` the
+    /// public half.
+    #[test]
+    fn case_is_folded_where_the_file_system_folds_it() {
+        let b = builtin();
+        for (path, secret) in [
+            ("/home/u/.SSH/ID_RSA", true),
+            ("/w/.ENV", true),
+            ("/home/u/.ssh/ID_RSA.PUB", false),
+        ] {
+            let got = hit_folded(&b.secret, path, true) && !hit_folded(&b.exception, path, true);
+            assert_eq!(got, secret, "{path}");
+        }
+        assert!(hit_folded(&b.protected, "/w/.GIT/config", true));
+        assert!(!hit_folded(&b.secret, "/home/u/.SSH/ID_RSA", false));
+    }
+
+    #[test]
+    fn home_relative_borrows_unless_it_rewrites() {
+        assert!(matches!(
+            home_relative("~/.ssh/id_rsa"),
+            Cow::Borrowed("~/.ssh/id_rsa")
+        ));
+        assert!(matches!(
+            home_relative("/etc/passwd"),
+            Cow::Borrowed("/etc/passwd")
+        ));
+        assert_eq!(home_relative("'~/.ssh'"), "~/.ssh");
+        assert_eq!(home_relative("$HOME/.aws/x"), "~/.aws/x");
+        assert_eq!(home_relative("/home/bob/.netrc"), "~/.netrc");
+        assert_eq!(home_relative("~bob/.kube"), "~/.kube");
+        assert_eq!(home_relative("/root/.pgpass"), "~/.pgpass");
+    }
+
+    #[test]
+    fn unquote_borrows_unless_it_strips() {
+        assert!(matches!(
+            unquote("/etc/passwd"),
+            Cow::Borrowed("/etc/passwd")
+        ));
+        assert!(matches!(unquote(""), Cow::Borrowed("")));
+        assert_eq!(unquote(r#"'/e"t\c'"#), "/etc");
+        assert_eq!(unquote("\\é'ü"), "éü");
+    }
+
+    #[test]
+    fn secrets_and_sensitive_files() {
+        for (t, secret, sensitive, account) in [
+            ("~/.ssh/id_rsa", true, true, false),
+            ("~/.ssh/id_rsa.pub", false, true, false),
+            ("$HOME/.aws/credentials", true, false, false),
+            (".env", true, false, false),
+            (".env.example", false, false, false),
+            ("~/.bashrc", false, true, false),
+            ("/home/alice/.zshrc", false, true, false),
+            ("/etc/sudoers.d/x", true, true, true),
+            ("/etc/shadow", true, true, true),
+            ("//etc/passwd", false, true, true),
+            ("/etc/hosts", false, true, false),
+            ("README.md", false, false, false),
+            ("~/.ssh/known_hosts", false, false, false),
+            // The path policy's start-up files are the checks' too, and the other way round.
+            (".git/hooks/pre-commit", false, true, false),
+            ("x/.husky/pre-push", false, true, false),
+            (".github/workflows/ci.yml", false, true, false),
+            ("~/.gitconfig", false, true, false),
+            ("~/.xprofile", false, true, false),
+            ("/etc/cron.daily/x", false, true, false),
+            ("/etc/pam.d/sshd", false, true, true),
+            ("/etc/ssl/certs/ca.pem", false, false, false),
+        ] {
+            assert_eq!(word_is_secret(t), secret, "secret {t}");
+            assert_eq!(is_sensitive_file(t), sensitive, "sensitive {t}");
+            assert_eq!(is_account_file(t), account, "account {t}");
+        }
+    }
+}

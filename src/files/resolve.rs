@@ -1,0 +1,108 @@
+//! Where a path leads: `~` and `$HOME` expanded and a relative path joined on the text
+//! ([`expand`]), lexical normalisation of an absolute path ([`normalize_abs`]), and resolution
+//! as the kernel resolves it, through every link ([`resolve`]). Nothing here classifies a path.
+
+use std::path::{Component, Path, PathBuf};
+
+pub(crate) fn home() -> PathBuf {
+    std::env::var_os("HOME").map_or_else(|| PathBuf::from("/root"), PathBuf::from)
+}
+
+/// Resolve a path as the kernel would: `~` expanded, relative to `cwd`, then component by
+/// component, following every symlink before the next `..` (so `link/../x` is the `x` beside
+/// the link's target), and following a dangling final link to the file it would create. Past
+/// the first component that does not exist, the rest is taken as written (`..` drops the last
+/// component). A chain of more than 40 links is left where it stopped.
+pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
+    resolve_links(path, cwd).0
+}
+
+/// [`resolve`], and whether the walk met more than 40 symbolic links (a loop, or a chain the
+/// kernel refuses): then where the path ends is not known.
+pub(crate) fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
+    walk(&expand(path, cwd))
+}
+
+/// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
+/// (no link followed).
+pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
+    if path == "~" {
+        home()
+    } else if let Some(rest) = path.strip_prefix("~/") {
+        home().join(rest)
+    } else if let Some(rest) = path
+        .strip_prefix("$HOME/")
+        .or_else(|| path.strip_prefix("${HOME}/"))
+    {
+        home().join(rest)
+    } else {
+        cwd.join(path)
+    }
+}
+
+/// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
+/// more than 40 links.
+fn walk(path: &Path) -> (PathBuf, bool) {
+    use std::collections::VecDeque;
+    use std::ffi::OsString;
+    /// Normal components and `..` of a path, in order.
+    fn parts(p: &Path) -> impl DoubleEndedIterator<Item = OsString> + '_ {
+        p.components().filter_map(|c| match c {
+            Component::Normal(n) => Some(n.to_owned()),
+            Component::ParentDir => Some(OsString::from("..")),
+            Component::RootDir | Component::CurDir | Component::Prefix(_) => None,
+        })
+    }
+    let mut out = PathBuf::from("/");
+    let mut pending: VecDeque<OsString> = parts(path).collect();
+    let mut links = 0;
+    let mut missing = false;
+    while let Some(c) = pending.pop_front() {
+        if c == ".." {
+            out.pop();
+            missing = false;
+            continue;
+        }
+        let next = out.join(&c);
+        if !missing && links <= 40 {
+            match std::fs::symlink_metadata(&next) {
+                Ok(m) if m.file_type().is_symlink() => {
+                    if let Ok(target) = std::fs::read_link(&next) {
+                        links += 1;
+                        if target.is_absolute() {
+                            out = PathBuf::from("/");
+                        }
+                        for t in parts(&target).rev() {
+                            pending.push_front(t);
+                        }
+                        continue;
+                    }
+                    missing = true;
+                }
+                Ok(_) => {}
+                Err(_) => missing = true,
+            }
+        }
+        out = next;
+    }
+    (out, links > 40)
+}
+
+/// Lexical normalisation of an absolute path: collapse `//`, drop `.`, resolve `..`. Relative
+/// paths are returned unchanged.
+pub(crate) fn normalize_abs(p: &str) -> String {
+    if !p.starts_with('/') {
+        return p.to_owned();
+    }
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in p.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    format!("/{}", parts.join("/"))
+}

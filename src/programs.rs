@@ -1,0 +1,240 @@
+//! Facts about programs by name, one list per role: shells, interpreters, downloaders, network
+//! senders, decoders, printers (programs that print the files they are given), the programs
+//! whose first operand is their pattern or program (`grep PATTERN FILE…`), and a program's file
+//! name (`/usr/bin/curl` → `curl`). A leaf below the analysis, the checks and the policy: data
+//! and lookups on names and words, nothing about units or decisions.
+
+/// The file name of a program (`/usr/bin/curl` → `curl`).
+pub(crate) fn base(program: &str) -> &str {
+    // A byte scan: every check asks for the program name of every unit.
+    match program.bytes().rposition(|b| b == b'/') {
+        Some(i) => &program[i + 1..],
+        None => program,
+    }
+}
+
+/// Programs whose first operand is a pattern or a program, unless an option gives it.
+pub(crate) const PATTERN_FIRST: &[&str] = &[
+    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
+    "mawk", "nawk", "sed", "jq", "yq",
+];
+
+/// Options that give the pattern or program instead of the first operand (`-e`, `-f` and
+/// their long forms; `rg --files` takes no pattern).
+pub(crate) const PATTERN_OPTIONS: &[&str] = &[
+    "-e",
+    "-f",
+    "--regexp",
+    "--file",
+    "--expression",
+    "--from-file",
+    "--files",
+];
+
+/// An option word that gives the pattern or program (`-e X`, `-eX`, `-ie X`, `--regexp=X`,
+/// `-f FILE`): then the first operand is a file. Any short bundle with an `e` or an `f` counts.
+pub(crate) fn gives_pattern(v: &str) -> bool {
+    if let Some(long) = v.strip_prefix("--") {
+        let name = long.split_once('=').map_or(long, |(n, _)| n);
+        return PATTERN_OPTIONS.contains(&format!("--{name}").as_str());
+    }
+    v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
+}
+
+/// Shells that take `-c STRING` and read code on standard input.
+pub(crate) fn is_shell(program: &str) -> bool {
+    matches!(
+        program,
+        "ash"
+            | "bash"
+            | "busybox-sh"
+            | "csh"
+            | "dash"
+            | "fish"
+            | "ksh"
+            | "ksh93"
+            | "mksh"
+            | "pdksh"
+            | "posh"
+            | "rbash"
+            | "sh"
+            | "tcsh"
+            | "yash"
+            | "zsh"
+    )
+}
+
+/// Interpreters that run a program given on the command line, or read one on standard input
+/// when given none: the one list the analyzer and the checks read.
+fn is_interpreter_name(program: &str) -> bool {
+    matches!(
+        program,
+        "deno"
+            | "bun"
+            | "expect"
+            | "groovy"
+            | "irb"
+            | "jshell"
+            | "julia"
+            | "lua"
+            | "luajit"
+            | "node"
+            | "nodejs"
+            | "osascript"
+            | "perl"
+            | "php"
+            | "powershell"
+            | "pwsh"
+            | "pypy"
+            | "pypy3"
+            | "python"
+            | "python2"
+            | "python3"
+            | "R"
+            | "Rscript"
+            | "ruby"
+            | "scala"
+            | "tclsh"
+            | "wish"
+    )
+}
+
+/// True for an interpreter name (with version suffixes such as `python3.11`).
+pub(crate) fn is_interpreter(program: &str) -> bool {
+    let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+    is_interpreter_name(program) || is_interpreter_name(base)
+}
+
+/// Programs that fetch data from the network to standard output or a file.
+pub(crate) fn is_downloader(p: &str) -> bool {
+    matches!(
+        p,
+        "curl"
+            | "wget"
+            | "fetch"
+            | "aria2c"
+            | "http"
+            | "https"
+            | "xh"
+            | "curlie"
+            | "lwp-request"
+            | "GET"
+            | "lynx"
+            | "links"
+            | "w3m"
+            | "ftp"
+            | "tftp"
+            | "lftp"
+            | "nc"
+            | "ncat"
+            | "netcat"
+            | "socat"
+            | "telnet"
+            | "ssh"
+            | "gh"
+            | "dig"
+            | "nslookup"
+            | "host"
+            | "s3cmd"
+            | "gsutil"
+            | "rclone"
+            | "invoke-webrequest"
+            | "iwr"
+    )
+}
+
+/// Programs that turn stored or encoded text back into code.
+pub(crate) fn is_decoder(p: &str) -> bool {
+    matches!(
+        p,
+        "base64"
+            | "base32"
+            | "basenc"
+            | "xxd"
+            | "uudecode"
+            | "openssl"
+            | "gpg"
+            | "gpg2"
+            | "gunzip"
+            | "zcat"
+            | "gzcat"
+            | "bzcat"
+            | "bunzip2"
+            | "xzcat"
+            | "unxz"
+            | "zstdcat"
+            | "unzstd"
+            | "lz4cat"
+            | "gzip"
+            | "bzip2"
+            | "xz"
+            | "zstd"
+            | "brotli"
+            | "rev"
+            | "tr"
+            | "unzip"
+            | "uncompress"
+            | "age"
+            | "sops"
+    )
+}
+
+/// Programs that send data over the network.
+pub(crate) fn is_sender(p: &str) -> bool {
+    matches!(
+        p,
+        "curl"
+            | "wget"
+            | "nc"
+            | "ncat"
+            | "netcat"
+            | "socat"
+            | "telnet"
+            | "scp"
+            | "sftp"
+            | "rsync"
+            | "ssh"
+            | "ftp"
+            | "tftp"
+            | "lftp"
+            | "http"
+            | "https"
+            | "xh"
+            | "curlie"
+            | "mail"
+            | "mailx"
+            | "sendmail"
+            | "mutt"
+            | "gh"
+            | "s3cmd"
+            | "gsutil"
+            | "rclone"
+            | "smbclient"
+            | "aws"
+            | "dig"
+            | "nslookup"
+            | "host"
+            | "ping"
+            | "aria2c"
+            | "httpie"
+            | "croc"
+            | "wormhole"
+            | "mosquitto_pub"
+            | "websocat"
+            | "wscat"
+            | "whois"
+            | "redis-cli"
+            | "kcat"
+            | "kafkacat"
+            | "grpcurl"
+    )
+}
+
+/// Programs that print the content of the files they are given.
+pub(crate) const PRINTERS: &[&str] = &[
+    "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
+    "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
+    "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
+    "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
+    "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
+];
