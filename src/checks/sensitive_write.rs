@@ -77,7 +77,7 @@ impl Check for SensitiveWrite {
                         u.span,
                         Risk::High,
                         format!(
-                            "writes to `{t}` ({by}): changes who can log in or what later shells or git commands run"
+                            "writes to `{t}` ({by}): changes who can log in or what later shells, editors, interpreters or git commands run"
                         ),
                     ),
                 });

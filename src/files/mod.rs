@@ -107,6 +107,15 @@ const SECRET_GLOBS: &[&str] = &[
     "/etc/ssl/private/**",
     "/etc/sudoers",
     "/etc/sudoers.d/**",
+    // Rails' key and plain-text secrets, and more CLIs' tokens.
+    "**/master.key",
+    "**/secrets.yml",
+    "**/secrets.yaml",
+    "**/.pulumi/credentials.json",
+    "**/.databrickscfg",
+    "**/.config/sops/age/keys.txt",
+    "**/.config/op/**",
+    "**/.dockercfg",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
@@ -166,6 +175,15 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/.config/autostart/**",
     "**/.config/systemd/user/**",
     "**/.gitconfig",
+    // What editors and interpreters run from the workspace on their own: VS Code's tasks (a task
+    // can run when the folder opens) and settings (interpreter and terminal settings), and a
+    // Python environment's start-up hooks (`.pth` lines that begin with `import` run at every
+    // start of that interpreter).
+    "**/.vscode/tasks.json",
+    "**/.vscode/settings.json",
+    "**/site-packages/*.pth",
+    "**/sitecustomize.py",
+    "**/usercustomize.py",
     // System-wide: profiles, hosts, cron, services, sshd, the dynamic loader's search path.
     "/etc/hosts",
     "/etc/profile",

@@ -87,6 +87,10 @@ const SECRET_FILES: Words = words![
     "/etc/ssh/ssh_host_ecdsa_key",
     "/proc/self/environ",
     "/proc/1/environ",
+    "~/.pulumi/credentials.json",
+    "~/.databrickscfg",
+    "~/.config/sops/age/keys.txt",
+    "~/.dockercfg",
 ];
 
 /// Directories whose every file is a secret: a pattern that matches one, or anything inside one,
@@ -107,6 +111,7 @@ const SECRET_DIRS: Words = words![
     "~/.config/chromium",
     "~/.wrangler/config",
     "~/.config/.wrangler/config",
+    "~/.config/op",
     "/etc/ssl/private",
     "/etc/sudoers.d",
     "/run/secrets",
@@ -141,6 +146,9 @@ const SECRET_NAMES: Words = words![
     "credentials",
     "logins.json",
     "key4.db",
+    "master.key",
+    "secrets.yml",
+    "secrets.yaml",
 ];
 
 /// Everyday names: a name pattern that matches one of these means "every file", not a secret.
@@ -152,6 +160,7 @@ const EVERYDAY_NAMES: Words = words![
     "package.json",
     "notes.txt",
     "config.yaml",
+    "docker-compose.yml",
     "settings.toml",
     "main.tf",
     "Makefile",

@@ -218,7 +218,7 @@ pub(crate) fn decide_path(
             Risk::High,
             "write-startup-file",
             format!(
-                "writes `{shown}`, which decides what later shells or git commands run, or who may log in"
+                "writes `{shown}`, which decides what later shells, editors, interpreters or git commands run, or who may log in"
             ),
         ),
         Access::Write if protected => push(
