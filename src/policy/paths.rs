@@ -758,8 +758,7 @@ mod tests {
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa.pub"), None);
         assert_eq!(d(Access::Read, "src/main.rs"), None);
-        // One list of account and start-up files for bash and the file tools: what the checks
-        // knew counts here too.
+        // One list of account and start-up files for bash, the checks and the file tools.
         let rules = |access, p: &str| -> Vec<String> {
             decide_path(&[], cwd, access, p, Span::default(), None)
                 .iter()
