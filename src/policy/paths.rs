@@ -172,8 +172,10 @@ pub(crate) fn decide_path(
         }
     }
     let secret = is_secret(&path);
-    let startup = is_startup(&path);
-    let protected = !startup && (is_protected(&path) || is_account(&path));
+    // Start-up, protected and account files matter only to writes.
+    let write = access == Access::Write;
+    let startup = write && is_startup(&path);
+    let protected = write && !startup && (is_protected(&path) || is_account(&path));
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
