@@ -4,6 +4,21 @@
 //! name (`/usr/bin/curl` → `curl`). A leaf below the analysis, the checks and the policy: data
 //! and lookups on names and words, nothing about units or decisions.
 
+/// A set of program names tested on every unit: a `matches!` on the literals (LLVM makes it a
+/// switch on the length; see `crate::wordlist` for why not a word list), and the same names as a
+/// slice for the tests that walk a role.
+macro_rules! name_set {
+    ($(#[$doc:meta])* $vis:vis fn $name:ident, $list:ident = [$($word:literal),* $(,)?]) => {
+        $(#[$doc])*
+        $vis fn $name(program: &str) -> bool {
+            matches!(program, $($word)|*)
+        }
+
+        #[cfg(test)]
+        pub(crate) const $list: &[&str] = &[$($word),*];
+    };
+}
+
 /// The file name of a program (`/usr/bin/curl` → `curl`).
 pub(crate) fn base(program: &str) -> &str {
     // A byte scan: every check asks for the program name of every unit.
@@ -41,62 +56,74 @@ pub(crate) fn gives_pattern(v: &str) -> bool {
     v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
 }
 
-/// Shells that take `-c STRING` and read code on standard input.
-pub(crate) fn is_shell(program: &str) -> bool {
-    matches!(
-        program,
-        "ash"
-            | "bash"
-            | "busybox-sh"
-            | "csh"
-            | "dash"
-            | "fish"
-            | "ksh"
-            | "ksh93"
-            | "mksh"
-            | "pdksh"
-            | "posh"
-            | "rbash"
-            | "sh"
-            | "tcsh"
-            | "yash"
-            | "zsh"
-    )
+name_set! {
+    /// Shells that take `-c STRING` and read code on standard input.
+    pub(crate) fn is_shell, SHELLS = [
+        "ash",
+        "bash",
+        "busybox-sh",
+        "csh",
+        "dash",
+        "fish",
+        "ksh",
+        "ksh93",
+        "mksh",
+        "pdksh",
+        "posh",
+        "rbash",
+        "sh",
+        "tcsh",
+        "yash",
+        "zsh",
+    ]
 }
 
-/// Interpreters that run a program given on the command line, or read one on standard input
-/// when given none: the one list the analyzer and the checks read.
-fn is_interpreter_name(program: &str) -> bool {
-    matches!(
-        program,
-        "deno"
-            | "bun"
-            | "expect"
-            | "groovy"
-            | "irb"
-            | "jshell"
-            | "julia"
-            | "lua"
-            | "luajit"
-            | "node"
-            | "nodejs"
-            | "osascript"
-            | "perl"
-            | "php"
-            | "powershell"
-            | "pwsh"
-            | "pypy"
-            | "pypy3"
-            | "python"
-            | "python2"
-            | "python3"
-            | "R"
-            | "Rscript"
-            | "ruby"
-            | "scala"
-            | "tclsh"
-            | "wish"
-    )
+name_set! {
+    /// Interpreters that run a program given on the command line, or read one on standard
+    /// input when given none: the one list the analyzer and the checks read.
+    fn is_interpreter_name, INTERPRETERS = [
+        "deno",
+        "bun",
+        "expect",
+        "groovy",
+        "irb",
+        "jshell",
+        "julia",
+        "lua",
+        "luajit",
+        "node",
+        "nodejs",
+        "osascript",
+        "perl",
+        "php",
+        "powershell",
+        "pwsh",
+        "pypy",
+        "pypy3",
+        "python",
+        "python2",
+        "python3",
+        "R",
+        "Rscript",
+        "ruby",
+        "scala",
+        "tclsh",
+        "wish",
+        "crystal",
+        "elixir",
+        "raku",
+        "erl",
+        "guile",
+        "octave",
+        "racket",
+        "sbcl",
+        "clisp",
+        "bb",
+        "qjs",
+        "runghc",
+        "csi",
+        "gst",
+    ]
 }
 
 /// True for an interpreter name (with version suffixes such as `python3.11`).

@@ -159,12 +159,11 @@ fn lang_of(p: &str) -> Option<&'static str> {
         "deno" => "deno",
         "crystal" => "crystal",
         "pwsh" | "powershell" => "pwsh",
-        "lua" | "luajit" | "R" | "Rscript" | "osascript" | "julia" | "elixir" | "raku"
-        | "tclsh" | "wish" | "expect" | "scala" | "erl" | "guile" | "emacs" | "octave"
-        | "racket" | "sbcl" | "clisp" | "bb" | "groovy" | "qjs" | "ghc" | "runghc" | "swift"
-        | "csi" | "gst" => "other",
         "awk" | "gawk" | "mawk" | "nawk" => "awk",
         "sed" | "gsed" => "sed",
+        // Any other interpreter (the analyzer's one list), and compilers and editors that
+        // take code with an option (`ghc -e`, `emacs --eval`, `swift -e`).
+        _ if is_interpreter(p) || matches!(trimmed, "emacs" | "ghc" | "swift") => "other",
         _ => return None,
     })
 }

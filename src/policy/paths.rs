@@ -172,8 +172,10 @@ pub(crate) fn decide_path(
         }
     }
     let secret = is_secret(&path);
-    let startup = is_startup(&path);
-    let protected = !startup && (is_protected(&path) || is_account(&path));
+    // Start-up, protected and account files matter only to writes.
+    let write = access == Access::Write;
+    let startup = write && is_startup(&path);
+    let protected = write && !startup && (is_protected(&path) || is_account(&path));
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -758,8 +760,7 @@ mod tests {
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa"), Some(Decision::Ask));
         assert_eq!(d(Access::Read, "~/.ssh/id_rsa.pub"), None);
         assert_eq!(d(Access::Read, "src/main.rs"), None);
-        // One list of account and start-up files for bash and the file tools: what the checks
-        // knew counts here too.
+        // One list of account and start-up files for bash, the checks and the file tools.
         let rules = |access, p: &str| -> Vec<String> {
             decide_path(&[], cwd, access, p, Span::default(), None)
                 .iter()
