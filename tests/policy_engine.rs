@@ -795,6 +795,39 @@ examples = { hit = ["kubectl get pods -n prod"], miss = ["kubectl get pods -n de
     assert_eq!(decide(&q, "kubectl get pods -n \"$NS\""), Decision::Deny);
 }
 
+/// An allow on an option's value holds only when every occurrence of the named options has an
+/// allowed value: programs take the last occurrence (or all), so `-n dev -n prod` is not `dev`.
+#[test]
+fn an_allow_on_option_values_needs_every_occurrence_to_match() {
+    let p = with(
+        r#"
+[[program]]
+name = "deployctl"
+short_value = "e"
+long_value = ["--env"]
+
+[[rule]]
+id = "deployctl-status-staging"
+decision = "allow"
+program = "deployctl"
+subcommand = "status"
+options = { "-e" = ["staging"], "--env" = ["staging"] }
+reason = "reading the staging status"
+examples = { hit = ["deployctl status -e staging"], miss = ["deployctl status -e staging -e prod"] }
+"#,
+    );
+    assert_eq!(decide(&p, "deployctl status -e staging"), Decision::Allow);
+    assert_eq!(decide(&p, "deployctl status --env=staging"), Decision::Allow);
+    for cmd in [
+        "deployctl status -e staging -e prod",
+        "deployctl status -e staging --env=prod",
+        "deployctl status -e prod",
+        "deployctl status",
+    ] {
+        assert_ne!(decide(&p, cmd), Decision::Allow, "{cmd}");
+    }
+}
+
 #[test]
 fn option_value_rules_are_checked_at_load() {
     let load = |text: &str| {

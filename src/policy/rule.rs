@@ -435,20 +435,38 @@ impl Rule {
 
     /// One of the `options` the rule names is in the unit with a value one of its patterns
     /// matches (the option spelled as `Parsed::has` reads it: canonical, or an abbreviation).
+    /// Deny and ask rules: one occurrence of a named option with a matching value is enough.
+    /// Allow rules: a named option is there and every occurrence of every named option has a
+    /// matching value, as programs take the last occurrence (`-e prod -e evil.example`) or all.
     fn option_value_matches(&self, m: &MatchInput) -> bool {
-        self.options.iter().any(|(name, patterns)| {
-            m.parsed
-                .opts
+        fn occurrences<'a>(
+            m: &'a MatchInput,
+            name: &'a Text,
+        ) -> impl Iterator<Item = &'a options::Opt> + 'a {
+            m.parsed.opts.iter().filter(move |o| {
+                o.name == **name || (!o.known && options::option_matches(&o.name, name))
+            })
+        }
+        let value_matches = |o: &options::Opt, patterns: &[ArgPattern]| {
+            patterns
                 .iter()
-                .filter(|o| {
-                    o.name == **name || (!o.known && options::option_matches(&o.name, name))
-                })
-                .any(|o| {
-                    patterns
-                        .iter()
-                        .any(|p| p.matches_value(o.value.as_deref(), m.cwd))
-                })
-        })
+                .any(|p| p.matches_value(o.value.as_deref(), m.cwd))
+        };
+        if self.decision == Decision::Allow {
+            let mut seen = false;
+            for (name, patterns) in &self.options {
+                for o in occurrences(m, name) {
+                    seen = true;
+                    if !value_matches(o, patterns) {
+                        return false;
+                    }
+                }
+            }
+            return seen;
+        }
+        self.options
+            .iter()
+            .any(|(name, patterns)| occurrences(m, name).any(|o| value_matches(o, patterns)))
     }
 
     pub(crate) fn matches(&self, m: &MatchInput) -> bool {
