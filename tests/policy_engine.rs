@@ -817,7 +817,10 @@ examples = { hit = ["deployctl status -e staging"], miss = ["deployctl status -e
 "#,
     );
     assert_eq!(decide(&p, "deployctl status -e staging"), Decision::Allow);
-    assert_eq!(decide(&p, "deployctl status --env=staging"), Decision::Allow);
+    assert_eq!(
+        decide(&p, "deployctl status --env=staging"),
+        Decision::Allow
+    );
     for cmd in [
         "deployctl status -e staging -e prod",
         "deployctl status -e staging --env=prod",
