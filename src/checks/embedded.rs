@@ -278,12 +278,19 @@ impl Check for EmbeddedCommand {
                     .collect()
             };
             match p {
-                "trap" => cmds.extend(
-                    operands
-                        .first()
-                        .filter(|c| **c != "-" && operands.len() > 1)
-                        .map(|c| (*c).to_owned()),
-                ),
+                // `trap -p SIG…` and `trap -l` print; otherwise `trap CODE SIG…`.
+                "trap"
+                    if !words.iter().take_while(|w| **w != "--").any(|w| {
+                        w.starts_with('-') && w.len() > 1 && w[1..].contains(['p', 'l'])
+                    }) =>
+                {
+                    cmds.extend(
+                        operands
+                            .first()
+                            .filter(|c| **c != "-" && operands.len() > 1)
+                            .map(|c| (*c).to_owned()),
+                    );
+                }
                 "git" => {
                     let sub = operands.first().copied().unwrap_or("");
                     for (first, second) in [("bisect", "run"), ("submodule", "foreach")] {
