@@ -890,6 +890,25 @@ fn context_and_via() {
             &["bash"],
             &[Context::Pipeline, Context::StdinCode],
         ),
+        // a wrapper before a shell that reads its code on standard input stays in `via`
+        (
+            "sudo bash <<'EOF'\nrm -rf /\nEOF",
+            "rm",
+            &["sudo", "bash"],
+            &[Context::StdinCode],
+        ),
+        (
+            "env bash <<< 'rm -rf /'",
+            "rm",
+            &["env", "bash"],
+            &[Context::StdinCode],
+        ),
+        (
+            "timeout 5 sh <(echo 'rm -rf /')",
+            "rm",
+            &["timeout", "sh"],
+            &[Context::StdinCode],
+        ),
         ("f() { rm -rf /; }", "rm", &[], &[Context::Function]),
         ("if rm -rf /; then :; fi", "rm", &[], &[Context::Condition]),
         ("(rm -rf /)", "rm", &[], &[Context::Subshell]),

@@ -298,14 +298,14 @@ impl Walker<'_> {
                 if from_file || query {
                     return false;
                 }
-                self.stdin_code(args, program, ctx);
+                self.stdin_code(args, program, via, ctx);
                 false
             }
             "source" | "." => {
                 self.flag(FlagKind::Source, args[0].arg.span, "");
                 match args.get(1).and_then(|f| f.arg.exact()).and_then(stream) {
                     Some(Stream::Stdin) => {
-                        self.stdin_code(args, program, ctx);
+                        self.stdin_code(args, program, via, ctx);
                         return false;
                     }
                     Some(Stream::Fd(n)) => {
@@ -328,7 +328,7 @@ impl Walker<'_> {
                         file.arg.span,
                         "sourcing the output of a command",
                     );
-                    self.substituted_script(file, program, ctx);
+                    self.substituted_script(file, program, via, ctx);
                 }
                 false
             }
@@ -547,7 +547,7 @@ impl Walker<'_> {
             // `bash /dev/stdin`, `sh /proc/self/fd/0`: the script is standard input after all;
             // `bash /dev/fd/3 3< <(curl …)`: the script is what a command writes.
             match args[at].arg.exact().and_then(stream) {
-                Some(Stream::Stdin) => return self.stdin_code(args, program, ctx),
+                Some(Stream::Stdin) => return self.stdin_code(args, program, via, ctx),
                 Some(Stream::Fd(n)) => {
                     self.fd_code(&args[at], n, program, ctx);
                     return false;
@@ -567,16 +567,16 @@ impl Walker<'_> {
                     w.arg.span,
                     format!("{program} runs the output of a command"),
                 );
-                self.substituted_script(w, program, ctx);
+                self.substituted_script(w, program, via, ctx);
             }
             return false;
         }
-        self.stdin_code(args, program, ctx)
+        self.stdin_code(args, program, via, ctx)
     }
 
     /// `sh <(echo CODE)`, `source <(printf CODE)`: the script is what a command prints; when
     /// that command is `echo`/`printf`/`cat <<EOF` with static text, the text is read as code.
-    fn substituted_script(&mut self, script: &ArgW, program: &str, ctx: &Ctx) {
+    fn substituted_script(&mut self, script: &ArgW, program: &str, via: &[String], ctx: &Ctx) {
         let [
             WordPart::ProcessSubstitution {
                 body,
@@ -592,6 +592,7 @@ impl Walker<'_> {
         };
         if let Feed::Static(text, map) | Feed::Partial(text, map, _) = feed_of(stage) {
             let mut c = ctx.with(Context::StdinCode);
+            c.via = via.to_vec();
             c.via.push(program.to_owned());
             c.redirects.clear();
             self.nested(&text, &map, script.arg.span, &c);
@@ -601,7 +602,7 @@ impl Walker<'_> {
     /// A program that runs code it reads on standard input (a shell with no script, `at`):
     /// static fed text is analysed as code, run-time text is flagged. Returns true when the
     /// code was analysed (the reader itself is then not a unit).
-    fn stdin_code(&mut self, args: &[ArgW], program: &str, ctx: &Ctx) -> bool {
+    fn stdin_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) -> bool {
         match &ctx.feed {
             Some(feed @ (Feed::Static(text, map) | Feed::Partial(text, map, _))) => {
                 let span = args[0].arg.span;
@@ -618,6 +619,7 @@ impl Walker<'_> {
                     );
                 }
                 let mut c = ctx.with(Context::StdinCode);
+                c.via = via.to_vec();
                 c.via.push(program.to_owned());
                 c.redirects.clear();
                 let text = text.clone();
