@@ -142,6 +142,12 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ),
     ("sudo tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
     ("compgen -C 'rm -rf /' x", Some("rm -rf /")),
+    // bypass: a function exported in the environment shadows the program a child bash calls
+    ("env 'BASH_FUNC_ls%%=() { rm -rf /; }' bash -c ls", None),
+    (
+        "env A=1 'BASH_FUNC_git%%=() { rm -rf /; }' sh -c 'git status'",
+        None,
+    ),
     // bypass: brace expansion in command position (an ERROR tree)
     ("{rm,-rf,/}", Some("{rm,-rf,/}")),
     // bypass: piped into sh -c with && inside double quotes
@@ -589,6 +595,12 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         "zip -T -TT \"$(cat cmd)\" z.zip src",
         FlagKind::DynamicCode,
         Some("\"$(cat cmd)\""),
+    ),
+    // an exported function whose text is not a function
+    (
+        "env 'BASH_FUNC_ls%%=x' bash -c ls",
+        FlagKind::DynamicCode,
+        Some("'BASH_FUNC_ls%%=x'"),
     ),
     // makefile text given on the command line: its recipes are not read
     (

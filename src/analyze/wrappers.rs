@@ -1213,7 +1213,11 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 i += 1;
                 continue;
             }
-            if spec.assignments && is_assignment(value) {
+            // GNU env takes every operand with a `=` before the command as an assignment,
+            // whatever its name (`env 'BASH_FUNC_f%%=() { …; }' bash`).
+            if spec.assignments
+                && (is_assignment(value) || spec.name == "env" && value.contains('='))
+            {
                 assignments.push(i);
                 i += 1;
                 continue;
