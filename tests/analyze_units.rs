@@ -142,6 +142,12 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ),
     ("sudo tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
     ("compgen -C 'rm -rf /' x", Some("rm -rf /")),
+    // bypass: git's ext:: transport runs a command
+    ("git clone 'ext::rm -rf /' x", None),
+    (
+        "git -c protocol.ext.allow=always fetch 'ext::sh -c rm% -rf% /'",
+        None,
+    ),
     // bypass: a function exported in the environment shadows the program a child bash calls
     ("env 'BASH_FUNC_ls%%=() { rm -rf /; }' bash -c ls", None),
     (
@@ -1216,6 +1222,7 @@ fn options_that_run_nothing_add_no_unit() {
         "ssh -o Port=2222 -o StrictHostKeyChecking=no host",
         "ssh -o 'ProxyJump bastion' host",
         "compgen -c git",
+        "git clone https://example.com/x.git",
         "make -C src -j4 all",
     ] {
         let a = run(cmd);

@@ -1215,6 +1215,7 @@ impl Walker<'_> {
                 continue;
             } else if !v.starts_with('-') {
                 self.git_subcommand_code(&args[i..], via, ctx);
+                self.git_ext_urls(&args[i + 1..], via, ctx);
                 break; // the subcommand
             } else {
                 if matches!(
@@ -1515,6 +1516,53 @@ fn ssh_command_option(text: &str) -> Option<&str> {
     }
     let rest = text[at..].trim_start_matches([' ', '\t']);
     Some(rest.strip_prefix('=').unwrap_or(rest).trim_start())
+}
+
+impl Walker<'_> {
+    /// `ext::CMD ARG…` remote URLs (`git clone 'ext::sh -c id' x`, `git fetch ext::…`): git's
+    /// remote-ext helper runs CMD with its arguments, split at unescaped spaces (`% ` is a
+    /// space inside an argument, `%%` a percent sign, `%s`/`%S` the service name). Read as a
+    /// command run by git, each argument quoted.
+    fn git_ext_urls(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        for a in args {
+            let Some(url) = a.arg.exact().and_then(|v| v.strip_prefix("ext::")) else {
+                continue;
+            };
+            let mut words = vec![String::new()];
+            let mut chars = url.chars();
+            while let Some(ch) = chars.next() {
+                let last = words.len() - 1;
+                match ch {
+                    ' ' => words.push(String::new()),
+                    '%' => match chars.next() {
+                        Some('s' | 'S') => words[last].push_str("git-upload-pack"),
+                        Some(other) => words[last].push(other),
+                        None => words[last].push('%'),
+                    },
+                    _ => words[last].push(ch),
+                }
+            }
+            let code = words
+                .iter()
+                .filter(|w| !w.is_empty())
+                .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                .collect::<Vec<_>>()
+                .join(" ");
+            if code.is_empty() {
+                continue;
+            }
+            self.flag(
+                FlagKind::GitConfigCommand,
+                a.arg.span,
+                format!("ext:: transport: {url}"),
+            );
+            let mut c = ctx.with(Context::ConfigCommand);
+            c.via = via.to_vec();
+            c.via.push("git".to_owned());
+            let map = SpanMap::Table(vec![a.arg.span; code.len()]);
+            self.nested(&code, &map, a.arg.span, &c);
+        }
+    }
 }
 
 /// `--upload-p=CMD` spelled out as `--upload-pack=CMD`: git reads a unique prefix of a long
