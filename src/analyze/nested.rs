@@ -1451,8 +1451,9 @@ impl Walker<'_> {
 }
 
 impl Walker<'_> {
-    /// `make --eval=TEXT` / `-E TEXT`: make reads TEXT as makefile syntax, whose recipes and
-    /// `$(shell …)` run commands this analyzer does not read: flagged as unsupported syntax.
+    /// `make --eval=TEXT` / `-E TEXT`, and `make -f -` (or `/dev/stdin`): make reads makefile
+    /// syntax from the line, whose recipes and `$(shell …)` run commands this analyzer does not
+    /// read: flagged as unsupported syntax.
     fn make_eval(&mut self, args: &[ArgW], program: &str) {
         for (k, a) in args.iter().enumerate().skip(1) {
             let Some(v) = a.arg.exact() else {
@@ -1466,13 +1467,24 @@ impl Walker<'_> {
             } else if v.starts_with("--eval=") || (v.starts_with("-E") && v.len() > 2) {
                 Some(a.arg.span)
             } else {
-                None
+                // A makefile read from standard input: its text is what the line feeds.
+                let file = match v {
+                    "-f" | "--file" | "--makefile" => args.get(k + 1).and_then(|n| n.arg.exact()),
+                    _ => ["-f", "--file=", "--makefile="]
+                        .iter()
+                        .find_map(|o| v.strip_prefix(o))
+                        .filter(|f| !f.is_empty()),
+                };
+                file.filter(|f| *f == "-" || stream(f) == Some(Stream::Stdin))
+                    .map(|_| a.arg.span)
             };
             if let Some(span) = given {
                 self.flag(
                     FlagKind::UnsupportedSyntax,
                     span,
-                    format!("{program} --eval: makefile text (recipes, `$(shell …)`) is not read"),
+                    format!(
+                        "{program}: makefile text from the line (recipes, `$(shell …)`) is not read"
+                    ),
                 );
             }
         }
