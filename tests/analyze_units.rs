@@ -142,6 +142,7 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ),
     ("sudo tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
     ("compgen -C 'rm -rf /' x", Some("rm -rf /")),
+    ("logsave -a /tmp/log rm -rf /", Some("rm -rf /")),
     // bypass: git's ext:: transport runs a command
     ("git clone 'ext::rm -rf /' x", None),
     (

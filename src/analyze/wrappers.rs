@@ -363,6 +363,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("linux32"),
     spec("linux64"),
+    // `logsave [-asv] LOGFILE CMD…`: runs CMD, writing its output to LOGFILE too.
+    WrapperSpec {
+        positionals: 1,
+        output_operand: true,
+        ..spec("logsave")
+    },
     WrapperSpec {
         short_value: Letters::of("oepsuEaAnDlLSxw"),
         long_value: words!["--output"],
@@ -1588,6 +1594,8 @@ mod tests {
             ("su", "- root", NoCommand),
             ("setsid", "-f rm", inner(1)),
             ("chroot", "/mnt rm", inner(1)),
+            ("logsave", "/tmp/log rm", inner(1)),
+            ("logsave", "-as /tmp/log rm", inner(2)),
             ("chroot", "--userspec=a:b /mnt rm", inner(2)),
             ("unbuffer", "rm", inner(0)),
             (
