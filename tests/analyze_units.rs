@@ -609,6 +609,17 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::DynamicCode,
         Some("'BASH_FUNC_ls%%=x'"),
     ),
+    // an interpreter's code: what it runs is not read
+    (
+        "python3 -c 'import os; os.system(\"rm -rf /\")'",
+        FlagKind::UnsupportedSyntax,
+        Some("'import os; os.system(\"rm -rf /\")'"),
+    ),
+    (
+        "perl <<'EOF'\nsystem('rm -rf /');\nEOF",
+        FlagKind::UnsupportedSyntax,
+        Some("perl"),
+    ),
     // makefile text given on the command line: its recipes are not read
     (
         "make --eval='x:;rm -rf /' x",

@@ -701,6 +701,12 @@ impl Walker<'_> {
                     c.arg.span,
                     format!("{program} runs code that a command prints"),
                 );
+            } else if let Some(c) = code {
+                self.flag(
+                    FlagKind::UnsupportedSyntax,
+                    c.arg.span,
+                    format!("{program} code: the programs it runs are not read"),
+                );
             }
             return;
         }
@@ -729,12 +735,18 @@ impl Walker<'_> {
             }
             return;
         }
-        if let Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) = &ctx.feed {
-            self.flag(
+        match &ctx.feed {
+            Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) => self.flag(
                 FlagKind::PipeToShell,
                 src.cover(args[0].arg.span),
                 format!("{program} runs code produced at run time"),
-            );
+            ),
+            Some(Feed::Static(_, _)) => self.flag(
+                FlagKind::UnsupportedSyntax,
+                args[0].arg.span,
+                format!("{program} code on standard input: the programs it runs are not read"),
+            ),
+            None => {}
         }
     }
 
