@@ -143,6 +143,9 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ("sudo tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
     ("compgen -C 'rm -rf /' x", Some("rm -rf /")),
     ("logsave -a /tmp/log rm -rf /", Some("rm -rf /")),
+    // bypass: sed's e command runs a shell command
+    ("sed -n '1e rm -rf /' notes.txt", None),
+    ("sed -e 's/a/b/' -e '$e rm -rf /' notes.txt", None),
     // bypass: git's ext:: transport runs a command
     ("git clone 'ext::rm -rf /' x", None),
     (
@@ -608,6 +611,12 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         "env 'BASH_FUNC_ls%%=x' bash -c ls",
         FlagKind::DynamicCode,
         Some("'BASH_FUNC_ls%%=x'"),
+    ),
+    // sed runs its pattern space as a command
+    (
+        "sed 's/.*/rm -rf \\//e' notes.txt",
+        FlagKind::DynamicCode,
+        None,
     ),
     // an interpreter's code: what it runs is not read
     (
@@ -1247,6 +1256,7 @@ fn options_that_run_nothing_add_no_unit() {
         "git clone https://example.com/x.git",
         "make -C src -j4 all",
         "make -f build.mk all",
+        "sed -n 's/a/b/p' notes.txt",
     ] {
         let a = run(cmd);
         if a.units.len() != 1 {

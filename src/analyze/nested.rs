@@ -389,6 +389,10 @@ impl Walker<'_> {
                 self.make_eval(args, program);
                 false
             }
+            "sed" | "gsed" => {
+                self.sed_code(args, program, via, ctx);
+                false
+            }
             p if is_interpreter(p) => {
                 self.interpreter(args, ctx);
                 false
@@ -1498,6 +1502,45 @@ impl Walker<'_> {
                         "{program}: makefile text from the line (recipes, `$(shell …)`) is not read"
                     ),
                 );
+            }
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// A sed script's `e COMMAND` runs COMMAND through `sh -c`: read as code run by sed. `e`
+    /// alone and `s///e` run the pattern space (data): flagged as dynamic code; a script the
+    /// reader cannot see through is flagged as unsupported syntax.
+    fn sed_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        let words: Option<Vec<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
+        let Some(script) = words.and_then(|w| super::sed::script_of(&w)) else {
+            return;
+        };
+        let read = super::sed::read(&script);
+        let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        if read.opaque {
+            self.flag(
+                FlagKind::UnsupportedSyntax,
+                span,
+                format!("{program} script not fully read"),
+            );
+        }
+        for effect in read.effects {
+            match effect {
+                super::sed::SedEffect::Exec(Some(code)) if !code.trim().is_empty() => {
+                    let mut c = ctx.with(Context::NestedShell);
+                    c.via = via.to_vec();
+                    c.via.push(program.to_owned());
+                    self.nested(code, &SpanMap::Table(vec![span; code.len()]), span, &c);
+                }
+                super::sed::SedEffect::Exec(_) | super::sed::SedEffect::SubstExec(_) => {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        format!("{program} runs its pattern space (the data) as a command"),
+                    );
+                }
+                super::sed::SedEffect::Write(_) | super::sed::SedEffect::Read(_) => {}
             }
         }
     }
