@@ -621,12 +621,12 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
     // an interpreter's code: what it runs is not read
     (
         "python3 -c 'import os; os.system(\"rm -rf /\")'",
-        FlagKind::UnsupportedSyntax,
+        FlagKind::DynamicCode,
         Some("'import os; os.system(\"rm -rf /\")'"),
     ),
     (
         "perl <<'EOF'\nsystem('rm -rf /');\nEOF",
-        FlagKind::UnsupportedSyntax,
+        FlagKind::DynamicCode,
         Some("perl"),
     ),
     // makefile text given on the command line: its recipes are not read

@@ -707,7 +707,7 @@ impl Walker<'_> {
                 );
             } else if let Some(c) = code {
                 self.flag(
-                    FlagKind::UnsupportedSyntax,
+                    FlagKind::DynamicCode,
                     c.arg.span,
                     format!("{program} code: the programs it runs are not read"),
                 );
@@ -746,7 +746,7 @@ impl Walker<'_> {
                 format!("{program} runs code produced at run time"),
             ),
             Some(Feed::Static(_, _)) => self.flag(
-                FlagKind::UnsupportedSyntax,
+                FlagKind::DynamicCode,
                 args[0].arg.span,
                 format!("{program} code on standard input: the programs it runs are not read"),
             ),
@@ -1520,7 +1520,7 @@ impl Walker<'_> {
         let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
         if read.opaque {
             self.flag(
-                FlagKind::UnsupportedSyntax,
+                FlagKind::DynamicCode,
                 span,
                 format!("{program} script not fully read"),
             );
