@@ -629,6 +629,22 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::DynamicCode,
         Some("perl"),
     ),
+    (
+        "python3 -Ic 'import os; os.system(\"rm -rf /\")'",
+        FlagKind::DynamicCode,
+        Some("'import os; os.system(\"rm -rf /\")'"),
+    ),
+    (
+        "python3 -W ignore -c 'import os'",
+        FlagKind::DynamicCode,
+        Some("'import os'"),
+    ),
+    (
+        "perl -ne 'system \"rm -rf /\"' f",
+        FlagKind::DynamicCode,
+        Some("'system \"rm -rf /\"'"),
+    ),
+    ("node --eval='x'", FlagKind::DynamicCode, Some("--eval='x'")),
     // makefile text given on the command line: its recipes are not read
     (
         "make --eval='x:;rm -rf /' x",

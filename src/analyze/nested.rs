@@ -666,13 +666,35 @@ impl Walker<'_> {
         let program = args[0].arg.value.clone().unwrap_or_default();
         let mut script = None;
         let mut one_liner = false;
-        for a in &args[1..] {
+        // The word holding the code: after `-c`, or a bundle ending in a code letter (`-Ic`,
+        // `perl -ne`); or the option word itself (`-c"CODE"`, `--eval=CODE`).
+        let mut code = None;
+        let mut skip = false;
+        for (k, a) in args.iter().enumerate().skip(1) {
+            if skip {
+                skip = false;
+                continue;
+            }
             match a.arg.exact() {
                 Some(v) if v.starts_with('-') && v.len() > 1 => {
-                    if matches!(v, "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print") {
+                    let letters = v[1..].bytes().all(|b| b.is_ascii_alphabetic());
+                    if matches!(v, "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print")
+                        || (letters && v.ends_with(['c', 'e']))
+                    {
                         one_liner = true;
+                        code = args.get(k + 1);
                         break;
                     }
+                    if v.starts_with("--eval=")
+                        || v.starts_with("--print=")
+                        || (!letters && (v.starts_with("-c") || v.starts_with("-e")))
+                    {
+                        one_liner = true;
+                        code = Some(a);
+                        break;
+                    }
+                    // Options that take a value: `python3 -W ignore -c CODE`.
+                    skip = matches!(v, "-W" | "-X");
                 }
                 Some("-") => break,
                 _ => {
@@ -683,15 +705,6 @@ impl Walker<'_> {
         }
         if one_liner {
             // `python3 -c "$(curl …)"`: the code is a command's output.
-            let code = args[1..]
-                .iter()
-                .skip_while(|a| {
-                    !matches!(
-                        a.arg.exact(),
-                        Some("-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print")
-                    )
-                })
-                .nth(1);
             if let Some(c) = code
                 && c.word.parts.iter().any(|p| {
                     matches!(
