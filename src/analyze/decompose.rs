@@ -1336,6 +1336,10 @@ impl Walker<'_> {
     /// `PS4='$(rm -rf ~)' bash -x …`).
     fn code_valued_env(&mut self, a: &UnitAssignment, ctx: &Ctx) {
         let name = a.name.strip_suffix('+').unwrap_or(&a.name);
+        if name.starts_with("BASH_FUNC_") {
+            self.exported_function(a, ctx);
+            return;
+        }
         if !CODE_VARS.contains(name) {
             return;
         }
@@ -1350,6 +1354,31 @@ impl Walker<'_> {
         let c = ctx.with(Context::NestedShell);
         let map = SpanMap::Table(vec![a.span; code.len()]);
         self.nested(code, &map, a.span, &c);
+    }
+
+    /// `BASH_FUNC_NAME%%='() { BODY; }'` in the environment: a bash started under it imports
+    /// the function NAME, which shadows the program NAME when the child calls it. The body is
+    /// code that runs: read as a function body when static, flagged as dynamic code otherwise.
+    fn exported_function(&mut self, a: &UnitAssignment, ctx: &Ctx) {
+        let body = a
+            .value
+            .as_deref()
+            .and_then(|v| v.trim_start().strip_prefix("()"))
+            .map(str::trim)
+            .filter(|b| !b.is_empty());
+        self.flag(FlagKind::FunctionDefinition, a.span, a.name.clone());
+        match body {
+            Some(code) => {
+                let c = ctx.with(Context::Function);
+                let map = SpanMap::Table(vec![a.span; code.len()]);
+                self.nested(code, &map, a.span, &c);
+            }
+            None => self.flag(
+                FlagKind::DynamicCode,
+                a.span,
+                format!("{}: a function bash imports from the environment", a.name),
+            ),
+        }
     }
 
     /// Files the wrapper itself writes (`time -o F`, `strace -o F`, `script F`) become

@@ -235,14 +235,14 @@ impl Walker<'_> {
                 if from_file || query {
                     return false;
                 }
-                self.stdin_code(args, program, ctx);
+                self.stdin_code(args, program, via, ctx);
                 false
             }
             "source" | "." => {
                 self.flag(FlagKind::Source, args[0].arg.span, "");
                 match args.get(1).and_then(|f| f.arg.exact()).and_then(stream) {
                     Some(Stream::Stdin) => {
-                        self.stdin_code(args, program, ctx);
+                        self.stdin_code(args, program, via, ctx);
                         return false;
                     }
                     Some(Stream::Fd(n)) => {
@@ -265,7 +265,7 @@ impl Walker<'_> {
                         file.arg.span,
                         "sourcing the output of a command",
                     );
-                    self.substituted_script(file, program, ctx);
+                    self.substituted_script(file, program, via, ctx);
                 }
                 false
             }
@@ -320,6 +320,14 @@ impl Walker<'_> {
             }
             "tar" | "bsdtar" | "zip" | "ssh" | "compgen" => {
                 self.option_code(args, program, via, ctx);
+                false
+            }
+            "make" | "gmake" => {
+                self.make_eval(args, program);
+                false
+            }
+            "sed" | "gsed" => {
+                self.sed_code(args, program, via, ctx);
                 false
             }
             p if is_interpreter(p) => {
@@ -480,7 +488,7 @@ impl Walker<'_> {
             // `bash /dev/stdin`, `sh /proc/self/fd/0`: the script is standard input after all;
             // `bash /dev/fd/3 3< <(curl …)`: the script is what a command writes.
             match args[at].arg.exact().and_then(stream) {
-                Some(Stream::Stdin) => return self.stdin_code(args, program, ctx),
+                Some(Stream::Stdin) => return self.stdin_code(args, program, via, ctx),
                 Some(Stream::Fd(n)) => {
                     self.fd_code(&args[at], n, program, ctx);
                     return false;
@@ -500,16 +508,16 @@ impl Walker<'_> {
                     w.arg.span,
                     format!("{program} runs the output of a command"),
                 );
-                self.substituted_script(w, program, ctx);
+                self.substituted_script(w, program, via, ctx);
             }
             return false;
         }
-        self.stdin_code(args, program, ctx)
+        self.stdin_code(args, program, via, ctx)
     }
 
     /// `sh <(echo CODE)`, `source <(printf CODE)`: the script is what a command prints; when
     /// that command is `echo`/`printf`/`cat <<EOF` with static text, the text is read as code.
-    fn substituted_script(&mut self, script: &ArgW, program: &str, ctx: &Ctx) {
+    fn substituted_script(&mut self, script: &ArgW, program: &str, via: &[String], ctx: &Ctx) {
         let [
             WordPart::ProcessSubstitution {
                 body,
@@ -525,6 +533,7 @@ impl Walker<'_> {
         };
         if let Feed::Static(text, map) | Feed::Partial(text, map, _) = feed_of(stage) {
             let mut c = ctx.with(Context::StdinCode);
+            c.via = via.to_vec();
             c.via.push(program.to_owned());
             c.redirects.clear();
             self.nested(&text, &map, script.arg.span, &c);
@@ -534,7 +543,7 @@ impl Walker<'_> {
     /// A program that runs code it reads on standard input (a shell with no script, `at`):
     /// static fed text is analysed as code, run-time text is flagged. Returns true when the
     /// code was analysed (the reader itself is then not a unit).
-    fn stdin_code(&mut self, args: &[ArgW], program: &str, ctx: &Ctx) -> bool {
+    fn stdin_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) -> bool {
         match &ctx.feed {
             Some(feed @ (Feed::Static(text, map) | Feed::Partial(text, map, _))) => {
                 let span = args[0].arg.span;
@@ -551,6 +560,7 @@ impl Walker<'_> {
                     );
                 }
                 let mut c = ctx.with(Context::StdinCode);
+                c.via = via.to_vec();
                 c.via.push(program.to_owned());
                 c.redirects.clear();
                 let text = text.clone();
@@ -593,13 +603,35 @@ impl Walker<'_> {
         let program = args[0].arg.value.clone().unwrap_or_default();
         let mut script = None;
         let mut one_liner = false;
-        for a in &args[1..] {
+        // The word holding the code: after `-c`, or a bundle ending in a code letter (`-Ic`,
+        // `perl -ne`); or the option word itself (`-c"CODE"`, `--eval=CODE`).
+        let mut code = None;
+        let mut skip = false;
+        for (k, a) in args.iter().enumerate().skip(1) {
+            if skip {
+                skip = false;
+                continue;
+            }
             match a.arg.exact() {
                 Some(v) if v.starts_with('-') && v.len() > 1 => {
-                    if matches!(v, "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print") {
+                    let letters = v[1..].bytes().all(|b| b.is_ascii_alphabetic());
+                    if matches!(v, "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print")
+                        || (letters && v.ends_with(['c', 'e']))
+                    {
                         one_liner = true;
+                        code = args.get(k + 1);
                         break;
                     }
+                    if v.starts_with("--eval=")
+                        || v.starts_with("--print=")
+                        || (!letters && (v.starts_with("-c") || v.starts_with("-e")))
+                    {
+                        one_liner = true;
+                        code = Some(a);
+                        break;
+                    }
+                    // Options that take a value: `python3 -W ignore -c CODE`.
+                    skip = matches!(v, "-W" | "-X");
                 }
                 Some("-") => break,
                 _ => {
@@ -610,15 +642,6 @@ impl Walker<'_> {
         }
         if one_liner {
             // `python3 -c "$(curl …)"`: the code is a command's output.
-            let code = args[1..]
-                .iter()
-                .skip_while(|a| {
-                    !matches!(
-                        a.arg.exact(),
-                        Some("-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print")
-                    )
-                })
-                .nth(1);
             if let Some(c) = code
                 && c.word.parts.iter().any(|p| {
                     matches!(
@@ -631,6 +654,12 @@ impl Walker<'_> {
                     FlagKind::DynamicCode,
                     c.arg.span,
                     format!("{program} runs code that a command prints"),
+                );
+            } else if let Some(c) = code {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    c.arg.span,
+                    format!("{program} code: the programs it runs are not read"),
                 );
             }
             return;
@@ -660,12 +689,18 @@ impl Walker<'_> {
             }
             return;
         }
-        if let Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) = &ctx.feed {
-            self.flag(
+        match &ctx.feed {
+            Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) => self.flag(
                 FlagKind::PipeToShell,
                 src.cover(args[0].arg.span),
                 format!("{program} runs code produced at run time"),
-            );
+            ),
+            Some(Feed::Static(_, _)) => self.flag(
+                FlagKind::DynamicCode,
+                args[0].arg.span,
+                format!("{program} code on standard input: the programs it runs are not read"),
+            ),
+            None => {}
         }
     }
 
@@ -1146,6 +1181,7 @@ impl Walker<'_> {
                 continue;
             } else if !v.starts_with('-') {
                 self.git_subcommand_code(&args[i..], via, ctx);
+                self.git_ext_urls(&args[i + 1..], via, ctx);
                 break; // the subcommand
             } else {
                 if matches!(
@@ -1380,6 +1416,86 @@ impl Walker<'_> {
     }
 }
 
+impl Walker<'_> {
+    /// `make --eval=TEXT` / `-E TEXT`, and `make -f -` (or `/dev/stdin`): make reads makefile
+    /// syntax from the line, whose recipes and `$(shell …)` run commands this analyzer does not
+    /// read: flagged as unsupported syntax.
+    fn make_eval(&mut self, args: &[ArgW], program: &str) {
+        for (k, a) in args.iter().enumerate().skip(1) {
+            let Some(v) = a.arg.exact() else {
+                continue;
+            };
+            if v == "--" {
+                break;
+            }
+            let given = if v == "--eval" || v == "-E" {
+                args.get(k + 1).map(|n| n.arg.span)
+            } else if v.starts_with("--eval=") || (v.starts_with("-E") && v.len() > 2) {
+                Some(a.arg.span)
+            } else {
+                // A makefile read from standard input: its text is what the line feeds.
+                let file = match v {
+                    "-f" | "--file" | "--makefile" => args.get(k + 1).and_then(|n| n.arg.exact()),
+                    _ => ["-f", "--file=", "--makefile="]
+                        .iter()
+                        .find_map(|o| v.strip_prefix(o))
+                        .filter(|f| !f.is_empty()),
+                };
+                file.filter(|f| *f == "-" || stream(f) == Some(Stream::Stdin))
+                    .map(|_| a.arg.span)
+            };
+            if let Some(span) = given {
+                self.flag(
+                    FlagKind::UnsupportedSyntax,
+                    span,
+                    format!(
+                        "{program}: makefile text from the line (recipes, `$(shell …)`) is not read"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// A sed script's `e COMMAND` runs COMMAND through `sh -c`: read as code run by sed. `e`
+    /// alone and `s///e` run the pattern space (data): flagged as dynamic code; a script the
+    /// reader cannot see through is flagged as unsupported syntax.
+    fn sed_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        let words: Option<Vec<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
+        let Some(script) = words.and_then(|w| super::sed::script_of(&w)) else {
+            return;
+        };
+        let read = super::sed::read(&script);
+        let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        if read.opaque {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                format!("{program} script not fully read"),
+            );
+        }
+        for effect in read.effects {
+            match effect {
+                super::sed::SedEffect::Exec(Some(code)) if !code.trim().is_empty() => {
+                    let mut c = ctx.with(Context::NestedShell);
+                    c.via = via.to_vec();
+                    c.via.push(program.to_owned());
+                    self.nested(code, &SpanMap::Table(vec![span; code.len()]), span, &c);
+                }
+                super::sed::SedEffect::Exec(_) | super::sed::SedEffect::SubstExec(_) => {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        format!("{program} runs its pattern space (the data) as a command"),
+                    );
+                }
+                super::sed::SedEffect::Write(_) | super::sed::SedEffect::Read(_) => {}
+            }
+        }
+    }
+}
+
 /// Options whose value is a command line the program runs itself, per program (`ssh -o` only
 /// for the keywords of `ssh_command_option`). `checks/embedded.rs` asks about these and about
 /// other programs' options that carry code.
@@ -1417,6 +1533,53 @@ fn ssh_command_option(text: &str) -> Option<&str> {
     }
     let rest = text[at..].trim_start_matches([' ', '\t']);
     Some(rest.strip_prefix('=').unwrap_or(rest).trim_start())
+}
+
+impl Walker<'_> {
+    /// `ext::CMD ARG…` remote URLs (`git clone 'ext::sh -c id' x`, `git fetch ext::…`): git's
+    /// remote-ext helper runs CMD with its arguments, split at unescaped spaces (`% ` is a
+    /// space inside an argument, `%%` a percent sign, `%s`/`%S` the service name). Read as a
+    /// command run by git, each argument quoted.
+    fn git_ext_urls(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        for a in args {
+            let Some(url) = a.arg.exact().and_then(|v| v.strip_prefix("ext::")) else {
+                continue;
+            };
+            let mut words = vec![String::new()];
+            let mut chars = url.chars();
+            while let Some(ch) = chars.next() {
+                let last = words.len() - 1;
+                match ch {
+                    ' ' => words.push(String::new()),
+                    '%' => match chars.next() {
+                        Some('s' | 'S') => words[last].push_str("git-upload-pack"),
+                        Some(other) => words[last].push(other),
+                        None => words[last].push('%'),
+                    },
+                    _ => words[last].push(ch),
+                }
+            }
+            let code = words
+                .iter()
+                .filter(|w| !w.is_empty())
+                .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                .collect::<Vec<_>>()
+                .join(" ");
+            if code.is_empty() {
+                continue;
+            }
+            self.flag(
+                FlagKind::GitConfigCommand,
+                a.arg.span,
+                format!("ext:: transport: {url}"),
+            );
+            let mut c = ctx.with(Context::ConfigCommand);
+            c.via = via.to_vec();
+            c.via.push("git".to_owned());
+            let map = SpanMap::Table(vec![a.arg.span; code.len()]);
+            self.nested(&code, &map, a.arg.span, &c);
+        }
+    }
 }
 
 /// `--upload-p=CMD` spelled out as `--upload-pack=CMD`: git reads a unique prefix of a long

@@ -363,6 +363,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("linux32"),
     spec("linux64"),
+    // `logsave [-asv] LOGFILE CMD…`: runs CMD, writing its output to LOGFILE too.
+    WrapperSpec {
+        positionals: 1,
+        output_operand: true,
+        ..spec("logsave")
+    },
     WrapperSpec {
         short_value: Letters::of("oepsuEaAnDlLSxw"),
         long_value: words!["--output"],
@@ -1213,7 +1219,11 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 i += 1;
                 continue;
             }
-            if spec.assignments && is_assignment(value) {
+            // GNU env takes every operand with a `=` before the command as an assignment,
+            // whatever its name (`env 'BASH_FUNC_f%%=() { …; }' bash`).
+            if spec.assignments
+                && (is_assignment(value) || spec.name == "env" && value.contains('='))
+            {
                 assignments.push(i);
                 i += 1;
                 continue;
@@ -1584,6 +1594,8 @@ mod tests {
             ("su", "- root", NoCommand),
             ("setsid", "-f rm", inner(1)),
             ("chroot", "/mnt rm", inner(1)),
+            ("logsave", "/tmp/log rm", inner(1)),
+            ("logsave", "-as /tmp/log rm", inner(2)),
             ("chroot", "--userspec=a:b /mnt rm", inner(2)),
             ("unbuffer", "rm", inner(0)),
             (

@@ -142,7 +142,7 @@ fn code_of(u: &Unit) -> Option<(String, String)> {
             }
             code
         }),
-        "sed" => sed_script(&w),
+        "sed" => crate::analyze::sed::script_of(&w),
         _ => None,
     }?;
     Some((lang.to_owned(), code))
@@ -192,78 +192,6 @@ fn awk_program(w: &[&str]) -> Option<String> {
         return Some(t.to_owned());
     }
     None
-}
-
-/// The script GNU sed runs for these arguments: every `-e`/`--expression` value (attached to its
-/// letter inside a bundle, `-ne 's/…/w x'`, `-ee`; or the next word; or `--expression=`, any unique
-/// prefix of it), else the first operand. `None` with a script file (`-f`, `--file`), which is code
-/// nobody read. GNU sed permutes, so options after operands count; `--` ends the options.
-fn sed_script(words: &[&str]) -> Option<String> {
-    let mut parts = Vec::new();
-    let mut first_operand = None;
-    let mut next = 0;
-    let mut options_end = false;
-    while next < words.len() {
-        let word = words[next];
-        next += 1;
-        if options_end || word == "-" || !word.starts_with('-') {
-            if first_operand.is_none() {
-                first_operand = Some(word.to_owned());
-            }
-            continue;
-        }
-        if word == "--" {
-            options_end = true;
-            continue;
-        }
-        if let Some(long) = word.strip_prefix("--") {
-            let (name, value) = long
-                .split_once('=')
-                .map_or((long, None), |(name, value)| (name, Some(value)));
-            let prefix_of = |full: &str| !name.is_empty() && full.starts_with(name);
-            if prefix_of("expression") {
-                if let Some(value) = value {
-                    parts.push(value.to_owned());
-                } else {
-                    parts.push(words.get(next).copied().unwrap_or_default().to_owned());
-                    next += 1;
-                }
-            } else if prefix_of("file") {
-                return None;
-            } else if prefix_of("line-length") && value.is_none() {
-                next += 1;
-            }
-            continue;
-        }
-        // A bundle of short options: `e`, `f` and `l` take the rest of the word or the next word;
-        // `i` (and BSD `I`) take only an attached suffix.
-        for (at, letter) in word.char_indices().skip(1) {
-            let rest = &word[at + letter.len_utf8()..];
-            match letter {
-                'e' | 'f' | 'l' => {
-                    let value = if rest.is_empty() {
-                        next += 1;
-                        words.get(next - 1).copied().unwrap_or_default()
-                    } else {
-                        rest
-                    };
-                    match letter {
-                        'e' => parts.push(value.to_owned()),
-                        'f' => return None,
-                        _ => {}
-                    }
-                    break;
-                }
-                'i' | 'I' => break,
-                _ => {}
-            }
-        }
-    }
-    if parts.is_empty() {
-        first_operand
-    } else {
-        Some(parts.join("\n"))
-    }
 }
 
 /// String literals of a program: '…', "…", `…`, in order.
