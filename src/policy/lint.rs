@@ -186,6 +186,85 @@ mod tests {
 mod open_world {
     use super::*;
 
+    /// Closed world, walked: for every built-in allow on a closed table, each single-unit hit
+    /// example with an unknown long option, an unknown short option, or a one-letter prefix of
+    /// an option that writes, runs code or reaches the network appended is not allowed.
+    #[test]
+    fn closed_allows_refuse_unknown_options_and_effect_prefixes() {
+        let policy = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));
+        let limits = crate::Limits::default();
+        let mut failures = Vec::new();
+        let mut tried = 0;
+        for rule in policy.rules() {
+            if rule.decision != Decision::Allow || rule.claude.is_some() {
+                continue;
+            }
+            for program in rule.program_names() {
+                let Some(spec) = subcommand_table(&policy, program, rule.subcommand())
+                    .or_else(|| policy.options_for(Some(program)))
+                    .filter(|spec| spec.closed)
+                else {
+                    continue;
+                };
+                let unknown_short = ('a'..='z')
+                    .chain('A'..='Z')
+                    .find(|c| !spec.short.contains(*c) && !spec.short_value.contains(*c));
+                let mut additions: Vec<String> = vec!["--zz-not-an-option".to_owned()];
+                if !spec.single_dash_long {
+                    additions.extend(unknown_short.map(|c| format!("-{c}")));
+                }
+                for effect in spec
+                    .writes
+                    .iter()
+                    .chain(spec.runs.iter())
+                    .chain(spec.network.iter())
+                {
+                    if let Some(name) = effect.strip_prefix("--")
+                        && name.len() > 1
+                    {
+                        let prefix = format!("--{}", &name[..1]);
+                        let known =
+                            spec.long.contains(&prefix) || spec.long_value.contains(&prefix);
+                        if !known {
+                            additions.push(prefix);
+                        }
+                    }
+                }
+                for hit in rule.hit.iter().take(2) {
+                    let hit: &str = hit.as_ref();
+                    // One plain unit of this program, ending in an operand or a lone option.
+                    let analysis = crate::analyze::analyze(hit, &limits);
+                    let simple = analysis.units.len() == 1
+                        && analysis.flags.is_empty()
+                        && analysis.units[0].program.as_deref() == Some(&**program)
+                        && analysis.units[0].via.is_empty()
+                        && !hit.contains(" -- ")
+                        && !hit
+                            .split_whitespace()
+                            .last()
+                            .is_some_and(|w| w.starts_with('-'));
+                    if !simple {
+                        continue;
+                    }
+                    for extra in &additions {
+                        tried += 1;
+                        let cmd = format!("{hit} {extra}");
+                        if policy.classify(&cmd).decision == Decision::Allow {
+                            failures.push(format!("{}: {cmd}", rule.id));
+                        }
+                    }
+                }
+            }
+        }
+        assert!(tried > 1000, "only {tried} commands tried");
+        assert!(
+            failures.is_empty(),
+            "{} of {tried} allowed:\n{}",
+            failures.len(),
+            failures.join("\n")
+        );
+    }
+
     #[test]
     fn built_in_allows_on_open_tables_only_shrink() {
         let policy = Policy::builtin_eager().unwrap_or_else(|e| panic!("{e}"));

@@ -726,7 +726,7 @@ impl Policy {
                     .get(i)
                     .filter(|a| !a.glob)
                     .and_then(|a| a.value.as_deref())
-                    .filter(|w| help::is_word(w))
+                    .filter(|w| is_subcommand_word(w))
             })
             .collect();
         if let Some((k, sub)) = self.subcommand_options(program, &words) {
@@ -2191,4 +2191,13 @@ fn not_a_permission_string(entry: &str) -> Option<String> {
     Some(format!(
         "`{entry}` is not a permission string, so it would match nothing; {hint} (a program and its arguments), or use a [[rule]]"
     ))
+}
+
+/// A word that can name a subcommand with a table of its own: letters of either case (`balooctl
+/// indexSize`), digits, `-`, `_` and `.`, not an option.
+fn is_subcommand_word(w: &str) -> bool {
+    !w.is_empty()
+        && !w.starts_with('-')
+        && w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
