@@ -608,6 +608,10 @@ def main():
     sub.add_parser("ci")
     parse = sub.add_parser("parse")
     parse.add_argument("corpora", nargs="*", default=DEFAULT_CORPORA)
+    fuzz = sub.add_parser("fuzz")
+    fuzz.add_argument("--count", type=int, default=200)
+    fuzz.add_argument("--seed", type=int, default=1)
+    fuzz.add_argument("corpora", nargs="*", default=DEFAULT_CORPORA)
     args = ap.parse_args()
 
     why = unavailable()
@@ -635,9 +639,11 @@ def main():
             sys.exit(1)
         if args.what == "selftest":
             return
-        if args.what == "parse":
+        if args.what in ("parse", "fuzz"):
             import parse_oracle
 
+            if args.what == "fuzz":
+                sys.exit(parse_oracle.fuzz(box, args.corpora, args.jobs, args.count, args.seed))
             sys.exit(parse_oracle.run(box, args.corpora, args.jobs))
         corpora = DEFAULT_CORPORA if args.what == "ci" else args.corpora
         misses = run_corpora(box, corpora, args.jobs, args.out)

@@ -9,13 +9,17 @@ A difference means one of the two readings of the line is not bash's: it is repo
 oracle does not fail a run). A line bash refuses as a function body while shclass raises no
 `parse-error` is reported too.
 
-Called as `oracle.py parse [FILE…]`. What it does not do: run LINE (only its definition is
+Called as `oracle.py parse [FILE…]`, or `oracle.py fuzz [--count N] [--seed S] [FILE…]`: lines
+made from a seeded grammar of the constructs where readings differ (quotes, escapes, heredocs,
+line continuations, substitutions, compound commands, redirections) and from splices of the
+corpus lines, each compared the same way. What it does not do: run LINE (only its definition is
 evaluated; a line that closes the body early does run its rest, inside the sandbox).
 """
 
 import concurrent.futures
 import json
 import os
+import random
 import subprocess
 
 import oracle
@@ -55,6 +59,9 @@ def programs(shclass, text):
 
 
 def compare(box, line):
+    # Nothing to run: bash refuses an empty function body, and shclass allows the empty line.
+    if all(not part.strip() or part.lstrip().startswith("#") for part in line.split("\n")):
+        return None
     script = f"L={quote(line)}\neval \"f() {{ $L\"$'\\n''}}' && declare -f f"
     report, _ = box.run(script)
     mine, parse_error = programs(box.shclass, line)
@@ -78,4 +85,45 @@ def run(box, paths, jobs):
         print(f"{os.path.relpath(path, oracle.PROJECT_ROOT)}: {len(lines)} lines, {len(found)} disagreements")
         for r in found:
             print("  " + json.dumps(r))
+    return 0
+
+
+# Pieces of bash syntax where a reader can part ways with bash; each payload only runs `id`,
+# `ls` or `true` (and runs at all only if a generated line closes the function body early, in
+# the sandbox).
+WORDS = ["id", "ls", "true", "echo x", "cat f", "printf '%s' a"]
+QUOTED = ["'a b'", '"a $x"', "$'a\\x41'", '"$(id)"', "'$(id)'", "\\$x", '"\\""', "$'\\''", '""', "''"]
+WRAP = [
+    "{0}; {1}", "{0} && {1}", "{0} || {1}", "{0} | {1}", "{0} |& {1}", "({0})", "{{ {0}; }}",
+    "$({0})", "`{0}`", "echo $({0})", "echo \"$({0})\"", "x=$({0}); {1}", "{0} &", "! {0}",
+    "if {0}; then {1}; fi", "while {0}; do {1}; break; done", "for i in a b; do {0}; done",
+    "case x in x) {0};; esac", "f2() {{ {0}; }}; f2", "{0} 2>&1 >/dev/null", "{0} <<< {q}",
+    "cat <<EOF\n$({0})\nEOF", "cat <<'EOF'\n$({0})\nEOF", "cat <<-EOF\n\t{0}\n\tEOF",
+    "{0} \\\n {q}", "echo {q} # {1}", "[[ -n {q} ]] && {0}", "(( 1 )) && {0}",
+    "{0} < <({1})", "diff <({0}) <({1})", "time {0}", "exec 3>&1; {0}", "{0} {q} {q}",
+    "echo ${{x:-$({0})}}", "{0}; \\\n{1}",
+]
+
+
+def generate(rng, corpus):
+    """One line: a grammar draw, or two corpus lines spliced at random points."""
+    if corpus and rng.random() < 0.3:
+        a, b = rng.choice(corpus), rng.choice(corpus)
+        return a[: rng.randint(0, len(a))] + b[rng.randint(0, len(b)) :]
+    line = rng.choice(WORDS)
+    for _ in range(rng.randint(1, 3)):
+        line = rng.choice(WRAP).format(line, rng.choice(WORDS), q=rng.choice(QUOTED))
+    return line
+
+
+def fuzz(box, paths, jobs, count, seed):
+    """Compare COUNT generated lines (seeded); print the disagreements; always exit 0."""
+    rng = random.Random(seed)
+    corpus = [line for path in paths for line in oracle.load(path)]
+    lines = [generate(rng, corpus) for _ in range(count)]
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        found = [r for r in pool.map(lambda c: compare(box, c), lines) if r]
+    print(f"fuzz: {count} generated lines (seed {seed}), {len(found)} disagreements")
+    for r in found:
+        print("  " + json.dumps(r))
     return 0
