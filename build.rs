@@ -373,7 +373,7 @@ fn main() {
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -540,7 +540,9 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))
             }
             "short_value" | "short" => v.is_str(),
-            "single_dash_long" | "long_values" | "signal_words" | "closed" => v.is_bool(),
+            "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first" => {
+                v.is_bool()
+            }
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
             | "runs" | "network" => v
                 .as_array()
@@ -602,8 +604,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("closed")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
+    let options_first = t
+        .get("options_first")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {single}, {long_values}, {signal_words}, {closed})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
     )
 }
 

@@ -99,6 +99,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         long_values,
         signal_words,
         closed,
+        options_first,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -116,6 +117,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         network: Names::Packed(text(runs as usize, network)?),
         single_until: Names::Packed(text(network as usize, single_until)?),
         closed,
+        options_first,
     })
 }
 

@@ -248,7 +248,13 @@ mod open_world {
                     }
                     for extra in &additions {
                         tried += 1;
-                        let cmd = format!("{hit} {extra}");
+                        // Where options end at the first operand, an option goes before it.
+                        let cmd = match hit.split_once(' ') {
+                            Some((name, rest)) if spec.options_first => {
+                                format!("{name} {extra} {rest}")
+                            }
+                            _ => format!("{hit} {extra}"),
+                        };
                         if policy.classify(&cmd).decision == Decision::Allow {
                             failures.push(format!("{}: {cmd}", rule.id));
                         }

@@ -1083,6 +1083,7 @@ impl Policy {
             short: spec.short.into(),
             single: spec.single.into(),
             closed: spec.closed,
+            options_first: spec.options_first,
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),

@@ -102,6 +102,9 @@ pub(crate) struct OptionSpec {
     /// `long_value`, `single`, `single_value`), so an option it does not name is unknown and
     /// no allow rule matches the unit (`Parsed::unknown`).
     pub closed: bool,
+    /// Options end at the first operand (bash's builtins; POSIX `getopt` without permuting):
+    /// later words are operands whatever they look like.
+    pub options_first: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -199,6 +202,9 @@ pub(crate) struct Parsed {
     pub operands: Vec<usize>,
     /// A dynamic word was found where an option could be.
     pub dynamic: bool,
+    /// The index of the first word that can no longer be an option: after `--`, or after the
+    /// first operand of a program whose options come first.
+    pub options_end: Option<usize>,
     /// A short-option word holds a `-` before any value-taking option (`unzip -l-l`: some
     /// programs read the inner `-` as "not"). Such words are read as options letter by
     /// letter, but an allow rule never matches them.
@@ -279,6 +285,7 @@ pub(crate) fn parse_subcommand(
     out.opts.extend(tail.opts);
     out.operands.extend(tail.operands);
     out.dynamic |= tail.dynamic;
+    out.options_end = tail.options_end.or(out.options_end);
     out.odd |= tail.odd;
     out.unknown = out.unknown.or(tail.unknown);
     out.effects.extend(tail.effects);
@@ -297,18 +304,27 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
         let arg = &argv[i];
         let Some(v) = arg.value.as_deref() else {
             // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
-            out.dynamic |= !arg.never_an_option();
+            out.dynamic |= !done && !arg.never_an_option();
             out.operands.push(i);
+            if spec.options_first && !done {
+                done = true;
+                out.options_end = Some(i + 1);
+            }
             i += 1;
             continue;
         };
         if done || !v.starts_with('-') || v == "-" || arg.glob && !v.starts_with('-') {
             out.operands.push(i);
+            if spec.options_first && !done {
+                done = true;
+                out.options_end = Some(i + 1);
+            }
             i += 1;
             continue;
         }
         if v == "--" {
             done = true;
+            out.options_end = Some(i + 1);
             i += 1;
             continue;
         }

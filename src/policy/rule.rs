@@ -101,7 +101,10 @@ impl<'a> MatchInput<'a> {
             all_static: unit.program.is_some() && unit.args().all(|a| a.value.is_some()),
             options_static: unit.program.is_some()
                 && unit.argv.iter().enumerate().skip(1).all(|(i, a)| {
-                    a.value.is_some() || a.never_an_option() || !parsed.operands.contains(&i)
+                    a.value.is_some()
+                        || a.never_an_option()
+                        || !parsed.operands.contains(&i)
+                        || parsed.options_end.is_some_and(|end| i >= end)
                 }),
         }
     }

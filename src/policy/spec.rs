@@ -246,6 +246,10 @@ pub(crate) struct ProgramSpec {
     /// holding an option the table does not name.
     #[serde(default)]
     pub closed: bool,
+    /// Options end at the first operand, as for bash's builtins (`printf FORMAT -v` prints
+    /// `-v`): later words are operands whatever they look like.
+    #[serde(default)]
+    pub options_first: bool,
     /// Options that make the program write files (`sort -o`, `--output`).
     #[serde(default)]
     pub writes: Vec<String>,
