@@ -1270,49 +1270,18 @@ impl Walker<'_> {
                 }
             }
         }
-        let mut i = 1;
-        while i < args.len() {
-            let Some(v) = args[i].arg.exact() else {
-                i += 1;
-                continue;
-            };
-            if v == "--" {
-                break;
+        // `grep -O` alone opens the default pager: no command given.
+        let bare = ["-O", "--open-files-in-pager"];
+        for (opt, value) in command_option_values(&args[1..], options, &bare) {
+            match value {
+                Some((Some(code), span, arg)) => codes.push((code.to_owned(), span, arg)),
+                Some((None, span, _)) => self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("git {sub} {opt} runs a command computed at run time"),
+                ),
+                None => {}
             }
-            // git reads a unique prefix of a long option as the option (`--upload-p=CMD`).
-            let expanded = long_abbreviation(v, options);
-            let v = expanded.as_deref().unwrap_or(v);
-            for opt in options {
-                let value = if v == opt {
-                    // `grep -O` alone opens the default pager: no command given.
-                    if opt == "-O" || opt == "--open-files-in-pager" {
-                        None
-                    } else {
-                        args.get(i + 1)
-                            .map(|a| (a.arg.exact(), a.arg.span, Some(a)))
-                    }
-                } else {
-                    v.strip_prefix(opt)
-                        .and_then(|r| {
-                            if opt.starts_with("--") {
-                                r.strip_prefix('=')
-                            } else {
-                                Some(r).filter(|r| !r.is_empty())
-                            }
-                        })
-                        .map(|rest| (Some(rest), args[i].arg.span, Some(&args[i])))
-                };
-                match value {
-                    Some((Some(code), span, arg)) => codes.push((code.to_owned(), span, arg)),
-                    Some((None, span, _)) => self.flag(
-                        FlagKind::DynamicCode,
-                        span,
-                        format!("git {sub} {opt} runs a command computed at run time"),
-                    ),
-                    None => {}
-                }
-            }
-            i += 1;
         }
         for (code, span, arg) in codes {
             if code.trim().is_empty() {
@@ -1347,45 +1316,7 @@ impl Walker<'_> {
         if options.is_empty() {
             return;
         }
-        let mut i = 1;
-        while i < args.len() {
-            let Some(v) = args[i].arg.exact() else {
-                i += 1;
-                continue;
-            };
-            if v == "--" {
-                break;
-            }
-            let (name, attached) = match v.split_once('=') {
-                Some((n, rest)) if n.starts_with("--") => (n, Some(rest)),
-                _ => (v, None),
-            };
-            let long = (name.starts_with("--") && name.len() > 4)
-                .then(|| options.iter().find(|o| o.starts_with(name)))
-                .flatten();
-            let short = options
-                .iter()
-                .find(|o| !o.starts_with("--") && v.starts_with(*o) && v.len() > o.len());
-            let (opt, value) = if let Some(o) = long
-                && let Some(rest) = attached
-            {
-                (o, Some((Some(rest), args[i].arg.span, Some(&args[i]))))
-            } else if let Some(o) = long {
-                i += 1;
-                (o, args.get(i).map(|a| (a.arg.exact(), a.arg.span, Some(a))))
-            } else if options.contains(v) {
-                i += 1;
-                (v, args.get(i).map(|a| (a.arg.exact(), a.arg.span, Some(a))))
-            } else if let Some(o) = short {
-                (
-                    o,
-                    Some((Some(&v[o.len()..]), args[i].arg.span, Some(&args[i]))),
-                )
-            } else {
-                i += 1;
-                continue;
-            };
-            i += 1;
+        for (opt, value) in command_option_values(&args[1..], options, &[]) {
             let Some((text, span, arg)) = value else {
                 break;
             };
@@ -1582,18 +1513,60 @@ impl Walker<'_> {
     }
 }
 
-/// `--upload-p=CMD` spelled out as `--upload-pack=CMD`: git reads a unique prefix of a long
-/// option as the option. Only for `--upload-pack` (from `--up`) and `--receive-pack` (from
-/// `--rece`, past `--recurse-submodules`), whose prefixes name no other option that takes a
-/// value (`--tool` is its own option, not a prefix of `--tool-cmd`).
-fn long_abbreviation(v: &str, options: Words) -> Option<String> {
-    let (name, rest) = v.find('=').map_or((v, ""), |k| (&v[..k], &v[k..]));
-    [("--upload-pack", 4), ("--receive-pack", 6)]
-        .into_iter()
-        .find(|(o, min)| {
-            options.contains(o) && name.len() >= *min && name.len() < o.len() && o.starts_with(name)
-        })
-        .map(|(o, _)| format!("{o}{rest}"))
+/// A value an option gives: its static text (`None`: known only at run time), its span, and
+/// the word it stands in.
+type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
+
+/// The values `args` give the options of `options` whose value is a command line, read as
+/// getopt reads them: `--opt=V`, `--opt V`, `-oV`, `-o V`, and a long option from a prefix of
+/// at least four bytes (`--up=CMD` for `--upload-pack`; a prefix of several only adds
+/// values). Each option with `None` when its value word is missing, or when it is one of
+/// `bare` written alone (`grep -O`: no command). Reading stops at `--`.
+fn command_option_values<'a, 'w>(
+    args: &'a [ArgW<'w>],
+    options: Words,
+    bare: &[&str],
+) -> Vec<(&'static str, Option<OptionValue<'a, 'w>>)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let here = &args[i];
+        i += 1;
+        let Some(v) = here.arg.exact() else {
+            continue;
+        };
+        if v == "--" {
+            break;
+        }
+        let (name, attached) = match v.split_once('=') {
+            Some((n, rest)) if n.starts_with("--") => (n, Some(rest)),
+            _ => (v, None),
+        };
+        let long = (name.starts_with("--") && name.len() >= 4)
+            .then(|| options.iter().find(|o| o.starts_with(name)))
+            .flatten();
+        let short = options
+            .iter()
+            .find(|o| !o.starts_with("--") && v.starts_with(*o) && v.len() > o.len());
+        let whole = options.iter().find(|o| *o == v);
+        let next = |i: usize| args.get(i).map(|a| (a.arg.exact(), a.arg.span, Some(a)));
+        let (opt, value) = if let (Some(o), Some(rest)) = (long, attached) {
+            (o, Some((Some(rest), here.arg.span, Some(here))))
+        } else if let Some(o) = whole.or(long) {
+            if bare.contains(&o) {
+                (o, None)
+            } else {
+                i += 1;
+                (o, next(i - 1))
+            }
+        } else if let Some(o) = short {
+            (o, Some((Some(&v[o.len()..]), here.arg.span, Some(here))))
+        } else {
+            continue;
+        };
+        out.push((opt, value));
+    }
+    out
 }
 
 /// The map of `code`, the end of the static text of `arg` (`alias.x='!rm -rf /'` → `rm -rf /`),
