@@ -1270,9 +1270,10 @@ impl Walker<'_> {
                 }
             }
         }
-        // `grep -O` alone opens the default pager: no command given.
+        // `grep -O` alone opens the default pager: no command given. difftool's and
+        // mergetool's `--tool NAME` names a configured tool, not a command.
         let bare = ["-O", "--open-files-in-pager"];
-        for (opt, value) in command_option_values(&args[1..], options, &bare) {
+        for (opt, value) in command_option_values(&args[1..], options, &bare, &["--tool"]) {
             match value {
                 Some((Some(code), span, arg)) => codes.push((code.to_owned(), span, arg)),
                 Some((None, span, _)) => self.flag(
@@ -1316,7 +1317,7 @@ impl Walker<'_> {
         if options.is_empty() {
             return;
         }
-        for (opt, value) in command_option_values(&args[1..], options, &[]) {
+        for (opt, value) in command_option_values(&args[1..], options, &[], &[]) {
             let Some((text, span, arg)) = value else {
                 break;
             };
@@ -1520,12 +1521,15 @@ type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
 /// The values `args` give the options of `options` whose value is a command line, read as
 /// getopt reads them: `--opt=V`, `--opt V`, `-oV`, `-o V`, and a long option from a prefix of
 /// at least four bytes (`--up=CMD` for `--upload-pack`; a prefix of several only adds
-/// values). Each option with `None` when its value word is missing, or when it is one of
-/// `bare` written alone (`grep -O`: no command). Reading stops at `--`.
+/// values), unless that prefix is another option of the program, one of `distinct`
+/// (`difftool --tool meld` is not `--tool-cmd`). Each option with `None` when its value word is
+/// missing, or when it is one of `bare` written alone (`grep -O`: no command). Reading stops at
+/// `--`.
 fn command_option_values<'a, 'w>(
     args: &'a [ArgW<'w>],
     options: Words,
     bare: &[&str],
+    distinct: &[&str],
 ) -> Vec<(&'static str, Option<OptionValue<'a, 'w>>)> {
     let mut out = Vec::new();
     let mut i = 0;
@@ -1542,7 +1546,7 @@ fn command_option_values<'a, 'w>(
             Some((n, rest)) if n.starts_with("--") => (n, Some(rest)),
             _ => (v, None),
         };
-        let long = (name.starts_with("--") && name.len() >= 4)
+        let long = (name.starts_with("--") && name.len() >= 4 && !distinct.contains(&name))
             .then(|| options.iter().find(|o| o.starts_with(name)))
             .flatten();
         let short = options
