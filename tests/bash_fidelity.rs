@@ -380,3 +380,16 @@ fn state_changes_are_flagged_as_dynamic_code() {
         assert!(!has_flag(cmd, FlagKind::DynamicCode), "{cmd}: flagged");
     }
 }
+
+/// After the `time` keyword bash reads a pipeline, which may begin with `!` (found by the
+/// parse oracle: bash prints `! time ls` as `time ! ls`); a quoted `!` is a program name.
+#[test]
+fn time_reads_a_negated_pipeline() {
+    check(&[
+        ("time ! rm -rf ~", Deny),
+        ("time -p ! ls", Allow),
+        ("time '!' ls", Ask),
+        ("nice ! ls", Ask),
+    ]);
+    assert_eq!(argvs("time ! ls -l"), [["ls", "-l"]]);
+}

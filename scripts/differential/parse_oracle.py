@@ -76,17 +76,20 @@ def compare(box, line):
     return {"cmd": line, "kind": "units differ", "line": mine, "bash-normalised": theirs, "body": body[:500]}
 
 
+def report(box, label, lines, jobs):
+    """Compare LINES; print LABEL's count of disagreements and each one."""
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        found = [r for r in pool.map(lambda c: compare(box, c), lines) if r]
+    print(f"{label}: {len(lines)} lines, {len(found)} disagreements")
+    for r in found:
+        print("  " + json.dumps(r))
+
+
 def run(box, paths, jobs):
     """Compare every line of PATHS; print the disagreements; always exit 0."""
     for path in paths:
-        lines = oracle.load(path)
-        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            found = [r for r in pool.map(lambda c: compare(box, c), lines) if r]
-        print(f"{os.path.relpath(path, oracle.PROJECT_ROOT)}: {len(lines)} lines, {len(found)} disagreements")
-        for r in found:
-            print("  " + json.dumps(r))
+        report(box, os.path.relpath(path, oracle.PROJECT_ROOT), oracle.load(path), jobs)
     return 0
-
 
 # Pieces of bash syntax where a reader can part ways with bash; each payload only runs `id`,
 # `ls` or `true` (and runs at all only if a generated line closes the function body early, in
@@ -121,9 +124,5 @@ def fuzz(box, paths, jobs, count, seed):
     rng = random.Random(seed)
     corpus = [line for path in paths for line in oracle.load(path)]
     lines = [generate(rng, corpus) for _ in range(count)]
-    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-        found = [r for r in pool.map(lambda c: compare(box, c), lines) if r]
-    print(f"fuzz: {count} generated lines (seed {seed}), {len(found)} disagreements")
-    for r in found:
-        print("  " + json.dumps(r))
+    report(box, f"fuzz (seed {seed}, generated)", lines, jobs)
     return 0

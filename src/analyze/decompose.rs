@@ -915,6 +915,7 @@ impl<'l> Walker<'l> {
         ctx: &Ctx,
     ) {
         let mut via = ctx.via.clone();
+        let outer = via.len();
         let mut start = 0;
         let mut ctx = ctx.clone();
         loop {
@@ -949,6 +950,17 @@ impl<'l> Walker<'l> {
                     first.arg.span,
                     format!("reserved word `{name}` where a command name was expected"),
                 );
+                start += 1;
+                continue;
+            }
+            // `time ! CMD`: after the `time` keyword (the line's first word) bash reads a
+            // pipeline, which may begin with the negation `!`; the command follows it.
+            if first.sole
+                && matches!(first.word.parts.as_slice(),
+                    [WordPart::Literal { text, quoting: crate::ast::Quoting::Unquoted, .. }] if text == "!")
+                && via.len() == outer + 1
+                && via.last().is_some_and(|v| v == "time")
+            {
                 start += 1;
                 continue;
             }
