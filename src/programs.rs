@@ -1,5 +1,5 @@
 //! Facts about programs by name, one list per role: shells, interpreters, downloaders, network
-//! senders, decoders, printers (programs that print the files they are given), the programs
+//! senders, decoders, printers, privilege escalators (programs that print the files they are given), the programs
 //! whose first operand is their pattern or program (`grep PATTERN FILE…`), and a program's file
 //! name (`/usr/bin/curl` → `curl`). A leaf below the analysis, the checks and the policy: data
 //! and lookups on names and words, nothing about units or decisions.
@@ -54,6 +54,31 @@ pub(crate) fn gives_pattern(v: &str) -> bool {
         return PATTERN_OPTIONS.contains(&format!("--{name}").as_str());
     }
     v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
+}
+
+name_set! {
+    /// Programs that run a command as another user (or as root through a service manager), or with
+    /// another user's or the host's view of the system: sudo and its kin, systemd's `run0` and
+    /// `systemd-run` (a transient service of the system manager runs as root), the container-entry
+    /// tools `gosu`, `su-exec` and `setpriv`, and the root-only `chroot`, `schroot` and `nsenter`
+    /// (`nsenter -t 1 -a` is a root shell on the host).
+    pub(crate) fn is_escalator, ESCALATORS = [
+        "sudo",
+        "sudo-rs",
+        "doas",
+        "please",
+        "su",
+        "pkexec",
+        "runuser",
+        "run0",
+        "systemd-run",
+        "gosu",
+        "su-exec",
+        "setpriv",
+        "chroot",
+        "schroot",
+        "nsenter",
+    ]
 }
 
 name_set! {

@@ -3,32 +3,7 @@
 
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::decision::{Decision, Risk};
-
-/// Programs that run a command as another user (or as root through a service manager), or with
-/// another user's or the host's view of the system: sudo and its kin, systemd's `run0` and
-/// `systemd-run` (a transient service of the system manager runs as root), the container-entry
-/// tools `gosu`, `su-exec` and `setpriv`, and the root-only `chroot`, `schroot` and `nsenter`
-/// (`nsenter -t 1 -a` is a root shell on the host).
-fn is_escalator(p: &str) -> bool {
-    matches!(
-        p,
-        "sudo"
-            | "sudo-rs"
-            | "doas"
-            | "please"
-            | "su"
-            | "pkexec"
-            | "runuser"
-            | "run0"
-            | "systemd-run"
-            | "gosu"
-            | "su-exec"
-            | "setpriv"
-            | "chroot"
-            | "schroot"
-            | "nsenter"
-    )
-}
+use crate::programs::is_escalator;
 
 declare_check! {
     /// **What it flags**: a unit reached through `sudo`, `doas`, `su -c`, `pkexec`, `runuser`, `run0`,
@@ -66,5 +41,32 @@ impl Check for Privilege {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::decisions;
+    use super::Privilege;
+    use crate::decision::Decision;
+
+    /// Every escalator of the catalogue asks, as a wrapper of a command and on its own (but
+    /// `schroot`, whose own forms list chroots).
+    #[test]
+    fn every_escalator_asks() {
+        for p in crate::programs::ESCALATORS {
+            assert_eq!(
+                decisions(&Privilege, &format!("{p} ls /root")),
+                Some(Decision::Ask),
+                "{p}"
+            );
+            let alone = decisions(&Privilege, p);
+            if *p == "schroot" {
+                assert_eq!(alone, None);
+            } else {
+                assert_eq!(alone, Some(Decision::Ask), "{p}");
+            }
+        }
+        assert_eq!(decisions(&Privilege, "ls /root"), None);
     }
 }
