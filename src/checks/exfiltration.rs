@@ -759,7 +759,9 @@ impl Check for SecretExfiltration {
                 }
                 // A program that only prints what it reads keeps it on this machine: the reads
                 // themselves are judged as reads.
-                if !is_content_reader(program) && !matches!(program, "echo" | "printf") {
+                if !crate::programs::PRINTERS.contains(&program)
+                    && !matches!(program, "echo" | "printf")
+                {
                     out.push(ask(
                         Some(i),
                         u.span,
