@@ -43,45 +43,46 @@ fn classify_rounds(
     per_round: usize,
 ) -> io::Result<()> {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    // One output buffer per worker, kept from round to round: its pages are touched once.
+    let mut buffers: Vec<Vec<u8>> = vec![Vec::new(); threads.max(1)];
     for (r, round) in records.chunks(per_round).enumerate() {
         let first = r * per_round;
         if threads <= 1 || round.len() < 64 {
-            let mut buf = Vec::new();
-            write_records(policy, detail, first, round, &mut buf);
-            out.write_all(&buf)?;
+            let buf = &mut buffers[0];
+            buf.clear();
+            write_records(policy, detail, first, round, buf);
+            out.write_all(buf)?;
             continue;
         }
         let part = round.len().div_ceil(threads);
-        let buffers: Vec<Vec<u8>> = std::thread::scope(|s| {
+        let failed: Vec<(usize, usize)> = std::thread::scope(|s| {
             let handles: Vec<_> = round
                 .chunks(part)
+                .zip(buffers.iter_mut())
                 .enumerate()
-                .map(|(c, recs)| {
-                    s.spawn(move || {
-                        let mut buf = Vec::with_capacity(recs.len() * 1024);
-                        write_records(policy, detail, first + c * part, recs, &mut buf);
-                        buf
-                    })
+                .map(|(c, (recs, buf))| {
+                    let handle = s.spawn(move || {
+                        buf.clear();
+                        write_records(policy, detail, first + c * part, recs, buf);
+                    });
+                    (c, recs.len(), handle)
                 })
                 .collect();
             handles
                 .into_iter()
-                .enumerate()
-                .map(|(c, h)| {
-                    h.join().unwrap_or_else(|_| {
-                        // A worker failed: every record of its part still gets a line that asks.
-                        let start = first + c * part;
-                        let n = round.len().saturating_sub(c * part).min(part);
-                        let mut buf = Vec::new();
-                        for i in start..start + n {
-                            error_line(&mut buf, i, "internal error while classifying");
-                        }
-                        buf
-                    })
-                })
+                .filter_map(|(c, n, h)| h.join().is_err().then_some((c, n)))
                 .collect()
         });
-        for buf in &buffers {
+        for (c, n) in failed {
+            // A worker failed: every record of its part still gets a line that asks.
+            let start = first + c * part;
+            let buf = &mut buffers[c];
+            buf.clear();
+            for i in start..start + n {
+                error_line(buf, i, "internal error while classifying");
+            }
+        }
+        for buf in buffers.iter().take(round.len().div_ceil(part)) {
             out.write_all(buf)?;
         }
     }

@@ -1087,11 +1087,13 @@ fn batch(
     file: Option<&PathBuf>,
 ) -> Result<u8, Failure> {
     // Many commands run many programs: compile the built-in rules once, up front.
-    let policy = policy::load(&LoadOptions {
+    let mut policy = policy::load(&LoadOptions {
         eager_builtin: true,
         ..load_options(args)
     })
     .map_err(|e| fail(EXIT_POLICY, e.to_string()))?;
+    // The lines are decided against the file system as it is now, not run in between.
+    policy.snapshot_workspace();
     let mut data = Vec::new();
     match file {
         Some(f) => {

@@ -174,6 +174,14 @@ fn skip_group(b: &[u8], open: usize) -> usize {
 /// where in the word the name starts: `read [-a] NAME…`, `mapfile NAME`, `printf -v NAME`,
 /// `getopts OPTS NAME`, `unset NAME…` (not `-f`), `test -v NAME`, `wait -p NAME`. A run-time
 /// word where an operand may stand counts as a name.
+/// Whether [`name_operands`] can find any name operand of `program` (a cheap test first).
+fn has_name_operands(program: &str) -> bool {
+    matches!(
+        program,
+        "read" | "mapfile" | "readarray" | "wait" | "unset" | "printf" | "getopts" | "test" | "["
+    )
+}
+
 pub(crate) fn name_operands(program: &str, args: &[&str]) -> Vec<(usize, usize)> {
     // (letters that take a value, letters whose value is a name, do operands name variables)
     let (valued, naming, operands) = match program {
@@ -284,6 +292,9 @@ impl super::decompose::Walker<'_> {
         // static name's subscript is arithmetic.
         let mut dynamic_names = Vec::new();
         for u in &self.units {
+            if !has_name_operands(u.program.as_deref().unwrap_or_default()) {
+                continue;
+            }
             let words: Vec<&crate::analyze::Arg> = u.args().collect();
             let texts_of: Vec<&str> = words
                 .iter()

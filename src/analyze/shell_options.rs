@@ -167,11 +167,14 @@ impl super::decompose::Walker<'_> {
         use super::FlagKind;
         let mut found: Vec<(crate::ast::Span, String)> = Vec::new();
         for u in &self.units {
+            let program = u.program.as_deref().unwrap_or_default();
+            if !matches!(program, "alias" | "hash" | "enable" | "set" | "shopt") {
+                continue;
+            }
             let args: Vec<&str> = u
                 .args()
                 .map(|a| a.value.as_deref().unwrap_or(&a.template))
                 .collect();
-            let program = u.program.as_deref().unwrap_or_default();
             let why = match program {
                 "alias" if args.iter().any(|a| a.contains('=')) => {
                     Some("an alias replaces a program name later on the line".to_owned())

@@ -18,7 +18,9 @@ use crate::glob::{Glob, GlobList, GlobMeta, glob_metas};
 use crate::wordlist::{Words, words};
 
 pub(crate) use places::{is_home, is_root, system_depth, trim_path};
-pub(crate) use resolve::{expand, home, normalize_abs, resolve, resolve_links};
+pub(crate) use resolve::{
+    expand, home, normalize_abs, resolve, resolve_links, resolve_links_under,
+};
 
 /// Secrets: reading them is at least ask, writing them is deny.
 const SECRET_GLOBS: &[&str] = &[
@@ -439,6 +441,32 @@ pub(crate) fn word_is_secret(t: &str) -> bool {
     if !may_be_secret(t) || t.contains("://") {
         return false;
     }
+    // The answer depends on the text alone, and the checks ask about the same words again and
+    // again (every check that follows secrets, each candidate of a word): remember the last
+    // answers of this thread.
+    type Seen = std::collections::HashMap<
+        Box<str>,
+        bool,
+        std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
+    >;
+    thread_local! {
+        static SEEN: std::cell::RefCell<Seen> = std::cell::RefCell::new(Seen::default());
+    }
+    if let Some(known) = SEEN.with_borrow(|seen| seen.get(t).copied()) {
+        return known;
+    }
+    let answer = word_is_secret_uncached(t);
+    SEEN.with_borrow_mut(|seen| {
+        if seen.len() >= 4096 {
+            seen.clear();
+        }
+        seen.insert(t.into(), answer);
+    });
+    answer
+}
+
+/// [`word_is_secret`] for a word that may be a secret, worked out.
+fn word_is_secret_uncached(t: &str) -> bool {
     let h = home_relative(t);
     let h = h.trim_end_matches('/');
     if h.is_empty() {

@@ -20,7 +20,15 @@ pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
 /// [`resolve`], and whether the walk met more than 40 symbolic links (a loop, or a chain the
 /// kernel refuses): then where the path ends is not known.
 pub(crate) fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
-    walk(&expand(path, cwd))
+    walk(&expand(path, cwd), None)
+}
+
+/// [`resolve_links`], taking `real` (an absolute directory already resolved, whose components
+/// are known to be directories and not links) as it is instead of asking the file system about
+/// each of its components again. Only for a batch of lines decided against one snapshot of the
+/// file system: a person's later change to `real` is not seen.
+pub(crate) fn resolve_links_under(path: &str, cwd: &Path, real: Option<&Path>) -> (PathBuf, bool) {
+    walk(&expand(path, cwd), real)
 }
 
 /// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
@@ -42,7 +50,7 @@ pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
 
 /// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
 /// more than 40 links.
-fn walk(path: &Path) -> (PathBuf, bool) {
+fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
     use std::collections::VecDeque;
     use std::ffi::OsString;
     /// Normal components and `..` of a path, in order.
@@ -53,8 +61,11 @@ fn walk(path: &Path) -> (PathBuf, bool) {
             Component::RootDir | Component::CurDir | Component::Prefix(_) => None,
         })
     }
-    let mut out = PathBuf::from("/");
-    let mut pending: VecDeque<OsString> = parts(path).collect();
+    let (mut out, rest) = match real.and_then(|r| Some((r, path.strip_prefix(r).ok()?))) {
+        Some((r, rest)) => (r.to_path_buf(), rest),
+        None => (PathBuf::from("/"), path),
+    };
+    let mut pending: VecDeque<OsString> = parts(rest).collect();
     let mut links = 0;
     let mut missing = false;
     while let Some(c) = pending.pop_front() {

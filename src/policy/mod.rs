@@ -226,6 +226,8 @@ struct UnitState<'p> {
     /// Why no allow rule could match whatever its other conditions: an option the program's
     /// closed table does not name, or one that writes, runs code or reaches the network.
     option_note: Option<String>,
+    /// Its words read through the program's option table, once.
+    parsed: Option<options::Parsed>,
 }
 
 /// The explained verdict for a command line.
@@ -430,6 +432,10 @@ pub struct Policy {
     pub limits: Limits,
     /// The workspace root (for `@workspace-root`, `@outside-workspace`).
     pub cwd: PathBuf,
+    /// The workspace root once resolved and found free of links, when the caller decides many
+    /// lines against one snapshot of the file system ([`Policy::snapshot_workspace`]): paths
+    /// under it are resolved from there without looking at its components again.
+    real_dir: Option<PathBuf>,
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
     /// Session limits from the files' `[session]` tables.
@@ -1323,6 +1329,16 @@ impl Policy {
         self.own_files.push(abs);
     }
 
+    /// Decide the lines that follow against the workspace root as it is now: when it is a
+    /// directory reached through no link, paths under it are resolved from it without looking
+    /// at its components again for every path (a batch of many lines). A link put in its place
+    /// later is not seen, so a policy that outlives the moment (a session, a hook server) does
+    /// not call this.
+    pub(crate) fn snapshot_workspace(&mut self) {
+        let resolved = crate::files::resolve(&self.cwd.to_string_lossy(), Path::new("/"));
+        self.real_dir = (resolved == self.cwd && resolved.is_dir()).then_some(resolved);
+    }
+
     /// Commands start in `dir` (relative: to the workspace) rather than the workspace root: their
     /// relative paths are resolved from there.
     pub fn start_in(&mut self, dir: &Path) {
@@ -1457,6 +1473,7 @@ impl Policy {
                     writes: false,
                     groups: Vec::new(),
                     option_note: option_note(unit, &parsed),
+                    parsed: None,
                 };
                 if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
                     // Cannot happen with a tested build; if it does, fail closed.
@@ -1535,6 +1552,7 @@ impl Policy {
                     });
                 }
                 state.groups = groups;
+                state.parsed = Some(parsed);
                 state
             })
             .collect();
@@ -1563,11 +1581,14 @@ impl Policy {
         }
         // The path policy, for the files each unit reads and writes, each resolved against the
         // working directory as `cd`/`pushd`/`popd` earlier on the line leave it.
-        let mut wd = paths::WorkingDir::new(self.start_dir.as_deref().unwrap_or(&self.cwd));
+        let mut wd = paths::WorkingDir::new(
+            self.start_dir.as_deref().unwrap_or(&self.cwd),
+            self.real_dir.as_deref(),
+        );
         for (i, (unit, state)) in analysis.units.iter().zip(&mut states).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
-                let Some(path) = wd.absolute(&path) else {
+                let Some((resolved, looped)) = wd.resolve(&path) else {
                     if access == paths::Access::Write {
                         state.hard = true;
                         state.edit_only = false;
@@ -1586,19 +1607,25 @@ impl Policy {
                     }
                     continue;
                 };
-                let own = paths::own_file_reason(
+                let own = paths::own_file_resolved(
                     &self.own_files,
                     &self.cwd,
                     access,
-                    &path,
+                    &resolved,
                     span,
                     Some(i),
                 );
-                for r in
-                    paths::decide_path(&self.path_rules, &self.cwd, access, &path, span, Some(i))
-                        .into_iter()
-                        .chain(own)
-                {
+                let found = paths::decide_resolved(
+                    &self.path_rules,
+                    &self.cwd,
+                    access,
+                    &path,
+                    &resolved,
+                    looped,
+                    span,
+                    Some(i),
+                );
+                for r in found.into_iter().chain(own) {
                     if r.decision == Decision::Allow {
                         continue; // a path allow does not prove the program harmless
                     }
@@ -1610,10 +1637,12 @@ impl Policy {
                     state.reasons.push(r);
                 }
             }
-            // Files a printer opens whose names are known only at run time (its words parsed
-            // again only for a printer).
-            if dynamic_reads::is_printer(unit) {
-                let (_, parsed) = self.parse_unit(unit);
+            // Files a printer opens whose names are known only at run time.
+            if let Some(parsed) = state
+                .parsed
+                .as_ref()
+                .filter(|_| dynamic_reads::is_printer(unit))
+            {
                 for r in dynamic_reads::reasons(&analysis, i, &parsed.operands, &self.cwd) {
                     state.hard = true;
                     state.edit_only = false;
@@ -1735,7 +1764,7 @@ impl Policy {
         all: &mut Vec<Reason>,
     ) {
         for (i, (unit, uv)) in analysis.units.iter().zip(units.iter_mut()).enumerate() {
-            if uv.decision != Decision::Ask {
+            if uv.decision != Decision::Ask || self.untrusted.rules.is_empty() {
                 continue;
             }
             let (_, parsed) = self.parse_unit(unit);
@@ -2141,27 +2170,56 @@ fn dash_names_possible(analysis: &Analysis, dir: &Path) -> bool {
 /// [`SAME_FINDING`] list, the one with the highest risk, and of those the one listed first.
 /// The unit's decision and risk do not change.
 fn same_finding_once(tier: &mut Vec<Reason>) {
-    for family in SAME_FINDING {
-        let rank = |r: &Reason| {
-            (r.source == Source::Builtin)
-                .then(|| family.iter().position(|id| r.rule == *id))
-                .flatten()
-        };
-        let best = tier
+    // Each reason's (family, place in it), found once: the families are few and short, the
+    // reasons many over a batch.
+    let ranks: Vec<Option<(usize, usize)>> = tier.iter().map(finding_rank).collect();
+    if ranks.iter().flatten().count() < 2 {
+        return;
+    }
+    let mut drop = vec![false; tier.len()];
+    for family in 0..SAME_FINDING.len() {
+        let best = ranks
             .iter()
+            .zip(tier.iter())
             .enumerate()
-            .filter_map(|(k, r)| rank(r).map(|pos| (k, r.risk, pos)))
+            .filter_map(|(k, (rank, r))| match rank {
+                Some((f, pos)) if *f == family => Some((k, r.risk, *pos)),
+                _ => None,
+            })
             .max_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)))
             .map(|(k, _, _)| k);
         if let Some(best) = best {
-            let mut k = 0;
-            tier.retain(|r| {
-                let keep = k == best || rank(r).is_none();
-                k += 1;
-                keep
-            });
+            for (k, rank) in ranks.iter().enumerate() {
+                if k != best && matches!(rank, Some((f, _)) if *f == family) {
+                    drop[k] = true;
+                }
+            }
         }
     }
+    let mut k = 0;
+    tier.retain(|_| {
+        let keep = !drop[k];
+        k += 1;
+        keep
+    });
+}
+
+/// A built-in reason's [`SAME_FINDING`] list and its place in it.
+fn finding_rank(r: &Reason) -> Option<(usize, usize)> {
+    if r.source != Source::Builtin {
+        return None;
+    }
+    let id: &str = match &r.rule {
+        Origin::Rule(id) | Origin::Path(id) => id,
+        Origin::Check(id) => id,
+        _ => return None,
+    };
+    SAME_FINDING.iter().enumerate().find_map(|(f, family)| {
+        family
+            .iter()
+            .position(|known| *known == id)
+            .map(|pos| (f, pos))
+    })
 }
 
 /// Why an entry of a policy file's `allow`/`ask`/`deny` list is not a permission string

@@ -126,6 +126,21 @@ pub(crate) fn decide_path(
     unit: Option<usize>,
 ) -> Vec<Reason> {
     let (path, looped) = resolve_links(raw, cwd);
+    decide_resolved(rules, cwd, access, raw, &path, looped, span, unit)
+}
+
+/// [`decide_path`] for a path already resolved (`path`, and whether its walk met a link loop).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn decide_resolved(
+    rules: &[PathRule],
+    cwd: &Path,
+    access: Access,
+    raw: &str,
+    path: &Path,
+    looped: bool,
+    span: crate::ast::Span,
+    unit: Option<usize>,
+) -> Vec<Reason> {
     let mut out = Vec::new();
     let shown = path.display();
     if looped {
@@ -273,6 +288,21 @@ pub(crate) fn own_file_reason(
     span: crate::ast::Span,
     unit: Option<usize>,
 ) -> Option<Reason> {
+    if access != Access::Write {
+        return None;
+    }
+    own_file_resolved(own, cwd, access, &resolve(raw, cwd), span, unit)
+}
+
+/// [`own_file_reason`] for a path already resolved.
+pub(crate) fn own_file_resolved(
+    own: &[PathBuf],
+    cwd: &Path,
+    access: Access,
+    path: &Path,
+    span: crate::ast::Span,
+    unit: Option<usize>,
+) -> Option<Reason> {
     static OWN: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
     if access != Access::Write {
         return None;
@@ -283,7 +313,6 @@ pub(crate) fn own_file_reason(
             .map(|p| resolve(&p.to_string_lossy(), cwd))
             .collect()
     });
-    let path = resolve(raw, cwd);
     let hit = own.iter().chain(builtin).find(|o| path.starts_with(o))?;
     Some(Reason {
         decision: Decision::Deny,
@@ -483,33 +512,39 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
 /// branches: a `cd` counts for every later unit). Unknown after a `cd` to a directory known
 /// only at run time (`cd "$D"`, `cd -`, `popd` past the start).
 #[derive(Debug, Clone)]
-pub(crate) struct WorkingDir {
+pub(crate) struct WorkingDir<'a> {
     current: Option<PathBuf>,
     stack: Vec<Option<PathBuf>>,
+    /// A directory known to be resolved already ([`crate::files::resolve_links_under`]).
+    real: Option<&'a Path>,
 }
 
-impl WorkingDir {
-    /// Starting in `cwd`.
-    pub(crate) fn new(cwd: &Path) -> WorkingDir {
+impl<'a> WorkingDir<'a> {
+    /// Starting in `cwd`; `real`, when given, is a resolved directory whose components need no
+    /// look-up.
+    pub(crate) fn new(cwd: &Path, real: Option<&'a Path>) -> WorkingDir<'a> {
         WorkingDir {
             current: Some(cwd.to_path_buf()),
             stack: Vec::new(),
+            real,
         }
     }
 
-    /// `path` made absolute against the current directory (`~` and absolute paths need none);
-    /// `None` for a relative path while the directory is unknown.
-    pub(crate) fn absolute(&self, path: &str) -> Option<String> {
+    /// `path` resolved as the kernel resolves it from the current directory (`~` and absolute
+    /// paths need none), and whether its walk met a link loop; `None` for a relative path while
+    /// the directory is unknown.
+    pub(crate) fn resolve(&self, path: &str) -> Option<(PathBuf, bool)> {
         let anchored = path.starts_with('/')
             || path == "~"
             || path.starts_with("~/")
             || path.starts_with("$HOME/")
             || path.starts_with("${HOME}/");
-        if anchored {
-            return Some(path.to_owned());
-        }
-        let dir = self.current.as_ref()?;
-        Some(resolve(path, dir).to_string_lossy().into_owned())
+        let dir = if anchored {
+            Path::new("/")
+        } else {
+            self.current.as_deref()?
+        };
+        Some(crate::files::resolve_links_under(path, dir, self.real))
     }
 
     /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
@@ -534,7 +569,7 @@ impl WorkingDir {
             None => Some(home()),
             Some(a) => match a.value.as_deref() {
                 None | Some("-") => None,
-                Some(v) => self.absolute(v).map(PathBuf::from),
+                Some(v) => self.resolve(v).map(|(p, _)| p),
             },
         };
         if program == "pushd" {
