@@ -438,9 +438,6 @@ pub(crate) fn may_be_secret(t: &str) -> bool {
 /// (`~/…`, `$HOME/…`) or an absolute path is matched as that path (a directory whose whole
 /// content is secret counts), a relative one by its last name (`src/.env`, `x/id_rsa`).
 pub(crate) fn word_is_secret(t: &str) -> bool {
-    if !may_be_secret(t) || t.contains("://") {
-        return false;
-    }
     // The answer depends on the text alone, and the checks ask about the same words again and
     // again (every check that follows secrets, each candidate of a word): remember the last
     // answers of this thread.
@@ -449,6 +446,9 @@ pub(crate) fn word_is_secret(t: &str) -> bool {
         bool,
         std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
     >;
+    if !may_be_secret(t) || t.contains("://") {
+        return false;
+    }
     thread_local! {
         static SEEN: std::cell::RefCell<Seen> = std::cell::RefCell::new(Seen::default());
     }

@@ -158,7 +158,7 @@ pub(crate) fn decide_resolved(
         });
     }
     for r in rules.iter().filter(|r| r.access == access) {
-        if r.matches(&path) {
+        if r.matches(path) {
             out.push(Reason {
                 decision: r.decision,
                 risk: match r.decision {
@@ -186,11 +186,11 @@ pub(crate) fn decide_resolved(
             });
         }
     }
-    let secret = is_secret(&path);
+    let secret = is_secret(path);
     // Start-up, protected and account files matter only to writes.
     let write = access == Access::Write;
-    let startup = write && is_startup(&path);
-    let protected = write && !startup && (is_protected(&path) || is_account(&path));
+    let startup = write && is_startup(path);
+    let protected = write && !startup && (is_protected(path) || is_account(path));
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason {
             decision,
@@ -211,14 +211,14 @@ pub(crate) fn decide_resolved(
             format!("reads `{shown}`, which holds secrets"),
         ),
         // Writing a `.env` file is a routine set-up step (`cp .env.example .env`): ask.
-        Access::Write if secret && is_env_file(&path) => push(
+        Access::Write if secret && is_env_file(path) => push(
             Decision::Ask,
             Risk::High,
             "write-env-file",
             format!("writes `{shown}`, which holds secrets"),
         ),
         // Clearing one's shell history is a person's call, not a catastrophe: ask.
-        Access::Write if secret && is_history_file(&path) => push(
+        Access::Write if secret && is_history_file(path) => push(
             Decision::Ask,
             Risk::High,
             "write-history-file",
@@ -246,7 +246,7 @@ pub(crate) fn decide_resolved(
         ),
         Access::Read | Access::Write => {}
     }
-    if access == Access::Write && !path.starts_with(cwd) && !is_scratch(&path) {
+    if access == Access::Write && !path.starts_with(cwd) && !is_scratch(path) {
         push(
             Decision::Ask,
             Risk::High,
