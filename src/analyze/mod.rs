@@ -15,6 +15,7 @@ mod container;
 mod decompose;
 mod flags;
 mod nested;
+mod runners;
 pub(crate) mod shell_options;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
 pub(crate) use nested::shell_command_options;
