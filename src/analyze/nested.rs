@@ -361,9 +361,10 @@ impl Walker<'_> {
 
     /// A wrapper given no command that starts the user's shell instead (`su`, `sudo -i`,
     /// `unshare`, `chroot DIR`, `script`, `tmux`; see `wrappers::Strip::Shell`): a unit `sh`
-    /// run by the wrapper, as `$SHELL` is read. The shell reads its commands on standard input:
-    /// fed text is analysed as its code (as for `sh` itself); with nothing fed it runs what is
-    /// typed at it later, which is flagged as dynamic code.
+    /// run by the wrapper, as a `$SHELL` word is read, and flagged the same way (which shell
+    /// runs is `$SHELL` or the user's login shell, known at run time only). The shell reads
+    /// its commands on standard input: fed text is analysed as its code (as for `sh` itself);
+    /// with nothing fed it runs what is typed at it later, which is flagged as dynamic code.
     pub(super) fn user_shell(
         &mut self,
         args: &[ArgW],
@@ -376,6 +377,11 @@ impl Walker<'_> {
             return;
         };
         let span = first.arg.span.cover(last.arg.span);
+        self.flag(
+            FlagKind::CommandPositionExpansion,
+            span,
+            format!("{program} starts the user's shell: $SHELL or the login shell decides which"),
+        );
         if ctx.feed.is_none() {
             self.flag(
                 FlagKind::DynamicCode,
