@@ -275,6 +275,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         short_value: Letters::of("lsif"),
         long_value: words!["--lib", "--faked", "--save-file", "--load-file"],
         bare_shell: true,
+        query_options: words!["-h", "-v"],
         ..spec("fakeroot")
     },
     WrapperSpec {
@@ -458,6 +459,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         short_value: Letters::of("tSGwr"),
         long_value: words!["--target", "--setuid", "--setgid", "--wd", "--root"],
         bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("nsenter")
     },
     WrapperSpec {
@@ -579,6 +581,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--qemu",
         ],
         bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("proot")
     },
     WrapperSpec {
@@ -620,6 +623,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         code_anywhere: true,
         direct_options: words!["-u", "--user"],
         bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("runuser")
     },
     WrapperSpec {
@@ -648,6 +652,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--location",
             "-e",
             "--end-session",
+            "-h",
+            "-V"
         ],
         bare_shell: true,
         ..spec("schroot")
@@ -685,11 +691,13 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ],
         output_operand: true,
         bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("script")
     },
     WrapperSpec {
         positionals: 1,
         bare_shell: true,
+        query_options: words!["-h"],
         ..spec("setarch")
     },
     WrapperSpec {
@@ -746,6 +754,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         code_options: words!["-c", "--command", "--session-command"],
         code_anywhere: true,
         bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("su")
     },
     WrapperSpec {
@@ -862,6 +871,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--root",
         ],
         bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("unshare")
     },
     WrapperSpec {
@@ -1529,6 +1539,9 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         };
         if v == "--" {
             break;
+        }
+        if spec.query_options.contains(v) {
+            return Strip::NoCommand;
         }
         if spec.code_options.contains(v) {
             return Strip::Code {
