@@ -543,10 +543,11 @@ fn generated_lines_are_read_as_bash_reads_them() {
     let lines: Vec<String> = (0..count).map(|_| g.line()).collect();
     // The lines, one JSON string each, for a closer look (`oracle.py parse FILE` reads them).
     if let Ok(path) = std::env::var("SHCLASS_PARSE_DUMP") {
-        let text: String = lines
-            .iter()
-            .map(|l| format!("{{\"cmd\": {}}}\n", serde_json::Value::from(l.as_str())))
-            .collect();
+        let mut text = String::new();
+        for l in &lines {
+            text.push_str(&serde_json::json!({ "cmd": l }).to_string());
+            text.push('\n');
+        }
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("{path}: {e}"));
     }
     let bodies = match bash_bodies(&lines) {

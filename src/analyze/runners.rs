@@ -28,15 +28,14 @@ impl Walker<'_> {
         self.nested(code, &SpanMap::Table(vec![span; code.len()]), span, &c);
     }
 
-    /// Resolve `program` (a static word an option gives, at `span`) with `rest` as its
-    /// arguments, run by `runner`.
+    /// Resolve `program` (a static word an option gives, standing at `at`) with `rest` as its
+    /// arguments; `via` ends with the program that runs it.
     fn run_program(
         &mut self,
         program: &str,
         at: &ArgW,
         rest: &[ArgW],
-        runner: &str,
-        via: &[String],
+        via: Vec<String>,
         assignments: &[UnitAssignment],
         ctx: &Ctx,
     ) {
@@ -48,8 +47,7 @@ impl Walker<'_> {
         });
         args.extend(rest.iter().cloned());
         let mut c = ctx.clone();
-        c.via = via.to_vec();
-        c.via.push(runner.to_owned());
+        c.via = via;
         c.feed = None;
         self.resolve(&args, assignments.to_vec(), &c);
     }
@@ -78,7 +76,8 @@ impl Walker<'_> {
                 s.clone_into(&mut shell);
             } else if v == "--" || v == "==" {
                 let program = if v == "==" { "capsh" } else { shell.as_str() };
-                self.run_program(program, a, &args[k + 1..], "capsh", via, assignments, ctx);
+                let v = [via, &["capsh".to_owned()]].concat();
+                self.run_program(program, a, &args[k + 1..], v, assignments, ctx);
                 return;
             }
         }
@@ -194,7 +193,8 @@ impl Walker<'_> {
         match program {
             Some(p) => {
                 let tail = args.get(rest..).unwrap_or_default();
-                self.run_program(&p, a, tail, "start-stop-daemon", via, assignments, ctx);
+                let v = [via, &["start-stop-daemon".to_owned()]].concat();
+                self.run_program(&p, a, tail, v, assignments, ctx);
             }
             None => self.flag(
                 FlagKind::CommandPositionExpansion,

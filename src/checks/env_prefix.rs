@@ -401,4 +401,18 @@ mod tests {
             );
         }
     }
+
+    /// Every variable of the program catalogue's command list asks at high risk when its
+    /// value is a shell command, whether or not it is a loader.
+    #[test]
+    fn command_vars_with_a_command_are_high() {
+        use crate::decision::Risk;
+        for name in crate::programs::COMMAND_VARS {
+            assert_eq!(
+                super::classify(name, Some("sh -c 'x'")).map(|r| r.0),
+                Some(Risk::High),
+                "{name}"
+            );
+        }
+    }
 }
