@@ -8,7 +8,15 @@
 //! - `find -exec/-execdir/-ok/-okdir CMD … ;|+`: each payload is its own unit;
 //! - `watch`/`parallel` (words joined and run through `sh -c`), `su -c`, `script -c`, `env -S`,
 //!   `trap CODE SIGNAL…`;
-//! - git config that runs commands (`-c core.pager=…`, `alias.x=!…`, `--config-env`).
+//! - git config that runs commands (`-c core.pager=…`, `alias.x=!…`, `--config-env`);
+//! - options whose value is a command line the program runs (`tar -I`, `zip -TT`, `ssh -o
+//!   ProxyCommand=`, `scp -S`, `rsync -e` also in a bundle, `dpkg --pre-invoke`, `apt -o
+//!   …::Pre-Invoke::=`, `npm --script-shell`, `compgen -C`), also for wrappers (`npm`);
+//! - a wrapper given no command (`su`, `sudo -i`, `unshare`, `tmux`): the user's shell, a
+//!   unit `sh` flagged as a program known at run time.
+//!
+//! Programs with a command language of their own (`capsh`, `start-stop-daemon`, `sqlite3`,
+//! `ed`, `gdb`, make's command variables) are read in `runners.rs`.
 //!
 //! Re-parsed code keeps spans into the original input through [`SpanMap`]. What cannot be seen
 //! (a dynamic code string) is flagged, never skipped.
