@@ -343,7 +343,7 @@ impl Walker<'_> {
                 false
             }
             "gdb" => {
-                self.gdb_code(args, via, ctx);
+                self.gdb_code(args, via, assignments, ctx);
                 false
             }
             p if !shell_command_options(p).is_empty() => {

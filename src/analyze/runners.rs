@@ -1,7 +1,7 @@
 //! Programs that run commands named by their own options, operands or command language, read
 //! into units: `capsh -- ARGS` (a shell), `start-stop-daemon --start --exec PROG -- ARGS`,
 //! `sqlite3`'s dot-commands (`.shell`, `.system`, `|CMD` files), `ed`'s `!CMD` commands and
-//! `!CMD` file names, `gdb`'s `shell`/`!`/`pipe` commands, and the make variables whose value
+//! `!CMD` file names, `gdb`'s `shell`/`!`/`pipe` commands and the program it debugs, and the make variables whose value
 //! make's recipes run (`make CC=CMD`, `make SHELL=PROG`).
 //!
 //! Each reader hands a static command to the walker as code run by the program (or resolves the
@@ -349,27 +349,84 @@ impl Walker<'_> {
     /// gdb commands given with `-ex`/`--eval-command`/`-iex`/`--init-eval-command` (one or two
     /// dashes, value attached with `=` or next): `shell CMD` (and `she`, `shel`), `!CMD`,
     /// `pipe GDBCMD | CMD` and `| GDBCMD | CMD`; `python`/`guile` code and a run-time value are
-    /// flagged.
-    pub(super) fn gdb_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
-        const OPTIONS: &[&str] = &["ex", "eval-command", "iex", "init-eval-command"];
+    /// flagged. And the program gdb debugs, which its `run` starts: `--args PROG ARGS…`, or the
+    /// first operand (the second is a core file or a process id).
+    pub(super) fn gdb_code(
+        &mut self,
+        args: &[ArgW],
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        const COMMANDS: &[&str] = &["ex", "eval-command", "iex", "init-eval-command"];
+        // Options whose value is the next word, when not attached with `=`.
+        const VALUE: &[&str] = &[
+            "x",
+            "command",
+            "ix",
+            "init-command",
+            "p",
+            "pid",
+            "c",
+            "core",
+            "cd",
+            "d",
+            "directory",
+            "s",
+            "symbols",
+            "e",
+            "exec",
+            "se",
+            "b",
+            "tty",
+            "D",
+            "data-directory",
+            "l",
+            "i",
+            "interpreter",
+        ];
+        let gdb_via = || [via, &["gdb".to_owned()]].concat();
+        let mut program: Option<usize> = None;
         let mut i = 1;
         while i < args.len() {
             let a = &args[i];
             i += 1;
             let Some(v) = a.arg.exact() else {
+                if program.is_none() {
+                    program = Some(i - 1);
+                }
                 continue;
             };
             if v == "--args" {
-                break;
+                if let Some(p) = args.get(i) {
+                    match p.arg.exact() {
+                        Some(name) => {
+                            let name = name.to_owned();
+                            self.run_program(&name, p, &args[i + 1..], gdb_via(), assignments, ctx);
+                        }
+                        None => self.flag(
+                            FlagKind::CommandPositionExpansion,
+                            p.arg.span,
+                            "gdb debugs a program named at run time",
+                        ),
+                    }
+                }
+                return;
             }
             let Some(name) = v.strip_prefix("--").or_else(|| v.strip_prefix('-')) else {
+                if program.is_none() {
+                    program = Some(i - 1);
+                }
                 continue;
             };
             let (name, attached) = match name.split_once('=') {
                 Some((n, val)) => (n, Some((Some(val), a.arg.span))),
                 None => (name, None),
             };
-            if !OPTIONS.contains(&name) {
+            if !COMMANDS.contains(&name) {
+                if attached.is_none() && VALUE.contains(&name) {
+                    i += 1;
+                }
                 continue;
             }
             let value = attached.or_else(|| {
@@ -389,6 +446,19 @@ impl Walker<'_> {
                     "gdb runs a command computed at run time (`shell` runs programs)",
                 ),
                 None => {}
+            }
+        }
+        if let Some(p) = program.and_then(|k| args.get(k)) {
+            match p.arg.exact() {
+                Some(name) => {
+                    let name = name.to_owned();
+                    self.run_program(&name, p, &[], gdb_via(), assignments, ctx);
+                }
+                None => self.flag(
+                    FlagKind::CommandPositionExpansion,
+                    p.arg.span,
+                    "gdb debugs a program named at run time",
+                ),
             }
         }
     }
