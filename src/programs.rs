@@ -1,7 +1,8 @@
 //! Facts about programs by name, one list per role: shells, interpreters, downloaders, network
 //! senders, decoders, printers, privilege escalators (programs that print the files they are given), the programs
-//! whose first operand is their pattern or program (`grep PATTERN FILE…`), and a program's file
-//! name (`/usr/bin/curl` → `curl`). A leaf below the analysis, the checks and the policy: data
+//! whose first operand is their pattern or program (`grep PATTERN FILE…`), the environment
+//! variables whose value a program runs as a command, and a program's file name
+//! (`/usr/bin/curl` → `curl`). A leaf below the analysis, the checks and the policy: data
 //! and lookups on names and words, nothing about units or decisions.
 
 /// A set of program names tested on every unit: a `matches!` on the literals (LLVM makes it a
@@ -78,6 +79,64 @@ name_set! {
         "chroot",
         "schroot",
         "nsenter",
+    ]
+}
+
+name_set! {
+    /// Environment variables whose value a program (or the shell) runs as a command line, or
+    /// expands when it starts or traces: the one list the analyzer reads (each such value is
+    /// analysed as code the program runs) and the `env-prefix` check weighs. Editors, pagers and
+    /// helpers (`EDITOR`, `GIT_PAGER`, `GIT_SSH_COMMAND`), bash's own start-up and prompt
+    /// variables (`BASH_ENV`, `ENV`, `PS4`, whose `$(…)` runs), the build tools make and cargo
+    /// run (`CC`, `MAKE`, `RUSTC_WRAPPER`: make reads the environment as its variables, and its
+    /// recipes run `$(CC) …`), the shell programs start for their users (`SHELL`: `script`,
+    /// `screen`, `sudo -s`, make given `SHELL=` as an operand) and npm's script shell
+    /// (`npm_config_script_shell`, read by npm, pnpm and yarn). `LESSOPEN`'s leading `|` is its
+    /// pipe marker.
+    pub(crate) fn is_command_var, COMMAND_VARS = [
+        "BASH_ENV",
+        "ENV",
+        "PROMPT_COMMAND",
+        "PS0",
+        "PS1",
+        "PS2",
+        "PS4",
+        "GIT_SSH_COMMAND",
+        "GIT_SSH",
+        "GIT_EXTERNAL_DIFF",
+        "GIT_EDITOR",
+        "GIT_SEQUENCE_EDITOR",
+        "GIT_PAGER",
+        "GIT_PROXY_COMMAND",
+        "GIT_ASKPASS",
+        "SSH_ASKPASS",
+        "SUDO_ASKPASS",
+        "EDITOR",
+        "VISUAL",
+        "SUDO_EDITOR",
+        "KUBE_EDITOR",
+        "FCEDIT",
+        "PAGER",
+        "MANPAGER",
+        "SYSTEMD_PAGER",
+        "GH_PAGER",
+        "BROWSER",
+        "LESSOPEN",
+        "LESSCLOSE",
+        "SHELL",
+        "CC",
+        "CXX",
+        "CPP",
+        "LD",
+        "AR",
+        "AS",
+        "FC",
+        "MAKE",
+        "RUSTC",
+        "RUSTC_WRAPPER",
+        "CARGO_BUILD_RUSTC_WRAPPER",
+        "npm_config_script_shell",
+        "NPM_CONFIG_SCRIPT_SHELL",
     ]
 }
 

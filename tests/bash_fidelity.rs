@@ -393,3 +393,32 @@ fn time_reads_a_negated_pipeline() {
     ]);
     assert_eq!(argvs("time ! ls -l"), [["ls", "-l"]]);
 }
+
+#[test]
+fn a_word_on_the_next_line_is_another_command() {
+    // bypass: tree-sitter-bash takes the newline into the next word (`echo a '⏎rm' -rf ~`)
+    // or skips it between two words, and a word after a comment stays in the command; bash
+    // ends the command at the newline and runs the next line on its own.
+    check(&[
+        ("echo a\n\\rm -rf ~", Ask),
+        ("echo a\n\\\nrm -rf ~", Ask),
+        ("echo a\n\n\\rm -rf ~", Ask),
+        ("printf #c \\\n\\rm -rf ~", Ask),
+        // bypass: `#x` after `<<<` is a comment to bash (the line is rejected); tree-sitter-bash
+        // takes the next line's first word as the here-string and the rest as arguments.
+        ("echo a <<< #x\nrm -rf ~", Ask),
+        ("echo a > #x\nrm -rf ~", Ask),
+        // bypass: a pipeline that goes on after a heredoc's body (as bash's `declare -f`
+        // prints it): tree-sitter-bash loses the commands after the body.
+        ("true <<ls |\nls\n  rm -rf ~ <<'ls' |\nls\n  true", Ask),
+        ("cat <<EOF &&\nbody\nEOF\necho b", Ask),
+        ("cat <<EOF | grep x\nbody\nEOF", Allow),
+        ("echo a\n\\touch x", Ask),
+        // Harmless twins: a continuation, two lines, a comment at the end, a string.
+        ("echo a \\\n  b", Allow),
+        ("echo a\necho b", Allow),
+        ("echo a # c\nls", Allow),
+        ("echo \"a\nb\" c", Allow),
+    ]);
+    assert!(has_flag("echo a\n\\rm -rf ~", FlagKind::ParseError));
+}

@@ -12,7 +12,9 @@ else is a MISS, and a miss makes the run exit 1.
 Subcommands: `selftest` (hostile commands against canaries; must pass before any corpus runs),
 `one LINE` (the report for one line), `run FILE…` (self-test, then corpora), `ci` (what `.ci/run`
 calls: skips with a reason when namespaces or strace are missing), `parse FILE…` (the second
-oracle: bash's own reading of a line through `declare -f`, compared with the units).
+oracle: bash's own reading of a line through `declare -f`, compared with the units), `allowed
+FILE…` (the invariant of allow: for each line shclass allows, every program bash runs is a unit;
+no opaque flag, no baseline entry for a line).
 
 What it does not do: run anything outside the sandbox but the fixture's `git init`, the
 canary process and the self-test's listener; judge whether a command is risky (that is shclass).
@@ -584,6 +586,54 @@ def run_corpora(box, paths, jobs, out):
     return total_misses
 
 
+def allowed_lines(shclass, cmds):
+    """The lines of CMDS that shclass allows (`batch -z --no-discovery`: no person's policy)."""
+    cmds = [c for c in cmds if "\0" not in c]
+    data = b"".join(c.encode() + b"\0" for c in cmds)
+    p = subprocess.run([shclass, "batch", "-z", "--no-discovery"], input=data, capture_output=True, check=True, env={"PATH": "/usr/bin:/bin"})
+    records = [r for r in re.split(r"[\n\0]", p.stdout.decode()) if r.strip()]
+    verdicts = [json.loads(r) for r in records]
+    if len(verdicts) != len(cmds):
+        raise SystemExit(f"shclass batch gave {len(verdicts)} verdicts for {len(cmds)} lines")
+    return [c for c, v in zip(cmds, verdicts) if v.get("decision") == "allow"]
+
+
+def run_allowed(box, paths, jobs, limit, strict):
+    """The invariant of allow, on the first LIMIT allowed lines of each corpus: every program
+    bash runs for an allowed line is named by a unit. An opaque flag acknowledges nothing here
+    (an allowed line has none), and no baseline entry for a line (`cmd`: a file's code, a known
+    gap) applies; a program's own helpers (generic entries: man's formatting chain, egrep's
+    grep) still do, unless STRICT. Returns the number of violations."""
+    helpers = Baseline(BASELINE)
+    helpers.entries = [] if strict else [e for e in helpers.entries if "cmd" not in e]
+    box.baseline = helpers
+    violations = 0
+    for path in paths:
+        cmds = allowed_lines(box.shclass, load(path))[:limit]
+        start = time.monotonic()
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            results = list(pool.map(lambda c: check(box, c), cmds))
+        bad = []
+        for r in results:
+            wrong = [e for e in r["execs"] if e["verdict"] in ("MISS", "opaque")]
+            if wrong or r["error"]:
+                bad.append((r, wrong))
+        kinds = {}
+        for r in results:
+            for e in r["execs"]:
+                kinds[e["verdict"]] = kinds.get(e["verdict"], 0) + 1
+        name = os.path.relpath(path, PROJECT_ROOT)
+        print(f"{name}: {len(cmds)} allowed lines in {time.monotonic() - start:.0f}s; execs {dict(sorted(kinds.items()))}; "
+              f"lines breaking the invariant {sum(1 for _, w in bad if w)}; errors {sum(1 for r, _ in bad if r['error'])}")  # fmt: skip
+        for r, wrong in bad:
+            for e in wrong:
+                print(f"  VIOLATION {e['by']} ran {e['runs']} ({e['verdict']}): {json.dumps(r['cmd'])}")
+            if r["error"]:
+                print(f"  ERROR {r['error']}: {json.dumps(r['cmd'])}")
+            violations += len(wrong) + bool(r["error"])
+    return violations
+
+
 def unavailable():
     """Why the sandbox cannot run here, or None."""
     if os.geteuid() != 0:
@@ -612,6 +662,10 @@ def main():
     fuzz.add_argument("--count", type=int, default=200)
     fuzz.add_argument("--seed", type=int, default=1)
     fuzz.add_argument("corpora", nargs="*", default=DEFAULT_CORPORA)
+    allowed = sub.add_parser("allowed")
+    allowed.add_argument("--limit", type=int, default=2000, help="allowed lines per corpus (the first ones)")
+    allowed.add_argument("--strict", action="store_true", help="no baseline entry at all, not even a program's own helpers")
+    allowed.add_argument("corpora", nargs="+")
     args = ap.parse_args()
 
     why = unavailable()
@@ -639,6 +693,10 @@ def main():
             sys.exit(1)
         if args.what == "selftest":
             return
+        if args.what == "allowed":
+            violations = run_allowed(box, args.corpora, args.jobs, args.limit, args.strict)
+            print(f"allowed invariant: {violations} violations, {time.monotonic() - start:.0f}s")
+            sys.exit(1 if violations else 0)
         if args.what in ("parse", "fuzz"):
             import parse_oracle
 

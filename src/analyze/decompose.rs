@@ -1015,6 +1015,8 @@ impl<'l> Walker<'l> {
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
                 self.wrapper_outputs(spec, &inner_args, &program, &via, &mut ctx);
+                // The wrapper's own options whose value is a command (`npm --script-shell`).
+                self.option_code(rest, &program, &via, &ctx);
                 match wrappers::strip(spec, &inner_args) {
                     Strip::Inner {
                         start: s,
@@ -1099,6 +1101,10 @@ impl<'l> Walker<'l> {
                     }
                     Strip::NoCommand => {
                         self.emit(rest, Some(program), path, via, assignments, &ctx);
+                        return;
+                    }
+                    Strip::Shell => {
+                        self.user_shell(rest, &program, via, assignments, &ctx);
                         return;
                     }
                     Strip::Opaque { at } => {
@@ -1308,40 +1314,6 @@ fn names_a_shell(w: &Word) -> bool {
         if matches!(n.as_str(), "SHELL" | "BASH" | "ZSH_NAME"))
 }
 
-/// Variables whose value a program or the shell runs as shell code (`GIT_SSH_COMMAND`,
-/// `EDITOR`, `PROMPT_COMMAND`) or expands when it starts or traces (`BASH_ENV`, `ENV`, `PS4`,
-/// whose `$(…)` runs). `LESSOPEN`'s leading `|` is its pipe marker.
-const CODE_VARS: Words = words![
-    "BASH_ENV",
-    "ENV",
-    "PROMPT_COMMAND",
-    "PS0",
-    "PS1",
-    "PS2",
-    "PS4",
-    "GIT_SSH_COMMAND",
-    "GIT_EXTERNAL_DIFF",
-    "GIT_EDITOR",
-    "GIT_SEQUENCE_EDITOR",
-    "GIT_PAGER",
-    "GIT_PROXY_COMMAND",
-    "GIT_ASKPASS",
-    "SSH_ASKPASS",
-    "SUDO_ASKPASS",
-    "EDITOR",
-    "VISUAL",
-    "SUDO_EDITOR",
-    "KUBE_EDITOR",
-    "FCEDIT",
-    "PAGER",
-    "MANPAGER",
-    "SYSTEMD_PAGER",
-    "GH_PAGER",
-    "BROWSER",
-    "LESSOPEN",
-    "LESSCLOSE",
-];
-
 impl Walker<'_> {
     /// An assignment that reaches a program's environment and whose value is code: the value
     /// is analysed as the code it becomes (`GIT_SSH_COMMAND='curl … | sh' git pull`,
@@ -1352,7 +1324,7 @@ impl Walker<'_> {
             self.exported_function(a, ctx);
             return;
         }
-        if !CODE_VARS.contains(name) {
+        if !crate::programs::is_command_var(name) {
             return;
         }
         let Some(value) = a.value.as_deref() else {

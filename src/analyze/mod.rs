@@ -4,7 +4,8 @@
 //! could execute: through lists, pipelines, subshells, control flow, function bodies, command and
 //! process substitutions wherever they appear, wrappers (`sudo`, `timeout`, `env`…, see
 //! `wrappers.rs`), and code hidden in strings (`bash -c`, `eval`, heredocs and static text fed
-//! to a shell, `find -exec`, `xargs`, `watch`, git's command-running config, see `nested.rs`).
+//! to a shell, `find -exec`, `xargs`, `watch`, git's command-running config, see `nested.rs`;
+//! `sqlite3`'s `.shell`, `ed`'s and `gdb`'s shell escapes, `capsh --`, see `runners.rs`).
 //! Words are canonicalised as bash would before `exec` (`word.rs`), and everything noteworthy or
 //! opaque is recorded as a [`Flag`].
 //!
@@ -15,6 +16,7 @@ mod container;
 mod decompose;
 mod flags;
 mod nested;
+mod runners;
 pub(crate) mod shell_options;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
 pub(crate) use nested::shell_command_options;

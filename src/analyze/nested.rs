@@ -8,7 +8,15 @@
 //! - `find -exec/-execdir/-ok/-okdir CMD … ;|+`: each payload is its own unit;
 //! - `watch`/`parallel` (words joined and run through `sh -c`), `su -c`, `script -c`, `env -S`,
 //!   `trap CODE SIGNAL…`;
-//! - git config that runs commands (`-c core.pager=…`, `alias.x=!…`, `--config-env`).
+//! - git config that runs commands (`-c core.pager=…`, `alias.x=!…`, `--config-env`);
+//! - options whose value is a command line the program runs (`tar -I`, `zip -TT`, `ssh -o
+//!   ProxyCommand=`, `scp -S`, `rsync -e` also in a bundle, `dpkg --pre-invoke`, `apt -o
+//!   …::Pre-Invoke::=`, `npm --script-shell`, `compgen -C`), also for wrappers (`npm`);
+//! - a wrapper given no command (`su`, `sudo -i`, `unshare`, `tmux`): the user's shell, a
+//!   unit `sh` flagged as a program known at run time.
+//!
+//! Programs with a command language of their own (`capsh`, `start-stop-daemon`, `sqlite3`,
+//! `ed`, `gdb`, make's command variables) are read in `runners.rs`.
 //!
 //! Re-parsed code keeps spans into the original input through [`SpanMap`]. What cannot be seen
 //! (a dynamic code string) is flagged, never skipped.
@@ -318,12 +326,33 @@ impl Walker<'_> {
                 self.git(args, via, ctx);
                 false
             }
-            "tar" | "bsdtar" | "zip" | "ssh" | "compgen" => {
+            "capsh" => {
+                self.capsh(args, via, assignments, ctx);
+                false
+            }
+            "start-stop-daemon" => {
+                self.start_stop_daemon(args, via, assignments, ctx);
+                false
+            }
+            "sqlite3" => {
+                self.sqlite_code(args, via, ctx);
+                false
+            }
+            "ed" => {
+                self.ed_code(args, via, ctx);
+                false
+            }
+            "gdb" => {
+                self.gdb_code(args, via, assignments, ctx);
+                false
+            }
+            p if !shell_command_options(p).is_empty() => {
                 self.option_code(args, program, via, ctx);
                 false
             }
             "make" | "gmake" => {
                 self.make_eval(args, program);
+                self.make_variables(args, program, via, ctx);
                 false
             }
             "sed" | "gsed" => {
@@ -336,6 +365,49 @@ impl Walker<'_> {
             }
             _ => false,
         }
+    }
+
+    /// A wrapper given no command that starts the user's shell instead (`su`, `sudo -i`,
+    /// `unshare`, `chroot DIR`, `script`, `tmux`; see `wrappers::Strip::Shell`): a unit `sh`
+    /// run by the wrapper, as a `$SHELL` word is read, and flagged the same way (which shell
+    /// runs is `$SHELL` or the user's login shell, known at run time only). The shell reads
+    /// its commands on standard input: fed text is analysed as its code (as for `sh` itself);
+    /// with nothing fed it runs what is typed at it later, which is flagged as dynamic code.
+    pub(super) fn user_shell(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        mut via: Vec<String>,
+        assignments: Vec<UnitAssignment>,
+        ctx: &Ctx,
+    ) {
+        let (Some(first), Some(last)) = (args.first(), args.last()) else {
+            return;
+        };
+        let span = first.arg.span.cover(last.arg.span);
+        self.flag(
+            FlagKind::CommandPositionExpansion,
+            span,
+            format!("{program} starts the user's shell: $SHELL or the login shell decides which"),
+        );
+        if ctx.feed.is_none() {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                format!(
+                    "{program} starts the user's shell ($SHELL), which runs the commands typed at it"
+                ),
+            );
+        }
+        via.push(program.to_owned());
+        let mut c = ctx.clone();
+        c.via = via;
+        let shell = ArgW {
+            arg: super::Arg::literal("sh", span),
+            word: first.word,
+            sole: false,
+        };
+        self.resolve(&[shell], assignments, &c);
     }
 
     /// `bash [opts] -c STRING [argv0 args…]`, `bash script`, `bash` reading stdin.
@@ -1312,7 +1384,7 @@ impl Walker<'_> {
     /// its name, as getopt does (a prefix that is ambiguous among the program's other options
     /// only adds units). Not read: such options inside bundles (`-cI CMD`), tar's old-style
     /// letters (`tar cIf CMD …`).
-    fn option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+    pub(super) fn option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
         let options = shell_command_options(program);
         if options.is_empty() {
             return;
@@ -1322,7 +1394,7 @@ impl Walker<'_> {
                 break;
             };
             let Some(text) = text else {
-                if opt != "-o" {
+                if !matches!(opt, "-o" | "--option") {
                     self.flag(
                         FlagKind::DynamicCode,
                         span,
@@ -1333,6 +1405,7 @@ impl Walker<'_> {
             };
             let code = match opt {
                 "--checkpoint-action" => text.strip_prefix("exec="),
+                "-o" | "--option" if program.starts_with("apt") => apt_command_option(text),
                 "-o" => ssh_command_option(text),
                 _ => Some(text),
             };
@@ -1345,6 +1418,74 @@ impl Walker<'_> {
             let map = code_map(arg, code, span);
             self.nested(code, &map, span, &c);
         }
+        self.bundled_option_code(args, program, via, ctx);
+    }
+
+    /// `rsync -avze CMD`: a short option whose value is a command, inside a bundle of flags
+    /// (the value is the rest of the bundle, or the next word), for the programs of
+    /// [`bundled_command_option`].
+    fn bundled_option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        let Some((code_letter, value_letters)) = bundled_command_option(program) else {
+            return;
+        };
+        for (k, a) in args.iter().enumerate().skip(1) {
+            let Some(v) = a.arg.exact() else {
+                continue;
+            };
+            if v == "--" {
+                break;
+            }
+            let Some(body) = v
+                .strip_prefix('-')
+                .filter(|b| b.len() > 1 && !b.starts_with('-'))
+            else {
+                continue;
+            };
+            // The first letter that takes a value ends the bundle; `-eCMD` is read already.
+            let Some((at, c)) = body
+                .char_indices()
+                .find(|(_, c)| value_letters.contains(*c))
+            else {
+                continue;
+            };
+            if c != code_letter || at == 0 {
+                continue;
+            }
+            let attached = &body[at + c.len_utf8()..];
+            let (code, span) = if attached.is_empty() {
+                match args.get(k + 1) {
+                    Some(n) => (n.arg.exact(), n.arg.span),
+                    None => continue,
+                }
+            } else {
+                (Some(attached), a.arg.span)
+            };
+            let Some(code) = code else {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} -{c} runs a command computed at run time"),
+                );
+                continue;
+            };
+            if code.trim().is_empty() {
+                continue;
+            }
+            let mut c = ctx.with(Context::NestedShell);
+            c.via = via.to_vec();
+            c.via.push(program.to_owned());
+            self.nested(code, &SpanMap::Table(vec![span; code.len()]), span, &c);
+        }
+    }
+}
+
+/// The short option whose value is a command that a program also takes at the end of a bundle
+/// of flags, and all its short options that take a value (`rsync -avze CMD`: `-e`; `-B`, `-f`,
+/// `-T`, `-M`, `-@` take one too, so a bundle ends at the first of them).
+fn bundled_command_option(program: &str) -> Option<(char, &'static str)> {
+    match program {
+        "rsync" => Some(('e', "eBfTM@")),
+        _ => None,
     }
 }
 
@@ -1446,10 +1587,49 @@ pub(crate) fn shell_command_options(program: &str) -> Words {
         "bsdtar" => words!["--use-compress-program"],
         "zip" => words!["-TT", "--unzip-command"],
         "ssh" => words!["-o"],
+        // The program scp and sftp run as their transport (instead of ssh), and ssh's options.
+        "scp" | "sftp" => words!["-S", "-o"],
+        // rsync splits the remote shell's command line itself and runs it.
+        "rsync" => words!["-e", "--rsh"],
+        "dpkg" => words!["--pre-invoke", "--post-invoke", "--status-logger"],
+        // `-o KEY=VALUE` for the keys of `apt_command_option`.
+        "apt" | "apt-get" => words!["-o", "--option"],
+        // The shell npm, pnpm and yarn run package scripts with (`SHELL -c SCRIPT`).
+        "npm" | "pnpm" | "yarn" => words!["--script-shell"],
         // bash runs `compgen -C CMD WORD`'s command at once, to list completions.
         "compgen" => words!["-C"],
         _ => Words::EMPTY,
     }
+}
+
+/// The command of an apt `-o KEY=VALUE` option that apt (or dpkg under it) runs: the hooks
+/// `APT::Update::Pre-Invoke`, `Post-Invoke`, `Post-Invoke-Success`, `DPkg::Pre-Invoke`,
+/// `Post-Invoke`, `Pre-Install-Pkgs` (list items, `KEY::=CMD`), `Acquire::http::ProxyAutoDetect`,
+/// the programs of `Dir::Bin::*` (`Dir::Bin::dpkg=PROG`), and a dpkg hook option passed on by
+/// `DPkg::Options::=--pre-invoke=CMD`. Keys are case-insensitive.
+fn apt_command_option(text: &str) -> Option<&str> {
+    let (key, value) = text.split_once('=')?;
+    let key = key.to_ascii_lowercase();
+    let parts: Vec<&str> = key
+        .split("::")
+        .map(str::trim)
+        .filter(|p| !p.is_empty() && !p.bytes().all(|b| b.is_ascii_digit()))
+        .collect();
+    let last = *parts.last()?;
+    let runs = matches!(
+        last,
+        "pre-invoke" | "post-invoke" | "post-invoke-success" | "pre-install-pkgs"
+    ) || (parts[0] == "acquire" && last == "proxyautodetect")
+        || (parts.len() > 2 && parts[0] == "dir" && parts[1] == "bin");
+    if runs {
+        return Some(value);
+    }
+    if parts == ["dpkg", "options"] {
+        return ["--pre-invoke=", "--post-invoke=", "--status-logger="]
+            .iter()
+            .find_map(|o| value.strip_prefix(o));
+    }
+    None
 }
 
 /// The command of an ssh `-o` option that runs one locally (`ProxyCommand=CMD`,

@@ -198,6 +198,49 @@ fn every_wrapper_query_option_runs_nothing() {
 }
 
 #[test]
+fn every_bare_shell_wrapper_starts_a_shell() {
+    // `su`, `unshare`, `chroot DIR`, `tmux new-session`, `sudo -i`: no command given, the
+    // wrapper starts the user's shell: a unit `sh` under it and a dynamic-code flag (what the
+    // shell runs is typed later); fed text is the shell's code. A query option starts nothing.
+    use crate::analyze::FlagKind;
+    let mut failures = Vec::new();
+    let mut forms = Vec::new();
+    for spec in WRAPPERS {
+        let bare = format!("{}{}", invocation(spec), " 5".repeat(spec.positionals));
+        if spec.bare_shell {
+            forms.push(bare.clone());
+        }
+        for o in spec.shell_options {
+            forms.push(format!("{bare} {o}"));
+        }
+        for q in spec.query_options.iter().filter(|_| spec.bare_shell) {
+            let cmd = format!("{bare} {q}");
+            let a = run(&cmd);
+            if a.units.iter().any(|u| u.program.as_deref() == Some("sh")) {
+                failures.push(format!("{cmd:?}: a query started a shell{}", summary(&a)));
+            }
+        }
+    }
+    for cmd in forms {
+        let a = run(&cmd);
+        let shell = a.units.iter().any(|u| u.program.as_deref() == Some("sh"));
+        let flagged = a.flags.iter().any(|f| f.kind == FlagKind::DynamicCode);
+        if !shell || !flagged {
+            failures.push(format!("{cmd:?}: no shell unit with a flag{}", summary(&a)));
+        }
+        let fed = format!("{cmd} <<< 'rm -rf /'");
+        let a = run(&fed);
+        if !a.units.iter().any(|u| argv(u) == RM) {
+            failures.push(format!(
+                "{fed:?}: the fed text is not the shell's code{}",
+                summary(&a)
+            ));
+        }
+    }
+    report(&failures);
+}
+
+#[test]
 fn every_wrapper_form_is_required() {
     // `uv pip list`, `ip addr`, `perf report`: other forms of a program with wrapper forms run
     // no given command.

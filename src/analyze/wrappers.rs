@@ -64,6 +64,13 @@ pub(crate) struct WrapperSpec {
     /// joined with spaces and run through `sh -c` (`npm explore PKG -- CMD…`). Matched before
     /// `subcommands`.
     pub joined_forms: &'static [(&'static str, usize)],
+    /// Given no command, the wrapper starts the user's shell (`su`, `script`, `unshare`,
+    /// `chroot DIR`, `tmux new-session`; for a wrapper with `subcommands`, also bare or with
+    /// options only: `tmux`), once its operands are there: [`Strip::Shell`].
+    pub bare_shell: bool,
+    /// Options that make the wrapper start the user's shell when no command follows (`sudo -s`,
+    /// `sudo -i`, `doas -s`, `systemd-run --shell`).
+    pub shell_options: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -87,6 +94,8 @@ const fn spec(name: &'static str) -> WrapperSpec {
         code_operands: false,
         multi_value: &[],
         joined_forms: &[],
+        bare_shell: false,
+        shell_options: Words::EMPTY,
     }
 }
 
@@ -159,6 +168,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         positionals: 1,
         long_value: words!["--userspec", "--groups"],
+        bare_shell: true,
         ..spec("chroot")
     },
     WrapperSpec {
@@ -237,6 +247,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         short_value: Letters::of("uC"),
         query_options: words!["-C"],
+        shell_options: words!["-s"],
         ..spec("doas")
     },
     WrapperSpec {
@@ -263,6 +274,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         short_value: Letters::of("lsif"),
         long_value: words!["--lib", "--faked", "--save-file", "--load-file"],
+        bare_shell: true,
+        query_options: words!["-h", "-v"],
         ..spec("fakeroot")
     },
     WrapperSpec {
@@ -271,6 +284,19 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         long_value: words!["--profile", "--private", "--net", "--name", "--join"],
+        query_options: words![
+            "--list",
+            "--tree",
+            "--top",
+            "--netstats",
+            "--ls",
+            "--get",
+            "--put",
+            "--shutdown",
+            "--version",
+            "--help",
+        ],
+        bare_shell: true,
         ..spec("firejail")
     },
     WrapperSpec {
@@ -361,8 +387,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         positionals: 1,
         ..spec("ip")
     },
-    spec("linux32"),
-    spec("linux64"),
+    WrapperSpec {
+        bare_shell: true,
+        ..spec("linux32")
+    },
+    WrapperSpec {
+        bare_shell: true,
+        ..spec("linux64")
+    },
     // `logsave [-asv] LOGFILE CMD…`: runs CMD, writing its output to LOGFILE too.
     WrapperSpec {
         positionals: 1,
@@ -394,6 +426,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         long_value: words!["--arg", "--argstr", "--attr", "--include", "--packages"],
         code_options: words!["--run", "--command"],
         code_anywhere: true,
+        bare_shell: true,
         ..spec("nix-shell")
     },
     spec("nocorrect"),
@@ -425,6 +458,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         short_value: Letters::of("tSGwr"),
         long_value: words!["--target", "--setuid", "--setgid", "--wd", "--root"],
+        bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("nsenter")
     },
     WrapperSpec {
@@ -507,6 +542,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         long_value: words!["--user"],
+        bare_shell: true,
         ..spec("pkexec")
     },
     WrapperSpec {
@@ -544,6 +580,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--kernel-release",
             "--qemu",
         ],
+        bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("proot")
     },
     WrapperSpec {
@@ -568,6 +606,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--machine",
             "--unit",
         ],
+        bare_shell: true,
         ..spec("run0")
     },
     WrapperSpec {
@@ -583,6 +622,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         code_options: words!["-c", "--command", "--session-command"],
         code_anywhere: true,
         direct_options: words!["-u", "--user"],
+        bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("runuser")
     },
     WrapperSpec {
@@ -611,12 +652,18 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--location",
             "-e",
             "--end-session",
+            "-h",
+            "-V"
         ],
+        bare_shell: true,
         ..spec("schroot")
     },
     WrapperSpec {
         short_value: Letters::of("SpcTheE"),
-        query_options: words!["-r", "-R", "-x", "-X", "-Q"],
+        query_options: words![
+            "-r", "-R", "-x", "-X", "-Q", "-ls", "-list", "-wipe", "-v", "-version",
+        ],
+        bare_shell: true,
         ..spec("screen")
     },
     WrapperSpec {
@@ -643,10 +690,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--log-timing",
         ],
         output_operand: true,
+        bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("script")
     },
     WrapperSpec {
         positionals: 1,
+        bare_shell: true,
+        query_options: words!["-h"],
         ..spec("setarch")
     },
     WrapperSpec {
@@ -702,6 +753,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ],
         code_options: words!["-c", "--command", "--session-command"],
         code_anywhere: true,
+        bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("su")
     },
     WrapperSpec {
@@ -736,6 +789,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--help",
             "--remove-timestamp",
         ],
+        shell_options: words!["-s", "-i", "--shell", "--login"],
         ..spec("sudo")
     },
     WrapperSpec {
@@ -764,6 +818,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--service-type",
             "--slice-inherit",
         ],
+        shell_options: words!["-S", "--shell"],
         ..spec("systemd-run")
     },
     WrapperSpec {
@@ -795,7 +850,9 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "respawnp",
         ],
         short_value: Letters::of("sntcxyeFflL"),
+        query_options: words!["-V"],
         shell_joined: true,
+        bare_shell: true,
         ..spec("tmux")
     },
     WrapperSpec {
@@ -813,6 +870,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--wd",
             "--root",
         ],
+        bare_shell: true,
+        query_options: words!["-h", "-V"],
         ..spec("unshare")
     },
     WrapperSpec {
@@ -961,6 +1020,9 @@ pub(crate) enum Strip {
         /// Indexes of the code args.
         args: Vec<usize>,
     },
+    /// No command is given, and the wrapper starts the user's shell instead (`su`, `sudo -i`,
+    /// `unshare`, `script`, `tmux`): a shell that runs what it reads.
+    Shell,
     /// A dynamic word sits where an option or the command is expected.
     Opaque {
         /// Index of the dynamic arg.
@@ -1042,7 +1104,17 @@ pub(crate) fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         return strip_code_operands(spec, args);
     }
     let Some(skip) = form_len(spec, args) else {
-        return Strip::NoCommand;
+        // Bare `tmux`, `tmux -u`: no subcommand is `new-session`.
+        let options_only = args.iter().all(|a| {
+            a.exact().is_some_and(|v| {
+                v.starts_with('-') && v.len() > 1 && !spec.query_options.contains(v)
+            })
+        });
+        return if spec.bare_shell && options_only && !asks_for_help(args) {
+            Strip::Shell
+        } else {
+            Strip::NoCommand
+        };
     };
     let shift = |r: Strip| match r {
         Strip::Inner {
@@ -1063,6 +1135,7 @@ pub(crate) fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             args: args.into_iter().map(|i| i + skip).collect(),
         },
         Strip::NoCommand => Strip::NoCommand,
+        Strip::Shell => Strip::Shell,
     };
     shift(strip_options(spec, &args[skip..]))
 }
@@ -1204,6 +1277,7 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
     let mut assignments = Vec::new();
     let mut options_done = false;
     let mut direct = false;
+    let mut shell = false;
     while i < args.len() {
         let Some(value) = args[i].exact() else {
             return Strip::Opaque { at: i };
@@ -1239,6 +1313,10 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 joined: spec.shell_joined && !direct,
             };
         }
+        // A query option written as one word (`screen -ls`, which is not `-l -s`).
+        if spec.query_options.contains(value) {
+            return Strip::NoCommand;
+        }
         if let Some(long) = value.strip_prefix("--") {
             let (name, attached) = match long.split_once('=') {
                 Some((n, _)) => (n, true),
@@ -1249,6 +1327,7 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 return Strip::NoCommand;
             }
             direct |= spec.direct_options.contains(&opt);
+            shell |= spec.shell_options.contains(&opt);
             let takes_value = spec.long_value.contains(&opt);
             if spec.code_options.contains(&opt) {
                 return if attached {
@@ -1276,6 +1355,7 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
                 return Strip::NoCommand;
             }
             direct |= spec.direct_options.contains(&opt);
+            shell |= spec.shell_options.contains(&opt);
             if spec.short_value.contains(c) {
                 let attached = k + c.len_utf8() < body.len();
                 if spec.code_options.contains(&opt) {
@@ -1294,7 +1374,17 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         }
         i += if consumed_next { 2 } else { 1 };
     }
-    Strip::NoCommand
+    if (shell || spec.bare_shell && positionals == 0) && !asks_for_help(args) {
+        Strip::Shell
+    } else {
+        Strip::NoCommand
+    }
+}
+
+/// `--help` or `--version` among the words: the wrapper prints and runs nothing.
+fn asks_for_help(args: &[Arg]) -> bool {
+    args.iter()
+        .any(|a| matches!(a.exact(), Some("--help" | "--version")))
 }
 
 /// `npm explore PKG [--] CMD…`: one of the wrapper's `joined_forms`. Options before the
@@ -1450,6 +1540,9 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
         if v == "--" {
             break;
         }
+        if spec.query_options.contains(v) {
+            return Strip::NoCommand;
+        }
         if spec.code_options.contains(v) {
             return Strip::Code {
                 arg: i + 1,
@@ -1477,7 +1570,11 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             }
         }
     }
-    Strip::NoCommand
+    if spec.bare_shell && !asks_for_help(args) {
+        Strip::Shell
+    } else {
+        Strip::NoCommand
+    }
 }
 
 /// `NAME=value` with a valid shell variable name.
@@ -1517,7 +1614,7 @@ mod tests {
 
     #[test]
     fn strip_table() {
-        use Strip::{Code, Inner, NoCommand};
+        use Strip::{Code, Inner, NoCommand, Shell};
         let inner = |start| Inner {
             start,
             assignments: vec![],
@@ -1591,7 +1688,21 @@ mod tests {
                     join_rest: false,
                 },
             ),
-            ("su", "- root", NoCommand),
+            ("su", "- root", Shell),
+            ("su", "--help", NoCommand),
+            ("sudo", "-s", Shell),
+            ("sudo", "-i", Shell),
+            ("sudo", "-u root -i", Shell),
+            ("sudo", "-s rm", inner(1)),
+            ("chroot", "/mnt", Shell),
+            ("chroot", "", NoCommand),
+            ("unshare", "-r", Shell),
+            ("tmux", "", Shell),
+            ("tmux", "-u", Shell),
+            ("tmux", "ls", NoCommand),
+            ("tmux", "new-session -d -s x", Shell),
+            ("screen", "-ls", NoCommand),
+            ("screen", "", Shell),
             ("setsid", "-f rm", inner(1)),
             ("chroot", "/mnt rm", inner(1)),
             ("logsave", "/tmp/log rm", inner(1)),
@@ -1606,7 +1717,7 @@ mod tests {
                     join_rest: false,
                 },
             ),
-            ("script", "out.log", NoCommand),
+            ("script", "out.log", Shell),
             ("flock", "/tmp/l rm", inner(1)),
             ("flock", "-w 5 /tmp/l rm", inner(3)),
             (

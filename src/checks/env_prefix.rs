@@ -160,15 +160,6 @@ const LOADERS: Words = words![
     "BASH_ALIASES",
 ];
 
-const COMMAND_VARS: Words = words![
-    "EDITOR",
-    "VISUAL",
-    "PAGER",
-    "GIT_PAGER",
-    "SUDO_EDITOR",
-    "FCEDIT",
-];
-
 const PLAIN_COMMANDS: Words = words![
     "cat", "less", "more", "most", "vi", "vim", "nvim", "nano", "emacs", "code", "true", "ed",
 ];
@@ -190,7 +181,9 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     {
         return None;
     }
-    if COMMAND_VARS.contains(name) {
+    // A variable whose value a program runs (the program catalogue's list) and that is not a
+    // loader: a plain editor or pager is medium, any other command high.
+    if crate::programs::is_command_var(name) && !LOADERS.contains(name) {
         let v = value.unwrap_or("$");
         let first = v.split_whitespace().next().unwrap_or("");
         let plain = !v.contains(['$', '`', ';', '|', '&', '(', '<', '>'])
@@ -405,6 +398,20 @@ mod tests {
                 super::classify(name, value).map(|r| r.0),
                 want,
                 "{name}={value:?}"
+            );
+        }
+    }
+
+    /// Every variable of the program catalogue's command list asks at high risk when its
+    /// value is a shell command, whether or not it is a loader.
+    #[test]
+    fn command_vars_with_a_command_are_high() {
+        use crate::decision::Risk;
+        for name in crate::programs::COMMAND_VARS {
+            assert_eq!(
+                super::classify(name, Some("sh -c 'x'")).map(|r| r.0),
+                Some(Risk::High),
+                "{name}"
             );
         }
     }

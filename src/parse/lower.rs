@@ -75,6 +75,16 @@ struct CommandParts {
     conts: Vec<Continuation>,
     /// Statements the grammar put where a word belongs.
     stray: Vec<Command>,
+    /// A comment was among the children: a word after it is on another line.
+    comment: bool,
+}
+
+/// A newline in `gap` (the text between two words) that is not a line continuation.
+fn bare_newline(gap: &str) -> bool {
+    let b = gap.as_bytes();
+    b.iter()
+        .enumerate()
+        .any(|(i, &c)| c == b'\n' && (i == 0 || b[i - 1] != b'\\'))
 }
 
 fn assemble_command(kind: &str, parts: CommandParts) -> Command {
@@ -798,6 +808,7 @@ impl<'a> Lowerer<'a> {
             },
             conts: Vec::new(),
             stray: Vec::new(),
+            comment: false,
         };
         // End of the previous word node, to join words split by a line continuation.
         let mut last_word_end = None;
@@ -870,7 +881,10 @@ impl<'a> Lowerer<'a> {
                 parts.conts.extend(r.conts);
                 None
             }
-            "comment" => None,
+            "comment" => {
+                parts.comment = true;
+                None
+            }
             k if is_statement_kind(k) => {
                 self.issue(
                     IssueKind::UnsupportedSyntax,
@@ -882,6 +896,22 @@ impl<'a> Lowerer<'a> {
                 None
             }
             _ => {
+                // tree-sitter-bash can take a newline into a word or skip one between two
+                // words (`echo a⏎\rm -rf ~` read as `echo a '⏎rm' -rf ~`, a word after a
+                // comment): bash ends the command at that newline, and the next line is a
+                // command of its own. Not a reading to trust.
+                let starts_line = self.src.as_bytes().get(ch.start_byte()) == Some(&b'\n');
+                let gap = last_word_end
+                    .and_then(|e| self.src.get(e..ch.start_byte()))
+                    .is_some_and(bare_newline);
+                if starts_line || gap || parts.comment {
+                    self.issue(
+                        IssueKind::ParseError,
+                        ch,
+                        "a word on the line after its command: bash reads that line as another command"
+                            .to_owned(),
+                    );
+                }
                 // A `command_name` holding one word is that word.
                 let only = if kind(ch) == "command_name" && ch.named_child_count() == 1 {
                     ch.named_child(0)
@@ -1193,6 +1223,13 @@ impl<'a> Lowerer<'a> {
             "heredoc_start" => st.heredoc_start = Some(ch),
             "heredoc_body" => st.heredoc_body = Some(ch),
             "heredoc_end" => st.heredoc_end = Some(ch),
+            // `<<< #x⏎rm …`: bash reads `#x` as a comment, so the redirect has no word and the
+            // line is rejected; tree-sitter-bash takes the next line's first word instead.
+            "comment" if kind(node) != "heredoc_redirect" => self.issue(
+                IssueKind::ParseError,
+                ch,
+                "a comment where the redirection's word belongs: bash rejects the line".to_owned(),
+            ),
             "comment" => {}
             "ERROR" => {
                 if st.error_op.is_none() {
@@ -1333,6 +1370,22 @@ impl<'a> Lowerer<'a> {
         let Some(start) = start else {
             return;
         };
+        // `a <<EOF |⏎BODY⏎EOF⏎ b`: the pipeline or list goes on after the body (bash prints
+        // heredocs this way); tree-sitter-bash loses the commands after it.
+        let rest = self.src[start.end_byte()..]
+            .split('\n')
+            .next()
+            .unwrap_or_default();
+        let rest = rest.trim_end();
+        if rest.ends_with('|') || rest.ends_with("&&") || rest.ends_with("|&") {
+            self.issue(
+                IssueKind::ParseError,
+                start,
+                "a pipeline or list that goes on after the heredoc's body: tree-sitter-bash \
+                 does not read it as bash does"
+                    .to_owned(),
+            );
+        }
         let Some((delim, quoted)) = super::heredoc::delimiter(self.text(start)) else {
             self.issue(
                 IssueKind::ParseError,

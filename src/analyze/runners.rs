@@ -1,0 +1,748 @@
+//! Programs that run commands named by their own options, operands or command language, read
+//! into units: `capsh -- ARGS` (a shell), `start-stop-daemon --start --exec PROG -- ARGS`,
+//! `sqlite3`'s dot-commands (`.shell`, `.system`, `|CMD` files), `ed`'s `!CMD` commands and
+//! `!CMD` file names, `gdb`'s `shell`/`!`/`pipe` commands and the program it debugs, and the make variables whose value
+//! make's recipes run (`make CC=CMD`, `make SHELL=PROG`).
+//!
+//! Each reader hands a static command to the walker as code run by the program (or resolves the
+//! program and its arguments directly); what it cannot read (a run-time value, a script fed at
+//! run time, embedded Python) is flagged as dynamic code, never skipped.
+
+use crate::ast::Span;
+use crate::parse::SpanMap;
+
+use super::decompose::{ArgW, Ctx, Feed, Walker};
+use super::{Arg, Context, FlagKind, UnitAssignment};
+
+impl Walker<'_> {
+    /// Analyse `code` as a command line `program` runs (through `sh -c`, or split by the
+    /// program itself: the units are the same).
+    fn run_by(&mut self, code: &str, span: Span, program: &str, via: &[String], ctx: &Ctx) {
+        if code.trim().is_empty() {
+            return;
+        }
+        self.flag(FlagKind::NestedShell, span, program.to_owned());
+        let mut c = ctx.with(Context::NestedShell);
+        c.via = via.to_vec();
+        c.via.push(program.to_owned());
+        self.nested(code, &SpanMap::Table(vec![span; code.len()]), span, &c);
+    }
+
+    /// Resolve `program` (a static word an option gives, standing at `at`) with `rest` as its
+    /// arguments; `via` ends with the program that runs it.
+    fn run_program(
+        &mut self,
+        program: &str,
+        at: &ArgW,
+        rest: &[ArgW],
+        via: Vec<String>,
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let mut args = Vec::with_capacity(rest.len() + 1);
+        args.push(ArgW {
+            arg: Arg::literal(program, at.arg.span),
+            word: at.word,
+            sole: false,
+        });
+        args.extend(rest.iter().cloned());
+        let mut c = ctx.clone();
+        c.via = via;
+        c.feed = None;
+        self.resolve(&args, assignments.to_vec(), &c);
+    }
+
+    /// `capsh [OPTIONS] -- ARGS…` runs `/bin/bash ARGS…` (or the program of the last
+    /// `--shell=PROG` before it); `capsh [OPTIONS] == ARGS…` runs capsh again with ARGS. A
+    /// dynamic word among the options may be `--shell=…`: flagged.
+    pub(super) fn capsh(
+        &mut self,
+        args: &[ArgW],
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let mut shell = "bash".to_owned();
+        for (k, a) in args.iter().enumerate().skip(1) {
+            let Some(v) = a.arg.exact() else {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    a.arg.span,
+                    "capsh is given a dynamic word among its options (`--shell=PROG`, `--`)",
+                );
+                return;
+            };
+            if let Some(s) = v.strip_prefix("--shell=") {
+                s.clone_into(&mut shell);
+            } else if v == "--" || v == "==" {
+                let program = if v == "==" { "capsh" } else { shell.as_str() };
+                let v = [via, &["capsh".to_owned()]].concat();
+                self.run_program(program, a, &args[k + 1..], v, assignments, ctx);
+                return;
+            }
+        }
+    }
+
+    /// `start-stop-daemon --start [--startas PROG] --exec PROG [OPTIONS] [-- ARGS…]` runs the
+    /// `--startas` program (or else the `--exec` one) with ARGS. Without `--start`/`-S`, `--exec`
+    /// only matches running processes.
+    pub(super) fn start_stop_daemon(
+        &mut self,
+        args: &[ArgW],
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        // Options with a value, short and long (getopt: `-xPROG`, `--exec=PROG`).
+        const VALUE: &str = "xapnugsRrdcNPIkO";
+        const LONG: &[&str] = &[
+            "--exec",
+            "--startas",
+            "--pidfile",
+            "--name",
+            "--user",
+            "--group",
+            "--signal",
+            "--retry",
+            "--chroot",
+            "--chdir",
+            "--chuid",
+            "--nicelevel",
+            "--procsched",
+            "--iosched",
+            "--umask",
+            "--output",
+            "--ppid",
+            "--notify-timeout",
+        ];
+        let mut start = false;
+        let mut exec: Option<(Option<String>, usize)> = None;
+        let mut startas: Option<(Option<String>, usize)> = None;
+        let mut rest = args.len();
+        let mut i = 1;
+        while i < args.len() {
+            let Some(v) = args[i].arg.exact() else {
+                i += 1;
+                continue;
+            };
+            if v == "--" {
+                rest = i + 1;
+                break;
+            }
+            let value_at = |k: usize| {
+                (
+                    args.get(k).and_then(|a| a.arg.exact().map(str::to_owned)),
+                    k,
+                )
+            };
+            if let Some(long) = v.strip_prefix("--") {
+                let (name, attached) = match long.split_once('=') {
+                    Some((n, val)) => (n, Some(val)),
+                    None => (long, None),
+                };
+                let opt = format!("--{name}");
+                start |= opt == "--start";
+                let got = match attached {
+                    Some(val) => (Some(val.to_owned()), i),
+                    None => value_at(i + 1),
+                };
+                match opt.as_str() {
+                    "--exec" => exec = Some(got),
+                    "--startas" => startas = Some(got),
+                    _ => {}
+                }
+                i += if attached.is_none() && LONG.contains(&opt.as_str()) {
+                    2
+                } else {
+                    1
+                };
+                continue;
+            }
+            let body = v.strip_prefix('-').unwrap_or_default();
+            let mut step = 1;
+            for (k, c) in body.char_indices() {
+                start |= c == 'S';
+                if !VALUE.contains(c) {
+                    continue;
+                }
+                let attached = &body[k + c.len_utf8()..];
+                let got = if attached.is_empty() {
+                    step = 2;
+                    value_at(i + 1)
+                } else {
+                    (Some(attached.to_owned()), i)
+                };
+                match c {
+                    'x' => exec = Some(got),
+                    'a' => startas = Some(got),
+                    _ => {}
+                }
+                break;
+            }
+            i += step;
+        }
+        if !start {
+            return;
+        }
+        let Some((program, at)) = startas.or(exec) else {
+            return;
+        };
+        let Some(a) = args.get(at) else {
+            return;
+        };
+        match program {
+            Some(p) => {
+                let tail = args.get(rest..).unwrap_or_default();
+                let v = [via, &["start-stop-daemon".to_owned()]].concat();
+                self.run_program(&p, a, tail, v, assignments, ctx);
+            }
+            None => self.flag(
+                FlagKind::CommandPositionExpansion,
+                a.arg.span,
+                "start-stop-daemon starts a program named at run time",
+            ),
+        }
+    }
+
+    /// sqlite3's dot-commands that run programs, in `-cmd` values, in the operands after the
+    /// database, and in the text fed on standard input: `.shell CMD…`/`.system CMD…` (and
+    /// their abbreviations; the words joined as sqlite3 joins them, through `system()`), and a
+    /// `|CMD` file of `.once`, `.output`, `.import`, `.read` (through `popen()`). `.excel`,
+    /// `.once -x`/`-e` (a program of the system opens the output), `.load` (a library) and the
+    /// `edit()` SQL function (the editor), and input fed at run time, are flagged.
+    pub(super) fn sqlite_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        // Options with a value (sqlite3 accepts `-opt` and `--opt`).
+        const VALUE: &[&str] = &[
+            "cmd",
+            "init",
+            "separator",
+            "newline",
+            "nullvalue",
+            "vfs",
+            "maxsize",
+            "mmap",
+            "heap",
+            "escape",
+        ];
+        let mut texts: Vec<(String, Span)> = Vec::new();
+        let mut db_seen = false;
+        let mut i = 1;
+        while i < args.len() {
+            let a = &args[i];
+            i += 1;
+            let Some(v) = a.arg.exact() else {
+                if db_seen {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        a.arg.span,
+                        "sqlite3 runs a command line computed at run time (`.shell` runs programs)",
+                    );
+                }
+                db_seen = true;
+                continue;
+            };
+            if let Some(name) = v.strip_prefix("--").or_else(|| v.strip_prefix('-'))
+                && !db_seen
+                && !name.is_empty()
+            {
+                if matches!(name, "lookaside" | "pagecache") {
+                    i += 2;
+                } else if VALUE.contains(&name) {
+                    if name == "cmd"
+                        && let Some(c) = args.get(i)
+                    {
+                        match c.arg.exact() {
+                            Some(t) => texts.push((t.to_owned(), c.arg.span)),
+                            None => self.flag(
+                                FlagKind::DynamicCode,
+                                c.arg.span,
+                                "sqlite3 -cmd runs a command line computed at run time",
+                            ),
+                        }
+                    }
+                    i += 1;
+                }
+                continue;
+            }
+            if db_seen {
+                texts.push((v.to_owned(), a.arg.span));
+            }
+            db_seen = true;
+        }
+        match &ctx.feed {
+            Some(Feed::Static(text, _)) => {
+                let span = args[0].arg.span;
+                for line in text.lines() {
+                    texts.push((line.to_owned(), span));
+                }
+            }
+            Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) => self.flag(
+                FlagKind::DynamicCode,
+                src.cover(args[0].arg.span),
+                "sqlite3 runs the dot-commands it reads on standard input (`.shell` runs programs), produced at run time",
+            ),
+            None => {}
+        }
+        for (text, span) in texts {
+            if text.to_ascii_lowercase().contains("edit(") {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    "sqlite3's edit() starts the editor",
+                );
+            }
+            for line in text.lines() {
+                match sqlite_meta(line) {
+                    SqliteMeta::Code(code) => self.run_by(&code, span, "sqlite3", via, ctx),
+                    SqliteMeta::Opaque(why) => self.flag(FlagKind::DynamicCode, span, why),
+                    SqliteMeta::None => {}
+                }
+            }
+        }
+    }
+
+    /// ed's commands that run a shell command, in the script fed on standard input: `!CMD`,
+    /// `r !CMD`, `w !CMD`, `e !CMD` (after any address), and a file operand `!CMD` (ed reads
+    /// the command's output). A global command (`g/RE/…`) with a `!` in it, and a script fed
+    /// at run time, are flagged.
+    pub(super) fn ed_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        let mut options_done = false;
+        for a in &args[1..] {
+            let Some(v) = a.arg.exact() else {
+                continue;
+            };
+            if !options_done && v == "--" {
+                options_done = true;
+                continue;
+            }
+            if !options_done && v.starts_with('-') && v.len() > 1 {
+                continue;
+            }
+            if let Some(code) = v.strip_prefix('!') {
+                self.run_by(code, a.arg.span, "ed", via, ctx);
+            }
+        }
+        let span = args[0].arg.span;
+        match &ctx.feed {
+            Some(Feed::Static(text, _)) => {
+                for line in text.lines() {
+                    match ed_command(line) {
+                        EdLine::Code(code) => self.run_by(code, span, "ed", via, ctx),
+                        EdLine::Opaque => self.flag(
+                            FlagKind::DynamicCode,
+                            span,
+                            "an ed global command with `!` in it: the commands it runs are not read",
+                        ),
+                        EdLine::None => {}
+                    }
+                }
+            }
+            Some(Feed::Dynamic(src) | Feed::Partial(_, _, src)) => self.flag(
+                FlagKind::DynamicCode,
+                src.cover(span),
+                "ed runs the `!` commands of the script it reads on standard input, produced at run time",
+            ),
+            None => {}
+        }
+    }
+
+    /// gdb commands given with `-ex`/`--eval-command`/`-iex`/`--init-eval-command` (one or two
+    /// dashes, value attached with `=` or next): `shell CMD` (and `she`, `shel`), `!CMD`,
+    /// `pipe GDBCMD | CMD` and `| GDBCMD | CMD`; `python`/`guile` code and a run-time value are
+    /// flagged. And the program gdb debugs, which its `run` starts: `--args PROG ARGS…`, or the
+    /// first operand (the second is a core file or a process id).
+    pub(super) fn gdb_code(
+        &mut self,
+        args: &[ArgW],
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        const COMMANDS: &[&str] = &["ex", "eval-command", "iex", "init-eval-command"];
+        // Options whose value is the next word, when not attached with `=`.
+        const VALUE: &[&str] = &[
+            "x",
+            "command",
+            "ix",
+            "init-command",
+            "p",
+            "pid",
+            "c",
+            "core",
+            "cd",
+            "d",
+            "directory",
+            "s",
+            "symbols",
+            "e",
+            "exec",
+            "se",
+            "b",
+            "tty",
+            "D",
+            "data-directory",
+            "l",
+            "i",
+            "interpreter",
+        ];
+        let gdb_via = || [via, &["gdb".to_owned()]].concat();
+        let mut program: Option<usize> = None;
+        let mut i = 1;
+        while i < args.len() {
+            let a = &args[i];
+            i += 1;
+            let Some(v) = a.arg.exact() else {
+                if program.is_none() {
+                    program = Some(i - 1);
+                }
+                continue;
+            };
+            if v == "--args" {
+                if let Some(p) = args.get(i) {
+                    match p.arg.exact() {
+                        Some(name) => {
+                            let name = name.to_owned();
+                            self.run_program(&name, p, &args[i + 1..], gdb_via(), assignments, ctx);
+                        }
+                        None => self.flag(
+                            FlagKind::CommandPositionExpansion,
+                            p.arg.span,
+                            "gdb debugs a program named at run time",
+                        ),
+                    }
+                }
+                return;
+            }
+            let Some(name) = v.strip_prefix("--").or_else(|| v.strip_prefix('-')) else {
+                if program.is_none() {
+                    program = Some(i - 1);
+                }
+                continue;
+            };
+            let (name, attached) = match name.split_once('=') {
+                Some((n, val)) => (n, Some((Some(val), a.arg.span))),
+                None => (name, None),
+            };
+            if !COMMANDS.contains(&name) {
+                if attached.is_none() && VALUE.contains(&name) {
+                    i += 1;
+                }
+                continue;
+            }
+            let value = attached.or_else(|| {
+                let next = args.get(i)?;
+                i += 1;
+                Some((next.arg.exact(), next.arg.span))
+            });
+            match value {
+                Some((Some(command), span)) => match gdb_command(command) {
+                    GdbCommand::Code(code) => self.run_by(code, span, "gdb", via, ctx),
+                    GdbCommand::Opaque(why) => self.flag(FlagKind::DynamicCode, span, why),
+                    GdbCommand::None => {}
+                },
+                Some((None, span)) => self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    "gdb runs a command computed at run time (`shell` runs programs)",
+                ),
+                None => {}
+            }
+        }
+        if let Some(p) = program.and_then(|k| args.get(k)) {
+            match p.arg.exact() {
+                Some(name) => {
+                    let name = name.to_owned();
+                    self.run_program(&name, p, &[], gdb_via(), assignments, ctx);
+                }
+                None => self.flag(
+                    FlagKind::CommandPositionExpansion,
+                    p.arg.span,
+                    "gdb debugs a program named at run time",
+                ),
+            }
+        }
+    }
+
+    /// `make CC=CMD`, `make SHELL=PROG`: an operand assigning one of the program catalogue's
+    /// command variables (`programs::is_command_var`) gives make's recipes a command to run
+    /// (`$(CC) -c x.c`, every recipe line through `PROG -c`): analysed as code make runs.
+    pub(super) fn make_variables(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        for a in &args[1..] {
+            let Some(v) = a.arg.exact() else {
+                continue;
+            };
+            if v.starts_with('-') {
+                continue;
+            }
+            let Some((name, value)) = v.split_once('=') else {
+                continue;
+            };
+            let name = name.strip_suffix([':', '+', '?', '!']).unwrap_or(name);
+            if super::wrappers::is_assignment(&format!("{name}="))
+                && crate::programs::is_command_var(name)
+            {
+                self.run_by(value, a.arg.span, program, via, ctx);
+            }
+        }
+    }
+}
+
+/// What one line read by sqlite3 runs.
+#[derive(Debug, PartialEq, Eq)]
+enum SqliteMeta {
+    /// A command line, run through `system()` or `popen()`.
+    Code(String),
+    /// Something runs that the line does not name (why).
+    Opaque(&'static str),
+    /// Nothing.
+    None,
+}
+
+/// The words of a sqlite3 dot-command line, as sqlite3 splits them: at blanks, with `'…'`
+/// taken literally and `"…"` with backslash escapes kept as written.
+fn sqlite_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut chars = line.chars().peekable();
+    loop {
+        while chars.next_if(|c| c.is_whitespace()).is_some() {}
+        let Some(&c) = chars.peek() else {
+            break;
+        };
+        let mut w = String::new();
+        if c == '\'' || c == '"' {
+            chars.next();
+            while let Some(ch) = chars.next() {
+                if ch == c {
+                    break;
+                }
+                if c == '"' && ch == '\\' {
+                    if let Some(n) = chars.next() {
+                        w.push(n);
+                    }
+                    continue;
+                }
+                w.push(ch);
+            }
+        } else {
+            while let Some(ch) = chars.next_if(|c| !c.is_whitespace()) {
+                w.push(ch);
+            }
+        }
+        words.push(w);
+    }
+    words
+}
+
+/// The program a sqlite3 line runs (see [`Walker::sqlite_code`]). A dot-command name may be
+/// abbreviated (`.sh` for `.shell`); two letters at least are read as one.
+fn sqlite_meta(line: &str) -> SqliteMeta {
+    let Some(meta) = line.trim_start().strip_prefix('.') else {
+        return SqliteMeta::None;
+    };
+    let words = sqlite_words(meta);
+    let Some(name) = words.first().map(String::as_str) else {
+        return SqliteMeta::None;
+    };
+    let is = |full: &str| name.len() >= 2 && full.starts_with(name);
+    if is("shell") || is("system") {
+        // sqlite3 joins the words, quoting those with a space in them.
+        let code = words[1..]
+            .iter()
+            .map(|w| {
+                if w.contains(' ') {
+                    format!("\"{w}\"")
+                } else {
+                    w.clone()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        return SqliteMeta::Code(code);
+    }
+    if is("load") {
+        return SqliteMeta::Opaque("sqlite3 .load loads a library's code");
+    }
+    if is("excel") {
+        return SqliteMeta::Opaque("sqlite3 .excel opens the output with a program of the system");
+    }
+    if is("once") || is("output") || is("import") || is("read") {
+        let rest = &words[1..];
+        if (is("once") || is("output")) && rest.iter().any(|w| w == "-x" || w == "-e") {
+            return SqliteMeta::Opaque(
+                "sqlite3 .once -x/-e opens the output with a program of the system or the editor",
+            );
+        }
+        if let Some(code) = rest.iter().find_map(|w| w.strip_prefix('|')) {
+            return SqliteMeta::Code(code.to_owned());
+        }
+    }
+    SqliteMeta::None
+}
+
+/// What one line of an ed script runs.
+#[derive(Debug, PartialEq, Eq)]
+enum EdLine<'a> {
+    /// A shell command.
+    Code(&'a str),
+    /// A global command with a `!` in it: not read.
+    Opaque,
+    /// Nothing.
+    None,
+}
+
+/// The shell command of an ed command line: after an address (line numbers, `.`, `$`, `,`,
+/// `;`, `+`, `-`, `'x` marks, `/RE/`, `?RE?`), `!CMD`, or `r`, `w`, `W`, `e`, `E` with
+/// `!CMD` as the file.
+fn ed_command(line: &str) -> EdLine<'_> {
+    let b = line.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        match b[k] {
+            b'0'..=b'9' | b'.' | b'$' | b',' | b';' | b'+' | b'-' | b' ' | b'\t' => k += 1,
+            b'\'' => k += 2,
+            d @ (b'/' | b'?') => {
+                k += 1;
+                while k < b.len() && b[k] != d {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+                k += 1;
+            }
+            _ => break,
+        }
+    }
+    let Some(rest) = line.get(k.min(line.len())..) else {
+        return EdLine::None;
+    };
+    if let Some(code) = rest.strip_prefix('!') {
+        return EdLine::Code(code);
+    }
+    let mut chars = rest.chars();
+    match chars.next() {
+        Some('r' | 'w' | 'W' | 'e' | 'E') => {
+            let file = chars.as_str().trim_start_matches('q').trim_start();
+            match file.strip_prefix('!') {
+                Some(code) => EdLine::Code(code),
+                None => EdLine::None,
+            }
+        }
+        Some('g' | 'v' | 'G' | 'V') if rest.contains('!') => EdLine::Opaque,
+        _ => EdLine::None,
+    }
+}
+
+/// What a gdb command runs.
+#[derive(Debug, PartialEq, Eq)]
+enum GdbCommand<'a> {
+    /// A shell command.
+    Code(&'a str),
+    /// Code in another language, or a form not read (why).
+    Opaque(&'static str),
+    /// Nothing.
+    None,
+}
+
+/// The shell command of a gdb command (see [`Walker::gdb_code`]).
+fn gdb_command(command: &str) -> GdbCommand<'_> {
+    let c = command.trim_start();
+    if let Some(code) = c.strip_prefix('!') {
+        return GdbCommand::Code(code);
+    }
+    let (word, rest) = c.split_once(char::is_whitespace).unwrap_or((c, ""));
+    let word_of = |full: &str, min: usize| word.len() >= min && full.starts_with(word);
+    if word_of("shell", 3) {
+        return GdbCommand::Code(rest);
+    }
+    if word == "|" || word_of("pipe", 4) || c.starts_with('|') {
+        let body = c.strip_prefix('|').unwrap_or(rest).trim_start();
+        if body.starts_with("-d") {
+            return GdbCommand::Opaque("gdb pipe with its own delimiter: the command is not read");
+        }
+        // `| GDBCMD | CMD`: the shell command is after the gdb command's `|`.
+        return match body.split_once('|') {
+            Some((_, code)) => GdbCommand::Code(code),
+            None => GdbCommand::Code(body),
+        };
+    }
+    if word_of("python", 2)
+        || word_of("python-interactive", 2)
+        || word == "pi"
+        || word_of("guile", 2)
+        || word == "gu"
+    {
+        return GdbCommand::Opaque(
+            "gdb runs Python or Guile code: the programs it runs are not read",
+        );
+    }
+    GdbCommand::None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sqlite_lines() {
+        let code = |s: &str| SqliteMeta::Code(s.to_owned());
+        let cases = [
+            (".shell id", code("id")),
+            (".system ls -l", code("ls -l")),
+            (".sh 'rm -rf' x", code("\"rm -rf\" x")),
+            (".once '|id'", code("id")),
+            (".output |cat", code("cat")),
+            (".import '|curl x' t", code("curl x")),
+            (".tables", SqliteMeta::None),
+            ("select 1", SqliteMeta::None),
+            (".show", SqliteMeta::None),
+        ];
+        for (line, want) in cases {
+            assert_eq!(sqlite_meta(line), want, "{line}");
+        }
+        assert!(matches!(sqlite_meta(".load x.so"), SqliteMeta::Opaque(_)));
+        assert!(matches!(sqlite_meta(".once -x"), SqliteMeta::Opaque(_)));
+    }
+
+    #[test]
+    fn ed_lines() {
+        let cases = [
+            ("!id", EdLine::Code("id")),
+            ("1,$!sort", EdLine::Code("sort")),
+            ("r !ls", EdLine::Code("ls")),
+            ("e !id", EdLine::Code("id")),
+            ("/x/w !cat", EdLine::Code("cat")),
+            ("w out.txt", EdLine::None),
+            ("s/a/!/", EdLine::None),
+            ("q", EdLine::None),
+            ("g/x/!id", EdLine::Opaque),
+        ];
+        for (line, want) in cases {
+            assert_eq!(ed_command(line), want, "{line}");
+        }
+    }
+
+    #[test]
+    fn gdb_commands() {
+        let cases = [
+            ("shell id", GdbCommand::Code("id")),
+            ("she ls", GdbCommand::Code("ls")),
+            ("!id", GdbCommand::Code("id")),
+            ("pipe bt | grep x", GdbCommand::Code(" grep x")),
+            ("| bt | wc -l", GdbCommand::Code(" wc -l")),
+            ("info functions", GdbCommand::None),
+            ("show version", GdbCommand::None),
+            ("run", GdbCommand::None),
+        ];
+        for (c, want) in cases {
+            assert_eq!(gdb_command(c), want, "{c}");
+        }
+        assert!(matches!(
+            gdb_command("python import os"),
+            GdbCommand::Opaque(_)
+        ));
+    }
+}
