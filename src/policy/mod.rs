@@ -739,7 +739,7 @@ impl Policy {
 
     /// Whether a built-in or a person's table belongs to a subcommand of `program`, found with
     /// nothing allocated.
-    fn has_subcommand_tables(&self, program: &str) -> bool {
+    pub(crate) fn has_subcommand_tables(&self, program: &str) -> bool {
         lazy::has_subcommand_tables(program)
             || self.programs.keys().any(|k| {
                 k.strip_prefix(program)
