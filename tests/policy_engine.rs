@@ -977,3 +977,29 @@ fn option_rules_and_globs() {
         assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
     }
 }
+
+/// A subcommand's table reads the options between its words and a deeper subcommand's (`docker
+/// compose -f x.yml ps`): the deeper table reads the rest, and each closed table proves only
+/// its own options.
+#[test]
+fn a_middle_table_reads_the_options_between_subcommand_words() {
+    let p = with(
+        "[[program]]\nname = \"zztool\"\nclosed = true\nshort = \"v\"\n\n\
+         [[program]]\nname = \"zztool\"\nsubcommand = \"grp\"\nclosed = true\nshort_value = \"f\"\n\n\
+         [[program]]\nname = \"zztool\"\nsubcommand = [\"grp\", \"ls\"]\nclosed = true\nshort = \"a\"\n\n\
+         [[rule]]\nid = \"zz-ls\"\ndecision = \"allow\"\nprogram = \"zztool\"\n\
+         subcommand = [\"grp\", \"ls\"]\nreason = \"r\"\n",
+    );
+    for (cmd, want) in [
+        ("zztool grp ls -a", Decision::Allow),
+        ("zztool grp -f x.yml ls -a", Decision::Allow),
+        ("zztool -v grp -f x.yml ls", Decision::Allow),
+        ("zztool grp -f x.yml ls -z", Decision::Ask),
+        ("zztool grp -a ls", Decision::Ask),
+        ("zztool grp -z x ls", Decision::Ask),
+        ("zztool grp -f x -- ls", Decision::Ask),
+        ("zztool -f x grp ls", Decision::Ask),
+    ] {
+        assert_eq!(decide(&p, cmd), want, "{cmd}");
+    }
+}

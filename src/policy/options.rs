@@ -293,6 +293,49 @@ pub(crate) fn parse_subcommand(
     out
 }
 
+/// [`parse_subcommand`] with a table in the middle: the words up to `split` with `global`, those
+/// after it up to and including `split2` with `mid` (the options of `docker compose` in `docker
+/// compose -f x.yml ps`), the rest with `sub`. When `sub` is closed, an option before `split`
+/// that a closed `global` does not name, one in the middle that a closed `mid` does not name, or
+/// a `--` before the last subcommand word, is unknown.
+pub(crate) fn parse_nested(
+    global: Option<&OptionSpec>,
+    mid: &OptionSpec,
+    split: usize,
+    sub: &OptionSpec,
+    split2: usize,
+    argv: &[Arg],
+) -> Parsed {
+    let head = argv.get(..=split2).unwrap_or(argv);
+    let mut out = parse_subcommand(global, mid, head, split);
+    if sub.closed && out.unknown.is_none() {
+        let dashes = head
+            .iter()
+            .skip(split + 1)
+            .any(|a| a.value.as_deref() == Some("--"));
+        out.unknown = if dashes {
+            Some("--".to_owned())
+        } else if mid.closed {
+            None
+        } else {
+            out.opts
+                .iter()
+                .find(|o| o.index > split || !global.is_some_and(|g| g.closed))
+                .map(|o| o.name.to_string())
+        };
+    }
+    let tail = parse_from(Some(sub), argv, split2 + 1);
+    out.opts.extend(tail.opts);
+    out.operands.extend(tail.operands);
+    out.dynamic |= tail.dynamic;
+    out.options_end = tail.options_end.or(out.options_end);
+    out.odd |= tail.odd;
+    out.unknown = out.unknown.or(tail.unknown);
+    out.effects.extend(tail.effects);
+    out.closed = sub.closed;
+    out
+}
+
 /// [`parse`] from the word at `start`.
 fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
     let mut out = Parsed::default();
