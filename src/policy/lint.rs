@@ -256,9 +256,11 @@ mod open_world {
                 else {
                     continue;
                 };
-                let unknown_short = ('a'..='z')
-                    .chain('A'..='Z')
-                    .find(|c| !spec.short.contains(*c) && !spec.short_value.contains(*c));
+                let unknown_short = ('a'..='z').chain('A'..='Z').find(|c| {
+                    !spec.short.contains(*c)
+                        && !spec.short_value.contains(*c)
+                        && !spec.short_optional.contains(*c)
+                });
                 let mut additions: Vec<String> = vec!["--zz-not-an-option".to_owned()];
                 if !spec.single_dash_long {
                     additions.extend(unknown_short.map(|c| format!("-{c}")));

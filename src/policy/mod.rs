@@ -1125,6 +1125,7 @@ impl Policy {
             signal_words: spec.signal_words,
             single_value: spec.single_value.into(),
             short: spec.short.into(),
+            short_optional: spec.short_optional.into(),
             single: spec.single.into(),
             closed: spec.closed,
             options_first: spec.options_first,

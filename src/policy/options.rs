@@ -96,6 +96,9 @@ pub(crate) struct OptionSpec {
     /// Short option letters that take no value (digits for `head -5`). Read only when the
     /// table is `closed`: an open table reads every letter it does not know as a flag.
     pub short: Cow<'static, str>,
+    /// Short option letters whose value is optional and attached when given (`-M50%`, `-uno`):
+    /// the rest of the word is the value, and the next word is never taken as it.
+    pub short_optional: Cow<'static, str>,
     /// Single-dash words that take no value (`find -print`), with `single_dash_long`.
     pub single: Names,
     /// The table names every option the program accepts (`short`, `short_value`, `long`,
@@ -153,7 +156,7 @@ impl OptionSpec {
 
     /// Whether a closed table names this short option letter.
     fn knows_short(&self, c: char) -> bool {
-        self.short.contains(c) || self.short_value.contains(c)
+        self.short.contains(c) || self.short_value.contains(c) || self.short_optional.contains(c)
     }
 }
 
@@ -467,6 +470,16 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                 });
                 break;
             }
+            if spec.short_optional.contains(c) {
+                let rest = &body[k + c.len_utf8()..];
+                out.opts.push(Opt {
+                    name: short_name(c),
+                    value: (!rest.is_empty()).then(|| rest.to_owned()),
+                    known: true,
+                    index: i,
+                });
+                break;
+            }
             if c == '-' {
                 out.odd = true;
             }
@@ -678,6 +691,34 @@ mod tests {
             assert_eq!(o, opts, "options of {input}");
             assert_eq!(p, operands, "operands of {input}");
         }
+    }
+
+    /// A letter whose value is optional takes the rest of its word (`-M50%`, `-uno`) and never
+    /// the next word, and a closed table knows it.
+    #[test]
+    fn optional_short_values_are_attached_only() {
+        let git_log = OptionSpec {
+            short: "p".into(),
+            short_optional: "M".into(),
+            long: vec!["--output".into()].into(),
+            closed: true,
+            ..OptionSpec::default()
+        };
+        for (input, opts, operands) in [
+            ("git -M50% HEAD", vec!["-M"], vec!["HEAD"]),
+            ("git -M --output=x", vec!["-M", "--output"], vec![]),
+            ("git -pM30 f", vec!["-p", "-M"], vec!["f"]),
+            ("git -M f", vec!["-M"], vec!["f"]),
+        ] {
+            let (o, p) = names(Some(&git_log), input);
+            assert_eq!(o, opts, "options of {input}");
+            assert_eq!(p, operands, "operands of {input}");
+        }
+        let a = argv("git -M50% -uno");
+        let parsed = parse(Some(&git_log), &a);
+        assert_eq!(parsed.opts[0].value.as_deref(), Some("50%"));
+        assert_eq!(parsed.unknown.as_deref(), Some("-u"));
+        assert_eq!(git_log.knows("-M"), Some(true));
     }
 
     #[test]
