@@ -447,7 +447,12 @@ fn no_rule_reasons_name_the_subcommand() {
     let p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
     let table = [
         // a subcommand with subcommands of its own in the catalogue: two words
-        ("gh pr create --title x", "no rule covers `gh pr create`"),
+        ("gh pr create", "no rule covers `gh pr create`"),
+        // an option of a subcommand without a table: gh's closed table does not name it
+        (
+            "gh pr create --title x",
+            "no rule covers `gh pr create` with `--title`: an option shclass does not know for `gh`, so it cannot prove what it does",
+        ),
         // a known subcommand whose next word is an operand: one word
         (
             "systemctl add-requires target unit",
@@ -459,7 +464,7 @@ fn no_rule_reasons_name_the_subcommand() {
         ("pueue add x", "no rule covers `pueue`"),
         ("jj abandon x", "no rule covers `jj`"),
         // an option word or a path is no subcommand
-        ("gh --repo x pr create", "no rule covers `gh pr create`"),
+        ("git -C dir frobnicate x", "no rule covers `git frobnicate`"),
         ("gh ./x", "no rule covers `gh`"),
     ];
     for (cmd, want) in table {
