@@ -373,7 +373,7 @@ fn main() {
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -539,7 +539,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                     || v.as_array()
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))
             }
-            "short_value" | "short" => v.is_str(),
+            "short_value" | "short" | "short_optional" => v.is_str(),
             "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first" => {
                 v.is_bool()
             }
@@ -588,6 +588,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     let runs = end(text, "runs");
     let network = end(text, "network");
     let single_until = end(text, "single_until");
+    text.push_str(
+        t.get("short_optional")
+            .and_then(toml::Value::as_str)
+            .unwrap_or_default(),
+    );
+    let short_optional = text.len();
     let single = t
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
@@ -609,7 +615,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
     )
 }
 

@@ -856,8 +856,15 @@ fn rule_snippet(policy: &Policy, unit: &Unit) -> Option<String> {
         .collect();
     let slug = slug.trim_matches('-').to_owned();
     // Options that would widen a subcommand approval, among those the program has (a closed
-    // table names them all); an exact line needs none.
-    let spec = policy.program_options(program);
+    // table names them all); an exact line needs none. After the subcommand its own table reads
+    // the options; a program with subcommand tables names in its own table only those before
+    // the subcommand, so without a table for this one nothing is left out.
+    let spec = match sub {
+        Some(word) if policy.has_subcommand_tables(program) => policy
+            .subcommand_options(program, &[word])
+            .map(|(_, table)| table),
+        _ => policy.program_options(program),
+    };
     let none: Vec<String> = ESCALATING_FLAGS
         .iter()
         .filter(|_| sub.is_some())

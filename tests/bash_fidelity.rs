@@ -336,7 +336,8 @@ fn globs_that_can_become_options_and_working_dir_tildes() {
         // the glob; an open one does not.
         ("sed s/a/b/ *", Allow),
         ("sort *", Allow),
-        ("git diff *", Ask),
+        ("git diff *", Allow),
+        ("oc describe pod *", Ask),
         // Harmless twins: after `--`, with a directory prefix, programs whose options are all
         // harmless.
         ("sed s/a/b/ -- *", Allow),

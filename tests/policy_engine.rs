@@ -447,7 +447,12 @@ fn no_rule_reasons_name_the_subcommand() {
     let p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
     let table = [
         // a subcommand with subcommands of its own in the catalogue: two words
-        ("gh pr create --title x", "no rule covers `gh pr create`"),
+        ("gh pr create", "no rule covers `gh pr create`"),
+        // an option of a subcommand without a table: gh's closed table does not name it
+        (
+            "gh pr create --title x",
+            "no rule covers `gh pr create` with `--title`: an option shclass does not know for `gh`, so it cannot prove what it does",
+        ),
         // a known subcommand whose next word is an operand: one word
         (
             "systemctl add-requires target unit",
@@ -459,7 +464,7 @@ fn no_rule_reasons_name_the_subcommand() {
         ("pueue add x", "no rule covers `pueue`"),
         ("jj abandon x", "no rule covers `jj`"),
         // an option word or a path is no subcommand
-        ("gh --repo x pr create", "no rule covers `gh pr create`"),
+        ("git -C dir frobnicate x", "no rule covers `git frobnicate`"),
         ("gh ./x", "no rule covers `gh`"),
     ];
     for (cmd, want) in table {
@@ -975,5 +980,31 @@ fn option_rules_and_globs() {
     std::fs::write(dir.path().join("-i"), "").unwrap_or_else(|e| panic!("{e}"));
     for cmd in ["sed 's/a/b/' *.md", "awk '{print $1}' *", "ptx *"] {
         assert_eq!(decide(&p, cmd), Decision::Ask, "{cmd}");
+    }
+}
+
+/// A subcommand's table reads the options between its words and a deeper subcommand's (`docker
+/// compose -f x.yml ps`): the deeper table reads the rest, and each closed table proves only
+/// its own options.
+#[test]
+fn a_middle_table_reads_the_options_between_subcommand_words() {
+    let p = with(
+        "[[program]]\nname = \"zztool\"\nclosed = true\nshort = \"v\"\n\n\
+         [[program]]\nname = \"zztool\"\nsubcommand = \"grp\"\nclosed = true\nshort_value = \"f\"\n\n\
+         [[program]]\nname = \"zztool\"\nsubcommand = [\"grp\", \"ls\"]\nclosed = true\nshort = \"a\"\n\n\
+         [[rule]]\nid = \"zz-ls\"\ndecision = \"allow\"\nprogram = \"zztool\"\n\
+         subcommand = [\"grp\", \"ls\"]\nreason = \"r\"\n",
+    );
+    for (cmd, want) in [
+        ("zztool grp ls -a", Decision::Allow),
+        ("zztool grp -f x.yml ls -a", Decision::Allow),
+        ("zztool -v grp -f x.yml ls", Decision::Allow),
+        ("zztool grp -f x.yml ls -z", Decision::Ask),
+        ("zztool grp -a ls", Decision::Ask),
+        ("zztool grp -z x ls", Decision::Ask),
+        ("zztool grp -f x -- ls", Decision::Ask),
+        ("zztool -f x grp ls", Decision::Ask),
+    ] {
+        assert_eq!(decide(&p, cmd), want, "{cmd}");
     }
 }

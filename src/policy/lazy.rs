@@ -82,7 +82,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.9 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.10 as usize,
     };
     let &(
         short,
@@ -95,6 +95,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         runs,
         network,
         single_until,
+        short_optional,
         single_dash_long,
         long_values,
         signal_words,
@@ -116,6 +117,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         runs: Names::Packed(text(writes as usize, runs)?),
         network: Names::Packed(text(runs as usize, network)?),
         single_until: Names::Packed(text(network as usize, single_until)?),
+        short_optional: Cow::Borrowed(text(single_until as usize, short_optional)?),
         closed,
         options_first,
     })

@@ -121,11 +121,15 @@ pub(crate) fn lint(policy: &Policy, origin: &str) -> Vec<String> {
 /// option table (with whether each is a `flags.none` entry): a typo (`--outptu`) or an option
 /// of another program. Required, it keeps the rule from ever firing (a deny that never
 /// denies); excluded, it does nothing (the closed table already keeps an allow from matching).
+/// A program with subcommand tables has options of its own only before the subcommand: a rule
+/// on one of its subcommands that has no table (`git push --force`, with `git log` and `git
+/// status` tabled) names that subcommand's options, which the program's table cannot judge.
 pub(crate) fn unknown_flags(policy: &Policy, rule: &super::Rule) -> Vec<(String, String, bool)> {
     let mut out = Vec::new();
     for program in rule.program_names() {
         let global = policy.options_for(Some(program));
         let sub = subcommand_table(policy, program, rule.subcommand());
+        let global_only = !policy.has_subcommand_tables(program);
         for (flag, none) in rule.flag_names() {
             // After the subcommand its own table reads the options; a global option may also
             // stand before it.
@@ -134,7 +138,7 @@ pub(crate) fn unknown_flags(policy: &Policy, rule: &super::Rule) -> Vec<(String,
             };
             let unknown = match (&sub, known(&sub), known(&global)) {
                 (_, Some(false), g) => g != Some(true),
-                (None, _, g) => g == Some(false),
+                (None, _, g) => global_only && g == Some(false),
                 _ => false,
             };
             if unknown {
@@ -159,6 +163,52 @@ pub(crate) fn subcommand_table<'p>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A closed program table judges the options of its program and of the subcommands
+    /// tabled with it, not those of a subcommand without a table of its own.
+    #[test]
+    fn untabled_subcommands_options_are_not_judged_by_the_program_table() {
+        let text = r#"
+[[program]]
+name = "tool"
+closed = true
+short = "v"
+
+[[program]]
+name = "tool"
+subcommand = "show"
+closed = true
+long = ["--all"]
+
+[[rule]]
+id = "push-force"
+decision = "ask"
+program = "tool"
+subcommand = "push"
+flags = { any = ["--force"] }
+
+[[rule]]
+id = "show-typo"
+decision = "ask"
+program = "tool"
+subcommand = "show"
+flags = { any = ["--alll"] }
+"#;
+        let mut policy = Policy::empty();
+        policy
+            .add_text(text, "t.toml", &Source::Inline, false)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let found: Vec<(String, String)> = policy
+            .rules()
+            .iter()
+            .flat_map(|r| {
+                unknown_flags(&policy, r)
+                    .into_iter()
+                    .map(|(_, f, _)| (r.id.to_string(), f))
+            })
+            .collect();
+        assert_eq!(found, [("show-typo".to_owned(), "--alll".to_owned())]);
+    }
 
     /// Every flag a built-in rule requires exists in its program's closed table (exclusions
     /// of other platforms' options, such as BSD `base64 -o`, may stay).
@@ -206,9 +256,11 @@ mod open_world {
                 else {
                     continue;
                 };
-                let unknown_short = ('a'..='z')
-                    .chain('A'..='Z')
-                    .find(|c| !spec.short.contains(*c) && !spec.short_value.contains(*c));
+                let unknown_short = ('a'..='z').chain('A'..='Z').find(|c| {
+                    !spec.short.contains(*c)
+                        && !spec.short_value.contains(*c)
+                        && !spec.short_optional.contains(*c)
+                });
                 let mut additions: Vec<String> = vec!["--zz-not-an-option".to_owned()];
                 if !spec.single_dash_long {
                     additions.extend(unknown_short.map(|c| format!("-{c}")));

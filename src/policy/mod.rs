@@ -738,14 +738,58 @@ impl Policy {
         if let Some((k, sub)) = self.subcommand_options(program, &words) {
             let split = parsed.operands[k - 1];
             let parsed = options::parse_subcommand(spec.as_deref(), &sub, &unit.argv, split);
-            return (spec, parsed);
+            let deeper = self.parse_deeper(
+                program,
+                spec.as_deref(),
+                (&sub, split),
+                &words[..k],
+                unit,
+                &parsed,
+            );
+            return (spec, deeper.unwrap_or(parsed));
         }
         (spec, parsed)
     }
 
+    /// `docker compose -f x.yml ps`: the program's table does not know `-f`, so the words it
+    /// found were `compose x.yml ps` and only `docker compose` had a table. Read with that
+    /// table, the words after it may name a deeper subcommand with a table of its own (`docker
+    /// compose ps`): then the options between are the middle table's, those after the deeper
+    /// words the deeper table's ([`options::parse_nested`]).
+    fn parse_deeper(
+        &self,
+        program: &str,
+        global: Option<&OptionSpec>,
+        (mid, split): (&OptionSpec, usize),
+        head: &[&str],
+        unit: &Unit,
+        parsed: &Parsed,
+    ) -> Option<Parsed> {
+        let after: Vec<usize> = parsed
+            .operands
+            .iter()
+            .copied()
+            .filter(|&i| i > split)
+            .take(3_usize.saturating_sub(head.len()))
+            .collect();
+        let mut words = head.to_vec();
+        words.extend(after.iter().map_while(|&i| {
+            unit.argv
+                .get(i)
+                .filter(|a| !a.glob)
+                .and_then(|a| a.value.as_deref())
+                .filter(|w| is_subcommand_word(w))
+        }));
+        let (k, deeper) = self.subcommand_options(program, &words)?;
+        let split2 = *after.get(k.checked_sub(head.len() + 1)?)?;
+        Some(options::parse_nested(
+            global, mid, split, &deeper, split2, &unit.argv,
+        ))
+    }
+
     /// Whether a built-in or a person's table belongs to a subcommand of `program`, found with
     /// nothing allocated.
-    fn has_subcommand_tables(&self, program: &str) -> bool {
+    pub(crate) fn has_subcommand_tables(&self, program: &str) -> bool {
         lazy::has_subcommand_tables(program)
             || self.programs.keys().any(|k| {
                 k.strip_prefix(program)
@@ -1087,6 +1131,7 @@ impl Policy {
             signal_words: spec.signal_words,
             single_value: spec.single_value.into(),
             short: spec.short.into(),
+            short_optional: spec.short_optional.into(),
             single: spec.single.into(),
             closed: spec.closed,
             options_first: spec.options_first,

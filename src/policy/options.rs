@@ -96,6 +96,9 @@ pub(crate) struct OptionSpec {
     /// Short option letters that take no value (digits for `head -5`). Read only when the
     /// table is `closed`: an open table reads every letter it does not know as a flag.
     pub short: Cow<'static, str>,
+    /// Short option letters whose value is optional and attached when given (`-M50%`, `-uno`):
+    /// the rest of the word is the value, and the next word is never taken as it.
+    pub short_optional: Cow<'static, str>,
     /// Single-dash words that take no value (`find -print`), with `single_dash_long`.
     pub single: Names,
     /// The table names every option the program accepts (`short`, `short_value`, `long`,
@@ -153,7 +156,7 @@ impl OptionSpec {
 
     /// Whether a closed table names this short option letter.
     fn knows_short(&self, c: char) -> bool {
-        self.short.contains(c) || self.short_value.contains(c)
+        self.short.contains(c) || self.short_value.contains(c) || self.short_optional.contains(c)
     }
 }
 
@@ -293,6 +296,49 @@ pub(crate) fn parse_subcommand(
     out
 }
 
+/// [`parse_subcommand`] with a table in the middle: the words up to `split` with `global`, those
+/// after it up to and including `split2` with `mid` (the options of `docker compose` in `docker
+/// compose -f x.yml ps`), the rest with `sub`. When `sub` is closed, an option before `split`
+/// that a closed `global` does not name, one in the middle that a closed `mid` does not name, or
+/// a `--` before the last subcommand word, is unknown.
+pub(crate) fn parse_nested(
+    global: Option<&OptionSpec>,
+    mid: &OptionSpec,
+    split: usize,
+    sub: &OptionSpec,
+    split2: usize,
+    argv: &[Arg],
+) -> Parsed {
+    let head = argv.get(..=split2).unwrap_or(argv);
+    let mut out = parse_subcommand(global, mid, head, split);
+    if sub.closed && out.unknown.is_none() {
+        let dashes = head
+            .iter()
+            .skip(split + 1)
+            .any(|a| a.value.as_deref() == Some("--"));
+        out.unknown = if dashes {
+            Some("--".to_owned())
+        } else if mid.closed {
+            None
+        } else {
+            out.opts
+                .iter()
+                .find(|o| o.index > split || !global.is_some_and(|g| g.closed))
+                .map(|o| o.name.to_string())
+        };
+    }
+    let tail = parse_from(Some(sub), argv, split2 + 1);
+    out.opts.extend(tail.opts);
+    out.operands.extend(tail.operands);
+    out.dynamic |= tail.dynamic;
+    out.options_end = tail.options_end.or(out.options_end);
+    out.odd |= tail.odd;
+    out.unknown = out.unknown.or(tail.unknown);
+    out.effects.extend(tail.effects);
+    out.closed = sub.closed;
+    out
+}
+
 /// [`parse`] from the word at `start`.
 fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
     let mut out = Parsed::default();
@@ -419,6 +465,16 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                 out.opts.push(Opt {
                     name: short_name(c),
                     value,
+                    known: true,
+                    index: i,
+                });
+                break;
+            }
+            if spec.short_optional.contains(c) {
+                let rest = &body[k + c.len_utf8()..];
+                out.opts.push(Opt {
+                    name: short_name(c),
+                    value: (!rest.is_empty()).then(|| rest.to_owned()),
                     known: true,
                     index: i,
                 });
@@ -635,6 +691,34 @@ mod tests {
             assert_eq!(o, opts, "options of {input}");
             assert_eq!(p, operands, "operands of {input}");
         }
+    }
+
+    /// A letter whose value is optional takes the rest of its word (`-M50%`, `-uno`) and never
+    /// the next word, and a closed table knows it.
+    #[test]
+    fn optional_short_values_are_attached_only() {
+        let git_log = OptionSpec {
+            short: "p".into(),
+            short_optional: "M".into(),
+            long: vec!["--output".into()].into(),
+            closed: true,
+            ..OptionSpec::default()
+        };
+        for (input, opts, operands) in [
+            ("git -M50% HEAD", vec!["-M"], vec!["HEAD"]),
+            ("git -M --output=x", vec!["-M", "--output"], vec![]),
+            ("git -pM30 f", vec!["-p", "-M"], vec!["f"]),
+            ("git -M f", vec!["-M"], vec!["f"]),
+        ] {
+            let (o, p) = names(Some(&git_log), input);
+            assert_eq!(o, opts, "options of {input}");
+            assert_eq!(p, operands, "operands of {input}");
+        }
+        let a = argv("git -M50% -uno");
+        let parsed = parse(Some(&git_log), &a);
+        assert_eq!(parsed.opts[0].value.as_deref(), Some("50%"));
+        assert_eq!(parsed.unknown.as_deref(), Some("-u"));
+        assert_eq!(git_log.knows("-M"), Some(true));
     }
 
     #[test]

@@ -239,6 +239,10 @@ pub(crate) struct ProgramSpec {
     /// Short option letters that take no value (digits too, for `head -5`).
     #[serde(default)]
     pub short: String,
+    /// Short option letters whose value is optional and, when given, attached (`git log -M50%`,
+    /// `git status -uno`): the rest of the word is the value, the next word never is.
+    #[serde(default)]
+    pub short_optional: String,
     /// Single-dash words that take no value (`-print`), with `single_dash_long`.
     #[serde(default)]
     pub single: Vec<String>,
