@@ -423,6 +423,8 @@ pub struct Policy {
     group: bool,
     any_program: Vec<usize>,
     programs: HashMap<spec::Text, OptionSpec, FixedState>,
+    /// The programs of `programs` with a subcommand table (`git` for `git log`).
+    subcommand_owners: std::collections::HashSet<String, FixedState>,
     /// Decisions for analyzer flags that policy files set; the others take
     /// [`default_flag_decision`] (but in a built-in group's container).
     flags: BTreeMap<FlagKind, (Option<Decision>, Risk, Source)>,
@@ -790,11 +792,7 @@ impl Policy {
     /// Whether a built-in or a person's table belongs to a subcommand of `program`, found with
     /// nothing allocated.
     pub(crate) fn has_subcommand_tables(&self, program: &str) -> bool {
-        lazy::has_subcommand_tables(program)
-            || self.programs.keys().any(|k| {
-                k.strip_prefix(program)
-                    .is_some_and(|rest| rest.starts_with(' '))
-            })
+        lazy::has_subcommand_tables(program) || self.subcommand_owners.contains(program)
     }
 
     /// The option table of the longest leading part of `words` that has one of its own (`gh pr
@@ -1149,6 +1147,11 @@ impl Policy {
         if !sub.is_empty() {
             for name in &mut names {
                 *name = Cow::Owned(format!("{name} {sub}"));
+            }
+        }
+        for name in &names {
+            if let Some((owner, _)) = name.split_once(' ') {
+                self.subcommand_owners.insert(owner.to_owned());
             }
         }
         if let Some(last) = names.pop() {
