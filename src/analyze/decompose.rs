@@ -665,12 +665,12 @@ impl<'l> Walker<'l> {
     /// its unit. Split in pieces so that the frame on the recursion through substitutions stays
     /// small in debug builds.
     fn simple(&mut self, s: &SimpleCommand, ctx: &Ctx) {
-        let reader = s.words.first().is_some_and(|w| {
-            word::canonical(w)
-                .first()
-                .and_then(|a| a.exact())
-                .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"))
-        });
+        // The first word's first argument, canonicalised once for the checks below.
+        let head_args = s.words.first().map(word::canonical);
+        let head = head_args.as_ref().and_then(|args| args.first());
+        let reader = head
+            .and_then(|a| a.exact())
+            .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"));
         let assignments: Vec<UnitAssignment> = s
             .assignments
             .iter()
@@ -684,11 +684,7 @@ impl<'l> Walker<'l> {
         }
         // `tee >(sh) <<< CODE`, `curl … | tee >(sh)`: tee writes what it reads into each
         // `>(…)`, so the command inside reads tee's input.
-        let tee = s.words.first().is_some_and(|w| {
-            word::canonical(w)
-                .first()
-                .is_some_and(|a| a.exact() == Some("tee"))
-        });
+        let tee = head.is_some_and(|a| a.exact() == Some("tee"));
         for w in &s.words {
             if tee
                 && let [
@@ -708,7 +704,7 @@ impl<'l> Walker<'l> {
             }
             self.word_effects(w, ctx);
         }
-        self.simple_unit(s, assignments, &c);
+        self.simple_unit(s, assignments, &c, head_args);
         // A second reading with the variables set earlier on this line substituted.
         if self.exported.is_empty() {
             return;
@@ -822,7 +818,14 @@ impl<'l> Walker<'l> {
     }
 
     /// The unit of a simple command (none for a bare assignment, which is remembered instead).
-    fn simple_unit(&mut self, s: &SimpleCommand, mut assignments: Vec<UnitAssignment>, c: &Ctx) {
+    /// `head` is the first word's canonical arguments when the caller already has them.
+    fn simple_unit(
+        &mut self,
+        s: &SimpleCommand,
+        mut assignments: Vec<UnitAssignment>,
+        c: &Ctx,
+        mut head: Option<Vec<Arg>>,
+    ) {
         if s.words.is_empty() {
             if s.redirects.is_empty() {
                 // A bare assignment: it applies to the rest of this shell.
@@ -854,8 +857,14 @@ impl<'l> Walker<'l> {
         }
         let mut args: Vec<ArgW> = Vec::with_capacity(s.words.len());
         let mut canon = Vec::new();
-        for w in &s.words {
-            let sole = word::canonical_into(w, &mut canon) == 1;
+        for (i, w) in s.words.iter().enumerate() {
+            let sole = match head.take() {
+                Some(args) if i == 0 => {
+                    canon = args;
+                    canon.len() == 1
+                }
+                _ => word::canonical_into(w, &mut canon) == 1,
+            };
             args.extend(canon.drain(..).map(|arg| ArgW { arg, word: w, sole }));
         }
         let mut inherited = self.exported.clone();

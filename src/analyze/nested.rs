@@ -187,6 +187,12 @@ impl Walker<'_> {
                 "prompt expansion (`@P`) runs any command substitution in the value",
             );
         }
+        // Every text below is a slice of the input: when the input holds neither a subscript
+        // substitution nor (with `@P}`) any substitution, no text can, and the scan is skipped.
+        let any_subscript = input.contains("[$(") || input.contains("[`");
+        if !any_subscript && !(prompt && (input.contains("$(") || input.contains('`'))) {
+            return;
+        }
         for (at, text) in single_quoted(input) {
             let subscript = text.contains("[$(") || text.contains("[`");
             if !subscript && !(prompt && (text.contains("$(") || text.contains('`'))) {
