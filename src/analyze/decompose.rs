@@ -805,7 +805,14 @@ impl<'l> Walker<'l> {
     }
 
     /// The context of a simple command's unit: `ctx` with its redirects and what feeds its input.
-    fn simple_redirects(&mut self, s: &SimpleCommand, ctx: &Ctx) -> Ctx {
+    fn simple_redirects<'c>(
+        &mut self,
+        s: &SimpleCommand,
+        ctx: &'c Ctx,
+    ) -> std::borrow::Cow<'c, Ctx> {
+        if s.redirects.is_empty() {
+            return std::borrow::Cow::Borrowed(ctx);
+        }
         let mut c = ctx.clone();
         for r in &s.redirects {
             let ur = self.redirect(r, ctx);
@@ -814,7 +821,7 @@ impl<'l> Walker<'l> {
             }
             c.redirects.push(ur);
         }
-        c
+        std::borrow::Cow::Owned(c)
     }
 
     /// The unit of a simple command (none for a bare assignment, which is remembered instead).
@@ -926,7 +933,8 @@ impl<'l> Walker<'l> {
         let mut via = ctx.via.clone();
         let outer = via.len();
         let mut start = 0;
-        let mut ctx = ctx.clone();
+        // Copied only when a wrapper changes it.
+        let mut ctx = std::borrow::Cow::Borrowed(ctx);
         loop {
             let Some(first) = args.get(start) else {
                 return;
@@ -944,7 +952,7 @@ impl<'l> Walker<'l> {
                     // names a shell; analysed as `sh` (still flagged: the value is unknown).
                     let mut as_sh: Vec<ArgW> = rest.to_vec();
                     as_sh[0].arg = Arg::literal("sh", first.arg.span);
-                    ctx.via = via;
+                    ctx.to_mut().via = via;
                     self.resolve(&as_sh, assignments, &ctx);
                     return;
                 }
@@ -1023,7 +1031,7 @@ impl<'l> Walker<'l> {
             let bare = path.is_none() || program.find('/').is_none();
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
-                self.wrapper_outputs(spec, &inner_args, &program, &via, &mut ctx);
+                self.wrapper_outputs(spec, &inner_args, &program, &via, ctx.to_mut());
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 match wrappers::strip(spec, &inner_args) {
@@ -1049,12 +1057,14 @@ impl<'l> Walker<'l> {
                             }
                         }
                         via.push(program.clone());
-                        ctx.wrapper_reads
+                        ctx.to_mut()
+                            .wrapper_reads
                             .extend(wrappers::arg_files(spec, &inner_args[..s]));
                         if program == "xargs" {
                             self.xargs_fed(&rest[1..=s], &rest[1 + s..], &via, &ctx);
                         }
                         if program == "xargs" || program == "parallel" {
+                            let ctx = ctx.to_mut();
                             ctx.appended = true;
                             if !ctx.context.contains(&Context::Xargs) {
                                 ctx.context.push(Context::Xargs);
