@@ -1323,8 +1323,10 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
 
 /// Non-ASCII, control, zero-width or bidi characters.
 pub(crate) fn is_confusable(s: &str) -> bool {
-    s.chars()
-        .any(|c| !c.is_ascii() || (c.is_ascii_control() && c != '\t'))
+    // Per byte: every byte of a non-ASCII character is non-ASCII, and an ASCII character is
+    // its one byte.
+    s.bytes()
+        .any(|b| !b.is_ascii() || (b.is_ascii_control() && b != b'\t'))
 }
 
 /// The word is `$SHELL`, `${BASH}`, `${SHELL:-…}` alone: a variable that names a shell.

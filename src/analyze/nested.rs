@@ -178,6 +178,11 @@ impl Walker<'_> {
     /// it. The command substitutions in single-quoted text of that shape are analysed as code
     /// and flagged (`dynamic-code`): `x='a[$(rm -rf ~)]'; echo $((x))` denies.
     pub(crate) fn evaluated_literals(&mut self, input: &str) {
+        // Both cases need an `@` or a `[` in the input: one pass over the bytes rules most
+        // lines out before any substring search.
+        if !input.bytes().any(|b| b == b'@' || b == b'[') {
+            return;
+        }
         let prompt = input.contains("@P}");
         // Whatever the value, `${x@P}` runs the `$(…)` it may hold: code from run time.
         for (at, _) in input.match_indices("@P}") {
