@@ -177,8 +177,9 @@ fn redirect(src: &str, base: usize, i: &mut usize) -> Redir {
 /// made of both (`-name='*.rs'`), separated by spaces, `|`, `&&`, `||` and `;`.
 fn tokens(src: &str, base: usize) -> Option<Vec<Token>> {
     let b = src.as_bytes();
-    // At most one token per space-separated run, plus operators: enough room for most lines.
-    let mut out = Vec::with_capacity(b.iter().filter(|&&c| c == b' ').count() + 2);
+    // About one token per space, plus operators: room for most lines in one allocation.
+    let spaces = b.iter().fold(0, |n, &c| n + usize::from(c == b' '));
+    let mut out = Vec::with_capacity(spaces + 2);
     let mut i = 0;
     while i < b.len() {
         let op = match (b[i], b.get(i + 1)) {
