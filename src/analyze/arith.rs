@@ -259,7 +259,7 @@ impl super::decompose::Walker<'_> {
         // Text bash evaluates as arithmetic, with where it starts and how many leading operands
         // are not read as arithmetic (the parameter of `${a[i]}` itself).
         let mut texts: Vec<(usize, String, usize)> = Vec::new();
-        for ctx in self.arith.clone() {
+        for &ctx in &self.arith {
             let (span, skip) = match ctx {
                 ArithCtx::Expr(s) | ArithCtx::ForHeader(s) => (s, 0),
                 ArithCtx::Param(s) => (s, 1),
@@ -322,6 +322,22 @@ impl super::decompose::Walker<'_> {
         let mut tainted: Vec<String> = Vec::new();
         for u in &self.units {
             let program = u.program.as_deref().unwrap_or_default();
+            if !matches!(
+                program,
+                "let"
+                    | "declare"
+                    | "typeset"
+                    | "local"
+                    | "export"
+                    | "readonly"
+                    | "read"
+                    | "mapfile"
+                    | "readarray"
+                    | "getopts"
+                    | "printf"
+            ) {
+                continue;
+            }
             let args: Vec<(&str, crate::ast::Span)> = u
                 .args()
                 .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))

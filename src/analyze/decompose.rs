@@ -665,12 +665,12 @@ impl<'l> Walker<'l> {
     /// its unit. Split in pieces so that the frame on the recursion through substitutions stays
     /// small in debug builds.
     fn simple(&mut self, s: &SimpleCommand, ctx: &Ctx) {
-        let reader = s.words.first().is_some_and(|w| {
-            word::canonical(w)
-                .first()
-                .and_then(|a| a.exact())
-                .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"))
-        });
+        // The first word's first argument, canonicalised once for the checks below.
+        let head_args = s.words.first().map(word::canonical);
+        let head = head_args.as_ref().and_then(|args| args.first());
+        let reader = head
+            .and_then(|a| a.exact())
+            .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"));
         let assignments: Vec<UnitAssignment> = s
             .assignments
             .iter()
@@ -684,11 +684,7 @@ impl<'l> Walker<'l> {
         }
         // `tee >(sh) <<< CODE`, `curl … | tee >(sh)`: tee writes what it reads into each
         // `>(…)`, so the command inside reads tee's input.
-        let tee = s.words.first().is_some_and(|w| {
-            word::canonical(w)
-                .first()
-                .is_some_and(|a| a.exact() == Some("tee"))
-        });
+        let tee = head.is_some_and(|a| a.exact() == Some("tee"));
         for w in &s.words {
             if tee
                 && let [
@@ -708,7 +704,7 @@ impl<'l> Walker<'l> {
             }
             self.word_effects(w, ctx);
         }
-        self.simple_unit(s, assignments, &c);
+        self.simple_unit(s, assignments, &c, head_args);
         // A second reading with the variables set earlier on this line substituted.
         if self.exported.is_empty() {
             return;
@@ -809,7 +805,14 @@ impl<'l> Walker<'l> {
     }
 
     /// The context of a simple command's unit: `ctx` with its redirects and what feeds its input.
-    fn simple_redirects(&mut self, s: &SimpleCommand, ctx: &Ctx) -> Ctx {
+    fn simple_redirects<'c>(
+        &mut self,
+        s: &SimpleCommand,
+        ctx: &'c Ctx,
+    ) -> std::borrow::Cow<'c, Ctx> {
+        if s.redirects.is_empty() {
+            return std::borrow::Cow::Borrowed(ctx);
+        }
         let mut c = ctx.clone();
         for r in &s.redirects {
             let ur = self.redirect(r, ctx);
@@ -818,11 +821,18 @@ impl<'l> Walker<'l> {
             }
             c.redirects.push(ur);
         }
-        c
+        std::borrow::Cow::Owned(c)
     }
 
     /// The unit of a simple command (none for a bare assignment, which is remembered instead).
-    fn simple_unit(&mut self, s: &SimpleCommand, mut assignments: Vec<UnitAssignment>, c: &Ctx) {
+    /// `head` is the first word's canonical arguments when the caller already has them.
+    fn simple_unit(
+        &mut self,
+        s: &SimpleCommand,
+        mut assignments: Vec<UnitAssignment>,
+        c: &Ctx,
+        mut head: Option<Vec<Arg>>,
+    ) {
         if s.words.is_empty() {
             if s.redirects.is_empty() {
                 // A bare assignment: it applies to the rest of this shell.
@@ -854,8 +864,14 @@ impl<'l> Walker<'l> {
         }
         let mut args: Vec<ArgW> = Vec::with_capacity(s.words.len());
         let mut canon = Vec::new();
-        for w in &s.words {
-            let sole = word::canonical_into(w, &mut canon) == 1;
+        for (i, w) in s.words.iter().enumerate() {
+            let sole = match head.take() {
+                Some(args) if i == 0 => {
+                    canon = args;
+                    canon.len() == 1
+                }
+                _ => word::canonical_into(w, &mut canon) == 1,
+            };
             args.extend(canon.drain(..).map(|arg| ArgW { arg, word: w, sole }));
         }
         let mut inherited = self.exported.clone();
@@ -917,7 +933,8 @@ impl<'l> Walker<'l> {
         let mut via = ctx.via.clone();
         let outer = via.len();
         let mut start = 0;
-        let mut ctx = ctx.clone();
+        // Copied only when a wrapper changes it.
+        let mut ctx = std::borrow::Cow::Borrowed(ctx);
         loop {
             let Some(first) = args.get(start) else {
                 return;
@@ -935,7 +952,7 @@ impl<'l> Walker<'l> {
                     // names a shell; analysed as `sh` (still flagged: the value is unknown).
                     let mut as_sh: Vec<ArgW> = rest.to_vec();
                     as_sh[0].arg = Arg::literal("sh", first.arg.span);
-                    ctx.via = via;
+                    ctx.to_mut().via = via;
                     self.resolve(&as_sh, assignments, &ctx);
                     return;
                 }
@@ -1014,7 +1031,7 @@ impl<'l> Walker<'l> {
             let bare = path.is_none() || program.find('/').is_none();
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
-                self.wrapper_outputs(spec, &inner_args, &program, &via, &mut ctx);
+                self.wrapper_outputs(spec, &inner_args, &program, &via, ctx.to_mut());
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 match wrappers::strip(spec, &inner_args) {
@@ -1040,12 +1057,14 @@ impl<'l> Walker<'l> {
                             }
                         }
                         via.push(program.clone());
-                        ctx.wrapper_reads
+                        ctx.to_mut()
+                            .wrapper_reads
                             .extend(wrappers::arg_files(spec, &inner_args[..s]));
                         if program == "xargs" {
                             self.xargs_fed(&rest[1..=s], &rest[1 + s..], &via, &ctx);
                         }
                         if program == "xargs" || program == "parallel" {
+                            let ctx = ctx.to_mut();
                             ctx.appended = true;
                             if !ctx.context.contains(&Context::Xargs) {
                                 ctx.context.push(Context::Xargs);
@@ -1304,8 +1323,10 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
 
 /// Non-ASCII, control, zero-width or bidi characters.
 pub(crate) fn is_confusable(s: &str) -> bool {
-    s.chars()
-        .any(|c| !c.is_ascii() || (c.is_ascii_control() && c != '\t'))
+    // Per byte: every byte of a non-ASCII character is non-ASCII, and an ASCII character is
+    // its one byte.
+    s.bytes()
+        .any(|b| !b.is_ascii() || (b.is_ascii_control() && b != b'\t'))
 }
 
 /// The word is `$SHELL`, `${BASH}`, `${SHELL:-…}` alone: a variable that names a shell.

@@ -178,6 +178,11 @@ impl Walker<'_> {
     /// it. The command substitutions in single-quoted text of that shape are analysed as code
     /// and flagged (`dynamic-code`): `x='a[$(rm -rf ~)]'; echo $((x))` denies.
     pub(crate) fn evaluated_literals(&mut self, input: &str) {
+        // Both cases need an `@` or a `[` in the input: one pass over the bytes rules most
+        // lines out before any substring search.
+        if !input.bytes().any(|b| b == b'@' || b == b'[') {
+            return;
+        }
         let prompt = input.contains("@P}");
         // Whatever the value, `${x@P}` runs the `$(…)` it may hold: code from run time.
         for (at, _) in input.match_indices("@P}") {
@@ -186,6 +191,12 @@ impl Walker<'_> {
                 Span::new(at, at + 3),
                 "prompt expansion (`@P`) runs any command substitution in the value",
             );
+        }
+        // Every text below is a slice of the input: when the input holds neither a subscript
+        // substitution nor (with `@P}`) any substitution, no text can, and the scan is skipped.
+        let any_subscript = input.contains("[$(") || input.contains("[`");
+        if !any_subscript && !(prompt && (input.contains("$(") || input.contains('`'))) {
+            return;
         }
         for (at, text) in single_quoted(input) {
             let subscript = text.contains("[$(") || text.contains("[`");

@@ -987,8 +987,17 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
 
 /// Look a wrapper up by program name.
 pub(crate) fn lookup(name: &str) -> Option<&'static WrapperSpec> {
+    // The first bytes decide most steps without a call to compare whole names; the order is
+    // the same as comparing the names.
+    let first = name.as_bytes().first();
     WRAPPERS
-        .binary_search_by(|w| w.name.cmp(name))
+        .binary_search_by(|w| {
+            w.name
+                .as_bytes()
+                .first()
+                .cmp(&first)
+                .then_with(|| w.name.cmp(name))
+        })
         .ok()
         .and_then(|i| WRAPPERS.get(i))
 }

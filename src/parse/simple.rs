@@ -177,7 +177,9 @@ fn redirect(src: &str, base: usize, i: &mut usize) -> Redir {
 /// made of both (`-name='*.rs'`), separated by spaces, `|`, `&&`, `||` and `;`.
 fn tokens(src: &str, base: usize) -> Option<Vec<Token>> {
     let b = src.as_bytes();
-    let mut out = Vec::new();
+    // About one token per space, plus operators: room for most lines in one allocation.
+    let spaces = b.iter().fold(0, |n, &c| n + usize::from(c == b' '));
+    let mut out = Vec::with_capacity(spaces + 2);
     let mut i = 0;
     while i < b.len() {
         let op = match (b[i], b.get(i + 1)) {
@@ -219,7 +221,8 @@ fn tokens(src: &str, base: usize) -> Option<Vec<Token>> {
 fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
     let b = src.as_bytes();
     let start = *i;
-    let mut parts = Vec::new();
+    // Most words are one part.
+    let mut parts = Vec::with_capacity(1);
     while *i < b.len() && !matches!(b[*i], b' ' | b'|' | b';' | b'&' | b'<' | b'>') {
         let from = *i;
         if let quote @ (b'\'' | b'"') = b[from] {
@@ -329,12 +332,18 @@ pub(super) fn parse(src: &str, base: usize, depth: usize, limits: &Limits) -> Op
     let mut words = Vec::new();
     let mut redirects = Vec::new();
     let (mut count, mut word_count, mut ops) = (0, 0, 0);
+    let mut left = tokens.len();
     for token in tokens.into_iter().map(Some).chain([None]) {
+        left = left.saturating_sub(1);
         let op = match token {
             // Words after a redirect (`cmd >f arg`) are left to tree-sitter.
             Some(Token::Word(_)) if !redirects.is_empty() => return None,
             Some(Token::Word(w)) => {
                 word_count += 1;
+                if words.capacity() == 0 {
+                    // This word and at most every token left: one allocation per command.
+                    words.reserve_exact(left + 1);
+                }
                 words.push(w);
                 continue;
             }
