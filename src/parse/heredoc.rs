@@ -7,12 +7,13 @@
 //! reading when the delimiter is unquoted (so `EO\⏎F` is the delimiter line), strips leading
 //! tabs for `<<-`, and ends at the first line equal to the delimiter. The caller compares this
 //! end with tree-sitter's and records a parse error when they differ; it does not re-read the
-//! body itself. Delimiter words with expansions-looking text (`$`, `` ` ``) are not modelled:
+//! body itself. Delimiter words with expansions-looking text (`$`, `` ` ``) or an unquoted
+//! operator character (`EOF;`, which tree-sitter-bash takes whole) are not modelled:
 //! [`delimiter`] returns `None` for them.
 
 /// bash's delimiter for the raw delimiter word, and whether it was quoted (the body is then
 /// taken literally). `None` when the word holds something whose treatment is not modelled
-/// here (`$…`, backquotes, an unterminated quote, a newline).
+/// here (`$…`, backquotes, an unterminated quote, a newline, an unquoted `;&|<>()` or blank).
 pub(crate) fn delimiter(raw: &str) -> Option<(String, bool)> {
     let mut out = String::new();
     let mut quoted = false;
@@ -51,6 +52,9 @@ pub(crate) fn delimiter(raw: &str) -> Option<(String, bool)> {
                     }
                 }
             }
+            // An unquoted operator character ends the word for bash (`<<EOF;` is `EOF`
+            // then `;`), where tree-sitter-bash keeps it in the delimiter.
+            ';' | '&' | '|' | '<' | '>' | '(' | ')' | ' ' | '\t' => return None,
             x => out.push(x),
         }
     }
@@ -119,6 +123,9 @@ mod tests {
             ("\"a\\b\"", Some(("a\\b", true))),
             ("$x", None),
             ("'EOF", None),
+            ("EOF;", None),
+            ("EOF)", None),
+            ("'EOF;'", Some(("EOF;", true))),
         ];
         for (raw, want) in cases {
             let got = delimiter(raw);

@@ -162,6 +162,9 @@ pub(super) fn lower(
     if src.contains("\\\n") {
         l.issues.extend(super::continuation::issues(tree, src, map));
     }
+    if src.contains('`') {
+        l.collect_empty_backquotes(root);
+    }
     let commands = l.statements(root);
     Script {
         commands,
@@ -241,6 +244,41 @@ impl<'a> Lowerer<'a> {
                 break;
             }
             if node.has_error() && cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    continue 'walk;
+                }
+                if !cursor.goto_parent() {
+                    break 'walk;
+                }
+            }
+        }
+    }
+
+    /// Record every `` `` `` token. tree-sitter-bash has a token for an empty backquoted
+    /// substitution that may hold blanks (`` ` ` ``), and takes the closing and the opening
+    /// backquote of two substitutions side by side for it: `` echo `true a` `rm x` `` becomes
+    /// one substitution running `true` with the argument `` a` `rm `` and `x`, so the second
+    /// command is never seen. bash reads each backquote pair as a substitution; an empty one
+    /// (`` echo `` x ``) is also misread (the `echo` joins the words after it). Iterative walk.
+    fn collect_empty_backquotes(&mut self, root: Node) {
+        let mut cursor = root.walk();
+        'walk: loop {
+            let node = cursor.node();
+            if !node.is_named() && kind(node) == "``" {
+                self.issue(
+                    IssueKind::ParseError,
+                    node,
+                    "two backquotes with only blanks between them: tree-sitter-bash reads them \
+                     as one token where bash closes a substitution and opens the next, or \
+                     reads an empty one"
+                        .to_owned(),
+                );
+                return;
+            }
+            if cursor.goto_first_child() {
                 continue;
             }
             loop {
@@ -1293,6 +1331,7 @@ impl<'a> Lowerer<'a> {
             if op.is_empty() {
                 op = "<<".to_owned();
             }
+            self.check_heredoc_line(node, heredoc_start, heredoc_body.or(heredoc_end));
             self.check_heredoc_end(&op, heredoc_start, heredoc_body, heredoc_end);
             let r = self.heredoc(op, fd, heredoc_start, heredoc_body, self.span(node));
             out.redirects.push(r);
@@ -1358,6 +1397,60 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// Record a parse error when bash may start this heredoc's body elsewhere than
+    /// tree-sitter-bash does. bash reads the body from the line after the newline that ends the
+    /// command line holding the operator: a backslash-newline joins the next line to that
+    /// command line first, and a newline inside quotes does not end it. tree-sitter-bash starts
+    /// the body at the first newline its heredoc scanner meets, and can read the lines of a
+    /// body as words of the command (`cat <<-'EOF'⏎\$x⏎\$x⏎EOF`). So between the delimiter word
+    /// and tree-sitter's body there must be no backslash-newline and, outside quoted strings,
+    /// exactly one newline, followed by nothing but blanks.
+    fn check_heredoc_line(&mut self, node: Node, start: Option<Node>, body: Option<Node>) {
+        let Some(start) = start else {
+            return;
+        };
+        let from = start.end_byte();
+        let to = body.map_or(node.end_byte(), |b| b.start_byte()).max(from);
+        let mut quoted = Vec::new();
+        quoted_ranges(node, from, to, &mut quoted);
+        let bytes = self.src.as_bytes();
+        let mut newlines = Vec::new();
+        let mut joined = false;
+        let mut i = from;
+        while i < to {
+            if let Some(&(_, e)) = quoted.iter().find(|(s, e)| *s <= i && i < *e) {
+                i = e;
+                continue;
+            }
+            match bytes[i] {
+                b'\\' if bytes.get(i + 1) == Some(&b'\n') => joined = true,
+                b'\\' => i += 1,
+                b'\n' => newlines.push(i),
+                _ => {}
+            }
+            i += 1;
+        }
+        let blanks_after = |n: usize| {
+            self.src
+                .get(n + 1..to)
+                .is_some_and(|t| t.bytes().all(|b| b == b' ' || b == b'\t'))
+        };
+        let one_line = match newlines.as_slice() {
+            [] => body.is_none(),
+            [n] => blanks_after(*n),
+            _ => false,
+        };
+        if joined || !one_line {
+            self.issue(
+                IssueKind::ParseError,
+                start,
+                "a heredoc whose body tree-sitter-bash may start at another line than bash \
+                 (a backslash-newline or a newline before the body it reads)"
+                    .to_owned(),
+            );
+        }
+    }
+
     /// Record a parse error when bash would end this heredoc's body elsewhere than
     /// tree-sitter-bash does, or when the delimiter word is not one whose reading is modelled.
     fn check_heredoc_end(
@@ -1391,7 +1484,7 @@ impl<'a> Lowerer<'a> {
                 IssueKind::ParseError,
                 start,
                 "a heredoc delimiter whose reading by bash is not modelled (`$`, a backquote, \
-                 an open quote)"
+                 an open quote, an unquoted operator character)"
                     .to_owned(),
             );
             return;
@@ -1463,8 +1556,56 @@ impl<'a> Lowerer<'a> {
 
     /// Words inside `[[ … ]]` / `[ … ]`: every operand, so that static tests are visible and
     /// expansions are analysed.
+    ///
+    /// A word starting with `#` there begins a comment for bash as anywhere else, which
+    /// leaves the `[[` open; tree-sitter-bash may then close it with a `]]` of a later line
+    /// and read the lines between as operands: any comment inside is a parse error.
     fn test_words(&mut self, node: Node) -> Vec<Word> {
+        let mut cursor = node.walk();
+        'walk: loop {
+            let n = cursor.node();
+            if kind(n) == "comment" {
+                self.issue(
+                    IssueKind::ParseError,
+                    n,
+                    "a comment inside a test command: bash reads the rest of the line as the \
+                     comment, tree-sitter-bash may end the test on a later line"
+                        .to_owned(),
+                );
+                break;
+            }
+            if cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    continue 'walk;
+                }
+                if !cursor.goto_parent() || cursor.node() == node {
+                    break 'walk;
+                }
+            }
+        }
         self.embedded_words(node)
+    }
+}
+
+/// The byte ranges, within `from..to`, of the quoted strings (`"…"`, `'…'`, `$'…'`, `$"…"`)
+/// under `node`: newlines inside them do not end a command line.
+fn quoted_ranges(node: Node, from: usize, to: usize, out: &mut Vec<(usize, usize)>) {
+    let mut c = node.walk();
+    for ch in node.children(&mut c) {
+        if ch.end_byte() <= from || ch.start_byte() >= to {
+            continue;
+        }
+        if matches!(
+            kind(ch),
+            "string" | "raw_string" | "ansi_c_string" | "translated_string"
+        ) {
+            out.push((ch.start_byte(), ch.end_byte()));
+        } else {
+            quoted_ranges(ch, from, to, out);
+        }
     }
 }
 

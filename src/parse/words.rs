@@ -240,8 +240,23 @@ impl Lowerer<'_> {
         });
     }
 
+    /// `<(…)` / `>(…)`. One that opens with `((` (`<((true) | cat)`) is not parsed by bash as
+    /// a command list: bash reads it as it reads `$((`, by counting parentheses up to the
+    /// closing `))`, so a `)` of a case pattern or inside quotes ends it elsewhere than
+    /// tree-sitter-bash's parse (`<((case a in a) true;; esac))` is a syntax error for bash): a
+    /// parse error.
     fn process_substitution(&mut self, node: Node, out: &mut Vec<WordPart>) {
-        let output = self.text(node).starts_with('>');
+        let text = self.text(node);
+        if text.get(1..).is_some_and(|t| t.starts_with("((")) {
+            self.issue(
+                IssueKind::ParseError,
+                node,
+                "a process substitution that opens with `((`: bash matches its parentheses as \
+                 it does for `$((`, not as tree-sitter-bash parses it"
+                    .to_owned(),
+            );
+        }
+        let output = text.starts_with('>');
         let body = self.statements(node);
         out.push(WordPart::ProcessSubstitution {
             body,
