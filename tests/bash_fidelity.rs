@@ -126,6 +126,10 @@ fn heredoc_bodies_end_where_bash_ends_them() {
         ("cat <<\\EOF\nbody\nEOF\necho RAN\n", Allow),
         ("cat <<-EOF\n\tbody\n\tEOF\necho RAN\n", Allow),
         ("cat <<EOF | bash\necho hi\nEOF\n", Allow),
+        // bypass: a backslash-newline on the operator's line moves where bash's body starts.
+        (": x <<EOF; \\\nrm -rf ~\nEOF\n", Ask),
+        // Body lines tree-sitter-bash read as arguments.
+        ("echo <<-'EOF'\n\\$x\n\\$x\nEOF\n", Ask),
     ]);
     assert!(has_flag(
         "cat <<E''OF\nbody\nEOF\necho RAN\n",
@@ -422,4 +426,22 @@ fn a_word_on_the_next_line_is_another_command() {
         ("echo \"a\nb\" c", Allow),
     ]);
     assert!(has_flag("echo a\n\\rm -rf ~", FlagKind::ParseError));
+}
+
+#[test]
+fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
+    check(&[
+        // bypass: the closing and the opening backquote read as one token hid the second command.
+        ("echo `true a` `rm x`", Ask),
+        // `<((…))` is matched like `$((`: bash rejects what tree-sitter-bash reads.
+        ("echo <((case a in a) true;; esac))", Ask),
+        ("echo <((true))", Ask),
+        // A comment inside `[[ … ]]`.
+        ("if true; then [[ -n #x && a ]] |\n[[ b ]]; fi", Ask),
+        // Harmless twins.
+        ("echo `date` - `hostname`", Allow),
+        ("diff <(sort a) <( (sort b))", Allow),
+        ("[[ -n a#b ]]", Allow),
+        ("[[ -f x ]] # ok", Allow),
+    ]);
 }

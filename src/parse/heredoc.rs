@@ -20,7 +20,12 @@ pub(crate) fn delimiter(raw: &str) -> Option<(String, bool)> {
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
         match c {
-            '$' | '`' | '\n' => return None,
+            // Expansions and newlines are not modelled; an unquoted operator character ends
+            // the word for bash (`<<EOF;` is `EOF` then `;`), where tree-sitter-bash keeps it
+            // in the delimiter.
+            '$' | '`' | '\n' | ';' | '&' | '|' | '<' | '>' | '(' | ')' | ' ' | '\t' => {
+                return None;
+            }
             '\\' => {
                 quoted = true;
                 out.push(chars.next()?);
@@ -52,9 +57,6 @@ pub(crate) fn delimiter(raw: &str) -> Option<(String, bool)> {
                     }
                 }
             }
-            // An unquoted operator character ends the word for bash (`<<EOF;` is `EOF`
-            // then `;`), where tree-sitter-bash keeps it in the delimiter.
-            ';' | '&' | '|' | '<' | '>' | '(' | ')' | ' ' | '\t' => return None,
             x => out.push(x),
         }
     }
