@@ -281,40 +281,19 @@ mod tests {
     /// Every rule of the source files as serde reads it from the TOML, with its line: the
     /// reference the packed data must reproduce.
     fn source_rules() -> Vec<(&'static str, usize, RuleSpec)> {
-        let sources = [
-            (
-                "builtin/programs.toml",
-                include_str!("builtin/programs.toml"),
-            ),
-            (
-                "builtin/read-only.toml",
-                include_str!("builtin/read-only.toml"),
-            ),
-            (
-                "builtin/read-only-extra.toml",
-                include_str!("builtin/read-only-extra.toml"),
-            ),
-            (
-                "builtin/read-only-tools.toml",
-                include_str!("builtin/read-only-tools.toml"),
-            ),
-            (
-                "builtin/read-only-clis.toml",
-                include_str!("builtin/read-only-clis.toml"),
-            ),
-            ("builtin/ask.toml", include_str!("builtin/ask.toml")),
-            (
-                "builtin/dangerous.toml",
-                include_str!("builtin/dangerous.toml"),
-            ),
-            ("builtin/deny.toml", include_str!("builtin/deny.toml")),
-        ];
-        let names: Vec<&str> = sources.iter().map(|s| s.0).collect();
-        assert_eq!(names, FILE_NAMES, "the files and their order");
+        let sources: Vec<(&'static str, String)> = FILE_NAMES
+            .iter()
+            .map(|name| {
+                let path = format!("{}/src/policy/{name}", env!("CARGO_MANIFEST_DIR"));
+                let text =
+                    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                (*name, text)
+            })
+            .collect();
         let mut out = Vec::new();
         for (name, text) in sources {
-            let file = crate::policy::spec::parse_policy(text, name).unwrap();
-            let lines = crate::policy::error::LineIndex::new(text);
+            let file = crate::policy::spec::parse_policy(&text, name).unwrap();
+            let lines = crate::policy::error::LineIndex::new(&text);
             out.extend(
                 file.rule
                     .into_iter()
