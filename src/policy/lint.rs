@@ -261,7 +261,14 @@ mod open_world {
                         && !spec.short_value.contains(*c)
                         && !spec.short_optional.contains(*c)
                 });
-                let mut additions: Vec<String> = vec!["--zz-not-an-option".to_owned()];
+                // In a `long_values` table every other lower-case `--name` is an operation
+                // parameter (known); a name outside that shape is not.
+                let unknown_long = if spec.long_values {
+                    "--Zz-not-an-option"
+                } else {
+                    "--zz-not-an-option"
+                };
+                let mut additions: Vec<String> = vec![unknown_long.to_owned()];
                 if !spec.single_dash_long {
                     additions.extend(unknown_short.map(|c| format!("-{c}")));
                 }

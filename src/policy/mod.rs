@@ -2155,6 +2155,14 @@ fn unit_line(unit: &Unit) -> String {
 fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
     let program = unit.program.as_deref().unwrap_or_default();
     if let Some(name) = &parsed.unknown {
+        if let Some(option) = name
+            .strip_suffix(options::RUN_TIME_VALUE)
+            .map(str::trim_end)
+        {
+            return Some(format!(
+                "with `{option}` and a value known only at run time, which `{program}` reads as an option if it starts with `-`"
+            ));
+        }
         return Some(format!(
             "with `{name}`: an option shclass does not know for `{program}`, so it cannot prove what it does"
         ));

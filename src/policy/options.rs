@@ -86,7 +86,9 @@ pub(crate) struct OptionSpec {
     pub single_dash_long: bool,
     /// Every long option not listed in `long` takes a value, and `--no-…` never does (the AWS
     /// CLI, whose operation parameters are all `--name value`), so that a word after one is
-    /// never read as an operand.
+    /// never read as an operand. In a closed table the listed options are the CLI's own (global
+    /// and common) options and every other lower-case `--name` is an operation parameter,
+    /// known, unless it is the start of a listed option (an abbreviation of it).
     pub long_values: bool,
     /// Single-dash words that take a value when `single_dash_long` (`-name`, `-type`).
     pub single_value: Names,
@@ -418,15 +420,27 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
             let abbreviated = full.len() != name.len() + 2;
             out.unknown(
                 spec,
-                known && !abbreviated,
+                known && !abbreviated || !known && spec.long_values && is_parameter(spec, name),
                 v.split_once('=').map_or(v, |(n, _)| n),
             );
             let takes = in_long_value || spec.long_values && !in_long && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
-                value = value_of(argv, i + 1);
-                step = 2;
+                match argv.get(i + 1).map(|a| a.value.as_deref()) {
+                    // An `argparse` CLI (`long_values`) reads a word that looks like an option
+                    // as the next option, not as this one's value (`--dry-run --endpoint-url=…`),
+                    // and a word known only at run time may turn out to be one (`--query "$Q"`).
+                    Some(Some(w)) if spec.long_values && argparse_option(w) => {}
+                    Some(None) if spec.long_values => {
+                        out.unknown(spec, false, &format!("{v} {RUN_TIME_VALUE}"));
+                        step = 2;
+                    }
+                    _ => {
+                        value = value_of(argv, i + 1);
+                        step = 2;
+                    }
+                }
             }
             out.opts.push(Opt {
                 name: Cow::Owned(full),
@@ -499,6 +513,41 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
         .collect();
     out.closed = spec.closed;
     out
+}
+
+/// Whether an unlisted long option of a CLI whose table has `long_values` is one of its
+/// operation parameters (`aws ec2 describe-instances --instance-ids i-1`): a lower-case
+/// kebab-case name that no listed option starts with. A name that is the start of a listed
+/// option could be read as that option's abbreviation (`--endpoint` for `--endpoint-url`), so
+/// it is never proven.
+fn is_parameter(spec: &OptionSpec, name: &str) -> bool {
+    let shaped = name.starts_with(|c: char| c.is_ascii_lowercase())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+    if !shaped {
+        return false;
+    }
+    let full = format!("--{name}");
+    spec.long.starting_with(&full).next().is_none()
+        && spec.long_value.starting_with(&full).next().is_none()
+}
+
+/// How an option whose value is known only at run time is named in `Parsed::unknown`.
+pub(crate) const RUN_TIME_VALUE: &str = "…";
+
+/// Whether `argparse` reads a word as an option rather than as a value: it starts with `-` and
+/// is not a negative number (`^-\d+$|^-\d*\.\d+$`, as `argparse` tells them).
+fn argparse_option(w: &str) -> bool {
+    let Some(rest) = w.strip_prefix('-').filter(|r| !r.is_empty()) else {
+        return false;
+    };
+    let (int, frac) = rest.split_once('.').unwrap_or((rest, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    let negative = digits(int)
+        && digits(frac)
+        && (rest.contains('.') && !frac.is_empty() || !int.is_empty() && !rest.contains('.'));
+    !negative
 }
 
 /// The static value of the `i`th word, when there is one: an option's value.
@@ -734,6 +783,37 @@ mod tests {
         );
         assert_eq!(o, vec!["--table-name", "--debug", "--no-paginate"]);
         assert_eq!(p, vec!["dynamodb", "describe-table", "out"]);
+    }
+
+    #[test]
+    fn closed_long_values_tables_prove_parameters_but_not_abbreviations() {
+        let aws = OptionSpec {
+            long: vec!["--debug".into(), "--dry-run".into()].into(),
+            long_value: vec!["--endpoint-url".into(), "--query".into()].into(),
+            long_values: true,
+            closed: true,
+            ..OptionSpec::default()
+        };
+        let parse = |line: &str| parse(Some(&aws), &argv(line));
+        // Operation parameters are known, and a negative number is a value.
+        let p = parse("aws ec2 describe-instances --instance-ids i-1 --max-results -1");
+        assert_eq!(p.unknown, None);
+        assert_eq!(p.operands.len(), 2);
+        // A prefix of a listed option is its abbreviation; a name outside the shape is unknown.
+        assert!(parse("aws ec2 x --endpoint http://e").unknown.is_some());
+        assert!(parse("aws ec2 x --Filters a").unknown.is_some());
+        // A word that looks like an option is the next option, never a value.
+        let p = parse("aws ec2 x --dry-run --endpoint-url=http://e");
+        assert!(p.has("--endpoint-url"));
+        let p = parse("aws ec2 x --no-such --endpoint-url=http://e");
+        assert!(p.has("--endpoint-url"));
+        // A value known only at run time could be an option.
+        let mut args = argv("aws ec2 x --query");
+        args.push(Arg {
+            value: None,
+            ..Arg::literal("$Q", Span::default())
+        });
+        assert!(super::parse(Some(&aws), &args).unknown.is_some());
     }
 
     #[test]
