@@ -72,7 +72,7 @@ fn regenerated_files_compile_to_the_source_rules() {
             (*name, text)
         })
         .collect();
-    assert!(sources.len() >= 8, "the built-in files: {:?}", BUILTIN_FILES);
+    assert!(sources.len() >= 8, "the built-in files: {BUILTIN_FILES:?}");
     let mut from_sources = Policy::empty();
     for (name, text) in &sources {
         from_sources
