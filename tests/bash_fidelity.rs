@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use shclass::Limits;
-use shclass::{Decision, Policy};
+use shclass::{Decision, Policy, Source};
 use shclass::{FlagKind, analyze};
 
 fn policy() -> Policy {
@@ -443,5 +443,82 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("diff <(sort a) <( (sort b))", Allow),
         ("[[ -n a#b ]]", Allow),
         ("[[ -f x ]] # ok", Allow),
+    ]);
+}
+
+#[test]
+fn runners_reading_a_command_file_are_never_allowed() {
+    // A person who allows these programs: what is left to ask is the file they run.
+    let mut p = policy();
+    p.add_text(
+        r#"allow = ["Bash(sqlite3:*)", "Bash(gdb:*)", "Bash(apt-get:*)", "Bash(apt-cache:*)", "Bash(./a.out)"]"#,
+        "test.toml",
+        &Source::Cli("test.toml".into()),
+        true,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let rows = [
+        // bypass: the file holds `.shell CMD` / `shell CMD` / a `Pre-Invoke` hook, written by an
+        // earlier command on the line or an earlier line.
+        ("sqlite3 -init x.sql app.db .tables", Ask),
+        ("sqlite3 --init x.sql app.db", Ask),
+        ("sqlite3 app.db '.read x.sql'", Ask),
+        (
+            "echo '.shell id' > x.sql; sqlite3 -init x.sql app.db .tables",
+            Ask,
+        ),
+        ("gdb -batch -x cmds.gdb ./a.out", Ask),
+        ("gdb -batch --command=cmds.gdb ./a.out", Ask),
+        ("gdb -batch -command cmds.gdb ./a.out", Ask),
+        ("gdb -ix init.gdb -batch ./a.out", Ask),
+        ("gdb --init-command=init.gdb -batch ./a.out", Ask),
+        ("gdb -eix early.gdb -batch ./a.out", Ask),
+        ("gdb -batch -ex 'source x.gdb' ./a.out", Ask),
+        ("gdb -batch -ex 'target remote | touch x' ./a.out", Ask),
+        ("apt-get -c apt.conf update", Ask),
+        ("apt-get --config-file=apt.conf update", Ask),
+        ("apt-cache -capt.conf policy", Ask),
+        // Harmless twins.
+        ("sqlite3 app.db .tables", Allow),
+        ("sqlite3 -init /dev/null -batch app.db .tables", Allow),
+        ("sqlite3 app.db '.read /dev/null'", Allow),
+        ("gdb -batch -ex bt ./a.out", Allow),
+        ("gdb -nx -x /dev/null -batch ./a.out", Allow),
+        ("gdb -batch -ex 'target remote :1234' ./a.out", Allow),
+        ("apt-get update", Allow),
+        ("apt-cache policy", Allow),
+    ];
+    let mut failures = Vec::new();
+    for (cmd, want) in rows {
+        let got = p.classify(cmd).decision;
+        if got != want {
+            failures.push(format!("  {cmd:?}: want {want}, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for cmd in [
+        "sqlite3 -init x.sql app.db",
+        "gdb -x cmds.gdb ./a.out",
+        "apt-get -c apt.conf update",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+    // gdb's `make` runs make through the shell; `target remote | CMD` runs CMD.
+    assert_eq!(
+        argvs("gdb -batch -ex 'make -C src' ./a.out"),
+        [
+            vec!["make", "-C", "src"],
+            vec!["./a.out"],
+            vec!["gdb", "-batch", "-ex", "make -C src", "./a.out"]
+        ]
+    );
+    check(&[
+        ("gdb -batch -ex 'target remote | rm -rf ~' ./a.out", Deny),
+        ("npm config set script-shell ./x.sh", Ask),
+        ("yarn config set scriptShell ./x.sh", Ask),
+        ("npm config get script-shell", Allow),
     ]);
 }

@@ -357,6 +357,11 @@ impl Walker<'_> {
                 self.gdb_code(args, via, assignments, ctx);
                 false
             }
+            "apt" | "apt-get" | "apt-cache" | "apt-config" | "apt-mark" | "apt-cdrom" => {
+                self.apt_config_file(args, program);
+                self.option_code(args, program, via, ctx);
+                false
+            }
             p if !shell_command_options(p).is_empty() => {
                 self.option_code(args, program, via, ctx);
                 false
@@ -1707,7 +1712,7 @@ impl Walker<'_> {
 
 /// A value an option gives: its static text (`None`: known only at run time), its span, and
 /// the word it stands in.
-type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
+pub(super) type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
 
 /// The values `args` give the options of `options` whose value is a command line, read as
 /// getopt reads them: `--opt=V`, `--opt V`, `-oV`, `-o V`, and a long option from a prefix of
@@ -1716,7 +1721,7 @@ type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
 /// (`difftool --tool meld` is not `--tool-cmd`). Each option with `None` when its value word is
 /// missing, or when it is one of `bare` written alone (`grep -O`: no command). Reading stops at
 /// `--`.
-fn command_option_values<'a, 'w>(
+pub(super) fn command_option_values<'a, 'w>(
     args: &'a [ArgW<'w>],
     options: Words,
     bare: &[&str],

@@ -15,7 +15,8 @@ declare_check! {
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
     ///   `runner` or `linker`, a credential provider, an alias of the subcommand), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
-    /// - yarn with `yarnPath` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`);
+    /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`);
+    /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`);
     /// - bazel and bazelisk with a `tools/bazel` wrapper;
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
     ///   first on `sys.path`);
@@ -122,13 +123,30 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
                         .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
                 })
             };
-            (names(&yml, "yarnPath") || names(&rc, "yarn-path")).then(|| {
+            (names(&yml, "yarnPath") || names(&yml, "plugins") || names(&rc, "yarn-path")).then(
+                || {
+                    format!(
+                        "`{}` sets the yarn release or plugins to run: files of the checkout",
+                        d.display()
+                    )
+                },
+            )
+        }),
+        // gdb reads `./.gdbinit` of the directory it starts in (where the auto-load safe path
+        // allows it, which a person's `~/.gdbinit` often opens) unless told `-nx`.
+        "gdb" | "gdb-multiarch" => {
+            let nx = u
+                .args()
+                .map(text)
+                .any(|a| matches!(a, "-nx" | "--nx" | "-n"));
+            let init = dir.join(".gdbinit");
+            (!nx && init.is_file()).then(|| {
                 format!(
-                    "`{}` sets the yarn release to run: a file of the checkout",
-                    d.display()
+                    "`{}` holds gdb commands gdb runs at start (`shell` runs programs)",
+                    init.display()
                 )
             })
-        }),
+        }
         "bazel" | "bazelisk" => project_dirs(dir, root)
             .map(|d| d.join("tools/bazel"))
             .find(|f| f.is_file())
@@ -369,5 +387,22 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[test]
+    fn gdb_init_and_yarn_plugins() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "gdb -batch -ex bt ./a.out"), None);
+        write(root, ".gdbinit", "shell id\n");
+        assert!(flagged(root, "gdb -batch -ex bt ./a.out").is_some());
+        assert_eq!(flagged(root, "gdb -nx -batch -ex bt ./a.out"), None);
+        assert_eq!(flagged(root, "yarn list"), None);
+        write(
+            root,
+            ".yarnrc.yml",
+            "plugins:\n  - path: .yarn/plugins/x.cjs\n",
+        );
+        assert!(flagged(root, "yarn list").is_some());
     }
 }

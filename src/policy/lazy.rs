@@ -285,8 +285,7 @@ mod tests {
             .iter()
             .map(|name| {
                 let path = format!("{}/src/policy/{name}", env!("CARGO_MANIFEST_DIR"));
-                let text =
-                    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+                let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
                 (*name, text)
             })
             .collect();
