@@ -522,3 +522,25 @@ fn runners_reading_a_command_file_are_never_allowed() {
         ("npm config get script-shell", Allow),
     ]);
 }
+
+#[test]
+fn repeated_negation_is_read_as_bash_reads_it() {
+    // bash reads every `!` at the start of a pipeline as a negation (`! ! cmd` runs cmd);
+    // tree-sitter-bash reads the second `!` as a command's name.
+    assert_eq!(argvs("! ! rm -rf ~"), [["rm", "-rf", "~"]]);
+    assert_eq!(argvs("! ! ! cat f"), [["cat", "f"]]);
+    check(&[
+        // bypass: a command named `!` hid the command that runs.
+        ("! ! rm -rf ~", Deny),
+        ("true && ! ! rm -rf ~", Deny),
+        ("if ! ! rm -rf ~; then :; fi", Deny),
+        ("! ! ! rm -rf ~ | cat", Deny),
+        ("! ! x=1 touch y", Ask),
+        ("! !", Ask),
+        // Harmless twins; a quoted `!` is a command name.
+        ("! ! true", Allow),
+        ("{ ! ! echo a; }", Allow),
+        ("! '!' true", Ask),
+    ]);
+    assert!(has_flag("! ! x=1 true", FlagKind::ParseError));
+}

@@ -626,7 +626,19 @@ impl<'a> Lowerer<'a> {
             None
         };
         match body {
-            Some(body) => Command::Negated { body, span },
+            Some(mut body) => match strip_bangs(&mut body) {
+                // `! ! cmd`: the negations cancel out.
+                Some(k) if k % 2 == 1 => *body,
+                Some(_) => Command::Negated { body, span },
+                None => {
+                    self.issue(
+                        IssueKind::ParseError,
+                        node,
+                        "`! !` followed by what is not a command name".to_owned(),
+                    );
+                    Command::Negated { body, span }
+                }
+            },
             None => Command::Group { body: inner, span },
         }
     }
@@ -1831,4 +1843,51 @@ fn fd_words(s: &mut SimpleCommand) {
         }
         r.span.start = w.span.start;
     }
+}
+
+/// `! ! cmd`: bash reads every `!` at the start of a pipeline as a negation (two cancel out),
+/// where tree-sitter-bash reads the second as the name of a command. Takes those words off the
+/// first simple command of `cmd` and returns how many; `None` (a parse error) when what follows
+/// them is not a command word bash would read the same way (nothing, an assignment).
+fn strip_bangs(cmd: &mut Command) -> Option<usize> {
+    let s = match cmd {
+        Command::Simple(s) => s,
+        Command::Pipeline { stages, .. } => match stages.first_mut() {
+            Some(Command::Simple(s)) => s,
+            _ => return Some(0),
+        },
+        _ => return Some(0),
+    };
+    if !s.assignments.is_empty() {
+        return Some(0);
+    }
+    let bare = |w: &crate::ast::Word| {
+        matches!(w.parts.as_slice(),
+            [WordPart::Literal { text, quoting: crate::ast::Quoting::Unquoted, .. }] if text == "!")
+    };
+    let k = s.words.iter().take_while(|w| bare(w)).count();
+    if k == 0 {
+        return Some(0);
+    }
+    s.words.drain(..k);
+    let first = s.words.first()?;
+    let assignment_like = match first.parts.first() {
+        Some(WordPart::Literal {
+            text,
+            quoting: crate::ast::Quoting::Unquoted,
+            ..
+        }) => text.split_once('=').is_some_and(|(name, _)| {
+            let name = name.strip_suffix('+').unwrap_or(name);
+            let name = name.split_once('[').map_or(name, |(n, _)| n);
+            !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        }),
+        _ => false,
+    };
+    if assignment_like {
+        return None;
+    }
+    s.span = Span::new(first.span.start, s.span.end);
+    Some(k)
 }
