@@ -544,3 +544,30 @@ fn repeated_negation_is_read_as_bash_reads_it() {
     ]);
     assert!(has_flag("! ! x=1 true", FlagKind::ParseError));
 }
+
+#[test]
+fn descriptors_named_or_copied_into_standard_input() {
+    // `{NAME}<…` opens a new descriptor: the word is no command name nor argument.
+    assert_eq!(argvs("exec {fd}<<<x"), [["exec"]]);
+    assert_eq!(argvs("cat {x}<f"), [["cat"]]);
+    assert_eq!(argvs("echo {x} <f"), [["echo", "{x}"]]);
+    // `eval -- CODE`: the `--` ends eval's options.
+    assert_eq!(argvs("eval -- rm -rf ~"), [["rm", "-rf", "~"]]);
+    check(&[
+        ("eval -- rm -rf ~", Deny),
+        // bypass: a shell reading its code from a copy of another descriptor.
+        ("bash <&3", Ask),
+        ("sh 0<&3", Ask),
+        ("exec {fd}<<<x; bash <&$fd", Ask),
+        // Harmless twins.
+        ("eval -- echo a", Allow),
+        ("cat <&3", Allow),
+        ("cat {x}<f", Allow),
+    ]);
+    for cmd in ["bash <&3", "exec {fd}<<<x; bash <&$fd"] {
+        assert!(
+            has_flag(cmd, FlagKind::PipeToShell),
+            "{cmd}: no pipe-to-shell flag"
+        );
+    }
+}

@@ -236,10 +236,23 @@ impl Walker<'_> {
             "eval" => {
                 let span = args[0].arg.span;
                 self.flag(FlagKind::Eval, span, "");
-                if args.len() > 1 {
+                // `eval -- CODE`: bash's eval takes `--` as the end of its (no) options.
+                let from = if args.get(1).and_then(|a| a.arg.exact()) == Some("--") {
+                    2
+                } else {
+                    1
+                };
+                if args.len() > from {
                     let mut v = via.to_vec();
                     v.push("eval".to_owned());
-                    return self.code_args(&args[1..], "eval", &v, assignments, ctx, Context::Eval);
+                    return self.code_args(
+                        &args[from..],
+                        "eval",
+                        &v,
+                        assignments,
+                        ctx,
+                        Context::Eval,
+                    );
                 }
                 false
             }

@@ -87,7 +87,8 @@ fn bare_newline(gap: &str) -> bool {
         .any(|(i, &c)| c == b'\n' && (i == 0 || b[i - 1] != b'\\'))
 }
 
-fn assemble_command(kind: &str, parts: CommandParts) -> Command {
+fn assemble_command(kind: &str, mut parts: CommandParts) -> Command {
+    fd_words(&mut parts.cmd);
     let span = parts.cmd.span;
     let mut out = if parts.stray.is_empty() {
         Command::Simple(parts.cmd)
@@ -1823,8 +1824,9 @@ pub(crate) fn dump_tree(tree: &Tree, src: &str) -> String {
 }
 
 /// `cat 0<f`: bash reads a word of digits right before a redirection operator as the file
-/// descriptor; tree-sitter-bash reads some of them (`0<`, `1<`) as a word of their own. The word
-/// becomes the redirect's descriptor, as bash has it.
+/// descriptor; tree-sitter-bash reads some of them (`0<`, `1<`) as a word of their own. So is
+/// `{NAME}` (`exec {fd}<<<text`: bash opens a new descriptor, 10 or above, and puts its number
+/// in NAME). The word becomes the redirect's descriptor, as bash has it.
 fn fd_words(s: &mut SimpleCommand) {
     for r in &mut s.redirects {
         if r.fd.is_some() {
@@ -1833,7 +1835,7 @@ fn fd_words(s: &mut SimpleCommand) {
         let Some(k) = s.words.iter().position(|w| {
             w.span.end == r.span.start
                 && matches!(w.parts.as_slice(), [WordPart::Literal { text, quoting: Quoting::Unquoted, .. }]
-                    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+                    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) || is_fd_variable(text))
         }) else {
             continue;
         };
@@ -1843,6 +1845,17 @@ fn fd_words(s: &mut SimpleCommand) {
         }
         r.span.start = w.span.start;
     }
+}
+
+/// `{NAME}`, the variable of a redirect that opens a new descriptor (`{fd}<file`).
+fn is_fd_variable(text: &str) -> bool {
+    text.strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .is_some_and(|name| {
+            !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        })
 }
 
 /// `! ! cmd`: bash reads every `!` at the start of a pipeline as a negation (two cancel out),
