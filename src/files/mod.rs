@@ -186,6 +186,8 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/.config/gdb/**",
     "**/.yarnrc",
     "**/.yarnrc.yml",
+    // colordiff's `diff_cmd` names the program it runs.
+    "**/.colordiffrc",
     // What editors and interpreters run from the workspace on their own: VS Code's tasks (a task
     // can run when the folder opens) and settings (interpreter and terminal settings), and a
     // Python environment's start-up hooks (`.pth` lines that begin with `import` run at every
