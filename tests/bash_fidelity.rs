@@ -520,6 +520,10 @@ fn runners_reading_a_command_file_are_never_allowed() {
         ("npm config set script-shell ./x.sh", Ask),
         ("yarn config set scriptShell ./x.sh", Ask),
         ("npm config get script-shell", Allow),
+        // bypass: yarn reads `--use-yarnrc FILE` anywhere on the line; its `yarn-path` runs.
+        ("yarn list --use-yarnrc=./x", Ask),
+        ("yarn --use-yarnrc ./x list", Ask),
+        ("yarn list", Allow),
     ]);
 }
 

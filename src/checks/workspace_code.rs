@@ -114,24 +114,26 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         return None;
     }
     match base {
-        "yarn" | "yarnpkg" => project_dirs(dir, root).find_map(|d| {
-            let yml = d.join(".yarnrc.yml");
-            let rc = d.join(".yarnrc");
-            let names = |f: &Path, key: &str| {
-                std::fs::read_to_string(f).is_ok_and(|t| {
-                    t.lines()
-                        .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
-                })
+        "yarn" | "yarnpkg" => {
+            // `yarn --cwd DIR` reads DIR's `.yarnrc` files instead.
+            let mut args = u.args().map(text);
+            let mut cwd = None;
+            while let Some(a) = args.next() {
+                if a == "--cwd" {
+                    cwd = args.next();
+                } else if let Some(v) = a.strip_prefix("--cwd=") {
+                    cwd = Some(v);
+                }
+            }
+            let dir = match cwd {
+                Some(c) if c.contains(['$', '`']) || c.is_empty() => {
+                    return Some("yarn runs in a directory named at run time (`--cwd`), whose `.yarnrc` files can name the release it runs".to_owned());
+                }
+                Some(c) => resolve(c, dir),
+                None => dir.to_path_buf(),
             };
-            (names(&yml, "yarnPath") || names(&yml, "plugins") || names(&rc, "yarn-path")).then(
-                || {
-                    format!(
-                        "`{}` sets the yarn release or plugins to run: files of the checkout",
-                        d.display()
-                    )
-                },
-            )
-        }),
+            yarn_release(&dir, root)
+        }
         // gdb reads `./.gdbinit` of the directory it starts in (where the auto-load safe path
         // allows it, which a person's `~/.gdbinit` often opens) unless told `-nx`.
         "gdb" | "gdb-multiarch" => {
@@ -198,6 +200,27 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Why yarn, run in `dir`, would run a release or plugins named by the checkout's `.yarnrc`
+/// files (`yarnPath`, `plugins`, `yarn-path`).
+fn yarn_release(dir: &Path, root: &Path) -> Option<String> {
+    project_dirs(dir, root).find_map(|d| {
+        let yml = d.join(".yarnrc.yml");
+        let rc = d.join(".yarnrc");
+        let names = |f: &Path, key: &str| {
+            std::fs::read_to_string(f).is_ok_and(|t| {
+                t.lines()
+                    .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
+            })
+        };
+        (names(&yml, "yarnPath") || names(&yml, "plugins") || names(&rc, "yarn-path")).then(|| {
+            format!(
+                "`{}` sets the yarn release or plugins to run: files of the checkout",
+                d.display()
+            )
+        })
+    })
 }
 
 /// `python`, `python3`, `python3.12`, `pypy3`.
@@ -397,6 +420,11 @@ mod tests {
         write(root, ".gdbinit", "shell id\n");
         assert!(flagged(root, "gdb -batch -ex bt ./a.out").is_some());
         assert_eq!(flagged(root, "gdb -nx -batch -ex bt ./a.out"), None);
+        assert_eq!(flagged(root, "yarn list"), None);
+        write(root, "sub/.yarnrc", "yarn-path \"./x.js\"\n");
+        assert!(flagged(root, "yarn --cwd sub list").is_some());
+        assert!(flagged(root, "yarn list --cwd=sub").is_some());
+        assert!(flagged(root, "yarn --cwd \"$d\" list").is_some());
         assert_eq!(flagged(root, "yarn list"), None);
         write(
             root,
