@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 
 use shclass::Limits;
-use shclass::{Decision, Policy};
+use shclass::{Decision, Policy, Source};
 use shclass::{FlagKind, analyze};
 
 fn policy() -> Policy {
@@ -444,4 +444,134 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("[[ -n a#b ]]", Allow),
         ("[[ -f x ]] # ok", Allow),
     ]);
+}
+
+#[test]
+fn runners_reading_a_command_file_are_never_allowed() {
+    // A person who allows these programs: what is left to ask is the file they run.
+    let mut p = policy();
+    p.add_text(
+        r#"allow = ["Bash(sqlite3:*)", "Bash(gdb:*)", "Bash(apt-get:*)", "Bash(apt-cache:*)", "Bash(./a.out)"]"#,
+        "test.toml",
+        &Source::Cli("test.toml".into()),
+        true,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let rows = [
+        // bypass: the file holds `.shell CMD` / `shell CMD` / a `Pre-Invoke` hook, written by an
+        // earlier command on the line or an earlier line.
+        ("sqlite3 -init x.sql app.db .tables", Ask),
+        ("sqlite3 --init x.sql app.db", Ask),
+        ("sqlite3 app.db '.read x.sql'", Ask),
+        (
+            "echo '.shell id' > x.sql; sqlite3 -init x.sql app.db .tables",
+            Ask,
+        ),
+        ("gdb -batch -x cmds.gdb ./a.out", Ask),
+        ("gdb -batch --command=cmds.gdb ./a.out", Ask),
+        ("gdb -batch -command cmds.gdb ./a.out", Ask),
+        ("gdb -ix init.gdb -batch ./a.out", Ask),
+        ("gdb --init-command=init.gdb -batch ./a.out", Ask),
+        ("gdb -eix early.gdb -batch ./a.out", Ask),
+        ("gdb -batch -ex 'source x.gdb' ./a.out", Ask),
+        ("gdb -batch -ex 'target remote | touch x' ./a.out", Ask),
+        ("apt-get -c apt.conf update", Ask),
+        ("apt-get --config-file=apt.conf update", Ask),
+        ("apt-cache -capt.conf policy", Ask),
+        // Harmless twins.
+        ("sqlite3 app.db .tables", Allow),
+        ("sqlite3 -init /dev/null -batch app.db .tables", Allow),
+        ("sqlite3 app.db '.read /dev/null'", Allow),
+        ("gdb -batch -ex bt ./a.out", Allow),
+        ("gdb -nx -x /dev/null -batch ./a.out", Allow),
+        ("gdb -batch -ex 'target remote :1234' ./a.out", Allow),
+        ("apt-get update", Allow),
+        ("apt-cache policy", Allow),
+    ];
+    let mut failures = Vec::new();
+    for (cmd, want) in rows {
+        let got = p.classify(cmd).decision;
+        if got != want {
+            failures.push(format!("  {cmd:?}: want {want}, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    for cmd in [
+        "sqlite3 -init x.sql app.db",
+        "gdb -x cmds.gdb ./a.out",
+        "apt-get -c apt.conf update",
+    ] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+    // gdb's `make` runs make through the shell; `target remote | CMD` runs CMD.
+    assert_eq!(
+        argvs("gdb -batch -ex 'make -C src' ./a.out"),
+        [
+            vec!["make", "-C", "src"],
+            vec!["./a.out"],
+            vec!["gdb", "-batch", "-ex", "make -C src", "./a.out"]
+        ]
+    );
+    check(&[
+        ("gdb -batch -ex 'target remote | rm -rf ~' ./a.out", Deny),
+        ("npm config set script-shell ./x.sh", Ask),
+        ("yarn config set scriptShell ./x.sh", Ask),
+        ("npm config get script-shell", Allow),
+        // bypass: yarn reads `--use-yarnrc FILE` anywhere on the line; its `yarn-path` runs.
+        ("yarn list --use-yarnrc=./x", Ask),
+        ("yarn --use-yarnrc ./x list", Ask),
+        ("yarn list", Allow),
+    ]);
+}
+
+#[test]
+fn repeated_negation_is_read_as_bash_reads_it() {
+    // bash reads every `!` at the start of a pipeline as a negation (`! ! cmd` runs cmd);
+    // tree-sitter-bash reads the second `!` as a command's name.
+    assert_eq!(argvs("! ! rm -rf ~"), [["rm", "-rf", "~"]]);
+    assert_eq!(argvs("! ! ! cat f"), [["cat", "f"]]);
+    check(&[
+        // bypass: a command named `!` hid the command that runs.
+        ("! ! rm -rf ~", Deny),
+        ("true && ! ! rm -rf ~", Deny),
+        ("if ! ! rm -rf ~; then :; fi", Deny),
+        ("! ! ! rm -rf ~ | cat", Deny),
+        ("! ! x=1 touch y", Ask),
+        ("! !", Ask),
+        // Harmless twins; a quoted `!` is a command name.
+        ("! ! true", Allow),
+        ("{ ! ! echo a; }", Allow),
+        ("! '!' true", Ask),
+    ]);
+    assert!(has_flag("! ! x=1 true", FlagKind::ParseError));
+}
+
+#[test]
+fn descriptors_named_or_copied_into_standard_input() {
+    // `{NAME}<…` opens a new descriptor: the word is no command name nor argument.
+    assert_eq!(argvs("exec {fd}<<<x"), [["exec"]]);
+    assert_eq!(argvs("cat {x}<f"), [["cat"]]);
+    assert_eq!(argvs("echo {x} <f"), [["echo", "{x}"]]);
+    // `eval -- CODE`: the `--` ends eval's options.
+    assert_eq!(argvs("eval -- rm -rf ~"), [["rm", "-rf", "~"]]);
+    check(&[
+        ("eval -- rm -rf ~", Deny),
+        // bypass: a shell reading its code from a copy of another descriptor.
+        ("bash <&3", Ask),
+        ("sh 0<&3", Ask),
+        ("exec {fd}<<<x; bash <&$fd", Ask),
+        // Harmless twins.
+        ("eval -- echo a", Allow),
+        ("cat <&3", Allow),
+        ("cat {x}<f", Allow),
+    ]);
+    for cmd in ["bash <&3", "exec {fd}<<<x; bash <&$fd"] {
+        assert!(
+            has_flag(cmd, FlagKind::PipeToShell),
+            "{cmd}: no pipe-to-shell flag"
+        );
+    }
 }

@@ -387,13 +387,15 @@ fn quote(text: &str) -> String {
     format!("'{}'", text.replace('\'', "'\\''"))
 }
 
-/// bash's `declare -f` text of each line's function body, `None` for a line bash refused.
+/// bash's `declare -f` text of each line's function body, `None` for a line bash refused. A line
+/// that closes the body early runs what follows (only harmless names); its output, also a
+/// background job's, goes to `/dev/null`, not between the `declare -f` texts.
 fn bash_bodies(lines: &[String]) -> Result<Vec<Option<String>>, String> {
     let dir = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
     let mut script = String::new();
     for (n, line) in lines.iter().enumerate() {
         script.push_str(&format!(
-            "echo '@@@ {n}'\nL={}\n(eval \"f_{n}() {{ $L\"$'\\n''}}' 2>/dev/null && declare -f f_{n})\n",
+            "echo '@@@ {n}'\nL={}\n(eval \"f_{n}() {{ $L\"$'\\n''}}' >/dev/null 2>&1 && declare -f f_{n})\n",
             quote(line)
         ));
     }

@@ -418,9 +418,10 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
 }
 
 /// True when a redirect with operator `op` on descriptor `fd` replaces standard input (`<`,
-/// `<>`, a heredoc or a here-string on descriptor 0 or none).
+/// `<>`, a heredoc or a here-string, or `<&N`, a copy of another descriptor, on descriptor 0 or
+/// none).
 pub(crate) fn replaces_stdin(op: &str, fd: Option<&str>) -> bool {
-    fd.is_none_or(|fd| fd == "0") && matches!(op, "<" | "<>" | "<<" | "<<-" | "<<<")
+    fd.is_none_or(|fd| fd == "0") && matches!(op, "<" | "<>" | "<<" | "<<-" | "<<<" | "<&")
 }
 
 /// Every span inside `input` and on its char boundaries. Spans of re-read code (`bash -c

@@ -236,10 +236,23 @@ impl Walker<'_> {
             "eval" => {
                 let span = args[0].arg.span;
                 self.flag(FlagKind::Eval, span, "");
-                if args.len() > 1 {
+                // `eval -- CODE`: bash's eval takes `--` as the end of its (no) options.
+                let from = if args.get(1).and_then(|a| a.arg.exact()) == Some("--") {
+                    2
+                } else {
+                    1
+                };
+                if args.len() > from {
                     let mut v = via.to_vec();
                     v.push("eval".to_owned());
-                    return self.code_args(&args[1..], "eval", &v, assignments, ctx, Context::Eval);
+                    return self.code_args(
+                        &args[from..],
+                        "eval",
+                        &v,
+                        assignments,
+                        ctx,
+                        Context::Eval,
+                    );
                 }
                 false
             }
@@ -355,6 +368,11 @@ impl Walker<'_> {
             }
             "gdb" => {
                 self.gdb_code(args, via, assignments, ctx);
+                false
+            }
+            "apt" | "apt-get" | "apt-cache" | "apt-config" | "apt-mark" | "apt-cdrom" => {
+                self.apt_config_file(args, program);
+                self.option_code(args, program, via, ctx);
                 false
             }
             p if !shell_command_options(p).is_empty() => {
@@ -1707,7 +1725,7 @@ impl Walker<'_> {
 
 /// A value an option gives: its static text (`None`: known only at run time), its span, and
 /// the word it stands in.
-type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
+pub(super) type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
 
 /// The values `args` give the options of `options` whose value is a command line, read as
 /// getopt reads them: `--opt=V`, `--opt V`, `-oV`, `-o V`, and a long option from a prefix of
@@ -1716,7 +1734,7 @@ type OptionValue<'a, 'w> = (Option<&'a str>, Span, Option<&'a ArgW<'w>>);
 /// (`difftool --tool meld` is not `--tool-cmd`). Each option with `None` when its value word is
 /// missing, or when it is one of `bare` written alone (`grep -O`: no command). Reading stops at
 /// `--`.
-fn command_option_values<'a, 'w>(
+pub(super) fn command_option_values<'a, 'w>(
     args: &'a [ArgW<'w>],
     options: Words,
     bare: &[&str],

@@ -1,8 +1,10 @@
 //! Programs that run commands named by their own options, operands or command language, read
 //! into units: `capsh -- ARGS` (a shell), `start-stop-daemon --start --exec PROG -- ARGS`,
 //! `sqlite3`'s dot-commands (`.shell`, `.system`, `|CMD` files), `ed`'s `!CMD` commands and
-//! `!CMD` file names, `gdb`'s `shell`/`!`/`pipe` commands and the program it debugs, and the make variables whose value
-//! make's recipes run (`make CC=CMD`, `make SHELL=PROG`).
+//! `!CMD` file names, `gdb`'s `shell`/`!`/`pipe`/`make`/`target … | CMD` commands and the program
+//! it debugs, and the make variables whose value make's recipes run (`make CC=CMD`,
+//! `make SHELL=PROG`). A file of commands such a program reads (`sqlite3 -init`, `.read`,
+//! `gdb -x`/`-ix`/`-eix`, `source`, `apt-get -c`) is flagged: its text is not on the line.
 //!
 //! Each reader hands a static command to the walker as code run by the program (or resolves the
 //! program and its arguments directly); what it cannot read (a run-time value, a script fed at
@@ -50,6 +52,33 @@ impl Walker<'_> {
         c.via = via;
         c.feed = None;
         self.resolve(&args, assignments.to_vec(), &c);
+    }
+
+    /// A file of commands the program reads and runs (`sqlite3 -init FILE`, `gdb -x FILE`,
+    /// `apt-get -c FILE`): its text is not on the line, and an earlier command on the line, an
+    /// earlier line or the checkout may have written it. Flagged as dynamic code, unless it is
+    /// `/dev/null`.
+    pub(super) fn command_file(&mut self, file: Option<&str>, span: Span, why: &str) {
+        if file != Some("/dev/null") {
+            self.flag(FlagKind::DynamicCode, span, why.to_owned());
+        }
+    }
+
+    /// `apt-get -c FILE` (`--config-file`, and the other apt programs): a configuration file
+    /// can set the hooks apt runs (`APT::Update::Pre-Invoke`, `DPkg::Pre-Invoke`) and the
+    /// programs it starts (`Dir::Bin::*`).
+    pub(super) fn apt_config_file(&mut self, args: &[ArgW], program: &str) {
+        let options = crate::wordlist::words!["-c", "--config-file"];
+        for (opt, value) in super::nested::command_option_values(&args[1..], options, &[], &[]) {
+            let Some((file, span, _)) = value else {
+                break;
+            };
+            self.command_file(
+                file,
+                span,
+                &format!("{program} {opt} reads a configuration file, which can name commands apt runs (`Pre-Invoke` hooks)"),
+            );
+        }
     }
 
     /// `capsh [OPTIONS] -- ARGS…` runs `/bin/bash ARGS…` (or the program of the last
@@ -209,7 +238,9 @@ impl Walker<'_> {
     /// their abbreviations; the words joined as sqlite3 joins them, through `system()`), and a
     /// `|CMD` file of `.once`, `.output`, `.import`, `.read` (through `popen()`). `.excel`,
     /// `.once -x`/`-e` (a program of the system opens the output), `.load` (a library) and the
-    /// `edit()` SQL function (the editor), and input fed at run time, are flagged.
+    /// `edit()` SQL function (the editor), input fed at run time, and the files of dot-commands
+    /// of `-init FILE` and `.read FILE` (other than `/dev/null`), are flagged. `~/.sqliterc`,
+    /// read at start without `-init`, is a start-up file (writing it asks).
     pub(super) fn sqlite_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
         // Options with a value (sqlite3 accepts `-opt` and `--opt`).
         const VALUE: &[&str] = &[
@@ -248,6 +279,15 @@ impl Walker<'_> {
                 if matches!(name, "lookaside" | "pagecache") {
                     i += 2;
                 } else if VALUE.contains(&name) {
+                    if name == "init"
+                        && let Some(f) = args.get(i)
+                    {
+                        self.command_file(
+                            f.arg.exact(),
+                            f.arg.span,
+                            "sqlite3 -init runs the dot-commands of a file (`.shell` runs programs)",
+                        );
+                    }
                     if name == "cmd"
                         && let Some(c) = args.get(i)
                     {
@@ -346,10 +386,12 @@ impl Walker<'_> {
         }
     }
 
-    /// gdb commands given with `-ex`/`--eval-command`/`-iex`/`--init-eval-command` (one or two
-    /// dashes, value attached with `=` or next): `shell CMD` (and `she`, `shel`), `!CMD`,
-    /// `pipe GDBCMD | CMD` and `| GDBCMD | CMD`; `python`/`guile` code and a run-time value are
-    /// flagged. And the program gdb debugs, which its `run` starts: `--args PROG ARGS…`, or the
+    /// gdb commands given with `-ex`/`--eval-command`/`-iex`/`--init-eval-command`/`-eiex` (one
+    /// or two dashes, value attached with `=` or next): `shell CMD` (and `she`, `shel`), `!CMD`,
+    /// `pipe GDBCMD | CMD` and `| GDBCMD | CMD`, `make ARGS`, `target remote | CMD`;
+    /// `python`/`guile` code, `source FILE`, `edit` and a run-time value are flagged, and so is a
+    /// command file (`-x`/`--command`, `-ix`/`--init-command`, `-eix`/`--early-init-command`)
+    /// other than `/dev/null`. And the program gdb debugs, which its `run` starts: `--args PROG ARGS…`, or the
     /// first operand (the second is a core file or a process id).
     pub(super) fn gdb_code(
         &mut self,
@@ -358,13 +400,25 @@ impl Walker<'_> {
         assignments: &[UnitAssignment],
         ctx: &Ctx,
     ) {
-        const COMMANDS: &[&str] = &["ex", "eval-command", "iex", "init-eval-command"];
-        // Options whose value is the next word, when not attached with `=`.
-        const VALUE: &[&str] = &[
+        const COMMANDS: &[&str] = &[
+            "ex",
+            "eval-command",
+            "iex",
+            "init-eval-command",
+            "eiex",
+            "early-init-eval-command",
+        ];
+        // Options whose value is a file of gdb commands.
+        const FILES: &[&str] = &[
             "x",
             "command",
             "ix",
             "init-command",
+            "eix",
+            "early-init-command",
+        ];
+        // Options whose value is the next word, when not attached with `=`.
+        const VALUE: &[&str] = &[
             "p",
             "pid",
             "c",
@@ -423,6 +477,24 @@ impl Walker<'_> {
                 Some((n, val)) => (n, Some((Some(val), a.arg.span))),
                 None => (name, None),
             };
+            if FILES.contains(&name) {
+                let (file, span) = if let Some(given) = attached {
+                    given
+                } else {
+                    let next = args.get(i);
+                    i += 1;
+                    (
+                        next.and_then(|n| n.arg.exact()),
+                        next.map_or(a.arg.span, |n| n.arg.span),
+                    )
+                };
+                self.command_file(
+                    file,
+                    span,
+                    "gdb runs the commands of a file (`shell` runs programs, `python` runs code)",
+                );
+                continue;
+            }
             if !COMMANDS.contains(&name) {
                 if attached.is_none() && VALUE.contains(&name) {
                     i += 1;
@@ -581,6 +653,11 @@ fn sqlite_meta(line: &str) -> SqliteMeta {
         if let Some(code) = rest.iter().find_map(|w| w.strip_prefix('|')) {
             return SqliteMeta::Code(code.to_owned());
         }
+        if is("read") && rest.first().is_some_and(|f| f != "/dev/null") {
+            return SqliteMeta::Opaque(
+                "sqlite3 .read runs the dot-commands of a file (`.shell` runs programs)",
+            );
+        }
     }
     SqliteMeta::None
 }
@@ -653,7 +730,11 @@ fn gdb_command(command: &str) -> GdbCommand<'_> {
     if let Some(code) = c.strip_prefix('!') {
         return GdbCommand::Code(code);
     }
-    let (word, rest) = c.split_once(char::is_whitespace).unwrap_or((c, ""));
+    // gdb's command name: letters, digits, `-`, `_`, `.` (`make;id` is `make` with `;id`).
+    let end = c
+        .find(|ch: char| !(ch.is_ascii_alphanumeric() || matches!(ch, '-' | '_' | '.')))
+        .unwrap_or(c.len());
+    let (word, rest) = (&c[..end], c[end..].trim_start());
     let word_of = |full: &str, min: usize| word.len() >= min && full.starts_with(word);
     if word_of("shell", 3) {
         return GdbCommand::Code(rest);
@@ -668,6 +749,26 @@ fn gdb_command(command: &str) -> GdbCommand<'_> {
             Some((_, code)) => GdbCommand::Code(code),
             None => GdbCommand::Code(body),
         };
+    }
+    if word == "make" {
+        // gdb runs `make ARGS` through the shell.
+        return GdbCommand::Code(c);
+    }
+    if word_of("make", 3) {
+        return GdbCommand::Opaque("gdb runs make (an abbreviated `make` command)");
+    }
+    if word_of("target", 3) && rest.contains('|') {
+        // `target remote | CMD`: gdb talks to the program CMD starts.
+        return GdbCommand::Code(rest.split_once('|').map_or("", |(_, code)| code));
+    }
+    if word_of("source", 2) {
+        return GdbCommand::Opaque("gdb runs the commands of a file (`source FILE`)");
+    }
+    if word_of("edit", 3) {
+        return GdbCommand::Opaque("gdb `edit` starts the editor ($EDITOR)");
+    }
+    if word_of("interpreter-exec", 5) {
+        return GdbCommand::Opaque("gdb runs commands of another interpreter: not read");
     }
     if word_of("python", 2)
         || word_of("python-interactive", 2)
@@ -705,6 +806,8 @@ mod tests {
         }
         assert!(matches!(sqlite_meta(".load x.so"), SqliteMeta::Opaque(_)));
         assert!(matches!(sqlite_meta(".once -x"), SqliteMeta::Opaque(_)));
+        assert!(matches!(sqlite_meta(".read x.sql"), SqliteMeta::Opaque(_)));
+        assert_eq!(sqlite_meta(".read /dev/null"), SqliteMeta::None);
     }
 
     #[test]
@@ -736,13 +839,24 @@ mod tests {
             ("info functions", GdbCommand::None),
             ("show version", GdbCommand::None),
             ("run", GdbCommand::None),
+            ("make -C x", GdbCommand::Code("make -C x")),
+            ("make;id", GdbCommand::Code("make;id")),
+            ("shell;id", GdbCommand::Code(";id")),
+            ("target remote | id", GdbCommand::Code(" id")),
+            ("target remote :1234", GdbCommand::None),
+            ("echo hi", GdbCommand::None),
         ];
         for (c, want) in cases {
             assert_eq!(gdb_command(c), want, "{c}");
         }
-        assert!(matches!(
-            gdb_command("python import os"),
-            GdbCommand::Opaque(_)
-        ));
+        for c in [
+            "python import os",
+            "source x.gdb",
+            "so x",
+            "edit main",
+            "interpreter-exec mi x",
+        ] {
+            assert!(matches!(gdb_command(c), GdbCommand::Opaque(_)), "{c}");
+        }
     }
 }

@@ -15,7 +15,8 @@ declare_check! {
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
     ///   `runner` or `linker`, a credential provider, an alias of the subcommand), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
-    /// - yarn with `yarnPath` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`);
+    /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`);
+    /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`);
     /// - bazel and bazelisk with a `tools/bazel` wrapper;
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
     ///   first on `sys.path`);
@@ -113,22 +114,41 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         return None;
     }
     match base {
-        "yarn" | "yarnpkg" => project_dirs(dir, root).find_map(|d| {
-            let yml = d.join(".yarnrc.yml");
-            let rc = d.join(".yarnrc");
-            let names = |f: &Path, key: &str| {
-                std::fs::read_to_string(f).is_ok_and(|t| {
-                    t.lines()
-                        .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
-                })
+        "yarn" | "yarnpkg" => {
+            // `yarn --cwd DIR` reads DIR's `.yarnrc` files instead.
+            let mut args = u.args().map(text);
+            let mut cwd = None;
+            while let Some(a) = args.next() {
+                if a == "--cwd" {
+                    cwd = args.next();
+                } else if let Some(v) = a.strip_prefix("--cwd=") {
+                    cwd = Some(v);
+                }
+            }
+            let dir = match cwd {
+                Some(c) if c.contains(['$', '`']) || c.is_empty() => {
+                    return Some("yarn runs in a directory named at run time (`--cwd`), whose `.yarnrc` files can name the release it runs".to_owned());
+                }
+                Some(c) => resolve(c, dir),
+                None => dir.to_path_buf(),
             };
-            (names(&yml, "yarnPath") || names(&rc, "yarn-path")).then(|| {
+            yarn_release(&dir, root)
+        }
+        // gdb reads `./.gdbinit` of the directory it starts in (where the auto-load safe path
+        // allows it, which a person's `~/.gdbinit` often opens) unless told `-nx`.
+        "gdb" | "gdb-multiarch" => {
+            let nx = u
+                .args()
+                .map(text)
+                .any(|a| matches!(a, "-nx" | "--nx" | "-n"));
+            let init = dir.join(".gdbinit");
+            (!nx && init.is_file()).then(|| {
                 format!(
-                    "`{}` sets the yarn release to run: a file of the checkout",
-                    d.display()
+                    "`{}` holds gdb commands gdb runs at start (`shell` runs programs)",
+                    init.display()
                 )
             })
-        }),
+        }
         "bazel" | "bazelisk" => project_dirs(dir, root)
             .map(|d| d.join("tools/bazel"))
             .find(|f| f.is_file())
@@ -180,6 +200,27 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Why yarn, run in `dir`, would run a release or plugins named by the checkout's `.yarnrc`
+/// files (`yarnPath`, `plugins`, `yarn-path`).
+fn yarn_release(dir: &Path, root: &Path) -> Option<String> {
+    project_dirs(dir, root).find_map(|d| {
+        let yml = d.join(".yarnrc.yml");
+        let rc = d.join(".yarnrc");
+        let names = |f: &Path, key: &str| {
+            std::fs::read_to_string(f).is_ok_and(|t| {
+                t.lines()
+                    .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
+            })
+        };
+        (names(&yml, "yarnPath") || names(&yml, "plugins") || names(&rc, "yarn-path")).then(|| {
+            format!(
+                "`{}` sets the yarn release or plugins to run: files of the checkout",
+                d.display()
+            )
+        })
+    })
 }
 
 /// `python`, `python3`, `python3.12`, `pypy3`.
@@ -369,5 +410,27 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[test]
+    fn gdb_init_and_yarn_plugins() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "gdb -batch -ex bt ./a.out"), None);
+        write(root, ".gdbinit", "shell id\n");
+        assert!(flagged(root, "gdb -batch -ex bt ./a.out").is_some());
+        assert_eq!(flagged(root, "gdb -nx -batch -ex bt ./a.out"), None);
+        assert_eq!(flagged(root, "yarn list"), None);
+        write(root, "sub/.yarnrc", "yarn-path \"./x.js\"\n");
+        assert!(flagged(root, "yarn --cwd sub list").is_some());
+        assert!(flagged(root, "yarn list --cwd=sub").is_some());
+        assert!(flagged(root, "yarn --cwd \"$d\" list").is_some());
+        assert_eq!(flagged(root, "yarn list"), None);
+        write(
+            root,
+            ".yarnrc.yml",
+            "plugins:\n  - path: .yarn/plugins/x.cjs\n",
+        );
+        assert!(flagged(root, "yarn list").is_some());
     }
 }

@@ -177,6 +177,17 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/.config/autostart/**",
     "**/.config/systemd/user/**",
     "**/.gitconfig",
+    // What other programs run at start: sqlite3's `.shell` in `~/.sqliterc`, gdb's `shell` in
+    // its init files (`~/.gdbinit`, and `./.gdbinit` where auto-load allows it), yarn's
+    // `yarnPath`, `plugins` and script shell, apt's hooks in a configuration file.
+    "**/.sqliterc",
+    "**/.gdbinit",
+    "**/.gdbearlyinit",
+    "**/.config/gdb/**",
+    "**/.yarnrc",
+    "**/.yarnrc.yml",
+    // colordiff's `diff_cmd` names the program it runs.
+    "**/.colordiffrc",
     // What editors and interpreters run from the workspace on their own: VS Code's tasks (a task
     // can run when the folder opens) and settings (interpreter and terminal settings), and a
     // Python environment's start-up hooks (`.pth` lines that begin with `import` run at every
@@ -207,6 +218,9 @@ const STARTUP_GLOBS: &[&str] = &[
     "/etc/ssh/sshd_config.d/**",
     "/etc/ld.so.conf",
     "/etc/ld.so.conf.d/**",
+    "/etc/apt/apt.conf",
+    "/etc/apt/apt.conf.d/**",
+    "/etc/gdb/**",
 ];
 
 /// Writing these is deny: the repository's own data and configuration and what decides what the

@@ -87,7 +87,8 @@ fn bare_newline(gap: &str) -> bool {
         .any(|(i, &c)| c == b'\n' && (i == 0 || b[i - 1] != b'\\'))
 }
 
-fn assemble_command(kind: &str, parts: CommandParts) -> Command {
+fn assemble_command(kind: &str, mut parts: CommandParts) -> Command {
+    fd_words(&mut parts.cmd);
     let span = parts.cmd.span;
     let mut out = if parts.stray.is_empty() {
         Command::Simple(parts.cmd)
@@ -626,7 +627,19 @@ impl<'a> Lowerer<'a> {
             None
         };
         match body {
-            Some(body) => Command::Negated { body, span },
+            Some(mut body) => match strip_bangs(&mut body) {
+                // `! ! cmd`: the negations cancel out.
+                Some(k) if k % 2 == 1 => *body,
+                Some(_) => Command::Negated { body, span },
+                None => {
+                    self.issue(
+                        IssueKind::ParseError,
+                        node,
+                        "`! !` followed by what is not a command name".to_owned(),
+                    );
+                    Command::Negated { body, span }
+                }
+            },
             None => Command::Group { body: inner, span },
         }
     }
@@ -1811,8 +1824,9 @@ pub(crate) fn dump_tree(tree: &Tree, src: &str) -> String {
 }
 
 /// `cat 0<f`: bash reads a word of digits right before a redirection operator as the file
-/// descriptor; tree-sitter-bash reads some of them (`0<`, `1<`) as a word of their own. The word
-/// becomes the redirect's descriptor, as bash has it.
+/// descriptor; tree-sitter-bash reads some of them (`0<`, `1<`) as a word of their own. So is
+/// `{NAME}` (`exec {fd}<<<text`: bash opens a new descriptor, 10 or above, and puts its number
+/// in NAME). The word becomes the redirect's descriptor, as bash has it.
 fn fd_words(s: &mut SimpleCommand) {
     for r in &mut s.redirects {
         if r.fd.is_some() {
@@ -1821,7 +1835,7 @@ fn fd_words(s: &mut SimpleCommand) {
         let Some(k) = s.words.iter().position(|w| {
             w.span.end == r.span.start
                 && matches!(w.parts.as_slice(), [WordPart::Literal { text, quoting: Quoting::Unquoted, .. }]
-                    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()))
+                    if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) || is_fd_variable(text))
         }) else {
             continue;
         };
@@ -1831,4 +1845,62 @@ fn fd_words(s: &mut SimpleCommand) {
         }
         r.span.start = w.span.start;
     }
+}
+
+/// `{NAME}`, the variable of a redirect that opens a new descriptor (`{fd}<file`).
+fn is_fd_variable(text: &str) -> bool {
+    text.strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .is_some_and(|name| {
+            !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        })
+}
+
+/// `! ! cmd`: bash reads every `!` at the start of a pipeline as a negation (two cancel out),
+/// where tree-sitter-bash reads the second as the name of a command. Takes those words off the
+/// first simple command of `cmd` and returns how many; `None` (a parse error) when what follows
+/// them is not a command word bash would read the same way (nothing, an assignment).
+fn strip_bangs(cmd: &mut Command) -> Option<usize> {
+    let s = match cmd {
+        Command::Simple(s) => s,
+        Command::Pipeline { stages, .. } => match stages.first_mut() {
+            Some(Command::Simple(s)) => s,
+            _ => return Some(0),
+        },
+        _ => return Some(0),
+    };
+    if !s.assignments.is_empty() {
+        return Some(0);
+    }
+    let bare = |w: &crate::ast::Word| {
+        matches!(w.parts.as_slice(),
+            [WordPart::Literal { text, quoting: crate::ast::Quoting::Unquoted, .. }] if text == "!")
+    };
+    let k = s.words.iter().take_while(|w| bare(w)).count();
+    if k == 0 {
+        return Some(0);
+    }
+    s.words.drain(..k);
+    let first = s.words.first()?;
+    let assignment_like = match first.parts.first() {
+        Some(WordPart::Literal {
+            text,
+            quoting: crate::ast::Quoting::Unquoted,
+            ..
+        }) => text.split_once('=').is_some_and(|(name, _)| {
+            let name = name.strip_suffix('+').unwrap_or(name);
+            let name = name.split_once('[').map_or(name, |(n, _)| n);
+            !name.is_empty()
+                && !name.starts_with(|c: char| c.is_ascii_digit())
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        }),
+        _ => false,
+    };
+    if assignment_like {
+        return None;
+    }
+    s.span = Span::new(first.span.start, s.span.end);
+    Some(k)
 }
