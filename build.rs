@@ -95,6 +95,7 @@ const FIELDS: &[(&str, u8, Kind)] = &[
     ("glob_options", 19, Kind::Bool),
     ("options", 20, Kind::OptionValues),
     ("first_operand", 21, Kind::Bool),
+    ("max_options", 22, Kind::Count),
 ];
 
 /// The tag that ends a rule's fields.

@@ -134,6 +134,7 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
         options: None,
         max_operands: None,
         min_operands: None,
+        max_options: None,
         env: None,
         via: None,
         context: None,
@@ -223,6 +224,10 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
             tag::GLOB_OPTIONS => {
                 r.field = "glob_options";
                 spec.glob_options = r.bool()?;
+            }
+            tag::MAX_OPTIONS => {
+                r.field = "max_options";
+                spec.max_options = Some(r.uint()?);
             }
             tag::FIRST_OPERAND => {
                 r.field = "first_operand";

@@ -61,6 +61,7 @@ pub(crate) struct Rule {
     options: Vec<(Text, Vec<ArgPattern>)>,
     max_operands: Option<usize>,
     min_operands: Option<usize>,
+    max_options: Option<usize>,
     env: Vec<Text>,
     via: Vec<Text>,
     context: Vec<Context>,
@@ -318,6 +319,7 @@ impl Rule {
             options,
             max_operands: spec.max_operands,
             min_operands: spec.min_operands,
+            max_options: spec.max_options,
             env,
             via: spec.via.unwrap_or_default(),
             context,
@@ -362,6 +364,7 @@ impl Rule {
             options: Vec::new(),
             max_operands: None,
             min_operands: None,
+            max_options: None,
             env: Vec::new(),
             via: Vec::new(),
             context: Vec::new(),
@@ -631,6 +634,13 @@ impl Rule {
         {
             return Err(Miss::OperandCount);
         }
+        // A dynamic word where an option could be may be any number of options.
+        if self
+            .max_options
+            .is_some_and(|max| m.parsed.opts.len() > max || m.parsed.dynamic)
+        {
+            return Err(Miss::OptionCount);
+        }
         if !self.args.any.is_empty()
             && !operands().any(|a| self.args.any.iter().any(|p| p.matches(a, m.cwd)))
         {
@@ -713,6 +723,8 @@ pub(crate) enum Miss<'r> {
     Glob,
     /// `max_operands` or `min_operands`.
     OperandCount,
+    /// `max_options`, or a dynamic word where an option could be.
+    OptionCount,
     /// No operand matches `args.any`.
     ArgsAny,
     /// An `args.all` pattern matches no operand.
@@ -742,6 +754,7 @@ impl std::fmt::Display for Miss<'_> {
             Miss::EffectOption => f.write_str("an option that writes, runs code or reaches the network, which the rule's flags do not name"),
             Miss::Glob => f.write_str("an unquoted glob could add options or operands (`glob_options`)"),
             Miss::OperandCount => f.write_str("the operand count is outside `min_operands`..`max_operands`"),
+            Miss::OptionCount => f.write_str("more options than `max_options` (or a dynamic word where an option could be)"),
             Miss::ArgsAny => f.write_str("`args.any`: no operand matches"),
             Miss::ArgsAll => f.write_str("`args.all`: a pattern matches no operand"),
             Miss::ArgsNone => f.write_str("`args.none`: an operand matches"),

@@ -169,6 +169,10 @@ pub(crate) struct RuleSpec {
     pub max_operands: Option<usize>,
     /// At least this many operands after the subcommand (`git symbolic-ref NAME REF` writes).
     pub min_operands: Option<usize>,
+    /// At most this many options (each letter of a bundle counts): `gcc --version` prints,
+    /// `gcc --version -fplugin=x.so` is not proven to.
+    #[serde(default)]
+    pub max_options: Option<usize>,
     /// Leading assignments (names or globs such as `DYLD_*`).
     pub env: Option<Vec<Text>>,
     /// Stripped wrappers (any of them).
