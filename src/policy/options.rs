@@ -542,11 +542,12 @@ fn argparse_option(w: &str) -> bool {
     let Some(rest) = w.strip_prefix('-').filter(|r| !r.is_empty()) else {
         return false;
     };
-    let (int, frac) = rest.split_once('.').unwrap_or((rest, ""));
     let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
-    let negative = digits(int)
-        && digits(frac)
-        && (rest.contains('.') && !frac.is_empty() || !int.is_empty() && !rest.contains('.'));
+    let some_digits = |s: &str| !s.is_empty() && digits(s);
+    let negative = match rest.split_once('.') {
+        Some((int, frac)) => digits(int) && some_digits(frac),
+        None => some_digits(rest),
+    };
     !negative
 }
 
@@ -807,6 +808,17 @@ mod tests {
         assert!(p.has("--endpoint-url"));
         let p = parse("aws ec2 x --no-such --endpoint-url=http://e");
         assert!(p.has("--endpoint-url"));
+        for (w, option) in [
+            ("-1", false),
+            ("-.5", false),
+            ("-1.5", false),
+            ("-1.", true),
+            ("-x", true),
+            ("-", false),
+            ("--a", true),
+        ] {
+            assert_eq!(argparse_option(w), option, "{w}");
+        }
         // A value known only at run time could be an option.
         let mut args = argv("aws ec2 x --query");
         args.push(Arg {
