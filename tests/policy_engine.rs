@@ -1008,3 +1008,21 @@ fn a_middle_table_reads_the_options_between_subcommand_words() {
         assert_eq!(decide(&p, cmd), want, "{cmd}");
     }
 }
+
+/// An option an allow requires must be on the unit as itself where no table knows the
+/// program's options: an unknown spelling that merely starts like it (`--che`) is not proven to
+/// be it. Deny and ask rules still read such a spelling as the option (deny is found).
+#[test]
+fn allows_need_their_options_spelled_out_without_a_table() {
+    let p = with(
+        "[[rule]]\nid = \"tool-check\"\ndecision = \"allow\"\nprogram = \"zz-tool\"\nflags = { all = [\"--check\"] }\nreason = \"r\"\n\
+         [[rule]]\nid = \"tool-force\"\ndecision = \"deny\"\nprogram = \"zz-tool\"\nflags = { any = [\"--force\"] }\nreason = \"r\"\n",
+    );
+    assert_eq!(decide(&p, "zz-tool --check x"), Decision::Allow);
+    assert_ne!(decide(&p, "zz-tool --che x"), Decision::Allow);
+    assert_ne!(decide(&p, "zz-tool --checkout x"), Decision::Allow);
+    assert_eq!(decide(&p, "zz-tool --for x"), Decision::Deny);
+    // The built-in version allows: `ruby --versio` is not `ruby --version` to shclass.
+    assert_eq!(decide(&p, "ruby --version"), Decision::Allow);
+    assert_ne!(decide(&p, "ruby --versio"), Decision::Allow);
+}

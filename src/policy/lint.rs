@@ -210,6 +210,64 @@ flags = { any = ["--alll"] }
         assert_eq!(found, [("show-typo".to_owned(), "--alll".to_owned())]);
     }
 
+    /// An allow that takes no operand and at most the options it requires is closed over the
+    /// options whatever the program's table; one that leaves room for another option or an
+    /// operand is not.
+    #[test]
+    fn allows_closed_by_their_own_conditions() {
+        let text = r#"
+[[rule]]
+id = "version"
+decision = "allow"
+program = "tool"
+flags = { any = ["--version", "--help"] }
+args = { none = ['@any'] }
+max_options = 1
+
+[[rule]]
+id = "sub-bare"
+decision = "allow"
+program = "tool"
+subcommand = "version"
+args = { none = ['@any'] }
+max_options = 0
+
+[[rule]]
+id = "version-room-for-one-more"
+decision = "allow"
+program = "tool"
+flags = { any = ["--version"] }
+args = { none = ['@any'] }
+max_options = 2
+
+[[rule]]
+id = "version-with-operands"
+decision = "allow"
+program = "tool"
+flags = { any = ["--version"] }
+max_options = 1
+
+[[rule]]
+id = "deny-version"
+decision = "deny"
+program = "tool"
+flags = { any = ["--version"] }
+args = { none = ['@any'] }
+max_options = 1
+"#;
+        let mut policy = Policy::empty();
+        policy
+            .add_text(text, "t.toml", &Source::Inline, false)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let closed: Vec<&str> = policy
+            .rules()
+            .iter()
+            .filter(|r| r.closed_by_construction())
+            .map(|r| r.id.as_ref())
+            .collect();
+        assert_eq!(closed, ["version", "sub-bare"]);
+    }
+
     /// Every flag a built-in rule requires exists in its program's closed table (exclusions
     /// of other platforms' options, such as BSD `base64 -o`, may stay).
     #[test]
@@ -336,7 +394,9 @@ mod open_world {
         let mut open: Vec<String> = policy
             .rules()
             .iter()
-            .filter(|r| r.decision == Decision::Allow && r.claude.is_none())
+            .filter(|r| {
+                r.decision == Decision::Allow && r.claude.is_none() && !r.closed_by_construction()
+            })
             .flat_map(|r| r.program_names().iter().map(move |p| (r, p)))
             .filter(|(r, p)| {
                 subcommand_table(&policy, p, r.subcommand())

@@ -230,6 +230,12 @@ impl Parsed {
         }
     }
 
+    /// True when an option of exactly this name is present (a table's abbreviation counts,
+    /// read as the option it expands to; an unknown spelling does not).
+    pub(crate) fn has_exact(&self, name: &str) -> bool {
+        self.opts.iter().any(|o| o.name == name)
+    }
+
     /// True when an option with this canonical name is present (long names also match a
     /// unique-prefix abbreviation given in the unit).
     pub(crate) fn has(&self, name: &str) -> bool {

@@ -462,7 +462,7 @@ impl Rule {
             let mut seen = false;
             for (name, patterns) in &self.options {
                 for o in occurrences(m, name) {
-                    seen = true;
+                    seen |= o.name == **name;
                     if !value_matches(o, patterns) {
                         return false;
                     }
@@ -473,6 +473,22 @@ impl Rule {
         self.options
             .iter()
             .any(|(name, patterns)| occurrences(m, name).any(|o| value_matches(o, patterns)))
+    }
+
+    /// An allow closed over the options by its own conditions, whatever the program's table:
+    /// it takes no operand beyond its subcommand and at most the options it requires
+    /// (`--version` alone: `max_options = 1`, `flags.any`), so no option it does not name can
+    /// be on a unit it allows.
+    pub(crate) fn closed_by_construction(&self) -> bool {
+        let no_operands = self.max_operands == Some(0)
+            || self.args.none.iter().any(|p| matches!(p, ArgPattern::Any));
+        let only_required = match self.max_options {
+            Some(0) => true,
+            Some(n) if n == self.flags_all.len() => true,
+            Some(1) => self.flags_all.is_empty() && !self.flags_any.is_empty(),
+            _ => false,
+        };
+        self.decision == Decision::Allow && self.claude.is_none() && no_operands && only_required
     }
 
     pub(crate) fn matches(&self, m: &MatchInput) -> bool {
@@ -543,10 +559,20 @@ impl Rule {
                 }
             }
         }
-        if !self.flags_any.is_empty() && !self.flags_any.iter().any(|f| m.parsed.has(f)) {
+        // The options an allow requires must be there as themselves: without a table that
+        // knows the program's options, `--vers` is not proven to be `--version` (the program
+        // may have another option of that name, or read it some other way).
+        let has = |f: &str| {
+            if self.decision == Decision::Allow {
+                m.parsed.has_exact(f)
+            } else {
+                m.parsed.has(f)
+            }
+        };
+        if !self.flags_any.is_empty() && !self.flags_any.iter().any(|f| has(f)) {
             return Err(Miss::FlagsAny);
         }
-        if let Some(f) = self.flags_all.iter().find(|f| !m.parsed.has(f)) {
+        if let Some(f) = self.flags_all.iter().find(|f| !has(f)) {
             return Err(Miss::FlagAll(f));
         }
         if let Some(f) = self.flags_none.iter().find(|f| m.parsed.has(f)) {
