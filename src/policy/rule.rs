@@ -479,6 +479,7 @@ impl Rule {
     /// it takes no operand beyond its subcommand and at most the options it requires
     /// (`--version` alone: `max_options = 1`, `flags.any`), so no option it does not name can
     /// be on a unit it allows.
+    #[cfg(test)]
     pub(crate) fn closed_by_construction(&self) -> bool {
         let no_operands = self.max_operands == Some(0)
             || self.args.none.iter().any(|p| matches!(p, ArgPattern::Any));
