@@ -112,7 +112,8 @@ impl<'a> MatchInput<'a> {
 
     /// See [`MatchInput::line`].
     fn line(&self) -> &str {
-        self.line.get_or_init(|| super::unit_line(self.unit))
+        self.line
+            .get_or_init(|| super::engine::unit_line(self.unit))
     }
 }
 

@@ -1,0 +1,896 @@
+//! Deciding a command: each unit against the rules (by tier), the checks and the analyzer's
+//! flags, then the modes (see the module documentation of [`crate::policy`] for the order).
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use super::options;
+use super::rule::MatchInput;
+use super::{
+    Decision, Mode, Operation, Origin, Policy, Reason, Risk, Rule, Source, UnitVerdict, Verdict,
+    dynamic_reads, help, lazy, paths, pattern, rule, untrusted_note,
+};
+use crate::analyze::{Analysis, FlagKind, Unit, analyze};
+use crate::ast::Span;
+use crate::checks::{self, CheckCtx};
+
+/// What one unit gathers in [`Policy::decide`] before it is decided.
+struct UnitState<'p> {
+    /// Its reasons: rules, checks, paths.
+    reasons: Vec<Reason>,
+    /// An ask that no allow rule loosens: checks, paths, internal errors.
+    hard: bool,
+    /// Every hard reason is an edit (for `acceptEdits`).
+    edit_only: bool,
+    /// It writes a file.
+    writes: bool,
+    /// The built-in groups it uses, found once.
+    groups: Vec<&'p Policy>,
+    /// Why no allow rule could match whatever its other conditions: an option the program's
+    /// closed table does not name, or one that writes, runs code or reaches the network.
+    option_note: Option<String>,
+    /// Its words read through the program's option table, once.
+    parsed: Option<options::Parsed>,
+}
+
+/// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
+pub(super) fn default_flag_decision(kind: FlagKind) -> Option<(Decision, Risk)> {
+    match kind {
+        FlagKind::ParseError
+        | FlagKind::UnsupportedSyntax
+        | FlagKind::TooDeep
+        | FlagKind::TooLong
+        | FlagKind::CommandPositionExpansion
+        | FlagKind::DynamicCode
+        | FlagKind::PipeToShell
+        | FlagKind::UnicodeConfusable
+        | FlagKind::GitConfigCommand
+        | FlagKind::IfsManipulation => Some((Decision::Ask, Risk::High)),
+        FlagKind::Source => Some((Decision::Ask, Risk::Medium)),
+        FlagKind::CommandSubstitution
+        | FlagKind::ProcessSubstitution
+        | FlagKind::ParameterExpansion
+        | FlagKind::ArithmeticExpansion
+        | FlagKind::Eval
+        | FlagKind::NestedShell
+        | FlagKind::Heredoc
+        | FlagKind::Herestring
+        | FlagKind::Redirection
+        | FlagKind::Background
+        | FlagKind::Chaining
+        | FlagKind::Pipeline
+        | FlagKind::Subshell
+        | FlagKind::FunctionDefinition
+        | FlagKind::EndlessLoop
+        | FlagKind::Glob
+        | FlagKind::BraceExpansion
+        | FlagKind::AnsiCQuoting
+        | FlagKind::LineContinuation => None,
+    }
+}
+
+fn flag_message(kind: FlagKind, detail: &str) -> String {
+    let what = match kind {
+        FlagKind::ParseError => "shclass could not parse this, so it cannot see what would run",
+        FlagKind::UnsupportedSyntax => {
+            "shclass does not model this syntax, so it cannot see what would run"
+        }
+        FlagKind::TooDeep => {
+            "nested too deep: shclass did not look inside, so it cannot see what would run"
+        }
+        FlagKind::TooLong => "over a size limit: shclass did not analyse all of it",
+        FlagKind::CommandPositionExpansion => {
+            "the program name is computed at run time: shclass cannot see what would run"
+        }
+        FlagKind::DynamicCode => {
+            "code computed at run time will be executed: shclass cannot see what would run"
+        }
+        FlagKind::PipeToShell => {
+            "a shell or interpreter runs code produced at run time: shclass cannot see what would run"
+        }
+        FlagKind::UnicodeConfusable => {
+            "non-ASCII or invisible characters in a program name or option"
+        }
+        FlagKind::GitConfigCommand => "git configuration that runs a command",
+        FlagKind::IfsManipulation => "IFS is changed, which changes how words split",
+        FlagKind::Source => "runs a file in the current shell; shclass cannot see its contents",
+        _ => kind.name(),
+    };
+    if detail.is_empty() {
+        what.to_owned()
+    } else {
+        format!("{what} ({detail})")
+    }
+}
+
+impl Policy {
+    /// Classify a command line.
+    pub fn classify(&self, input: &str) -> Verdict {
+        let analysis = analyze(input, &self.limits);
+        self.decide(analysis)
+    }
+
+    /// Decide an analysis.
+    pub fn decide(&self, analysis: Analysis) -> Verdict {
+        let cx = CheckCtx {
+            analysis: &analysis,
+            cwd: &self.cwd,
+        };
+        let findings = checks::run_all(&cx);
+        let mut global: Vec<Reason> = Vec::new();
+        // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
+        let mut group_key = String::new();
+        let dash_names =
+            dash_names_possible(&analysis, self.start_dir.as_deref().unwrap_or(&self.cwd));
+        // Rules. What each unit gathers before it is decided: exactly one state per unit (a
+        // map, so no unit can be skipped and shift the others' indices).
+        let mut states: Vec<UnitState> = analysis
+            .units
+            .iter()
+            .enumerate()
+            .map(|(i, unit)| self.rule_state(i, unit, dash_names, &mut group_key))
+            .collect();
+        // Checks: their asks are not loosened by allow rules.
+        for (id, f) in findings {
+            let reason = Reason {
+                decision: f.decision,
+                risk: f.risk,
+                rule: Origin::Check(id),
+                source: Source::Builtin,
+                message: f.message,
+                span: f.span,
+                unit: f.unit,
+                suggest: None,
+            };
+            match f.unit.and_then(|u| states.get_mut(u)) {
+                Some(state) => {
+                    state.hard = true;
+                    if !f.edit {
+                        state.edit_only = false;
+                    }
+                    state.reasons.push(reason);
+                }
+                None => global.push(reason),
+            }
+        }
+        self.add_path_reasons(&analysis, &mut states);
+        global.extend(self.flag_reasons(&analysis));
+        let opaque = analysis.is_opaque();
+        let mut units = Vec::with_capacity(analysis.units.len());
+        for (i, (unit, state)) in analysis.units.iter().zip(states).enumerate() {
+            let writes = state.writes;
+            let mut uv = self.decide_unit(unit, i, state);
+            if uv.read_only && !writes {
+                uv.operation = Operation::Read;
+            }
+            units.push(uv);
+        }
+        let mut all: Vec<Reason> = Vec::new();
+        let mut decision = Decision::Allow;
+        for u in &units {
+            decision = decision.max(u.decision);
+        }
+        for g in &mut global {
+            g.decision = self.apply_mode_global(
+                g.decision,
+                matches!(g.rule, Origin::Flag(kind) if is_opaque_flag(kind)),
+            );
+            decision = decision.max(g.decision);
+        }
+        if analysis.units.is_empty() && global.is_empty() {
+            // Nothing would run (empty input, comments): nothing to refuse.
+            decision = Decision::Allow;
+        }
+        for u in &units {
+            if u.decision == decision {
+                all.extend(
+                    u.reasons
+                        .iter()
+                        .filter(|r| r.decision >= decision || decision == Decision::Allow)
+                        .cloned(),
+                );
+            }
+        }
+        all.extend(global.iter().filter(|g| g.decision == decision).cloned());
+        if opaque && decision == Decision::Allow {
+            // Defence in depth: an opaque analysis is never allowed.
+            decision = Decision::Ask;
+            all.push(Reason {
+                decision: Decision::Ask,
+                risk: Risk::High,
+                rule: Origin::Engine("opaque"),
+                source: Source::Builtin,
+                message: "shclass could not see everything that would run".into(),
+                span: Span::new(0, analysis.input.len()),
+                unit: None,
+                suggest: None,
+            });
+        }
+        if decision == Decision::Ask && !self.untrusted.files.is_empty() {
+            self.note_untrusted(&analysis, &mut units, &mut all);
+        }
+        all.sort_by(|a, b| {
+            b.decision
+                .cmp(&a.decision)
+                .then(b.risk.cmp(&a.risk))
+                .then(a.span.cmp(&b.span))
+        });
+        all.dedup();
+        let risk = all
+            .iter()
+            .filter(|r| r.decision == decision)
+            .map(|r| r.risk)
+            .max()
+            .unwrap_or(Risk::Low);
+        Verdict {
+            decision,
+            risk,
+            mode: self.mode,
+            analysis,
+            units,
+            reasons: all,
+        }
+    }
+
+    /// What the rules say about one unit (its built-in groups looked up once, its options
+    /// parsed once), and the help-text allow where the unit only asks for help.
+    fn rule_state<'p>(
+        &'p self,
+        i: usize,
+        unit: &Unit,
+        dash_names: bool,
+        group_key: &mut String,
+    ) -> UnitState<'p> {
+        // The program's built-in group, looked up once for its options and its rules.
+        let own = unit.program.as_deref().map(|p| (p, self.named_group(p)));
+        let (spec, parsed) = self.parse_unit(unit);
+        let mut input = MatchInput::new(unit, &parsed, &self.cwd);
+        input.dash_names = dash_names;
+        let groups = own.map_or_else(Vec::new, |(_, own)| {
+            self.groups_for(own, unit, &parsed, group_key)
+        });
+        let mut state = UnitState {
+            reasons: Vec::new(),
+            hard: false,
+            edit_only: true,
+            writes: false,
+            groups: Vec::new(),
+            option_note: option_note(unit, &parsed),
+            parsed: None,
+        };
+        if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
+            // Cannot happen with a tested build; if it does, fail closed.
+            state.hard = true;
+            state.reasons.push(Reason {
+                decision: Decision::Ask,
+                risk: Risk::High,
+                rule: Origin::Engine("internal-error"),
+                source: Source::Builtin,
+                message: format!("built-in rules failed to load: {err}"),
+                span: unit.span,
+                unit: Some(i),
+                suggest: None,
+            });
+        }
+        let candidates = self.candidates(unit.program.as_deref()).chain(
+            groups
+                .iter()
+                .flat_map(|g| g.candidates(unit.program.as_deref())),
+        );
+        for rule in candidates {
+            if rule.matches(&input) {
+                state.reasons.push(Reason {
+                    decision: rule.decision,
+                    risk: rule.risk,
+                    rule: Origin::Rule(rule.id.clone()),
+                    source: rule.source.clone(),
+                    message: rule.describe(),
+                    span: unit.span,
+                    unit: Some(i),
+                    suggest: rule.suggest.clone(),
+                });
+            }
+        }
+        // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
+        // program asked for its help text or version runs nothing (`help.rs`). Built-in asks about what the subcommand would do
+        // give way; denies, checks, paths and flags still count.
+        // A program with rules of its own (a built-in group of its own or of one of
+        // its subcommands, or rules by name when the policy is compiled eagerly); only
+        // asked when the unit asks for help.
+        let known = || {
+            own.is_some_and(|(p, (g, name))| {
+                g.is_some()
+                    || self.by_program.contains_key(p)
+                    || self.by_program.contains_key(crate::programs::base(p))
+                    || self.lazy && self.has_subcommands(name)
+            })
+        };
+        // The subcommand must be one the built-in policy knows: `cargo b --help` may be
+        // a project alias for `run -- …`, which runs the project with `--help`.
+        // A program the help catalogue lists for its help alone is known for that.
+        let help = help::asks_for_help(unit, spec.as_deref(), known).is_some_and(|h| match h {
+            help::Help::Program => true,
+            help::Help::Subcommand(sub) => own.is_some_and(|(p, _)| self.knows_subcommand(p, sub)),
+        });
+        if help {
+            state
+                .reasons
+                .retain(|r| r.source != Source::Builtin || r.decision != Decision::Ask);
+        }
+        if help && !state.reasons.iter().any(|r| r.decision == Decision::Allow) {
+            state.reasons.push(Reason {
+                decision: Decision::Allow,
+                risk: Risk::Low,
+                rule: Origin::Engine("help-text"),
+                source: Source::Builtin,
+                message: "asks the program for its help text or version, which runs nothing"
+                    .to_owned(),
+                span: unit.span,
+                unit: Some(i),
+                suggest: None,
+            });
+        }
+        state.groups = groups;
+        state.parsed = Some(parsed);
+        state
+    }
+
+    /// The path policy, for the files each unit reads and writes, each resolved against the
+    /// working directory as `cd`/`pushd`/`popd` earlier on the line leave it; and the files a
+    /// printer opens whose names are known only at run time.
+    fn add_path_reasons(&self, analysis: &Analysis, states: &mut [UnitState<'_>]) {
+        let mut wd = paths::WorkingDir::new(
+            self.start_dir.as_deref().unwrap_or(&self.cwd),
+            self.real_dir.as_deref(),
+        );
+        for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
+            for (access, path, span) in paths::unit_paths(unit) {
+                state.writes |= access == paths::Access::Write;
+                let Some((resolved, looped)) = wd.resolve(&path) else {
+                    if access == paths::Access::Write {
+                        state.hard = true;
+                        state.edit_only = false;
+                        state.reasons.push(Reason {
+                            decision: Decision::Ask,
+                            risk: Risk::High,
+                            rule: Origin::Path(Cow::Borrowed("write-after-unknown-cd")),
+                            source: Source::Builtin,
+                            message: format!(
+                                "writes `{path}` relative to a directory changed to one known only at run time"
+                            ),
+                            span,
+                            unit: Some(i),
+                            suggest: None,
+                        });
+                    }
+                    continue;
+                };
+                let own = paths::own_file_resolved(
+                    &self.own_files,
+                    &self.cwd,
+                    access,
+                    &resolved,
+                    span,
+                    Some(i),
+                );
+                let found = paths::decide_resolved(
+                    &self.path_rules,
+                    &self.cwd,
+                    access,
+                    &path,
+                    &resolved,
+                    looped,
+                    span,
+                    Some(i),
+                );
+                for r in found.into_iter().chain(own) {
+                    if r.decision == Decision::Allow {
+                        continue; // a path allow does not prove the program harmless
+                    }
+                    // No path finding is an edit accept-edits may allow: not even
+                    // write-outside-workspace, which is found on the resolved path (a link
+                    // inside the workspace may point out of it).
+                    state.hard = true;
+                    state.edit_only = false;
+                    state.reasons.push(r);
+                }
+            }
+            // Files a printer opens whose names are known only at run time.
+            if let Some(parsed) = state
+                .parsed
+                .as_ref()
+                .filter(|_| dynamic_reads::is_printer(unit))
+            {
+                for r in dynamic_reads::reasons(analysis, i, &parsed.operands, &self.cwd) {
+                    state.hard = true;
+                    state.edit_only = false;
+                    state.reasons.push(r);
+                }
+            }
+            wd.follow(unit);
+        }
+    }
+
+    /// What the analyzer's flags decide: the policy's own flag decisions, else the defaults.
+    fn flag_reasons(&self, analysis: &Analysis) -> Vec<Reason> {
+        let mut out = Vec::new();
+        for flag in &analysis.flags {
+            let default = || {
+                default_flag_decision(flag.kind)
+                    .filter(|_| !self.group)
+                    .map(|(d, r)| (Some(d), r, Source::Builtin))
+            };
+            let Some((Some(decision), risk, source)) =
+                self.flags.get(&flag.kind).cloned().or_else(default)
+            else {
+                continue;
+            };
+            let unit = analysis
+                .units
+                .iter()
+                .position(|u| u.span.start <= flag.span.start && flag.span.end <= u.span.end);
+            out.push(Reason {
+                decision,
+                risk,
+                rule: Origin::Flag(flag.kind.name()),
+                source,
+                message: flag_message(flag.kind, &flag.detail),
+                span: flag.span,
+                unit,
+                suggest: None,
+            });
+        }
+        out
+    }
+
+    /// Say on an asking verdict what untrusted files would have loosened: their allow rules
+    /// that match an asking unit, a mode that would allow asks, an ignored flag that fired.
+    fn note_untrusted(
+        &self,
+        analysis: &Analysis,
+        units: &mut [UnitVerdict],
+        all: &mut Vec<Reason>,
+    ) {
+        for (i, (unit, uv)) in analysis.units.iter().zip(units.iter_mut()).enumerate() {
+            if uv.decision != Decision::Ask || self.untrusted.rules.is_empty() {
+                continue;
+            }
+            let (_, parsed) = self.parse_unit(unit);
+            let input = MatchInput::new(unit, &parsed, &self.cwd);
+            if let Some(r) = self.untrusted.rules.iter().find(|r| r.matches(&input)) {
+                let mut note = untrusted_note(
+                    &r.source,
+                    &format!("would allow this (`{}`)", r.id),
+                    Decision::Ask,
+                    unit.span,
+                );
+                note.unit = Some(i);
+                uv.reasons.push(note.clone());
+                all.push(note);
+            }
+        }
+        let whole = Span::new(0, analysis.input.len());
+        for (source, mode) in &self.untrusted.modes {
+            if matches!(mode, Mode::Bypass | Mode::Auto | Mode::AcceptEdits) && *mode != self.mode {
+                let what = format!("sets `mode = \"{}\"`", mode.name());
+                all.push(untrusted_note(source, &what, Decision::Ask, whole));
+            }
+        }
+        for (source, kind) in &self.untrusted.flags {
+            if let Some(f) = analysis.flags.iter().find(|f| f.kind == *kind) {
+                let what = format!("lowers `flags.{}`", kind.name());
+                all.push(untrusted_note(source, &what, Decision::Ask, f.span));
+            }
+        }
+    }
+
+    fn apply_mode_global(&self, d: Decision, opaque: bool) -> Decision {
+        match (self.mode, d) {
+            (Mode::Bypass | Mode::Auto, Decision::Ask) if !opaque => Decision::Allow,
+            (Mode::Plan | Mode::Strict, Decision::Ask) => Decision::Deny,
+            _ => d,
+        }
+    }
+
+    fn decide_unit(&self, unit: &Unit, index: usize, state: UnitState<'_>) -> UnitVerdict {
+        let UnitState {
+            reasons,
+            hard,
+            edit_only,
+            groups,
+            option_note,
+            ..
+        } = state;
+        let groups = groups.as_slice();
+        let personal = |r: &&Reason| r.source.is_personal();
+        // The winning tier keeps the unit's own reasons (moved, not copied).
+        let tier: Vec<Reason>;
+        let mut decision;
+        if reasons.iter().any(|r| r.decision == Decision::Deny) {
+            decision = Decision::Deny;
+            tier = reasons
+                .into_iter()
+                .filter(|r| r.decision == Decision::Deny)
+                .collect();
+        } else if hard
+            || reasons
+                .iter()
+                .filter(personal)
+                .any(|r| r.decision == Decision::Ask)
+        {
+            decision = Decision::Ask;
+            tier = reasons
+                .into_iter()
+                .filter(|r| {
+                    r.decision == Decision::Ask
+                        && (r.source.is_personal() || !self.is_rule(&r.rule, groups))
+                })
+                .collect();
+        } else if reasons
+            .iter()
+            .filter(personal)
+            .any(|r| r.decision == Decision::Allow)
+        {
+            decision = Decision::Allow;
+            tier = reasons
+                .into_iter()
+                .filter(|r| r.source.is_personal() && r.decision == Decision::Allow)
+                .collect();
+        } else if reasons.iter().any(|r| r.decision == Decision::Ask) {
+            decision = Decision::Ask;
+            tier = reasons
+                .into_iter()
+                .filter(|r| r.decision == Decision::Ask)
+                .collect();
+        } else if reasons.iter().any(|r| r.decision == Decision::Allow) {
+            decision = Decision::Allow;
+            tier = reasons
+                .into_iter()
+                .filter(|r| r.decision == Decision::Allow)
+                .collect();
+        } else {
+            decision = Decision::Ask;
+            let name = unit.program.as_deref().unwrap_or("<dynamic>");
+            tier = vec![Reason {
+                decision: Decision::Ask,
+                risk: if unit.program.is_some() {
+                    Risk::Medium
+                } else {
+                    Risk::High
+                },
+                rule: Origin::NoRule,
+                source: Source::Builtin,
+                message: if unit.program.is_some() {
+                    let name = self.command_name(unit, name);
+                    match option_note {
+                        Some(note) => format!("no rule covers `{name}` {note}"),
+                        None => format!("no rule covers `{name}`"),
+                    }
+                } else {
+                    "the program is not known until run time".to_owned()
+                },
+                span: unit.span,
+                unit: Some(index),
+                suggest: None,
+            }];
+        }
+        let read_only = decision == Decision::Allow
+            && tier
+                .iter()
+                .all(|r| !r.source.is_personal() && self.has_tag(&r.rule, "read-only", groups));
+        let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
+        let mut tier = tier;
+        // Modes.
+        let opaque_unit = unit.program.is_none();
+        let before = decision;
+        decision = match self.mode {
+            Mode::Default => decision,
+            Mode::Plan => {
+                if decision == Decision::Allow && read_only {
+                    Decision::Allow
+                } else {
+                    Decision::Deny
+                }
+            }
+            Mode::AcceptEdits => {
+                if decision == Decision::Ask && edit_only && self.is_edit(unit, &tier, groups) {
+                    Decision::Allow
+                } else {
+                    decision
+                }
+            }
+            Mode::Auto => {
+                if decision == Decision::Ask && risk < Risk::Critical && !opaque_unit {
+                    Decision::Allow
+                } else {
+                    decision
+                }
+            }
+            Mode::Strict => {
+                if decision == Decision::Ask {
+                    Decision::Deny
+                } else {
+                    decision
+                }
+            }
+            // Drop the asks, keep the denies: no mode turns a deny into allow.
+            Mode::Bypass => {
+                if decision == Decision::Ask && !opaque_unit {
+                    Decision::Allow
+                } else {
+                    decision
+                }
+            }
+        };
+        if decision != before {
+            tier.push(Reason {
+                decision,
+                risk,
+                rule: Origin::Mode(self.mode.name()),
+                source: Source::Builtin,
+                message: format!(
+                    "{} mode turns {} into {}",
+                    self.mode.name(),
+                    before,
+                    decision
+                ),
+                span: unit.span,
+                unit: Some(index),
+                suggest: None,
+            });
+        }
+        same_finding_once(&mut tier);
+        UnitVerdict {
+            decision,
+            risk,
+            reasons: tier,
+            read_only,
+            operation: Operation::Act,
+        }
+    }
+
+    /// The rules that could match a unit running `program`: by name (or file name), plus the
+    /// rules that name no program.
+    /// The program and the subcommand words a no-rule reason names (`gh pr create`, not
+    /// `gh`): a program with subcommands (a built-in rule names its first operand, or it is a
+    /// subcommand CLI) followed by the leading operands that look like subcommands: two under
+    /// a subcommand with subcommands of its own in the catalogue, else one.
+    fn command_name(&self, unit: &Unit, program: &str) -> String {
+        let spec = self.options_for(Some(program));
+        let parsed = rule::parse_unit(unit, spec.as_deref());
+        let words = help::subcommand_words(unit, &parsed.operands);
+        let Some(&first) = words.first() else {
+            return program.to_owned();
+        };
+        if !help::is_subcommand_cli(program) && !self.knows_subcommand(program, first) {
+            return program.to_owned();
+        }
+        // A second word only under a subcommand with subcommands of its own in the catalogue
+        // (`gh pr create`); elsewhere it is an operand (`systemctl status nginx`).
+        let nested = |r: &Rule| r.subcommand().len() > 1 && r.subcommand()[0] == first;
+        let has_nested = if self.lazy {
+            lazy::group(&format!("{program} {first}"))
+                .is_some_and(|g| g.candidates(Some(program)).any(nested))
+        } else {
+            self.candidates(Some(program)).any(nested)
+        };
+        let take = if has_nested { 2 } else { 1 };
+        let mut out = program.to_owned();
+        for w in words.into_iter().take(take) {
+            out.push(' ');
+            out.push_str(w);
+        }
+        out
+    }
+
+    pub(super) fn candidates<'a>(
+        &'a self,
+        program: Option<&str>,
+    ) -> impl Iterator<Item = &'a Rule> + 'a {
+        let by_name = program
+            .and_then(|p| {
+                self.by_program
+                    .get(p)
+                    .or_else(|| self.by_program.get(crate::programs::base(p)))
+            })
+            .map_or(&[][..], Vec::as_slice);
+        by_name
+            .iter()
+            .chain(&self.any_program)
+            .filter_map(|&r| self.rules.get(r))
+    }
+
+    /// A rule by id, among this policy's rules and the built-in group of `program`.
+    fn find_rule<'a>(&'a self, id: &str, groups: &[&'a Policy]) -> Option<&'a Rule> {
+        let own = if self.group {
+            self.rules.iter().find(|r| r.id == id)
+        } else {
+            self.by_id.get(id).and_then(|&i| self.rules.get(i))
+        };
+        own.or_else(|| groups.iter().find_map(|g| g.find_rule(id, &[])))
+    }
+
+    /// Did one of this policy's rules give the reason?
+    fn is_rule(&self, origin: &Origin, groups: &[&Policy]) -> bool {
+        origin
+            .rule_id()
+            .is_some_and(|id| self.find_rule(id, groups).is_some())
+    }
+
+    /// Did one of this policy's rules with `tag` give the reason?
+    fn has_tag(&self, origin: &Origin, tag: &str, groups: &[&Policy]) -> bool {
+        origin.rule_id().is_some_and(|id| {
+            self.find_rule(id, groups)
+                .is_some_and(|r| r.tags.iter().any(|t| t == tag))
+        })
+    }
+
+    /// A unit whose only asks are edits (tag `edit` or edit findings) with every operand inside
+    /// the workspace.
+    fn is_edit(&self, unit: &Unit, tier: &[Reason], groups: &[&Policy]) -> bool {
+        // Every reason must be an edit: a rule tagged `edit`, or a check finding (the caller
+        // has checked those are edit findings). "No rule covers it" is not an edit.
+        let tagged = tier.iter().all(|r| {
+            if self.is_rule(&r.rule, groups) {
+                self.has_tag(&r.rule, "edit", groups)
+            } else {
+                !matches!(r.rule, Origin::NoRule | Origin::Flag(_))
+            }
+        });
+        let outside = pattern::ArgPattern::OutsideWorkspace;
+        let inside = unit
+            .args()
+            .all(|a| a.value.is_some() && !outside.matches(a, &self.cwd))
+            && unit.redirects.iter().all(|r| {
+                r.target.as_deref().is_some_and(|t| {
+                    !outside.matches(&crate::analyze::Arg::literal(t, r.span), &self.cwd)
+                })
+            });
+        tagged && inside
+    }
+}
+
+fn is_opaque_flag(kind: &str) -> bool {
+    FlagKind::from_name(kind).is_some_and(FlagKind::is_opaque)
+}
+
+/// The unit as one line (program and values joined by spaces; templates for dynamic words).
+pub(super) fn unit_line(unit: &Unit) -> String {
+    let mut line = String::new();
+    if let Some(p) = &unit.program {
+        line.push_str(p);
+    }
+    for a in unit.args() {
+        line.push(' ');
+        line.push_str(a.value.as_deref().unwrap_or(&a.template));
+    }
+    line
+}
+
+/// What the no-rule reason adds about a unit's options: the first one its program's closed
+/// table does not name, or the first one that writes, runs code or reaches the network.
+fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
+    let program = unit.program.as_deref().unwrap_or_default();
+    if let Some(name) = &parsed.unknown {
+        if let Some(option) = name
+            .strip_suffix(options::RUN_TIME_VALUE)
+            .map(str::trim_end)
+        {
+            return Some(format!(
+                "with `{option}` and a value known only at run time, which `{program}` reads as an option if it starts with `-`"
+            ));
+        }
+        return Some(format!(
+            "with `{name}`: an option shclass does not know for `{program}`, so it cannot prove what it does"
+        ));
+    }
+    parsed
+        .effects
+        .first()
+        .map(|(name, effect)| format!("with `{name}`, which {}", effect.describe()))
+}
+
+/// Built-in rules and checks that report one finding under different names, each list in order
+/// of preference: the path policy's (paths resolved as the kernel resolves them) or the rule that
+/// says the most (and may say what to do instead) first,
+/// the generic path or redirection finding last.
+const SAME_FINDING: &[&[&str]] = &[
+    &["read-secret", "secret-read", "read-unknown-path"],
+    &[
+        "rm-recursive-root",
+        "rm-no-preserve-root",
+        "recursive-delete",
+    ],
+    &[
+        "sensitive-file-write",
+        "write-startup-file",
+        "write-protected-file",
+        "redirect-write",
+    ],
+];
+
+/// Could an unquoted glob of the line expand to a file name that begins with `-` (and so to an
+/// option nobody checked)? Not when no glob begins with a wildcard (`src/*.rs` expands to
+/// `src/…`); else yes when the line may create files before the glob expands (a unit that writes,
+/// or one that changes directory), when the directory cannot be read, or when it holds such a
+/// name. A directory that does not exist holds none.
+fn dash_names_possible(analysis: &Analysis, dir: &Path) -> bool {
+    let leading_glob = analysis.units.iter().any(|u| {
+        u.args()
+            .any(|a| a.glob && a.template.starts_with(['*', '?', '[']))
+    });
+    if !leading_glob {
+        return false;
+    }
+    let writes = analysis.units.iter().any(|u| {
+        matches!(u.program.as_deref(), Some("cd" | "pushd" | "popd"))
+            || paths::unit_paths(u)
+                .iter()
+                .any(|(access, _, _)| *access == paths::Access::Write)
+    });
+    if writes {
+        return true;
+    }
+    match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .map(|e| e.map(|e| e.file_name().to_string_lossy().starts_with('-')))
+            .any(|dash| dash.unwrap_or(true)),
+        Err(e) => e.kind() != std::io::ErrorKind::NotFound,
+    }
+}
+
+/// Keep one reason per finding in a unit's winning tier: among built-in reasons of one
+/// [`SAME_FINDING`] list, the one with the highest risk, and of those the one listed first.
+/// The unit's decision and risk do not change.
+fn same_finding_once(tier: &mut Vec<Reason>) {
+    // Each reason's (family, place in it), found once: the families are few and short, the
+    // reasons many over a batch.
+    let ranks: Vec<Option<(usize, usize)>> = tier.iter().map(finding_rank).collect();
+    if ranks.iter().flatten().count() < 2 {
+        return;
+    }
+    let mut drop = vec![false; tier.len()];
+    for family in 0..SAME_FINDING.len() {
+        let best = ranks
+            .iter()
+            .zip(tier.iter())
+            .enumerate()
+            .filter_map(|(k, (rank, r))| match rank {
+                Some((f, pos)) if *f == family => Some((k, r.risk, *pos)),
+                _ => None,
+            })
+            .max_by(|a, b| a.1.cmp(&b.1).then(b.2.cmp(&a.2)))
+            .map(|(k, _, _)| k);
+        if let Some(best) = best {
+            for (k, rank) in ranks.iter().enumerate() {
+                if k != best && matches!(rank, Some((f, _)) if *f == family) {
+                    drop[k] = true;
+                }
+            }
+        }
+    }
+    let mut k = 0;
+    tier.retain(|_| {
+        let keep = !drop[k];
+        k += 1;
+        keep
+    });
+}
+
+/// A built-in reason's [`SAME_FINDING`] list and its place in it.
+fn finding_rank(r: &Reason) -> Option<(usize, usize)> {
+    if r.source != Source::Builtin {
+        return None;
+    }
+    let id: &str = match &r.rule {
+        Origin::Rule(id) | Origin::Path(id) => id,
+        Origin::Check(id) => id,
+        _ => return None,
+    };
+    SAME_FINDING.iter().enumerate().find_map(|(f, family)| {
+        family
+            .iter()
+            .position(|known| *known == id)
+            .map(|pos| (f, pos))
+    })
+}
