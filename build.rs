@@ -29,7 +29,8 @@
 //!   many programs the rule names). A rule with a subcommand goes into the group `program
 //!   subcommand` (loaded only when that subcommand runs). Rules without a program go into the
 //!   `*` group, and keep their own `program` field.
-//! - `OPTION_TABLES`/`OPTION_NAMES`: the `[[program]]` tables as `OptionSpec` literals, and
+//! - `OPTION_TABLES`/`OPTION_NAMES` (in `builtin_options.rs`, read by `src/programs/tables.rs`
+//!   below the analysis, the checks and the policy): the `[[program]]` tables as `OptionSpec` literals, and
 //!   a sorted index by program name (a closed table names every option of the program): the option knowledge of `ls` costs a binary search, not a
 //!   parse and sixty allocations, on the start-up path of every command.
 //!
@@ -366,9 +367,11 @@ fn main() {
         count = groups.len(),
         need_via = !any_program_without_via
     );
+    write("builtin_groups.rs", out.as_bytes());
+    let mut out = String::new();
     let _ = write!(
         out,
-        "\n/// The built-in option tables (`[[program]]`), packed: see `build.rs`.\n\
+        "/// The built-in option tables (`[[program]]`), packed: see `build.rs`.\n\
          pub(crate) static OPTION_TEXT: &str = {option_text:?};\n\n\
          /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
          /// long and single-dash-with-value names, short flag letters, single-dash flags, and\n\
@@ -399,7 +402,7 @@ fn main() {
         "];\n\n/// The names of programs with a table, sorted, concatenated.\n\
          pub(crate) static OPTION_NAME_TEXT: &str = {name_text:?};"
     );
-    write("builtin_groups.rs", out.as_bytes());
+    write("builtin_options.rs", out.as_bytes());
     println!("cargo::rerun-if-changed=build.rs");
 }
 

@@ -1,5 +1,7 @@
-//! Option parsing for rule matching: which words of a unit are options (with their values) and
-//! which are operands, per program.
+//! The one argument parser: which words of a command are options (with their values) and which
+//! are operands, per program. The analysis (wrappers), the checks (write targets), the path
+//! policy and rule matching all read a program's words through it, with the program's table:
+//! the built-in one ([`super::tables`]) or a person's `[[program]]` table, which overrides it.
 //!
 //! A program's [`OptionSpec`] (from the `[[program]]` tables of the policy) says which short and
 //! long options take a value, which long options exist (for unique abbreviations such as
@@ -10,7 +12,40 @@
 
 use std::borrow::Cow;
 
-use crate::analyze::Arg;
+/// A word of a command as the parser needs it: its text when known before run time. A
+/// unit's arguments (`crate::analyze::Arg`) are words, and so are plain strings (a word list
+/// already expanded, or a test's).
+pub(crate) trait Word {
+    /// The exact text bash passes, when it does not depend on run time.
+    fn text(&self) -> Option<&str>;
+    /// Holds an unquoted glob: expands to file names at run time.
+    fn glob(&self) -> bool {
+        false
+    }
+    /// A dynamic word that can never begin with `-` (`"$HOME/x"`), so it is an operand.
+    fn never_an_option(&self) -> bool {
+        false
+    }
+}
+
+impl Word for &str {
+    fn text(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
+impl Word for String {
+    fn text(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
+/// `None` is a word known only at run time.
+impl Word for Option<&str> {
+    fn text(&self) -> Option<&str> {
+        *self
+    }
+}
 
 /// A list of option names: a person's `[[program]]` strings, or a built-in table's, which
 /// `build.rs` packs into one string of the binary, each name ended by a newline (data with no
@@ -252,7 +287,7 @@ pub(crate) fn option_matches(found: &str, wanted: &str) -> bool {
 }
 
 /// Split `argv` (program first) into options and operands.
-pub(crate) fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
+pub(crate) fn parse<W: Word>(spec: Option<&OptionSpec>, argv: &[W]) -> Parsed {
     parse_from(spec, argv, 1)
 }
 
@@ -261,21 +296,17 @@ pub(crate) fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
 /// rest with `sub` (`gh pr list --limit 5`: `--limit` is `gh pr list`'s). When `sub` is closed,
 /// an option before the subcommand words that `global` does not name as closed is unknown too:
 /// an allow proven for the subcommand is not proven for a global option nobody listed.
-pub(crate) fn parse_subcommand(
+pub(crate) fn parse_subcommand<W: Word>(
     global: Option<&OptionSpec>,
     sub: &OptionSpec,
-    argv: &[Arg],
+    argv: &[W],
     split: usize,
 ) -> Parsed {
     let head_words = argv.get(..=split).unwrap_or(argv);
     // `prog -- sub …`: after `--` a getopt program reads every word as an operand, while a CLI
     // that finds its subcommand first may still read options after it. Nobody checked which:
     // no allow proven for the subcommand covers it.
-    if head_words
-        .iter()
-        .skip(1)
-        .any(|a| a.value.as_deref() == Some("--"))
-    {
+    if head_words.iter().skip(1).any(|a| a.text() == Some("--")) {
         let mut out = parse(global, argv);
         if sub.closed && out.unknown.is_none() {
             out.unknown = Some("--".to_owned());
@@ -303,21 +334,18 @@ pub(crate) fn parse_subcommand(
 /// compose -f x.yml ps`), the rest with `sub`. When `sub` is closed, an option before `split`
 /// that a closed `global` does not name, one in the middle that a closed `mid` does not name, or
 /// a `--` before the last subcommand word, is unknown.
-pub(crate) fn parse_nested(
+pub(crate) fn parse_nested<W: Word>(
     global: Option<&OptionSpec>,
     mid: &OptionSpec,
     split: usize,
     sub: &OptionSpec,
     split2: usize,
-    argv: &[Arg],
+    argv: &[W],
 ) -> Parsed {
     let head = argv.get(..=split2).unwrap_or(argv);
     let mut out = parse_subcommand(global, mid, head, split);
     if sub.closed && out.unknown.is_none() {
-        let dashes = head
-            .iter()
-            .skip(split + 1)
-            .any(|a| a.value.as_deref() == Some("--"));
+        let dashes = head.iter().skip(split + 1).any(|a| a.text() == Some("--"));
         out.unknown = if dashes {
             Some("--".to_owned())
         } else if mid.closed {
@@ -342,7 +370,7 @@ pub(crate) fn parse_nested(
 }
 
 /// [`parse`] from the word at `start`.
-fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
+fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> Parsed {
     let mut out = Parsed::default();
     let default = OptionSpec::default();
     let spec = spec.unwrap_or(&default);
@@ -350,7 +378,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
     let mut done = false;
     while i < argv.len() {
         let arg = &argv[i];
-        let Some(v) = arg.value.as_deref() else {
+        let Some(v) = arg.text() else {
             // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
             out.dynamic |= !done && !arg.never_an_option();
             out.operands.push(i);
@@ -361,7 +389,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
             i += 1;
             continue;
         };
-        if done || !v.starts_with('-') || v == "-" || arg.glob && !v.starts_with('-') {
+        if done || !v.starts_with('-') || v == "-" || arg.glob() && !v.starts_with('-') {
             out.operands.push(i);
             if spec.options_first && !done {
                 done = true;
@@ -378,10 +406,10 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
         }
         if spec.single_dash_long && spec.single_until.contains(v) {
             let end = (i + 1..argv.len())
-                .find(|&k| match argv[k].value.as_deref() {
+                .find(|&k| match argv[k].text() {
                     Some(";") => true,
                     // `+` ends it only right after `{}` (`-exec grep x {} +`).
-                    Some("+") => argv[k - 1].value.as_deref() == Some("{}"),
+                    Some("+") => argv[k - 1].text() == Some("{}"),
                     _ => false,
                 })
                 .unwrap_or(argv.len());
@@ -427,7 +455,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
-                match argv.get(i + 1).map(|a| a.value.as_deref()) {
+                match argv.get(i + 1).map(|a| a.text()) {
                     // An `argparse` CLI (`long_values`) reads a word that looks like an option
                     // as the next option, not as this one's value (`--dry-run --endpoint-url=…`),
                     // and a word known only at run time may turn out to be one (`--query "$Q"`).
@@ -552,8 +580,8 @@ fn argparse_option(w: &str) -> bool {
 }
 
 /// The static value of the `i`th word, when there is one: an option's value.
-fn value_of(argv: &[Arg], i: usize) -> Option<String> {
-    argv.get(i)?.value.as_deref().map(str::to_owned)
+fn value_of<W: Word>(argv: &[W], i: usize) -> Option<String> {
+    argv.get(i)?.text().map(str::to_owned)
 }
 
 /// Every printable ASCII character after a dash: the names of short options, without an
@@ -670,12 +698,9 @@ fn expand_long(spec: &OptionSpec, name: &str) -> (String, bool, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ast::Span;
 
-    fn argv(s: &str) -> Vec<Arg> {
-        s.split_whitespace()
-            .map(|w| Arg::literal(w, Span::default()))
-            .collect()
+    fn argv(s: &str) -> Vec<&str> {
+        s.split_whitespace().collect()
     }
 
     fn names(spec: Option<&OptionSpec>, s: &str) -> (Vec<String>, Vec<String>) {
@@ -683,10 +708,7 @@ mod tests {
         let p = parse(spec, &a);
         (
             p.opts.iter().map(|o| o.name.to_string()).collect(),
-            p.operands
-                .iter()
-                .filter_map(|&i| a[i].value.as_deref().map(str::to_owned))
-                .collect(),
+            p.operands.iter().map(|&i| a[i].to_owned()).collect(),
         )
     }
 
@@ -820,11 +842,8 @@ mod tests {
             assert_eq!(argparse_option(w), option, "{w}");
         }
         // A value known only at run time could be an option.
-        let mut args = argv("aws ec2 x --query");
-        args.push(Arg {
-            value: None,
-            ..Arg::literal("$Q", Span::default())
-        });
+        let mut args: Vec<Option<&str>> = argv("aws ec2 x --query").into_iter().map(Some).collect();
+        args.push(None);
         assert!(super::parse(Some(&aws), &args).unknown.is_some());
     }
 
