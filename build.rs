@@ -376,11 +376,13 @@ fn main() {
          /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
          /// long and single-dash-with-value names, short flag letters, single-dash flags, and\n\
          /// the options that write, run code and reach the network, and the single-dash words\n\
-         /// whose values run up to `;` or `+`;\n\
+         /// whose values run up to `;` or `+`, optional short value letters, the options whose\n\
+         /// value is a file written, read, or a configuration file, the options that rewrite\n\
+         /// the operands in place, and the positions of the operands written (decimal);\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -550,8 +552,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first" => {
                 v.is_bool()
             }
+            "output_operands" => v.as_array().is_some_and(|a| {
+                a.iter()
+                    .all(|n| n.as_integer().is_some_and(|n| n.unsigned_abs() < 1000))
+            }),
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
-            | "runs" | "network" => v
+            | "runs" | "network" | "output" | "reads" | "config" | "in_place" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -601,6 +607,19 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             .unwrap_or_default(),
     );
     let short_optional = text.len();
+    let output = end(text, "output");
+    let reads = end(text, "reads");
+    let config = end(text, "config");
+    let in_place = end(text, "in_place");
+    for n in t
+        .get("output_operands")
+        .and_then(toml::Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let _ = writeln!(text, "{}", n.as_integer().unwrap_or_default());
+    }
+    let output_operands = text.len();
     let single = t
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
@@ -622,7 +641,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {reads}, {config}, {in_place}, {output_operands}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
     )
 }
 

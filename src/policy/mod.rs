@@ -50,7 +50,7 @@ use crate::analyze::{Analysis, FlagKind, Unit, UnitJson, analyze};
 use crate::ast::Span;
 use crate::checks::{self, CheckCtx};
 use error::LineIndex;
-use options::{OptionSpec, Parsed};
+use options::{Names, OptionSpec, Parsed};
 use pattern::ClaudePattern;
 use rule::MatchInput;
 use spec::PolicyFile;
@@ -1138,6 +1138,13 @@ impl Policy {
             runs: spec.runs.into(),
             network: spec.network.into(),
             single_until: spec.single_until.into(),
+            output: spec.output.into(),
+            reads: spec.reads.into(),
+            config: spec.config.into(),
+            in_place: spec.in_place.into(),
+            output_operands: Names::Owned(
+                spec.output_operands.iter().map(i64::to_string).collect(),
+            ),
         };
         let sub = spec
             .subcommand

@@ -154,9 +154,58 @@ pub(crate) struct OptionSpec {
     /// Single-dash words whose values run up to a `;` word, or a `+` right after `{}` (`find
     /// -exec CMD… ;`): the words between are the option's value, never options of the program.
     pub single_until: Names,
+    /// Options whose value is a file the program writes (`sort -o FILE`, `cp -t DIR`).
+    pub output: Names,
+    /// Options whose value is a file the program reads (`wget -i FILE`).
+    pub reads: Names,
+    /// Options whose value is a configuration file the program reads as settings (`curl -K`).
+    pub config: Names,
+    /// Options that make the program rewrite its file operands in place (`sed -i`).
+    pub in_place: Names,
+    /// Operands the program writes, by position (decimal, one a line): `n` the `n`th, `-n` the
+    /// `n`th from the end, `0` every one (`uniq IN OUT`: `2`; `cp SRC… DEST`: `-1`; `tee`: `0`).
+    pub output_operands: Names,
+}
+
+/// What a unit's words are to the files it touches, by its program's table: the files it
+/// writes and reads through options, and the operands it writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The value is a file written (`output`), or the operand is (`output_operands`,
+    /// `in_place`).
+    Output,
+    /// The value is a file read (`reads`).
+    Reads,
+    /// The value is a configuration file read as settings (`config`).
+    Config,
 }
 
 impl OptionSpec {
+    /// No option known: every short bundle is flags, every long option takes no value.
+    pub(crate) const EMPTY: OptionSpec = OptionSpec {
+        short_value: Cow::Borrowed(""),
+        long_value: Names::Packed(""),
+        long: Names::Packed(""),
+        single_dash_long: false,
+        long_values: false,
+        single_value: Names::Packed(""),
+        signal_words: false,
+        short: Cow::Borrowed(""),
+        short_optional: Cow::Borrowed(""),
+        single: Names::Packed(""),
+        closed: false,
+        options_first: false,
+        writes: Names::Packed(""),
+        runs: Names::Packed(""),
+        network: Names::Packed(""),
+        single_until: Names::Packed(""),
+        output: Names::Packed(""),
+        reads: Names::Packed(""),
+        config: Names::Packed(""),
+        in_place: Names::Packed(""),
+        output_operands: Names::Packed(""),
+    };
+
     /// The effect of an option found in a unit, when the table gives it one.
     pub(crate) fn effect(&self, opt: &Opt) -> Option<Effect> {
         let name = opt.name.as_ref();
@@ -167,6 +216,66 @@ impl OptionSpec {
         ]
         .into_iter()
         .find_map(|(names, effect)| names.contains(name).then_some(effect))
+    }
+
+    /// The role the table gives an option's value, when it gives one.
+    pub(crate) fn role(&self, opt: &Opt) -> Option<Role> {
+        [
+            (&self.output, Role::Output),
+            (&self.config, Role::Config),
+            (&self.reads, Role::Reads),
+        ]
+        .into_iter()
+        .find_map(|(names, role)| names_match(names, opt).then_some(role))
+    }
+
+    /// The options of `parsed` whose value has a role, with it: `(option, role)`.
+    pub(crate) fn option_roles<'p>(
+        &'p self,
+        parsed: &'p Parsed,
+    ) -> impl Iterator<Item = (&'p Opt, Role)> + 'p {
+        parsed
+            .opts
+            .iter()
+            .filter_map(|o| self.role(o).map(|r| (o, r)))
+    }
+
+    /// Whether the table gives any option or operand the role of a file written.
+    pub(crate) fn has_outputs(&self) -> bool {
+        [&self.output, &self.in_place, &self.output_operands]
+            .iter()
+            .any(|n| n.iter().next().is_some())
+    }
+
+    /// The indices (into `argv`) of the operands of `parsed` the program writes: those at the
+    /// table's `output_operands` positions, and every one when an `in_place` option is given.
+    pub(crate) fn output_operands(&self, parsed: &Parsed) -> Vec<usize> {
+        let ops = &parsed.operands;
+        if parsed.opts.iter().any(|o| names_match(&self.in_place, o)) {
+            return ops.clone();
+        }
+        let mut out = Vec::new();
+        for pos in self.output_operands.iter() {
+            let Ok(pos) = pos.parse::<i64>() else {
+                continue;
+            };
+            if pos == 0 {
+                return ops.clone();
+            }
+            let at = if pos > 0 {
+                usize::try_from(pos - 1).ok()
+            } else {
+                usize::try_from(-pos)
+                    .ok()
+                    .and_then(|back| ops.len().checked_sub(back))
+            };
+            if let Some(&i) = at.and_then(|k| ops.get(k))
+                && !out.contains(&i)
+            {
+                out.push(i);
+            }
+        }
+        out
     }
 
     /// Whether the table names an option as a rule spells it (`-o`, `--output`, `-exec`);
@@ -195,6 +304,12 @@ impl OptionSpec {
     fn knows_short(&self, c: char) -> bool {
         self.short.contains(c) || self.short_value.contains(c) || self.short_optional.contains(c)
     }
+}
+
+/// Whether the option `opt` is one of `names`: its canonical name, or (an abbreviation the
+/// table did not resolve) the start of one, read cautiously.
+fn names_match(names: &Names, opt: &Opt) -> bool {
+    names.contains(&opt.name) || !opt.known && names.iter().any(|n| option_matches(&opt.name, n))
 }
 
 /// What an option makes a program do beyond reading, per its `[[program]]` table.
@@ -231,6 +346,8 @@ pub(crate) struct Opt {
     pub known: bool,
     /// Index of the word in `argv`.
     pub index: usize,
+    /// Index of the next word when the value is that word (static or not): `sort -o "$F"`.
+    pub value_at: Option<usize>,
 }
 
 /// A unit's words split into options and operands.
@@ -418,6 +535,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
                 value: value_of(argv, i + 1),
                 known: true,
                 index: i,
+                value_at: next_word(argv, i),
             });
             i = end + 1;
             continue;
@@ -431,6 +549,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
                 value,
                 known: true,
                 index: i,
+                value_at: next_word(argv, i).filter(|_| takes),
             });
             i += if takes { 2 } else { 1 };
             continue;
@@ -475,6 +594,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
                 value,
                 known,
                 index: i,
+                value_at: next_word(argv, i).filter(|_| step == 2),
             });
             i += step;
             continue;
@@ -487,6 +607,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
                 value: None,
                 known: true,
                 index: i,
+                value_at: None,
             });
             i += 1;
             continue;
@@ -509,6 +630,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
                     value,
                     known: true,
                     index: i,
+                    value_at: next_word(argv, i).filter(|_| step == 2),
                 });
                 break;
             }
@@ -519,6 +641,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
                     value: (!rest.is_empty()).then(|| rest.to_owned()),
                     known: true,
                     index: i,
+                    value_at: None,
                 });
                 break;
             }
@@ -530,6 +653,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
                 value: None,
                 known: true,
                 index: i,
+                value_at: None,
             });
         }
         i += step;
@@ -577,6 +701,11 @@ fn argparse_option(w: &str) -> bool {
         None => some_digits(rest),
     };
     !negative
+}
+
+/// The index of the word after the `i`th, when there is one: where an option's value lies.
+fn next_word<W: Word>(argv: &[W], i: usize) -> Option<usize> {
+    (i + 1 < argv.len()).then_some(i + 1)
 }
 
 /// The static value of the `i`th word, when there is one: an option's value.

@@ -52,7 +52,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.10 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.15 as usize,
     };
     let &(
         short,
@@ -66,6 +66,11 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         network,
         single_until,
         short_optional,
+        output,
+        reads,
+        config,
+        in_place,
+        output_operands,
         single_dash_long,
         long_values,
         signal_words,
@@ -88,6 +93,11 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         network: Names::Packed(text(runs as usize, network)?),
         single_until: Names::Packed(text(network as usize, single_until)?),
         short_optional: Cow::Borrowed(text(single_until as usize, short_optional)?),
+        output: Names::Packed(text(short_optional as usize, output)?),
+        reads: Names::Packed(text(output as usize, reads)?),
+        config: Names::Packed(text(reads as usize, config)?),
+        in_place: Names::Packed(text(config as usize, in_place)?),
+        output_operands: Names::Packed(text(in_place as usize, output_operands)?),
         closed,
         options_first,
     })
