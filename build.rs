@@ -377,12 +377,12 @@ fn main() {
          /// long and single-dash-with-value names, short flag letters, single-dash flags, and\n\
          /// the options that write, run code and reach the network, and the single-dash words\n\
          /// whose values run up to `;` or `+`, optional short value letters, the options whose\n\
-         /// value is a file written, read, or a configuration file, the options that rewrite\n\
+         /// value is a file written, a directory written into, a file read, or a configuration file, the options that rewrite\n\
          /// the operands in place, and the positions of the operands written (decimal);\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -557,7 +557,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                     .all(|n| n.as_integer().is_some_and(|n| n.unsigned_abs() < 1000))
             }),
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
-            | "runs" | "network" | "output" | "reads" | "config" | "in_place" => v
+            | "runs" | "network" | "output" | "output_dir" | "reads" | "config" | "in_place" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -608,6 +608,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     );
     let short_optional = text.len();
     let output = end(text, "output");
+    let output_dir = end(text, "output_dir");
     let reads = end(text, "reads");
     let config = end(text, "config");
     let in_place = end(text, "in_place");
@@ -641,7 +642,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {reads}, {config}, {in_place}, {output_operands}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
     )
 }
 

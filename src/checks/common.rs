@@ -421,32 +421,42 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         "ditto" | "rename" => out.extend(parsed.operands.last().and_then(|&i| word(i))),
         _ if every_operand => out.extend(operands()),
         _ => {
-            let dests: Vec<String> = spec
-                .option_roles(&parsed)
-                .filter(|(_, r)| *r == args::Role::Output)
-                .filter_map(|(o, _)| value(o))
-                .collect();
-            let written = if dests.is_empty() {
-                spec.output_operands(&parsed)
-            } else {
-                Vec::new()
-            };
+            let mut dirs = Vec::new();
+            let mut dests = Vec::new();
+            for (o, role) in spec.option_roles(&parsed) {
+                match role {
+                    args::Role::Output => dests.extend(value(o)),
+                    args::Role::OutputDir => dirs.extend(value(o)),
+                    args::Role::Reads | args::Role::Config => {}
+                }
+            }
+            let written = spec.output_operands(&parsed);
             // A copy's directory destination: the sources land inside it.
             let copies = spec.output_operands.iter().any(|n| n.starts_with('-'));
+            let inside = |d: &str, out: &mut Vec<String>| {
+                for &i in &parsed.operands {
+                    if written.contains(&i) {
+                        continue;
+                    }
+                    if let Some(s) = word(i) {
+                        let name = s.trim_end_matches('/').rsplit('/').next().unwrap_or(&s);
+                        out.push(format!("{}/{name}", d.trim_end_matches('/')));
+                    }
+                }
+            };
             for d in dests
                 .into_iter()
                 .chain(written.iter().filter_map(|&i| word(i)))
             {
                 if copies && (d.ends_with('/') || is_dir_like(&d)) {
-                    for &i in &parsed.operands {
-                        if written.contains(&i) {
-                            continue;
-                        }
-                        if let Some(s) = word(i) {
-                            let name = s.trim_end_matches('/').rsplit('/').next().unwrap_or(&s);
-                            out.push(format!("{}/{name}", d.trim_end_matches('/')));
-                        }
-                    }
+                    inside(&d, &mut out);
+                }
+                out.push(d);
+            }
+            // A directory option: the sources land inside it.
+            for d in dirs {
+                if copies {
+                    inside(&d, &mut out);
                 }
                 out.push(d);
             }

@@ -1139,6 +1139,7 @@ impl Policy {
             network: spec.network.into(),
             single_until: spec.single_until.into(),
             output: spec.output.into(),
+            output_dir: spec.output_dir.into(),
             reads: spec.reads.into(),
             config: spec.config.into(),
             in_place: spec.in_place.into(),

@@ -273,6 +273,9 @@ pub(crate) struct ProgramSpec {
     /// Options whose value is a file the program writes (`sort -o FILE`).
     #[serde(default)]
     pub output: Vec<String>,
+    /// Options whose value is a directory the program writes into (`cp -t DIR`).
+    #[serde(default)]
+    pub output_dir: Vec<String>,
     /// Options whose value is a file the program reads (`wget -i FILE`).
     #[serde(default)]
     pub reads: Vec<String>,

@@ -156,6 +156,8 @@ pub(crate) struct OptionSpec {
     pub single_until: Names,
     /// Options whose value is a file the program writes (`sort -o FILE`, `cp -t DIR`).
     pub output: Names,
+    /// Options whose value is a directory the program writes into (`cp -t DIR`, `unzip -d`).
+    pub output_dir: Names,
     /// Options whose value is a file the program reads (`wget -i FILE`).
     pub reads: Names,
     /// Options whose value is a configuration file the program reads as settings (`curl -K`).
@@ -174,6 +176,8 @@ pub(crate) enum Role {
     /// The value is a file written (`output`), or the operand is (`output_operands`,
     /// `in_place`).
     Output,
+    /// The value is a directory written into (`output_dir`).
+    OutputDir,
     /// The value is a file read (`reads`).
     Reads,
     /// The value is a configuration file read as settings (`config`).
@@ -200,6 +204,7 @@ impl OptionSpec {
         network: Names::Packed(""),
         single_until: Names::Packed(""),
         output: Names::Packed(""),
+        output_dir: Names::Packed(""),
         reads: Names::Packed(""),
         config: Names::Packed(""),
         in_place: Names::Packed(""),
@@ -222,6 +227,7 @@ impl OptionSpec {
     pub(crate) fn role(&self, opt: &Opt) -> Option<Role> {
         [
             (&self.output, Role::Output),
+            (&self.output_dir, Role::OutputDir),
             (&self.config, Role::Config),
             (&self.reads, Role::Reads),
         ]
@@ -242,17 +248,30 @@ impl OptionSpec {
 
     /// Whether the table gives any option or operand the role of a file written.
     pub(crate) fn has_outputs(&self) -> bool {
-        [&self.output, &self.in_place, &self.output_operands]
-            .iter()
-            .any(|n| n.iter().next().is_some())
+        [
+            &self.output,
+            &self.output_dir,
+            &self.in_place,
+            &self.output_operands,
+        ]
+        .iter()
+        .any(|n| n.iter().next().is_some())
     }
 
-    /// The indices (into `argv`) of the operands of `parsed` the program writes: those at the
-    /// table's `output_operands` positions, and every one when an `in_place` option is given.
+    /// The indices (into `argv`) of the operands of `parsed` the program writes: every one
+    /// when an `in_place` option is given, else those at the table's `output_operands`
+    /// positions unless an output option names the output instead (`cp -t DIR SRC…`).
     pub(crate) fn output_operands(&self, parsed: &Parsed) -> Vec<usize> {
         let ops = &parsed.operands;
         if parsed.opts.iter().any(|o| names_match(&self.in_place, o)) {
             return ops.clone();
+        }
+        if parsed
+            .opts
+            .iter()
+            .any(|o| matches!(self.role(o), Some(Role::Output | Role::OutputDir)))
+        {
+            return Vec::new();
         }
         let mut out = Vec::new();
         for pos in self.output_operands.iter() {
@@ -542,6 +561,24 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
         }
         if spec.single_dash_long && !v.starts_with("--") {
             let takes = spec.single_value.contains(v);
+            // `-oFILE`: a letter of `short_value` with its value attached (a compiler's `-o`).
+            let letter = v[1..].chars().next().filter(|&c| {
+                !takes
+                    && !spec.single.contains(v)
+                    && v.len() > 1 + c.len_utf8()
+                    && spec.short_value.contains(c)
+            });
+            if let Some(c) = letter {
+                out.opts.push(Opt {
+                    name: short_name(c),
+                    value: Some(v[1 + c.len_utf8()..].to_owned()),
+                    known: true,
+                    index: i,
+                    value_at: None,
+                });
+                i += 1;
+                continue;
+            }
             out.unknown(spec, takes || spec.single.contains(v), v);
             let value = if takes { value_of(argv, i + 1) } else { None };
             out.opts.push(Opt {
@@ -974,6 +1011,30 @@ mod tests {
         let mut args: Vec<Option<&str>> = argv("aws ec2 x --query").into_iter().map(Some).collect();
         args.push(None);
         assert!(super::parse(Some(&aws), &args).unknown.is_some());
+    }
+
+    /// A single-dash table reads a `short_value` letter with its value attached (`gcc
+    /// -ofile`), and every other word whole (`-Ipath` is no bundle holding `-o`).
+    #[test]
+    fn single_dash_words_with_an_attached_value_letter() {
+        let cc = OptionSpec {
+            single_dash_long: true,
+            short_value: "o".into(),
+            single_value: vec!["-o".into()].into(),
+            output: vec!["-o".into()].into(),
+            ..OptionSpec::default()
+        };
+        let value = |line: &str| {
+            let p = parse(Some(&cc), &argv(line));
+            p.opts
+                .iter()
+                .filter(|o| cc.role(o) == Some(Role::Output))
+                .map(|o| o.value.clone().unwrap_or_default())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(value("cc a.c -o out -Ipath/to"), ["out"]);
+        assert_eq!(value("cc a.c -oout -lfoo"), ["out"]);
+        assert!(value("cc a.c -Iinclude/o -Lpath").is_empty());
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.15 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.16 as usize,
     };
     let &(
         short,
@@ -67,6 +67,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         single_until,
         short_optional,
         output,
+        output_dir,
         reads,
         config,
         in_place,
@@ -94,7 +95,8 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         single_until: Names::Packed(text(network as usize, single_until)?),
         short_optional: Cow::Borrowed(text(single_until as usize, short_optional)?),
         output: Names::Packed(text(short_optional as usize, output)?),
-        reads: Names::Packed(text(output as usize, reads)?),
+        output_dir: Names::Packed(text(output as usize, output_dir)?),
+        reads: Names::Packed(text(output_dir as usize, reads)?),
         config: Names::Packed(text(reads as usize, config)?),
         in_place: Names::Packed(text(config as usize, in_place)?),
         output_operands: Names::Packed(text(in_place as usize, output_operands)?),
