@@ -375,9 +375,14 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         (_, Some(t)) if t.has_outputs() => t,
         // Facts no table role says, read through the same parse (with the program's table
         // when it has one).
-        ("badblocks" | "dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk", _)
-        | ("ditto" | "rename", _) => table.as_ref().unwrap_or(&OptionSpec::EMPTY),
-        _ if every_operand => table.as_ref().unwrap_or(&OptionSpec::EMPTY),
+        ("dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk", _) | ("ditto" | "rename", _) => {
+            table.as_ref().unwrap_or(&OptionSpec::EMPTY)
+        }
+        // A device writer's every word that is no option is a target, a value too: read
+        // without its table, as the parser reads a program it knows nothing of, so a table
+        // that wrongly gives a letter a value (`mkfs -F`) cannot hide the device.
+        ("badblocks", _) => &OptionSpec::EMPTY,
+        _ if every_operand => &OptionSpec::EMPTY,
         ("base64", _) => &BASE64,
         // `--output FILE` / `--output=FILE` of any other program: parsed only when a word
         // could be it, so most units cost no parse.
