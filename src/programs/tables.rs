@@ -108,6 +108,111 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::programs::args::{Opt, Role};
+
+    /// Every program whose output and input options, or written operands, the checks and the
+    /// path policy once listed by hand has a table giving each the same role.
+    #[test]
+    fn the_roles_once_written_in_code_are_in_the_tables() {
+        let options: &[(&[&str], &[&str], Role)] = &[
+            (&["sort", "curl"], &["-o", "--output"], Role::Output),
+            (
+                &["wget"],
+                &[
+                    "-O",
+                    "--output-document",
+                    "-o",
+                    "--output-file",
+                    "-a",
+                    "--append-output",
+                ],
+                Role::Output,
+            ),
+            (&["wget"], &["-P", "--directory-prefix"], Role::OutputDir),
+            (
+                &["cp", "mv", "install", "ln"],
+                &["-t", "--target-directory"],
+                Role::OutputDir,
+            ),
+            (
+                &["find"],
+                &["-fprint", "-fprint0", "-fprintf", "-fls"],
+                Role::Output,
+            ),
+            (&["go"], &["-o"], Role::Output),
+            (&["unzip"], &["-d"], Role::OutputDir),
+            (&["curl"], &["-K", "--config"], Role::Config),
+            (&["wget"], &["-i", "--input-file"], Role::Reads),
+        ];
+        for &(programs, names, role) in options {
+            for p in programs {
+                let spec = builtin(p).unwrap_or_else(|| panic!("{p} has no table"));
+                for name in names {
+                    let opt = Opt {
+                        name: (*name).to_owned().into(),
+                        value: None,
+                        known: true,
+                        index: 1,
+                        value_at: None,
+                    };
+                    assert_eq!(spec.role(&opt), Some(role), "{p} {name}");
+                }
+            }
+        }
+        let operands: &[(&[&str], &str)] = &[
+            (&["cp", "mv", "install", "ln", "rsync", "scp"], "-1"),
+            (&["tee", "truncate", "shred"], "0"),
+            (&["uniq", "xxd"], "2"),
+        ];
+        for &(programs, position) in operands {
+            for p in programs {
+                let spec = builtin(p).unwrap_or_else(|| panic!("{p} has no table"));
+                assert!(spec.output_operands.contains(position), "{p} {position}");
+            }
+        }
+        for (p, name) in [
+            ("sed", "-i"),
+            ("sed", "--in-place"),
+            ("perl", "-i"),
+            ("ruby", "-i"),
+        ] {
+            let spec = builtin(p).unwrap_or_else(|| panic!("{p} has no table"));
+            assert!(spec.in_place.contains(name), "{p} {name}");
+        }
+    }
+
+    /// What the roles make of whole commands, through the parser.
+    #[test]
+    fn roles_name_the_words_written() {
+        use crate::programs::args::parse;
+        let written = |line: &str| -> Vec<String> {
+            let argv: Vec<&str> = line.split_whitespace().collect();
+            let spec = builtin(argv[0]).unwrap_or_default();
+            let parsed = parse(Some(&spec), &argv);
+            let mut out: Vec<String> = spec
+                .option_roles(&parsed)
+                .filter(|(_, r)| matches!(r, Role::Output | Role::OutputDir))
+                .filter_map(|(o, _)| o.value.clone())
+                .collect();
+            out.extend(
+                spec.output_operands(&parsed)
+                    .into_iter()
+                    .map(|i| argv[i].to_owned()),
+            );
+            out
+        };
+        assert_eq!(written("curl -sSLo out.sh https://x"), ["out.sh"]);
+        assert_eq!(written("curl --output=o https://x"), ["o"]);
+        assert_eq!(written("sort -u -o sorted in"), ["sorted"]);
+        assert_eq!(written("cp a b dest"), ["dest"]);
+        assert_eq!(written("cp -t dir a b"), ["dir"]);
+        assert_eq!(written("uniq -c in out"), ["out"]);
+        assert_eq!(written("xxd -c 8 in out"), ["out"]);
+        assert_eq!(written("tee -a x y"), ["x", "y"]);
+        assert_eq!(written("sed -i s/a/b/ f"), ["s/a/b/", "f"]);
+        assert!(written("sed s/a/b/ f").is_empty());
+        assert_eq!(written("find . -name x -fprint list"), ["list"]);
+    }
 
     #[test]
     fn option_tables_are_found_by_every_name_and_hold_their_lists() {
