@@ -375,7 +375,7 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         (_, Some(t)) if t.has_outputs() => t,
         // Facts no table role says, read through the same parse (with the program's table
         // when it has one).
-        ("dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk", _) | ("ditto" | "rename", _) => {
+        ("dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto" | "rename", _) => {
             table.as_ref().unwrap_or(&OptionSpec::EMPTY)
         }
         // A device writer's every word that is no option is a target, a value too: read
