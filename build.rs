@@ -175,6 +175,8 @@ fn main() {
     let mut options: Vec<String> = Vec::new();
     let mut option_text = String::new();
     let mut option_names: BTreeMap<String, usize> = BTreeMap::new();
+    // Programs whose own table gives a word a role (`output`, `reads`, …).
+    let mut role_programs: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for (fi, f) in FILES.iter().enumerate() {
         let path = dir.join(f);
         println!("cargo::rerun-if-changed={}", path.display());
@@ -215,6 +217,17 @@ fn main() {
             if key != "rule" {
                 let table = options.len();
                 options.push(option_table(t, &here, &mut option_text));
+                let roles = [
+                    "output",
+                    "output_dir",
+                    "reads",
+                    "config",
+                    "in_place",
+                    "output_operands",
+                ];
+                if !t.contains_key("subcommand") && roles.iter().any(|k| t.contains_key(*k)) {
+                    role_programs.extend(names(t.get("name")));
+                }
                 // A subcommand's own table is filed as `program sub [word]` (`gh pr list`).
                 let sub = t
                     .get("subcommand")
@@ -403,6 +416,21 @@ fn main() {
         out,
         "];\n\n/// The names of programs with a table, sorted, concatenated.\n\
          pub(crate) static OPTION_NAME_TEXT: &str = {name_text:?};"
+    );
+    let _ = write!(
+        out,
+        "\n/// Whether the program's own built-in table gives a word a role (`output`, `reads`,\n\
+         /// …): a `match` on the names, so the many programs without one cost no table look-up.\n\
+         pub(crate) fn has_roles(program: &str) -> bool {{\n    matches!(program, {})\n}}\n",
+        if role_programs.is_empty() {
+            "\"\" if false".to_owned()
+        } else {
+            role_programs
+                .iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        }
     );
     write("builtin_options.rs", out.as_bytes());
     println!("cargo::rerun-if-changed=build.rs");

@@ -364,8 +364,13 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let Some(p) = prog(unit) else {
         return out;
     };
-    // `gsed` is GNU sed by another name.
-    let table = tables::builtin(if p == "gsed" { "sed" } else { p });
+    // `gsed` is GNU sed by another name. Only a program with roles, or one whose facts below
+    // read its table, costs a look-up.
+    let table = match p {
+        "gsed" => tables::with_roles("sed"),
+        "dd" | "awk" | "gawk" => tables::builtin(p),
+        _ => tables::with_roles(p),
+    };
     // Programs that write every operand, whose table (if any) names no output.
     let every_operand = matches!(
         p,
@@ -376,13 +381,13 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         // Facts no table role says, read through the same parse (with the program's table
         // when it has one).
         ("dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto" | "rename", _) => {
-            table.as_ref().unwrap_or(&OptionSpec::EMPTY)
+            table.as_ref().unwrap_or(&args::NO_SPEC)
         }
         // A device writer's every word that is no option is a target, a value too: read
         // without its table, as the parser reads a program it knows nothing of, so a table
         // that wrongly gives a letter a value (`mkfs -F`) cannot hide the device.
-        ("badblocks", _) => &OptionSpec::EMPTY,
-        _ if every_operand => &OptionSpec::EMPTY,
+        ("badblocks", _) => &args::NO_SPEC,
+        _ if every_operand => &args::NO_SPEC,
         ("base64", _) => &BASE64,
         // `--output FILE` / `--output=FILE` of any other program: parsed only when a word
         // could be it, so most units cost no parse.

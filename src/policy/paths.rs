@@ -627,7 +627,7 @@ fn role_paths(
                     || (i == 0 && !v.starts_with('-') && v.contains('x'))
             })
         });
-    let table = tables::builtin(program);
+    let table = tables::with_roles(program);
     let spec = match (program, &table) {
         _ if extracts => &TAR_EXTRACT,
         // Compilers and tools without a table that names their output option.

@@ -331,6 +331,9 @@ fn names_match(names: &Names, opt: &Opt) -> bool {
     names.contains(&opt.name) || !opt.known && names.iter().any(|n| option_matches(&opt.name, n))
 }
 
+/// The table of a program nobody described ([`OptionSpec::EMPTY`]), built once.
+pub(crate) static NO_SPEC: OptionSpec = OptionSpec::EMPTY;
+
 /// What an option makes a program do beyond reading, per its `[[program]]` table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Effect {
@@ -508,8 +511,7 @@ pub(crate) fn parse_nested<W: Word>(
 /// [`parse`] from the word at `start`.
 fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> Parsed {
     let mut out = Parsed::default();
-    let default = OptionSpec::default();
-    let spec = spec.unwrap_or(&default);
+    let spec = spec.unwrap_or(&NO_SPEC);
     let mut i = start;
     let mut done = false;
     while i < argv.len() {

@@ -9,6 +9,16 @@ use super::args::{Names, OptionSpec};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_options.rs"));
 
+/// The built-in table of `program` when it gives a word a role ([`has_roles`]); `None`, without
+/// a look-up, for every other program.
+pub(crate) fn with_roles(program: &str) -> Option<OptionSpec> {
+    if has_roles(program) {
+        builtin(program)
+    } else {
+        None
+    }
+}
+
 /// The `i`th name of the option-table index and its table.
 fn option_name_at(i: usize) -> Option<(&'static str, u16)> {
     let start = match i.checked_sub(1) {
@@ -233,6 +243,13 @@ mod tests {
             assert!(last < name, "{last} before {name}");
             assert!(OPTION_TABLES.get(usize::from(table)).is_some());
             assert!(builtin(name).is_some(), "{name}");
+            let spec = builtin(name).unwrap_or_default();
+            let roles = spec.has_outputs()
+                || spec.reads.iter().next().is_some()
+                || spec.config.iter().next().is_some();
+            if !name.contains(' ') {
+                assert_eq!(has_roles(name), roles, "{name}: has_roles");
+            }
             (last, start) = (name, end as usize);
         }
     }
