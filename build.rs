@@ -29,7 +29,8 @@
 //!   many programs the rule names). A rule with a subcommand goes into the group `program
 //!   subcommand` (loaded only when that subcommand runs). Rules without a program go into the
 //!   `*` group, and keep their own `program` field.
-//! - `OPTION_TABLES`/`OPTION_NAMES`: the `[[program]]` tables as `OptionSpec` literals, and
+//! - `OPTION_TABLES`/`OPTION_NAMES` (in `builtin_options.rs`, read by `src/programs/tables.rs`
+//!   below the analysis, the checks and the policy): the `[[program]]` tables as `OptionSpec` literals, and
 //!   a sorted index by program name (a closed table names every option of the program): the option knowledge of `ls` costs a binary search, not a
 //!   parse and sixty allocations, on the start-up path of every command.
 //!
@@ -174,6 +175,8 @@ fn main() {
     let mut options: Vec<String> = Vec::new();
     let mut option_text = String::new();
     let mut option_names: BTreeMap<String, usize> = BTreeMap::new();
+    // Programs whose own table gives a word a role (`output`, `reads`, …).
+    let mut role_programs: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for (fi, f) in FILES.iter().enumerate() {
         let path = dir.join(f);
         println!("cargo::rerun-if-changed={}", path.display());
@@ -214,6 +217,17 @@ fn main() {
             if key != "rule" {
                 let table = options.len();
                 options.push(option_table(t, &here, &mut option_text));
+                let roles = [
+                    "output",
+                    "output_dir",
+                    "reads",
+                    "config",
+                    "in_place",
+                    "output_operands",
+                ];
+                if !t.contains_key("subcommand") && roles.iter().any(|k| t.contains_key(*k)) {
+                    role_programs.extend(names(t.get("name")));
+                }
                 // A subcommand's own table is filed as `program sub [word]` (`gh pr list`).
                 let sub = t
                     .get("subcommand")
@@ -366,18 +380,22 @@ fn main() {
         count = groups.len(),
         need_via = !any_program_without_via
     );
+    write("builtin_groups.rs", out.as_bytes());
+    let mut out = String::new();
     let _ = write!(
         out,
-        "\n/// The built-in option tables (`[[program]]`), packed: see `build.rs`.\n\
+        "/// The built-in option tables (`[[program]]`), packed: see `build.rs`.\n\
          pub(crate) static OPTION_TEXT: &str = {option_text:?};\n\n\
          /// Each table: ends (in `OPTION_TEXT`) of its short value letters, long-with-value,\n\
          /// long and single-dash-with-value names, short flag letters, single-dash flags, and\n\
          /// the options that write, run code and reach the network, and the single-dash words\n\
-         /// whose values run up to `;` or `+`;\n\
+         /// whose values run up to `;` or `+`, optional short value letters, the options whose\n\
+         /// value is a file written, a directory written into, a file read, or a configuration file, the options that rewrite\n\
+         /// the operands in place, and the positions of the operands written (decimal);\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -399,7 +417,22 @@ fn main() {
         "];\n\n/// The names of programs with a table, sorted, concatenated.\n\
          pub(crate) static OPTION_NAME_TEXT: &str = {name_text:?};"
     );
-    write("builtin_groups.rs", out.as_bytes());
+    let _ = write!(
+        out,
+        "\n/// Whether the program's own built-in table gives a word a role (`output`, `reads`,\n\
+         /// …): a `match` on the names, so the many programs without one cost no table look-up.\n\
+         pub(crate) fn has_roles(program: &str) -> bool {{\n    matches!(program, {})\n}}\n",
+        if role_programs.is_empty() {
+            "\"\" if false".to_owned()
+        } else {
+            role_programs
+                .iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        }
+    );
+    write("builtin_options.rs", out.as_bytes());
     println!("cargo::rerun-if-changed=build.rs");
 }
 
@@ -547,8 +580,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first" => {
                 v.is_bool()
             }
+            "output_operands" => v.as_array().is_some_and(|a| {
+                a.iter()
+                    .all(|n| n.as_integer().is_some_and(|n| n.unsigned_abs() < 1000))
+            }),
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
-            | "runs" | "network" => v
+            | "runs" | "network" | "output" | "output_dir" | "reads" | "config" | "in_place" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -598,6 +635,20 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             .unwrap_or_default(),
     );
     let short_optional = text.len();
+    let output = end(text, "output");
+    let output_dir = end(text, "output_dir");
+    let reads = end(text, "reads");
+    let config = end(text, "config");
+    let in_place = end(text, "in_place");
+    for n in t
+        .get("output_operands")
+        .and_then(toml::Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        let _ = writeln!(text, "{}", n.as_integer().unwrap_or_default());
+    }
+    let output_operands = text.len();
     let single = t
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
@@ -619,7 +670,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
     )
 }
 

@@ -101,6 +101,18 @@ pub(crate) const SHAPED_PRODUCERS: Words = words![
 /// Filters that keep the shape of the lines they pass on.
 pub(crate) const SHAPE_FILTERS: Words = words!["head", "tail", "sort", "uniq", "tr -d"];
 
+impl crate::programs::args::Word for Arg {
+    fn text(&self) -> Option<&str> {
+        self.value.as_deref()
+    }
+    fn glob(&self) -> bool {
+        self.glob
+    }
+    fn never_an_option(&self) -> bool {
+        Arg::never_an_option(self)
+    }
+}
+
 impl Arg {
     /// A dynamic word that cannot be an option, whatever it expands to: it begins with an
     /// absolute path variable (`$HOME`, `$PWD`), or is the output of a command whose output

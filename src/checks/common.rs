@@ -6,17 +6,18 @@
 //!
 //! Not a check itself and decides nothing: each check turns these facts into findings.
 
+use std::borrow::Cow;
 use std::cell::Cell;
-use std::cell::LazyCell;
 use std::path::Path;
 
 use crate::analyze::{Analysis, Arg, Context, FlagKind, Unit};
 use crate::ast::Span;
 use crate::decision::{Decision, Risk};
 use crate::files::{home_relative, in_scratch_dir, is_home, is_root, system_depth, unquote};
+use crate::programs::args::{self, Names, OptionSpec};
+use crate::programs::tables;
 
 use super::Finding;
-use crate::wordlist::{Words, words};
 
 thread_local! {
     /// How deep [`catastrophe_in_code`] is nested (code in a string in code in a string…).
@@ -42,11 +43,6 @@ pub(crate) use crate::analyze::is_interpreter;
 /// The word's static value, or its template when dynamic.
 pub(crate) fn text(arg: &Arg) -> &str {
     arg.value.as_deref().unwrap_or(&arg.template)
-}
-
-/// The unit's words after the program, as text (values, templates for dynamic words).
-pub(crate) fn words(unit: &Unit) -> Vec<&str> {
-    unit.args().map(text).collect()
 }
 
 /// Units whose span lies inside `span`.
@@ -353,9 +349,11 @@ pub(crate) fn catastrophe_in_code(code: &str, cwd: &Path) -> Option<String> {
     None
 }
 
-/// The places a unit writes to: output redirects, `tee` operands, the destination of
-/// `cp`/`mv`/`install`/`ln`, `dd of=`, in-place editors (`sed -i`, `perl -i`, batch `ed`/`ex`/
-/// `vim`), output options (`--output`, `-o` of `curl`/`sort`, `-O` of `wget`, `find -fprint`).
+/// The places a unit writes to: output redirects, and what its program's option table says
+/// it writes (`crate::programs::args::Role`): the values of its output options (`sort -o`,
+/// `curl -o`, `cp -t`, `find -fprint`), its output operands (`tee`, `uniq IN OUT`, `cp`'s
+/// last), its operands when an in-place option is given (`sed -i`). What no table role says
+/// is read from the same parse: `dd of=`, batch editors, `awk -i inplace`, device writers.
 pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let mut out: Vec<String> = unit
         .redirects
@@ -366,138 +364,131 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let Some(p) = prog(unit) else {
         return out;
     };
-    // Collected only by the arms that need them: most programs reach the last arm, which
-    // walks the arguments once without a list.
-    let w = LazyCell::new(|| words(unit));
-    let operands = LazyCell::new(|| {
-        w.iter()
-            .copied()
-            .filter(|t| !t.starts_with('-'))
-            .collect::<Vec<&str>>()
-    });
-    let value_after = |names: Words| -> Vec<String> {
-        let mut v = Vec::new();
-        for (i, t) in w.iter().enumerate() {
-            for n in names {
-                if *t == n {
-                    if let Some(next) = w.get(i + 1) {
-                        v.push((*next).to_owned());
-                    }
-                } else if let Some(val) = t.strip_prefix(n).and_then(|r| r.strip_prefix('=')) {
-                    v.push(val.to_owned());
-                } else if n.len() == 2 && !n.starts_with("--") && t.starts_with(n) && t.len() > 2 {
-                    v.push(t[2..].to_owned());
-                }
+    // `gsed` is GNU sed by another name. Only a program with roles, or one whose facts below
+    // read its table, costs a look-up.
+    let table = match p {
+        "gsed" => tables::with_roles("sed"),
+        "dd" | "awk" | "gawk" => tables::builtin(p),
+        _ => tables::with_roles(p),
+    };
+    // Programs that write every operand, whose table (if any) names no output.
+    let every_operand = matches!(
+        p,
+        "wipefs" | "mkswap" | "blkdiscard" | "mke2fs" | "ed" | "ex" | "red"
+    ) || p.starts_with("mkfs");
+    let spec = match (p, &table) {
+        (_, Some(t)) if t.has_outputs() => t,
+        // Facts no table role says, read through the same parse (with the program's table
+        // when it has one).
+        ("dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto" | "rename", _) => {
+            table.as_ref().unwrap_or(&args::NO_SPEC)
+        }
+        // A device writer's every word that is no option is a target, a value too: read
+        // without its table, as the parser reads a program it knows nothing of, so a table
+        // that wrongly gives a letter a value (`mkfs -F`) cannot hide the device.
+        ("badblocks", _) => &args::NO_SPEC,
+        _ if every_operand => &args::NO_SPEC,
+        ("base64", _) => &BASE64,
+        // `--output FILE` / `--output=FILE` of any other program: parsed only when a word
+        // could be it, so most units cost no parse.
+        _ => {
+            if !unit.args().any(|a| text(a).starts_with("--output")) {
+                return out;
+            }
+            &OUTPUT
+        }
+    };
+    let parsed = args::parse(Some(spec), &unit.argv);
+    let word = |i: usize| unit.argv.get(i).map(|a| text(a).to_owned());
+    let operands = || parsed.operands.iter().filter_map(|&i| word(i));
+    let value = |o: &args::Opt| o.value.clone().or_else(|| o.value_at.and_then(word));
+    match p {
+        "badblocks" => {
+            if parsed.has("-w") {
+                out.extend(operands());
             }
         }
-        v
-    };
-    match p {
-        "badblocks"
-            if w.iter()
-                .any(|t| t.starts_with('-') && !t.starts_with("--") && t.contains('w')) =>
-        {
-            out.extend(operands.iter().map(|s| (*s).to_owned()));
+        "dd" => out.extend(operands().filter_map(|t| t.strip_prefix("of=").map(str::to_owned))),
+        "vi" | "vim" | "nvim" | "emacs" => {
+            // Only in batch mode: an interactive editor is a person's business.
+            let batch = ["-c", "-e", "-s", "-E", "--cmd", "--headless", "--batch"]
+                .iter()
+                .any(|o| parsed.has(o))
+                || operands().any(|t| t.starts_with('+'));
+            if batch {
+                out.extend(operands().filter(|t| !t.starts_with('+')));
+            }
         }
-        "tee" | "truncate" | "shred" | "wipefs" | "mkswap" | "blkdiscard" | "mke2fs" => {
-            out.extend(operands.iter().map(|s| (*s).to_owned()));
+        "awk" | "gawk" => {
+            if parsed
+                .opts
+                .iter()
+                .any(|o| o.name == "-i" && value(o).as_deref() == Some("inplace"))
+            {
+                out.extend(operands().skip(1));
+            }
         }
-        m if m.starts_with("mkfs") => out.extend(operands.iter().map(|s| (*s).to_owned())),
-        "cp" | "mv" | "install" | "ln" | "rsync" | "scp" | "ditto" | "rename" => {
-            let targets = value_after(words!["-t", "--target-directory"]);
-            let dests: Vec<String> = if targets.is_empty() {
-                operands
-                    .last()
-                    .map(|s| vec![(*s).to_owned()])
-                    .unwrap_or_default()
-            } else {
-                targets
-            };
-            let sources: Vec<&str> = if operands.len() > 1 {
-                operands[..operands.len() - 1].to_vec()
-            } else {
-                Vec::new()
-            };
-            for d in dests {
-                // A directory destination: the sources land inside it.
-                if d.ends_with('/') || is_dir_like(&d) {
-                    for s in &sources {
-                        let name = s.trim_end_matches('/').rsplit('/').next().unwrap_or(s);
+        "ditto" | "rename" => out.extend(parsed.operands.last().and_then(|&i| word(i))),
+        _ if every_operand => out.extend(operands()),
+        _ => {
+            let mut dirs = Vec::new();
+            let mut dests = Vec::new();
+            for (o, role) in spec.option_roles(&parsed) {
+                match role {
+                    args::Role::Output => dests.extend(value(o)),
+                    args::Role::OutputDir => dirs.extend(value(o)),
+                    args::Role::Reads | args::Role::Config => {}
+                }
+            }
+            let written = spec.output_operands(&parsed);
+            // A copy's directory destination: the sources land inside it.
+            let copies = spec.output_operands.iter().any(|n| n.starts_with('-'));
+            let inside = |d: &str, out: &mut Vec<String>| {
+                for &i in &parsed.operands {
+                    if written.contains(&i) {
+                        continue;
+                    }
+                    if let Some(s) = word(i) {
+                        let name = s.trim_end_matches('/').rsplit('/').next().unwrap_or(&s);
                         out.push(format!("{}/{name}", d.trim_end_matches('/')));
                     }
                 }
+            };
+            for d in dests
+                .into_iter()
+                .chain(written.iter().filter_map(|&i| word(i)))
+            {
+                if copies && (d.ends_with('/') || is_dir_like(&d)) {
+                    inside(&d, &mut out);
+                }
                 out.push(d);
             }
-        }
-        "dd" => out.extend(
-            w.iter()
-                .filter_map(|t| t.strip_prefix("of="))
-                .map(str::to_owned),
-        ),
-        "sed" | "gsed" | "perl" | "ruby" => {
-            if w.iter().any(|t| {
-                *t == "--in-place"
-                    || t.starts_with("--in-place=")
-                    || (t.starts_with('-') && !t.starts_with("--") && t[1..].starts_with('i'))
-                    || (t.starts_with("-p") && t.contains('i'))
-            }) {
-                out.extend(operands.iter().map(|s| (*s).to_owned()));
-            }
-        }
-        "ed" | "ex" | "red" => out.extend(operands.iter().map(|s| (*s).to_owned())),
-        "vi" | "vim" | "nvim" | "emacs" => {
-            // Only in batch mode: an interactive editor is a person's business.
-            let batch = w.iter().any(|t| {
-                matches!(
-                    *t,
-                    "-c" | "--cmd"
-                        | "-es"
-                        | "-Es"
-                        | "-s"
-                        | "-e"
-                        | "--headless"
-                        | "--batch"
-                        | "-batch"
-                ) || t.starts_with('+')
-            });
-            if batch {
-                out.extend(
-                    operands
-                        .iter()
-                        .filter(|t| !t.starts_with('+'))
-                        .map(|s| (*s).to_owned()),
-                );
-            }
-        }
-        "find" => out.extend(value_after(words![
-            "-fprint", "-fprint0", "-fprintf", "-fls"
-        ])),
-        "curl" | "sort" | "base64" | "xxd" => out.extend(value_after(words!["-o", "--output"])),
-        "wget" => out.extend(value_after(words![
-            "-O",
-            "--output-document",
-            "-o",
-            "--output-file",
-        ])),
-        "awk" | "gawk" => {
-            if w.windows(2).any(|p| p[0] == "-i" && p[1] == "inplace") {
-                out.extend(operands.iter().skip(2).map(|s| (*s).to_owned()));
-            }
-        }
-        _ => {
-            // `--output FILE` / `--output=FILE` of any other program.
-            let mut args = unit.args().map(text).peekable();
-            while let Some(t) = args.next() {
-                if t == "--output" {
-                    out.extend(args.peek().map(|n| (*n).to_owned()));
-                } else if let Some(v) = t.strip_prefix("--output=") {
-                    out.push(v.to_owned());
+            // A directory option: the sources land inside it.
+            for d in dirs {
+                if copies {
+                    inside(&d, &mut out);
                 }
+                out.push(d);
             }
         }
     }
     out
 }
+
+/// The reading of `--output FILE` for a program whose table gives no output.
+const OUTPUT: OptionSpec = OptionSpec {
+    long_value: Names::Packed("--output\n"),
+    output: Names::Packed("--output\n"),
+    ..OptionSpec::EMPTY
+};
+
+/// `base64 -o FILE` (BSD and macOS), which the GNU table does not name.
+const BASE64: OptionSpec = OptionSpec {
+    short_value: Cow::Borrowed("ow"),
+    long_value: Names::Packed("--output\n--wrap\n"),
+    output: Names::Packed("-o\n--output\n"),
+    ..OptionSpec::EMPTY
+};
 
 fn is_dir_like(d: &str) -> bool {
     let h = home_relative(d);

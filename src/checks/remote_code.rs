@@ -7,6 +7,7 @@ use super::common::{
 };
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{Context, FlagKind, Unit};
+use crate::programs::{args, tables};
 
 declare_check! {
     /// **What it flags**: a shell or interpreter running the output of a download, network or
@@ -130,17 +131,28 @@ impl Check for RemoteCode {
         for (i, u) in a.units.iter().enumerate() {
             let Some(p) = prog(u) else { continue };
             if is_downloader(p) {
-                for t in write_targets(u).into_iter().chain(bundled_output(u)) {
+                for t in write_targets(u) {
                     fetched.push((strip_dot(&t).to_owned(), i));
                 }
-                let remote_name = p == "wget" && !u.args().any(|x| text(x).starts_with("-O"))
-                    || p == "curl" && u.args().any(|x| matches!(text(x), "-O" | "--remote-name"));
+                let parsed = args::parse(tables::builtin(p).as_ref(), &u.argv);
+                let remote_name =
+                    p == "wget" && !parsed.has("-O") && !parsed.has("--output-document")
+                        || p == "curl" && (parsed.has("-O") || parsed.has("--remote-name"));
                 if remote_name {
                     // The URL's last segment names the file (`wget host/x.py`, scheme or not).
-                    let urls = u.args().map(text).filter(|t| {
-                        t.contains("://")
-                            || !t.starts_with('-') && t.contains('/') && t.contains('.')
-                    });
+                    let words = parsed
+                        .operands
+                        .iter()
+                        .filter_map(|&k| u.argv.get(k).map(text))
+                        .chain(
+                            parsed
+                                .opts
+                                .iter()
+                                .filter(|o| o.name == "--url")
+                                .filter_map(|o| o.value.as_deref()),
+                        );
+                    let urls =
+                        words.filter(|t| t.contains("://") || t.contains('/') && t.contains('.'));
                     for arg in urls {
                         let name = arg.trim_end_matches('/').rsplit('/').next().unwrap_or("");
                         if !name.is_empty() {
@@ -171,34 +183,6 @@ impl Check for RemoteCode {
             }
         }
     }
-}
-
-/// The output file of `curl -sSLo FILE` / `wget -qO FILE`: a short-option bundle whose first
-/// value-taking letter is the output option takes the rest of the bundle, or the next word.
-fn bundled_output(u: &Unit) -> Option<String> {
-    let (values, output) = match prog(u)? {
-        "curl" => ("dHXuAeFTwmxbcKCrEYyzoPQ", 'o'),
-        "wget" => ("OoaPtTwQlAReUYi", 'O'),
-        _ => return None,
-    };
-    let words: Vec<&str> = u.args().map(text).collect();
-    for (k, w) in words.iter().enumerate() {
-        let Some(body) = w.strip_prefix('-').filter(|b| !b.starts_with('-')) else {
-            continue;
-        };
-        if let Some((at, c)) = body.char_indices().find(|(_, c)| values.contains(*c)) {
-            if c != output || body.len() < 2 {
-                continue; // `-o FILE` alone is `write_targets`'s.
-            }
-            let rest = &body[at + 1..];
-            return if rest.is_empty() {
-                words.get(k + 1).map(|s| (*s).to_owned())
-            } else {
-                Some(rest.to_owned())
-            };
-        }
-    }
-    None
 }
 
 fn strip_dot(t: &str) -> &str {

@@ -26,7 +26,7 @@ mod lazy;
 mod lint;
 mod literals;
 mod load;
-pub(crate) mod options;
+pub(crate) use crate::programs::args as options;
 mod packed;
 pub(crate) mod paths;
 pub(crate) mod pattern;
@@ -396,7 +396,8 @@ impl Policy {
     /// Whether a built-in or a person's table belongs to a subcommand of `program`, found with
     /// nothing allocated.
     pub(crate) fn has_subcommand_tables(&self, program: &str) -> bool {
-        lazy::has_subcommand_tables(program) || self.subcommand_owners.contains(program)
+        crate::programs::tables::has_subcommand_tables(program)
+            || self.subcommand_owners.contains(program)
     }
 
     /// The option table of the longest leading part of `words` that has one of its own (`gh pr
@@ -420,7 +421,7 @@ impl Policy {
         let p = program?;
         match self.programs.get(p) {
             Some(o) => Some(Cow::Borrowed(o)),
-            None => lazy::options(p).map(Cow::Owned),
+            None => crate::programs::tables::builtin(p).map(Cow::Owned),
         }
     }
 

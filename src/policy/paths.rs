@@ -24,6 +24,8 @@ use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::Unit;
 use crate::files::{home, is_account, is_protected, is_secret, is_startup, resolve, resolve_links};
 use crate::glob::Glob;
+use crate::programs::args::{self, Names, OptionSpec, Role};
+use crate::programs::tables;
 
 /// What a tool does to a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -407,12 +409,18 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
             all(Access::Write, &mut out);
         }
         "cp" | "install" | "ln" | "rsync" | "scp" => {
-            if let Some(((last, ls), sources)) = operands.split_last() {
-                for (t, s) in sources {
-                    out.push((Access::Read, (*t).to_owned(), *s));
-                }
-                if !last.contains(':') || program == "cp" {
-                    out.push((Access::Write, (*last).to_owned(), *ls));
+            // The table says which operand is written (the last, unless `-t DIR` names the
+            // destination); the others are read. A remote destination is no local file.
+            let spec = tables::builtin(program).unwrap_or_default();
+            let parsed = args::parse(Some(&spec), &unit.argv);
+            let written = spec.output_operands(&parsed);
+            for &i in &parsed.operands {
+                let Some(a) = unit.argv.get(i) else { continue };
+                let t = a.value.as_deref().unwrap_or(&a.template);
+                if !written.contains(&i) {
+                    out.push((Access::Read, t.to_owned(), a.span));
+                } else if !t.contains(':') || program == "cp" {
+                    out.push((Access::Write, t.to_owned(), a.span));
                 }
             }
         }
@@ -503,7 +511,26 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
             }
         }
     }
-    output_writes(program, unit, &operands, &mut out);
+    let operands_done = matches!(
+        program,
+        "tee"
+            | "rm"
+            | "rmdir"
+            | "shred"
+            | "truncate"
+            | "touch"
+            | "mkdir"
+            | "unlink"
+            | "cp"
+            | "install"
+            | "ln"
+            | "rsync"
+            | "scp"
+            | "mv"
+            | "sed"
+            | "perl"
+    );
+    role_paths(program, unit, operands_done, &mut out);
     out
 }
 
@@ -579,48 +606,19 @@ impl<'a> WorkingDir<'a> {
     }
 }
 
-/// Options whose value is a file (or, for `-t`, a directory) the program writes: program,
-/// short option, long option (`""`: none).
-const OUTPUT_OPTIONS: &[(&str, &str, &str)] = &[
-    ("sort", "-o", "--output"),
-    ("curl", "-o", "--output"),
-    ("wget", "-O", "--output-document"),
-    ("wget", "-o", "--output-file"),
-    ("wget", "-a", "--append-output"),
-    ("wget", "-P", "--directory-prefix"),
-    ("cp", "-t", "--target-directory"),
-    ("mv", "-t", "--target-directory"),
-    ("install", "-t", "--target-directory"),
-    ("ln", "-t", "--target-directory"),
-    ("gcc", "-o", ""),
-    ("g++", "-o", ""),
-    ("cc", "-o", ""),
-    ("c++", "-o", ""),
-    ("clang", "-o", ""),
-    ("clang++", "-o", ""),
-    ("rustc", "-o", ""),
-    ("go", "-o", ""),
-    ("pandoc", "-o", "--output"),
-    ("yt-dlp", "-o", "--output"),
-    ("http", "-o", "--output"),
-    ("tar-extract", "-C", "--directory"),
-    ("unzip", "-d", ""),
-];
-
-/// The files a unit writes through output options ([`OUTPUT_OPTIONS`]: `-o FILE`, `-oFILE`,
-/// `--output FILE`, `--output=FILE`), output operands (`uniq IN OUT`, `xxd IN OUT`) and
-/// `find -fprint FILE`.
-fn output_writes(
+/// The files a unit writes and reads through its options, by its program's table
+/// ([`crate::programs::args::Role`]: `sort -o FILE`, `cp -t DIR`, `wget -i FILE`, `curl -K
+/// FILE`), and its output operands (`uniq IN OUT`, `xxd IN OUT`) unless `operands_done` (the
+/// caller's arm already said what each operand is). A directory option writes somewhere under
+/// the directory (`DIR/*`).
+fn role_paths(
     program: &str,
     unit: &Unit,
-    operands: &[(&str, crate::ast::Span)],
+    operands_done: bool,
     out: &mut Vec<(Access, String, crate::ast::Span)>,
 ) {
-    let args: Vec<(&str, crate::ast::Span)> = unit
-        .args()
-        .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))
-        .collect();
-    // `tar -C DIR` is where an extraction writes (and where a creation reads).
+    // `tar -C DIR` is where an extraction writes (and where a creation reads): a role that
+    // depends on the mode, read with a table of its own.
     let extracts = program == "tar"
         && unit.args().enumerate().any(|(i, a)| {
             a.value.as_deref().is_some_and(|v| {
@@ -629,56 +627,78 @@ fn output_writes(
                     || (i == 0 && !v.starts_with('-') && v.contains('x'))
             })
         });
-    let name = if extracts { "tar-extract" } else { program };
-    let options: Vec<(&str, &str)> = OUTPUT_OPTIONS
-        .iter()
-        .filter(|(p, _, _)| *p == name)
-        .map(|(_, short, long)| (*short, *long))
-        .collect();
-    for (i, (arg, span)) in args.iter().enumerate() {
-        if *arg == "--" {
-            break;
+    let table = tables::with_roles(program);
+    let spec = match (program, &table) {
+        _ if extracts => &TAR_EXTRACT,
+        // Compilers and tools without a table that names their output option.
+        ("gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "rustc", _) => &DASH_O,
+        ("pandoc" | "yt-dlp" | "http", _) => &DASH_O_OUTPUT,
+        (_, Some(t))
+            if t.has_outputs()
+                || t.reads.iter().next().is_some()
+                || t.config.iter().next().is_some() =>
+        {
+            t
         }
-        let next = args.get(i + 1);
-        for (short, long) in &options {
-            let value = if arg == short || (!long.is_empty() && arg == long) {
-                next.map(|(v, s)| (*v, *s))
-            } else if let Some(v) = arg
-                .strip_prefix(long)
-                .filter(|_| !long.is_empty())
-                .and_then(|r| r.strip_prefix('='))
-            {
-                Some((v, *span))
-            } else {
-                // `-oFILE`: a short option with its value attached.
-                arg.strip_prefix(short)
-                    .filter(|v| short.len() == 2 && !arg.starts_with("--") && !v.is_empty())
-                    .map(|v| (v, *span))
-            };
-            if let Some((v, s)) = value {
-                // A directory option writes somewhere under the directory.
-                let dir = matches!(*short, "-t" | "-C" | "-P" | "-d");
-                let v = if dir {
-                    format!("{}/*", v.trim_end_matches('/'))
-                } else {
-                    v.to_owned()
-                };
-                out.push((Access::Write, v, s));
+        _ => return,
+    };
+    let parsed = args::parse(Some(spec), &unit.argv);
+    let word = |i: usize| {
+        unit.argv
+            .get(i)
+            .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))
+    };
+    for (o, role) in spec.option_roles(&parsed) {
+        let value = match (&o.value, o.value_at) {
+            (_, Some(i)) => word(i),
+            (Some(v), None) => unit.argv.get(o.index).map(|a| (v.as_str(), a.span)),
+            (None, None) => None,
+        };
+        let Some((v, span)) = value else { continue };
+        match role {
+            Role::Output => out.push((Access::Write, v.to_owned(), span)),
+            Role::OutputDir => out.push((
+                Access::Write,
+                format!("{}/*", v.trim_end_matches('/')),
+                span,
+            )),
+            Role::Reads | Role::Config => out.push((Access::Read, v.to_owned(), span)),
+        }
+    }
+    if !operands_done {
+        for i in spec.output_operands(&parsed) {
+            if let Some((v, span)) = word(i) {
+                out.push((Access::Write, v.to_owned(), span));
             }
         }
-        if program == "find"
-            && matches!(*arg, "-fprint" | "-fprint0" | "-fprintf" | "-fls")
-            && let Some((v, s)) = next
-        {
-            out.push((Access::Write, (*v).to_owned(), *s));
-        }
-    }
-    if matches!(program, "uniq" | "xxd")
-        && let Some((v, s)) = operands.get(1)
-    {
-        out.push((Access::Write, (*v).to_owned(), *s));
     }
 }
+
+/// `tar` extracting: `-C DIR`/`--directory DIR` is where it writes.
+const TAR_EXTRACT: OptionSpec = OptionSpec {
+    short_value: Cow::Borrowed("FHIKNbfgC"),
+    long_value: Names::Packed("--file\n--directory\n"),
+    output_dir: Names::Packed("-C\n--directory\n"),
+    ..OptionSpec::EMPTY
+};
+
+/// `-o FILE` (`-oFILE`) of compilers without a table that names it: their options are whole
+/// single-dash words (`-Ipath` holds no `-o`).
+const DASH_O: OptionSpec = OptionSpec {
+    single_dash_long: true,
+    short_value: Cow::Borrowed("o"),
+    single_value: Names::Packed("-o\n"),
+    output: Names::Packed("-o\n"),
+    ..OptionSpec::EMPTY
+};
+
+/// `-o FILE` and `--output FILE` of tools without a table that names them.
+const DASH_O_OUTPUT: OptionSpec = OptionSpec {
+    short_value: Cow::Borrowed("o"),
+    long_value: Names::Packed("--output\n"),
+    output: Names::Packed("-o\n--output\n"),
+    ..OptionSpec::EMPTY
+};
 
 #[cfg(test)]
 mod tests {

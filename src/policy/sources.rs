@@ -7,6 +7,7 @@ use super::error::LineIndex;
 use super::spec::{self, PolicyFile};
 use std::borrow::Cow;
 
+use super::options::Names;
 use super::pattern::ClaudePattern;
 use super::{
     DEFAULT_DEADLINE_MS, DEFAULT_MAX_ACTIONS_PER_HOUR, DEFAULT_MAX_DENIALS, Decision, Mode,
@@ -315,6 +316,14 @@ impl Policy {
             runs: spec.runs.into(),
             network: spec.network.into(),
             single_until: spec.single_until.into(),
+            output: spec.output.into(),
+            output_dir: spec.output_dir.into(),
+            reads: spec.reads.into(),
+            config: spec.config.into(),
+            in_place: spec.in_place.into(),
+            output_operands: Names::Owned(
+                spec.output_operands.iter().map(i64::to_string).collect(),
+            ),
         };
         let sub = spec
             .subcommand

@@ -270,6 +270,25 @@ pub(crate) struct ProgramSpec {
     /// Single-dash words whose values run up to a `;` or `+` word (`find -exec CMD… ;`).
     #[serde(default)]
     pub single_until: Vec<String>,
+    /// Options whose value is a file the program writes (`sort -o FILE`).
+    #[serde(default)]
+    pub output: Vec<String>,
+    /// Options whose value is a directory the program writes into (`cp -t DIR`).
+    #[serde(default)]
+    pub output_dir: Vec<String>,
+    /// Options whose value is a file the program reads (`wget -i FILE`).
+    #[serde(default)]
+    pub reads: Vec<String>,
+    /// Options whose value is a configuration file read as settings (`curl -K FILE`).
+    #[serde(default)]
+    pub config: Vec<String>,
+    /// Options that make the program rewrite its file operands in place (`sed -i`).
+    #[serde(default)]
+    pub in_place: Vec<String>,
+    /// Operands the program writes, by position: `n` the `n`th, `-n` the `n`th from the end,
+    /// `0` every one (`uniq IN OUT`: `[2]`).
+    #[serde(default)]
+    pub output_operands: Vec<i64>,
 }
 
 /// Parse a policy file's text.

@@ -15,7 +15,7 @@ use shclass::{Decision, FlagKind, Limits, Policy, analyze};
 /// Where the generator's choices come from: a seeded splitmix64 (the test), or the bytes of a
 /// fuzzer's input, read in order and then zeros (the fuzz target: libFuzzer mutates the
 /// choices, and every input is a line of the grammar).
-pub enum Rng<'a> {
+pub(crate) enum Rng<'a> {
     Seeded(u64),
     Bytes(&'a [u8]),
 }
@@ -143,7 +143,7 @@ const BODY: &[&str] = &[
     "}",
 ];
 
-pub struct Gen<'a> {
+pub(crate) struct Gen<'a> {
     rng: Rng<'a>,
     /// Heredoc bodies waiting for the next newline, each ending with its delimiter line.
     pending: Vec<String>,
@@ -151,7 +151,7 @@ pub struct Gen<'a> {
 }
 
 impl<'a> Gen<'a> {
-    pub fn new(rng: Rng<'a>) -> Self {
+    pub(crate) fn new(rng: Rng<'a>) -> Self {
         Gen {
             rng,
             pending: Vec::new(),
@@ -373,7 +373,7 @@ impl<'a> Gen<'a> {
         s
     }
 
-    pub fn line(&mut self) -> String {
+    pub(crate) fn line(&mut self) -> String {
         self.pending.clear();
         self.depth = 0;
         let l = self.list();
@@ -389,7 +389,7 @@ fn quote(text: &str) -> String {
 /// bash's `declare -f` text of each line's function body, `None` for a line bash refused. A line
 /// that closes the body early runs what follows (only harmless names); its output, also a
 /// background job's, goes to `/dev/null`, not between the `declare -f` texts.
-pub fn bash_bodies(lines: &[String]) -> Result<Vec<Option<String>>, String> {
+pub(crate) fn bash_bodies(lines: &[String]) -> Result<Vec<Option<String>>, String> {
     let dir = tempfile::tempdir().map_err(|e| format!("temp dir: {e}"))?;
     let mut script = String::new();
     for (n, line) in lines.iter().enumerate() {
@@ -520,19 +520,19 @@ fn same(a: &Reading, b: &Reading) -> bool {
 
 /// What comparing a batch of lines found.
 #[derive(Default)]
-pub struct Outcome {
-    pub compared: usize,
-    pub refused: usize,
-    pub unread: usize,
-    pub differ: usize,
+pub(crate) struct Outcome {
+    pub(crate) compared: usize,
+    pub(crate) refused: usize,
+    pub(crate) unread: usize,
+    pub(crate) differ: usize,
     /// Lines read differently from bash (or refused by it) and allowed: each a failure.
-    pub failures: Vec<String>,
+    pub(crate) failures: Vec<String>,
 }
 
 /// Compare shclass's reading of each line with bash's (`bodies`, from [`bash_bodies`]). Lines
 /// shclass cannot read must not be allowed; lines bash refuses must not be allowed; lines read
 /// differently must not be allowed.
-pub fn judge(policy: &Policy, lines: &[String], bodies: &[Option<String>]) -> Outcome {
+pub(crate) fn judge(policy: &Policy, lines: &[String], bodies: &[Option<String>]) -> Outcome {
     let mut out = Outcome::default();
     for (line, body) in lines.iter().zip(bodies) {
         let allowed = || policy.classify(line).decision == Decision::Allow;
@@ -570,7 +570,7 @@ pub fn judge(policy: &Policy, lines: &[String], bodies: &[Option<String>]) -> Ou
 }
 
 /// Whether bash can be run here (else the comparison is skipped, with the reason printed).
-pub fn bash_runs() -> Result<(), String> {
+pub(crate) fn bash_runs() -> Result<(), String> {
     Command::new("bash")
         .args(["--norc", "--noprofile", "-c", "true"])
         .status()

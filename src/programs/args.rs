@@ -1,5 +1,7 @@
-//! Option parsing for rule matching: which words of a unit are options (with their values) and
-//! which are operands, per program.
+//! The one argument parser: which words of a command are options (with their values) and which
+//! are operands, per program. The analysis (wrappers), the checks (write targets), the path
+//! policy and rule matching all read a program's words through it, with the program's table:
+//! the built-in one ([`super::tables`]) or a person's `[[program]]` table, which overrides it.
 //!
 //! A program's [`OptionSpec`] (from the `[[program]]` tables of the policy) says which short and
 //! long options take a value, which long options exist (for unique abbreviations such as
@@ -10,7 +12,40 @@
 
 use std::borrow::Cow;
 
-use crate::analyze::Arg;
+/// A word of a command as the parser needs it: its text when known before run time. A
+/// unit's arguments (`crate::analyze::Arg`) are words, and so are plain strings (a word list
+/// already expanded, or a test's).
+pub(crate) trait Word {
+    /// The exact text bash passes, when it does not depend on run time.
+    fn text(&self) -> Option<&str>;
+    /// Holds an unquoted glob: expands to file names at run time.
+    fn glob(&self) -> bool {
+        false
+    }
+    /// A dynamic word that can never begin with `-` (`"$HOME/x"`), so it is an operand.
+    fn never_an_option(&self) -> bool {
+        false
+    }
+}
+
+impl Word for &str {
+    fn text(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
+impl Word for String {
+    fn text(&self) -> Option<&str> {
+        Some(self)
+    }
+}
+
+/// `None` is a word known only at run time.
+impl Word for Option<&str> {
+    fn text(&self) -> Option<&str> {
+        *self
+    }
+}
 
 /// A list of option names: a person's `[[program]]` strings, or a built-in table's, which
 /// `build.rs` packs into one string of the binary, each name ended by a newline (data with no
@@ -119,9 +154,63 @@ pub(crate) struct OptionSpec {
     /// Single-dash words whose values run up to a `;` word, or a `+` right after `{}` (`find
     /// -exec CMD… ;`): the words between are the option's value, never options of the program.
     pub single_until: Names,
+    /// Options whose value is a file the program writes (`sort -o FILE`, `cp -t DIR`).
+    pub output: Names,
+    /// Options whose value is a directory the program writes into (`cp -t DIR`, `unzip -d`).
+    pub output_dir: Names,
+    /// Options whose value is a file the program reads (`wget -i FILE`).
+    pub reads: Names,
+    /// Options whose value is a configuration file the program reads as settings (`curl -K`).
+    pub config: Names,
+    /// Options that make the program rewrite its file operands in place (`sed -i`).
+    pub in_place: Names,
+    /// Operands the program writes, by position (decimal, one a line): `n` the `n`th, `-n` the
+    /// `n`th from the end, `0` every one (`uniq IN OUT`: `2`; `cp SRC… DEST`: `-1`; `tee`: `0`).
+    pub output_operands: Names,
+}
+
+/// What a unit's words are to the files it touches, by its program's table: the files it
+/// writes and reads through options, and the operands it writes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Role {
+    /// The value is a file written (`output`), or the operand is (`output_operands`,
+    /// `in_place`).
+    Output,
+    /// The value is a directory written into (`output_dir`).
+    OutputDir,
+    /// The value is a file read (`reads`).
+    Reads,
+    /// The value is a configuration file read as settings (`config`).
+    Config,
 }
 
 impl OptionSpec {
+    /// No option known: every short bundle is flags, every long option takes no value.
+    pub(crate) const EMPTY: OptionSpec = OptionSpec {
+        short_value: Cow::Borrowed(""),
+        long_value: Names::Packed(""),
+        long: Names::Packed(""),
+        single_dash_long: false,
+        long_values: false,
+        single_value: Names::Packed(""),
+        signal_words: false,
+        short: Cow::Borrowed(""),
+        short_optional: Cow::Borrowed(""),
+        single: Names::Packed(""),
+        closed: false,
+        options_first: false,
+        writes: Names::Packed(""),
+        runs: Names::Packed(""),
+        network: Names::Packed(""),
+        single_until: Names::Packed(""),
+        output: Names::Packed(""),
+        output_dir: Names::Packed(""),
+        reads: Names::Packed(""),
+        config: Names::Packed(""),
+        in_place: Names::Packed(""),
+        output_operands: Names::Packed(""),
+    };
+
     /// The effect of an option found in a unit, when the table gives it one.
     pub(crate) fn effect(&self, opt: &Opt) -> Option<Effect> {
         let name = opt.name.as_ref();
@@ -132,6 +221,80 @@ impl OptionSpec {
         ]
         .into_iter()
         .find_map(|(names, effect)| names.contains(name).then_some(effect))
+    }
+
+    /// The role the table gives an option's value, when it gives one.
+    pub(crate) fn role(&self, opt: &Opt) -> Option<Role> {
+        [
+            (&self.output, Role::Output),
+            (&self.output_dir, Role::OutputDir),
+            (&self.config, Role::Config),
+            (&self.reads, Role::Reads),
+        ]
+        .into_iter()
+        .find_map(|(names, role)| names_match(names, opt).then_some(role))
+    }
+
+    /// The options of `parsed` whose value has a role, with it: `(option, role)`.
+    pub(crate) fn option_roles<'p>(
+        &'p self,
+        parsed: &'p Parsed,
+    ) -> impl Iterator<Item = (&'p Opt, Role)> + 'p {
+        parsed
+            .opts
+            .iter()
+            .filter_map(|o| self.role(o).map(|r| (o, r)))
+    }
+
+    /// Whether the table gives any option or operand the role of a file written.
+    pub(crate) fn has_outputs(&self) -> bool {
+        [
+            &self.output,
+            &self.output_dir,
+            &self.in_place,
+            &self.output_operands,
+        ]
+        .iter()
+        .any(|n| n.iter().next().is_some())
+    }
+
+    /// The indices (into `argv`) of the operands of `parsed` the program writes: every one
+    /// when an `in_place` option is given, else those at the table's `output_operands`
+    /// positions unless an output option names the output instead (`cp -t DIR SRC…`).
+    pub(crate) fn output_operands(&self, parsed: &Parsed) -> Vec<usize> {
+        let ops = &parsed.operands;
+        if parsed.opts.iter().any(|o| names_match(&self.in_place, o)) {
+            return ops.clone();
+        }
+        if parsed
+            .opts
+            .iter()
+            .any(|o| matches!(self.role(o), Some(Role::Output | Role::OutputDir)))
+        {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for pos in self.output_operands.iter() {
+            let Ok(pos) = pos.parse::<i64>() else {
+                continue;
+            };
+            if pos == 0 {
+                return ops.clone();
+            }
+            let at = if pos > 0 {
+                usize::try_from(pos - 1).ok()
+            } else {
+                usize::try_from(-pos)
+                    .ok()
+                    .and_then(|back| ops.len().checked_sub(back))
+            };
+            if let Some(&i) = at.and_then(|k| ops.get(k))
+                && !out.contains(&i)
+            {
+                out.push(i);
+            }
+        }
+        out
     }
 
     /// Whether the table names an option as a rule spells it (`-o`, `--output`, `-exec`);
@@ -161,6 +324,15 @@ impl OptionSpec {
         self.short.contains(c) || self.short_value.contains(c) || self.short_optional.contains(c)
     }
 }
+
+/// Whether the option `opt` is one of `names`: its canonical name, or (an abbreviation the
+/// table did not resolve) the start of one, read cautiously.
+fn names_match(names: &Names, opt: &Opt) -> bool {
+    names.contains(&opt.name) || !opt.known && names.iter().any(|n| option_matches(&opt.name, n))
+}
+
+/// The table of a program nobody described ([`OptionSpec::EMPTY`]), built once.
+pub(crate) static NO_SPEC: OptionSpec = OptionSpec::EMPTY;
 
 /// What an option makes a program do beyond reading, per its `[[program]]` table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -196,6 +368,8 @@ pub(crate) struct Opt {
     pub known: bool,
     /// Index of the word in `argv`.
     pub index: usize,
+    /// Index of the next word when the value is that word (static or not): `sort -o "$F"`.
+    pub value_at: Option<usize>,
 }
 
 /// A unit's words split into options and operands.
@@ -258,7 +432,7 @@ pub(crate) fn option_matches(found: &str, wanted: &str) -> bool {
 }
 
 /// Split `argv` (program first) into options and operands.
-pub(crate) fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
+pub(crate) fn parse<W: Word>(spec: Option<&OptionSpec>, argv: &[W]) -> Parsed {
     parse_from(spec, argv, 1)
 }
 
@@ -267,21 +441,17 @@ pub(crate) fn parse(spec: Option<&OptionSpec>, argv: &[Arg]) -> Parsed {
 /// rest with `sub` (`gh pr list --limit 5`: `--limit` is `gh pr list`'s). When `sub` is closed,
 /// an option before the subcommand words that `global` does not name as closed is unknown too:
 /// an allow proven for the subcommand is not proven for a global option nobody listed.
-pub(crate) fn parse_subcommand(
+pub(crate) fn parse_subcommand<W: Word>(
     global: Option<&OptionSpec>,
     sub: &OptionSpec,
-    argv: &[Arg],
+    argv: &[W],
     split: usize,
 ) -> Parsed {
     let head_words = argv.get(..=split).unwrap_or(argv);
     // `prog -- sub …`: after `--` a getopt program reads every word as an operand, while a CLI
     // that finds its subcommand first may still read options after it. Nobody checked which:
     // no allow proven for the subcommand covers it.
-    if head_words
-        .iter()
-        .skip(1)
-        .any(|a| a.value.as_deref() == Some("--"))
-    {
+    if head_words.iter().skip(1).any(|a| a.text() == Some("--")) {
         let mut out = parse(global, argv);
         if sub.closed && out.unknown.is_none() {
             out.unknown = Some("--".to_owned());
@@ -309,21 +479,18 @@ pub(crate) fn parse_subcommand(
 /// compose -f x.yml ps`), the rest with `sub`. When `sub` is closed, an option before `split`
 /// that a closed `global` does not name, one in the middle that a closed `mid` does not name, or
 /// a `--` before the last subcommand word, is unknown.
-pub(crate) fn parse_nested(
+pub(crate) fn parse_nested<W: Word>(
     global: Option<&OptionSpec>,
     mid: &OptionSpec,
     split: usize,
     sub: &OptionSpec,
     split2: usize,
-    argv: &[Arg],
+    argv: &[W],
 ) -> Parsed {
     let head = argv.get(..=split2).unwrap_or(argv);
     let mut out = parse_subcommand(global, mid, head, split);
     if sub.closed && out.unknown.is_none() {
-        let dashes = head
-            .iter()
-            .skip(split + 1)
-            .any(|a| a.value.as_deref() == Some("--"));
+        let dashes = head.iter().skip(split + 1).any(|a| a.text() == Some("--"));
         out.unknown = if dashes {
             Some("--".to_owned())
         } else if mid.closed {
@@ -348,15 +515,14 @@ pub(crate) fn parse_nested(
 }
 
 /// [`parse`] from the word at `start`.
-fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
+fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> Parsed {
     let mut out = Parsed::default();
-    let default = OptionSpec::default();
-    let spec = spec.unwrap_or(&default);
+    let spec = spec.unwrap_or(&NO_SPEC);
     let mut i = start;
     let mut done = false;
     while i < argv.len() {
         let arg = &argv[i];
-        let Some(v) = arg.value.as_deref() else {
+        let Some(v) = arg.text() else {
             // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
             out.dynamic |= !done && !arg.never_an_option();
             out.operands.push(i);
@@ -367,7 +533,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
             i += 1;
             continue;
         };
-        if done || !v.starts_with('-') || v == "-" || arg.glob && !v.starts_with('-') {
+        if done || !v.starts_with('-') || v == "-" || arg.glob() && !v.starts_with('-') {
             out.operands.push(i);
             if spec.options_first && !done {
                 done = true;
@@ -384,10 +550,10 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
         }
         if spec.single_dash_long && spec.single_until.contains(v) {
             let end = (i + 1..argv.len())
-                .find(|&k| match argv[k].value.as_deref() {
+                .find(|&k| match argv[k].text() {
                     Some(";") => true,
                     // `+` ends it only right after `{}` (`-exec grep x {} +`).
-                    Some("+") => argv[k - 1].value.as_deref() == Some("{}"),
+                    Some("+") => argv[k - 1].text() == Some("{}"),
                     _ => false,
                 })
                 .unwrap_or(argv.len());
@@ -396,12 +562,31 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                 value: value_of(argv, i + 1),
                 known: true,
                 index: i,
+                value_at: next_word(argv, i),
             });
             i = end + 1;
             continue;
         }
         if spec.single_dash_long && !v.starts_with("--") {
             let takes = spec.single_value.contains(v);
+            // `-oFILE`: a letter of `short_value` with its value attached (a compiler's `-o`).
+            let letter = v[1..].chars().next().filter(|&c| {
+                !takes
+                    && !spec.single.contains(v)
+                    && v.len() > 1 + c.len_utf8()
+                    && spec.short_value.contains(c)
+            });
+            if let Some(c) = letter {
+                out.opts.push(Opt {
+                    name: short_name(c),
+                    value: Some(v[1 + c.len_utf8()..].to_owned()),
+                    known: true,
+                    index: i,
+                    value_at: None,
+                });
+                i += 1;
+                continue;
+            }
             out.unknown(spec, takes || spec.single.contains(v), v);
             let value = if takes { value_of(argv, i + 1) } else { None };
             out.opts.push(Opt {
@@ -409,6 +594,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                 value,
                 known: true,
                 index: i,
+                value_at: next_word(argv, i).filter(|_| takes),
             });
             i += if takes { 2 } else { 1 };
             continue;
@@ -433,7 +619,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
             let mut value = attached.clone();
             let mut step = 1;
             if takes && attached.is_none() {
-                match argv.get(i + 1).map(|a| a.value.as_deref()) {
+                match argv.get(i + 1).map(|a| a.text()) {
                     // An `argparse` CLI (`long_values`) reads a word that looks like an option
                     // as the next option, not as this one's value (`--dry-run --endpoint-url=…`),
                     // and a word known only at run time may turn out to be one (`--query "$Q"`).
@@ -453,6 +639,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                 value,
                 known,
                 index: i,
+                value_at: next_word(argv, i).filter(|_| step == 2),
             });
             i += step;
             continue;
@@ -465,6 +652,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                 value: None,
                 known: true,
                 index: i,
+                value_at: None,
             });
             i += 1;
             continue;
@@ -487,6 +675,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                     value,
                     known: true,
                     index: i,
+                    value_at: next_word(argv, i).filter(|_| step == 2),
                 });
                 break;
             }
@@ -497,6 +686,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                     value: (!rest.is_empty()).then(|| rest.to_owned()),
                     known: true,
                     index: i,
+                    value_at: None,
                 });
                 break;
             }
@@ -508,6 +698,7 @@ fn parse_from(spec: Option<&OptionSpec>, argv: &[Arg], start: usize) -> Parsed {
                 value: None,
                 known: true,
                 index: i,
+                value_at: None,
             });
         }
         i += step;
@@ -557,9 +748,14 @@ fn argparse_option(w: &str) -> bool {
     !negative
 }
 
+/// The index of the word after the `i`th, when there is one: where an option's value lies.
+fn next_word<W: Word>(argv: &[W], i: usize) -> Option<usize> {
+    (i + 1 < argv.len()).then_some(i + 1)
+}
+
 /// The static value of the `i`th word, when there is one: an option's value.
-fn value_of(argv: &[Arg], i: usize) -> Option<String> {
-    argv.get(i)?.value.as_deref().map(str::to_owned)
+fn value_of<W: Word>(argv: &[W], i: usize) -> Option<String> {
+    argv.get(i)?.text().map(str::to_owned)
 }
 
 /// Every printable ASCII character after a dash: the names of short options, without an
@@ -676,12 +872,9 @@ fn expand_long(spec: &OptionSpec, name: &str) -> (String, bool, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ast::Span;
 
-    fn argv(s: &str) -> Vec<Arg> {
-        s.split_whitespace()
-            .map(|w| Arg::literal(w, Span::default()))
-            .collect()
+    fn argv(s: &str) -> Vec<&str> {
+        s.split_whitespace().collect()
     }
 
     fn names(spec: Option<&OptionSpec>, s: &str) -> (Vec<String>, Vec<String>) {
@@ -689,10 +882,7 @@ mod tests {
         let p = parse(spec, &a);
         (
             p.opts.iter().map(|o| o.name.to_string()).collect(),
-            p.operands
-                .iter()
-                .filter_map(|&i| a[i].value.as_deref().map(str::to_owned))
-                .collect(),
+            p.operands.iter().map(|&i| a[i].to_owned()).collect(),
         )
     }
 
@@ -826,12 +1016,33 @@ mod tests {
             assert_eq!(argparse_option(w), option, "{w}");
         }
         // A value known only at run time could be an option.
-        let mut args = argv("aws ec2 x --query");
-        args.push(Arg {
-            value: None,
-            ..Arg::literal("$Q", Span::default())
-        });
+        let mut args: Vec<Option<&str>> = argv("aws ec2 x --query").into_iter().map(Some).collect();
+        args.push(None);
         assert!(super::parse(Some(&aws), &args).unknown.is_some());
+    }
+
+    /// A single-dash table reads a `short_value` letter with its value attached (`gcc
+    /// -ofile`), and every other word whole (`-Ipath` is no bundle holding `-o`).
+    #[test]
+    fn single_dash_words_with_an_attached_value_letter() {
+        let cc = OptionSpec {
+            single_dash_long: true,
+            short_value: "o".into(),
+            single_value: vec!["-o".into()].into(),
+            output: vec!["-o".into()].into(),
+            ..OptionSpec::default()
+        };
+        let value = |line: &str| {
+            let p = parse(Some(&cc), &argv(line));
+            p.opts
+                .iter()
+                .filter(|o| cc.role(o) == Some(Role::Output))
+                .map(|o| o.value.clone().unwrap_or_default())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(value("cc a.c -o out -Ipath/to"), ["out"]);
+        assert_eq!(value("cc a.c -oout -lfoo"), ["out"]);
+        assert!(value("cc a.c -Iinclude/o -Lpath").is_empty());
     }
 
     #[test]

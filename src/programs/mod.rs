@@ -4,6 +4,13 @@
 //! variables whose value a program runs as a command, and a program's file name
 //! (`/usr/bin/curl` → `curl`). A leaf below the analysis, the checks and the policy: data
 //! and lookups on names and words, nothing about units or decisions.
+//!
+//! Also below them: the one argument parser ([`args`]) and the built-in option tables
+//! ([`tables`]), so the analysis and the checks split a program's words with its table
+//! without reaching into the policy.
+
+pub(crate) mod args;
+pub(crate) mod tables;
 
 /// A set of program names tested on every unit: a `matches!` on the literals (LLVM makes it a
 /// switch on the length; see `crate::wordlist` for why not a word list), and the same names as a

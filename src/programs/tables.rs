@@ -1,0 +1,256 @@
+//! The built-in option tables (`[[program]]` in `src/policy/builtin/*.toml`), packed by
+//! `build.rs` into one text and a sorted index by program name: a program's table is a binary
+//! search and views into the text, nothing allocated. Below the analysis, the checks and the
+//! policy, so each of them reads a program's options with the same table ([`super::args`]).
+
+use std::borrow::Cow;
+
+use super::args::{Names, OptionSpec};
+
+include!(concat!(env!("OUT_DIR"), "/builtin_options.rs"));
+
+/// The built-in table of `program` when it gives a word a role ([`has_roles`]); `None`, without
+/// a look-up, for every other program.
+pub(crate) fn with_roles(program: &str) -> Option<OptionSpec> {
+    if has_roles(program) {
+        builtin(program)
+    } else {
+        None
+    }
+}
+
+/// The `i`th name of the option-table index and its table.
+fn option_name_at(i: usize) -> Option<(&'static str, u16)> {
+    let start = match i.checked_sub(1) {
+        None => 0,
+        Some(j) => OPTION_NAMES.get(j)?.0 as usize,
+    };
+    let &(end, table) = OPTION_NAMES.get(i)?;
+    Some((OPTION_NAME_TEXT.get(start..end as usize)?, table))
+}
+
+/// The first index whose name is not below the key `below` compares names with (the index is
+/// sorted).
+fn option_lower_bound(below: impl Fn(&str) -> bool) -> usize {
+    let (mut lo, mut hi) = (0, OPTION_NAMES.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        match option_name_at(mid) {
+            Some((name, _)) if below(name) => lo = mid + 1,
+            _ => hi = mid,
+        }
+    }
+    lo
+}
+
+/// Whether any built-in table belongs to a subcommand of `program` (`gh pr list` for `gh`):
+/// one binary search for `program ` and nothing allocated, so a program without such tables
+/// costs no key building.
+pub(crate) fn has_subcommand_tables(program: &str) -> bool {
+    let prefix = || program.bytes().chain(std::iter::once(b' '));
+    let at = option_lower_bound(|name| name.bytes().lt(prefix()));
+    option_name_at(at).is_some_and(|(name, _)| {
+        name.len() > program.len() && name.bytes().zip(prefix()).all(|(a, b)| a == b)
+    })
+}
+
+/// The built-in option table of `program`: views into the packed text, nothing allocated.
+pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
+    let table = match option_name_at(option_lower_bound(|name| name < program)) {
+        Some((name, table)) if name == program => usize::from(table),
+        _ => return None,
+    };
+    let start = match table.checked_sub(1) {
+        None => 0,
+        Some(j) => OPTION_TABLES.get(j)?.16 as usize,
+    };
+    let &(
+        short,
+        long_value,
+        long,
+        single_value,
+        short_flags,
+        single_flags,
+        writes,
+        runs,
+        network,
+        single_until,
+        short_optional,
+        output,
+        output_dir,
+        reads,
+        config,
+        in_place,
+        output_operands,
+        single_dash_long,
+        long_values,
+        signal_words,
+        closed,
+        options_first,
+    ) = OPTION_TABLES.get(table)?;
+    let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
+    Some(OptionSpec {
+        short_value: Cow::Borrowed(text(start, short)?),
+        long_value: Names::Packed(text(short as usize, long_value)?),
+        long: Names::Packed(text(long_value as usize, long)?),
+        single_dash_long,
+        long_values,
+        signal_words,
+        single_value: Names::Packed(text(long as usize, single_value)?),
+        short: Cow::Borrowed(text(single_value as usize, short_flags)?),
+        single: Names::Packed(text(short_flags as usize, single_flags)?),
+        writes: Names::Packed(text(single_flags as usize, writes)?),
+        runs: Names::Packed(text(writes as usize, runs)?),
+        network: Names::Packed(text(runs as usize, network)?),
+        single_until: Names::Packed(text(network as usize, single_until)?),
+        short_optional: Cow::Borrowed(text(single_until as usize, short_optional)?),
+        output: Names::Packed(text(short_optional as usize, output)?),
+        output_dir: Names::Packed(text(output as usize, output_dir)?),
+        reads: Names::Packed(text(output_dir as usize, reads)?),
+        config: Names::Packed(text(reads as usize, config)?),
+        in_place: Names::Packed(text(config as usize, in_place)?),
+        output_operands: Names::Packed(text(in_place as usize, output_operands)?),
+        closed,
+        options_first,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::programs::args::{Opt, Role};
+
+    /// Every program whose output and input options, or written operands, the checks and the
+    /// path policy once listed by hand has a table giving each the same role.
+    #[test]
+    fn the_roles_once_written_in_code_are_in_the_tables() {
+        let options: &[(&[&str], &[&str], Role)] = &[
+            (&["sort", "curl"], &["-o", "--output"], Role::Output),
+            (
+                &["wget"],
+                &[
+                    "-O",
+                    "--output-document",
+                    "-o",
+                    "--output-file",
+                    "-a",
+                    "--append-output",
+                ],
+                Role::Output,
+            ),
+            (&["wget"], &["-P", "--directory-prefix"], Role::OutputDir),
+            (
+                &["cp", "mv", "install", "ln"],
+                &["-t", "--target-directory"],
+                Role::OutputDir,
+            ),
+            (
+                &["find"],
+                &["-fprint", "-fprint0", "-fprintf", "-fls"],
+                Role::Output,
+            ),
+            (&["go"], &["-o"], Role::Output),
+            (&["unzip"], &["-d"], Role::OutputDir),
+            (&["curl"], &["-K", "--config"], Role::Config),
+            (&["wget"], &["-i", "--input-file"], Role::Reads),
+        ];
+        for &(programs, names, role) in options {
+            for p in programs {
+                let spec = builtin(p).unwrap_or_else(|| panic!("{p} has no table"));
+                for name in names {
+                    let opt = Opt {
+                        name: (*name).to_owned().into(),
+                        value: None,
+                        known: true,
+                        index: 1,
+                        value_at: None,
+                    };
+                    assert_eq!(spec.role(&opt), Some(role), "{p} {name}");
+                }
+            }
+        }
+        let operands: &[(&[&str], &str)] = &[
+            (&["cp", "mv", "install", "ln", "rsync", "scp"], "-1"),
+            (&["tee", "truncate", "shred"], "0"),
+            (&["uniq", "xxd"], "2"),
+        ];
+        for &(programs, position) in operands {
+            for p in programs {
+                let spec = builtin(p).unwrap_or_else(|| panic!("{p} has no table"));
+                assert!(spec.output_operands.contains(position), "{p} {position}");
+            }
+        }
+        for (p, name) in [
+            ("sed", "-i"),
+            ("sed", "--in-place"),
+            ("perl", "-i"),
+            ("ruby", "-i"),
+        ] {
+            let spec = builtin(p).unwrap_or_else(|| panic!("{p} has no table"));
+            assert!(spec.in_place.contains(name), "{p} {name}");
+        }
+    }
+
+    /// What the roles make of whole commands, through the parser.
+    #[test]
+    fn roles_name_the_words_written() {
+        use crate::programs::args::parse;
+        let written = |line: &str| -> Vec<String> {
+            let argv: Vec<&str> = line.split_whitespace().collect();
+            let spec = builtin(argv[0]).unwrap_or_default();
+            let parsed = parse(Some(&spec), &argv);
+            let mut out: Vec<String> = spec
+                .option_roles(&parsed)
+                .filter(|(_, r)| matches!(r, Role::Output | Role::OutputDir))
+                .filter_map(|(o, _)| o.value.clone())
+                .collect();
+            out.extend(
+                spec.output_operands(&parsed)
+                    .into_iter()
+                    .map(|i| argv[i].to_owned()),
+            );
+            out
+        };
+        assert_eq!(written("curl -sSLo out.sh https://x"), ["out.sh"]);
+        assert_eq!(written("curl --output=o https://x"), ["o"]);
+        assert_eq!(written("sort -u -o sorted in"), ["sorted"]);
+        assert_eq!(written("cp a b dest"), ["dest"]);
+        assert_eq!(written("cp -t dir a b"), ["dir"]);
+        assert_eq!(written("uniq -c in out"), ["out"]);
+        assert_eq!(written("xxd -c 8 in out"), ["out"]);
+        assert_eq!(written("tee -a x y"), ["x", "y"]);
+        assert_eq!(written("sed -i s/a/b/ f"), ["s/a/b/", "f"]);
+        assert!(written("sed s/a/b/ f").is_empty());
+        assert_eq!(written("find . -name x -fprint list"), ["list"]);
+    }
+
+    #[test]
+    fn option_tables_are_found_by_every_name_and_hold_their_lists() {
+        let cp = builtin("cp").unwrap_or_default();
+        assert_eq!(builtin("mv"), Some(cp.clone()), "one table, several names");
+        assert_eq!(cp.short_value, "tSmgoZ");
+        assert!(cp.long.contains("--recursive") && !cp.long.contains("--recursiv"));
+        assert!(cp.long_value.contains("--target-directory"));
+        assert!(cp.single_value.iter().next().is_none() && !cp.single_dash_long);
+        let find = builtin("find").unwrap_or_default();
+        assert!(find.single_dash_long && find.single_value.contains("-name"));
+        assert!(builtin("no-such-program").is_none() && builtin("").is_none());
+        // Every name of the index finds a table, and the index is sorted.
+        let mut last = "";
+        let mut start = 0;
+        for &(end, table) in OPTION_NAMES {
+            let name = &OPTION_NAME_TEXT[start..end as usize];
+            assert!(last < name, "{last} before {name}");
+            assert!(OPTION_TABLES.get(usize::from(table)).is_some());
+            assert!(builtin(name).is_some(), "{name}");
+            let spec = builtin(name).unwrap_or_default();
+            let roles = spec.has_outputs()
+                || spec.reads.iter().next().is_some()
+                || spec.config.iter().next().is_some();
+            if !name.contains(' ') {
+                assert_eq!(has_roles(name), roles, "{name}: has_roles");
+            }
+            (last, start) = (name, end as usize);
+        }
+    }
+}
