@@ -101,6 +101,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         signal_words,
         closed,
         options_first,
+        unlisted_operands,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -120,6 +121,7 @@ pub(crate) fn options(program: &str) -> Option<OptionSpec> {
         short_optional: Cow::Borrowed(text(single_until as usize, short_optional)?),
         closed,
         options_first,
+        unlisted_operands,
     })
 }
 
