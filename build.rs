@@ -394,8 +394,9 @@ fn main() {
          /// the operands in place, and the positions of the operands written (decimal);\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
-         /// table names every option (closed).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool);\n\
+         /// table names every option (closed); whether options end at the first operand; whether\n\
+         /// a word the table does not name is an operand (echo, test).\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -577,9 +578,8 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))
             }
             "short_value" | "short" | "short_optional" => v.is_str(),
-            "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first" => {
-                v.is_bool()
-            }
+            "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first"
+            | "unlisted_operands" => v.is_bool(),
             "output_operands" => v.as_array().is_some_and(|a| {
                 a.iter()
                     .all(|n| n.as_integer().is_some_and(|n| n.unsigned_abs() < 1000))
@@ -669,8 +669,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("options_first")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
+    let unlisted_operands = t
+        .get("unlisted_operands")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {single}, {long_values}, {signal_words}, {closed}, {options_first})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands})"
     )
 }
 

@@ -314,6 +314,24 @@ mod open_world {
                 else {
                     continue;
                 };
+                // A table that reads every word it does not name as an operand (`echo`, `test`,
+                // `true`) has no unknown option to refuse: an appended `--zz` is printed,
+                // compared or ignored. It stays closed because each option it names is
+                // harmless, so it may name none that writes, runs code or reaches the network;
+                // below, an appended word must leave the decision as it was (one operand more).
+                if spec.unlisted_operands
+                    && let Some(effect) = spec
+                        .writes
+                        .iter()
+                        .chain(spec.runs.iter())
+                        .chain(spec.network.iter())
+                        .next()
+                {
+                    failures.push(format!(
+                        "{}: {program}'s table reads unlisted words as operands but names {effect}",
+                        rule.id
+                    ));
+                }
                 let unknown_short = ('a'..='z').chain('A'..='Z').find(|c| {
                     !spec.short.contains(*c)
                         && !spec.short_value.contains(*c)
@@ -361,6 +379,19 @@ mod open_world {
                             .last()
                             .is_some_and(|w| w.starts_with('-'));
                     if !simple {
+                        continue;
+                    }
+                    if spec.unlisted_operands {
+                        tried += 1;
+                        // Right after the name: where an option could stand, and before
+                        // the `]` that ends `[ … ]`.
+                        let cmd = match hit.split_once(' ') {
+                            Some((name, rest)) => format!("{name} {unknown_long} {rest}"),
+                            None => format!("{hit} {unknown_long}"),
+                        };
+                        if policy.classify(&cmd).decision != policy.classify(hit).decision {
+                            failures.push(format!("{}: {cmd} (an operand here)", rule.id));
+                        }
                         continue;
                     }
                     for extra in &additions {

@@ -631,10 +631,13 @@ impl Rule {
         }
         // `wc -l *` in a directory holding a file named `--files0-from=x`: bash hands the name to
         // the program as an option no closed table names. Only when such a name can be there.
+        // A table that reads every word it does not name as an operand (`echo *`) gets from
+        // such a name a listed option, judged harmless, or an operand.
         if self.decision == Decision::Allow
             && self.claude.is_none()
             && m.dash_names
             && m.parsed.closed
+            && !m.parsed.unlisted_operands
             && glob_may_change_options(unit, false)
         {
             return Err(Miss::Glob);

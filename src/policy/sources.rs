@@ -312,6 +312,7 @@ impl Policy {
             single: spec.single.into(),
             closed: spec.closed,
             options_first: spec.options_first,
+            unlisted_operands: spec.unlisted_operands,
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),

@@ -258,6 +258,11 @@ pub(crate) struct ProgramSpec {
     /// `-v`): later words are operands whatever they look like.
     #[serde(default)]
     pub options_first: bool,
+    /// A word the table does not name is an operand, not an unknown option (bash's `echo`
+    /// prints `-x`, `test -f x` compares, `true --zz` ignores it): the program reads only the
+    /// listed spellings as options (a bundle of listed letters, a whole listed long name).
+    #[serde(default)]
+    pub unlisted_operands: bool,
     /// Options that make the program write files (`sort -o`, `--output`).
     #[serde(default)]
     pub writes: Vec<String>,

@@ -145,6 +145,10 @@ pub(crate) struct OptionSpec {
     /// Options end at the first operand (bash's builtins; POSIX `getopt` without permuting):
     /// later words are operands whatever they look like.
     pub options_first: bool,
+    /// A word the table does not name as an option is an operand (bash's `echo -x` prints
+    /// `-x`, `[ -f x ]` holds test operators, `true --zz` ignores its words): only a bundle of
+    /// listed `short` letters or a whole listed long name is an option, and `--` is an operand.
+    pub unlisted_operands: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -199,6 +203,7 @@ impl OptionSpec {
         single: Names::Packed(""),
         closed: false,
         options_first: false,
+        unlisted_operands: false,
         writes: Names::Packed(""),
         runs: Names::Packed(""),
         network: Names::Packed(""),
@@ -306,6 +311,8 @@ impl OptionSpec {
         Some(if let Some(long) = name.strip_prefix("--") {
             let (full, in_long, in_long_value) = expand_long(self, long);
             (in_long || in_long_value) && full == name
+        } else if self.signal_words && signal_word(name).is_some() {
+            true
         } else if self.single_dash_long {
             self.single.contains(name)
                 || self.single_value.contains(name)
@@ -395,6 +402,8 @@ pub(crate) struct Parsed {
     pub effects: Vec<(String, Effect)>,
     /// The table that read the options (the subcommand's, when it has one) is closed.
     pub closed: bool,
+    /// That table reads every word it does not name as an operand (`unlisted_operands`).
+    pub unlisted_operands: bool,
 }
 
 impl Parsed {
@@ -471,6 +480,7 @@ pub(crate) fn parse_subcommand<W: Word>(
     out.unknown = out.unknown.or(tail.unknown);
     out.effects.extend(tail.effects);
     out.closed = sub.closed;
+    out.unlisted_operands = sub.unlisted_operands;
     out
 }
 
@@ -511,6 +521,7 @@ pub(crate) fn parse_nested<W: Word>(
     out.unknown = out.unknown.or(tail.unknown);
     out.effects.extend(tail.effects);
     out.closed = sub.closed;
+    out.unlisted_operands = sub.unlisted_operands;
     out
 }
 
@@ -534,6 +545,16 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
             continue;
         };
         if done || !v.starts_with('-') || v == "-" || arg.glob() && !v.starts_with('-') {
+            out.operands.push(i);
+            if spec.options_first && !done {
+                done = true;
+                out.options_end = Some(i + 1);
+            }
+            i += 1;
+            continue;
+        }
+        // `echo -x`, `[ -f x ]`, `true --zz`: a word such a table does not name is an operand.
+        if spec.unlisted_operands && !names_option_word(spec, v) {
             out.operands.push(i);
             if spec.options_first && !done {
                 done = true;
@@ -709,7 +730,21 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
         .filter_map(|o| spec.effect(o).map(|e| (o.name.to_string(), e)))
         .collect();
     out.closed = spec.closed;
+    out.unlisted_operands = spec.unlisted_operands;
     out
+}
+
+/// Whether a table with `unlisted_operands` reads `word` (which starts with `-`) as options: a
+/// whole listed long name (with its `=value`), or a bundle of listed `short` letters (`echo
+/// -ne`; bash's `echo -nx` prints `-nx`).
+fn names_option_word(spec: &OptionSpec, word: &str) -> bool {
+    if let Some(long) = word.strip_prefix("--") {
+        let name = long.split_once('=').map_or(long, |(n, _)| n);
+        let full = format!("--{name}");
+        return !name.is_empty() && (spec.long.contains(&full) || spec.long_value.contains(&full));
+    }
+    let body = &word[1..];
+    !body.is_empty() && body.chars().all(|c| spec.short.contains(c))
 }
 
 /// Whether an unlisted long option of a CLI whose table has `long_values` is one of its

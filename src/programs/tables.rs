@@ -87,6 +87,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         signal_words,
         closed,
         options_first,
+        unlisted_operands,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -112,6 +113,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         output_operands: Names::Packed(text(in_place as usize, output_operands)?),
         closed,
         options_first,
+        unlisted_operands,
     })
 }
 
