@@ -304,7 +304,7 @@ mod open_world {
         let mut failures = Vec::new();
         let mut tried = 0;
         for rule in policy.rules() {
-            if rule.decision != Decision::Allow || rule.claude.is_some() {
+            if rule.decision != Decision::Allow {
                 continue;
             }
             for program in rule.program_names() {

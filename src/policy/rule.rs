@@ -493,6 +493,13 @@ impl Rule {
         self.decision == Decision::Allow && self.claude.is_none() && no_operands && only_required
     }
 
+    /// A `Bash(…)` pattern a person wrote: their word covers the options it lets through. A
+    /// built-in rule's `command` pattern is only a shape of the line; the program's closed table
+    /// still judges its options.
+    fn persons_pattern(&self) -> bool {
+        self.claude.is_some() && self.source.is_personal()
+    }
+
     pub(crate) fn matches(&self, m: &MatchInput) -> bool {
         self.check(m).is_ok()
     }
@@ -593,14 +600,14 @@ impl Rule {
         // `unzip -l-l`: an odd option word is never proven harmless; nor is an option the
         // program's closed table does not name (a person's `Bash(…)` pattern is their word).
         if self.decision == Decision::Allow
-            && (m.parsed.odd || m.parsed.unknown.is_some() && self.claude.is_none())
+            && (m.parsed.odd || m.parsed.unknown.is_some() && !self.persons_pattern())
         {
             return Err(Miss::UnknownOption);
         }
         // An option the program's table says writes, runs code or reaches the network: only
         // an allow that names it (`flags.any`/`flags.all`) covers it.
         if self.decision == Decision::Allow
-            && self.claude.is_none()
+            && !self.persons_pattern()
             && m.parsed.effects.iter().any(|(name, _)| {
                 !self
                     .flags_any
@@ -634,7 +641,7 @@ impl Rule {
         // A table that reads every word it does not name as an operand (`echo *`) gets from
         // such a name a listed option, judged harmless, or an operand.
         if self.decision == Decision::Allow
-            && self.claude.is_none()
+            && !self.persons_pattern()
             && m.dash_names
             && m.parsed.closed
             && !m.parsed.unlisted_operands
