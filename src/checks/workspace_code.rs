@@ -23,7 +23,9 @@ declare_check! {
     /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
-    ///   poetry installs there and loads before it reads its options).
+    ///   poetry installs there and loads before it reads its options);
+    /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
+    ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter.
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -113,6 +115,19 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         }
         return None;
     }
+    // uv and poetry run the project's virtual environment's interpreter to learn about it
+    // (`uv pip list` queries `.venv/bin/python`; poetry uses an in-project `.venv`).
+    if matches!(base, "uv" | "poetry")
+        && venv_verb(base, u)
+        && let Some(v) = project_dirs(dir, root)
+            .map(|d| d.join(".venv"))
+            .find(|v| v.join("pyvenv.cfg").exists() || v.join("bin").exists())
+    {
+        return Some(format!(
+            "`{base}` runs the interpreter of `{}`, a virtual environment in the checkout",
+            v.display()
+        ));
+    }
     match base {
         "yarn" | "yarnpkg" => {
             // `yarn --cwd DIR` reads DIR's `.yarnrc` files instead.
@@ -199,6 +214,37 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
             ))
         }
         _ => None,
+    }
+}
+
+/// A verb of uv or poetry that looks at the project's environment (and so runs its
+/// interpreter): `uv pip …`, `uv python find`, `uv tree`, `uv run`, `uv sync`; poetry's
+/// commands but those that touch no environment (`--version`, `config`, `search`, `source`,
+/// `self`, `list`, `about`, `help`).
+fn venv_verb(base: &str, u: &Unit) -> bool {
+    let words: Vec<&str> = u
+        .args()
+        .map(text)
+        .filter(|t| !t.starts_with('-'))
+        .take(2)
+        .collect();
+    match base {
+        "uv" => matches!(
+            words[..],
+            ["pip", ..]
+                | ["python", "find" | "pin", ..]
+                | [
+                    "tree" | "run" | "sync" | "export" | "venv" | "add" | "remove" | "lock",
+                    ..
+                ]
+        ),
+        _ => {
+            !words.is_empty()
+                && !matches!(
+                    words[0],
+                    "config" | "search" | "source" | "self" | "list" | "about" | "help"
+                )
+        }
     }
 }
 
@@ -410,6 +456,34 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[test]
+    fn project_virtual_environment() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in ["uv pip list", "poetry show", "poetry env info"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, ".venv/bin/python", "#!/bin/sh\n");
+        write(root, ".venv/pyvenv.cfg", "home = /usr/bin\n");
+        for cmd in [
+            "uv pip list",
+            "uv pip show x",
+            "uv python find",
+            "poetry show",
+            "poetry env info",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "uv --version",
+            "uv python list",
+            "poetry --version",
+            "poetry config --list",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
     }
 
     #[test]
