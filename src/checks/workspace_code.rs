@@ -24,6 +24,8 @@ declare_check! {
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
     ///   poetry installs there and loads before it reads its options);
+    /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
+    ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
     /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
     ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter.
     ///
@@ -129,6 +131,26 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         ));
     }
     match base {
+        // pnpm loads the project's pnpmfile (its `updateConfig` hook runs at start, whatever
+        // the command) and installs its config dependencies before anything else.
+        "pnpm" | "pnpx" if !pnpm_version_only(u) => project_dirs(dir, root).find_map(|d| {
+            let names = |f: &str, keys: &[&str]| {
+                std::fs::read_to_string(d.join(f))
+                    .is_ok_and(|t| keys.iter().any(|k| t.contains(k)))
+            };
+            let file = [".pnpmfile.cjs", ".pnpmfile.mjs", "pnpmfile.js"]
+                .iter()
+                .map(|f| d.join(f))
+                .find(|f| f.exists());
+            let named = names("pnpm-workspace.yaml", &["pnpmfile", "configDependencies"])
+                || names(".npmrc", &["pnpmfile"]);
+            (file.is_some() || named).then(|| {
+                format!(
+                    "`{}` holds a pnpmfile or config dependencies: code pnpm loads before any command",
+                    d.display()
+                )
+            })
+        }),
         "yarn" | "yarnpkg" => {
             // `yarn --cwd DIR` reads DIR's `.yarnrc` files instead.
             let mut args = u.args().map(text);
@@ -246,6 +268,12 @@ fn venv_verb(base: &str, u: &Unit) -> bool {
                 )
         }
     }
+}
+
+/// `pnpm -v`, `pnpm --version`: answered before the configuration is read.
+fn pnpm_version_only(u: &Unit) -> bool {
+    let mut args = u.args().map(text);
+    matches!((args.next(), args.next()), (Some("-v" | "--version"), None))
 }
 
 /// Why yarn, run in `dir`, would run a release or plugins named by the checkout's `.yarnrc`
@@ -484,6 +512,27 @@ mod tests {
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
+    }
+
+    #[test]
+    fn pnpmfile() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "pnpm ls"), None);
+        write(root, "pnpm-workspace.yaml", "packages:\n  - 'pkgs/*'\n");
+        assert_eq!(flagged(root, "pnpm why x"), None);
+        write(root, ".pnpmfile.cjs", "module.exports = {}\n");
+        for cmd in ["pnpm ls", "pnpm why x", "pnpm outdated", "pnpm root"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(root, "pnpm --version"), None);
+        std::fs::remove_file(root.join(".pnpmfile.cjs")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "pnpm-workspace.yaml",
+            "configDependencies:\n  x: 1.0.0+sha512-x\n",
+        );
+        assert!(flagged(root, "pnpm ls").is_some());
     }
 
     #[test]
