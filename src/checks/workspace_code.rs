@@ -24,6 +24,7 @@ declare_check! {
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
     ///   poetry installs there and loads before it reads its options);
+    /// - dotnet with a `global.json` that names SDK `paths` (.NET 10);
     /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
     ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
     /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
@@ -151,6 +152,20 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
                 )
             })
         }),
+        // .NET 10's `global.json` `sdk.paths` names where the SDK is looked for: `dotnet
+        // --version` and `dotnet --info` run the SDK found there.
+        "dotnet" => project_dirs(dir, root)
+            .map(|d| d.join("global.json"))
+            .find(|f| {
+                f.is_file()
+                    && !std::fs::read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
+            })
+            .map(|f| {
+                format!(
+                    "`{}` names directories to take the .NET SDK from: dotnet would run the one there",
+                    f.display()
+                )
+            }),
         "yarn" | "yarnpkg" => {
             // `yarn --cwd DIR` reads DIR's `.yarnrc` files instead.
             let mut args = u.args().map(text);
@@ -512,6 +527,25 @@ mod tests {
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
+    }
+
+    #[test]
+    fn dotnet_sdk_paths() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "global.json",
+            "{\"sdk\": {\"version\": \"10.0.100\"}}\n",
+        );
+        assert_eq!(flagged(root, "dotnet --info"), None);
+        write(
+            root,
+            "global.json",
+            "{\"sdk\": {\"version\": \"10.0.100\", \"paths\": [\".dotnet\"]}}\n",
+        );
+        assert!(flagged(root, "dotnet --info").is_some());
+        assert!(flagged(root, "dotnet --version").is_some());
     }
 
     #[test]
