@@ -268,12 +268,10 @@ fn venv_verb(base: &str, u: &Unit) -> bool {
     match base {
         "uv" => matches!(
             words[..],
-            ["pip", ..]
-                | ["python", "find" | "pin", ..]
-                | [
-                    "tree" | "run" | "sync" | "export" | "venv" | "add" | "remove" | "lock",
-                    ..
-                ]
+            [
+                "pip" | "tree" | "run" | "sync" | "export" | "venv" | "add" | "remove" | "lock",
+                ..
+            ] | ["python", "find" | "pin", ..]
         ),
         _ => {
             !words.is_empty()
