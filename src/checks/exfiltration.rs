@@ -975,14 +975,6 @@ impl Check for SecretExfiltration {
                     secret_var_expanded(x)
                         .map(|n| format!("the variable {n}"))
                         .or_else(|| {
-                            tainted
-                                .iter()
-                                .find(|(name, _)| {
-                                    x.value.is_none() && references(&x.template, name)
-                                })
-                                .map(|(name, s)| format!("{} (in `${name}`)", describe(s)))
-                        })
-                        .or_else(|| {
                             holders
                                 .iter()
                                 .find(|(name, _)| {
