@@ -120,6 +120,27 @@ pub(crate) fn is_block_device(path: &str) -> bool {
 /// `/proc/kcore`): every secret on the machine is in it. Kernel trigger files are not.
 pub(crate) fn is_raw_device(path: &str) -> bool {
     is_block_device(path) && !path.contains("sysrq") && !path.contains("efivars")
+        || is_capture_device(path)
+}
+
+/// A device that gives what the person types, says, shows or films: input events and raw HID
+/// reports (keystrokes, passwords included), the virtual consoles' screen contents, cameras
+/// and sound capture (`/dev/input/event0`, `/dev/hidraw0`, `/dev/vcs1`, `/dev/video0`,
+/// `/dev/snd/pcmC0D0c`).
+pub(crate) fn is_capture_device(path: &str) -> bool {
+    let p = unquote(path);
+    let Some(dev) = p.strip_prefix("/dev/") else {
+        return false;
+    };
+    dev.starts_with("input/")
+        || dev.starts_with("snd/pcm") && dev.ends_with('c')
+        || ["hidraw", "vcs", "video", "uhid", "usbmon"]
+            .iter()
+            .any(|pre| {
+                dev.strip_prefix(pre).is_some_and(|r| {
+                    r.is_empty() || r.starts_with(|c: char| c.is_ascii_alphanumeric())
+                })
+            })
 }
 
 /// An option word meaning "recursive" for rm-like programs: `-r`, `-R`, bundles (`-rf`,

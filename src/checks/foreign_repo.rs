@@ -8,8 +8,9 @@ use crate::files::resolve;
 
 declare_check! {
     /// **What it flags**: `git -C DIR …`, `git --git-dir=DIR …` or `git --work-tree=DIR …` (also
-    /// `GIT_DIR=`/`GIT_WORK_TREE=` prefixes) where DIR is an absolute path outside the workspace
-    /// or not static.
+    /// `GIT_DIR=`/`GIT_WORK_TREE=` prefixes), `jj -R DIR`/`--repository DIR` and `hg -R DIR`/
+    /// `--repository`/`--cwd` (options jj and hg take anywhere on the line) where DIR is an
+    /// absolute path outside the workspace or not static.
     ///
     /// **Why it is risky**: even a reading git command loads the repository's own config, and a
     /// config can run commands (`core.fsmonitor`, `core.pager`, hooks, `diff.external`). A
@@ -43,9 +44,15 @@ impl Check for ForeignRepository {
                 moved = Some(d);
                 continue;
             }
-            if prog(u) != Some("git") {
-                continue;
-            }
+            // git's directory options come before the subcommand; jj's and hg's are global
+            // options taken anywhere (`jj log -R /tmp/x`).
+            let (dir_opts, anywhere): (&[&str], bool) = match prog(u) {
+                Some("git") => (&["-C", "--git-dir", "--work-tree"], false),
+                Some("jj") => (&["-R", "--repository"], true),
+                Some("hg") => (&["-R", "--repository", "--cwd"], true),
+                _ => continue,
+            };
+            let tool = prog(u).unwrap_or("git");
             let mut dirs: Vec<(String, bool)> = Vec::new();
             // A `cd` to a run-time directory (`cd "$(git rev-parse --show-toplevel)"`) is
             // usually the workspace itself: only static places elsewhere count.
@@ -57,19 +64,29 @@ impl Check for ForeignRepository {
             while k < args.len() {
                 let t = text(args[k]);
                 let dynamic = args[k].value.is_none();
-                if matches!(t, "-C" | "--git-dir" | "--work-tree") {
+                if t == "--" {
+                    break;
+                }
+                if dir_opts.contains(&t) {
                     if let Some(v) = args.get(k + 1) {
                         dirs.push((text(v).to_owned(), v.value.is_none()));
                     }
                     k += 2;
                     continue;
                 }
-                if let Some(v) = t
-                    .strip_prefix("--git-dir=")
-                    .or_else(|| t.strip_prefix("--work-tree="))
-                {
+                // `--git-dir=DIR`, `--repository=DIR`, and jj's and hg's `-RDIR`.
+                let attached = dir_opts.iter().find_map(|o| {
+                    if o.starts_with("--") {
+                        t.strip_prefix(o).and_then(|r| r.strip_prefix('='))
+                    } else if tool != "git" {
+                        t.strip_prefix(o).filter(|r| !r.is_empty())
+                    } else {
+                        None
+                    }
+                });
+                if let Some(v) = attached {
                     dirs.push((v.to_owned(), dynamic));
-                } else if !t.starts_with('-') {
+                } else if !t.starts_with('-') && !anywhere {
                     break; // the subcommand: later options are its own
                 }
                 k += 1;
@@ -96,7 +113,7 @@ impl Check for ForeignRepository {
                         u.span,
                         Risk::High,
                         format!(
-                            "git runs in `{dir}`, outside the workspace: that repository's config can run commands"
+                            "{tool} runs in `{dir}`, outside the workspace: that repository's config can run commands"
                         ),
                     ));
                 } else if let Some(found) = planted_git_dir(&resolved, cx.cwd) {
@@ -105,7 +122,7 @@ impl Check for ForeignRepository {
                         u.span,
                         Risk::High,
                         format!(
-                            "git runs in `{dir}`, and `{}` is a git directory among the workspace's files (a repository committed as content): its config can run commands",
+                            "{tool} runs in `{dir}`, and `{}` is a git directory among the workspace's files (a repository committed as content): its config can run commands",
                             found.display()
                         ),
                     ));
@@ -145,6 +162,14 @@ mod tests {
     fn table() {
         for (cmd, want) in [
             ("git -C /tmp/untrusted status", Some(Decision::Ask)),
+            ("jj log -R /tmp/untrusted", Some(Decision::Ask)),
+            ("jj b l --repository=/tmp/x", Some(Decision::Ask)),
+            ("jj -R/tmp/x st", Some(Decision::Ask)),
+            ("hg log --cwd /tmp/x", Some(Decision::Ask)),
+            ("cd /tmp/x && jj log", Some(Decision::Ask)),
+            ("jj log -R sub", None),
+            ("jj log -r main", None),
+            ("jj log -- -R /tmp/x", None),
             ("git --git-dir=/srv/x/.git log", Some(Decision::Ask)),
             ("git -C \"$d\" status", Some(Decision::Ask)),
             ("GIT_DIR=/tmp/x/.git git status", Some(Decision::Ask)),

@@ -23,7 +23,12 @@ declare_check! {
     /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
-    ///   poetry installs there and loads before it reads its options).
+    ///   poetry installs there and loads before it reads its options);
+    /// - dotnet with a `global.json` that names SDK `paths` (.NET 10);
+    /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
+    ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
+    /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
+    ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter.
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -113,7 +118,54 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         }
         return None;
     }
+    // uv and poetry run the project's virtual environment's interpreter to learn about it
+    // (`uv pip list` queries `.venv/bin/python`; poetry uses an in-project `.venv`).
+    if matches!(base, "uv" | "poetry")
+        && venv_verb(base, u)
+        && let Some(v) = project_dirs(dir, root)
+            .map(|d| d.join(".venv"))
+            .find(|v| v.join("pyvenv.cfg").exists() || v.join("bin").exists())
+    {
+        return Some(format!(
+            "`{base}` runs the interpreter of `{}`, a virtual environment in the checkout",
+            v.display()
+        ));
+    }
     match base {
+        // pnpm loads the project's pnpmfile (its `updateConfig` hook runs at start, whatever
+        // the command) and installs its config dependencies before anything else.
+        "pnpm" | "pnpx" if !pnpm_version_only(u) => project_dirs(dir, root).find_map(|d| {
+            let names = |f: &str, keys: &[&str]| {
+                std::fs::read_to_string(d.join(f))
+                    .is_ok_and(|t| keys.iter().any(|k| t.contains(k)))
+            };
+            let file = [".pnpmfile.cjs", ".pnpmfile.mjs", "pnpmfile.js"]
+                .iter()
+                .map(|f| d.join(f))
+                .find(|f| f.exists());
+            let named = names("pnpm-workspace.yaml", &["pnpmfile", "configDependencies"])
+                || names(".npmrc", &["pnpmfile"]);
+            (file.is_some() || named).then(|| {
+                format!(
+                    "`{}` holds a pnpmfile or config dependencies: code pnpm loads before any command",
+                    d.display()
+                )
+            })
+        }),
+        // .NET 10's `global.json` `sdk.paths` names where the SDK is looked for: `dotnet
+        // --version` and `dotnet --info` run the SDK found there.
+        "dotnet" => project_dirs(dir, root)
+            .map(|d| d.join("global.json"))
+            .find(|f| {
+                f.is_file()
+                    && !std::fs::read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
+            })
+            .map(|f| {
+                format!(
+                    "`{}` names directories to take the .NET SDK from: dotnet would run the one there",
+                    f.display()
+                )
+            }),
         "yarn" | "yarnpkg" => {
             // `yarn --cwd DIR` reads DIR's `.yarnrc` files instead.
             let mut args = u.args().map(text);
@@ -200,6 +252,41 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// A verb of uv or poetry that looks at the project's environment (and so runs its
+/// interpreter): `uv pip …`, `uv python find`, `uv tree`, `uv run`, `uv sync`; poetry's
+/// commands but those that touch no environment (`--version`, `config`, `search`, `source`,
+/// `self`, `list`, `about`, `help`).
+fn venv_verb(base: &str, u: &Unit) -> bool {
+    let words: Vec<&str> = u
+        .args()
+        .map(text)
+        .filter(|t| !t.starts_with('-'))
+        .take(2)
+        .collect();
+    match base {
+        "uv" => matches!(
+            words[..],
+            [
+                "pip" | "tree" | "run" | "sync" | "export" | "venv" | "add" | "remove" | "lock",
+                ..
+            ] | ["python", "find" | "pin", ..]
+        ),
+        _ => {
+            !words.is_empty()
+                && !matches!(
+                    words[0],
+                    "config" | "search" | "source" | "self" | "list" | "about" | "help"
+                )
+        }
+    }
+}
+
+/// `pnpm -v`, `pnpm --version`: answered before the configuration is read.
+fn pnpm_version_only(u: &Unit) -> bool {
+    let mut args = u.args().map(text);
+    matches!((args.next(), args.next()), (Some("-v" | "--version"), None))
 }
 
 /// Why yarn, run in `dir`, would run a release or plugins named by the checkout's `.yarnrc`
@@ -410,6 +497,74 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[test]
+    fn project_virtual_environment() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in ["uv pip list", "poetry show", "poetry env info"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, ".venv/bin/python", "#!/bin/sh\n");
+        write(root, ".venv/pyvenv.cfg", "home = /usr/bin\n");
+        for cmd in [
+            "uv pip list",
+            "uv pip show x",
+            "uv python find",
+            "poetry show",
+            "poetry env info",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "uv --version",
+            "uv python list",
+            "poetry --version",
+            "poetry config --list",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn dotnet_sdk_paths() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "global.json",
+            "{\"sdk\": {\"version\": \"10.0.100\"}}\n",
+        );
+        assert_eq!(flagged(root, "dotnet --info"), None);
+        write(
+            root,
+            "global.json",
+            "{\"sdk\": {\"version\": \"10.0.100\", \"paths\": [\".dotnet\"]}}\n",
+        );
+        assert!(flagged(root, "dotnet --info").is_some());
+        assert!(flagged(root, "dotnet --version").is_some());
+    }
+
+    #[test]
+    fn pnpmfile() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "pnpm ls"), None);
+        write(root, "pnpm-workspace.yaml", "packages:\n  - 'pkgs/*'\n");
+        assert_eq!(flagged(root, "pnpm why x"), None);
+        write(root, ".pnpmfile.cjs", "module.exports = {}\n");
+        for cmd in ["pnpm ls", "pnpm why x", "pnpm outdated", "pnpm root"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(root, "pnpm --version"), None);
+        std::fs::remove_file(root.join(".pnpmfile.cjs")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "pnpm-workspace.yaml",
+            "configDependencies:\n  x: 1.0.0+sha512-x\n",
+        );
+        assert!(flagged(root, "pnpm ls").is_some());
     }
 
     #[test]

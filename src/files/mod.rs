@@ -188,6 +188,21 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/.yarnrc.yml",
     // colordiff's `diff_cmd` names the program it runs.
     "**/.colordiffrc",
+    // What read-only verbs of a toolchain run from the checkout (the `workspace-code` check
+    // reads them before a command; written on the same line they are not there yet): pnpm's
+    // pnpmfile, cargo's config and toolchain files, .NET's `global.json` (its SDK `paths`),
+    // a project virtual environment's interpreter, bazel's wrapper, Maven's extensions.
+    "**/.pnpmfile.cjs",
+    "**/.pnpmfile.mjs",
+    "**/.cargo/config",
+    "**/.cargo/config.toml",
+    "**/rust-toolchain",
+    "**/rust-toolchain.toml",
+    "**/global.json",
+    "**/.venv/bin/**",
+    "**/.venv/pyvenv.cfg",
+    "**/tools/bazel",
+    "**/.mvn/extensions.xml",
     // What editors and interpreters run from the workspace on their own: VS Code's tasks (a task
     // can run when the folder opens) and settings (interpreter and terminal settings), and a
     // Python environment's start-up hooks (`.pth` lines that begin with `import` run at every
