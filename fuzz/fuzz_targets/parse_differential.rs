@@ -18,7 +18,7 @@ use libfuzzer_sys::fuzz_target;
 use shclass::Policy;
 
 #[path = "../../tests/support/bash_reading.rs"]
-#[allow(dead_code)] // the seeded test's half is not used here
+#[allow(dead_code)] // shared with the seeded test; each includer uses its own part
 mod bash_reading;
 
 use bash_reading::{Gen, Rng, bash_bodies, judge};
