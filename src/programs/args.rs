@@ -223,6 +223,7 @@ impl OptionSpec {
             (&self.runs, Effect::Runs),
             (&self.writes, Effect::Writes),
             (&self.network, Effect::Network),
+            (&self.config, Effect::Config),
         ]
         .into_iter()
         .find_map(|(names, effect)| names.contains(name).then_some(effect))
@@ -350,6 +351,9 @@ pub(crate) enum Effect {
     Runs,
     /// Reaches the network.
     Network,
+    /// Reads its settings from a file the command names (`curl -K FILE`, `ssh -F FILE`), which
+    /// may turn on anything the options could.
+    Config,
 }
 
 impl Effect {
@@ -359,6 +363,7 @@ impl Effect {
             Effect::Writes => "writes files",
             Effect::Runs => "runs a program or code",
             Effect::Network => "reaches the network",
+            Effect::Config => "reads its settings from a file",
         }
     }
 }
