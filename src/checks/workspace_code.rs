@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::common::{ask, prog, text};
+use super::common::{ask, prog, text, write_targets};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::decision::Risk;
@@ -37,15 +37,20 @@ declare_check! {
     /// **Example**: with `build.rustc-wrapper = "./x"` in `.cargo/config.toml`, `cargo tree` →
     /// ask (high). Not flagged: the same command in a checkout without such a file.
     ///
+    /// A file the line itself writes (`cp x pip.py && python3 -m pip list`) is not on disk when
+    /// the check looks; it counts as present, with content that runs code.
+    ///
     /// **Known gaps**: only the files listed here are read; a file that cannot be read as TOML
     /// is flagged; files above the workspace (the person's own) are trusted; a directory
-    /// entered by a script is not seen.
+    /// entered by a script is not seen; a write whose target is known only at run time is left
+    /// to the write checks (it asks by itself).
     WorkspaceCode,
     "workspace-code"
 }
 
 impl Check for WorkspaceCode {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let written = LineWrites::of(cx);
         let mut dir: PathBuf = cx.cwd.to_path_buf();
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(d) = super::destructive::cd_target(u) {
@@ -54,10 +59,38 @@ impl Check for WorkspaceCode {
                 }
                 continue;
             }
-            if let Some(why) = reads_code(u, &dir, cx.cwd) {
+            if let Some(why) = reads_code(u, &dir, cx.cwd, &written) {
                 out.push(ask(Some(i), u.span, Risk::High, why));
             }
         }
+    }
+}
+
+/// The files the line's own units write (redirects, `tee`, `cp`, `sed -i`…), each resolved
+/// from the directory its unit runs in. The check looks at the checkout before the line runs;
+/// a file the line writes is not there yet, so what it will hold is unknown: it counts as
+/// present with the content that runs code (`cp x pip.py && python3 -m pip list`).
+struct LineWrites(Vec<PathBuf>);
+
+impl LineWrites {
+    fn of(cx: &CheckCtx) -> LineWrites {
+        let mut dir: PathBuf = cx.cwd.to_path_buf();
+        let mut paths = Vec::new();
+        for u in &cx.analysis.units {
+            if let Some(d) = super::destructive::cd_target(u) {
+                if !d.contains('$') {
+                    dir = resolve(&d, &dir);
+                }
+                continue;
+            }
+            paths.extend(write_targets(u).iter().map(|t| resolve(t, &dir)));
+        }
+        LineWrites(paths)
+    }
+
+    /// The line writes `p`, or a file under it (which makes the directory too).
+    fn has(&self, p: &Path) -> bool {
+        self.0.iter().any(|w| w.starts_with(p))
     }
 }
 
@@ -88,14 +121,15 @@ fn project_dirs<'a>(dir: &'a Path, root: &'a Path) -> impl Iterator<Item = &'a P
 }
 
 /// Why the unit, run in `dir`, would run code from the checkout.
-fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
+fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
     let p = prog(u)?;
     let base = p.rsplit('/').next().unwrap_or(p);
     if RUSTUP_PROXIES.contains(&base) {
         for d in project_dirs(dir, root) {
             for name in ["rust-toolchain.toml", "rust-toolchain"] {
                 let f = d.join(name);
-                if f.is_file() && toml_has(&f, &|t| has_key(t, &["toolchain", "path"])) {
+                if w.has(&f) || f.is_file() && toml_has(&f, &|t| has_key(t, &["toolchain", "path"]))
+                {
                     return Some(format!(
                         "`{}` names a toolchain by path: `{base}` would run the programs there",
                         f.display()
@@ -108,7 +142,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
             let sub = u.args().map(text).find(|t| !t.starts_with(['-', '+']));
             for name in [".cargo/config.toml", ".cargo/config"] {
                 let f = d.join(name);
-                if f.is_file() && toml_has(&f, &|t| cargo_config_runs(t, sub)) {
+                if w.has(&f) || f.is_file() && toml_has(&f, &|t| cargo_config_runs(t, sub)) {
                     return Some(format!(
                         "`{}` names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
                         f.display()
@@ -124,7 +158,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         && venv_verb(base, u)
         && let Some(v) = project_dirs(dir, root)
             .map(|d| d.join(".venv"))
-            .find(|v| v.join("pyvenv.cfg").exists() || v.join("bin").exists())
+            .find(|v| w.has(v) || v.join("pyvenv.cfg").exists() || v.join("bin").exists())
     {
         return Some(format!(
             "`{base}` runs the interpreter of `{}`, a virtual environment in the checkout",
@@ -136,13 +170,14 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         // the command) and installs its config dependencies before anything else.
         "pnpm" | "pnpx" if !pnpm_version_only(u) => project_dirs(dir, root).find_map(|d| {
             let names = |f: &str, keys: &[&str]| {
-                std::fs::read_to_string(d.join(f))
-                    .is_ok_and(|t| keys.iter().any(|k| t.contains(k)))
+                w.has(&d.join(f))
+                    || std::fs::read_to_string(d.join(f))
+                        .is_ok_and(|t| keys.iter().any(|k| t.contains(k)))
             };
             let file = [".pnpmfile.cjs", ".pnpmfile.mjs", "pnpmfile.js"]
                 .iter()
                 .map(|f| d.join(f))
-                .find(|f| f.exists());
+                .find(|f| w.has(f) || f.exists());
             let named = names("pnpm-workspace.yaml", &["pnpmfile", "configDependencies"])
                 || names(".npmrc", &["pnpmfile"]);
             (file.is_some() || named).then(|| {
@@ -157,8 +192,9 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         "dotnet" => project_dirs(dir, root)
             .map(|d| d.join("global.json"))
             .find(|f| {
-                f.is_file()
-                    && !std::fs::read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
+                w.has(f)
+                    || f.is_file()
+                        && !std::fs::read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
             })
             .map(|f| {
                 format!(
@@ -184,7 +220,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
                 Some(c) => resolve(c, dir),
                 None => dir.to_path_buf(),
             };
-            yarn_release(&dir, root)
+            yarn_release(&dir, root, w)
         }
         // gdb reads `./.gdbinit` of the directory it starts in (where the auto-load safe path
         // allows it, which a person's `~/.gdbinit` often opens) unless told `-nx`.
@@ -194,7 +230,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
                 .map(text)
                 .any(|a| matches!(a, "-nx" | "--nx" | "-n"));
             let init = dir.join(".gdbinit");
-            (!nx && init.is_file()).then(|| {
+            (!nx && (w.has(&init) || init.is_file())).then(|| {
                 format!(
                     "`{}` holds gdb commands gdb runs at start (`shell` runs programs)",
                     init.display()
@@ -203,20 +239,22 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
         }
         "bazel" | "bazelisk" => project_dirs(dir, root)
             .map(|d| d.join("tools/bazel"))
-            .find(|f| f.is_file())
+            .find(|f| w.has(f) || f.is_file())
             .map(|f| format!("`{}` is a wrapper bazel runs first", f.display())),
         "rails" => project_dirs(dir, root)
             .map(|d| d.join("bin/rails"))
-            .find(|f| f.is_file())
+            .find(|f| w.has(f) || f.is_file())
             .map(|f| format!("`rails` in an application runs `{}`", f.display())),
         "mvn" | "mvnd" => project_dirs(dir, root)
             .map(|d| d.join(".mvn/extensions.xml"))
-            .find(|f| f.is_file())
+            .find(|f| w.has(f) || f.is_file())
             .map(|f| format!("`{}` loads build extensions (code) first", f.display())),
         "poetry" => project_dirs(dir, root).find_map(|d| {
             let plugins = d.join(".poetry/plugins");
             let pyproject = d.join("pyproject.toml");
-            (plugins.exists()
+            (w.has(&plugins)
+                || w.has(&pyproject)
+                || plugins.exists()
                 || pyproject.is_file()
                     && toml_has(&pyproject, &|t| {
                         has_key(t, &["tool", "poetry", "requires-plugins"])
@@ -232,7 +270,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
             let sub = u.args().map(text).find(|t| !t.starts_with('-'))?;
             let loads = !matches!(sub, "version" | "fmt" | "help" | "-version" | "-help");
             let plugins = dir.join(".terraform");
-            (loads && plugins.is_dir()).then(|| {
+            (loads && (w.has(&plugins) || plugins.is_dir())).then(|| {
                 format!(
                     "`{sub}` runs the provider plugins in `{}`, files of the checkout",
                     plugins.display()
@@ -244,7 +282,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path) -> Option<String> {
             let top = module.split('.').next().unwrap_or(&module);
             let shadow = [dir.join(format!("{top}.py")), dir.join(top)]
                 .into_iter()
-                .find(|f| f.exists())?;
+                .find(|f| w.has(f) || f.exists())?;
             Some(format!(
                 "`-m {module}` imports `{}` from the working directory before the installed module",
                 shadow.display()
@@ -291,15 +329,16 @@ fn pnpm_version_only(u: &Unit) -> bool {
 
 /// Why yarn, run in `dir`, would run a release or plugins named by the checkout's `.yarnrc`
 /// files (`yarnPath`, `plugins`, `yarn-path`).
-fn yarn_release(dir: &Path, root: &Path) -> Option<String> {
+fn yarn_release(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
     project_dirs(dir, root).find_map(|d| {
         let yml = d.join(".yarnrc.yml");
         let rc = d.join(".yarnrc");
         let names = |f: &Path, key: &str| {
-            std::fs::read_to_string(f).is_ok_and(|t| {
-                t.lines()
-                    .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
-            })
+            w.has(f)
+                || std::fs::read_to_string(f).is_ok_and(|t| {
+                    t.lines()
+                        .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
+                })
         };
         (names(&yml, "yarnPath") || names(&yml, "plugins") || names(&rc, "yarn-path")).then(|| {
             format!(
@@ -400,7 +439,44 @@ mod tests {
 
     fn flagged(dir: &Path, cmd: &str) -> Option<String> {
         let a = analyze(cmd, &crate::Limits::default());
-        a.units.iter().find_map(|u| reads_code(u, dir, dir))
+        let cx = CheckCtx {
+            analysis: &a,
+            cwd: dir,
+        };
+        let written = LineWrites::of(&cx);
+        a.units
+            .iter()
+            .find_map(|u| reads_code(u, dir, dir, &written))
+    }
+
+    /// A file the line writes is not on disk when the check looks: it counts as there, with
+    /// content that runs code. The harmless twins write elsewhere.
+    #[test]
+    fn files_the_line_writes_count_as_present() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        let rows: &[(&str, bool)] = &[
+            ("cp x pip.py && python3 -m pip list", true),
+            ("cp x notes.txt && python3 -m pip list", false),
+            (
+                "mkdir -p pip && cp x pip/__main__.py; python3 -m pip list",
+                true,
+            ),
+            ("echo x > .pnpmfile.cjs; pnpm ls", true),
+            ("echo x > notes.md; pnpm ls", false),
+            ("tee .cargo/config.toml < x; cargo metadata", true),
+            ("tee target/x.toml < x; cargo metadata", false),
+            ("cd sub && cp x ../tools/bazel; cd .. && bazel info", true),
+            ("cd sub && cp x tools/bazel; cd .. && bazel info", false),
+            ("cp x tools/bazel; bazel info", true),
+            ("cp x .gdbinit && gdb -batch ./a.out", true),
+            ("cp x .venv/bin/python && uv pip list", true),
+            ("echo x > .yarnrc.yml && yarn --version", true),
+            ("echo x > README.md && yarn --version", false),
+        ];
+        for (cmd, expect) in rows {
+            assert_eq!(flagged(root, cmd).is_some(), *expect, "{cmd}");
+        }
     }
 
     fn write(root: &Path, file: &str, text: &str) {
