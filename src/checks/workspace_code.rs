@@ -50,47 +50,66 @@ declare_check! {
 
 impl Check for WorkspaceCode {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
-        let written = LineWrites::of(cx);
-        let mut dir: PathBuf = cx.cwd.to_path_buf();
-        for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = super::destructive::cd_target(u) {
-                if !d.contains('$') {
-                    dir = resolve(&d, &dir);
-                }
-                continue;
-            }
-            if let Some(why) = reads_code(u, &dir, cx.cwd, &written) {
+        let written = LineWrites::new(cx);
+        for (i, (u, dir)) in cx.analysis.units.iter().zip(&written.dirs).enumerate() {
+            if let Some(dir) = dir
+                && let Some(why) = reads_code(u, dir, cx.cwd, &written)
+            {
                 out.push(ask(Some(i), u.span, Risk::High, why));
             }
         }
     }
 }
 
-/// The files the line's own units write (redirects, `tee`, `cp`, `sed -i`…), each resolved
-/// from the directory its unit runs in. The check looks at the checkout before the line runs;
-/// a file the line writes is not there yet, so what it will hold is unknown: it counts as
-/// present with the content that runs code (`cp x pip.py && python3 -m pip list`).
-struct LineWrites(Vec<PathBuf>);
+/// Where each unit runs (`None` for a `cd`, which changes it), and the files the line's own
+/// units write (redirects, `tee`, `cp`, `sed -i`…), each resolved from the directory its unit
+/// runs in. The check looks at the checkout before the line runs; a file the line writes is not
+/// there yet, so what it will hold is unknown: it counts as present with the content that runs
+/// code (`cp x pip.py && python3 -m pip list`). The writes are found only when a unit's
+/// program reads project files (on most lines, none does).
+struct LineWrites<'a> {
+    units: &'a [Unit],
+    dirs: Vec<Option<PathBuf>>,
+    paths: std::cell::OnceCell<Vec<PathBuf>>,
+}
 
-impl LineWrites {
-    fn of(cx: &CheckCtx) -> LineWrites {
+impl<'a> LineWrites<'a> {
+    fn new(cx: &CheckCtx<'a>) -> LineWrites<'a> {
         let mut dir: PathBuf = cx.cwd.to_path_buf();
-        let mut paths = Vec::new();
-        for u in &cx.analysis.units {
-            if let Some(d) = super::destructive::cd_target(u) {
-                if !d.contains('$') {
-                    dir = resolve(&d, &dir);
+        let dirs = cx
+            .analysis
+            .units
+            .iter()
+            .map(|u| match super::destructive::cd_target(u) {
+                Some(d) => {
+                    if !d.contains('$') {
+                        dir = resolve(&d, &dir);
+                    }
+                    None
                 }
-                continue;
-            }
-            paths.extend(write_targets(u).iter().map(|t| resolve(t, &dir)));
+                None => Some(dir.clone()),
+            })
+            .collect();
+        LineWrites {
+            units: &cx.analysis.units,
+            dirs,
+            paths: std::cell::OnceCell::new(),
         }
-        LineWrites(paths)
     }
 
     /// The line writes `p`, or a file under it (which makes the directory too).
     fn has(&self, p: &Path) -> bool {
-        self.0.iter().any(|w| w.starts_with(p))
+        self.paths
+            .get_or_init(|| {
+                self.units
+                    .iter()
+                    .zip(&self.dirs)
+                    .filter_map(|(u, dir)| Some((u, dir.as_ref()?)))
+                    .flat_map(|(u, dir)| write_targets(u).into_iter().map(|t| resolve(&t, dir)))
+                    .collect()
+            })
+            .iter()
+            .any(|w| w.starts_with(p))
     }
 }
 
@@ -443,7 +462,7 @@ mod tests {
             analysis: &a,
             cwd: dir,
         };
-        let written = LineWrites::of(&cx);
+        let written = LineWrites::new(&cx);
         a.units
             .iter()
             .find_map(|u| reads_code(u, dir, dir, &written))

@@ -418,6 +418,21 @@ impl Parsed {
         }
     }
 
+    /// This reading followed by `tail`, the words after a subcommand read with its table `sub`,
+    /// which then decides whether the whole is closed.
+    fn then(mut self, tail: Parsed, sub: &OptionSpec) -> Parsed {
+        self.opts.extend(tail.opts);
+        self.operands.extend(tail.operands);
+        self.dynamic |= tail.dynamic;
+        self.options_end = tail.options_end.or(self.options_end);
+        self.odd |= tail.odd;
+        self.unknown = self.unknown.or(tail.unknown);
+        self.effects.extend(tail.effects);
+        self.closed = sub.closed;
+        self.unlisted_operands = sub.unlisted_operands;
+        self
+    }
+
     /// True when an option of exactly this name is present (a table's abbreviation counts,
     /// read as the option it expands to; an unknown spelling does not).
     pub(crate) fn has_exact(&self, name: &str) -> bool {
@@ -476,17 +491,7 @@ pub(crate) fn parse_subcommand<W: Word>(
     if sub.closed && out.unknown.is_none() && !global.is_some_and(|g| g.closed) {
         out.unknown = out.opts.first().map(|o| o.name.to_string());
     }
-    let tail = parse_from(Some(sub), argv, split + 1);
-    out.opts.extend(tail.opts);
-    out.operands.extend(tail.operands);
-    out.dynamic |= tail.dynamic;
-    out.options_end = tail.options_end.or(out.options_end);
-    out.odd |= tail.odd;
-    out.unknown = out.unknown.or(tail.unknown);
-    out.effects.extend(tail.effects);
-    out.closed = sub.closed;
-    out.unlisted_operands = sub.unlisted_operands;
-    out
+    out.then(parse_from(Some(sub), argv, split + 1), sub)
 }
 
 /// [`parse_subcommand`] with a table in the middle: the words up to `split` with `global`, those
@@ -517,17 +522,7 @@ pub(crate) fn parse_nested<W: Word>(
                 .map(|o| o.name.to_string())
         };
     }
-    let tail = parse_from(Some(sub), argv, split2 + 1);
-    out.opts.extend(tail.opts);
-    out.operands.extend(tail.operands);
-    out.dynamic |= tail.dynamic;
-    out.options_end = tail.options_end.or(out.options_end);
-    out.odd |= tail.odd;
-    out.unknown = out.unknown.or(tail.unknown);
-    out.effects.extend(tail.effects);
-    out.closed = sub.closed;
-    out.unlisted_operands = sub.unlisted_operands;
-    out
+    out.then(parse_from(Some(sub), argv, split2 + 1), sub)
 }
 
 /// [`parse`] from the word at `start`.
