@@ -49,6 +49,7 @@ const FILES: &[&str] = &[
     "read-only-clis.toml",
     "package-managers.toml",
     "file-tools.toml",
+    "wrappers.toml",
     "cloud-clis.toml",
     "ask.toml",
     "dangerous.toml",
