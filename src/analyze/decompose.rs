@@ -1034,11 +1034,30 @@ impl<'l> Walker<'l> {
                 self.wrapper_outputs(spec, &inner_args, &program, &via, ctx.to_mut());
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
-                match wrappers::strip(spec, &inner_args) {
+                let stripped = wrappers::strip(spec, &inner_args);
+                if let Strip::Inner {
+                    unproven: Some(at), ..
+                }
+                | Strip::Code {
+                    unproven: Some(at), ..
+                } = &stripped
+                    && let Some(a) = rest.get(1 + at)
+                {
+                    let word = a.arg.exact().unwrap_or_default();
+                    self.flag(
+                        FlagKind::UnsupportedSyntax,
+                        a.arg.span,
+                        format!(
+                            "{program}: its table does not prove the option `{word}`, so where the command starts is not proven"
+                        ),
+                    );
+                }
+                match stripped {
                     Strip::Inner {
                         start: s,
                         assignments: env,
                         joined,
+                        ..
                     } => {
                         for i in env {
                             if let Some(a) = rest.get(1 + i) {
@@ -1078,7 +1097,7 @@ impl<'l> Walker<'l> {
                         start += 1 + s;
                         continue;
                     }
-                    Strip::Code { arg, join_rest } => {
+                    Strip::Code { arg, join_rest, .. } => {
                         via.push(program.clone());
                         let end = if join_rest {
                             rest.len()

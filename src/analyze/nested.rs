@@ -136,26 +136,8 @@ fn output_command(args: &[crate::analyze::Arg], words: usize) -> usize {
         let Some(spec) = args
             .get(at)
             .and_then(|a| a.exact())
-            .filter(|p| {
-                matches!(
-                    *p,
-                    "timeout"
-                        | "nice"
-                        | "nohup"
-                        | "env"
-                        | "sudo"
-                        | "doas"
-                        | "stdbuf"
-                        | "ionice"
-                        | "chrt"
-                        | "taskset"
-                        | "setsid"
-                        | "command"
-                        | "builtin"
-                        | "exec"
-                )
-            })
             .and_then(wrappers::lookup)
+            .filter(|w| w.output_unchanged)
         else {
             break;
         };

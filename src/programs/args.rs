@@ -525,10 +525,23 @@ pub(crate) fn parse_nested<W: Word>(
     out.then(parse_from(Some(sub), argv, split2 + 1), sub)
 }
 
+/// The words of a program that runs a command given among them (`timeout 5 CMD`, `env -u X
+/// CMD`, `su USER -c CMD`), `argv` holding no program name, read with `spec`. With
+/// `options_first` the options end at the first operand or `--`, as GNU getopt does with a `+`
+/// option string, whatever `spec.options_first` says: every later word is an operand.
+pub(crate) fn parse_args<W: Word>(spec: &OptionSpec, argv: &[W], options_first: bool) -> Parsed {
+    read_words(spec, argv, 0, options_first)
+}
+
 /// [`parse`] from the word at `start`.
 fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> Parsed {
-    let mut out = Parsed::default();
     let spec = spec.unwrap_or(&NO_SPEC);
+    read_words(spec, argv, start, spec.options_first)
+}
+
+/// [`parse_from`], options ending at the first operand when `options_first`.
+fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_first: bool) -> Parsed {
+    let mut out = Parsed::default();
     let mut i = start;
     let mut done = false;
     while i < argv.len() {
@@ -537,7 +550,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
             // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
             out.dynamic |= !done && !arg.never_an_option();
             out.operands.push(i);
-            if spec.options_first && !done {
+            if options_first && !done {
                 done = true;
                 out.options_end = Some(i + 1);
             }
@@ -546,7 +559,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
         };
         if done || !v.starts_with('-') || v == "-" || arg.glob() && !v.starts_with('-') {
             out.operands.push(i);
-            if spec.options_first && !done {
+            if options_first && !done {
                 done = true;
                 out.options_end = Some(i + 1);
             }
@@ -556,7 +569,7 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
         // `echo -x`, `[ -f x ]`, `true --zz`: a word such a table does not name is an operand.
         if spec.unlisted_operands && !names_option_word(spec, v) {
             out.operands.push(i);
-            if spec.options_first && !done {
+            if options_first && !done {
                 done = true;
                 out.options_end = Some(i + 1);
             }
