@@ -349,6 +349,43 @@ fn is_scratch(path: &Path) -> bool {
     crate::files::is_scratch_path(path) || path.starts_with("/dev/null")
 }
 
+/// Programs that only name the paths among their operands (list, stat, test or print them) or
+/// whose own rules decide: their operands are no reads. A file an option of theirs reads is
+/// one, by the option's role in the program's table (`du --files0-from`, `file -m`).
+const NAMES_ONLY: &[&str] = &[
+    "ls",
+    "dir",
+    "eza",
+    "exa",
+    "lsd",
+    "stat",
+    "file",
+    "du",
+    "test",
+    "[",
+    "[[",
+    "echo",
+    "printf",
+    "basename",
+    "dirname",
+    "realpath",
+    "readlink",
+    "namei",
+    "find",
+    "fd",
+    "tree",
+    "chmod",
+    "chown",
+    "chgrp",
+    "ssh",
+    "sftp",
+    "ssh-add",
+    "ssh-keygen",
+    "ssh-copy-id",
+    "cd",
+    "pushd",
+];
+
 /// The paths a bash unit reads and writes, as far as its program is known.
 pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
     let mut out = Vec::new();
@@ -480,10 +517,8 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
         // decide; any other program given a secret's path may read and print it
         // (`git diff --no-index /dev/null ~/.ssh/id_rsa`, `xargs -a ~/.ssh/id_rsa echo`,
         // `git config -f ~/.aws/credentials -l`).
-        "ls" | "dir" | "eza" | "exa" | "lsd" | "stat" | "file" | "du" | "test" | "[" | "[["
-        | "echo" | "printf" | "basename" | "dirname" | "realpath" | "readlink" | "namei"
-        | "find" | "fd" | "tree" | "chmod" | "chown" | "chgrp" | "ssh" | "sftp" | "ssh-add"
-        | "ssh-keygen" | "ssh-copy-id" | "cd" | "pushd" => {}
+        // What their options read comes from their tables (`du --files0-from FILE`).
+        p if NAMES_ONLY.contains(&p) => {}
         _ => {
             // `git ls-files .env` lists the names it matches and opens none of them (unless
             // an option reads a pattern file, `-X FILE`).
@@ -706,6 +741,46 @@ mod tests {
     use crate::ast::Span;
 
     #[cfg(unix)]
+    /// A program whose operands are only names may still read a file through an option: each
+    /// value option of its table that names a file (`--files0-from`, `--magic-file`,
+    /// `--ignore-file`) has a role, so the path policy sees the read.
+    #[test]
+    fn names_only_programs_give_their_file_options_a_role() {
+        // Options that compare a file's metadata (`find -newer F`, `chmod --reference=F`), or
+        // name no file (`chown --from=OWNER`).
+        const NO_READ: &[&str] = &[
+            "-samefile",
+            "-newer",
+            "-anewer",
+            "-cnewer",
+            "--reference",
+            "--from",
+        ];
+        for p in NAMES_ONLY {
+            let Some(t) = tables::builtin(p) else {
+                continue;
+            };
+            for name in t.long_value.iter().chain(t.single_value.iter()) {
+                let names_file =
+                    (name.ends_with("file") || name.ends_with("from")) && !NO_READ.contains(&name);
+                let has_role = [
+                    &t.reads,
+                    &t.config,
+                    &t.output,
+                    &t.output_dir,
+                    &t.writes,
+                    &t.runs,
+                ]
+                .iter()
+                .any(|l| l.contains(name));
+                assert!(
+                    !names_file || has_role,
+                    "{p} {name}: a file option with no role"
+                );
+            }
+        }
+    }
+
     #[test]
     fn links_are_followed_as_the_kernel_follows_them() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
