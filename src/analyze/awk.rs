@@ -32,9 +32,15 @@ use std::collections::HashMap;
 /// What a part of an awk program does beyond printing to standard output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum AwkEffect {
-    /// `system(CMD)`, `print | CMD`, `print |& CMD`, `CMD | getline`, `CMD |& getline`: the
-    /// command as written, `None` when computed.
+    /// `system(CMD)`, `CMD | getline`, `CMD |& getline`: the command as written, `None` when
+    /// computed.
     Exec(Option<String>),
+    /// `print … | CMD`, `print … |& CMD`: the command, and the text printed to it when the
+    /// statement prints one known string (`print "id" | "sh"` feeds `id` to `sh`).
+    Pipe {
+        command: Option<String>,
+        input: Option<String>,
+    },
     /// `print > FILE`, `print >> FILE` (`append`).
     Write {
         target: Option<String>,
@@ -61,6 +67,18 @@ pub(crate) struct AwkProgram {
     pub effects: Vec<AwkEffect>,
     /// The reader could not finish: the program may do anything.
     pub opaque: bool,
+}
+
+/// Does a command read the commands it runs from its standard input: a shell given no command
+/// (`sh`, `/bin/bash -s`)?
+pub(crate) fn shell_reads_stdin(command: &str) -> bool {
+    let mut words = command.split_whitespace();
+    let Some(first) = words.next() else {
+        return false;
+    };
+    let base = first.rsplit('/').next().unwrap_or(first);
+    crate::analyze::is_shell(base)
+        && words.all(|w| matches!(w, "-" | "-s" | "-i" | "-l" | "--login" | "-x" | "-e" | "-u"))
 }
 
 /// Output files that are the program's own standard streams (or nothing).
@@ -234,6 +252,8 @@ enum Raw {
     Exec(Pieces),
     /// `|&`: a coprocess, or a network connection for a `/inet/` name.
     Coprocess(Pieces),
+    /// `print … | CMD` (`|&` when true): the command and what is printed to it.
+    Pipe(Pieces, Pieces, bool),
     Write(Pieces, bool),
     Read(Pieces),
     Env(Pieces),
@@ -250,7 +270,6 @@ enum Tok {
     Op(&'static str),
     Number(String),
     Str(String),
-    Regex,
     /// A name; `paren` when `(` follows at once (a user function call).
     Name {
         text: String,
@@ -975,14 +994,16 @@ impl Parser<'_> {
     /// The rest of a `print`/`printf` statement: the expression list (where `>` is not a
     /// comparison) and the output redirection.
     fn print(&mut self) -> R<()> {
+        let mut input = None;
         if !matches!(
             self.peek()?,
             Tok::Eof | Tok::Newline | Tok::Op(";" | "}" | ">" | ">>" | "|" | "|&")
         ) {
-            self.expr(true)?;
+            input = self.expr(true)?.pieces;
             while self.eat_op(",")? {
                 self.skip_newlines()?;
                 self.expr(true)?;
+                input = None;
             }
         }
         let op = match self.peek()? {
@@ -994,8 +1015,8 @@ impl Parser<'_> {
         self.raw.push(match op {
             ">" => Raw::Write(target, false),
             ">>" => Raw::Write(target, true),
-            "|" => Raw::Exec(target),
-            _ => Raw::Coprocess(target),
+            "|" => Raw::Pipe(target, input, false),
+            _ => Raw::Pipe(target, input, true),
         });
         Ok(())
     }
@@ -1481,6 +1502,22 @@ impl Parser<'_> {
             };
             match r {
                 Raw::Exec(p) => out.extend(values(p).into_iter().map(AwkEffect::Exec)),
+                Raw::Pipe(p, input, co) => {
+                    let input = match self.resolve(input, 0).as_deref() {
+                        Some([one]) => Some(one.clone()),
+                        _ => None,
+                    };
+                    for v in values(p) {
+                        out.push(match v {
+                            Some(s) if *co && is_inet(&s) => AwkEffect::Network,
+                            _ if *co && inet(p) => AwkEffect::Network,
+                            command => AwkEffect::Pipe {
+                                command,
+                                input: input.clone(),
+                            },
+                        });
+                    }
+                }
                 Raw::Coprocess(p) => {
                     for v in values(p) {
                         out.push(match v {
@@ -1557,6 +1594,13 @@ mod tests {
 
     fn exec(c: &str) -> AwkEffect {
         Exec(Some(c.to_owned()))
+    }
+
+    fn pipe(c: &str, input: Option<&str>) -> AwkEffect {
+        AwkEffect::Pipe {
+            command: Some(c.to_owned()),
+            input: input.map(str::to_owned),
+        }
     }
 
     #[test]
@@ -1639,10 +1683,18 @@ mod tests {
     fn commands() {
         assert_eq!(effects("BEGIN{system(\"rm -rf /\")}"), [exec("rm -rf /")]);
         assert_eq!(effects("BEGIN{system (\"ls\")}"), [exec("ls")]);
-        assert_eq!(effects("{print | \"sort\"}"), [exec("sort")]);
-        assert_eq!(effects("{print |& \"sort\"}"), [exec("sort")]);
-        assert_eq!(effects("BEGIN{print \"x\" | \"s\" \"h\"}"), [exec("sh")]);
-        assert_eq!(effects("BEGIN{c=\"sh\"; print \"id\" | c}"), [exec("sh")]);
+        assert_eq!(effects("{print | \"sort\"}"), [pipe("sort", None)]);
+        assert_eq!(effects("{print |& \"sort\"}"), [pipe("sort", None)]);
+        assert_eq!(
+            effects("BEGIN{print \"x\" | \"s\" \"h\"}"),
+            [pipe("sh", Some("x"))]
+        );
+        assert_eq!(
+            effects("BEGIN{c=\"sh\"; print \"id\" | c}"),
+            [pipe("sh", Some("id"))]
+        );
+        assert!(shell_reads_stdin("/bin/sh -s"));
+        assert!(!shell_reads_stdin("sort -u"));
         assert_eq!(
             effects("BEGIN{\"date\" | getline d; print d}"),
             [exec("date")]
