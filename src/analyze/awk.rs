@@ -125,10 +125,13 @@ pub(crate) struct Invocation {
     pub assigns: Vec<(Option<String>, Option<String>)>,
 }
 
-/// Read an awk command line (`argv[0]` is the program name) with awk's built-in table.
+/// Read an awk command line (`argv[0]` is the program name) with the program's built-in table
+/// (gawk's for `awk` and any other name).
 pub(crate) fn invocation<W: crate::programs::args::Word>(argv: &[W]) -> Invocation {
     use crate::programs::{args, tables};
-    let spec = tables::builtin("awk");
+    let name = argv.first().and_then(|w| w.text()).unwrap_or("awk");
+    let name = name.rsplit('/').next().unwrap_or(name);
+    let spec = tables::builtin(name).or_else(|| tables::builtin("awk"));
     let parsed = args::parse(spec.as_ref(), argv);
     let word = |i: usize| argv.get(i).and_then(|w| w.text().map(str::to_owned));
     let mut pieces = Vec::new();
@@ -153,7 +156,7 @@ pub(crate) fn invocation<W: crate::programs::args::Word>(argv: &[W]) -> Invocati
                 assigns.push(match value.as_deref().and_then(|v| v.split_once('=')) {
                     Some((n, v)) => (Some(n.to_owned()), Some(v.to_owned())),
                     None => (None, None),
-                })
+                });
             }
             _ => {}
         }
@@ -400,18 +403,18 @@ struct Parser<'a> {
 }
 
 /// Decode the escapes of an awk string literal (gawk's reading).
-fn unescape(b: &[u8]) -> String {
-    let mut out = Vec::with_capacity(b.len());
-    let mut k = 0;
-    while k < b.len() {
-        if b[k] != b'\\' || k + 1 >= b.len() {
-            out.push(b[k]);
-            k += 1;
+fn unescape(text: &[u8]) -> String {
+    let mut out = Vec::with_capacity(text.len());
+    let mut at = 0;
+    while at < text.len() {
+        if text[at] != b'\\' || at + 1 >= text.len() {
+            out.push(text[at]);
+            at += 1;
             continue;
         }
-        let c = b[k + 1];
-        k += 2;
-        match c {
+        let escaped = text[at + 1];
+        at += 2;
+        match escaped {
             b'n' => out.push(b'\n'),
             b't' => out.push(b'\t'),
             b'r' => out.push(b'\r'),
@@ -421,24 +424,24 @@ fn unescape(b: &[u8]) -> String {
             b'v' => out.push(11),
             b'\n' => {}
             b'0'..=b'7' => {
-                let mut v = u32::from(c - b'0');
-                let mut n = 1;
-                while n < 3 && k < b.len() && (b'0'..=b'7').contains(&b[k]) {
-                    v = v * 8 + u32::from(b[k] - b'0');
-                    k += 1;
-                    n += 1;
+                let mut value = u32::from(escaped - b'0');
+                let mut digits = 1;
+                while digits < 3 && at < text.len() && (b'0'..=b'7').contains(&text[at]) {
+                    value = value * 8 + u32::from(text[at] - b'0');
+                    at += 1;
+                    digits += 1;
                 }
-                out.push((v & 0xff) as u8);
+                out.push((value & 0xff) as u8);
             }
-            b'x' if k < b.len() && b[k].is_ascii_hexdigit() => {
-                let mut v = 0u32;
-                let mut n = 0;
-                while n < 2 && k < b.len() && b[k].is_ascii_hexdigit() {
-                    v = v * 16 + char::from(b[k]).to_digit(16).unwrap_or(0);
-                    k += 1;
-                    n += 1;
+            b'x' if at < text.len() && text[at].is_ascii_hexdigit() => {
+                let mut value = 0u32;
+                let mut digits = 0;
+                while digits < 2 && at < text.len() && text[at].is_ascii_hexdigit() {
+                    value = value * 16 + char::from(text[at]).to_digit(16).unwrap_or(0);
+                    at += 1;
+                    digits += 1;
                 }
-                out.push((v & 0xff) as u8);
+                out.push((value & 0xff) as u8);
             }
             other => out.push(other),
         }
@@ -714,22 +717,21 @@ impl Parser<'_> {
     }
 
     fn item(&mut self) -> R<()> {
-        if self.is_op("@")? {
-            if let Tok::Name { text, .. } = self.peek2()? {
-                if matches!(text.as_str(), "load" | "include" | "namespace") {
-                    self.next()?;
-                    self.next()?;
-                    let Tok::Str(name) = self.next()? else {
-                        return Err(Stop);
-                    };
-                    match text.as_str() {
-                        "load" => self.raw.push(Raw::Load(Some(name))),
-                        "include" => self.raw.push(Raw::Include(Some(name))),
-                        _ => {}
-                    }
-                    return self.end_of_item();
-                }
+        if self.is_op("@")?
+            && let Tok::Name { text, .. } = self.peek2()?
+            && matches!(text.as_str(), "load" | "include" | "namespace")
+        {
+            self.next()?;
+            self.next()?;
+            let Tok::Str(name) = self.next()? else {
+                return Err(Stop);
+            };
+            match text.as_str() {
+                "load" => self.raw.push(Raw::Load(Some(name))),
+                "include" => self.raw.push(Raw::Include(Some(name))),
+                _ => {}
             }
+            return self.end_of_item();
         }
         if self.is_keyword("function")? || self.is_keyword("func")? {
             self.next()?;
@@ -1039,12 +1041,10 @@ impl Parser<'_> {
     fn expr(&mut self, no_gt: bool) -> R<Val> {
         self.enter()?;
         let lhs = self.ternary(no_gt)?;
-        let op = match self.peek()? {
-            Tok::Op(op @ ("=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=" | "**=")) => *op,
-            _ => {
-                self.depth -= 1;
-                return Ok(lhs);
-            }
+        let Tok::Op(op @ ("=" | "+=" | "-=" | "*=" | "/=" | "%=" | "^=" | "**=")) = *self.peek()?
+        else {
+            self.depth -= 1;
+            return Ok(lhs);
         };
         let Some(lv) = lhs.lvalue.clone() else {
             self.depth -= 1;
@@ -1330,9 +1330,9 @@ impl Parser<'_> {
                     if let Some(lv) = v.lvalue {
                         self.assign(&lv, None);
                     }
-                } else if self.eat_op("-")? || self.eat_op("+")? || self.eat_op("!")? {
-                    self.primary()?;
                 } else {
+                    // `$-1`, `$+x`, `$!x`: a sign before the field number.
+                    let _ = self.eat_op("-")? || self.eat_op("+")? || self.eat_op("!")?;
                     self.primary()?;
                 }
                 Ok(Val {
@@ -1873,6 +1873,15 @@ mod tests {
         assert_eq!(
             inv(&["awk", "-vc=ls", "{print}"]).assigns,
             [(Some("c".into()), Some("ls".into()))]
+        );
+        assert_eq!(inv(&["mawk", "-W", "exec", "p.awk"]).source, Source::Unread);
+        assert_eq!(
+            inv(&["mawk", "-W", "interactive", "{print}"]).source,
+            Source::Text("{print}".into())
+        );
+        assert_eq!(
+            inv(&["gawk", "-Lfatal", "{print}", "f"]).source,
+            Source::Text("{print}".into())
         );
         let dynamic: [Option<&str>; 3] = [Some("awk"), Some("{print}"), None];
         assert_eq!(invocation(&dynamic).assigns, [(None, None)]);

@@ -154,12 +154,10 @@ fn jq_env_secret(u: &Unit) -> Option<String> {
 /// name says nothing of a secret (`ENVIRON["HOME"]`) is not a read of one.
 fn awk_env(u: &Unit) -> Option<String> {
     use crate::analyze::awk::{self, AwkEffect, Source};
-    let argv = match prog(u)? {
-        "awk" | "gawk" | "mawk" | "nawk" => &u.argv[..],
-        "busybox" if u.args().next().map(text) == Some("awk") => u.argv.get(1..)?,
-        _ => return None,
-    };
-    let inv = awk::invocation(argv);
+    if !matches!(prog(u)?, "awk" | "gawk" | "mawk" | "nawk") {
+        return None;
+    }
+    let inv = awk::invocation(&u.argv);
     let Source::Text(program) = inv.source else {
         return None;
     };
