@@ -21,8 +21,13 @@ declare_check! {
     /// (`os.system`, `subprocess`, `exec(`, `eval(`, `popen`, `system(`, backticks,
     /// `child_process`), writing or deleting (`open(…, 'w')`, `shutil.rmtree`, `os.remove`,
     /// `unlink`, `writeFile`), or networking (`socket`, `urllib`, `fetch(`) → ask (high); sed's
-    /// `e`/`w`/`W` commands and `s///e`/`s///w`, awk's `system(`, `| getline`, `print >` → ask
-    /// (high). Denied when the payload shows a catastrophe: a shell string or argument list that
+    /// `e`/`w`/`W` commands and `s///e`/`s///w` → ask (high). awk programs are read by the awk
+    /// reader (`src/analyze/awk.rs`): `system(…)`, `cmd | getline`, `print … | cmd`, `|&`,
+    /// `print … > file` (not standard output or error), `/inet/` files, `@load`, `@include`,
+    /// indirect calls and a program it cannot finish → ask (high); a command that is a
+    /// catastrophe, text printed to a shell that is one, a write to an account file or a device,
+    /// a network connection with a command, a secret variable or the environment → deny; a
+    /// secret file read by `getline <` → ask. Denied when the payload shows a catastrophe: a shell string or argument list that
     /// is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
     /// API on `/` or the home directory (`shutil.rmtree('/')`, `rmtree("/")`,
     /// `Deno.removeSync('/', {recursive: true})`), a socket wired to a shell (reverse shell), a
