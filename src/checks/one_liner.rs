@@ -27,8 +27,8 @@ declare_check! {
     /// indirect calls and a program it cannot finish → ask (high); a command that is a
     /// catastrophe, text printed to a shell that is one, a write to an account file or a device,
     /// a network connection with a command, a secret variable or the environment → deny; a
-    /// secret file read by `getline <` → ask. Denied when the payload shows a catastrophe: a shell string or argument list that
-    /// is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
+    /// secret file read by `getline <` → ask. Denied when the payload shows a catastrophe: a
+    /// shell string or argument list that is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
     /// API on `/` or the home directory (`shutil.rmtree('/')`, `rmtree("/")`,
     /// `Deno.removeSync('/', {recursive: true})`), a socket wired to a shell (reverse shell), a
     /// fork loop, a signal to every process (`os.kill(-1, 9)`, `process.kill(-1)`,
