@@ -217,6 +217,7 @@ pub(crate) fn read_with(program: &str, assigns: &[(Option<String>, Option<String
             locals: Vec::new(),
             everything_assigned: false,
             depth: 0,
+            resolve_steps: std::cell::Cell::new(0),
         };
         for (name, value) in assigns {
             match name {
@@ -401,6 +402,8 @@ struct Parser<'a> {
     /// A write through `SYMTAB` or a run-time operand may assign any variable.
     everything_assigned: bool,
     depth: usize,
+    /// Steps spent resolving variables, for all effects together.
+    resolve_steps: std::cell::Cell<usize>,
 }
 
 /// Decode the escapes of an awk string literal (gawk's reading).
@@ -1458,7 +1461,11 @@ impl Parser<'_> {
     /// The values a piece list can take, when known (at most a few).
     fn resolve(&self, pieces: &Pieces, depth: usize) -> Option<Vec<String>> {
         let pieces = pieces.as_ref()?;
-        if depth > 8 {
+        // Variables defined through each other (`a = a a`) could take exponential time: a
+        // bounded number of steps, then the value is computed.
+        let spent = self.resolve_steps.get() + 1;
+        self.resolve_steps.set(spent);
+        if depth > 8 || spent > 4096 {
             return None;
         }
         let mut out = vec![String::new()];
@@ -1829,6 +1836,9 @@ mod tests {
             assert!(read(s).opaque, "{s:?}");
             assert!(read(s).runs_or_writes(), "{s:?}");
         }
+        // Variables defined through each other are resolved in bounded time.
+        let chain = "BEGIN{a = \"x\"; ".to_owned() + &"a = a a; ".repeat(50) + "system(a)}";
+        assert_eq!(read(&chain).effects, [Exec(None)]);
         let deep = format!("BEGIN{{x={}1{}}}", "(".repeat(500), ")".repeat(500));
         assert!(read(&deep).opaque);
     }
