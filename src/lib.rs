@@ -78,7 +78,7 @@ pub fn cli_main() -> std::process::ExitCode {
 }
 
 /// Entry points for the repository's own benchmarks, examples and grammar snapshots (the parser
-/// alone, the tree-sitter tree as text, the sed reader). Not part of the library's API: they
+/// alone, the tree-sitter tree as text, the sed and awk readers). Not part of the library's API: they
 /// may change in any release.
 #[doc(hidden)]
 pub mod dev {
@@ -111,6 +111,21 @@ pub mod dev {
         if r.opaque {
             "opaque"
         } else if r.effects.is_empty() {
+            "none"
+        } else {
+            "effects"
+        }
+    }
+
+    /// How the awk reader sees an awk program: `"opaque"`, `"none"` (no effect outside its
+    /// standard output, environment reads aside) or `"effects"` (runs a command, writes or
+    /// reads a file, standard streams included, connects or loads code).
+    pub fn awk_summary(program: &str) -> &'static str {
+        use crate::analyze::awk::AwkEffect;
+        let r = crate::analyze::awk::read_with(program, &[]);
+        if r.opaque {
+            "opaque"
+        } else if r.effects.iter().all(|e| matches!(e, AwkEffect::Env(_))) {
             "none"
         } else {
             "effects"

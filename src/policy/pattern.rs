@@ -44,6 +44,10 @@ pub(crate) enum ArgPattern {
     /// command or writes a file (`e`, `w`, `W`, `s///e`, `s///w`), or one the reader cannot see
     /// through. A file operand is read as a script too: most names are scripts sed rejects.
     SedRunsOrWrites,
+    /// `@awk-runs-or-writes`: an awk program that runs a command, writes a file (other than
+    /// standard output or error), reaches the network or loads code, read by the awk reader; or
+    /// one it cannot finish, or a program known only at run time.
+    AwkRunsOrWrites,
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
     Glob(Text, OnceLock<Option<Glob>>),
     /// `re:…`: what it needs literally, and the regex, compiled on first use when the
@@ -76,8 +80,9 @@ impl ArgPattern {
                 "any" => Ok(ArgPattern::Any),
                 "written-file" => Ok(ArgPattern::WrittenFile),
                 "sed-runs-or-writes" => Ok(ArgPattern::SedRunsOrWrites),
+                "awk-runs-or-writes" => Ok(ArgPattern::AwkRunsOrWrites),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes"
                 )),
             };
         }
@@ -153,6 +158,9 @@ impl ArgPattern {
                 !(pipe || null)
             }
             ArgPattern::SedRunsOrWrites => crate::analyze::sed::read(text).runs_or_writes(),
+            ArgPattern::AwkRunsOrWrites => {
+                dynamic || crate::analyze::awk::read_with(text, &[]).runs_or_writes()
+            }
             ArgPattern::Glob(src, cell) => cell
                 .get_or_init(|| Glob::new(src).ok())
                 .as_ref()
