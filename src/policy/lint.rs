@@ -160,6 +160,34 @@ pub(crate) fn subcommand_table<'p>(
     policy.subcommand_options(program, &words).map(|(_, t)| t)
 }
 
+/// The literal subcommand words a rule's `subcommand` stands for: a word `{a,b}` (alternatives
+/// of plain words) gives one list per alternative; any other word is kept as written.
+#[cfg(test)]
+fn subcommand_alternatives(subcommand: &[super::spec::Text]) -> Vec<Vec<super::spec::Text>> {
+    let mut out: Vec<Vec<super::spec::Text>> = vec![Vec::new()];
+    for word in subcommand {
+        let alternatives: Vec<&str> = match word
+            .strip_prefix('{')
+            .and_then(|w| w.strip_suffix('}'))
+            .filter(|inner| !inner.contains(['{', '}', '*', '?', '[']))
+        {
+            Some(inner) => inner.split(',').collect(),
+            None => vec![word.as_ref()],
+        };
+        out = out
+            .iter()
+            .flat_map(|head| {
+                alternatives.iter().map(move |alt| {
+                    let mut words = head.clone();
+                    words.push(super::spec::Text::from(alt.to_string()));
+                    words
+                })
+            })
+            .collect();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -430,9 +458,12 @@ mod open_world {
             })
             .flat_map(|r| r.program_names().iter().map(move |p| (r, p)))
             .filter(|(r, p)| {
-                subcommand_table(&policy, p, r.subcommand())
-                    .or_else(|| policy.options_for(Some(p)))
-                    .is_none_or(|spec| !spec.closed)
+                // `["tool", "{nm,objdump}"]`: each alternative is read with its own table.
+                subcommand_alternatives(r.subcommand()).iter().any(|words| {
+                    subcommand_table(&policy, p, words)
+                        .or_else(|| policy.options_for(Some(p)))
+                        .is_none_or(|spec| !spec.closed)
+                })
             })
             .map(|(_, p)| p.to_string())
             .collect();
