@@ -15,7 +15,9 @@ declare_check! {
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
     ///   `runner` or `linker`, a credential provider, an alias of the subcommand), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
-    /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`);
+    /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`), or
+    ///   with a `package.json` script named like its command (`yarn list` runs a script `list`
+    ///   on yarn 2 and later, which have no `list` of their own);
     /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`);
     /// - bazel and bazelisk with a `tools/bazel` wrapper;
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
@@ -239,7 +241,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Strin
                 Some(c) => resolve(c, dir),
                 None => dir.to_path_buf(),
             };
-            yarn_release(&dir, root, w)
+            yarn_release(&dir, root, w).or_else(|| yarn_script(u, &dir, root, w))
         }
         // gdb reads `./.gdbinit` of the directory it starts in (where the auto-load safe path
         // allows it, which a person's `~/.gdbinit` often opens) unless told `-nx`.
@@ -365,6 +367,36 @@ fn yarn_release(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
                 d.display()
             )
         })
+    })
+}
+
+/// Why `yarn VERB`, run in `dir`, would run a script of the checkout: yarn 2 and later run the
+/// `package.json` script named VERB for any VERB that is not one of their own commands, and
+/// `list`, `outdated`, `audit` and `info`, yarn 1 commands, are none of theirs. The nearest
+/// `package.json` decides (or one the line writes).
+fn yarn_script(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    let mut args = u.args().map(text);
+    let verb = loop {
+        let a = args.next()?;
+        if a == "--cwd" {
+            args.next();
+        } else if !a.starts_with('-') {
+            break a;
+        }
+    };
+    let manifest = project_dirs(dir, root)
+        .map(|d| d.join("package.json"))
+        .find(|f| w.has(f) || f.is_file())?;
+    let named = w.has(&manifest)
+        || std::fs::read_to_string(&manifest)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .is_some_and(|v| v.get("scripts").and_then(|s| s.get(verb)).is_some());
+    named.then(|| {
+        format!(
+            "`{}` has a script named `{verb}`, which yarn 2 and later run for `yarn {verb}`",
+            manifest.display()
+        )
     })
 }
 
@@ -682,5 +714,26 @@ mod tests {
             "plugins:\n  - path: .yarn/plugins/x.cjs\n",
         );
         assert!(flagged(root, "yarn list").is_some());
+    }
+
+    #[test]
+    fn yarn_runs_a_script_named_like_its_command() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = dir.path();
+        write(
+            root,
+            "package.json",
+            "{\"scripts\": {\"build\": \"make\"}}\n",
+        );
+        assert_eq!(flagged(root, "yarn list"), None);
+        assert_eq!(flagged(root, "yarn --version"), None);
+        write(
+            root,
+            "package.json",
+            "{\"scripts\": {\"list\": \"node x.js\"}}\n",
+        );
+        assert!(flagged(root, "yarn list").is_some());
+        assert!(flagged(root, "yarn --cwd . list --depth=0").is_some());
+        assert_eq!(flagged(root, "yarn outdated"), None);
     }
 }
