@@ -171,6 +171,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         query_options: words!["-p", "--pid"],
         ..spec("choom")
     },
+    spec("chpst"),
     spec("chronic"),
     WrapperSpec {
         positionals: 1,
@@ -241,6 +242,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("cross-env")
     },
     WrapperSpec {
+        output_options: words!["-e", "-o", "-p", "-l"],
+        ..spec("daemonize")
+    },
+    WrapperSpec {
         long_value: words!["--config-file", "--autolaunch"],
         ..spec("dbus-launch")
     },
@@ -279,6 +284,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("env-cmd")
     },
     WrapperSpec {
+        positionals: 1,
+        ..spec("envdir")
+    },
+    WrapperSpec {
+        positionals: 1,
+        ..spec("envuidgid")
+    },
+    WrapperSpec {
         short_value: Letters::of("a"),
         output_unchanged: true,
         ..spec("exec")
@@ -294,6 +307,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         positionals: 1,
         ..spec("faketime")
     },
+    spec("fghack"),
     WrapperSpec {
         long_value: words!["--profile", "--private", "--net", "--name", "--join"],
         query_options: words![
@@ -329,9 +343,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("flock")
     },
     WrapperSpec {
+        subcommands: words!["exec"],
+        ..spec("goenv")
+    },
+    WrapperSpec {
         positionals: 1,
         ..spec("gosu")
     },
+    spec("grc"),
     WrapperSpec {
         subcommands: words!["run"],
         ..spec("hatch")
@@ -388,6 +407,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ],
         ..spec("hyperfine")
     },
+    spec("ifne"),
     WrapperSpec {
         short_value: Letters::of("cnp"),
         long_value: words!["--class", "--classdata", "--pid", "--pgid", "--uid"],
@@ -399,6 +419,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         subcommands: words!["netns exec", "vrf exec"],
         positionals: 1,
         ..spec("ip")
+    },
+    WrapperSpec {
+        positionals: 1,
+        ..spec("lckdo")
     },
     WrapperSpec {
         bare_shell: true,
@@ -429,6 +453,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("mise")
     },
     WrapperSpec {
+        code_operands: true,
+        ..spec("mispipe")
+    },
+    WrapperSpec {
         short_value: Letters::of("n"),
         long_value: words!["--adjustment"],
         numeric_short: true,
@@ -452,6 +480,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         code_options: words!["-x", "--exec"],
         code_anywhere: true,
         ..spec("nodemon")
+    },
+    WrapperSpec {
+        subcommands: words!["exec"],
+        ..spec("nodenv")
     },
     spec("noglob"),
     WrapperSpec {
@@ -531,6 +563,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("pdm")
     },
     WrapperSpec {
+        code_operands: true,
+        ..spec("pee")
+    },
+    WrapperSpec {
         subcommands: words!["stat", "record", "trace"],
         short_value: Letters::of("eoprxIGCtcFm"),
         long_value: words![
@@ -547,6 +583,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         output_options: words!["-o", "--output"],
         ..spec("perf")
     },
+    spec("pgrphack"),
     WrapperSpec {
         subcommands: words!["run"],
         ..spec("pipenv")
@@ -608,6 +645,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         short_value: Letters::of("f"),
         ..spec("proxychains4")
+    },
+    WrapperSpec {
+        subcommands: words!["exec"],
+        ..spec("pyenv")
+    },
+    WrapperSpec {
+        subcommands: words!["exec"],
+        ..spec("rbenv")
     },
     WrapperSpec {
         short_value: Letters::of("ugD"),
@@ -718,6 +763,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("setarch")
     },
     WrapperSpec {
+        positionals: 1,
+        ..spec("setlock")
+    },
+    WrapperSpec {
         long_value: words![
             "--reuid",
             "--regid",
@@ -744,10 +793,16 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("setsid")
     },
     WrapperSpec {
+        positionals: 1,
+        ..spec("setuidgid")
+    },
+    spec("softlimit"),
+    WrapperSpec {
         short_value: Letters::of("aEPtO"),
         query_options: words!["-k"],
         ..spec("ssh-agent")
     },
+    spec("sshpass"),
     WrapperSpec {
         short_value: Letters::of("ioe"),
         long_value: words!["--input", "--output", "--error"],
@@ -855,6 +910,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         output_options: words!["-o", "--output"],
         ..spec("time")
     },
+    spec("timelimit"),
     WrapperSpec {
         short_value: Letters::of("sk"),
         long_value: words!["--signal", "--kill-after"],
@@ -880,10 +936,15 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("tmux")
     },
     WrapperSpec {
+        subcommands: words!["run"],
+        ..spec("toolbox")
+    },
+    WrapperSpec {
         short_value: Letters::of("upaP"),
         ..spec("torsocks")
     },
     spec("toybox"),
+    spec("trickle"),
     spec("unbuffer"),
     WrapperSpec {
         long_value: words![
