@@ -1035,10 +1035,31 @@ impl<'l> Walker<'l> {
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 let stripped = wrappers::strip(spec, &inner_args);
+                // `xargs env`, `xargs timeout 5`: the words xargs appends are where the
+                // wrapper's command goes, so they are the program that runs.
+                if ctx.appended && matches!(stripped, Strip::NoCommand | Strip::Shell) {
+                    let mut more = inner_args.clone();
+                    more.push(Arg::literal("x", first.arg.span));
+                    if !matches!(
+                        wrappers::strip(spec, &more),
+                        Strip::NoCommand | Strip::Shell
+                    ) {
+                        self.flag(
+                            FlagKind::CommandPositionExpansion,
+                            first.arg.span,
+                            format!(
+                                "{program}: the words appended at run time are where its command goes"
+                            ),
+                        );
+                    }
+                }
                 if let Strip::Inner {
                     unproven: Some(at), ..
                 }
                 | Strip::Code {
+                    unproven: Some(at), ..
+                }
+                | Strip::CodeEach {
                     unproven: Some(at), ..
                 } = &stripped
                     && let Some(a) = rest.get(1 + at)
@@ -1121,7 +1142,7 @@ impl<'l> Walker<'l> {
                         self.emit(rest, Some(program), path, via, assignments, &ctx);
                         return;
                     }
-                    Strip::CodeEach { args: code } => {
+                    Strip::CodeEach { args: code, .. } => {
                         via.push(program.clone());
                         for i in code {
                             if let Some(c) = rest.get(1 + i..=1 + i) {

@@ -2,6 +2,8 @@
 //! (unit tests: the table is internal).
 
 use super::{WRAPPERS, WrapperSpec};
+use crate::analyze::Arg;
+use crate::ast::Span;
 use crate::Limits;
 use crate::analyze::{Analysis, Unit, analyze};
 
@@ -79,9 +81,14 @@ const RM: [Option<&str>; 3] = [Some("rm"), Some("-rf"), Some("/")];
 
 // --- Every wrapper in the table, with each of its options -------------------------------------
 
-/// A plausible value for a wrapper option.
-fn value_for(_opt: &str) -> &'static str {
-    "5"
+/// Plausible values for a wrapper option (`-P NAME MIN MAX` takes three).
+fn value_for(spec: &WrapperSpec, opt: &str) -> String {
+    let k = spec
+        .multi_value
+        .iter()
+        .find(|(n, _)| *n == opt)
+        .map_or(1, |&(_, k)| k);
+    vec!["5"; k].join(" ")
 }
 
 /// The words that make `spec` run `rm -rf /` after `opts` (options already rendered).
@@ -119,22 +126,41 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
     for spec in WRAPPERS {
         let skip = |opt: &str| spec.query_options.contains(opt) || spec.code_options.contains(opt);
         cases.push((wrapped(spec, ""), spec.name));
-        for c in spec.short_value.chars() {
+        // The options as the analyzer reads them: the wrapper's closed table, or the spec's.
+        let form: Vec<Arg> = spec
+            .subcommands
+            .first()
+            .map(|f| f.split(' ').map(|w| Arg::literal(w, Span::default())).collect())
+            .unwrap_or_default();
+        let (table, _) = super::table_of(spec, &form);
+        for c in table.short_value.chars() {
             let opt = format!("-{c}");
             if skip(&opt) {
                 continue;
             }
-            let v = value_for(&opt);
+            let v = value_for(spec, &opt);
             cases.push((wrapped(spec, &format!("{opt} {v}")), spec.name));
             cases.push((wrapped(spec, &format!("{opt}{v}")), spec.name));
         }
-        for long in spec.long_value {
+        for long in table.long_value.iter() {
             if skip(long) {
                 continue;
             }
-            let v = value_for(long);
+            let v = value_for(spec, long);
             cases.push((wrapped(spec, &format!("{long} {v}")), spec.name));
             cases.push((wrapped(spec, &format!("{long}={v}")), spec.name));
+        }
+        // Flags, each alone: the word after one is the command (or an operand).
+        for c in table.short.chars().filter(|c| c.is_ascii_alphabetic()) {
+            let opt = format!("-{c}");
+            if !skip(&opt) && !spec.shell_options.contains(&opt) {
+                cases.push((wrapped(spec, &opt), spec.name));
+            }
+        }
+        for long in table.long.iter() {
+            if !skip(long) && !spec.shell_options.contains(long) && long != "--help" && long != "--version" {
+                cases.push((wrapped(spec, long), spec.name));
+            }
         }
         for code in spec.code_options {
             let positionals = " 5".repeat(spec.positionals);

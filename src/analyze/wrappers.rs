@@ -73,6 +73,8 @@ pub(crate) struct WrapperSpec {
     /// Options that make the wrapper start the user's shell when no command follows (`sudo -s`,
     /// `sudo -i`, `doas -s`, `systemd-run --shell`).
     pub shell_options: Words,
+    /// The positionals come before the options (`setarch ARCH -R CMD`).
+    pub options_after_positionals: bool,
     /// The command's standard output is the wrapper's, unchanged (`timeout`, `nice`, `env`,
     /// `sudo`): what a pipeline stage writes is what its command writes.
     pub output_unchanged: bool,
@@ -101,6 +103,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         joined_forms: &[],
         bare_shell: false,
         shell_options: Words::EMPTY,
+        options_after_positionals: false,
         output_unchanged: false,
     }
 }
@@ -125,13 +128,11 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("aws-vault")
     },
     WrapperSpec {
-        short_value: Letters::EMPTY,
         output_unchanged: true,
         ..spec("builtin")
     },
     WrapperSpec {
         subcommands: words!["exec", "ex"],
-        long_value: words!["--gemfile"],
         ..spec("bundle")
     },
     WrapperSpec {
@@ -141,7 +142,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("busybox"),
     WrapperSpec {
-        short_value: Letters::of("tw"),
         query_options: Words::EMPTY,
         ..spec("caffeinate")
     },
@@ -166,8 +166,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     spec("catchsegv"),
     WrapperSpec {
         // `choom -n 100 -- CMD` runs CMD with an OOM score; `choom -p PID` reads or sets one.
-        short_value: Letters::of("pn"),
-        long_value: words!["--pid", "--adjust"],
         query_options: words!["-p", "--pid"],
         ..spec("choom")
     },
@@ -175,15 +173,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     spec("chronic"),
     WrapperSpec {
         positionals: 1,
-        long_value: words!["--userspec", "--groups"],
         bare_shell: true,
         ..spec("chroot")
     },
     WrapperSpec {
         positionals: 1,
         query_options: words!["-p", "--pid", "-m", "--max"],
-        short_value: Letters::of("T"),
-        long_value: words!["--sched-runtime", "--sched-deadline", "--sched-period"],
         output_unchanged: true,
         ..spec("chrt")
     },
@@ -226,14 +221,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: Letters::of("np"),
-        long_value: words!["--name", "--prefix", "--cwd"],
         ..spec("conda")
     },
     spec("coproc"),
     WrapperSpec {
-        short_value: Letters::of("lpeP"),
-        long_value: words!["--limit", "--cpu", "--pid", "--exe", "--path"],
         query_options: words!["-p", "-e", "-P", "--pid", "--exe", "--path"],
         ..spec("cpulimit")
     },
@@ -245,21 +236,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         output_options: words!["-e", "-o", "-p", "-l"],
         ..spec("daemonize")
     },
-    WrapperSpec {
-        long_value: words!["--config-file", "--autolaunch"],
-        ..spec("dbus-launch")
-    },
-    WrapperSpec {
-        long_value: words!["--config-file", "--dbus-daemon"],
-        ..spec("dbus-run-session")
-    },
+    spec("dbus-launch"),
+    spec("dbus-run-session"),
     WrapperSpec {
         subcommands: words!["exec"],
         positionals: 1,
         ..spec("direnv")
     },
     WrapperSpec {
-        short_value: Letters::of("uC"),
         query_options: words!["-C"],
         shell_options: words!["-s"],
         output_unchanged: true,
@@ -271,8 +255,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("eatmydata"),
     WrapperSpec {
-        short_value: Letters::of("uCSP"),
-        long_value: words!["--unset", "--chdir", "--split-string"],
         code_options: words!["-S", "--split-string"],
         assignments: true,
         output_unchanged: true,
@@ -292,13 +274,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("envuidgid")
     },
     WrapperSpec {
-        short_value: Letters::of("a"),
         output_unchanged: true,
         ..spec("exec")
     },
     WrapperSpec {
-        short_value: Letters::of("lsif"),
-        long_value: words!["--lib", "--faked", "--save-file", "--load-file"],
         bare_shell: true,
         query_options: words!["-h", "-v"],
         ..spec("fakeroot")
@@ -309,7 +288,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("fghack"),
     WrapperSpec {
-        long_value: words!["--profile", "--private", "--net", "--name", "--join"],
         query_options: words![
             "--list",
             "--tree",
@@ -325,19 +303,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         bare_shell: true,
         ..spec("firejail")
     },
+    spec("flatpak-spawn"),
     WrapperSpec {
-        long_value: words![
-            "--env",
-            "--directory",
-            "--forward-fd",
-            "--app-path",
-            "--usr-path",
-        ],
-        ..spec("flatpak-spawn")
-    },
-    WrapperSpec {
-        short_value: Letters::of("wEc"),
-        long_value: words!["--timeout", "--wait", "--conflict-exit-code", "--command"],
         positionals: 1,
         code_options: words!["-c", "--command"],
         ..spec("flock")
@@ -409,8 +376,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("ifne"),
     WrapperSpec {
-        short_value: Letters::of("cnp"),
-        long_value: words!["--class", "--classdata", "--pid", "--pgid", "--uid"],
         query_options: words!["-p", "--pid", "-P", "--pgid", "-u", "--uid"],
         output_unchanged: true,
         ..spec("ionice")
@@ -439,8 +404,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("logsave")
     },
     WrapperSpec {
-        short_value: Letters::of("oepsuEaAnDlLSxw"),
-        long_value: words!["--output"],
         query_options: words!["-p"],
         output_options: words!["-o", "--output"],
         ..spec("ltrace")
@@ -457,8 +420,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("mispipe")
     },
     WrapperSpec {
-        short_value: Letters::of("n"),
-        long_value: words!["--adjustment"],
         numeric_short: true,
         output_unchanged: true,
         ..spec("nice")
@@ -473,10 +434,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("nocorrect"),
     WrapperSpec {
-        short_value: Letters::of("xwienV"),
-        long_value: words![
-            "--exec", "--watch", "--ignore", "--ext", "--delay", "--signal", "--config",
-        ],
         code_options: words!["-x", "--exec"],
         code_anywhere: true,
         ..spec("nodemon")
@@ -492,34 +449,20 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["exec", "x"],
-        short_value: Letters::of("pcw"),
-        long_value: words!["--package", "--workspace", "--call"],
         code_options: words!["-c", "--call"],
         joined_forms: &[("explore", 1)],
         ..spec("npm")
     },
     WrapperSpec {
-        short_value: Letters::of("pc"),
-        long_value: words!["--package", "--call"],
         code_options: words!["-c", "--call"],
         ..spec("npx")
     },
     WrapperSpec {
-        short_value: Letters::of("tSGwr"),
-        long_value: words!["--target", "--setuid", "--setgid", "--wd", "--root"],
         bare_shell: true,
         query_options: words!["-h", "-V"],
         ..spec("nsenter")
     },
     WrapperSpec {
-        short_value: Letters::of("CNmpi"),
-        long_value: words![
-            "--cpunodebind",
-            "--membind",
-            "--physcpubind",
-            "--interleave",
-            "--preferred",
-        ],
         query_options: words!["-H", "-s", "--hardware", "--show"],
         ..spec("numactl")
     },
@@ -529,28 +472,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("op")
     },
     WrapperSpec {
-        short_value: Letters::of("jSanNLIeE"),
-        long_value: words![
-            "--jobs",
-            "--sshlogin",
-            "--joblog",
-            "--arg-file",
-            "--results",
-            "--delay",
-            "--timeout",
-            "--colsep",
-            "--tmpdir",
-            "--workdir",
-            "--basefile",
-            "--max-args",
-            "--max-lines",
-            "--load",
-            "--memfree",
-            "--retries",
-            "--tag-string",
-            "--env",
-            "--halt",
-        ],
         shell_joined: true,
         output_options: words!["--joblog", "--results"],
         arg_files: words!["-a", "--arg-file"],
@@ -558,8 +479,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: Letters::of("p"),
-        long_value: words!["--project"],
         ..spec("pdm")
     },
     WrapperSpec {
@@ -568,17 +487,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["stat", "record", "trace"],
-        short_value: Letters::of("eoprxIGCtcFm"),
-        long_value: words![
-            "--event",
-            "--output",
-            "--pid",
-            "--repeat",
-            "--field-separator",
-            "--cpu",
-            "--tid",
-            "--call-graph",
-        ],
         query_options: words!["-p", "-t", "--pid", "--tid"],
         output_options: words!["-o", "--output"],
         ..spec("perf")
@@ -595,7 +503,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("pixi")
     },
     WrapperSpec {
-        long_value: words!["--user"],
         bare_shell: true,
         ..spec("pkexec")
     },
@@ -615,37 +522,19 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: Letters::of("C"),
-        long_value: words!["--directory", "--project"],
         ..spec("poetry")
     },
     WrapperSpec {
-        long_value: words!["--pid"],
         query_options: words!["-p", "--pid"],
         ..spec("prlimit")
     },
     WrapperSpec {
-        short_value: Letters::of("rbwmkqR"),
-        long_value: words![
-            "--rootfs",
-            "--bind",
-            "--mount",
-            "--cwd",
-            "--kernel-release",
-            "--qemu",
-        ],
         bare_shell: true,
         query_options: words!["-h", "-V"],
         ..spec("proot")
     },
-    WrapperSpec {
-        short_value: Letters::of("f"),
-        ..spec("proxychains")
-    },
-    WrapperSpec {
-        short_value: Letters::of("f"),
-        ..spec("proxychains4")
-    },
+    spec("proxychains"),
+    spec("proxychains4"),
     WrapperSpec {
         subcommands: words!["exec"],
         ..spec("pyenv")
@@ -655,32 +544,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("rbenv")
     },
     WrapperSpec {
-        short_value: Letters::of("ugD"),
-        long_value: words![
-            "--user",
-            "--group",
-            "--property",
-            "--description",
-            "--slice",
-            "--chdir",
-            "--setenv",
-            "--nice",
-            "--machine",
-            "--unit",
-        ],
         bare_shell: true,
         ..spec("run0")
     },
     WrapperSpec {
-        short_value: Letters::of("ugGswc"),
-        long_value: words![
-            "--user",
-            "--group",
-            "--supp-group",
-            "--shell",
-            "--command",
-            "--whitelist-environment",
-        ],
         code_options: words!["-c", "--command", "--session-command"],
         code_anywhere: true,
         direct_options: words!["-u", "--user"],
@@ -692,19 +559,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         subcommands: words!["run"],
         ..spec("rye")
     },
+    spec("sandbox-exec"),
     WrapperSpec {
-        short_value: Letters::of("fpD"),
-        ..spec("sandbox-exec")
-    },
-    WrapperSpec {
-        short_value: Letters::of("cudn"),
-        long_value: words![
-            "--chroot",
-            "--user",
-            "--directory",
-            "--session-name",
-            "--option",
-        ],
         query_options: words![
             "-l",
             "--list",
@@ -729,16 +585,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("screen")
     },
     WrapperSpec {
-        short_value: Letters::of("cEIOBTm"),
-        long_value: words![
-            "--command",
-            "--echo",
-            "--log-in",
-            "--log-out",
-            "--log-io",
-            "--log-timing",
-            "--logging-format",
-        ],
         code_options: words!["-c", "--command"],
         code_anywhere: true,
         output_options: words![
@@ -758,6 +604,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         positionals: 1,
+        options_after_positionals: true,
         bare_shell: true,
         query_options: words!["-h"],
         ..spec("setarch")
@@ -767,24 +614,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("setlock")
     },
     WrapperSpec {
-        long_value: words![
-            "--reuid",
-            "--regid",
-            "--ruid",
-            "--euid",
-            "--rgid",
-            "--egid",
-            "--groups",
-            "--inh-caps",
-            "--ambient-caps",
-            "--bounding-set",
-            "--securebits",
-            "--selinux-label",
-            "--apparmor-profile",
-            "--pdeathsig",
-            "--landlock-access",
-            "--landlock-rule",
-        ],
         query_options: words!["-d", "--dump"],
         ..spec("setpriv")
     },
@@ -798,35 +627,21 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("softlimit"),
     WrapperSpec {
-        short_value: Letters::of("aEPtO"),
         query_options: words!["-k"],
         ..spec("ssh-agent")
     },
     spec("sshpass"),
     WrapperSpec {
-        short_value: Letters::of("ioe"),
-        long_value: words!["--input", "--output", "--error"],
         output_unchanged: true,
         ..spec("stdbuf")
     },
     WrapperSpec {
-        short_value: Letters::of("oepsuEaIOPSXb"),
-        long_value: words!["--output", "--trace", "--signal", "--status"],
         query_options: words!["-p"],
         output_options: words!["-o", "--output"],
         output_pipes: true,
         ..spec("strace")
     },
     WrapperSpec {
-        short_value: Letters::of("cgGsw"),
-        long_value: words![
-            "--command",
-            "--session-command",
-            "--group",
-            "--supp-group",
-            "--shell",
-            "--whitelist-environment",
-        ],
         code_options: words!["-c", "--command", "--session-command"],
         code_anywhere: true,
         bare_shell: true,
@@ -838,20 +653,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("su-exec")
     },
     WrapperSpec {
-        short_value: Letters::of("ugpCDrtTUhR"),
-        long_value: words![
-            "--user",
-            "--group",
-            "--prompt",
-            "--close-from",
-            "--chdir",
-            "--role",
-            "--type",
-            "--command-timeout",
-            "--other-user",
-            "--host",
-            "--chroot",
-        ],
         query_options: words![
             "-l",
             "-e",
@@ -870,31 +671,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("sudo")
     },
     WrapperSpec {
-        short_value: Letters::of("upEMHsD"),
-        long_value: words![
-            "--unit",
-            "--property",
-            "--setenv",
-            "--machine",
-            "--host",
-            "--slice",
-            "--description",
-            "--uid",
-            "--gid",
-            "--nice",
-            "--working-directory",
-            "--on-calendar",
-            "--on-active",
-            "--on-boot",
-            "--on-startup",
-            "--on-unit-active",
-            "--on-unit-inactive",
-            "--timer-property",
-            "--path-property",
-            "--socket-property",
-            "--service-type",
-            "--slice-inherit",
-        ],
         shell_options: words!["-S", "--shell"],
         ..spec("systemd-run")
     },
@@ -905,15 +681,11 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("taskset")
     },
     WrapperSpec {
-        short_value: Letters::of("fo"),
-        long_value: words!["--format", "--output"],
         output_options: words!["-o", "--output"],
         ..spec("time")
     },
     spec("timelimit"),
     WrapperSpec {
-        short_value: Letters::of("sk"),
-        long_value: words!["--signal", "--kill-after"],
         positionals: 1,
         output_unchanged: true,
         ..spec("timeout")
@@ -929,7 +701,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "respawn-pane",
             "respawnp",
         ],
-        short_value: Letters::of("sntcxyeFflL"),
         query_options: words!["-V"],
         shell_joined: true,
         bare_shell: true,
@@ -939,54 +710,20 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         subcommands: words!["run"],
         ..spec("toolbox")
     },
-    WrapperSpec {
-        short_value: Letters::of("upaP"),
-        ..spec("torsocks")
-    },
+    spec("torsocks"),
     spec("toybox"),
     spec("trickle"),
     spec("unbuffer"),
     WrapperSpec {
-        long_value: words![
-            "--map-user",
-            "--map-group",
-            "--setuid",
-            "--setgid",
-            "--wd",
-            "--root",
-        ],
         bare_shell: true,
         query_options: words!["-h", "-V"],
         ..spec("unshare")
     },
     WrapperSpec {
         subcommands: words!["run"],
-        short_value: Letters::of("pw"),
-        long_value: words![
-            "--with",
-            "--python",
-            "--project",
-            "--directory",
-            "--package",
-            "--extra",
-            "--group",
-            "--env-file",
-            "--index",
-            "--with-requirements",
-        ],
         ..spec("uv")
     },
-    WrapperSpec {
-        short_value: Letters::of("pw"),
-        long_value: words![
-            "--from",
-            "--with",
-            "--python",
-            "--index",
-            "--with-requirements",
-        ],
-        ..spec("uvx")
-    },
+    spec("uvx"),
     WrapperSpec {
         output_options: words!["--log-file", "--xml-file"],
         ..spec("valgrind")
@@ -997,8 +734,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("volta")
     },
     WrapperSpec {
-        short_value: Letters::of("n"),
-        long_value: words!["--interval", "--differences"],
         shell_joined: true,
         direct_options: words!["-x", "--exec"],
         ..spec("watch")
@@ -1036,33 +771,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("watchexec")
     },
     WrapperSpec {
-        short_value: Letters::of("adEIsnPLl"),
-        long_value: words![
-            "--arg-file",
-            "--delimiter",
-            "--max-args",
-            "--max-procs",
-            "--max-chars",
-            "--process-slot-var",
-            "--replace",
-            "--max-lines",
-            "--eof",
-        ],
         arg_files: words!["-a", "--arg-file"],
         ..spec("xargs")
     },
-    WrapperSpec {
-        short_value: Letters::of("nsfepw"),
-        long_value: words![
-            "--server-num",
-            "--server-args",
-            "--auth-file",
-            "--error-file",
-            "--xauth-protocol",
-            "--wait",
-        ],
-        ..spec("xvfb-run")
-    },
+    spec("xvfb-run"),
     WrapperSpec {
         subcommands: words!["exec"],
         long_value: words!["--cwd"],
@@ -1118,6 +830,8 @@ pub(crate) enum Strip {
     CodeEach {
         /// Indexes of the code args.
         args: Vec<usize>,
+        /// As for [`Strip::Inner`].
+        unproven: Option<usize>,
     },
     /// No command is given, and the wrapper starts the user's shell instead (`su`, `sudo -i`,
     /// `unshare`, `script`, `tmux`): a shell that runs what it reads.
@@ -1129,13 +843,50 @@ pub(crate) enum Strip {
     },
 }
 
+impl Strip {
+    /// The same reading of words that start `by` words later.
+    fn shifted(self, by: usize) -> Strip {
+        let at = |i: usize| i + by;
+        match self {
+            Strip::Inner {
+                start,
+                assignments,
+                joined,
+                unproven,
+            } => Strip::Inner {
+                start: at(start),
+                assignments: assignments.into_iter().map(at).collect(),
+                joined,
+                unproven: unproven.map(at),
+            },
+            Strip::Code {
+                arg,
+                join_rest,
+                unproven,
+            } => Strip::Code {
+                arg: at(arg),
+                join_rest,
+                unproven: unproven.map(at),
+            },
+            Strip::Opaque { at: i } => Strip::Opaque { at: at(i) },
+            Strip::CodeEach { args, unproven } => Strip::CodeEach {
+                args: args.into_iter().map(at).collect(),
+                unproven: unproven.map(at),
+            },
+            Strip::NoCommand => Strip::NoCommand,
+            Strip::Shell => Strip::Shell,
+        }
+    }
+}
+
 /// Strip one wrapper.
 pub(crate) fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
     if let Some(r) = strip_joined_form(spec, args) {
         return r;
     }
     if spec.code_operands {
-        return strip_code_operands(spec, args);
+        let skip = form_len(spec, args).unwrap_or(0).min(args.len());
+        return strip_code_operands(spec, &args[skip..], &args[..skip]).shifted(skip);
     }
     let Some(skip) = form_len(spec, args) else {
         // Bare `tmux`, `tmux -u`: no subcommand is `new-session`.
@@ -1150,35 +901,17 @@ pub(crate) fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
             Strip::NoCommand
         };
     };
-    let shift = |r: Strip| match r {
-        Strip::Inner {
-            start,
-            assignments,
-            joined,
-            unproven,
-        } => Strip::Inner {
-            start: start + skip,
-            assignments: assignments.into_iter().map(|i| i + skip).collect(),
-            joined,
-            unproven: unproven.map(|i| i + skip),
-        },
-        Strip::Code {
-            arg,
-            join_rest,
-            unproven,
-        } => Strip::Code {
-            arg: arg + skip,
-            join_rest,
-            unproven: unproven.map(|i| i + skip),
-        },
-        Strip::Opaque { at } => Strip::Opaque { at: at + skip },
-        Strip::CodeEach { args } => Strip::CodeEach {
-            args: args.into_iter().map(|i| i + skip).collect(),
-        },
-        Strip::NoCommand => Strip::NoCommand,
-        Strip::Shell => Strip::Shell,
+    let (form, args) = args.split_at(skip.min(args.len()));
+    // `setarch ARCH -R CMD`: the positionals come first, then the options.
+    let lead = if spec.options_after_positionals {
+        args.iter()
+            .take(spec.positionals)
+            .take_while(|a| a.exact().is_some_and(|v| !v.starts_with('-')))
+            .count()
+    } else {
+        0
     };
-    shift(strip_options(spec, &args[skip..], &args[..skip]))
+    strip_options(spec, &args[lead..], form, spec.positionals - lead).shifted(skip + lead)
 }
 
 /// How many words of `args` name the wrapper's form (`uv run` → 1; 0 for a wrapper without
@@ -1400,7 +1133,7 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
 
 /// Strip the wrapper's options from `args` (the words after its name and its form words
 /// `form`).
-fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg]) -> Strip {
+fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: usize) -> Strip {
     let mut reading = read(spec, args, form, spec.code_anywhere);
     let direct = reading
         .parsed
@@ -1426,8 +1159,10 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg]) -> Strip {
         }
         shell |= spec.shell_options.contains(&o.name);
     }
-    let mut positionals = spec.positionals;
+    let mut positionals = positionals;
     let mut assignments = Vec::new();
+    // `aws-vault exec PROFILE -- CMD`: a `--` after the operands before the command ends them.
+    let mut dashes = spec.positionals > 0;
     for &i in &reading.parsed.operands {
         let Some(value) = args[i].exact() else {
             return Strip::Opaque { at: i };
@@ -1444,6 +1179,19 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg]) -> Strip {
         if positionals > 0 {
             positionals -= 1;
             continue;
+        }
+        if dashes && value == "--" {
+            dashes = false;
+            continue;
+        }
+        // `flock FILE -c CMD`: a code option where the command would start (flock reads it
+        // there, after its operand, not among its options).
+        if spec.code_options.contains(value) {
+            return Strip::Code {
+                arg: i + 1,
+                join_rest: false,
+                unproven: reading.unproven,
+            };
         }
         return Strip::Inner {
             start: i,
@@ -1550,78 +1298,46 @@ fn strip_joined_form(spec: &WrapperSpec, args: &[Arg]) -> Option<Strip> {
 }
 
 /// `hyperfine [OPTIONS] CMD…`: every operand and every code option's value is a command. A
-/// dynamic word is given as code too (the caller flags code it cannot read); an option the
-/// table does not know is taken to have no value, so the word after it is still read as code.
-fn strip_code_operands(spec: &WrapperSpec, args: &[Arg]) -> Strip {
+/// dynamic word is given as code too (the caller flags code it cannot read). Options may follow
+/// the commands; an option that takes several values (`-P NAME MIN MAX`) takes the words after
+/// its first value as well.
+fn strip_code_operands(spec: &WrapperSpec, args: &[Arg], form: &[Arg]) -> Strip {
+    let reading = read(spec, args, form, true);
     let mut code = Vec::new();
-    let mut i = 0;
-    let mut options_done = false;
-    let opt_values = |name: &str| {
-        spec.multi_value
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|&(_, k)| k)
-    };
-    while i < args.len() {
-        let Some(v) = args[i].exact() else {
-            code.push(i);
-            i += 1;
-            continue;
-        };
-        if options_done || !v.starts_with('-') || v == "-" {
-            code.push(i);
-            i += 1;
-            continue;
-        }
-        if v == "--" {
-            options_done = true;
-            i += 1;
-            continue;
-        }
-        if spec.query_options.contains(v) {
+    let mut values = Vec::new();
+    for o in &reading.parsed.opts {
+        let word = args.get(o.index).and_then(Arg::exact).unwrap_or_default();
+        if spec.query_options.contains(word) || spec.query_options.contains(&o.name) {
             return Strip::NoCommand;
         }
-        let (name, attached) = match v.split_once('=') {
-            Some((n, val)) if v.starts_with("--") => (n, Some(val)),
-            _ if !v.starts_with("--") && v.len() > 2 => {
-                // `-pCMD`, `-r5`: a short option with its value attached.
-                let c = v[1..].chars().next().unwrap_or('-');
-                if spec.short_value.contains(c) {
-                    let opt = &v[..=c.len_utf8()];
-                    if spec.code_options.contains(opt) {
-                        return Strip::Opaque { at: i };
-                    }
-                    i += 1;
-                    continue;
-                }
-                (v, None)
+        if spec.code_options.contains(&o.name) {
+            match o.value_at {
+                Some(at) => code.push(at),
+                None if o.value.is_some() => return Strip::Opaque { at: o.index },
+                None => {}
             }
-            _ => (v, None),
-        };
-        if spec.code_options.contains(name) {
-            if attached.is_some() {
-                return Strip::Opaque { at: i };
-            }
-            if i + 1 < args.len() {
-                code.push(i + 1);
-            }
-            i += 2;
-            continue;
         }
-        if let Some(k) = opt_values(name) {
-            i += 1 + k - usize::from(attached.is_some());
-            continue;
+        if let Some(&(_, k)) = spec.multi_value.iter().find(|(n, _)| *n == o.name) {
+            let last = o.value_at.unwrap_or(o.index);
+            values.extend(last + 1..last + k);
         }
-        let short_takes = !name.starts_with("--")
-            && name.len() == 2
-            && name[1..].chars().all(|c| spec.short_value.contains(c));
-        let takes = spec.long_value.contains(name) || short_takes;
-        i += if takes && attached.is_none() { 2 } else { 1 };
     }
+    code.extend(
+        reading
+            .parsed
+            .operands
+            .iter()
+            .copied()
+            .filter(|i| !values.contains(i)),
+    );
+    code.sort_unstable();
     if code.is_empty() {
         Strip::NoCommand
     } else {
-        Strip::CodeEach { args: code }
+        Strip::CodeEach {
+            args: code,
+            unproven: reading.unproven,
+        }
     }
 }
 
@@ -1830,6 +1546,59 @@ mod tests {
                 panic!("{name} is not in the table");
             };
             assert_eq!(&proven(strip(spec, &args(rest))), want, "{name} {rest}");
+        }
+    }
+
+    /// The reading is proven only where the wrapper's table names every option spelled out:
+    /// an abbreviation is read as its option (so the command is found where the wrapper finds
+    /// it) but leaves the place unproven, and so does an option the table does not name.
+    #[test]
+    fn abbreviations_and_unknown_options_are_read_but_unproven() {
+        let cases: &[(&str, &str, usize, Option<usize>)] = &[
+            ("env", "--un echo rm -rf /", 2, Some(0)),
+            ("env", "--unset echo rm -rf /", 2, None),
+            ("xargs", "--arg-f list rm", 2, Some(0)),
+            ("xargs", "--arg-file list rm", 2, None),
+            ("timeout", "--kill-a 5 5 rm", 3, Some(0)),
+            ("timeout", "--preserve-status 5 rm", 2, None),
+            ("timeout", "--zz 5 rm", 2, Some(0)),
+            ("nice", "-n 5 rm", 2, None),
+            ("sudo", "-u root rm", 2, None),
+            ("pyenv", "exec python --version", 1, None),
+        ];
+        for &(name, rest, start, unproven) in cases {
+            let Some(spec) = lookup(name) else {
+                panic!("{name} is not in the table");
+            };
+            match strip(spec, &args(rest)) {
+                Strip::Inner {
+                    start: s,
+                    unproven: u,
+                    ..
+                } => assert_eq!((s, u), (start, unproven), "{name} {rest}"),
+                other => panic!("{name} {rest}: {other:?}"),
+            }
+        }
+    }
+
+    /// Which options of a wrapper take a value is said once: by its closed table when it has
+    /// one (`wrappers.toml`), never also by its spec.
+    #[test]
+    fn a_wrapper_with_a_table_lists_no_values_of_its_own() {
+        for spec in WRAPPERS {
+            let form: Vec<Arg> = spec
+                .subcommands
+                .first()
+                .map(|f| f.split(' ').map(|w| Arg::literal(w, Span::default())).collect())
+                .unwrap_or_default();
+            let (_, closed) = table_of(spec, &form);
+            if closed && !spec.code_operands {
+                assert!(
+                    spec.short_value == Letters::EMPTY && spec.long_value.is_empty(),
+                    "{}: value options in both the spec and the table",
+                    spec.name
+                );
+            }
         }
     }
 
