@@ -2,10 +2,10 @@
 //! (unit tests: the table is internal).
 
 use super::{WRAPPERS, WrapperSpec};
-use crate::analyze::Arg;
-use crate::ast::Span;
 use crate::Limits;
+use crate::analyze::Arg;
 use crate::analyze::{Analysis, Unit, analyze};
+use crate::ast::Span;
 
 fn run(cmd: &str) -> Analysis {
     analyze(cmd, &Limits::default())
@@ -130,7 +130,11 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
         let form: Vec<Arg> = spec
             .subcommands
             .first()
-            .map(|f| f.split(' ').map(|w| Arg::literal(w, Span::default())).collect())
+            .map(|f| {
+                f.split(' ')
+                    .map(|w| Arg::literal(w, Span::default()))
+                    .collect()
+            })
             .unwrap_or_default();
         let (table, _) = super::table_of(spec, &form);
         for c in table.short_value.chars() {
@@ -158,7 +162,11 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
             }
         }
         for long in table.long.iter() {
-            if !skip(long) && !spec.shell_options.contains(long) && long != "--help" && long != "--version" {
+            if !skip(long)
+                && !spec.shell_options.contains(long)
+                && long != "--help"
+                && long != "--version"
+            {
                 cases.push((wrapped(spec, long), spec.name));
             }
         }

@@ -1015,7 +1015,10 @@ fn spec_names(spec: &WrapperSpec, name: &str) -> bool {
 /// options may follow operands (`su USER -c CMD`); else they end at the first operand.
 fn read(spec: &WrapperSpec, args: &[Arg], form: &[Arg], permute: bool) -> Reading {
     let (table, closed) = table_of(spec, form);
-    let parsed = args::parse_args(&table, args, !permute);
+    // A closed table says whether the wrapper reads options after its operands (`npm exec
+    // PKG --call CMD`: npm does, up to `--`).
+    let options_first = !permute && (!closed || table.options_first);
+    let parsed = args::parse_args(&table, args, options_first);
     let abbreviated = |o: &args::Opt| {
         args.get(o.index)
             .and_then(Arg::exact)
@@ -1589,7 +1592,11 @@ mod tests {
             let form: Vec<Arg> = spec
                 .subcommands
                 .first()
-                .map(|f| f.split(' ').map(|w| Arg::literal(w, Span::default())).collect())
+                .map(|f| {
+                    f.split(' ')
+                        .map(|w| Arg::literal(w, Span::default()))
+                        .collect()
+                })
                 .unwrap_or_default();
             let (_, closed) = table_of(spec, &form);
             if closed && !spec.code_operands {
