@@ -250,9 +250,16 @@ fn prints_secret(u: &Unit) -> Option<String> {
             .find_map(secret_var_expanded)
             .map(|name| format!("the variable {name}")),
         // BSD-style `ps e`/`ps auxe` prints every process's environment (`ps -e` is all
-        // processes).
+        // processes), and so does macOS ps's `-E` (`ps -Eww`, `ps -axE`).
         "ps" if words.iter().any(|w| {
-            !w.starts_with('-') && w.contains('e') && w.bytes().all(|b| b.is_ascii_alphabetic())
+            let letters = w.strip_prefix('-').unwrap_or(w);
+            !letters.is_empty()
+                && letters.bytes().all(|b| b.is_ascii_alphabetic())
+                && if w.starts_with('-') {
+                    letters.contains('E')
+                } else {
+                    letters.contains('e')
+                }
         }) =>
         {
             Some("the environment of other processes".to_owned())
