@@ -762,6 +762,13 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     }
     // `tar czf - ~`: the whole home directory, keys and tokens included.
     if let Some(h) = home_archive(u, p) {
+        if !h.trim_end_matches('/').is_empty()
+            && crate::files::secret_glob::dir_holds_system_secret(&h)
+        {
+            return Some(format!(
+                "the files under `{h}`, system secrets included (password hashes, host keys, process environments, mounted secrets)"
+            ));
+        }
         return Some(format!(
             "the files under `{h}`, the home directory included (keys, tokens, history)"
         ));
@@ -810,7 +817,8 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
         p,
         "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
     );
-    // rg, ag and ack search directories recursively by default.
+    // rg, ag and ack search directories recursively by default. A directory that holds a
+    // system secret (`/etc`, `/proc`, `/run`) counts as a home does.
     let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift")
         || matches!(p, "grep" | "egrep" | "fgrep" | "ugrep")
             && u.args().map(text).any(super::common::is_recursive_flag);
@@ -827,7 +835,8 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
             continue;
         }
         let all_homes = matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root")
-            && w.starts_with('/');
+            && w.starts_with('/')
+            || crate::files::secret_glob::dir_holds_system_secret(w);
         if !dir_opt && (crate::files::is_home(w) || all_homes) {
             return Some(w.to_owned());
         }
