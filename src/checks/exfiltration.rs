@@ -598,14 +598,44 @@ fn found_secret(a: &Analysis, u: &Unit) -> Option<String> {
     let starts = words
         .iter()
         .take_while(|w| !w.starts_with('-') && !matches!(**w, "(" | "!"));
-    if let Some(d) = starts.into_iter().find(|d| word_is_secret(d)) {
-        return Some((*d).to_owned());
+    let starts: Vec<&&str> = starts.collect();
+    if let Some(d) = starts.iter().find(|d| word_is_secret(d)) {
+        return Some((**d).to_owned());
+    }
+    // Every file under a home directory, the root or a directory that holds system secrets
+    // (`find ~ -type f -exec cat {} +`, `find /etc -exec cat {} \;`), unless a name or path
+    // test picks the files (judged below).
+    let picked = words.iter().any(|w| {
+        matches!(
+            *w,
+            "-name"
+                | "-iname"
+                | "-path"
+                | "-ipath"
+                | "-wholename"
+                | "-iwholename"
+                | "-regex"
+                | "-iregex"
+        )
+    });
+    if !picked && let Some(d) = starts.iter().find(|d| holds_secrets(d)) {
+        return Some(format!("the files under `{d}`"));
     }
     // A test after `!`/`-not` excludes what it matches: `! -name '.*'` skips hidden files.
     words.windows(2).enumerate().find_map(|(k, w)| {
         let negated = k > 0 && matches!(words[k - 1], "!" | "-not");
+        // The name under a start directory, there or a level down (`find /etc -name shadow`,
+        // `find /proc -name environ`).
+        let under_start = || {
+            starts.iter().any(|d| {
+                let d = d.trim_end_matches('/');
+                word_is_secret(&format!("{d}/{}", w[1]))
+                    || glob_may_be_secret(&format!("{d}/{}", w[1]))
+                    || glob_may_be_secret(&format!("{d}/*/{}", w[1]))
+            })
+        };
         let by_name = matches!(w[0], "-name" | "-iname")
-            && (word_is_secret(w[1]) || name_may_be_secret(w[1]));
+            && (word_is_secret(w[1]) || name_may_be_secret(w[1]) || under_start());
         let by_path = matches!(w[0], "-path" | "-ipath" | "-wholename")
             && glob_may_be_secret(&format!("/home/user/{}", w[1].trim_start_matches("*/")));
         (!negated && (by_name || by_path)).then(|| format!("the files named `{}`", w[1]))
@@ -834,14 +864,19 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
             pattern = false;
             continue;
         }
-        let all_homes = matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root")
-            && w.starts_with('/')
-            || crate::files::secret_glob::dir_holds_system_secret(w);
-        if !dir_opt && (crate::files::is_home(w) || all_homes) {
+        if !dir_opt && holds_secrets(w) {
             return Some(w.to_owned());
         }
     }
     None
+}
+
+/// A directory whose files include keys and tokens: a home directory, every home (`/home`,
+/// `/root`, `/`), or one that holds system secrets (`/etc`, `/proc`, `/run`).
+fn holds_secrets(w: &str) -> bool {
+    let all_homes =
+        matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root") && w.starts_with('/');
+    crate::files::is_home(w) || all_homes || crate::files::secret_glob::dir_holds_system_secret(w)
 }
 
 /// Programs that dump the contents of the files they are given.
