@@ -250,9 +250,16 @@ fn prints_secret(u: &Unit) -> Option<String> {
             .find_map(secret_var_expanded)
             .map(|name| format!("the variable {name}")),
         // BSD-style `ps e`/`ps auxe` prints every process's environment (`ps -e` is all
-        // processes).
+        // processes), and so does macOS ps's `-E` (`ps -Eww`, `ps -axE`).
         "ps" if words.iter().any(|w| {
-            !w.starts_with('-') && w.contains('e') && w.bytes().all(|b| b.is_ascii_alphabetic())
+            let letters = w.strip_prefix('-').unwrap_or(w);
+            !letters.is_empty()
+                && letters.bytes().all(|b| b.is_ascii_alphabetic())
+                && if w.starts_with('-') {
+                    letters.contains('E')
+                } else {
+                    letters.contains('e')
+                }
         }) =>
         {
             Some("the environment of other processes".to_owned())
@@ -591,14 +598,44 @@ fn found_secret(a: &Analysis, u: &Unit) -> Option<String> {
     let starts = words
         .iter()
         .take_while(|w| !w.starts_with('-') && !matches!(**w, "(" | "!"));
-    if let Some(d) = starts.into_iter().find(|d| word_is_secret(d)) {
-        return Some((*d).to_owned());
+    let starts: Vec<&&str> = starts.collect();
+    if let Some(d) = starts.iter().find(|d| word_is_secret(d)) {
+        return Some((**d).to_owned());
+    }
+    // Every file under a home directory, the root or a directory that holds system secrets
+    // (`find ~ -type f -exec cat {} +`, `find /etc -exec cat {} \;`), unless a name or path
+    // test picks the files (judged below).
+    let picked = words.iter().any(|w| {
+        matches!(
+            *w,
+            "-name"
+                | "-iname"
+                | "-path"
+                | "-ipath"
+                | "-wholename"
+                | "-iwholename"
+                | "-regex"
+                | "-iregex"
+        )
+    });
+    if !picked && let Some(d) = starts.iter().find(|d| holds_secrets(d)) {
+        return Some(format!("the files under `{d}`"));
     }
     // A test after `!`/`-not` excludes what it matches: `! -name '.*'` skips hidden files.
     words.windows(2).enumerate().find_map(|(k, w)| {
         let negated = k > 0 && matches!(words[k - 1], "!" | "-not");
+        // The name under a start directory, there or a level down (`find /etc -name shadow`,
+        // `find /proc -name environ`).
+        let under_start = || {
+            starts.iter().any(|d| {
+                let d = d.trim_end_matches('/');
+                word_is_secret(&format!("{d}/{}", w[1]))
+                    || glob_may_be_secret(&format!("{d}/{}", w[1]))
+                    || glob_may_be_secret(&format!("{d}/*/{}", w[1]))
+            })
+        };
         let by_name = matches!(w[0], "-name" | "-iname")
-            && (word_is_secret(w[1]) || name_may_be_secret(w[1]));
+            && (word_is_secret(w[1]) || name_may_be_secret(w[1]) || under_start());
         let by_path = matches!(w[0], "-path" | "-ipath" | "-wholename")
             && glob_may_be_secret(&format!("/home/user/{}", w[1].trim_start_matches("*/")));
         (!negated && (by_name || by_path)).then(|| format!("the files named `{}`", w[1]))
@@ -755,6 +792,13 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     }
     // `tar czf - ~`: the whole home directory, keys and tokens included.
     if let Some(h) = home_archive(u, p) {
+        if !h.trim_end_matches('/').is_empty()
+            && crate::files::secret_glob::dir_holds_system_secret(&h)
+        {
+            return Some(format!(
+                "the files under `{h}`, system secrets included (password hashes, host keys, process environments, mounted secrets)"
+            ));
+        }
         return Some(format!(
             "the files under `{h}`, the home directory included (keys, tokens, history)"
         ));
@@ -803,7 +847,8 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
         p,
         "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
     );
-    // rg, ag and ack search directories recursively by default.
+    // rg, ag and ack search directories recursively by default. A directory that holds a
+    // system secret (`/etc`, `/proc`, `/run`) counts as a home does.
     let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift")
         || matches!(p, "grep" | "egrep" | "fgrep" | "ugrep")
             && u.args().map(text).any(super::common::is_recursive_flag);
@@ -819,13 +864,19 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
             pattern = false;
             continue;
         }
-        let all_homes = matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root")
-            && w.starts_with('/');
-        if !dir_opt && (crate::files::is_home(w) || all_homes) {
+        if !dir_opt && holds_secrets(w) {
             return Some(w.to_owned());
         }
     }
     None
+}
+
+/// A directory whose files include keys and tokens: a home directory, every home (`/home`,
+/// `/root`, `/`), or one that holds system secrets (`/etc`, `/proc`, `/run`).
+fn holds_secrets(w: &str) -> bool {
+    let all_homes =
+        matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root") && w.starts_with('/');
+    crate::files::is_home(w) || all_homes || crate::files::secret_glob::dir_holds_system_secret(w)
 }
 
 /// Programs that dump the contents of the files they are given.

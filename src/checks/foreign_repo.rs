@@ -26,7 +26,9 @@ declare_check! {
     ///
     /// Inside the workspace, a directory that git would take for a repository of its own (a
     /// bare repository committed as content, a `.git` file pointing elsewhere) is flagged too:
-    /// `cd vendor/x.git && git log` reads `vendor/x.git/config`.
+    /// `cd vendor/x.git && git log` reads `vendor/x.git/config`. So is the workspace itself named
+    /// as the git directory (`git --bare log`, `git --git-dir=. log`) when its files make a
+    /// repository (`HEAD`, `objects/`, `refs/`): its `config` is then a file of the checkout.
     ///
     /// **Known gaps**: the workspace's own repository config and relative paths next to it are
     /// trusted; a directory entered by a script or an earlier command line is not seen; a
@@ -60,6 +62,7 @@ impl Check for ForeignRepository {
                 dirs.push((d.clone(), false));
             }
             let args: Vec<&crate::analyze::Arg> = u.args().collect();
+            let mut bare = false;
             let mut k = 0;
             while k < args.len() {
                 let t = text(args[k]);
@@ -86,6 +89,10 @@ impl Check for ForeignRepository {
                 });
                 if let Some(v) = attached {
                     dirs.push((v.to_owned(), dynamic));
+                } else if tool == "git" && t == "--bare" {
+                    // `--bare` takes the directory git runs in (`-C DIR` or the workspace) for
+                    // the repository itself: its `config` is read as git's own.
+                    bare = true;
                 } else if !t.starts_with('-') && !anywhere {
                     break; // the subcommand: later options are its own
                 }
@@ -95,6 +102,29 @@ impl Check for ForeignRepository {
                 if matches!(a.name.as_str(), "GIT_DIR" | "GIT_WORK_TREE") && a.exported {
                     dirs.push((a.template.clone(), a.value.is_none()));
                 }
+            }
+            // The workspace itself named as the git directory (`--git-dir=.`, `--bare`,
+            // `GIT_DIR=.`) is a repository only if its files make one: then it is content.
+            let explicit_here = bare
+                || args
+                    .iter()
+                    .zip(args.iter().skip(1))
+                    .any(|(o, v)| text(o) == "--git-dir" && resolve(text(v), cx.cwd) == cx.cwd)
+                || args.iter().any(|a| {
+                    text(a)
+                        .strip_prefix("--git-dir=")
+                        .is_some_and(|v| resolve(v, cx.cwd) == cx.cwd)
+                })
+                || u.assignments.iter().any(|a| {
+                    a.name == "GIT_DIR" && a.exported && resolve(&a.template, cx.cwd) == cx.cwd
+                });
+            if tool == "git" && explicit_here && is_bare_layout(cx.cwd) {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    "git takes the workspace's own files for its repository (`--bare`, `--git-dir=.`), and they make one (`HEAD`, `objects/`, `refs/`): the `config` among them can run commands".to_owned(),
+                ));
             }
             for (dir, dynamic) in dirs {
                 // A relative path (`../sibling`) is the person's own checkout next to the
@@ -144,12 +174,13 @@ fn planted_git_dir(dir: &std::path::Path, root: &std::path::Path) -> Option<std:
     }
     dir.ancestors()
         .take_while(|d| *d != root && d.starts_with(root))
-        .find(|d| {
-            let bare =
-                d.join("HEAD").is_file() && d.join("objects").is_dir() && d.join("refs").is_dir();
-            bare || d.join(".git").is_file()
-        })
+        .find(|d| is_bare_layout(d) || d.join(".git").is_file())
         .map(std::path::Path::to_path_buf)
+}
+
+/// Does `d` hold what git's `is_git_directory` looks for (`HEAD`, `objects/`, `refs/`)?
+fn is_bare_layout(d: &std::path::Path) -> bool {
+    d.join("HEAD").is_file() && d.join("objects").is_dir() && d.join("refs").is_dir()
 }
 
 #[cfg(test)]
@@ -207,5 +238,45 @@ mod tests {
         assert!(super::planted_git_dir(&bare.join("sub"), root.path()).is_some());
         assert!(super::planted_git_dir(&root.path().join("src"), root.path()).is_none());
         assert!(super::planted_git_dir(root.path(), root.path()).is_none());
+    }
+
+    /// `--bare` and `--git-dir=.` take the workspace's own files for the repository: asked
+    /// when they make one, not when the workspace is an ordinary checkout.
+    #[test]
+    fn the_workspace_taken_for_a_bare_repository_is_flagged() {
+        use super::{Check, CheckCtx};
+        let run = |root: &std::path::Path, cmd: &str| {
+            let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
+            let cx = CheckCtx {
+                analysis: &analysis,
+                cwd: root,
+            };
+            let mut found = Vec::new();
+            ForeignRepository.run(&cx, &mut found);
+            found.iter().map(|f| f.decision).max()
+        };
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        std::fs::create_dir_all(ws.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "git --bare log",
+            "git --git-dir=. log",
+            "git --git-dir ./ status",
+        ] {
+            assert_eq!(run(ws, cmd), None, "{cmd}");
+        }
+        for d in ["objects", "refs"] {
+            std::fs::create_dir_all(ws.join(d)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(ws.join("HEAD"), "ref: refs/heads/main\n").unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "git --bare log",
+            "git --git-dir=. log",
+            "git --git-dir ./ status",
+            "GIT_DIR=. git log",
+        ] {
+            assert_eq!(run(ws, cmd), Some(Decision::Ask), "{cmd}");
+        }
+        assert_eq!(run(ws, "git log"), None);
     }
 }

@@ -12,13 +12,15 @@ pub(crate) fn home() -> PathBuf {
 /// component, following every symlink before the next `..` (so `link/../x` is the `x` beside
 /// the link's target), and following a dangling final link to the file it would create. Past
 /// the first component that does not exist, the rest is taken as written (`..` drops the last
-/// component). A chain of more than 40 links is left where it stopped.
+/// component). A chain of more than 40 links is left where it stopped, and so is a link whose
+/// target cannot be read (`/proc/PID/root` and `/proc/PID/cwd` of another user's process).
 pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
     resolve_links(path, cwd).0
 }
 
 /// [`resolve`], and whether the walk met more than 40 symbolic links (a loop, or a chain the
-/// kernel refuses): then where the path ends is not known.
+/// kernel refuses) or a link whose target cannot be read (a process's `root` or `cwd` in
+/// `/proc`, which leads anywhere, `/` included): then where the path ends is not known.
 pub(crate) fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
     walk(&expand(path, cwd), None)
 }
@@ -49,7 +51,7 @@ pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
 }
 
 /// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
-/// more than 40 links.
+/// more than 40 links or a link it could not read.
 fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
     use std::collections::VecDeque;
     use std::ffi::OsString;
@@ -68,6 +70,7 @@ fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
     let mut pending: VecDeque<OsString> = parts(rest).collect();
     let mut links = 0;
     let mut missing = false;
+    let mut unreadable = false;
     while let Some(c) = pending.pop_front() {
         if c == ".." {
             out.pop();
@@ -88,15 +91,33 @@ fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
                         }
                         continue;
                     }
+                    unreadable = true;
                     missing = true;
                 }
                 Ok(_) => {}
                 Err(_) => missing = true,
             }
         }
+        unreadable |= through_process_link(&next);
         out = next;
     }
-    (out, links > 40)
+    (out, links > 40 || unreadable)
+}
+
+/// Does the path still run through a process's `root` or `cwd` in `/proc` (`/proc/PID/root/…`,
+/// `/proc/PID/task/TID/cwd/…`), a link the walk could not follow because the process is not
+/// there yet or not ours? Where it leads is known only when the command runs.
+fn through_process_link(path: &Path) -> bool {
+    let parts: Vec<_> = path
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(n) => Some(n.to_string_lossy()),
+            _ => None,
+        })
+        .collect();
+    let link = |i: usize| parts.get(i).is_some_and(|p| p == "root" || p == "cwd");
+    parts.first().is_some_and(|p| p == "proc")
+        && (link(2) || parts.get(2).is_some_and(|p| p == "task") && link(4))
 }
 
 /// Lexical normalisation of an absolute path: collapse `//`, drop `.`, resolve `..`. Relative

@@ -285,6 +285,34 @@ pub(crate) fn glob_may_match_secret(pattern: &str, cwd: &Path) -> bool {
     })
 }
 
+/// Does the absolute directory `dir` hold a system file that is a secret wherever a recursive
+/// reader or an archiver goes through it (`/etc` holds `/etc/shadow`, `/proc` and `/proc/1`
+/// every process's `environ`, `/run` and `/var/run` the mounted secrets)? Taken from the
+/// absolute entries of the one secret list: `dir`'s components match the first components of
+/// an entry that is longer.
+pub(crate) fn dir_holds_system_secret(dir: &str) -> bool {
+    if !dir.starts_with('/') {
+        return false;
+    }
+    let normal = super::normalize_abs(dir);
+    let comps: Vec<&str> = normal.split('/').filter(|c| !c.is_empty()).collect();
+    if comps.is_empty() {
+        return true;
+    }
+    super::SECRET_GLOBS
+        .iter()
+        .filter(|g| g.starts_with('/'))
+        .any(|g| {
+            let pat: Vec<&str> = g.split('/').filter(|c| !c.is_empty()).collect();
+            pat.len() > comps.len()
+                && pat
+                    .iter()
+                    .zip(&comps)
+                    .take_while(|(p, _)| **p != "**")
+                    .all(|(p, c)| component_matches(p, c))
+        })
+}
+
 /// Pattern components against path components; `**` stands for any number of visible
 /// directories (globstar), a trailing `x` component of a directory probe matches anything.
 /// An unquoted glob that may expand to an account file (`/e*c/pa*d`, `/e*/sudoers`,
@@ -487,6 +515,38 @@ mod tests {
 
     /// Many stars, many `**`: linear work, not exponential (a fuzzed `/e??/*?**?**?*…Z` took
     /// minutes with the recursive matcher).
+    #[test]
+    fn directories_that_hold_system_secrets() {
+        for d in [
+            "/etc",
+            "/etc/",
+            "/proc",
+            "/proc/1",
+            "/proc/self",
+            "/run",
+            "/var/run",
+            "/var",
+            "/etc/ssl",
+            "/etc/ssh",
+            "/",
+            "/proc/./1",
+        ] {
+            assert!(super::dir_holds_system_secret(d), "{d}");
+        }
+        for d in [
+            "/usr",
+            "/usr/share",
+            "/etc/nginx",
+            "/var/log",
+            "/opt",
+            "src",
+            "/etc/ssl/certs",
+            "/proc/1/environ",
+        ] {
+            assert!(!super::dir_holds_system_secret(d), "{d}");
+        }
+    }
+
     #[test]
     fn account_file_globs() {
         for p in [

@@ -152,7 +152,7 @@ pub(crate) fn decide_resolved(
             rule: Origin::Path(Cow::Borrowed("path-link-loop")),
             source: Source::Builtin,
             message: format!(
-                "`{raw}` goes through more than 40 symbolic links (a loop): where it ends is not known"
+                "`{raw}` goes through more than 40 symbolic links (a loop) or a link that cannot be read: where it ends is not known"
             ),
             span,
             unit,
@@ -811,6 +811,16 @@ mod tests {
         // A loop ends, and says so: a path through it asks, whatever it reads or writes.
         assert!(resolve_links("loop/x", &ws).1);
         assert!(!resolve_links("deep/x", &ws).1);
+        // A process's root or working directory leads anywhere: not known before it runs.
+        for p in [
+            "/proc/4242424/root/etc/shadow",
+            "/proc/4242424/task/1/cwd/x",
+            "/proc/4242424/cwd/../../etc/shadow",
+        ] {
+            assert!(resolve_links(p, &ws).1, "{p}");
+        }
+        assert!(!resolve_links("/proc/4242424/status", &ws).1);
+        assert!(!resolve_links("/proc/cpuinfo", &ws).1);
         let loop_reasons = decide_path(
             &[],
             &ws,
