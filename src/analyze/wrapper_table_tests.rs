@@ -155,7 +155,7 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
             cases.push((wrapped(spec, &format!("{long}={v}")), spec.name));
         }
         // Flags, each alone: the word after one is the command (or an operand).
-        for c in table.short.chars().filter(|c| c.is_ascii_alphabetic()) {
+        for c in table.short.chars().filter(char::is_ascii_alphabetic) {
             let opt = format!("-{c}");
             if !skip(&opt) && !spec.shell_options.contains(&opt) {
                 cases.push((wrapped(spec, &opt), spec.name));
