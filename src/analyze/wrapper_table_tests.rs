@@ -3,9 +3,7 @@
 
 use super::{WRAPPERS, WrapperSpec};
 use crate::Limits;
-use crate::analyze::Arg;
 use crate::analyze::{Analysis, Unit, analyze};
-use crate::ast::Span;
 
 fn run(cmd: &str) -> Analysis {
     analyze(cmd, &Limits::default())
@@ -127,16 +125,7 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
         let skip = |opt: &str| spec.query_options.contains(opt) || spec.code_options.contains(opt);
         cases.push((wrapped(spec, ""), spec.name));
         // The options as the analyzer reads them: the wrapper's closed table, or the spec's.
-        let form: Vec<Arg> = spec
-            .subcommands
-            .first()
-            .map(|f| {
-                f.split(' ')
-                    .map(|w| Arg::literal(w, Span::default()))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let (table, _) = super::table_of(spec, &form);
+        let (table, _) = super::first_form_table(spec);
         for c in table.short_value.chars() {
             let opt = format!("-{c}");
             if skip(&opt) {

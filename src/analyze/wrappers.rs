@@ -990,6 +990,21 @@ fn table_of(spec: &WrapperSpec, form: &[Arg]) -> (OptionSpec, bool) {
     (table, false)
 }
 
+/// The table the options after the wrapper's first form are read with (`uv run`: `uv run`'s).
+#[cfg(test)]
+pub(super) fn first_form_table(spec: &WrapperSpec) -> (OptionSpec, bool) {
+    let form: Vec<Arg> = spec
+        .subcommands
+        .first()
+        .map(|f| {
+            f.split(' ')
+                .map(|w| Arg::literal(w, crate::ast::Span::default()))
+                .collect()
+        })
+        .unwrap_or_default();
+    table_of(spec, &form)
+}
+
 /// Does the spec name this option (read with the spec's own table)?
 fn spec_names(spec: &WrapperSpec, name: &str) -> bool {
     let lists = [
@@ -1589,16 +1604,7 @@ mod tests {
     #[test]
     fn a_wrapper_with_a_table_lists_no_values_of_its_own() {
         for spec in WRAPPERS {
-            let form: Vec<Arg> = spec
-                .subcommands
-                .first()
-                .map(|f| {
-                    f.split(' ')
-                        .map(|w| Arg::literal(w, Span::default()))
-                        .collect()
-                })
-                .unwrap_or_default();
-            let (_, closed) = table_of(spec, &form);
+            let (_, closed) = first_form_table(spec);
             if closed && !spec.code_operands {
                 assert!(
                     spec.short_value == Letters::EMPTY && spec.long_value.is_empty(),

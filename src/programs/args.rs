@@ -549,30 +549,18 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
         let Some(v) = arg.text() else {
             // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
             out.dynamic |= !done && !arg.never_an_option();
-            out.operands.push(i);
-            if options_first && !done {
-                done = true;
-                out.options_end = Some(i + 1);
-            }
+            operand(&mut out, &mut done, i, options_first);
             i += 1;
             continue;
         };
         if done || !v.starts_with('-') || v == "-" || arg.glob() && !v.starts_with('-') {
-            out.operands.push(i);
-            if options_first && !done {
-                done = true;
-                out.options_end = Some(i + 1);
-            }
+            operand(&mut out, &mut done, i, options_first);
             i += 1;
             continue;
         }
         // `echo -x`, `[ -f x ]`, `true --zz`: a word such a table does not name is an operand.
         if spec.unlisted_operands && !names_option_word(spec, v) {
-            out.operands.push(i);
-            if options_first && !done {
-                done = true;
-                out.options_end = Some(i + 1);
-            }
+            operand(&mut out, &mut done, i, options_first);
             i += 1;
             continue;
         }
@@ -745,6 +733,15 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
     out.closed = spec.closed;
     out.unlisted_operands = spec.unlisted_operands;
     out
+}
+
+/// Word `i` is an operand; with `options_first` the first one ends the options.
+fn operand(out: &mut Parsed, done: &mut bool, i: usize, options_first: bool) {
+    out.operands.push(i);
+    if options_first && !*done {
+        *done = true;
+        out.options_end = Some(i + 1);
+    }
 }
 
 /// Whether a table with `unlisted_operands` reads `word` (which starts with `-`) as options: a
