@@ -411,15 +411,27 @@ impl Policy {
         if words.is_empty() || !self.has_subcommand_tables(program) {
             return None;
         }
+        let mut key = String::with_capacity(64);
         (1..=words.len().min(3)).rev().find_map(|k| {
-            let key = format!("{program} {}", words[..k].join(" "));
+            key.clear();
+            key.push_str(program);
+            for w in &words[..k] {
+                key.push(' ');
+                key.push_str(w);
+            }
             self.options_for(Some(&key)).map(|sub| (k, sub))
         })
     }
 
     fn options_for(&self, program: Option<&str>) -> Option<Cow<'_, OptionSpec>> {
         let p = program?;
-        match self.programs.get(p) {
+        // A policy without tables of its own (the common case) hashes nothing.
+        let own = if self.programs.is_empty() {
+            None
+        } else {
+            self.programs.get(p)
+        };
+        match own {
             Some(o) => Some(Cow::Borrowed(o)),
             None => crate::programs::tables::builtin(p).map(Cow::Owned),
         }

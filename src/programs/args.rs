@@ -84,9 +84,19 @@ impl Names {
             .chain(owned.into_iter().flatten())
     }
 
-    /// Whether `name` is one of them.
+    /// Whether `name` is one of them. A packed list is searched for the name as a whole
+    /// (vectorised), and only a hit is checked to be a whole line; most lists are empty.
     pub(crate) fn contains(&self, name: &str) -> bool {
-        self.starting_with(name).any(|n| n.len() == name.len())
+        match self {
+            Names::Packed(text) => {
+                if name.is_empty() || text.len() <= name.len() || !text.contains(name) {
+                    return false;
+                }
+                let (text, name) = (text.as_bytes(), name.as_bytes());
+                text.split(|&b| b == b'\n').any(|line| line == name)
+            }
+            Names::Owned(list) => list.iter().any(|n| n == name),
+        }
     }
 
     /// The names that start with `prefix`; none when it is empty. A packed list is searched

@@ -47,10 +47,20 @@ fn option_lower_bound(below: impl Fn(&str) -> bool) -> usize {
 /// one binary search for `program ` and nothing allocated, so a program without such tables
 /// costs no key building.
 pub(crate) fn has_subcommand_tables(program: &str) -> bool {
-    let prefix = || program.bytes().chain(std::iter::once(b' '));
-    let at = option_lower_bound(|name| name.bytes().lt(prefix()));
+    // Names sort bytewise; `program ` is below every name it begins.
+    let below = |name: &str| {
+        let (n, p) = (name.as_bytes(), program.as_bytes());
+        match n.len().min(p.len()) {
+            k if n[..k] != p[..k] => n[..k] < p[..k],
+            _ if n.len() <= p.len() => true,
+            _ => n[p.len()] < b' ',
+        }
+    };
+    let at = option_lower_bound(below);
     option_name_at(at).is_some_and(|(name, _)| {
-        name.len() > program.len() && name.bytes().zip(prefix()).all(|(a, b)| a == b)
+        name.len() > program.len()
+            && name.starts_with(program)
+            && name.as_bytes()[program.len()] == b' '
     })
 }
 
