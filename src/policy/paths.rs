@@ -654,17 +654,16 @@ fn role_paths(
 ) {
     // `tar -C DIR` is where an extraction writes (and where a creation reads): a role that
     // depends on the mode, read with a table of its own.
-    let extracts = program == "tar"
-        && unit.args().enumerate().any(|(i, a)| {
-            a.value.as_deref().is_some_and(|v| {
-                matches!(v, "--extract" | "--get")
-                    || (v.starts_with('-') && !v.starts_with("--") && v.contains('x'))
-                    || (i == 0 && !v.starts_with('-') && v.contains('x'))
-            })
-        });
     let table = tables::with_roles(program);
+    let extract_table;
     let spec = match (program, &table) {
-        _ if extracts => &TAR_EXTRACT,
+        ("tar", Some(tar)) if tar_extracts(tar, unit) => {
+            extract_table = OptionSpec {
+                output_dir: Names::Packed("-C\n--directory\n"),
+                ..tar.clone()
+            };
+            &extract_table
+        }
         // Compilers and tools without a table that names their output option.
         ("gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "rustc", _) => &DASH_O,
         ("pandoc" | "yt-dlp" | "http", _) => &DASH_O_OUTPUT,
@@ -710,12 +709,25 @@ fn role_paths(
 }
 
 /// `tar` extracting: `-C DIR`/`--directory DIR` is where it writes.
-const TAR_EXTRACT: OptionSpec = OptionSpec {
-    short_value: Cow::Borrowed("FHIKNbfgC"),
-    long_value: Names::Packed("--file\n--directory\n"),
-    output_dir: Names::Packed("-C\n--directory\n"),
-    ..OptionSpec::EMPTY
-};
+/// Whether a `tar` unit extracts, read with tar's table: `-x` in a bundle, `--extract`, `--get`
+/// or a unique abbreviation of either (`--extr`), a prefix that could be one (`--ex`), or an
+/// old-style first word holding `x` (`tar xf a.tar`).
+fn tar_extracts(tar: &OptionSpec, unit: &Unit) -> bool {
+    let parsed = args::parse(Some(tar), &unit.argv);
+    let mode = |name: &str| {
+        ["-x", "--extract", "--get"]
+            .iter()
+            .any(|m| args::option_matches(name, m))
+    };
+    parsed.opts.iter().any(|o| mode(&o.name))
+        || unit
+            .argv
+            .get(1)
+            .and_then(|a| a.value.as_deref())
+            .is_some_and(|v| {
+                !v.starts_with('-') && parsed.operands.first() == Some(&1) && v.contains('x')
+            })
+}
 
 /// `-o FILE` (`-oFILE`) of compilers without a table that names it: their options are whole
 /// single-dash words (`-Ipath` holds no `-o`).
@@ -835,6 +847,28 @@ mod tests {
                 .any(|r| r.rule == "path-link-loop" && r.decision == Decision::Ask),
             "{loop_reasons:?}"
         );
+    }
+
+    #[test]
+    fn tar_extraction_is_read_with_its_table() {
+        for (cmd, writes) in [
+            ("tar --extract -f a.tar -C /etc", true),
+            ("tar --extr -f a.tar -C /etc", true),
+            ("tar --ge -f a.tar --directory=/etc", true),
+            ("tar -xzf a.tar --directory=/etc", true),
+            ("tar -zxvf a.tar --direc /etc", true),
+            ("tar xf a.tar -C /etc", true),
+            ("tar -czf b.tar -C /etc .", false),
+            ("tar -tf a.tar -C /etc", false),
+            ("tar -cf x.tar -C /etc hosts", false),
+        ] {
+            let a = crate::analyze::analyze(cmd, &crate::Limits::default());
+            let paths = unit_paths(&a.units[0]);
+            let written = paths
+                .iter()
+                .any(|(access, p, _)| *access == Access::Write && p == "/etc/*");
+            assert_eq!(written, writes, "{cmd}: {paths:?}");
+        }
     }
 
     #[test]
