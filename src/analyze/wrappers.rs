@@ -268,6 +268,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("fghack"),
     WrapperSpec {
+        // `--bandwidth=NAME set|clear …`, `--cat=NAME FILE`, `--ls=NAME DIR`: the words after
+        // them are not a command.
         query_options: words![
             "--list",
             "--tree",
@@ -276,6 +278,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--ls",
             "--get",
             "--put",
+            "--cat",
+            "--bandwidth",
             "--shutdown",
             "--version",
             "--help",
