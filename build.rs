@@ -392,12 +392,13 @@ fn main() {
          /// the options that write, run code and reach the network, and the single-dash words\n\
          /// whose values run up to `;` or `+`, optional short value letters, the options whose\n\
          /// value is a file written, a directory written into, a file read, or a configuration file, the options that rewrite\n\
-         /// the operands in place, and the positions of the operands written (decimal);\n\
+         /// the operands in place, the positions of the operands written (decimal), and the\n\
+         /// options whose value is the next word unless it starts with `-`;\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed); whether options end at the first operand; whether\n\
          /// a word the table does not name is an operand (echo, test).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -580,13 +581,14 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             }
             "short_value" | "short" | "short_optional" => v.is_str(),
             "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first"
-            | "unlisted_operands" => v.is_bool(),
+            | "unlisted_operands" | "negatable" => v.is_bool(),
             "output_operands" => v.as_array().is_some_and(|a| {
                 a.iter()
                     .all(|n| n.as_integer().is_some_and(|n| n.unsigned_abs() < 1000))
             }),
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
-            | "runs" | "network" | "output" | "output_dir" | "reads" | "config" | "in_place" => v
+            | "runs" | "network" | "output" | "output_dir" | "reads" | "config" | "in_place"
+            | "optional_next" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -650,6 +652,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         let _ = writeln!(text, "{}", n.as_integer().unwrap_or_default());
     }
     let output_operands = text.len();
+    let optional_next = end(text, "optional_next");
     let single = t
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
@@ -674,8 +677,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("unlisted_operands")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
+    let negatable = t
+        .get("negatable")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable})"
     )
 }
 

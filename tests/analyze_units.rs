@@ -394,6 +394,23 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ("x=1 IFS=, rm -rf /", Some("rm -rf /")),
     // bypass: a command after a heredoc's redirect on the same line (ERROR tree, recovered)
     ("cat <<EOF > f; rm -rf /\nx\nEOF", Some("rm -rf /")),
+    // Runners read with their tables: start-stop-daemon's program and operands (getopt
+    // permutes: operands before `--` are arguments too), an abbreviation read as its option.
+    ("start-stop-daemon --start --exec /bin/rm -- -rf /", None),
+    ("start-stop-daemon -S -x/bin/rm -- -rf /", None),
+    ("start-stop-daemon -S -q -x /bin/rm -- -rf /", None),
+    ("start-stop-daemon --start --exe /bin/rm -- -rf /", None),
+    (
+        "start-stop-daemon --start -x /bin/true --startas=/bin/rm -- -rf /",
+        None,
+    ),
+    // ed's file `!CMD`, after its options or `--`; make's command variables among its operands.
+    ("ed -s '!rm -rf /'", None),
+    ("ed -p '> ' -- '!rm -rf /'", None),
+    ("make -j 4 CC='rm -rf /' all", None),
+    // bypass: capsh's `-+` and `=+` run bash (capsh) like `--` (`==`), through cap_launch.
+    ("capsh -+ -c 'rm -rf /'", None),
+    ("capsh =+ -- -c 'rm -rf /'", None),
 ];
 
 #[test]
@@ -566,6 +583,10 @@ fn queries_run_nothing() {
         "taskset -p 1",
         "doas -C /etc/doas.conf rm",
         "strace -p 1",
+        // An option's value is not an operand: ed's prompt, make's makefile.
+        "ed -p '!rm' file",
+        "make -f CC=rm",
+        "start-stop-daemon --stop --exec /bin/rm",
     ] {
         let a = run(cmd);
         if a.units.iter().any(|u| u.program.as_deref() == Some("rm")) {
@@ -859,6 +880,27 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
     // `IFS=/ read a b` only sets how `read` splits the line: not flagged (tests/corpus).
     ("IFS=/ cat a b", FlagKind::IfsManipulation, Some("IFS=/")),
     ("IFS=x; ls", FlagKind::IfsManipulation, None),
+    // A runner's option its closed table does not prove: an abbreviation, an unknown option.
+    (
+        "start-stop-daemon --start --exe /bin/true",
+        FlagKind::UnsupportedSyntax,
+        Some("--exe"),
+    ),
+    (
+        "start-stop-daemon --start --zz --exec /bin/true",
+        FlagKind::UnsupportedSyntax,
+        Some("--zz"),
+    ),
+    (
+        "ed --pro x '!id'",
+        FlagKind::UnsupportedSyntax,
+        Some("--pro"),
+    ),
+    (
+        "start-stop-daemon --start --exec \"$P\"",
+        FlagKind::CommandPositionExpansion,
+        Some("\"$P\""),
+    ),
 ];
 
 #[test]

@@ -12,6 +12,8 @@
 
 use crate::ast::Span;
 use crate::parse::SpanMap;
+use crate::programs::args::{self, Parsed};
+use crate::programs::tables;
 
 use super::decompose::{ArgW, Ctx, Feed, Walker};
 use super::{Arg, Context, FlagKind, UnitAssignment};
@@ -54,6 +56,40 @@ impl Walker<'_> {
         self.resolve(&args, assignments.to_vec(), &c);
     }
 
+    /// The words of `args` (program first) read by the one argument parser with the program's
+    /// built-in table, options anywhere before `--` (GNU getopt's permuting). An option a closed
+    /// table does not prove (one it does not name, or an abbreviation, read as the option it
+    /// abbreviates) is flagged: what the program runs is then not proven.
+    fn read_options(&mut self, args: &[ArgW], program: &str) -> Parsed {
+        let table = tables::builtin(program).unwrap_or_default();
+        let words: Vec<Arg> = args.iter().skip(1).map(|a| a.arg.clone()).collect();
+        let parsed = args::parse_args(&table, &words, false);
+        if let Some(unknown) = &parsed.unknown {
+            let written = |i: usize| {
+                words
+                    .get(i)
+                    .and_then(Arg::exact)
+                    .map(|w| w.split_once('=').map_or(w, |(n, _)| n))
+            };
+            let at = parsed
+                .opts
+                .iter()
+                .find(|o| o.name == *unknown || written(o.index) == Some(unknown.as_str()))
+                .map_or(0, |o| o.index);
+            if let Some(a) = args.get(1 + at) {
+                self.flag(
+                    FlagKind::UnsupportedSyntax,
+                    a.arg.span,
+                    format!(
+                        "{program}: its table does not prove the option `{}`, so what it runs is not proven",
+                        a.arg.exact().unwrap_or_default()
+                    ),
+                );
+            }
+        }
+        parsed
+    }
+
     /// A file of commands the program reads and runs (`sqlite3 -init FILE`, `gdb -x FILE`,
     /// `apt-get -c FILE`): its text is not on the line, and an earlier command on the line, an
     /// earlier line or the checkout may have written it. Flagged as dynamic code, unless it is
@@ -82,8 +118,10 @@ impl Walker<'_> {
     }
 
     /// `capsh [OPTIONS] -- ARGS…` runs `/bin/bash ARGS…` (or the program of the last
-    /// `--shell=PROG` before it); `capsh [OPTIONS] == ARGS…` runs capsh again with ARGS. A
-    /// dynamic word among the options may be `--shell=…`: flagged.
+    /// `--shell=PROG` before it), and so does `-+` (through `cap_launch`); `capsh [OPTIONS] ==
+    /// ARGS…` (or `=+`) runs capsh again with ARGS. capsh reads its words in order, each a whole
+    /// `--name[=value]` (no getopt): the separators are words, read here in that order. A dynamic
+    /// word among the options may be `--shell=…`: flagged.
     pub(super) fn capsh(
         &mut self,
         args: &[ArgW],
@@ -103,8 +141,12 @@ impl Walker<'_> {
             };
             if let Some(s) = v.strip_prefix("--shell=") {
                 s.clone_into(&mut shell);
-            } else if v == "--" || v == "==" {
-                let program = if v == "==" { "capsh" } else { shell.as_str() };
+            } else if matches!(v, "--" | "==" | "-+" | "=+") {
+                let program = if v.starts_with('=') {
+                    "capsh"
+                } else {
+                    shell.as_str()
+                };
                 let v = [via, &["capsh".to_owned()]].concat();
                 self.run_program(program, a, &args[k + 1..], v, assignments, ctx);
                 return;
@@ -113,8 +155,9 @@ impl Walker<'_> {
     }
 
     /// `start-stop-daemon --start [--startas PROG] --exec PROG [OPTIONS] [-- ARGS…]` runs the
-    /// `--startas` program (or else the `--exec` one) with ARGS. Without `--start`/`-S`, `--exec`
-    /// only matches running processes.
+    /// `--startas` program (or else the `--exec` one; the last given) with its operands as
+    /// arguments, read with its table. Without `--start`/`-S`, `--exec` only matches running
+    /// processes. A dynamic word where an option may be may name the program: flagged.
     pub(super) fn start_stop_daemon(
         &mut self,
         args: &[ArgW],
@@ -122,108 +165,46 @@ impl Walker<'_> {
         assignments: &[UnitAssignment],
         ctx: &Ctx,
     ) {
-        // Options with a value, short and long (getopt: `-xPROG`, `--exec=PROG`).
-        const VALUE: &str = "xapnugsRrdcNPIkO";
-        const LONG: &[&str] = &[
-            "--exec",
-            "--startas",
-            "--pidfile",
-            "--name",
-            "--user",
-            "--group",
-            "--signal",
-            "--retry",
-            "--chroot",
-            "--chdir",
-            "--chuid",
-            "--nicelevel",
-            "--procsched",
-            "--iosched",
-            "--umask",
-            "--output",
-            "--ppid",
-            "--notify-timeout",
-        ];
-        let mut start = false;
-        let mut exec: Option<(Option<String>, usize)> = None;
-        let mut startas: Option<(Option<String>, usize)> = None;
-        let mut rest = args.len();
-        let mut i = 1;
-        while i < args.len() {
-            let Some(v) = args[i].arg.exact() else {
-                i += 1;
-                continue;
-            };
-            if v == "--" {
-                rest = i + 1;
-                break;
-            }
-            let value_at = |k: usize| {
-                (
-                    args.get(k).and_then(|a| a.arg.exact().map(str::to_owned)),
-                    k,
-                )
-            };
-            if let Some(long) = v.strip_prefix("--") {
-                let (name, attached) = match long.split_once('=') {
-                    Some((n, val)) => (n, Some(val)),
-                    None => (long, None),
-                };
-                let opt = format!("--{name}");
-                start |= opt == "--start";
-                let got = match attached {
-                    Some(val) => (Some(val.to_owned()), i),
-                    None => value_at(i + 1),
-                };
-                match opt.as_str() {
-                    "--exec" => exec = Some(got),
-                    "--startas" => startas = Some(got),
-                    _ => {}
-                }
-                i += if attached.is_none() && LONG.contains(&opt.as_str()) {
-                    2
-                } else {
-                    1
-                };
-                continue;
-            }
-            let body = v.strip_prefix('-').unwrap_or_default();
-            let mut step = 1;
-            for (k, c) in body.char_indices() {
-                start |= c == 'S';
-                if !VALUE.contains(c) {
-                    continue;
-                }
-                let attached = &body[k + c.len_utf8()..];
-                let got = if attached.is_empty() {
-                    step = 2;
-                    value_at(i + 1)
-                } else {
-                    (Some(attached.to_owned()), i)
-                };
-                match c {
-                    'x' => exec = Some(got),
-                    'a' => startas = Some(got),
-                    _ => {}
-                }
-                break;
-            }
-            i += step;
-        }
-        if !start {
+        let parsed = self.read_options(args, "start-stop-daemon");
+        if !parsed
+            .opts
+            .iter()
+            .any(|o| o.name == "-S" || o.name == "--start")
+        {
             return;
         }
-        let Some((program, at)) = startas.or(exec) else {
+        if parsed.dynamic {
+            self.flag(
+                FlagKind::DynamicCode,
+                args[0].arg.span,
+                "start-stop-daemon is given a dynamic word where an option may be (`--exec`, `--startas`)",
+            );
+        }
+        let last = |names: [&str; 2]| {
+            parsed
+                .opts
+                .iter()
+                .rev()
+                .find(|o| names.contains(&o.name.as_ref()))
+        };
+        let Some(o) = last(["-a", "--startas"]).or_else(|| last(["-x", "--exec"])) else {
             return;
         };
-        let Some(a) = args.get(at) else {
+        if o.value.is_none() && o.value_at.is_none() {
+            return;
+        }
+        let Some(a) = args.get(1 + o.value_at.unwrap_or(o.index)) else {
             return;
         };
-        match program {
+        match &o.value {
             Some(p) => {
-                let tail = args.get(rest..).unwrap_or_default();
+                let tail: Vec<ArgW> = parsed
+                    .operands
+                    .iter()
+                    .filter_map(|&i| args.get(1 + i).cloned())
+                    .collect();
                 let v = [via, &["start-stop-daemon".to_owned()]].concat();
-                self.run_program(&p, a, tail, v, assignments, ctx);
+                self.run_program(p, a, &tail, v, assignments, ctx);
             }
             None => self.flag(
                 FlagKind::CommandPositionExpansion,
@@ -346,19 +327,9 @@ impl Walker<'_> {
     /// the command's output). A global command (`g/RE/…`) with a `!` in it, and a script fed
     /// at run time, are flagged.
     pub(super) fn ed_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
-        let mut options_done = false;
-        for a in &args[1..] {
-            let Some(v) = a.arg.exact() else {
-                continue;
-            };
-            if !options_done && v == "--" {
-                options_done = true;
-                continue;
-            }
-            if !options_done && v.starts_with('-') && v.len() > 1 {
-                continue;
-            }
-            if let Some(code) = v.strip_prefix('!') {
+        let parsed = self.read_options(args, "ed");
+        for a in parsed.operands.iter().filter_map(|&i| args.get(1 + i)) {
+            if let Some(code) = a.arg.exact().and_then(|v| v.strip_prefix('!')) {
                 self.run_by(code, a.arg.span, "ed", via, ctx);
             }
         }
@@ -545,13 +516,11 @@ impl Walker<'_> {
         via: &[String],
         ctx: &Ctx,
     ) {
-        for a in &args[1..] {
+        let parsed = self.read_options(args, program);
+        for a in parsed.operands.iter().filter_map(|&i| args.get(1 + i)) {
             let Some(v) = a.arg.exact() else {
                 continue;
             };
-            if v.starts_with('-') {
-                continue;
-            }
             let Some((name, value)) = v.split_once('=') else {
                 continue;
             };

@@ -112,6 +112,9 @@ fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
     } else if spec.code_anywhere && !spec.direct_options.iter().any(|d| opts.contains(d)) {
         let code = spec.code_options.first().unwrap_or("-c");
         format!("{name}{opts}{positionals} {code} 'rm -rf /'")
+    } else if spec.command_after_dashes {
+        // `mise exec node@20 -- rm -rf /`: the command comes after `--`.
+        format!("{name}{opts}{positionals} 5 -- rm -rf /")
     } else {
         format!("{name}{opts}{positionals} rm -rf /")
     }
@@ -143,11 +146,22 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
             cases.push((wrapped(spec, &format!("{long} {v}")), spec.name));
             cases.push((wrapped(spec, &format!("{long}={v}")), spec.name));
         }
-        // Flags, each alone: the word after one is the command (or an operand).
+        // Flags, each alone: the word after one is the command (or an operand). One whose value
+        // is optional takes the next word unless it starts with `-`: given attached, or before
+        // `--`.
+        let flag_forms = |opt: &str, attached: String| {
+            if table.optional_next.contains(opt) {
+                vec![attached, format!("{opt} --")]
+            } else {
+                vec![opt.to_owned()]
+            }
+        };
         for c in table.short.chars().filter(char::is_ascii_alphabetic) {
             let opt = format!("-{c}");
             if !skip(&opt) && !spec.shell_options.contains(&opt) {
-                cases.push((wrapped(spec, &opt), spec.name));
+                for form in flag_forms(&opt, format!("{opt}5")) {
+                    cases.push((wrapped(spec, &form), spec.name));
+                }
             }
         }
         for long in table.long.iter() {
@@ -156,7 +170,9 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
                 && long != "--help"
                 && long != "--version"
             {
-                cases.push((wrapped(spec, long), spec.name));
+                for form in flag_forms(long, format!("{long}=5")) {
+                    cases.push((wrapped(spec, &form), spec.name));
+                }
             }
         }
         for code in spec.code_options {
@@ -172,7 +188,7 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
         if spec.numeric_short {
             cases.push((wrapped(spec, "-10"), spec.name));
         }
-        if !spec.code_anywhere {
+        if !spec.code_anywhere && !spec.command_after_dashes {
             cases.push((wrapped(spec, "--"), spec.name));
         }
     }
@@ -275,7 +291,8 @@ fn every_wrapper_form_is_required() {
             failures.push(format!("{cmd:?}: ran rm{}", summary(&a)));
         }
         for form in spec.subcommands {
-            let cmd = format!("{} {form} rm -rf /", spec.name);
+            let dashes = if spec.command_after_dashes { " --" } else { "" };
+            let cmd = format!("{} {form}{dashes} rm -rf /", spec.name);
             let cmd = if spec.positionals > 0 {
                 cmd.replace(
                     " rm -rf /",

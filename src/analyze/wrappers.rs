@@ -78,6 +78,10 @@ pub(crate) struct WrapperSpec {
     /// The command's standard output is the wrapper's, unchanged (`timeout`, `nice`, `env`,
     /// `sudo`): what a pipeline stage writes is what its command writes.
     pub output_unchanged: bool,
+    /// The operands before `--` are not the command (`mise exec node@20 -- node app.js`: tools
+    /// to load); the command is the words after `--`, and given none (nor a code option) the
+    /// wrapper starts the user's shell.
+    pub command_after_dashes: bool,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -105,6 +109,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         shell_options: Words::EMPTY,
         options_after_positionals: false,
         output_unchanged: false,
+        command_after_dashes: false,
     }
 }
 
@@ -117,14 +122,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         subcommands: words!["exec"],
         positionals: 1,
-        short_value: Letters::of("dtjr"),
-        long_value: words![
-            "--duration",
-            "--mfa-token",
-            "--region",
-            "--prompt",
-            "--ec2-server",
-        ],
         ..spec("aws-vault")
     },
     WrapperSpec {
@@ -135,11 +132,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         subcommands: words!["exec", "ex"],
         ..spec("bundle")
     },
-    WrapperSpec {
-        short_value: Letters::of("p"),
-        long_value: words!["--package"],
-        ..spec("bunx")
-    },
+    spec("bunx"),
     spec("busybox"),
     WrapperSpec {
         query_options: Words::EMPTY,
@@ -149,17 +142,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         // `cargo watch -s CMD` runs CMD through the shell, `cargo watch -- CMD` runs CMD; `-x
         // SUBCMD` runs a cargo subcommand, which stays `cargo watch …` (asked).
         subcommands: words!["watch"],
-        short_value: Letters::of("xswiBdC"),
-        long_value: words![
-            "--exec",
-            "--shell",
-            "--watch",
-            "--ignore",
-            "--delay",
-            "--features",
-            "--workdir",
-            "--use-shell",
-        ],
         code_options: words!["-s", "--shell"],
         ..spec("cargo")
     },
@@ -193,8 +175,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["exec"],
-        short_value: Letters::of("d"),
-        long_value: words!["--working-dir"],
         ..spec("composer")
     },
     WrapperSpec {
@@ -288,6 +268,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("fghack"),
     WrapperSpec {
+        // `--bandwidth=NAME set|clear …`, `--cat=NAME FILE`, `--ls=NAME DIR`: the words after
+        // them are not a command.
         query_options: words![
             "--list",
             "--tree",
@@ -296,6 +278,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--ls",
             "--get",
             "--put",
+            "--cat",
+            "--bandwidth",
             "--shutdown",
             "--version",
             "--help",
@@ -409,10 +393,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("ltrace")
     },
     WrapperSpec {
+        // `mise exec [TOOL@VERSION]… [-- COMMAND]…`.
         subcommands: words!["exec", "x"],
-        short_value: Letters::of("jCEc"),
-        long_value: words!["--jobs", "--cd", "--env", "--command"],
         code_options: words!["-c", "--command"],
+        command_after_dashes: true,
         ..spec("mise")
     },
     WrapperSpec {
@@ -509,15 +493,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         subcommands: words!["exec"],
         // `-c`/`--shell-mode` runs the words through the shell; read them so always.
-        short_value: Letters::of("C"),
-        long_value: words!["--dir", "--filter"],
         shell_joined: true,
         ..spec("pnpm")
     },
     WrapperSpec {
-        short_value: Letters::of("c"),
-        long_value: words!["--package"],
-        code_options: words!["-c", "--shell-mode"],
+        // `-c`/`--shell-mode` (a flag) runs the words through the shell; read them so always.
+        shell_joined: true,
         ..spec("pnpx")
     },
     WrapperSpec {
@@ -730,7 +711,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         subcommands: words!["run"],
-        long_value: words!["--node", "--npm", "--yarn", "--pnpm", "--env"],
         ..spec("volta")
     },
     WrapperSpec {
@@ -740,32 +720,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         // The command runs through `sh -c` unless `-n`/`--shell=none`.
-        short_value: Letters::of("wefidEWj"),
-        long_value: words![
-            "--watch",
-            "--exts",
-            "--filter",
-            "--filter-file",
-            "--ignore",
-            "--ignore-file",
-            "--debounce",
-            "--delay-run",
-            "--env",
-            "--workdir",
-            "--project-origin",
-            "--shell",
-            "--signal",
-            "--stop-signal",
-            "--stop-timeout",
-            "--on-busy-update",
-            "--poll",
-            "--emit-events-to",
-            "--color",
-            "--log-file",
-            "--wrap-process",
-            "--fs-events",
-            "--timings",
-        ],
         query_options: words!["--manual", "--completions"],
         shell_joined: true,
         ..spec("watchexec")
@@ -776,8 +730,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     spec("xvfb-run"),
     WrapperSpec {
+        // Yarn 2+ runs the command word as a portable-shell script (the other words appended
+        // to its last command): read the words as one shell line.
         subcommands: words!["exec"],
-        long_value: words!["--cwd"],
+        shell_joined: true,
         ..spec("yarn")
     },
 ];
@@ -1177,6 +1133,9 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
         }
         shell |= spec.shell_options.contains(&o.name);
     }
+    if spec.command_after_dashes {
+        return command_after_dashes(spec, args, &reading);
+    }
     let mut positionals = positionals;
     let mut assignments = Vec::new();
     // `aws-vault exec PROFILE -- CMD`: a `--` after the operands before the command ends them.
@@ -1222,6 +1181,33 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
         Strip::Shell
     } else {
         Strip::NoCommand
+    }
+}
+
+/// `mise exec [TOOL…] [-- COMMAND…]`: the command is the words after `--`. A dynamic word
+/// before it may be an option or `--` itself: opaque.
+fn command_after_dashes(spec: &WrapperSpec, args: &[Arg], reading: &Reading) -> Strip {
+    let end = reading.parsed.options_end.unwrap_or(args.len());
+    if let Some(&at) = reading
+        .parsed
+        .operands
+        .iter()
+        .find(|&&i| i < end && args[i].exact().is_none())
+    {
+        return Strip::Opaque { at };
+    }
+    if end < args.len() {
+        return Strip::Inner {
+            start: end,
+            assignments: Vec::new(),
+            joined: spec.shell_joined,
+            unproven: reading.unproven,
+        };
+    }
+    if asks_for_help(args) || reading.parsed.opts.iter().any(|o| o.name == "-h") {
+        Strip::NoCommand
+    } else {
+        Strip::Shell
     }
 }
 
@@ -1558,6 +1544,9 @@ mod tests {
             ("watch", "-x ls", inner(1)),
             ("taskset", "-c 0 rm", inner(2)),
             ("taskset", "-p 1 2", NoCommand),
+            ("mise", "exec node@20", Shell),
+            ("mise", "exec --help", NoCommand),
+            ("mise", "x -h", NoCommand),
         ];
         for (name, rest, want) in cases {
             let Some(spec) = lookup(name) else {
@@ -1583,6 +1572,21 @@ mod tests {
             ("nice", "-n 5 rm", 2, None),
             ("sudo", "-u root rm", 2, None),
             ("pyenv", "exec python --version", 1, None),
+            // npm's `--no-NAME` negation and a flag's `true`/`false` word (nopt).
+            ("npm", "exec --no-yes rm", 2, None),
+            ("npm", "exec --no-install rm", 2, None),
+            ("npm", "exec --yes false rm", 3, None),
+            ("npm", "exec --no-zz rm", 2, Some(1)),
+            // An optional value: the next word unless it starts with `-`.
+            ("watchexec", "--poll 10s ls", 2, None),
+            ("watchexec", "--poll -r ls", 2, None),
+            ("watchexec", "-c -- ls", 2, None),
+            ("yarn", "exec --emoji ls rm", 3, None),
+            ("yarn", "exec --emoji -s rm", 3, None),
+            // mise's command after `--`; its tools before it.
+            ("mise", "exec node@20 -- rm", 3, None),
+            ("mise", "x -j 2 node@20 python@3 -- rm", 6, None),
+            ("mise", "exec --zz node@20 -- rm", 4, Some(1)),
         ];
         for &(name, rest, start, unproven) in cases {
             let Some(spec) = lookup(name) else {

@@ -313,6 +313,8 @@ impl Policy {
             closed: spec.closed,
             options_first: spec.options_first,
             unlisted_operands: spec.unlisted_operands,
+            negatable: spec.negatable,
+            optional_next: spec.optional_next.into(),
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),

@@ -263,6 +263,16 @@ pub(crate) struct ProgramSpec {
     /// listed spellings as options (a bundle of listed letters, a whole listed long name).
     #[serde(default)]
     pub unlisted_operands: bool,
+    /// As npm's option parser (nopt) reads them: `--no-NAME` sets a listed long option NAME
+    /// off and takes no value, and a listed long flag (or such a negation) takes the next word
+    /// as its value when it is `true` or `false`.
+    #[serde(default)]
+    pub negatable: bool,
+    /// Options (named in `short` or `long` too) whose value is optional: the next word unless
+    /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
+    /// commander's `[value]`.
+    #[serde(default)]
+    pub optional_next: Vec<String>,
     /// Options that make the program write files (`sort -o`, `--output`).
     #[serde(default)]
     pub writes: Vec<String>,

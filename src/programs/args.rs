@@ -159,6 +159,10 @@ pub(crate) struct OptionSpec {
     /// `-x`, `[ -f x ]` holds test operators, `true --zz` ignores its words): only a bundle of
     /// listed `short` letters or a whole listed long name is an option, and `--` is an operand.
     pub unlisted_operands: bool,
+    /// As npm's option parser (nopt) reads them: `--no-NAME` sets a listed long option NAME
+    /// off and takes no value (`npm exec --no-yes`), and a listed long flag, or such a
+    /// negation, takes the next word as its value when it is `true` or `false` (`--yes false`).
+    pub negatable: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -181,6 +185,10 @@ pub(crate) struct OptionSpec {
     /// Operands the program writes, by position (decimal, one a line): `n` the `n`th, `-n` the
     /// `n`th from the end, `0` every one (`uniq IN OUT`: `2`; `cp SRC… DEST`: `-1`; `tee`: `0`).
     pub output_operands: Names,
+    /// Options (named in `short` or `long` too) whose value is optional: the next word unless
+    /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
+    /// commander's `[value]` (`watchexec --poll 500ms CMD`, `watchexec --poll -r CMD`).
+    pub optional_next: Names,
 }
 
 /// What a unit's words are to the files it touches, by its program's table: the files it
@@ -214,6 +222,7 @@ impl OptionSpec {
         closed: false,
         options_first: false,
         unlisted_operands: false,
+        negatable: false,
         writes: Names::Packed(""),
         runs: Names::Packed(""),
         network: Names::Packed(""),
@@ -224,6 +233,7 @@ impl OptionSpec {
         config: Names::Packed(""),
         in_place: Names::Packed(""),
         output_operands: Names::Packed(""),
+        optional_next: Names::Packed(""),
     };
 
     /// The effect of an option found in a unit, when the table gives it one.
@@ -636,7 +646,18 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 Some((n, val)) => (n, Some(val.to_owned())),
                 None => (long, None),
             };
-            let (full, in_long, in_long_value) = expand_long(spec, name);
+            // `--no-yes`: a negation of a listed option, a flag (a table that is `negatable`).
+            let negated = spec.negatable
+                && attached.is_none()
+                && name.strip_prefix("no-").is_some_and(|n| {
+                    let base = format!("--{n}");
+                    spec.long.contains(&base) || spec.long_value.contains(&base)
+                });
+            let (full, in_long, in_long_value) = if negated {
+                (v.to_owned(), true, false)
+            } else {
+                expand_long(spec, name)
+            };
             let known = in_long || in_long_value;
             // A closed table names the harmless options, not every option: `--dump` may be an
             // option of its own that the table left out, not an abbreviation of its
@@ -650,6 +671,16 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
             let takes = in_long_value || spec.long_values && !in_long && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;
+            // nopt reads `--yes false`, `--no-yes true` as the flag with that value.
+            let bool_word = spec.negatable
+                && in_long
+                && !abbreviated
+                && attached.is_none()
+                && matches!(argv.get(i + 1).and_then(W::text), Some("true" | "false"));
+            if bool_word || attached.is_none() && optional_next(spec, &full, argv, i) {
+                value = value_of(argv, i + 1);
+                step = 2;
+            }
             if takes && attached.is_none() {
                 match argv.get(i + 1).map(|a| a.text()) {
                     // An `argparse` CLI (`long_values`) reads a word that looks like an option
@@ -711,6 +742,25 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 });
                 break;
             }
+            if spec.optional_next.contains(&format!("-{c}")) {
+                let rest = &body[k + c.len_utf8()..];
+                let value = if !rest.is_empty() {
+                    Some(rest.to_owned())
+                } else if optional_next(spec, &short_name(c), argv, i) {
+                    step = 2;
+                    value_of(argv, i + 1)
+                } else {
+                    None
+                };
+                out.opts.push(Opt {
+                    name: short_name(c),
+                    value,
+                    known: true,
+                    index: i,
+                    value_at: next_word(argv, i).filter(|_| step == 2),
+                });
+                break;
+            }
             if spec.short_optional.contains(c) {
                 let rest = &body[k + c.len_utf8()..];
                 out.opts.push(Opt {
@@ -743,6 +793,19 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
     out.closed = spec.closed;
     out.unlisted_operands = spec.unlisted_operands;
     out
+}
+
+/// Whether option `name` (at `argv[i]`, its value not attached) is one of the table's
+/// `optional_next` and takes the next word: there is one and it is `-` or does not start with
+/// `-`. A word
+/// known only at run time is not taken: it stays where a command or operand may be, which a
+/// run-time word never proves.
+fn optional_next<W: Word>(spec: &OptionSpec, name: &str, argv: &[W], i: usize) -> bool {
+    spec.optional_next.contains(name)
+        && argv
+            .get(i + 1)
+            .and_then(W::text)
+            .is_some_and(|w| !w.starts_with('-') || w == "-")
 }
 
 /// Word `i` is an operand; with `options_first` the first one ends the options.

@@ -72,7 +72,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.16 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.17 as usize,
     };
     let &(
         short,
@@ -92,12 +92,14 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         config,
         in_place,
         output_operands,
+        optional_next,
         single_dash_long,
         long_values,
         signal_words,
         closed,
         options_first,
         unlisted_operands,
+        negatable,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -121,9 +123,11 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         config: Names::Packed(text(reads as usize, config)?),
         in_place: Names::Packed(text(config as usize, in_place)?),
         output_operands: Names::Packed(text(in_place as usize, output_operands)?),
+        optional_next: Names::Packed(text(output_operands as usize, optional_next)?),
         closed,
         options_first,
         unlisted_operands,
+        negatable,
     })
 }
 
