@@ -742,7 +742,7 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 });
                 break;
             }
-            if spec.optional_next.contains(&format!("-{c}")) {
+            if spec.optional_next.contains(&short_name(c)) {
                 let rest = &body[k + c.len_utf8()..];
                 let value = if !rest.is_empty() {
                     Some(rest.to_owned())
