@@ -554,7 +554,7 @@ fn prints_secret_text(u: &Unit) -> Option<String> {
     // `docker compose config`: the compose file with the environment's values filled in.
     if matches!(p, "docker" | "podman" | "docker-compose" | "podman-compose")
         && words.last() == Some(&"config")
-        && words.iter().any(|w| *w == "compose") == matches!(p, "docker" | "podman")
+        && words.contains(&"compose") == matches!(p, "docker" | "podman")
     {
         return Some("the compose configuration with the environment's values".to_owned());
     }
