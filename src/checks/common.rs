@@ -126,13 +126,20 @@ pub(crate) fn is_raw_device(path: &str) -> bool {
 /// A device that gives what the person types, says, shows or films: input events and raw HID
 /// reports (keystrokes, passwords included), the virtual consoles' screen contents, cameras
 /// and sound capture (`/dev/input/event0`, `/dev/hidraw0`, `/dev/vcs1`, `/dev/video0`,
-/// `/dev/snd/pcmC0D0c`).
+/// `/dev/snd/pcmC0D0c`); a terminal's input (`/dev/tty`, `/dev/tty2`, `/dev/pts/0`,
+/// `/dev/console`: what is typed there, passwords included, goes to the reader instead).
 pub(crate) fn is_capture_device(path: &str) -> bool {
     let p = unquote(path);
     let Some(dev) = p.strip_prefix("/dev/") else {
         return false;
     };
-    dev.starts_with("input/")
+    let terminal = dev
+        .strip_prefix("tty")
+        .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        || dev.starts_with("pts/")
+        || dev == "console";
+    terminal
+        || dev.starts_with("input/")
         || dev.starts_with("snd/pcm") && dev.ends_with('c')
         || ["hidraw", "vcs", "video", "uhid", "usbmon"]
             .iter()

@@ -80,6 +80,9 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/configstore/firebase-tools.json",
     "**/.config/doctl/config.yaml",
     "/proc/*/environ",
+    // A process's memory (`tail -c +N /proc/PID/mem` seeks to a mapping): its environment and
+    // every token it holds.
+    "/proc/*/mem",
     "/var/run/secrets/**",
     "/run/secrets/**",
     "**/*.keystore",
