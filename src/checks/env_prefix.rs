@@ -158,6 +158,13 @@ const LOADERS: Words = words![
     "TERMINFO",
     "BASH_CMDS",
     "BASH_ALIASES",
+    // `~+` and `~-` expand to these: `PWD=/etc; cat ~+/shadow` reads `/etc/shadow`.
+    "PWD",
+    "OLDPWD",
+    // Shell state, as `set -o posix` and `shopt -s compat31` are.
+    "POSIXLY_CORRECT",
+    "BASH_COMPAT",
+    "EXECIGNORE",
 ];
 
 const PLAIN_COMMANDS: Words = words![
@@ -370,6 +377,12 @@ mod tests {
             ),
             ("IFS=: read -ra parts <<< \"$PATH\"", None),
             ("for PATH in /tmp/evil; do ls; done", Some(Decision::Ask)),
+            ("PWD=/etc; cat ~+/shadow", Some(Decision::Ask)),
+            (
+                "for OLDPWD in /etc; do cat ~-/shadow; done",
+                Some(Decision::Ask),
+            ),
+            ("POSIXLY_CORRECT=1; ls", Some(Decision::Ask)),
             ("read -r PATH <<< /tmp/evil; ls", Some(Decision::Ask)),
             ("printf -v LD_PRELOAD '%s' ./x.so", Some(Decision::Ask)),
             ("BASH_CMDS[ls]=/tmp/evil/ls; ls", Some(Decision::Ask)),
