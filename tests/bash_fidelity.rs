@@ -652,3 +652,19 @@ fn working_directory_variables_set_on_the_line() {
         ("cat ~+/x", Allow),
     ]);
 }
+
+/// Redirects written after a function's body belong to the definition: each call runs the body
+/// with them (tree-sitter-bash puts a heredoc outside the definition, a here-string inside).
+#[test]
+fn a_function_definitions_redirects_apply_to_each_call() {
+    // bypass: the heredoc feeds the shell in the function's body at the call.
+    assert_eq!(argvs("f() { sh; } <<EOF\nid\nEOF\nf"), [["id"]]);
+    check(&[
+        ("f() { sh; } <<EOF\nrm -rf ~\nEOF\nf", Deny),
+        ("f() { bash; } <<< 'rm -rf ~'; f", Deny),
+        ("f() { sh; } <<EOF\ntouch x\nEOF\nf", Ask),
+        // Harmless twins.
+        ("f() { cat; } <<EOF\nhi\nEOF\nf", Allow),
+        ("f() { sh; } <<EOF\necho hi\nEOF\nf", Allow),
+    ]);
+}
