@@ -649,6 +649,12 @@ fn working_directory_variables_set_on_the_line() {
         ("for PWD in /etc; do cat ~+/shadow; done", Ask),
         ("OLDPWD=/etc; cat ~-/shadow", Ask),
         ("POSIXLY_CORRECT=1; ls", Ask),
+        // bypass: `${CDPATH:=/}` sets CDPATH, so `cd etc` goes to `/etc`.
+        (": ${CDPATH:=/}; cd etc; cat shadow", Ask),
+        // `~-` is a directory known only at run time: a file name that may be a secret asks.
+        ("cat ~-/shadow", Ask),
+        ("cat ~-/notes.txt", Allow),
+        (": ${name:=x}; echo $name", Allow),
         ("cat ~+/x", Allow),
     ]);
 }

@@ -219,6 +219,14 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     ))
 }
 
+/// `${NAME:=value}` / `${NAME=value}`: an expansion that assigns `NAME` when it is unset or empty
+/// (`: ${CDPATH:=/}; cd etc` changes where `cd` goes).
+fn expansion_assignment() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?=").ok())
+        .as_ref()
+}
+
 fn bare_history() -> Option<&'static Regex> {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| Regex::new(r"(^|[;&|\s(])(export\s+)?HIST[A-Z]*=").ok())
@@ -336,6 +344,24 @@ impl Check for EnvPrefix {
                 }
             }
         }
+        if a.input.contains("${")
+            && let Some(re) = expansion_assignment()
+        {
+            for c in re.captures_iter(&a.input) {
+                let (Some(whole), Some(name)) = (c.get(0), c.get(1)) else {
+                    continue;
+                };
+                if let Some((Risk::High, why)) = classify(name.as_str(), None) {
+                    history_seen |= name.as_str().starts_with("HIST");
+                    out.push(ask(
+                        None,
+                        Span::new(whole.start(), whole.end()),
+                        Risk::High,
+                        format!("`{}` assigned by an expansion: {why}", name.as_str()),
+                    ));
+                }
+            }
+        }
         if !history_seen
             && a.input.contains("HIST")
             && let Some(m) = bare_history().and_then(|re| re.find(&a.input))
@@ -383,6 +409,9 @@ mod tests {
                 Some(Decision::Ask),
             ),
             ("POSIXLY_CORRECT=1; ls", Some(Decision::Ask)),
+            (": ${CDPATH:=/}; cd etc", Some(Decision::Ask)),
+            ("echo ${LD_PRELOAD=./x.so}", Some(Decision::Ask)),
+            ("echo ${name:=x}", None),
             ("read -r PATH <<< /tmp/evil; ls", Some(Decision::Ask)),
             ("printf -v LD_PRELOAD '%s' ./x.so", Some(Decision::Ask)),
             ("BASH_CMDS[ls]=/tmp/evil/ls; ls", Some(Decision::Ask)),
