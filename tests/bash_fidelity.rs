@@ -575,3 +575,102 @@ fn descriptors_named_or_copied_into_standard_input() {
         );
     }
 }
+
+/// bash reads a quote as a plain character inside an array subscript, arithmetic, and the
+/// operand of a `${…}` inside double quotes or an unquoted heredoc body, and expands what is
+/// between (confirmed with bash 5.2: `"${x:-'$(cmd)'}"`, `${a['$(cmd)']}`, `a['$(cmd)']=1`,
+/// `$(( '$(cmd)' ))` each run `cmd`). tree-sitter-bash reads a single-quoted string there.
+#[test]
+fn quotes_bash_reads_as_plain_characters() {
+    check(&[
+        // bypass: the command substitution runs; the parser saw a single-quoted string.
+        ("echo ${a['$(touch x)']}", Ask),
+        ("echo \"${a['$(touch x)']}\"", Ask),
+        ("echo ${a['`touch x`']}", Ask),
+        ("echo ${a[$'$(touch x)']}", Ask),
+        ("a['$(touch x)']=1", Ask),
+        ("declare a['$(touch x)']=1", Ask),
+        ("a=(['$(touch x)']=1)", Ask),
+        ("echo \"${x:-'$(touch x)'}\"", Ask),
+        ("echo \"${x-'$(touch x)'}\"", Ask),
+        ("x=a; echo \"${x:+'$(touch x)'}\"", Ask),
+        ("echo \"${x:='$(touch x)'}\"", Ask),
+        ("echo \"${x:-$'\\x24(touch x)'}\"", Ask),
+        ("case a in \"${x:-'$(touch x)'}\") ;; esac", Ask),
+        ("cat <<EOF\n${x:-'$(touch x)'}\nEOF\n", Ask),
+        ("cat <<EOF\n${a['$(touch x)']}\nEOF\n", Ask),
+        ("echo $(( '$(touch x)' ))", Ask),
+        ("echo $[ '$(touch x)' ]", Ask),
+        ("(( '$(touch x)' ))", Ask),
+        // Harmless twins: unquoted `${…}` operands and `[[ ]]` keep their quotes, quoted text
+        // without an expansion, a single-quoted array value.
+        ("echo ${x:-'$(touch x)'}", Allow),
+        ("echo \"${x:-'a'}\"", Allow),
+        ("echo ${a['1']}", Allow),
+        ("echo \"${x//$'\\n'/ }\"", Allow),
+        ("x=([1]='$v')", Allow),
+        ("[[ '$(touch x)' == a ]]", Allow),
+    ]);
+    assert!(has_flag("echo \"${x:-'$(id)'}\"", FlagKind::ParseError));
+    assert!(has_flag("a['$(id)']=1", FlagKind::ParseError));
+}
+
+/// `xargs` appends the words it reads, and a name such as `-i` or `-o` (from `ls`, `git
+/// ls-files`, `rg -l`) is an option to the command: an allow that depends on the options is not
+/// proven for them, as for a glob. Without a command, xargs runs `echo`.
+#[test]
+fn words_xargs_appends_can_be_options() {
+    check(&[
+        // bypass: beside a file named `-i`, sed edits every file in place; `-o` makes sort
+        // overwrite a file.
+        ("ls | xargs sed s/a/b/", Ask),
+        ("ls | xargs -I{} sed s/a/b/ {}", Ask),
+        ("ls | xargs sort", Ask),
+        ("ls | xargs rg x", Ask),
+        // Harmless twins: programs whose allow does not depend on options.
+        ("ls | xargs cat", Allow),
+        ("git ls-files | xargs wc -l", Allow),
+        ("find . -name '*.rs' | xargs grep -n x", Allow),
+        ("ls | xargs", Allow),
+        ("find . -exec sed s/a/b/ {} +", Allow),
+    ]);
+    assert_eq!(
+        argvs("ls | xargs -n1"),
+        [vec!["ls"], vec!["xargs", "-n1"], vec!["echo"]]
+    );
+}
+
+/// `~+` is `$PWD` and `~-` is `$OLDPWD`: a line that sets them moves what the tilde names.
+#[test]
+fn working_directory_variables_set_on_the_line() {
+    check(&[
+        // bypass: `~+/shadow` read as `./shadow` while bash reads `/etc/shadow`.
+        ("PWD=/etc; cat ~+/shadow", Ask),
+        ("for PWD in /etc; do cat ~+/shadow; done", Ask),
+        ("OLDPWD=/etc; cat ~-/shadow", Ask),
+        ("POSIXLY_CORRECT=1; ls", Ask),
+        // bypass: `${CDPATH:=/}` sets CDPATH, so `cd etc` goes to `/etc`.
+        (": ${CDPATH:=/}; cd etc; cat shadow", Ask),
+        // `~-` is a directory known only at run time: a file name that may be a secret asks.
+        ("cat ~-/shadow", Ask),
+        ("cat ~-/notes.txt", Allow),
+        (": ${name:=x}; echo $name", Allow),
+        ("cat ~+/x", Allow),
+    ]);
+}
+
+/// Redirects written after a function's body belong to the definition: each call runs the body
+/// with them (tree-sitter-bash puts a heredoc outside the definition, a here-string inside).
+#[test]
+fn a_function_definitions_redirects_apply_to_each_call() {
+    // bypass: the heredoc feeds the shell in the function's body at the call.
+    assert_eq!(argvs("f() { sh; } <<EOF\nid\nEOF\nf"), [["id"]]);
+    check(&[
+        ("f() { sh; } <<EOF\nrm -rf ~\nEOF\nf", Deny),
+        ("f() { bash; } <<< 'rm -rf ~'; f", Deny),
+        ("f() { sh; } <<EOF\ntouch x\nEOF\nf", Ask),
+        // Harmless twins.
+        ("f() { cat; } <<EOF\nhi\nEOF\nf", Allow),
+        ("f() { sh; } <<EOF\necho hi\nEOF\nf", Allow),
+    ]);
+}

@@ -1159,7 +1159,35 @@ impl<'l> Walker<'l> {
                         return;
                     }
                     Strip::NoCommand => {
+                        // `xargs` with no command runs `echo` (an exec of `/bin/echo`) with the
+                        // words it reads; `xargs --version` runs nothing, which the unit
+                        // overstates harmlessly.
+                        let default_echo = program == "xargs";
+                        let mut echo_via = via.clone();
+                        echo_via.push(program.clone());
                         self.emit(rest, Some(program), path, via, assignments, &ctx);
+                        if default_echo {
+                            let span = first.arg.span;
+                            let mut context = ctx.context.clone();
+                            if !context.contains(&Context::Xargs) {
+                                context.push(Context::Xargs);
+                            }
+                            self.push_unit(Unit {
+                                program: Some("echo".to_owned()),
+                                path: None,
+                                argv: vec![Arg::literal("echo", span)],
+                                span,
+                                via: echo_via,
+                                context,
+                                assignments: Vec::new(),
+                                redirects: ctx.redirects.clone(),
+                                depth: self.nest,
+                                appended_args: true,
+                                piped: ctx.piped,
+                                stdin: None,
+                                wrapper_reads: ctx.wrapper_reads.clone(),
+                            });
+                        }
                         return;
                     }
                     Strip::Shell => {

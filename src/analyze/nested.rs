@@ -1187,11 +1187,14 @@ impl Walker<'_> {
                         _ => end += 1,
                     }
                 }
-                if args[start].arg.exact().is_some_and(|p| p.contains("{}")) {
+                // `find . -exec` at the end of the line: no payload (find refuses it).
+                if let Some(first) = args.get(start)
+                    && first.arg.exact().is_some_and(|p| p.contains("{}"))
+                {
                     // `find … -exec {} \;`: the program is a file name find finds.
                     self.flag(
                         FlagKind::DynamicCode,
-                        args[start].arg.span,
+                        first.arg.span,
                         "the program find runs is made of the names of the files it finds",
                     );
                 }

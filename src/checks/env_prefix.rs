@@ -158,6 +158,13 @@ const LOADERS: Words = words![
     "TERMINFO",
     "BASH_CMDS",
     "BASH_ALIASES",
+    // `~+` and `~-` expand to these: `PWD=/etc; cat ~+/shadow` reads `/etc/shadow`.
+    "PWD",
+    "OLDPWD",
+    // Shell state, as `set -o posix` and `shopt -s compat31` are.
+    "POSIXLY_CORRECT",
+    "BASH_COMPAT",
+    "EXECIGNORE",
 ];
 
 const PLAIN_COMMANDS: Words = words![
@@ -210,6 +217,14 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
         Risk::Medium,
         "sets an environment variable the program reads",
     ))
+}
+
+/// `${NAME:=value}` / `${NAME=value}`: an expansion that assigns `NAME` when it is unset or empty
+/// (`: ${CDPATH:=/}; cd etc` changes where `cd` goes).
+fn expansion_assignment() -> Option<&'static Regex> {
+    static RE: OnceLock<Option<Regex>> = OnceLock::new();
+    RE.get_or_init(|| Regex::new(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?=").ok())
+        .as_ref()
 }
 
 fn bare_history() -> Option<&'static Regex> {
@@ -329,6 +344,24 @@ impl Check for EnvPrefix {
                 }
             }
         }
+        if a.input.contains("${")
+            && let Some(re) = expansion_assignment()
+        {
+            for c in re.captures_iter(&a.input) {
+                let (Some(whole), Some(name)) = (c.get(0), c.get(1)) else {
+                    continue;
+                };
+                if let Some((Risk::High, why)) = classify(name.as_str(), None) {
+                    history_seen |= name.as_str().starts_with("HIST");
+                    out.push(ask(
+                        None,
+                        Span::new(whole.start(), whole.end()),
+                        Risk::High,
+                        format!("`{}` assigned by an expansion: {why}", name.as_str()),
+                    ));
+                }
+            }
+        }
         if !history_seen
             && a.input.contains("HIST")
             && let Some(m) = bare_history().and_then(|re| re.find(&a.input))
@@ -370,6 +403,15 @@ mod tests {
             ),
             ("IFS=: read -ra parts <<< \"$PATH\"", None),
             ("for PATH in /tmp/evil; do ls; done", Some(Decision::Ask)),
+            ("PWD=/etc; cat ~+/shadow", Some(Decision::Ask)),
+            (
+                "for OLDPWD in /etc; do cat ~-/shadow; done",
+                Some(Decision::Ask),
+            ),
+            ("POSIXLY_CORRECT=1; ls", Some(Decision::Ask)),
+            (": ${CDPATH:=/}; cd etc", Some(Decision::Ask)),
+            ("echo ${LD_PRELOAD=./x.so}", Some(Decision::Ask)),
+            ("echo ${name:=x}", None),
             ("read -r PATH <<< /tmp/evil; ls", Some(Decision::Ask)),
             ("printf -v LD_PRELOAD '%s' ./x.so", Some(Decision::Ask)),
             ("BASH_CMDS[ls]=/tmp/evil/ls; ls", Some(Decision::Ask)),

@@ -1208,6 +1208,25 @@ impl<'a> Lowerer<'a> {
                 fd_words(&mut s);
                 Command::Simple(s)
             }
+            // `f() { sh; } <<EOF`: the redirects are part of the definition and apply each
+            // time the function runs (tree-sitter-bash puts a heredoc outside the definition,
+            // a here-string inside it).
+            Some(Command::Function {
+                name,
+                body,
+                span: def_span,
+            }) if !redirects.is_empty() => {
+                self.stray_words(&extra);
+                Command::Function {
+                    name,
+                    body: Box::new(Command::Redirected {
+                        body,
+                        redirects,
+                        span: def_span,
+                    }),
+                    span,
+                }
+            }
             Some(other) => {
                 self.stray_words(&extra);
                 Command::Redirected {

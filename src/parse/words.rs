@@ -67,6 +67,9 @@ impl Lowerer<'_> {
         let inner = text
             .strip_prefix('\'')
             .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
+        if inner.contains(['$', '`']) && quotes_are_plain_here(node, self.src) {
+            self.plain_quotes_issue(node);
+        }
         let start = node.start_byte() + 1;
         if inner.is_empty() {
             // `''`: an empty argument is still an argument.
@@ -99,7 +102,29 @@ impl Lowerer<'_> {
         let inner = text
             .strip_prefix("$'")
             .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
+        let before = out.len();
         self.ansi_c(node.start_byte() + 2, inner, out);
+        // In a double-quoted `${x:-$'…'}` bash decodes the string (`extquote`) and expands the
+        // result: `$'\x24(cmd)'` runs `cmd`. Elsewhere such quotes are plain characters.
+        let expandable =
+            inner.contains(['$', '`'])
+                || out.get(before..).unwrap_or_default().iter().any(
+                    |p| matches!(p, WordPart::Literal { text, .. } if text.contains(['$', '`'])),
+                );
+        if expandable && quotes_are_plain_here(node, self.src) {
+            self.plain_quotes_issue(node);
+        }
+    }
+
+    fn plain_quotes_issue(&mut self, node: Node) {
+        self.issue(
+            IssueKind::ParseError,
+            node,
+            "bash reads these quotes as plain characters here (an array subscript, arithmetic, \
+             the operand of a `${…}` inside double quotes or a heredoc) and expands what is \
+             inside them"
+                .to_owned(),
+        );
     }
 
     fn double_quoted(&mut self, node: Node, out: &mut Vec<WordPart>) {
@@ -808,6 +833,46 @@ impl Lowerer<'_> {
             base + text.len(),
         );
     }
+}
+
+/// Is a quoted string at `node` (`'…'`, `$'…'`) read by bash as plain characters, with the
+/// expansions inside it performed? Inside an array subscript (`${a['$(cmd)']}`,
+/// `a['$(cmd)']=1`, `(['$(cmd)']=1)`), arithmetic (`$(( '$(cmd)' ))`, `(( … ))`) and the
+/// operand of a `${…}` inside double quotes or an unquoted heredoc body
+/// (`"${x:-'$(cmd)'}"`) bash expands the text as if double-quoted (confirmed with bash 5.2:
+/// each runs `cmd`). A command or process substitution starts a new quoting context.
+fn quotes_are_plain_here(node: Node, src: &str) -> bool {
+    let mut in_expansion = false;
+    let mut prev = node;
+    let mut cur = node.parent();
+    while let Some(p) = cur {
+        match kind(p) {
+            "subscript" | "arithmetic_expansion" => return true,
+            "compound_statement"
+                if p.child(0).is_some_and(|c| !c.is_named() && kind(c) == "((") =>
+            {
+                return true;
+            }
+            // `(['k']=v)`: tree-sitter-bash reads the element as a concatenation that begins
+            // with the word `[`; the subscript is what comes before a `]`.
+            "array" => {
+                return kind(prev) == "concatenation"
+                    && src
+                        .get(prev.start_byte()..prev.end_byte())
+                        .is_some_and(|t| t.starts_with('['))
+                    && src
+                        .get(node.end_byte()..prev.end_byte())
+                        .is_some_and(|t| t.contains(']'));
+            }
+            "expansion" => in_expansion = true,
+            "string" | "translated_string" | "heredoc_body" if in_expansion => return true,
+            "command_substitution" | "process_substitution" => return false,
+            _ => {}
+        }
+        prev = p;
+        cur = p.parent();
+    }
+    false
 }
 
 /// The index of the bracket that closes the one at `bytes[open]` (`(`, `{` or `[`), counting

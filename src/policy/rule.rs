@@ -624,7 +624,10 @@ impl Rule {
         // A closed table already knows every option, and a glob can only become one when the
         // directory may hold a name beginning with `-` (`m.dash_names`, checked below): then only
         // a changed operand count is left for this check.
-        let glob_only_counts = m.parsed.closed && !m.dash_names;
+        // The words `xargs` appends are names it read (`ls | xargs sed s/a/b/` beside a file
+        // named `-i`): options or operands as a glob's names are, wherever the line runs. A rule
+        // that takes any dynamic word (`dynamic_args`, `command -v`) takes them too.
+        let glob_only_counts = m.parsed.closed && !m.dash_names && !unit.appended_args;
         if self.decision == Decision::Allow
             && !self.glob_options
             && !(glob_only_counts && self.max_operands.is_none())
@@ -632,7 +635,8 @@ impl Rule {
                 || !self.flags_all.is_empty()
                 || !self.flags_any.is_empty()
                 || self.max_operands.is_some())
-            && glob_may_change_options(unit, self.max_operands.is_some())
+            && ((unit.appended_args && !self.dynamic_args)
+                || glob_may_change_options(unit, self.max_operands.is_some()))
         {
             return Err(Miss::Glob);
         }
