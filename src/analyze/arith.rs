@@ -60,7 +60,14 @@ pub(crate) fn operands(expr: &str, assigned: &mut Vec<String>) -> Vec<Operand> {
             }
             b'$' if b.get(i + 1) == Some(&b'{') => {
                 let end = skip_group(b, i + 1);
-                let inner = &expr[i + 2..end.saturating_sub(1).max(i + 2)];
+                // Without its `}` (an unclosed `${`) the group runs to the end of the text,
+                // whose last byte may be inside a character.
+                let close = if b.get(end.wrapping_sub(1)) == Some(&b'}') {
+                    end - 1
+                } else {
+                    end
+                };
+                let inner = expr.get(i + 2..close.max(i + 2)).unwrap_or_default();
                 let name: String = inner
                     .trim_start_matches(['#', '!'])
                     .chars()
