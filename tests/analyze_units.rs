@@ -418,6 +418,12 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     ("gdb -ex='shell rm -rf /'", None),
     ("gdb -q ./a.out -iex '!rm -rf /'", None),
     ("gdb -nx --args /bin/rm -rf /", None),
+    // sqlite3 read with its table: `-lookaside SIZE N` takes two words, one dash or two, the
+    // options before `-A` (whose words are `.archive`'s) still run.
+    ("sqlite3 -lookaside 64 8 app.db '.shell rm -rf /'", None),
+    ("sqlite3 --pagecache 64 8 app.db '.system rm -rf /'", None),
+    ("sqlite3 --cmd '.shell rm -rf /' app.db", None),
+    ("sqlite3 -cmd '.shell rm -rf /' app.zip -A -t", None),
 ];
 
 #[test]
@@ -912,6 +918,16 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         "gdb -batch -zz ./a.out",
         FlagKind::UnsupportedSyntax,
         Some("-zz"),
+    ),
+    (
+        "sqlite3 -head app.db .tables",
+        FlagKind::UnsupportedSyntax,
+        Some("-head"),
+    ),
+    (
+        "sqlite3 app.db --zz .tables",
+        FlagKind::UnsupportedSyntax,
+        Some("--zz"),
     ),
     (
         "start-stop-daemon --start --exec \"$P\"",

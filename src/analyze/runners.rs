@@ -229,72 +229,59 @@ impl Walker<'_> {
     /// of `-init FILE` and `.read FILE` (other than `/dev/null`), are flagged. `~/.sqliterc`,
     /// read at start without `-init`, is a start-up file (writing it asks).
     pub(super) fn sqlite_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
-        // Options with a value (sqlite3 accepts `-opt` and `--opt`).
-        const VALUE: &[&str] = &[
-            "cmd",
-            "init",
-            "separator",
-            "newline",
-            "nullvalue",
-            "vfs",
-            "maxsize",
-            "mmap",
-            "heap",
-            "escape",
-        ];
+        let mut words: Vec<Arg> = args.iter().skip(1).map(|a| a.arg.clone()).collect();
+        let table = tables::builtin("sqlite3").unwrap_or_default();
+        // `-A ARGS…` (`-AARG`): the remaining words are `.archive`'s, neither options nor SQL.
+        let archive = args::parse_args(&table, &words, false)
+            .opts
+            .iter()
+            .find(|o| matches!(o.name.as_ref(), "-A" | "--A"))
+            .map(|o| o.index);
+        if let Some(k) = archive {
+            words.truncate(k);
+        }
+        let parsed = self.read_words(args, "sqlite3", &words);
         let mut texts: Vec<(String, Span)> = Vec::new();
-        let mut db_seen = false;
-        let mut i = 1;
-        while i < args.len() {
-            let a = &args[i];
-            i += 1;
-            let Some(v) = a.arg.exact() else {
-                if db_seen {
-                    self.flag(
-                        FlagKind::DynamicCode,
-                        a.arg.span,
-                        "sqlite3 runs a command line computed at run time (`.shell` runs programs)",
-                    );
-                }
-                db_seen = true;
+        for o in &parsed.opts {
+            let name = o.name.trim_start_matches('-');
+            if name != "cmd" && name != "init" {
+                continue;
+            }
+            let Some(at) = o.value_at.and_then(|k| args.get(1 + k)) else {
                 continue;
             };
-            if let Some(name) = v.strip_prefix("--").or_else(|| v.strip_prefix('-'))
-                && !db_seen
-                && !name.is_empty()
-            {
-                if matches!(name, "lookaside" | "pagecache") {
-                    i += 2;
-                } else if VALUE.contains(&name) {
-                    if name == "init"
-                        && let Some(f) = args.get(i)
-                    {
-                        self.command_file(
-                            f.arg.exact(),
-                            f.arg.span,
-                            "sqlite3 -init runs the dot-commands of a file (`.shell` runs programs)",
-                        );
-                    }
-                    if name == "cmd"
-                        && let Some(c) = args.get(i)
-                    {
-                        match c.arg.exact() {
-                            Some(t) => texts.push((t.to_owned(), c.arg.span)),
-                            None => self.flag(
-                                FlagKind::DynamicCode,
-                                c.arg.span,
-                                "sqlite3 -cmd runs a command line computed at run time",
-                            ),
-                        }
-                    }
-                    i += 1;
-                }
+            if name == "init" {
+                self.command_file(
+                    at.arg.exact(),
+                    at.arg.span,
+                    "sqlite3 -init runs the dot-commands of a file (`.shell` runs programs)",
+                );
                 continue;
             }
-            if db_seen {
-                texts.push((v.to_owned(), a.arg.span));
+            match at.arg.exact() {
+                Some(t) => texts.push((t.to_owned(), at.arg.span)),
+                None => self.flag(
+                    FlagKind::DynamicCode,
+                    at.arg.span,
+                    "sqlite3 -cmd runs a command line computed at run time",
+                ),
             }
-            db_seen = true;
+        }
+        // The first operand is the database, the others SQL or dot-commands.
+        for a in parsed
+            .operands
+            .iter()
+            .skip(1)
+            .filter_map(|&k| args.get(1 + k))
+        {
+            match a.arg.exact() {
+                Some(v) => texts.push((v.to_owned(), a.arg.span)),
+                None => self.flag(
+                    FlagKind::DynamicCode,
+                    a.arg.span,
+                    "sqlite3 runs a command line computed at run time (`.shell` runs programs)",
+                ),
+            }
         }
         match &ctx.feed {
             Some(Feed::Static(text, _)) => {
