@@ -392,13 +392,14 @@ fn main() {
          /// the options that write, run code and reach the network, and the single-dash words\n\
          /// whose values run up to `;` or `+`, optional short value letters, the options whose\n\
          /// value is a file written, a directory written into, a file read, or a configuration file, the options that rewrite\n\
-         /// the operands in place, the positions of the operands written (decimal), and the\n\
-         /// options whose value is the next word unless it starts with `-`;\n\
+         /// the operands in place, the positions of the operands written (decimal), the\n\
+         /// options whose value is the next word unless it starts with `-`, and the options\n\
+         /// that take the next two words;\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed); whether options end at the first operand; whether\n\
          /// a word the table does not name is an operand (echo, test).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -588,7 +589,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             }),
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
             | "runs" | "network" | "output" | "output_dir" | "reads" | "config" | "in_place"
-            | "optional_next" => v
+            | "optional_next" | "two_values" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -653,6 +654,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     }
     let output_operands = text.len();
     let optional_next = end(text, "optional_next");
+    let two_values = end(text, "two_values");
     let single = t
         .get("single_dash_long")
         .and_then(toml::Value::as_bool)
@@ -682,7 +684,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable})"
     )
 }
 

@@ -411,6 +411,19 @@ const RM_RF_ROOT: &[(&str, Option<&str>)] = &[
     // bypass: capsh's `-+` and `=+` run bash (capsh) like `--` (`==`), through cap_launch.
     ("capsh -+ -c 'rm -rf /'", None),
     ("capsh =+ -- -c 'rm -rf /'", None),
+    // gdb read with its table as getopt_long_only reads it: one dash or two, `=VALUE`, an
+    // abbreviation read as its option (bypass: `-eval-c`); `--args` ends the options.
+    ("gdb -batch -eval-c 'shell rm -rf /' ./a.out", None),
+    ("gdb --eval-comm='shell rm -rf /' ./a.out", None),
+    ("gdb -ex='shell rm -rf /'", None),
+    ("gdb -q ./a.out -iex '!rm -rf /'", None),
+    ("gdb -nx --args /bin/rm -rf /", None),
+    // sqlite3 read with its table: `-lookaside SIZE N` takes two words, one dash or two, the
+    // options before `-A` (whose words are `.archive`'s) still run.
+    ("sqlite3 -lookaside 64 8 app.db '.shell rm -rf /'", None),
+    ("sqlite3 --pagecache 64 8 app.db '.system rm -rf /'", None),
+    ("sqlite3 --cmd '.shell rm -rf /' app.db", None),
+    ("sqlite3 -cmd '.shell rm -rf /' app.zip -A -t", None),
 ];
 
 #[test]
@@ -895,6 +908,26 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         "ed --pro x '!id'",
         FlagKind::UnsupportedSyntax,
         Some("--pro"),
+    ),
+    (
+        "gdb -batch --eval-comm bt ./a.out",
+        FlagKind::UnsupportedSyntax,
+        Some("--eval-comm"),
+    ),
+    (
+        "gdb -batch -zz ./a.out",
+        FlagKind::UnsupportedSyntax,
+        Some("-zz"),
+    ),
+    (
+        "sqlite3 -head app.db .tables",
+        FlagKind::UnsupportedSyntax,
+        Some("-head"),
+    ),
+    (
+        "sqlite3 app.db --zz .tables",
+        FlagKind::UnsupportedSyntax,
+        Some("--zz"),
     ),
     (
         "start-stop-daemon --start --exec \"$P\"",

@@ -61,9 +61,15 @@ impl Walker<'_> {
     /// table does not prove (one it does not name, or an abbreviation, read as the option it
     /// abbreviates) is flagged: what the program runs is then not proven.
     fn read_options(&mut self, args: &[ArgW], program: &str) -> Parsed {
-        let table = tables::builtin(program).unwrap_or_default();
         let words: Vec<Arg> = args.iter().skip(1).map(|a| a.arg.clone()).collect();
-        let parsed = args::parse_args(&table, &words, false);
+        self.read_words(args, program, &words)
+    }
+
+    /// [`Walker::read_options`] on `words` (the words of `args` after the program, as the
+    /// program reads them: `gdb`'s `-ex` is its `--ex`).
+    fn read_words(&mut self, args: &[ArgW], program: &str, words: &[Arg]) -> Parsed {
+        let table = tables::builtin(program).unwrap_or_default();
+        let parsed = args::parse_args(&table, words, false);
         if let Some(unknown) = &parsed.unknown {
             let written = |i: usize| {
                 words
@@ -223,72 +229,59 @@ impl Walker<'_> {
     /// of `-init FILE` and `.read FILE` (other than `/dev/null`), are flagged. `~/.sqliterc`,
     /// read at start without `-init`, is a start-up file (writing it asks).
     pub(super) fn sqlite_code(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
-        // Options with a value (sqlite3 accepts `-opt` and `--opt`).
-        const VALUE: &[&str] = &[
-            "cmd",
-            "init",
-            "separator",
-            "newline",
-            "nullvalue",
-            "vfs",
-            "maxsize",
-            "mmap",
-            "heap",
-            "escape",
-        ];
+        let mut words: Vec<Arg> = args.iter().skip(1).map(|a| a.arg.clone()).collect();
+        let table = tables::builtin("sqlite3").unwrap_or_default();
+        // `-A ARGS…` (`-AARG`): the remaining words are `.archive`'s, neither options nor SQL.
+        let archive = args::parse_args(&table, &words, false)
+            .opts
+            .iter()
+            .find(|o| matches!(o.name.as_ref(), "-A" | "--A"))
+            .map(|o| o.index);
+        if let Some(k) = archive {
+            words.truncate(k);
+        }
+        let parsed = self.read_words(args, "sqlite3", &words);
         let mut texts: Vec<(String, Span)> = Vec::new();
-        let mut db_seen = false;
-        let mut i = 1;
-        while i < args.len() {
-            let a = &args[i];
-            i += 1;
-            let Some(v) = a.arg.exact() else {
-                if db_seen {
-                    self.flag(
-                        FlagKind::DynamicCode,
-                        a.arg.span,
-                        "sqlite3 runs a command line computed at run time (`.shell` runs programs)",
-                    );
-                }
-                db_seen = true;
+        for o in &parsed.opts {
+            let name = o.name.trim_start_matches('-');
+            if name != "cmd" && name != "init" {
+                continue;
+            }
+            let Some(at) = o.value_at.and_then(|k| args.get(1 + k)) else {
                 continue;
             };
-            if let Some(name) = v.strip_prefix("--").or_else(|| v.strip_prefix('-'))
-                && !db_seen
-                && !name.is_empty()
-            {
-                if matches!(name, "lookaside" | "pagecache") {
-                    i += 2;
-                } else if VALUE.contains(&name) {
-                    if name == "init"
-                        && let Some(f) = args.get(i)
-                    {
-                        self.command_file(
-                            f.arg.exact(),
-                            f.arg.span,
-                            "sqlite3 -init runs the dot-commands of a file (`.shell` runs programs)",
-                        );
-                    }
-                    if name == "cmd"
-                        && let Some(c) = args.get(i)
-                    {
-                        match c.arg.exact() {
-                            Some(t) => texts.push((t.to_owned(), c.arg.span)),
-                            None => self.flag(
-                                FlagKind::DynamicCode,
-                                c.arg.span,
-                                "sqlite3 -cmd runs a command line computed at run time",
-                            ),
-                        }
-                    }
-                    i += 1;
-                }
+            if name == "init" {
+                self.command_file(
+                    at.arg.exact(),
+                    at.arg.span,
+                    "sqlite3 -init runs the dot-commands of a file (`.shell` runs programs)",
+                );
                 continue;
             }
-            if db_seen {
-                texts.push((v.to_owned(), a.arg.span));
+            match at.arg.exact() {
+                Some(t) => texts.push((t.to_owned(), at.arg.span)),
+                None => self.flag(
+                    FlagKind::DynamicCode,
+                    at.arg.span,
+                    "sqlite3 -cmd runs a command line computed at run time",
+                ),
             }
-            db_seen = true;
+        }
+        // The first operand is the database, the others SQL or dot-commands.
+        for a in parsed
+            .operands
+            .iter()
+            .skip(1)
+            .filter_map(|&k| args.get(1 + k))
+        {
+            match a.arg.exact() {
+                Some(v) => texts.push((v.to_owned(), a.arg.span)),
+                None => self.flag(
+                    FlagKind::DynamicCode,
+                    a.arg.span,
+                    "sqlite3 runs a command line computed at run time (`.shell` runs programs)",
+                ),
+            }
         }
         match &ctx.feed {
             Some(Feed::Static(text, _)) => {
@@ -357,13 +350,15 @@ impl Walker<'_> {
         }
     }
 
-    /// gdb commands given with `-ex`/`--eval-command`/`-iex`/`--init-eval-command`/`-eiex` (one
-    /// or two dashes, value attached with `=` or next): `shell CMD` (and `she`, `shel`), `!CMD`,
-    /// `pipe GDBCMD | CMD` and `| GDBCMD | CMD`, `make ARGS`, `target remote | CMD`;
+    /// gdb commands given with `-ex`/`--eval-command`/`-iex`/`--init-eval-command`/`-eiex`/
+    /// `--early-init-eval-command` (and unique abbreviations): `shell CMD` (and `she`, `shel`),
+    /// `!CMD`, `pipe GDBCMD | CMD` and `| GDBCMD | CMD`, `make ARGS`, `target remote | CMD`;
     /// `python`/`guile` code, `source FILE`, `edit` and a run-time value are flagged, and so is a
     /// command file (`-x`/`--command`, `-ix`/`--init-command`, `-eix`/`--early-init-command`)
-    /// other than `/dev/null`. And the program gdb debugs, which its `run` starts: `--args PROG ARGS…`, or the
-    /// first operand (the second is a core file or a process id).
+    /// other than `/dev/null`. And the program gdb debugs, which its `run` starts: `--args PROG
+    /// ARGS…`, or the first operand (the second is a core file or a process id). The words are
+    /// read with gdb's table as `getopt_long_only` reads them: `-NAME` is `--NAME` (a value
+    /// attached with `=` or the next word, unique abbreviations), and `--args` ends the options.
     pub(super) fn gdb_code(
         &mut self,
         args: &[ArgW],
@@ -372,137 +367,111 @@ impl Walker<'_> {
         ctx: &Ctx,
     ) {
         const COMMANDS: &[&str] = &[
-            "ex",
-            "eval-command",
-            "iex",
-            "init-eval-command",
-            "eiex",
-            "early-init-eval-command",
+            "--ex",
+            "--eval-command",
+            "--iex",
+            "--init-eval-command",
+            "--eiex",
+            "--early-init-eval-command",
         ];
         // Options whose value is a file of gdb commands.
         const FILES: &[&str] = &[
-            "x",
-            "command",
-            "ix",
-            "init-command",
-            "eix",
-            "early-init-command",
-        ];
-        // Options whose value is the next word, when not attached with `=`.
-        const VALUE: &[&str] = &[
-            "p",
-            "pid",
-            "c",
-            "core",
-            "cd",
-            "d",
-            "directory",
-            "s",
-            "symbols",
-            "e",
-            "exec",
-            "se",
-            "b",
-            "tty",
-            "D",
-            "data-directory",
-            "l",
-            "i",
-            "interpreter",
+            "--x",
+            "--command",
+            "--ix",
+            "--init-command",
+            "--eix",
+            "--early-init-command",
         ];
         let gdb_via = || [via, &["gdb".to_owned()]].concat();
-        let mut program: Option<usize> = None;
-        let mut i = 1;
-        while i < args.len() {
-            let a = &args[i];
-            i += 1;
-            let Some(v) = a.arg.exact() else {
-                if program.is_none() {
-                    program = Some(i - 1);
+        // getopt_long_only: `-ex` is `--ex`, `-ex=CMD` is `--ex=CMD`.
+        let mut words: Vec<Arg> = args
+            .iter()
+            .skip(1)
+            .map(|a| match a.arg.exact() {
+                Some(w) if w.len() > 1 && w.starts_with('-') && !w.starts_with("--") => {
+                    Arg::literal(&format!("-{w}"), a.arg.span)
                 }
+                _ => a.arg.clone(),
+            })
+            .collect();
+        let table = tables::builtin("gdb").unwrap_or_default();
+        // `--args` ends gdb's options: the next word is the program, the rest its arguments.
+        let dashes = args::parse_args(&table, &words, false)
+            .opts
+            .iter()
+            .find(|o| o.name == "--args")
+            .map(|o| o.index);
+        if let Some(k) = dashes {
+            words.truncate(k + 1);
+        }
+        let parsed = self.read_words(args, "gdb", &words);
+        if parsed.dynamic {
+            self.flag(
+                FlagKind::DynamicCode,
+                args[0].arg.span,
+                "gdb is given a dynamic word where an option may be (`-ex CMD` runs gdb commands)",
+            );
+        }
+        for o in &parsed.opts {
+            let is = |names: &[&str]| names.contains(&o.name.as_ref());
+            if !is(COMMANDS) && !is(FILES) {
                 continue;
-            };
-            if v == "--args" {
-                if let Some(p) = args.get(i) {
-                    match p.arg.exact() {
-                        Some(name) => {
-                            let name = name.to_owned();
-                            self.run_program(&name, p, &args[i + 1..], gdb_via(), assignments, ctx);
-                        }
-                        None => self.flag(
-                            FlagKind::CommandPositionExpansion,
-                            p.arg.span,
-                            "gdb debugs a program named at run time",
-                        ),
-                    }
-                }
-                return;
             }
-            let Some(name) = v.strip_prefix("--").or_else(|| v.strip_prefix('-')) else {
-                if program.is_none() {
-                    program = Some(i - 1);
-                }
+            let span = o
+                .value_at
+                .and_then(|k| args.get(1 + k))
+                .or_else(|| args.get(1 + o.index))
+                .map_or(args[0].arg.span, |a| a.arg.span);
+            // The value as written (a next word `-q` is not rewritten to `--q`).
+            let value = match o.value_at {
+                Some(k) => args.get(1 + k).and_then(|a| a.arg.exact()),
+                None => o.value.as_deref(),
+            };
+            if value.is_none() && o.value_at.is_none() {
                 continue;
-            };
-            let (name, attached) = match name.split_once('=') {
-                Some((n, val)) => (n, Some((Some(val), a.arg.span))),
-                None => (name, None),
-            };
-            if FILES.contains(&name) {
-                let (file, span) = if let Some(given) = attached {
-                    given
-                } else {
-                    let next = args.get(i);
-                    i += 1;
-                    (
-                        next.and_then(|n| n.arg.exact()),
-                        next.map_or(a.arg.span, |n| n.arg.span),
-                    )
-                };
+            }
+            if is(FILES) {
                 self.command_file(
-                    file,
+                    value,
                     span,
                     "gdb runs the commands of a file (`shell` runs programs, `python` runs code)",
                 );
                 continue;
             }
-            if !COMMANDS.contains(&name) {
-                if attached.is_none() && VALUE.contains(&name) {
-                    i += 1;
-                }
-                continue;
-            }
-            let value = attached.or_else(|| {
-                let next = args.get(i)?;
-                i += 1;
-                Some((next.arg.exact(), next.arg.span))
-            });
             match value {
-                Some((Some(command), span)) => match gdb_command(command) {
+                Some(command) => match gdb_command(command) {
                     GdbCommand::Code(code) => self.run_by(code, span, "gdb", via, ctx),
                     GdbCommand::Opaque(why) => self.flag(FlagKind::DynamicCode, span, why),
                     GdbCommand::None => {}
                 },
-                Some((None, span)) => self.flag(
+                None => self.flag(
                     FlagKind::DynamicCode,
                     span,
                     "gdb runs a command computed at run time (`shell` runs programs)",
                 ),
-                None => {}
             }
         }
-        if let Some(p) = program.and_then(|k| args.get(k)) {
-            match p.arg.exact() {
-                Some(name) => {
-                    let name = name.to_owned();
-                    self.run_program(&name, p, &[], gdb_via(), assignments, ctx);
-                }
-                None => self.flag(
-                    FlagKind::CommandPositionExpansion,
-                    p.arg.span,
-                    "gdb debugs a program named at run time",
-                ),
+        let (program, rest) = match dashes {
+            Some(k) => (1 + k + 1, &args[(k + 3).min(args.len())..]),
+            None => match parsed.operands.first() {
+                Some(&k) => (1 + k, &[][..]),
+                None => return,
+            },
+        };
+        let Some(p) = args.get(program) else {
+            return;
+        };
+        match p.arg.exact() {
+            Some(name) => {
+                let name = name.to_owned();
+                self.run_program(&name, p, rest, gdb_via(), assignments, ctx);
             }
+            None => self.flag(
+                FlagKind::CommandPositionExpansion,
+                p.arg.span,
+                "gdb debugs a program named at run time",
+            ),
         }
     }
 

@@ -315,6 +315,7 @@ impl Policy {
             unlisted_operands: spec.unlisted_operands,
             negatable: spec.negatable,
             optional_next: spec.optional_next.into(),
+            two_values: spec.two_values.into(),
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),

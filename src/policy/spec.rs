@@ -273,6 +273,10 @@ pub(crate) struct ProgramSpec {
     /// commander's `[value]`.
     #[serde(default)]
     pub optional_next: Vec<String>,
+    /// Options (named with a value too) that take the next two words as their values
+    /// (`sqlite3 -lookaside SIZE N`).
+    #[serde(default)]
+    pub two_values: Vec<String>,
     /// Options that make the program write files (`sort -o`, `--output`).
     #[serde(default)]
     pub writes: Vec<String>,

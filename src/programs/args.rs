@@ -189,6 +189,9 @@ pub(crate) struct OptionSpec {
     /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
     /// commander's `[value]` (`watchexec --poll 500ms CMD`, `watchexec --poll -r CMD`).
     pub optional_next: Names,
+    /// Options (named in `long_value` or `single_value` too) that take the next two words
+    /// as their values (`sqlite3 -lookaside SIZE N`): the second is skipped, never an operand.
+    pub two_values: Names,
 }
 
 /// What a unit's words are to the files it touches, by its program's table: the files it
@@ -234,6 +237,7 @@ impl OptionSpec {
         in_place: Names::Packed(""),
         output_operands: Names::Packed(""),
         optional_next: Names::Packed(""),
+        two_values: Names::Packed(""),
     };
 
     /// The effect of an option found in a unit, when the table gives it one.
@@ -638,7 +642,11 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 index: i,
                 value_at: next_word(argv, i).filter(|_| takes),
             });
-            i += if takes { 2 } else { 1 };
+            i += match (takes, spec.two_values.contains(v)) {
+                (true, true) => 3,
+                (true, false) => 2,
+                _ => 1,
+            };
             continue;
         }
         if let Some(long) = v.strip_prefix("--") {
@@ -698,12 +706,16 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 }
             }
             out.opts.push(Opt {
-                name: Cow::Owned(full),
+                name: Cow::Owned(full.clone()),
                 value,
                 known,
                 index: i,
                 value_at: next_word(argv, i).filter(|_| step == 2),
             });
+            // `--lookaside SIZE N`: the second value is the option's too.
+            if takes && spec.two_values.contains(&full) {
+                step += 1;
+            }
             i += step;
             continue;
         }

@@ -72,7 +72,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.17 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.18 as usize,
     };
     let &(
         short,
@@ -93,6 +93,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         in_place,
         output_operands,
         optional_next,
+        two_values,
         single_dash_long,
         long_values,
         signal_words,
@@ -124,6 +125,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         in_place: Names::Packed(text(config as usize, in_place)?),
         output_operands: Names::Packed(text(in_place as usize, output_operands)?),
         optional_next: Names::Packed(text(output_operands as usize, optional_next)?),
+        two_values: Names::Packed(text(optional_next as usize, two_values)?),
         closed,
         options_first,
         unlisted_operands,
