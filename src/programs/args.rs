@@ -705,17 +705,18 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                     }
                 }
             }
-            out.opts.push(Opt {
-                name: Cow::Owned(full.clone()),
-                value,
-                known,
-                index: i,
-                value_at: next_word(argv, i).filter(|_| step == 2),
-            });
+            let value_at = next_word(argv, i).filter(|_| step == 2);
             // `--lookaside SIZE N`: the second value is the option's too.
             if takes && spec.two_values.contains(&full) {
                 step += 1;
             }
+            out.opts.push(Opt {
+                name: Cow::Owned(full),
+                value,
+                known,
+                index: i,
+                value_at,
+            });
             i += step;
             continue;
         }
@@ -737,28 +738,14 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
         let mut step = 1;
         for (k, c) in body.char_indices() {
             out.unknown(spec, spec.knows_short(c), &short_name(c));
-            if spec.short_value.contains(c) {
-                let rest = &body[k + c.len_utf8()..];
-                let value = if rest.is_empty() {
-                    step = 2;
-                    value_of(argv, i + 1)
-                } else {
-                    Some(rest.to_owned())
-                };
-                out.opts.push(Opt {
-                    name: short_name(c),
-                    value,
-                    known: true,
-                    index: i,
-                    value_at: next_word(argv, i).filter(|_| step == 2),
-                });
-                break;
-            }
-            if spec.optional_next.contains(&short_name(c)) {
+            // A value: the rest of the word, else the next word (always for `short_value`,
+            // for `optional_next` when that word is one).
+            let takes = spec.short_value.contains(c);
+            if takes || spec.optional_next.contains(&short_name(c)) {
                 let rest = &body[k + c.len_utf8()..];
                 let value = if !rest.is_empty() {
                     Some(rest.to_owned())
-                } else if optional_next(spec, &short_name(c), argv, i) {
+                } else if takes || optional_next(spec, &short_name(c), argv, i) {
                     step = 2;
                     value_of(argv, i + 1)
                 } else {
