@@ -113,14 +113,15 @@ fn write_records(
             Ok(cmd) => {
                 let verdict = policy.classify(cmd);
                 let mark = buf.len();
-                let written = match detail {
-                    Detail::Brief => serde_json::to_writer(&mut *buf, &verdict.brief_json_view()),
-                    Detail::Full => serde_json::to_writer(&mut *buf, &verdict.json_view()),
-                };
-                if written.is_err() {
-                    buf.truncate(mark);
-                    error_line(buf, first + k, "internal error while writing the verdict");
-                    continue;
+                match detail {
+                    Detail::Brief => verdict.write_brief_record(buf),
+                    Detail::Full => {
+                        if serde_json::to_writer(&mut *buf, &verdict.json_view()).is_err() {
+                            buf.truncate(mark);
+                            error_line(buf, first + k, "internal error while writing the verdict");
+                            continue;
+                        }
+                    }
                 }
                 buf.push(b'\n');
             }

@@ -72,6 +72,16 @@ pub enum Risk {
 }
 
 impl Risk {
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Risk::Low => "low",
+            Risk::Medium => "medium",
+            Risk::High => "high",
+            Risk::Critical => "critical",
+        }
+    }
+
     /// Parse a risk name.
     pub fn parse(s: &str) -> Option<Risk> {
         match s {
@@ -112,7 +122,7 @@ pub enum Origin {
 
 impl Origin {
     /// The text before the id and the id: `("flag:", "opaque-eval")`.
-    fn parts(&self) -> (&'static str, &str) {
+    pub(crate) fn parts(&self) -> (&'static str, &str) {
         match self {
             Origin::Rule(id) | Origin::Path(id) => ("", id),
             Origin::Check(id) | Origin::Engine(id) | Origin::Session(id) => ("", id),
@@ -170,6 +180,24 @@ impl Serialize for Origin {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_the_json_strings() {
+        for d in [Decision::Allow, Decision::Ask, Decision::Deny] {
+            assert_eq!(Decision::parse(d.name()), Some(d));
+            assert_eq!(
+                serde_json::to_string(&d).ok(),
+                Some(format!("\"{}\"", d.name()))
+            );
+        }
+        for r in [Risk::Low, Risk::Medium, Risk::High, Risk::Critical] {
+            assert_eq!(Risk::parse(r.name()), Some(r));
+            assert_eq!(
+                serde_json::to_string(&r).ok(),
+                Some(format!("\"{}\"", r.name()))
+            );
+        }
+    }
 
     #[test]
     fn origins_read_as_the_strings_of_the_json_output() {

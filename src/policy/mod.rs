@@ -31,6 +31,7 @@ mod packed;
 pub(crate) mod paths;
 pub(crate) mod pattern;
 mod profiles;
+mod record;
 mod rule;
 mod sources;
 pub(crate) mod spec;

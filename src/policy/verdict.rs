@@ -197,18 +197,6 @@ impl Verdict {
         self.view(|u, v| UnitJson::new(u, Some(v)))
     }
 
-    /// The record of `shclass batch`: the verdict, its reasons and flags, and per unit only
-    /// what identifies it (program, argv, span) with its decision. `json_view` has the rest.
-    pub(crate) fn brief_json_view(&self) -> impl Serialize + '_ {
-        self.view(|u, v| BriefUnitJson {
-            program: &u.program,
-            argv: crate::analyze::ArgValues(&u.argv),
-            span: u.span,
-            decision: v.decision,
-            risk: v.risk,
-        })
-    }
-
     /// The verdict object with each unit shown by `unit`.
     fn view<'a, U: Serialize, F: Fn(&'a Unit, &'a UnitVerdict) -> U>(
         &'a self,
@@ -248,15 +236,6 @@ impl<'a, U: Serialize, F: Fn(&'a Unit, &'a UnitVerdict) -> U> Serialize for Unit
                 .map(|(u, v)| (self.show)(u, v)),
         )
     }
-}
-
-#[derive(Serialize)]
-struct BriefUnitJson<'a> {
-    program: &'a Option<String>,
-    argv: crate::analyze::ArgValues<'a>,
-    span: Span,
-    decision: Decision,
-    risk: Risk,
 }
 
 #[derive(Serialize)]
