@@ -499,6 +499,7 @@ impl Policy {
             edit_only,
             groups,
             option_note,
+            parsed,
             ..
         } = state;
         let groups = groups.as_slice();
@@ -561,10 +562,10 @@ impl Policy {
                 rule: Origin::NoRule,
                 source: Source::Builtin,
                 message: if unit.program.is_some() {
-                    let name = self.command_name(unit, name);
+                    let name = self.command_name(unit, name, parsed.as_ref());
                     match option_note {
-                        Some(note) => format!("no rule covers `{name}` {note}"),
-                        None => format!("no rule covers `{name}`"),
+                        Some(note) => ["no rule covers `", &name, "` ", &note].concat(),
+                        None => ["no rule covers `", &name, "`"].concat(),
                     }
                 } else {
                     "the program is not known until run time".to_owned()
@@ -655,9 +656,18 @@ impl Policy {
     /// `gh`): a program with subcommands (a built-in rule names its first operand, or it is a
     /// subcommand CLI) followed by the leading operands that look like subcommands: two under
     /// a subcommand with subcommands of its own in the catalogue, else one.
-    fn command_name(&self, unit: &Unit, program: &str) -> String {
-        let spec = self.options_for(Some(program));
-        let parsed = rule::parse_unit(unit, spec.as_deref());
+    /// The program and its subcommand words, as the no-rule message names them; `parsed` is
+    /// the unit read through its option tables when the caller has it.
+    fn command_name(&self, unit: &Unit, program: &str, parsed: Option<&options::Parsed>) -> String {
+        let read;
+        let parsed = match parsed {
+            Some(p) => p,
+            None => {
+                let spec = self.options_for(Some(program));
+                read = rule::parse_unit(unit, spec.as_deref());
+                &read
+            }
+        };
         let words = help::subcommand_words(unit, &parsed.operands);
         let Some(&first) = words.first() else {
             return program.to_owned();

@@ -958,7 +958,9 @@ pub(crate) fn signal_word(word: &str) -> Option<String> {
 /// `--name` spelled out (`--rec` → `--recursive` when it is a unique prefix of a known long
 /// option), and whether the result is in `spec.long` and in `spec.long_value`.
 fn expand_long(spec: &OptionSpec, name: &str) -> (String, bool, bool) {
-    let full = format!("--{name}");
+    let mut full = String::with_capacity(name.len() + 2);
+    full.push_str("--");
+    full.push_str(name);
     let (in_long, in_long_value) = (spec.long.contains(&full), spec.long_value.contains(&full));
     if in_long || in_long_value {
         return (full, in_long, in_long_value);
