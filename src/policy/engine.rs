@@ -655,18 +655,16 @@ impl Policy {
     /// The program and the subcommand words a no-rule reason names (`gh pr create`, not
     /// `gh`): a program with subcommands (a built-in rule names its first operand, or it is a
     /// subcommand CLI) followed by the leading operands that look like subcommands: two under
-    /// a subcommand with subcommands of its own in the catalogue, else one.
-    /// The program and its subcommand words, as the no-rule message names them; `parsed` is
-    /// the unit read through its option tables when the caller has it.
+    /// a subcommand with subcommands of its own in the catalogue, else one. `parsed` is the
+    /// unit read through its option tables when the caller has it.
     fn command_name(&self, unit: &Unit, program: &str, parsed: Option<&options::Parsed>) -> String {
         let read;
-        let parsed = match parsed {
-            Some(p) => p,
-            None => {
-                let spec = self.options_for(Some(program));
-                read = rule::parse_unit(unit, spec.as_deref());
-                &read
-            }
+        let parsed = if let Some(p) = parsed {
+            p
+        } else {
+            let spec = self.options_for(Some(program));
+            read = rule::parse_unit(unit, spec.as_deref());
+            &read
         };
         let words = help::subcommand_words(unit, &parsed.operands);
         let Some(&first) = words.first() else {
