@@ -698,14 +698,14 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 && !in_long_value
                 && !spec.long_optional.contains(&full)
                 && !spec.optional_next.contains(&full);
-            if flag_with_value {
-                out.unknown(spec, false, &format!("{written}="));
-            }
             out.unknown(
                 spec,
                 known && !abbreviated || !known && spec.long_values && is_parameter(spec, name),
                 written,
             );
+            if flag_with_value {
+                out.unknown(spec, false, &format!("{written}="));
+            }
             let takes = in_long_value || spec.long_values && !in_long && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;
@@ -1162,7 +1162,7 @@ mod tests {
         assert_eq!(unknown.as_deref(), Some("--colo"));
         let (opts, _, unknown) = read("ls --almost=x d");
         assert_eq!(opts, [opt("--almost-all", Some("x"))]);
-        assert_eq!(unknown.as_deref(), Some("--almost="));
+        assert_eq!(unknown.as_deref(), Some("--almost"));
         // An open table proves nothing either way and reads the same.
         let open = OptionSpec {
             closed: false,
