@@ -85,12 +85,12 @@ impl Walker<'_> {
                 words
                     .get(i)
                     .and_then(Arg::exact)
-                    .map(|w| w.split_once('=').map_or(w, |(n, _)| n))
+                    .is_some_and(|w| args::written_as(w, unknown))
             };
             let at = parsed
                 .opts
                 .iter()
-                .find(|o| o.name == *unknown || written(o.index) == Some(unknown.as_str()))
+                .find(|o| o.name == *unknown || written(o.index))
                 .map_or(0, |o| o.index);
             if let Some(a) = args.get(1 + at) {
                 self.flag(

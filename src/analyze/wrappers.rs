@@ -1006,7 +1006,7 @@ fn read(spec: &WrapperSpec, args: &[Arg], form: &[Arg], permute: bool) -> Readin
                         || args
                             .get(o.index)
                             .and_then(Arg::exact)
-                            .is_some_and(|w| w.split_once('=').map_or(w, |(n, _)| n) == u)
+                            .is_some_and(|w| args::written_as(w, u))
                 })
                 .map_or(0, |o| o.index)
         })

@@ -788,6 +788,11 @@ fn option_note(unit: &Unit, parsed: &options::Parsed) -> Option<String> {
                 "with `{option}` and a value known only at run time, which `{program}` reads as an option if it starts with `-`"
             ));
         }
+        if let Some(flag) = name.strip_suffix('=').filter(|n| n.starts_with("--")) {
+            return Some(format!(
+                "with `{name}…`: `{program}`'s table knows `{flag}` only without a value, so it cannot prove what the value does"
+            ));
+        }
         return Some(format!(
             "with `{name}`: an option shclass does not know for `{program}`, so it cannot prove what it does"
         ));

@@ -376,6 +376,19 @@ mod open_world {
                 if !spec.single_dash_long {
                     additions.extend(unknown_short.map(|c| format!("-{c}")));
                 }
+                // A listed flag given a value the table does not say it takes (`ls --all=x`):
+                // the program's option may take an optional value nobody checked.
+                additions.extend(
+                    spec.long
+                        .iter()
+                        .find(|f| {
+                            f.starts_with("--")
+                                && !spec.long_value.contains(f)
+                                && !spec.long_optional.contains(f)
+                                && !spec.optional_next.contains(f)
+                        })
+                        .map(|f| format!("{f}=x")),
+                );
                 for effect in spec
                     .writes
                     .iter()

@@ -316,6 +316,7 @@ impl Policy {
             negatable: spec.negatable,
             optional_next: spec.optional_next.into(),
             two_values: spec.two_values.into(),
+            long_optional: spec.long_optional.into(),
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),

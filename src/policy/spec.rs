@@ -277,6 +277,11 @@ pub(crate) struct ProgramSpec {
     /// (`sqlite3 -lookaside SIZE N`).
     #[serde(default)]
     pub two_values: Vec<String>,
+    /// Long options (named in `long` too) whose value is optional and given only attached
+    /// (`--color=always`, GNU's `--color[=WHEN]`): `--color always` is the flag and an operand.
+    /// A `=value` on any other option of `long` makes it unknown to a closed table.
+    #[serde(default)]
+    pub long_optional: Vec<String>,
     /// Options that make the program write files (`sort -o`, `--output`).
     #[serde(default)]
     pub writes: Vec<String>,

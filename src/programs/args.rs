@@ -192,6 +192,12 @@ pub(crate) struct OptionSpec {
     /// Options (named in `long_value` or `single_value` too) that take the next two words
     /// as their values (`sqlite3 -lookaside SIZE N`): the second is skipped, never an operand.
     pub two_values: Names,
+    /// Long options (named in `long` too) whose value is optional and given only attached
+    /// (`--color=always`; GNU `--help` shows `--color[=WHEN]`): `--color always` is the flag
+    /// and an operand. Any other option of `long` given `=value` is unknown to a closed table:
+    /// `getopt_long` refuses a value for an option that takes none, but the table cannot prove
+    /// the program's option takes none.
+    pub long_optional: Names,
 }
 
 /// What a unit's words are to the files it touches, by its program's table: the files it
@@ -238,6 +244,7 @@ impl OptionSpec {
         output_operands: Names::Packed(""),
         optional_next: Names::Packed(""),
         two_values: Names::Packed(""),
+        long_optional: Names::Packed(""),
     };
 
     /// The effect of an option found in a unit, when the table gives it one.
@@ -424,8 +431,9 @@ pub(crate) struct Parsed {
     /// programs read the inner `-` as "not"). Such words are read as options letter by
     /// letter, but an allow rule never matches them.
     pub odd: bool,
-    /// The first option a closed table does not name (as written, or its canonical letter):
-    /// the program may read it in a way nobody checked, so no allow rule matches.
+    /// The first option a closed table does not name (as written, or its canonical letter;
+    /// `--name=` for an option of `long` given a value it is not known to take): the program
+    /// may read it in a way nobody checked, so no allow rule matches.
     pub unknown: Option<String>,
     /// The options whose table entry says they write, run code or reach the network.
     pub effects: Vec<(String, Effect)>,
@@ -469,6 +477,15 @@ impl Parsed {
         self.opts
             .iter()
             .any(|o| o.name == name || (!o.known && option_matches(&o.name, name)))
+    }
+}
+
+/// Whether the word `word` is where the option `unknown` ([`Parsed::unknown`]) was written:
+/// `--zz`, `--zz=1` for `--zz`; `--all=x` for `--all=` (a flag given a value).
+pub(crate) fn written_as(word: &str, unknown: &str) -> bool {
+    match word.split_once('=') {
+        Some((name, _)) => name == unknown || unknown.strip_suffix('=') == Some(name),
+        None => word == unknown,
     }
 }
 
@@ -671,11 +688,24 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
             // option of its own that the table left out, not an abbreviation of its
             // `--dump-interval`. Only a whole name is proven.
             let abbreviated = full.len() != name.len() + 2;
+            let written = v.split_once('=').map_or(v, |(n, _)| n);
+            // `--all=x`: an option listed as a flag given a value. `getopt_long` refuses it when
+            // the option takes none, but the table does not prove that: the program may read
+            // an optional value (`--color[=WHEN]`) nobody checked. Only the options whose
+            // optional value the table names take one.
+            let flag_with_value = attached.is_some()
+                && in_long
+                && !in_long_value
+                && !spec.long_optional.contains(&full)
+                && !spec.optional_next.contains(&full);
             out.unknown(
                 spec,
                 known && !abbreviated || !known && spec.long_values && is_parameter(spec, name),
-                v.split_once('=').map_or(v, |(n, _)| n),
+                written,
             );
+            if flag_with_value {
+                out.unknown(spec, false, &format!("{written}="));
+            }
             let takes = in_long_value || spec.long_values && !in_long && !full.starts_with("--no-");
             let mut value = attached.clone();
             let mut step = 1;
@@ -1084,6 +1114,67 @@ mod tests {
         assert_eq!(parsed.opts[0].value.as_deref(), Some("50%"));
         assert_eq!(parsed.unknown.as_deref(), Some("-u"));
         assert_eq!(git_log.knows("-M"), Some(true));
+    }
+
+    /// A long option listed as a flag given `=value` is unknown to a closed table (its real
+    /// option may take an optional value nobody checked); one whose optional value the table
+    /// names takes it, attached only; an abbreviation reads as its option, and as an
+    /// abbreviation stays unproven.
+    #[test]
+    fn a_flag_given_a_value_is_unknown_unless_its_value_is_optional() {
+        let ls = OptionSpec {
+            long: vec!["--all".into(), "--color".into(), "--almost-all".into()].into(),
+            long_value: vec!["--width".into()].into(),
+            long_optional: vec!["--color".into()].into(),
+            closed: true,
+            ..OptionSpec::default()
+        };
+        let read = |line: &str| {
+            let a = argv(line);
+            let p = parse(Some(&ls), &a);
+            let opts: Vec<(String, Option<String>)> = p
+                .opts
+                .iter()
+                .map(|o| (o.name.to_string(), o.value.clone()))
+                .collect();
+            let operands: Vec<String> = p.operands.iter().map(|&i| a[i].to_owned()).collect();
+            (opts, operands, p.unknown)
+        };
+        let opt = |n: &str, v: Option<&str>| (n.to_owned(), v.map(str::to_owned));
+        // A flag with a value: the option, its value seen, the table does not prove it.
+        let (opts, _, unknown) = read("ls --all=x d");
+        assert_eq!(opts, [opt("--all", Some("x"))]);
+        assert_eq!(unknown.as_deref(), Some("--all="));
+        assert_eq!(read("ls --all= d").2.as_deref(), Some("--all="));
+        // An optional value, attached: taken; the next word is an operand.
+        assert_eq!(
+            read("ls --color=always d"),
+            (vec![opt("--color", Some("always"))], vec!["d".into()], None)
+        );
+        assert_eq!(
+            read("ls --color always"),
+            (vec![opt("--color", None)], vec!["always".into()], None)
+        );
+        // A value-taking option and a plain flag are as before.
+        assert_eq!(read("ls --width=80 --all d").2, None);
+        // An abbreviation reads as its option, with the value only when that takes one, and
+        // is unproven either way.
+        let (opts, _, unknown) = read("ls --colo=always d");
+        assert_eq!(opts, [opt("--color", Some("always"))]);
+        assert_eq!(unknown.as_deref(), Some("--colo"));
+        let (opts, _, unknown) = read("ls --almost=x d");
+        assert_eq!(opts, [opt("--almost-all", Some("x"))]);
+        assert_eq!(unknown.as_deref(), Some("--almost"));
+        // An open table proves nothing either way and reads the same.
+        let open = OptionSpec {
+            closed: false,
+            ..ls.clone()
+        };
+        let a = argv("ls --all=x d");
+        let p = parse(Some(&open), &a);
+        assert!(p.unknown.is_none() && p.has("--all"));
+        assert!(written_as("--all=x", "--all=") && written_as("--all=x", "--all"));
+        assert!(!written_as("--all", "--all=") && !written_as("--al=x", "--all="));
     }
 
     #[test]

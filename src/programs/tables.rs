@@ -72,7 +72,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     };
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.18 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.19 as usize,
     };
     let &(
         short,
@@ -94,6 +94,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         output_operands,
         optional_next,
         two_values,
+        long_optional,
         single_dash_long,
         long_values,
         signal_words,
@@ -126,6 +127,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         output_operands: Names::Packed(text(in_place as usize, output_operands)?),
         optional_next: Names::Packed(text(output_operands as usize, optional_next)?),
         two_values: Names::Packed(text(optional_next as usize, two_values)?),
+        long_optional: Names::Packed(text(two_values as usize, long_optional)?),
         closed,
         options_first,
         unlisted_operands,
