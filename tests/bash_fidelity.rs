@@ -443,6 +443,19 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("diff <(sort a) <( (sort b))", Allow),
         ("[[ -n a#b ]]", Allow),
         ("[[ -f x ]] # ok", Allow),
+        // bypass: `[sh]` read as the test `[ sh ]`: bash globs it in command position, and a
+        // file `s` or `h` in the directory names the program it runs.
+        ("[sh]", Ask),
+        ("[id] -u", Ask),
+        // `[x ]` runs `[x`, `[ x]` runs `[` without its `]`.
+        ("[x ]", Ask),
+        ("[ x]", Ask),
+        ("[[ x]]", Ask),
+        // Harmless twins.
+        ("[ -f x ]", Allow),
+        ("[ -f x ]&&ls", Allow),
+        ("[\t-n x\t]", Allow),
+        ("[[ -n x ]]||ls", Allow),
     ]);
 }
 
