@@ -687,3 +687,38 @@ fn a_function_definitions_redirects_apply_to_each_call() {
         ("f() { sh; } <<EOF\necho hi\nEOF\nf", Allow),
     ]);
 }
+
+/// A declaration builtin reads a quoted `(…)` value of an array as a compound assignment and
+/// expands the words inside it.
+#[test]
+fn quoted_compound_assignments_to_declarations_run_their_substitutions() {
+    // bypass: the quoted value looked like data; bash runs the substitution.
+    assert!(argvs("declare -a x='($(id))'").contains(&vec!["id".to_owned()]));
+    assert!(has_flag("declare -a x='($(id))'", FlagKind::DynamicCode));
+    assert!(has_flag("declare -a x=\"$y\"", FlagKind::DynamicCode));
+    check(&[
+        ("declare -a x='($(rm -rf ~))'", Deny),
+        ("declare -A x='([k]=$(rm -rf ~))'", Deny),
+        ("x=(); declare x='($(rm -rf ~))'", Deny),
+        ("f() { local -a x=\"(\\$(rm -rf ~))\"; }; f", Deny),
+        ("readonly -a x+='(`rm -rf ~`)'", Deny),
+        // Harmless twins: a plain assignment of that text to an array sets an element.
+        ("x=(); x='($(rm -rf ~))'", Allow),
+        ("x=(a b); echo ${x[1]}", Allow),
+    ]);
+    assert!(!has_flag("declare -a x=(a $(ls))", FlagKind::DynamicCode));
+}
+
+/// `compgen -W WORDS` expands each word of its list at once.
+#[test]
+fn compgen_word_lists_are_expanded() {
+    // bypass: the single-quoted list looked like data; bash expands it and runs `id`.
+    assert!(argvs("compgen -W '$(id)' x").contains(&vec!["id".to_owned()]));
+    check(&[
+        ("compgen -W '$(rm -rf ~)' x", Deny),
+        ("compgen -W '`rm -rf ~`'", Deny),
+        ("compgen -W '${x:-$(rm -rf ~)}' x", Deny),
+    ]);
+    assert!(!argvs("compgen -W 'a b' -X '$(id)' a").contains(&vec!["id".to_owned()]));
+    assert!(has_flag("compgen -fW '$(id)' x", FlagKind::DynamicCode));
+}
