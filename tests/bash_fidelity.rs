@@ -722,3 +722,27 @@ fn compgen_word_lists_are_expanded() {
     assert!(!argvs("compgen -W 'a b' -X '$(id)' a").contains(&vec!["id".to_owned()]));
     assert!(has_flag("compgen -fW '$(id)' x", FlagKind::DynamicCode));
 }
+
+/// `{a[SUBSCRIPT]}>file` names the descriptor by an array element: bash evaluates the subscript
+/// as arithmetic, expanding it even between single quotes.
+#[test]
+fn named_descriptor_subscripts_are_arithmetic() {
+    // bypass: the single-quoted substitution in the subscript looked like data.
+    assert!(argvs("echo hi {a['$(id)']}>/dev/null").contains(&vec!["id".to_owned()]));
+    assert!(has_flag(
+        "echo hi {a['$(id)']}>/dev/null",
+        FlagKind::DynamicCode
+    ));
+    assert!(has_flag(
+        "i=x; echo {a[i]}>/dev/null",
+        FlagKind::DynamicCode
+    ));
+    check(&[
+        ("echo hi {a['$(rm -rf ~)']}>/dev/null", Deny),
+        ("echo hi {a[$(rm -rf ~)]}>/dev/null", Deny),
+        // Harmless twins: a plain named descriptor, and the same text as a word.
+        ("echo hi {a[1]} >/dev/null", Allow),
+        ("echo '{a[1]}>' x{a[1]}>/dev/null", Allow),
+        ("echo hi 2>/dev/null", Allow),
+    ]);
+}

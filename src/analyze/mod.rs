@@ -406,6 +406,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.script(&script, &decompose::Ctx::default());
     walker.evaluated_literals(input);
     walker.quoted_compound_assignments(input);
+    walker.named_descriptor_subscripts(input);
     walker.arithmetic_data(input);
     walker.shell_state_changes();
     let (mut units, mut flags, mut assignments) = walker.finish();

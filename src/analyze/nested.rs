@@ -201,6 +201,58 @@ impl Walker<'_> {
             }
         }
     }
+    /// `{a[SUBSCRIPT]}>file`: a named descriptor whose name is an array element. bash evaluates
+    /// the subscript as arithmetic when it assigns the descriptor, running a command
+    /// substitution in it even between single quotes (`{a['$(cmd)']}>f`) and evaluating the
+    /// value of a name in it. Flagged (`dynamic-code`), its substitutions analysed as code.
+    pub(crate) fn named_descriptor_subscripts(&mut self, input: &str) {
+        let b = input.as_bytes();
+        let mut found: Vec<(usize, usize, usize)> = Vec::new();
+        for (close, _) in input.match_indices("]}") {
+            if !matches!(b.get(close + 2), Some(b'<' | b'>')) {
+                continue;
+            }
+            let Some(open) = input[..close].rfind('{') else {
+                continue;
+            };
+            // The name must start a word: `x{a[1]}>f` and `"{a[1]}>"` are text.
+            if open > 0
+                && !matches!(
+                    b[open - 1],
+                    b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'('
+                )
+            {
+                continue;
+            }
+            let inside = &input[open + 1..close];
+            let Some(bracket) = inside.find('[') else {
+                continue;
+            };
+            let name = &inside[..bracket];
+            if name.is_empty()
+                || name.as_bytes()[0].is_ascii_digit()
+                || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+            {
+                continue;
+            }
+            found.push((open, open + 1 + bracket + 1, close));
+        }
+        for (open, from, close) in found {
+            self.flag(
+                FlagKind::DynamicCode,
+                Span::new(open, close + 2),
+                "bash evaluates the subscript of a named descriptor (`{a[…]}>`) as arithmetic: a \
+                 command substitution in it runs, also between single quotes",
+            );
+            let text = &input[from..close];
+            for (start, end) in substitutions(text) {
+                let span = Span::new(from + start, from + end);
+                let ctx = Ctx::default().with(Context::Substitution);
+                self.nested(&text[start..end], &SpanMap::Shift(from + start), span, &ctx);
+            }
+        }
+    }
+
     /// A declaration builtin (`declare`, `typeset`, `local`, `export`, `readonly`) given a
     /// quoted value of the shape `(…)` for an array (`declare -a x='($(cmd))'`, or any name
     /// that is an array at run time) reads it as a compound assignment and expands the words
