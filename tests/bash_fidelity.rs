@@ -443,6 +443,19 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("diff <(sort a) <( (sort b))", Allow),
         ("[[ -n a#b ]]", Allow),
         ("[[ -f x ]] # ok", Allow),
+        // bypass: `[sh]` read as the test `[ sh ]`: bash globs it in command position, and a
+        // file `s` or `h` in the directory names the program it runs.
+        ("[sh]", Ask),
+        ("[id] -u", Ask),
+        // `[x ]` runs `[x`, `[ x]` runs `[` without its `]`.
+        ("[x ]", Ask),
+        ("[ x]", Ask),
+        ("[[ x]]", Ask),
+        // Harmless twins.
+        ("[ -f x ]", Allow),
+        ("[ -f x ]&&ls", Allow),
+        ("[\t-n x\t]", Allow),
+        ("[[ -n x ]]||ls", Allow),
     ]);
 }
 
@@ -672,5 +685,64 @@ fn a_function_definitions_redirects_apply_to_each_call() {
         // Harmless twins.
         ("f() { cat; } <<EOF\nhi\nEOF\nf", Allow),
         ("f() { sh; } <<EOF\necho hi\nEOF\nf", Allow),
+    ]);
+}
+
+/// A declaration builtin reads a quoted `(…)` value of an array as a compound assignment and
+/// expands the words inside it.
+#[test]
+fn quoted_compound_assignments_to_declarations_run_their_substitutions() {
+    // bypass: the quoted value looked like data; bash runs the substitution.
+    assert!(argvs("declare -a x='($(id))'").contains(&vec!["id".to_owned()]));
+    assert!(has_flag("declare -a x='($(id))'", FlagKind::DynamicCode));
+    assert!(has_flag("declare -a x=\"$y\"", FlagKind::DynamicCode));
+    check(&[
+        ("declare -a x='($(rm -rf ~))'", Deny),
+        ("declare -A x='([k]=$(rm -rf ~))'", Deny),
+        ("x=(); declare x='($(rm -rf ~))'", Deny),
+        ("f() { local -a x=\"(\\$(rm -rf ~))\"; }; f", Deny),
+        ("readonly -a x+='(`rm -rf ~`)'", Deny),
+        // Harmless twins: a plain assignment of that text to an array sets an element.
+        ("x=(); x='($(rm -rf ~))'", Allow),
+        ("x=(a b); echo ${x[1]}", Allow),
+    ]);
+    assert!(!has_flag("declare -a x=(a $(ls))", FlagKind::DynamicCode));
+}
+
+/// `compgen -W WORDS` expands each word of its list at once.
+#[test]
+fn compgen_word_lists_are_expanded() {
+    // bypass: the single-quoted list looked like data; bash expands it and runs `id`.
+    assert!(argvs("compgen -W '$(id)' x").contains(&vec!["id".to_owned()]));
+    check(&[
+        ("compgen -W '$(rm -rf ~)' x", Deny),
+        ("compgen -W '`rm -rf ~`'", Deny),
+        ("compgen -W '${x:-$(rm -rf ~)}' x", Deny),
+    ]);
+    assert!(!argvs("compgen -W 'a b' -X '$(id)' a").contains(&vec!["id".to_owned()]));
+    assert!(has_flag("compgen -fW '$(id)' x", FlagKind::DynamicCode));
+}
+
+/// `{a[SUBSCRIPT]}>file` names the descriptor by an array element: bash evaluates the subscript
+/// as arithmetic, expanding it even between single quotes.
+#[test]
+fn named_descriptor_subscripts_are_arithmetic() {
+    // bypass: the single-quoted substitution in the subscript looked like data.
+    assert!(argvs("echo hi {a['$(id)']}>/dev/null").contains(&vec!["id".to_owned()]));
+    assert!(has_flag(
+        "echo hi {a['$(id)']}>/dev/null",
+        FlagKind::DynamicCode
+    ));
+    assert!(has_flag(
+        "i=x; echo {a[i]}>/dev/null",
+        FlagKind::DynamicCode
+    ));
+    check(&[
+        ("echo hi {a['$(rm -rf ~)']}>/dev/null", Deny),
+        ("echo hi {a[$(rm -rf ~)]}>/dev/null", Deny),
+        // Harmless twins: a plain named descriptor, and the same text as a word.
+        ("echo hi {a[1]} >/dev/null", Allow),
+        ("echo '{a[1]}>' x{a[1]}>/dev/null", Allow),
+        ("echo hi 2>/dev/null", Allow),
     ]);
 }

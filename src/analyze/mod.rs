@@ -405,6 +405,8 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     let mut walker = decompose::Walker::new(limits);
     walker.script(&script, &decompose::Ctx::default());
     walker.evaluated_literals(input);
+    walker.quoted_compound_assignments(input);
+    walker.named_descriptor_subscripts(input);
     walker.arithmetic_data(input);
     walker.shell_state_changes();
     let (mut units, mut flags, mut assignments) = walker.finish();

@@ -201,6 +201,135 @@ impl Walker<'_> {
             }
         }
     }
+    /// `{a[SUBSCRIPT]}>file`: a named descriptor whose name is an array element. bash evaluates
+    /// the subscript as arithmetic when it assigns the descriptor, running a command
+    /// substitution in it even between single quotes (`{a['$(cmd)']}>f`) and evaluating the
+    /// value of a name in it. Flagged (`dynamic-code`), its substitutions analysed as code.
+    pub(crate) fn named_descriptor_subscripts(&mut self, input: &str) {
+        let b = input.as_bytes();
+        let mut found: Vec<(usize, usize, usize)> = Vec::new();
+        for (close, _) in input.match_indices("]}") {
+            if !matches!(b.get(close + 2), Some(b'<' | b'>')) {
+                continue;
+            }
+            let Some(open) = input[..close].rfind('{') else {
+                continue;
+            };
+            // The name must start a word: `x{a[1]}>f` and `"{a[1]}>"` are text.
+            if open > 0
+                && !matches!(
+                    b[open - 1],
+                    b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'('
+                )
+            {
+                continue;
+            }
+            let inside = &input[open + 1..close];
+            let Some(bracket) = inside.find('[') else {
+                continue;
+            };
+            let name = &inside[..bracket];
+            if name.is_empty()
+                || name.as_bytes()[0].is_ascii_digit()
+                || !name.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+            {
+                continue;
+            }
+            found.push((open, open + 1 + bracket + 1, close));
+        }
+        for (open, from, close) in found {
+            self.flag(
+                FlagKind::DynamicCode,
+                Span::new(open, close + 2),
+                "bash evaluates the subscript of a named descriptor (`{a[…]}>`) as arithmetic: a \
+                 command substitution in it runs, also between single quotes",
+            );
+            let text = &input[from..close];
+            for (start, end) in substitutions(text) {
+                let span = Span::new(from + start, from + end);
+                let ctx = Ctx::default().with(Context::Substitution);
+                self.nested(&text[start..end], &SpanMap::Shift(from + start), span, &ctx);
+            }
+        }
+    }
+
+    /// A declaration builtin (`declare`, `typeset`, `local`, `export`, `readonly`) given a
+    /// quoted value of the shape `(…)` for an array (`declare -a x='($(cmd))'`, or any name
+    /// that is an array at run time) reads it as a compound assignment and expands the words
+    /// inside, running their command substitutions. Such a value is analysed as the assignment
+    /// `x=(…)` and flagged (`dynamic-code`); a value from run time given to `-a` or `-A` is
+    /// flagged too.
+    pub(crate) fn quoted_compound_assignments(&mut self, input: &str) {
+        let mut texts: Vec<(Span, String)> = Vec::new();
+        let mut dynamic: Vec<Span> = Vec::new();
+        for u in &self.units {
+            if !matches!(
+                u.program.as_deref(),
+                Some("declare" | "typeset" | "local" | "export" | "readonly")
+            ) {
+                continue;
+            }
+            let array = u.args().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|v| v.starts_with('-') && v.contains(['a', 'A']))
+            });
+            for a in u.args() {
+                match a.value.as_deref() {
+                    Some(v) => {
+                        let Some((name, value)) = v.split_once('=') else {
+                            continue;
+                        };
+                        let name = name.strip_suffix('+').unwrap_or(name);
+                        let plain_name = !name.is_empty()
+                            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                        // `x=(…)` written unquoted is an array the parse already read.
+                        let source = input.get(a.span.start..a.span.end).unwrap_or_default();
+                        let unquoted = source.starts_with(&format!("{name}=("))
+                            || source.starts_with(&format!("{name}+=("));
+                        if plain_name
+                            && !unquoted
+                            && let Some(inner) =
+                                value.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
+                        {
+                            texts.push((a.span, format!("x=({inner})")));
+                        }
+                    }
+                    None if array => {
+                        let source = input.get(a.span.start..a.span.end).unwrap_or_default();
+                        let written_array = a
+                            .template
+                            .split_once('=')
+                            .is_some_and(|(n, _)| source.starts_with(&format!("{n}=(")));
+                        if a.template.contains('=') && !written_array {
+                            dynamic.push(a.span);
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
+        for span in dynamic {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "an array's value from run time is read as a compound assignment when it is \
+                 `(…)`, and the words inside are expanded (`($(cmd))` runs `cmd`)",
+            );
+        }
+        for (span, text) in texts {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "a quoted `(…)` value given to a declaration is read as a compound array \
+                 assignment: bash expands the words inside, running their command substitutions",
+            );
+            let ctx = Ctx::default().with(Context::Substitution);
+            let map = SpanMap::Table(vec![span; text.len()]);
+            self.nested(&text, &map, span, &ctx);
+        }
+    }
+
     /// Programs that run code from their arguments or input. Returns true when it emitted
     /// everything for the command itself.
     pub(super) fn special(
@@ -1433,8 +1562,39 @@ impl Walker<'_> {
             let mut c = ctx.with(Context::NestedShell);
             c.via = via.to_vec();
             c.via.push(program.to_owned());
+            if opt == "-W" {
+                // `compgen -W WORDS`: bash splits the list and expands each word, running its
+                // command substitutions; the words are arguments, not a command.
+                let words = format!(": {code}");
+                let map = SpanMap::Table(vec![span; words.len()]);
+                self.nested(&words, &map, span, &c);
+                continue;
+            }
             let map = code_map(arg, code, span);
             self.nested(code, &map, span, &c);
+        }
+        if program == "compgen" {
+            // `compgen -fW '$(cmd)'`, `-aC CMD`: a word list or a command inside a bundle.
+            for a in &args[1..] {
+                let Some(v) = a.arg.exact() else {
+                    continue;
+                };
+                if v == "--" {
+                    break;
+                }
+                if v.len() > 2
+                    && v.starts_with('-')
+                    && !v.starts_with("--")
+                    && v[2..].contains(['W', 'C'])
+                {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        a.arg.span,
+                        "compgen expands a word list (`-W`) or runs a command (`-C`) given in \
+                         this bundle of options",
+                    );
+                }
+            }
         }
         self.bundled_option_code(args, program, via, ctx);
     }
@@ -1686,8 +1846,9 @@ pub(crate) fn shell_command_options(program: &str) -> Words {
         "apt" | "apt-get" => words!["-o", "--option"],
         // The shell npm, pnpm and yarn run package scripts with (`SHELL -c SCRIPT`).
         "npm" | "pnpm" | "yarn" => words!["--script-shell"],
-        // bash runs `compgen -C CMD WORD`'s command at once, to list completions.
-        "compgen" => words!["-C"],
+        // bash runs `compgen -C CMD WORD`'s command at once, to list completions, and expands
+        // each word of `-W WORDS` (`-W '$(cmd)'` runs `cmd`).
+        "compgen" => words!["-C", "-W"],
         _ => Words::EMPTY,
     }
 }

@@ -1593,6 +1593,15 @@ impl<'a> Lowerer<'a> {
     /// leaves the `[[` open; tree-sitter-bash may then close it with a `]]` of a later line
     /// and read the lines between as operands: any comment inside is a parse error.
     fn test_words(&mut self, node: Node) -> Vec<Word> {
+        if !self.test_brackets_are_words(node) {
+            self.issue(
+                IssueKind::ParseError,
+                node,
+                "a bracket of this test is not a word of its own: bash reads `[id]` as a glob \
+                 that names the program, and `[x ]` runs `[x`"
+                    .to_owned(),
+            );
+        }
         let mut cursor = node.walk();
         'walk: loop {
             let n = cursor.node();
@@ -1619,6 +1628,36 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.embedded_words(node)
+    }
+
+    /// Are the opening `[`/`[[` and the closing `]`/`]]` of a test words of their own, as bash
+    /// needs them to be a test? A blank after the opening one, a blank before the closing one,
+    /// and the end of the line, a blank or an operator after it. tree-sitter-bash also reads
+    /// `[id]` (a glob in command position), `[ x]` and `[x ]` as tests.
+    fn test_brackets_are_words(&self, node: Node) -> bool {
+        let text = self.text(node);
+        let (open, close) = if text.starts_with("[[") {
+            ("[[", "]]")
+        } else {
+            ("[", "]")
+        };
+        let blank = |b: Option<u8>| matches!(b, Some(b' ' | b'\t' | b'\n'));
+        let bytes = self.src.as_bytes();
+        let end = node.end_byte();
+        text.starts_with(open)
+            && text.ends_with(close)
+            && text.len() > open.len() + close.len()
+            && blank(text.as_bytes().get(open.len()).copied())
+            && blank(
+                text.len()
+                    .checked_sub(close.len() + 1)
+                    .and_then(|i| text.as_bytes().get(i).copied()),
+            )
+            && (end >= bytes.len()
+                || matches!(
+                    bytes.get(end),
+                    Some(b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b')' | b'<' | b'>')
+                ))
     }
 }
 
