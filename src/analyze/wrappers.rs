@@ -1091,7 +1091,9 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
         });
     };
     for o in &reading.parsed.opts {
-        if !spec.output_options.contains(&o.name) && !(closed && table.output.contains(&o.name)) {
+        let output =
+            spec.output_options.contains(&o.name) || closed && table.output.contains(&o.name);
+        if !output {
             continue;
         }
         match (o.value_at, o.value.as_deref()) {
