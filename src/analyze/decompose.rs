@@ -1032,6 +1032,20 @@ impl<'l> Walker<'l> {
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
                 self.wrapper_outputs(spec, &inner_args, &program, &via, ctx.to_mut());
+                // The wrapper's own options that run a program, reach the network, read
+                // settings or write files its table does not name (`dbus-run-session
+                // --dbus-daemon=BIN`, `valgrind --log-socket=H`): what it does is not proven.
+                for (at, name) in wrappers::effect_options(spec, &inner_args) {
+                    if let Some(a) = inner_args.get(at) {
+                        self.flag(
+                            FlagKind::UnsupportedSyntax,
+                            a.span,
+                            format!(
+                                "{program}: its option `{name}` runs a program, reaches the network, reads settings or writes files of its own"
+                            ),
+                        );
+                    }
+                }
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 let stripped = wrappers::strip(spec, &inner_args);

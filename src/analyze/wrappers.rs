@@ -1062,17 +1062,20 @@ pub(crate) struct Written {
     pub pipe: Option<String>,
 }
 
-/// The files the wrapper writes itself, from its `output_options` (attached `-oF`,
-/// `--output=F`, or the next word) and, with `output_operand`, the first operand after its
-/// options. Only the wrapper's own options are read: the reading stops at the inner command.
+/// The files the wrapper writes itself, from its `output_options` and the options its closed
+/// table names as `output` (attached `-oF`, `--output=F`, or the next word) and, with
+/// `output_operand`, the first operand after its options. Only the wrapper's own options are
+/// read: the reading stops at the inner command.
 pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
     let mut out = Vec::new();
-    if spec.output_options.is_empty() && !spec.output_operand {
-        return out;
-    }
     let Some(skip) = form_len(spec, args) else {
         return out;
     };
+    let (table, closed) = table_of(spec, &args[..skip.min(args.len())]);
+    let table_outputs = closed && table.output.iter().next().is_some();
+    if spec.output_options.is_empty() && !spec.output_operand && !table_outputs {
+        return out;
+    }
     let words = &args[skip.min(args.len())..];
     // `hyperfine CMD --export-json F`: options may follow the commands.
     let reading = read(spec, words, &args[..skip], spec.code_operands);
@@ -1088,7 +1091,9 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
         });
     };
     for o in &reading.parsed.opts {
-        if !spec.output_options.contains(&o.name) {
+        let output =
+            spec.output_options.contains(&o.name) || closed && table.output.contains(&o.name);
+        if !output {
             continue;
         }
         match (o.value_at, o.value.as_deref()) {
@@ -1103,6 +1108,49 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
         push(at, words.get(at).and_then(Arg::exact));
     }
     out
+}
+
+/// The wrapper's own options that its closed table gives an effect other than writing a
+/// named file: running a program (`dbus-run-session --dbus-daemon=BIN`), reaching the network
+/// (`valgrind --log-socket`), reading settings from a file (`--config-file`), or writing files
+/// it does not name as an output. Each is the index (into `args`) of the option word and its
+/// name. The outputs are [`written_files`].
+pub(crate) fn effect_options(spec: &WrapperSpec, args: &[Arg]) -> Vec<(usize, String)> {
+    let Some(skip) = form_len(spec, args) else {
+        return Vec::new();
+    };
+    let skip = skip.min(args.len());
+    let (table, closed) = table_of(spec, &args[..skip]);
+    if !closed {
+        return Vec::new();
+    }
+    let words = &args[skip..];
+    let reading = read(spec, words, &args[..skip], spec.code_operands);
+    reading
+        .parsed
+        .opts
+        .iter()
+        .filter(|o| {
+            let n: &str = &o.name;
+            table.runs.contains(n)
+                || table.network.contains(n)
+                || table.config.contains(n)
+                || table.writes.contains(n) && !table.output.contains(n)
+        })
+        // The options whose value the analysis reads as the command or a file already.
+        .filter(|o| {
+            ![
+                spec.code_options,
+                spec.output_options,
+                spec.shell_options,
+                spec.direct_options,
+                spec.arg_files,
+            ]
+            .iter()
+            .any(|w| w.contains(&o.name))
+        })
+        .map(|o| (skip + o.index, o.name.to_string()))
+        .collect()
 }
 
 /// Strip the wrapper's options from `args` (the words after its name and its form words

@@ -30,7 +30,11 @@ declare_check! {
     /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
     ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
     /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
-    ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter.
+    ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter;
+    /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
+    ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
+    /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
+    ///   section turns on `write-changes` or `interactive` (codespell then rewrites files).
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -298,6 +302,55 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Strin
                 )
             })
         }
+        // npm reads the project's `.npmrc` (beside the nearest `package.json`) before any
+        // command: `viewer = browser` with `browser = ./x` makes `npm help` run `./x`, and the
+        // other keys name programs npm runs (`editor`, `shell`, `script-shell`, `git`) or code
+        // node loads (`node-options`, `init-module`, `onload-script` of older npm).
+        "npm" if !pnpm_version_only(u) => {
+            // `--prefix DIR` (`-C DIR`) makes DIR the project, whose `.npmrc` npm reads.
+            let mut args = u.args().map(text);
+            let mut prefix = None;
+            while let Some(a) = args.next() {
+                if matches!(a, "--prefix" | "-C") {
+                    prefix = args.next();
+                } else if let Some(v) = a.strip_prefix("--prefix=") {
+                    prefix = Some(v);
+                }
+            }
+            let dir = match prefix {
+                Some(c) if c.contains(['$', '`']) || c.is_empty() => {
+                    return Some("npm runs for a project named at run time (`--prefix`), whose `.npmrc` can name programs npm runs".to_owned());
+                }
+                Some(c) => resolve(c, dir),
+                None => dir.to_path_buf(),
+            };
+            project_dirs(&dir, root).find_map(|d| {
+                let f = d.join(".npmrc");
+                (w.has(&f) || std::fs::read_to_string(&f).is_ok_and(|t| npmrc_runs(&t))).then(|| {
+                    format!(
+                        "`{}` names a program npm runs (`browser`, `viewer`, `editor`, `shell`, `script-shell`, `git`) or code node loads (`node-options`)",
+                        f.display()
+                    )
+                })
+            })
+        }
+        // codespell reads `.codespellrc`, `setup.cfg` and `pyproject.toml` of the directory it
+        // runs in and passes each key of their codespell section as the option `--KEY`: a
+        // `write-changes` key (or `w`, any prefix argparse takes for it) fixes the files, an
+        // `interactive` one asks and then fixes them.
+        "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
+            .iter()
+            .map(|f| dir.join(f))
+            .find(|f| {
+                w.has(f)
+                    || std::fs::read_to_string(f).is_ok_and(|t| codespell_config_writes(&t))
+            })
+            .map(|f| {
+                format!(
+                    "`{}` turns on codespell's fixing (`write-changes`): codespell would rewrite the files",
+                    f.display()
+                )
+            }),
         _ if is_python(base) => {
             let module = python_module(u)?;
             let top = module.split('.').next().unwrap_or(&module);
@@ -342,7 +395,7 @@ fn venv_verb(base: &str, u: &Unit) -> bool {
     }
 }
 
-/// `pnpm -v`, `pnpm --version`: answered before the configuration is read.
+/// `pnpm -v`, `pnpm --version` (and npm's): answered before the configuration is read.
 fn pnpm_version_only(u: &Unit) -> bool {
     let mut args = u.args().map(text);
     matches!((args.next(), args.next()), (Some("-v" | "--version"), None))
@@ -398,6 +451,60 @@ fn yarn_script(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Stri
             manifest.display()
         )
     })
+}
+
+/// Whether an `.npmrc` sets a key that names a program npm runs or code node loads.
+fn npmrc_runs(text: &str) -> bool {
+    text.lines().map(str::trim).any(|l| {
+        let key = l
+            .split('=')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
+            .replace('_', "-");
+        matches!(
+            key.as_str(),
+            "browser"
+                | "viewer"
+                | "editor"
+                | "shell"
+                | "script-shell"
+                | "node-options"
+                | "git"
+                | "init-module"
+                | "onload-script"
+        )
+    })
+}
+
+/// Whether an INI or TOML file's codespell section (`[codespell]`, `[tool.codespell]`) has a
+/// key that codespell reads as `--write-changes` or `--interactive` (argparse takes any unique
+/// prefix: `w`, `write`, `in`, `inter`…). Read line by line, so it works for both formats.
+fn codespell_config_writes(text: &str) -> bool {
+    let mut inside = false;
+    for line in text.lines().map(str::trim) {
+        if let Some(h) = line.strip_prefix('[') {
+            let name = h.trim_end_matches(']').trim().trim_matches('"');
+            inside = matches!(name, "codespell" | "tool.codespell");
+            continue;
+        }
+        if !inside || line.starts_with(['#', ';']) {
+            continue;
+        }
+        let key = line
+            .split(['=', ':'])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches(['"', '\''])
+            .to_ascii_lowercase()
+            .replace('_', "-");
+        if key.starts_with('w') || key.starts_with("in") {
+            return true;
+        }
+    }
+    false
 }
 
 /// `python`, `python3`, `python3.12`, `pypy3`.
@@ -624,6 +731,62 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[test]
+    fn npmrc_that_names_programs() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            ".npmrc",
+            "registry=https://registry.npmjs.org/\n//registry.npmjs.org/:_authToken=${NPM_TOKEN}\nsave-exact=true\n",
+        );
+        assert_eq!(flagged(root, "npm help install"), None);
+        assert_eq!(flagged(root, "npm ls"), None);
+        write(root, ".npmrc", "viewer=browser\nbrowser=./tools/open.sh\n");
+        assert!(flagged(root, "npm help install").is_some());
+        assert!(flagged(root, "npm ls").is_some());
+        assert_eq!(flagged(root, "npm --version"), None);
+        write(root, ".npmrc", "node-options=--require ./x.js\n");
+        assert!(flagged(root, "npm ls").is_some());
+        std::fs::remove_file(root.join(".npmrc")).unwrap_or_else(|e| panic!("{e}"));
+        write(root, "sub/.npmrc", "browser=./open.sh\n");
+        assert_eq!(flagged(root, "npm help ls"), None);
+        assert!(flagged(root, "npm --prefix sub help ls").is_some());
+        assert!(flagged(root, "npm -C sub help ls").is_some());
+        assert!(flagged(root, "npm help ls --prefix=sub").is_some());
+    }
+
+    #[test]
+    fn codespell_configuration_that_fixes_files() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "setup.cfg",
+            "[codespell]\nskip = *.po\nignore-words-list = teh\n",
+        );
+        write(root, "pyproject.toml", "[tool.black]\nwrite = 1\n");
+        assert_eq!(flagged(root, "codespell"), None);
+        assert_eq!(flagged(root, "codespell src"), None);
+        write(root, ".codespellrc", "[codespell]\nwrite-changes =\n");
+        assert!(flagged(root, "codespell src").is_some());
+        write(root, ".codespellrc", "[codespell]\nw =\n");
+        assert!(flagged(root, "codespell").is_some());
+        std::fs::remove_file(root.join(".codespellrc")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.codespell]\nwrite_changes = true\n",
+        );
+        assert!(flagged(root, "codespell").is_some());
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.codespell]\ninteractive = 3\n",
+        );
+        assert!(flagged(root, "codespell").is_some());
     }
 
     #[test]
