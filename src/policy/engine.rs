@@ -658,8 +658,10 @@ impl Policy {
     /// a subcommand with subcommands of its own in the catalogue, else one. `parsed` is the
     /// unit read through its option tables when the caller has it.
     fn command_name(&self, unit: &Unit, program: &str, parsed: Option<&options::Parsed>) -> String {
+        // With subcommand tables the unit was read past its subcommand; the message names the
+        // words as the program's own table reads them.
         let read;
-        let parsed = if let Some(p) = parsed {
+        let parsed = if let Some(p) = parsed.filter(|_| !self.has_subcommand_tables(program)) {
             p
         } else {
             let spec = self.options_for(Some(program));
