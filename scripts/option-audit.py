@@ -37,30 +37,37 @@ SHORT = re.compile(r"(?<![\w-])-([A-Za-z0-9?])(?![\w-])")
 SINGLE = re.compile(r"(?<![\w-])(-[A-Za-z][A-Za-z0-9_-]+)")
 
 
-def tables():
-    """Every closed program-level table, by program name, merged across files."""
-    out = {}
+def closed_tables():
+    """Every closed `[[program]]` table of the built-in files, as (file name, table)."""
     for name in sorted(os.listdir(BUILTIN)):
         if not name.endswith(".toml"):
             continue
         with open(os.path.join(BUILTIN, name), "rb") as f:
             data = tomllib.load(f)
         for t in data.get("program", []):
-            if not t.get("closed") or t.get("subcommand"):
-                continue
-            names = t["name"] if isinstance(t["name"], list) else [t["name"]]
-            for n in names:
-                e = out.setdefault(n, {"short": set(), "long": set(), "single": set(), "files": set()})
-                e["files"].add(name)
-                for k in ("short", "short_value"):
-                    e["short"].update(t.get(k, ""))
-                for k in ("long", "long_value", "writes", "runs", "network"):
-                    e["long"].update(x for x in t.get(k, []) if x.startswith("--"))
-                    e["single"].update(x for x in t.get(k, []) if not x.startswith("--"))
-                for k in ("single", "single_value", "single_until"):
-                    e["single"].update(t.get(k, []))
-                if t.get("single_dash_long"):
-                    e["single_dash_long"] = True
+            if t.get("closed"):
+                yield name, t
+
+
+def tables():
+    """Every closed program-level table, by program name, merged across files."""
+    out = {}
+    for name, t in closed_tables():
+        if t.get("subcommand"):
+            continue
+        names = t["name"] if isinstance(t["name"], list) else [t["name"]]
+        for n in names:
+            e = out.setdefault(n, {"short": set(), "long": set(), "single": set(), "files": set()})
+            e["files"].add(name)
+            for k in ("short", "short_value"):
+                e["short"].update(t.get(k, ""))
+            for k in ("long", "long_value", "writes", "runs", "network"):
+                e["long"].update(x for x in t.get(k, []) if x.startswith("--"))
+                e["single"].update(x for x in t.get(k, []) if not x.startswith("--"))
+            for k in ("single", "single_value", "single_until"):
+                e["single"].update(t.get(k, []))
+            if t.get("single_dash_long"):
+                e["single_dash_long"] = True
     return out
 
 
@@ -72,20 +79,15 @@ def value_tables():
     """Every closed table that names long flags, as (program, subcommand words, table): the
     program-level ones and git's subcommand tables, whose help `git SUB -h` prints."""
     out = []
-    for name in sorted(os.listdir(BUILTIN)):
-        if not name.endswith(".toml"):
+    for name, t in closed_tables():
+        if not t.get("long"):
             continue
-        with open(os.path.join(BUILTIN, name), "rb") as f:
-            data = tomllib.load(f)
-        for t in data.get("program", []):
-            if not t.get("closed") or not t.get("long"):
-                continue
-            sub = t.get("subcommand") or []
-            sub = [sub] if isinstance(sub, str) else sub
-            names = t["name"] if isinstance(t["name"], list) else [t["name"]]
-            for n in names:
-                if not sub or (n == "git" and len(sub) == 1):
-                    out.append((n, sub, t, name))
+        sub = t.get("subcommand") or []
+        sub = [sub] if isinstance(sub, str) else sub
+        names = t["name"] if isinstance(t["name"], list) else [t["name"]]
+        for n in names:
+            if not sub or (n == "git" and len(sub) == 1):
+                out.append((n, sub, t, name))
     return out
 
 
