@@ -407,21 +407,8 @@ fn main() {
     for o in &options {
         let _ = writeln!(out, "    {o},");
     }
-    let mut name_text = String::new();
-    out.push_str(
-        "];\n\n/// Each program with a table: end of its name in `OPTION_NAME_TEXT`, its table.\n\
-         #[allow(clippy::unreadable_literal)]\n\
-         pub(crate) static OPTION_NAMES: &[(u32, u16)] = &[\n",
-    );
-    for (name, i) in &option_names {
-        name_text.push_str(name);
-        let _ = writeln!(out, "    ({}, {i}),", name_text.len());
-    }
-    let _ = writeln!(
-        out,
-        "];\n\n/// The names of programs with a table, sorted, concatenated.\n\
-         pub(crate) static OPTION_NAME_TEXT: &str = {name_text:?};"
-    );
+    out.push_str("];\n");
+    option_index(&mut out, &option_names);
     let _ = write!(
         out,
         "\n/// Whether the program's own built-in table gives a word a role (`output`, `reads`,\n\
@@ -439,6 +426,7 @@ fn main() {
     );
     write("builtin_options.rs", out.as_bytes());
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/programs/name_hash.rs");
 }
 
 /// The strings of a list field, or a panic naming the field.
@@ -765,4 +753,52 @@ fn pack_relocations() {
     if (major, minor) >= (2, 36) {
         println!("cargo::rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
+}
+
+include!("src/programs/name_hash.rs");
+
+/// The hash index of the option tables (`OPTION_KEYS`, `OPTION_KEY_TEXT`, `OPTION_SLOTS`): every
+/// name with a table, and every program with subcommand tables (`gh` for `gh pr list`), found
+/// by [`name_hash`] and linear probing in a table at most half full.
+fn option_index(out: &mut String, option_names: &BTreeMap<String, usize>) {
+    // Each key: its table (or none) and whether a subcommand of it has one.
+    let mut keys: BTreeMap<&str, (Option<usize>, bool)> = BTreeMap::new();
+    for (name, &table) in option_names {
+        keys.entry(name.as_str()).or_insert((None, false)).0 = Some(table);
+        let mut rest = name.as_str();
+        while let Some((program, _)) = rest.rsplit_once(' ') {
+            keys.entry(program).or_insert((None, false)).1 = true;
+            rest = program;
+        }
+    }
+    let slots = (keys.len() * 2).next_power_of_two();
+    let mut slot_of = vec![0u16; slots];
+    let mut text = String::new();
+    let mut entries = String::new();
+    for (k, (key, (table, sub))) in keys.iter().enumerate() {
+        text.push_str(key);
+        let table = table.map_or(u16::MAX, |t| {
+            u16::try_from(t).unwrap_or_else(|_| panic!("too many option tables"))
+        });
+        let _ = writeln!(entries, "    ({}, {table}, {sub}),", text.len());
+        let mut at = name_hash(key.as_bytes()) as usize & (slots - 1);
+        while slot_of[at] != 0 {
+            at = (at + 1) & (slots - 1);
+        }
+        slot_of[at] = u16::try_from(k + 1).unwrap_or_else(|_| panic!("too many option keys"));
+    }
+    let _ = write!(
+        out,
+        "\n/// Each key of the hash index (a name with a table, or a program with subcommand\n\
+         /// tables): end of its name in `OPTION_KEY_TEXT`, its table (`u16::MAX`: none), whether\n\
+         /// some subcommand of it has a table.\n\
+         #[allow(clippy::unreadable_literal)]\n\
+         pub(crate) static OPTION_KEYS: &[(u32, u16, bool)] = &[\n{entries}];\n\n\
+         /// The keys of the hash index, concatenated.\n\
+         pub(crate) static OPTION_KEY_TEXT: &str = {text:?};\n\n\
+         /// The hash index: a key's slot is its `name_hash` modulo the length, or the next free\n\
+         /// one; each holds 1 + the key's place in `OPTION_KEYS`, 0 when free.\n\
+         #[allow(clippy::unreadable_literal)]\n\
+         pub(crate) static OPTION_SLOTS: [u16; {slots}] = {slot_of:?};\n"
+    );
 }

@@ -19,57 +19,38 @@ pub(crate) fn with_roles(program: &str) -> Option<OptionSpec> {
     }
 }
 
-/// The `i`th name of the option-table index and its table.
-fn option_name_at(i: usize) -> Option<(&'static str, u16)> {
-    let start = match i.checked_sub(1) {
-        None => 0,
-        Some(j) => OPTION_NAMES.get(j)?.0 as usize,
-    };
-    let &(end, table) = OPTION_NAMES.get(i)?;
-    Some((OPTION_NAME_TEXT.get(start..end as usize)?, table))
-}
+include!("name_hash.rs");
 
-/// The first index whose name is not below the key `below` compares names with (the index is
-/// sorted).
-fn option_lower_bound(below: impl Fn(&str) -> bool) -> usize {
-    let (mut lo, mut hi) = (0, OPTION_NAMES.len());
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        match option_name_at(mid) {
-            Some((name, _)) if below(name) => lo = mid + 1,
-            _ => hi = mid,
+/// The hash index's key `program`, if it is one: its table (if it has one) and whether a
+/// subcommand of it has a table. One hash of the name and, as the index is at most half full,
+/// a probe or two.
+fn option_key(program: &str) -> Option<(Option<usize>, bool)> {
+    let mask = OPTION_SLOTS.len() - 1;
+    let mut at = name_hash(program.as_bytes()) as usize & mask;
+    loop {
+        let k = usize::from(*OPTION_SLOTS.get(at)?).checked_sub(1)?;
+        let start = match k.checked_sub(1) {
+            None => 0,
+            Some(j) => OPTION_KEYS.get(j)?.0 as usize,
+        };
+        let &(end, table, sub) = OPTION_KEYS.get(k)?;
+        if OPTION_KEY_TEXT.get(start..end as usize) == Some(program) {
+            return Some(((table != u16::MAX).then_some(usize::from(table)), sub));
         }
+        at = (at + 1) & mask;
     }
-    lo
 }
 
 /// Whether any built-in table belongs to a subcommand of `program` (`gh pr list` for `gh`):
-/// one binary search for `program ` and nothing allocated, so a program without such tables
-/// costs no key building.
+/// one look-up in the hash index, nothing allocated, so a program without such tables costs no
+/// key building.
 pub(crate) fn has_subcommand_tables(program: &str) -> bool {
-    // Names sort bytewise; `program ` is below every name it begins.
-    let below = |name: &str| {
-        let (n, p) = (name.as_bytes(), program.as_bytes());
-        match n.len().min(p.len()) {
-            k if n[..k] != p[..k] => n[..k] < p[..k],
-            _ if n.len() <= p.len() => true,
-            _ => n[p.len()] < b' ',
-        }
-    };
-    let at = option_lower_bound(below);
-    option_name_at(at).is_some_and(|(name, _)| {
-        name.len() > program.len()
-            && name.starts_with(program)
-            && name.as_bytes()[program.len()] == b' '
-    })
+    option_key(program).is_some_and(|(_, sub)| sub)
 }
 
 /// The built-in option table of `program`: views into the packed text, nothing allocated.
 pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
-    let table = match option_name_at(option_lower_bound(|name| name < program)) {
-        Some((name, table)) if name == program => usize::from(table),
-        _ => return None,
-    };
+    let table = option_key(program)?.0?;
     let start = match table.checked_sub(1) {
         None => 0,
         Some(j) => OPTION_TABLES.get(j)?.19 as usize,
@@ -255,22 +236,41 @@ mod tests {
         let find = builtin("find").unwrap_or_default();
         assert!(find.single_dash_long && find.single_value.contains("-name"));
         assert!(builtin("no-such-program").is_none() && builtin("").is_none());
-        // Every name of the index finds a table, and the index is sorted.
+        // Every key of the index is found, and the keys are sorted: a name with a table finds
+        // it, a program with subcommand tables says so.
         let mut last = "";
         let mut start = 0;
-        for &(end, table) in OPTION_NAMES {
-            let name = &OPTION_NAME_TEXT[start..end as usize];
+        let mut tables = 0;
+        for &(end, table, sub) in OPTION_KEYS {
+            let name = &OPTION_KEY_TEXT[start..end as usize];
             assert!(last < name, "{last} before {name}");
-            assert!(OPTION_TABLES.get(usize::from(table)).is_some());
-            assert!(builtin(name).is_some(), "{name}");
-            let spec = builtin(name).unwrap_or_default();
-            let roles = spec.has_outputs()
-                || spec.reads.iter().next().is_some()
-                || spec.config.iter().next().is_some();
-            if !name.contains(' ') {
-                assert_eq!(has_roles(name), roles, "{name}: has_roles");
+            assert_eq!(has_subcommand_tables(name), sub, "{name}");
+            assert!(table != u16::MAX || sub, "{name}: a key with neither");
+            assert_eq!(builtin(name).is_some(), table != u16::MAX, "{name}");
+            if table != u16::MAX {
+                tables += 1;
+                assert!(OPTION_TABLES.get(usize::from(table)).is_some());
+                let spec = builtin(name).unwrap_or_default();
+                let roles = spec.has_outputs()
+                    || spec.reads.iter().next().is_some()
+                    || spec.config.iter().next().is_some();
+                if !name.contains(' ') {
+                    assert_eq!(has_roles(name), roles, "{name}: has_roles");
+                }
+            }
+            // A program with subcommand tables has a key for each (`gh pr list` under `gh`).
+            if let Some((program, _)) = name.rsplit_once(' ') {
+                assert!(has_subcommand_tables(program), "{program} of {name}");
             }
             (last, start) = (name, end as usize);
+        }
+        assert!(tables >= OPTION_TABLES.len(), "every table has a name");
+        // Names that are not keys, and prefixes of keys, find nothing.
+        for absent in ["no-such-program", "", "gi", "git ", "git  status", " git"] {
+            assert!(
+                builtin(absent).is_none() && !has_subcommand_tables(absent),
+                "{absent:?}"
+            );
         }
     }
 }
