@@ -272,10 +272,16 @@ impl Policy {
                 suggest: None,
             });
         }
-        let candidates = self.candidates(unit.program.as_deref()).chain(
+        // The first operand: rules whose first subcommand word is another are not looked at.
+        let first = parsed
+            .operands
+            .first()
+            .and_then(|&k| unit.argv.get(k))
+            .and_then(|a| a.value.as_deref());
+        let candidates = self.candidates(unit.program.as_deref(), first).chain(
             groups
                 .iter()
-                .flat_map(|g| g.candidates(unit.program.as_deref())),
+                .flat_map(|g| g.candidates(unit.program.as_deref(), first)),
         );
         for rule in candidates {
             if rule.matches(&input) {
@@ -680,9 +686,9 @@ impl Policy {
         let nested = |r: &Rule| r.subcommand().len() > 1 && r.subcommand()[0] == first;
         let has_nested = if self.lazy {
             lazy::group(&format!("{program} {first}"))
-                .is_some_and(|g| g.candidates(Some(program)).any(nested))
+                .is_some_and(|g| g.candidates(Some(program), Some(first)).any(nested))
         } else {
-            self.candidates(Some(program)).any(nested)
+            self.candidates(Some(program), Some(first)).any(nested)
         };
         let take = if has_nested { 2 } else { 1 };
         let mut out = program.to_owned();
@@ -693,21 +699,28 @@ impl Policy {
         out
     }
 
+    /// The rules that may match a unit of `program` whose first operand is `subcommand`: the
+    /// program's rules (`ProgramRules`) that name no other first subcommand word, then the
+    /// rules of any program, each in order.
     pub(super) fn candidates<'a>(
         &'a self,
         program: Option<&str>,
+        subcommand: Option<&str>,
     ) -> impl Iterator<Item = &'a Rule> + 'a {
-        let by_name = program
-            .and_then(|p| {
-                self.by_program
-                    .get(p)
-                    .or_else(|| self.by_program.get(crate::programs::base(p)))
-            })
-            .map_or(&[][..], Vec::as_slice);
-        by_name
-            .iter()
-            .chain(&self.any_program)
-            .filter_map(|&r| self.rules.get(r))
+        let own = program.and_then(|p| {
+            self.by_program
+                .get(p)
+                .or_else(|| self.by_program.get(crate::programs::base(p)))
+        });
+        let (rest, named) = own.map_or((&[][..], &[][..]), |rules| {
+            let named = subcommand
+                .and_then(|s| rules.by_subcommand.get(s))
+                .map_or(&[][..], Vec::as_slice);
+            (rules.rest.as_slice(), named)
+        });
+        merge_sorted(rest, named)
+            .chain(self.any_program.iter().copied())
+            .filter_map(|r| self.rules.get(r))
     }
 
     /// A rule by id, among this policy's rules and the built-in group of `program`.
@@ -908,4 +921,69 @@ fn finding_rank(r: &Reason) -> Option<(usize, usize)> {
             .position(|known| *known == id)
             .map(|pos| (f, pos))
     })
+}
+
+/// Two ascending lists of indices as one ascending sequence.
+fn merge_sorted<'a>(left: &'a [usize], right: &'a [usize]) -> impl Iterator<Item = usize> + 'a {
+    let (mut at_left, mut at_right) = (0, 0);
+    std::iter::from_fn(move || match (left.get(at_left), right.get(at_right)) {
+        (Some(&l), Some(&r)) if l <= r => {
+            at_left += 1;
+            Some(l)
+        }
+        (_, Some(&r)) => {
+            at_right += 1;
+            Some(r)
+        }
+        (Some(&l), None) => {
+            at_left += 1;
+            Some(l)
+        }
+        (None, None) => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn merged_indices_keep_their_order() {
+        let merged = |a: &[usize], b: &[usize]| merge_sorted(a, b).collect::<Vec<_>>();
+        assert_eq!(merged(&[1, 4, 7], &[2, 3, 9]), [1, 2, 3, 4, 7, 9]);
+        assert_eq!(merged(&[], &[5, 6]), [5, 6]);
+        assert_eq!(merged(&[5, 6], &[]), [5, 6]);
+        assert!(merged(&[], &[]).is_empty());
+    }
+
+    /// A unit is checked only against the rules its first operand can match, and decides as
+    /// it did when checked against every rule of its program.
+    #[test]
+    fn rules_by_first_subcommand_word_decide_as_all_rules() {
+        let policy = Policy::builtin_eager().unwrap_or_default();
+        let git_log = policy
+            .candidates(Some("git"), Some("log"))
+            .filter(|r| r.subcommand().first().is_some_and(|s| s == "status"))
+            .count();
+        assert_eq!(
+            git_log, 0,
+            "no `git status` rule is a candidate for `git log`"
+        );
+        let all = policy.by_program.get("git").map_or(0, |r| r.all.len());
+        let status = policy.candidates(Some("git"), Some("status")).count();
+        assert!(status > 0 && status < all, "{status} of {all}");
+        for cmd in [
+            "git status",
+            "git log --oneline",
+            "git push --force",
+            "git -C sub status",
+            "/usr/bin/git status",
+            "docker compose ps",
+            "npm run build",
+        ] {
+            let got = policy.classify(cmd).decision;
+            let lazy = Policy::builtin().unwrap_or_default().classify(cmd).decision;
+            assert_eq!(got, lazy, "{cmd}");
+        }
+    }
 }

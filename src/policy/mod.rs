@@ -63,11 +63,25 @@ use rule::MatchInput;
 /// libc symbol bound at every start.
 type FixedState = std::hash::BuildHasherDefault<std::hash::DefaultHasher>;
 
+/// The rules of one program (indices into [`Policy::rules`], each list in order), also by the
+/// first word of their `subcommand`: a unit can only match a rule whose first subcommand word is
+/// written out (not a glob) if its first operand is that word, so a unit of `git status` is
+/// checked against the rules of `git status` and those without such a word, not every `git` rule.
+#[derive(Debug, Default)]
+struct ProgramRules {
+    /// Every rule.
+    all: Vec<usize>,
+    /// Rules whose first subcommand word is written out, by that word.
+    by_subcommand: HashMap<spec::Text, Vec<usize>, FixedState>,
+    /// Rules with no subcommand, or a glob for its first word.
+    rest: Vec<usize>,
+}
+
 /// A compiled policy: rules from every source, program option knowledge, flag decisions, mode.
 #[derive(Debug, Default)]
 pub struct Policy {
     pub(crate) rules: Vec<Rule>,
-    by_program: HashMap<spec::Text, Vec<usize>, FixedState>,
+    by_program: HashMap<spec::Text, ProgramRules, FixedState>,
     /// Rules by id, first of each; not kept for a built-in group ([`Policy::group`]).
     by_id: HashMap<spec::Text, usize, FixedState>,
     /// The container of one built-in group (`lazy.rs`, [`Policy::bare`]): a handful of rules,
@@ -236,6 +250,7 @@ impl Policy {
             } else {
                 self.by_program.get(name).is_some_and(|rules| {
                     rules
+                        .all
                         .iter()
                         .filter_map(|&r| self.rules.get(r))
                         .any(|r| r.subcommand().is_empty())
@@ -259,7 +274,7 @@ impl Policy {
         } else if self.lazy {
             lazy::group(&format!("{program} {sub}")).is_some()
         } else {
-            self.candidates(Some(program))
+            self.candidates(Some(program), Some(sub))
                 .any(|r| r.subcommand().first().is_some_and(|s| s == sub))
         }
     }
@@ -557,8 +572,18 @@ impl Policy {
         if rule.is_any_program() {
             self.any_program.push(idx);
         } else {
+            let first = rule.literal_first_subcommand();
             for name in rule.program_names() {
-                self.by_program.entry(name.clone()).or_default().push(idx);
+                let rules = self.by_program.entry(name.clone()).or_default();
+                rules.all.push(idx);
+                match first {
+                    Some(word) => rules
+                        .by_subcommand
+                        .entry(word.clone())
+                        .or_default()
+                        .push(idx),
+                    None => rules.rest.push(idx),
+                }
                 // Rules that also match path-qualified programs are indexed by basename too.
             }
         }

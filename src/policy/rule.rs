@@ -392,6 +392,13 @@ impl Rule {
         &self.subcommand
     }
 
+    /// The first subcommand word when it is written out (not a glob): only a unit whose first
+    /// operand is that word can match ([`Rule::check`]).
+    pub(crate) fn literal_first_subcommand(&self) -> Option<&Text> {
+        let glob = self.subcommand_globs.first().is_some_and(Option::is_some);
+        self.subcommand.first().filter(|_| !glob)
+    }
+
     /// True when the rule names no program (it is checked against every unit).
     pub(crate) fn is_any_program(&self) -> bool {
         self.programs.is_empty()
