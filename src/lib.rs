@@ -49,6 +49,7 @@ mod cli;
 mod decision;
 mod files;
 mod glob;
+mod hash;
 mod interactive;
 mod parse;
 mod programs;

@@ -511,11 +511,7 @@ pub(crate) fn word_is_secret(t: &str) -> bool {
     // The answer depends on the text alone, and the checks ask about the same words again and
     // again (every check that follows secrets, each candidate of a word): remember the last
     // answers of this thread.
-    type Seen = std::collections::HashMap<
-        Box<str>,
-        bool,
-        std::hash::BuildHasherDefault<std::collections::hash_map::DefaultHasher>,
-    >;
+    type Seen = std::collections::HashMap<Box<str>, bool, crate::hash::FixedState>;
     if !may_be_secret(t) || t.contains("://") {
         return false;
     }

@@ -57,11 +57,7 @@ use crate::ast::Span;
 use options::{OptionSpec, Parsed};
 use rule::MatchInput;
 
-/// The hasher of the policy's tables: `SipHash` with fixed keys. Their keys are names from policy
-/// files (program names, rule ids), never command text, so there is no flooding to defend
-/// against; and a fixed state needs no random seed, which is a `getrandom` call and one more
-/// libc symbol bound at every start.
-type FixedState = std::hash::BuildHasherDefault<std::hash::DefaultHasher>;
+use crate::hash::FixedState;
 
 /// The rules of one program (indices into [`Policy::rules`], each list in order), also by the
 /// first word of their `subcommand`: a unit can only match a rule whose first subcommand word is
