@@ -361,10 +361,7 @@ pub(crate) fn catastrophe_in_code(code: &str, cwd: &Path) -> Option<String> {
             }
         }
     }
-    let cx = super::CheckCtx {
-        analysis: &analysis,
-        cwd,
-    };
+    let cx = super::CheckCtx::new(&analysis, cwd);
     for check in super::CHECKS {
         let mut found = Vec::new();
         DEPTH.with(|d| d.set(depth + 1));

@@ -1,6 +1,6 @@
 //! `device-write`: writes to block devices, raw memory and kernel trigger files.
 
-use super::common::{deny, is_block_device, prog, text, write_targets};
+use super::common::{deny, is_block_device, prog, text};
 use super::one_liner::fed_text;
 use super::{Check, CheckCtx, Finding, declare_check};
 
@@ -51,7 +51,7 @@ impl Check for DeviceWrite {
                     continue;
                 }
             }
-            if let Some(t) = write_targets(u).into_iter().find(|t| is_block_device(t)) {
+            if let Some(t) = cx.write_targets(i).iter().find(|t| is_block_device(t)) {
                 let by = prog(u).unwrap_or("a redirect");
                 out.push(deny(
                     Some(i),

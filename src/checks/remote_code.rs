@@ -3,7 +3,6 @@
 
 use super::common::{
     deny, is_decoder, is_downloader, is_interpreter, is_shell, prog, text, units_within,
-    write_targets,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::{Context, FlagKind, Unit};
@@ -131,8 +130,8 @@ impl Check for RemoteCode {
         for (i, u) in a.units.iter().enumerate() {
             let Some(p) = prog(u) else { continue };
             if is_downloader(p) {
-                for t in write_targets(u) {
-                    fetched.push((strip_dot(&t).to_owned(), i));
+                for t in cx.write_targets(i) {
+                    fetched.push((strip_dot(t).to_owned(), i));
                 }
                 let parsed = args::parse(tables::builtin(p).as_ref(), &u.argv);
                 let remote_name =

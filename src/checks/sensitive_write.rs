@@ -1,6 +1,6 @@
 //! `sensitive-file-write`: writes to account, sudo, SSH and shell start-up files.
 
-use super::common::{ask, catastrophe_in_code, deny, prog, text, write_targets};
+use super::common::{ask, catastrophe_in_code, deny, prog, text};
 use super::one_liner::fed_text;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
@@ -52,7 +52,7 @@ fn written_text(cx: &CheckCtx, i: usize, u: &Unit) -> Option<String> {
 impl Check for SensitiveWrite {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            let targets = write_targets(u);
+            let targets = cx.write_targets(i);
             let by = prog(u).unwrap_or("a redirect");
             if let Some(t) = targets
                 .iter()

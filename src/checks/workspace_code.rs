@@ -1,5 +1,6 @@
 //! `workspace-code`: a program that takes what it runs from a file of the checkout.
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use super::common::{ask, prog, text, write_targets};
@@ -75,13 +76,14 @@ impl Check for WorkspaceCode {
 /// program reads project files (on most lines, none does).
 struct LineWrites<'a> {
     units: &'a [Unit],
-    dirs: Vec<Option<PathBuf>>,
+    dirs: Vec<Option<Cow<'a, Path>>>,
     paths: std::cell::OnceCell<Vec<PathBuf>>,
 }
 
 impl<'a> LineWrites<'a> {
     fn new(cx: &CheckCtx<'a>) -> LineWrites<'a> {
-        let mut dir: PathBuf = cx.cwd.to_path_buf();
+        // Borrowed until a `cd`: most lines allocate no directory.
+        let mut dir: Cow<'a, Path> = Cow::Borrowed(cx.cwd);
         let dirs = cx
             .analysis
             .units
@@ -89,7 +91,7 @@ impl<'a> LineWrites<'a> {
             .map(|u| match super::destructive::cd_target(u) {
                 Some(d) => {
                     if !d.contains('$') {
-                        dir = resolve(&d, &dir);
+                        dir = Cow::Owned(resolve(&d, &dir));
                     }
                     None
                 }
@@ -597,10 +599,7 @@ mod tests {
 
     fn flagged(dir: &Path, cmd: &str) -> Option<String> {
         let a = analyze(cmd, &crate::Limits::default());
-        let cx = CheckCtx {
-            analysis: &a,
-            cwd: dir,
-        };
+        let cx = CheckCtx::new(&a, dir);
         let written = LineWrites::new(&cx);
         a.units
             .iter()

@@ -112,10 +112,7 @@ impl Policy {
 
     /// Decide an analysis.
     pub fn decide(&self, analysis: Analysis) -> Verdict {
-        let cx = CheckCtx {
-            analysis: &analysis,
-            cwd: &self.cwd,
-        };
+        let cx = CheckCtx::new(&analysis, &self.cwd);
         let findings = checks::run_all(&cx);
         let mut global: Vec<Reason> = Vec::new();
         // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
