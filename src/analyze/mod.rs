@@ -464,13 +464,13 @@ fn snap_spans(
 }
 
 /// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER
-/// FILE…`): a [`PATTERN_FIRST`](crate::programs::PATTERN_FIRST) program with no option that gives the
+/// FILE…`): a [`is_pattern_first`](crate::programs::is_pattern_first) program with no option that gives the
 /// pattern (a dynamic word counts as the first operand: whatever it holds, every static word
 /// after it is still read as a file).
 pub(crate) fn pattern_first(unit: &Unit) -> bool {
     unit.program
         .as_deref()
-        .is_some_and(|p| crate::programs::PATTERN_FIRST.contains(&p))
+        .is_some_and(crate::programs::is_pattern_first)
         && !unit.args().any(|a| {
             a.value
                 .as_deref()

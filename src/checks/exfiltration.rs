@@ -1028,7 +1028,7 @@ impl Check for SecretExfiltration {
                 }
                 // A program that only prints what it reads keeps it on this machine: the reads
                 // themselves are judged as reads.
-                if !crate::programs::PRINTERS.contains(&program)
+                if !crate::programs::is_printer_name(program)
                     && !matches!(program, "echo" | "printf")
                 {
                     out.push(ask(
@@ -1079,7 +1079,7 @@ impl Check for SecretExfiltration {
             // from a command's output carries whatever that command printed to the host (or to
             // its DNS server), a file of any name included.
             if let Some(p) = prog(u).filter(|p| {
-                !crate::programs::PRINTERS.contains(p) && !matches!(*p, "echo" | "printf")
+                !crate::programs::is_printer_name(p) && !matches!(*p, "echo" | "printf")
             }) && !is_sender(p)
             {
                 let resolver = matches!(p, "getent" | "resolvectl" | "host" | "nslookup" | "dig");
@@ -1129,7 +1129,7 @@ impl Check for SecretExfiltration {
             // sends its arguments. Senders are judged below with their whole pipeline.
             if let Some(p) = prog(u).filter(|p| {
                 !is_sender(p)
-                    && !crate::programs::PRINTERS.contains(p)
+                    && !crate::programs::is_printer_name(p)
                     && !matches!(*p, "echo" | "printf")
             }) && u
                 .via

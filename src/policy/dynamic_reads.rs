@@ -23,7 +23,7 @@
 //! Example: `for f in ~/.ssh/*; do cat "$f"; done` asks (read-secret); `cat "$1"` asks
 //! (read-unknown-path); `for f in src/*.rs; do head -5 "$f"; done` is allowed.
 //!
-//! Known gaps: only the programs in [`PRINTERS`](crate::programs::PRINTERS) are judged (any other program's dynamic
+//! Known gaps: only the programs in [`is_printer_name`](crate::programs::is_printer_name) are judged (any other program's dynamic
 //! operands are left to its rules); an option's value that names a file (`grep -f "$F"`) is not
 //! judged; a variable set in one branch of an `if` before the unit counts as set (bash would
 //! use the environment's value on the other branch).
@@ -35,11 +35,11 @@ use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::{Analysis, Context, Unit};
 use crate::files::secret_glob;
 
-/// A program that prints what it reads ([`PRINTERS`](crate::programs::PRINTERS)): the only units [`reasons`] judges.
+/// A program that prints what it reads ([`is_printer_name`](crate::programs::is_printer_name)): the only units [`reasons`] judges.
 pub(crate) fn is_printer(unit: &Unit) -> bool {
     unit.program
         .as_deref()
-        .is_some_and(|p| crate::programs::PRINTERS.contains(&p))
+        .is_some_and(crate::programs::is_printer_name)
 }
 
 /// The reasons a unit's dynamic file operands give: read-secret for values known to reach a

@@ -493,7 +493,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
         }
         // The printers (one list with the dynamic-operand judge), and programs that read every
         // operand without printing it.
-        p if crate::programs::PRINTERS.contains(&p)
+        p if crate::programs::is_printer_name(p)
             || matches!(
                 p,
                 "source" | "." | "wc" | "cmp" | "gpg" | "openssl" | "tar" | "zip" | "7z"

@@ -36,11 +36,13 @@ pub(crate) fn base(program: &str) -> &str {
     }
 }
 
-/// Programs whose first operand is a pattern or a program, unless an option gives it.
-pub(crate) const PATTERN_FIRST: &[&str] = &[
-    "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-    "mawk", "nawk", "sed", "jq", "yq",
-];
+name_set! {
+    /// Programs whose first operand is a pattern or a program, unless an option gives it.
+    pub(crate) fn is_pattern_first, PATTERN_FIRST = [
+        "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
+        "mawk", "nawk", "sed", "jq", "yq",
+    ]
+}
 
 /// Options that give the pattern or program instead of the first operand (`-e`, `-f` and
 /// their long forms; `rg --files` takes no pattern).
@@ -348,11 +350,13 @@ pub(crate) fn is_sender(p: &str) -> bool {
     )
 }
 
-/// Programs that print the content of the files they are given.
-pub(crate) const PRINTERS: &[&str] = &[
-    "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
-    "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
-    "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
-    "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
-    "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
-];
+name_set! {
+    /// Programs that print the content of the files they are given.
+    pub(crate) fn is_printer_name, PRINTERS = [
+        "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
+        "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
+        "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
+        "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
+        "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
+    ]
+}
