@@ -360,3 +360,24 @@ name_set! {
         "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each set answers yes for exactly its listed names.
+    #[test]
+    fn name_sets_hold_their_lists() {
+        for (is, list) in [
+            (is_pattern_first as fn(&str) -> bool, PATTERN_FIRST),
+            (is_printer_name, PRINTERS),
+            (is_interpreter_name, INTERPRETERS),
+        ] {
+            for name in list {
+                assert!(is(name), "{name}");
+                assert!(!is(&format!("{name}x")) && !is(&name.to_uppercase()) || name == &"R");
+            }
+            assert!(!is("") && !is("ls"));
+        }
+    }
+}
