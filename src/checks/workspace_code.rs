@@ -121,20 +121,22 @@ impl<'a> LineWrites<'a> {
     }
 }
 
-/// The rustup proxies: each reads `rust-toolchain.toml`, and cargo its config.
-const RUSTUP_PROXIES: &[&str] = &[
-    "cargo",
-    "rustc",
-    "rustdoc",
-    "rustfmt",
-    "cargo-fmt",
-    "cargo-clippy",
-    "clippy-driver",
-    "rust-analyzer",
-    "rust-gdb",
-    "rust-lldb",
-    "rustup",
-];
+crate::programs::name_set! {
+    /// The rustup proxies: each reads `rust-toolchain.toml`, and cargo its config.
+    fn is_rustup_proxy, RUSTUP_PROXIES = [
+        "cargo",
+        "rustc",
+        "rustdoc",
+        "rustfmt",
+        "cargo-fmt",
+        "cargo-clippy",
+        "clippy-driver",
+        "rust-analyzer",
+        "rust-gdb",
+        "rust-lldb",
+        "rustup",
+    ]
+}
 
 /// The directories a program run in `dir` reads its project files from: `dir` and its
 /// parents, down to the workspace `root` (inclusive) when `dir` is inside it; only `dir`
@@ -151,7 +153,7 @@ fn project_dirs<'a>(dir: &'a Path, root: &'a Path) -> impl Iterator<Item = &'a P
 fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
     let p = prog(u)?;
     let base = p.rsplit('/').next().unwrap_or(p);
-    if RUSTUP_PROXIES.contains(&base) {
+    if is_rustup_proxy(base) {
         for d in project_dirs(dir, root) {
             for name in ["rust-toolchain.toml", "rust-toolchain"] {
                 let f = d.join(name);
@@ -596,6 +598,14 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
 mod tests {
     use super::*;
     use crate::analyze::analyze;
+
+    #[test]
+    fn the_rustup_proxies_are_known_by_name() {
+        for p in RUSTUP_PROXIES {
+            assert!(is_rustup_proxy(p), "{p}");
+        }
+        assert!(is_rustup_proxy("cargo") && !is_rustup_proxy("ls") && !is_rustup_proxy(""));
+    }
 
     fn flagged(dir: &Path, cmd: &str) -> Option<String> {
         let a = analyze(cmd, &crate::Limits::default());

@@ -349,42 +349,44 @@ fn is_scratch(path: &Path) -> bool {
     crate::files::is_scratch_path(path) || path.starts_with("/dev/null")
 }
 
-/// Programs that only name the paths among their operands (list, stat, test or print them) or
-/// whose own rules decide: their operands are no reads. A file an option of theirs reads is
-/// one, by the option's role in the program's table (`du --files0-from`, `file -m`).
-const NAMES_ONLY: &[&str] = &[
-    "ls",
-    "dir",
-    "eza",
-    "exa",
-    "lsd",
-    "stat",
-    "file",
-    "du",
-    "test",
-    "[",
-    "[[",
-    "echo",
-    "printf",
-    "basename",
-    "dirname",
-    "realpath",
-    "readlink",
-    "namei",
-    "find",
-    "fd",
-    "tree",
-    "chmod",
-    "chown",
-    "chgrp",
-    "ssh",
-    "sftp",
-    "ssh-add",
-    "ssh-keygen",
-    "ssh-copy-id",
-    "cd",
-    "pushd",
-];
+crate::programs::name_set! {
+    /// Programs that only name the paths among their operands (list, stat, test or print them) or
+    /// whose own rules decide: their operands are no reads. A file an option of theirs reads is
+    /// one, by the option's role in the program's table (`du --files0-from`, `file -m`).
+    fn is_names_only, NAMES_ONLY = [
+        "ls",
+        "dir",
+        "eza",
+        "exa",
+        "lsd",
+        "stat",
+        "file",
+        "du",
+        "test",
+        "[",
+        "[[",
+        "echo",
+        "printf",
+        "basename",
+        "dirname",
+        "realpath",
+        "readlink",
+        "namei",
+        "find",
+        "fd",
+        "tree",
+        "chmod",
+        "chown",
+        "chgrp",
+        "ssh",
+        "sftp",
+        "ssh-add",
+        "ssh-keygen",
+        "ssh-copy-id",
+        "cd",
+        "pushd",
+    ]
+}
 
 /// The paths a bash unit reads and writes, as far as its program is known.
 pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
@@ -518,7 +520,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
         // (`git diff --no-index /dev/null ~/.ssh/id_rsa`, `xargs -a ~/.ssh/id_rsa echo`,
         // `git config -f ~/.aws/credentials -l`).
         // What their options read comes from their tables (`du --files0-from FILE`).
-        p if NAMES_ONLY.contains(&p) => {}
+        p if is_names_only(p) => {}
         _ => {
             // `git ls-files .env` lists the names it matches and opens none of them (unless
             // an option reads a pattern file, `-X FILE`).

@@ -26,6 +26,7 @@ macro_rules! name_set {
         pub(crate) const $list: &[&str] = &[$($word),*];
     };
 }
+pub(crate) use name_set;
 
 /// The file name of a program (`/usr/bin/curl` → `curl`).
 pub(crate) fn base(program: &str) -> &str {
@@ -44,24 +45,17 @@ name_set! {
     ]
 }
 
-/// Options that give the pattern or program instead of the first operand (`-e`, `-f` and
-/// their long forms; `rg --files` takes no pattern).
-pub(crate) const PATTERN_OPTIONS: &[&str] = &[
-    "-e",
-    "-f",
-    "--regexp",
-    "--file",
-    "--expression",
-    "--from-file",
-    "--files",
-];
-
 /// An option word that gives the pattern or program (`-e X`, `-eX`, `-ie X`, `--regexp=X`,
-/// `-f FILE`): then the first operand is a file. Any short bundle with an `e` or an `f` counts.
+/// `-f FILE`; their long forms `--regexp`, `--file`, `--expression`, `--from-file`, and `rg
+/// --files`, which takes no pattern): then the first operand is a file. Any short bundle with an
+/// `e` or an `f` counts.
 pub(crate) fn gives_pattern(v: &str) -> bool {
     if let Some(long) = v.strip_prefix("--") {
         let name = long.split_once('=').map_or(long, |(n, _)| n);
-        return PATTERN_OPTIONS.contains(&format!("--{name}").as_str());
+        return matches!(
+            name,
+            "regexp" | "file" | "expression" | "from-file" | "files"
+        );
     }
     v.len() > 1 && v.starts_with('-') && v[1..].contains(['e', 'f'])
 }
