@@ -474,7 +474,7 @@ fn no_rule_reasons_name_the_subcommand() {
             .reasons
             .iter()
             .filter(|r| r.rule == "no-rule")
-            .map(|r| r.message.as_str())
+            .map(|r| r.message.as_ref())
             .collect();
         assert_eq!(got, [want], "{cmd}");
     }

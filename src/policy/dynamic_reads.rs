@@ -64,7 +64,7 @@ pub(crate) fn reasons(
         risk: Risk::High,
         rule: Origin::Path(Cow::Borrowed(rule)),
         source: Source::Builtin,
-        message,
+        message: message.into(),
         span,
         unit: Some(index),
         suggest: None,
@@ -109,7 +109,7 @@ pub(crate) fn reasons(
             source: Source::Builtin,
             message: format!(
                 "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"
-            ),
+            ).into(),
             span: unit.span,
             unit: Some(index),
             suggest: None,

@@ -134,7 +134,7 @@ impl Policy {
                 risk: f.risk,
                 rule: Origin::Check(id),
                 source: Source::Builtin,
-                message: f.message,
+                message: f.message.into(),
                 span: f.span,
                 unit: f.unit,
                 suggest: None,
@@ -263,7 +263,7 @@ impl Policy {
                 risk: Risk::High,
                 rule: Origin::Engine("internal-error"),
                 source: Source::Builtin,
-                message: format!("built-in rules failed to load: {err}"),
+                message: format!("built-in rules failed to load: {err}").into(),
                 span: unit.span,
                 unit: Some(i),
                 suggest: None,
@@ -326,8 +326,7 @@ impl Policy {
                 risk: Risk::Low,
                 rule: Origin::Engine("help-text"),
                 source: Source::Builtin,
-                message: "asks the program for its help text or version, which runs nothing"
-                    .to_owned(),
+                message: "asks the program for its help text or version, which runs nothing".into(),
                 span: unit.span,
                 unit: Some(i),
                 suggest: None,
@@ -360,7 +359,7 @@ impl Policy {
                             source: Source::Builtin,
                             message: format!(
                                 "writes `{path}` relative to a directory changed to one known only at run time"
-                            ),
+                            ).into(),
                             span,
                             unit: Some(i),
                             suggest: None,
@@ -437,7 +436,7 @@ impl Policy {
                 risk,
                 rule: Origin::Flag(flag.kind.name()),
                 source,
-                message: flag_message(flag.kind, &flag.detail),
+                message: flag_message(flag.kind, &flag.detail).into(),
                 span: flag.span,
                 unit,
                 suggest: None,
@@ -567,11 +566,11 @@ impl Policy {
                 message: if unit.program.is_some() {
                     let name = self.command_name(unit, name, parsed.as_ref());
                     match option_note {
-                        Some(note) => ["no rule covers `", &name, "` ", &note].concat(),
-                        None => ["no rule covers `", &name, "`"].concat(),
+                        Some(note) => ["no rule covers `", &name, "` ", &note].concat().into(),
+                        None => ["no rule covers `", &name, "`"].concat().into(),
                     }
                 } else {
-                    "the program is not known until run time".to_owned()
+                    "the program is not known until run time".into()
                 },
                 span: unit.span,
                 unit: Some(index),
@@ -637,7 +636,8 @@ impl Policy {
                     self.mode.name(),
                     before,
                     decision
-                ),
+                )
+                .into(),
                 span: unit.span,
                 unit: Some(index),
                 suggest: None,

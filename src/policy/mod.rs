@@ -168,7 +168,7 @@ pub(super) fn untrusted_note(
         source: source.clone(),
         message: format!(
             "{file} {what}, but it is not trusted, so that has no effect; if you have reviewed it, run `shclass trust {file}`"
-        ),
+        ).into(),
         span,
         unit: None,
         suggest: None,
@@ -494,7 +494,7 @@ impl Policy {
                 risk: Risk::High,
                 rule: Origin::Path(Cow::Borrowed("read-secret")),
                 source: Source::Builtin,
-                message: format!("the pattern `{path}` may match files that hold secrets"),
+                message: format!("the pattern `{path}` may match files that hold secrets").into(),
                 span: Span::default(),
                 unit: None,
                 suggest: None,

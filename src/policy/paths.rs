@@ -153,7 +153,7 @@ pub(crate) fn decide_resolved(
             source: Source::Builtin,
             message: format!(
                 "`{raw}` goes through more than 40 symbolic links (a loop) or a link that cannot be read: where it ends is not known"
-            ),
+            ).into(),
             span,
             unit,
             suggest: None,
@@ -181,7 +181,7 @@ pub(crate) fn decide_resolved(
                     .into(),
                 ),
                 source: r.source.clone(),
-                message: format!("path rule matches `{shown}`"),
+                message: format!("path rule matches `{shown}`").into(),
                 span,
                 unit,
                 suggest: None,
@@ -199,7 +199,7 @@ pub(crate) fn decide_resolved(
             risk,
             rule: Origin::Path(Cow::Borrowed(rule)),
             source: Source::Builtin,
-            message,
+            message: message.into(),
             span,
             unit,
             suggest: None,
@@ -325,7 +325,7 @@ pub(crate) fn own_file_resolved(
             "writes `{}`, shclass's own file (`{}`: policy, trust record, session state or audit log)",
             path.display(),
             hit.display()
-        ),
+        ).into(),
         span,
         unit,
         suggest: None,

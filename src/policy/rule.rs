@@ -437,13 +437,13 @@ impl Rule {
     }
 
     /// A readable description of the rule for messages.
-    pub(crate) fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> Text {
         if !self.reason.is_empty() {
-            return self.reason.to_string();
+            return self.reason.clone();
         }
         match &self.claude {
-            Some(c) => format!("matches `Bash({})`", c.text),
-            None => format!("matches rule `{}`", self.id),
+            Some(c) => format!("matches `Bash({})`", c.text).into(),
+            None => format!("matches rule `{}`", self.id).into(),
         }
     }
 

@@ -122,8 +122,8 @@ pub struct Reason {
     pub rule: Origin,
     /// Where the rule came from.
     pub source: Source,
-    /// For people.
-    pub message: String,
+    /// For people (borrowed from the built-in policy where its text is the rule's own).
+    pub message: Cow<'static, str>,
     /// Where in the input.
     pub span: Span,
     /// The unit, by index.
