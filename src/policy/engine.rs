@@ -117,8 +117,14 @@ impl Policy {
         let mut global: Vec<Reason> = Vec::new();
         // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
         let mut group_key = String::new();
-        let dash_names =
-            dash_names_possible(&analysis, self.start_dir.as_deref().unwrap_or(&self.cwd));
+        let dash_names = dash_names_possible(&analysis, || {
+            let dir = self.start_dir.as_deref().unwrap_or(&self.cwd);
+            if self.real_dir.is_some() {
+                *self.dash_names.get_or_init(|| holds_dash_name(dir))
+            } else {
+                holds_dash_name(dir)
+            }
+        });
         // Rules. What each unit gathers before it is decided: exactly one state per unit (a
         // map, so no unit can be skipped and shift the others' indices).
         let mut states: Vec<UnitState> = analysis
@@ -839,7 +845,7 @@ const SAME_FINDING: &[&[&str]] = &[
 /// `src/…`); else yes when the line may create files before the glob expands (a unit that writes,
 /// or one that changes directory), when the directory cannot be read, or when it holds such a
 /// name. A directory that does not exist holds none.
-fn dash_names_possible(analysis: &Analysis, dir: &Path) -> bool {
+fn dash_names_possible(analysis: &Analysis, dir_holds_one: impl FnOnce() -> bool) -> bool {
     let leading_glob = analysis.units.iter().any(|u| {
         u.args()
             .any(|a| a.glob && a.template.starts_with(['*', '?', '[']))
@@ -853,12 +859,15 @@ fn dash_names_possible(analysis: &Analysis, dir: &Path) -> bool {
                 .iter()
                 .any(|(access, _, _)| *access == paths::Access::Write)
     });
-    if writes {
-        return true;
-    }
+    writes || dir_holds_one()
+}
+
+/// Does `dir` hold a name beginning with `-`? Yes when it cannot be read; a directory that does
+/// not exist holds none.
+fn holds_dash_name(dir: &Path) -> bool {
     match std::fs::read_dir(dir) {
         Ok(entries) => entries
-            .map(|e| e.map(|e| e.file_name().to_string_lossy().starts_with('-')))
+            .map(|e| e.map(|e| e.file_name().as_encoded_bytes().first() == Some(&b'-')))
             .any(|dash| dash.unwrap_or(true)),
         Err(e) => e.kind() != std::io::ErrorKind::NotFound,
     }
@@ -951,6 +960,30 @@ mod tests {
         assert_eq!(merged(&[], &[5, 6]), [5, 6]);
         assert_eq!(merged(&[5, 6], &[]), [5, 6]);
         assert!(merged(&[], &[]).is_empty());
+    }
+
+    /// Against a snapshot of the workspace (a batch), whether the start directory holds a name
+    /// beginning with `-` is read once, and still decides: `cat *` there may be `cat -n …`.
+    #[test]
+    fn a_snapshot_reads_dash_names_once_and_still_decides() {
+        let root = std::env::temp_dir().join(format!("shclass-dash-{}", std::process::id()));
+        let (clean, dashed) = (root.join("clean"), root.join("dashed"));
+        let made = std::fs::create_dir_all(&clean).is_ok()
+            && std::fs::create_dir_all(&dashed).is_ok()
+            && std::fs::write(dashed.join("-n"), "").is_ok()
+            && std::fs::write(clean.join("a.txt"), "").is_ok();
+        assert!(made, "scratch directories");
+        for (dir, allowed) in [(&clean, true), (&dashed, false)] {
+            let mut policy = Policy::builtin_eager().unwrap_or_default();
+            policy.cwd.clone_from(dir);
+            policy.snapshot_workspace();
+            for _ in 0..2 {
+                let got = policy.classify("cat *").decision;
+                assert_eq!(got == Decision::Allow, allowed, "{} {got:?}", dir.display());
+            }
+            assert_eq!(policy.dash_names.get().copied(), Some(!allowed));
+        }
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     /// A unit is checked only against the rules its first operand can match, and decides as

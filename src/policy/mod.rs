@@ -101,6 +101,9 @@ pub struct Policy {
     /// lines against one snapshot of the file system ([`Policy::snapshot_workspace`]): paths
     /// under it are resolved from there without looking at its components again.
     real_dir: Option<PathBuf>,
+    /// With [`Policy::snapshot_workspace`]: whether the directory commands start in holds a
+    /// name beginning with `-`, read once for all the lines decided against the snapshot.
+    dash_names: std::sync::OnceLock<bool>,
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
     /// Session limits from the files' `[session]` tables.
@@ -545,10 +548,12 @@ impl Policy {
 
     /// Decide the lines that follow against the workspace root as it is now: when it is a
     /// directory reached through no link, paths under it are resolved from it without looking
-    /// at its components again for every path (a batch of many lines). A link put in its place
-    /// later is not seen, so a policy that outlives the moment (a session, a hook server) does
-    /// not call this.
+    /// at its components again for every path (a batch of many lines), and whether the
+    /// directory commands start in holds a name beginning with `-` is read once. A link put in
+    /// its place later, or a file created there, is not seen, so a policy that outlives the
+    /// moment (a session, a hook server) does not call this.
     pub(crate) fn snapshot_workspace(&mut self) {
+        self.dash_names = std::sync::OnceLock::new();
         let resolved = crate::files::resolve(&self.cwd.to_string_lossy(), Path::new("/"));
         self.real_dir = (resolved == self.cwd && resolved.is_dir()).then_some(resolved);
     }
@@ -556,6 +561,7 @@ impl Policy {
     /// Commands start in `dir` (relative: to the workspace) rather than the workspace root: their
     /// relative paths are resolved from there.
     pub fn start_in(&mut self, dir: &Path) {
+        self.dash_names = std::sync::OnceLock::new();
         self.start_dir = Some(crate::files::resolve(&dir.to_string_lossy(), &self.cwd));
     }
 
