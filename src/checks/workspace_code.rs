@@ -7,6 +7,7 @@ use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::decision::Risk;
 use crate::files::resolve;
+use crate::wordlist::{Words, words};
 
 declare_check! {
     /// **What it flags**: a program whose even read-only verbs run a program or code named by a
@@ -21,7 +22,9 @@ declare_check! {
     /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`);
     /// - bazel and bazelisk with a `tools/bazel` wrapper;
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
-    ///   first on `sys.path`);
+    ///   first on `sys.path`), or with a module there named like a standard library one
+    ///   (`optparse.py`, `logging/__init__.py`, `typing.pyc`, an extension `.so`), which MOD or
+    ///   Python imports instead of the library's;
     /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
@@ -116,6 +119,26 @@ impl<'a> LineWrites<'a> {
             })
             .iter()
             .any(|w| w.starts_with(p))
+    }
+}
+
+impl LineWrites<'_> {
+    /// A file the line writes in `dir` (or a package's `__init__.py` under it) that Python
+    /// would import as a module `is_module` accepts.
+    fn written_module(&self, dir: &Path, is_module: &dyn Fn(&str) -> bool) -> Option<PathBuf> {
+        self.has(dir); // fills the list of written paths
+        self.paths.get()?.iter().find_map(|p| {
+            let name = p.file_name()?.to_str()?;
+            let parent = p.parent()?;
+            let hit = if parent == dir {
+                module_name(name).is_some_and(is_module)
+            } else {
+                name == "__init__.py"
+                    && parent.parent() == Some(dir)
+                    && parent.file_name()?.to_str().is_some_and(is_module)
+            };
+            hit.then(|| p.clone())
+        })
     }
 }
 
@@ -354,11 +377,18 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Strin
         _ if is_python(base) => {
             let module = python_module(u)?;
             let top = module.split('.').next().unwrap_or(&module);
-            let shadow = [dir.join(format!("{top}.py")), dir.join(top)]
+            if let Some(shadow) = [dir.join(format!("{top}.py")), dir.join(top)]
                 .into_iter()
-                .find(|f| w.has(f) || f.exists())?;
+                .find(|f| w.has(f) || f.exists())
+            {
+                return Some(format!(
+                    "`-m {module}` imports `{}` from the working directory before the installed module",
+                    shadow.display()
+                ));
+            }
+            let shadow = shadowed_stdlib(dir, w)?;
             Some(format!(
-                "`-m {module}` imports `{}` from the working directory before the installed module",
+                "`-m {module}` puts the working directory first on the import path, and `{}` there takes the place of the standard library module it is named after (imported by the module or by Python)",
                 shadow.display()
             ))
         }
@@ -505,6 +535,359 @@ fn codespell_config_writes(text: &str) -> bool {
         }
     }
     false
+}
+
+/// The standard library's modules (`sys.stdlib_module_names` of Python 3.11, with the modules
+/// later versions add): `python -m MOD` imports them from the working directory first.
+const PYTHON_STDLIB: Words = words![
+    "__future__",
+    "_abc",
+    "_aix_support",
+    "_android_support",
+    "_ast",
+    "_asyncio",
+    "_bisect",
+    "_blake2",
+    "_bootsubprocess",
+    "_bz2",
+    "_codecs",
+    "_codecs_cn",
+    "_codecs_hk",
+    "_codecs_iso2022",
+    "_codecs_jp",
+    "_codecs_kr",
+    "_codecs_tw",
+    "_collections",
+    "_collections_abc",
+    "_colorize",
+    "_compat_pickle",
+    "_compression",
+    "_contextvars",
+    "_crypt",
+    "_csv",
+    "_ctypes",
+    "_curses",
+    "_curses_panel",
+    "_datetime",
+    "_dbm",
+    "_decimal",
+    "_elementtree",
+    "_frozen_importlib",
+    "_frozen_importlib_external",
+    "_functools",
+    "_gdbm",
+    "_hashlib",
+    "_heapq",
+    "_imp",
+    "_interpchannels",
+    "_interpqueues",
+    "_interpreters",
+    "_io",
+    "_ios_support",
+    "_json",
+    "_locale",
+    "_lsprof",
+    "_lzma",
+    "_markupbase",
+    "_md5",
+    "_msi",
+    "_multibytecodec",
+    "_multiprocessing",
+    "_opcode",
+    "_opcode_metadata",
+    "_operator",
+    "_osx_support",
+    "_overlapped",
+    "_pickle",
+    "_posixshmem",
+    "_posixsubprocess",
+    "_py_abc",
+    "_pydecimal",
+    "_pyio",
+    "_pylong",
+    "_pyrepl",
+    "_queue",
+    "_random",
+    "_scproxy",
+    "_sha1",
+    "_sha256",
+    "_sha3",
+    "_sha512",
+    "_signal",
+    "_sitebuiltins",
+    "_socket",
+    "_sqlite3",
+    "_sre",
+    "_ssl",
+    "_stat",
+    "_statistics",
+    "_string",
+    "_strptime",
+    "_struct",
+    "_symtable",
+    "_thread",
+    "_threading_local",
+    "_tkinter",
+    "_tokenize",
+    "_tracemalloc",
+    "_typing",
+    "_uuid",
+    "_warnings",
+    "_weakref",
+    "_weakrefset",
+    "_winapi",
+    "_zoneinfo",
+    "abc",
+    "aifc",
+    "annotationlib",
+    "antigravity",
+    "argparse",
+    "array",
+    "ast",
+    "asynchat",
+    "asyncio",
+    "asyncore",
+    "atexit",
+    "audioop",
+    "base64",
+    "bdb",
+    "binascii",
+    "bisect",
+    "builtins",
+    "bz2",
+    "cProfile",
+    "calendar",
+    "cgi",
+    "cgitb",
+    "chunk",
+    "cmath",
+    "cmd",
+    "code",
+    "codecs",
+    "codeop",
+    "collections",
+    "colorsys",
+    "compileall",
+    "compression",
+    "concurrent",
+    "configparser",
+    "contextlib",
+    "contextvars",
+    "copy",
+    "copyreg",
+    "crypt",
+    "csv",
+    "ctypes",
+    "curses",
+    "dataclasses",
+    "datetime",
+    "dbm",
+    "decimal",
+    "difflib",
+    "dis",
+    "distutils",
+    "doctest",
+    "email",
+    "encodings",
+    "ensurepip",
+    "enum",
+    "errno",
+    "faulthandler",
+    "fcntl",
+    "filecmp",
+    "fileinput",
+    "fnmatch",
+    "fractions",
+    "ftplib",
+    "functools",
+    "gc",
+    "genericpath",
+    "getopt",
+    "getpass",
+    "gettext",
+    "glob",
+    "graphlib",
+    "grp",
+    "gzip",
+    "hashlib",
+    "heapq",
+    "hmac",
+    "html",
+    "http",
+    "idlelib",
+    "imaplib",
+    "imghdr",
+    "imp",
+    "importlib",
+    "inspect",
+    "io",
+    "ipaddress",
+    "itertools",
+    "json",
+    "keyword",
+    "lib2to3",
+    "linecache",
+    "locale",
+    "logging",
+    "lzma",
+    "mailbox",
+    "mailcap",
+    "marshal",
+    "math",
+    "mimetypes",
+    "mmap",
+    "modulefinder",
+    "msilib",
+    "msvcrt",
+    "multiprocessing",
+    "netrc",
+    "nis",
+    "nntplib",
+    "nt",
+    "ntpath",
+    "nturl2path",
+    "numbers",
+    "opcode",
+    "operator",
+    "optparse",
+    "os",
+    "ossaudiodev",
+    "pathlib",
+    "pdb",
+    "pickle",
+    "pickletools",
+    "pipes",
+    "pkgutil",
+    "platform",
+    "plistlib",
+    "poplib",
+    "posix",
+    "posixpath",
+    "pprint",
+    "profile",
+    "pstats",
+    "pty",
+    "pwd",
+    "py_compile",
+    "pyclbr",
+    "pydoc",
+    "pydoc_data",
+    "pyexpat",
+    "queue",
+    "quopri",
+    "random",
+    "re",
+    "readline",
+    "reprlib",
+    "resource",
+    "rlcompleter",
+    "runpy",
+    "sched",
+    "secrets",
+    "select",
+    "selectors",
+    "shelve",
+    "shlex",
+    "shutil",
+    "signal",
+    "site",
+    "smtpd",
+    "smtplib",
+    "sndhdr",
+    "socket",
+    "socketserver",
+    "spwd",
+    "sqlite3",
+    "sre_compile",
+    "sre_constants",
+    "sre_parse",
+    "ssl",
+    "stat",
+    "statistics",
+    "string",
+    "stringprep",
+    "struct",
+    "subprocess",
+    "sunau",
+    "symtable",
+    "sys",
+    "sysconfig",
+    "syslog",
+    "tabnanny",
+    "tarfile",
+    "telnetlib",
+    "tempfile",
+    "termios",
+    "textwrap",
+    "this",
+    "threading",
+    "time",
+    "timeit",
+    "tkinter",
+    "token",
+    "tokenize",
+    "tomllib",
+    "trace",
+    "traceback",
+    "tracemalloc",
+    "tty",
+    "turtle",
+    "turtledemo",
+    "types",
+    "typing",
+    "unicodedata",
+    "unittest",
+    "urllib",
+    "uu",
+    "uuid",
+    "venv",
+    "warnings",
+    "wave",
+    "weakref",
+    "webbrowser",
+    "winreg",
+    "winsound",
+    "wsgiref",
+    "xdrlib",
+    "xml",
+    "xmlrpc",
+    "zipapp",
+    "zipfile",
+    "zipimport",
+    "zlib",
+    "zoneinfo",
+];
+
+/// The module a directory entry would be imported as: `NAME.py`, `NAME.pyc`, `NAME.pyw`, an
+/// extension module (`NAME.so`, `NAME.cpython-312-x86_64-linux-gnu.so`, `NAME.pyd`), or a
+/// package (`NAME/__init__.py`, recognised by the caller).
+fn module_name(file: &str) -> Option<&str> {
+    let (stem, ext) = file.rsplit_once('.')?;
+    match ext {
+        "py" | "pyc" | "pyw" => Some(stem),
+        "so" | "pyd" => stem.split('.').next(),
+        _ => None,
+    }
+}
+
+/// A module or package in `dir` (or one the line writes there) named like a standard library
+/// module: with `python -m`, the working directory comes first on `sys.path`, so it is imported
+/// instead of the library's (`optparse.py` runs on `python -m pip list`).
+fn shadowed_stdlib(dir: &Path, w: &LineWrites) -> Option<PathBuf> {
+    let stdlib = |name: &str| PYTHON_STDLIB.contains(name);
+    let on_disk = std::fs::read_dir(dir).ok().and_then(|entries| {
+        entries.flatten().map(|e| e.path()).find(|p| {
+            let Some(name) = p.file_name().and_then(|n| n.to_str()) else {
+                return false;
+            };
+            if p.is_dir() {
+                stdlib(name) && p.join("__init__.py").exists()
+            } else {
+                module_name(name).is_some_and(stdlib)
+            }
+        })
+    });
+    on_disk.or_else(|| w.written_module(dir, &stdlib))
 }
 
 /// `python`, `python3`, `python3.12`, `pypy3`.
@@ -731,6 +1114,37 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    /// `python -m` puts the working directory first on `sys.path`: a module there named like a
+    /// standard library one is imported instead of it.
+    #[test]
+    fn python_m_with_a_stdlib_module_shadowed() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "setup.py", "");
+        write(root, "notes/__init__.py", "");
+        write(root, "email/readme.txt", "");
+        for cmd in ["python3 -m pip list", "python3 -m json.tool x.json"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        assert!(flagged(root, "cp x optparse.py && python3 -m pip list").is_some());
+        assert!(flagged(root, "cp x logging/__init__.py; python3 -m pip list").is_some());
+        assert_eq!(flagged(root, "cp x notes.py && python3 -m pip list"), None);
+        for (file, cmd) in [
+            ("optparse.py", "python3 -m pip list"),
+            ("argparse.pyc", "python3 -m json.tool x.json"),
+            (
+                "typing.cpython-312-x86_64-linux-gnu.so",
+                "python -m pip show x",
+            ),
+            ("logging/__init__.py", "python3 -m pip list"),
+        ] {
+            let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+            write(t.path(), file, "");
+            assert!(flagged(t.path(), cmd).is_some(), "{file}: {cmd}");
+            assert_eq!(flagged(t.path(), "pip list"), None, "{file}");
+        }
     }
 
     #[test]
