@@ -36,6 +36,9 @@ declare_check! {
     ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter;
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
     ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
+    /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
+    ///   reports on sourced files (`-a`, `check-sourced=true`), from the line or its rc file:
+    ///   the lines of a file a script sources (`~/.env`) are printed with the findings;
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files).
     ///
@@ -361,6 +364,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Strin
         // runs in and passes each key of their codespell section as the option `--KEY`: a
         // `write-changes` key (or `w`, any prefix argparse takes for it) fixes the files, an
         // `interactive` one asks and then fixes them.
+        "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
             .map(|f| dir.join(f))
@@ -535,6 +539,95 @@ fn codespell_config_writes(text: &str) -> bool {
         }
     }
     false
+}
+
+/// shellcheck prints the findings of the files scripts `source` when it both follows a
+/// `source` to any file (`-x`, `external-sources=true`) and reports on sourced files (`-a`,
+/// `check-sourced=true`), with the offending lines: a script of the checkout that sources
+/// `~/.env` or a key prints its lines. The settings come from the line and from the rc file
+/// (`--rcfile FILE`, else `.shellcheckrc`/`shellcheckrc` in the directory or a parent inside
+/// the workspace; not with `--norc`). An rc file the line writes, or that cannot be read,
+/// counts as setting both.
+fn shellcheck_prints_sources(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    let args: Vec<&str> = u.args().map(text).collect();
+    let (mut external, mut sourced, mut norc) = (false, false, false);
+    let mut rcfile: Option<PathBuf> = None;
+    let mut at = 0;
+    while at < args.len() {
+        let word = args[at];
+        match word {
+            "--" => break,
+            "--external-sources" => external = true,
+            "--check-sourced" => sourced = true,
+            "--norc" => norc = true,
+            "--rcfile" => {
+                rcfile = args.get(at + 1).map(|f| resolve(f, dir));
+                at += 1;
+            }
+            _ if word.starts_with("--rcfile=") => {
+                rcfile = word.strip_prefix("--rcfile=").map(|f| resolve(f, dir));
+            }
+            _ if word.starts_with('-') && !word.starts_with("--") => {
+                for c in word.chars().skip(1) {
+                    match c {
+                        'x' => external = true,
+                        'a' => sourced = true,
+                        // A letter that takes a value ends the bundle (the value follows).
+                        'i' | 'e' | 'o' | 'f' | 'P' | 's' | 'S' | 'W' | 'C' => break,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    // shellcheck looks for the rc file from each script's directory up; the working directory
+    // and every operand's directory stand for them.
+    let starts: Vec<PathBuf> = std::iter::once(dir.to_path_buf())
+        .chain(
+            args.iter()
+                .filter(|a| !a.starts_with('-'))
+                .filter_map(|a| resolve(a, dir).parent().map(Path::to_path_buf)),
+        )
+        .collect();
+    let rcs: Vec<PathBuf> = if norc {
+        Vec::new()
+    } else if let Some(f) = rcfile {
+        vec![f]
+    } else {
+        starts
+            .iter()
+            .filter_map(|s| {
+                project_dirs(s, root)
+                    .flat_map(|d| [d.join(".shellcheckrc"), d.join("shellcheckrc")])
+                    .find(|f| w.has(f) || f.is_file())
+            })
+            .collect()
+    };
+    let both = rcs.iter().any(|f| {
+        let (mut ext, mut src) = (external, sourced);
+        match std::fs::read_to_string(f) {
+            Ok(t) if !w.has(f) => {
+                for line in t.lines() {
+                    let line = line.split('#').next().unwrap_or("");
+                    if let Some((key, value)) = line.split_once('=') {
+                        let on = value.trim().eq_ignore_ascii_case("true");
+                        match key.trim() {
+                            "external-sources" => ext |= on,
+                            "check-sourced" => src |= on,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            _ => (ext, src) = (true, true),
+        }
+        ext && src
+    });
+    (both || external && sourced).then(|| {
+        "shellcheck follows `source` to any file (external sources) and prints the findings in sourced files with their lines: a script of the checkout can source a secret (`~/.env`, a key) and have it printed".to_owned()
+    })
 }
 
 /// The standard library's modules (`sys.stdlib_module_names` of Python 3.11, with the modules
@@ -1114,6 +1207,50 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[test]
+    fn shellcheck_that_prints_what_scripts_source() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in [
+            "shellcheck a.sh",
+            "shellcheck -x a.sh",
+            "shellcheck -a a.sh",
+            "shellcheck --check-sourced a.sh",
+            "shellcheck -e SC1091 -x a.sh",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "shellcheck -x -a a.sh",
+            "shellcheck -xa a.sh",
+            "shellcheck --external-sources --check-sourced a.sh",
+            "shellcheck --rcfile=rc -a a.sh",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        write(root, "rc", "check-sourced=true\n");
+        assert_eq!(flagged(root, "shellcheck --rcfile=rc a.sh"), None);
+        assert!(flagged(root, "shellcheck --rcfile=rc -x a.sh").is_some());
+        write(
+            root,
+            ".shellcheckrc",
+            "external-sources=true # follow\ncheck-sourced=true\n",
+        );
+        assert!(flagged(root, "shellcheck a.sh").is_some());
+        assert_eq!(flagged(root, "shellcheck --norc a.sh"), None);
+        write(root, ".shellcheckrc", "external-sources=true\nenable=all\n");
+        assert_eq!(flagged(root, "shellcheck a.sh"), None);
+        assert!(flagged(root, "shellcheck -a a.sh").is_some());
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        write(
+            t.path(),
+            "sub/.shellcheckrc",
+            "external-sources=true\ncheck-sourced=true\n",
+        );
+        assert!(flagged(t.path(), "shellcheck sub/a.sh").is_some());
+        assert_eq!(flagged(t.path(), "shellcheck a.sh"), None);
     }
 
     /// `python -m` puts the working directory first on `sys.path`: a module there named like a
