@@ -39,6 +39,10 @@ declare_check! {
     /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
     ///   reports on sourced files (`-a`, `check-sourced=true`), from the line or its rc file:
     ///   the lines of a file a script sources (`~/.env`) are printed with the findings;
+    /// - a program that reads the project's files by name (cargo, npm, go, linters and
+    ///   formatters…) where a file of the directory or a parent in the workspace, not named like
+    ///   a secret, is a symbolic link to one (`Cargo.toml` → `~/.aws/credentials`): the parse
+    ///   error quotes it;
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files).
     ///
@@ -171,10 +175,86 @@ fn project_dirs<'a>(dir: &'a Path, root: &'a Path) -> impl Iterator<Item = &'a P
         .map(|(_, d)| d)
 }
 
+/// Programs that read files of the project by name from the directory they run in (or a
+/// parent): manifests, lock files, their settings. A parse error in one of them prints the
+/// offending line (TOML, YAML and JSON readers quote it).
+const PROJECT_READERS: Words = words![
+    "cargo",
+    "rustfmt",
+    "cargo-fmt",
+    "rustc",
+    "rustup",
+    "typos",
+    "stylua",
+    "clang-format",
+    "clang-tidy",
+    "shellcheck",
+    "yamllint",
+    "hadolint",
+    "black",
+    "ruff",
+    "isort",
+    "mypy",
+    "flake8",
+    "pylint",
+    "codespell",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "deno",
+    "go",
+    "gofmt",
+    "terraform",
+    "tflint",
+    "helm",
+    "poetry",
+    "uv",
+    "pip",
+    "pip3",
+    "composer",
+    "bundle",
+    "dotnet",
+    "mvn",
+    "gradle",
+    "tokei",
+    "eslint",
+    "prettier",
+    "biome",
+    "taplo",
+];
+
+/// A symbolic link among the files of `dir` and its parents inside the workspace that leads to
+/// a secret while its own name is not one (`Cargo.toml` → `~/.aws/credentials`): a checkout
+/// can commit such a link, and the program reads the secret as its project file and quotes
+/// it in the error. A link named like a secret (`.env` → `.env.local`) is read as a secret
+/// already, and project readers do not read it.
+fn secret_link(dir: &Path, root: &Path) -> Option<PathBuf> {
+    project_dirs(dir, root).find_map(|d| {
+        std::fs::read_dir(d).ok()?.flatten().find_map(|e| {
+            let link = e.path();
+            if !e.file_type().is_ok_and(|t| t.is_symlink()) || crate::files::is_secret(&link) {
+                return None;
+            }
+            let target = std::fs::canonicalize(&link).ok()?;
+            (crate::files::is_secret(&target) || crate::files::is_secret_dir(&target))
+                .then_some(link)
+        })
+    })
+}
+
 /// Why the unit, run in `dir`, would run code from the checkout.
 fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
     let p = prog(u)?;
     let base = p.rsplit('/').next().unwrap_or(p);
+    if PROJECT_READERS.contains(base)
+        && let Some(link) = secret_link(dir, root)
+    {
+        return Some(format!(
+            "`{}` is a link to a secret: `{base}` reads the files of the project by name, and would read and may print it",
+            link.display()
+        ));
+    }
     if RUSTUP_PROXIES.contains(&base) {
         for d in project_dirs(dir, root) {
             for name in ["rust-toolchain.toml", "rust-toolchain"] {
@@ -1207,6 +1287,28 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_project_file_linked_to_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path().join("ws");
+        let home = t.path().join("home");
+        write(&home, ".aws/credentials", "[default]\n");
+        write(&home, "notes.txt", "x\n");
+        write(&root, ".env.local", "A=1\n");
+        let link = |target: &Path, name: &str| {
+            std::os::unix::fs::symlink(target, root.join(name)).unwrap_or_else(|e| panic!("{e}"));
+        };
+        link(&root.join(".env.local"), ".env");
+        link(&home.join("notes.txt"), "README.md");
+        assert_eq!(flagged(&root, "cargo metadata"), None);
+        link(&home.join(".aws/credentials"), "Cargo.toml");
+        for cmd in ["cargo metadata", "typos", "npm ls", "go list ./..."] {
+            assert!(flagged(&root, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(&root, "ls"), None);
     }
 
     #[test]
