@@ -171,6 +171,30 @@ const PLAIN_COMMANDS: Words = words![
     "cat", "less", "more", "most", "vi", "vim", "nvim", "nano", "emacs", "code", "true", "ed",
 ];
 
+/// Build flags `GOFLAGS` may carry without changing what go runs, reads or writes: module mode
+/// `vendor`/`readonly`, build tags, path trimming, VCS stamping, a writable module cache, the
+/// race detector.
+const HARMLESS_GOFLAGS: Words = words![
+    "-mod=vendor",
+    "-mod=readonly",
+    "-trimpath",
+    "-modcacherw",
+    "-race",
+    "-buildvcs=false",
+    "-buildvcs=true",
+    "-buildvcs=auto",
+];
+
+/// Is one word of a `GOFLAGS` value a flag known to be harmless ([`HARMLESS_GOFLAGS`], or a
+/// build-tag list)?
+fn harmless_goflag(flag: &str) -> bool {
+    HARMLESS_GOFLAGS.contains(flag)
+        || flag.strip_prefix("-tags=").is_some_and(|t| {
+            t.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b','))
+        })
+}
+
 /// How risky setting `name` to `value` is; `None` for harmless.
 fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // `BASH_CMDS[ls]=…` sets an element: the array's name decides.
@@ -181,11 +205,10 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     if HARMLESS.contains(name) || name.starts_with("LC_") {
         return None;
     }
-    // `GOFLAGS=-mod=vendor` is harmless; `-toolexec`, `-exec`, `-overlay` or `-modfile` make go
-    // run or read what the value names.
-    if name == "GOFLAGS"
-        && value.is_some_and(|v| !["exec", "overlay", "modfile"].iter().any(|k| v.contains(k)))
-    {
+    // `GOFLAGS=-mod=vendor` is harmless; any flag not known to be (`-toolexec`, `-exec`,
+    // `-overlay`, `-modfile`, `-vettool`, `-ldflags=-extld=…`, `-mod=mod`, which rewrites
+    // `go.mod` and downloads modules) makes go run, read or write what the value names.
+    if name == "GOFLAGS" && value.is_some_and(|v| v.split_whitespace().all(harmless_goflag)) {
         return None;
     }
     // A variable whose value a program runs (the program catalogue's list) and that is not a
@@ -387,6 +410,21 @@ mod tests {
             ("LANG=C ls", None),
             ("LC_ALL=C TZ=UTC ls", None),
             ("PAGER=cat git log", None),
+            ("GOFLAGS=-mod=vendor go list ./...", None),
+            (
+                "GOFLAGS='-mod=readonly -tags=integration,e2e' go list ./...",
+                None,
+            ),
+            ("GOFLAGS=-mod=mod go list ./...", Some(Decision::Ask)),
+            ("GOFLAGS=-vettool=./x go vet ./...", Some(Decision::Ask)),
+            (
+                "GOFLAGS='-trimpath -ldflags=-extld=./x' go list ./...",
+                Some(Decision::Ask),
+            ),
+            (
+                "GOFLAGS=-toolexec=./x go list -export ./...",
+                Some(Decision::Ask),
+            ),
             ("FOO=1 ls", Some(Decision::Ask)),
             ("PATH=. ls", Some(Decision::Ask)),
             ("export PATH=/tmp:$PATH; ls", Some(Decision::Ask)),

@@ -30,8 +30,14 @@ declare_check! {
     /// as the git directory (`git --bare log`, `git --git-dir=. log`) when its files make a
     /// repository (`HEAD`, `objects/`, `refs/`): its `config` is then a file of the checkout.
     ///
-    /// **Known gaps**: the workspace's own repository config and relative paths next to it are
-    /// trusted; a directory entered by a script or an earlier command line is not seen; a
+    /// hg and jj keep their repository config in `.hg/hgrc` and `.jj/repo/config.toml`, which
+    /// an outer git checkout commits like any file: hg or jj run in the workspace (or a
+    /// directory of it) whose repository directory there has a config that can run commands
+    /// (any hgrc section but `[paths]` and `[phases]`, `%include`, a `.hg/sharedpath`; any
+    /// setting in jj's) is flagged, the workspace's own included.
+    ///
+    /// **Known gaps**: the workspace's own git repository config and relative paths next to it
+    /// are trusted; a directory entered by a script or an earlier command line is not seen; a
     /// nested repository with a `.git` directory (a clone) is trusted like the workspace's own.
     ForeignRepository,
     "foreign-repository"
@@ -126,6 +132,24 @@ impl Check for ForeignRepository {
                     "git takes the workspace's own files for its repository (`--bare`, `--git-dir=.`), and they make one (`HEAD`, `objects/`, `refs/`): the `config` among them can run commands".to_owned(),
                 ));
             }
+            // hg and jj keep their configuration inside the repository's own directory, and
+            // git (which refuses `.git` as content) commits `.hg/` and `.jj/` like any file.
+            if tool != "git" {
+                let here: Vec<std::path::PathBuf> = if dirs.is_empty() {
+                    vec![cx.cwd.to_path_buf()]
+                } else {
+                    dirs.iter()
+                        .filter(|(_, dynamic)| !dynamic)
+                        .map(|(d, _)| resolve(d, cx.cwd))
+                        .collect()
+                };
+                if let Some(why) = here
+                    .iter()
+                    .find_map(|d| planted_vcs_config(tool, d, cx.cwd))
+                {
+                    out.push(ask(Some(i), u.span, Risk::High, why));
+                }
+            }
             for (dir, dynamic) in dirs {
                 // A relative path (`../sibling`) is the person's own checkout next to the
                 // workspace; an absolute or home one elsewhere, one that climbs higher, or a
@@ -176,6 +200,101 @@ fn planted_git_dir(dir: &std::path::Path, root: &std::path::Path) -> Option<std:
         .take_while(|d| *d != root && d.starts_with(root))
         .find(|d| is_bare_layout(d) || d.join(".git").is_file())
         .map(std::path::Path::to_path_buf)
+}
+
+/// Sections of a repository's `.hg/hgrc` that run nothing: what `hg clone` writes
+/// (`[paths]`) and settings that only choose among built-in behaviours. Any other section can
+/// name a program or code (`[hooks]`, `[extensions]` with a path, `[ui] editor`/`ssh`,
+/// `[pager]`, `[merge-tools]`, `[extdiff]`, shell `[alias]`es), and so can `%include`.
+const HG_QUIET_SECTIONS: &[&str] = &["paths", "phases"];
+
+/// The repository configuration hg or jj would load when run in `dir`, found in `dir` or a
+/// parent up to the workspace `root` (inclusive): why it can run commands, if it can. hg reads
+/// `.hg/hgrc` (and `hgrc-not-shared`; a `.hg/sharedpath` loads another repository's), jj
+/// `.jj/repo/config.toml` (`.jj/repo` is a file naming the repository for a secondary
+/// workspace). Files above the workspace are the person's own and are not looked at.
+fn planted_vcs_config(tool: &str, dir: &std::path::Path, root: &std::path::Path) -> Option<String> {
+    if !dir.starts_with(root) {
+        return None;
+    }
+    let name = if tool == "hg" { ".hg" } else { ".jj" };
+    let repo = dir
+        .ancestors()
+        .take_while(|d| d.starts_with(root))
+        .map(|d| d.join(name))
+        .find(|d| d.is_dir())?;
+    let shown = repo
+        .strip_prefix(root)
+        .unwrap_or(&repo)
+        .display()
+        .to_string();
+    if tool == "hg" {
+        if repo.join("sharedpath").exists() {
+            return Some(format!(
+                "hg loads `{shown}`, which shares another repository (`sharedpath`): that repository's config can run commands"
+            ));
+        }
+        for f in ["hgrc", "hgrc-not-shared"] {
+            let path = repo.join(f);
+            // An unreadable file counts as one that runs commands.
+            if path.exists() && !std::fs::read_to_string(&path).is_ok_and(|t| hgrc_is_quiet(&t)) {
+                return Some(format!(
+                    "hg loads `{shown}/{f}`, a file of the workspace whose settings can run commands (hooks, extensions, an editor or pager)"
+                ));
+            }
+        }
+        return None;
+    }
+    let mut store = repo.join("repo");
+    if store.is_file() {
+        // A secondary workspace: the file names the repository, relative to `.jj/`.
+        let target = std::fs::read_to_string(&store).ok();
+        store = resolve(target.as_deref().unwrap_or("/").trim(), &repo);
+        let near = root.parent().unwrap_or(root);
+        if target.is_none() || !store.starts_with(near) {
+            return Some(format!(
+                "jj loads the repository `{}` named by `{shown}/repo`, outside the workspace: its config can run commands",
+                store.display()
+            ));
+        }
+    }
+    let config = store.join("config.toml");
+    let quiet = !config.exists()
+        || std::fs::read_to_string(&config).is_ok_and(|t| {
+            t.lines()
+                .map(str::trim)
+                .all(|l| l.is_empty() || l.starts_with('#'))
+        });
+    (!quiet).then(|| {
+        format!(
+            "jj loads `{}`, a file of the workspace whose settings can run commands (a pager, diff tool, alias or fix tool)",
+            config.strip_prefix(root).unwrap_or(&config).display()
+        )
+    })
+}
+
+/// Does an hgrc's text set only what runs nothing ([`HG_QUIET_SECTIONS`])?
+fn hgrc_is_quiet(text: &str) -> bool {
+    let mut section = "";
+    for line in text.lines() {
+        let l = line.trim_end();
+        let t = l.trim_start();
+        if t.is_empty() || t.starts_with(['#', ';']) {
+            continue;
+        }
+        if t.starts_with('%') {
+            return false; // `%include FILE`, `%unset`
+        }
+        if let Some(name) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            section = name.trim();
+            continue;
+        }
+        // A continuation line (indented) belongs to the key above it.
+        if !HG_QUIET_SECTIONS.contains(&section) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Does `d` hold what git's `is_git_directory` looks for (`HEAD`, `objects/`, `refs/`)?
@@ -238,6 +357,75 @@ mod tests {
         assert!(super::planted_git_dir(&bare.join("sub"), root.path()).is_some());
         assert!(super::planted_git_dir(&root.path().join("src"), root.path()).is_none());
         assert!(super::planted_git_dir(root.path(), root.path()).is_none());
+    }
+
+    /// A `.hg/hgrc` or `.jj/repo/config.toml` among the workspace's files is asked when it can
+    /// run commands; what `hg clone` writes (`[paths]`) is not.
+    #[test]
+    fn hg_and_jj_configs_committed_as_content_are_flagged() {
+        use super::{Check, CheckCtx};
+        let run = |root: &std::path::Path, cmd: &str| {
+            let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
+            let cx = CheckCtx {
+                analysis: &analysis,
+                cwd: root,
+            };
+            let mut found = Vec::new();
+            ForeignRepository.run(&cx, &mut found);
+            found.iter().map(|f| f.decision).max()
+        };
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let mk = |p: &str, text: &str| {
+            let p = ws.join(p);
+            if let Some(d) = p.parent() {
+                std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
+            }
+            std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        mk(
+            ".hg/hgrc",
+            "# cloned\n[paths]\ndefault = https://hg.example/x\n",
+        );
+        mk(".jj/repo/config.toml", "# nothing\n\n");
+        mk("src/x.rs", "");
+        for cmd in [
+            "hg log",
+            "cd src && hg status",
+            "jj log",
+            "git log",
+            "jj log -R src",
+        ] {
+            assert_eq!(run(ws, cmd), None, "{cmd}");
+        }
+        mk("vendor/m/.hg/hgrc", "[extensions]\nx = ./x.py\n");
+        mk(
+            "vendor/j/.jj/repo/config.toml",
+            "[ui]\npager = [\"sh\", \"-c\", \"x\"]\n",
+        );
+        mk("vendor/s/.hg/sharedpath", "/tmp/other/.hg\n");
+        mk("vendor/w/.jj/repo", "/srv/other/.jj/repo\n");
+        mk("vendor/i/.hg/hgrc", "%include ../x.rc\n");
+        for cmd in [
+            "cd vendor/m && hg log",
+            "hg --cwd vendor/m/sub status",
+            "hg -R vendor/m log",
+            "cd vendor/j && jj log",
+            "jj log -R vendor/j",
+            "cd vendor/s && hg log",
+            "cd vendor/w && jj st",
+            "cd vendor/i && hg log",
+        ] {
+            assert_eq!(run(ws, cmd), Some(Decision::Ask), "{cmd}");
+        }
+        mk(".hg/hgrc", "[paths]\ndefault = x\n[hooks]\npre-log = ./x\n");
+        assert_eq!(run(ws, "hg log"), Some(Decision::Ask));
+        assert_eq!(run(ws, "jj log"), None);
+        mk(
+            ".jj/repo/config.toml",
+            "[aliases]\nl = [\"util\", \"exec\", \"--\", \"x\"]\n",
+        );
+        assert_eq!(run(ws, "jj l"), Some(Decision::Ask));
     }
 
     /// `--bare` and `--git-dir=.` take the workspace's own files for the repository: asked

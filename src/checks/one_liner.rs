@@ -27,7 +27,7 @@ declare_check! {
     /// indirect calls and a program it cannot finish → ask (high); a command that is a
     /// catastrophe, text printed to a shell that is one, a write to an account file or a device,
     /// a network connection with a command, a secret variable or the environment → deny; a
-    /// secret file read by `getline <` → ask. Denied when the payload shows a catastrophe: a
+    /// secret file read by `getline <`, or one named only at run time (`getline < $0`) → ask. Denied when the payload shows a catastrophe: a
     /// shell string or argument list that is one (`os.system('rm -rf /')`, `subprocess.call(['rm','-rf','/'])`), a recursive delete
     /// API on `/` or the home directory (`shutil.rmtree('/')`, `rmtree("/")`,
     /// `Deno.removeSync('/', {recursive: true})`), a socket wired to a shell (reverse shell), a
@@ -926,6 +926,12 @@ fn awk_scan(
                     "its code sends the environment over the network (`/inet/`)".to_owned(),
                 )),
             },
+            // `getline < $0`, `getline < f` with `f` from the input: a file named only at run
+            // time, printed or used as the program likes, as `cat "$F"` asks (read-unknown-path).
+            AwkEffect::Read(None) => Some((
+                Decision::Ask,
+                "the awk program reads a file named only at run time (`getline < EXPR`), which may be a secret".to_owned(),
+            )),
             AwkEffect::Read(_) | AwkEffect::Env(_) => None,
             AwkEffect::Network if any_command => Some((
                 Decision::Deny,
@@ -1183,6 +1189,12 @@ mod tests {
                 a,
             ),
             ("awk 'BEGIN{getline l < \"notes.txt\"; print l}'", None),
+            ("awk '{while ((getline l < $0) > 0) print l}' list.txt", a),
+            ("awk '{f = $1; getline l < f; print l}' list.txt", a),
+            (
+                "awk 'BEGIN{f = \"notes.txt\"; getline l < f; print l}'",
+                None,
+            ),
             (
                 "awk 'BEGIN{ARGV[1]=\"/home/user/.ssh/id_rsa\"; ARGC=2} {print}'",
                 a,

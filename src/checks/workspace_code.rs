@@ -8,6 +8,7 @@ use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::decision::Risk;
 use crate::files::resolve;
+use crate::wordlist::{Words, words};
 
 declare_check! {
     /// **What it flags**: a program whose even read-only verbs run a program or code named by a
@@ -22,7 +23,9 @@ declare_check! {
     /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`);
     /// - bazel and bazelisk with a `tools/bazel` wrapper;
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
-    ///   first on `sys.path`);
+    ///   first on `sys.path`), or with a module there named like a standard library one
+    ///   (`optparse.py`, `logging/__init__.py`, `typing.pyc`, an extension `.so`), which MOD or
+    ///   Python imports instead of the library's;
     /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
@@ -34,6 +37,13 @@ declare_check! {
     ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter;
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
     ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
+    /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
+    ///   reports on sourced files (`-a`, `check-sourced=true`), from the line or its rc file:
+    ///   the lines of a file a script sources (`~/.env`) are printed with the findings;
+    /// - a program that reads the project's files by name (cargo, npm, go, linters and
+    ///   formatters…) where a file of the directory or a parent in the workspace, not named like
+    ///   a secret, is a symbolic link to one (`Cargo.toml` → `~/.aws/credentials`): the parse
+    ///   error quotes it;
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files).
     ///
@@ -121,6 +131,26 @@ impl<'a> LineWrites<'a> {
     }
 }
 
+impl LineWrites<'_> {
+    /// A file the line writes in `dir` (or a package's `__init__.py` under it) that Python
+    /// would import as a module `is_module` accepts.
+    fn written_module(&self, dir: &Path, is_module: &dyn Fn(&str) -> bool) -> Option<PathBuf> {
+        self.has(dir); // fills the list of written paths
+        self.paths.get()?.iter().find_map(|p| {
+            let name = p.file_name()?.to_str()?;
+            let parent = p.parent()?;
+            let hit = if parent == dir {
+                module_name(name).is_some_and(is_module)
+            } else {
+                name == "__init__.py"
+                    && parent.parent() == Some(dir)
+                    && parent.file_name()?.to_str().is_some_and(is_module)
+            };
+            hit.then(|| p.clone())
+        })
+    }
+}
+
 crate::programs::name_set! {
     /// The rustup proxies: each reads `rust-toolchain.toml`, and cargo its config.
     fn is_rustup_proxy, RUSTUP_PROXIES = [
@@ -149,10 +179,86 @@ fn project_dirs<'a>(dir: &'a Path, root: &'a Path) -> impl Iterator<Item = &'a P
         .map(|(_, d)| d)
 }
 
+/// Programs that read files of the project by name from the directory they run in (or a
+/// parent): manifests, lock files, their settings. A parse error in one of them prints the
+/// offending line (TOML, YAML and JSON readers quote it).
+const PROJECT_READERS: Words = words![
+    "cargo",
+    "rustfmt",
+    "cargo-fmt",
+    "rustc",
+    "rustup",
+    "typos",
+    "stylua",
+    "clang-format",
+    "clang-tidy",
+    "shellcheck",
+    "yamllint",
+    "hadolint",
+    "black",
+    "ruff",
+    "isort",
+    "mypy",
+    "flake8",
+    "pylint",
+    "codespell",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "deno",
+    "go",
+    "gofmt",
+    "terraform",
+    "tflint",
+    "helm",
+    "poetry",
+    "uv",
+    "pip",
+    "pip3",
+    "composer",
+    "bundle",
+    "dotnet",
+    "mvn",
+    "gradle",
+    "tokei",
+    "eslint",
+    "prettier",
+    "biome",
+    "taplo",
+];
+
+/// A symbolic link among the files of `dir` and its parents inside the workspace that leads to
+/// a secret while its own name is not one (`Cargo.toml` → `~/.aws/credentials`): a checkout
+/// can commit such a link, and the program reads the secret as its project file and quotes
+/// it in the error. A link named like a secret (`.env` → `.env.local`) is read as a secret
+/// already, and project readers do not read it.
+fn secret_link(dir: &Path, root: &Path) -> Option<PathBuf> {
+    project_dirs(dir, root).find_map(|d| {
+        std::fs::read_dir(d).ok()?.flatten().find_map(|e| {
+            let link = e.path();
+            if !e.file_type().is_ok_and(|t| t.is_symlink()) || crate::files::is_secret(&link) {
+                return None;
+            }
+            let target = std::fs::canonicalize(&link).ok()?;
+            (crate::files::is_secret(&target) || crate::files::is_secret_dir(&target))
+                .then_some(link)
+        })
+    })
+}
+
 /// Why the unit, run in `dir`, would run code from the checkout.
 fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
     let p = prog(u)?;
     let base = p.rsplit('/').next().unwrap_or(p);
+    if PROJECT_READERS.contains(base)
+        && let Some(link) = secret_link(dir, root)
+    {
+        return Some(format!(
+            "`{}` is a link to a secret: `{base}` reads the files of the project by name, and would read and may print it",
+            link.display()
+        ));
+    }
     if is_rustup_proxy(base) {
         for d in project_dirs(dir, root) {
             for name in ["rust-toolchain.toml", "rust-toolchain"] {
@@ -342,6 +448,7 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Strin
         // runs in and passes each key of their codespell section as the option `--KEY`: a
         // `write-changes` key (or `w`, any prefix argparse takes for it) fixes the files, an
         // `interactive` one asks and then fixes them.
+        "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
             .map(|f| dir.join(f))
@@ -358,11 +465,18 @@ fn reads_code(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Strin
         _ if is_python(base) => {
             let module = python_module(u)?;
             let top = module.split('.').next().unwrap_or(&module);
-            let shadow = [dir.join(format!("{top}.py")), dir.join(top)]
+            if let Some(shadow) = [dir.join(format!("{top}.py")), dir.join(top)]
                 .into_iter()
-                .find(|f| w.has(f) || f.exists())?;
+                .find(|f| w.has(f) || f.exists())
+            {
+                return Some(format!(
+                    "`-m {module}` imports `{}` from the working directory before the installed module",
+                    shadow.display()
+                ));
+            }
+            let shadow = shadowed_stdlib(dir, w)?;
             Some(format!(
-                "`-m {module}` imports `{}` from the working directory before the installed module",
+                "`-m {module}` puts the working directory first on the import path, and `{}` there takes the place of the standard library module it is named after (imported by the module or by Python)",
                 shadow.display()
             ))
         }
@@ -509,6 +623,448 @@ fn codespell_config_writes(text: &str) -> bool {
         }
     }
     false
+}
+
+/// shellcheck prints the findings of the files scripts `source` when it both follows a
+/// `source` to any file (`-x`, `external-sources=true`) and reports on sourced files (`-a`,
+/// `check-sourced=true`), with the offending lines: a script of the checkout that sources
+/// `~/.env` or a key prints its lines. The settings come from the line and from the rc file
+/// (`--rcfile FILE`, else `.shellcheckrc`/`shellcheckrc` in the directory or a parent inside
+/// the workspace; not with `--norc`). An rc file the line writes, or that cannot be read,
+/// counts as setting both.
+fn shellcheck_prints_sources(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    let args: Vec<&str> = u.args().map(text).collect();
+    let (mut external, mut sourced, mut norc) = (false, false, false);
+    let mut rcfile: Option<PathBuf> = None;
+    let mut at = 0;
+    while at < args.len() {
+        let word = args[at];
+        match word {
+            "--" => break,
+            "--external-sources" => external = true,
+            "--check-sourced" => sourced = true,
+            "--norc" => norc = true,
+            "--rcfile" => {
+                rcfile = args.get(at + 1).map(|f| resolve(f, dir));
+                at += 1;
+            }
+            _ if word.starts_with("--rcfile=") => {
+                rcfile = word.strip_prefix("--rcfile=").map(|f| resolve(f, dir));
+            }
+            _ if word.starts_with('-') && !word.starts_with("--") => {
+                for c in word.chars().skip(1) {
+                    match c {
+                        'x' => external = true,
+                        'a' => sourced = true,
+                        // A letter that takes a value ends the bundle (the value follows).
+                        'i' | 'e' | 'o' | 'f' | 'P' | 's' | 'S' | 'W' | 'C' => break,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    // shellcheck looks for the rc file from each script's directory up; the working directory
+    // and every operand's directory stand for them.
+    let starts: Vec<PathBuf> = std::iter::once(dir.to_path_buf())
+        .chain(
+            args.iter()
+                .filter(|a| !a.starts_with('-'))
+                .filter_map(|a| resolve(a, dir).parent().map(Path::to_path_buf)),
+        )
+        .collect();
+    let rcs: Vec<PathBuf> = if norc {
+        Vec::new()
+    } else if let Some(f) = rcfile {
+        vec![f]
+    } else {
+        starts
+            .iter()
+            .filter_map(|s| {
+                project_dirs(s, root)
+                    .flat_map(|d| [d.join(".shellcheckrc"), d.join("shellcheckrc")])
+                    .find(|f| w.has(f) || f.is_file())
+            })
+            .collect()
+    };
+    let both = rcs.iter().any(|f| {
+        let (mut ext, mut src) = (external, sourced);
+        match std::fs::read_to_string(f) {
+            Ok(t) if !w.has(f) => {
+                for line in t.lines() {
+                    let line = line.split('#').next().unwrap_or("");
+                    if let Some((key, value)) = line.split_once('=') {
+                        let on = value.trim().eq_ignore_ascii_case("true");
+                        match key.trim() {
+                            "external-sources" => ext |= on,
+                            "check-sourced" => src |= on,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            _ => (ext, src) = (true, true),
+        }
+        ext && src
+    });
+    (both || external && sourced).then(|| {
+        "shellcheck follows `source` to any file (external sources) and prints the findings in sourced files with their lines: a script of the checkout can source a secret (`~/.env`, a key) and have it printed".to_owned()
+    })
+}
+
+/// The standard library's modules (`sys.stdlib_module_names` of Python 3.11, with the modules
+/// later versions add): `python -m MOD` imports them from the working directory first.
+const PYTHON_STDLIB: Words = words![
+    "__future__",
+    "_abc",
+    "_aix_support",
+    "_android_support",
+    "_ast",
+    "_asyncio",
+    "_bisect",
+    "_blake2",
+    "_bootsubprocess",
+    "_bz2",
+    "_codecs",
+    "_codecs_cn",
+    "_codecs_hk",
+    "_codecs_iso2022",
+    "_codecs_jp",
+    "_codecs_kr",
+    "_codecs_tw",
+    "_collections",
+    "_collections_abc",
+    "_colorize",
+    "_compat_pickle",
+    "_compression",
+    "_contextvars",
+    "_crypt",
+    "_csv",
+    "_ctypes",
+    "_curses",
+    "_curses_panel",
+    "_datetime",
+    "_dbm",
+    "_decimal",
+    "_elementtree",
+    "_frozen_importlib",
+    "_frozen_importlib_external",
+    "_functools",
+    "_gdbm",
+    "_hashlib",
+    "_heapq",
+    "_imp",
+    "_interpchannels",
+    "_interpqueues",
+    "_interpreters",
+    "_io",
+    "_ios_support",
+    "_json",
+    "_locale",
+    "_lsprof",
+    "_lzma",
+    "_markupbase",
+    "_md5",
+    "_msi",
+    "_multibytecodec",
+    "_multiprocessing",
+    "_opcode",
+    "_opcode_metadata",
+    "_operator",
+    "_osx_support",
+    "_overlapped",
+    "_pickle",
+    "_posixshmem",
+    "_posixsubprocess",
+    "_py_abc",
+    "_pydecimal",
+    "_pyio",
+    "_pylong",
+    "_pyrepl",
+    "_queue",
+    "_random",
+    "_scproxy",
+    "_sha1",
+    "_sha256",
+    "_sha3",
+    "_sha512",
+    "_signal",
+    "_sitebuiltins",
+    "_socket",
+    "_sqlite3",
+    "_sre",
+    "_ssl",
+    "_stat",
+    "_statistics",
+    "_string",
+    "_strptime",
+    "_struct",
+    "_symtable",
+    "_thread",
+    "_threading_local",
+    "_tkinter",
+    "_tokenize",
+    "_tracemalloc",
+    "_typing",
+    "_uuid",
+    "_warnings",
+    "_weakref",
+    "_weakrefset",
+    "_winapi",
+    "_zoneinfo",
+    "abc",
+    "aifc",
+    "annotationlib",
+    "antigravity",
+    "argparse",
+    "array",
+    "ast",
+    "asynchat",
+    "asyncio",
+    "asyncore",
+    "atexit",
+    "audioop",
+    "base64",
+    "bdb",
+    "binascii",
+    "bisect",
+    "builtins",
+    "bz2",
+    "cProfile",
+    "calendar",
+    "cgi",
+    "cgitb",
+    "chunk",
+    "cmath",
+    "cmd",
+    "code",
+    "codecs",
+    "codeop",
+    "collections",
+    "colorsys",
+    "compileall",
+    "compression",
+    "concurrent",
+    "configparser",
+    "contextlib",
+    "contextvars",
+    "copy",
+    "copyreg",
+    "crypt",
+    "csv",
+    "ctypes",
+    "curses",
+    "dataclasses",
+    "datetime",
+    "dbm",
+    "decimal",
+    "difflib",
+    "dis",
+    "distutils",
+    "doctest",
+    "email",
+    "encodings",
+    "ensurepip",
+    "enum",
+    "errno",
+    "faulthandler",
+    "fcntl",
+    "filecmp",
+    "fileinput",
+    "fnmatch",
+    "fractions",
+    "ftplib",
+    "functools",
+    "gc",
+    "genericpath",
+    "getopt",
+    "getpass",
+    "gettext",
+    "glob",
+    "graphlib",
+    "grp",
+    "gzip",
+    "hashlib",
+    "heapq",
+    "hmac",
+    "html",
+    "http",
+    "idlelib",
+    "imaplib",
+    "imghdr",
+    "imp",
+    "importlib",
+    "inspect",
+    "io",
+    "ipaddress",
+    "itertools",
+    "json",
+    "keyword",
+    "lib2to3",
+    "linecache",
+    "locale",
+    "logging",
+    "lzma",
+    "mailbox",
+    "mailcap",
+    "marshal",
+    "math",
+    "mimetypes",
+    "mmap",
+    "modulefinder",
+    "msilib",
+    "msvcrt",
+    "multiprocessing",
+    "netrc",
+    "nis",
+    "nntplib",
+    "nt",
+    "ntpath",
+    "nturl2path",
+    "numbers",
+    "opcode",
+    "operator",
+    "optparse",
+    "os",
+    "ossaudiodev",
+    "pathlib",
+    "pdb",
+    "pickle",
+    "pickletools",
+    "pipes",
+    "pkgutil",
+    "platform",
+    "plistlib",
+    "poplib",
+    "posix",
+    "posixpath",
+    "pprint",
+    "profile",
+    "pstats",
+    "pty",
+    "pwd",
+    "py_compile",
+    "pyclbr",
+    "pydoc",
+    "pydoc_data",
+    "pyexpat",
+    "queue",
+    "quopri",
+    "random",
+    "re",
+    "readline",
+    "reprlib",
+    "resource",
+    "rlcompleter",
+    "runpy",
+    "sched",
+    "secrets",
+    "select",
+    "selectors",
+    "shelve",
+    "shlex",
+    "shutil",
+    "signal",
+    "site",
+    "smtpd",
+    "smtplib",
+    "sndhdr",
+    "socket",
+    "socketserver",
+    "spwd",
+    "sqlite3",
+    "sre_compile",
+    "sre_constants",
+    "sre_parse",
+    "ssl",
+    "stat",
+    "statistics",
+    "string",
+    "stringprep",
+    "struct",
+    "subprocess",
+    "sunau",
+    "symtable",
+    "sys",
+    "sysconfig",
+    "syslog",
+    "tabnanny",
+    "tarfile",
+    "telnetlib",
+    "tempfile",
+    "termios",
+    "textwrap",
+    "this",
+    "threading",
+    "time",
+    "timeit",
+    "tkinter",
+    "token",
+    "tokenize",
+    "tomllib",
+    "trace",
+    "traceback",
+    "tracemalloc",
+    "tty",
+    "turtle",
+    "turtledemo",
+    "types",
+    "typing",
+    "unicodedata",
+    "unittest",
+    "urllib",
+    "uu",
+    "uuid",
+    "venv",
+    "warnings",
+    "wave",
+    "weakref",
+    "webbrowser",
+    "winreg",
+    "winsound",
+    "wsgiref",
+    "xdrlib",
+    "xml",
+    "xmlrpc",
+    "zipapp",
+    "zipfile",
+    "zipimport",
+    "zlib",
+    "zoneinfo",
+];
+
+/// The module a directory entry would be imported as: `NAME.py`, `NAME.pyc`, `NAME.pyw`, an
+/// extension module (`NAME.so`, `NAME.cpython-312-x86_64-linux-gnu.so`, `NAME.pyd`), or a
+/// package (`NAME/__init__.py`, recognised by the caller).
+fn module_name(file: &str) -> Option<&str> {
+    let (stem, ext) = file.rsplit_once('.')?;
+    match ext {
+        "py" | "pyc" | "pyw" => Some(stem),
+        "so" | "pyd" => stem.split('.').next(),
+        _ => None,
+    }
+}
+
+/// A module or package in `dir` (or one the line writes there) named like a standard library
+/// module: with `python -m`, the working directory comes first on `sys.path`, so it is imported
+/// instead of the library's (`optparse.py` runs on `python -m pip list`).
+fn shadowed_stdlib(dir: &Path, w: &LineWrites) -> Option<PathBuf> {
+    let stdlib = |name: &str| PYTHON_STDLIB.contains(name);
+    let on_disk = std::fs::read_dir(dir).ok().and_then(|entries| {
+        entries.flatten().map(|e| e.path()).find(|p| {
+            let Some(name) = p.file_name().and_then(|n| n.to_str()) else {
+                return false;
+            };
+            if p.is_dir() {
+                stdlib(name) && p.join("__init__.py").exists()
+            } else {
+                module_name(name).is_some_and(stdlib)
+            }
+        })
+    });
+    on_disk.or_else(|| w.written_module(dir, &stdlib))
 }
 
 /// `python`, `python3`, `python3.12`, `pypy3`.
@@ -740,6 +1296,103 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_project_file_linked_to_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path().join("ws");
+        let home = t.path().join("home");
+        write(&home, ".aws/credentials", "[default]\n");
+        write(&home, "notes.txt", "x\n");
+        write(&root, ".env.local", "A=1\n");
+        let link = |target: &Path, name: &str| {
+            std::os::unix::fs::symlink(target, root.join(name)).unwrap_or_else(|e| panic!("{e}"));
+        };
+        link(&root.join(".env.local"), ".env");
+        link(&home.join("notes.txt"), "README.md");
+        assert_eq!(flagged(&root, "cargo metadata"), None);
+        link(&home.join(".aws/credentials"), "Cargo.toml");
+        for cmd in ["cargo metadata", "typos", "npm ls", "go list ./..."] {
+            assert!(flagged(&root, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(&root, "ls"), None);
+    }
+
+    #[test]
+    fn shellcheck_that_prints_what_scripts_source() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in [
+            "shellcheck a.sh",
+            "shellcheck -x a.sh",
+            "shellcheck -a a.sh",
+            "shellcheck --check-sourced a.sh",
+            "shellcheck -e SC1091 -x a.sh",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "shellcheck -x -a a.sh",
+            "shellcheck -xa a.sh",
+            "shellcheck --external-sources --check-sourced a.sh",
+            "shellcheck --rcfile=rc -a a.sh",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        write(root, "rc", "check-sourced=true\n");
+        assert_eq!(flagged(root, "shellcheck --rcfile=rc a.sh"), None);
+        assert!(flagged(root, "shellcheck --rcfile=rc -x a.sh").is_some());
+        write(
+            root,
+            ".shellcheckrc",
+            "external-sources=true # follow\ncheck-sourced=true\n",
+        );
+        assert!(flagged(root, "shellcheck a.sh").is_some());
+        assert_eq!(flagged(root, "shellcheck --norc a.sh"), None);
+        write(root, ".shellcheckrc", "external-sources=true\nenable=all\n");
+        assert_eq!(flagged(root, "shellcheck a.sh"), None);
+        assert!(flagged(root, "shellcheck -a a.sh").is_some());
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        write(
+            t.path(),
+            "sub/.shellcheckrc",
+            "external-sources=true\ncheck-sourced=true\n",
+        );
+        assert!(flagged(t.path(), "shellcheck sub/a.sh").is_some());
+        assert_eq!(flagged(t.path(), "shellcheck a.sh"), None);
+    }
+
+    /// `python -m` puts the working directory first on `sys.path`: a module there named like a
+    /// standard library one is imported instead of it.
+    #[test]
+    fn python_m_with_a_stdlib_module_shadowed() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "setup.py", "");
+        write(root, "notes/__init__.py", "");
+        write(root, "email/readme.txt", "");
+        for cmd in ["python3 -m pip list", "python3 -m json.tool x.json"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        assert!(flagged(root, "cp x optparse.py && python3 -m pip list").is_some());
+        assert!(flagged(root, "cp x logging/__init__.py; python3 -m pip list").is_some());
+        assert_eq!(flagged(root, "cp x notes.py && python3 -m pip list"), None);
+        for (file, cmd) in [
+            ("optparse.py", "python3 -m pip list"),
+            ("argparse.pyc", "python3 -m json.tool x.json"),
+            (
+                "typing.cpython-312-x86_64-linux-gnu.so",
+                "python -m pip show x",
+            ),
+            ("logging/__init__.py", "python3 -m pip list"),
+        ] {
+            let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+            write(t.path(), file, "");
+            assert!(flagged(t.path(), cmd).is_some(), "{file}: {cmd}");
+            assert_eq!(flagged(t.path(), "pip list"), None, "{file}");
+        }
     }
 
     #[test]

@@ -188,7 +188,16 @@ pub(crate) fn decide_resolved(
             });
         }
     }
-    let secret = is_secret(path);
+    // A directory of secrets (`~/.aws`) reached through a link of the workspace (`docs` →
+    // `~/.aws`): a recursive reader given the link (`grep -r . docs`) reads every secret in it,
+    // and no text of the line names it. Named as written, the checks that know which readers
+    // recurse judge it.
+    let secret = is_secret(path)
+        || access == Access::Read
+            && crate::files::is_secret_dir(path)
+            && Path::new(&crate::files::normalize_abs(
+                &crate::files::expand(raw, cwd).to_string_lossy(),
+            )) != path;
     // Start-up, protected and account files matter only to writes.
     let write = access == Access::Write;
     let startup = write && is_startup(path);
@@ -849,6 +858,33 @@ mod tests {
                 .any(|r| r.rule == "path-link-loop" && r.decision == Decision::Ask),
             "{loop_reasons:?}"
         );
+    }
+
+    /// A link of the workspace to a directory of secrets reads as the secrets; the same
+    /// directory named as written is left to the checks that know which readers recurse.
+    #[test]
+    fn a_link_to_a_directory_of_secrets_is_a_secret_read() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.join("ws");
+        let aws = root.join("home/.aws");
+        std::fs::create_dir_all(&ws).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(&aws).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(root.join("home/docs")).unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(&aws, ws.join("docs")).unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(root.join("home/docs"), ws.join("notes"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let read = |p: &str| {
+            decide_path(&[], &ws, Access::Read, p, crate::ast::Span::default(), None)
+                .iter()
+                .map(|r| r.decision)
+                .max()
+        };
+        assert_eq!(read("docs"), Some(Decision::Ask));
+        assert_eq!(read("./docs/"), Some(Decision::Ask));
+        assert_eq!(read("notes"), None);
+        assert_eq!(read(&aws.display().to_string()), None);
+        assert_eq!(read(&format!("{}/", aws.display())), None);
     }
 
     #[test]
