@@ -366,10 +366,7 @@ mod tests {
         use super::{Check, CheckCtx};
         let run = |root: &std::path::Path, cmd: &str| {
             let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
-            let cx = CheckCtx {
-                analysis: &analysis,
-                cwd: root,
-            };
+            let cx = CheckCtx::new(&analysis, root);
             let mut found = Vec::new();
             ForeignRepository.run(&cx, &mut found);
             found.iter().map(|f| f.decision).max()

@@ -88,6 +88,40 @@ pub(crate) struct CheckCtx<'a> {
     /// Each unit's write targets ([`common::write_targets`]), worked out once for every check
     /// that asks.
     writes: std::cell::OnceCell<Vec<Vec<String>>>,
+    /// Facts about the workspace's directories shared by every line decided against one
+    /// snapshot of the file system (a batch); `None`: looked at afresh.
+    pub memo: Option<&'a WorkspaceMemo>,
+}
+
+/// Facts about directories of the workspace, for the lines a batch decides against one snapshot
+/// of the file system (`Policy::snapshot_workspace`): each directory is listed once, not once
+/// per line. A policy that outlives the moment (a hook, a session) keeps none.
+#[derive(Debug, Default)]
+pub(crate) struct WorkspaceMemo {
+    /// Each directory's first link to a secret not named like one (`workspace_code`).
+    secret_links:
+        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
+}
+
+impl WorkspaceMemo {
+    /// The link `find` finds in `dir`, found once per directory. A lock another thread
+    /// poisoned is passed by: the directory is looked at again.
+    pub(crate) fn secret_link_in(
+        &self,
+        dir: &Path,
+        find: impl FnOnce(&Path) -> Option<std::path::PathBuf>,
+    ) -> Option<std::path::PathBuf> {
+        if let Ok(known) = self.secret_links.lock()
+            && let Some(link) = known.get(dir)
+        {
+            return link.clone();
+        }
+        let link = find(dir);
+        if let Ok(mut known) = self.secret_links.lock() {
+            known.insert(dir.to_path_buf(), link.clone());
+        }
+        link
+    }
 }
 
 impl<'a> CheckCtx<'a> {
@@ -97,6 +131,7 @@ impl<'a> CheckCtx<'a> {
             analysis,
             cwd,
             writes: std::cell::OnceCell::new(),
+            memo: None,
         }
     }
 

@@ -112,7 +112,8 @@ impl Policy {
 
     /// Decide an analysis.
     pub fn decide(&self, analysis: Analysis) -> Verdict {
-        let cx = CheckCtx::new(&analysis, &self.cwd);
+        let mut cx = CheckCtx::new(&analysis, &self.cwd);
+        cx.memo = self.real_dir.is_some().then_some(&self.memo);
         let findings = checks::run_all(&cx);
         let mut global: Vec<Reason> = Vec::new();
         // The name of a unit's subcommand group (`git commit`), built in one reused buffer.

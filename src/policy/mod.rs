@@ -104,6 +104,9 @@ pub struct Policy {
     /// With [`Policy::snapshot_workspace`]: whether the directory commands start in holds a
     /// name beginning with `-`, read once for all the lines decided against the snapshot.
     dash_names: std::sync::OnceLock<bool>,
+    /// With [`Policy::snapshot_workspace`]: what the checks found in the workspace's
+    /// directories, kept for the following lines.
+    memo: crate::checks::WorkspaceMemo,
     /// Audit log path from a policy file, if any.
     pub audit_log: Option<String>,
     /// Session limits from the files' `[session]` tables.
@@ -554,6 +557,7 @@ impl Policy {
     /// moment (a session, a hook server) does not call this.
     pub(crate) fn snapshot_workspace(&mut self) {
         self.dash_names = std::sync::OnceLock::new();
+        self.memo = crate::checks::WorkspaceMemo::default();
         let resolved = crate::files::resolve(&self.cwd.to_string_lossy(), Path::new("/"));
         self.real_dir = (resolved == self.cwd && resolved.is_dir()).then_some(resolved);
     }
@@ -562,6 +566,7 @@ impl Policy {
     /// relative paths are resolved from there.
     pub fn start_in(&mut self, dir: &Path) {
         self.dash_names = std::sync::OnceLock::new();
+        self.memo = crate::checks::WorkspaceMemo::default();
         self.start_dir = Some(crate::files::resolve(&dir.to_string_lossy(), &self.cwd));
     }
 
