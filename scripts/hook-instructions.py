@@ -34,10 +34,36 @@ COMMANDS = [
 ]
 
 
+# The workspace the hook is asked about: a small project of the usual files, the same on every
+# machine (the checks that look at the workspace list its directory).
+PROJECT_FILES = {
+    "Cargo.toml": "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    "Cargo.lock": "version = 3\n",
+    "package.json": "{\"name\": \"demo\", \"scripts\": {\"build\": \"tsc\"}}\n",
+    "README.md": "# demo\n\nSee install notes.\n",
+    ".gitignore": "target/\nnode_modules/\n",
+    "Makefile": "all:\n\ttrue\n",
+    "pyproject.toml": "[project]\nname = \"demo\"\n",
+    "src/main.rs": "fn main() {}\n",
+    "src/lib.rs": "",
+    "tests/test_demo.py": "def test_x():\n    assert True\n",
+    "docs/guide.md": "# guide\n",
+}
+
+
+def make_project(root):
+    for name, text in PROJECT_FILES.items():
+        path = os.path.join(root, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+    return root
+
+
 def count(argv, data, env):
     out = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + argv,
-        input=data, env=env, capture_output=True)
+        input=data, env=env, capture_output=True, cwd=json.loads(data)["cwd"])
     m = re.search(rb"Collected : (\d+)", out.stderr)
     if not m:
         sys.exit(f"{argv}: no callgrind count\n{out.stderr.decode(errors='replace')}")
@@ -54,8 +80,10 @@ def main():
     print(f"{'command':48} {'floor':>9} {'hook':>9} ratio")
     for cmd in a.commands or COMMANDS:
         with tempfile.TemporaryDirectory() as tmp:
-            env = dict(os.environ, SHCLASS_STATE_DIR=tmp)
-            data = json.dumps({"session_id": "bench", "cwd": "/tmp",
+            state = os.path.join(tmp, "state")
+            project = make_project(os.path.join(tmp, "project"))
+            env = dict(os.environ, SHCLASS_STATE_DIR=state)
+            data = json.dumps({"session_id": "bench", "cwd": project,
                                "hook_event_name": "PreToolUse", "tool_name": "Bash",
                                "tool_input": {"command": cmd}}).encode()
             floor = count([a.floor], data, env)

@@ -237,8 +237,12 @@ crate::programs::name_set! {
 fn secret_link(dir: &Path, root: &Path, memo: Option<&super::WorkspaceMemo>) -> Option<PathBuf> {
     let in_dir = |d: &Path| {
         std::fs::read_dir(d).ok()?.flatten().find_map(|e| {
+            // The listing says which entries are links: only those are looked at further.
+            if !e.file_type().is_ok_and(|t| t.is_symlink()) {
+                return None;
+            }
             let link = e.path();
-            if !e.file_type().is_ok_and(|t| t.is_symlink()) || crate::files::is_secret(&link) {
+            if crate::files::is_secret(&link) {
                 return None;
             }
             let target = std::fs::canonicalize(&link).ok()?;
@@ -1060,16 +1064,18 @@ fn module_name(file: &str) -> Option<&str> {
 /// instead of the library's (`optparse.py` runs on `python -m pip list`).
 fn shadowed_stdlib(dir: &Path, w: &LineWrites) -> Option<PathBuf> {
     let stdlib = is_python_stdlib;
+    // The name first (most are no module of the library), then what the entry is: the
+    // directory listing says, without a look at each file.
     let on_disk = std::fs::read_dir(dir).ok().and_then(|entries| {
-        entries.flatten().map(|e| e.path()).find(|p| {
-            let Some(name) = p.file_name().and_then(|n| n.to_str()) else {
-                return false;
-            };
-            if p.is_dir() {
-                stdlib(name) && p.join("__init__.py").exists()
-            } else {
-                module_name(name).is_some_and(stdlib)
-            }
+        entries.flatten().find_map(|e| {
+            let file = e.file_name();
+            let name = file.to_str()?;
+            let package = stdlib(name)
+                && e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink())
+                && e.path().is_dir()
+                && e.path().join("__init__.py").exists();
+            let module = || module_name(name).is_some_and(stdlib) && !e.path().is_dir();
+            (package || module()).then(|| e.path())
         })
     });
     on_disk.or_else(|| w.written_module(dir, &stdlib))
