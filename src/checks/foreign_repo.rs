@@ -363,13 +363,8 @@ mod tests {
     /// run commands; what `hg clone` writes (`[paths]`) is not.
     #[test]
     fn hg_and_jj_configs_committed_as_content_are_flagged() {
-        use super::{Check, CheckCtx};
         let run = |root: &std::path::Path, cmd: &str| {
-            let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
-            let cx = CheckCtx::new(&analysis, root);
-            let mut found = Vec::new();
-            ForeignRepository.run(&cx, &mut found);
-            found.iter().map(|f| f.decision).max()
+            super::super::test_support::decisions_in(&ForeignRepository, cmd, root)
         };
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();
@@ -429,13 +424,8 @@ mod tests {
     /// when they make one, not when the workspace is an ordinary checkout.
     #[test]
     fn the_workspace_taken_for_a_bare_repository_is_flagged() {
-        use super::{Check, CheckCtx};
         let run = |root: &std::path::Path, cmd: &str| {
-            let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
-            let cx = CheckCtx::new(&analysis, root);
-            let mut found = Vec::new();
-            ForeignRepository.run(&cx, &mut found);
-            found.iter().map(|f| f.decision).max()
+            super::super::test_support::decisions_in(&ForeignRepository, cmd, root)
         };
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();

@@ -211,8 +211,13 @@ pub(crate) mod test_support {
 
     /// The strongest decision `check` reports for `cmd` (workspace `/home/user/project`).
     pub(crate) fn decisions(check: &dyn Check, cmd: &str) -> Option<Decision> {
+        decisions_in(check, cmd, Path::new("/home/user/project"))
+    }
+
+    /// The strongest decision `check` reports for `cmd` run in the workspace `root`.
+    pub(crate) fn decisions_in(check: &dyn Check, cmd: &str, root: &Path) -> Option<Decision> {
         let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
-        let cx = CheckCtx::new(&analysis, Path::new("/home/user/project"));
+        let cx = CheckCtx::new(&analysis, root);
         let mut found = Vec::new();
         check.run(&cx, &mut found);
         found.iter().map(|f| f.decision).max()

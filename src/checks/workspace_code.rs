@@ -1176,12 +1176,8 @@ mod tests {
             (is_project_reader, PROJECT_READERS),
             (is_python_stdlib, PYTHON_STDLIB),
         ] {
-            for name in list {
-                assert!(is(name), "{name}");
-            }
-            assert!(!is("") && !is("no-such-name"));
+            crate::programs::assert_name_set(is, list);
         }
-        assert!(is_rustup_proxy("cargo") && is_project_reader("npm") && is_python_stdlib("json"));
     }
 
     fn flagged(dir: &Path, cmd: &str) -> Option<String> {
