@@ -238,7 +238,8 @@ fn secret_link(dir: &Path, root: &Path, memo: Option<&super::WorkspaceMemo>) -> 
     let in_dir = |d: &Path| {
         std::fs::read_dir(d).ok()?.flatten().find_map(|e| {
             // The listing says which entries are links: only those are looked at further.
-            if !e.file_type().is_ok_and(|t| t.is_symlink()) {
+            // An entry whose type the listing cannot say is looked at like a link.
+            if !e.file_type().map_or(true, |t| t.is_symlink()) {
                 return None;
             }
             let link = e.path();
@@ -1071,7 +1072,7 @@ fn shadowed_stdlib(dir: &Path, w: &LineWrites) -> Option<PathBuf> {
             let file = e.file_name();
             let name = file.to_str()?;
             let package = stdlib(name)
-                && e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink())
+                && e.file_type().map_or(true, |t| t.is_dir() || t.is_symlink())
                 && e.path().is_dir()
                 && e.path().join("__init__.py").exists();
             let module = || module_name(name).is_some_and(stdlib) && !e.path().is_dir();

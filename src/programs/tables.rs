@@ -27,7 +27,9 @@ include!("name_hash.rs");
 fn option_key(program: &str) -> Option<(Option<usize>, bool)> {
     let mask = OPTION_SLOTS.len() - 1;
     let mut at = name_hash(program.as_bytes()) as usize & mask;
-    loop {
+    // At most one pass over the slots (the build leaves half of them free, so a probe ends at
+    // a free one long before).
+    for _ in 0..OPTION_SLOTS.len() {
         let k = usize::from(*OPTION_SLOTS.get(at)?).checked_sub(1)?;
         let start = match k.checked_sub(1) {
             None => 0,
@@ -39,6 +41,7 @@ fn option_key(program: &str) -> Option<(Option<usize>, bool)> {
         }
         at = (at + 1) & mask;
     }
+    None
 }
 
 /// Whether any built-in table belongs to a subcommand of `program` (`gh pr list` for `gh`):
