@@ -260,12 +260,17 @@ fn main() {
             });
             // A rule with a subcommand goes to the group "program subcommand", loaded
             // only when that subcommand runs (git's rules are many).
-            let sub = names(t.get("subcommand"))
-                .into_iter()
-                .next()
-                // A glob token (`describe-*`, `{list,show}`) names no one group: such a
-                // rule is filed with its program's (as `src/policy/rule.rs` matches it).
-                .filter(|s| !s.contains(['*', '?', '[', '{']));
+            // A list of words (`{view,show}`) names one group per word. Any other glob token
+            // (`describe-*`) names no one group: such a rule is filed with its program's (as
+            // `src/policy/rule.rs` matches it).
+            let subs: Vec<String> = match names(t.get("subcommand")).into_iter().next() {
+                Some(s) => match brace_words(&s) {
+                    Some(words) => words.into_iter().map(str::to_owned).collect(),
+                    None if s.contains(['*', '?', '[', '{']) => Vec::new(),
+                    None => vec![s],
+                },
+                None => Vec::new(),
+            };
             let via = names(t.get("via"));
             let named = if t.contains_key("program") {
                 named
@@ -281,12 +286,18 @@ fn main() {
                 if name == "*" && (via.is_empty() || via == ["*"]) {
                     any_program_without_via = true;
                 }
-                let (key, offset) = match &sub {
-                    _ if name == "*" => (name, 0),
-                    Some(sub) => (format!("{name} {sub}"), offset),
-                    None => (name, offset),
-                };
-                groups.entry(key).or_default().push((idx, offset));
+                if name == "*" || subs.is_empty() {
+                    let offset = if name == "*" { 0 } else { offset };
+                    groups.entry(name).or_default().push((idx, offset));
+                    continue;
+                }
+                for sub in &subs {
+                    let members = groups.entry(format!("{name} {sub}")).or_default();
+                    // `{ls,ls}` names one group twice; the rule is in it once.
+                    if members.last() != Some(&(idx, offset)) {
+                        members.push((idx, offset));
+                    }
+                }
             }
         }
     }
@@ -427,6 +438,7 @@ fn main() {
     write("builtin_options.rs", out.as_bytes());
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-changed=src/programs/name_hash.rs");
+    println!("cargo::rerun-if-changed=src/policy/brace_words.rs");
 }
 
 /// The strings of a list field, or a panic naming the field.
@@ -756,6 +768,7 @@ fn pack_relocations() {
 }
 
 include!("src/programs/name_hash.rs");
+include!("src/policy/brace_words.rs");
 
 /// The hash index of the option tables (`OPTION_KEYS`, `OPTION_KEY_TEXT`, `OPTION_SLOTS`): every
 /// name with a table, and every program with subcommand tables (`gh` for `gh pr list`), found

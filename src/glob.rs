@@ -11,6 +11,8 @@
 
 use glob::{MatchOptions, Pattern};
 
+include!("policy/brace_words.rs");
+
 /// How many patterns one glob may expand into (`{a,b}{c,d}` is 4).
 const MAX_ALTERNATIVES: usize = 256;
 
@@ -25,6 +27,9 @@ const OPTIONS: MatchOptions = MatchOptions {
 pub(crate) struct Glob {
     /// Each pattern with its longest literal run and that run's byte pairs.
     patterns: Vec<(Pattern, String, Pairs)>,
+    /// Alternatives without wildcards or escapes (`view` of `{view,show}`): matched by
+    /// comparison, without a compiled pattern.
+    words: Vec<String>,
 }
 
 /// The byte pairs of a text, hashed into 256 bits. A literal with a pair the text lacks is not
@@ -61,29 +66,52 @@ impl Glob {
     /// Compile `text`. Errors name what is wrong (an unclosed `[`, `**` inside a component,
     /// too many alternatives).
     pub(crate) fn new(text: &str) -> Result<Glob, String> {
+        if let Some(words) = brace_words(text) {
+            let words = words.into_iter().map(str::to_owned).collect();
+            return Ok(Glob {
+                patterns: Vec::new(),
+                words,
+            });
+        }
         let mut patterns = Vec::new();
+        let mut words = Vec::new();
         for alt in alternatives(text)? {
+            if !alt.contains(['*', '?', '[', ']', '\\']) {
+                words.push(alt);
+                continue;
+            }
             let translated = escapes(&alt);
             let pattern = Pattern::new(&translated).map_err(|e| e.to_string())?;
             let lit = literal_run(&alt);
             let pairs = Pairs::of(&lit);
             patterns.push((pattern, lit, pairs));
         }
-        Ok(Glob { patterns })
+        Ok(Glob { patterns, words })
+    }
+
+    /// The words this glob matches when it is only alternatives of plain words
+    /// (`{view,info,show}`), else `None`.
+    pub(crate) fn only_words(&self) -> Option<&[String]> {
+        self.patterns.is_empty().then_some(self.words.as_slice())
     }
 
     /// Does `text` match?
     pub(crate) fn is_match(&self, text: &str) -> bool {
-        self.patterns
-            .iter()
-            .any(|(p, lit, _)| text.contains(lit.as_str()) && p.matches_with(text, OPTIONS))
+        self.words.iter().any(|w| w == text)
+            || self
+                .patterns
+                .iter()
+                .any(|(p, lit, _)| text.contains(lit.as_str()) && p.matches_with(text, OPTIONS))
     }
 
     /// [`Glob::is_match`] with the text's byte pairs computed once for many globs.
     fn is_match_pairs(&self, text: &str, pairs: Pairs) -> bool {
-        self.patterns.iter().any(|(p, lit, lp)| {
-            pairs.may_contain(*lp) && text.contains(lit.as_str()) && p.matches_with(text, OPTIONS)
-        })
+        self.words.iter().any(|w| w == text)
+            || self.patterns.iter().any(|(p, lit, lp)| {
+                pairs.may_contain(*lp)
+                    && text.contains(lit.as_str())
+                    && p.matches_with(text, OPTIONS)
+            })
     }
 }
 
@@ -407,6 +435,13 @@ mod tests {
             ("[!.]*", "x", true),
             ("[!.]*", ".x", false),
             ("x[", "x[", false),
+            ("{view,show}", "view", true),
+            ("{view,show}", "vie", false),
+            ("{view,show}", "{view,show}", false),
+            ("{view,show*}", "showing", true),
+            ("pre{a,b}", "preb", true),
+            ("{,a}", "", true),
+            ("{,a}", "a", true),
         ] {
             if glob == "x[" {
                 assert!(Glob::new(glob).is_err(), "{glob}");
@@ -414,6 +449,36 @@ mod tests {
             }
             assert_eq!(m(glob, text), want, "{glob} ~ {text}");
         }
+    }
+
+    #[test]
+    fn a_list_of_plain_words_is_matched_by_comparison() {
+        assert_eq!(brace_words("{ls,list,ll}"), Some(vec!["ls", "list", "ll"]));
+        for text in [
+            "ls",
+            "{ls}",
+            "{,ls}",
+            "{ls,l*}",
+            "{a,{b,c}}",
+            "x{a,b}",
+            "{a\\,b}",
+        ] {
+            assert_eq!(brace_words(text), None, "{text}");
+        }
+        let g = Glob::new("{ls,list}").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            g.only_words(),
+            Some(&["ls".to_owned(), "list".to_owned()][..])
+        );
+        // Alternatives with no wildcard after expansion are words too; one with a wildcard
+        // makes the glob more than a word list.
+        let g = Glob::new("pre{a,b}").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            g.only_words(),
+            Some(&["prea".to_owned(), "preb".to_owned()][..])
+        );
+        let g = Glob::new("{a,b*}").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.only_words(), None);
     }
 
     #[test]

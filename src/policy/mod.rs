@@ -277,7 +277,7 @@ impl Policy {
             lazy::group(&format!("{program} {sub}")).is_some()
         } else {
             self.candidates(Some(program), Some(sub))
-                .any(|r| r.subcommand().first().is_some_and(|s| s == sub))
+                .any(|r| r.names_first_subcommand(sub))
         }
     }
 
@@ -579,16 +579,20 @@ impl Policy {
         if rule.is_any_program() {
             self.any_program.push(idx);
         } else {
-            let first = rule.literal_first_subcommand();
+            let first = rule.first_subcommand_words();
             for name in rule.program_names() {
                 let rules = self.by_program.entry(name.clone()).or_default();
                 rules.all.push(idx);
-                match first {
-                    Some(word) => rules
-                        .by_subcommand
-                        .entry(word.clone())
-                        .or_default()
-                        .push(idx),
+                match &first {
+                    Some(words) => {
+                        for word in words {
+                            let list = rules.by_subcommand.entry(word.clone()).or_default();
+                            // `{ls,ls}` names one word twice; the rule is listed once.
+                            if list.last() != Some(&idx) {
+                                list.push(idx);
+                            }
+                        }
+                    }
                     None => rules.rest.push(idx),
                 }
                 // Rules that also match path-qualified programs are indexed by basename too.

@@ -392,11 +392,24 @@ impl Rule {
         &self.subcommand
     }
 
-    /// The first subcommand word when it is written out (not a glob): only a unit whose first
-    /// operand is that word can match ([`Rule::check`]).
-    pub(crate) fn literal_first_subcommand(&self) -> Option<&Text> {
-        let glob = self.subcommand_globs.first().is_some_and(Option::is_some);
-        self.subcommand.first().filter(|_| !glob)
+    /// The words the first subcommand word can be when they are written out (`view`, or each
+    /// of `{view,show}`): only a unit whose first operand is one of them can match
+    /// ([`Rule::check`]). `None` when there is no subcommand or its glob has wildcards.
+    pub(crate) fn first_subcommand_words(&self) -> Option<Vec<Text>> {
+        let first = self.subcommand.first()?;
+        match self.subcommand_globs.first() {
+            Some(Some(glob)) => glob
+                .only_words()
+                .map(|words| words.iter().map(|w| Text::Owned(w.clone())).collect()),
+            _ => Some(vec![first.clone()]),
+        }
+    }
+
+    /// Does the rule name `sub` as its first subcommand word, written out or as one word of a
+    /// word list (`{l,link}`)?
+    pub(crate) fn names_first_subcommand(&self, sub: &str) -> bool {
+        self.first_subcommand_words()
+            .is_some_and(|words| words.iter().any(|w| w == sub))
     }
 
     /// True when the rule names no program (it is checked against every unit).
