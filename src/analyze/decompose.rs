@@ -870,7 +870,18 @@ impl<'l> Walker<'l> {
                     canon = args;
                     canon.len() == 1
                 }
-                _ => word::canonical_into(w, &mut canon) == 1,
+                _ => match word::canonical_plain(w) {
+                    // Most words: one argument, without the scratch list.
+                    Some(arg) => {
+                        args.push(ArgW {
+                            arg,
+                            word: w,
+                            sole: true,
+                        });
+                        continue;
+                    }
+                    None => word::canonical_into(w, &mut canon) == 1,
+                },
             };
             args.extend(canon.drain(..).map(|arg| ArgW { arg, word: w, sole }));
         }

@@ -211,12 +211,7 @@ pub(crate) fn canonical(word: &Word) -> Vec<Arg> {
 
 /// [`canonical`], appending to `out`; returns how many arguments the word produced.
 pub(crate) fn canonical_into(word: &Word, out: &mut Vec<Arg>) -> usize {
-    if !has_unquoted(word, |b| {
-        matches!(b, b'*' | b'?' | b'[' | b'{' | b'~' | b'(')
-    }) {
-        let arg = plain(word);
-        // Every debug run (the whole test suite and corpus) checks the shortcut.
-        debug_assert_eq!(std::slice::from_ref(&arg), canonical_chars(word).as_slice());
+    if let Some(arg) = canonical_plain(word) {
         out.push(arg);
         return 1;
     }
@@ -224,6 +219,20 @@ pub(crate) fn canonical_into(word: &Word, out: &mut Vec<Arg>) -> usize {
     let n = args.len();
     out.extend(args);
     n
+}
+
+/// The one argument of a word with no unquoted brace, glob, tilde or `(` syntax (most
+/// words), or `None` when the word needs the general path of [`canonical_into`].
+pub(crate) fn canonical_plain(word: &Word) -> Option<Arg> {
+    if has_unquoted(word, |b| {
+        matches!(b, b'*' | b'?' | b'[' | b'{' | b'~' | b'(')
+    }) {
+        return None;
+    }
+    let arg = plain(word);
+    // Every debug run (the whole test suite and corpus) checks the shortcut.
+    debug_assert_eq!(std::slice::from_ref(&arg), canonical_chars(word).as_slice());
+    Some(arg)
 }
 
 /// Append `part` as the word's template shows it (literal text as is, `$x` as written,

@@ -583,6 +583,10 @@ fn parse_from<W: Word>(spec: Option<&OptionSpec>, argv: &[W], start: usize) -> P
 /// [`parse_from`], options ending at the first operand when `options_first`.
 fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_first: bool) -> Parsed {
     let mut out = Parsed::default();
+    // Room for every word left as an operand: one allocation instead of growing from empty.
+    if start < argv.len() {
+        out.operands.reserve_exact(argv.len() - start);
+    }
     let mut i = start;
     let mut done = false;
     while i < argv.len() {
