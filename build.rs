@@ -164,7 +164,6 @@ impl Packer {
 }
 
 fn main() {
-    pack_relocations();
     let dir = Path::new("src/policy/builtin");
     let mut entries: Vec<Entry> = Vec::new();
     let mut packer = Packer::default();
@@ -728,42 +727,6 @@ fn names(v: Option<&toml::Value>) -> Vec<String> {
             .filter_map(|x| x.as_str().map(str::to_owned))
             .collect(),
         _ => vec!["*".to_owned()],
-    }
-}
-
-/// Link the binary with packed relative relocations (`DT_RELR`) when building for this very
-/// machine and its glibc is 2.36 or later (older ones cannot load such a binary): the
-/// binary's 9,300 pointer fix-ups (mostly regex-syntax's Unicode tables) shrink from 220 KB to
-/// a few KB, and so do the pages a hook process maps (about 0.25 MiB of RSS). The loader does
-/// about the same work either way. `SHCLASS_PORTABLE=1` turns this off, for a binary meant
-/// for machines with an older glibc.
-fn pack_relocations() {
-    println!("cargo::rerun-if-env-changed=SHCLASS_PORTABLE");
-    let var = |k: &str| std::env::var(k).unwrap_or_default();
-    if !var("SHCLASS_PORTABLE").is_empty()
-        || var("CARGO_CFG_TARGET_OS") != "linux"
-        || var("CARGO_CFG_TARGET_ENV") != "gnu"
-        || var("HOST") != var("TARGET")
-    {
-        return;
-    }
-    let Ok(out) = std::process::Command::new("getconf")
-        .arg("GNU_LIBC_VERSION")
-        .output()
-    else {
-        return;
-    };
-    // "glibc 2.36"
-    let text = String::from_utf8_lossy(&out.stdout);
-    let mut version = text
-        .trim()
-        .strip_prefix("glibc ")
-        .unwrap_or_default()
-        .split('.')
-        .map(|n| n.parse::<u32>().unwrap_or(0));
-    let (major, minor) = (version.next().unwrap_or(0), version.next().unwrap_or(0));
-    if (major, minor) >= (2, 36) {
-        println!("cargo::rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
     }
 }
 
