@@ -1280,6 +1280,12 @@ impl<'l> Walker<'l> {
     }
 
     fn push_unit(&mut self, unit: Unit) {
+        // `prog` in the checks relies on it: only a name written with a directory part has one.
+        debug_assert!(
+            unit.path.is_some() || unit.program.as_deref().is_none_or(|p| !p.contains('/')),
+            "{:?} without a path",
+            unit.program
+        );
         if self.units.len() >= self.limits.max_units {
             if !self.stopped {
                 self.flag(

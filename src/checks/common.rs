@@ -34,7 +34,10 @@ pub(crate) use crate::programs::{base, is_decoder, is_downloader, is_sender};
 
 /// A unit's program file name, if static.
 pub(crate) fn prog(unit: &Unit) -> Option<&str> {
-    unit.program.as_deref().map(base)
+    let p = unit.program.as_deref()?;
+    // A name written without a directory part has no `/` to look for ([`Unit::path`]); the
+    // checks ask for every unit's name many times.
+    Some(if unit.path.is_none() { p } else { base(p) })
 }
 
 /// An interpreter name, with version suffixes (`python3.12`): the analyzer's one list.
