@@ -215,8 +215,11 @@ name_set! {
 
 /// True for an interpreter name (with version suffixes such as `python3.11`).
 pub(crate) fn is_interpreter(program: &str) -> bool {
+    if is_interpreter_name(program) {
+        return true;
+    }
     let base = program.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
-    is_interpreter_name(program) || is_interpreter_name(base)
+    base.len() < program.len() && is_interpreter_name(base)
 }
 
 /// Programs that fetch data from the network to standard output or a file.
