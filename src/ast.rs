@@ -356,7 +356,7 @@ pub(crate) enum WordPart {
     /// Text after quote removal and escape decoding.
     Literal {
         /// The decoded text.
-        text: String,
+        text: LitText,
         /// How it was quoted.
         quoting: Quoting,
         /// Where it came from; when `text.len() != span.len()` the text was decoded.
@@ -411,4 +411,99 @@ pub(crate) enum WordPart {
         /// Where.
         span: Span,
     },
+}
+
+/// The text of a literal part. A word read whole from the input (most words) shares its text
+/// with the argument made from it, so the analysis copies nothing; the tree-sitter path owns
+/// its text while it appends decoded pieces to it.
+#[derive(Clone)]
+pub(crate) enum LitText {
+    /// Text still being built.
+    Owned(String),
+    /// Text shared with the arguments made from it.
+    Shared(std::sync::Arc<str>),
+}
+
+impl LitText {
+    /// The text.
+    pub(crate) fn as_str(&self) -> &str {
+        match self {
+            LitText::Owned(s) => s,
+            LitText::Shared(s) => s,
+        }
+    }
+
+    /// Append `more` (the shared text is copied once, then grows in place).
+    pub(crate) fn push_str(&mut self, more: &str) {
+        match self {
+            LitText::Owned(s) => s.push_str(more),
+            LitText::Shared(s) => {
+                let mut owned = String::with_capacity(s.len() + more.len());
+                owned.push_str(s);
+                owned.push_str(more);
+                *self = LitText::Owned(owned);
+            }
+        }
+    }
+
+    /// The text as shared text: without a copy when it already is.
+    pub(crate) fn shared(&self) -> std::sync::Arc<str> {
+        match self {
+            LitText::Owned(s) => std::sync::Arc::from(s.as_str()),
+            LitText::Shared(s) => std::sync::Arc::clone(s),
+        }
+    }
+}
+
+impl std::ops::Deref for LitText {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl From<String> for LitText {
+    fn from(s: String) -> LitText {
+        LitText::Owned(s)
+    }
+}
+
+impl From<&str> for LitText {
+    fn from(s: &str) -> LitText {
+        LitText::Owned(s.to_owned())
+    }
+}
+
+/// Shown as the text alone, however it is held.
+impl std::fmt::Debug for LitText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+/// Equal texts are equal however they are held.
+impl PartialEq for LitText {
+    fn eq(&self, other: &LitText) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for LitText {}
+
+impl PartialEq<str> for LitText {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for LitText {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Serialize for LitText {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
 }

@@ -385,7 +385,7 @@ fn has_unquoted(word: &Word, special: impl Fn(u8) -> bool) -> bool {
 fn plain(word: &Word) -> Arg {
     // The common case, one literal part: its text is the value and the template.
     if let [WordPart::Literal { text, .. }] = word.parts.as_slice() {
-        return Arg::exact_text(Arc::from(text.as_str()), word.span, false);
+        return Arg::exact_text(text.shared(), word.span, false);
     }
     let mut template = String::new();
     let mut dynamic = false;

@@ -607,7 +607,7 @@ impl<'a> Lowerer<'a> {
             w.parts.insert(
                 0,
                 WordPart::Literal {
-                    text: "{".to_owned(),
+                    text: "{".to_owned().into(),
                     quoting: crate::ast::Quoting::Unquoted,
                     span: open,
                 },
@@ -1020,7 +1020,7 @@ impl<'a> Lowerer<'a> {
                 ) {
                     words.push(Word {
                         parts: vec![WordPart::Literal {
-                            text: kw.to_owned(),
+                            text: kw.to_owned().into(),
                             quoting: crate::ast::Quoting::Unquoted,
                             span: self.span(ch),
                         }],
@@ -1114,7 +1114,7 @@ impl<'a> Lowerer<'a> {
                             if el.is_named() {
                                 if let Some(end) = prev_end {
                                     parts.push(WordPart::Literal {
-                                        text: " ".to_owned(),
+                                        text: " ".to_owned().into(),
                                         quoting: crate::ast::Quoting::Unquoted,
                                         span: self.map.map(end, el.start_byte()),
                                     });
@@ -1123,7 +1123,7 @@ impl<'a> Lowerer<'a> {
                                 prev_end = Some(el.end_byte());
                             } else {
                                 parts.push(WordPart::Literal {
-                                    text: self.text(el).to_owned(),
+                                    text: self.text(el).to_owned().into(),
                                     quoting: crate::ast::Quoting::Unquoted,
                                     span: self.span(el),
                                 });
@@ -1141,7 +1141,7 @@ impl<'a> Lowerer<'a> {
                             parts.extend(self.word(piece).parts);
                         } else {
                             parts.push(WordPart::Literal {
-                                text: self.text(piece).to_owned(),
+                                text: self.text(piece).to_owned().into(),
                                 quoting: crate::ast::Quoting::Unquoted,
                                 span: self.span(piece),
                             });
@@ -1149,7 +1149,7 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 _ if !value_seen => parts.push(WordPart::Literal {
-                    text: self.text(ch).to_owned(),
+                    text: self.text(ch).to_owned().into(),
                     quoting: crate::ast::Quoting::Unquoted,
                     span: self.span(ch),
                 }),
@@ -1899,7 +1899,7 @@ fn fd_words(s: &mut SimpleCommand) {
         };
         let w = s.words.remove(k);
         if let [WordPart::Literal { text, .. }] = w.parts.as_slice() {
-            r.fd = Some(text.clone());
+            r.fd = Some(text.to_string());
         }
         r.span.start = w.span.start;
     }

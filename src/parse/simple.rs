@@ -30,8 +30,8 @@
 
 use crate::Limits;
 use crate::ast::{
-    AndOrOp, Command, Quoting, Redirect, RedirectTarget, Script, SimpleCommand, Span, Word,
-    WordPart,
+    AndOrOp, Command, LitText, Quoting, Redirect, RedirectTarget, Script, SimpleCommand, Span,
+    Word, WordPart,
 };
 
 /// Longest line taken: longer ones are rare and go to tree-sitter with its limits.
@@ -144,7 +144,7 @@ fn redirect(src: &str, base: usize, i: &mut usize) -> Redir {
         *i = j + digits;
         let target = Word {
             parts: vec![WordPart::Literal {
-                text: src.get(j..j + digits).unwrap_or_default().to_owned(),
+                text: LitText::Shared(src.get(j..j + digits).unwrap_or_default().into()),
                 quoting: Quoting::Unquoted,
                 span,
             }],
@@ -238,7 +238,7 @@ fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
                 return None;
             }
             parts.push(WordPart::Literal {
-                text: src.get(open..close)?.to_owned(),
+                text: LitText::Shared(src.get(open..close)?.into()),
                 quoting: if quote == b'"' {
                     Quoting::Double
                 } else {
@@ -260,7 +260,7 @@ fn word(src: &str, base: usize, i: &mut usize) -> Option<Word> {
                 return None;
             }
             parts.push(WordPart::Literal {
-                text: src.get(from..*i)?.to_owned(),
+                text: LitText::Shared(src.get(from..*i)?.into()),
                 quoting: Quoting::Unquoted,
                 span: Span::new(base + from, base + *i),
             });

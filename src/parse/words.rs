@@ -74,7 +74,7 @@ impl Lowerer<'_> {
         if inner.is_empty() {
             // `''`: an empty argument is still an argument.
             out.push(WordPart::Literal {
-                text: String::new(),
+                text: String::new().into(),
                 quoting: Quoting::Single,
                 span: self.map.map(start, start),
             });
@@ -192,7 +192,7 @@ impl Lowerer<'_> {
             // `""`: an empty argument is still an argument.
             let s = node.start_byte() + 1;
             out.push(WordPart::Literal {
-                text: String::new(),
+                text: String::new().into(),
                 quoting,
                 span: self.map.map(s, s),
             });
@@ -526,7 +526,7 @@ impl Lowerer<'_> {
             return;
         }
         out.push(WordPart::Literal {
-            text: text.to_owned(),
+            text: text.to_owned().into(),
             quoting,
             span: mapped,
         });
@@ -711,7 +711,7 @@ impl Lowerer<'_> {
                 Some((j, c)) => {
                     let end = j + c.len_utf8();
                     out.push(WordPart::Literal {
-                        text: c.to_string(),
+                        text: c.to_string().into(),
                         quoting: Quoting::Escaped,
                         span: self.map.map(base + i, base + end),
                     });
@@ -767,7 +767,7 @@ impl Lowerer<'_> {
                         base + i,
                     );
                     out.push(WordPart::Literal {
-                        text: c.to_string(),
+                        text: c.to_string().into(),
                         quoting: Quoting::Double,
                         span: self.map.map(base + i, base + j + 1),
                     });
@@ -810,7 +810,7 @@ impl Lowerer<'_> {
                 decoded.truncate(nul);
                 if !decoded.is_empty() {
                     out.push(WordPart::Literal {
-                        text: decoded,
+                        text: decoded.into(),
                         quoting: Quoting::AnsiC,
                         span: self.map.map(base + i, base + end),
                     });
@@ -818,7 +818,7 @@ impl Lowerer<'_> {
                 return;
             }
             out.push(WordPart::Literal {
-                text: decoded,
+                text: decoded.into(),
                 quoting: Quoting::AnsiC,
                 span: self.map.map(base + i, base + end),
             });
@@ -963,7 +963,7 @@ mod tests {
                 w.parts
                     .iter()
                     .map(|p| match p {
-                        WordPart::Literal { text, .. } => text.clone(),
+                        WordPart::Literal { text, .. } => text.to_string(),
                         _ => "$…".to_owned(),
                     })
                     .collect()
