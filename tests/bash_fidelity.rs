@@ -138,6 +138,27 @@ fn heredoc_bodies_end_where_bash_ends_them() {
 }
 
 #[test]
+fn substitutions_with_a_heredoc_are_run_as_bash_prints_them_back() {
+    // bash 5.2 runs the text it prints back from a `$(…)` or `<(…)`; after a heredoc body the
+    // printer drops the next `;` or newline, so these run `echo y id`.
+    check(&[
+        ("echo $(cat <<E\nt\nE\necho y; id)", Ask),
+        ("cat <(cat <<E\nt\nE\necho y; \\\nid)", Ask),
+        ("echo $(cat <<E; echo y; id\nt\nE\n)", Ask),
+        ("echo $(cat <<E\nt\nE\necho y\nid)", Ask),
+        // Harmless twins: nothing after the heredoc to join, or backquotes (not printed back).
+        ("echo $(cat <<E\nt\nE\necho y)", Allow),
+        ("x=$(cat <<E | sort\nt\nE\n); echo $x; id", Allow),
+        ("echo `cat <<E\nt\nE\necho y; id`", Allow),
+        ("echo $(echo y; id)", Allow),
+    ]);
+    assert!(has_flag(
+        "echo $(cat <<E\nt\nE\necho y; id)",
+        FlagKind::UnsupportedSyntax
+    ));
+}
+
+#[test]
 fn backslash_newline_is_removed_before_bash_reads_tokens() {
     check(&[
         // bypass: `"$\⏎(cmd)"` is a command substitution for bash, text for tree-sitter.

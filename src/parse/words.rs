@@ -253,6 +253,9 @@ impl Lowerer<'_> {
             .strip_prefix('`')
             .and_then(|t| t.strip_suffix('`'))
             .filter(|t| t.contains('\\'));
+        if !backtick {
+            self.check_reprinted_heredoc(node);
+        }
         let body = match inner {
             Some(inner) if backtick => self.backquoted(node.start_byte() + 1, inner, in_double),
             _ => self.statements(node),
@@ -281,6 +284,7 @@ impl Lowerer<'_> {
                     .to_owned(),
             );
         }
+        self.check_reprinted_heredoc(node);
         let output = text.starts_with('>');
         let body = self.statements(node);
         out.push(WordPart::ProcessSubstitution {
@@ -288,6 +292,53 @@ impl Lowerer<'_> {
             output,
             span: self.span(node),
         });
+    }
+
+    /// bash 5.2 parses a `$(…)` or `<(…)` and runs the text it prints back from the parse, and
+    /// that printer drops a separator after a heredoc: once a heredoc body is printed, the next
+    /// `;` or newline between two commands is left out (unless a command with a redirection
+    /// comes first), so `$(cat <<E⏎t⏎E⏎echo y; id)` runs `echo y id`. A substitution with a
+    /// heredoc and two or more commands after it is not modelled: unsupported syntax.
+    fn check_reprinted_heredoc(&mut self, node: Node) {
+        let mut heredoc_at: Option<usize> = None;
+        let mut commands = Vec::new();
+        let mut stack = vec![node];
+        while let Some(n) = stack.pop() {
+            match kind(n) {
+                "heredoc_start" => {
+                    heredoc_at = Some(heredoc_at.map_or(n.start_byte(), |h| h.min(n.start_byte())));
+                }
+                "command"
+                | "declaration_command"
+                | "test_command"
+                | "subshell"
+                | "compound_statement"
+                | "if_statement"
+                | "while_statement"
+                | "for_statement"
+                | "c_style_for_statement"
+                | "case_statement"
+                | "function_definition"
+                | "negated_command" => commands.push(n.start_byte()),
+                _ => {}
+            }
+            for i in 0..n.child_count() {
+                if let Some(ch) = n.child(i) {
+                    stack.push(ch);
+                }
+            }
+        }
+        let Some(at) = heredoc_at else { return };
+        let after = commands.iter().filter(|&&start| start > at).count();
+        if after >= 2 {
+            self.issue(
+                IssueKind::UnsupportedSyntax,
+                node,
+                "a heredoc followed by more commands inside `$(…)` or `<(…)`: bash runs the text \
+                 it prints back, which can drop a `;` or newline between two of them"
+                    .to_owned(),
+            );
+        }
     }
 
     fn arithmetic(&mut self, node: Node, out: &mut Vec<WordPart>) {
