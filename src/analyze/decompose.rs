@@ -665,9 +665,16 @@ impl<'l> Walker<'l> {
     /// its unit. Split in pieces so that the frame on the recursion through substitutions stays
     /// small in debug builds.
     fn simple(&mut self, s: &SimpleCommand, ctx: &Ctx) {
-        // The first word's first argument, canonicalised once for the checks below.
-        let head_args = s.words.first().map(word::canonical);
-        let head = head_args.as_ref().and_then(|args| args.first());
+        // The first word's first argument, canonicalised once for the checks below (a plain
+        // word, most first words, without a list: `simple_unit` reads it again for nothing).
+        let head_plain = s.words.first().and_then(word::canonical_plain);
+        let head_args = match head_plain {
+            Some(_) => None,
+            None => s.words.first().map(word::canonical),
+        };
+        let head = head_plain
+            .as_ref()
+            .or_else(|| head_args.as_ref().and_then(|args| args.first()));
         let reader = head
             .and_then(|a| a.exact())
             .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"));

@@ -139,11 +139,22 @@ impl<'a> CheckCtx<'a> {
     pub(crate) fn write_targets(&self, i: usize) -> &[String] {
         self.writes
             .get_or_init(|| {
-                self.analysis
-                    .units
-                    .iter()
-                    .map(common::write_targets)
-                    .collect()
+                // Most lines write nothing: then no list at all.
+                let units = &self.analysis.units;
+                let mut all: Vec<Vec<String>> = Vec::new();
+                for (k, u) in units.iter().enumerate() {
+                    let targets = common::write_targets(u);
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    if all.is_empty() {
+                        all.resize_with(units.len(), Vec::new);
+                    }
+                    if let Some(slot) = all.get_mut(k) {
+                        *slot = targets;
+                    }
+                }
+                all
             })
             .get(i)
             .map_or(&[], Vec::as_slice)
