@@ -16,6 +16,7 @@ mod env_prefix;
 mod exfiltration;
 mod foreign_repo;
 mod fork_bomb;
+mod link_read;
 mod obfuscation;
 mod one_liner;
 mod privilege;
@@ -101,6 +102,9 @@ pub(crate) struct WorkspaceMemo {
     /// Each directory's first link to a secret not named like one (`workspace_code`).
     secret_links:
         std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
+    /// Each tree's first link a link-following walk would take to a secret or out of the
+    /// workspace (`link_read`), as the reason it asks.
+    tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,
 }
 
 impl WorkspaceMemo {
@@ -121,6 +125,26 @@ impl WorkspaceMemo {
             known.insert(dir.to_path_buf(), link.clone());
         }
         link
+    }
+}
+
+impl WorkspaceMemo {
+    /// What `find` finds in the tree at `dir`, found once per tree.
+    pub(crate) fn tree_link_in(
+        &self,
+        dir: &Path,
+        find: impl FnOnce(&Path) -> Option<String>,
+    ) -> Option<String> {
+        if let Ok(known) = self.tree_links.lock()
+            && let Some(found) = known.get(dir)
+        {
+            return found.clone();
+        }
+        let found = find(dir);
+        if let Ok(mut known) = self.tree_links.lock() {
+            known.insert(dir.to_path_buf(), found.clone());
+        }
+        found
     }
 }
 
@@ -178,6 +202,7 @@ pub(crate) static CHECKS: &[&dyn Check] = &[
     &reverse_shell::ReverseShell,
     &exfiltration::SecretExfiltration,
     &exfiltration::SecretRead,
+    &link_read::LinkRead,
     &sensitive_write::SensitiveWrite,
     &system::KillAll,
     &database::DatabaseWipe,
