@@ -208,6 +208,18 @@ fn prints_secret(u: &Unit) -> Option<String> {
     if let Some(s) = awk_env(u).filter(|s| s != "the environment") {
         return Some(s);
     }
+    // `cat <<< "$GITHUB_TOKEN"`, `rev <<< "$NPM_TOKEN"`: the value on standard input of a
+    // program that prints (or transforms and prints) it; a count (`wc -c`) or a test is not.
+    if !only_tests(p)
+        && !matches!(p, "wc")
+        && let Some(name) = u
+            .redirects
+            .iter()
+            .filter(|r| r.op == "<<<")
+            .find_map(|r| secret_var_in(&r.template))
+    {
+        return Some(format!("the variable {name} (given on standard input)"));
+    }
     // Only the programs below print secrets of their own.
     if !matches!(
         p,
@@ -215,6 +227,11 @@ fn prints_secret(u: &Unit) -> Option<String> {
             | "env"
             | "echo"
             | "printf"
+            | "declare"
+            | "typeset"
+            | "readonly"
+            | "local"
+            | "export"
             | "ps"
             | "getent"
             | "gh"
@@ -245,6 +262,15 @@ fn prints_secret(u: &Unit) -> Option<String> {
             .iter()
             .find(|w| !w.starts_with('-') && !w.contains('=') && is_secret_var(w))
             .map(|w| format!("the variable {w}")),
+        // `declare -p GITHUB_TOKEN`, `export -p NPM_TOKEN`: the named variable's value.
+        "declare" | "typeset" | "readonly" | "local" | "export"
+            if words.iter().any(|w| w.starts_with('-') && w.contains('p')) =>
+        {
+            words
+                .iter()
+                .find(|w| !w.starts_with('-') && !w.contains('=') && is_secret_var(w))
+                .map(|w| format!("the variable {w}"))
+        }
         "echo" | "printf" => u
             .args()
             .find_map(secret_var_expanded)
@@ -1681,6 +1707,14 @@ mod tests {
             ("find / -name '*.pem'", None),
             ("ssh -i ~/.ssh/id_rsa host", None),
             ("cat README.md", None),
+            ("declare -p GITHUB_TOKEN", Some(Decision::Ask)),
+            ("typeset -p AWS_SECRET_ACCESS_KEY", Some(Decision::Ask)),
+            ("declare -p HOME", None),
+            ("declare -x GITHUB_TOKEN", None),
+            ("cat <<< \"$GITHUB_TOKEN\"", Some(Decision::Ask)),
+            ("rev <<< $NPM_TOKEN", Some(Decision::Ask)),
+            ("wc -c <<< \"$GITHUB_TOKEN\"", None),
+            ("cat <<< \"$HOME\"", None),
         ] {
             assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
         }
