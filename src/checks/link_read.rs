@@ -311,6 +311,27 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         if a.value.is_none() || t.is_empty() || t.contains("://") {
             continue;
         }
+        // A printer's operands are resolved and judged by the path rules; only the trees
+        // its walk enters are this check's.
+        if walk == Walk::No && crate::programs::is_printer_name(p) {
+            continue;
+        }
+        // In a batch, the directory's listing (read once) says whether the first component
+        // is there and is a link: a word naming nothing there needs no look-up.
+        if let Some(memo) = cx.memo
+            && !t.starts_with(['/', '~', '$'])
+        {
+            let mut parts = t.split('/').filter(|c| !c.is_empty() && *c != ".");
+            let first = parts.next();
+            let more = parts.next().is_some();
+            if let Some(first) = first.filter(|f| *f != "..") {
+                match memo.entry_in(dir, first) {
+                    super::Entry::Missing => continue,
+                    super::Entry::Plain if !more && walk != Walk::Links => continue,
+                    _ => {}
+                }
+            }
+        }
         let lexical = PathBuf::from(normalize_abs(
             &crate::files::expand(t, dir).to_string_lossy(),
         ));
@@ -556,10 +577,11 @@ mod tests {
             "grep foo *",
             "sort docs/n*",
             "look a R",
-            "uuencode R x",
             "xmllint R",
             "grep -R foo docs",
             "grep -R foo .",
+            "grep -R foo ./",
+            "grep -R foo ./docs",
             "grep --dereference-recursive foo docs",
             "rg -L foo",
             "rg -iL foo docs",
@@ -573,12 +595,23 @@ mod tests {
             "rg foo h",
             "cd docs && cat *",
         ];
+        // Looked at afresh (a hook) and against one snapshot (a batch, with its memo).
+        let memo = crate::checks::WorkspaceMemo::default();
+        let batch = |cmd: &str| {
+            let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
+            let mut cx = crate::checks::CheckCtx::new(&analysis, &ws);
+            cx.memo = Some(&memo);
+            let mut found = Vec::new();
+            LinkRead.run(&cx, &mut found);
+            found.iter().map(|f| f.decision).max()
+        };
         for cmd in asks {
             assert_eq!(
                 decisions_in(&LinkRead, cmd, &ws),
                 Some(Decision::Ask),
                 "{cmd}"
             );
+            assert_eq!(batch(cmd), Some(Decision::Ask), "batch: {cmd}");
         }
         let quiet = [
             "cat README.md",
@@ -600,6 +633,7 @@ mod tests {
         ];
         for cmd in quiet {
             assert_eq!(decisions_in(&LinkRead, cmd, &ws), None, "{cmd}");
+            assert_eq!(batch(cmd), None, "batch: {cmd}");
         }
     }
 }
