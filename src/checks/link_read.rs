@@ -285,7 +285,38 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
     }
     for a in u.args() {
         let t = text(a);
-        // An option's own word; `--file=PATH` values are left to the program's table.
+        // `--from-file=R`: an attached value is a path the program may read and print, and no
+        // path rule resolves it; a path through a link to a secret is asked about.
+        if let Some((_, v)) = t
+            .strip_prefix("--")
+            .and_then(|o| o.split_once('='))
+            .filter(|(_, v)| !v.is_empty() && !v.contains("://") && a.value.is_some())
+        {
+            // In a batch, a plain name is looked up in the directory's listing.
+            if let Some(memo) = cx.memo
+                && !v.contains('/')
+                && !v.starts_with(['~', '$'])
+                && v != ".."
+                && matches!(
+                    memo.entry_in(dir, v),
+                    super::Entry::Missing | super::Entry::Plain
+                )
+            {
+                continue;
+            }
+            let lexical = PathBuf::from(normalize_abs(
+                &crate::files::expand(v, dir).to_string_lossy(),
+            ));
+            let resolved = resolve(v, dir);
+            if resolved != lexical && is_secret(&resolved) {
+                return Some(format!(
+                    "`{t}` names `{}` through a link: a file that holds secrets",
+                    resolved.display()
+                ));
+            }
+            continue;
+        }
+        // An option's own word.
         if t.starts_with('-') && t != "-" {
             continue;
         }
@@ -577,6 +608,7 @@ mod tests {
             "grep foo *",
             "sort docs/n*",
             "look a R",
+            "diff --from-file=R README.md",
             "xmllint R",
             "grep -R foo docs",
             "grep -R foo .",
@@ -629,6 +661,7 @@ mod tests {
             "find -L clean -type f -exec cat {} +",
             "sha256sum *",
             "cat 'R*'",
+            "diff --from-file=README.md docs/a.md",
             "cd clean && cat *",
         ];
         for cmd in quiet {
