@@ -208,6 +208,18 @@ fn prints_secret(u: &Unit) -> Option<String> {
     if let Some(s) = awk_env(u).filter(|s| s != "the environment") {
         return Some(s);
     }
+    // `cat <<< "$GITHUB_TOKEN"`, `rev <<< "$NPM_TOKEN"`: the value on standard input of a
+    // program that prints (or transforms and prints) it; a count (`wc -c`) or a test is not.
+    if !only_tests(p)
+        && !matches!(p, "wc")
+        && let Some(name) = u
+            .redirects
+            .iter()
+            .filter(|r| r.op == "<<<")
+            .find_map(|r| secret_var_in(&r.template))
+    {
+        return Some(format!("the variable {name} (given on standard input)"));
+    }
     // Only the programs below print secrets of their own.
     if !matches!(
         p,
@@ -215,6 +227,11 @@ fn prints_secret(u: &Unit) -> Option<String> {
             | "env"
             | "echo"
             | "printf"
+            | "declare"
+            | "typeset"
+            | "readonly"
+            | "local"
+            | "export"
             | "ps"
             | "getent"
             | "gh"
@@ -245,6 +262,15 @@ fn prints_secret(u: &Unit) -> Option<String> {
             .iter()
             .find(|w| !w.starts_with('-') && !w.contains('=') && is_secret_var(w))
             .map(|w| format!("the variable {w}")),
+        // `declare -p GITHUB_TOKEN`, `export -p NPM_TOKEN`: the named variable's value.
+        "declare" | "typeset" | "readonly" | "local" | "export"
+            if words.iter().any(|w| w.starts_with('-') && w.contains('p')) =>
+        {
+            words
+                .iter()
+                .find(|w| !w.starts_with('-') && !w.contains('=') && is_secret_var(w))
+                .map(|w| format!("the variable {w}"))
+        }
         "echo" | "printf" => u
             .args()
             .find_map(secret_var_expanded)
@@ -375,10 +401,60 @@ fn prints_secret(u: &Unit) -> Option<String> {
     }
 }
 
+/// A secret variable a unit prints through a here-document that expands it (`cat <<EOF` with
+/// `$GITHUB_TOKEN` in the body), or through a variable the line gave its value (`x=$NPM_TOKEN;
+/// echo $x`, `cat <<< "$x"`); a count (`wc`) or a test is not a print.
+fn prints_secret_copy(a: &Analysis, u: &Unit, holders: &[(String, String)]) -> Option<String> {
+    let p = prog(u)?;
+    if only_tests(p) || p == "wc" {
+        return None;
+    }
+    let held = |t: &str| {
+        holders
+            .iter()
+            .find(|(h, _)| references(t, h))
+            .map(|(h, s)| format!("the variable {s} (copied to {h})"))
+    };
+    // A quoted delimiter (`<<'EOF'`) expands nothing: no expansion is found in its body.
+    for r in u.redirects.iter().filter(|r| r.op == "<<" || r.op == "<<-") {
+        for f in a.flags.iter().filter(|f| {
+            f.kind == crate::analyze::FlagKind::ParameterExpansion
+                && f.span.start >= r.span.start
+                && f.span.end <= r.span.end
+        }) {
+            let t = a.input.get(f.span.start..f.span.end).unwrap_or("$");
+            if let Some(name) = secret_var_in(t) {
+                return Some(format!("the variable {name} (in a here-document)"));
+            }
+            if let Some(s) = held(t) {
+                return Some(s);
+            }
+        }
+    }
+    if holders.is_empty() {
+        return None;
+    }
+    let here_strings = u
+        .redirects
+        .iter()
+        .filter(|r| r.op == "<<<")
+        .map(|r| r.template.as_str());
+    let printed = matches!(p, "echo" | "printf")
+        .then(|| u.args().filter(|a| a.value.is_none()).map(|a| &*a.template))
+        .into_iter()
+        .flatten();
+    here_strings.chain(printed).find_map(held)
+}
+
 impl Check for SecretRead {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let holders = LazyCell::new(|| secret_var_copies(cx.analysis));
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(s) = prints_secret(u) {
+                out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
+                continue;
+            }
+            if let Some(s) = prints_secret_copy(cx.analysis, u, &holders) {
                 out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
                 continue;
             }
@@ -1681,6 +1757,21 @@ mod tests {
             ("find / -name '*.pem'", None),
             ("ssh -i ~/.ssh/id_rsa host", None),
             ("cat README.md", None),
+            ("declare -p GITHUB_TOKEN", Some(Decision::Ask)),
+            ("typeset -p AWS_SECRET_ACCESS_KEY", Some(Decision::Ask)),
+            ("declare -p HOME", None),
+            ("declare -x GITHUB_TOKEN", None),
+            ("cat <<< \"$GITHUB_TOKEN\"", Some(Decision::Ask)),
+            ("rev <<< $NPM_TOKEN", Some(Decision::Ask)),
+            ("wc -c <<< \"$GITHUB_TOKEN\"", None),
+            ("cat <<< \"$HOME\"", None),
+            ("cat <<EOF\n$GITHUB_TOKEN\nEOF", Some(Decision::Ask)),
+            ("cat <<-EOF\n\t${GITHUB_TOKEN}\nEOF", Some(Decision::Ask)),
+            ("cat <<'EOF'\n$GITHUB_TOKEN\nEOF", None),
+            ("cat <<EOF\n$HOME\nEOF", None),
+            ("x=$GITHUB_TOKEN; echo $x", Some(Decision::Ask)),
+            ("x=\"$NPM_TOKEN\"; cat <<< \"$x\"", Some(Decision::Ask)),
+            ("x=$HOME; echo $x", None),
         ] {
             assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
         }

@@ -16,6 +16,7 @@ mod env_prefix;
 mod exfiltration;
 mod foreign_repo;
 mod fork_bomb;
+mod link_read;
 mod obfuscation;
 mod one_liner;
 mod privilege;
@@ -101,6 +102,29 @@ pub(crate) struct WorkspaceMemo {
     /// Each directory's first link to a secret not named like one (`workspace_code`).
     secret_links:
         std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
+    /// Each tree's first link a link-following walk would take to a secret or out of the
+    /// workspace (`link_read`), as the reason it asks.
+    tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,
+    /// Each directory's entries, each with whether it is a symbolic link (`None`: the
+    /// directory cannot be listed).
+    entries: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<Entries>>>,
+}
+
+/// A directory's entries by name: is each a symbolic link (or of a type the listing cannot
+/// say)?
+type Entries = std::collections::HashMap<std::ffi::OsString, bool>;
+
+/// A name of a directory, as its listing shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Entry {
+    /// Not there.
+    Missing,
+    /// There, not a symbolic link.
+    Plain,
+    /// A symbolic link, or of a type the listing cannot say.
+    Link,
+    /// The directory cannot be listed.
+    Unknown,
 }
 
 impl WorkspaceMemo {
@@ -121,6 +145,58 @@ impl WorkspaceMemo {
             known.insert(dir.to_path_buf(), link.clone());
         }
         link
+    }
+}
+
+impl WorkspaceMemo {
+    /// Whether `dir` holds `name`, and whether it is a symbolic link (or of a type the
+    /// listing cannot say). Listed once per directory.
+    pub(crate) fn entry_in(&self, dir: &Path, name: &str) -> Entry {
+        let list = |d: &Path| -> Option<Entries> {
+            Some(
+                std::fs::read_dir(d)
+                    .ok()?
+                    .flatten()
+                    .map(|e| {
+                        let link = e.file_type().map_or(true, |t| t.is_symlink());
+                        (e.file_name(), link)
+                    })
+                    .collect(),
+            )
+        };
+        let Ok(mut known) = self.entries.lock() else {
+            return Entry::Unknown;
+        };
+        let Some(listing) = known
+            .entry(dir.to_path_buf())
+            .or_insert_with(|| list(dir))
+            .as_ref()
+        else {
+            return Entry::Unknown;
+        };
+        match listing.get(std::ffi::OsStr::new(name)) {
+            None => Entry::Missing,
+            Some(false) => Entry::Plain,
+            Some(true) => Entry::Link,
+        }
+    }
+
+    /// What `find` finds in the tree at `dir`, found once per tree.
+    pub(crate) fn tree_link_in(
+        &self,
+        dir: &Path,
+        find: impl FnOnce(&Path) -> Option<String>,
+    ) -> Option<String> {
+        if let Ok(known) = self.tree_links.lock()
+            && let Some(found) = known.get(dir)
+        {
+            return found.clone();
+        }
+        let found = find(dir);
+        if let Ok(mut known) = self.tree_links.lock() {
+            known.insert(dir.to_path_buf(), found.clone());
+        }
+        found
     }
 }
 
@@ -189,6 +265,7 @@ pub(crate) static CHECKS: &[&dyn Check] = &[
     &reverse_shell::ReverseShell,
     &exfiltration::SecretExfiltration,
     &exfiltration::SecretRead,
+    &link_read::LinkRead,
     &sensitive_write::SensitiveWrite,
     &system::KillAll,
     &database::DatabaseWipe,

@@ -25,6 +25,8 @@ declare_check! {
     ///   first on `sys.path`), or with a module there named like a standard library one
     ///   (`optparse.py`, `logging/__init__.py`, `typing.pyc`, an extension `.so`), which MOD or
     ///   Python imports instead of the library's;
+    /// - tox with an inline plugin (`toxfile.py`), imported even for `--version`; Leiningen
+    ///   with a `project.clj` (Clojure it evaluates first) or a `.lein-classpath`;
     /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
@@ -387,6 +389,18 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .map(|d| d.join("tools/bazel"))
             .find(|f| w.has(f) || f.is_file())
             .map(|f| format!("`{}` is a wrapper bazel runs first", f.display())),
+        // tox 4 imports the inline plugin `toxfile.py` (or `☣.py`) beside the project's
+        // configuration while it reads its options, `--version` and `--help` included.
+        "tox" | "tox4" => project_dirs(dir, root)
+            .flat_map(|d| ["toxfile.py", "\u{2623}.py"].map(|f| d.join(f)))
+            .find(|f| w.has(f) || f.is_file())
+            .map(|f| format!("`{}` is a tox plugin tox imports (runs) at start", f.display())),
+        // Leiningen's launcher puts the classes `.lein-classpath` names first, and it
+        // evaluates `project.clj` (Clojure code) before any task, `version` included.
+        "lein" => project_dirs(dir, root)
+            .flat_map(|d| [".lein-classpath", "project.clj"].map(|f| d.join(f)))
+            .find(|f| w.has(f) || f.is_file())
+            .map(|f| format!("`{}` is code Leiningen loads before any task", f.display())),
         "rails" => project_dirs(dir, root)
             .map(|d| d.join("bin/rails"))
             .find(|f| w.has(f) || f.is_file())
@@ -1527,6 +1541,20 @@ mod tests {
         );
         assert!(flagged(root, "dotnet --info").is_some());
         assert!(flagged(root, "dotnet --version").is_some());
+    }
+
+    #[test]
+    fn tox_inline_plugin_and_leiningen_project() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "tox.ini", "[tox]\n");
+        assert_eq!(flagged(root, "tox --version"), None);
+        assert_eq!(flagged(root, "lein --version"), None);
+        write(root, "toxfile.py", "\n");
+        assert!(flagged(root, "tox --version").is_some());
+        assert!(flagged(root, "tox --help").is_some());
+        write(root, "project.clj", "(defproject x \"0.1.0\")\n");
+        assert!(flagged(root, "lein --version").is_some());
     }
 
     #[test]

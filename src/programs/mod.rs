@@ -355,6 +355,7 @@ name_set! {
         "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
         "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
         "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
+        "shuf", "tsort", "ptx", "uuencode",
     ]
 }
 

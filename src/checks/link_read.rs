@@ -1,0 +1,672 @@
+//! `link-read`: a file operand that reaches a secret through a symbolic link the line does not
+//! name: a glob that expands to the link, a link given by an innocent name to a program no
+//! path rule reads for, or a link met inside a tree a recursive reader walks.
+
+use std::path::{Path, PathBuf};
+
+use super::common::{ask, prog, text};
+use super::{Check, CheckCtx, Finding, declare_check};
+use crate::analyze::Unit;
+use crate::decision::Risk;
+use crate::files::{is_secret, is_secret_dir, normalize_abs, resolve};
+
+declare_check! {
+    /// **What it flags**: a program that reads the files it is given, where an operand reaches
+    /// a secret through a symbolic link of the file system:
+    /// - an unquoted glob (`cat R*`, `head ?`, `grep x docs/*`) that expands, in the directory
+    ///   the unit runs in, to a link to a secret (`R` → `~/.aws/credentials`) or to a path
+    ///   through one;
+    /// - a plain operand whose path goes through a link to a secret (`look a R`, `uuencode R
+    ///   R`, `xmllint R`), whatever the program;
+    /// - a recursive reader (`grep -r`, `rg`, `ag`, `ack`, `diff -r`, archivers) given a link
+    ///   to a directory that holds secrets (a home directory, `/`, `/etc`, `~/.aws`);
+    /// - a recursive reader that follows the links inside the tree it walks (`grep -R`, `rg
+    ///   -L`, `ag -f`, `ack --follow`, `diff -r`, `zip -r`, `tar -h`, `cp -rL`, `find -L …
+    ///   -exec`) where the tree holds a link to a secret or to a directory outside the
+    ///   workspace, or holds more entries than are looked at.
+    ///
+    /// **Why it is risky**: a checkout can commit such a link; the line names only the link or
+    /// a glob, so no rule on the text sees the secret the program prints.
+    ///
+    /// **Example**: with `notes -> ~/.aws/credentials` in the workspace, `cat n*` → ask (high).
+    /// Not flagged: `cat *.md` in a directory without such a link; programs that only list,
+    /// test or stat names (`ls -l *`, `du -L`, `tree -l`: names and sizes, no contents).
+    ///
+    /// **Known gaps**: the file system is looked at before the line runs (a link the line
+    /// makes is not seen); `**` and extended globs count as `*`; a directory entered through
+    /// a variable is not looked at.
+    LinkRead,
+    "link-read"
+}
+
+/// How many entries a tree walk looks at before it gives up (and asks).
+const MAX_WALK: usize = 20_000;
+/// How many names a glob may expand to before it gives up (and asks).
+const MAX_MATCHES: usize = 4_096;
+
+impl Check for LinkRead {
+    fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        let mut dir: Option<PathBuf> = Some(cx.cwd.to_path_buf());
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(d) = super::destructive::cd_target(u) {
+                dir = match dir {
+                    Some(cur) if !d.contains(['$', '`']) && d != "-" => Some(resolve(&d, &cur)),
+                    _ => None,
+                };
+                continue;
+            }
+            let Some(dir) = dir.as_deref() else { continue };
+            if let Some(why) = unit_reads_link(u, dir, cx) {
+                out.push(ask(Some(i), u.span, Risk::High, why));
+            }
+        }
+    }
+}
+
+/// Programs that list, test, stat or print the names they are given (or change their
+/// metadata), never their contents. `find` walks trees but reads nothing unless it runs a
+/// program (looked at on its own).
+fn names_only(p: &str) -> bool {
+    matches!(
+        p,
+        "ls" | "dir"
+            | "vdir"
+            | "eza"
+            | "exa"
+            | "lsd"
+            | "stat"
+            | "du"
+            | "df"
+            | "tree"
+            | "test"
+            | "["
+            | "[["
+            | "realpath"
+            | "readlink"
+            | "basename"
+            | "dirname"
+            | "namei"
+            | "echo"
+            | "printf"
+            | "touch"
+            | "mkdir"
+            | "chmod"
+            | "chown"
+            | "chgrp"
+            | "rm"
+            | "rmdir"
+            | "unlink"
+            | "mv"
+            | "ln"
+            | "cd"
+            | "pushd"
+            | "fd"
+            | "fdfind"
+            | "file"
+            | "md5sum"
+            | "sha1sum"
+            | "sha224sum"
+            | "sha256sum"
+            | "sha384sum"
+            | "sha512sum"
+            | "b2sum"
+            | "cksum"
+            | "sum"
+    )
+}
+
+/// How a program walks directories it is given.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Walk {
+    /// It does not: a directory operand is not read.
+    No,
+    /// Recursively, following a link only when it is an operand (`grep -r`, `rg`).
+    Operands,
+    /// Recursively, following every link it meets (`grep -R`, `rg -L`, `diff -r`).
+    Links,
+}
+
+/// Does a short-option bundle of `w` (`-iL`, `-hczf`) hold `letter`? Long options are not
+/// bundles.
+fn bundle_has(w: &str, letter: char) -> bool {
+    w.strip_prefix('-').is_some_and(|b| {
+        !b.starts_with('-')
+            && !b.is_empty()
+            && b.chars().all(|c| c.is_ascii_alphanumeric())
+            && b.contains(letter)
+    })
+}
+
+/// A long option `w` (`--follow`, or its unique abbreviation `--fol`) of `name`, at least
+/// `min` letters of it.
+fn long_is(w: &str, name: &str, min: usize) -> bool {
+    w.strip_prefix("--")
+        .map(|o| o.split_once('=').map_or(o, |(n, _)| n))
+        .is_some_and(|o| o.len() >= min && name.starts_with(o))
+}
+
+fn walk_of(u: &Unit, p: &str) -> Walk {
+    let words: Vec<&str> = u.args().map(text).collect();
+    let any = |f: &dyn Fn(&str) -> bool| words.iter().any(|w| f(w));
+    match p {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
+            if any(&|w| bundle_has(w, 'R') || long_is(w, "dereference-recursive", 3)) {
+                Walk::Links
+            } else if any(&|w| bundle_has(w, 'r') || long_is(w, "recursive", 3)) {
+                Walk::Operands
+            } else {
+                Walk::No
+            }
+        }
+        "rg" => {
+            if any(&|w| bundle_has(w, 'L') || long_is(w, "follow", 3)) {
+                Walk::Links
+            } else {
+                Walk::Operands
+            }
+        }
+        "ag" | "pt" | "sift" => {
+            if any(&|w| bundle_has(w, 'f') || long_is(w, "follow", 3)) {
+                Walk::Links
+            } else {
+                Walk::Operands
+            }
+        }
+        "ack" | "ack-grep" => {
+            if any(&|w| long_is(w, "follow", 3)) {
+                Walk::Links
+            } else {
+                Walk::Operands
+            }
+        }
+        // diff follows links unless told `--no-dereference`.
+        "diff" | "colordiff" => {
+            if any(&|w| bundle_has(w, 'r') || long_is(w, "recursive", 3)) {
+                if any(&|w| long_is(w, "no-dereference", 4)) {
+                    Walk::Operands
+                } else {
+                    Walk::Links
+                }
+            } else {
+                Walk::No
+            }
+        }
+        // zip follows links unless `-y`; tar with `-h`; cp and rsync with `-L`.
+        "zip" => {
+            if any(&|w| bundle_has(w, 'y') || long_is(w, "symlinks", 3)) {
+                Walk::Operands
+            } else {
+                Walk::Links
+            }
+        }
+        "tar" | "bsdtar" => {
+            let first = words.first().copied().unwrap_or("");
+            let old_style = !first.starts_with('-') && first.contains('h');
+            if old_style || any(&|w| bundle_has(w, 'h') || long_is(w, "dereference", 5)) {
+                Walk::Links
+            } else {
+                Walk::Operands
+            }
+        }
+        "cp" | "rsync" => {
+            if any(&|w| {
+                bundle_has(w, 'L') || long_is(w, "dereference", 5) || long_is(w, "copy-links", 6)
+            }) {
+                Walk::Links
+            } else {
+                Walk::Operands
+            }
+        }
+        "7z" | "7za" | "cpio" | "rclone" | "restic" | "borg" => Walk::Operands,
+        _ => Walk::No,
+    }
+}
+
+/// `find -L`, `find -follow` running a program on what it finds (`-exec cat {} +`): the
+/// program reads every file of the trees, links followed.
+fn find_reads_through_links(u: &Unit) -> bool {
+    let words: Vec<&str> = u.args().map(text).collect();
+    let follows = words
+        .iter()
+        .any(|w| matches!(*w, "-L" | "-follow") || *w == "-H");
+    let runs = words
+        .iter()
+        .any(|w| matches!(*w, "-exec" | "-execdir" | "-ok" | "-okdir"));
+    follows && runs
+}
+
+/// The roots `find` walks: the operands before its first expression (`.` when none).
+fn find_roots(u: &Unit) -> Vec<String> {
+    let mut roots = Vec::new();
+    for a in u.args() {
+        let t = text(a);
+        if matches!(t, "-L" | "-H" | "-P") || t.starts_with("-O") || t.starts_with("-D") {
+            continue;
+        }
+        if t.starts_with('-') || t == "(" || t == "!" || t == "\\(" {
+            break;
+        }
+        roots.push(t.to_owned());
+    }
+    if roots.is_empty() {
+        roots.push(".".to_owned());
+    }
+    roots
+}
+
+/// Why the unit, run in `dir`, reads a secret through a link.
+fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
+    let p = prog(u)?;
+    let p = p.rsplit('/').next().unwrap_or(p);
+    if p == "find" {
+        if !find_reads_through_links(u) {
+            return None;
+        }
+        return find_roots(u).iter().find_map(|r| {
+            let root = resolve(r, dir);
+            judge(&root, Walk::Links, cx.cwd, cx).map(|why| {
+                format!(
+                    "`find` follows links under `{r}` and runs a program on what it finds: {why}"
+                )
+            })
+        });
+    }
+    if names_only(p) {
+        return None;
+    }
+    let walk = walk_of(u, p);
+    // `rg -L foo`, `grep -R foo`: no path operand, the working directory is searched.
+    if walk == Walk::Links
+        && is_searcher(p)
+        && path_operands(u, p) == 0
+        && let Some(why) = judge(dir, walk, cx.cwd, cx)
+    {
+        return Some(format!("searches the working directory: {why}"));
+    }
+    for a in u.args() {
+        let t = text(a);
+        // `--from-file=R`: an attached value is a path the program may read and print, and no
+        // path rule resolves it; a path through a link to a secret is asked about.
+        if let Some((_, v)) = t
+            .strip_prefix("--")
+            .and_then(|o| o.split_once('='))
+            .filter(|(_, v)| !v.is_empty() && !v.contains("://") && a.value.is_some())
+        {
+            // In a batch, a plain name is looked up in the directory's listing.
+            if let Some(memo) = cx.memo
+                && !v.contains('/')
+                && !v.starts_with(['~', '$'])
+                && v != ".."
+                && matches!(
+                    memo.entry_in(dir, v),
+                    super::Entry::Missing | super::Entry::Plain
+                )
+            {
+                continue;
+            }
+            let lexical = PathBuf::from(normalize_abs(
+                &crate::files::expand(v, dir).to_string_lossy(),
+            ));
+            let resolved = resolve(v, dir);
+            if resolved != lexical && is_secret(&resolved) {
+                return Some(format!(
+                    "`{t}` names `{}` through a link: a file that holds secrets",
+                    resolved.display()
+                ));
+            }
+            continue;
+        }
+        // An option's own word.
+        if t.starts_with('-') && t != "-" {
+            continue;
+        }
+        if a.glob {
+            // A glob whose text may name a secret is the secret-read check's.
+            if crate::files::secret_glob::glob_may_be_secret(t) {
+                continue;
+            }
+            let (matches, complete) = expand(t, dir);
+            if !complete {
+                return Some(format!(
+                    "`{t}` expands to more names than are looked at: one may be a link to a secret"
+                ));
+            }
+            for m in matches {
+                let resolved = resolve(&m.to_string_lossy(), dir);
+                if let Some(why) = judge(&resolved, walk, cx.cwd, cx) {
+                    return Some(format!("`{t}` expands to `{}`: {why}", m.display()));
+                }
+            }
+            continue;
+        }
+        if a.value.is_none() || t.is_empty() || t.contains("://") {
+            continue;
+        }
+        // A printer's operands are resolved and judged by the path rules; only the trees
+        // its walk enters are this check's.
+        if walk == Walk::No && crate::programs::is_printer_name(p) {
+            continue;
+        }
+        // In a batch, the directory's listing (read once) says whether the first component
+        // is there and is a link: a word naming nothing there needs no look-up.
+        if let Some(memo) = cx.memo
+            && !t.starts_with(['/', '~', '$'])
+        {
+            let mut parts = t.split('/').filter(|c| !c.is_empty() && *c != ".");
+            let first = parts.next();
+            let more = parts.next().is_some();
+            if let Some(first) = first.filter(|f| *f != "..") {
+                match memo.entry_in(dir, first) {
+                    super::Entry::Missing => continue,
+                    super::Entry::Plain if !more && walk != Walk::Links => continue,
+                    _ => {}
+                }
+            }
+        }
+        let lexical = PathBuf::from(normalize_abs(
+            &crate::files::expand(t, dir).to_string_lossy(),
+        ));
+        let resolved = resolve(t, dir);
+        let through_link = resolved != lexical;
+        // A plain path is judged by the path rules and the secret checks; what they cannot
+        // see is a link on the way, or a tree a link-following walk goes through.
+        if !through_link && walk != Walk::Links {
+            continue;
+        }
+        if !through_link && !resolved.exists() {
+            continue;
+        }
+        if let Some(why) = judge(&resolved, walk, cx.cwd, cx) {
+            return Some(format!("`{t}` leads to `{}`: {why}", resolved.display()));
+        }
+    }
+    None
+}
+
+/// How many operands of a search are paths (its table says which words are option values; the
+/// first operand is the pattern).
+fn path_operands(u: &Unit, p: &str) -> usize {
+    let spec = crate::programs::tables::builtin(p).unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let n = parsed.operands.len();
+    // ag has no `-e`: its `-f` is `--follow`, its first operand always the pattern.
+    if crate::analyze::pattern_first(u) || matches!(p, "ag" | "pt" | "sift") {
+        n.saturating_sub(1)
+    } else {
+        n
+    }
+}
+
+/// Searches that search the working directory when given no path.
+fn is_searcher(p: &str) -> bool {
+    matches!(
+        p,
+        "grep"
+            | "egrep"
+            | "fgrep"
+            | "zgrep"
+            | "ugrep"
+            | "rg"
+            | "ag"
+            | "pt"
+            | "sift"
+            | "ack"
+            | "ack-grep"
+    )
+}
+
+/// Is `path` (resolved) a secret, or, for a recursive reader, a tree that holds one?
+fn judge(path: &Path, walk: Walk, root: &Path, cx: &CheckCtx) -> Option<String> {
+    if is_secret(path) {
+        return Some("a file that holds secrets".to_owned());
+    }
+    if walk == Walk::No || !path.is_dir() {
+        return None;
+    }
+    if is_secret_dir(path) || holds_secrets(path) {
+        return Some(format!(
+            "`{}` is a directory that holds secrets, read recursively",
+            path.display()
+        ));
+    }
+    if walk == Walk::Links {
+        let found = match cx.memo {
+            Some(memo) => memo.tree_link_in(path, |d| tree_link(d, root)),
+            None => tree_link(path, root),
+        };
+        return found;
+    }
+    None
+}
+
+/// A home directory, every home, the root, or a directory that holds system secrets.
+fn holds_secrets(path: &Path) -> bool {
+    let t = path.to_string_lossy();
+    let home = crate::files::home();
+    path == home
+        || home.starts_with(path)
+        || crate::files::is_home(&t)
+        || crate::files::secret_glob::dir_holds_system_secret(&t)
+}
+
+/// A link inside the tree at `dir` (walked as a link-following reader walks it) that leads to
+/// a secret or out of the workspace `root`; or the tree is larger than is looked at.
+fn tree_link(dir: &Path, root: &Path) -> Option<String> {
+    let mut stack = vec![dir.to_path_buf()];
+    let mut visited = std::collections::HashSet::new();
+    let mut seen = 0usize;
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries {
+            seen += 1;
+            if seen > MAX_WALK {
+                return Some(format!(
+                    "the tree under `{}` holds more than {MAX_WALK} entries; a link in it may lead to a secret",
+                    dir.display()
+                ));
+            }
+            let Ok(e) = e else {
+                return Some(format!(
+                    "an entry under `{}` cannot be read; it may be a link to a secret",
+                    d.display()
+                ));
+            };
+            let path = e.path();
+            let Ok(ft) = e.file_type() else {
+                return Some(format!(
+                    "the type of `{}` cannot be read; it may be a link to a secret",
+                    path.display()
+                ));
+            };
+            if ft.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if !ft.is_symlink() {
+                continue;
+            }
+            let target = resolve(&path.to_string_lossy(), Path::new("/"));
+            if is_secret(&target) || is_secret_dir(&target) {
+                return Some(format!(
+                    "`{}` inside the tree is a link to `{}`, which holds secrets, and the walk follows it",
+                    path.display(),
+                    target.display()
+                ));
+            }
+            if target.is_dir() {
+                if !target.starts_with(root) {
+                    return Some(format!(
+                        "`{}` inside the tree is a link to `{}`, a directory outside the workspace, and the walk follows it",
+                        path.display(),
+                        target.display()
+                    ));
+                }
+                // A directory of the workspace outside this tree is walked too.
+                if !target.starts_with(dir) && visited.insert(target.clone()) {
+                    stack.push(target);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The names an unquoted glob expands to in `dir`, as bash expands it (components without a
+/// wildcard taken as written, a leading dot matched by any pattern: more, never fewer), and
+/// whether the list is complete.
+fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
+    let start = if pattern.starts_with('/') {
+        PathBuf::from("/")
+    } else if pattern == "~" || pattern.starts_with("~/") {
+        crate::files::home()
+    } else {
+        dir.to_path_buf()
+    };
+    let rest = pattern
+        .strip_prefix("~")
+        .filter(|_| pattern.starts_with('~'))
+        .unwrap_or(pattern);
+    let mut current = vec![start];
+    for comp in rest.split('/').filter(|c| !c.is_empty() && *c != ".") {
+        let mut next = Vec::new();
+        let wild = comp.contains(['*', '?', '[']);
+        let pat = wild.then(|| glob::Pattern::new(comp).ok()).flatten();
+        for base in &current {
+            if let Some(pat) = &pat {
+                let Ok(entries) = std::fs::read_dir(base) else {
+                    continue;
+                };
+                for e in entries.flatten() {
+                    let name = e.file_name();
+                    if pat.matches_with(&name.to_string_lossy(), MATCH) {
+                        next.push(base.join(&name));
+                        if next.len() > MAX_MATCHES {
+                            return (next, false);
+                        }
+                    }
+                }
+            } else {
+                let p = base.join(comp.replace('\\', ""));
+                if comp == ".." || std::fs::symlink_metadata(&p).is_ok() {
+                    next.push(p);
+                }
+            }
+        }
+        current = next;
+        if current.is_empty() {
+            break;
+        }
+    }
+    (current, true)
+}
+
+const MATCH: glob::MatchOptions = glob::MatchOptions {
+    case_sensitive: true,
+    require_literal_separator: true,
+    require_literal_leading_dot: false,
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checks::test_support::decisions_in;
+    use crate::decision::Decision;
+
+    fn workspace() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let home = root.join("home");
+        let ws = root.join("ws");
+        for d in [home.join(".aws"), ws.join("docs"), ws.join("clean/docs")] {
+            std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let put = |p: &Path, s: &str| std::fs::write(p, s).unwrap_or_else(|e| panic!("{e}"));
+        put(&home.join(".aws/credentials"), "[default]\n");
+        put(&ws.join("README.md"), "x\n");
+        put(&ws.join("docs/a.md"), "x\n");
+        put(&ws.join("clean/docs/a.md"), "x\n");
+        let link = |t: &Path, l: &Path| {
+            std::os::unix::fs::symlink(t, l).unwrap_or_else(|e| panic!("{e}"));
+        };
+        link(&home.join(".aws/credentials"), &ws.join("R"));
+        link(&home.join(".aws/credentials"), &ws.join("docs/notes.md"));
+        link(&home.join(".aws"), &ws.join("docs/cfg"));
+        link(&crate::files::home(), &ws.join("h"));
+        (dir, ws)
+    }
+
+    #[test]
+    fn links_to_secrets_reached_by_globs_walks_and_plain_names() {
+        let (_keep, ws) = workspace();
+        let asks = [
+            "cat R*",
+            "head ?",
+            "less docs/*.md",
+            "cat docs/*",
+            "grep foo *",
+            "sort docs/n*",
+            "look a R",
+            "diff --from-file=R README.md",
+            "xmllint R",
+            "grep -R foo docs",
+            "grep -R foo .",
+            "grep -R foo ./",
+            "grep -R foo ./docs",
+            "grep --dereference-recursive foo docs",
+            "rg -L foo",
+            "rg -iL foo docs",
+            "rg --follow foo docs",
+            "ag -f foo docs",
+            "ag -f foo",
+            "ack --follow foo",
+            "diff -rN docs clean/docs",
+            "find -L docs -type f -exec cat {} +",
+            "grep -r foo h",
+            "rg foo h",
+            "cd docs && cat *",
+        ];
+        // Looked at afresh (a hook) and against one snapshot (a batch, with its memo).
+        let memo = crate::checks::WorkspaceMemo::default();
+        let batch = |cmd: &str| {
+            let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
+            let mut cx = crate::checks::CheckCtx::new(&analysis, &ws);
+            cx.memo = Some(&memo);
+            let mut found = Vec::new();
+            LinkRead.run(&cx, &mut found);
+            found.iter().map(|f| f.decision).max()
+        };
+        for cmd in asks {
+            assert_eq!(
+                decisions_in(&LinkRead, cmd, &ws),
+                Some(Decision::Ask),
+                "{cmd}"
+            );
+            assert_eq!(batch(cmd), Some(Decision::Ask), "batch: {cmd}");
+        }
+        let quiet = [
+            "cat README.md",
+            "cat docs/a.md",
+            "cat *.txt",
+            "ls -l *",
+            "du -L",
+            "tree -l",
+            "grep -r foo docs",
+            "rg foo docs",
+            "grep -R foo clean",
+            "rg -L foo clean",
+            "diff -r clean/docs clean/docs",
+            "find docs -type f -exec cat {} +",
+            "find -L clean -type f -exec cat {} +",
+            "sha256sum *",
+            "cat 'R*'",
+            "diff --from-file=README.md docs/a.md",
+            "cd clean && cat *",
+        ];
+        for cmd in quiet {
+            assert_eq!(decisions_in(&LinkRead, cmd, &ws), None, "{cmd}");
+            assert_eq!(batch(cmd), None, "batch: {cmd}");
+        }
+    }
+}
