@@ -46,11 +46,14 @@ const MAX_MATCHES: usize = 4_096;
 
 impl Check for LinkRead {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
-        let mut dir: Option<PathBuf> = Some(cx.cwd.to_path_buf());
+        // Borrowed until a `cd`: most lines copy no directory.
+        let mut dir: Option<std::borrow::Cow<Path>> = Some(std::borrow::Cow::Borrowed(cx.cwd));
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(d) = super::destructive::cd_target(u) {
                 dir = match dir {
-                    Some(cur) if !d.contains(['$', '`']) && d != "-" => Some(resolve(&d, &cur)),
+                    Some(cur) if !d.contains(['$', '`']) && d != "-" => {
+                        Some(std::borrow::Cow::Owned(resolve(&d, &cur)))
+                    }
                     _ => None,
                 };
                 continue;
@@ -146,8 +149,7 @@ fn long_is(w: &str, name: &str, min: usize) -> bool {
 }
 
 fn walk_of(u: &Unit, p: &str) -> Walk {
-    let words: Vec<&str> = u.args().map(text).collect();
-    let any = |f: &dyn Fn(&str) -> bool| words.iter().any(|w| f(w));
+    let any = |f: &dyn Fn(&str) -> bool| u.args().map(text).any(f);
     match p {
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
             if any(&|w| bundle_has(w, 'R') || long_is(w, "dereference-recursive", 3)) {
@@ -200,7 +202,7 @@ fn walk_of(u: &Unit, p: &str) -> Walk {
             }
         }
         "tar" | "bsdtar" => {
-            let first = words.first().copied().unwrap_or("");
+            let first = u.args().map(text).next().unwrap_or("");
             let old_style = !first.starts_with('-') && first.contains('h');
             if old_style || any(&|w| bundle_has(w, 'h') || long_is(w, "dereference", 5)) {
                 Walk::Links
@@ -257,7 +259,6 @@ fn find_roots(u: &Unit) -> Vec<String> {
 /// Why the unit, run in `dir`, reads a secret through a link.
 fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
     let p = prog(u)?;
-    let p = p.rsplit('/').next().unwrap_or(p);
     if p == "find" {
         if !find_reads_through_links(u) {
             return None;
@@ -275,6 +276,7 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         return None;
     }
     let walk = walk_of(u, p);
+    let printer = crate::programs::is_printer_name(p);
     // `rg -L foo`, `grep -R foo`: no path operand, the working directory is searched.
     if walk == Walk::Links
         && is_searcher(p)
@@ -344,7 +346,7 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         }
         // A printer's operands are resolved and judged by the path rules; only the trees
         // its walk enters are this check's.
-        if walk == Walk::No && crate::programs::is_printer_name(p) {
+        if walk == Walk::No && printer {
             continue;
         }
         // In a batch, the directory's listing (read once) says whether the first component

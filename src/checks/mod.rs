@@ -107,12 +107,23 @@ pub(crate) struct WorkspaceMemo {
     tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,
     /// Each directory's entries, each with whether it is a symbolic link (`None`: the
     /// directory cannot be listed).
-    entries: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<Entries>>>,
+    entries: std::sync::Mutex<Listings>,
 }
 
 /// A directory's entries by name: is each a symbolic link (or of a type the listing cannot
 /// say)?
-type Entries = std::collections::HashMap<std::ffi::OsString, bool>;
+type Entries = std::collections::HashMap<std::ffi::OsString, bool, crate::hash::FixedState>;
+
+/// The directories listed so far, and the one looked at last.
+#[derive(Debug, Default)]
+struct Listings {
+    last: Option<(std::path::PathBuf, Option<std::sync::Arc<Entries>>)>,
+    all: std::collections::HashMap<
+        std::path::PathBuf,
+        Option<std::sync::Arc<Entries>>,
+        crate::hash::FixedState,
+    >,
+}
 
 /// A name of a directory, as its listing shows it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -167,11 +178,23 @@ impl WorkspaceMemo {
         let Ok(mut known) = self.entries.lock() else {
             return Entry::Unknown;
         };
-        let Some(listing) = known
-            .entry(dir.to_path_buf())
-            .or_insert_with(|| list(dir))
+        let Listings { last, all } = &mut *known;
+        // Most look-ups are of the directory looked at last (the start directory): its name is
+        // compared as bytes, without hashing a path component by component.
+        if last
             .as_ref()
-        else {
+            .is_none_or(|(d, _)| d.as_os_str() != dir.as_os_str())
+        {
+            let listing = if let Some(l) = all.get(dir) {
+                l.clone()
+            } else {
+                let l = list(dir).map(std::sync::Arc::new);
+                all.insert(dir.to_path_buf(), l.clone());
+                l
+            };
+            *last = Some((dir.to_path_buf(), listing));
+        }
+        let Some(listing) = last.as_ref().and_then(|(_, l)| l.as_deref()) else {
             return Entry::Unknown;
         };
         match listing.get(std::ffi::OsStr::new(name)) {

@@ -581,21 +581,31 @@ pub(crate) fn may_be_secret(t: &str) -> bool {
 /// (`~/…`, `$HOME/…`) or an absolute path is matched as that path (a directory whose whole
 /// content is secret counts), a relative one by its last name (`src/.env`, `x/id_rsa`).
 pub(crate) fn word_is_secret(t: &str) -> bool {
-    // The answer depends on the text alone, and the checks ask about the same words again and
-    // again (every check that follows secrets, each candidate of a word): remember the last
-    // answers of this thread.
-    type Seen = std::collections::HashMap<Box<str>, bool, crate::hash::FixedState>;
     if !may_be_secret(t) || t.contains("://") {
         return false;
     }
     thread_local! {
         static SEEN: std::cell::RefCell<Seen> = std::cell::RefCell::new(Seen::default());
     }
-    if let Some(known) = SEEN.with_borrow(|seen| seen.get(t).copied()) {
+    remembered(&SEEN, t, word_is_secret_uncached)
+}
+
+/// Answers about words, by word.
+pub(crate) type Seen = std::collections::HashMap<Box<str>, bool, crate::hash::FixedState>;
+
+/// `work(t)`, remembered in `seen` (this thread's last 4,096 answers). The answer depends on the
+/// text alone, and the checks ask about the same words again and again (every check that
+/// follows secrets, each candidate of a word).
+pub(crate) fn remembered(
+    seen: &'static std::thread::LocalKey<std::cell::RefCell<Seen>>,
+    t: &str,
+    work: impl FnOnce(&str) -> bool,
+) -> bool {
+    if let Some(known) = seen.with_borrow(|seen| seen.get(t).copied()) {
         return known;
     }
-    let answer = word_is_secret_uncached(t);
-    SEEN.with_borrow_mut(|seen| {
+    let answer = work(t);
+    seen.with_borrow_mut(|seen| {
         if seen.len() >= 4096 {
             seen.clear();
         }

@@ -291,6 +291,15 @@ fn has_glob_char(s: &str) -> bool {
 
 /// Could the unquoted glob `pattern` expand to a secret?
 pub(crate) fn glob_may_be_secret(pattern: &str) -> bool {
+    thread_local! {
+        static SEEN: std::cell::RefCell<super::Seen> =
+            std::cell::RefCell::new(super::Seen::default());
+    }
+    super::remembered(&SEEN, pattern, glob_may_be_secret_uncached)
+}
+
+/// [`glob_may_be_secret`], worked out.
+fn glob_may_be_secret_uncached(pattern: &str) -> bool {
     if is_secret(pattern) {
         return true;
     }
