@@ -264,7 +264,7 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
             return None;
         }
         return find_roots(u).iter().find_map(|r| {
-            let root = resolve(r, dir);
+            let root = resolve_in(r, dir, cx);
             judge(&root, Walk::Links, cx.cwd, cx).map(|why| {
                 format!(
                     "`find` follows links under `{r}` and runs a program on what it finds: {why}"
@@ -309,7 +309,7 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
             let lexical = PathBuf::from(normalize_abs(
                 &crate::files::expand(v, dir).to_string_lossy(),
             ));
-            let resolved = resolve(v, dir);
+            let resolved = resolve_in(v, dir, cx);
             if resolved != lexical && is_secret(&resolved) {
                 return Some(format!(
                     "`{t}` names `{}` through a link: a file that holds secrets",
@@ -327,14 +327,19 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
             if crate::files::secret_glob::glob_may_be_secret(t) {
                 continue;
             }
-            let (matches, complete) = expand(t, dir);
+            let (matches, complete) = expand_in(t, dir, cx);
             if !complete {
                 return Some(format!(
                     "`{t}` expands to more names than are looked at: one may be a link to a secret"
                 ));
             }
-            for m in matches {
-                let resolved = resolve(&m.to_string_lossy(), dir);
+            for (m, may_link) in matches {
+                // A name the listing shows is no link is where it is.
+                let resolved = if may_link {
+                    resolve_in(&m.to_string_lossy(), dir, cx)
+                } else {
+                    m.clone()
+                };
                 if let Some(why) = judge(&resolved, walk, cx.cwd, cx) {
                     return Some(format!("`{t}` expands to `{}`: {why}", m.display()));
                 }
@@ -368,7 +373,7 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         let lexical = PathBuf::from(normalize_abs(
             &crate::files::expand(t, dir).to_string_lossy(),
         ));
-        let resolved = resolve(t, dir);
+        let resolved = resolve_in(t, dir, cx);
         let through_link = resolved != lexical;
         // A plain path is judged by the path rules and the secret checks; what they cannot
         // see is a link on the way, or a tree a link-following walk goes through.
@@ -383,6 +388,12 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         }
     }
     None
+}
+
+/// [`resolve`] of `path` from `dir`. In a batch the workspace directory is already resolved
+/// (it is a real directory, no link on its way): its components are not asked about again.
+fn resolve_in(path: &str, dir: &Path, cx: &CheckCtx) -> PathBuf {
+    crate::files::resolve_links_under(path, dir, cx.memo.map(|_| cx.cwd)).0
 }
 
 /// How many operands of a search are paths (its table says which words are option values; the
@@ -518,6 +529,28 @@ fn tree_link(dir: &Path, root: &Path) -> Option<String> {
 /// The names an unquoted glob expands to in `dir`, as bash expands it (components without a
 /// wildcard taken as written, a leading dot matched by any pattern: more, never fewer), and
 /// whether the list is complete.
+/// [`expand`], each match with whether it may be a symbolic link. In a batch, a glob of one
+/// component in the directory is matched against the directory's listing, read once, which
+/// also says which names are links.
+fn expand_in(pattern: &str, dir: &Path, cx: &CheckCtx) -> (Vec<(PathBuf, bool)>, bool) {
+    if let Some(memo) = cx.memo
+        && !pattern.contains(['/', '\\'])
+        && !pattern.starts_with('~')
+        && let Ok(pat) = glob::Pattern::new(pattern)
+        && let Some(names) = memo.matching_in(dir, &pat, MATCH)
+    {
+        let complete = names.len() <= MAX_MATCHES;
+        let matches = names
+            .into_iter()
+            .take(MAX_MATCHES + 1)
+            .map(|(n, link)| (dir.join(n), link))
+            .collect();
+        return (matches, complete);
+    }
+    let (matches, complete) = expand(pattern, dir);
+    (matches.into_iter().map(|m| (m, true)).collect(), complete)
+}
+
 fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
     let start = if pattern.starts_with('/') {
         PathBuf::from("/")

@@ -163,6 +163,37 @@ impl WorkspaceMemo {
     /// Whether `dir` holds `name`, and whether it is a symbolic link (or of a type the
     /// listing cannot say). Listed once per directory.
     pub(crate) fn entry_in(&self, dir: &Path, name: &str) -> Entry {
+        let Some(listing) = self.listing(dir) else {
+            return Entry::Unknown;
+        };
+        match listing.get(std::ffi::OsStr::new(name)) {
+            None => Entry::Missing,
+            Some(false) => Entry::Plain,
+            Some(true) => Entry::Link,
+        }
+    }
+
+    /// The names in `dir` that the one-component glob `pattern` matches, each with whether it
+    /// may be a symbolic link (`None`: the directory cannot be listed), from its listing read
+    /// once.
+    pub(crate) fn matching_in(
+        &self,
+        dir: &Path,
+        pattern: &glob::Pattern,
+        options: glob::MatchOptions,
+    ) -> Option<Vec<(std::ffi::OsString, bool)>> {
+        Some(
+            self.listing(dir)?
+                .iter()
+                .filter(|(n, _)| pattern.matches_with(&n.to_string_lossy(), options))
+                .map(|(n, &link)| (n.clone(), link))
+                .collect(),
+        )
+    }
+
+    /// `dir`'s entries, each with whether it is a symbolic link (or of a type the listing
+    /// cannot say); `None` when it cannot be listed. Listed once per directory.
+    fn listing(&self, dir: &Path) -> Option<std::sync::Arc<Entries>> {
         let list = |d: &Path| -> Option<Entries> {
             Some(
                 std::fs::read_dir(d)
@@ -175,33 +206,24 @@ impl WorkspaceMemo {
                     .collect(),
             )
         };
-        let Ok(mut known) = self.entries.lock() else {
-            return Entry::Unknown;
-        };
+        let mut known = self.entries.lock().ok()?;
         let Listings { last, all } = &mut *known;
         // Most look-ups are of the directory looked at last (the start directory): its name is
         // compared as bytes, without hashing a path component by component.
-        if last
-            .as_ref()
-            .is_none_or(|(d, _)| d.as_os_str() != dir.as_os_str())
+        if let Some((d, listing)) = last.as_ref()
+            && d.as_os_str() == dir.as_os_str()
         {
-            let listing = if let Some(l) = all.get(dir) {
-                l.clone()
-            } else {
-                let l = list(dir).map(std::sync::Arc::new);
-                all.insert(dir.to_path_buf(), l.clone());
-                l
-            };
-            *last = Some((dir.to_path_buf(), listing));
+            return listing.clone();
         }
-        let Some(listing) = last.as_ref().and_then(|(_, l)| l.as_deref()) else {
-            return Entry::Unknown;
+        let listing = if let Some(l) = all.get(dir) {
+            l.clone()
+        } else {
+            let l = list(dir).map(std::sync::Arc::new);
+            all.insert(dir.to_path_buf(), l.clone());
+            l
         };
-        match listing.get(std::ffi::OsStr::new(name)) {
-            None => Entry::Missing,
-            Some(false) => Entry::Plain,
-            Some(true) => Entry::Link,
-        }
+        *last = Some((dir.to_path_buf(), listing.clone()));
+        listing
     }
 
     /// What `find` finds in the tree at `dir`, found once per tree.
