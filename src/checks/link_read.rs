@@ -354,18 +354,22 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         if walk == Walk::No && printer {
             continue;
         }
-        // In a batch, the directory's listing (read once) says whether the first component
-        // is there and is a link: a word naming nothing there needs no look-up.
-        if let Some(memo) = cx.memo
-            && !t.starts_with(['/', '~', '$'])
-        {
+        // Whether the first component is there and is a link (in a batch from the directory's
+        // listing, read once; else one look-up): a word naming nothing there (a message, a
+        // revision, a pattern) leads nowhere and needs no walk.
+        if !t.starts_with(['/', '~', '$']) {
             let mut parts = t.split('/').filter(|c| !c.is_empty() && *c != ".");
             let first = parts.next();
             let more = parts.next().is_some();
             if let Some(first) = first.filter(|f| *f != "..") {
-                match memo.entry_in(dir, first) {
+                match cx
+                    .memo
+                    .map_or_else(|| entry_on_disk(dir, first), |m| m.entry_in(dir, first))
+                {
                     super::Entry::Missing => continue,
-                    super::Entry::Plain if !more && walk != Walk::Links => continue,
+                    super::Entry::Plain if !more && walk != Walk::Links && cx.memo.is_some() => {
+                        continue;
+                    }
                     _ => {}
                 }
             }
@@ -388,6 +392,16 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         }
     }
     None
+}
+
+/// Whether `dir` holds `name` and whether it is a link, asked of the file system (one look-up).
+fn entry_on_disk(dir: &Path, name: &str) -> super::Entry {
+    match std::fs::symlink_metadata(dir.join(name)) {
+        Ok(m) if m.file_type().is_symlink() => super::Entry::Link,
+        Ok(_) => super::Entry::Plain,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => super::Entry::Missing,
+        Err(_) => super::Entry::Unknown,
+    }
 }
 
 /// [`resolve`] of `path` from `dir`. In a batch the workspace directory is already resolved
