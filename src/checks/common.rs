@@ -533,6 +533,18 @@ fn is_dir_like(d: &str) -> bool {
     ) || h.starts_with("/etc/cron.")
 }
 
+/// A directory whose files include keys and tokens: a home directory (or a directory above the
+/// home), every home (`/home`, `/root`, `/`), or one that holds system secrets (`/etc`,
+/// `/proc`, `/run`).
+pub(crate) fn holds_secrets(w: &str) -> bool {
+    let all_homes =
+        matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root") && w.starts_with('/');
+    crate::files::is_home(w)
+        || all_homes
+        || w.starts_with('/') && crate::files::home().starts_with(Path::new(w))
+        || crate::files::secret_glob::dir_holds_system_secret(w)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,8 @@
 //! `secret-exfiltration`: private keys, credentials and environment dumps sent over the network.
 
 use super::common::{
-    ask, deny, fed_words, is_raw_device, is_sender, pipelines_of, prog, text, units_within,
+    ask, deny, fed_words, holds_secrets, is_raw_device, is_sender, pipelines_of, prog, text,
+    units_within,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::files::secret_glob::{glob_may_be_secret, name_may_be_secret};
@@ -974,14 +975,6 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
         }
     }
     None
-}
-
-/// A directory whose files include keys and tokens: a home directory, every home (`/home`,
-/// `/root`, `/`), or one that holds system secrets (`/etc`, `/proc`, `/run`).
-fn holds_secrets(w: &str) -> bool {
-    let all_homes =
-        matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root") && w.starts_with('/');
-    crate::files::is_home(w) || all_homes || crate::files::secret_glob::dir_holds_system_secret(w)
 }
 
 /// Programs that dump the contents of the files they are given.

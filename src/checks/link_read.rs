@@ -264,7 +264,10 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
             return None;
         }
         return find_roots(u).iter().find_map(|r| {
-            let root = resolve_in(r, dir, cx);
+            let root = match resolve_in(r, dir, cx) {
+                Ok(root) => root,
+                Err(why) => return Some(why),
+            };
             judge(&root, Walk::Links, cx.cwd, cx).map(|why| {
                 format!(
                     "`find` follows links under `{r}` and runs a program on what it finds: {why}"
@@ -306,11 +309,11 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
             {
                 continue;
             }
-            let lexical = PathBuf::from(normalize_abs(
-                &crate::files::expand(v, dir).to_string_lossy(),
-            ));
-            let resolved = resolve_in(v, dir, cx);
-            if resolved != lexical && is_secret(&resolved) {
+            let (resolved, through_link) = match leads_to(v, dir, cx) {
+                Ok(found) => found,
+                Err(why) => return Some(why),
+            };
+            if through_link && is_secret(&resolved) {
                 return Some(format!(
                     "`{t}` names `{}` through a link: a file that holds secrets",
                     resolved.display()
@@ -336,7 +339,10 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
             for (m, may_link) in matches {
                 // A name the listing shows is no link is where it is.
                 let resolved = if may_link {
-                    resolve_in(&m.to_string_lossy(), dir, cx)
+                    match resolve_in(&m.to_string_lossy(), dir, cx) {
+                        Ok(resolved) => resolved,
+                        Err(why) => return Some(why),
+                    }
                 } else {
                     m.clone()
                 };
@@ -374,11 +380,10 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
                 }
             }
         }
-        let lexical = PathBuf::from(normalize_abs(
-            &crate::files::expand(t, dir).to_string_lossy(),
-        ));
-        let resolved = resolve_in(t, dir, cx);
-        let through_link = resolved != lexical;
+        let (resolved, through_link) = match leads_to(t, dir, cx) {
+            Ok(found) => found,
+            Err(why) => return Some(why),
+        };
         // A plain path is judged by the path rules and the secret checks; what they cannot
         // see is a link on the way, or a tree a link-following walk goes through.
         if !through_link && walk != Walk::Links {
@@ -404,10 +409,28 @@ fn entry_on_disk(dir: &Path, name: &str) -> super::Entry {
     }
 }
 
-/// [`resolve`] of `path` from `dir`. In a batch the workspace directory is already resolved
-/// (it is a real directory, no link on its way): its components are not asked about again.
-fn resolve_in(path: &str, dir: &Path, cx: &CheckCtx) -> PathBuf {
-    crate::files::resolve_links_under(path, dir, cx.memo.map(|_| cx.cwd)).0
+/// [`resolve`] of `path` from `dir`; `Err` (the reason to ask) when the walk met a loop, more
+/// than 40 links or a link it could not read: where the path ends is not known. In a batch the
+/// workspace directory is already resolved (a real directory, no link on its way): its
+/// components are not asked about again.
+fn resolve_in(path: &str, dir: &Path, cx: &CheckCtx) -> Result<PathBuf, String> {
+    match crate::files::resolve_links_under(path, dir, cx.memo.map(|_| cx.cwd)) {
+        (resolved, false) => Ok(resolved),
+        (_, true) => Err(format!(
+            "`{path}` goes through links whose end is not known (a loop, more than 40 links, or one that cannot be read)"
+        )),
+    }
+}
+
+/// Where `word`, read from `dir`, leads, and whether a link on the way changed it (the path as
+/// written, normalised, is not the path resolved).
+fn leads_to(word: &str, dir: &Path, cx: &CheckCtx) -> Result<(PathBuf, bool), String> {
+    let lexical = PathBuf::from(normalize_abs(
+        &crate::files::expand(word, dir).to_string_lossy(),
+    ));
+    let resolved = resolve_in(word, dir, cx)?;
+    let through_link = resolved != lexical;
+    Ok((resolved, through_link))
 }
 
 /// How many operands of a search are paths (its table says which words are option values; the
@@ -450,7 +473,7 @@ fn judge(path: &Path, walk: Walk, root: &Path, cx: &CheckCtx) -> Option<String> 
     if walk == Walk::No || !path.is_dir() {
         return None;
     }
-    if is_secret_dir(path) || holds_secrets(path) {
+    if is_secret_dir(path) || super::common::holds_secrets(&path.to_string_lossy()) {
         return Some(format!(
             "`{}` is a directory that holds secrets, read recursively",
             path.display()
@@ -464,16 +487,6 @@ fn judge(path: &Path, walk: Walk, root: &Path, cx: &CheckCtx) -> Option<String> 
         return found;
     }
     None
-}
-
-/// A home directory, every home, the root, or a directory that holds system secrets.
-fn holds_secrets(path: &Path) -> bool {
-    let t = path.to_string_lossy();
-    let home = crate::files::home();
-    path == home
-        || home.starts_with(path)
-        || crate::files::is_home(&t)
-        || crate::files::secret_glob::dir_holds_system_secret(&t)
 }
 
 /// A link inside the tree at `dir` (walked as a link-following reader walks it) that leads to

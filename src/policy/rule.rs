@@ -408,8 +408,13 @@ impl Rule {
     /// Does the rule name `sub` as its first subcommand word, written out or as one word of a
     /// word list (`{l,link}`)?
     pub(crate) fn names_first_subcommand(&self, sub: &str) -> bool {
-        self.first_subcommand_words()
-            .is_some_and(|words| words.iter().any(|w| w == sub))
+        match (self.subcommand.first(), self.subcommand_globs.first()) {
+            (Some(_), Some(Some(glob))) => glob
+                .only_words()
+                .is_some_and(|w| w.iter().any(|w| w == sub)),
+            (Some(first), _) => first == sub,
+            (None, _) => false,
+        }
     }
 
     /// True when the rule names no program (it is checked against every unit).
