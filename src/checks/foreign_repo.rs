@@ -4,7 +4,7 @@
 use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::decision::Risk;
-use crate::files::resolve;
+use crate::files::{Look, resolve};
 
 declare_check! {
     /// **What it flags**: `git -C DIR …`, `git --git-dir=DIR …` or `git --work-tree=DIR …` (also
@@ -124,7 +124,7 @@ impl Check for ForeignRepository {
                 || u.assignments.iter().any(|a| {
                     a.name == "GIT_DIR" && a.exported && resolve(&a.template, cx.cwd) == cx.cwd
                 });
-            if tool == "git" && explicit_here && is_bare_layout(cx.cwd) {
+            if tool == "git" && explicit_here && is_bare_layout(cx.look, cx.cwd) {
                 out.push(ask(
                     Some(i),
                     u.span,
@@ -145,7 +145,7 @@ impl Check for ForeignRepository {
                 };
                 if let Some(why) = here
                     .iter()
-                    .find_map(|d| planted_vcs_config(tool, d, cx.cwd))
+                    .find_map(|d| planted_vcs_config(cx.look, tool, d, cx.cwd))
                 {
                     out.push(ask(Some(i), u.span, Risk::High, why));
                 }
@@ -170,7 +170,7 @@ impl Check for ForeignRepository {
                             "{tool} runs in `{dir}`, outside the workspace: that repository's config can run commands"
                         ),
                     ));
-                } else if let Some(found) = planted_git_dir(&resolved, cx.cwd) {
+                } else if let Some(found) = planted_git_dir(cx.look, &resolved, cx.cwd) {
                     out.push(ask(
                         Some(i),
                         u.span,
@@ -192,13 +192,17 @@ impl Check for ForeignRepository {
 /// can hold either (a bare repository is ordinary content to the outer repository), and git
 /// reads that config, which can run commands (`core.fsmonitor`, `core.pager`, `gpg.program`),
 /// for a `log` or `status`. A directory outside `root` is not looked at here.
-fn planted_git_dir(dir: &std::path::Path, root: &std::path::Path) -> Option<std::path::PathBuf> {
+fn planted_git_dir(
+    look: Look<'_>,
+    dir: &std::path::Path,
+    root: &std::path::Path,
+) -> Option<std::path::PathBuf> {
     if !dir.starts_with(root) {
         return None;
     }
     dir.ancestors()
         .take_while(|d| *d != root && d.starts_with(root))
-        .find(|d| is_bare_layout(d) || d.join(".git").is_file())
+        .find(|d| is_bare_layout(look, d) || look.is_file(&d.join(".git")))
         .map(std::path::Path::to_path_buf)
 }
 
@@ -213,7 +217,12 @@ const HG_QUIET_SECTIONS: &[&str] = &["paths", "phases"];
 /// `.hg/hgrc` (and `hgrc-not-shared`; a `.hg/sharedpath` loads another repository's), jj
 /// `.jj/repo/config.toml` (`.jj/repo` is a file naming the repository for a secondary
 /// workspace). Files above the workspace are the person's own and are not looked at.
-fn planted_vcs_config(tool: &str, dir: &std::path::Path, root: &std::path::Path) -> Option<String> {
+fn planted_vcs_config(
+    look: Look<'_>,
+    tool: &str,
+    dir: &std::path::Path,
+    root: &std::path::Path,
+) -> Option<String> {
     if !dir.starts_with(root) {
         return None;
     }
@@ -222,14 +231,14 @@ fn planted_vcs_config(tool: &str, dir: &std::path::Path, root: &std::path::Path)
         .ancestors()
         .take_while(|d| d.starts_with(root))
         .map(|d| d.join(name))
-        .find(|d| d.is_dir())?;
+        .find(|d| look.is_dir(d))?;
     let shown = repo
         .strip_prefix(root)
         .unwrap_or(&repo)
         .display()
         .to_string();
     if tool == "hg" {
-        if repo.join("sharedpath").exists() {
+        if look.exists(&repo.join("sharedpath")) {
             return Some(format!(
                 "hg loads `{shown}`, which shares another repository (`sharedpath`): that repository's config can run commands"
             ));
@@ -237,7 +246,7 @@ fn planted_vcs_config(tool: &str, dir: &std::path::Path, root: &std::path::Path)
         for f in ["hgrc", "hgrc-not-shared"] {
             let path = repo.join(f);
             // An unreadable file counts as one that runs commands.
-            if path.exists() && !std::fs::read_to_string(&path).is_ok_and(|t| hgrc_is_quiet(&t)) {
+            if look.exists(&path) && !look.read_to_string(&path).is_ok_and(|t| hgrc_is_quiet(&t)) {
                 return Some(format!(
                     "hg loads `{shown}/{f}`, a file of the workspace whose settings can run commands (hooks, extensions, an editor or pager)"
                 ));
@@ -246,7 +255,7 @@ fn planted_vcs_config(tool: &str, dir: &std::path::Path, root: &std::path::Path)
         return None;
     }
     let mut store = repo.join("repo");
-    if store.is_file() {
+    if look.is_file(&store) {
         // A secondary workspace: the file names the repository, relative to `.jj/`.
         let target = std::fs::read_to_string(&store).ok();
         store = resolve(target.as_deref().unwrap_or("/").trim(), &repo);
@@ -259,8 +268,8 @@ fn planted_vcs_config(tool: &str, dir: &std::path::Path, root: &std::path::Path)
         }
     }
     let config = store.join("config.toml");
-    let quiet = !config.exists()
-        || std::fs::read_to_string(&config).is_ok_and(|t| {
+    let quiet = !look.exists(&config)
+        || look.read_to_string(&config).is_ok_and(|t| {
             t.lines()
                 .map(str::trim)
                 .all(|l| l.is_empty() || l.starts_with('#'))
@@ -298,8 +307,8 @@ fn hgrc_is_quiet(text: &str) -> bool {
 }
 
 /// Does `d` hold what git's `is_git_directory` looks for (`HEAD`, `objects/`, `refs/`)?
-fn is_bare_layout(d: &std::path::Path) -> bool {
-    d.join("HEAD").is_file() && d.join("objects").is_dir() && d.join("refs").is_dir()
+fn is_bare_layout(look: Look<'_>, d: &std::path::Path) -> bool {
+    look.is_file(&d.join("HEAD")) && look.is_dir(&d.join("objects")) && look.is_dir(&d.join("refs"))
 }
 
 #[cfg(test)]
@@ -353,10 +362,17 @@ mod tests {
         std::fs::write(bare.join("HEAD"), "ref: refs/heads/main\n")
             .unwrap_or_else(|e| panic!("{e}"));
         std::fs::create_dir_all(root.path().join("src")).unwrap_or_else(|e| panic!("{e}"));
-        assert!(super::planted_git_dir(&bare, root.path()).is_some());
-        assert!(super::planted_git_dir(&bare.join("sub"), root.path()).is_some());
-        assert!(super::planted_git_dir(&root.path().join("src"), root.path()).is_none());
-        assert!(super::planted_git_dir(root.path(), root.path()).is_none());
+        let snapshot = crate::files::Snapshot::new(root.path().to_path_buf());
+        for look in [
+            crate::files::Look::now(),
+            crate::files::Look::from(Some(&snapshot)),
+        ] {
+            let found = |d: &std::path::Path| super::planted_git_dir(look, d, root.path());
+            assert!(found(&bare).is_some());
+            assert!(found(&bare.join("sub")).is_some());
+            assert!(found(&root.path().join("src")).is_none());
+            assert!(found(root.path()).is_none());
+        }
     }
 
     /// A `.hg/hgrc` or `.jj/repo/config.toml` among the workspace's files is asked when it can

@@ -389,7 +389,7 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         if !through_link && walk != Walk::Links {
             continue;
         }
-        if !through_link && !resolved.exists() {
+        if !through_link && !cx.look.exists(&resolved) {
             continue;
         }
         if let Some(why) = judge(&resolved, walk, cx.cwd, cx) {
@@ -411,10 +411,10 @@ fn entry_on_disk(dir: &Path, name: &str) -> super::Entry {
 
 /// [`resolve`] of `path` from `dir`; `Err` (the reason to ask) when the walk met a loop, more
 /// than 40 links or a link it could not read: where the path ends is not known. In a batch the
-/// workspace directory is already resolved (a real directory, no link on its way): its
-/// components are not asked about again.
+/// workspace directory is already resolved (a real directory, no link on its way) and each path
+/// is looked at once for all the lines ([`crate::files::Snapshot`]).
 fn resolve_in(path: &str, dir: &Path, cx: &CheckCtx) -> Result<PathBuf, String> {
-    match crate::files::resolve_links_under(path, dir, cx.memo.map(|_| cx.cwd)) {
+    match crate::files::resolve_links_under(path, dir, cx.look) {
         (resolved, false) => Ok(resolved),
         (_, true) => Err(format!(
             "`{path}` goes through links whose end is not known (a loop, more than 40 links, or one that cannot be read)"
@@ -470,7 +470,7 @@ fn judge(path: &Path, walk: Walk, root: &Path, cx: &CheckCtx) -> Option<String> 
     if is_secret(path) {
         return Some("a file that holds secrets".to_owned());
     }
-    if walk == Walk::No || !path.is_dir() {
+    if walk == Walk::No || !cx.look.is_dir(path) {
         return None;
     }
     if is_secret_dir(path) || super::common::holds_secrets(&path.to_string_lossy()) {
@@ -691,10 +691,12 @@ mod tests {
         ];
         // Looked at afresh (a hook) and against one snapshot (a batch, with its memo).
         let memo = crate::checks::WorkspaceMemo::default();
+        let snapshot = crate::files::Snapshot::new(ws.clone());
         let batch = |cmd: &str| {
             let analysis = crate::analyze::analyze(cmd, &crate::Limits::default());
             let mut cx = crate::checks::CheckCtx::new(&analysis, &ws);
             cx.memo = Some(&memo);
+            cx.look = crate::files::Look::from(Some(&snapshot));
             let mut found = Vec::new();
             LinkRead.run(&cx, &mut found);
             found.iter().map(|f| f.decision).max()

@@ -92,6 +92,8 @@ pub(crate) struct CheckCtx<'a> {
     /// Facts about the workspace's directories shared by every line decided against one
     /// snapshot of the file system (a batch); `None`: looked at afresh.
     pub memo: Option<&'a WorkspaceMemo>,
+    /// How the file system is looked at: now, or in a batch's snapshot.
+    pub look: crate::files::Look<'a>,
 }
 
 /// Facts about directories of the workspace, for the lines a batch decides against one snapshot
@@ -253,6 +255,7 @@ impl<'a> CheckCtx<'a> {
             cwd,
             writes: std::cell::OnceCell::new(),
             memo: None,
+            look: crate::files::Look::now(),
         }
     }
 

@@ -86,6 +86,8 @@ impl Check for WorkspaceCode {
 /// code (`cp x pip.py && python3 -m pip list`). The writes are found only when a unit's
 /// program reads project files (on most lines, none does).
 struct LineWrites<'a> {
+    /// How the file system is looked at: now, or in a batch's snapshot.
+    look: crate::files::Look<'a>,
     units: &'a [Unit],
     dirs: Vec<Option<Cow<'a, Path>>>,
     paths: std::cell::OnceCell<Vec<PathBuf>>,
@@ -110,6 +112,7 @@ impl<'a> LineWrites<'a> {
             })
             .collect();
         LineWrites {
+            look: cx.look,
             units: &cx.analysis.units,
             dirs,
             paths: std::cell::OnceCell::new(),
@@ -276,7 +279,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         for d in project_dirs(dir, root) {
             for name in ["rust-toolchain.toml", "rust-toolchain"] {
                 let f = d.join(name);
-                if w.has(&f) || f.is_file() && toml_has(&f, &|t| has_key(t, &["toolchain", "path"]))
+                if w.has(&f)
+                    || w.look.is_file(&f) && toml_has(&f, &|t| has_key(t, &["toolchain", "path"]))
                 {
                     return Some(format!(
                         "`{}` names a toolchain by path: `{base}` would run the programs there",
@@ -290,7 +294,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let sub = u.args().map(text).find(|t| !t.starts_with(['-', '+']));
             for name in [".cargo/config.toml", ".cargo/config"] {
                 let f = d.join(name);
-                if w.has(&f) || f.is_file() && toml_has(&f, &|t| cargo_config_runs(t, sub)) {
+                if w.has(&f) || w.look.is_file(&f) && toml_has(&f, &|t| cargo_config_runs(t, sub)) {
                     return Some(format!(
                         "`{}` names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
                         f.display()
@@ -304,9 +308,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     // (`uv pip list` queries `.venv/bin/python`; poetry uses an in-project `.venv`).
     if matches!(base, "uv" | "poetry")
         && venv_verb(base, u)
-        && let Some(v) = project_dirs(dir, root)
-            .map(|d| d.join(".venv"))
-            .find(|v| w.has(v) || v.join("pyvenv.cfg").exists() || v.join("bin").exists())
+        && let Some(v) = project_dirs(dir, root).map(|d| d.join(".venv")).find(|v| {
+            w.has(v) || w.look.exists(&v.join("pyvenv.cfg")) || w.look.exists(&v.join("bin"))
+        })
     {
         return Some(format!(
             "`{base}` runs the interpreter of `{}`, a virtual environment in the checkout",
@@ -319,13 +323,13 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "pnpm" | "pnpx" if !pnpm_version_only(u) => project_dirs(dir, root).find_map(|d| {
             let names = |f: &str, keys: &[&str]| {
                 w.has(&d.join(f))
-                    || std::fs::read_to_string(d.join(f))
+                    || w.look.read_to_string(d.join(f))
                         .is_ok_and(|t| keys.iter().any(|k| t.contains(k)))
             };
             let file = [".pnpmfile.cjs", ".pnpmfile.mjs", "pnpmfile.js"]
                 .iter()
                 .map(|f| d.join(f))
-                .find(|f| w.has(f) || f.exists());
+                .find(|f| w.has(f) || w.look.exists(f));
             let named = names("pnpm-workspace.yaml", &["pnpmfile", "configDependencies"])
                 || names(".npmrc", &["pnpmfile"]);
             (file.is_some() || named).then(|| {
@@ -341,8 +345,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .map(|d| d.join("global.json"))
             .find(|f| {
                 w.has(f)
-                    || f.is_file()
-                        && !std::fs::read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
+                    || w.look.is_file(f)
+                        && !w.look.read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
             })
             .map(|f| {
                 format!(
@@ -378,7 +382,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 .map(text)
                 .any(|a| matches!(a, "-nx" | "--nx" | "-n"));
             let init = dir.join(".gdbinit");
-            (!nx && (w.has(&init) || init.is_file())).then(|| {
+            (!nx && (w.has(&init) || w.look.is_file(&init))).then(|| {
                 format!(
                     "`{}` holds gdb commands gdb runs at start (`shell` runs programs)",
                     init.display()
@@ -387,35 +391,35 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "bazel" | "bazelisk" => project_dirs(dir, root)
             .map(|d| d.join("tools/bazel"))
-            .find(|f| w.has(f) || f.is_file())
+            .find(|f| w.has(f) || w.look.is_file(f))
             .map(|f| format!("`{}` is a wrapper bazel runs first", f.display())),
         // tox 4 imports the inline plugin `toxfile.py` (or `☣.py`) beside the project's
         // configuration while it reads its options, `--version` and `--help` included.
         "tox" | "tox4" => project_dirs(dir, root)
             .flat_map(|d| ["toxfile.py", "\u{2623}.py"].map(|f| d.join(f)))
-            .find(|f| w.has(f) || f.is_file())
+            .find(|f| w.has(f) || w.look.is_file(f))
             .map(|f| format!("`{}` is a tox plugin tox imports (runs) at start", f.display())),
         // Leiningen's launcher puts the classes `.lein-classpath` names first, and it
         // evaluates `project.clj` (Clojure code) before any task, `version` included.
         "lein" => project_dirs(dir, root)
             .flat_map(|d| [".lein-classpath", "project.clj"].map(|f| d.join(f)))
-            .find(|f| w.has(f) || f.is_file())
+            .find(|f| w.has(f) || w.look.is_file(f))
             .map(|f| format!("`{}` is code Leiningen loads before any task", f.display())),
         "rails" => project_dirs(dir, root)
             .map(|d| d.join("bin/rails"))
-            .find(|f| w.has(f) || f.is_file())
+            .find(|f| w.has(f) || w.look.is_file(f))
             .map(|f| format!("`rails` in an application runs `{}`", f.display())),
         "mvn" | "mvnd" => project_dirs(dir, root)
             .map(|d| d.join(".mvn/extensions.xml"))
-            .find(|f| w.has(f) || f.is_file())
+            .find(|f| w.has(f) || w.look.is_file(f))
             .map(|f| format!("`{}` loads build extensions (code) first", f.display())),
         "poetry" => project_dirs(dir, root).find_map(|d| {
             let plugins = d.join(".poetry/plugins");
             let pyproject = d.join("pyproject.toml");
             (w.has(&plugins)
                 || w.has(&pyproject)
-                || plugins.exists()
-                || pyproject.is_file()
+                || w.look.exists(&plugins)
+                || w.look.is_file(&pyproject)
                     && toml_has(&pyproject, &|t| {
                         has_key(t, &["tool", "poetry", "requires-plugins"])
                     }))
@@ -430,7 +434,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let sub = u.args().map(text).find(|t| !t.starts_with('-'))?;
             let loads = !matches!(sub, "version" | "fmt" | "help" | "-version" | "-help");
             let plugins = dir.join(".terraform");
-            (loads && (w.has(&plugins) || plugins.is_dir())).then(|| {
+            (loads && (w.has(&plugins) || w.look.is_dir(&plugins))).then(|| {
                 format!(
                     "`{sub}` runs the provider plugins in `{}`, files of the checkout",
                     plugins.display()
@@ -461,7 +465,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             };
             project_dirs(&dir, root).find_map(|d| {
                 let f = d.join(".npmrc");
-                (w.has(&f) || std::fs::read_to_string(&f).is_ok_and(|t| npmrc_runs(&t))).then(|| {
+                (w.has(&f) || w.look.read_to_string(&f).is_ok_and(|t| npmrc_runs(&t))).then(|| {
                     format!(
                         "`{}` names a program npm runs (`browser`, `viewer`, `editor`, `shell`, `script-shell`, `git`) or code node loads (`node-options`)",
                         f.display()
@@ -479,7 +483,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .map(|f| dir.join(f))
             .find(|f| {
                 w.has(f)
-                    || std::fs::read_to_string(f).is_ok_and(|t| codespell_config_writes(&t))
+                    || w.look.read_to_string(f).is_ok_and(|t| codespell_config_writes(&t))
             })
             .map(|f| {
                 format!(
@@ -492,7 +496,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let top = module.split('.').next().unwrap_or(&module);
             if let Some(shadow) = [dir.join(format!("{top}.py")), dir.join(top)]
                 .into_iter()
-                .find(|f| w.has(f) || f.exists())
+                .find(|f| w.has(f) || w.look.exists(f))
             {
                 return Some(format!(
                     "`-m {module}` imports `{}` from the working directory before the installed module",
@@ -552,7 +556,7 @@ fn yarn_release(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
         let rc = d.join(".yarnrc");
         let names = |f: &Path, key: &str| {
             w.has(f)
-                || std::fs::read_to_string(f).is_ok_and(|t| {
+                || w.look.read_to_string(f).is_ok_and(|t| {
                     t.lines()
                         .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
                 })
@@ -582,9 +586,10 @@ fn yarn_script(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Stri
     };
     let manifest = project_dirs(dir, root)
         .map(|d| d.join("package.json"))
-        .find(|f| w.has(f) || f.is_file())?;
+        .find(|f| w.has(f) || w.look.is_file(f))?;
     let named = w.has(&manifest)
-        || std::fs::read_to_string(&manifest)
+        || w.look
+            .read_to_string(&manifest)
             .ok()
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
             .is_some_and(|v| v.get("scripts").and_then(|s| s.get(verb)).is_some());
@@ -710,13 +715,13 @@ fn shellcheck_prints_sources(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) 
             .filter_map(|s| {
                 project_dirs(s, root)
                     .flat_map(|d| [d.join(".shellcheckrc"), d.join("shellcheckrc")])
-                    .find(|f| w.has(f) || f.is_file())
+                    .find(|f| w.has(f) || w.look.is_file(f))
             })
             .collect()
     };
     let both = rcs.iter().any(|f| {
         let (mut ext, mut src) = (external, sourced);
-        match std::fs::read_to_string(f) {
+        match w.look.read_to_string(f) {
             Ok(t) if !w.has(f) => {
                 for line in t.lines() {
                     let line = line.split('#').next().unwrap_or("");
@@ -1195,13 +1200,21 @@ mod tests {
         }
     }
 
+    /// The finding on `cmd` run in `dir`, looked at now; a batch's snapshot of the same
+    /// directory (taken afresh) finds the same.
     fn flagged(dir: &Path, cmd: &str) -> Option<String> {
         let a = analyze(cmd, &crate::Limits::default());
-        let cx = CheckCtx::new(&a, dir);
-        let written = LineWrites::new(&cx);
-        a.units
-            .iter()
-            .find_map(|u| reads_code(u, dir, &cx, &written))
+        let snapshot = crate::files::Snapshot::new(dir.to_path_buf());
+        let found = [None, Some(&snapshot)].map(|snap| {
+            let mut cx = CheckCtx::new(&a, dir);
+            cx.look = crate::files::Look::from(snap);
+            let written = LineWrites::new(&cx);
+            a.units
+                .iter()
+                .find_map(|u| reads_code(u, dir, &cx, &written))
+        });
+        assert_eq!(found[0], found[1], "{cmd}: looked at now and in a snapshot");
+        found[0].clone()
     }
 
     /// A file the line writes is not on disk when the check looks: it counts as there, with

@@ -7,6 +7,7 @@
 //! A leaf: it imports nothing of the analysis, the checks or the policy, and decides nothing
 //! (the path policy turns a class into a decision, a check into a finding).
 
+mod look;
 mod places;
 mod resolve;
 pub(crate) mod secret_glob;
@@ -17,6 +18,7 @@ use std::path::Path;
 use crate::glob::{Glob, GlobList, GlobMeta, glob_metas};
 use crate::wordlist::{Words, words};
 
+pub(crate) use look::{Look, Snapshot};
 pub(crate) use places::{is_home, is_root, system_depth, trim_path};
 pub(crate) use resolve::{
     expand, home, normalize_abs, resolve, resolve_links, resolve_links_under,

@@ -4,6 +4,8 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use super::look::{Kind, Look, Snapshot};
+
 pub(crate) fn home() -> PathBuf {
     std::env::var_os("HOME").map_or_else(|| PathBuf::from("/root"), PathBuf::from)
 }
@@ -22,15 +24,16 @@ pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
 /// kernel refuses) or a link whose target cannot be read (a process's `root` or `cwd` in
 /// `/proc`, which leads anywhere, `/` included): then where the path ends is not known.
 pub(crate) fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
-    walk(&expand(path, cwd), None)
+    walk(&expand(path, cwd), Look::now())
 }
 
-/// [`resolve_links`], taking `real` (an absolute directory already resolved, whose components
-/// are known to be directories and not links) as it is instead of asking the file system about
-/// each of its components again. Only for a batch of lines decided against one snapshot of the
-/// file system: a person's later change to `real` is not seen.
-pub(crate) fn resolve_links_under(path: &str, cwd: &Path, real: Option<&Path>) -> (PathBuf, bool) {
-    walk(&expand(path, cwd), real)
+/// [`resolve_links`], looking at the file system through `look`: with a batch's snapshot, its
+/// root (an absolute directory already resolved, whose components are known to be directories
+/// and not links) is taken as it is, and each component's kind is looked at once for all the
+/// lines. Only for a batch of lines decided against one snapshot of the file system: a person's
+/// later change is not seen.
+pub(crate) fn resolve_links_under(path: &str, cwd: &Path, look: Look<'_>) -> (PathBuf, bool) {
+    walk(&expand(path, cwd), look)
 }
 
 /// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
@@ -52,7 +55,7 @@ pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
 
 /// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
 /// more than 40 links or a link it could not read.
-fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
+fn walk(path: &Path, look: Look<'_>) -> (PathBuf, bool) {
     use std::collections::VecDeque;
     use std::ffi::OsString;
     /// Normal components and `..` of a path, in order.
@@ -63,6 +66,7 @@ fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
             Component::RootDir | Component::CurDir | Component::Prefix(_) => None,
         })
     }
+    let real = look.snapshot().map(Snapshot::real);
     let (mut out, rest) = match real.and_then(|r| Some((r, path.strip_prefix(r).ok()?))) {
         Some((r, rest)) => (r.to_path_buf(), rest),
         None => (PathBuf::from("/"), path),
@@ -79,8 +83,8 @@ fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
         }
         let next = out.join(&c);
         if !missing && links <= 40 {
-            match std::fs::symlink_metadata(&next) {
-                Ok(m) if m.file_type().is_symlink() => {
+            match look.lstat(&next) {
+                Kind::Link => {
                     if let Ok(target) = std::fs::read_link(&next) {
                         links += 1;
                         if target.is_absolute() {
@@ -94,8 +98,8 @@ fn walk(path: &Path, real: Option<&Path>) -> (PathBuf, bool) {
                     unreadable = true;
                     missing = true;
                 }
-                Ok(_) => {}
-                Err(_) => missing = true,
+                Kind::Missing => missing = true,
+                Kind::File | Kind::Dir | Kind::Other => {}
             }
         }
         unreadable |= through_process_link(&next);

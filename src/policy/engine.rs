@@ -113,14 +113,15 @@ impl Policy {
     /// Decide an analysis.
     pub fn decide(&self, analysis: Analysis) -> Verdict {
         let mut cx = CheckCtx::new(&analysis, &self.cwd);
-        cx.memo = self.real_dir.is_some().then_some(&self.memo);
+        cx.memo = self.snapshot.is_some().then_some(&self.memo);
+        cx.look = crate::files::Look::from(self.snapshot.as_ref());
         let findings = checks::run_all(&cx);
         let mut global: Vec<Reason> = Vec::new();
         // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
         let mut group_key = String::new();
         let dash_names = dash_names_possible(&analysis, || {
             let dir = self.start_dir.as_deref().unwrap_or(&self.cwd);
-            if self.real_dir.is_some() {
+            if self.snapshot.is_some() {
                 *self.dash_names.get_or_init(|| holds_dash_name(dir))
             } else {
                 holds_dash_name(dir)
@@ -350,7 +351,7 @@ impl Policy {
     fn add_path_reasons(&self, analysis: &Analysis, states: &mut [UnitState<'_>]) {
         let mut wd = paths::WorkingDir::new(
             self.start_dir.as_deref().unwrap_or(&self.cwd),
-            self.real_dir.as_deref(),
+            crate::files::Look::from(self.snapshot.as_ref()),
         );
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {

@@ -97,10 +97,11 @@ pub struct Policy {
     pub limits: Limits,
     /// The workspace root (for `@workspace-root`, `@outside-workspace`).
     pub cwd: PathBuf,
-    /// The workspace root once resolved and found free of links, when the caller decides many
-    /// lines against one snapshot of the file system ([`Policy::snapshot_workspace`]): paths
-    /// under it are resolved from there without looking at its components again.
-    real_dir: Option<PathBuf>,
+    /// The workspace root once resolved and found free of links, and each path's kind once
+    /// looked at, when the caller decides many lines against one snapshot of the file system
+    /// ([`Policy::snapshot_workspace`]): paths under the root are resolved from there without
+    /// looking at its components again, and no path is looked at twice.
+    snapshot: Option<crate::files::Snapshot>,
     /// With [`Policy::snapshot_workspace`]: whether the directory commands start in holds a
     /// name beginning with `-`, read once for all the lines decided against the snapshot.
     dash_names: std::sync::OnceLock<bool>,
@@ -559,7 +560,8 @@ impl Policy {
         self.dash_names = std::sync::OnceLock::new();
         self.memo = crate::checks::WorkspaceMemo::default();
         let resolved = crate::files::resolve(&self.cwd.to_string_lossy(), Path::new("/"));
-        self.real_dir = (resolved == self.cwd && resolved.is_dir()).then_some(resolved);
+        self.snapshot = (resolved == self.cwd && resolved.is_dir())
+            .then(|| crate::files::Snapshot::new(resolved));
     }
 
     /// Commands start in `dir` (relative: to the workspace) rather than the workspace root: their

@@ -588,18 +588,18 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
 pub(crate) struct WorkingDir<'a> {
     current: Option<PathBuf>,
     stack: Vec<Option<PathBuf>>,
-    /// A directory known to be resolved already ([`crate::files::resolve_links_under`]).
-    real: Option<&'a Path>,
+    /// How paths are looked at: now, or in a batch's snapshot
+    /// ([`crate::files::resolve_links_under`]).
+    look: crate::files::Look<'a>,
 }
 
 impl<'a> WorkingDir<'a> {
-    /// Starting in `cwd`; `real`, when given, is a resolved directory whose components need no
-    /// look-up.
-    pub(crate) fn new(cwd: &Path, real: Option<&'a Path>) -> WorkingDir<'a> {
+    /// Starting in `cwd`, looking at the file system through `look`.
+    pub(crate) fn new(cwd: &Path, look: crate::files::Look<'a>) -> WorkingDir<'a> {
         WorkingDir {
             current: Some(cwd.to_path_buf()),
             stack: Vec::new(),
-            real,
+            look,
         }
     }
 
@@ -617,7 +617,7 @@ impl<'a> WorkingDir<'a> {
         } else {
             self.current.as_deref()?
         };
-        Some(crate::files::resolve_links_under(path, dir, self.real))
+        Some(crate::files::resolve_links_under(path, dir, self.look))
     }
 
     /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
