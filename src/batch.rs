@@ -13,6 +13,9 @@ use crate::policy::Policy;
 /// Records per round: large enough that thread start-up is noise, small enough to bound memory.
 const ROUND: usize = 8192;
 
+/// Records a single worker writes out at a time.
+const FLUSH: usize = 128;
+
 /// How much of each verdict a record holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub(crate) enum Detail {
@@ -48,10 +51,14 @@ fn classify_rounds(
     for (r, round) in records.chunks(per_round).enumerate() {
         let first = r * per_round;
         if threads <= 1 || round.len() < 64 {
+            // One worker: its buffer is written out every `FLUSH` records, so the same few
+            // pages are reused rather than a round's worth touched.
             let buf = &mut buffers[0];
-            buf.clear();
-            write_records(policy, detail, first, round, buf);
-            out.write_all(buf)?;
+            for (k, part) in round.chunks(FLUSH).enumerate() {
+                buf.clear();
+                write_records(policy, detail, first + k * FLUSH, part, buf);
+                out.write_all(buf)?;
+            }
             continue;
         }
         let part = round.len().div_ceil(threads);

@@ -1112,6 +1112,9 @@ fn batch(
     let mut out = BufWriter::new(std::io::stdout().lock());
     crate::batch::classify_to(&policy, &records, detail, &mut out)?;
     out.flush()?;
+    // The process ends here: its memory goes back at once, without taking apart the 3,000
+    // compiled rules one allocation at a time (a fifth of a batch's start-up).
+    std::mem::forget(policy);
     Ok(0)
 }
 
