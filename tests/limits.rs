@@ -322,6 +322,24 @@ fn more_units_than_the_limit_is_too_long() {
 }
 
 #[test]
+fn brace_expansions_past_256_words_are_too_long() {
+    // Bash makes every word (in memory, before the program starts); the analysis reads at
+    // most 256, so the arguments past them are unknown.
+    for cmd in [
+        "echo {1..100000000}",
+        "printf '%s\\n' {a..z}{a..z}",
+        "cat {a,b}{c,d}{e,f}{g,h}{i,j}{k,l}{m,n}{o,p}{q,r}",
+        "rm -rf {1..1000}/../../x",
+    ] {
+        assert_limited(cmd, cmd, &Limits::default(), FlagKind::TooLong);
+    }
+    // 256 words are read, each one.
+    let a = analyze("echo {1..256}", &Limits::default());
+    assert!(!a.is_opaque());
+    assert_eq!(a.units[0].args().count(), 256);
+}
+
+#[test]
 fn five_megabyte_word_is_too_long() {
     let cmd = format!("echo {}", "x".repeat(5 << 20));
     assert_limited("5 MB word", &cmd, &Limits::default(), FlagKind::TooLong);

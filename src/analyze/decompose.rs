@@ -546,6 +546,13 @@ impl<'l> Walker<'l> {
         }
         if word::has_brace_expansion(word) {
             self.flag(FlagKind::BraceExpansion, word.span, "");
+            if word::brace_too_large(word) {
+                self.flag(
+                    FlagKind::TooLong,
+                    word.span,
+                    "a brace expansion of more words than are read (bash makes them all, in memory)",
+                );
+            }
         }
     }
 

@@ -284,7 +284,23 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             shaped: anchored(word, &chars, glob),
         }];
     }
-    if let Some(expanded) = brace_expand(&chars) {
+    let expanded = match brace_expand(&chars) {
+        Braces::None => None,
+        Braces::Words(words) => Some(words),
+        // Bash makes more words than are read here: their text is not known.
+        Braces::TooMany => {
+            return vec![Arg {
+                value: None,
+                template: Arc::from(template),
+                span: word.span,
+                glob,
+                tilde,
+                brace: true,
+                shaped: false,
+            }];
+        }
+    };
+    if let Some(expanded) = expanded {
         return expanded
             .into_iter()
             .map(|chs| {
@@ -442,6 +458,18 @@ fn has_glob(chars: &[Ch]) -> bool {
 enum BraceGroup {
     List(usize, usize, Vec<usize>),
     Sequence(usize, usize, Vec<String>),
+    /// A sequence of more than [`MAX_BRACE_WORDS`] words (`{1..100000000}`).
+    TooLarge,
+}
+
+/// What brace expansion makes of a word.
+enum Braces {
+    /// No brace group.
+    None,
+    /// The words, in bash's order.
+    Words(Vec<Vec<Ch>>),
+    /// More than [`MAX_BRACE_WORDS`] words: bash makes them, shclass does not.
+    TooMany,
 }
 
 fn find_brace(chars: &[Ch]) -> Option<BraceGroup> {
@@ -464,10 +492,13 @@ fn find_brace(chars: &[Ch]) -> Option<BraceGroup> {
                             return Some(BraceGroup::List(i, j, commas));
                         }
                         let inner: String = chars[i + 1..j].iter().map(|c| c.c).collect();
-                        if let Some(seq) = sequence(&inner) {
-                            return Some(BraceGroup::Sequence(i, j, seq));
+                        match sequence(&inner) {
+                            Some(Sequence::Words(seq)) => {
+                                return Some(BraceGroup::Sequence(i, j, seq));
+                            }
+                            Some(Sequence::TooMany) => return Some(BraceGroup::TooLarge),
+                            None => break,
                         }
-                        break;
                     }
                     ',' if depth == 0 => commas.push(j),
                     _ => {}
@@ -479,8 +510,15 @@ fn find_brace(chars: &[Ch]) -> Option<BraceGroup> {
     None
 }
 
+/// A brace sequence's words.
+enum Sequence {
+    Words(Vec<String>),
+    /// More than [`MAX_BRACE_WORDS`].
+    TooMany,
+}
+
 /// `{a..e}`, `{1..10}`, `{1..10..2}`, `{01..03}`.
-fn sequence(inner: &str) -> Option<Vec<String>> {
+fn sequence(inner: &str) -> Option<Sequence> {
     let parts: Vec<&str> = inner.split("..").collect();
     if parts.len() < 2 || parts.len() > 3 {
         return None;
@@ -497,7 +535,7 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
         };
         let count = (a - b).unsigned_abs() / step.unsigned_abs() + 1;
         if count > MAX_BRACE_WORDS as u64 {
-            return None;
+            return Some(Sequence::TooMany);
         }
         let mut out = Vec::new();
         let mut x = a;
@@ -505,7 +543,7 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
             out.push(format!("{x:0width$}"));
             x = if a <= b { x + step } else { x - step };
         }
-        return Some(out);
+        return Some(Sequence::Words(out));
     }
     let (mut ca, mut cb) = (parts[0].chars(), parts[1].chars());
     let (a, b) = (ca.next()?, cb.next()?);
@@ -525,21 +563,23 @@ fn sequence(inner: &str) -> Option<Vec<String>> {
             break;
         }
     }
-    Some(out)
+    Some(Sequence::Words(out))
 }
 
-/// Expand brace groups left to right, as bash does; `None` when there are none or the result
-/// would be too large.
-fn brace_expand(chars: &[Ch]) -> Option<Vec<Vec<Ch>>> {
-    find_brace(chars)?;
+/// Expand brace groups left to right, as bash does.
+fn brace_expand(chars: &[Ch]) -> Braces {
+    if find_brace(chars).is_none() {
+        return Braces::None;
+    }
     let mut done: Vec<Vec<Ch>> = Vec::new();
     let mut todo: Vec<Vec<Ch>> = vec![chars.to_vec()];
     while let Some(w) = todo.pop() {
         if done.len() + todo.len() > MAX_BRACE_WORDS {
-            return None;
+            return Braces::TooMany;
         }
         match find_brace(&w) {
             None => done.push(w),
+            Some(BraceGroup::TooLarge) => return Braces::TooMany,
             Some(BraceGroup::List(open, close, commas)) => {
                 let mut bounds = vec![open];
                 bounds.extend(commas);
@@ -563,7 +603,23 @@ fn brace_expand(chars: &[Ch]) -> Option<Vec<Vec<Ch>>> {
             }
         }
     }
-    Some(done)
+    Braces::Words(done)
+}
+
+/// Does `word` brace-expand to more words than shclass expands ([`MAX_BRACE_WORDS`])? Its
+/// arguments are then unknown to the analysis, as a limit it hit.
+pub(crate) fn brace_too_large(word: &Word) -> bool {
+    if !has_unquoted(word, |b| b == b'{') {
+        return false;
+    }
+    let mut chars = Vec::new();
+    for part in &word.parts {
+        if let WordPart::Literal { text, quoting, .. } = part {
+            let active = *quoting == Quoting::Unquoted;
+            chars.extend(text.chars().map(|c| Ch { c, active }));
+        }
+    }
+    matches!(brace_expand(&chars), Braces::TooMany)
 }
 
 /// The static text of `words` joined by single spaces, with a table mapping each byte back to

@@ -46,7 +46,9 @@ declare_check! {
     /// printing a secret without a file: `printenv GITHUB_TOKEN`, `echo "$AWS_SECRET_ACCESS_KEY"`,
     /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`; and
     /// searching for secret-looking text outside the workspace or in the environment
-    /// (`grep -ri password ~/.config`, `env | grep -i token`).
+    /// (`grep -ri password ~/.config`, `env | grep -i token`); and comparing a secret
+    /// variable's value in a test or `case` (`[ "${GITHUB_TOKEN:0:1}" = g ]`), whose exit status
+    /// or branch tells what it holds (not `-n`/`-z`, nor its length).
     ///
     /// **Why it is risky**: what the agent reads goes into its context and may be repeated,
     /// logged or sent on; a secret read is the first step of every exfiltration.
@@ -402,6 +404,84 @@ fn prints_secret(u: &Unit) -> Option<String> {
     }
 }
 
+/// Why a comparison of secret variable `name`'s value asks.
+fn compared(name: &str) -> String {
+    format!(
+        "compares the value of the variable {name}: the exit status tells the agent what it holds, a piece at a time"
+    )
+}
+
+/// A test that compares a secret variable's value (`[ "${GITHUB_TOKEN:0:1}" = g ]`, `[[
+/// $NPM_TOKEN == npm_* ]]`, `test "$X" -gt 5`): its exit status answers a question about the
+/// secret, and enough questions spell it out. Whether it is set or empty (`-n`, `-z`, `= ""`)
+/// and its length (`${#TOKEN}`) are not its value.
+fn compares_secret(u: &Unit) -> Option<String> {
+    if !matches!(prog(u)?, "[" | "test" | "[[") {
+        return None;
+    }
+    let args: Vec<&Arg> = u.args().collect();
+    // The analysis keeps a test's words, not always its operators (`[ "$T" = x ]` gives `$T
+    // x`): an operand right after a unary operator (`-n`, `-z`, `-v`, `! -z`) is not compared;
+    // one whose only partner is the empty string, or that stands alone, says no more than `-n`.
+    let unary = |a: &&Arg| {
+        a.value
+            .as_deref()
+            .is_some_and(|t| t.len() == 2 && t.starts_with('-'))
+    };
+    let partners = args
+        .iter()
+        .filter(|a| !unary(a) && a.value.as_deref().is_none_or(|t| !is_test_operator(t)))
+        .count();
+    // A lone operand (`[ "$T" ]`) is `-n`.
+    if partners < 2 {
+        return None;
+    }
+    let empty_partner = partners == 2 && args.iter().any(|a| a.value.as_deref() == Some(""));
+    args.iter().enumerate().find_map(|(k, a)| {
+        let name = secret_var_expanded(a)?;
+        let after_unary = k
+            .checked_sub(1)
+            .and_then(|j| args.get(j))
+            .is_some_and(unary);
+        (!after_unary && !empty_partner).then_some(name)
+    })
+}
+
+/// A binary operator of `test`, `[` and `[[`.
+fn is_test_operator(t: &str) -> bool {
+    matches!(
+        t,
+        "=" | "==" | "!=" | "<" | ">" | "=~" | "!" | "-a" | "-o" | "(" | ")" | "]" | "]]"
+    ) || t.len() == 3 && t.starts_with('-') && t.bytes().skip(1).all(|b| b.is_ascii_lowercase())
+}
+
+/// A `case` whose subject or pattern expands a secret variable's value (`case $GITHUB_TOKEN
+/// in g*) …`): which branch runs tells what the secret holds. Such an expansion belongs to no
+/// unit's words; the line's expansions outside every unit are looked at when it has a `case`.
+fn case_on_secret(a: &Analysis) -> Option<(String, crate::ast::Span)> {
+    if !a
+        .units
+        .iter()
+        .any(|u| u.context.iter().any(|c| matches!(c, Context::Case)))
+    {
+        return None;
+    }
+    a.flags
+        .iter()
+        .filter(|f| f.kind == crate::analyze::FlagKind::ParameterExpansion)
+        .filter(|f| {
+            !a.units
+                .iter()
+                .any(|u| u.span.start <= f.span.start && f.span.end <= u.span.end)
+        })
+        .find_map(|f| {
+            Some((
+                secret_var_in(a.input.get(f.span.start..f.span.end)?)?,
+                f.span,
+            ))
+        })
+}
+
 /// A secret variable a unit prints through a here-document that expands it (`cat <<EOF` with
 /// `$GITHUB_TOKEN` in the body), or through a variable the line gave its value (`x=$NPM_TOKEN;
 /// echo $x`, `cat <<< "$x"`); a count (`wc`) or a test is not a print.
@@ -450,6 +530,9 @@ fn prints_secret_copy(a: &Analysis, u: &Unit, holders: &[(String, String)]) -> O
 impl Check for SecretRead {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let holders = LazyCell::new(|| secret_var_copies(cx.analysis));
+        if let Some((name, span)) = case_on_secret(cx.analysis) {
+            out.push(ask(None, span, Risk::High, compared(&name)));
+        }
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(s) = prints_secret(u) {
                 out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
@@ -457,6 +540,10 @@ impl Check for SecretRead {
             }
             if let Some(s) = prints_secret_copy(cx.analysis, u, &holders) {
                 out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
+                continue;
+            }
+            if let Some(name) = compares_secret(u) {
+                out.push(ask(Some(i), u.span, Risk::High, compared(&name)));
                 continue;
             }
             // `xargs -a ~/.ssh/id_rsa echo`: the wrapper reads the file into the command line.
