@@ -44,7 +44,9 @@ declare_check! {
     /// `base64 ~/.ssh/id_ed25519`, `grep -r "" ~/.ssh/`, `cat ~/.aws/credentials`, `cat .env`)
     /// with any program other than the tools that use keys (`ssh -i`, `ssh-add`, `git`); and
     /// printing a secret without a file: `printenv GITHUB_TOKEN`, `echo "$AWS_SECRET_ACCESS_KEY"`,
-    /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`; and
+    /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`; a dump of
+    /// the environment (`env`, `printenv`, `export -p`, `declare -p`) unless a search or count
+    /// picks lines out of it (`env | grep -i path`); and
     /// searching for secret-looking text outside the workspace or in the environment
     /// (`grep -ri password ~/.config`, `env | grep -i token`); and comparing a secret
     /// variable's value in a test or `case` (`[ "${GITHUB_TOKEN:0:1}" = g ]`), whose exit status
@@ -560,6 +562,21 @@ impl Check for SecretRead {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
+            // `env`, `printenv`, `export -p`: every variable, tokens included, on the agent's
+            // screen, unless a search picks lines out of it (`env | grep -i path`; a search for
+            // secret-looking text was looked at above).
+            if reads_secret(u, false).as_deref() == Some("the environment")
+                && !u.args().any(|a| matches!(text(a), "--help" | "--version"))
+                && !searched(cx.analysis, i)
+            {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    "prints every variable of the environment, tokens included".to_owned(),
+                ));
+                continue;
+            }
             // Listing, testing and changing metadata do not read contents.
             if prog(u).is_some_and(names_only) {
                 continue;
@@ -723,6 +740,18 @@ fn prints_secret_text(u: &Unit) -> Option<String> {
         return Some("the compose configuration with the environment's values".to_owned());
     }
     None
+}
+
+/// Is unit `i`'s output piped into a search or a count that picks lines out of it (`grep`,
+/// `rg`, `wc`, `head -n` is not one: it prints the first variables whole)?
+fn searched(a: &Analysis, i: usize) -> bool {
+    a.units.get(i + 1).is_some_and(|next| {
+        next.piped
+            && matches!(
+                prog(next),
+                Some("grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "ugrep" | "wc")
+            )
+    })
 }
 
 /// Programs that list, test or change the metadata of the paths they are given, or print the
@@ -951,12 +980,15 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     }
     let p = prog(u)?;
     // `env`, `declare -p`, `export -p`, `typeset -x`: every variable, tokens included (`set`
-    // only bare: `set -e` prints nothing).
+    // only bare: `set -e` prints nothing; `declare -f`/`-F` list functions).
     if matches!(
         p,
         "env" | "printenv" | "set" | "export" | "declare" | "typeset"
     ) && (u.args().next().is_none()
-        || p != "set" && u.args().map(text).all(|t| t.starts_with('-') && t != "-f"))
+        || p != "set"
+            && u.args()
+                .map(text)
+                .all(|t| t.starts_with('-') && !t.contains(['f', 'F'])))
     {
         return Some("the environment".to_owned());
     }
