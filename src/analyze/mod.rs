@@ -19,6 +19,7 @@ mod nested;
 mod runners;
 pub(crate) mod shell_options;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
+pub(crate) use arith::name_operands;
 pub(crate) use nested::shell_command_options;
 pub(crate) mod awk;
 pub(crate) mod sed;

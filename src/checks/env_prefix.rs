@@ -313,25 +313,16 @@ impl Check for EnvPrefix {
             }
             // `read -r PATH <<< …`, `mapfile -t PATH`, `printf -v PATH …`: a variable set from
             // input, which shclass cannot see.
-            if let Some(p @ ("read" | "mapfile" | "readarray" | "printf")) = prog(u) {
-                let mut words = u.args().map(text).peekable();
-                let mut after_v = p != "printf";
-                while let Some(w) = words.next() {
-                    if p == "printf" {
-                        after_v |= w == "-v";
-                        if w != "-v" && !after_v {
-                            continue;
-                        }
-                        if w == "-v" {
-                            continue;
-                        }
-                    } else if let Some(opt) = w.strip_prefix('-') {
-                        // Options with a value: `read -p PROMPT -d DELIM -n N -t T -u FD`.
-                        if opt.len() == 1 && "pdntuNCcs".contains(opt) {
-                            words.next();
-                        }
+            if let Some(p @ ("read" | "mapfile" | "readarray" | "printf" | "getopts" | "wait")) =
+                prog(u)
+            {
+                // The one reading of these builtins' name operands (each builtin's own options:
+                // `mapfile -t` takes no value, `read -t` does).
+                let words: Vec<&str> = u.args().map(text).collect();
+                for (k, at) in crate::analyze::name_operands(p, &words) {
+                    let Some(w) = words.get(k).and_then(|w| w.get(at..)) else {
                         continue;
-                    }
+                    };
                     let name = w.split('[').next().unwrap_or(w);
                     if let Some((Risk::High, why)) = classify(name, None) {
                         history_seen |= name.starts_with("HIST");
@@ -341,9 +332,6 @@ impl Check for EnvPrefix {
                             Risk::High,
                             format!("`{p}` sets `{name}`: {why}"),
                         ));
-                    }
-                    if p == "printf" {
-                        break;
                     }
                 }
             }

@@ -1049,9 +1049,11 @@ impl<'a> Lowerer<'a> {
         let mut value = None;
         let mut array = Vec::new();
         let mut index = Vec::new();
+        let mut append = false;
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             match node.field_name_for_child(i as u32) {
+                None if kind(ch) == "+=" => append = true,
                 Some("name") => {
                     name = self.text(ch).to_owned();
                     if kind(ch) == "subscript" {
@@ -1078,6 +1080,7 @@ impl<'a> Lowerer<'a> {
             index,
             value,
             array,
+            append,
             span,
         }
     }

@@ -169,9 +169,11 @@ fn judge(
         return Judged::Proven;
     }
     // `"$DIR/README.md"`: whatever the directory, no secret has that name.
+    // (A `/` inside `${…}` is an operator's, not a directory's: `${x/ab/.env}`.)
     if let Some((_, name)) = t.rsplit_once('/')
         && !name.is_empty()
         && concrete(name)
+        && !name.contains(['}', ')'])
         && !secret_glob::file_name_may_be_secret(name)
     {
         return Judged::Proven;
@@ -186,18 +188,36 @@ fn judge(
     if !concrete(suffix) {
         return Judged::Unknown;
     }
-    // Every value the line gave the variable before the unit (or a loop around it gives it).
+    // Every value the line gives the variable: one before the unit (else the first run reads
+    // the environment's), and every other anywhere on the line, since a loop body or a function
+    // runs again after a later one (`x=a; for i in 1 2; do cat $x; x=.env; done`). A value set
+    // by a builtin (`read x`, `mapfile x`, `printf -v x`, `${x:=…}`, `x[0]=…`, `x+=…`,
+    // `declare`) is recorded as unknown.
     let set: Vec<_> = analysis
         .assignments
         .iter()
-        .filter(|a| a.name == name && a.span.start <= unit.span.start)
+        .filter(|a| a.name == name)
         .collect();
-    if set.is_empty() {
+    if !set.iter().any(|a| a.span.start <= unit.span.start) {
         return Judged::Unknown;
     }
     for a in set {
-        if a.value.is_some() {
-            // Substituted in a second reading of the unit, which the path policy judges.
+        if let Some(value) = &a.value {
+            // Also substituted in a second reading of the unit (with the latest value before
+            // it), which the path policy judges; every value is judged here. Unquoted, the value
+            // splits into words.
+            let whole = std::iter::once(value.as_str());
+            for word in whole.chain(value.split_whitespace()) {
+                let path = format!("{word}{suffix}");
+                let secret = if path.contains(['*', '?', '[']) {
+                    secret_glob::glob_may_be_secret(&path)
+                } else {
+                    crate::files::is_secret(&crate::files::resolve(&path, cwd))
+                };
+                if secret {
+                    return Judged::Secret(path);
+                }
+            }
             continue;
         }
         for word in a.template.split_whitespace() {
