@@ -371,6 +371,23 @@ impl Policy {
                             unit: Some(i),
                             suggest: None,
                         });
+                    } else if paths::may_be_secret_anywhere(&path) {
+                        // `cd "$d"; cat hosts.yml`: the same name is a secret in some directories
+                        // (`~/.config/gh`), and this one is known only at run time.
+                        state.hard = true;
+                        state.edit_only = false;
+                        state.reasons.push(Reason {
+                            decision: Decision::Ask,
+                            risk: Risk::High,
+                            rule: Origin::Path(Cow::Borrowed("read-after-unknown-cd")),
+                            source: Source::Builtin,
+                            message: format!(
+                                "reads `{path}` relative to a directory changed to one known only at run time: in some directories a file of that name holds secrets"
+                            ).into(),
+                            span,
+                            unit: Some(i),
+                            suggest: None,
+                        });
                     }
                     continue;
                 };

@@ -592,6 +592,22 @@ pub(crate) struct WorkingDir<'a> {
     real: Option<&'a Path>,
 }
 
+/// Could a relative path name a secret below some directory (`hosts.yml` in `~/.config/gh`,
+/// `config` in `~/.kube`, `.ssh/id_rsa`, any glob)? For a path read after a `cd` to a directory
+/// known only at run time.
+pub(crate) fn may_be_secret_anywhere(path: &str) -> bool {
+    let name = path
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(path);
+    path.contains(['*', '?', '[', '$', '`'])
+        || name.is_empty()
+        || matches!(name, "." | "..")
+        || crate::files::secret_glob::file_name_may_be_secret(name)
+        || crate::files::is_secret(Path::new(&format!("/x/{path}")))
+}
+
 impl<'a> WorkingDir<'a> {
     /// Starting in `cwd`; `real`, when given, is a resolved directory whose components need no
     /// look-up.
@@ -640,6 +656,8 @@ impl<'a> WorkingDir<'a> {
         let target = match operands.next() {
             None if program == "pushd" => None,
             None => Some(home()),
+            // `cd g*`: the directory a glob expands to is known only at run time.
+            Some(a) if a.glob => None,
             Some(a) => match a.value.as_deref() {
                 None | Some("-") => None,
                 Some(v) => self.resolve(v).map(|(p, _)| p),
