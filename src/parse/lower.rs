@@ -1605,6 +1605,7 @@ impl<'a> Lowerer<'a> {
                     .to_owned(),
             );
         }
+        let single = !self.text(node).starts_with("[[");
         let mut cursor = node.walk();
         'walk: loop {
             let n = cursor.node();
@@ -1618,7 +1619,32 @@ impl<'a> Lowerer<'a> {
                 );
                 break;
             }
-            if cursor.goto_first_child() {
+            // `[ a > b ]`: `[` is a command like any other, and bash reads `>`, `<`, `>>`, `&>`…
+            // in its words as redirections (`[ x > ~/.bashrc ]` empties the file);
+            // tree-sitter-bash reads a comparison.
+            let redirect = matches!(
+                kind(n),
+                "file_redirect"
+                    | "heredoc_redirect"
+                    | "herestring_redirect"
+                    | "redirected_statement"
+            ) || (!n.is_named()
+                && kind(n).contains(['<', '>'])
+                && kind(n)
+                    .bytes()
+                    .all(|b| matches!(b, b'<' | b'>' | b'&' | b'|' | b'-')));
+            if single && redirect {
+                self.issue(
+                    IssueKind::ParseError,
+                    n,
+                    "a redirection operator inside `[ … ]`: bash reads `[ a > b ]` as `[ a ]` \
+                     writing to the file `b`, tree-sitter-bash as a comparison"
+                        .to_owned(),
+                );
+                break;
+            }
+            let substitution = matches!(kind(n), "command_substitution" | "process_substitution");
+            if !substitution && cursor.goto_first_child() {
                 continue;
             }
             loop {
