@@ -82,6 +82,10 @@ pub(crate) struct Walker<'l> {
     pub(super) bare: Vec<UnitAssignment>,
     /// Functions defined so far on the line (their bodies analysed where they were defined).
     functions: Vec<String>,
+    /// Every function name defined anywhere in the code read so far (branches, loops, bodies,
+    /// re-parsed code): a call of one prints what its body prints, not what the builtin or
+    /// program of that name would (`echo() { printf id; }; echo ls | bash`).
+    defined: Vec<String>,
     /// Arithmetic contexts met, judged once the walk is done (`arith.rs`).
     pub(super) arith: Vec<ArithCtx>,
     /// Static variable names with a subscript bash evaluates as arithmetic (`read 'a[i]'`,
@@ -112,6 +116,7 @@ impl<'l> Walker<'l> {
             exported: Vec::new(),
             bare: Vec::new(),
             functions: Vec::new(),
+            defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
             stopped: false,
@@ -166,6 +171,7 @@ impl<'l> Walker<'l> {
             };
             self.flag(kind, issue.span, issue.detail.clone());
         }
+        collect_functions(&script.commands, &mut self.defined);
         // Only the statements of the line itself define functions for what follows (not
         // those in branches, loops, subshells, `&&` lists or re-parsed code).
         let top = self.nest == 0 && ctx.context.is_empty();
@@ -384,11 +390,26 @@ impl<'l> Walker<'l> {
                 c.context.push(Context::Pipeline);
             }
             if i > 0 {
-                c.feed = Some(super::nested::feed_of(&stages[i - 1]));
+                c.feed = Some(self.feed_of(&stages[i - 1]));
                 c.piped = true;
             }
             self.command(stage, &c);
         }
+    }
+
+    /// What a stage prints ([`super::nested::feed_of`]), unless its command name is a
+    /// function defined on the line: then its body prints, at run time.
+    pub(super) fn feed_of(&self, stage: &Command) -> Feed {
+        if let Command::Simple(s) = stage
+            && let Some(first) = s.words.first()
+            && word::canonical(first)
+                .first()
+                .and_then(|a| a.exact())
+                .is_none_or(|name| self.defined.iter().any(|f| f == name))
+        {
+            return Feed::Dynamic(stage.span());
+        }
+        super::nested::feed_of(stage)
     }
 
     fn subshell(&mut self, body: &[Command], span: Span, ctx: &Ctx) {
@@ -1767,6 +1788,56 @@ fn subscript_or_offset(source: &str) -> bool {
         .or_else(|| rest.strip_prefix("[*]"))
         .unwrap_or(rest);
     rest.starts_with('[') || rest.starts_with(':') && !rest[1..].starts_with(['-', '=', '?', '+'])
+}
+
+/// The names of the functions `cmds` define, at any depth of compound commands (not in
+/// substitutions, which run in a subshell).
+fn collect_functions(cmds: &[Command], out: &mut Vec<String>) {
+    for cmd in cmds {
+        match cmd {
+            Command::Function { name, body, .. } => {
+                out.push(name.clone());
+                collect_functions(std::slice::from_ref(body), out);
+            }
+            Command::Pipeline { stages: body, .. }
+            | Command::Subshell { body, .. }
+            | Command::Group { body, .. } => collect_functions(body, out),
+            Command::AndOr { left, right, .. } => {
+                collect_functions(std::slice::from_ref(left), out);
+                collect_functions(std::slice::from_ref(right), out);
+            }
+            Command::Background { body, .. }
+            | Command::Negated { body, .. }
+            | Command::Redirected { body, .. } => {
+                collect_functions(std::slice::from_ref(body), out)
+            }
+            Command::If {
+                branches,
+                else_body,
+                ..
+            } => {
+                for (cond, body) in branches {
+                    collect_functions(cond, out);
+                    collect_functions(body, out);
+                }
+                collect_functions(else_body, out);
+            }
+            Command::Loop {
+                condition, body, ..
+            } => {
+                collect_functions(condition, out);
+                collect_functions(body, out);
+            }
+            Command::For { body, .. } => collect_functions(body, out),
+            Command::Case { arms, .. } => {
+                for arm in arms {
+                    collect_functions(&arm.body, out);
+                }
+            }
+            Command::Opaque { inner, .. } => collect_functions(inner, out),
+            Command::Simple(_) | Command::Test { .. } => {}
+        }
+    }
 }
 
 /// `${name:=…}` or `${name=…}` (with an optional subscript): the expansion assigns `name`.
