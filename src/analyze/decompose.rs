@@ -999,7 +999,7 @@ impl<'l> Walker<'l> {
         let a = UnitAssignment {
             name: name.to_owned(),
             value: None,
-            template: "(…)".to_owned(),
+            template: super::SET_AT_RUN_TIME.to_owned(),
             span,
             inherited: true,
             exported: false,
@@ -1091,7 +1091,7 @@ impl<'l> Walker<'l> {
                 self.bare.push(UnitAssignment {
                     name,
                     value: None,
-                    template: "(…)".to_owned(),
+                    template: super::SET_AT_RUN_TIME.to_owned(),
                     span,
                     inherited: true,
                     exported: false,

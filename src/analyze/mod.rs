@@ -102,6 +102,11 @@ pub struct UnitAssignment {
     pub exported: bool,
 }
 
+/// The template of an assignment recorded for a variable a builtin, an append, an element or a
+/// default expansion sets at run time (`read x`, `x+=v`, `x[0]=v`, `${x:=v}`): its value is
+/// unknown. The command that sets it is judged by itself.
+pub(crate) const SET_AT_RUN_TIME: &str = "(…) set at run time";
+
 /// A redirect that applies to a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]

@@ -262,7 +262,12 @@ impl Check for EnvPrefix {
         let mut history_seen = false;
         // A bare `PATH=…` with no command changes the shell itself: every later command, also
         // in an agent's persistent shell. The names that change what runs or loads ask.
-        for asg in &a.assignments {
+        // (A variable set at run time by a builtin is judged with that builtin below.)
+        for asg in a
+            .assignments
+            .iter()
+            .filter(|a| a.template != crate::analyze::SET_AT_RUN_TIME)
+        {
             if let Some((risk @ Risk::High, why)) = classify(&asg.name, asg.value.as_deref()) {
                 history_seen |= asg.name.starts_with("HIST");
                 out.push(ask(
@@ -274,7 +279,11 @@ impl Check for EnvPrefix {
             }
         }
         for (i, u) in a.units.iter().enumerate() {
-            for asg in &u.assignments {
+            for asg in u
+                .assignments
+                .iter()
+                .filter(|a| a.template != crate::analyze::SET_AT_RUN_TIME)
+            {
                 if let Some((risk, why)) = classify(&asg.name, asg.value.as_deref()) {
                     history_seen |= asg.name.starts_with("HIST");
                     // A bare `x=1;` earlier on the line is a shell variable, not in the

@@ -672,7 +672,12 @@ mod tests {
         let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
         let home = root.join("home");
         let ws = root.join("ws");
-        for d in [home.join(".aws"), ws.join("docs"), ws.join("clean/docs")] {
+        for d in [
+            home.join(".aws"),
+            ws.join("docs"),
+            ws.join("clean/docs"),
+            ws.join("deep/x/y"),
+        ] {
             std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
         }
         let put = |p: &Path, s: &str| std::fs::write(p, s).unwrap_or_else(|e| panic!("{e}"));
@@ -686,6 +691,7 @@ mod tests {
         link(&home.join(".aws/credentials"), &ws.join("R"));
         link(&home.join(".aws/credentials"), &ws.join("docs/notes.md"));
         link(&home.join(".aws"), &ws.join("docs/cfg"));
+        link(&home.join(".aws/credentials"), &ws.join("deep/x/y/z.md"));
         link(&crate::files::home(), &ws.join("h"));
         (dir, ws)
     }
@@ -719,6 +725,13 @@ mod tests {
             "grep -r foo h",
             "rg foo h",
             "cd docs && cat *",
+            // `shopt -s globstar` (on the line, before it, in a profile): `**` at any depth.
+            "cat deep/**",
+            "cat deep/**/*.md",
+            "shopt -s globstar; cat **/z.m?",
+            // `shopt -s nocaseglob`: `NOTES.m?` matches `notes.md`.
+            "cat docs/NOTES.m?",
+            "cat docs/[N]otes.md",
         ];
         // Looked at afresh (a hook) and against one snapshot (a batch, with its memo).
         let memo = crate::checks::WorkspaceMemo::default();
@@ -756,6 +769,7 @@ mod tests {
             "cat 'R*'",
             "diff --from-file=README.md docs/a.md",
             "cd clean && cat *",
+            "cat clean/**/*.md",
         ];
         for cmd in quiet {
             assert_eq!(decisions_in(&LinkRead, cmd, &ws), None, "{cmd}");
