@@ -794,7 +794,10 @@ fn values_set_at_run_time_are_not_the_assigned_ones() {
         ("x=ok; for i in 1 2; do cat $x; x=.env; done", Ask),
         ("x=ok; while true; do cat $x; x=.env; done", Ask),
         ("x=ok; for i in 1 2; do cat $x; declare x=.env; done", Ask),
-        ("x=ok; declare -n r=x; for i in 1 2; do cat $x; r=.env; done", Ask),
+        (
+            "x=ok; declare -n r=x; for i in 1 2; do cat $x; r=.env; done",
+            Ask,
+        ),
         // bypass: standard input from a variable with a known value.
         ("x=.env; cat < $x", Ask),
         // bypass: a `/` of `${x/pat/rep}` is no directory separator.
@@ -808,7 +811,10 @@ fn values_set_at_run_time_are_not_the_assigned_ones() {
         ("for f in src/*.rs; do head -5 \"$f\"; done", Allow),
         ("x=Cargo.toml; cat < $x", Allow),
         ("x=ab; echo ${x/ab/cd}", Allow),
-        ("while IFS= read -r line; do echo \"$line\"; done < notes.txt", Allow),
+        (
+            "while IFS= read -r line; do echo \"$line\"; done < notes.txt",
+            Allow,
+        ),
         ("mapfile -t lines < notes.txt; echo \"${lines[0]}\"", Allow),
     ]);
 }
@@ -822,9 +828,15 @@ fn a_function_named_like_a_printer_feeds_its_body_s_output() {
         // bypass: bash runs `cat .env`, not `ls`.
         ("echo() { printf 'cat .env'; }; echo ls | bash", Ask),
         ("function echo { printf 'id'; }; echo ls | bash", Ask),
-        ("printf() { command printf 'cat .env'; }; printf ls | sh", Ask),
+        (
+            "printf() { command printf 'cat .env'; }; printf ls | sh",
+            Ask,
+        ),
         ("echo() { printf id; }; sh <(echo ls)", Ask),
-        ("for i in 1 2; do echo ls | bash; echo() { printf id; }; done", Ask),
+        (
+            "for i in 1 2; do echo ls | bash; echo() { printf id; }; done",
+            Ask,
+        ),
         // bypass: xargs reads `.env`, not `README.md`.
         ("echo() { printf .env; }; echo README.md | xargs cat", Ask),
         // Harmless twins.
@@ -867,9 +879,20 @@ fn reads_after_a_cd_to_an_unknown_directory() {
         ("cd -; cat hosts.yml", Ask),
         ("cd ~-; cat config", Ask),
         ("cd \"$d\"; cat .env", Ask),
+        // bypass: a loop body or a function runs its `cd` before the next pass's read.
+        ("for i in 1 2; do cat hosts.yml; cd gh; done", Ask),
+        ("f() { cat hosts.yml; cd gh; }; f; f", Ask),
+        (
+            "cd gh; x=ok; for i in 1 2; do cat $x; x=hosts.yml; done",
+            Ask,
+        ),
         // Harmless twins.
         ("cd \"$d\" && cat Cargo.toml", Allow),
-        ("cd \"$(git rev-parse --show-toplevel)\" && cat README.md", Allow),
+        (
+            "cd \"$(git rev-parse --show-toplevel)\" && cat README.md",
+            Allow,
+        ),
         ("cd src; cat main.rs", Allow),
+        ("for d in */; do (cd \"$d\" && git status); done", Allow),
     ]);
 }

@@ -1026,7 +1026,7 @@ impl<'l> Walker<'l> {
             o.arg.exact().is_some_and(|v| {
                 (v.starts_with('-') || v.starts_with('+'))
                     && v[1..].contains(['l', 'u', 'c', 'i', 'n', 'a', 'A'])
-            }) || o.arg.value.is_none()
+            }) || (o.arg.value.is_none() && !names_an_assignment(&o.arg.template))
         });
         let mut unknown = Vec::new();
         for a in &args[1..] {
@@ -1788,6 +1788,14 @@ fn subscript_or_offset(source: &str) -> bool {
         .or_else(|| rest.strip_prefix("[*]"))
         .unwrap_or(rest);
     rest.starts_with('[') || rest.starts_with(':') && !rest[1..].starts_with(['-', '=', '?', '+'])
+}
+
+/// `NAME=…` or `NAME+=…` (the template of a `declare` operand): an assignment, not an option
+/// or a name decided at run time.
+fn names_an_assignment(template: &str) -> bool {
+    template.split_once('=').is_some_and(|(name, _)| {
+        wrappers::is_assignment(&format!("{}=", name.trim_end_matches('+')))
+    })
 }
 
 /// The names of the functions `cmds` define, at any depth of compound commands (not in

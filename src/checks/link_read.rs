@@ -579,7 +579,7 @@ fn expand_in(pattern: &str, dir: &Path, cx: &CheckCtx) -> (Vec<(PathBuf, bool)>,
     (matches.into_iter().map(|m| (m, true)).collect(), complete)
 }
 
-fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
+pub(crate) fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
     let start = if pattern.starts_with('/') {
         PathBuf::from("/")
     } else if pattern == "~" || pattern.starts_with("~/") {

@@ -198,27 +198,41 @@ fn judge(
         .iter()
         .filter(|a| a.name == name)
         .collect();
-    if !set.iter().any(|a| a.span.start <= unit.span.start) {
+    let Some(latest) = set
+        .iter()
+        .filter(|a| a.span.start <= unit.span.start)
+        .max_by_key(|a| a.span.start)
+        .map(|a| a.span)
+    else {
         return Judged::Unknown;
-    }
+    };
+    // After a `cd` relative values name files elsewhere: only the latest value, which the
+    // second reading substitutes and the path policy resolves from the directory it tracks, is
+    // judged from here.
+    let moved = analysis.units.iter().any(|u| {
+        matches!(
+            u.program.as_deref(),
+            Some("cd" | "pushd" | "popd" | "chdir")
+        )
+    });
     for a in set {
         if let Some(value) = &a.value {
-            // Also substituted in a second reading of the unit (with the latest value before
-            // it), which the path policy judges; every value is judged here. Unquoted, the value
-            // splits into words.
+            // Unquoted, the value splits into words.
             let whole = std::iter::once(value.as_str());
             for word in whole.chain(value.split_whitespace()) {
                 let path = format!("{word}{suffix}");
-                let secret = if path.contains(['*', '?', '[']) {
-                    secret_glob::glob_may_be_secret(&path)
-                } else {
-                    crate::files::is_secret(&crate::files::resolve(&path, cwd))
-                };
-                if secret {
-                    return Judged::Secret(path);
+                if moved && a.span != latest && !path.starts_with(['/', '~']) {
+                    return Judged::Unknown;
+                }
+                match judge_path(&path, cwd) {
+                    Judged::Proven => {}
+                    other => return other,
                 }
             }
             continue;
+        }
+        if moved && !a.template.starts_with(['/', '~']) {
+            return Judged::Unknown;
         }
         for word in a.template.split_whitespace() {
             let word = word.trim_matches('"');
@@ -233,17 +247,41 @@ fn judge(
                 return Judged::Unknown;
             }
             let path = format!("{word}{suffix}");
-            let secret = if path.contains(['*', '?', '[']) {
-                secret_glob::glob_may_be_secret(&path)
-            } else {
-                crate::files::is_secret(&crate::files::resolve(&path, cwd))
-            };
-            if secret {
-                return Judged::Secret(path);
+            match judge_path(&path, cwd) {
+                Judged::Proven => {}
+                other => return other,
             }
         }
     }
     Judged::Proven
+}
+
+/// A value's path: a glob aimed at a secret, or one whose matches in the directory (expanded
+/// as bash may: a leading dot matched, case folded, `**` at any depth) lead to one, through a
+/// link the workspace holds (`for f in *.md; do cat "$f"; done` with `notes.md ->
+/// ~/.config/gh/hosts.yml`); a plain path that resolves to a secret.
+fn judge_path(path: &str, cwd: &Path) -> Judged {
+    if !path.contains(['*', '?', '[']) {
+        return if crate::files::is_secret(&crate::files::resolve(path, cwd)) {
+            Judged::Secret(path.to_owned())
+        } else {
+            Judged::Proven
+        };
+    }
+    if secret_glob::glob_may_be_secret(path) {
+        return Judged::Secret(path.to_owned());
+    }
+    let (matches, complete) = crate::checks::link_read::expand(path, cwd);
+    if !complete {
+        return Judged::Unknown;
+    }
+    match matches
+        .iter()
+        .find(|m| crate::files::is_secret(&crate::files::resolve(&m.to_string_lossy(), cwd)))
+    {
+        Some(m) => Judged::Secret(m.to_string_lossy().into_owned()),
+        None => Judged::Proven,
+    }
 }
 
 /// The units of the command substitutions within `span`, judged as one listing.
@@ -562,5 +600,37 @@ mod tests {
         for (cmd, want) in cases {
             assert_eq!(rules(cmd), *want, "{cmd}");
         }
+    }
+
+    /// A glob a variable carries is expanded in the directory, as the link-read check expands a
+    /// glob operand: a link the workspace holds can lead to a secret.
+    #[test]
+    fn glob_values_are_expanded_through_the_workspace_s_links() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let secret = ws.join("home/.aws/credentials");
+        std::fs::create_dir_all(ws.join("home/.aws")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&secret, "x").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("a.txt"), "x").unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(&secret, ws.join("notes.md")).unwrap_or_else(|e| panic!("{e}"));
+        let policy = super::super::Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let rules = |cmd: &str| -> Vec<String> {
+            let analysis = crate::analyze::analyze(cmd, &Limits::default());
+            (0..analysis.units.len())
+                .flat_map(|i| {
+                    let (_, parsed) = policy.parse_unit(&analysis.units[i]);
+                    reasons(&analysis, i, &parsed.operands, &ws)
+                })
+                .map(|r| r.rule.to_string())
+                .collect()
+        };
+        for cmd in [
+            "for f in *.md; do cat \"$f\"; done",
+            "for f in n*; do cat $f; done",
+            "x=ok; for i in 1 2; do cat $x; x='*'; done",
+        ] {
+            assert_eq!(rules(cmd), ["read-secret"], "{cmd}");
+        }
+        assert!(rules("for f in *.txt; do cat \"$f\"; done").is_empty());
     }
 }

@@ -10,7 +10,7 @@ use super::{
     Decision, Mode, Operation, Origin, Policy, Reason, Risk, Rule, Source, UnitVerdict, Verdict,
     dynamic_reads, help, lazy, paths, pattern, rule, untrusted_note,
 };
-use crate::analyze::{Analysis, FlagKind, Unit, analyze};
+use crate::analyze::{Analysis, Context, FlagKind, Unit, analyze};
 use crate::ast::Span;
 use crate::checks::{self, CheckCtx};
 
@@ -352,6 +352,16 @@ impl Policy {
             self.start_dir.as_deref().unwrap_or(&self.cwd),
             self.real_dir.as_deref(),
         );
+        // A `cd` in a loop body or a function runs again (or when called), after commands
+        // that come later in the text: where a relative path leads is known nowhere on the line.
+        if analysis.units.iter().any(|u| {
+            matches!(
+                u.program.as_deref(),
+                Some("cd" | "pushd" | "popd" | "chdir")
+            ) && (u.in_context(Context::Loop) || u.in_context(Context::Function))
+        }) {
+            wd.forget();
+        }
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;

@@ -636,6 +636,11 @@ impl<'a> WorkingDir<'a> {
         Some(crate::files::resolve_links_under(path, dir, self.real))
     }
 
+    /// The directory is known only at run time from here on.
+    pub(crate) fn forget(&mut self) {
+        self.current = None;
+    }
+
     /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
     pub(crate) fn follow(&mut self, unit: &Unit) {
         let Some(program) = unit.program.as_deref() else {
