@@ -1809,7 +1809,8 @@ fn collect_functions(cmds: &[Command], out: &mut Vec<String>) {
             }
             Command::Pipeline { stages: body, .. }
             | Command::Subshell { body, .. }
-            | Command::Group { body, .. } => collect_functions(body, out),
+            | Command::Group { body, .. }
+            | Command::For { body, .. } => collect_functions(body, out),
             Command::AndOr { left, right, .. } => {
                 collect_functions(std::slice::from_ref(left), out);
                 collect_functions(std::slice::from_ref(right), out);
@@ -1817,7 +1818,7 @@ fn collect_functions(cmds: &[Command], out: &mut Vec<String>) {
             Command::Background { body, .. }
             | Command::Negated { body, .. }
             | Command::Redirected { body, .. } => {
-                collect_functions(std::slice::from_ref(body), out)
+                collect_functions(std::slice::from_ref(body), out);
             }
             Command::If {
                 branches,
@@ -1836,7 +1837,6 @@ fn collect_functions(cmds: &[Command], out: &mut Vec<String>) {
                 collect_functions(condition, out);
                 collect_functions(body, out);
             }
-            Command::For { body, .. } => collect_functions(body, out),
             Command::Case { arms, .. } => {
                 for arm in arms {
                     collect_functions(&arm.body, out);

@@ -15,10 +15,13 @@
 //! - it begins with `$HOME/` or `$PWD/` and the rest is static (an ordinary path, judged by the
 //!   path policy);
 //! - it is a variable (with a static suffix or none) that the line set before the unit or that
-//!   a `for` loop around it walks, and every value it was given is a static word or a glob: each
-//!   is judged as the path it makes (`for f in src/*.rs` is proven; `for f in ~/.ssh/*` asks
-//!   read-secret). A variable with a static value was also substituted in a second reading of
-//!   the unit, which the path policy judges.
+//!   a `for` loop around it walks, and every value the line gives it anywhere (a loop body or a
+//!   function runs again after a later assignment) is a static word or a glob: each is judged
+//!   as the path it makes, a glob expanded in the directory through its links (`for f in
+//!   src/*.rs` is proven; `for f in ~/.ssh/*` asks read-secret). A value a builtin sets at run
+//!   time (`read x`, `mapfile x`, `printf -v x`, `${x:=…}`, `x[0]=…`, `x+=…`) is unknown. After
+//!   a `cd`, only the latest value (substituted in a second reading of the unit, which the path
+//!   policy resolves from the directory it tracks) is proven.
 //!
 //! Example: `for f in ~/.ssh/*; do cat "$f"; done` asks (read-secret); `cat "$1"` asks
 //! (read-unknown-path); `for f in src/*.rs; do head -5 "$f"; done` is allowed.
