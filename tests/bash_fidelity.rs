@@ -882,6 +882,9 @@ fn reads_after_a_cd_to_an_unknown_directory() {
         // bypass: a loop body or a function runs its `cd` before the next pass's read.
         ("for i in 1 2; do cat hosts.yml; cd gh; done", Ask),
         ("f() { cat hosts.yml; cd gh; }; f; f", Ask),
+        // bypass: `popd -n`/`popd +1` drop another entry and stay in `gh`.
+        ("pushd gh; popd -n; cat hosts.yml", Ask),
+        ("pushd gh; popd +1; cat hosts.yml", Ask),
         (
             "cd gh; x=ok; for i in 1 2; do cat $x; x=hosts.yml; done",
             Ask,
@@ -894,5 +897,6 @@ fn reads_after_a_cd_to_an_unknown_directory() {
         ),
         ("cd src; cat main.rs", Allow),
         ("for d in */; do (cd \"$d\" && git status); done", Allow),
+        ("pushd src >/dev/null && cat main.rs; popd", Allow),
     ]);
 }

@@ -649,8 +649,29 @@ impl<'a> WorkingDir<'a> {
         if !matches!(program, "cd" | "pushd" | "popd" | "chdir") {
             return;
         }
+        // `popd -n`, `popd +N`/`-N`, `pushd -n DIR`, `pushd +N`/`-N`: an entry is taken out of the
+        // stack or put in without a change of directory, or the stack is rotated. Which
+        // directory the shell ends in is not modelled.
+        let stack_option = unit.args().any(|a| {
+            a.value.as_deref().is_none_or(|v| {
+                v == "-n"
+                    || ((v.starts_with('+') || v.starts_with('-'))
+                        && v.len() > 1
+                        && v[1..].bytes().all(|b| b.is_ascii_digit()))
+            })
+        });
         if program == "popd" {
+            if stack_option || unit.args().next().is_some() {
+                self.stack.clear();
+                self.current = None;
+                return;
+            }
             self.current = self.stack.pop().unwrap_or(None);
+            return;
+        }
+        if program == "pushd" && stack_option {
+            self.stack.clear();
+            self.current = None;
             return;
         }
         let mut operands = unit.args().filter(|a| {
