@@ -284,6 +284,10 @@ pub(crate) struct Assignment {
     pub value: Option<Word>,
     /// Elements of an array value `NAME=(…)`.
     pub array: Vec<Word>,
+    /// `NAME+=value`: the value is appended to the variable's (a string's, or an array's
+    /// elements), so the result is not the value alone.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub append: bool,
     /// Whole assignment.
     pub span: Span,
 }

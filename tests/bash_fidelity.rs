@@ -767,3 +767,136 @@ fn named_descriptor_subscripts_are_arithmetic() {
         ("echo hi 2>/dev/null", Allow),
     ]);
 }
+
+/// A variable's value is what the line's last static assignment says only when nothing else
+/// sets it: `read`, `mapfile`/`readarray`, `printf -v`, `getopts`, `wait -p`, `unset`,
+/// `${x:=…}`, an element (`x[0]=…`), an append (`x+=…`), `declare` with attributes or
+/// namerefs, `eval`; and a loop body or a function runs again after a later assignment. A
+/// printer's operand whose value any of these sets is not proven (confirmed with bash 5.2.15).
+#[test]
+fn values_set_at_run_time_are_not_the_assigned_ones() {
+    check(&[
+        // bypass: `read`/`mapfile` replace the value the path policy judged.
+        ("x=ok; read x <<< .env; cat $x", Ask),
+        ("x=ok; command read x <<< .env; cat $x", Ask),
+        ("x=ok; mapfile -t x <<< .env; cat $x", Ask),
+        ("x=ok; readarray x <<< .env; cat $x", Ask),
+        ("x=ok; printf -vx .env; cat $x", Ask),
+        // bypass: `${x:=…}` assigns an empty variable.
+        ("x=; : ${x:=.env}; cat $x", Ask),
+        ("x=; : ${x=.env}; cat $x", Ask),
+        // bypass: code re-read by `eval` assigns too.
+        ("x=ok; eval 'x=.env'; cat $x", Ask),
+        // bypass: an append is not the appended text; an element is `$x`.
+        ("x=.e; x+=nv; cat $x", Ask),
+        ("x=ok; x[0]=.env; cat $x", Ask),
+        // bypass: the second run of a loop body sees the later assignment.
+        ("x=ok; for i in 1 2; do cat $x; x=.env; done", Ask),
+        ("x=ok; while true; do cat $x; x=.env; done", Ask),
+        ("x=ok; for i in 1 2; do cat $x; declare x=.env; done", Ask),
+        (
+            "x=ok; declare -n r=x; for i in 1 2; do cat $x; r=.env; done",
+            Ask,
+        ),
+        // bypass: standard input from a variable with a known value.
+        ("x=.env; cat < $x", Ask),
+        // bypass: a `/` of `${x/pat/rep}` is no directory separator.
+        ("x=ab; cat ${x/ab/.env}", Ask),
+        // bypass: `mapfile -t` takes no value, so `PATH` is the name it sets.
+        ("mapfile -t PATH <<< /tmp; ls", Ask),
+        ("readarray -t PATH <<< /tmp; ls", Ask),
+        // Harmless twins.
+        ("x=src/main.rs; cat $x", Allow),
+        ("x=README.md; for i in 1 2; do cat $x; done", Allow),
+        ("for f in src/*.rs; do head -5 \"$f\"; done", Allow),
+        ("x=Cargo.toml; cat < $x", Allow),
+        ("x=ab; echo ${x/ab/cd}", Allow),
+        (
+            "while IFS= read -r line; do echo \"$line\"; done < notes.txt",
+            Allow,
+        ),
+        ("mapfile -t lines < notes.txt; echo \"${lines[0]}\"", Allow),
+    ]);
+}
+
+/// A function defined on the line (in any branch or loop) prints what its body prints: a
+/// stage named like `echo` feeds a shell or `xargs` what the body prints at run time, not
+/// the words after its name (confirmed with bash 5.2.15).
+#[test]
+fn a_function_named_like_a_printer_feeds_its_body_s_output() {
+    check(&[
+        // bypass: bash runs `cat .env`, not `ls`.
+        ("echo() { printf 'cat .env'; }; echo ls | bash", Ask),
+        ("function echo { printf 'id'; }; echo ls | bash", Ask),
+        (
+            "printf() { command printf 'cat .env'; }; printf ls | sh",
+            Ask,
+        ),
+        ("echo() { printf id; }; sh <(echo ls)", Ask),
+        (
+            "for i in 1 2; do echo ls | bash; echo() { printf id; }; done",
+            Ask,
+        ),
+        // bypass: xargs reads `.env`, not `README.md`.
+        ("echo() { printf .env; }; echo README.md | xargs cat", Ask),
+        // Harmless twins.
+        ("echo ls | bash", Allow),
+        ("echo README.md | xargs cat", Allow),
+    ]);
+}
+
+/// `[` is a command: bash reads `>`, `>>`, `<`, `&>` among its words as redirections (`[ x >
+/// f ]` creates or empties `f`), where tree-sitter-bash reads a comparison; never allowed.
+/// `[[ a > b ]]` compares (confirmed with bash 5.2.15).
+#[test]
+fn redirections_inside_single_brackets_are_redirections() {
+    check(&[
+        // bypass: empties `~/.bashrc`.
+        ("[ x > ~/.bashrc ]", Ask),
+        ("[ x >> f ]", Ask),
+        ("[ x &> f ]", Ask),
+        ("[ a < b ]", Ask),
+        ("[ -f x -a y > f ]", Ask),
+        // Harmless twins.
+        ("[ -f x ] && echo yes", Allow),
+        ("[ \"$a\" = \"$b\" ]", Allow),
+        ("[ 1 -lt 2 ]", Allow),
+        ("[[ a > b ]]", Allow),
+        ("[ -n \"$(echo a | grep b)\" ]", Allow),
+    ]);
+}
+
+/// After `cd` to a directory known only at run time (`cd $x`, `cd $(…)`, `cd -`, `cd ~-`, `cd
+/// GLOB`), a relative path is read from somewhere unknown: a name that holds secrets in some
+/// directory (`hosts.yml` in `~/.config/gh`, `config` in `~/.kube`, `.env`) or a glob asks.
+#[test]
+fn reads_after_a_cd_to_an_unknown_directory() {
+    check(&[
+        // bypass: `gh` can be a link to `~/.config/gh`, `cd g*` its glob.
+        ("x=gh; cd $x; cat hosts.yml", Ask),
+        ("cd g*; cat hosts.yml", Ask),
+        ("cd $(echo gh); cat hosts.yml", Ask),
+        ("cd -; cat hosts.yml", Ask),
+        ("cd ~-; cat config", Ask),
+        ("cd \"$d\"; cat .env", Ask),
+        // bypass: a loop body or a function runs its `cd` before the next pass's read.
+        ("for i in 1 2; do cat hosts.yml; cd gh; done", Ask),
+        ("f() { cat hosts.yml; cd gh; }; f; f", Ask),
+        // bypass: `popd -n`/`popd +1` drop another entry and stay in `gh`.
+        ("pushd gh; popd -n; cat hosts.yml", Ask),
+        ("pushd gh; popd +1; cat hosts.yml", Ask),
+        (
+            "cd gh; x=ok; for i in 1 2; do cat $x; x=hosts.yml; done",
+            Ask,
+        ),
+        // Harmless twins.
+        ("cd \"$d\" && cat Cargo.toml", Allow),
+        (
+            "cd \"$(git rev-parse --show-toplevel)\" && cat README.md",
+            Allow,
+        ),
+        ("cd src; cat main.rs", Allow),
+        ("for d in */; do (cd \"$d\" && git status); done", Allow),
+        ("pushd src >/dev/null && cat main.rs; popd", Allow),
+    ]);
+}

@@ -82,6 +82,10 @@ pub(crate) struct Walker<'l> {
     pub(super) bare: Vec<UnitAssignment>,
     /// Functions defined so far on the line (their bodies analysed where they were defined).
     functions: Vec<String>,
+    /// Every function name defined anywhere in the code read so far (branches, loops, bodies,
+    /// re-parsed code): a call of one prints what its body prints, not what the builtin or
+    /// program of that name would (`echo() { printf id; }; echo ls | bash`).
+    defined: Vec<String>,
     /// Arithmetic contexts met, judged once the walk is done (`arith.rs`).
     pub(super) arith: Vec<ArithCtx>,
     /// Static variable names with a subscript bash evaluates as arithmetic (`read 'a[i]'`,
@@ -112,6 +116,7 @@ impl<'l> Walker<'l> {
             exported: Vec::new(),
             bare: Vec::new(),
             functions: Vec::new(),
+            defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
             stopped: false,
@@ -166,6 +171,7 @@ impl<'l> Walker<'l> {
             };
             self.flag(kind, issue.span, issue.detail.clone());
         }
+        collect_functions(&script.commands, &mut self.defined);
         // Only the statements of the line itself define functions for what follows (not
         // those in branches, loops, subshells, `&&` lists or re-parsed code).
         let top = self.nest == 0 && ctx.context.is_empty();
@@ -384,11 +390,26 @@ impl<'l> Walker<'l> {
                 c.context.push(Context::Pipeline);
             }
             if i > 0 {
-                c.feed = Some(super::nested::feed_of(&stages[i - 1]));
+                c.feed = Some(self.feed_of(&stages[i - 1]));
                 c.piped = true;
             }
             self.command(stage, &c);
         }
+    }
+
+    /// What a stage prints ([`super::nested::feed_of`]), unless its command name is a
+    /// function defined on the line: then its body prints, at run time.
+    pub(super) fn feed_of(&self, stage: &Command) -> Feed {
+        if let Command::Simple(s) = stage
+            && let Some(first) = s.words.first()
+            && word::canonical(first)
+                .first()
+                .and_then(|a| a.exact())
+                .is_none_or(|name| self.defined.iter().any(|f| f == name))
+        {
+            return Feed::Dynamic(stage.span());
+        }
+        super::nested::feed_of(stage)
     }
 
     fn subshell(&mut self, body: &[Command], span: Span, ctx: &Ctx) {
@@ -503,6 +524,13 @@ impl<'l> Walker<'l> {
                 } => {
                     if subscript_or_offset(source) {
                         self.arith.push(ArithCtx::Param(*span));
+                    }
+                    // `${x:=v}`/`${x=v}` assigns `x` when it is unset (or empty): its value is
+                    // no longer the one an assignment earlier on the line gave it.
+                    if let Some(n) = name
+                        && assigns_default(source, n)
+                    {
+                        self.unknown_value(n, *span);
                     }
                     if indirect(source) {
                         self.flag(
@@ -647,7 +675,7 @@ impl<'l> Walker<'l> {
         if (a.name == "IFS" && !reader) || a.name.starts_with("IFS[") {
             self.flag(FlagKind::IfsManipulation, a.span, "");
         }
-        let (value, template) = match &a.value {
+        let (mut value, mut template) = match &a.value {
             Some(w) => {
                 let arg = word::canonical(w).into_iter().next();
                 (
@@ -658,6 +686,11 @@ impl<'l> Walker<'l> {
             None if a.array.is_empty() => (Some(String::new()), String::new()),
             None => (None, "(…)".to_owned()),
         };
+        // `x+=v`: the old value (or elements) and `v`, not `v`.
+        if a.append {
+            value = None;
+            template = format!("${{{}}}{template}", a.name);
+        }
         UnitAssignment {
             name: a.name.clone(),
             value,
@@ -854,7 +887,15 @@ impl<'l> Walker<'l> {
                     a.inherited = true;
                     a.exported = false;
                     self.bare.push(a.clone());
+                    // `x[0]=v` changes `$x` (element 0) and `${x[@]}`: no static value.
+                    let element = a
+                        .name
+                        .split_once('[')
+                        .map(|(base, _)| (base.to_owned(), a.span));
                     self.exported.push(a);
+                    if let Some((base, span)) = element {
+                        self.unknown_value(&base, span);
+                    }
                 }
             } else {
                 assignments.splice(0..0, self.exported.iter().cloned());
@@ -903,6 +944,75 @@ impl<'l> Walker<'l> {
         inherited.append(&mut assignments);
         self.resolve(&args, inherited, c);
         self.declared(&args, c);
+        self.builtin_assigns(&args);
+    }
+
+    /// `read x`, `mapfile x`, `printf -v x`, `getopts o x`, `wait -p x`, `unset x`: the
+    /// variable's value is set at run time (from input, a format, an option), so an
+    /// assignment earlier on the line no longer says what it is.
+    fn builtin_assigns(&mut self, args: &[ArgW]) {
+        // `command read x`, `builtin printf -v x …`: the same builtins.
+        let mut args = args;
+        while let Some(first) = args.first().and_then(|a| a.arg.exact())
+            && matches!(first, "command" | "builtin" | "-p" | "--")
+            && args.len() > 1
+        {
+            args = &args[1..];
+        }
+        let Some(program) = args.first().and_then(|a| a.arg.exact()) else {
+            return;
+        };
+        if !matches!(
+            program,
+            "read" | "mapfile" | "readarray" | "printf" | "getopts" | "wait" | "unset"
+        ) {
+            return;
+        }
+        let texts: Vec<&str> = args[1..]
+            .iter()
+            .map(|a| a.arg.value.as_deref().unwrap_or(&a.arg.template))
+            .collect();
+        let mut names = super::arith::name_operands(program, &texts);
+        // `read` with no name sets `REPLY`; `mapfile` with none, `MAPFILE`.
+        match program {
+            "read" if names.is_empty() => {
+                self.unknown_value("REPLY", args[0].arg.span);
+            }
+            "mapfile" | "readarray" if names.is_empty() => {
+                self.unknown_value("MAPFILE", args[0].arg.span);
+            }
+            "getopts" => {
+                self.unknown_value("OPTARG", args[0].arg.span);
+                self.unknown_value("OPTIND", args[0].arg.span);
+            }
+            _ => {}
+        }
+        for (k, at) in names.drain(..) {
+            let (Some(text), Some(arg)) = (texts.get(k), args.get(k + 1)) else {
+                continue;
+            };
+            let name = text.get(at..).unwrap_or(text);
+            let name = name.split('[').next().unwrap_or(name);
+            self.unknown_value(name, arg.arg.span);
+        }
+    }
+
+    /// `name` gets a value known only at run time from here on: later readings of the line
+    /// do not substitute an earlier static value for it.
+    pub(super) fn unknown_value(&mut self, name: &str, span: Span) {
+        if !wrappers::is_assignment(&format!("{name}=")) {
+            return;
+        }
+        let a = UnitAssignment {
+            name: name.to_owned(),
+            value: None,
+            template: super::SET_AT_RUN_TIME.to_owned(),
+            span,
+            inherited: true,
+            exported: false,
+        };
+        self.bare.push(a.clone());
+        self.exported.push(a);
     }
 
     /// `export NAME=value` (and `declare`, `local`…) sets a variable for the rest of the line.
@@ -916,12 +1026,39 @@ impl<'l> Walker<'l> {
         ) {
             return;
         }
+        // `declare -l x` (case), `-i` (arithmetic), `-n` (a name for another variable), `-a`/`-A`
+        // (arrays): later values are not what an assignment says, and a nameref's target is
+        // set through the reference.
+        let transforms = args[1..].iter().any(|o| {
+            o.arg.exact().is_some_and(|v| {
+                (v.starts_with('-') || v.starts_with('+'))
+                    && v[1..].contains(['l', 'u', 'c', 'i', 'n', 'a', 'A'])
+            }) || (o.arg.value.is_none() && !names_an_assignment(&o.arg.template))
+        });
+        let mut unknown = Vec::new();
         for a in &args[1..] {
             let text = a.arg.value.as_deref().unwrap_or(&a.arg.template);
+            if !text.starts_with(['-', '+']) {
+                let name = text.split_once('=').map_or(text, |(n, _)| n);
+                let name = name.strip_suffix('+').unwrap_or(name);
+                let name = name.split('[').next().unwrap_or(name);
+                if transforms || text.contains('=') {
+                    unknown.push((name.to_owned(), a.arg.span, transforms));
+                }
+                // `declare -n r=x`: `x` is set through `r`.
+                if transforms && let Some((_, target)) = text.split_once('=') {
+                    let target = target.split('[').next().unwrap_or(target);
+                    unknown.push((target.to_owned(), a.arg.span, true));
+                }
+            }
             let Some((name, value)) = text.split_once('=') else {
                 continue;
             };
-            let name = name.strip_suffix('+').unwrap_or(name);
+            // `export x+=v`: appended to the old value.
+            let (name, appended) = match name.strip_suffix('+') {
+                Some(n) => (n, true),
+                None => (name, false),
+            };
             if !wrappers::is_assignment(&format!("{name}=")) {
                 continue;
             }
@@ -930,7 +1067,12 @@ impl<'l> Walker<'l> {
             }
             let assignment = UnitAssignment {
                 name: name.to_owned(),
-                value: a.arg.value.as_ref().map(|_| value.to_owned()),
+                value: a
+                    .arg
+                    .value
+                    .as_ref()
+                    .filter(|_| !appended)
+                    .map(|_| value.to_owned()),
                 template: value.to_owned(),
                 span: a.arg.span,
                 inherited: true,
@@ -945,6 +1087,23 @@ impl<'l> Walker<'l> {
                 self.code_valued_env(&assignment, ctx);
             }
             self.exported.push(assignment);
+        }
+        // What the line's readers of variable values see: a value set by a builtin in this shell
+        // (in a loop body or a function it may be read before or after this point), and with
+        // attributes not the value as written.
+        for (name, span, transformed) in unknown {
+            if transformed {
+                self.unknown_value(&name, span);
+            } else if wrappers::is_assignment(&format!("{name}=")) {
+                self.bare.push(UnitAssignment {
+                    name,
+                    value: None,
+                    template: super::SET_AT_RUN_TIME.to_owned(),
+                    span,
+                    inherited: true,
+                    exported: false,
+                });
+            }
         }
     }
 
@@ -1636,6 +1795,77 @@ fn subscript_or_offset(source: &str) -> bool {
         .or_else(|| rest.strip_prefix("[*]"))
         .unwrap_or(rest);
     rest.starts_with('[') || rest.starts_with(':') && !rest[1..].starts_with(['-', '=', '?', '+'])
+}
+
+/// `NAME=…` or `NAME+=…` (the template of a `declare` operand): an assignment, not an option
+/// or a name decided at run time.
+fn names_an_assignment(template: &str) -> bool {
+    template.split_once('=').is_some_and(|(name, _)| {
+        wrappers::is_assignment(&format!("{}=", name.trim_end_matches('+')))
+    })
+}
+
+/// The names of the functions `cmds` define, at any depth of compound commands (not in
+/// substitutions, which run in a subshell).
+fn collect_functions(cmds: &[Command], out: &mut Vec<String>) {
+    for cmd in cmds {
+        match cmd {
+            Command::Function { name, body, .. } => {
+                out.push(name.clone());
+                collect_functions(std::slice::from_ref(body), out);
+            }
+            Command::Pipeline { stages: body, .. }
+            | Command::Subshell { body, .. }
+            | Command::Group { body, .. }
+            | Command::For { body, .. } => collect_functions(body, out),
+            Command::AndOr { left, right, .. } => {
+                collect_functions(std::slice::from_ref(left), out);
+                collect_functions(std::slice::from_ref(right), out);
+            }
+            Command::Background { body, .. }
+            | Command::Negated { body, .. }
+            | Command::Redirected { body, .. } => {
+                collect_functions(std::slice::from_ref(body), out);
+            }
+            Command::If {
+                branches,
+                else_body,
+                ..
+            } => {
+                for (cond, body) in branches {
+                    collect_functions(cond, out);
+                    collect_functions(body, out);
+                }
+                collect_functions(else_body, out);
+            }
+            Command::Loop {
+                condition, body, ..
+            } => {
+                collect_functions(condition, out);
+                collect_functions(body, out);
+            }
+            Command::Case { arms, .. } => {
+                for arm in arms {
+                    collect_functions(&arm.body, out);
+                }
+            }
+            Command::Opaque { inner, .. } => collect_functions(inner, out),
+            Command::Simple(_) | Command::Test { .. } => {}
+        }
+    }
+}
+
+/// `${name:=…}` or `${name=…}` (with an optional subscript): the expansion assigns `name`.
+fn assigns_default(source: &str, name: &str) -> bool {
+    let Some(rest) = source.strip_prefix("${").and_then(|r| r.strip_prefix(name)) else {
+        return false;
+    };
+    let rest = if rest.starts_with('[') {
+        rest.find(']').map_or("", |k| &rest[k + 1..])
+    } else {
+        rest
+    };
+    rest.starts_with(":=") || rest.starts_with('=')
 }
 
 #[cfg(test)]

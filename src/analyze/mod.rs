@@ -19,6 +19,7 @@ mod nested;
 mod runners;
 pub(crate) mod shell_options;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
+pub(crate) use arith::name_operands;
 pub(crate) use nested::shell_command_options;
 pub(crate) mod awk;
 pub(crate) mod sed;
@@ -100,6 +101,11 @@ pub struct UnitAssignment {
     /// exported variable such as `PATH`).
     pub exported: bool,
 }
+
+/// The template of an assignment recorded for a variable a builtin, an append, an element or a
+/// default expansion sets at run time (`read x`, `x+=v`, `x[0]=v`, `${x:=v}`): its value is
+/// unknown. The command that sets it is judged by itself.
+pub(crate) const SET_AT_RUN_TIME: &str = "(…) set at run time";
 
 /// A redirect that applies to a unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -747,7 +747,7 @@ impl Walker<'_> {
         let [stage] = body.as_slice() else {
             return;
         };
-        if let Feed::Static(text, map) | Feed::Partial(text, map, _) = feed_of(stage) {
+        if let Feed::Static(text, map) | Feed::Partial(text, map, _) = self.feed_of(stage) {
             let mut c = ctx.with(Context::StdinCode);
             c.via = via.to_vec();
             c.via.push(program.to_owned());

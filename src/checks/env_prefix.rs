@@ -262,7 +262,12 @@ impl Check for EnvPrefix {
         let mut history_seen = false;
         // A bare `PATH=…` with no command changes the shell itself: every later command, also
         // in an agent's persistent shell. The names that change what runs or loads ask.
-        for asg in &a.assignments {
+        // (A variable set at run time by a builtin is judged with that builtin below.)
+        for asg in a
+            .assignments
+            .iter()
+            .filter(|a| a.template != crate::analyze::SET_AT_RUN_TIME)
+        {
             if let Some((risk @ Risk::High, why)) = classify(&asg.name, asg.value.as_deref()) {
                 history_seen |= asg.name.starts_with("HIST");
                 out.push(ask(
@@ -274,7 +279,11 @@ impl Check for EnvPrefix {
             }
         }
         for (i, u) in a.units.iter().enumerate() {
-            for asg in &u.assignments {
+            for asg in u
+                .assignments
+                .iter()
+                .filter(|a| a.template != crate::analyze::SET_AT_RUN_TIME)
+            {
                 if let Some((risk, why)) = classify(&asg.name, asg.value.as_deref()) {
                     history_seen |= asg.name.starts_with("HIST");
                     // A bare `x=1;` earlier on the line is a shell variable, not in the
@@ -313,25 +322,16 @@ impl Check for EnvPrefix {
             }
             // `read -r PATH <<< …`, `mapfile -t PATH`, `printf -v PATH …`: a variable set from
             // input, which shclass cannot see.
-            if let Some(p @ ("read" | "mapfile" | "readarray" | "printf")) = prog(u) {
-                let mut words = u.args().map(text).peekable();
-                let mut after_v = p != "printf";
-                while let Some(w) = words.next() {
-                    if p == "printf" {
-                        after_v |= w == "-v";
-                        if w != "-v" && !after_v {
-                            continue;
-                        }
-                        if w == "-v" {
-                            continue;
-                        }
-                    } else if let Some(opt) = w.strip_prefix('-') {
-                        // Options with a value: `read -p PROMPT -d DELIM -n N -t T -u FD`.
-                        if opt.len() == 1 && "pdntuNCcs".contains(opt) {
-                            words.next();
-                        }
+            if let Some(p @ ("read" | "mapfile" | "readarray" | "printf" | "getopts" | "wait")) =
+                prog(u)
+            {
+                // The one reading of these builtins' name operands (each builtin's own options:
+                // `mapfile -t` takes no value, `read -t` does).
+                let words: Vec<&str> = u.args().map(text).collect();
+                for (k, at) in crate::analyze::name_operands(p, &words) {
+                    let Some(w) = words.get(k).and_then(|w| w.get(at..)) else {
                         continue;
-                    }
+                    };
                     let name = w.split('[').next().unwrap_or(w);
                     if let Some((Risk::High, why)) = classify(name, None) {
                         history_seen |= name.starts_with("HIST");
@@ -341,9 +341,6 @@ impl Check for EnvPrefix {
                             Risk::High,
                             format!("`{p}` sets `{name}`: {why}"),
                         ));
-                    }
-                    if p == "printf" {
-                        break;
                     }
                 }
             }

@@ -33,7 +33,7 @@ declare_check! {
     /// test or stat names (`ls -l *`, `du -L`, `tree -l`: names and sizes, no contents).
     ///
     /// **Known gaps**: the file system is looked at before the line runs (a link the line
-    /// makes is not seen); `**` and extended globs count as `*`; a directory entered through
+    /// makes is not seen); extended globs count as `*`; a directory entered through
     /// a variable is not looked at.
     LinkRead,
     "link-read"
@@ -562,6 +562,7 @@ fn tree_link(dir: &Path, root: &Path) -> Option<String> {
 fn expand_in(pattern: &str, dir: &Path, cx: &CheckCtx) -> (Vec<(PathBuf, bool)>, bool) {
     if let Some(memo) = cx.memo
         && !pattern.contains(['/', '\\'])
+        && !pattern.contains("**")
         && !pattern.starts_with('~')
         && let Ok(pat) = glob::Pattern::new(pattern)
         && let Some(names) = memo.matching_in(dir, &pat, MATCH)
@@ -578,7 +579,7 @@ fn expand_in(pattern: &str, dir: &Path, cx: &CheckCtx) -> (Vec<(PathBuf, bool)>,
     (matches.into_iter().map(|m| (m, true)).collect(), complete)
 }
 
-fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
+pub(crate) fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
     let start = if pattern.starts_with('/') {
         PathBuf::from("/")
     } else if pattern == "~" || pattern.starts_with("~/") {
@@ -593,6 +594,34 @@ fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
     let mut current = vec![start];
     for comp in rest.split('/').filter(|c| !c.is_empty() && *c != ".") {
         let mut next = Vec::new();
+        // `**` under `shopt -s globstar` (which may be on: set earlier on the line, in an
+        // earlier command of a persistent shell or in a profile) matches every directory at any
+        // depth; as the last component, every name at any depth.
+        if comp == "**" {
+            let mut seen = 0usize;
+            let mut stack = current.clone();
+            next.clone_from(&current);
+            while let Some(base) = stack.pop() {
+                let Ok(entries) = std::fs::read_dir(&base) else {
+                    continue;
+                };
+                for e in entries.flatten() {
+                    seen += 1;
+                    if seen > MAX_WALK || next.len() > MAX_MATCHES {
+                        return (next, false);
+                    }
+                    let p = base.join(e.file_name());
+                    // A link to a directory is not descended by `**` (bash 5.2), but the
+                    // name itself is a match.
+                    if e.file_type().is_ok_and(|t| t.is_dir()) {
+                        stack.push(p.clone());
+                    }
+                    next.push(p);
+                }
+            }
+            current = next;
+            continue;
+        }
         let wild = comp.contains(['*', '?', '[']);
         let pat = wild.then(|| glob::Pattern::new(comp).ok()).flatten();
         for base in &current {
@@ -624,8 +653,10 @@ fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
     (current, true)
 }
 
+/// Matching as bash may: case folded (`shopt -s nocaseglob` may be on, set on the line or
+/// before it), a leading dot matched (`dotglob`, `GLOBIGNORE`): more names, never fewer.
 const MATCH: glob::MatchOptions = glob::MatchOptions {
-    case_sensitive: true,
+    case_sensitive: false,
     require_literal_separator: true,
     require_literal_leading_dot: false,
 };
@@ -641,7 +672,12 @@ mod tests {
         let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
         let home = root.join("home");
         let ws = root.join("ws");
-        for d in [home.join(".aws"), ws.join("docs"), ws.join("clean/docs")] {
+        for d in [
+            home.join(".aws"),
+            ws.join("docs"),
+            ws.join("clean/docs"),
+            ws.join("deep/x/y"),
+        ] {
             std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
         }
         let put = |p: &Path, s: &str| std::fs::write(p, s).unwrap_or_else(|e| panic!("{e}"));
@@ -655,6 +691,7 @@ mod tests {
         link(&home.join(".aws/credentials"), &ws.join("R"));
         link(&home.join(".aws/credentials"), &ws.join("docs/notes.md"));
         link(&home.join(".aws"), &ws.join("docs/cfg"));
+        link(&home.join(".aws/credentials"), &ws.join("deep/x/y/z.md"));
         link(&crate::files::home(), &ws.join("h"));
         (dir, ws)
     }
@@ -688,6 +725,13 @@ mod tests {
             "grep -r foo h",
             "rg foo h",
             "cd docs && cat *",
+            // `shopt -s globstar` (on the line, before it, in a profile): `**` at any depth.
+            "cat deep/**",
+            "cat deep/**/*.md",
+            "shopt -s globstar; cat **/z.m?",
+            // `shopt -s nocaseglob`: `NOTES.m?` matches `notes.md`.
+            "cat docs/NOTES.m?",
+            "cat docs/[N]otes.md",
         ];
         // Looked at afresh (a hook) and against one snapshot (a batch, with its memo).
         let memo = crate::checks::WorkspaceMemo::default();
@@ -727,6 +771,7 @@ mod tests {
             "cat 'R*'",
             "diff --from-file=README.md docs/a.md",
             "cd clean && cat *",
+            "cat clean/**/*.md",
         ];
         for cmd in quiet {
             assert_eq!(decisions_in(&LinkRead, cmd, &ws), None, "{cmd}");

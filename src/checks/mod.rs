@@ -16,7 +16,7 @@ mod env_prefix;
 mod exfiltration;
 mod foreign_repo;
 mod fork_bomb;
-mod link_read;
+pub(crate) mod link_read;
 mod obfuscation;
 mod one_liner;
 mod privilege;

@@ -1049,9 +1049,11 @@ impl<'a> Lowerer<'a> {
         let mut value = None;
         let mut array = Vec::new();
         let mut index = Vec::new();
+        let mut append = false;
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             match node.field_name_for_child(i as u32) {
+                None if kind(ch) == "+=" => append = true,
                 Some("name") => {
                     name = self.text(ch).to_owned();
                     if kind(ch) == "subscript" {
@@ -1078,6 +1080,7 @@ impl<'a> Lowerer<'a> {
             index,
             value,
             array,
+            append,
             span,
         }
     }
@@ -1602,6 +1605,7 @@ impl<'a> Lowerer<'a> {
                     .to_owned(),
             );
         }
+        let single = !self.text(node).starts_with("[[");
         let mut cursor = node.walk();
         'walk: loop {
             let n = cursor.node();
@@ -1615,7 +1619,32 @@ impl<'a> Lowerer<'a> {
                 );
                 break;
             }
-            if cursor.goto_first_child() {
+            // `[ a > b ]`: `[` is a command like any other, and bash reads `>`, `<`, `>>`, `&>`…
+            // in its words as redirections (`[ x > ~/.bashrc ]` empties the file);
+            // tree-sitter-bash reads a comparison.
+            let redirect = matches!(
+                kind(n),
+                "file_redirect"
+                    | "heredoc_redirect"
+                    | "herestring_redirect"
+                    | "redirected_statement"
+            ) || (!n.is_named()
+                && kind(n).contains(['<', '>'])
+                && kind(n)
+                    .bytes()
+                    .all(|b| matches!(b, b'<' | b'>' | b'&' | b'|' | b'-')));
+            if single && redirect {
+                self.issue(
+                    IssueKind::ParseError,
+                    n,
+                    "a redirection operator inside `[ … ]`: bash reads `[ a > b ]` as `[ a ]` \
+                     writing to the file `b`, tree-sitter-bash as a comparison"
+                        .to_owned(),
+                );
+                break;
+            }
+            let substitution = matches!(kind(n), "command_substitution" | "process_substitution");
+            if !substitution && cursor.goto_first_child() {
                 continue;
             }
             loop {

@@ -15,10 +15,13 @@
 //! - it begins with `$HOME/` or `$PWD/` and the rest is static (an ordinary path, judged by the
 //!   path policy);
 //! - it is a variable (with a static suffix or none) that the line set before the unit or that
-//!   a `for` loop around it walks, and every value it was given is a static word or a glob: each
-//!   is judged as the path it makes (`for f in src/*.rs` is proven; `for f in ~/.ssh/*` asks
-//!   read-secret). A variable with a static value was also substituted in a second reading of
-//!   the unit, which the path policy judges.
+//!   a `for` loop around it walks, and every value the line gives it anywhere (a loop body or a
+//!   function runs again after a later assignment) is a static word or a glob: each is judged
+//!   as the path it makes, a glob expanded in the directory through its links (`for f in
+//!   src/*.rs` is proven; `for f in ~/.ssh/*` asks read-secret). A value a builtin sets at run
+//!   time (`read x`, `mapfile x`, `printf -v x`, `${x:=…}`, `x[0]=…`, `x+=…`) is unknown. After
+//!   a `cd`, only the latest value (substituted in a second reading of the unit, which the path
+//!   policy resolves from the directory it tracks) is proven.
 //!
 //! Example: `for f in ~/.ssh/*; do cat "$f"; done` asks (read-secret); `cat "$1"` asks
 //! (read-unknown-path); `for f in src/*.rs; do head -5 "$f"; done` is allowed.
@@ -169,9 +172,11 @@ fn judge(
         return Judged::Proven;
     }
     // `"$DIR/README.md"`: whatever the directory, no secret has that name.
+    // (A `/` inside `${…}` is an operator's, not a directory's: `${x/ab/.env}`.)
     if let Some((_, name)) = t.rsplit_once('/')
         && !name.is_empty()
         && concrete(name)
+        && !name.contains(['}', ')'])
         && !secret_glob::file_name_may_be_secret(name)
     {
         return Judged::Proven;
@@ -186,19 +191,51 @@ fn judge(
     if !concrete(suffix) {
         return Judged::Unknown;
     }
-    // Every value the line gave the variable before the unit (or a loop around it gives it).
+    // Every value the line gives the variable: one before the unit (else the first run reads
+    // the environment's), and every other anywhere on the line, since a loop body or a function
+    // runs again after a later one (`x=a; for i in 1 2; do cat $x; x=.env; done`). A value set
+    // by a builtin (`read x`, `mapfile x`, `printf -v x`, `${x:=…}`, `x[0]=…`, `x+=…`,
+    // `declare`) is recorded as unknown.
     let set: Vec<_> = analysis
         .assignments
         .iter()
-        .filter(|a| a.name == name && a.span.start <= unit.span.start)
+        .filter(|a| a.name == name)
         .collect();
-    if set.is_empty() {
+    let Some(latest) = set
+        .iter()
+        .filter(|a| a.span.start <= unit.span.start)
+        .max_by_key(|a| a.span.start)
+        .map(|a| a.span)
+    else {
         return Judged::Unknown;
-    }
+    };
+    // After a `cd` relative values name files elsewhere: only the latest value, which the
+    // second reading substitutes and the path policy resolves from the directory it tracks, is
+    // judged from here.
+    let moved = analysis.units.iter().any(|u| {
+        matches!(
+            u.program.as_deref(),
+            Some("cd" | "pushd" | "popd" | "chdir")
+        )
+    });
     for a in set {
-        if a.value.is_some() {
-            // Substituted in a second reading of the unit, which the path policy judges.
+        if let Some(value) = &a.value {
+            // Unquoted, the value splits into words.
+            let whole = std::iter::once(value.as_str());
+            for word in whole.chain(value.split_whitespace()) {
+                let path = format!("{word}{suffix}");
+                if moved && a.span != latest && !path.starts_with(['/', '~']) {
+                    return Judged::Unknown;
+                }
+                match judge_path(&path, cwd) {
+                    Judged::Proven => {}
+                    other => return other,
+                }
+            }
             continue;
+        }
+        if moved && !a.template.starts_with(['/', '~']) {
+            return Judged::Unknown;
         }
         for word in a.template.split_whitespace() {
             let word = word.trim_matches('"');
@@ -213,17 +250,41 @@ fn judge(
                 return Judged::Unknown;
             }
             let path = format!("{word}{suffix}");
-            let secret = if path.contains(['*', '?', '[']) {
-                secret_glob::glob_may_be_secret(&path)
-            } else {
-                crate::files::is_secret(&crate::files::resolve(&path, cwd))
-            };
-            if secret {
-                return Judged::Secret(path);
+            match judge_path(&path, cwd) {
+                Judged::Proven => {}
+                other => return other,
             }
         }
     }
     Judged::Proven
+}
+
+/// A value's path: a glob aimed at a secret, or one whose matches in the directory (expanded
+/// as bash may: a leading dot matched, case folded, `**` at any depth) lead to one, through a
+/// link the workspace holds (`for f in *.md; do cat "$f"; done` with `notes.md ->
+/// ~/.config/gh/hosts.yml`); a plain path that resolves to a secret.
+fn judge_path(path: &str, cwd: &Path) -> Judged {
+    if !path.contains(['*', '?', '[']) {
+        return if crate::files::is_secret(&crate::files::resolve(path, cwd)) {
+            Judged::Secret(path.to_owned())
+        } else {
+            Judged::Proven
+        };
+    }
+    if secret_glob::glob_may_be_secret(path) {
+        return Judged::Secret(path.to_owned());
+    }
+    let (matches, complete) = crate::checks::link_read::expand(path, cwd);
+    if !complete {
+        return Judged::Unknown;
+    }
+    match matches
+        .iter()
+        .find(|m| crate::files::is_secret(&crate::files::resolve(&m.to_string_lossy(), cwd)))
+    {
+        Some(m) => Judged::Secret(m.to_string_lossy().into_owned()),
+        None => Judged::Proven,
+    }
 }
 
 /// The units of the command substitutions within `span`, judged as one listing.
@@ -542,5 +603,37 @@ mod tests {
         for (cmd, want) in cases {
             assert_eq!(rules(cmd), *want, "{cmd}");
         }
+    }
+
+    /// A glob a variable carries is expanded in the directory, as the link-read check expands a
+    /// glob operand: a link the workspace holds can lead to a secret.
+    #[test]
+    fn glob_values_are_expanded_through_the_workspace_s_links() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let secret = ws.join("home/.aws/credentials");
+        std::fs::create_dir_all(ws.join("home/.aws")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&secret, "x").unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("a.txt"), "x").unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(&secret, ws.join("notes.md")).unwrap_or_else(|e| panic!("{e}"));
+        let policy = super::super::Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+        let rules = |cmd: &str| -> Vec<String> {
+            let analysis = crate::analyze::analyze(cmd, &Limits::default());
+            (0..analysis.units.len())
+                .flat_map(|i| {
+                    let (_, parsed) = policy.parse_unit(&analysis.units[i]);
+                    reasons(&analysis, i, &parsed.operands, &ws)
+                })
+                .map(|r| r.rule.to_string())
+                .collect()
+        };
+        for cmd in [
+            "for f in *.md; do cat \"$f\"; done",
+            "for f in n*; do cat $f; done",
+            "x=ok; for i in 1 2; do cat $x; x='*'; done",
+        ] {
+            assert_eq!(rules(cmd), ["read-secret"], "{cmd}");
+        }
+        assert!(rules("for f in *.txt; do cat \"$f\"; done").is_empty());
     }
 }

@@ -10,7 +10,7 @@ use super::{
     Decision, Mode, Operation, Origin, Policy, Reason, Risk, Rule, Source, UnitVerdict, Verdict,
     dynamic_reads, help, lazy, paths, pattern, rule, untrusted_note,
 };
-use crate::analyze::{Analysis, FlagKind, Unit, analyze};
+use crate::analyze::{Analysis, Context, FlagKind, Unit, analyze};
 use crate::ast::Span;
 use crate::checks::{self, CheckCtx};
 
@@ -353,6 +353,16 @@ impl Policy {
             self.start_dir.as_deref().unwrap_or(&self.cwd),
             crate::files::Look::from(self.snapshot.as_ref()),
         );
+        // A `cd` in a loop body or a function runs again (or when called), after commands
+        // that come later in the text: where a relative path leads is known nowhere on the line.
+        if analysis.units.iter().any(|u| {
+            matches!(
+                u.program.as_deref(),
+                Some("cd" | "pushd" | "popd" | "chdir")
+            ) && (u.in_context(Context::Loop) || u.in_context(Context::Function))
+        }) {
+            wd.forget();
+        }
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
@@ -367,6 +377,23 @@ impl Policy {
                             source: Source::Builtin,
                             message: format!(
                                 "writes `{path}` relative to a directory changed to one known only at run time"
+                            ).into(),
+                            span,
+                            unit: Some(i),
+                            suggest: None,
+                        });
+                    } else if paths::may_be_secret_anywhere(&path) {
+                        // `cd "$d"; cat hosts.yml`: the same name is a secret in some directories
+                        // (`~/.config/gh`), and this one is known only at run time.
+                        state.hard = true;
+                        state.edit_only = false;
+                        state.reasons.push(Reason {
+                            decision: Decision::Ask,
+                            risk: Risk::High,
+                            rule: Origin::Path(Cow::Borrowed("read-after-unknown-cd")),
+                            source: Source::Builtin,
+                            message: format!(
+                                "reads `{path}` relative to a directory changed to one known only at run time: in some directories a file of that name holds secrets"
                             ).into(),
                             span,
                             unit: Some(i),

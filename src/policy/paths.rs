@@ -593,6 +593,22 @@ pub(crate) struct WorkingDir<'a> {
     look: crate::files::Look<'a>,
 }
 
+/// Could a relative path name a secret below some directory (`hosts.yml` in `~/.config/gh`,
+/// `config` in `~/.kube`, `.ssh/id_rsa`, any glob)? For a path read after a `cd` to a directory
+/// known only at run time.
+pub(crate) fn may_be_secret_anywhere(path: &str) -> bool {
+    let name = path
+        .trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(path);
+    path.contains(['*', '?', '[', '$', '`'])
+        || name.is_empty()
+        || matches!(name, "." | "..")
+        || crate::files::secret_glob::file_name_may_be_secret(name)
+        || crate::files::is_secret(Path::new(&format!("/x/{path}")))
+}
+
 impl<'a> WorkingDir<'a> {
     /// Starting in `cwd`, looking at the file system through `look`.
     pub(crate) fn new(cwd: &Path, look: crate::files::Look<'a>) -> WorkingDir<'a> {
@@ -620,6 +636,11 @@ impl<'a> WorkingDir<'a> {
         Some(crate::files::resolve_links_under(path, dir, self.look))
     }
 
+    /// The directory is known only at run time from here on.
+    pub(crate) fn forget(&mut self) {
+        self.current = None;
+    }
+
     /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
     pub(crate) fn follow(&mut self, unit: &Unit) {
         let Some(program) = unit.program.as_deref() else {
@@ -628,8 +649,29 @@ impl<'a> WorkingDir<'a> {
         if !matches!(program, "cd" | "pushd" | "popd" | "chdir") {
             return;
         }
+        // `popd -n`, `popd +N`/`-N`, `pushd -n DIR`, `pushd +N`/`-N`: an entry is taken out of the
+        // stack or put in without a change of directory, or the stack is rotated. Which
+        // directory the shell ends in is not modelled.
+        let stack_option = unit.args().any(|a| {
+            a.value.as_deref().is_none_or(|v| {
+                v == "-n"
+                    || ((v.starts_with('+') || v.starts_with('-'))
+                        && v.len() > 1
+                        && v[1..].bytes().all(|b| b.is_ascii_digit()))
+            })
+        });
         if program == "popd" {
+            if stack_option || unit.args().next().is_some() {
+                self.stack.clear();
+                self.current = None;
+                return;
+            }
             self.current = self.stack.pop().unwrap_or(None);
+            return;
+        }
+        if program == "pushd" && stack_option {
+            self.stack.clear();
+            self.current = None;
             return;
         }
         let mut operands = unit.args().filter(|a| {
@@ -640,6 +682,8 @@ impl<'a> WorkingDir<'a> {
         let target = match operands.next() {
             None if program == "pushd" => None,
             None => Some(home()),
+            // `cd g*`: the directory a glob expands to is known only at run time.
+            Some(a) if a.glob => None,
             Some(a) => match a.value.as_deref() {
                 None | Some("-") => None,
                 Some(v) => self.resolve(v).map(|(p, _)| p),
