@@ -36,7 +36,9 @@ declare_check! {
     /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
     ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
     /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
-    ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter;
+    ///   `poetry show`) with a `.venv` in the checkout, or an interpreter or environment
+    ///   named by the project's configuration (uv's `pip.python` in `uv.toml` or
+    ///   `[tool.uv.pip]`; `virtualenvs.path` in `poetry.toml`): they run its interpreter;
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
     ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
     /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; `bunfig.toml`; `.yarnrc`,
@@ -344,6 +346,31 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     {
         return Some(format!(
             "`{}` puts an environment variable into a registry setting or sends the requests through a proxy or certificate authority of the checkout: `{base}` would send secrets to a host the file names",
+            f.display()
+        ));
+    }
+    // The interpreter can also be named by the project's configuration: uv's `pip.python`
+    // (`uv.toml`, or `[tool.uv.pip]` in `pyproject.toml`), and poetry's `virtualenvs.path`
+    // (`poetry.toml`), where poetry looks for the project's environment.
+    if matches!(base, "uv" | "poetry")
+        && venv_verb(base, u)
+        && let Some(f) = project_dirs(dir, root).find_map(|d| {
+            let files: &[(&str, &[&str])] = if base == "uv" {
+                &[
+                    ("uv.toml", &["pip", "python"]),
+                    ("pyproject.toml", &["tool", "uv", "pip", "python"]),
+                ]
+            } else {
+                &[("poetry.toml", &["virtualenvs", "path"])]
+            };
+            files.iter().find_map(|(name, key)| {
+                let f = d.join(name);
+                (w.has(&f) || f.is_file() && toml_has(&f, &|t| has_key(t, key))).then_some(f)
+            })
+        })
+    {
+        return Some(format!(
+            "`{}` names the Python interpreter or environment `{base}` runs to learn about it",
             f.display()
         ));
     }
@@ -1676,6 +1703,40 @@ mod tests {
         assert!(flagged(root, "npm --prefix sub help ls").is_some());
         assert!(flagged(root, "npm -C sub help ls").is_some());
         assert!(flagged(root, "npm help ls --prefix=sub").is_some());
+    }
+
+    #[test]
+    fn uv_and_poetry_interpreters_named_by_configuration() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.poetry]\nname = \"x\"\n[tool.uv]\ndev-dependencies = []\n",
+        );
+        write(root, "uv.toml", "[pip]\nindex-strategy = \"first-index\"\n");
+        write(root, "poetry.toml", "[virtualenvs]\nin-project = false\n");
+        assert_eq!(flagged(root, "uv pip list"), None);
+        assert_eq!(flagged(root, "poetry show"), None);
+        write(root, "uv.toml", "[pip]\npython = \"./tools/py\"\n");
+        assert!(flagged(root, "uv pip list").is_some());
+        assert_eq!(flagged(root, "uv cache dir"), None);
+        std::fs::remove_file(root.join("uv.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.uv.pip]\npython = \"./tools/py\"\n",
+        );
+        assert!(flagged(root, "uv pip show x").is_some());
+        write(
+            root,
+            "poetry.toml",
+            "[virtualenvs]\npath = \"tools/envs\"\n",
+        );
+        assert!(flagged(root, "poetry show").is_some());
+        write(root, "poetry.toml", "virtualenvs.path = \"tools/envs\"\n");
+        assert!(flagged(root, "poetry env info").is_some());
+        assert_eq!(flagged(root, "poetry config --list"), None);
     }
 
     #[test]
