@@ -46,6 +46,8 @@ declare_check! {
     ///   (`//evil.example/:_authToken=${NPM_TOKEN}`) or sends the registry requests through a
     ///   proxy, without TLS checks or trusting a certificate authority it names
     ///   (`https-proxy`, `strict-ssl`, `cafile`): `npm view` sends the secret to that host;
+    /// - Miller (`mlr`) with a `.mlrrc` in the directory it runs in, whose lines are main
+    ///   flags (`I`: edit the files in place; `prepipe-gunzip`: file names through a shell);
     /// - pulumi (but `version` and help) with a `Pulumi.yaml` naming the `backend`: logging
     ///   in sends the person's `PULUMI_ACCESS_TOKEN` to that URL;
     /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
@@ -552,6 +554,18 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     f.display()
                 )
             }),
+        // Miller reads `./.mlrrc` of the directory it runs in and takes each line as a main
+        // flag: `I` rewrites the input files in place, `prepipe-gunzip` hands each file name
+        // to a shell (before Miller 6.23.1 unquoted), `load` adds DSL code to `put`/`filter`.
+        "mlr" | "miller" => {
+            let f = dir.join(".mlrrc");
+            (w.has(&f) || f.exists()).then(|| {
+                format!(
+                    "`{}` holds flags Miller takes as its own (`-I` edits the files in place, a prepipe runs a shell)",
+                    f.display()
+                )
+            })
+        }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
@@ -1737,6 +1751,20 @@ mod tests {
         write(root, "poetry.toml", "virtualenvs.path = \"tools/envs\"\n");
         assert!(flagged(root, "poetry env info").is_some());
         assert_eq!(flagged(root, "poetry config --list"), None);
+    }
+
+    #[test]
+    fn miller_rc_of_the_directory() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "mlr --icsv --opprint cat a.csv"), None);
+        write(root, ".mlrrc", "I\nicsv\n");
+        assert!(flagged(root, "mlr --icsv --ojson cat a.csv").is_some());
+        assert!(flagged(root, "miller --c2p head a.csv").is_some());
+        assert!(
+            flagged(root, "echo I > .mlrrc; mlr cat a.csv").is_some(),
+            "written by the line"
+        );
     }
 
     #[test]
