@@ -286,8 +286,9 @@ fn planted_vcs_config(tool: &str, dir: &std::path::Path, root: &std::path::Path)
 /// with `tcl` on, TH1's `tclEval` runs Tcl (`exec`). Any checkout database in `dir` or a
 /// parent inside the workspace, or a repository file of the workspace named by `-R`, counts.
 fn planted_fossil(dir: &std::path::Path, root: &std::path::Path) -> Option<String> {
-    // A repository file (`-R FILE`), or a name that is no directory yet.
-    if !dir.is_dir() {
+    // A repository file (`-R FILE`), or a name that is no directory yet (not the working
+    // directory itself).
+    if dir != root && !dir.is_dir() {
         return Some(format!(
             "fossil opens `{}`, a repository file of the workspace: its settings (`th1-setup`, `tcl`, `th1-hooks`) can run commands",
             dir.strip_prefix(root).unwrap_or(dir).display()
