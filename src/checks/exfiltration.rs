@@ -130,14 +130,17 @@ fn only_tests(p: &str) -> bool {
 }
 
 /// A jq program text that reads the environment: the `env` builtin or `$ENV` (not a field
-/// named `env`: `.env.token`).
+/// named `env`: `.env.token`), and yq's other readers of it, `strenv(NAME)` and `envsubst`
+/// (which fills `${NAME}` in a string from the environment).
 fn jq_reads_env(t: &str) -> bool {
     let bytes = t.as_bytes();
-    t.match_indices("env").any(|(at, _)| {
-        let before = at.checked_sub(1).map(|k| bytes[k]);
-        let after = bytes.get(at + 3).copied();
-        let word = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
-        !word(before) && !word(after) && !matches!(before, Some(b'-' | b'.' | b'$'))
+    ["env", "strenv", "envsubst"].iter().any(|f| {
+        t.match_indices(f).any(|(at, _)| {
+            let before = at.checked_sub(1).map(|k| bytes[k]);
+            let after = bytes.get(at + f.len()).copied();
+            let word = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
+            !word(before) && !word(after) && !matches!(before, Some(b'-' | b'.' | b'$'))
+        })
     }) || t.contains("$ENV")
 }
 
@@ -176,8 +179,9 @@ fn awk_env(u: &Unit) -> Option<String> {
         })
 }
 
-/// A jq program that reads the whole environment (`env`, `$ENV`, `env | tostring`), not one
-/// variable of it (`env.HOME`, `$ENV["PATH"]`).
+/// A jq program that reads the whole environment (`env`, `$ENV`, `env | tostring`; yq's
+/// `envsubst`, which fills whatever `${NAME}` its input holds), not one variable of it
+/// (`env.HOME`, `$ENV["PATH"]`).
 fn jq_whole_env(u: &Unit) -> bool {
     let word = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
     let whole = |rest: &str| !rest.trim_start().starts_with(['.', '[']);
@@ -192,9 +196,13 @@ fn jq_whole_env(u: &Unit) -> bool {
                     && !word(b.get(at + 3).copied())
                     && whole(&t[at + 3..])
             });
-            bare || t
-                .match_indices("$ENV")
-                .any(|(at, _)| !word(b.get(at + 4).copied()) && whole(&t[at + 4..]))
+            // yq's `envsubst` fills any `${NAME}` of its input, which may be a file's text.
+            let envsubst = t.match_indices("envsubst").any(|(at, _)| {
+                !word(at.checked_sub(1).map(|k| b[k])) && !word(b.get(at + 8).copied())
+            });
+            bare || envsubst
+                || t.match_indices("$ENV")
+                    .any(|(at, _)| !word(b.get(at + 4).copied()) && whole(&t[at + 4..]))
         })
 }
 

@@ -34,7 +34,9 @@ declare_check! {
     /// an outer git checkout commits like any file: hg or jj run in the workspace (or a
     /// directory of it) whose repository directory there has a config that can run commands
     /// (any hgrc section but `[paths]` and `[phases]`, `%include`, a `.hg/sharedpath`; any
-    /// setting in jj's) is flagged, the workspace's own included.
+    /// setting in jj's) is flagged, the workspace's own included. So is fossil run in (or
+    /// under) a fossil checkout of the workspace (`.fslckout`, `_FOSSIL_`) or on a repository
+    /// file of it (`-R FILE`): the repository's settings (`th1-setup` with `tcl` on) run code.
     ///
     /// **Known gaps**: the workspace's own git repository config and relative paths next to it
     /// are trusted; a directory entered by a script or an earlier command line is not seen; a
@@ -58,6 +60,7 @@ impl Check for ForeignRepository {
                 Some("git") => (&["-C", "--git-dir", "--work-tree"], false),
                 Some("jj") => (&["-R", "--repository"], true),
                 Some("hg") => (&["-R", "--repository", "--cwd"], true),
+                Some("fossil") => (&["-R", "--repository", "--chdir"], true),
                 _ => continue,
             };
             let tool = prog(u).unwrap_or("git");
@@ -226,6 +229,9 @@ fn planted_vcs_config(
     if !dir.starts_with(root) {
         return None;
     }
+    if tool == "fossil" {
+        return planted_fossil(dir, root);
+    }
     let name = if tool == "hg" { ".hg" } else { ".jj" };
     let repo = dir
         .ancestors()
@@ -280,6 +286,32 @@ fn planted_vcs_config(
             config.strip_prefix(root).unwrap_or(&config).display()
         )
     })
+}
+
+/// fossil keeps its settings in the repository database, which the checkout database
+/// (`.fslckout`, `_FOSSIL_`) names; a repository file can be committed as content, and so can
+/// a checkout database naming one. Its settings run code with every command: `th1-setup` is
+/// TH1 evaluated when the interpreter starts, which `th1-hooks` starts for every command, and
+/// with `tcl` on, TH1's `tclEval` runs Tcl (`exec`). Any checkout database in `dir` or a
+/// parent inside the workspace, or a repository file of the workspace named by `-R`, counts.
+fn planted_fossil(dir: &std::path::Path, root: &std::path::Path) -> Option<String> {
+    // A repository file (`-R FILE`), or a name that is no directory yet (not the working
+    // directory itself).
+    if dir != root && !dir.is_dir() {
+        return Some(format!(
+            "fossil opens `{}`, a repository file of the workspace: its settings (`th1-setup`, `tcl`, `th1-hooks`) can run commands",
+            dir.strip_prefix(root).unwrap_or(dir).display()
+        ));
+    }
+    let db = dir
+        .ancestors()
+        .take_while(|d| d.starts_with(root))
+        .flat_map(|d| [d.join(".fslckout"), d.join("_FOSSIL_")])
+        .find(|f| f.exists())?;
+    Some(format!(
+        "fossil opens the checkout `{}` of the workspace, and the repository it names: its settings (`th1-setup`, `tcl`, `th1-hooks`) can run commands",
+        db.strip_prefix(root).unwrap_or(&db).display()
+    ))
 }
 
 /// Does an hgrc's text set only what runs nothing ([`HG_QUIET_SECTIONS`])?
@@ -377,6 +409,28 @@ mod tests {
 
     /// A `.hg/hgrc` or `.jj/repo/config.toml` among the workspace's files is asked when it can
     /// run commands; what `hg clone` writes (`[paths]`) is not.
+    #[test]
+    fn fossil_checkouts_and_repositories_of_the_workspace_are_flagged() {
+        let run = |root: &std::path::Path, cmd: &str| {
+            super::super::test_support::decisions_in(&ForeignRepository, cmd, root)
+        };
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        std::fs::create_dir_all(ws.join("src")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("x.fossil"), "").unwrap_or_else(|e| panic!("{e}"));
+        for cmd in ["fossil status", "cd src && fossil timeline", "hg log"] {
+            assert_eq!(run(ws, cmd), None, "{cmd}");
+        }
+        assert!(run(ws, "fossil info -R x.fossil").is_some());
+        std::fs::create_dir_all(ws.join("vendor/f")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("vendor/f/.fslckout"), "").unwrap_or_else(|e| panic!("{e}"));
+        assert!(run(ws, "cd vendor/f && fossil status").is_some());
+        assert_eq!(run(ws, "fossil status"), None);
+        std::fs::write(ws.join("_FOSSIL_"), "").unwrap_or_else(|e| panic!("{e}"));
+        assert!(run(ws, "fossil status").is_some());
+        assert!(run(ws, "cd src && fossil changes").is_some());
+    }
+
     #[test]
     fn hg_and_jj_configs_committed_as_content_are_flagged() {
         let run = |root: &std::path::Path, cmd: &str| {

