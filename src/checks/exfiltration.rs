@@ -425,14 +425,15 @@ fn compared(name: &str) -> String {
 /// $NPM_TOKEN == npm_* ]]`, `test "$X" -gt 5`): its exit status answers a question about the
 /// secret, and enough questions spell it out. Whether it is set or empty (`-n`, `-z`, `= ""`)
 /// and its length (`${#TOKEN}`) are not its value.
-fn compares_secret(u: &Unit) -> Option<String> {
+fn compares_secret(u: &Unit, holders: &[(String, String)]) -> Option<String> {
     if !matches!(prog(u)?, "[" | "test" | "[[") {
         return None;
     }
     let args: Vec<&Arg> = u.args().collect();
     // The analysis keeps a test's words, not always its operators (`[ "$T" = x ]` gives `$T
-    // x`): an operand right after a unary operator (`-n`, `-z`, `-v`, `! -z`) is not compared;
-    // one whose only partner is the empty string, or that stands alone, says no more than `-n`.
+    // x`): the value itself right after a unary operator (`-n`, `-z`, `! -z`), alone, or
+    // compared with the empty string tells only whether it is set. A part of it (`${T:0:1}`,
+    // `${T#ghp_a*}`) tells more, whatever the operator.
     let unary = |a: &&Arg| {
         a.value
             .as_deref()
@@ -442,19 +443,38 @@ fn compares_secret(u: &Unit) -> Option<String> {
         .iter()
         .filter(|a| !unary(a) && a.value.as_deref().is_none_or(|t| !is_test_operator(t)))
         .count();
-    // A lone operand (`[ "$T" ]`) is `-n`.
-    if partners < 2 {
-        return None;
-    }
     let empty_partner = partners == 2 && args.iter().any(|a| a.value.as_deref() == Some(""));
     args.iter().enumerate().find_map(|(k, a)| {
-        let name = secret_var_expanded(a)?;
+        let name = secret_var_expanded(a).or_else(|| {
+            holders
+                .iter()
+                .find(|(h, _)| a.value.is_none() && references(&a.template, h))
+                .map(|(h, s)| format!("{s} (copied to {h})"))
+        })?;
         let after_unary = k
             .checked_sub(1)
             .and_then(|j| args.get(j))
             .is_some_and(unary);
-        (!after_unary && !empty_partner).then_some(name)
+        let presence = whole_value(&a.template) && (after_unary || partners < 2 || empty_partner);
+        (!presence).then_some(name)
     })
+}
+
+/// Is `t` one variable's whole value (`$T`, `${T}`, `${T:-}`, `${T-}`), not a part of it?
+fn whole_value(t: &str) -> bool {
+    let name = |n: &str| !n.is_empty() && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    let Some(r) = t.strip_prefix('$') else {
+        return false;
+    };
+    match r.strip_prefix('{').and_then(|r| r.strip_suffix('}')) {
+        Some(inner) => name(
+            inner
+                .strip_suffix(":-")
+                .or_else(|| inner.strip_suffix('-'))
+                .unwrap_or(inner),
+        ),
+        None => name(r),
+    }
 }
 
 /// A binary operator of `test`, `[` and `[[`.
@@ -552,7 +572,7 @@ impl Check for SecretRead {
                 out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
                 continue;
             }
-            if let Some(name) = compares_secret(u) {
+            if let Some(name) = compares_secret(u, &holders) {
                 out.push(ask(Some(i), u.span, Risk::High, compared(&name)));
                 continue;
             }
