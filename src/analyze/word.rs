@@ -429,8 +429,14 @@ pub(crate) fn may_glob(word: &Word) -> bool {
 
 /// True when the word has brace syntax that bash would expand.
 pub(crate) fn has_brace_expansion(word: &Word) -> bool {
+    brace_chars(word).is_some_and(|chars| find_brace(&chars).is_some())
+}
+
+/// The word's literal characters, each marked active when unquoted, when it has an unquoted
+/// `{` (`None`: no brace group can be in it).
+fn brace_chars(word: &Word) -> Option<Vec<Ch>> {
     if !has_unquoted(word, |b| b == b'{') {
-        return false;
+        return None;
     }
     let mut chars = Vec::new();
     for part in &word.parts {
@@ -439,7 +445,7 @@ pub(crate) fn has_brace_expansion(word: &Word) -> bool {
             chars.extend(text.chars().map(|c| Ch { c, active }));
         }
     }
-    find_brace(&chars).is_some()
+    Some(chars)
 }
 
 fn has_glob(chars: &[Ch]) -> bool {
@@ -609,17 +615,7 @@ fn brace_expand(chars: &[Ch]) -> Braces {
 /// Does `word` brace-expand to more words than shclass expands ([`MAX_BRACE_WORDS`])? Its
 /// arguments are then unknown to the analysis, as a limit it hit.
 pub(crate) fn brace_too_large(word: &Word) -> bool {
-    if !has_unquoted(word, |b| b == b'{') {
-        return false;
-    }
-    let mut chars = Vec::new();
-    for part in &word.parts {
-        if let WordPart::Literal { text, quoting, .. } = part {
-            let active = *quoting == Quoting::Unquoted;
-            chars.extend(text.chars().map(|c| Ch { c, active }));
-        }
-    }
-    matches!(brace_expand(&chars), Braces::TooMany)
+    brace_chars(word).is_some_and(|chars| matches!(brace_expand(&chars), Braces::TooMany))
 }
 
 /// The static text of `words` joined by single spaces, with a table mapping each byte back to

@@ -367,34 +367,34 @@ impl Policy {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
                 let Some((resolved, looped)) = wd.resolve(&path) else {
-                    if access == paths::Access::Write {
-                        state.hard = true;
-                        state.edit_only = false;
-                        state.reasons.push(Reason {
-                            decision: Decision::Ask,
-                            risk: Risk::High,
-                            rule: Origin::Path(Cow::Borrowed("write-after-unknown-cd")),
-                            source: Source::Builtin,
-                            message: format!(
+                    // `cd "$d"; cat hosts.yml`: a read asks when the same name is a secret in
+                    // some directories (`~/.config/gh`), and this one is known only at run time.
+                    let unknown_dir = if access == paths::Access::Write {
+                        Some((
+                            "write-after-unknown-cd",
+                            format!(
                                 "writes `{path}` relative to a directory changed to one known only at run time"
-                            ).into(),
-                            span,
-                            unit: Some(i),
-                            suggest: None,
-                        });
+                            ),
+                        ))
                     } else if paths::may_be_secret_anywhere(&path) {
-                        // `cd "$d"; cat hosts.yml`: the same name is a secret in some directories
-                        // (`~/.config/gh`), and this one is known only at run time.
+                        Some((
+                            "read-after-unknown-cd",
+                            format!(
+                                "reads `{path}` relative to a directory changed to one known only at run time: in some directories a file of that name holds secrets"
+                            ),
+                        ))
+                    } else {
+                        None
+                    };
+                    if let Some((rule, message)) = unknown_dir {
                         state.hard = true;
                         state.edit_only = false;
                         state.reasons.push(Reason {
                             decision: Decision::Ask,
                             risk: Risk::High,
-                            rule: Origin::Path(Cow::Borrowed("read-after-unknown-cd")),
+                            rule: Origin::Path(Cow::Borrowed(rule)),
                             source: Source::Builtin,
-                            message: format!(
-                                "reads `{path}` relative to a directory changed to one known only at run time: in some directories a file of that name holds secrets"
-                            ).into(),
+                            message: message.into(),
                             span,
                             unit: Some(i),
                             suggest: None,
