@@ -273,34 +273,27 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
     }
     let glob = has_glob(&chars);
     let tilde = chars.first().is_some_and(|c| c.active && c.c == '~');
-    if dynamic {
+    // A brace expansion is not looked for in a dynamic word.
+    let braces = if dynamic {
+        Braces::None
+    } else {
+        brace_expand(&chars)
+    };
+    // A value known only at run time, or more words than are read here (bash makes them all):
+    // their text is not known.
+    let too_many = matches!(braces, Braces::TooMany);
+    if dynamic || too_many {
         return vec![Arg {
             value: None,
             template: Arc::from(template),
             span: word.span,
             glob,
             tilde,
-            brace: false,
-            shaped: anchored(word, &chars, glob),
+            brace: too_many,
+            shaped: dynamic && anchored(word, &chars, glob),
         }];
     }
-    let expanded = match brace_expand(&chars) {
-        Braces::None => None,
-        Braces::Words(words) => Some(words),
-        // Bash makes more words than are read here: their text is not known.
-        Braces::TooMany => {
-            return vec![Arg {
-                value: None,
-                template: Arc::from(template),
-                span: word.span,
-                glob,
-                tilde,
-                brace: true,
-                shaped: false,
-            }];
-        }
-    };
-    if let Some(expanded) = expanded {
+    if let Braces::Words(expanded) = braces {
         return expanded
             .into_iter()
             .map(|chs| {

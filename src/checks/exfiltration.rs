@@ -45,8 +45,8 @@ declare_check! {
     /// with any program other than the tools that use keys (`ssh -i`, `ssh-add`, `git`); and
     /// printing a secret without a file: `printenv GITHUB_TOKEN`, `echo "$AWS_SECRET_ACCESS_KEY"`,
     /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`; a dump of
-    /// the environment (`env`, `printenv`, `export -p`, `declare -p`) unless a search or count
-    /// picks lines out of it (`env | grep -i path`); and
+    /// the environment (`env`, `printenv`, `export -p`, `declare -p`, also searched: `env | grep
+    /// -i git` prints `GITHUB_TOKEN=…`) unless only counted (`env | wc -l`); and
     /// searching for secret-looking text outside the workspace or in the environment
     /// (`grep -ri password ~/.config`, `env | grep -i token`); and comparing a secret
     /// variable's value in a test or `case` (`[ "${GITHUB_TOKEN:0:1}" = g ]`), whose exit status
@@ -591,11 +591,10 @@ impl Check for SecretRead {
                 continue;
             }
             // `env`, `printenv`, `export -p`: every variable, tokens included, on the agent's
-            // screen, unless a search picks lines out of it (`env | grep -i path`; a search for
-            // secret-looking text was looked at above).
+            // screen, unless only counted.
             if reads_secret(u, false).as_deref() == Some("the environment")
                 && !u.args().any(|a| matches!(text(a), "--help" | "--version"))
-                && !searched(cx.analysis, i)
+                && !counted(cx.analysis, i)
             {
                 out.push(ask(
                     Some(i),
@@ -770,16 +769,14 @@ fn prints_secret_text(u: &Unit) -> Option<String> {
     None
 }
 
-/// Is unit `i`'s output piped into a search or a count that picks lines out of it (`grep`,
-/// `rg`, `wc`, `head -n` is not one: it prints the first variables whole)?
-fn searched(a: &Analysis, i: usize) -> bool {
-    a.units.get(i + 1).is_some_and(|next| {
-        next.piped
-            && matches!(
-                prog(next),
-                Some("grep" | "egrep" | "fgrep" | "rg" | "ag" | "ack" | "ugrep" | "wc")
-            )
-    })
+/// Is unit `i`'s output piped into a count (`env | wc -l`), which prints sizes, not text? A
+/// search prints every line its pattern matches in a name or a value (`env | grep -i git`
+/// prints `GITHUB_TOKEN=…`; a token's random text matches most short patterns), and a count of
+/// matches (`grep -c ghp_a`) answers a question about the values as a test does.
+fn counted(a: &Analysis, i: usize) -> bool {
+    a.units
+        .get(i + 1)
+        .is_some_and(|next| next.piped && prog(next) == Some("wc"))
 }
 
 /// Programs that list, test or change the metadata of the paths they are given, or print the
