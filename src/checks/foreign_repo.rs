@@ -2,6 +2,7 @@
 //! `--work-tree`.
 
 use super::common::{ask, prog, text};
+use super::git_config;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::decision::Risk;
 use crate::files::{Look, resolve};
@@ -38,9 +39,13 @@ declare_check! {
     /// under) a fossil checkout of the workspace (`.fslckout`, `_FOSSIL_`) or on a repository
     /// file of it (`-R FILE`): the repository's settings (`th1-setup` with `tcl` on) run code.
     ///
-    /// **Known gaps**: the workspace's own git repository config and relative paths next to it
-    /// are trusted; a directory entered by a script or an earlier command line is not seen; a
-    /// nested repository with a `.git` directory (a clone) is trusted like the workspace's own.
+    /// Git run in the workspace or next to it reads the repository it finds there, which is
+    /// the agent's to write: its config, includes, submodule configs and hooks are read at
+    /// decision time, and a key that names a program or a hook the subcommand runs is flagged
+    /// (`git_config`): `git status` with `core.fsmonitor = ./x.sh` asks.
+    ///
+    /// **Known gaps**: a directory entered by a script or an earlier command line is not seen;
+    /// the repository of a directory named at run time is not read (it is flagged as outside).
     ForeignRepository,
     "foreign-repository"
 }
@@ -64,6 +69,7 @@ impl Check for ForeignRepository {
                 _ => continue,
             };
             let tool = prog(u).unwrap_or("git");
+            let before = out.len();
             let mut dirs: Vec<(String, bool)> = Vec::new();
             // A `cd` to a run-time directory (`cd "$(git rev-parse --show-toplevel)"`) is
             // usually the workspace itself: only static places elsewhere count.
@@ -72,40 +78,44 @@ impl Check for ForeignRepository {
             }
             let args: Vec<&crate::analyze::Arg> = u.args().collect();
             let mut bare = false;
-            let mut k = 0;
-            while k < args.len() {
-                let t = text(args[k]);
-                let dynamic = args[k].value.is_none();
-                if t == "--" {
-                    break;
-                }
-                if dir_opts.contains(&t) {
-                    if let Some(v) = args.get(k + 1) {
-                        dirs.push((text(v).to_owned(), v.value.is_none()));
+            let mut git = None;
+            if tool == "git" {
+                // Git's own table reads its global options (`--namespace NS` takes a word,
+                // `-c` one more), up to the subcommand.
+                let g = git_words(u);
+                dirs.extend(g.dirs.iter().cloned());
+                bare = g.bare;
+                git = Some(g);
+            } else {
+                let mut k = 0;
+                while k < args.len() {
+                    let t = text(args[k]);
+                    let dynamic = args[k].value.is_none();
+                    if t == "--" {
+                        break;
                     }
-                    k += 2;
-                    continue;
-                }
-                // `--git-dir=DIR`, `--repository=DIR`, and jj's and hg's `-RDIR`.
-                let attached = dir_opts.iter().find_map(|o| {
-                    if o.starts_with("--") {
-                        t.strip_prefix(o).and_then(|r| r.strip_prefix('='))
-                    } else if tool != "git" {
-                        t.strip_prefix(o).filter(|r| !r.is_empty())
-                    } else {
-                        None
+                    if dir_opts.contains(&t) {
+                        if let Some(v) = args.get(k + 1) {
+                            dirs.push((text(v).to_owned(), v.value.is_none()));
+                        }
+                        k += 2;
+                        continue;
                     }
-                });
-                if let Some(v) = attached {
-                    dirs.push((v.to_owned(), dynamic));
-                } else if tool == "git" && t == "--bare" {
-                    // `--bare` takes the directory git runs in (`-C DIR` or the workspace) for
-                    // the repository itself: its `config` is read as git's own.
-                    bare = true;
-                } else if !t.starts_with('-') && !anywhere {
-                    break; // the subcommand: later options are its own
+                    // `--repository=DIR`, and jj's and hg's `-RDIR`.
+                    let attached = dir_opts.iter().find_map(|o| {
+                        if o.starts_with("--") {
+                            t.strip_prefix(o).and_then(|r| r.strip_prefix('='))
+                        } else {
+                            t.strip_prefix(o).filter(|r| !r.is_empty())
+                        }
+                    });
+                    if let Some(v) = attached {
+                        dirs.push((v.to_owned(), dynamic));
+                    } else if !t.starts_with('-') && !anywhere {
+                        break;
+                    }
+                    k += 1;
                 }
-                k += 1;
             }
             for a in &u.assignments {
                 if matches!(a.name.as_str(), "GIT_DIR" | "GIT_WORK_TREE") && a.exported {
@@ -185,8 +195,104 @@ impl Check for ForeignRepository {
                     ));
                 }
             }
+            // Git in the workspace (or next to it): the repository it finds there is the
+            // agent's to write, config and hooks alike.
+            if let Some(g) = git.filter(|g| out.len() == before && !g.dynamic) {
+                let mut start = match moved.as_ref().filter(|d| !d.contains('$')) {
+                    Some(d) => resolve(d, cx.cwd),
+                    None => cx.cwd.to_path_buf(),
+                };
+                let mut git_dir = None;
+                for (opt, v) in &g.places {
+                    match opt.as_str() {
+                        "-C" if v.is_empty() => {}
+                        "-C" => start = resolve(v, &start),
+                        _ => git_dir = Some(resolve(v, &start)),
+                    }
+                }
+                if let Some(a) = u
+                    .assignments
+                    .iter()
+                    .rev()
+                    .find(|a| a.name == "GIT_DIR" && a.exported)
+                {
+                    git_dir = Some(resolve(&a.template, cx.cwd));
+                }
+                let target = git_config::Target {
+                    start,
+                    git_dir,
+                    subcommand: g.subcommand,
+                };
+                if let Some(why) = git_config::repo_code(cx.look, &target) {
+                    out.push(ask(Some(i), u.span, Risk::High, why));
+                }
+            }
         }
     }
+}
+
+/// What git's global options say about where it runs.
+struct GitWords<'u> {
+    /// The directories named (`-C`, `--git-dir`, `--work-tree`), as written, and whether each
+    /// is known only at run time.
+    dirs: Vec<(String, bool)>,
+    /// `-C` and `--git-dir` in order, with their static values.
+    places: Vec<(String, String)>,
+    /// `--bare`.
+    bare: bool,
+    /// A word where an option or a directory could be is known only at run time.
+    dynamic: bool,
+    /// The subcommand word.
+    subcommand: Option<&'u str>,
+}
+
+/// Git's global options read with its table (the catalogue's one parser).
+fn git_words(u: &crate::analyze::Unit) -> GitWords<'_> {
+    use crate::programs::{args, tables};
+    let mut g = GitWords {
+        dirs: Vec::new(),
+        places: Vec::new(),
+        bare: false,
+        dynamic: false,
+        subcommand: None,
+    };
+    let Some(spec) = tables::builtin("git") else {
+        g.dynamic = true;
+        return g;
+    };
+    let words = u.argv.get(1..).unwrap_or_default();
+    let parsed = args::parse_args(&spec, words, true);
+    g.dynamic = parsed.dynamic;
+    for o in &parsed.opts {
+        let name = o.name.as_ref();
+        match name {
+            "-C" | "--git-dir" | "--work-tree" => {
+                let at = o.value_at.and_then(|k| words.get(k));
+                let dynamic = o.value.is_none();
+                let written = match (&o.value, at) {
+                    (Some(v), _) => v.clone(),
+                    (None, Some(w)) => w.template.to_string(),
+                    (None, None) => words
+                        .get(o.index)
+                        .map(|w| w.template.to_string())
+                        .unwrap_or_default(),
+                };
+                g.dynamic |= dynamic;
+                g.dirs.push((written, dynamic));
+                if let (Some(v), true) = (&o.value, name != "--work-tree") {
+                    g.places.push((name.to_owned(), v.clone()));
+                }
+            }
+            "--bare" => g.bare = true,
+            _ => {}
+        }
+    }
+    g.subcommand = parsed
+        .operands
+        .first()
+        .and_then(|&k| words.get(k))
+        .map(text);
+    g
 }
 
 /// The first directory from `dir` up to (not including) the workspace `root` that git would
@@ -378,6 +484,16 @@ mod tests {
             ),
             ("git status", None),
             ("git log -C", None),
+            ("git --namespace x -C /tmp/evil status", Some(Decision::Ask)),
+            (
+                "git -c color.ui=never -C /tmp/evil log",
+                Some(Decision::Ask),
+            ),
+            (
+                "git --no-pager --work-tree=/srv/x status",
+                Some(Decision::Ask),
+            ),
+            ("git --namespace -C status", None),
         ] {
             assert_eq!(decisions(&ForeignRepository, cmd), want, "{cmd}");
         }
@@ -520,5 +636,91 @@ mod tests {
             assert_eq!(run(ws, cmd), Some(Decision::Ask), "{cmd}");
         }
         assert_eq!(run(ws, "git log"), None);
+    }
+
+    /// The repository git finds in the workspace is the agent's to write: a config key that
+    /// names a program, an include that sets one, a submodule's, and a hook the subcommand
+    /// runs make even a reading command ask; what `git init`, `git clone` and git-lfs write
+    /// does not.
+    #[test]
+    fn the_workspace_repository_config_and_hooks_are_read() {
+        let run = |root: &std::path::Path, cmd: &str| {
+            super::super::test_support::decisions_in(&ForeignRepository, cmd, root)
+        };
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let mk = |p: &str, text: &str| {
+            let p = ws.join(p);
+            if let Some(d) = p.parent() {
+                std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
+            }
+            std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+        };
+        let clean = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n\tremote = origin\n[filter \"lfs\"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n[core]\n\tfsmonitor = true\n[pager]\n\tlog = false\n";
+        mk(".git/config", clean);
+        mk(".git/hooks/pre-commit.sample", "");
+        mk("src/x.rs", "");
+        for cmd in [
+            "git status",
+            "git log -p",
+            "cd src && git diff",
+            "git -C src show",
+        ] {
+            assert_eq!(run(ws, cmd), None, "{cmd}");
+        }
+        for (extra, cmd) in [
+            ("[core]\n\tfsmonitor = .git/fsmonitor.sh\n", "git status"),
+            ("[Core] Pager = \"less -R\"\n", "git log"),
+            ("[pager]\n\tlog = id\n", "git log"),
+            ("[diff \"x\"]\n\ttextconv = ./conv\n", "git diff"),
+            ("[filter \"lfs\"]\n\tclean = sh -c id\n", "git status"),
+            ("[alias]\n\tst = -c core.pager=id status\n", "git st"),
+            ("[include]\n\tpath = ../extra.cfg\n", "git log"),
+            ("[core]\n\tpager = \"open\n", "git log"),
+        ] {
+            mk(".git/config", &format!("{clean}{extra}"));
+            mk("extra.cfg", "[gpg]\n\tprogram = ./sign\n");
+            assert_eq!(run(ws, cmd), Some(Decision::Ask), "{extra} {cmd}");
+            assert_eq!(
+                run(ws, &format!("cd src && {cmd}")),
+                Some(Decision::Ask),
+                "{extra} {cmd}"
+            );
+        }
+        mk(".git/config", &format!("{clean}[alias]\n\tst = status\n"));
+        assert_eq!(run(ws, "git status"), None);
+        // A submodule's config: `status` runs git in the submodule.
+        mk(".git/modules/lib/config", "[core]\n\tfsmonitor = ./x\n");
+        assert_eq!(run(ws, "git status"), Some(Decision::Ask));
+        std::fs::remove_dir_all(ws.join(".git/modules")).unwrap_or_else(|e| panic!("{e}"));
+        // Hooks: `status` writes the index (`post-index-change`); `commit` runs any hook.
+        mk(".git/hooks/pre-commit", "#!/bin/sh\n");
+        assert_eq!(run(ws, "git status"), None);
+        assert_eq!(run(ws, "git commit -m x"), Some(Decision::Ask));
+        mk(".git/hooks/post-index-change", "#!/bin/sh\n");
+        assert_eq!(run(ws, "git status"), Some(Decision::Ask));
+        std::fs::remove_dir_all(ws.join(".git/hooks")).unwrap_or_else(|e| panic!("{e}"));
+        mk(
+            ".git/config",
+            &format!("{clean}[core]\n\thooksPath = .husky/_\n"),
+        );
+        mk(".husky/_/pre-commit", "#!/bin/sh\n");
+        assert_eq!(run(ws, "git status"), None);
+        assert_eq!(run(ws, "git commit -m x"), Some(Decision::Ask));
+        // A linked worktree as the workspace: its `.git` file names the git directory, whose
+        // `commondir` is the main repository's.
+        let wt = ws.join("wt");
+        mk(".git/config", clean);
+        mk(
+            "wt/.git",
+            &format!("gitdir: {}/.git/worktrees/wt\n", ws.display()),
+        );
+        mk(".git/worktrees/wt/commondir", "../..\n");
+        assert_eq!(run(&wt, "git status"), None);
+        mk(".git/config", &format!("{clean}[core]\n\tpager = id\n"));
+        assert_eq!(run(&wt, "git status"), Some(Decision::Ask));
+        mk("wt/.git", "nonsense\n");
+        mk(".git/config", clean);
+        assert_eq!(run(&wt, "git status"), Some(Decision::Ask));
     }
 }

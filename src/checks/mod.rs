@@ -16,6 +16,7 @@ mod env_prefix;
 mod exfiltration;
 mod foreign_repo;
 mod fork_bomb;
+mod git_config;
 pub(crate) mod link_read;
 mod obfuscation;
 mod one_liner;

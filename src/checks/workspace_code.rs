@@ -346,7 +346,10 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 _ => &[".npmrc"],
             };
             files.iter().map(|f| d.join(f)).find(|f| {
-                w.has(f) || std::fs::read_to_string(f).is_ok_and(|t| registry_config_sends(&t))
+                w.has(f)
+                    || w.look
+                        .read_to_string(f)
+                        .is_ok_and(|t| registry_config_sends(&t))
             })
         })
     {
@@ -547,7 +550,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .flat_map(|d| ["Pulumi.yaml", "Pulumi.yml"].map(|f| d.join(f)))
             .find(|f| {
                 w.has(f)
-                    || std::fs::read_to_string(f).is_ok_and(|t| {
+                    || w.look.read_to_string(f).is_ok_and(|t| {
                         t.lines()
                             .any(|l| l.trim_end().trim_matches(['"', '\'']).starts_with("backend"))
                     })

@@ -35,6 +35,8 @@ pub(crate) struct Snapshot {
     /// Each path looked at so far. A lock another thread poisoned is passed by: the path is
     /// looked at again.
     kinds: Mutex<HashMap<PathBuf, Kind, crate::hash::FixedState>>,
+    /// The text of each small file read so far (`None`: not text, or unreadable).
+    texts: Mutex<HashMap<PathBuf, Option<std::sync::Arc<str>>, crate::hash::FixedState>>,
 }
 
 impl Snapshot {
@@ -43,6 +45,7 @@ impl Snapshot {
         Snapshot {
             real,
             kinds: Mutex::new(HashMap::default()),
+            texts: Mutex::new(HashMap::default()),
         }
     }
 
@@ -94,6 +97,9 @@ impl Snapshot {
 
 /// The longest path (in bytes) whose look-up a [`Snapshot`] remembers.
 const LONGEST_REMEMBERED: usize = 512;
+
+/// The largest file (in bytes) whose text a [`Snapshot`] remembers.
+const LONGEST_TEXT_REMEMBERED: usize = 64 * 1024;
 
 /// How the checks and the path policy look at the file system: now, or in a batch's snapshot.
 #[derive(Debug, Clone, Copy)]
@@ -150,13 +156,35 @@ impl<'a> Look<'a> {
         self.stat(path) == Kind::Dir
     }
 
-    /// The text of the file at `path`, when there is a file to read.
+    /// The text of the file at `path`, when there is a file to read. A snapshot reads a small
+    /// file (up to [`LONGEST_TEXT_REMEMBERED`] bytes) once and gives the same text after.
     pub(crate) fn read_to_string(self, path: impl AsRef<Path>) -> std::io::Result<String> {
         let path = path.as_ref();
-        if self.0.is_some() && self.stat(path) == Kind::Missing {
+        let Some(s) = self.0 else {
+            return std::fs::read_to_string(path);
+        };
+        if self.stat(path) == Kind::Missing {
             return Err(std::io::ErrorKind::NotFound.into());
         }
-        std::fs::read_to_string(path)
+        let remembered = s.texts.lock().ok().and_then(|t| t.get(path).cloned());
+        if let Some(text) = remembered {
+            return text
+                .map(|t| t.to_string())
+                .ok_or_else(|| std::io::ErrorKind::InvalidData.into());
+        }
+        let read = std::fs::read_to_string(path);
+        let keep = match &read {
+            Ok(t) if t.len() <= LONGEST_TEXT_REMEMBERED => Some(Some(t.as_str().into())),
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => Some(None),
+            _ => None,
+        };
+        if let Some(k) = keep
+            && path.is_absolute()
+            && let Ok(mut t) = s.texts.lock()
+        {
+            t.insert(path.to_path_buf(), k);
+        }
+        read
     }
 }
 
@@ -216,6 +244,19 @@ mod tests {
         std::fs::write(tmp.join("no"), "x").ok();
         assert!(!Look::from(Some(&snap)).exists(&tmp.join("no")));
         assert!(Look::now().exists(&tmp.join("no")));
+        // A small file's text is read once: later changes are not seen by the snapshot; a
+        // file that is not text stays an error.
+        let f = tmp.join("f");
+        let snapped = Look::from(Some(&snap));
+        assert_eq!(snapped.read_to_string(&f).ok().as_deref(), Some("x"));
+        std::fs::write(&f, "y").ok();
+        assert_eq!(snapped.read_to_string(&f).ok().as_deref(), Some("x"));
+        assert_eq!(Look::now().read_to_string(&f).ok().as_deref(), Some("y"));
+        std::fs::write(tmp.join("d/bin"), [0xff, 0xfe]).ok();
+        for _ in 0..2 {
+            assert!(snapped.read_to_string(tmp.join("d/bin")).is_err());
+        }
+        assert!(snapped.read_to_string(tmp.join("d/none")).is_err());
         let _ = std::fs::remove_dir_all(&tmp);
     }
 }
