@@ -4,7 +4,7 @@ use super::common::{
     ask, deny, fed_words, holds_secrets, is_raw_device, is_sender, pipelines_of, prog, text,
     units_within,
 };
-use super::{Check, CheckCtx, Finding, declare_check};
+use super::{Check, CheckCtx, Finding, declare_check, git_config};
 use crate::files::secret_glob::{glob_may_be_secret, name_may_be_secret};
 use crate::files::{may_be_secret, unquote, word_is_secret};
 use std::cell::LazyCell;
@@ -563,9 +563,27 @@ impl Check for SecretRead {
         if let Some((name, span)) = case_on_secret(cx.analysis) {
             out.push(ask(None, span, Risk::High, compared(&name)));
         }
+        // The directory the line moved to with `cd`/`pushd`, as written.
+        let mut moved: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
+            if let Some(d) = super::destructive::cd_target(u) {
+                moved = Some(d);
+            }
             if let Some(s) = prints_secret(u) {
                 out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
+                continue;
+            }
+            // `git config -l`, `git remote -v`, `cat .git/config`: a token kept in git's
+            // configuration (an address's user part, `http.extraHeader`).
+            let git_credential = if prog(u) == Some("git") {
+                git_config::prints_credential(cx.look, u, cx.cwd, moved.as_deref())
+            } else {
+                u.args()
+                    .filter_map(|a| a.value.as_deref())
+                    .find_map(|w| git_config::file_credential(cx.look, w, cx.cwd))
+            };
+            if let Some(why) = git_credential {
+                out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
             if let Some(s) = prints_secret_copy(cx.analysis, u, &holders) {

@@ -82,7 +82,7 @@ impl Check for ForeignRepository {
             if tool == "git" {
                 // Git's own table reads its global options (`--namespace NS` takes a word,
                 // `-c` one more), up to the subcommand.
-                let g = git_words(u);
+                let g = git_config::git_words(u);
                 dirs.extend(g.dirs.iter().cloned());
                 bare = g.bare;
                 git = Some(g);
@@ -198,101 +198,13 @@ impl Check for ForeignRepository {
             // Git in the workspace (or next to it): the repository it finds there is the
             // agent's to write, config and hooks alike.
             if let Some(g) = git.filter(|g| out.len() == before && !g.dynamic) {
-                let mut start = match moved.as_ref().filter(|d| !d.contains('$')) {
-                    Some(d) => resolve(d, cx.cwd),
-                    None => cx.cwd.to_path_buf(),
-                };
-                let mut git_dir = None;
-                for (opt, v) in &g.places {
-                    match opt.as_str() {
-                        "-C" if v.is_empty() => {}
-                        "-C" => start = resolve(v, &start),
-                        _ => git_dir = Some(resolve(v, &start)),
-                    }
-                }
-                if let Some(a) = u
-                    .assignments
-                    .iter()
-                    .rev()
-                    .find(|a| a.name == "GIT_DIR" && a.exported)
-                {
-                    git_dir = Some(resolve(&a.template, cx.cwd));
-                }
-                let target = git_config::Target {
-                    start,
-                    git_dir,
-                    subcommand: g.subcommand,
-                };
+                let target = git_config::target_of(&g, u, cx.cwd, moved.as_deref());
                 if let Some(why) = git_config::repo_code(cx.look, &target) {
                     out.push(ask(Some(i), u.span, Risk::High, why));
                 }
             }
         }
     }
-}
-
-/// What git's global options say about where it runs.
-struct GitWords<'u> {
-    /// The directories named (`-C`, `--git-dir`, `--work-tree`), as written, and whether each
-    /// is known only at run time.
-    dirs: Vec<(String, bool)>,
-    /// `-C` and `--git-dir` in order, with their static values.
-    places: Vec<(String, String)>,
-    /// `--bare`.
-    bare: bool,
-    /// A word where an option or a directory could be is known only at run time.
-    dynamic: bool,
-    /// The subcommand word.
-    subcommand: Option<&'u str>,
-}
-
-/// Git's global options read with its table (the catalogue's one parser).
-fn git_words(u: &crate::analyze::Unit) -> GitWords<'_> {
-    use crate::programs::{args, tables};
-    let mut g = GitWords {
-        dirs: Vec::new(),
-        places: Vec::new(),
-        bare: false,
-        dynamic: false,
-        subcommand: None,
-    };
-    let Some(spec) = tables::builtin("git") else {
-        g.dynamic = true;
-        return g;
-    };
-    let words = u.argv.get(1..).unwrap_or_default();
-    let parsed = args::parse_args(&spec, words, true);
-    g.dynamic = parsed.dynamic;
-    for o in &parsed.opts {
-        let name = o.name.as_ref();
-        match name {
-            "-C" | "--git-dir" | "--work-tree" => {
-                let at = o.value_at.and_then(|k| words.get(k));
-                let dynamic = o.value.is_none();
-                let written = match (&o.value, at) {
-                    (Some(v), _) => v.clone(),
-                    (None, Some(w)) => w.template.to_string(),
-                    (None, None) => words
-                        .get(o.index)
-                        .map(|w| w.template.to_string())
-                        .unwrap_or_default(),
-                };
-                g.dynamic |= dynamic;
-                g.dirs.push((written, dynamic));
-                if let (Some(v), true) = (&o.value, name != "--work-tree") {
-                    g.places.push((name.to_owned(), v.clone()));
-                }
-            }
-            "--bare" => g.bare = true,
-            _ => {}
-        }
-    }
-    g.subcommand = parsed
-        .operands
-        .first()
-        .and_then(|&k| words.get(k))
-        .map(text);
-    g
 }
 
 /// The first directory from `dir` up to (not including) the workspace `root` that git would

@@ -21,6 +21,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::common::text;
 use crate::files::{Look, resolve};
 
 /// How deep git follows `include.path` (its own limit is 10).
@@ -392,6 +393,299 @@ fn hook_that_runs(look: Look<'_>, hooks: &Path, subcommand: Option<&str>) -> Opt
     ))
 }
 
+/// What git's global options say about where it runs.
+pub(super) struct GitWords<'u> {
+    /// The directories named (`-C`, `--git-dir`, `--work-tree`), as written, and whether each
+    /// is known only at run time.
+    pub dirs: Vec<(String, bool)>,
+    /// `-C` and `--git-dir` in order, with their static values.
+    pub places: Vec<(String, String)>,
+    /// `--bare`.
+    pub bare: bool,
+    /// A word where an option or a directory could be is known only at run time.
+    pub dynamic: bool,
+    /// The subcommand word.
+    pub subcommand: Option<&'u str>,
+    /// Its index in the unit's words (`argv`).
+    pub sub_at: Option<usize>,
+}
+
+/// Git's global options read with its table (the catalogue's one parser).
+pub(super) fn git_words(u: &crate::analyze::Unit) -> GitWords<'_> {
+    use crate::programs::{args, tables};
+    let mut g = GitWords {
+        dirs: Vec::new(),
+        places: Vec::new(),
+        bare: false,
+        dynamic: false,
+        subcommand: None,
+        sub_at: None,
+    };
+    let Some(spec) = tables::builtin("git") else {
+        g.dynamic = true;
+        return g;
+    };
+    let words = u.argv.get(1..).unwrap_or_default();
+    let parsed = args::parse_args(&spec, words, true);
+    g.dynamic = parsed.dynamic;
+    for o in &parsed.opts {
+        let name = o.name.as_ref();
+        match name {
+            "-C" | "--git-dir" | "--work-tree" => {
+                let at = o.value_at.and_then(|k| words.get(k));
+                let dynamic = o.value.is_none();
+                let written = match (&o.value, at) {
+                    (Some(v), _) => v.clone(),
+                    (None, Some(w)) => w.template.to_string(),
+                    (None, None) => words
+                        .get(o.index)
+                        .map(|w| w.template.to_string())
+                        .unwrap_or_default(),
+                };
+                g.dynamic |= dynamic;
+                g.dirs.push((written, dynamic));
+                if let (Some(v), true) = (&o.value, name != "--work-tree") {
+                    g.places.push((name.to_owned(), v.clone()));
+                }
+            }
+            "--bare" => g.bare = true,
+            _ => {}
+        }
+    }
+    g.sub_at = parsed.operands.first().map(|&k| k + 1);
+    g.subcommand = g.sub_at.and_then(|k| u.argv.get(k)).map(text);
+    g
+}
+
+/// Where git, run as `g` says by `u` in `cwd` (after a `cd` to `moved`), starts looking for its
+/// repository.
+pub(super) fn target_of<'u>(
+    g: &GitWords<'u>,
+    u: &crate::analyze::Unit,
+    cwd: &Path,
+    moved: Option<&str>,
+) -> Target<'u> {
+    let mut start = match moved.filter(|d| !d.contains('$')) {
+        Some(d) => resolve(d, cwd),
+        None => cwd.to_path_buf(),
+    };
+    let mut git_dir = None;
+    for (opt, v) in &g.places {
+        match opt.as_str() {
+            "-C" if v.is_empty() => {}
+            "-C" => start = resolve(v, &start),
+            _ => git_dir = Some(resolve(v, &start)),
+        }
+    }
+    if let Some(a) = u
+        .assignments
+        .iter()
+        .rev()
+        .find(|a| a.name == "GIT_DIR" && a.exported)
+    {
+        git_dir = Some(resolve(&a.template, cwd));
+    }
+    Target {
+        start,
+        git_dir,
+        subcommand: g.subcommand,
+    }
+}
+
+/// Why `u`, a git command that prints configuration values, shows a credential: `git config
+/// -l`, `git config --get-regexp …`, `git config KEY`, `git var -l` (all of the repository's
+/// config and the person's `~/.gitconfig`), `git remote -v`/`show`/`get-url` and `git
+/// ls-remote --get-url` (the addresses). A credential is a value or subsection holding an
+/// `http(s)://user:password@` or `https://token@` address, an `http.extraHeader` (where
+/// `actions/checkout` keeps its token), or a key named for one (`*.token`, `*.password`,
+/// `sendemail.smtpPass`).
+pub(super) fn prints_credential(
+    look: Look<'_>,
+    u: &crate::analyze::Unit,
+    cwd: &Path,
+    moved: Option<&str>,
+) -> Option<String> {
+    let g = git_words(u);
+    let (sub, at) = (g.subcommand?, g.sub_at?);
+    let rest: Vec<&str> = u.argv.iter().skip(at + 1).map(text).collect();
+    // Which entries the command prints: a name (`git config user.email`), addresses only, or
+    // everything.
+    let wanted: Wanted = match sub {
+        "config" => {
+            let ops: Vec<&str> = rest
+                .iter()
+                .copied()
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            let listing = rest.iter().any(|w| {
+                matches!(*w, "-l" | "--list" | "--get-regexp" | "--get-urlmatch")
+                    || w.starts_with("--get-regexp=")
+            }) || ops.first().is_some_and(|o| *o == "list");
+            match ops.as_slice() {
+                _ if listing => Wanted::All,
+                ["get", key, ..] | [key] | [key, _] => Wanted::Key(key.to_ascii_lowercase()),
+                _ => Wanted::All,
+            }
+        }
+        "var" if rest.contains(&"-l") => Wanted::All,
+        "remote"
+            if rest
+                .iter()
+                .any(|w| matches!(*w, "-v" | "--verbose" | "get-url" | "show")) =>
+        {
+            Wanted::Addresses
+        }
+        "ls-remote" if rest.contains(&"--get-url") => Wanted::Addresses,
+        _ => return None,
+    };
+    if rest.iter().any(|w| matches!(*w, "-h" | "--help")) {
+        return None;
+    }
+    let target = target_of(&g, u, cwd, moved);
+    let mut files: Vec<PathBuf> = Vec::new();
+    if let Some(git_dir) = match &target.git_dir {
+        Some(d) => Some(d.clone()),
+        None => match discover(look, &target.start) {
+            Some(Ok((d, _))) => Some(d),
+            _ => None,
+        },
+    } {
+        let common = match look.read_to_string(git_dir.join("commondir")) {
+            Ok(t) => resolve(t.trim_end_matches(['\n', '\r']), &git_dir),
+            Err(_) => git_dir.clone(),
+        };
+        files.push(common.join("config"));
+        files.push(git_dir.join("config.worktree"));
+        if git_dir != common {
+            files.push(git_dir.join("config"));
+        }
+    }
+    let home = crate::files::home();
+    files.push(home.join(".gitconfig"));
+    files.push(match std::env::var_os("XDG_CONFIG_HOME") {
+        Some(x) if !x.is_empty() => PathBuf::from(x).join("git/config"),
+        _ => home.join(".config/git/config"),
+    });
+    files
+        .iter()
+        .find_map(|f| credential_in_file(look, f, &wanted, 0))
+}
+
+/// Why a file a reader is given (`cat .git/config`, `grep url ~/.gitconfig`) holds a
+/// credential: the word names a git config file (`…/.git/config`, `.gitconfig`,
+/// `…/git/config`, `config.worktree`) and an entry of it (or of a file it includes) is one.
+pub(super) fn file_credential(look: Look<'_>, word: &str, cwd: &Path) -> Option<String> {
+    let named = word.ends_with(".git/config")
+        || word.ends_with(".gitconfig")
+        || word.ends_with("git/config")
+        || word.ends_with("config.worktree")
+        || (word == "config" && cwd.file_name().is_some_and(|n| n == ".git"));
+    if !named {
+        return None;
+    }
+    credential_in_file(look, &resolve(word, cwd), &Wanted::All, 0)
+        .map(|why| why.replacen("prints", "reads", 1))
+}
+
+/// What a command prints of the configuration.
+enum Wanted {
+    All,
+    /// One entry, by its full name in lower case (the subsection as written).
+    Key(String),
+    /// The repositories' addresses (`remote.*.url`, `url.*` rewrites).
+    Addresses,
+}
+
+/// The first credential among the entries of `file` (and the files it includes) that `wanted`
+/// prints: why, naming the entry.
+fn credential_in_file(
+    look: Look<'_>,
+    file: &Path,
+    wanted: &Wanted,
+    depth: usize,
+) -> Option<String> {
+    if depth > MAX_INCLUDE_DEPTH || !look.exists(file) {
+        return None;
+    }
+    let text = look.read_to_string(file).ok()?;
+    // A file git reads that this reading cannot follow is no credential found: the command
+    // still prints only what git makes of it.
+    let entries = parse(&text).ok()?;
+    let dir = file.parent().unwrap_or(file);
+    for e in &entries {
+        if e.is("include", "path") || (e.section == "includeif" && e.key == "path") {
+            if let Some(why) = e
+                .value
+                .as_deref()
+                .and_then(|v| credential_in_file(look, &resolve(v, dir), wanted, depth + 1))
+            {
+                return Some(why);
+            }
+            continue;
+        }
+        let printed = match wanted {
+            Wanted::All => true,
+            Wanted::Key(k) => {
+                let name = e.name();
+                name.eq_ignore_ascii_case(k)
+                    || e.subsection.as_ref().is_some_and(|s| {
+                        k.strip_prefix(&format!("{}.", e.section))
+                            .and_then(|r| r.strip_suffix(&format!(".{}", e.key)))
+                            == Some(s.as_str())
+                    })
+            }
+            Wanted::Addresses => matches!(
+                (e.section.as_str(), e.key.as_str()),
+                ("remote", "url" | "pushurl") | ("url", "insteadof" | "pushinsteadof")
+            ),
+        };
+        if printed && is_credential(e) {
+            return Some(format!(
+                "prints `{}` from `{}`, which holds a credential (a token or password)",
+                e.name(),
+                file.display()
+            ));
+        }
+    }
+    None
+}
+
+/// An entry that holds a credential: a key named for one, or an address with a user part.
+fn is_credential(e: &Entry) -> bool {
+    let key = e.key.as_str();
+    let named = [
+        "token",
+        "password",
+        "passwd",
+        "secret",
+        "smtppass",
+        "extraheader",
+        "apikey",
+    ]
+    .iter()
+    .any(|w| key.contains(w));
+    named
+        || e.value.as_deref().is_some_and(address_with_user)
+        || e.subsection.as_deref().is_some_and(address_with_user)
+}
+
+/// An `http://`, `https://` or `ftp(s)://` address with a user part (`https://x:TOKEN@host`,
+/// `https://TOKEN@host`): over these schemes the user part is a login, not the `git@` of ssh.
+fn address_with_user(v: &str) -> bool {
+    let lower = v.to_ascii_lowercase();
+    ["http://", "https://", "ftp://", "ftps://"]
+        .iter()
+        .any(|s| {
+            lower.match_indices(s).any(|(at, _)| {
+                let authority = lower[at + s.len()..]
+                    .split(['/', '?', '#', ' '])
+                    .next()
+                    .unwrap_or_default();
+                authority.contains('@')
+            })
+        })
+}
+
 /// One `section.subsection.key = value` of a config file. Section and key names are lower
 /// case (git compares them so); a subsection keeps its case.
 #[derive(Debug, PartialEq)]
@@ -599,6 +893,71 @@ fn value(b: &[u8], mut i: usize) -> Option<(String, usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::{Entry, parse};
+    use crate::decision::Decision;
+
+    /// A token kept in the repository's config is asked when a command prints it, and not
+    /// when the command prints something else.
+    #[test]
+    fn credentials_in_the_config_are_secrets_to_print() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        std::fs::create_dir_all(ws.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(ws.join("src")).unwrap_or_else(|e| panic!("{e}"));
+        let run = |cmd: &str| {
+            super::super::test_support::decisions_in(
+                &super::super::exfiltration::SecretRead,
+                cmd,
+                ws,
+            )
+        };
+        for (config, cmds) in [
+            (
+                "[remote \"origin\"]\n\turl = https://x-access-token:ghs_a@github.com/o/r.git\n",
+                &[
+                    "git remote -v",
+                    "git config --get remote.origin.url",
+                    "git config -l",
+                    "cat .git/config",
+                    "cd src && git remote get-url origin",
+                    "git ls-remote --get-url",
+                ][..],
+            ),
+            (
+                "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eA==\n",
+                &[
+                    "git config --list --show-origin",
+                    "git config --get-regexp http",
+                    "grep -n extra .git/config",
+                ][..],
+            ),
+            (
+                "[url \"https://ghp_x@github.com/\"]\n\tinsteadOf = https://github.com/\n",
+                &["git remote -v", "git var -l"][..],
+            ),
+            ("[include]\n\tpath = ../creds.cfg\n", &["git config -l"][..]),
+        ] {
+            std::fs::write(ws.join(".git/config"), config).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(ws.join("creds.cfg"), "[github]\n\ttoken = ghp_y\n")
+                .unwrap_or_else(|e| panic!("{e}"));
+            for cmd in cmds {
+                assert_eq!(run(cmd), Some(Decision::Ask), "{config} {cmd}");
+            }
+            for cmd in [
+                "git config user.name",
+                "git remote",
+                "git status",
+                "cat src/x.rs",
+            ] {
+                assert_eq!(run(cmd), None, "{config} {cmd}");
+            }
+        }
+        std::fs::write(
+            ws.join(".git/config"),
+            "[remote \"origin\"]\n\turl = git@github.com:o/r.git\n[remote \"b\"]\n\turl = https://github.com/o/r\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run("cat .git/config"), None);
+    }
 
     fn e(section: &str, sub: Option<&str>, key: &str, value: Option<&str>) -> Entry {
         Entry {
