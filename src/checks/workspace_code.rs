@@ -61,7 +61,10 @@ declare_check! {
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - `docker compose config` (podman's, `docker-compose config`) with a compose file that
     ///   fills values from the environment (`${GITHUB_TOKEN}`) or reads an `env_file`: the
-    ///   printed model holds the person's secrets (the listings of names print none).
+    ///   printed model holds the person's secrets (the listings of names print none);
+    /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
+    ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
+    ///   and a template prints the file (`.Files.Get`).
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -577,6 +580,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "docker" | "podman" | "docker-compose" | "podman-compose" => {
             compose_config_prints_secrets(u, base, dir, root, w)
         }
+        "helm" => helm_chart_link(u, dir),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
             .map(|f| dir.join(f))
@@ -723,6 +727,84 @@ fn compose_config_prints_secrets(
             .find(|f| prints(f))
             .map(|f| why(&f))
     })
+}
+
+/// Helm loads a chart directory with a walk that follows symbolic links, and every file it
+/// finds becomes the chart's (`.Files.Get`, a values file, a template): a chart of the checkout
+/// holding a link to a secret (`files/ca.pem` → `~/.ssh/id_rsa`) has `helm template` or `helm
+/// lint` print it. The directories among the static operands (and the working directory for
+/// `helm lint` without one) are walked, at most [`CHART_WALK_LIMIT`] entries, unreadable or
+/// larger trees counting as holding such a link.
+fn helm_chart_link(u: &Unit, dir: &Path) -> Option<String> {
+    let words: Vec<&str> = u
+        .args()
+        .filter_map(|a| a.value.as_deref())
+        .filter(|t| !t.starts_with('-'))
+        .collect();
+    let mut charts: Vec<PathBuf> = words
+        .iter()
+        .map(|t| resolve(t, dir))
+        .filter(|p| p.is_dir())
+        .collect();
+    if words.first() == Some(&"lint") && charts.is_empty() {
+        charts.push(dir.to_path_buf());
+    }
+    charts.iter().find_map(|c| {
+        let mut budget = CHART_WALK_LIMIT;
+        let link = secret_link_under(c, &mut budget);
+        match link {
+            Some(l) => Some(format!(
+                "`{}` in the chart `{}` is a link to a secret: helm follows it and makes the file part of the chart, which a template prints",
+                l.display(),
+                c.display()
+            )),
+            None if budget == 0 => Some(format!(
+                "the chart `{}` holds more files than shclass looks at: helm follows the links among them, and a link to a secret becomes part of the chart",
+                c.display()
+            )),
+            None => None,
+        }
+    })
+}
+
+/// The most directory entries [`helm_chart_link`] looks at in one chart.
+const CHART_WALK_LIMIT: usize = 4096;
+
+/// A symbolic link under `dir` (not through a linked directory) that leads to a secret, or
+/// into a directory of secrets; an entry whose type cannot be read counts as one. `budget`
+/// counts the entries looked at down to 0 (then the walk stops and finds nothing).
+fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Some(dir.to_path_buf());
+    };
+    for e in entries {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let Ok(e) = e else {
+            return Some(dir.to_path_buf());
+        };
+        let path = e.path();
+        match e.file_type() {
+            Ok(t) if t.is_symlink() => {
+                let leads = std::fs::canonicalize(&path).map_or(true, |target| {
+                    crate::files::is_secret(&target) || crate::files::is_secret_dir(&target)
+                });
+                if leads {
+                    return Some(path);
+                }
+            }
+            Ok(t) if t.is_dir() => {
+                if let Some(l) = secret_link_under(&path, budget) {
+                    return Some(l);
+                }
+            }
+            Ok(_) => {}
+            Err(_) => return Some(path),
+        }
+    }
+    None
 }
 
 /// Whether a compose file's text fills a value from the environment (`${NAME}`, `$NAME`; `$$`
@@ -2002,6 +2084,45 @@ mod tests {
         assert!(compose_text_fills_values("x: $HOME"));
         assert!(compose_text_fills_values("include:\n  - ../x.yml"));
         assert!(!compose_text_fills_values("x: $$HOME $1 a$"));
+    }
+
+    #[test]
+    fn helm_chart_with_a_link_to_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "chart/Chart.yaml",
+            "apiVersion: v2\nname: c\nversion: 0.1.0\n",
+        );
+        write(
+            root,
+            "chart/templates/a.yaml",
+            "x: {{ .Files.Get \"files/k\" }}\n",
+        );
+        write(root, "chart/files/readme.txt", "hello\n");
+        for cmd in ["helm template ./chart", "helm lint chart", "helm version"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        let link = root.join("chart/files/k");
+        std::os::unix::fs::symlink(Path::new(&home).join(".ssh/id_rsa"), &link)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "helm template ./chart",
+            "helm lint chart",
+            "helm show all ./chart",
+            "cd chart && helm lint",
+        ] {
+            let dir = if cmd.starts_with("cd") {
+                root.join("chart")
+            } else {
+                root.to_path_buf()
+            };
+            let cmd = cmd.trim_start_matches("cd chart && ");
+            assert!(flagged(&dir, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(root, "helm version"), None);
     }
 
     #[test]
