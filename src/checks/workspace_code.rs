@@ -746,7 +746,7 @@ fn helm_chart_link(u: &Unit, dir: &Path) -> Option<String> {
         .map(|t| resolve(t, dir))
         .filter(|p| p.is_dir())
         .collect();
-    if words.first() == Some(&"lint") && charts.is_empty() {
+    if words == ["lint"] {
         charts.push(dir.to_path_buf());
     }
     charts.iter().find_map(|c| {
@@ -774,8 +774,10 @@ const CHART_WALK_LIMIT: usize = 4096;
 /// into a directory of secrets; an entry whose type cannot be read counts as one. `budget`
 /// counts the entries looked at down to 0 (then the walk stops and finds nothing).
 fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Some(dir.to_path_buf());
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(_) => return Some(dir.to_path_buf()),
     };
     for e in entries {
         if *budget == 0 {
