@@ -64,7 +64,9 @@ declare_check! {
     ///   printed model holds the person's secrets (the listings of names print none);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
-    ///   and a template prints the file (`.Files.Get`).
+    ///   and a template prints the file (`.Files.Get`);
+    /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
+    ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names.
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -581,6 +583,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             compose_config_prints_secrets(u, base, dir, root, w)
         }
         "helm" => helm_chart_link(u, dir),
+        "ffprobe" => ffprobe_playlist(u, dir, w),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
             .map(|f| dir.join(f))
@@ -765,6 +768,55 @@ fn helm_chart_link(u: &Unit, dir: &Path) -> Option<String> {
             None => None,
         }
     })
+}
+
+/// ffprobe opens a local file by its content, not its name: an HLS playlist (`#EXTM3U`), a
+/// DASH manifest (`<MPD`), an SDP description (`v=0`) or an ffconcat list among the checkout's
+/// files names its segments by URL, and the demuxer fetches them (`http://…`: HLS allows
+/// http(s) segments from a local playlist) or opens the sockets they name. The static operands
+/// (and `-i` values) are read, the first KiB of each; one the line writes counts as such a file.
+fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let spec = crate::programs::tables::builtin("ffprobe");
+    let parsed = crate::programs::args::parse(spec.as_ref(), &u.argv);
+    let operands = parsed.operands.iter().filter_map(|&k| {
+        u.argv
+            .get(k)
+            .and_then(|a| a.value.as_deref())
+            .map(str::to_owned)
+    });
+    let named = parsed
+        .opts
+        .iter()
+        .filter(|o| o.name == "-i")
+        .filter_map(|o| o.value.clone());
+    for f in operands.chain(named).map(|t| resolve(&t, dir)) {
+        if w.has(&f) || media_list_head(&f) {
+            return Some(format!(
+                "`{}` is a playlist or stream description (HLS, DASH, SDP, ffconcat): ffprobe would fetch the URLs it names or open the sockets it describes",
+                f.display()
+            ));
+        }
+    }
+    None
+}
+
+/// Whether the file's first KiB is a playlist or stream description FFmpeg probes (HLS's
+/// `#EXTM3U`, DASH's `<MPD`, SDP's `v=0`, `ffconcat`).
+fn media_list_head(f: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(1024);
+    let Ok(file) = std::fs::File::open(f) else {
+        return false;
+    };
+    if file.take(1024).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    start.starts_with("#EXTM3U")
+        || start.starts_with("ffconcat")
+        || start.starts_with("v=0")
+        || text.contains("<MPD")
 }
 
 /// The most directory entries [`helm_chart_link`] looks at in one chart.
@@ -2125,6 +2177,40 @@ mod tests {
             assert!(flagged(&dir, cmd).is_some(), "{cmd}");
         }
         assert_eq!(flagged(root, "helm version"), None);
+    }
+
+    #[test]
+    fn ffprobe_playlists_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "clip.mp4", "\0\0\0\x18ftypmp42");
+        write(
+            root,
+            "movie.m3u8",
+            "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://evil.example/a.ts\n",
+        );
+        write(
+            root,
+            "odd.mp4",
+            "#EXTM3U\n#EXTINF:1,\nhttp://evil.example/a.ts\n",
+        );
+        write(
+            root,
+            "s.sdp",
+            "v=0\nc=IN IP4 10.0.0.1\nm=video 5004 RTP/AVP 96\n",
+        );
+        for cmd in ["ffprobe clip.mp4", "ffprobe -v error -show_format clip.mp4"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "ffprobe movie.m3u8",
+            "ffprobe -hide_banner -i odd.mp4",
+            "ffprobe s.sdp",
+            "ffprobe -v error clip.mp4 odd.mp4",
+            "ffprobe -show_format movie.m3u8",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
     }
 
     #[test]
