@@ -66,7 +66,9 @@ declare_check! {
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
     ///   and a template prints the file (`.Files.Get`);
     /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
-    ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names.
+    ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
+    /// - hledger with a `hledger.conf` in the directory or a parent: its lines are options
+    ///   (`-o FILE` writes the report anywhere).
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -584,6 +586,18 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "helm" => helm_chart_link(u, dir),
         "ffprobe" => ffprobe_playlist(u, dir, w),
+        // hledger 1.40 and later read `hledger.conf` of the directory they run in or the
+        // nearest parent holding one: its lines are options hledger takes as its own, for
+        // every command (`-o ~/.bashrc` writes the report there, `-f` reads another journal).
+        "hledger" => project_dirs(dir, root)
+            .map(|d| d.join("hledger.conf"))
+            .find(|f| w.has(f) || w.look.is_file(f))
+            .map(|f| {
+                format!(
+                    "`{}` holds options hledger takes as its own (`-o FILE` writes the report to any file)",
+                    f.display()
+                )
+            }),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
             .map(|f| dir.join(f))
@@ -2211,6 +2225,20 @@ mod tests {
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
+    }
+
+    #[test]
+    fn hledger_configuration_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "books/2024.journal", "2024-01-01 x\n  a  1\n  b\n");
+        assert_eq!(flagged(root, "hledger -f books/2024.journal bal"), None);
+        write(root, "hledger.conf", "[balance]\n-o ~/.bashrc\n");
+        assert!(flagged(root, "hledger -f books/2024.journal bal").is_some());
+        assert_eq!(
+            flagged(root, "hledger --version"),
+            flagged(root, "hledger bal")
+        );
     }
 
     #[test]
