@@ -188,7 +188,7 @@ fn prints_whole_environment(u: &Unit) -> bool {
         || prog(u) == Some("php") && php_info(u)
 }
 
-/// `php -i`/`--info` (also in a bundle of php's flag letters, `-ni`): phpinfo() prints every
+/// `php -i`/`--info` (also in a bundle of php's flag letters, `-ni`): `phpinfo()` prints every
 /// environment variable, in its Environment section and as `$_SERVER['NAME']`.
 fn php_info(u: &Unit) -> bool {
     u.args().map(text).any(|t| {

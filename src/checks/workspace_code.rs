@@ -656,13 +656,13 @@ const COMPOSE_FILES: [&str; 8] = [
 /// `--hash`, `-q`) and a model printed with `--no-interpolate --no-env-resolution` print no
 /// value.
 fn compose_config_prints_secrets(
-    u: &Unit,
+    unit: &Unit,
     base: &str,
     dir: &Path,
     root: &Path,
-    w: &LineWrites,
+    writes: &LineWrites,
 ) -> Option<String> {
-    let words: Vec<Option<&str>> = u.args().map(|a| a.value.as_deref()).collect();
+    let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
     let standalone = matches!(base, "docker-compose" | "podman-compose");
     let verb = if standalone {
         format!("{base} config")
@@ -673,7 +673,7 @@ fn compose_config_prints_secrets(
     if !standalone && !words[..config_at].contains(&Some("compose")) {
         return None;
     }
-    let has = |o: &str| words.iter().any(|t| *t == Some(o));
+    let has = |o: &str| words.contains(&Some(o));
     if [
         "--services",
         "--volumes",
@@ -693,19 +693,19 @@ fn compose_config_prints_secrets(
     }
     // `-f FILE`, `--file FILE`, `--file=FILE`, `-fFILE`; `None` for one known at run time.
     let mut named: Vec<Option<PathBuf>> = Vec::new();
-    let mut k = 0;
-    while k < words.len() {
-        match words[k] {
+    let mut at = 0;
+    while at < words.len() {
+        match words[at] {
             Some("-f" | "--file") => {
                 named.push(
                     words
-                        .get(k + 1)
+                        .get(at + 1)
                         .copied()
                         .flatten()
                         .filter(|f| *f != "-")
                         .map(|f| resolve(f, dir)),
                 );
-                k += 1;
+                at += 1;
             }
             Some(t) if t.starts_with("--file=") || t.starts_with("-f") && t.len() > 2 => {
                 let f = t.strip_prefix("--file=").unwrap_or_else(|| &t[2..]);
@@ -713,12 +713,12 @@ fn compose_config_prints_secrets(
             }
             _ => {}
         }
-        k += 1;
+        at += 1;
     }
     let prints = |f: &Path| {
-        w.has(f)
-            || w.look.is_file(f)
-                && !w
+        writes.has(f)
+            || writes.look.is_file(f)
+                && !writes
                     .look
                     .read_to_string(f)
                     .is_ok_and(|t| !compose_text_fills_values(&t))
@@ -814,7 +814,7 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
     None
 }
 
-/// Whether the file's first KiB is a playlist or stream description FFmpeg probes (HLS's
+/// Whether the file's first KiB is a playlist or stream description that `FFmpeg` probes (HLS's
 /// `#EXTM3U`, DASH's `<MPD`, SDP's `v=0`, `ffconcat`).
 fn media_list_head(f: &Path) -> bool {
     use std::io::Read;
