@@ -409,8 +409,10 @@ fn main() {
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed); whether options end at the first operand; whether\n\
-         /// a word the table does not name is an operand (echo, test).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool);\n\
+         /// a word the table does not name is an operand (echo, test); whether `--no-NAME`\n\
+         /// negates a listed option (npm); whether a word `@FILE` is a response file of more\n\
+         /// arguments (binutils, LLVM).\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -582,7 +584,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             }
             "short_value" | "short" | "short_optional" => v.is_str(),
             "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first"
-            | "unlisted_operands" | "negatable" => v.is_bool(),
+            | "unlisted_operands" | "negatable" | "response_files" => v.is_bool(),
             "output_operands" => v.as_array().is_some_and(|a| {
                 a.iter()
                     .all(|n| n.as_integer().is_some_and(|n| n.unsigned_abs() < 1000))
@@ -698,8 +700,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("negatable")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
+    let response_files = t
+        .get("response_files")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files})"
     )
 }
 

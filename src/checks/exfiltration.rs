@@ -179,12 +179,41 @@ fn awk_env(u: &Unit) -> Option<String> {
         })
 }
 
+/// A program that prints every variable, not one named variable: jq's `env`/`$ENV` (`jq -n
+/// env`, `jq -rn '$ENV[]'`), awk walking `ENVIRON` (`for (k in ENVIRON)`) or indexing it with a
+/// run-time name (`ENVIRON[$1]`), `php -i`. `env` itself is found by [`reads_secret`].
+fn prints_whole_environment(u: &Unit) -> bool {
+    jq_whole_env(u)
+        || awk_env(u).is_some_and(|s| s == "the environment")
+        || prog(u) == Some("php") && php_info(u)
+}
+
+/// `php -i`/`--info` (also in a bundle of php's flag letters, `-ni`): `phpinfo()` prints every
+/// environment variable, in its Environment section and as `$_SERVER['NAME']`.
+fn php_info(u: &Unit) -> bool {
+    u.args().map(text).any(|t| {
+        t == "--info"
+            || t.strip_prefix('-').is_some_and(|b| {
+                !b.starts_with('-')
+                    && b.contains('i')
+                    && b.chars().all(|c| "ehHilmnqsvw".contains(c))
+            })
+    })
+}
+
 /// A jq program that reads the whole environment (`env`, `$ENV`, `env | tostring`; yq's
 /// `envsubst`, which fills whatever `${NAME}` its input holds), not one variable of it
 /// (`env.HOME`, `$ENV["PATH"]`).
 fn jq_whole_env(u: &Unit) -> bool {
     let word = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
-    let whole = |rest: &str| !rest.trim_start().starts_with(['.', '[']);
+    // `env.HOME`, `$ENV["PATH"]` name one variable; `$ENV[]`, `env[]` walk them all.
+    let whole = |rest: &str| {
+        let rest = rest.trim_start();
+        !rest.starts_with(['.', '['])
+            || rest
+                .strip_prefix('[')
+                .is_some_and(|r| r.trim_start().starts_with(']'))
+    };
     matches!(prog(u), Some("jq" | "gojq" | "jaq" | "yq"))
         && u.args().any(|a| {
             let t = a.value.as_deref().unwrap_or(&a.template);
@@ -610,7 +639,8 @@ impl Check for SecretRead {
             }
             // `env`, `printenv`, `export -p`: every variable, tokens included, on the agent's
             // screen, unless only counted.
-            if reads_secret(u, false).as_deref() == Some("the environment")
+            if (reads_secret(u, false).as_deref() == Some("the environment")
+                || prints_whole_environment(u))
                 && !u.args().any(|a| matches!(text(a), "--help" | "--version"))
                 && !counted(cx.analysis, i)
             {
@@ -663,7 +693,7 @@ fn dumps_environment(u: &Unit) -> bool {
             u.args().all(|a| text(a).starts_with('-'))
         }
         Some("cat" | "strings" | "tr") => u.args().any(|a| text(a).ends_with("/environ")),
-        _ => jq_whole_env(u) || awk_env(u).is_some_and(|s| s == "the environment"),
+        _ => prints_whole_environment(u),
     }
 }
 
@@ -1051,7 +1081,7 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
         if let Some(s) = prints_secret_text(u) {
             return Some(s);
         }
-        if jq_whole_env(u) {
+        if jq_whole_env(u) || p == "php" && php_info(u) {
             return Some("the environment".to_owned());
         }
         if let Some(s) = awk_env(u) {
@@ -1831,7 +1861,15 @@ mod tests {
             ("cat /dev/console", Some(Decision::Ask)),
             ("cat /dev/ttyUSB0", None),
             ("awk 'BEGIN{print ENVIRON[\"HOME\"]}'", None),
-            ("jq -n env", None),
+            ("jq -n env", Some(Decision::Ask)),
+            ("jq -n 'env.HOME'", None),
+            ("php -i", Some(Decision::Ask)),
+            ("php -m", None),
+            (
+                "awk 'BEGIN { for (k in ENVIRON) print k, ENVIRON[k] }'",
+                Some(Decision::Ask),
+            ),
+            ("awk 'BEGIN { for (k in ENVIRON) print k }'", None),
             ("grep -rn token src/", None),
             ("echo '$GITHUB_TOKEN'", None),
             ("ls /dev/input", None),

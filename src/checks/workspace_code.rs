@@ -58,7 +58,17 @@ declare_check! {
     ///   a secret, is a symbolic link to one (`Cargo.toml` → `~/.aws/credentials`): the parse
     ///   error quotes it;
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
-    ///   section turns on `write-changes` or `interactive` (codespell then rewrites files).
+    ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
+    /// - `docker compose config` (podman's, `docker-compose config`) with a compose file that
+    ///   fills values from the environment (`${GITHUB_TOKEN}`) or reads an `env_file`: the
+    ///   printed model holds the person's secrets (the listings of names print none);
+    /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
+    ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
+    ///   and a template prints the file (`.Files.Get`);
+    /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
+    ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
+    /// - hledger with a `hledger.conf` in the directory or a parent: its lines are options
+    ///   (`-o FILE` writes the report anywhere).
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -574,6 +584,23 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             })
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
+        "docker" | "podman" | "docker-compose" | "podman-compose" => {
+            compose_config_prints_secrets(u, base, dir, root, w)
+        }
+        "helm" => helm_chart_link(u, dir),
+        "ffprobe" => ffprobe_playlist(u, dir, w),
+        // hledger 1.40 and later read `hledger.conf` of the directory they run in or the
+        // nearest parent holding one: its lines are options hledger takes as its own, for
+        // every command (`-o ~/.bashrc` writes the report there, `-f` reads another journal).
+        "hledger" => project_dirs(dir, root)
+            .map(|d| d.join("hledger.conf"))
+            .find(|f| w.has(f) || w.look.is_file(f))
+            .map(|f| {
+                format!(
+                    "`{}` holds options hledger takes as its own (`-o FILE` writes the report to any file)",
+                    f.display()
+                )
+            }),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
             .map(|f| dir.join(f))
@@ -607,6 +634,272 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         _ => None,
     }
+}
+
+/// The files Compose reads when none is named: in the directory it runs in or the nearest
+/// parent holding one, with their override files.
+const COMPOSE_FILES: [&str; 8] = [
+    "compose.yaml",
+    "compose.yml",
+    "docker-compose.yaml",
+    "docker-compose.yml",
+    "compose.override.yaml",
+    "compose.override.yml",
+    "docker-compose.override.yaml",
+    "docker-compose.override.yml",
+];
+
+/// `docker compose config` (`podman compose config`, `docker-compose config`) prints the
+/// project's model with every `${NAME}` filled from the person's environment (and the `.env`
+/// file), and each service's `env_file` read into it: a compose file of the checkout that
+/// writes `${GITHUB_TOKEN}`, or names `~/.aws/credentials` as an env file, has the token
+/// printed. The files named with `-f` are read, else the ones Compose finds; a file named at
+/// run time, standard input (`-f -`), one the line writes or one that cannot be read counts
+/// as doing so. The listings of names (`--services`, `--volumes`, `--networks`, `--variables`,
+/// `--hash`, `-q`) and a model printed with `--no-interpolate --no-env-resolution` print no
+/// value.
+fn compose_config_prints_secrets(
+    unit: &Unit,
+    base: &str,
+    dir: &Path,
+    root: &Path,
+    writes: &LineWrites,
+) -> Option<String> {
+    let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
+    let standalone = matches!(base, "docker-compose" | "podman-compose");
+    let verb = if standalone {
+        format!("{base} config")
+    } else {
+        format!("{base} compose config")
+    };
+    let config_at = words.iter().position(|t| *t == Some("config"))?;
+    if !standalone && !words[..config_at].contains(&Some("compose")) {
+        return None;
+    }
+    let has = |o: &str| words.contains(&Some(o));
+    if [
+        "--services",
+        "--volumes",
+        "--networks",
+        "--variables",
+        "-q",
+        "--quiet",
+    ]
+    .iter()
+    .any(|o| has(o))
+        || words
+            .iter()
+            .any(|t| t.is_some_and(|t| t == "--hash" || t.starts_with("--hash=")))
+        || has("--no-interpolate") && has("--no-env-resolution")
+    {
+        return None;
+    }
+    // `-f FILE`, `--file FILE`, `--file=FILE`, `-fFILE`; `None` for one known at run time.
+    let mut named: Vec<Option<PathBuf>> = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        match words[at] {
+            Some("-f" | "--file") => {
+                named.push(
+                    words
+                        .get(at + 1)
+                        .copied()
+                        .flatten()
+                        .filter(|f| *f != "-")
+                        .map(|f| resolve(f, dir)),
+                );
+                at += 1;
+            }
+            Some(t) if t.starts_with("--file=") || t.starts_with("-f") && t.len() > 2 => {
+                let f = t.strip_prefix("--file=").unwrap_or_else(|| &t[2..]);
+                named.push((f != "-").then(|| resolve(f, dir)));
+            }
+            _ => {}
+        }
+        at += 1;
+    }
+    let prints = |f: &Path| {
+        writes.has(f)
+            || writes.look.is_file(f)
+                && !writes
+                    .look
+                    .read_to_string(f)
+                    .is_ok_and(|t| !compose_text_fills_values(&t))
+    };
+    let why = |f: &Path| {
+        format!(
+            "`{}` fills values from the environment (`${{NAME}}`) or reads an `env_file`: `{verb}` would print the person's secrets it names",
+            f.display()
+        )
+    };
+    if !named.is_empty() {
+        return named.iter().find_map(|f| match f {
+            None => Some(format!(
+                "`{verb}` reads a compose file named at run time or on standard input, which can fill values from the environment: it would print the person's secrets it names"
+            )),
+            Some(f) => prints(f).then(|| why(f)),
+        });
+    }
+    project_dirs(dir, root).find_map(|d| {
+        COMPOSE_FILES
+            .iter()
+            .map(|f| d.join(f))
+            .find(|f| prints(f))
+            .map(|f| why(&f))
+    })
+}
+
+/// Helm loads a chart directory with a walk that follows symbolic links, and every file it
+/// finds becomes the chart's (`.Files.Get`, a values file, a template): a chart of the checkout
+/// holding a link to a secret (`files/ca.pem` → `~/.ssh/id_rsa`) has `helm template` or `helm
+/// lint` print it. The directories among the static operands (and the working directory for
+/// `helm lint` without one) are walked, at most [`CHART_WALK_LIMIT`] entries, unreadable or
+/// larger trees counting as holding such a link.
+fn helm_chart_link(u: &Unit, dir: &Path) -> Option<String> {
+    let words: Vec<&str> = u
+        .args()
+        .filter_map(|a| a.value.as_deref())
+        .filter(|t| !t.starts_with('-'))
+        .collect();
+    let mut charts: Vec<PathBuf> = words
+        .iter()
+        .map(|t| resolve(t, dir))
+        .filter(|p| p.is_dir())
+        .collect();
+    if words == ["lint"] {
+        charts.push(dir.to_path_buf());
+    }
+    charts.iter().find_map(|c| {
+        let mut budget = CHART_WALK_LIMIT;
+        let link = secret_link_under(c, &mut budget);
+        match link {
+            Some(l) => Some(format!(
+                "`{}` in the chart `{}` is a link to a secret: helm follows it and makes the file part of the chart, which a template prints",
+                l.display(),
+                c.display()
+            )),
+            None if budget == 0 => Some(format!(
+                "the chart `{}` holds more files than shclass looks at: helm follows the links among them, and a link to a secret becomes part of the chart",
+                c.display()
+            )),
+            None => None,
+        }
+    })
+}
+
+/// ffprobe opens a local file by its content, not its name: an HLS playlist (`#EXTM3U`), a
+/// DASH manifest (`<MPD`), an SDP description (`v=0`) or an ffconcat list among the checkout's
+/// files names its segments by URL, and the demuxer fetches them (`http://…`: HLS allows
+/// http(s) segments from a local playlist) or opens the sockets they name. The static operands
+/// (and `-i` values) are read, the first KiB of each; one the line writes counts as such a file.
+fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let spec = crate::programs::tables::builtin("ffprobe");
+    let parsed = crate::programs::args::parse(spec.as_ref(), &u.argv);
+    let operands = parsed.operands.iter().filter_map(|&k| {
+        u.argv
+            .get(k)
+            .and_then(|a| a.value.as_deref())
+            .map(str::to_owned)
+    });
+    let named = parsed
+        .opts
+        .iter()
+        .filter(|o| o.name == "-i")
+        .filter_map(|o| o.value.clone());
+    for f in operands.chain(named).map(|t| resolve(&t, dir)) {
+        if w.has(&f) || media_list_head(&f) {
+            return Some(format!(
+                "`{}` is a playlist or stream description (HLS, DASH, SDP, ffconcat): ffprobe would fetch the URLs it names or open the sockets it describes",
+                f.display()
+            ));
+        }
+    }
+    None
+}
+
+/// Whether the file's first KiB is a playlist or stream description that `FFmpeg` probes (HLS's
+/// `#EXTM3U`, DASH's `<MPD`, SDP's `v=0`, `ffconcat`).
+fn media_list_head(f: &Path) -> bool {
+    use std::io::Read;
+    let mut head = Vec::with_capacity(1024);
+    let Ok(file) = std::fs::File::open(f) else {
+        return false;
+    };
+    if file.take(1024).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    let text = String::from_utf8_lossy(&head);
+    let start = text.trim_start_matches('\u{feff}').trim_start();
+    start.starts_with("#EXTM3U")
+        || start.starts_with("ffconcat")
+        || start.starts_with("v=0")
+        || text.contains("<MPD")
+}
+
+/// The most directory entries [`helm_chart_link`] looks at in one chart.
+const CHART_WALK_LIMIT: usize = 4096;
+
+/// A symbolic link under `dir` (not through a linked directory) that leads to a secret, or
+/// into a directory of secrets; an entry whose type cannot be read counts as one. `budget`
+/// counts the entries looked at down to 0 (then the walk stops and finds nothing).
+fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(_) => return Some(dir.to_path_buf()),
+    };
+    for e in entries {
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let Ok(e) = e else {
+            return Some(dir.to_path_buf());
+        };
+        let path = e.path();
+        match e.file_type() {
+            Ok(t) if t.is_symlink() => {
+                let leads = std::fs::canonicalize(&path).map_or(true, |target| {
+                    crate::files::is_secret(&target) || crate::files::is_secret_dir(&target)
+                });
+                if leads {
+                    return Some(path);
+                }
+            }
+            Ok(t) if t.is_dir() => {
+                if let Some(l) = secret_link_under(&path, budget) {
+                    return Some(l);
+                }
+            }
+            Ok(_) => {}
+            Err(_) => return Some(path),
+        }
+    }
+    None
+}
+
+/// Whether a compose file's text fills a value from the environment (`${NAME}`, `$NAME`; `$$`
+/// is a literal dollar), reads an env file into a service (`env_file`), or takes in other
+/// files that may (`include`, `extends`).
+fn compose_text_fills_values(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        if b[k] == b'$' {
+            match b.get(k + 1) {
+                Some(b'$') => {
+                    k += 2;
+                    continue;
+                }
+                Some(c) if *c == b'{' || *c == b'_' || c.is_ascii_alphabetic() => return true,
+                _ => {}
+            }
+        }
+        k += 1;
+    }
+    ["env_file", "include", "extends"]
+        .iter()
+        .any(|key| text.contains(key))
 }
 
 /// A verb of uv or poetry that looks at the project's environment (and so runs its
@@ -1810,6 +2103,145 @@ mod tests {
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
+    }
+
+    #[test]
+    fn compose_config_printing_the_environment() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "compose.yaml",
+            "services:\n  a:\n    image: alpine:3\n    command: echo $$HOME\n",
+        );
+        for cmd in [
+            "docker compose config",
+            "docker-compose config",
+            "podman compose -f compose.yaml config",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(
+            root,
+            "compose.yaml",
+            "services:\n  a:\n    image: alpine:3\n    environment:\n      T: ${GITHUB_TOKEN}\n",
+        );
+        write(
+            root,
+            "other.yml",
+            "services:\n  b:\n    image: x\n    env_file: ~/.aws/credentials\n",
+        );
+        for cmd in [
+            "docker compose config",
+            "docker compose -p x config --format json",
+            "podman compose config",
+            "docker-compose config",
+            "docker compose --file=other.yml config",
+            "docker compose -f - config",
+            "docker compose -f \"$F\" config",
+            "docker compose config --images",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "docker compose config --services",
+            "docker compose config -q",
+            "docker compose config --no-interpolate --no-env-resolution",
+            "docker compose ps",
+            "docker ps",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        assert!(compose_text_fills_values("x: $HOME"));
+        assert!(compose_text_fills_values("include:\n  - ../x.yml"));
+        assert!(!compose_text_fills_values("x: $$HOME $1 a$"));
+    }
+
+    #[test]
+    fn helm_chart_with_a_link_to_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "chart/Chart.yaml",
+            "apiVersion: v2\nname: c\nversion: 0.1.0\n",
+        );
+        write(
+            root,
+            "chart/templates/a.yaml",
+            "x: {{ .Files.Get \"files/k\" }}\n",
+        );
+        write(root, "chart/files/readme.txt", "hello\n");
+        for cmd in ["helm template ./chart", "helm lint chart", "helm version"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        let link = root.join("chart/files/k");
+        std::os::unix::fs::symlink(Path::new(&home).join(".ssh/id_rsa"), &link)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "helm template ./chart",
+            "helm lint chart",
+            "helm show all ./chart",
+            "cd chart && helm lint",
+        ] {
+            let dir = if cmd.starts_with("cd") {
+                root.join("chart")
+            } else {
+                root.to_path_buf()
+            };
+            let cmd = cmd.trim_start_matches("cd chart && ");
+            assert!(flagged(&dir, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(root, "helm version"), None);
+    }
+
+    #[test]
+    fn ffprobe_playlists_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "clip.mp4", "\0\0\0\x18ftypmp42");
+        write(
+            root,
+            "movie.m3u8",
+            "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://evil.example/a.ts\n",
+        );
+        write(
+            root,
+            "odd.mp4",
+            "#EXTM3U\n#EXTINF:1,\nhttp://evil.example/a.ts\n",
+        );
+        write(
+            root,
+            "s.sdp",
+            "v=0\nc=IN IP4 10.0.0.1\nm=video 5004 RTP/AVP 96\n",
+        );
+        for cmd in ["ffprobe clip.mp4", "ffprobe -v error -show_format clip.mp4"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "ffprobe movie.m3u8",
+            "ffprobe -hide_banner -i odd.mp4",
+            "ffprobe s.sdp",
+            "ffprobe -v error clip.mp4 odd.mp4",
+            "ffprobe -show_format movie.m3u8",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn hledger_configuration_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "books/2024.journal", "2024-01-01 x\n  a  1\n  b\n");
+        assert_eq!(flagged(root, "hledger -f books/2024.journal bal"), None);
+        write(root, "hledger.conf", "[balance]\n-o ~/.bashrc\n");
+        assert!(flagged(root, "hledger -f books/2024.journal bal").is_some());
+        assert_eq!(
+            flagged(root, "hledger --version"),
+            flagged(root, "hledger bal")
+        );
     }
 
     #[test]

@@ -891,12 +891,15 @@ fn dash_names_possible(analysis: &Analysis, dir_holds_one: impl FnOnce() -> bool
     writes || dir_holds_one()
 }
 
-/// Does `dir` hold a name beginning with `-`? Yes when it cannot be read; a directory that does
-/// not exist holds none.
+/// Does `dir` hold a name beginning with `-` (an option, once a glob expands to it) or `@` (a
+/// response file of more arguments to the programs that read one: `strings *` beside a file
+/// named `@x`)? Yes when it cannot be read; a directory that does not exist holds none.
 fn holds_dash_name(dir: &Path) -> bool {
     match std::fs::read_dir(dir) {
         Ok(entries) => entries
-            .map(|e| e.map(|e| e.file_name().as_encoded_bytes().first() == Some(&b'-')))
+            .map(|e| {
+                e.map(|e| matches!(e.file_name().as_encoded_bytes().first(), Some(b'-' | b'@')))
+            })
             .any(|dash| dash.unwrap_or(true)),
         Err(e) => e.kind() != std::io::ErrorKind::NotFound,
     }

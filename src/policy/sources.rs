@@ -314,6 +314,7 @@ impl Policy {
             options_first: spec.options_first,
             unlisted_operands: spec.unlisted_operands,
             negatable: spec.negatable,
+            response_files: spec.response_files,
             optional_next: spec.optional_next.into(),
             two_values: spec.two_values.into(),
             long_optional: spec.long_optional.into(),

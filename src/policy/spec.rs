@@ -268,6 +268,10 @@ pub(crate) struct ProgramSpec {
     /// as its value when it is `true` or `false`.
     #[serde(default)]
     pub negatable: bool,
+    /// A word `@FILE` is replaced by the arguments FILE holds (GNU binutils' and LLVM's
+    /// response files): options and operands nobody checked, so no allow rule matches.
+    #[serde(default)]
+    pub response_files: bool,
     /// Options (named in `short` or `long` too) whose value is optional: the next word unless
     /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
     /// commander's `[value]`.

@@ -163,6 +163,10 @@ pub(crate) struct OptionSpec {
     /// off and takes no value (`npm exec --no-yes`), and a listed long flag, or such a
     /// negation, takes the next word as its value when it is `true` or `false` (`--yes false`).
     pub negatable: bool,
+    /// A word `@FILE` anywhere on the line is replaced by the arguments held in FILE (GNU
+    /// binutils' `expandargv`, LLVM's response files): options and operands no table or path
+    /// check saw (`strings @list` prints a key the list names), so such a word is unknown.
+    pub response_files: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -232,6 +236,7 @@ impl OptionSpec {
         options_first: false,
         unlisted_operands: false,
         negatable: false,
+        response_files: false,
         writes: Names::Packed(""),
         runs: Names::Packed(""),
         network: Names::Packed(""),
@@ -591,6 +596,13 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
     let mut done = false;
     while i < argv.len() {
         let arg = &argv[i];
+        // `strings @list`: more arguments from a file, wherever the word stands (`--` too).
+        if spec.response_files
+            && let Some(file) = arg.text().filter(|v| v.len() > 1 && v.starts_with('@'))
+            && out.unknown.is_none()
+        {
+            out.unknown = Some(file.to_owned());
+        }
         let Some(v) = arg.text() else {
             // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
             out.dynamic |= !done && !arg.never_an_option();

@@ -86,6 +86,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         options_first,
         unlisted_operands,
         negatable,
+        response_files,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -116,6 +117,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         options_first,
         unlisted_operands,
         negatable,
+        response_files,
     })
 }
 
