@@ -23,3 +23,9 @@ m -rf /
 #--- line continuation between words
 rm -rf \
   /
+#--- an escape right after a quoted string or an expansion goes on with the word (bash reads /etc/shadow)
+cat "/etc/shado"\w '/etc/shado'\w ${d}\/shadow $x\ y
+#--- the same in a declaration, a for list, an array and a redirect target
+declare y=$x\v; for f in "a"\b; do :; done; a=(x "$y"\z); cat <"/etc/shado"\w
+#--- an escape right after an assignment value or a here-string is the rest of it
+y="a"\v ls; cat <<<"a"\b

@@ -59,6 +59,8 @@ struct RedirectState<'t> {
     fd: Option<String>,
     target: Option<Word>,
     target_end: usize,
+    /// The end of the target or of the last word the grammar put after it.
+    last_end: usize,
     heredoc_start: Option<Node<'t>>,
     heredoc_body: Option<Node<'t>>,
     heredoc_end: Option<Node<'t>>,
@@ -77,6 +79,9 @@ struct CommandParts {
     stray: Vec<Command>,
     /// A comment was among the children: a word after it is on another line.
     comment: bool,
+    /// The end of the assignment or redirect just lowered: a word node right after it, with
+    /// nothing but escapes between, is the rest of its value (`y="a"\v`, `<<<"a"\b`).
+    glue_end: Option<usize>,
 }
 
 /// A newline in `gap` (the text between two words) that is not a line continuation.
@@ -494,21 +499,25 @@ impl<'a> Lowerer<'a> {
         let mut variable = String::new();
         let mut items = Vec::new();
         let mut body = Vec::new();
+        let mut last_end = None;
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             if !ch.is_named() {
+                last_end = None;
                 continue;
             }
             match node.field_name_for_child(i as u32) {
                 Some("variable") => variable = self.text(ch).to_owned(),
                 Some("body") => body.extend(self.body_of(ch)),
-                Some("value") => items.push(self.word(ch)),
-                _ => {
-                    if kind(ch) != "comment" {
-                        items.push(self.word(ch));
-                    }
+                _ if kind(ch) != "comment" => {
+                    let w = self.word(ch);
+                    self.push_word(&mut items, last_end, ch, w);
+                    last_end = Some(ch.end_byte());
+                    continue;
                 }
+                _ => {}
             }
+            last_end = None;
         }
         Command::For {
             variable,
@@ -860,6 +869,7 @@ impl<'a> Lowerer<'a> {
             conts: Vec::new(),
             stray: Vec::new(),
             comment: false,
+            glue_end: None,
         };
         // End of the previous word node, to join words split by a line continuation.
         let mut last_word_end = None;
@@ -919,17 +929,32 @@ impl<'a> Lowerer<'a> {
         last_word_end: Option<usize>,
         parts: &mut CommandParts,
     ) -> Option<usize> {
+        let glue_end = parts.glue_end.take();
         match kind(ch) {
             "variable_assignment" => {
                 let a = self.assignment(ch);
                 parts.cmd.assignments.push(a);
+                parts.glue_end = Some(ch.end_byte());
                 None
             }
             "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
                 let r = self.redirect(ch);
                 parts.cmd.redirects.extend(r.redirects);
+                let extra = !r.extra.is_empty();
                 parts.cmd.words.extend(r.extra);
                 parts.conts.extend(r.conts);
+                if !extra {
+                    parts.glue_end = Some(ch.end_byte());
+                }
+                None
+            }
+            k if !is_statement_kind(k)
+                && k != "comment"
+                && let Some(gap) = self.word_gap(glue_end, ch.start_byte()) =>
+            {
+                let w = self.word(ch);
+                self.glue_to_last(parts, gap, w, ch);
+                parts.glue_end = Some(ch.end_byte());
                 None
             }
             "comment" => {
@@ -976,24 +1001,81 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Push a word, joining it to the previous one when only line continuations separate them:
-    /// the grammar splits `r\<newline>m` in two, bash reads one word `rm`.
-    fn push_word(&self, words: &mut Vec<Word>, last_end: Option<usize>, node: Node, word: Word) {
-        let joined = last_end.is_some_and(|end| {
-            let gap = self.src.get(end..node.start_byte()).unwrap_or_default();
-            !gap.is_empty() && gap.split_inclusive('\n').all(|p| p == "\\\n")
+    /// A word node right after an assignment or a redirect, with nothing but escapes between
+    /// (`y=$x\v`, `<<<"a"\b`): bash reads it as the rest of that value or target.
+    fn glue_to_last(&mut self, parts: &mut CommandParts, gap: Vec<WordPart>, w: Word, ch: Node) {
+        let redirect = parts.cmd.redirects.last_mut().filter(|r| {
+            parts
+                .cmd
+                .assignments
+                .last()
+                .is_none_or(|a| a.span.end <= r.span.start)
         });
-        match words.last_mut() {
-            Some(prev) if joined => {
-                let gap = self
-                    .map
-                    .map(last_end.unwrap_or_default(), node.start_byte());
-                prev.parts.push(WordPart::LineContinuation { span: gap });
-                prev.parts.extend(word.parts);
-                prev.span = prev.span.cover(word.span);
-            }
+        let target = match redirect {
+            Some(r) => match &mut r.target {
+                RedirectTarget::Word(t) => {
+                    r.span = r.span.cover(w.span);
+                    Some(t)
+                }
+                RedirectTarget::Heredoc(_) => None,
+            },
+            None => match parts.cmd.assignments.last_mut() {
+                Some(a) if a.array.is_empty() => {
+                    a.span = a.span.cover(w.span);
+                    Some(a.value.get_or_insert_with(|| Word {
+                        parts: Vec::new(),
+                        span: w.span,
+                    }))
+                }
+                _ => None,
+            },
+        };
+        match target {
+            Some(t) => join_words(t, gap, w),
+            None => self.issue(
+                IssueKind::ParseError,
+                ch,
+                "a word right after an array assignment or a heredoc, with no blank between"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    /// Push a word, joining it to the previous one when bash reads the two as one word (see
+    /// [`Self::word_gap`]).
+    fn push_word(&self, words: &mut Vec<Word>, last_end: Option<usize>, node: Node, word: Word) {
+        match (words.last_mut(), self.word_gap(last_end, node.start_byte())) {
+            (Some(prev), Some(gap)) => join_words(prev, gap, word),
             _ => words.push(word),
         }
+    }
+
+    /// The text between a word node ending at `last_end` and the next one starting at `start`,
+    /// as parts of one word, when bash reads the two nodes as one word: the grammar splits
+    /// `r\<newline>m` in two, ends a word before a backslash escape that follows an expansion
+    /// or a quoted string (`"$x"\w`, `${x}\w`, `'/etc/shado'\w`, with nothing between the
+    /// nodes) and drops an escaped blank there (`$x\ y`). `None` when the gap ends the word
+    /// (a blank, a newline, anything but escapes) or there is no word before.
+    fn word_gap(&self, last_end: Option<usize>, start: usize) -> Option<Vec<WordPart>> {
+        let end = last_end?;
+        let gap = self.src.get(end..start)?;
+        let mut parts = Vec::new();
+        let mut chars = gap.char_indices();
+        while let Some((i, c)) = chars.next() {
+            let (j, e) = chars.next().filter(|_| c == '\\')?;
+            let after = end + j + e.len_utf8();
+            let span = self.map.map(end + i, after);
+            parts.push(if e == '\n' {
+                WordPart::LineContinuation { span }
+            } else {
+                WordPart::Literal {
+                    text: e.to_string().into(),
+                    quoting: crate::ast::Quoting::Escaped,
+                    span,
+                }
+            });
+        }
+        Some(parts)
     }
 
     /// Words after the redirect of a compound command (`{ …; } > f x`): bash rejects them.
@@ -1010,9 +1092,11 @@ impl<'a> Lowerer<'a> {
     fn declaration(&mut self, node: Node) -> Command {
         let span = self.span(node);
         let mut words = Vec::new();
+        let mut last_end = None;
         let mut c = node.walk();
         for ch in node.children(&mut c) {
             if !ch.is_named() {
+                last_end = None;
                 let kw = kind(ch);
                 if matches!(
                     kw,
@@ -1030,10 +1114,13 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             if kind(ch) == "variable_assignment" {
-                words.push(self.assignment_word(ch));
+                let w = self.assignment_word(ch);
+                self.push_word(&mut words, last_end, ch, w);
             } else if kind(ch) != "comment" {
-                words.push(self.word(ch));
+                let w = self.word(ch);
+                self.push_word(&mut words, last_end, ch, w);
             }
+            last_end = Some(ch.end_byte());
         }
         Command::Simple(SimpleCommand {
             assignments: Vec::new(),
@@ -1063,9 +1150,14 @@ impl<'a> Lowerer<'a> {
                 Some("value") => {
                     if kind(ch) == "array" {
                         let mut ac = ch.walk();
+                        let mut last_end = None;
                         for el in ch.named_children(&mut ac) {
                             if kind(el) != "comment" {
-                                array.push(self.word(el));
+                                let w = self.word(el);
+                                self.push_word(&mut array, last_end, el, w);
+                                last_end = Some(el.end_byte());
+                            } else {
+                                last_end = None;
                             }
                         }
                     } else {
@@ -1258,6 +1350,7 @@ impl<'a> Lowerer<'a> {
     fn redirect(&mut self, node: Node) -> RedirectParts {
         let mut st = Box::new(RedirectState {
             target_end: node.end_byte(),
+            last_end: node.end_byte(),
             ..RedirectState::default()
         });
         let mut c = node.walk();
@@ -1337,8 +1430,19 @@ impl<'a> Lowerer<'a> {
                 } else if st.target.is_none() {
                     st.target = Some(self.word(ch));
                     st.target_end = ch.end_byte();
+                    st.last_end = ch.end_byte();
                 } else {
-                    st.out.extra.push(self.word(ch));
+                    let w = self.word(ch);
+                    let gap = self.word_gap(Some(st.last_end), ch.start_byte());
+                    match (st.out.extra.last_mut(), st.target.as_mut(), gap) {
+                        (Some(prev), _, Some(gap)) => join_words(prev, gap, w),
+                        (None, Some(prev), Some(gap)) => {
+                            join_words(prev, gap, w);
+                            st.target_end = ch.end_byte();
+                        }
+                        _ => st.out.extra.push(w),
+                    }
+                    st.last_end = ch.end_byte();
                 }
             }
         }
@@ -1990,4 +2094,11 @@ fn strip_bangs(cmd: &mut Command) -> Option<usize> {
     }
     s.span = Span::new(first.span.start, s.span.end);
     Some(k)
+}
+
+/// Append `word` and the parts between it and `prev` to `prev`: bash reads them as one word.
+fn join_words(prev: &mut Word, gap: Vec<WordPart>, word: Word) {
+    prev.parts.extend(gap);
+    prev.parts.extend(word.parts);
+    prev.span = prev.span.cover(word.span);
 }
