@@ -29,3 +29,5 @@ cat "/etc/shado"\w '/etc/shado'\w ${d}\/shadow $x\ y
 declare y=$x\v; for f in "a"\b; do :; done; a=(x "$y"\z); cat <"/etc/shado"\w
 #--- an escape right after an assignment value or a here-string is the rest of it
 y="a"\v ls; cat <<<"a"\b
+#--- a locale string after other text: bash drops the `$` (i$"d" runs id, /etc/$"shadow" is /etc/shadow)
+i$"d"; cat /etc/$"shadow"; echo a\\$"x" $$"x"

@@ -209,6 +209,9 @@ impl Lowerer<'_> {
     fn concatenation(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
         let mut c = node.walk();
         let mut pos = node.start_byte();
+        // The `$` of a translated string `$"…"` after other text (`/etc/$"shadow"`): the
+        // grammar gives it as a token of its own before the string; bash drops it.
+        let mut locale = false;
         for ch in node.children(&mut c) {
             if ch.start_byte() > pos {
                 // Text the grammar left between children.
@@ -216,7 +219,22 @@ impl Lowerer<'_> {
                 self.unquoted_text(pos, gap, out);
             }
             if ch.is_named() {
+                let before = out.len();
                 self.word_parts(ch, out, in_double);
+                if std::mem::take(&mut locale) {
+                    for p in &mut out[before..] {
+                        if let WordPart::Literal { quoting: q, .. } = p {
+                            *q = Quoting::Locale;
+                        }
+                    }
+                }
+            } else if !in_double
+                && kind(ch) == "$"
+                && ch
+                    .next_sibling()
+                    .is_some_and(|n| kind(n) == "string" && n.start_byte() == ch.end_byte())
+            {
+                locale = true;
             } else {
                 self.unquoted_text(ch.start_byte(), self.text(ch), out);
             }
