@@ -605,6 +605,22 @@ fn brace_expand(chars: &[Ch]) -> Braces {
     Braces::Words(done)
 }
 
+/// The words brace expansion makes of `text`, every character unquoted (the static text after
+/// an expansion: `{w,}` of `$x{w,}`); `None` past [`MAX_BRACE_WORDS`].
+pub(crate) fn brace_expand_text(text: &str) -> Option<Vec<String>> {
+    let chars: Vec<Ch> = text.chars().map(|c| Ch { c, active: true }).collect();
+    match brace_expand(&chars) {
+        Braces::None => Some(vec![text.to_owned()]),
+        Braces::Words(words) => Some(
+            words
+                .iter()
+                .map(|w| w.iter().map(|ch| ch.c).collect())
+                .collect(),
+        ),
+        Braces::TooMany => None,
+    }
+}
+
 /// Does `word` brace-expand to more words than shclass expands ([`MAX_BRACE_WORDS`])? Its
 /// arguments are then unknown to the analysis, as a limit it hit.
 pub(crate) fn brace_too_large(word: &Word) -> bool {
