@@ -31,3 +31,5 @@ declare y=$x\v; for f in "a"\b; do :; done; a=(x "$y"\z); cat <"/etc/shado"\w
 y="a"\v ls; cat <<<"a"\b
 #--- a locale string after other text: bash drops the `$` (i$"d" runs id, /etc/$"shadow" is /etc/shadow)
 i$"d"; cat /etc/$"shadow"; echo a\\$"x" $$"x"
+#--- an argument `==` or `=~` is a word (tree-sitter-bash gives an operator token; bash passes it)
+flock == rm -rf ~; printf x == =~ end

@@ -877,23 +877,25 @@ impl<'a> Lowerer<'a> {
         // to allocate), but it is quadratic, so long commands use the cursor.
         if usize::try_from(node.child_count()).is_ok_and(|n| n > count) {
             // An unnamed child: tree-sitter-bash reads a lone `$` argument (`echo $ 5`) as the
-            // token `$`, which bash passes as the word `$`. Others (none known) are skipped.
+            // token `$`, and an argument `==` or `=~` (`env -u == rm`) as an operator token;
+            // bash passes each as a word. Others (none known) are skipped.
             let mut c = node.walk();
             for ch in node.children(&mut c) {
                 if ch.is_named() {
                     last_word_end = self.command_child(ch, last_word_end, &mut parts);
-                } else if kind(ch) == "$"
-                    && self
-                        .src
-                        .as_bytes()
-                        .get(ch.end_byte())
-                        .is_none_or(|b| b.is_ascii_whitespace() || b";&|)<>".contains(b))
+                } else if matches!(kind(ch), "==" | "=~")
+                    || (kind(ch) == "$"
+                        && self
+                            .src
+                            .as_bytes()
+                            .get(ch.end_byte())
+                            .is_none_or(|b| b.is_ascii_whitespace() || b";&|)<>".contains(b)))
                 {
                     // (`$"…"`, a translated string, is the string's word.)
                     let mut word = Vec::new();
                     self.push_lit(
                         &mut word,
-                        "$",
+                        self.text(ch),
                         Quoting::Unquoted,
                         ch.start_byte(),
                         ch.end_byte(),
