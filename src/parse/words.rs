@@ -235,6 +235,17 @@ impl Lowerer<'_> {
                     .is_some_and(|n| kind(n) == "string" && n.start_byte() == ch.end_byte())
             {
                 locale = true;
+            } else if kind(ch) == "$" && self.text(ch) == "$$" {
+                // `x$$`, `-$$`: the grammar gives the process id after other text as a `$`
+                // token; bash expands it.
+                out.push(WordPart::Parameter {
+                    name: Some("$".to_owned()),
+                    plain: true,
+                    source: "$$".to_owned(),
+                    quoted: in_double,
+                    inner: Vec::new(),
+                    span: self.span(ch),
+                });
             } else {
                 self.unquoted_text(ch.start_byte(), self.text(ch), out);
             }
