@@ -33,3 +33,5 @@ y="a"\v ls; cat <<<"a"\b
 i$"d"; cat /etc/$"shadow"; echo a\\$"x" $$"x"
 #--- an argument `==` or `=~` is a word (tree-sitter-bash gives an operator token; bash passes it)
 flock == rm -rf ~; printf x == =~ end
+#--- escaped blanks at a word's edge, and a word of escaped blanks alone (bash passes the lock file ` `)
+flock \  rm -rf ~; echo \ 'a' {a,b}\  a\  \ b

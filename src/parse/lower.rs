@@ -1043,31 +1043,76 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// Push a word, joining it to the previous one when bash reads the two as one word (see
-    /// [`Self::word_gap`]).
-    fn push_word(&self, words: &mut Vec<Word>, last_end: Option<usize>, node: Node, word: Word) {
-        match (words.last_mut(), self.word_gap(last_end, node.start_byte())) {
-            (Some(prev), Some(gap)) => join_words(prev, gap, word),
+    /// Push a word, joining it to the previous one when bash reads the two as one word, and
+    /// with the words and word starts the grammar skipped between them (see [`Self::gap`]).
+    fn push_word(
+        &self,
+        words: &mut Vec<Word>,
+        last_end: Option<usize>,
+        node: Node,
+        mut word: Word,
+    ) {
+        let gap = last_end.and_then(|end| self.gap(end, node.start_byte()));
+        match (words.last_mut(), gap) {
+            (Some(prev), Some(Gap::Join(parts))) => join_words(prev, parts, word),
+            (
+                Some(prev),
+                Some(Gap::Split {
+                    lead,
+                    middle,
+                    trail,
+                }),
+            ) => {
+                if let Some(last) = lead.last() {
+                    prev.span = prev.span.cover(part_span(last));
+                    prev.parts.extend(lead);
+                }
+                words.extend(middle);
+                if let Some(first) = trail.first() {
+                    word.span = part_span(first).cover(word.span);
+                    word.parts.splice(0..0, trail);
+                }
+                words.push(word);
+            }
             _ => words.push(word),
         }
     }
 
     /// The text between a word node ending at `last_end` and the next one starting at `start`,
-    /// as parts of one word, when bash reads the two nodes as one word: the grammar splits
+    /// as parts of one word, when bash reads the two nodes as one word (nothing but escapes
+    /// between them; see [`Self::gap`]).
+    fn word_gap(&self, last_end: Option<usize>, start: usize) -> Option<Vec<WordPart>> {
+        match self.gap(last_end?, start)? {
+            Gap::Join(parts) => Some(parts),
+            Gap::Split { .. } => None,
+        }
+    }
+
+    /// What bash reads in the text between two word nodes that the grammar left out: it splits
     /// `r\<newline>m` in two, ends a word before a backslash escape that follows an expansion
     /// or a quoted string (`"$x"\w`, `${x}\w`, `'/etc/shado'\w`, with nothing between the
-    /// nodes) and drops an escaped blank there (`$x\ y`). `None` when the gap ends the word
-    /// (a blank, a newline, anything but escapes) or there is no word before.
-    fn word_gap(&self, last_end: Option<usize>, start: usize) -> Option<Vec<WordPart>> {
-        let end = last_end?;
-        let gap = self.src.get(end..start)?;
-        let mut parts = Vec::new();
-        let mut chars = gap.char_indices();
+    /// nodes), and skips escaped blanks at a word's edge (`$x\ y`, `\ 'a'`) or a word of
+    /// nothing else (`flock \  rm`: bash passes the lock file ` `). `None` when the gap holds
+    /// anything but blanks and escapes (a newline, a comment: judged elsewhere).
+    fn gap(&self, end: usize, start: usize) -> Option<Gap> {
+        let text = self.src.get(end..start)?;
+        // Runs of escapes, split at unescaped blanks; whether the gap starts and ends with one.
+        let mut runs: Vec<Vec<WordPart>> = vec![Vec::new()];
+        let (mut leads, mut trails) = (true, true);
+        let mut chars = text.char_indices();
         while let Some((i, c)) = chars.next() {
+            let blank = matches!(c, ' ' | '\t');
+            leads &= i > 0 || !blank;
+            trails = !blank;
+            if blank {
+                if runs.last().is_some_and(|r| !r.is_empty()) {
+                    runs.push(Vec::new());
+                }
+                continue;
+            }
             let (j, e) = chars.next().filter(|_| c == '\\')?;
-            let after = end + j + e.len_utf8();
-            let span = self.map.map(end + i, after);
-            parts.push(if e == '\n' {
+            let span = self.map.map(end + i, end + j + e.len_utf8());
+            let part = if e == '\n' {
                 WordPart::LineContinuation { span }
             } else {
                 WordPart::Literal {
@@ -1075,9 +1120,41 @@ impl<'a> Lowerer<'a> {
                     quoting: crate::ast::Quoting::Escaped,
                     span,
                 }
-            });
+            };
+            if let Some(run) = runs.last_mut() {
+                run.push(part);
+            }
         }
-        Some(parts)
+        if leads && trails && runs.len() == 1 {
+            return runs.pop().map(Gap::Join);
+        }
+        if runs.last().is_some_and(Vec::is_empty) {
+            runs.pop();
+        }
+        let trail = if trails {
+            runs.pop().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let lead = if leads && !runs.is_empty() {
+            runs.remove(0)
+        } else {
+            Vec::new()
+        };
+        // A run of line continuations alone is no word (`a \<newline> b`).
+        let middle = runs
+            .into_iter()
+            .filter(|r| r.iter().any(|p| matches!(p, WordPart::Literal { .. })))
+            .filter_map(|parts| {
+                let span = part_span(parts.first()?).cover(part_span(parts.last()?));
+                Some(Word { parts, span })
+            })
+            .collect();
+        Some(Gap::Split {
+            lead,
+            middle,
+            trail,
+        })
     }
 
     /// Words after the redirect of a compound command (`{ …; } > f x`): bash rejects them.
@@ -2103,4 +2180,25 @@ fn join_words(prev: &mut Word, gap: Vec<WordPart>, word: Word) {
     prev.parts.extend(gap);
     prev.parts.extend(word.parts);
     prev.span = prev.span.cover(word.span);
+}
+
+/// The text the grammar left out between two word nodes, as bash reads it.
+enum Gap {
+    /// Escapes only: the two nodes and these parts are one word.
+    Join(Vec<WordPart>),
+    /// Blanks with escapes around them: `lead` ends the previous word, `middle` are words of
+    /// their own, `trail` starts the next word.
+    Split {
+        lead: Vec<WordPart>,
+        middle: Vec<Word>,
+        trail: Vec<WordPart>,
+    },
+}
+
+/// The span of a part made from a gap (a literal or a line continuation).
+fn part_span(p: &WordPart) -> Span {
+    match p {
+        WordPart::Literal { span, .. } | WordPart::LineContinuation { span } => *span,
+        _ => Span::new(0, 0),
+    }
 }
