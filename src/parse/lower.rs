@@ -996,7 +996,17 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
-                let w = self.word(only.unwrap_or(ch));
+                let node = only.unwrap_or(ch);
+                // tree-sitter-bash reads `[ ]`, `[ ]x` as one word (a bracket expression of a
+                // blank); bash ends a word at an unescaped blank: `[` and `]x`.
+                if kind(node) == "word" && unescaped_blank(self.text(node)) {
+                    self.issue(
+                        IssueKind::ParseError,
+                        node,
+                        "a word with an unescaped blank in it: bash reads two words".to_owned(),
+                    );
+                }
+                let w = self.word(node);
                 self.push_word(&mut parts.cmd.words, last_word_end, ch, w);
                 Some(ch.end_byte())
             }
@@ -2201,4 +2211,14 @@ fn part_span(p: &WordPart) -> Span {
         WordPart::Literal { span, .. } | WordPart::LineContinuation { span } => *span,
         _ => Span::new(0, 0),
     }
+}
+
+/// Does the text of a word node hold a blank no backslash escapes?
+fn unescaped_blank(text: &str) -> bool {
+    let mut escaped = false;
+    text.chars().any(|c| {
+        let blank = !escaped && matches!(c, ' ' | '\t');
+        escaped = !escaped && c == '\\';
+        blank
+    })
 }
