@@ -1241,12 +1241,12 @@ impl<'a> Lowerer<'a> {
                         let mut ac = ch.walk();
                         let mut last_end = None;
                         for el in ch.named_children(&mut ac) {
-                            if kind(el) != "comment" {
+                            if kind(el) == "comment" {
+                                last_end = None;
+                            } else {
                                 let w = self.word(el);
                                 self.push_word(&mut array, last_end, el, w);
                                 last_end = Some(el.end_byte());
-                            } else {
-                                last_end = None;
                             }
                         }
                     } else {
