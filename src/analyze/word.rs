@@ -474,7 +474,10 @@ enum Braces {
 fn find_brace(chars: &[Ch]) -> Option<BraceGroup> {
     let mut i = 0;
     while i < chars.len() {
-        if chars[i].active && chars[i].c == '{' && !(i > 0 && chars[i - 1].c == '$') {
+        if chars[i].active
+            && chars[i].c == '{'
+            && !(i > 0 && chars[i - 1].active && chars[i - 1].c == '$')
+        {
             // Find the matching close at depth 0, collecting top-level commas.
             let mut depth = 0usize;
             let mut commas = Vec::new();
