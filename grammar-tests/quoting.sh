@@ -35,3 +35,5 @@ i$"d"; cat /etc/$"shadow"; echo a\\$"x" $$"x"
 flock == rm -rf ~; printf x == =~ end
 #--- escaped blanks at a word's edge, and a word of escaped blanks alone (bash passes the lock file ` `)
 flock \  rm -rf ~; echo \ 'a' {a,b}\  a\  \ b
+#--- an escaped `$` right after a quoted string is the `$` token to the grammar; bash reads `a$`
+echo 'a'\$ }\$

@@ -892,10 +892,12 @@ impl<'a> Lowerer<'a> {
                             .is_none_or(|b| b.is_ascii_whitespace() || b";&|)<>".contains(b)))
                 {
                     // (`$"…"`, a translated string, is the string's word.)
+                    // (The `$` token may be written `\$`: its word is `$` all the same.)
+                    let text = if kind(ch) == "$" { "$" } else { self.text(ch) };
                     let mut word = Vec::new();
                     self.push_lit(
                         &mut word,
-                        self.text(ch),
+                        text,
                         Quoting::Unquoted,
                         ch.start_byte(),
                         ch.end_byte(),
