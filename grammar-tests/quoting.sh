@@ -37,3 +37,5 @@ flock == rm -rf ~; printf x == =~ end
 flock \  rm -rf ~; echo \ 'a' {a,b}\  a\  \ b
 #--- an escaped `$` right after a quoted string is the `$` token to the grammar; bash reads `a$`
 echo 'a'\$ }\$
+#--- the grammar's `$` token can carry the text before it (`-$`): that text stays in the word
+rm -$"rf" ~; echo "a"-$"b" -$ x

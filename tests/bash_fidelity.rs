@@ -484,6 +484,7 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("\"r\"\\m -rf ~", Deny),
         // bypass: the `$` of a translated string after other text was read as a literal `$`.
         ("cat /etc/$\"shadow\"", Ask),
+        ("rm -$\"rf\" ~", Deny),
         // bypass: an argument `==` or a word of one escaped blank was dropped, so the next word
         // took its place (the lock file of flock).
         ("flock == rm -rf ~", Deny),

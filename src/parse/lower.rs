@@ -883,6 +883,22 @@ impl<'a> Lowerer<'a> {
             for ch in node.children(&mut c) {
                 if ch.is_named() {
                     last_word_end = self.command_child(ch, last_word_end, &mut parts);
+                } else if kind(ch) == "$"
+                    && self.text(ch).len() > 1
+                    && self.src.as_bytes().get(ch.end_byte()) == Some(&b'"')
+                {
+                    // `-$"rf"`: the token `-$` carries the text before a translated string;
+                    // that text begins the string's word (bash reads `-rf`).
+                    let text = self.text(ch);
+                    let prefix = text.strip_suffix('$').unwrap_or(text);
+                    let mut word = Vec::new();
+                    self.unquoted_text(ch.start_byte(), prefix, &mut word);
+                    let w = Word {
+                        parts: word,
+                        span: self.span(ch),
+                    };
+                    self.push_word(&mut parts.cmd.words, last_word_end, ch, w);
+                    last_word_end = Some(ch.end_byte());
                 } else if matches!(kind(ch), "==" | "=~")
                     || (kind(ch) == "$"
                         && self
@@ -892,16 +908,9 @@ impl<'a> Lowerer<'a> {
                             .is_none_or(|b| b.is_ascii_whitespace() || b";&|)<>".contains(b)))
                 {
                     // (`$"…"`, a translated string, is the string's word.)
-                    // (The `$` token may be written `\$`: its word is `$` all the same.)
-                    let text = if kind(ch) == "$" { "$" } else { self.text(ch) };
+                    // (The `$` token may be written `\$` or carry text before it: `-$`.)
                     let mut word = Vec::new();
-                    self.push_lit(
-                        &mut word,
-                        text,
-                        Quoting::Unquoted,
-                        ch.start_byte(),
-                        ch.end_byte(),
-                    );
+                    self.unquoted_text(ch.start_byte(), self.text(ch), &mut word);
                     let w = Word {
                         parts: word,
                         span: self.span(ch),

@@ -234,6 +234,10 @@ impl Lowerer<'_> {
                     .next_sibling()
                     .is_some_and(|n| kind(n) == "string" && n.start_byte() == ch.end_byte())
             {
+                // The token may carry the text before the `$` (`"a"-$"b"`: the token `-$`).
+                let text = self.text(ch);
+                let prefix = text.strip_suffix('$').unwrap_or(text);
+                self.unquoted_text(ch.start_byte(), prefix, out);
                 locale = true;
             } else if kind(ch) == "$" && self.text(ch) == "$$" {
                 // `x$$`, `-$$`: the grammar gives the process id after other text as a `$`
