@@ -39,3 +39,5 @@ flock \  rm -rf ~; echo \ 'a' {a,b}\  a\  \ b
 echo 'a'\$ }\$
 #--- the grammar's `$` token can carry the text before it (`-$`): that text stays in the word
 rm -$"rf" ~; echo "a"-$"b" -$ x
+#--- the `$` token before a string: `$$` is the process id and `\$` a literal, not a translated string
+echo a$$"b" 'a'\$"b" -$$"b"

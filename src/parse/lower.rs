@@ -889,10 +889,8 @@ impl<'a> Lowerer<'a> {
                 {
                     // `-$"rf"`: the token `-$` carries the text before a translated string;
                     // that text begins the string's word (bash reads `-rf`).
-                    let text = self.text(ch);
-                    let prefix = text.strip_suffix('$').unwrap_or(text);
                     let mut word = Vec::new();
-                    self.unquoted_text(ch.start_byte(), prefix, &mut word);
+                    self.dollar_token(ch, true, &mut word);
                     let w = Word {
                         parts: word,
                         span: self.span(ch),
@@ -910,7 +908,11 @@ impl<'a> Lowerer<'a> {
                     // (`$"…"`, a translated string, is the string's word.)
                     // (The `$` token may be written `\$` or carry text before it: `-$`.)
                     let mut word = Vec::new();
-                    self.unquoted_text(ch.start_byte(), self.text(ch), &mut word);
+                    if kind(ch) == "$" {
+                        self.dollar_token(ch, false, &mut word);
+                    } else {
+                        self.unquoted_text(ch.start_byte(), self.text(ch), &mut word);
+                    }
                     let w = Word {
                         parts: word,
                         span: self.span(ch),

@@ -206,6 +206,49 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The grammar's `$` token, which can carry text before the `$` (`-$`, `\$`, `$$`): escapes
+    /// are literal characters, `$$` the process id, and a last lone `$` before a string
+    /// (`before_string`) the start of a translated string `$"…"`, whose `$` bash drops (then
+    /// true). Any other `$` is a literal.
+    pub(super) fn dollar_token(
+        &mut self,
+        ch: Node,
+        before_string: bool,
+        out: &mut Vec<WordPart>,
+    ) -> bool {
+        let text = self.text(ch).to_owned();
+        let base = ch.start_byte();
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match (b[i], b.get(i + 1)) {
+                (b'\\', Some(_)) => {
+                    let next = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+                    self.unquoted_text(base + i, &text[i..i + 1 + next], out);
+                    i += 1 + next;
+                }
+                (b'$', Some(b'$')) => {
+                    out.push(WordPart::Parameter {
+                        name: Some("$".to_owned()),
+                        plain: true,
+                        source: "$$".to_owned(),
+                        quoted: false,
+                        inner: Vec::new(),
+                        span: self.map.map(base + i, base + i + 2),
+                    });
+                    i += 2;
+                }
+                (b'$', None) if before_string => return true,
+                _ => {
+                    let len = text[i..].chars().next().map_or(1, char::len_utf8);
+                    self.unquoted_text(base + i, &text[i..i + len], out);
+                    i += len;
+                }
+            }
+        }
+        false
+    }
+
     fn concatenation(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
         let mut c = node.walk();
         let mut pos = node.start_byte();
@@ -228,28 +271,11 @@ impl Lowerer<'_> {
                         }
                     }
                 }
-            } else if !in_double
-                && kind(ch) == "$"
-                && ch
+            } else if kind(ch) == "$" && !in_double {
+                let before_string = ch
                     .next_sibling()
-                    .is_some_and(|n| kind(n) == "string" && n.start_byte() == ch.end_byte())
-            {
-                // The token may carry the text before the `$` (`"a"-$"b"`: the token `-$`).
-                let text = self.text(ch);
-                let prefix = text.strip_suffix('$').unwrap_or(text);
-                self.unquoted_text(ch.start_byte(), prefix, out);
-                locale = true;
-            } else if kind(ch) == "$" && self.text(ch) == "$$" {
-                // `x$$`, `-$$`: the grammar gives the process id after other text as a `$`
-                // token; bash expands it.
-                out.push(WordPart::Parameter {
-                    name: Some("$".to_owned()),
-                    plain: true,
-                    source: "$$".to_owned(),
-                    quoted: in_double,
-                    inner: Vec::new(),
-                    span: self.span(ch),
-                });
+                    .is_some_and(|n| kind(n) == "string" && n.start_byte() == ch.end_byte());
+                locale = self.dollar_token(ch, before_string, out);
             } else {
                 self.unquoted_text(ch.start_byte(), self.text(ch), out);
             }
