@@ -14,3 +14,5 @@ ls *.rs '*.md' a\* [ab] ?x
 /bin/r? -rf /
 #--- tilde forms
 ls ~ ~/x '~' ~root
+#--- braces after a quoted or escaped `$` expand (only an unquoted `${` opens an expansion)
+echo \${a,b} '$'{c,d}

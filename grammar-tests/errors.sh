@@ -14,3 +14,5 @@ ls >
 my_function() { emulate -L zsh; ls }
 #--- unbalanced braces in a group piped on
 { command1; command2 } | another_command
+#--- a bracket of blanks is one word to tree-sitter-bash; bash reads `[` and `]x`
+echo [ ]x [	]

@@ -23,3 +23,21 @@ m -rf /
 #--- line continuation between words
 rm -rf \
   /
+#--- an escape right after a quoted string or an expansion goes on with the word (bash reads /etc/shadow)
+cat "/etc/shado"\w '/etc/shado'\w ${d}\/shadow $x\ y
+#--- the same in a declaration, a for list, an array and a redirect target
+declare y=$x\v; for f in "a"\b; do :; done; a=(x "$y"\z); cat <"/etc/shado"\w
+#--- an escape right after an assignment value or a here-string is the rest of it
+y="a"\v ls; cat <<<"a"\b
+#--- a locale string after other text: bash drops the `$` (i$"d" runs id, /etc/$"shadow" is /etc/shadow)
+i$"d"; cat /etc/$"shadow"; echo a\\$"x" $$"x"
+#--- an argument `==` or `=~` is a word (tree-sitter-bash gives an operator token; bash passes it)
+flock == rm -rf ~; printf x == =~ end
+#--- escaped blanks at a word's edge, and a word of escaped blanks alone (bash passes the lock file ` `)
+flock \  rm -rf ~; echo \ 'a' {a,b}\  a\  \ b
+#--- an escaped `$` right after a quoted string is the `$` token to the grammar; bash reads `a$`
+echo 'a'\$ }\$
+#--- the grammar's `$` token can carry the text before it (`-$`): that text stays in the word
+rm -$"rf" ~; echo "a"-$"b" -$ x
+#--- the `$` token before a string: `$$` is the process id and `\$` a literal, not a translated string
+echo a$$"b" 'a'\$"b" -$$"b"

@@ -19,3 +19,5 @@ cat <(rm -rf /) > >(tee log)
 echo $((1 + $(id -u))) $[2*3]
 #--- $(< file) reads a file
 echo $(< list.txt)
+#--- the process id after other text is an expansion (the grammar gives a `$` token)
+echo -$$ x$$ "a"$$

@@ -477,7 +477,35 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("[ -f x ]&&ls", Allow),
         ("[\t-n x\t]", Allow),
         ("[[ -n x ]]||ls", Allow),
+        // bypass: an escape right after a quoted string or an expansion was a word of its own
+        // (`"/etc/shado"\w` read as `/etc/shado` and `w`).
+        ("cat \"/etc/shado\"\\w", Ask),
+        ("x=/etc; cat \"$x\"\\/shadow", Ask),
+        ("\"r\"\\m -rf ~", Deny),
+        // bypass: the `$` of a translated string after other text was read as a literal `$`.
+        ("cat /etc/$\"shadow\"", Ask),
+        ("rm -$\"rf\" ~", Deny),
+        // bypass: an argument `==` or a word of one escaped blank was dropped, so the next word
+        // took its place (the lock file of flock).
+        ("flock == rm -rf ~", Deny),
+        ("flock \\  rm -rf ~", Deny),
+        // `[ ]x` is one word to tree-sitter-bash, two to bash.
+        ("cat [ ]/../../../etc/shadow", Ask),
+        // Harmless twins.
+        ("echo \"$HOME\"\\/bin", Allow),
+        ("echo a$\"b\"c", Allow),
+        ("git log --author == --oneline", Allow),
+        ("echo a\\  \\ b", Allow),
     ]);
+    assert_eq!(
+        argvs("cat '/etc/shado'\\w $x\\ y"),
+        [["cat", "/etc/shadow", "?"]]
+    );
+    assert_eq!(argvs("i$\"d\" -u"), [["id", "-u"]]);
+    assert_eq!(
+        argvs("printf x == \\  end"),
+        [["printf", "x", "==", " ", "end"]]
+    );
 }
 
 #[test]
@@ -898,5 +926,26 @@ fn reads_after_a_cd_to_an_unknown_directory() {
         ("cd src; cat main.rs", Allow),
         ("for d in */; do (cd \"$d\" && git status); done", Allow),
         ("pushd src >/dev/null && cat main.rs; popd", Allow),
+    ]);
+}
+
+#[test]
+fn globs_and_braces_expand_as_bash_expands_them() {
+    check(&[
+        // bypass: a POSIX class, an equivalence class and a collating symbol in a bracket are
+        // one character each.
+        ("cat /etc/shado[[:alpha:]]", Ask),
+        ("cat .en[[=v=]]", Ask),
+        ("cat /etc/sh[[.a.]]dow", Ask),
+        // bypass: braces after a variable the line set are expanded before the variable.
+        ("x=/etc; cat $x/sha{d,}ow", Ask),
+        ("x=.e; cat ${x}{nv,}", Ask),
+        // A last component that matches every name is `*`.
+        ("rm -rf ~/?*", Deny),
+        ("rm -rf ./[!.]*", Deny),
+        // Harmless twins.
+        ("ls [[:upper:]]*", Allow),
+        ("d=src; cat \"$d\"/{main,lib}.rs", Allow),
+        ("rm -rf build/?*", Ask),
     ]);
 }

@@ -805,8 +805,16 @@ impl<'l> Walker<'l> {
             if i > 0 {
                 out.push(' ');
             }
+            // Bash expands the braces of the unquoted text before the variables (`$x{w,}`,
+            // `$d/sha{d,}ow`): they stay braces of the second reading.
+            let braces = !as_code && word::has_brace_expansion(w);
             for part in &w.parts {
                 match part {
+                    WordPart::Literal {
+                        text,
+                        quoting: crate::ast::Quoting::Unquoted,
+                        ..
+                    } if braces => out.push_str(&brace_text(text)),
                     WordPart::Literal { text, .. } => {
                         if as_code {
                             out.push_str(text);
@@ -1866,6 +1874,24 @@ fn assigns_default(source: &str, name: &str) -> bool {
         rest
     };
     rest.starts_with(":=") || rest.starts_with('=')
+}
+
+/// Unquoted text with brace expansion in it, for a second reading: the brace syntax (`{`, `,`,
+/// `}`, the `..` of a sequence) and plain characters as they are, every other character
+/// escaped (a newline quoted: a backslash before it would join lines).
+fn brace_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || "{},.-_+:@%/".contains(c) {
+            out.push(c);
+        } else if c == '\n' {
+            out.push_str("'\n'");
+        } else {
+            out.push('\\');
+            out.push(c);
+        }
+    }
+    out
 }
 
 #[cfg(test)]

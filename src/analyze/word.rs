@@ -474,7 +474,10 @@ enum Braces {
 fn find_brace(chars: &[Ch]) -> Option<BraceGroup> {
     let mut i = 0;
     while i < chars.len() {
-        if chars[i].active && chars[i].c == '{' && !(i > 0 && chars[i - 1].c == '$') {
+        if chars[i].active
+            && chars[i].c == '{'
+            && !(i > 0 && chars[i - 1].active && chars[i - 1].c == '$')
+        {
             // Find the matching close at depth 0, collecting top-level commas.
             let mut depth = 0usize;
             let mut commas = Vec::new();
@@ -603,6 +606,22 @@ fn brace_expand(chars: &[Ch]) -> Braces {
         }
     }
     Braces::Words(done)
+}
+
+/// The words brace expansion makes of `text`, every character unquoted (the static text after
+/// an expansion: `{w,}` of `$x{w,}`); `None` past [`MAX_BRACE_WORDS`].
+pub(crate) fn brace_expand_text(text: &str) -> Option<Vec<String>> {
+    let chars: Vec<Ch> = text.chars().map(|c| Ch { c, active: true }).collect();
+    match brace_expand(&chars) {
+        Braces::None => Some(vec![text.to_owned()]),
+        Braces::Words(words) => Some(
+            words
+                .iter()
+                .map(|w| w.iter().map(|ch| ch.c).collect())
+                .collect(),
+        ),
+        Braces::TooMany => None,
+    }
 }
 
 /// Does `word` brace-expand to more words than shclass expands ([`MAX_BRACE_WORDS`])? Its

@@ -176,6 +176,10 @@ pub(crate) fn is_catastrophic_target(t: &str, cwd: &Path) -> bool {
     if u.is_empty() || in_scratch_dir(u) {
         return false;
     }
+    // `~/?*`, `/**`, `?*`: a last component that bash matches against every name is `*`.
+    if let Some(star) = crate::files::every_name_as_star(u) {
+        return is_catastrophic_target(&star, cwd);
+    }
     // `~/..`, `$HOME/../..`: climbing out of the home directory reaches `/home` or `/`.
     if let Some(rest) = ["~/", "$HOME/", "${HOME}/"]
         .iter()

@@ -564,8 +564,7 @@ fn expand_in(pattern: &str, dir: &Path, cx: &CheckCtx) -> (Vec<(PathBuf, bool)>,
         && !pattern.contains(['/', '\\'])
         && !pattern.contains("**")
         && !pattern.starts_with('~')
-        && let Ok(pat) = glob::Pattern::new(pattern)
-        && let Some(names) = memo.matching_in(dir, &pat, MATCH)
+        && let Some(names) = memo.matching_in(dir, &|n| bash_match(pattern, n))
     {
         let complete = names.len() <= MAX_MATCHES;
         let matches = names
@@ -623,15 +622,14 @@ pub(crate) fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
             continue;
         }
         let wild = comp.contains(['*', '?', '[']);
-        let pat = wild.then(|| glob::Pattern::new(comp).ok()).flatten();
         for base in &current {
-            if let Some(pat) = &pat {
+            if wild {
                 let Ok(entries) = std::fs::read_dir(base) else {
                     continue;
                 };
                 for e in entries.flatten() {
                     let name = e.file_name();
-                    if pat.matches_with(&name.to_string_lossy(), MATCH) {
+                    if bash_match(comp, &name.to_string_lossy()) {
                         next.push(base.join(&name));
                         if next.len() > MAX_MATCHES {
                             return (next, false);
@@ -654,12 +652,11 @@ pub(crate) fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
 }
 
 /// Matching as bash may: case folded (`shopt -s nocaseglob` may be on, set on the line or
-/// before it), a leading dot matched (`dotglob`, `GLOBIGNORE`): more names, never fewer.
-const MATCH: glob::MatchOptions = glob::MatchOptions {
-    case_sensitive: false,
-    require_literal_separator: true,
-    require_literal_leading_dot: false,
-};
+/// before it), a leading dot matched (`dotglob`, `GLOBIGNORE`): more names, never fewer. Bash's
+/// own pattern syntax (`[[:alpha:]]`, `[=c=]`, `\\x`), read as the secret checks read it.
+fn bash_match(pattern: &str, name: &str) -> bool {
+    crate::files::secret_glob::bash_fnmatch(pattern, name, true)
+}
 
 #[cfg(test)]
 mod tests {
@@ -732,6 +729,10 @@ mod tests {
             // `shopt -s nocaseglob`: `NOTES.m?` matches `notes.md`.
             "cat docs/NOTES.m?",
             "cat docs/[N]otes.md",
+            // Bracket classes are bash's (`[[:alpha:]]` is one letter), folded too.
+            "cat docs/not[[:alpha:]]s.md",
+            "cat docs/[[:upper:]]otes.md",
+            "cat [[:alpha:]]",
         ];
         // Looked at afresh (a hook) and against one snapshot (a batch, with its memo).
         let memo = crate::checks::WorkspaceMemo::default();

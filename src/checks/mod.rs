@@ -176,19 +176,18 @@ impl WorkspaceMemo {
         }
     }
 
-    /// The names in `dir` that the one-component glob `pattern` matches, each with whether it
+    /// The names in `dir` that `matches` (a one-component glob) takes, each with whether it
     /// may be a symbolic link (`None`: the directory cannot be listed), from its listing read
     /// once.
     pub(crate) fn matching_in(
         &self,
         dir: &Path,
-        pattern: &glob::Pattern,
-        options: glob::MatchOptions,
+        matches: &dyn Fn(&str) -> bool,
     ) -> Option<Vec<(std::ffi::OsString, bool)>> {
         Some(
             self.listing(dir)?
                 .iter()
-                .filter(|(n, _)| pattern.matches_with(&n.to_string_lossy(), options))
+                .filter(|(n, _)| matches(&n.to_string_lossy()))
                 .map(|(n, &link)| (n.clone(), link))
                 .collect(),
         )

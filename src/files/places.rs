@@ -20,17 +20,42 @@ pub(crate) fn trim_path(text: &str) -> &str {
     }
 }
 
-/// `/`, `//`, `/*`, `/.`, `/..`, `/./`, `/*/`.
+/// `text` with its last component `*` when that component is a glob bash matches against
+/// every name that does not start with a dot, as `*` does (`~/?*`, `/**`, `[!.]*`, `*[!.]`:
+/// tried on names of every shape); `None` when it is not such a glob or already `*`.
+pub(crate) fn every_name_as_star(text: &str) -> Option<String> {
+    const NAMES: [&str; 8] = ["a", "Z", "x1", "9", "_", "-", "Documents", "my file.txt"];
+    let trimmed = text.trim_end_matches('/');
+    let (dir, last) = match trimmed.rsplit_once('/') {
+        Some((dir, last)) => (Some(dir), last),
+        None => (None, trimmed),
+    };
+    let every = last != "*"
+        && last.contains(['*', '?', '['])
+        && NAMES
+            .iter()
+            .all(|n| super::secret_glob::bash_fnmatch(last, n, false));
+    every.then(|| dir.map_or_else(|| "*".to_owned(), |d| format!("{d}/*")))
+}
+
+/// `/`, `//`, `/*`, `/.`, `/..`, `/./`, `/*/`, and `/?*` or another glob of every name.
 pub(crate) fn is_root(text: &str) -> bool {
     if !text.starts_with('/') {
         return false;
+    }
+    if let Some(star) = every_name_as_star(text) {
+        return is_root(&star);
     }
     let normal = super::normalize_abs(text);
     normal == "/" || normal == "/*" || normal == "/.*" || normal == "/{*,.*}"
 }
 
-/// `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` and the same with `/`, `/*`, `/.` after.
+/// `~`, `~/`, `~/*`, `~user`, `$HOME`, `${HOME}` and the same with `/`, `/*`, `/.` after (or a
+/// glob of every name: `~/?*`).
 pub(crate) fn is_home(text: &str) -> bool {
+    if let Some(star) = every_name_as_star(text) {
+        return is_home(&star);
+    }
     let t = trim_path(text);
     // `${HOME:?}`, `${HOME:-/root}`: the home directory, with a fallback or a check;
     // `${HOME%/*}`, `${HOME%%/*}`: the home directory or a directory above it (`/home`, `/`).

@@ -486,14 +486,21 @@ fn component_matches(pat: &str, name: &str) -> bool {
     if name.starts_with('.') && !pat.starts_with('.') {
         return false;
     }
-    fnmatch(pat.as_bytes(), name.as_bytes())
+    fnmatch(pat.as_bytes(), name.as_bytes(), false)
 }
 
-/// Bash pattern matching of one name: `*`, `?`, `[…]`, `\\x`. Iterative, backtracking only to
+/// Bash pattern matching of one name (no dot rule), case folded when `fold` (`shopt -s
+/// nocaseglob`): the one reading of `*`, `?`, `[…]` (with `[:class:]`, `[=c=]`, `[.c.]`) and
+/// `\x` for every check that expands a glob.
+pub(crate) fn bash_fnmatch(pat: &str, name: &str, fold: bool) -> bool {
+    fnmatch(pat.as_bytes(), name.as_bytes(), fold)
+}
+
+/// Bash pattern matching of one name: `*`, `?`, `[…]`, `\x`. Iterative, backtracking only to
 /// the last `*` (a later `*` covers whatever an earlier one would have), so a pattern of many
 /// stars takes time proportional to its length times the name's, not exponential time (a
 /// fuzzed `/e??/*?**?**?*…` once took minutes).
-fn fnmatch(p: &[u8], n: &[u8]) -> bool {
+fn fnmatch(p: &[u8], n: &[u8], fold: bool) -> bool {
     let (mut pi, mut ni) = (0, 0);
     // Where to resume after the last `*`: its pattern index + 1, and the name index it covers up to.
     let mut star: Option<(usize, usize)> = None;
@@ -504,7 +511,7 @@ fn fnmatch(p: &[u8], n: &[u8]) -> bool {
                 star = Some((pi, ni));
                 continue;
             }
-            if let Some(next) = one(p, pi, n.get(ni).copied()) {
+            if let Some(next) = one(p, pi, n.get(ni).copied(), fold) {
                 pi = next;
                 ni += 1;
                 continue;
@@ -525,23 +532,36 @@ fn fnmatch(p: &[u8], n: &[u8]) -> bool {
 
 /// Does the single-character element of the pattern at `pi` (`?`, `[…]`, `\\x` or a literal)
 /// match `ch`? The index after the element when it does.
-fn one(p: &[u8], pi: usize, ch: Option<u8>) -> Option<usize> {
+fn one(p: &[u8], pi: usize, ch: Option<u8>, fold: bool) -> Option<usize> {
     let ch = ch?;
+    let same = |a: u8, b: u8| a == b || (fold && a.eq_ignore_ascii_case(&b));
     match p[pi] {
         b'?' => Some(pi + 1),
-        b'[' => match bracket(&p[pi + 1..], Some(ch)) {
-            Some((true, after)) => Some(p.len() - after.len()),
-            Some((false, _)) => None,
-            // An unclosed `[` is a literal.
-            None => (ch == b'[').then_some(pi + 1),
-        },
-        b'\\' if pi + 1 < p.len() => (ch == p[pi + 1]).then_some(pi + 2),
-        c => (ch == c).then_some(pi + 1),
+        b'[' => {
+            let hit = |c: u8| bracket(&p[pi + 1..], Some(c));
+            let found = match hit(ch) {
+                Some((false, _)) if fold && ch.is_ascii_alphabetic() => {
+                    hit(ch ^ 0x20).filter(|(ok, _)| *ok)
+                }
+                other => other,
+            };
+            match found {
+                Some((true, after)) => Some(p.len() - after.len()),
+                Some((false, _)) => None,
+                // An unclosed `[` is a literal.
+                None => (ch == b'[').then_some(pi + 1),
+            }
+        }
+        b'\\' if pi + 1 < p.len() => same(ch, p[pi + 1]).then_some(pi + 2),
+        c => same(ch, c).then_some(pi + 1),
     }
 }
 
 /// A bracket expression after its `[`: whether `ch` matches, and the pattern after the `]`.
-/// `None` when there is no closing `]`.
+/// `None` when there is no closing `]`. Inside it, `[:alpha:]` and the other POSIX classes,
+/// `[=c=]` and `[.c.]` are one element each (`/etc/shado[[:alpha:]]` is `/etc/shadow`), and a
+/// backslash escapes the next character. A class, equivalence or collating symbol this
+/// reading does not know (`[:foo:]`, `[.period.]`) matches any character: more, never fewer.
 fn bracket(p: &[u8], ch: Option<u8>) -> Option<(bool, &[u8])> {
     let (negate, mut i) = match p.first() {
         Some(b'!' | b'^') => (true, 1),
@@ -554,17 +574,58 @@ fn bracket(p: &[u8], ch: Option<u8>) -> Option<(bool, &[u8])> {
             let ok = ch.is_some_and(|_| hit != negate);
             return Some((ok, &p[i + 1..]));
         }
-        if let (Some(b'-'), Some(&hi)) = (p.get(i + 1), p.get(i + 2))
-            && hi != b']'
+        if b == b'['
+            && let Some(&kind @ (b':' | b'=' | b'.')) = p.get(i + 1)
+            && let Some(len) = p[i + 2..].windows(2).position(|w| w == [kind, b']'])
         {
-            hit |= ch.is_some_and(|c| b <= c && c <= hi);
-            i += 3;
+            let name = &p[i + 2..i + 2 + len];
+            hit |= ch.is_some_and(|c| bracket_element(kind, name, c));
+            i += len + 4;
             continue;
         }
-        hit |= ch == Some(b);
-        i += 1;
+        let (lo, width) = match (b, p.get(i + 1)) {
+            (b'\\', Some(&e)) => (e, 2),
+            _ => (b, 1),
+        };
+        if let (Some(b'-'), Some(&hi)) = (p.get(i + width), p.get(i + width + 1))
+            && hi != b']'
+        {
+            hit |= ch.is_some_and(|c| lo <= c && c <= hi);
+            i += width + 2;
+            continue;
+        }
+        hit |= ch == Some(lo);
+        i += width;
     }
     None
+}
+
+/// Does `c` match `[:name:]` (`kind` `:`), `[=name=]` (`=`) or `[.name.]` (`.`)? A byte of a
+/// multibyte character, or a name not known here, matches (the reading is a superset).
+fn bracket_element(kind: u8, name: &[u8], c: u8) -> bool {
+    if !c.is_ascii() {
+        return true;
+    }
+    if kind != b':' {
+        return name.len() != 1 || name[0] == c;
+    }
+    match name {
+        b"alpha" => c.is_ascii_alphabetic(),
+        b"digit" => c.is_ascii_digit(),
+        b"alnum" => c.is_ascii_alphanumeric(),
+        b"upper" => c.is_ascii_uppercase(),
+        b"lower" => c.is_ascii_lowercase(),
+        b"space" => c.is_ascii_whitespace() || c == 0x0b,
+        b"blank" => c == b' ' || c == b'\t',
+        b"punct" => c.is_ascii_punctuation(),
+        b"print" => (b' '..=b'~').contains(&c),
+        b"graph" => c.is_ascii_graphic(),
+        b"cntrl" => c.is_ascii_control(),
+        b"xdigit" => c.is_ascii_hexdigit(),
+        b"word" => c.is_ascii_alphanumeric() || c == b'_',
+        // `ascii`, and a class this reading does not know.
+        _ => true,
+    }
 }
 
 #[cfg(test)]
@@ -630,6 +691,16 @@ mod tests {
             ("?*?", "ab", true),
             ("[a-c]*[x]", "bqqx", true),
             ("*\\*", "ab*", true),
+            ("shado[[:alpha:]]", "shadow", true),
+            ("[[:upper:]]x", "ax", false),
+            ("[![:digit:]]x", "ax", true),
+            (".en[[=v=]]", ".env", true),
+            (".en[[.v.]]", ".env", true),
+            (".en[[.period.]]", ".env", true),
+            ("[[:nosuch:]]", "a", true),
+            ("[[:alpha:]", "a]", false),
+            ("[\\]]x", "]x", true),
+            ("[a\\-z]", "b", false),
         ] {
             assert_eq!(component_matches(p, n), want, "{p} {n}");
         }

@@ -59,6 +59,8 @@ struct RedirectState<'t> {
     fd: Option<String>,
     target: Option<Word>,
     target_end: usize,
+    /// The end of the target or of the last word the grammar put after it.
+    last_end: usize,
     heredoc_start: Option<Node<'t>>,
     heredoc_body: Option<Node<'t>>,
     heredoc_end: Option<Node<'t>>,
@@ -77,6 +79,9 @@ struct CommandParts {
     stray: Vec<Command>,
     /// A comment was among the children: a word after it is on another line.
     comment: bool,
+    /// The end of the assignment or redirect just lowered: a word node right after it, with
+    /// nothing but escapes between, is the rest of its value (`y="a"\v`, `<<<"a"\b`).
+    glue_end: Option<usize>,
 }
 
 /// A newline in `gap` (the text between two words) that is not a line continuation.
@@ -494,21 +499,25 @@ impl<'a> Lowerer<'a> {
         let mut variable = String::new();
         let mut items = Vec::new();
         let mut body = Vec::new();
+        let mut last_end = None;
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             if !ch.is_named() {
+                last_end = None;
                 continue;
             }
             match node.field_name_for_child(i as u32) {
                 Some("variable") => variable = self.text(ch).to_owned(),
                 Some("body") => body.extend(self.body_of(ch)),
-                Some("value") => items.push(self.word(ch)),
-                _ => {
-                    if kind(ch) != "comment" {
-                        items.push(self.word(ch));
-                    }
+                _ if kind(ch) != "comment" => {
+                    let w = self.word(ch);
+                    self.push_word(&mut items, last_end, ch, w);
+                    last_end = Some(ch.end_byte());
+                    continue;
                 }
+                _ => {}
             }
+            last_end = None;
         }
         Command::For {
             variable,
@@ -860,6 +869,7 @@ impl<'a> Lowerer<'a> {
             conts: Vec::new(),
             stray: Vec::new(),
             comment: false,
+            glue_end: None,
         };
         // End of the previous word node, to join words split by a line continuation.
         let mut last_word_end = None;
@@ -867,27 +877,42 @@ impl<'a> Lowerer<'a> {
         // to allocate), but it is quadratic, so long commands use the cursor.
         if usize::try_from(node.child_count()).is_ok_and(|n| n > count) {
             // An unnamed child: tree-sitter-bash reads a lone `$` argument (`echo $ 5`) as the
-            // token `$`, which bash passes as the word `$`. Others (none known) are skipped.
+            // token `$`, and an argument `==` or `=~` (`env -u == rm`) as an operator token;
+            // bash passes each as a word. Others (none known) are skipped.
             let mut c = node.walk();
             for ch in node.children(&mut c) {
                 if ch.is_named() {
                     last_word_end = self.command_child(ch, last_word_end, &mut parts);
                 } else if kind(ch) == "$"
-                    && self
-                        .src
-                        .as_bytes()
-                        .get(ch.end_byte())
-                        .is_none_or(|b| b.is_ascii_whitespace() || b";&|)<>".contains(b))
+                    && self.text(ch).len() > 1
+                    && self.src.as_bytes().get(ch.end_byte()) == Some(&b'"')
+                {
+                    // `-$"rf"`: the token `-$` carries the text before a translated string;
+                    // that text begins the string's word (bash reads `-rf`).
+                    let mut word = Vec::new();
+                    self.dollar_token(ch, true, &mut word);
+                    let w = Word {
+                        parts: word,
+                        span: self.span(ch),
+                    };
+                    self.push_word(&mut parts.cmd.words, last_word_end, ch, w);
+                    last_word_end = Some(ch.end_byte());
+                } else if matches!(kind(ch), "==" | "=~")
+                    || (kind(ch) == "$"
+                        && self
+                            .src
+                            .as_bytes()
+                            .get(ch.end_byte())
+                            .is_none_or(|b| b.is_ascii_whitespace() || b";&|)<>".contains(b)))
                 {
                     // (`$"…"`, a translated string, is the string's word.)
+                    // (The `$` token may be written `\$` or carry text before it: `-$`.)
                     let mut word = Vec::new();
-                    self.push_lit(
-                        &mut word,
-                        "$",
-                        Quoting::Unquoted,
-                        ch.start_byte(),
-                        ch.end_byte(),
-                    );
+                    if kind(ch) == "$" {
+                        self.dollar_token(ch, false, &mut word);
+                    } else {
+                        self.unquoted_text(ch.start_byte(), self.text(ch), &mut word);
+                    }
                     let w = Word {
                         parts: word,
                         span: self.span(ch),
@@ -919,17 +944,32 @@ impl<'a> Lowerer<'a> {
         last_word_end: Option<usize>,
         parts: &mut CommandParts,
     ) -> Option<usize> {
+        let glue_end = parts.glue_end.take();
         match kind(ch) {
             "variable_assignment" => {
                 let a = self.assignment(ch);
                 parts.cmd.assignments.push(a);
+                parts.glue_end = Some(ch.end_byte());
                 None
             }
             "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
                 let r = self.redirect(ch);
                 parts.cmd.redirects.extend(r.redirects);
+                let extra = !r.extra.is_empty();
                 parts.cmd.words.extend(r.extra);
                 parts.conts.extend(r.conts);
+                if !extra {
+                    parts.glue_end = Some(ch.end_byte());
+                }
+                None
+            }
+            k if !is_statement_kind(k)
+                && k != "comment"
+                && let Some(gap) = self.word_gap(glue_end, ch.start_byte()) =>
+            {
+                let w = self.word(ch);
+                self.glue_to_last(parts, gap, w, ch);
+                parts.glue_end = Some(ch.end_byte());
                 None
             }
             "comment" => {
@@ -969,31 +1009,175 @@ impl<'a> Lowerer<'a> {
                 } else {
                     None
                 };
-                let w = self.word(only.unwrap_or(ch));
+                let node = only.unwrap_or(ch);
+                // tree-sitter-bash reads `[ ]`, `[ ]x` as one word (a bracket expression of a
+                // blank); bash ends a word at an unescaped blank: `[` and `]x`.
+                if kind(node) == "word" && unescaped_blank(self.text(node)) {
+                    self.issue(
+                        IssueKind::ParseError,
+                        node,
+                        "a word with an unescaped blank in it: bash reads two words".to_owned(),
+                    );
+                }
+                let w = self.word(node);
                 self.push_word(&mut parts.cmd.words, last_word_end, ch, w);
                 Some(ch.end_byte())
             }
         }
     }
 
-    /// Push a word, joining it to the previous one when only line continuations separate them:
-    /// the grammar splits `r\<newline>m` in two, bash reads one word `rm`.
-    fn push_word(&self, words: &mut Vec<Word>, last_end: Option<usize>, node: Node, word: Word) {
-        let joined = last_end.is_some_and(|end| {
-            let gap = self.src.get(end..node.start_byte()).unwrap_or_default();
-            !gap.is_empty() && gap.split_inclusive('\n').all(|p| p == "\\\n")
+    /// A word node right after an assignment or a redirect, with nothing but escapes between
+    /// (`y=$x\v`, `<<<"a"\b`): bash reads it as the rest of that value or target.
+    fn glue_to_last(&mut self, parts: &mut CommandParts, gap: Vec<WordPart>, w: Word, ch: Node) {
+        let redirect = parts.cmd.redirects.last_mut().filter(|r| {
+            parts
+                .cmd
+                .assignments
+                .last()
+                .is_none_or(|a| a.span.end <= r.span.start)
         });
-        match words.last_mut() {
-            Some(prev) if joined => {
-                let gap = self
-                    .map
-                    .map(last_end.unwrap_or_default(), node.start_byte());
-                prev.parts.push(WordPart::LineContinuation { span: gap });
-                prev.parts.extend(word.parts);
-                prev.span = prev.span.cover(word.span);
+        let target = match redirect {
+            Some(r) => match &mut r.target {
+                RedirectTarget::Word(t) => {
+                    r.span = r.span.cover(w.span);
+                    Some(t)
+                }
+                RedirectTarget::Heredoc(_) => None,
+            },
+            None => match parts.cmd.assignments.last_mut() {
+                Some(a) if a.array.is_empty() => {
+                    a.span = a.span.cover(w.span);
+                    Some(a.value.get_or_insert_with(|| Word {
+                        parts: Vec::new(),
+                        span: w.span,
+                    }))
+                }
+                _ => None,
+            },
+        };
+        match target {
+            Some(t) => join_words(t, gap, w),
+            None => self.issue(
+                IssueKind::ParseError,
+                ch,
+                "a word right after an array assignment or a heredoc, with no blank between"
+                    .to_owned(),
+            ),
+        }
+    }
+
+    /// Push a word, joining it to the previous one when bash reads the two as one word, and
+    /// with the words and word starts the grammar skipped between them (see [`Self::gap`]).
+    fn push_word(
+        &self,
+        words: &mut Vec<Word>,
+        last_end: Option<usize>,
+        node: Node,
+        mut word: Word,
+    ) {
+        let gap = last_end.and_then(|end| self.gap(end, node.start_byte()));
+        match (words.last_mut(), gap) {
+            (Some(prev), Some(Gap::Join(parts))) => join_words(prev, parts, word),
+            (
+                Some(prev),
+                Some(Gap::Split {
+                    lead,
+                    middle,
+                    trail,
+                }),
+            ) => {
+                if let Some(last) = lead.last() {
+                    prev.span = prev.span.cover(part_span(last));
+                    prev.parts.extend(lead);
+                }
+                words.extend(middle);
+                if let Some(first) = trail.first() {
+                    word.span = part_span(first).cover(word.span);
+                    word.parts.splice(0..0, trail);
+                }
+                words.push(word);
             }
             _ => words.push(word),
         }
+    }
+
+    /// The text between a word node ending at `last_end` and the next one starting at `start`,
+    /// as parts of one word, when bash reads the two nodes as one word (nothing but escapes
+    /// between them; see [`Self::gap`]).
+    fn word_gap(&self, last_end: Option<usize>, start: usize) -> Option<Vec<WordPart>> {
+        match self.gap(last_end?, start)? {
+            Gap::Join(parts) => Some(parts),
+            Gap::Split { .. } => None,
+        }
+    }
+
+    /// What bash reads in the text between two word nodes that the grammar left out: it splits
+    /// `r\<newline>m` in two, ends a word before a backslash escape that follows an expansion
+    /// or a quoted string (`"$x"\w`, `${x}\w`, `'/etc/shado'\w`, with nothing between the
+    /// nodes), and skips escaped blanks at a word's edge (`$x\ y`, `\ 'a'`) or a word of
+    /// nothing else (`flock \  rm`: bash passes the lock file ` `). `None` when the gap holds
+    /// anything but blanks and escapes (a newline, a comment: judged elsewhere).
+    fn gap(&self, end: usize, start: usize) -> Option<Gap> {
+        let text = self.src.get(end..start)?;
+        // Runs of escapes, split at unescaped blanks; whether the gap starts and ends with one.
+        let mut runs: Vec<Vec<WordPart>> = vec![Vec::new()];
+        let (mut leads, mut trails) = (true, true);
+        let mut chars = text.char_indices();
+        while let Some((i, c)) = chars.next() {
+            let blank = matches!(c, ' ' | '\t');
+            leads &= i > 0 || !blank;
+            trails = !blank;
+            if blank {
+                if runs.last().is_some_and(|r| !r.is_empty()) {
+                    runs.push(Vec::new());
+                }
+                continue;
+            }
+            let (j, e) = chars.next().filter(|_| c == '\\')?;
+            let span = self.map.map(end + i, end + j + e.len_utf8());
+            let part = if e == '\n' {
+                WordPart::LineContinuation { span }
+            } else {
+                WordPart::Literal {
+                    text: e.to_string().into(),
+                    quoting: crate::ast::Quoting::Escaped,
+                    span,
+                }
+            };
+            if let Some(run) = runs.last_mut() {
+                run.push(part);
+            }
+        }
+        if leads && trails && runs.len() == 1 {
+            return runs.pop().map(Gap::Join);
+        }
+        if runs.last().is_some_and(Vec::is_empty) {
+            runs.pop();
+        }
+        let trail = if trails {
+            runs.pop().unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let lead = if leads && !runs.is_empty() {
+            runs.remove(0)
+        } else {
+            Vec::new()
+        };
+        // A run of line continuations alone is no word (`a \<newline> b`).
+        let middle = runs
+            .into_iter()
+            .filter(|r| r.iter().any(|p| matches!(p, WordPart::Literal { .. })))
+            .filter_map(|parts| {
+                let span = part_span(parts.first()?).cover(part_span(parts.last()?));
+                Some(Word { parts, span })
+            })
+            .collect();
+        Some(Gap::Split {
+            lead,
+            middle,
+            trail,
+        })
     }
 
     /// Words after the redirect of a compound command (`{ …; } > f x`): bash rejects them.
@@ -1010,9 +1194,11 @@ impl<'a> Lowerer<'a> {
     fn declaration(&mut self, node: Node) -> Command {
         let span = self.span(node);
         let mut words = Vec::new();
+        let mut last_end = None;
         let mut c = node.walk();
         for ch in node.children(&mut c) {
             if !ch.is_named() {
+                last_end = None;
                 let kw = kind(ch);
                 if matches!(
                     kw,
@@ -1030,10 +1216,13 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             if kind(ch) == "variable_assignment" {
-                words.push(self.assignment_word(ch));
+                let w = self.assignment_word(ch);
+                self.push_word(&mut words, last_end, ch, w);
             } else if kind(ch) != "comment" {
-                words.push(self.word(ch));
+                let w = self.word(ch);
+                self.push_word(&mut words, last_end, ch, w);
             }
+            last_end = Some(ch.end_byte());
         }
         Command::Simple(SimpleCommand {
             assignments: Vec::new(),
@@ -1063,9 +1252,14 @@ impl<'a> Lowerer<'a> {
                 Some("value") => {
                     if kind(ch) == "array" {
                         let mut ac = ch.walk();
+                        let mut last_end = None;
                         for el in ch.named_children(&mut ac) {
-                            if kind(el) != "comment" {
-                                array.push(self.word(el));
+                            if kind(el) == "comment" {
+                                last_end = None;
+                            } else {
+                                let w = self.word(el);
+                                self.push_word(&mut array, last_end, el, w);
+                                last_end = Some(el.end_byte());
                             }
                         }
                     } else {
@@ -1258,6 +1452,7 @@ impl<'a> Lowerer<'a> {
     fn redirect(&mut self, node: Node) -> RedirectParts {
         let mut st = Box::new(RedirectState {
             target_end: node.end_byte(),
+            last_end: node.end_byte(),
             ..RedirectState::default()
         });
         let mut c = node.walk();
@@ -1337,8 +1532,19 @@ impl<'a> Lowerer<'a> {
                 } else if st.target.is_none() {
                     st.target = Some(self.word(ch));
                     st.target_end = ch.end_byte();
+                    st.last_end = ch.end_byte();
                 } else {
-                    st.out.extra.push(self.word(ch));
+                    let w = self.word(ch);
+                    let gap = self.word_gap(Some(st.last_end), ch.start_byte());
+                    match (st.out.extra.last_mut(), st.target.as_mut(), gap) {
+                        (Some(prev), _, Some(gap)) => join_words(prev, gap, w),
+                        (None, Some(prev), Some(gap)) => {
+                            join_words(prev, gap, w);
+                            st.target_end = ch.end_byte();
+                        }
+                        _ => st.out.extra.push(w),
+                    }
+                    st.last_end = ch.end_byte();
                 }
             }
         }
@@ -1990,4 +2196,42 @@ fn strip_bangs(cmd: &mut Command) -> Option<usize> {
     }
     s.span = Span::new(first.span.start, s.span.end);
     Some(k)
+}
+
+/// Append `word` and the parts between it and `prev` to `prev`: bash reads them as one word.
+fn join_words(prev: &mut Word, gap: Vec<WordPart>, word: Word) {
+    prev.parts.extend(gap);
+    prev.parts.extend(word.parts);
+    prev.span = prev.span.cover(word.span);
+}
+
+/// The text the grammar left out between two word nodes, as bash reads it.
+enum Gap {
+    /// Escapes only: the two nodes and these parts are one word.
+    Join(Vec<WordPart>),
+    /// Blanks with escapes around them: `lead` ends the previous word, `middle` are words of
+    /// their own, `trail` starts the next word.
+    Split {
+        lead: Vec<WordPart>,
+        middle: Vec<Word>,
+        trail: Vec<WordPart>,
+    },
+}
+
+/// The span of a part made from a gap (a literal or a line continuation).
+fn part_span(p: &WordPart) -> Span {
+    match p {
+        WordPart::Literal { span, .. } | WordPart::LineContinuation { span } => *span,
+        _ => Span::new(0, 0),
+    }
+}
+
+/// Does the text of a word node hold a blank no backslash escapes?
+fn unescaped_blank(text: &str) -> bool {
+    let mut escaped = false;
+    text.chars().any(|c| {
+        let blank = !escaped && matches!(c, ' ' | '\t');
+        escaped = !escaped && c == '\\';
+        blank
+    })
 }

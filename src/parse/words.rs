@@ -206,9 +206,55 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The grammar's `$` token, which can carry text before the `$` (`-$`, `\$`, `$$`): escapes
+    /// are literal characters, `$$` the process id, and a last lone `$` before a string
+    /// (`before_string`) the start of a translated string `$"…"`, whose `$` bash drops (then
+    /// true). Any other `$` is a literal.
+    pub(super) fn dollar_token(
+        &mut self,
+        ch: Node,
+        before_string: bool,
+        out: &mut Vec<WordPart>,
+    ) -> bool {
+        let text = self.text(ch).to_owned();
+        let base = ch.start_byte();
+        let b = text.as_bytes();
+        let mut i = 0;
+        while i < b.len() {
+            match (b[i], b.get(i + 1)) {
+                (b'\\', Some(_)) => {
+                    let next = text[i + 1..].chars().next().map_or(1, char::len_utf8);
+                    self.unquoted_text(base + i, &text[i..i + 1 + next], out);
+                    i += 1 + next;
+                }
+                (b'$', Some(b'$')) => {
+                    out.push(WordPart::Parameter {
+                        name: Some("$".to_owned()),
+                        plain: true,
+                        source: "$$".to_owned(),
+                        quoted: false,
+                        inner: Vec::new(),
+                        span: self.map.map(base + i, base + i + 2),
+                    });
+                    i += 2;
+                }
+                (b'$', None) if before_string => return true,
+                _ => {
+                    let len = text[i..].chars().next().map_or(1, char::len_utf8);
+                    self.unquoted_text(base + i, &text[i..i + len], out);
+                    i += len;
+                }
+            }
+        }
+        false
+    }
+
     fn concatenation(&mut self, node: Node, out: &mut Vec<WordPart>, in_double: bool) {
         let mut c = node.walk();
         let mut pos = node.start_byte();
+        // The `$` of a translated string `$"…"` after other text (`/etc/$"shadow"`): the
+        // grammar gives it as a token of its own before the string; bash drops it.
+        let mut locale = false;
         for ch in node.children(&mut c) {
             if ch.start_byte() > pos {
                 // Text the grammar left between children.
@@ -216,7 +262,20 @@ impl Lowerer<'_> {
                 self.unquoted_text(pos, gap, out);
             }
             if ch.is_named() {
+                let before = out.len();
                 self.word_parts(ch, out, in_double);
+                if std::mem::take(&mut locale) {
+                    for p in &mut out[before..] {
+                        if let WordPart::Literal { quoting: q, .. } = p {
+                            *q = Quoting::Locale;
+                        }
+                    }
+                }
+            } else if kind(ch) == "$" && !in_double {
+                let before_string = ch
+                    .next_sibling()
+                    .is_some_and(|n| kind(n) == "string" && n.start_byte() == ch.end_byte());
+                locale = self.dollar_token(ch, before_string, out);
             } else {
                 self.unquoted_text(ch.start_byte(), self.text(ch), out);
             }

@@ -218,18 +218,24 @@ fn judge(
             Some("cd" | "pushd" | "popd" | "chdir")
         )
     });
+    // Bash expands the suffix's braces before the variable (`$x{w,}`, `$d/sha{d,}ow`).
+    let Some(suffixes) = crate::analyze::word::brace_expand_text(suffix) else {
+        return Judged::Unknown;
+    };
     for a in set {
         if let Some(value) = &a.value {
             // Unquoted, the value splits into words.
             let whole = std::iter::once(value.as_str());
             for word in whole.chain(value.split_whitespace()) {
-                let path = format!("{word}{suffix}");
-                if moved && a.span != latest && !path.starts_with(['/', '~']) {
-                    return Judged::Unknown;
-                }
-                match judge_path(&path, cwd) {
-                    Judged::Proven => {}
-                    other => return other,
+                for suffix in &suffixes {
+                    let path = format!("{word}{suffix}");
+                    if moved && a.span != latest && !path.starts_with(['/', '~']) {
+                        return Judged::Unknown;
+                    }
+                    match judge_path(&path, cwd) {
+                        Judged::Proven => {}
+                        other => return other,
+                    }
                 }
             }
             continue;
@@ -249,10 +255,12 @@ fn judge(
             if !concrete(word) {
                 return Judged::Unknown;
             }
-            let path = format!("{word}{suffix}");
-            match judge_path(&path, cwd) {
-                Judged::Proven => {}
-                other => return other,
+            for suffix in &suffixes {
+                let path = format!("{word}{suffix}");
+                match judge_path(&path, cwd) {
+                    Judged::Proven => {}
+                    other => return other,
+                }
             }
         }
     }
