@@ -367,6 +367,15 @@ mod tests {
     use super::ForeignRepository;
     use crate::decision::Decision;
 
+    /// Write `text` to `p` under `ws`, making its directories.
+    fn write_file(ws: &std::path::Path, p: &str, text: &str) {
+        let p = ws.join(p);
+        if let Some(d) = p.parent() {
+            std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
+    }
+
     #[test]
     fn table() {
         for (cmd, want) in [
@@ -466,13 +475,7 @@ mod tests {
         };
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();
-        let mk = |p: &str, text: &str| {
-            let p = ws.join(p);
-            if let Some(d) = p.parent() {
-                std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
-            }
-            std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
-        };
+        let mk = |p: &str, text: &str| write_file(ws, p, text);
         mk(
             ".hg/hgrc",
             "# cloned\n[paths]\ndefault = https://hg.example/x\n",
@@ -561,13 +564,7 @@ mod tests {
         };
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();
-        let mk = |p: &str, text: &str| {
-            let p = ws.join(p);
-            if let Some(d) = p.parent() {
-                std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
-            }
-            std::fs::write(p, text).unwrap_or_else(|e| panic!("{e}"));
-        };
+        let mk = |p: &str, text: &str| write_file(ws, p, text);
         let clean = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n\tremote = origin\n[filter \"lfs\"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n[core]\n\tfsmonitor = true\n[pager]\n\tlog = false\n";
         mk(".git/config", clean);
         mk(".git/hooks/pre-commit.sample", "");

@@ -97,23 +97,13 @@ pub(super) struct Target<'a> {
 /// a configuration key that names a program, a hook the subcommand runs, or a configuration
 /// that cannot be read. `None` when no repository is found or nothing of it runs code.
 pub(super) fn repo_code(look: Look<'_>, target: &Target<'_>) -> Option<String> {
-    let (git_dir, top) = match &target.git_dir {
-        Some(d) => (d.clone(), None),
-        None => match discover(look, &target.start)? {
-            Ok(found) => found,
-            Err(why) => return Some(why),
-        },
+    let repo = match find_repo(look, target)? {
+        Ok(r) => r,
+        Err(why) => return Some(why),
     };
-    let common = match look.read_to_string(git_dir.join("commondir")) {
-        Ok(t) => resolve(t.trim_end_matches(['\n', '\r']), &git_dir),
-        Err(_) => git_dir.clone(),
-    };
+    let (git_dir, top, common) = (&repo.git_dir, &repo.top, &repo.common);
     let mut seen = Seen::default();
-    let mut files = vec![common.join("config"), git_dir.join("config.worktree")];
-    if git_dir != common {
-        files.push(git_dir.join("config"));
-    }
-    for f in &files {
+    for f in &repo.configs {
         if let Some(why) = read_config(look, f, 0, target.subcommand, &mut seen) {
             return Some(why);
         }
@@ -131,10 +121,46 @@ pub(super) fn repo_code(look: Look<'_>, target: &Target<'_>) -> Option<String> {
     // Relative to the top of the work tree, where git runs hooks (the git directory of a bare
     // repository).
     let hooks = match &seen.hooks_path {
-        Some((p, _)) => resolve(p, top.as_deref().unwrap_or(&git_dir)),
+        Some((p, _)) => resolve(p, top.as_deref().unwrap_or(git_dir)),
         None => common.join("hooks"),
     };
     hook_that_runs(look, &hooks, target.subcommand)
+}
+
+/// A repository git finds, and the config files it reads of it.
+struct Repo {
+    git_dir: PathBuf,
+    /// The top of the work tree (`None` for a bare repository).
+    top: Option<PathBuf>,
+    /// The common directory (a linked worktree's main git directory).
+    common: PathBuf,
+    /// The common `config`, `config.worktree` and a linked worktree's own `config`.
+    configs: Vec<PathBuf>,
+}
+
+/// The repository git, run as `target` says, finds; `Err` when a `.git` file cannot be read.
+fn find_repo(look: Look<'_>, target: &Target<'_>) -> Option<Result<Repo, String>> {
+    let (git_dir, top) = match &target.git_dir {
+        Some(d) => (d.clone(), None),
+        None => match discover(look, &target.start)? {
+            Ok(found) => found,
+            Err(why) => return Some(Err(why)),
+        },
+    };
+    let common = match look.read_to_string(git_dir.join("commondir")) {
+        Ok(t) => resolve(t.trim_end_matches(['\n', '\r']), &git_dir),
+        Err(_) => git_dir.clone(),
+    };
+    let mut configs = vec![common.join("config"), git_dir.join("config.worktree")];
+    if git_dir != common {
+        configs.push(git_dir.join("config"));
+    }
+    Some(Ok(Repo {
+        git_dir,
+        top,
+        common,
+        configs,
+    }))
 }
 
 /// The git directory and work-tree top git finds from `start` (each directory up to `/`: a
@@ -542,24 +568,10 @@ pub(super) fn prints_credential(
         return None;
     }
     let target = target_of(&g, u, cwd, moved);
-    let mut files: Vec<PathBuf> = Vec::new();
-    if let Some(git_dir) = match &target.git_dir {
-        Some(d) => Some(d.clone()),
-        None => match discover(look, &target.start) {
-            Some(Ok((d, _))) => Some(d),
-            _ => None,
-        },
-    } {
-        let common = match look.read_to_string(git_dir.join("commondir")) {
-            Ok(t) => resolve(t.trim_end_matches(['\n', '\r']), &git_dir),
-            Err(_) => git_dir.clone(),
-        };
-        files.push(common.join("config"));
-        files.push(git_dir.join("config.worktree"));
-        if git_dir != common {
-            files.push(git_dir.join("config"));
-        }
-    }
+    let mut files: Vec<PathBuf> = match find_repo(look, &target) {
+        Some(Ok(repo)) => repo.configs,
+        _ => Vec::new(),
+    };
     let home = crate::files::home();
     files.push(home.join(".gitconfig"));
     files.push(match std::env::var_os("XDG_CONFIG_HOME") {
