@@ -579,6 +579,7 @@ mod tests {
         }
         for (extra, cmd) in [
             ("[core]\n\tfsmonitor = .git/fsmonitor.sh\n", "git status"),
+            ("[core]\n\tfsmonitor = \"true \"\n", "git status"),
             ("[Core] Pager = \"less -R\"\n", "git log"),
             ("[pager]\n\tlog = id\n", "git log"),
             ("[diff \"x\"]\n\ttextconv = ./conv\n", "git diff"),

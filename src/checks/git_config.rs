@@ -365,10 +365,10 @@ fn runs_code(e: &Entry, subcommand: Option<&str>) -> Option<&'static str> {
     names.then_some(NAMES_PROGRAM)
 }
 
-/// A value git reads as a boolean: no `=` (true), empty (false), a word or a number.
+/// A value git reads as a boolean: no `=` (true), empty (false), a word or a number, exactly
+/// (`"true "` with its quoted blank is a program's name to git).
 fn is_bool(value: Option<&str>) -> bool {
     value.is_none_or(|v| {
-        let v = v.trim();
         v.is_empty()
             || ["true", "false", "yes", "no", "on", "off"]
                 .iter()
