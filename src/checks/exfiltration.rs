@@ -1113,13 +1113,20 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
         return secret_args(u);
     }
     // `git show HEAD:.env`, `git cat-file -p main:config/credentials.json`: a committed
-    // secret printed from the object database (`REV:PATH`, `:PATH` for the index).
+    // secret printed from the object database (`REV:PATH`, `:PATH` for the index); `git log
+    // -L1,9:.env` (`-L RANGE:PATH`, the range may hold `:` itself: `-L:func:PATH`).
     if p == "git"
         && let Some(t) = u.args().map(text).find(|t| {
-            !t.starts_with('-')
-                && t.split_once(':').is_some_and(|(_, path)| {
-                    !path.is_empty() && word_is_secret(path.trim_start_matches("./"))
-                })
+            let secret =
+                |path: &str| !path.is_empty() && word_is_secret(path.trim_start_matches("./"));
+            match t.strip_prefix("-L") {
+                Some(range) => range
+                    .match_indices(':')
+                    .any(|(at, _)| secret(&range[at + 1..])),
+                None => {
+                    !t.starts_with('-') && t.split_once(':').is_some_and(|(_, path)| secret(path))
+                }
+            }
         })
     {
         return Some(t.to_owned());
