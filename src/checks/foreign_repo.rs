@@ -565,7 +565,7 @@ mod tests {
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();
         let mk = |p: &str, text: &str| write_file(ws, p, text);
-        let clean = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n\tremote = origin\n[filter \"lfs\"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n[core]\n\tfsmonitor = true\n[pager]\n\tlog = false\n";
+        let clean = "[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = false\n[remote \"origin\"]\n\turl = https://example.com/x.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[branch \"main\"]\n\tremote = origin\n[filter \"lfs\"]\n\tclean = git-lfs clean -- %f\n\tsmudge = git-lfs smudge -- %f\n\tprocess = git-lfs filter-process\n\trequired = true\n[core]\n\tfsmonitor = true\n[pager]\n\tlog = false\n[filter \"git-crypt\"]\n\tsmudge = \"git-crypt\" smudge\n\tclean = \"/usr/bin/git-crypt\" clean\n[diff \"git-crypt\"]\n\ttextconv = \"git-crypt\" diff\n";
         mk(".git/config", clean);
         mk(".git/hooks/pre-commit.sample", "");
         mk("src/x.rs", "");
@@ -584,6 +584,14 @@ mod tests {
             ("[pager]\n\tlog = id\n", "git log"),
             ("[diff \"x\"]\n\ttextconv = ./conv\n", "git diff"),
             ("[filter \"lfs\"]\n\tclean = sh -c id\n", "git status"),
+            (
+                "[filter \"git-crypt\"]\n\tsmudge = \"./git-crypt\" smudge\n",
+                "git status",
+            ),
+            (
+                "[diff \"git-crypt\"]\n\ttextconv = \"sh -c id\" diff\n",
+                "git diff",
+            ),
             ("[alias]\n\tst = -c core.pager=id status\n", "git st"),
             ("[include]\n\tpath = ../extra.cfg\n", "git log"),
             ("[core]\n\tpager = \"open\n", "git log"),

@@ -307,6 +307,9 @@ fn runs_code(e: &Entry, subcommand: Option<&str>) -> Option<&'static str> {
     let value = e.value.as_deref();
     let sub = e.subsection.is_some();
     let (section, key) = (e.section.as_str(), e.key.as_str());
+    if is_known_driver(e) {
+        return None;
+    }
     match section {
         "core" if key == "fsmonitor" => {
             return (!is_bool(value))
@@ -315,8 +318,7 @@ fn runs_code(e: &Entry, subcommand: Option<&str>) -> Option<&'static str> {
         // `pager.log = false` turns paging off; any other value is the pager.
         "pager" if !sub => return (!is_bool(value)).then_some(NAMES_PROGRAM),
         "filter" if sub && matches!(key, "clean" | "smudge" | "process") => {
-            return (!is_git_lfs(e))
-                .then_some("names a filter program git runs on the work tree's files");
+            return Some("names a filter program git runs on the work tree's files");
         }
         "submodule" if sub && key == "update" => {
             return value
@@ -377,21 +379,53 @@ fn is_bool(value: Option<&str>) -> bool {
     })
 }
 
-/// The filter that `git lfs install --local` writes, exactly.
-fn is_git_lfs(e: &Entry) -> bool {
-    e.subsection.as_deref() == Some("lfs")
-        && matches!(
-            (e.key.as_str(), e.value.as_deref()),
-            ("clean", Some("git-lfs clean -- %f"))
-                | (
-                    "smudge",
-                    Some("git-lfs smudge -- %f" | "git-lfs smudge --skip -- %f")
-                )
-                | (
-                    "process",
-                    Some("git-lfs filter-process" | "git-lfs filter-process --skip")
-                )
-        )
+/// A driver exactly as a well-known tool writes it into a repository's config, naming that
+/// tool (found on `PATH` or in a system directory): git-lfs's filter (`git lfs install
+/// --local`), git-crypt's filter and diff driver (`git-crypt init`/`unlock`).
+fn is_known_driver(e: &Entry) -> bool {
+    let (Some(sub), Some(value)) = (e.subsection.as_deref(), e.value.as_deref()) else {
+        return false;
+    };
+    match (e.section.as_str(), sub, e.key.as_str()) {
+        ("filter", "lfs", "clean") => value == "git-lfs clean -- %f",
+        ("filter", "lfs", "smudge") => {
+            matches!(
+                value,
+                "git-lfs smudge -- %f" | "git-lfs smudge --skip -- %f"
+            )
+        }
+        ("filter", "lfs", "process") => {
+            matches!(
+                value,
+                "git-lfs filter-process" | "git-lfs filter-process --skip"
+            )
+        }
+        ("filter", "git-crypt", verb @ ("clean" | "smudge")) => is_git_crypt(value, verb),
+        ("diff", "git-crypt", "textconv") => is_git_crypt(value, "diff"),
+        _ => false,
+    }
+}
+
+/// `"git-crypt" VERB` (the program quoted as git-crypt writes it, or not): by name, or at a
+/// path of a system directory.
+fn is_git_crypt(value: &str, verb: &str) -> bool {
+    value
+        .strip_suffix(verb)
+        .and_then(|v| v.strip_suffix(' '))
+        .map(|p| {
+            p.strip_prefix('"')
+                .and_then(|q| q.strip_suffix('"'))
+                .unwrap_or(p)
+        })
+        .is_some_and(|p| {
+            matches!(
+                p,
+                "git-crypt"
+                    | "/usr/bin/git-crypt"
+                    | "/usr/local/bin/git-crypt"
+                    | "/opt/homebrew/bin/git-crypt"
+            )
+        })
 }
 
 /// A hook `subcommand` can run that the directory `hooks` holds: why, if there is one.
