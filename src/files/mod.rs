@@ -234,6 +234,19 @@ const SECRET_GLOBS: &[&str] = &[
     "/etc/gitlab/gitlab-secrets.json",
     "**/gitlab-runner/config.toml",
     "**/.gitlab-runner/config.toml",
+    // Settings that hold a credential in the clear: direnv's exported variables, Maven's master
+    // password, an OAuth client's secret, package indexes' addresses with `user:token@` (pip),
+    // channel tokens (conda) and Bundler's per-host credentials, Snowflake's connections, CIFS
+    // mount passwords.
+    "**/.envrc",
+    "**/.m2/settings-security.xml",
+    "**/client_secret*.json",
+    "**/pip.conf",
+    "**/pip.ini",
+    "**/.condarc",
+    "**/.bundle/config",
+    "**/.snowflake/config.toml",
+    "**/.smbcredentials",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
