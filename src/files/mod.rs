@@ -247,6 +247,19 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.bundle/config",
     "**/.snowflake/config.toml",
     "**/.smbcredentials",
+    // Passwords of database clients' service and login-path files (`.mylogin.cnf` is only
+    // obfuscated), Cloudflare tunnels' secrets, X11 and ICE session cookies (control of the
+    // display), Borg repository keys, Tailscale's node keys, Signal's database key, atuin's
+    // sync key.
+    "**/.mylogin.cnf",
+    "**/.pg_service.conf",
+    "**/.cloudflared/*.json",
+    "**/.Xauthority",
+    "**/.ICEauthority",
+    "**/.config/borg/keys/**",
+    "/var/lib/tailscale/tailscaled.state",
+    "**/.config/Signal/config.json",
+    "**/.local/share/atuin/key",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
