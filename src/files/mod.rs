@@ -234,6 +234,32 @@ const SECRET_GLOBS: &[&str] = &[
     "/etc/gitlab/gitlab-secrets.json",
     "**/gitlab-runner/config.toml",
     "**/.gitlab-runner/config.toml",
+    // Settings that hold a credential in the clear: direnv's exported variables, Maven's master
+    // password, an OAuth client's secret, package indexes' addresses with `user:token@` (pip),
+    // channel tokens (conda) and Bundler's per-host credentials, Snowflake's connections, CIFS
+    // mount passwords.
+    "**/.envrc",
+    "**/.m2/settings-security.xml",
+    "**/client_secret*.json",
+    "**/pip.conf",
+    "**/pip.ini",
+    "**/.condarc",
+    "**/.bundle/config",
+    "**/.snowflake/config.toml",
+    "**/.smbcredentials",
+    // Passwords of database clients' service and login-path files (`.mylogin.cnf` is only
+    // obfuscated), Cloudflare tunnels' secrets, X11 and ICE session cookies (control of the
+    // display), Borg repository keys, Tailscale's node keys, Signal's database key, atuin's
+    // sync key.
+    "**/.mylogin.cnf",
+    "**/.pg_service.conf",
+    "**/.cloudflared/*.json",
+    "**/.Xauthority",
+    "**/.ICEauthority",
+    "**/.config/borg/keys/**",
+    "/var/lib/tailscale/tailscaled.state",
+    "**/.config/Signal/config.json",
+    "**/.local/share/atuin/key",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`

@@ -221,7 +221,8 @@ pub(crate) fn decide_resolved(
             "read-secret",
             format!("reads `{shown}`, which holds secrets"),
         ),
-        // Writing a `.env` file is a routine set-up step (`cp .env.example .env`): ask.
+        // Writing a `.env` file (or direnv's `.envrc`) is a routine set-up step (`cp .env.example
+        // .env`, `echo 'use flake' > .envrc`): ask.
         Access::Write if secret && is_env_file(path) => push(
             Decision::Ask,
             Risk::High,
@@ -350,7 +351,7 @@ fn is_history_file(path: &Path) -> bool {
 fn is_env_file(path: &Path) -> bool {
     path.file_name()
         .and_then(|n| n.to_str())
-        .is_some_and(|n| n == ".env" || n.starts_with(".env."))
+        .is_some_and(|n| n == ".env" || n == ".envrc" || n.starts_with(".env."))
 }
 
 /// Scratch locations where writing is ordinary (the scratch directories, `/dev/null`).
