@@ -48,7 +48,10 @@ declare_check! {
     /// the environment (`env`, `printenv`, `export -p`, `declare -p`, also searched: `env | grep
     /// -i git` prints `GITHUB_TOKEN=…`) unless only counted (`env | wc -l`); and
     /// searching for secret-looking text outside the workspace or in the environment
-    /// (`grep -ri password ~/.config`, `env | grep -i token`); and comparing a secret
+    /// (`grep -ri password ~/.config`, `env | grep -i token`); a recursive search of a tree that
+    /// holds a file of secrets (`grep -r TOKEN .` with a `.env` there, `rg --hidden`), and a
+    /// token kept in git's configuration printed (`git remote -v`, `git config -l`, `cat
+    /// .git/config`); and comparing a secret
     /// variable's value in a test or `case` (`[ "${GITHUB_TOKEN:0:1}" = g ]`), whose exit status
     /// or branch tells what it holds (not `-n`/`-z`, nor its length).
     ///
@@ -631,6 +634,10 @@ impl Check for SecretRead {
                     Risk::High,
                     format!("reads {} into the command's arguments", describe(&s)),
                 ));
+                continue;
+            }
+            if let Some(why) = super::link_read::search_reads_secret_file(u, cx.cwd, cx) {
+                out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
             if let Some(why) = secret_search(cx, u) {

@@ -553,6 +553,126 @@ fn tree_link(dir: &Path, root: &Path) -> Option<String> {
     None
 }
 
+/// A recursive search that reads every file of a tree holding a file that holds secrets:
+/// `grep -r TOKEN .` with a `.env` in the workspace prints its lines (grep reads hidden files
+/// and no ignore file); so do `rg --hidden`/`-uu` and `ag --hidden`. `--include`, `--exclude`
+/// and `--exclude-dir` are followed. A tree larger than [`MAX_WALK`] entries counts as holding
+/// one.
+///
+/// **Known gap**: rg and ag without their hidden-file options are trusted to skip hidden files
+/// and what ignore files name; a secret that is neither (`server.key` not ignored) is read.
+pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
+    use crate::programs::{args, tables};
+    let p = prog(u)?;
+    let spec = tables::builtin(p);
+    let parsed = args::parse(spec.as_ref(), &u.argv);
+    let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
+    let hidden = match p {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
+            let recurse = has(&["-r", "-R", "--recursive", "--dereference-recursive"])
+                || parsed.opts.iter().any(|o| {
+                    matches!(o.name.as_ref(), "-d" | "--directories")
+                        && o.value.as_deref() == Some("recurse")
+                });
+            if !recurse {
+                return None;
+            }
+            true
+        }
+        "rg" => {
+            let u_count = parsed.opts.iter().filter(|o| o.name == "-u").count();
+            if !(has(&["--hidden", "-."]) || u_count >= 2) {
+                return None;
+            }
+            true
+        }
+        "ag" => {
+            if !has(&["--hidden", "-u", "--unrestricted"]) {
+                return None;
+            }
+            true
+        }
+        _ => return None,
+    };
+    let values = |names: &[&str]| -> Vec<&str> {
+        parsed
+            .opts
+            .iter()
+            .filter(|o| names.contains(&o.name.as_ref()))
+            .filter_map(|o| o.value.as_deref())
+            .collect()
+    };
+    let include = values(&["--include"]);
+    let exclude = values(&["--exclude"]);
+    let exclude_dir = values(&["--exclude-dir"]);
+    // The pattern is the first operand unless `-e`/`-f` gives it.
+    let pattern_given = has(&["-e", "--regexp", "-f", "--file"]);
+    let skip = usize::from(!pattern_given);
+    let mut roots: Vec<&str> = Vec::new();
+    for &k in parsed.operands.iter().skip(skip) {
+        match u.argv.get(k).and_then(|a| a.value.as_deref()) {
+            Some(t) => roots.push(t),
+            // A tree named at run time may hold anything.
+            None => {
+                return Some(
+                    "searches a tree named at run time, which may hold a file of secrets"
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    if roots.is_empty() {
+        roots.push(".");
+    }
+    let wanted = |name: &str| {
+        (include.is_empty() || include.iter().any(|g| bash_match(g, name)))
+            && !exclude.iter().any(|g| bash_match(g, name))
+    };
+    for r in roots {
+        let root = match resolve_in(r, dir, cx) {
+            Ok(root) => root,
+            Err(why) => return Some(why),
+        };
+        if !cx.look.is_dir(&root) {
+            continue;
+        }
+        let mut stack = vec![root.clone()];
+        let mut seen = 0usize;
+        while let Some(d) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            for e in entries.flatten() {
+                seen += 1;
+                if seen > MAX_WALK {
+                    return Some(format!(
+                        "searches every file under `{r}`, more than {MAX_WALK} entries: one may hold secrets"
+                    ));
+                }
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                if !hidden && name.starts_with('.') {
+                    continue;
+                }
+                let Ok(ft) = e.file_type() else { continue };
+                if ft.is_dir() {
+                    if !exclude_dir.iter().any(|g| bash_match(g, &name)) {
+                        stack.push(e.path());
+                    }
+                    continue;
+                }
+                if ft.is_file() && wanted(&name) && is_secret(&e.path()) {
+                    return Some(format!(
+                        "searches every file under `{r}`, `{}` among them: a file that holds secrets",
+                        e.path().strip_prefix(dir).unwrap_or(&e.path()).display()
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The names an unquoted glob expands to in `dir`, as bash expands it (components without a
 /// wildcard taken as written, a leading dot matched by any pattern: more, never fewer), and
 /// whether the list is complete.
@@ -777,6 +897,42 @@ mod tests {
         for cmd in quiet {
             assert_eq!(decisions_in(&LinkRead, cmd, &ws), None, "{cmd}");
             assert_eq!(batch(cmd), None, "batch: {cmd}");
+        }
+    }
+
+    /// A recursive search reads every file of the tree, a `.env` among them: asked, unless the
+    /// search leaves it out (`--include`, `--exclude`, a subtree, rg without `--hidden`).
+    #[test]
+    fn recursive_searches_of_a_tree_holding_a_secret_file_ask() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        std::fs::create_dir_all(ws.join("src")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("src/main.rs"), "").unwrap_or_else(|e| panic!("{e}"));
+        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
+        for cmd in ["grep -r TOKEN .", "rg --hidden TOKEN", "grep -rn x"] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+        std::fs::write(ws.join(".env"), "API_TOKEN=x\n").unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "grep -r TOKEN .",
+            "grep -rn TOKEN",
+            "egrep -Ri 'a|b' . src",
+            "grep -e TOKEN -r .",
+            "grep --directories=recurse TOKEN .",
+            "rg --hidden TOKEN",
+            "rg -uu TOKEN",
+            "ag --hidden TOKEN",
+            "grep -r x \"$D\"",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in [
+            "grep -rn TOKEN src",
+            "grep -r --include='*.rs' TOKEN .",
+            "rg TOKEN",
+            "grep TOKEN src/main.rs",
+        ] {
+            assert_eq!(run(cmd), None, "{cmd}");
         }
     }
 }
