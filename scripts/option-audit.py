@@ -59,7 +59,7 @@ def tables():
         for n in names:
             e = out.setdefault(n, {"short": set(), "long": set(), "single": set(), "files": set()})
             e["files"].add(name)
-            for k in ("short", "short_value"):
+            for k in ("short", "short_value", "short_optional"):
                 e["short"].update(t.get(k, ""))
             for k in ("long", "long_value", "writes", "runs", "network"):
                 e["long"].update(x for x in t.get(k, []) if x.startswith("--"))

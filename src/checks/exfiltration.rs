@@ -204,6 +204,12 @@ fn php_info(u: &Unit) -> bool {
     })
 }
 
+/// jq and the programs that run a jq program: gojq, jaq, and the yq, xq and tomlq of Python's yq
+/// (which hand their program to jq; Go's yq reads the environment with `env`/`$ENV` too).
+fn jq_family(p: &str) -> bool {
+    matches!(p, "jq" | "gojq" | "jaq" | "yq" | "xq" | "tomlq")
+}
+
 /// A jq program that reads the whole environment (`env`, `$ENV`, `env | tostring`; yq's
 /// `envsubst`, which fills whatever `${NAME}` its input holds), not one variable of it
 /// (`env.HOME`, `$ENV["PATH"]`).
@@ -217,7 +223,7 @@ fn jq_whole_env(u: &Unit) -> bool {
                 .strip_prefix('[')
                 .is_some_and(|r| r.trim_start().starts_with(']'))
     };
-    matches!(prog(u), Some("jq" | "gojq" | "jaq" | "yq"))
+    prog(u).is_some_and(jq_family)
         && u.args().any(|a| {
             let t = a.value.as_deref().unwrap_or(&a.template);
             let b = t.as_bytes();
@@ -245,7 +251,7 @@ fn prints_secret(u: &Unit) -> Option<String> {
     let p = prog(u)?;
     // jq and its kin read the environment (`$ENV.GH_TOKEN`, `env.AWS_SECRET_ACCESS_KEY`,
     // `env | .NPM_TOKEN`); gh's `--jq` is gojq with the environment loaded.
-    if matches!(p, "jq" | "gojq" | "jaq" | "yq" | "gh")
+    if (jq_family(p) || p == "gh")
         && let Some(s) = jq_env_secret(u)
     {
         return Some(s);
