@@ -564,6 +564,12 @@ fn tree_link(dir: &Path, root: &Path) -> Option<String> {
 pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
     use crate::programs::{args, tables};
     let p = prog(u)?;
+    if !matches!(
+        p,
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" | "rg" | "ag"
+    ) {
+        return None;
+    }
     let spec = tables::builtin(p);
     let parsed = args::parse(spec.as_ref(), &u.argv);
     let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
