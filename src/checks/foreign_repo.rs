@@ -611,11 +611,26 @@ mod tests {
         mk(".git/modules/lib/config", "[core]\n\tfsmonitor = ./x\n");
         assert_eq!(run(ws, "git status"), Some(Decision::Ask));
         std::fs::remove_dir_all(ws.join(".git/modules")).unwrap_or_else(|e| panic!("{e}"));
-        // Hooks: `status` writes the index (`post-index-change`); `commit` runs any hook.
+        // Hooks: `status` writes the index (`post-index-change`); `commit` runs any hook, if
+        // executable (git skips one that is not).
+        let executable = |p: &str| {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(ws.join(p), std::fs::Permissions::from_mode(0o755))
+                    .unwrap_or_else(|e| panic!("{e}"));
+            }
+            #[cfg(not(unix))]
+            let _ = p;
+        };
         mk(".git/hooks/pre-commit", "#!/bin/sh\n");
+        executable(".git/hooks/pre-commit");
         assert_eq!(run(ws, "git status"), None);
         assert_eq!(run(ws, "git commit -m x"), Some(Decision::Ask));
         mk(".git/hooks/post-index-change", "#!/bin/sh\n");
+        #[cfg(unix)]
+        assert_eq!(run(ws, "git status"), None, "not executable: git skips it");
+        executable(".git/hooks/post-index-change");
         assert_eq!(run(ws, "git status"), Some(Decision::Ask));
         std::fs::remove_dir_all(ws.join(".git/hooks")).unwrap_or_else(|e| panic!("{e}"));
         mk(
@@ -623,6 +638,7 @@ mod tests {
             &format!("{clean}[core]\n\thooksPath = .husky/_\n"),
         );
         mk(".husky/_/pre-commit", "#!/bin/sh\n");
+        executable(".husky/_/pre-commit");
         assert_eq!(run(ws, "git status"), None);
         assert_eq!(run(ws, "git commit -m x"), Some(Decision::Ask));
         // A linked worktree as the workspace: its `.git` file names the git directory, whose

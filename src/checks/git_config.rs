@@ -16,8 +16,8 @@
 //! The person's own files (`~/.gitconfig`, `/etc/gitconfig`) are trusted and not read.
 //!
 //! **Known gaps**: a repository reached through `GIT_DIR`-like variables of the agent's
-//! environment (not the line's) is not seen; a hook file is counted whether or not it is
-//! executable; `alias.*` is looked at only for the unit's own subcommand.
+//! environment (not the line's) is not seen; `alias.*` is looked at only for the unit's own
+//! subcommand.
 
 use std::path::{Path, PathBuf};
 
@@ -432,7 +432,9 @@ fn is_git_crypt(value: &str, verb: &str) -> bool {
 fn hook_that_runs(look: Look<'_>, hooks: &Path, subcommand: Option<&str>) -> Option<String> {
     let shown = hooks.display();
     if subcommand.is_none_or(|s| INDEX_HOOKS_ONLY.contains(&s)) {
-        let h = INDEX_HOOKS.iter().find(|h| look.exists(&hooks.join(h)))?;
+        let h = INDEX_HOOKS
+            .iter()
+            .find(|h| runnable(look, &hooks.join(h)))?;
         return Some(format!(
             "git runs the hook `{shown}/{h}`, a file the agent can write, when the index or a ref is written"
         ));
@@ -440,17 +442,39 @@ fn hook_that_runs(look: Look<'_>, hooks: &Path, subcommand: Option<&str>) -> Opt
     if !look.is_dir(hooks) {
         return None;
     }
-    let entries = std::fs::read_dir(hooks).ok()?;
+    let Ok(entries) = std::fs::read_dir(hooks) else {
+        return Some(format!(
+            "git `{}` can run the hooks in `{shown}`, which cannot be listed here",
+            subcommand.unwrap_or_default()
+        ));
+    };
     let h = entries.flatten().find(|e| {
         let name = e.file_name();
         let name = name.to_string_lossy();
-        !name.ends_with(".sample") && !name.starts_with('.')
+        !name.ends_with(".sample") && !name.starts_with('.') && runnable(look, &e.path())
     })?;
     Some(format!(
         "git `{}` can run the hook `{shown}/{}`, a file the agent can write",
         subcommand.unwrap_or_default(),
         h.file_name().to_string_lossy()
     ))
+}
+
+/// A hook git would run: a file there, executable (git skips one that is not, with a hint).
+/// Where the mode cannot be read, any file counts.
+fn runnable(look: Look<'_>, path: &Path) -> bool {
+    if !look.exists(path) {
+        return false;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).map_or(true, |m| m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        true
+    }
 }
 
 /// What git's global options say about where it runs.
