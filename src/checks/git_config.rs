@@ -147,8 +147,15 @@ fn find_repo(look: Look<'_>, target: &Target<'_>) -> Option<Result<Repo, String>
             Err(why) => return Some(Err(why)),
         },
     };
-    let common = match look.read_to_string(git_dir.join("commondir")) {
+    let commondir = git_dir.join("commondir");
+    let common = match look.read_to_string(&commondir) {
         Ok(t) => resolve(t.trim_end_matches(['\n', '\r']), &git_dir),
+        Err(_) if look.exists(&commondir) => {
+            return Some(Err(format!(
+                "git reads `{}`, which cannot be read here: the repository it names has a config that can run commands",
+                commondir.display()
+            )));
+        }
         Err(_) => git_dir.clone(),
     };
     let mut configs = vec![common.join("config"), git_dir.join("config.worktree")];
@@ -589,6 +596,15 @@ pub(super) fn prints_credential(
     cwd: &Path,
     moved: Option<&str>,
 ) -> Option<String> {
+    // Only these subcommands print configuration: most git units are none of them, and need
+    // no option parse here.
+    const PRINTERS: [&str; 4] = ["config", "var", "remote", "ls-remote"];
+    if !u
+        .args()
+        .any(|a| a.value.as_deref().is_some_and(|t| PRINTERS.contains(&t)))
+    {
+        return None;
+    }
     let g = git_words(u);
     let (sub, at) = (g.subcommand?, g.sub_at?);
     let rest: Vec<&str> = u.argv.iter().skip(at + 1).map(text).collect();

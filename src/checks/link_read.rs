@@ -573,33 +573,23 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     let spec = tables::builtin(p);
     let parsed = args::parse(spec.as_ref(), &u.argv);
     let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
-    let hidden = match p {
+    // Each searcher here reads hidden files: grep always, rg and ag when told to.
+    let reads_hidden = match p {
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
-            let recurse = has(&["-r", "-R", "--recursive", "--dereference-recursive"])
+            has(&["-r", "-R", "--recursive", "--dereference-recursive"])
                 || parsed.opts.iter().any(|o| {
                     matches!(o.name.as_ref(), "-d" | "--directories")
                         && o.value.as_deref() == Some("recurse")
-                });
-            if !recurse {
-                return None;
-            }
-            true
+                })
         }
         "rg" => {
-            let u_count = parsed.opts.iter().filter(|o| o.name == "-u").count();
-            if !(has(&["--hidden", "-."]) || u_count >= 2) {
-                return None;
-            }
-            true
+            has(&["--hidden", "-."]) || parsed.opts.iter().filter(|o| o.name == "-u").count() >= 2
         }
-        "ag" => {
-            if !has(&["--hidden", "-u", "--unrestricted"]) {
-                return None;
-            }
-            true
-        }
-        _ => return None,
+        _ => has(&["--hidden", "-u", "--unrestricted"]),
     };
+    if !reads_hidden {
+        return None;
+    }
     let values = |names: &[&str]| -> Vec<&str> {
         parsed
             .opts
@@ -657,10 +647,12 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
                 }
                 let name = e.file_name();
                 let name = name.to_string_lossy();
-                if !hidden && name.starts_with('.') {
-                    continue;
-                }
-                let Ok(ft) = e.file_type() else { continue };
+                let Ok(ft) = e.file_type() else {
+                    return Some(format!(
+                        "searches every file under `{r}`, and the type of `{}` cannot be read: it may hold secrets",
+                        e.path().display()
+                    ));
+                };
                 if ft.is_dir() {
                     if !exclude_dir.iter().any(|g| bash_match(g, &name)) {
                         stack.push(e.path());

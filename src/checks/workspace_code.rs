@@ -59,9 +59,6 @@ declare_check! {
     ///   error quotes it;
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
-    /// - `docker compose config` (podman's, `docker-compose config`) with a compose file that
-    ///   fills values from the environment (`${GITHUB_TOKEN}`) or reads an `env_file`: the
-    ///   printed model holds the person's secrets (the listings of names print none);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
     ///   and a template prints the file (`.Files.Get`);
@@ -584,9 +581,6 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             })
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
-        "docker" | "podman" | "docker-compose" | "podman-compose" => {
-            compose_config_prints_secrets(u, base, dir, root, w)
-        }
         "helm" => helm_chart_link(u, dir),
         "ffprobe" => ffprobe_playlist(u, dir, w),
         // hledger 1.40 and later read `hledger.conf` of the directory they run in or the
@@ -634,119 +628,6 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         _ => None,
     }
-}
-
-/// The files Compose reads when none is named: in the directory it runs in or the nearest
-/// parent holding one, with their override files.
-const COMPOSE_FILES: [&str; 8] = [
-    "compose.yaml",
-    "compose.yml",
-    "docker-compose.yaml",
-    "docker-compose.yml",
-    "compose.override.yaml",
-    "compose.override.yml",
-    "docker-compose.override.yaml",
-    "docker-compose.override.yml",
-];
-
-/// `docker compose config` (`podman compose config`, `docker-compose config`) prints the
-/// project's model with every `${NAME}` filled from the person's environment (and the `.env`
-/// file), and each service's `env_file` read into it: a compose file of the checkout that
-/// writes `${GITHUB_TOKEN}`, or names `~/.aws/credentials` as an env file, has the token
-/// printed. The files named with `-f` are read, else the ones Compose finds; a file named at
-/// run time, standard input (`-f -`), one the line writes or one that cannot be read counts
-/// as doing so. The listings of names (`--services`, `--volumes`, `--networks`, `--variables`,
-/// `--hash`, `-q`) and a model printed with `--no-interpolate --no-env-resolution` print no
-/// value.
-fn compose_config_prints_secrets(
-    unit: &Unit,
-    base: &str,
-    dir: &Path,
-    root: &Path,
-    writes: &LineWrites,
-) -> Option<String> {
-    let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
-    let standalone = matches!(base, "docker-compose" | "podman-compose");
-    let verb = if standalone {
-        format!("{base} config")
-    } else {
-        format!("{base} compose config")
-    };
-    let config_at = words.iter().position(|t| *t == Some("config"))?;
-    if !standalone && !words[..config_at].contains(&Some("compose")) {
-        return None;
-    }
-    let has = |o: &str| words.contains(&Some(o));
-    if [
-        "--services",
-        "--volumes",
-        "--networks",
-        "--variables",
-        "-q",
-        "--quiet",
-    ]
-    .iter()
-    .any(|o| has(o))
-        || words
-            .iter()
-            .any(|t| t.is_some_and(|t| t == "--hash" || t.starts_with("--hash=")))
-        || has("--no-interpolate") && has("--no-env-resolution")
-    {
-        return None;
-    }
-    // `-f FILE`, `--file FILE`, `--file=FILE`, `-fFILE`; `None` for one known at run time.
-    let mut named: Vec<Option<PathBuf>> = Vec::new();
-    let mut at = 0;
-    while at < words.len() {
-        match words[at] {
-            Some("-f" | "--file") => {
-                named.push(
-                    words
-                        .get(at + 1)
-                        .copied()
-                        .flatten()
-                        .filter(|f| *f != "-")
-                        .map(|f| resolve(f, dir)),
-                );
-                at += 1;
-            }
-            Some(t) if t.starts_with("--file=") || t.starts_with("-f") && t.len() > 2 => {
-                let f = t.strip_prefix("--file=").unwrap_or_else(|| &t[2..]);
-                named.push((f != "-").then(|| resolve(f, dir)));
-            }
-            _ => {}
-        }
-        at += 1;
-    }
-    let prints = |f: &Path| {
-        writes.has(f)
-            || writes.look.is_file(f)
-                && !writes
-                    .look
-                    .read_to_string(f)
-                    .is_ok_and(|t| !compose_text_fills_values(&t))
-    };
-    let why = |f: &Path| {
-        format!(
-            "`{}` fills values from the environment (`${{NAME}}`) or reads an `env_file`: `{verb}` would print the person's secrets it names",
-            f.display()
-        )
-    };
-    if !named.is_empty() {
-        return named.iter().find_map(|f| match f {
-            None => Some(format!(
-                "`{verb}` reads a compose file named at run time or on standard input, which can fill values from the environment: it would print the person's secrets it names"
-            )),
-            Some(f) => prints(f).then(|| why(f)),
-        });
-    }
-    project_dirs(dir, root).find_map(|d| {
-        COMPOSE_FILES
-            .iter()
-            .map(|f| d.join(f))
-            .find(|f| prints(f))
-            .map(|f| why(&f))
-    })
 }
 
 /// Helm loads a chart directory with a walk that follows symbolic links, and every file it
@@ -876,30 +757,6 @@ fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
         }
     }
     None
-}
-
-/// Whether a compose file's text fills a value from the environment (`${NAME}`, `$NAME`; `$$`
-/// is a literal dollar), reads an env file into a service (`env_file`), or takes in other
-/// files that may (`include`, `extends`).
-fn compose_text_fills_values(text: &str) -> bool {
-    let b = text.as_bytes();
-    let mut k = 0;
-    while k < b.len() {
-        if b[k] == b'$' {
-            match b.get(k + 1) {
-                Some(b'$') => {
-                    k += 2;
-                    continue;
-                }
-                Some(c) if *c == b'{' || *c == b'_' || c.is_ascii_alphabetic() => return true,
-                _ => {}
-            }
-        }
-        k += 1;
-    }
-    ["env_file", "include", "extends"]
-        .iter()
-        .any(|key| text.contains(key))
 }
 
 /// A verb of uv or poetry that looks at the project's environment (and so runs its
@@ -2103,58 +1960,6 @@ mod tests {
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
-    }
-
-    #[test]
-    fn compose_config_printing_the_environment() {
-        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let root = t.path();
-        write(
-            root,
-            "compose.yaml",
-            "services:\n  a:\n    image: alpine:3\n    command: echo $$HOME\n",
-        );
-        for cmd in [
-            "docker compose config",
-            "docker-compose config",
-            "podman compose -f compose.yaml config",
-        ] {
-            assert_eq!(flagged(root, cmd), None, "{cmd}");
-        }
-        write(
-            root,
-            "compose.yaml",
-            "services:\n  a:\n    image: alpine:3\n    environment:\n      T: ${GITHUB_TOKEN}\n",
-        );
-        write(
-            root,
-            "other.yml",
-            "services:\n  b:\n    image: x\n    env_file: ~/.aws/credentials\n",
-        );
-        for cmd in [
-            "docker compose config",
-            "docker compose -p x config --format json",
-            "podman compose config",
-            "docker-compose config",
-            "docker compose --file=other.yml config",
-            "docker compose -f - config",
-            "docker compose -f \"$F\" config",
-            "docker compose config --images",
-        ] {
-            assert!(flagged(root, cmd).is_some(), "{cmd}");
-        }
-        for cmd in [
-            "docker compose config --services",
-            "docker compose config -q",
-            "docker compose config --no-interpolate --no-env-resolution",
-            "docker compose ps",
-            "docker ps",
-        ] {
-            assert_eq!(flagged(root, cmd), None, "{cmd}");
-        }
-        assert!(compose_text_fills_values("x: $HOME"));
-        assert!(compose_text_fills_values("include:\n  - ../x.yml"));
-        assert!(!compose_text_fills_values("x: $$HOME $1 a$"));
     }
 
     #[test]
