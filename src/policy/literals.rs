@@ -12,14 +12,16 @@
 //! The reading is conservative: any syntax it does not know (flags such as `(?i)`, a top-level
 //! `|`, classes) ends a literal or gives up, and giving up only means the regex always runs.
 
-/// What a regex needs of a text.
+/// What a regex needs of a text. Word lists are kept in one string, NUL-separated (a regex
+/// holding a NUL, or any non-ASCII text, is not read), so reading a regex allocates little: the
+/// hook reads a handful per command.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Literals {
     /// The regex matches exactly these texts.
-    Exact(Vec<String>),
+    Exact(String),
     /// Any match starts with `prefix` (when not empty) and contains one of `any` (when not
     /// empty).
-    Needs { prefix: String, any: Vec<String> },
+    Needs { prefix: String, any: String },
 }
 
 impl Literals {
@@ -27,17 +29,17 @@ impl Literals {
     pub(super) fn of(src: &str) -> Literals {
         read(src).unwrap_or(Literals::Needs {
             prefix: String::new(),
-            any: Vec::new(),
+            any: String::new(),
         })
     }
 
     /// `Some(answer)` when the literals decide; `None` when the regex must run.
     pub(super) fn decide(&self, text: &str) -> Option<bool> {
         match self {
-            Literals::Exact(words) => Some(words.iter().any(|w| w == text)),
+            Literals::Exact(words) => Some(words.split('\0').any(|w| w == text)),
             Literals::Needs { prefix, any } => {
                 if !text.starts_with(prefix.as_str())
-                    || !(any.is_empty() || any.iter().any(|l| text.contains(l.as_str())))
+                    || !(any.is_empty() || any.split('\0').any(|l| text.contains(l)))
                 {
                     Some(false)
                 } else {
@@ -49,12 +51,13 @@ impl Literals {
 }
 
 /// One element of the top-level sequence of a regex.
-#[derive(Debug)]
+#[derive(Debug, Clone, Copy)]
 enum Item {
     /// A literal character.
-    Char(char),
-    /// A group whose branches are all literal, not repeated or optional.
-    Words(Vec<String>),
+    Char(u8),
+    /// A group whose branches are all literal, not repeated or optional: the range of its
+    /// content in the source.
+    Words(usize, usize),
     /// `^` at the very start.
     Start,
     /// `$` at the very end.
@@ -64,27 +67,27 @@ enum Item {
 }
 
 fn read(src: &str) -> Option<Literals> {
-    if src.contains("(?") {
+    if src.contains("(?") || !src.is_ascii() || src.contains('\0') {
         return None;
     }
-    let chars: Vec<char> = src.chars().collect();
+    let chars = src.as_bytes();
     let mut items = Vec::with_capacity(chars.len());
     let mut k = 0;
     while k < chars.len() {
         let c = chars[k];
         let item = match c {
-            '|' => return None,
-            '^' if k == 0 => Item::Start,
-            '$' if k + 1 == chars.len() => Item::End,
-            '^' | '$' | '.' => Item::Other,
-            '\\' => {
+            b'|' => return None,
+            b'^' if k == 0 => Item::Start,
+            b'$' if k + 1 == chars.len() => Item::End,
+            b'^' | b'$' | b'.' => Item::Other,
+            b'\\' => {
                 let n = *chars.get(k + 1)?;
                 k += 1;
                 if n.is_ascii_punctuation() {
                     Item::Char(n)
                 } else if matches!(
                     n,
-                    's' | 'S' | 'd' | 'D' | 'w' | 'W' | 'b' | 'B' | 'n' | 'r' | 't'
+                    b's' | b'S' | b'd' | b'D' | b'w' | b'W' | b'b' | b'B' | b'n' | b'r' | b't'
                 ) {
                     Item::Other
                 } else {
@@ -92,28 +95,33 @@ fn read(src: &str) -> Option<Literals> {
                     return None;
                 }
             }
-            '[' => {
-                k = class_end(&chars, k)?;
+            b'[' => {
+                k = class_end(chars, k)?;
                 Item::Other
             }
-            '(' => {
-                let end = group_end(&chars, k)?;
-                let words = literal_branches(&chars[k + 1..end]);
+            b'(' => {
+                let end = group_end(chars, k)?;
+                let item = if literal_branches(&chars[k + 1..end]) {
+                    Item::Words(k + 1, end)
+                } else {
+                    Item::Other
+                };
                 k = end;
-                words.map_or(Item::Other, Item::Words)
+                item
             }
-            ')' | ']' | '{' | '}' | '?' | '*' | '+' if items.is_empty() => return None,
-            '?' | '*' | '+' | '{' => {
+            b')' | b']' | b'{' | b'}' | b'?' | b'*' | b'+' if items.is_empty() => return None,
+            b'?' | b'*' | b'+' | b'{' => {
                 // A quantifier makes the item before it optional (`?`, `*`, `{0,…}`) or
                 // repeated; either way it is no longer one fixed literal.
                 let optional = match c {
-                    '?' | '*' => true,
-                    '{' => {
-                        let close = chars[k..].iter().position(|&x| x == '}')? + k;
-                        let min: String = chars[k + 1..close]
+                    b'?' | b'*' => true,
+                    b'{' => {
+                        let close = chars[k..].iter().position(|&x| x == b'}')? + k;
+                        let digits = chars[k + 1..close]
                             .iter()
                             .take_while(|x| x.is_ascii_digit())
-                            .collect();
+                            .count();
+                        let min = src.get(k + 1..k + 1 + digits)?;
                         k = close;
                         min.parse::<u32>().map_or(true, |m| m == 0)
                     }
@@ -130,35 +138,29 @@ fn read(src: &str) -> Option<Literals> {
         items.push(item);
         k += 1;
     }
-    Some(summarise(&items))
+    Some(summarise(chars, &items))
 }
 
-fn summarise(items: &[Item]) -> Literals {
+fn summarise(src: &[u8], items: &[Item]) -> Literals {
     // `^words$` or `^literal$`.
     if let [Item::Start, middle @ .., Item::End] = items {
-        if let [Item::Words(w)] = middle {
-            return Literals::Exact(w.clone());
+        if let [Item::Words(a, b)] = middle {
+            return Literals::Exact(words(&src[*a..*b]));
         }
         if !middle.is_empty() && middle.iter().all(|i| matches!(i, Item::Char(_))) {
-            let word = middle
+            return Literals::Exact(chars_of(middle));
+        }
+    }
+    let prefix = match items.split_first() {
+        Some((Item::Start, rest)) => {
+            let run = rest
                 .iter()
-                .filter_map(|i| match i {
-                    Item::Char(c) => Some(*c),
-                    _ => None,
-                })
-                .collect();
-            return Literals::Exact(vec![word]);
+                .take_while(|i| matches!(i, Item::Char(_)))
+                .count();
+            chars_of(&rest[..run])
         }
-    }
-    let mut prefix = String::new();
-    if matches!(items.first(), Some(Item::Start)) {
-        for i in &items[1..] {
-            match i {
-                Item::Char(c) => prefix.push(*c),
-                _ => break,
-            }
-        }
-    }
+        _ => String::new(),
+    };
     // Candidates: each run of literal characters, each group of literal words; the most
     // selective is the one whose shortest member is longest (the last of equals). Only the
     // winner is copied out.
@@ -175,72 +177,61 @@ fn summarise(items: &[Item]) -> Literals {
             continue;
         }
         if let Some(start) = run_start.take() {
-            consider(run_len(&items[start..k]), Candidate::Run(start, k));
+            consider(k - start, Candidate::Run(start, k));
         }
-        if let Item::Words(w) = i {
-            let shortest = w.iter().map(String::len).min().unwrap_or(0);
+        if let Item::Words(a, b) = *i {
+            let shortest = shortest_branch(&src[a..b]);
             if shortest > 0 {
-                consider(shortest, Candidate::Words(k));
+                consider(shortest, Candidate::Words(a, b));
             }
         }
     }
     if let Some(start) = run_start {
-        consider(run_len(&items[start..]), Candidate::Run(start, items.len()));
+        consider(items.len() - start, Candidate::Run(start, items.len()));
     }
     let any = match best {
-        None => Vec::new(),
-        Some((_, Candidate::Run(a, b))) => vec![
-            items[a..b]
-                .iter()
-                .filter_map(|i| match i {
-                    Item::Char(c) => Some(*c),
-                    _ => None,
-                })
-                .collect(),
-        ],
-        Some((_, Candidate::Words(k))) => match &items[k] {
-            Item::Words(w) => w.clone(),
-            _ => Vec::new(),
-        },
+        None => String::new(),
+        Some((_, Candidate::Run(a, b))) => chars_of(&items[a..b]),
+        Some((_, Candidate::Words(a, b))) => words(&src[a..b]),
     };
     Literals::Needs { prefix, any }
 }
 
 /// A candidate for [`Literals::Needs::any`]: a run of characters (`items[a..b]`) or the words
-/// of the group at an index.
+/// of the group whose content is `src[a..b]`.
 #[derive(Clone, Copy)]
 enum Candidate {
     Run(usize, usize),
-    Words(usize),
+    Words(usize, usize),
 }
 
-/// The length in bytes of a run of [`Item::Char`]s.
-fn run_len(run: &[Item]) -> usize {
+/// The text of a run of [`Item::Char`]s.
+fn chars_of(run: &[Item]) -> String {
     run.iter()
-        .map(|i| match i {
-            Item::Char(c) => c.len_utf8(),
-            _ => 0,
+        .filter_map(|i| match i {
+            Item::Char(c) => Some(char::from(*c)),
+            _ => None,
         })
-        .sum()
+        .collect()
 }
 
 /// The index of the `]` closing the class opened at `start`.
-fn class_end(chars: &[char], start: usize) -> Option<usize> {
+fn class_end(chars: &[u8], start: usize) -> Option<usize> {
     let mut k = start + 1;
-    if chars.get(k) == Some(&'^') {
+    if chars.get(k) == Some(&b'^') {
         k += 1;
     }
-    if chars.get(k) == Some(&']') {
+    if chars.get(k) == Some(&b']') {
         k += 1;
     }
     while k < chars.len() {
         match chars[k] {
-            '\\' => k += 1,
-            '[' if chars.get(k + 1) == Some(&':') => {
-                let close = chars[k..].windows(2).position(|w| w == [':', ']'])?;
+            b'\\' => k += 1,
+            b'[' if chars.get(k + 1) == Some(&b':') => {
+                let close = chars[k..].windows(2).position(|w| w == b":]")?;
                 k += close + 1;
             }
-            ']' => return Some(k),
+            b']' => return Some(k),
             _ => {}
         }
         k += 1;
@@ -249,15 +240,15 @@ fn class_end(chars: &[char], start: usize) -> Option<usize> {
 }
 
 /// The index of the `)` closing the group opened at `start`.
-fn group_end(chars: &[char], start: usize) -> Option<usize> {
+fn group_end(chars: &[u8], start: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut k = start;
     while k < chars.len() {
         match chars[k] {
-            '\\' => k += 1,
-            '[' => k = class_end(chars, k)?,
-            '(' => depth += 1,
-            ')' => {
+            b'\\' => k += 1,
+            b'[' => k = class_end(chars, k)?,
+            b'(' => depth += 1,
+            b')' => {
                 depth -= 1;
                 if depth == 0 {
                     return Some(k);
@@ -270,29 +261,74 @@ fn group_end(chars: &[char], start: usize) -> Option<usize> {
     None
 }
 
-/// The branches of a group's content when each is a plain literal (`add|del|set`).
-fn literal_branches(content: &[char]) -> Option<Vec<String>> {
-    let mut words = vec![String::new()];
+/// Are a group's branches each a plain literal (`add|del|set`), none empty (`(a|)` makes the
+/// group optional)?
+fn literal_branches(content: &[u8]) -> bool {
+    let mut len = 0usize;
     let mut k = 0;
     while k < content.len() {
-        let c = content[k];
-        match c {
-            '|' => words.push(String::new()),
-            '\\' => {
-                let n = *content.get(k + 1)?;
-                if !n.is_ascii_punctuation() {
-                    return None;
+        match content[k] {
+            b'|' => {
+                if len == 0 {
+                    return false;
                 }
-                words.last_mut()?.push(n);
-                k += 1;
+                len = 0;
             }
-            '(' | ')' | '[' | ']' | '{' | '}' | '?' | '*' | '+' | '.' | '^' | '$' => return None,
-            _ => words.last_mut()?.push(c),
+            b'\\' => match content.get(k + 1) {
+                Some(n) if n.is_ascii_punctuation() => {
+                    len += 1;
+                    k += 1;
+                }
+                _ => return false,
+            },
+            b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'?' | b'*' | b'+' | b'.' | b'^' | b'$' => {
+                return false;
+            }
+            _ => len += 1,
         }
         k += 1;
     }
-    // An empty branch (`(a|)`) makes the group optional.
-    words.iter().all(|w| !w.is_empty()).then_some(words)
+    len > 0
+}
+
+/// The length of the shortest branch of a group [`literal_branches`] accepted.
+fn shortest_branch(content: &[u8]) -> usize {
+    let (mut shortest, mut len, mut k) = (usize::MAX, 0, 0);
+    while k < content.len() {
+        match content[k] {
+            b'|' => {
+                shortest = shortest.min(len);
+                len = 0;
+            }
+            b'\\' => {
+                k += 1;
+                len += 1;
+            }
+            _ => len += 1,
+        }
+        k += 1;
+    }
+    shortest.min(len)
+}
+
+/// The branches of a group [`literal_branches`] accepted, unescaped and NUL-separated.
+fn words(content: &[u8]) -> String {
+    let mut out = String::with_capacity(content.len());
+    let mut k = 0;
+    while k < content.len() {
+        match content[k] {
+            b'|' => out.push('\0'),
+            b'\\' => {
+                k += 1;
+                if let Some(&n) = content.get(k) {
+                    out.push(char::from(n));
+                }
+            }
+            c => out.push(char::from(c)),
+        }
+        k += 1;
+    }
+    out
 }
 
 #[cfg(test)]
@@ -302,12 +338,12 @@ mod tests {
     fn needs(prefix: &str, any: &[&str]) -> Literals {
         Literals::Needs {
             prefix: prefix.to_owned(),
-            any: any.iter().map(|s| (*s).to_owned()).collect(),
+            any: any.join("\0"),
         }
     }
 
     fn exact(words: &[&str]) -> Literals {
-        Literals::Exact(words.iter().map(|s| (*s).to_owned()).collect())
+        Literals::Exact(words.join("\0"))
     }
 
     #[test]
