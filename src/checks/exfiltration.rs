@@ -650,10 +650,11 @@ impl Check for SecretRead {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
+            // `prints_secret` was looked at above.
+            let read = reads_secret(u, false);
             // `env`, `printenv`, `export -p`: every variable, tokens included, on the agent's
             // screen, unless only counted.
-            if (reads_secret(u, false).as_deref() == Some("the environment")
-                || prints_whole_environment(u))
+            if (read.as_deref() == Some("the environment") || prints_whole_environment(u))
                 && !u.args().any(|a| matches!(text(a), "--help" | "--version"))
                 && !counted(cx.analysis, i)
             {
@@ -669,8 +670,7 @@ impl Check for SecretRead {
             if prog(u).is_some_and(names_only) {
                 continue;
             }
-            // `prints_secret` was looked at above.
-            if let Some(s) = reads_secret(u, false).or_else(|| fed_secret(cx.analysis, u)) {
+            if let Some(s) = read.or_else(|| fed_secret(cx.analysis, u)) {
                 out.push(ask(
                     Some(i),
                     u.span,
