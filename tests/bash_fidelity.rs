@@ -496,6 +496,15 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("echo a$\"b\"c", Allow),
         ("git log --author == --oneline", Allow),
         ("echo a\\  \\ b", Allow),
+        // bypass: a vertical tab or form feed is a blank to tree-sitter-bash, a byte of the word
+        // to bash: `ls\v#x; …` was `ls` and a comment, bash runs `ls\v#x` and then the rest.
+        ("ls\x0b#x; rm -rf ~", Deny),
+        ("ls \x0c#x; rm -rf ~", Deny),
+        ("ls\\\x0b#x; rm -rf ~", Deny),
+        ("echo a\x0b#x; id", Ask),
+        // Harmless twins: the escapes, not the bytes.
+        ("echo $'a\\vb\\f'", Allow),
+        ("printf 'a\\vb\\f'", Allow),
     ]);
     assert_eq!(
         argvs("cat '/etc/shado'\\w $x\\ y"),

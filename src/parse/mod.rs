@@ -4,7 +4,9 @@
 //! parse-time limits (input bytes, pipeline length, tree nodes, tree depth, wall-clock time) and
 //! lowers the concrete tree into [`crate::ast`]. A NUL byte in the text is two programs to bash
 //! (`bash -c` stops at it, a script drops it): both are parsed, with a `parse-error` issue; a
-//! lone carriage return is read as the newline some tools take it for, with the same issue. Every ERROR or MISSING node, every node kind we do not model and every
+//! lone carriage return is read as the newline some tools take it for, and a vertical tab or form
+//! feed (a blank to tree-sitter-bash, a byte of the word to bash) as a byte of the word, each
+//! with the same issue. Every ERROR or MISSING node, every node kind we do not model and every
 //! limit hit becomes a [`SyntaxIssue`]; nothing is dropped silently and nothing panics.
 //!
 //! It does not decide anything, and it does not look inside strings: re-parsing `bash -c '…'` is
@@ -111,6 +113,9 @@ pub(crate) fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limi
     }
     if let Some(cr) = lone_cr(src) {
         return parse_with_lone_cr(src, cr, map, depth, limits);
+    }
+    if let Some(at) = src.find(NOT_BASH_BLANKS) {
+        return parse_with_blank_lookalike(src, at, map, depth, limits);
     }
     let (stages, empty, open_backquote) = scan_pipelines(src);
     if let Some(at) = empty {
@@ -337,6 +342,37 @@ fn parse_with_lone_cr(
         span: map.map(cr, cr + 1),
         detail: "a carriage return not before a newline: bash keeps it in the word, tools that \
                  split lines end the line there; read as a newline"
+            .to_owned(),
+    });
+    script
+}
+
+/// Bytes tree-sitter-bash skips as blanks (`\\s`, and after a backslash) that bash keeps in the
+/// word: its blanks are only space and tab.
+const NOT_BASH_BLANKS: [char; 2] = ['\x0b', '\x0c'];
+
+/// A vertical tab or form feed is part of a word to bash (`ls\v#x; rm -rf ~` runs `ls\v#x`,
+/// then `rm`), a separator to tree-sitter-bash, which then reads `#x; rm -rf ~` as a comment.
+/// The text is parsed with each one read as `:`, a byte that stays in the word as they do (same
+/// length, same offsets), so every command bash could run is seen, with a `parse-error` at the
+/// first one so that such a command is never allowed.
+fn parse_with_blank_lookalike(
+    src: &str,
+    at: usize,
+    map: &SpanMap,
+    depth: usize,
+    limits: &Limits,
+) -> Script {
+    let text: String = src
+        .chars()
+        .map(|c| if NOT_BASH_BLANKS.contains(&c) { ':' } else { c })
+        .collect();
+    let mut script = parse_nested(&text, map, depth, limits);
+    script.issues.push(SyntaxIssue {
+        kind: IssueKind::ParseError,
+        span: map.map(at, at + 1),
+        detail: "a vertical tab or form feed: bash keeps it in the word, tree-sitter-bash reads \
+                 it as a blank; read as a byte of the word"
             .to_owned(),
     });
     script
