@@ -502,6 +502,20 @@ fn tokens_tree_sitter_bash_joins_or_splits_otherwise_are_never_allowed() {
         ("ls \x0c#x; rm -rf ~", Deny),
         ("ls\\\x0b#x; rm -rf ~", Deny),
         ("echo a\x0b#x; id", Ask),
+        // bypass: an escaped blank outside a word (before the first, after the last, after an
+        // assignment or a redirect) was skipped like a blank; bash reads a word ` `: `\  ls`
+        // runs the program ` `, `tee \ ;` writes the file ` `.
+        ("\\  ls", Ask),
+        ("x=1 \\  ls", Ask),
+        ("echo x | tee \\ ;", Ask),
+        ("ls > f \\ ;", Ask),
+        ("{ cd \\ ; }", Ask),
+        ("ls \\\t #x", Ask),
+        // Harmless twins: escaped blanks inside a word or between two words.
+        ("echo a\\ b \\  c", Allow),
+        ("echo $x\\ y \\ 'a'", Allow),
+        ("[[ a\\ b == x ]]", Allow),
+        ("ls # a\\ b", Allow),
         // Harmless twins: the escapes, not the bytes.
         ("echo $'a\\vb\\f'", Allow),
         ("printf 'a\\vb\\f'", Allow),
