@@ -16,3 +16,5 @@ my_function() { emulate -L zsh; ls }
 { command1; command2 } | another_command
 #--- a bracket of blanks is one word to tree-sitter-bash; bash reads `[` and `]x`
 echo [ ]x [	]
+#--- a single-quoted slash in the pattern of ${x/…/…} (bash: a quoted slash, the pattern goes on)
+echo "${PWD//'/'/_}"

@@ -41,3 +41,7 @@ echo 'a'\$ }\$
 rm -$"rf" ~; echo "a"-$"b" -$ x
 #--- the `$` token before a string: `$$` is the process id and `\$` a literal, not a translated string
 echo a$$"b" 'a'\$"b" -$$"b"
+#--- a vertical tab and a form feed are bytes of the word to bash, blanks to tree-sitter-bash
+ls#x; echo a#y; ls \#z
+#--- an escaped blank outside a word is a word to bash, skipped by tree-sitter-bash
+\  ls; x=1 \  ls; echo x | tee \ ; ls > f \ ;

@@ -29,6 +29,8 @@ pub(super) struct Lowerer<'a> {
     pub(super) issues: Vec<SyntaxIssue>,
     pub(super) depth: usize,
     pub(super) limits: &'a Limits,
+    /// Gaps between word nodes whose escapes became parts of words (see [`Lowerer::gap`]).
+    pub(super) read_gaps: std::cell::RefCell<Vec<(usize, usize)>>,
 }
 
 /// What follows a heredoc start on the same line, which tree-sitter nests inside the redirect.
@@ -150,6 +152,7 @@ pub(super) fn lower(
         issues: Vec::new(),
         depth,
         limits,
+        read_gaps: std::cell::RefCell::new(Vec::new()),
     };
     if root.descendant_count() > limits.max_nodes {
         l.issue(
@@ -172,6 +175,9 @@ pub(super) fn lower(
         l.collect_empty_backquotes(root);
     }
     let commands = l.statements(root);
+    if src.contains("\\ ") || src.contains("\\\t") {
+        l.skipped_escaped_blanks(root);
+    }
     Script {
         commands,
         issues: l.issues,
@@ -1076,6 +1082,9 @@ impl<'a> Lowerer<'a> {
         mut word: Word,
     ) {
         let gap = last_end.and_then(|end| self.gap(end, node.start_byte()));
+        if let (Some(end), Some(_), Some(_)) = (last_end, words.last(), gap.as_ref()) {
+            self.read_gaps.borrow_mut().push((end, node.start_byte()));
+        }
         match (words.last_mut(), gap) {
             (Some(prev), Some(Gap::Join(parts))) => join_words(prev, parts, word),
             (
@@ -1105,9 +1114,46 @@ impl<'a> Lowerer<'a> {
     /// as parts of one word, when bash reads the two nodes as one word (nothing but escapes
     /// between them; see [`Self::gap`]).
     fn word_gap(&self, last_end: Option<usize>, start: usize) -> Option<Vec<WordPart>> {
-        match self.gap(last_end?, start)? {
-            Gap::Join(parts) => Some(parts),
+        let end = last_end?;
+        match self.gap(end, start)? {
+            Gap::Join(parts) => {
+                self.read_gaps.borrow_mut().push((end, start));
+                Some(parts)
+            }
             Gap::Split { .. } => None,
+        }
+    }
+
+    /// An escaped blank (`\ `, `\<tab>`) is a character of a word to bash, but one of the
+    /// grammar's extras, skipped like a blank, outside a word node: `\  ls` runs the program
+    /// ` `, `echo x | tee \ ;` writes the file ` `. Those between two words of a command are
+    /// read by [`Self::gap`]; any other one (before a command's first word, after its last,
+    /// after an assignment or a redirect) is a parse error, so the line is never allowed.
+    fn skipped_escaped_blanks(&mut self, root: Node) {
+        let b = self.src.as_bytes();
+        let read = std::mem::take(&mut *self.read_gaps.borrow_mut());
+        let mut run = 0usize;
+        for (i, &c) in b.iter().enumerate() {
+            let escaped = run % 2 == 1;
+            run = if c == b'\\' { run + 1 } else { 0 };
+            if !escaped || !matches!(c, b' ' | b'\t') {
+                continue;
+            }
+            let at = i - 1;
+            let inside_token = root
+                .descendant_for_byte_range(at, i + 1)
+                .is_none_or(|n| n.child_count() == 0);
+            if inside_token || read.iter().any(|&(s, e)| s <= at && i < e) {
+                continue;
+            }
+            self.issues.push(SyntaxIssue {
+                kind: IssueKind::ParseError,
+                span: self.map.map(at, i + 1),
+                detail: "an escaped blank outside a word: bash reads it as a word (or part of \
+                         one), tree-sitter-bash skips it like a blank"
+                    .to_owned(),
+            });
+            return;
         }
     }
 

@@ -4,7 +4,9 @@
 //! parse-time limits (input bytes, pipeline length, tree nodes, tree depth, wall-clock time) and
 //! lowers the concrete tree into [`crate::ast`]. A NUL byte in the text is two programs to bash
 //! (`bash -c` stops at it, a script drops it): both are parsed, with a `parse-error` issue; a
-//! lone carriage return is read as the newline some tools take it for, with the same issue. Every ERROR or MISSING node, every node kind we do not model and every
+//! lone carriage return is read as the newline some tools take it for, and a vertical tab or form
+//! feed (a blank to tree-sitter-bash, a byte of the word to bash) as a byte of the word, each
+//! with the same issue. Every ERROR or MISSING node, every node kind we do not model and every
 //! limit hit becomes a [`SyntaxIssue`]; nothing is dropped silently and nothing panics.
 //!
 //! It does not decide anything, and it does not look inside strings: re-parsing `bash -c '…'` is
@@ -111,6 +113,10 @@ pub(crate) fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limi
     }
     if let Some(cr) = lone_cr(src) {
         return parse_with_lone_cr(src, cr, map, depth, limits);
+    }
+    let lookalikes = blank_lookalikes(src);
+    if let Some(&at) = lookalikes.first() {
+        return parse_with_blank_lookalikes(src, &lookalikes, at, map, depth, limits);
     }
     let (stages, empty, open_backquote) = scan_pipelines(src);
     if let Some(at) = empty {
@@ -337,6 +343,59 @@ fn parse_with_lone_cr(
         span: map.map(cr, cr + 1),
         detail: "a carriage return not before a newline: bash keeps it in the word, tools that \
                  split lines end the line there; read as a newline"
+            .to_owned(),
+    });
+    script
+}
+
+/// The offsets of the bytes tree-sitter-bash skips as blanks or as part of a line continuation
+/// that bash keeps in the word: a vertical tab or form feed (bash's blanks are only space and
+/// tab), and a carriage return after a backslash and before a newline (`\\⏎` with a CRLF line
+/// end: bash reads an escaped carriage return, then the newline ends the command; the grammar
+/// reads a line continuation that joins the two lines).
+fn blank_lookalikes(src: &str) -> Vec<usize> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut run = 0usize;
+    for (i, &c) in b.iter().enumerate() {
+        let escaped = run % 2 == 1;
+        run = if c == b'\\' { run + 1 } else { 0 };
+        if matches!(c, 0x0b | 0x0c) || (c == b'\r' && escaped && b.get(i + 1) == Some(&b'\n')) {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// A vertical tab or form feed is part of a word to bash (`ls\v#x; rm -rf ~` runs `ls\v#x`,
+/// then `rm`), a separator to tree-sitter-bash, which then reads `#x; rm -rf ~` as a comment;
+/// `ls \\⏎rm -rf ~` with CRLF line ends is two commands to bash, `ls rm -rf ~` to the grammar.
+/// The text is parsed with each such byte read as `:`, a byte that stays in the word as they
+/// do (same length, same offsets), so every command bash could run is seen, with a
+/// `parse-error` at the first one so that such a command is never allowed.
+fn parse_with_blank_lookalikes(
+    src: &str,
+    at: &[usize],
+    first: usize,
+    map: &SpanMap,
+    depth: usize,
+    limits: &Limits,
+) -> Script {
+    let mut bytes = src.as_bytes().to_vec();
+    for &i in at {
+        if let Some(b) = bytes.get_mut(i) {
+            *b = b':';
+        }
+    }
+    // Only ASCII bytes were replaced by an ASCII byte: still UTF-8.
+    let text = String::from_utf8_lossy(&bytes);
+    let mut script = parse_nested(&text, map, depth, limits);
+    script.issues.push(SyntaxIssue {
+        kind: IssueKind::ParseError,
+        span: map.map(first, first + 1),
+        detail: "a vertical tab, form feed or escaped carriage return: bash keeps it in the \
+                 word, tree-sitter-bash reads it as a blank or a line continuation; read as a \
+                 byte of the word"
             .to_owned(),
     });
     script
