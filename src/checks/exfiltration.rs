@@ -642,11 +642,13 @@ impl Check for SecretRead {
                 ));
                 continue;
             }
-            if let Some(why) = super::link_read::search_reads_secret_file(u, cx.cwd, cx) {
+            // A search for secrets first: its reason depends on the line alone, where the
+            // other's names a file found on this machine.
+            if let Some(why) = secret_search(cx, u) {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
-            if let Some(why) = secret_search(cx, u) {
+            if let Some(why) = super::link_read::search_reads_secret_file(u, cx.cwd, cx) {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
