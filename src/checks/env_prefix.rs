@@ -68,7 +68,6 @@ const HARMLESS: Words = words![
     "CGO_ENABLED",
     "GOOS",
     "GOARCH",
-    "RUSTFLAGS",
     "CARGO_INCREMENTAL",
     "TERM_COLORS",
 ];
@@ -121,6 +120,11 @@ const LOADERS: Words = words![
     "RUSTC_WRAPPER",
     "RUSTC",
     "CARGO_BUILD_RUSTC_WRAPPER",
+    // Flags for every rustc cargo starts, also the target probe of `cargo metadata` and `cargo
+    // tree`: `--print=cfg=PATH` writes PATH, and `--cfg` chooses a line of it.
+    "RUSTFLAGS",
+    "CARGO_ENCODED_RUSTFLAGS",
+    "RUSTDOCFLAGS",
     "CC",
     "CXX",
     "LD",

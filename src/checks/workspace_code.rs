@@ -15,7 +15,8 @@ declare_check! {
     /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`)
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
     ///   `runner` or `linker`, a credential provider, an alias of the subcommand, `rustflags`
-    ///   loading a library into rustc: `-Z codegen-backend=./x.so`), or a
+    ///   loading a library into rustc, `-Z codegen-backend=./x.so`, writing a file,
+    ///   `--print=cfg=PATH`, or reading more flags from one, `@FILE`), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
     /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`), or
     ///   with a `package.json` script named like its command (`yarn list` runs a script `list`
@@ -1503,21 +1504,40 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
 }
 
 /// rustc flags of the config (`build.rustflags`, `build.rustdocflags`, a target's or the
-/// host's `rustflags`) that load a library into rustc: `-Z codegen-backend=./x.so`,
-/// `-Z llvm-plugins=./x.so` (nightly, or a stable rustc told it is one). cargo runs rustc with
-/// them to learn about the target even for `cargo metadata` and `cargo tree`, and rustc loads
-/// the backend before it answers.
+/// host's `rustflags`) that load a library into rustc (`-Z codegen-backend=./x.so`, `-Z
+/// llvm-plugins=./x.so`: nightly, or a stable rustc told it is one), write a file (`--print
+/// KIND=PATH` writes what it prints to PATH, and `--cfg` chooses a line of it) or read more
+/// flags from one (`@FILE`). cargo runs rustc with them to learn about the target even for
+/// `cargo metadata` and `cargo tree`, and rustc loads the backend and writes the file before it
+/// answers.
 fn rustflags_load_code(t: &toml::Table) -> bool {
+    let words = |v: &toml::Value| -> Vec<String> {
+        match v {
+            toml::Value::String(s) => s.split_whitespace().map(str::to_owned).collect(),
+            toml::Value::Array(a) => a
+                .iter()
+                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_owned))
+                .collect(),
+            other => vec![other.to_string()],
+        }
+    };
     let loads = |v: &toml::Value| {
         let s = v.to_string();
-        [
+        let backend = [
             "codegen-backend",
             "codegen_backend",
             "llvm-plugins",
             "llvm_plugins",
         ]
         .iter()
-        .any(|k| s.contains(k))
+        .any(|k| s.contains(k));
+        let w = words(v);
+        let writes_or_reads = w.iter().enumerate().any(|(i, f)| {
+            f.starts_with('@')
+                || f.strip_prefix("--print=").is_some_and(|r| r.contains('='))
+                || f == "--print" && w.get(i + 1).is_some_and(|n| n.contains('='))
+        });
+        backend || writes_or_reads
     };
     let in_table = |x: &toml::Table| {
         ["rustflags", "rustdocflags"]
@@ -1634,13 +1654,17 @@ mod tests {
         write(
             root,
             ".cargo/config.toml",
-            "[build]\nrustflags = [\"-C\", \"target-cpu=native\", \"-Zshare-generics\"]\n",
+            "[build]\nrustflags = [\"-C\", \"target-cpu=native\", \"-Zshare-generics\", \"--print\", \"cfg\"]\n",
         );
         assert_eq!(flagged(root, "cargo tree"), None);
         for cfg in [
             "[build]\nrustflags = [\"-Z\", \"codegen-backend=./x.so\"]\n",
             "[target.'cfg(unix)']\nrustflags = \"-Zllvm-plugins=./p.so\"\n",
             "[host]\nrustflags = [\"-Zcodegen-backend=/tmp/x.so\"]\n",
+            "[build]\nrustflags = [\"--print=cfg=/home/u/.bashrc\"]\n",
+            "[build]\nrustflags = \"--cfg x --print cfg=out.txt\"\n",
+            "[target.x86_64-unknown-linux-gnu]\nrustflags = [\"--print\", \"cfg=out\"]\n",
+            "[build]\nrustflags = [\"@flags.txt\"]\n",
         ] {
             write(root, ".cargo/config.toml", cfg);
             assert!(flagged(root, "cargo metadata").is_some(), "{cfg}");
