@@ -112,6 +112,9 @@ fn walk(path: &Path, look: Look<'_>) -> (PathBuf, bool) {
 /// `/proc/PID/task/TID/cwd/…`), a link the walk could not follow because the process is not
 /// there yet or not ours? Where it leads is known only when the command runs.
 fn through_process_link(path: &Path) -> bool {
+    if !path.starts_with("/proc") {
+        return false;
+    }
     let parts: Vec<_> = path
         .components()
         .filter_map(|c| match c {
