@@ -16,8 +16,8 @@ declare_check! {
     /// **What it flags**: an assignment applying to a unit (prefix, `env NAME=…`, or an earlier
     /// `export NAME=…;`/`NAME=…;` in the line), and `export`/`declare -x` of such names. Known
     /// harmless names (`LANG`, `LC_*`, `TZ`, `TERM`, `NO_COLOR`, `FORCE_COLOR`, `CI`,
-    /// `RUST_LOG`, `RUST_BACKTRACE`, `PAGER=cat`, `GIT_PAGER=cat`, `COLUMNS`, `LINES`, `DEBUG`…)
-    /// are not flagged; any other → ask (medium); names that change what runs or what it loads
+    /// `RUST_LOG`, `RUST_BACKTRACE`, `PAGER=cat`, `GIT_PAGER=cat`, `COLUMNS`, `LINES`, `DEBUG`…,
+    /// and `RUSTFLAGS` without a flag that loads a library into rustc) are not flagged; any other → ask (medium); names that change what runs or what it loads
     /// (`PATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `LD_AUDIT`, `DYLD_*`, `PYTHONPATH`,
     /// `PYTHONSTARTUP`, `NODE_OPTIONS`, `PERL5OPT`, `RUBYOPT`, `BASH_ENV`, `ENV`,
     /// `PROMPT_COMMAND`, `IFS`, `GIT_SSH_COMMAND`, `GIT_CONFIG_*`, `GIT_EXTERNAL_DIFF`,
@@ -68,7 +68,6 @@ const HARMLESS: Words = words![
     "CGO_ENABLED",
     "GOOS",
     "GOARCH",
-    "RUSTFLAGS",
     "CARGO_INCREMENTAL",
     "TERM_COLORS",
 ];
@@ -209,6 +208,18 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // `-overlay`, `-modfile`, `-vettool`, `-ldflags=-extld=…`, `-mod=mod`, which rewrites
     // `go.mod` and downloads modules) makes go run, read or write what the value names.
     if name == "GOFLAGS" && value.is_some_and(|v| v.split_whitespace().all(harmless_goflag)) {
+        return None;
+    }
+    // `RUSTFLAGS=-Dwarnings` is harmless; a flag that loads a library into rustc
+    // (`-Zcodegen-backend=./x.so`) runs it even for `cargo metadata` and `cargo tree`, which
+    // ask rustc about the target with these flags. A value known only at run time may hold one.
+    if name == "RUSTFLAGS"
+        && let Some(v) = value
+        && !v.contains(['$', '`'])
+    {
+        if super::workspace_code::rustc_flags_load_code(v) {
+            return Some((Risk::High, "loads a library into rustc"));
+        }
         return None;
     }
     // A variable whose value a program runs (the program catalogue's list) and that is not a
@@ -422,6 +433,12 @@ mod tests {
                 "GOFLAGS=-toolexec=./x go list -export ./...",
                 Some(Decision::Ask),
             ),
+            ("RUSTFLAGS='-D warnings' cargo metadata", None),
+            (
+                "RUSTFLAGS='-Zcodegen-backend=./x.so' cargo metadata",
+                Some(Decision::Ask),
+            ),
+            ("RUSTFLAGS=\"$X\" cargo tree", Some(Decision::Ask)),
             ("FOO=1 ls", Some(Decision::Ask)),
             ("PATH=. ls", Some(Decision::Ask)),
             ("export PATH=/tmp:$PATH; ls", Some(Decision::Ask)),
