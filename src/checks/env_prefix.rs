@@ -16,8 +16,9 @@ declare_check! {
     /// **What it flags**: an assignment applying to a unit (prefix, `env NAME=…`, or an earlier
     /// `export NAME=…;`/`NAME=…;` in the line), and `export`/`declare -x` of such names. Known
     /// harmless names (`LANG`, `LC_*`, `TZ`, `TERM`, `NO_COLOR`, `FORCE_COLOR`, `CI`,
-    /// `RUST_LOG`, `RUST_BACKTRACE`, `PAGER=cat`, `GIT_PAGER=cat`, `COLUMNS`, `LINES`, `DEBUG`…)
-    /// are not flagged; any other → ask (medium); names that change what runs or what it loads
+    /// `RUST_LOG`, `RUST_BACKTRACE`, `PAGER=cat`, `GIT_PAGER=cat`, `COLUMNS`, `LINES`, `DEBUG`…,
+    /// and `RUSTFLAGS` of lint levels, `--cfg` and code-generation settings only) are not
+    /// flagged; any other → ask (medium); names that change what runs or what it loads
     /// (`PATH`, `LD_PRELOAD`, `LD_LIBRARY_PATH`, `LD_AUDIT`, `DYLD_*`, `PYTHONPATH`,
     /// `PYTHONSTARTUP`, `NODE_OPTIONS`, `PERL5OPT`, `RUBYOPT`, `BASH_ENV`, `ENV`,
     /// `PROMPT_COMMAND`, `IFS`, `GIT_SSH_COMMAND`, `GIT_CONFIG_*`, `GIT_EXTERNAL_DIFF`,
@@ -121,7 +122,8 @@ const LOADERS: Words = words![
     "RUSTC",
     "CARGO_BUILD_RUSTC_WRAPPER",
     // Flags for every rustc cargo starts, also the target probe of `cargo metadata` and `cargo
-    // tree`: `--print=cfg=PATH` writes PATH, and `--cfg` chooses a line of it.
+    // tree`: `--print=cfg=PATH` writes PATH, and `--cfg` chooses a line of it (`RUSTFLAGS` of
+    // flags all known to be harmless is not flagged, see `classify`).
     "RUSTFLAGS",
     "CARGO_ENCODED_RUSTFLAGS",
     "RUSTDOCFLAGS",
@@ -213,6 +215,17 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // `-overlay`, `-modfile`, `-vettool`, `-ldflags=-extld=…`, `-mod=mod`, which rewrites
     // `go.mod` and downloads modules) makes go run, read or write what the value names.
     if name == "GOFLAGS" && value.is_some_and(|v| v.split_whitespace().all(harmless_goflag)) {
+        return None;
+    }
+    // `RUSTFLAGS=-Dwarnings` is harmless; any flag not known to be may load a library into
+    // rustc (`-Zcodegen-backend=./x.so`) or write a file (`--print=cfg=PATH`), even for `cargo
+    // metadata` and `cargo tree`, which ask rustc about the target with these flags. A value
+    // known only at run time may hold one.
+    if name == "RUSTFLAGS"
+        && let Some(v) = value
+        && !v.contains(['$', '`'])
+        && super::workspace_code::rustc_flags_harmless(v.split_whitespace())
+    {
         return None;
     }
     // A variable whose value a program runs (the program catalogue's list) and that is not a
@@ -426,6 +439,17 @@ mod tests {
                 "GOFLAGS=-toolexec=./x go list -export ./...",
                 Some(Decision::Ask),
             ),
+            ("RUSTFLAGS='-D warnings' cargo metadata", None),
+            (
+                "RUSTFLAGS='-Zcodegen-backend=./x.so' cargo metadata",
+                Some(Decision::Ask),
+            ),
+            ("RUSTFLAGS=\"$X\" cargo tree", Some(Decision::Ask)),
+            (
+                "RUSTFLAGS='--print=cfg=/root/.bashrc' cargo metadata",
+                Some(Decision::Ask),
+            ),
+            ("RUSTFLAGS='-C target-cpu=native --cfg x' cargo tree", None),
             ("FOO=1 ls", Some(Decision::Ask)),
             ("PATH=. ls", Some(Decision::Ask)),
             ("export PATH=/tmp:$PATH; ls", Some(Decision::Ask)),

@@ -66,7 +66,20 @@ declare_check! {
     /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
     ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
     /// - hledger with a `hledger.conf` in the directory or a parent: its lines are options
-    ///   (`-o FILE` writes the report anywhere).
+    ///   (`-o FILE` writes the report anywhere);
+    /// - pylint with a configuration (`.pylintrc`, `pyproject.toml`, `setup.cfg`…) naming an
+    ///   `init-hook` or `load-plugins`, and flake8 with `[flake8:local-plugins]`: both run that
+    ///   code while they read their options, `--help` (and flake8's `--version`) included;
+    /// - jekyll (and bridgetown) with a `Gemfile` in the directory, which Bundler evaluates at
+    ///   start; rspec with a `.rspec` or `.rspec-local` holding ERB (`<%= … %>`), evaluated
+    ///   before `--version` or `--help` is acted on;
+    /// - any program looked up on `PATH` where a `.tool-versions` gives a tool a `path:`
+    ///   version, or a mise configuration (`mise.toml`…) names one, puts a directory on `PATH`
+    ///   (`_.path`), sources a script or has hooks: an asdf or mise shim, named like the
+    ///   program, runs the program or script of the checkout;
+    /// - tflint with a `.tflint.d` directory or a `plugin_dir` in `.tflint.hcl` (it starts the
+    ///   plugins there even for `--version`); rebar3 with a `rebar.config.script` or plugins in
+    ///   `rebar.config` (evaluated and loaded before the command is parsed).
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -293,6 +306,16 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         return Some(format!(
             "`{}` is a link to a secret: `{base}` reads the files of the project by name, and would read and may print it",
             link.display()
+        ));
+    }
+    // A program named with a directory part (`/usr/bin/python3`) is not looked up on `PATH`.
+    if u.path.is_none()
+        && !is_shell_builtin(base)
+        && let Some(f) = version_selected_by_path(dir, root, w)
+    {
+        return Some(format!(
+            "`{}` selects a tool version by path or runs code of the checkout: a version manager's shim (asdf, mise) would run `{base}` from there",
+            f.display()
         ));
     }
     if is_rustup_proxy(base) {
@@ -581,6 +604,95 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 )
             })
         }
+        // pylint runs the `init-hook` of its configuration (Python code) and imports the
+        // modules `load-plugins` names while it reads its options, before `--help` prints.
+        "pylint" => project_dirs(dir, root)
+            .flat_map(|d| PYLINT_CONFIGS.map(|f| d.join(f)))
+            .find(|f| file_says(w, f, &|t| t.contains("init-hook") || t.contains("load-plugins")))
+            .map(|f| {
+                format!(
+                    "`{}` names code pylint runs while it reads its options (`init-hook`, `load-plugins`)",
+                    f.display()
+                )
+            }),
+        // flake8 imports the local plugins its configuration names (`[flake8:local-plugins]`,
+        // from `paths` of the checkout) to learn their options, before `--help` or
+        // `--version` prints.
+        "flake8" => project_dirs(dir, root)
+            .flat_map(|d| [".flake8", "setup.cfg", "tox.ini"].map(|f| d.join(f)))
+            .find(|f| file_says(w, f, &|t| t.contains("local-plugins")))
+            .map(|f| {
+                format!(
+                    "`{}` names local plugins, code flake8 imports before anything else",
+                    f.display()
+                )
+            }),
+        // Jekyll (and its forks) starts with `Bundler.setup` when the directory holds a
+        // `Gemfile`: Bundler evaluates it (Ruby) and requires its plugin group, `--version`
+        // and `--help` included.
+        "jekyll" | "bridgetown" | "bunto" => {
+            let f = dir.join("Gemfile");
+            (w.has(&f) || w.look.exists(&f)).then(|| {
+                format!(
+                    "`{}` is Ruby that `{base}` has Bundler evaluate at start",
+                    f.display()
+                )
+            })
+        }
+        // RSpec reads `.rspec` and `.rspec-local` of the directory as ERB templates before it
+        // acts on its options: `<%= … %>` runs Ruby even for `--version` and `--help`.
+        "rspec" => [".rspec", ".rspec-local"]
+            .map(|f| dir.join(f))
+            .into_iter()
+            .find(|f| file_says(w, f, &|t| t.contains("<%")))
+            .map(|f| {
+                format!(
+                    "`{}` is an ERB template RSpec evaluates (runs Ruby) while it reads its options",
+                    f.display()
+                )
+            }),
+        // TFLint starts the plugins its configuration enables to learn their versions and
+        // rules, `--version` included, looking first in `./.tflint.d/plugins` or the
+        // configuration's `plugin_dir`.
+        "tflint" => {
+            let plugins = dir.join(".tflint.d");
+            if w.has(&plugins) || w.look.exists(&plugins) {
+                return Some(format!(
+                    "`{}` holds TFLint plugins, programs tflint starts before anything else",
+                    plugins.display()
+                ));
+            }
+            [".tflint.hcl", ".tflint.json"]
+                .map(|f| dir.join(f))
+                .into_iter()
+                .find(|f| file_says(w, f, &|t| t.contains("plugin_dir")))
+                .map(|f| {
+                    format!(
+                        "`{}` names the directory tflint starts its plugins from",
+                        f.display()
+                    )
+                })
+        }
+        // rebar3 evaluates `rebar.config.script` (Erlang) and installs and loads the
+        // `project_plugins` of `rebar.config` before it parses its command, `--version` and
+        // `help` included.
+        "rebar3" => {
+            let script = dir.join("rebar.config.script");
+            let config = dir.join("rebar.config");
+            if w.has(&script) || w.look.exists(&script) {
+                Some(format!(
+                    "`{}` is Erlang rebar3 evaluates at start",
+                    script.display()
+                ))
+            } else {
+                file_says(w, &config, &|t| t.contains("plugins")).then(|| {
+                    format!(
+                        "`{}` names plugins rebar3 fetches, builds and loads at start",
+                        config.display()
+                    )
+                })
+            }
+        }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir),
         "ffprobe" => ffprobe_playlist(u, dir, w),
@@ -629,6 +741,81 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         _ => None,
     }
+}
+
+/// The files pylint reads its configuration from, in a directory it looks in.
+const PYLINT_CONFIGS: [&str; 7] = [
+    "pylintrc",
+    ".pylintrc",
+    "pylintrc.toml",
+    ".pylintrc.toml",
+    "pyproject.toml",
+    "setup.cfg",
+    "tox.ini",
+];
+
+/// Whether `f` is a file the line writes (its content unknown), or one of the checkout whose
+/// text `says` accepts; a file that is there but cannot be read as text counts as saying it.
+fn file_says(w: &LineWrites, f: &Path, says: &dyn Fn(&str) -> bool) -> bool {
+    w.has(f) || w.look.is_file(f) && w.look.read_to_string(f).map_or(true, |t| says(&t))
+}
+
+/// The version files of asdf and mise, and mise's configuration files, in a directory.
+const VERSION_FILES: [&str; 7] = [
+    ".tool-versions",
+    "mise.toml",
+    ".mise.toml",
+    "mise.local.toml",
+    ".mise.local.toml",
+    ".config/mise.toml",
+    ".config/mise/config.toml",
+];
+
+/// A version file in `dir` or a parent inside the workspace that makes a version manager's
+/// shim run a program of the checkout: a `path:` version (`python path:./py` in
+/// `.tool-versions`, `node = "path:./n"` in `mise.toml`) runs the program found there, and
+/// mise's `[env]` directives and `[hooks]` (`_.path`, `_.source`, a template's `exec(…)`) put
+/// directories of the checkout first on `PATH` or run scripts when a shim starts. A shim has
+/// the name of the program it stands for, so any program can be one.
+fn version_selected_by_path(dir: &Path, root: &Path, w: &LineWrites) -> Option<PathBuf> {
+    project_dirs(dir, root)
+        .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
+        .find(|f| {
+            let tool_versions = f.file_name().is_some_and(|n| n == ".tool-versions");
+            w.has(f)
+                || w.look.is_file(f)
+                    && w.look.read_to_string(f).map_or(true, |t| {
+                        if tool_versions {
+                            tool_versions_by_path(&t)
+                        } else {
+                            ["path:", "_.path", "_.source", "exec(", "hooks"]
+                                .iter()
+                                .any(|k| t.contains(k))
+                        }
+                    })
+        })
+}
+
+/// Whether a `.tool-versions` text gives a tool a `path:` version (after its name, before a
+/// comment).
+fn tool_versions_by_path(text: &str) -> bool {
+    text.lines().any(|l| {
+        let l = l.split('#').next().unwrap_or("");
+        l.split_whitespace().skip(1).any(|v| v.starts_with("path:"))
+    })
+}
+
+crate::programs::name_set! {
+    /// Shell builtins and keywords: bash runs them itself, never a program found on `PATH`.
+    fn is_shell_builtin, SHELL_BUILTINS = [
+        ":", ".", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command",
+        "compgen", "complete", "compopt", "continue", "declare", "dirs", "disown", "echo",
+        "enable", "eval", "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash",
+        "help", "history", "jobs", "kill", "let", "local", "logout", "mapfile", "popd",
+        "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift",
+        "shopt", "source", "suspend", "test", "times", "trap", "true", "type", "typeset",
+        "ulimit", "umask", "unalias", "unset", "wait",
+    ]
 }
 
 /// Helm loads a chart directory with a walk that follows symbolic links, and every file it
@@ -1503,41 +1690,103 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
     build || targets || credentials || alias || rustflags_load_code(t)
 }
 
-/// rustc flags of the config (`build.rustflags`, `build.rustdocflags`, a target's or the
-/// host's `rustflags`) that load a library into rustc (`-Z codegen-backend=./x.so`, `-Z
-/// llvm-plugins=./x.so`: nightly, or a stable rustc told it is one), write a file (`--print
-/// KIND=PATH` writes what it prints to PATH, and `--cfg` chooses a line of it) or read more
-/// flags from one (`@FILE`). cargo runs rustc with them to learn about the target even for
-/// `cargo metadata` and `cargo tree`, and rustc loads the backend and writes the file before it
-/// answers.
-fn rustflags_load_code(t: &toml::Table) -> bool {
-    let words = |v: &toml::Value| -> Vec<String> {
-        match v {
-            toml::Value::String(s) => s.split_whitespace().map(str::to_owned).collect(),
-            toml::Value::Array(a) => a
-                .iter()
-                .map(|x| x.as_str().map_or_else(|| x.to_string(), str::to_owned))
-                .collect(),
-            other => vec![other.to_string()],
-        }
+/// Whether every rustc flag of a list (a config's `rustflags`, or `RUSTFLAGS`) is one known to
+/// leave rustc's target probe harmless: lint levels (`-D warnings`, `--cap-lints`), `--cfg`,
+/// and the code-generation settings of [`HARMLESS_CODEGEN`]. cargo runs rustc with these flags
+/// to learn about the target even for `cargo metadata` and `cargo tree`, and any other flag may
+/// load a library into rustc (`-Z codegen-backend=./x.so`, `-Z llvm-plugins=…`), write a file
+/// (`--print=cfg=PATH`, `--emit`, `-o`) or read more flags from one (`@FILE`) before it answers.
+pub(super) fn rustc_flags_harmless<'a>(flags: impl IntoIterator<Item = &'a str>) -> bool {
+    let name = |w: &str| {
+        !w.is_empty()
+            && w.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b':' | b'.'))
     };
-    let loads = |v: &toml::Value| {
-        let s = v.to_string();
-        let backend = [
-            "codegen-backend",
-            "codegen_backend",
-            "llvm-plugins",
-            "llvm_plugins",
-        ]
-        .iter()
-        .any(|k| s.contains(k));
-        let w = words(v);
-        let writes_or_reads = w.iter().enumerate().any(|(i, f)| {
-            f.starts_with('@')
-                || f.strip_prefix("--print=").is_some_and(|r| r.contains('='))
-                || f == "--print" && w.get(i + 1).is_some_and(|n| n.contains('='))
-        });
-        backend || writes_or_reads
+    let codegen = |kv: &str| {
+        let key = kv.split_once('=').map_or(kv, |(k, _)| k);
+        HARMLESS_CODEGEN.contains(&key)
+            && kv
+                .split_once('=')
+                .is_none_or(|(_, v)| v.bytes().all(|b| b != b'/' && b != b'@'))
+    };
+    let mut words = flags.into_iter();
+    while let Some(w) = words.next() {
+        let ok = match w {
+            "-D" | "-W" | "-A" | "-F" | "--deny" | "--warn" | "--allow" | "--forbid"
+            | "--force-warn" | "--cap-lints" | "--cfg" => words.next().is_some_and(name),
+            "-C" | "--codegen" => words.next().is_some_and(codegen),
+            _ => {
+                if let Some(rest) = [
+                    "--deny=",
+                    "--warn=",
+                    "--allow=",
+                    "--forbid=",
+                    "--cap-lints=",
+                    "--cfg=",
+                ]
+                .iter()
+                .find_map(|p| w.strip_prefix(p))
+                {
+                    name(rest)
+                } else if let Some(rest) = w.strip_prefix("--codegen=") {
+                    codegen(rest)
+                } else if let Some(rest) = w.strip_prefix("-C") {
+                    codegen(rest)
+                } else if let Some(rest) = ["-D", "-W", "-A", "-F"]
+                    .iter()
+                    .find_map(|p| w.strip_prefix(p))
+                {
+                    name(rest)
+                } else {
+                    false
+                }
+            }
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+/// `-C` settings that change only the code rustc would generate, never what it reads, writes or
+/// runs (no paths, no programs: `linker`, `link-arg`, `incremental`, `profile-*`,
+/// `llvm-args` are left out).
+const HARMLESS_CODEGEN: &[&str] = &[
+    "target-cpu",
+    "target-feature",
+    "opt-level",
+    "debuginfo",
+    "debug-assertions",
+    "overflow-checks",
+    "force-frame-pointers",
+    "force-unwind-tables",
+    "codegen-units",
+    "strip",
+    "lto",
+    "embed-bitcode",
+    "panic",
+    "relocation-model",
+    "code-model",
+    "symbol-mangling-version",
+    "split-debuginfo",
+    "prefer-dynamic",
+    "no-redzone",
+    "soft-float",
+    "relro-level",
+    "instrument-coverage",
+];
+
+/// rustc flags of the config (`build.rustflags`, `build.rustdocflags`, a target's or the
+/// host's `rustflags`) not all known to be harmless ([`rustc_flags_harmless`]).
+fn rustflags_load_code(t: &toml::Table) -> bool {
+    let loads = |v: &toml::Value| match v {
+        toml::Value::String(s) => !rustc_flags_harmless(s.split_whitespace()),
+        toml::Value::Array(a) => {
+            a.iter().any(|x| !x.is_str())
+                || !rustc_flags_harmless(a.iter().filter_map(toml::Value::as_str))
+        }
+        _ => true,
     };
     let in_table = |x: &toml::Table| {
         ["rustflags", "rustdocflags"]
@@ -1565,6 +1814,7 @@ mod tests {
             (is_rustup_proxy as fn(&str) -> bool, RUSTUP_PROXIES),
             (is_project_reader, PROJECT_READERS),
             (is_python_stdlib, PYTHON_STDLIB),
+            (is_shell_builtin, SHELL_BUILTINS),
         ] {
             crate::programs::assert_name_set(is, list);
         }
@@ -1654,7 +1904,7 @@ mod tests {
         write(
             root,
             ".cargo/config.toml",
-            "[build]\nrustflags = [\"-C\", \"target-cpu=native\", \"-Zshare-generics\", \"--print\", \"cfg\"]\n",
+            "[build]\nrustflags = [\"-C\", \"target-cpu=native\", \"-Dwarnings\", \"--cfg\", \"tokio_unstable\"]\n",
         );
         assert_eq!(flagged(root, "cargo tree"), None);
         for cfg in [
@@ -2206,6 +2456,97 @@ mod tests {
             "plugins:\n  - path: .yarn/plugins/x.cjs\n",
         );
         assert!(flagged(root, "yarn list").is_some());
+    }
+
+    #[test]
+    fn linter_configs_that_run_code_before_help() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".pylintrc", "[MAIN]\njobs = 2\n");
+        write(root, ".flake8", "[flake8]\nmax-line-length = 100\n");
+        assert_eq!(flagged(root, "pylint --help"), None);
+        assert_eq!(flagged(root, "flake8 --version"), None);
+        write(root, ".pylintrc", "[MAIN]\ninit-hook = import os\n");
+        assert!(flagged(root, "pylint --help").is_some());
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.pylint.main]\nload-plugins = [\"x\"]\n",
+        );
+        std::fs::remove_file(root.join(".pylintrc")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "pylint -h").is_some());
+        write(
+            root,
+            "sub/setup.cfg",
+            "[flake8:local-plugins]\nextension =\n  X = m:X\npaths = ./lp\n",
+        );
+        assert_eq!(flagged(root, "flake8 --version"), None);
+        let sub = root.join("sub");
+        assert!(flagged(&sub, "flake8 --version").is_some());
+        assert!(flagged(&sub, "flake8 --help").is_some());
+    }
+
+    #[test]
+    fn ruby_launchers_that_evaluate_project_files() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".rspec", "--require spec_helper\n");
+        assert_eq!(flagged(root, "jekyll --version"), None);
+        assert_eq!(flagged(root, "rspec --version"), None);
+        write(root, ".rspec-local", "<%= `id` %>\n");
+        assert!(flagged(root, "rspec --version").is_some());
+        assert!(flagged(root, "rspec --help").is_some());
+        write(root, "Gemfile", "source \"https://rubygems.org\"\n");
+        assert!(flagged(root, "jekyll --version").is_some());
+        assert!(flagged(root, "bridgetown --help").is_some());
+    }
+
+    #[test]
+    fn version_managers_selecting_a_path() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            ".tool-versions",
+            "python 3.12.1 # path:x\nnodejs 20.1.0\n",
+        );
+        write(root, "mise.toml", "[tools]\nnode = \"22\"\n");
+        assert_eq!(flagged(root, "python3 --version"), None);
+        assert_eq!(flagged(root, "node -v"), None);
+        write(root, "sub/.tool-versions", "python path:./py system\n");
+        let sub = root.join("sub");
+        assert!(flagged(&sub, "python3 --version").is_some());
+        assert!(flagged(&sub, "ls").is_some());
+        assert_eq!(flagged(&sub, "echo hi"), None, "a builtin");
+        assert_eq!(
+            flagged(&sub, "/usr/bin/python3 --version"),
+            None,
+            "not looked up on PATH"
+        );
+        write(root, "mise.toml", "[env]\n_.path = [\"./bin\"]\n");
+        assert!(flagged(root, "node -v").is_some());
+        std::fs::remove_file(root.join("mise.toml")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "echo 'node path:./n' > .tool-versions; node -v").is_some());
+    }
+
+    #[test]
+    fn tflint_plugins_and_rebar3_config_scripts() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".tflint.hcl", "config {\n  format = \"compact\"\n}\n");
+        write(root, "rebar.config", "{erl_opts, [debug_info]}.\n");
+        assert_eq!(flagged(root, "tflint --version"), None);
+        assert_eq!(flagged(root, "rebar3 --version"), None);
+        write(root, ".tflint.hcl", "config {\n  plugin_dir = \"./p\"\n}\n");
+        assert!(flagged(root, "tflint --version").is_some());
+        std::fs::remove_file(root.join(".tflint.hcl")).unwrap_or_else(|e| panic!("{e}"));
+        write(root, ".tflint.d/plugins/tflint-ruleset-x", "\n");
+        assert!(flagged(root, "tflint -v").is_some());
+        write(root, "rebar.config", "{project_plugins, [rebar3_x]}.\n");
+        assert!(flagged(root, "rebar3 --version").is_some());
+        write(root, "rebar.config", "{erl_opts, [debug_info]}.\n");
+        write(root, "rebar.config.script", "os:cmd(\"id\"), CONFIG.\n");
+        assert!(flagged(root, "rebar3 help").is_some());
     }
 
     #[test]
