@@ -214,7 +214,29 @@ pub(crate) fn decide_resolved(
             suggest: None,
         });
     };
+    // `cat /dev/sda`, `sort /dev/char/1:1`, `strings /dev/../dev/mem`: a device read, judged
+    // on the path as written (normalised) and where it leads, so a descriptor of the reader's
+    // own (`/dev/stdin`) is not judged by where this process's descriptor leads.
+    let written = Path::new(&crate::files::normalize_abs(
+        &crate::files::expand(raw, cwd).to_string_lossy(),
+    ))
+    .to_path_buf();
+    let own_stream = (written.starts_with("/dev")
+        || written.starts_with("/proc/self/fd")
+        || written.starts_with("/proc/thread-self/fd"))
+        && !crate::files::is_device_read(&written);
+    let device = access == Access::Read
+        && (crate::files::is_device_read(&written)
+            || !own_stream && crate::files::is_device_read(path));
     match access {
+        Access::Read if device && !secret => push(
+            Decision::Ask,
+            Risk::High,
+            "read-device",
+            format!(
+                "reads the device `{shown}`: a disk, memory, terminal, input, log or hardware device gives what is on the machine, or acts when opened"
+            ),
+        ),
         Access::Read if secret => push(
             Decision::Ask,
             Risk::High,
