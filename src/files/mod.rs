@@ -85,6 +85,10 @@ const SECRET_GLOBS: &[&str] = &[
     // A process's memory (`tail -c +N /proc/PID/mem` seeks to a mapping): its environment and
     // every token it holds.
     "/proc/*/mem",
+    // Another process's open files (`/proc/$PPID/fd/3`): whatever it opened, a key or a token
+    // file included; the reader's own descriptors are exceptions.
+    "/proc/*/fd/*",
+    "/proc/*/task/*/fd/*",
     "/var/run/secrets/**",
     "/run/secrets/**",
     "**/*.keystore",
@@ -280,8 +284,8 @@ const SECRET_GLOBS: &[&str] = &[
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
 /// and `~/.aws` that hold no key (their writes are still checked as start-up and account files:
-/// `authorized_keys` and `~/.ssh/config` ask). Public CA certificates are the other exception
-/// ([`PUBLIC_CERT_DIRS`]).
+/// `authorized_keys` and `~/.ssh/config` ask), and the reader's own descriptors in `/proc`. Public
+/// CA certificates are the other exception ([`PUBLIC_CERT_DIRS`]).
 const SECRET_EXCEPTIONS: &[&str] = &[
     "**/*.example",
     "**/*.sample",
@@ -293,6 +297,9 @@ const SECRET_EXCEPTIONS: &[&str] = &[
     "**/.ssh/authorized_keys2",
     "**/.ssh/config",
     "**/.aws/config",
+    "/proc/self/fd/*",
+    "/proc/thread-self/fd/*",
+    "/proc/self/task/*/fd/*",
 ];
 
 /// Writing these asks (high): what every later shell or git command runs. Set-up steps append

@@ -164,6 +164,8 @@ const SECRET_FILES: Words = words![
     "/var/lib/jenkins/credentials.xml",
     "~/.jenkins/secrets/hudson.util.Secret",
     "~/.nuget/NuGet/NuGet.Config",
+    "/proc/1/fd/3",
+    "/proc/1/task/1/fd/3",
     "~/.config/NuGet/NuGet.Config",
     "~/.config/flyctl/config.yml",
     "~/.oci/config",
