@@ -467,8 +467,8 @@ impl Rule {
 
     /// One of the `options` the rule names is in the unit with a value one of its patterns
     /// matches (the option spelled as `Parsed::has` reads it: canonical, or an abbreviation).
-    /// Deny and ask rules: one occurrence of a named option with a matching value is enough, and
-    /// a value known only at run time matches. Allow rules: a named option is there and every occurrence of every named option has a
+    /// Deny and ask rules: one occurrence of a named option with a matching value is enough (for
+    /// an ask, a value known only at run time matches). Allow rules: a named option is there and every occurrence of every named option has a
     /// matching value, as programs take the last occurrence (`-e prod -e evil.example`) or all.
     fn option_value_matches(&self, m: &MatchInput) -> bool {
         fn occurrences<'a>(
@@ -496,11 +496,15 @@ impl Rule {
             }
             return seen;
         }
-        // A value known only at run time (`--repo "$R"`, `-f $(cat x)`) may be any of those
-        // the patterns name: it matches, so an unknown value never slips past an ask.
+        // A value known only at run time (`--repo "$R"`, `-f "$V"`) may be any of those the
+        // patterns name: it matches an ask, so an unknown value never slips past one. A deny
+        // is found, never presumed: there it matches only `@dynamic` and `@any`.
+        let unknown_matches = self.decision == Decision::Ask;
         self.options.iter().any(|(name, patterns)| {
-            occurrences(m, name)
-                .any(|o| o.value.is_none() && o.value_at.is_some() || value_matches(o, patterns))
+            occurrences(m, name).any(|o| {
+                unknown_matches && o.value.is_none() && o.value_at.is_some()
+                    || value_matches(o, patterns)
+            })
         })
     }
 
