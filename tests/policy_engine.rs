@@ -798,6 +798,12 @@ examples = { hit = ["kubectl get pods -n prod"], miss = ["kubectl get pods -n de
         "[[rule]]\nid = \"kubectl-unknown-namespace\"\ndecision = \"deny\"\nprogram = \"kubectl\"\noptions = { \"-n\" = [\"@dynamic\"] }\nreason = \"r\"\n",
     );
     assert_eq!(decide(&q, "kubectl get pods -n \"$NS\""), Decision::Deny);
+    // An ask's patterns take a value known only at run time as one of theirs.
+    let r = with(
+        "[[rule]]\nid = \"kubectl-prod-ask\"\ndecision = \"ask\"\nprogram = \"kubectl\"\noptions = { \"-n\" = [\"prod\"] }\nreason = \"r\"\n",
+    );
+    assert_eq!(decide(&r, "kubectl get pods -n \"$NS\""), Decision::Ask);
+    assert_eq!(decide(&r, "kubectl get pods -n dev"), Decision::Allow);
 }
 
 /// An allow on an option's value holds only when every occurrence of the named options has an

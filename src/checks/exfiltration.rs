@@ -1128,20 +1128,32 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
         return secret_args(u);
     }
     // `git show HEAD:.env`, `git cat-file -p main:config/credentials.json`: a committed
-    // secret printed from the object database (`REV:PATH`, `:PATH` for the index); `git log
+    // secret printed from the object database (`REV:PATH`, `:PATH` for the index), also as
+    // an option's attached value (`git config --blob=HEAD:credentials --list`); `git log
     // -L1,9:.env` (`-L RANGE:PATH`, the range may hold `:` itself: `-L:func:PATH`).
     if p == "git"
         && let Some(t) = u.args().map(text).find(|t| {
-            let secret =
-                |path: &str| !path.is_empty() && word_is_secret(path.trim_start_matches("./"));
-            match t.strip_prefix("-L") {
-                Some(range) => range
+            // By its text, or by its last name (`HEAD:credentials`: a name without a dot, which
+            // a word is not taken for).
+            let secret = |path: &str| {
+                let path = path.trim_start_matches("./");
+                !path.is_empty()
+                    && (word_is_secret(path)
+                        || crate::files::is_secret(
+                            &std::path::Path::new("/x")
+                                .join(path.rsplit('/').next().unwrap_or(path)),
+                        ))
+            };
+            if let Some(range) = t.strip_prefix("-L") {
+                return range
                     .match_indices(':')
-                    .any(|(at, _)| secret(&range[at + 1..])),
-                None => {
-                    !t.starts_with('-') && t.split_once(':').is_some_and(|(_, path)| secret(path))
-                }
+                    .any(|(at, _)| secret(&range[at + 1..]));
             }
+            let t: &str = t
+                .strip_prefix("--")
+                .and_then(|o| o.split_once('='))
+                .map_or(t, |(_, v)| v);
+            !t.starts_with('-') && t.split_once(':').is_some_and(|(_, path)| secret(path))
         })
     {
         return Some(t.to_owned());

@@ -556,7 +556,9 @@ fn tree_link(dir: &Path, root: &Path) -> Option<String> {
 /// A recursive search that reads every file of a tree holding a file that holds secrets:
 /// `grep -r TOKEN .` with a `.env` in the workspace prints its lines (grep reads hidden files
 /// and no ignore file); so do `rg --hidden`/`-uu` and `ag --hidden`. `--include`, `--exclude`
-/// and `--exclude-dir` are followed. A tree larger than [`MAX_WALK`] entries counts as holding
+/// and `--exclude-dir` are followed. `git grep --no-index` and `git grep --untracked` read the
+/// files git does not track, hidden ones included (the ignore files are not read here: an
+/// ignored secret counts). A tree larger than [`MAX_WALK`] entries counts as holding
 /// one.
 ///
 /// **Known gap**: rg and ag without their hidden-file options are trusted to skip hidden files
@@ -566,15 +568,30 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     let p = prog(u)?;
     if !matches!(
         p,
-        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" | "rg" | "ag"
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" | "rg" | "ag" | "git"
     ) {
         return None;
     }
-    let spec = tables::builtin(p);
-    let parsed = args::parse(spec.as_ref(), &u.argv);
+    // `git grep` reads its subcommand's options after the word `grep`; the words up to it
+    // (global options, `grep`) are no operands of the search.
+    let (parsed, first) = if p == "git" {
+        let global = tables::builtin(p);
+        let split = *args::parse(global.as_ref(), &u.argv).operands.first()?;
+        if u.argv.get(split)?.value.as_deref() != Some("grep") {
+            return None;
+        }
+        let sub = tables::builtin("git grep")?;
+        let parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
+        (parsed, split + 1)
+    } else {
+        (args::parse(tables::builtin(p).as_ref(), &u.argv), 0)
+    };
     let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
-    // Each searcher here reads hidden files: grep always, rg and ag when told to.
+    // Each searcher here reads hidden files: grep always, rg and ag when told to, `git grep`
+    // when it searches the files git does not track (`--untracked`; `--no-index` reads the
+    // ignored ones too: the `.env` a `.gitignore` names).
     let reads_hidden = match p {
+        "git" => has(&["--no-index", "--untracked"]),
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
             has(&["-r", "-R", "--recursive", "--dereference-recursive"])
                 || parsed.opts.iter().any(|o| {
@@ -605,8 +622,9 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     let pattern_given = has(&["-e", "--regexp", "-f", "--file"]);
     let skip = usize::from(!pattern_given);
     let mut roots: Vec<&str> = Vec::new();
-    for &k in parsed.operands.iter().skip(skip) {
+    for &k in parsed.operands.iter().filter(|&&k| k >= first).skip(skip) {
         match u.argv.get(k).and_then(|a| a.value.as_deref()) {
+            Some("--") if p == "git" => {}
             Some(t) => roots.push(t),
             // A tree named at run time may hold anything.
             None => {
@@ -921,6 +939,10 @@ mod tests {
             "rg -uu TOKEN",
             "ag --hidden TOKEN",
             "grep -r x \"$D\"",
+            "git grep --no-index TOKEN",
+            "git grep --untracked -e TOKEN",
+            "git -C . grep --no-index TOKEN .",
+            "git grep --no-index TOKEN -- .",
         ] {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
@@ -929,6 +951,9 @@ mod tests {
             "grep -r --include='*.rs' TOKEN .",
             "rg TOKEN",
             "grep TOKEN src/main.rs",
+            "git grep TOKEN",
+            "git grep --no-index TOKEN src",
+            "git log --grep TOKEN",
         ] {
             assert_eq!(run(cmd), None, "{cmd}");
         }

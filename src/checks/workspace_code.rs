@@ -153,6 +153,20 @@ impl<'a> LineWrites<'a> {
     }
 
     /// The line writes `p`, or a file under it (which makes the directory too).
+    /// Whether a unit before `u` writes `p` (or below it): a file written by `u` itself is
+    /// not there yet when `u` starts.
+    fn has_before(&self, p: &Path, u: &Unit) -> bool {
+        self.has(p)
+            && self
+                .units
+                .iter()
+                .zip(&self.dirs)
+                .take_while(|(x, _)| !std::ptr::eq(*x, u))
+                .filter_map(|(x, dir)| Some((x, dir.as_ref()?)))
+                .flat_map(|(x, dir)| write_targets(x).into_iter().map(|t| resolve(&t, dir)))
+                .any(|w| w.starts_with(p))
+    }
+
     fn has(&self, p: &Path) -> bool {
         self.paths
             .get_or_init(|| {
@@ -311,7 +325,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     // A program named with a directory part (`/usr/bin/python3`) is not looked up on `PATH`.
     if u.path.is_none()
         && !is_shell_builtin(base)
-        && let Some(f) = version_selected_by_path(dir, root, w)
+        && let Some(f) = version_selected_by_path(u, dir, root, w)
     {
         return Some(format!(
             "`{}` selects a tool version by path or runs code of the checkout: a version manager's shim (asdf, mise) would run `{base}` from there",
@@ -777,12 +791,12 @@ const VERSION_FILES: [&str; 7] = [
 /// mise's `[env]` directives and `[hooks]` (`_.path`, `_.source`, a template's `exec(…)`) put
 /// directories of the checkout first on `PATH` or run scripts when a shim starts. A shim has
 /// the name of the program it stands for, so any program can be one.
-fn version_selected_by_path(dir: &Path, root: &Path, w: &LineWrites) -> Option<PathBuf> {
+fn version_selected_by_path(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<PathBuf> {
     project_dirs(dir, root)
         .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
         .find(|f| {
             let tool_versions = f.file_name().is_some_and(|n| n == ".tool-versions");
-            w.has(f)
+            w.has_before(f, u)
                 || w.look.is_file(f)
                     && w.look.read_to_string(f).map_or(true, |t| {
                         if tool_versions {

@@ -85,6 +85,10 @@ const SECRET_GLOBS: &[&str] = &[
     // A process's memory (`tail -c +N /proc/PID/mem` seeks to a mapping): its environment and
     // every token it holds.
     "/proc/*/mem",
+    // Another process's open files (`/proc/$PPID/fd/3`): whatever it opened, a key or a token
+    // file included; the reader's own descriptors are exceptions.
+    "/proc/*/fd/*",
+    "/proc/*/task/*/fd/*",
     "/var/run/secrets/**",
     "/run/secrets/**",
     "**/*.keystore",
@@ -260,12 +264,28 @@ const SECRET_GLOBS: &[&str] = &[
     "/var/lib/tailscale/tailscaled.state",
     "**/.config/Signal/config.json",
     "**/.local/share/atuin/key",
+    // Local secrets files of frameworks and tools, and CLIs' stores: Cloudflare Workers'
+    // `.dev.vars`, act's `.secrets`, Azure Functions' `local.settings.json` (connection
+    // strings), Streamlit's `secrets.toml`, Firebase service-account keys, NuGet's per-user
+    // credentials, flyctl's and OCI's configurations (a token, a key's pass phrase), Claude
+    // Code's account file (its API key).
+    "**/.dev.vars",
+    "**/.dev.vars.*",
+    "**/.secrets",
+    "**/local.settings.json",
+    "**/.streamlit/secrets.toml",
+    "**/*firebase-adminsdk*.json",
+    "**/.nuget/NuGet/NuGet.Config",
+    "**/.config/NuGet/NuGet.Config",
+    "**/.config/flyctl/config.yml",
+    "**/.oci/config",
+    "**/.claude.json",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
 /// and `~/.aws` that hold no key (their writes are still checked as start-up and account files:
-/// `authorized_keys` and `~/.ssh/config` ask). Public CA certificates are the other exception
-/// ([`PUBLIC_CERT_DIRS`]).
+/// `authorized_keys` and `~/.ssh/config` ask), and the reader's own descriptors in `/proc`. Public
+/// CA certificates are the other exception ([`PUBLIC_CERT_DIRS`]).
 const SECRET_EXCEPTIONS: &[&str] = &[
     "**/*.example",
     "**/*.sample",
@@ -277,6 +297,9 @@ const SECRET_EXCEPTIONS: &[&str] = &[
     "**/.ssh/authorized_keys2",
     "**/.ssh/config",
     "**/.aws/config",
+    "/proc/self/fd/*",
+    "/proc/thread-self/fd/*",
+    "/proc/self/task/*/fd/*",
 ];
 
 /// Writing these asks (high): what every later shell or git command runs. Set-up steps append
@@ -354,6 +377,27 @@ const STARTUP_GLOBS: &[&str] = &[
     "**/site-packages/*.pth",
     "**/sitecustomize.py",
     "**/usercustomize.py",
+    // What runs when a directory is entered or opened, as `.envrc` does: mise's configuration
+    // (`[hooks] enter`, `[env] _.source`), RVM's `.rvmrc`, Neovim's and Vim's local init files
+    // (`exrc`), a VS Code workspace file's tasks and settings, a dev container's
+    // `initializeCommand` (run on the host when the folder is opened), and Claude Code's
+    // project MCP servers (commands started with the agent).
+    "**/mise.toml",
+    "**/.mise.toml",
+    "**/mise.local.toml",
+    "**/.mise.local.toml",
+    "**/mise.*.toml",
+    "**/.mise.*.toml",
+    "**/.mise/config.toml",
+    "**/.config/mise/**",
+    "**/.rvmrc",
+    "**/.nvim.lua",
+    "**/.nvimrc",
+    "**/.exrc",
+    "**/*.code-workspace",
+    "**/.devcontainer.json",
+    "**/.devcontainer/**",
+    "**/.mcp.json",
     // System-wide: profiles, hosts, cron, services, sshd, the dynamic loader's search path.
     "/etc/hosts",
     "/etc/profile",
@@ -502,6 +546,33 @@ const SCRATCH_DIRS: Words = words!["/tmp", "/var/tmp", "/dev/shm"];
 /// A scratch directory or something in it, as a path ([`SCRATCH_DIRS`]).
 pub(crate) fn is_scratch_path(path: &Path) -> bool {
     SCRATCH_DIRS.iter().any(|d| path.starts_with(d))
+}
+
+/// A device file whose contents are the machine's or the person's rather than nothing: a
+/// disk (`/dev/sda`, `/dev/block/8:0`), memory (`/dev/mem`, `/dev/char/1:1`, `/dev/core`), the
+/// kernel log (`/dev/kmsg`), a terminal, an input, a camera, a TPM, a watchdog (opening it arms
+/// the reboot timer). Reading one is never proven harmless; only the devices that yield nothing
+/// of anyone's are: `null`, `zero`, `full`, `random`, `urandom`, the reader's own standard
+/// streams and descriptors (`stdin`, `stdout`, `stderr`, `fd/N`), and the scratch directory
+/// `/dev/shm`. Also `/proc/kcore`, the machine's memory. On a path already expanded (absolute).
+pub(crate) fn is_device_read(path: &Path) -> bool {
+    if path == Path::new("/proc/kcore") {
+        return true;
+    }
+    let Ok(dev) = path.strip_prefix("/dev") else {
+        return false;
+    };
+    let dev = dev.to_string_lossy();
+    let own_fd = dev
+        .strip_prefix("fd/")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    !(dev.is_empty()
+        || own_fd
+        || is_scratch_path(path)
+        || matches!(
+            &*dev,
+            "null" | "zero" | "full" | "random" | "urandom" | "stdin" | "stdout" | "stderr"
+        ))
 }
 
 /// Something inside a scratch directory (`/tmp/build`, `/tmp/*`), not the directory itself.

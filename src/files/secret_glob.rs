@@ -163,6 +163,14 @@ const SECRET_FILES: Words = words![
     "/var/lib/jenkins/secrets/initialAdminPassword",
     "/var/lib/jenkins/credentials.xml",
     "~/.jenkins/secrets/hudson.util.Secret",
+    "~/.nuget/NuGet/NuGet.Config",
+    "/proc/1/fd/3",
+    "/proc/1/task/1/fd/3",
+    "~/.config/NuGet/NuGet.Config",
+    "~/.config/flyctl/config.yml",
+    "~/.oci/config",
+    "~/.claude.json",
+    "~/app/.streamlit/secrets.toml",
     "~/.jenkins/credentials.xml",
     "/etc/gitlab/gitlab-secrets.json",
     "/etc/gitlab-runner/config.toml",
@@ -281,6 +289,11 @@ const SECRET_NAMES: Words = words![
     "clouds.yaml",
     "terraform.rc",
     "wp-config.php",
+    ".dev.vars",
+    ".dev.vars.staging",
+    ".secrets",
+    "local.settings.json",
+    "app-firebase-adminsdk-x1y2.json",
 ];
 
 /// Everyday names: a name pattern that matches one of these means "every file", not a secret.

@@ -801,7 +801,43 @@ impl Policy {
                     !outside.matches(&crate::analyze::Arg::literal(t, r.span), &self.cwd)
                 })
             });
-        tagged && inside
+        // `ln -s .git/hooks h`, `cp -s ~/.bashrc rc`: a link made to a protected, start-up or
+        // secret path is no edit of the workspace: what is later written through it (`cp x
+        // h/pre-commit`, which the path policy sees as a file of the workspace, the link not
+        // being there yet) changes that path.
+        let guarded = |v: &str| {
+            let p = crate::files::resolve(v, &self.cwd);
+            [p.join("x"), p].iter().any(|q| {
+                crate::files::is_protected(q)
+                    || crate::files::is_startup(q)
+                    || crate::files::is_secret(q)
+            })
+        };
+        let links_guarded =
+            makes_links(unit) && unit.args().any(|a| a.value.as_deref().is_some_and(guarded));
+        tagged && inside && !links_guarded
+    }
+}
+
+/// Does the unit make links (`ln`, `link`, `cp -s`/`-l`/`--symbolic-link`/`--link`)?
+fn makes_links(unit: &Unit) -> bool {
+    match unit.program.as_deref() {
+        Some("ln" | "link") => true,
+        Some("cp") => unit.args().any(|a| {
+            a.value
+                .as_deref()
+                .is_some_and(|w| match w.strip_prefix("--") {
+                    Some(long) => {
+                        let name = long.split_once('=').map_or(long, |(n, _)| n);
+                        !name.is_empty() && "link".starts_with(name)
+                            || name.len() >= 2 && "symbolic-link".starts_with(name)
+                    }
+                    None => w.strip_prefix('-').is_some_and(|b| {
+                        b.chars().all(|c| c.is_ascii_alphanumeric()) && b.contains(['s', 'l'])
+                    }),
+                })
+        }),
+        _ => false,
     }
 }
 

@@ -188,16 +188,32 @@ pub(crate) fn decide_resolved(
             });
         }
     }
+    let written = Path::new(&crate::files::normalize_abs(
+        &crate::files::expand(raw, cwd).to_string_lossy(),
+    ))
+    .to_path_buf();
+    // The reader's own descriptors (`/dev/stdin`, `/dev/fd/3`, `/proc/self/fd/0`): where this
+    // process's descriptor of that number leads says nothing of the reader's; what the line
+    // opens on one is judged at its redirect.
+    let descriptor = ["/dev/fd", "/proc/self/fd", "/proc/thread-self/fd"]
+        .iter()
+        .any(|d| {
+            written
+                .strip_prefix(d)
+                .ok()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+        || ["/dev/stdin", "/dev/stdout", "/dev/stderr"]
+            .iter()
+            .any(|d| written == Path::new(d));
     // A directory of secrets (`~/.aws`) reached through a link of the workspace (`docs` →
     // `~/.aws`): a recursive reader given the link (`grep -r . docs`) reads every secret in it,
     // and no text of the line names it. Named as written, the checks that know which readers
     // recurse judge it.
-    let secret = is_secret(path)
-        || access == Access::Read
-            && crate::files::is_secret_dir(path)
-            && Path::new(&crate::files::normalize_abs(
-                &crate::files::expand(raw, cwd).to_string_lossy(),
-            )) != path;
+    let secret = !descriptor
+        && (is_secret(path)
+            || access == Access::Read && crate::files::is_secret_dir(path) && written != path);
     // Start-up, protected and account files matter only to writes.
     let write = access == Access::Write;
     let startup = write && is_startup(path);
@@ -214,7 +230,23 @@ pub(crate) fn decide_resolved(
             suggest: None,
         });
     };
+    // `cat /dev/sda`, `sort /dev/char/1:1`, `strings /dev/../dev/mem`: a device read, judged
+    // on the path as written (normalised) and where it leads, so a descriptor of the reader's
+    // own (`/dev/stdin`) is not judged by where this process's descriptor leads.
+    let own_stream =
+        descriptor || written.starts_with("/dev") && !crate::files::is_device_read(&written);
+    let device = access == Access::Read
+        && (crate::files::is_device_read(&written)
+            || !own_stream && crate::files::is_device_read(path));
     match access {
+        Access::Read if device && !secret => push(
+            Decision::Ask,
+            Risk::High,
+            "read-device",
+            format!(
+                "reads the device `{shown}`: a disk, memory, terminal, input, log or hardware device gives what is on the machine, or acts when opened"
+            ),
+        ),
         Access::Read if secret => push(
             Decision::Ask,
             Risk::High,

@@ -467,8 +467,8 @@ impl Rule {
 
     /// One of the `options` the rule names is in the unit with a value one of its patterns
     /// matches (the option spelled as `Parsed::has` reads it: canonical, or an abbreviation).
-    /// Deny and ask rules: one occurrence of a named option with a matching value is enough.
-    /// Allow rules: a named option is there and every occurrence of every named option has a
+    /// Deny and ask rules: one occurrence of a named option with a matching value is enough (for
+    /// an ask, a value known only at run time matches). Allow rules: a named option is there and every occurrence of every named option has a
     /// matching value, as programs take the last occurrence (`-e prod -e evil.example`) or all.
     fn option_value_matches(&self, m: &MatchInput) -> bool {
         fn occurrences<'a>(
@@ -496,9 +496,16 @@ impl Rule {
             }
             return seen;
         }
-        self.options
-            .iter()
-            .any(|(name, patterns)| occurrences(m, name).any(|o| value_matches(o, patterns)))
+        // A value known only at run time (`--repo "$R"`, `-f "$V"`) may be any of those the
+        // patterns name: it matches an ask, so an unknown value never slips past one. A deny
+        // is found, never presumed: there it matches only `@dynamic` and `@any`.
+        let unknown_matches = self.decision == Decision::Ask;
+        self.options.iter().any(|(name, patterns)| {
+            occurrences(m, name).any(|o| {
+                unknown_matches && o.value.is_none() && o.value_at.is_some()
+                    || value_matches(o, patterns)
+            })
+        })
     }
 
     /// An allow closed over the options by its own conditions, whatever the program's table:
