@@ -105,6 +105,10 @@ pub(crate) struct WorkspaceMemo {
     /// Each directory's first link to a secret not named like one (`workspace_code`).
     secret_links:
         std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
+    /// Each directory's version file that makes a version manager's shim run a program of
+    /// the checkout (`workspace_code`).
+    version_files:
+        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
     /// Each tree's first link a link-following walk would take to a secret or out of the
     /// workspace (`link_read`), as the reason it asks.
     tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,
@@ -159,6 +163,27 @@ impl WorkspaceMemo {
             known.insert(dir.to_path_buf(), link.clone());
         }
         link
+    }
+}
+
+impl WorkspaceMemo {
+    /// The version file `find` finds for `dir`, found once per directory (as
+    /// [`Self::secret_link_in`]).
+    pub(crate) fn version_file_in(
+        &self,
+        dir: &Path,
+        find: impl FnOnce(&Path) -> Option<std::path::PathBuf>,
+    ) -> Option<std::path::PathBuf> {
+        if let Ok(known) = self.version_files.lock()
+            && let Some(file) = known.get(dir)
+        {
+            return file.clone();
+        }
+        let file = find(dir);
+        if let Ok(mut known) = self.version_files.lock() {
+            known.insert(dir.to_path_buf(), file.clone());
+        }
+        file
     }
 }
 

@@ -152,7 +152,6 @@ impl<'a> LineWrites<'a> {
         }
     }
 
-    /// The line writes `p`, or a file under it (which makes the directory too).
     /// Whether a unit before `u` writes `p` (or below it): a file written by `u` itself is
     /// not there yet when `u` starts.
     fn has_before(&self, p: &Path, u: &Unit) -> bool {
@@ -167,18 +166,21 @@ impl<'a> LineWrites<'a> {
                 .any(|w| w.starts_with(p))
     }
 
+    /// The line writes `p`, or a file under it (which makes the directory too).
     fn has(&self, p: &Path) -> bool {
-        self.paths
-            .get_or_init(|| {
-                self.units
-                    .iter()
-                    .zip(&self.dirs)
-                    .filter_map(|(u, dir)| Some((u, dir.as_ref()?)))
-                    .flat_map(|(u, dir)| write_targets(u).into_iter().map(|t| resolve(&t, dir)))
-                    .collect()
-            })
-            .iter()
-            .any(|w| w.starts_with(p))
+        self.paths().iter().any(|w| w.starts_with(p))
+    }
+
+    /// Every path the line writes.
+    fn paths(&self) -> &[PathBuf] {
+        self.paths.get_or_init(|| {
+            self.units
+                .iter()
+                .zip(&self.dirs)
+                .filter_map(|(u, dir)| Some((u, dir.as_ref()?)))
+                .flat_map(|(u, dir)| write_targets(u).into_iter().map(|t| resolve(&t, dir)))
+                .collect()
+        })
     }
 }
 
@@ -325,7 +327,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     // A program named with a directory part (`/usr/bin/python3`) is not looked up on `PATH`.
     if u.path.is_none()
         && !is_shell_builtin(base)
-        && let Some(f) = version_selected_by_path(u, dir, root, w)
+        && let Some(f) = version_selected_by_path(u, dir, root, w, cx.memo)
     {
         return Some(format!(
             "`{}` selects a tool version by path or runs code of the checkout: a version manager's shim (asdf, mise) would run `{base}` from there",
@@ -791,13 +793,31 @@ const VERSION_FILES: [&str; 7] = [
 /// mise's `[env]` directives and `[hooks]` (`_.path`, `_.source`, a template's `exec(…)`) put
 /// directories of the checkout first on `PATH` or run scripts when a shim starts. A shim has
 /// the name of the program it stands for, so any program can be one.
-fn version_selected_by_path(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<PathBuf> {
-    project_dirs(dir, root)
-        .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
-        .find(|f| {
-            let tool_versions = f.file_name().is_some_and(|n| n == ".tool-versions");
-            w.has_before(f, u)
-                || w.look.is_file(f)
+fn version_selected_by_path(
+    u: &Unit,
+    dir: &Path,
+    root: &Path,
+    w: &LineWrites,
+    memo: Option<&super::WorkspaceMemo>,
+) -> Option<PathBuf> {
+    // One the line writes before the unit starts.
+    let written = w.paths().iter().find(|p| {
+        project_dirs(dir, root).any(|d| {
+            VERSION_FILES.iter().any(|f| {
+                p.strip_prefix(d)
+                    .is_ok_and(|rest| Path::new(f).starts_with(rest))
+            })
+        }) && w.has_before(p, u)
+    });
+    if let Some(p) = written {
+        return Some(p.clone());
+    }
+    let on_disk = |d: &Path| {
+        project_dirs(d, root)
+            .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
+            .find(|f| {
+                let tool_versions = f.file_name().is_some_and(|n| n == ".tool-versions");
+                w.look.is_file(f)
                     && w.look.read_to_string(f).map_or(true, |t| {
                         if tool_versions {
                             tool_versions_by_path(&t)
@@ -807,7 +827,13 @@ fn version_selected_by_path(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -
                                 .any(|k| t.contains(k))
                         }
                     })
-        })
+            })
+    };
+    // A batch looks at the files once per directory.
+    match memo {
+        Some(m) => m.version_file_in(dir, on_disk),
+        None => on_disk(dir),
+    }
 }
 
 /// Whether a `.tool-versions` text gives a tool a `path:` version (after its name, before a
