@@ -107,8 +107,13 @@ pub(crate) struct WorkspaceMemo {
         std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
     /// Each directory's version file that makes a version manager's shim run a program of
     /// the checkout (`workspace_code`).
-    version_files:
-        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
+    version_files: std::sync::Mutex<
+        std::collections::HashMap<
+            std::path::PathBuf,
+            Option<std::path::PathBuf>,
+            crate::hash::FixedState,
+        >,
+    >,
     /// Each tree's first link a link-following walk would take to a secret or out of the
     /// workspace (`link_read`), as the reason it asks.
     tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,

@@ -121,13 +121,15 @@ impl Check for WorkspaceCode {
 struct LineWrites<'a> {
     /// How the file system is looked at: now, or in a batch's snapshot.
     look: crate::files::Look<'a>,
+    /// The check's context, whose write targets are worked out once for every check.
+    cx: &'a CheckCtx<'a>,
     units: &'a [Unit],
     dirs: Vec<Option<Cow<'a, Path>>>,
     paths: std::cell::OnceCell<Vec<PathBuf>>,
 }
 
 impl<'a> LineWrites<'a> {
-    fn new(cx: &CheckCtx<'a>) -> LineWrites<'a> {
+    fn new(cx: &'a CheckCtx<'a>) -> LineWrites<'a> {
         // Borrowed until a `cd`: most lines allocate no directory.
         let mut dir: Cow<'a, Path> = Cow::Borrowed(cx.cwd);
         let dirs = cx
@@ -146,6 +148,7 @@ impl<'a> LineWrites<'a> {
             .collect();
         LineWrites {
             look: cx.look,
+            cx,
             units: &cx.analysis.units,
             dirs,
             paths: std::cell::OnceCell::new(),
@@ -174,11 +177,11 @@ impl<'a> LineWrites<'a> {
     /// Every path the line writes.
     fn paths(&self) -> &[PathBuf] {
         self.paths.get_or_init(|| {
-            self.units
+            self.dirs
                 .iter()
-                .zip(&self.dirs)
-                .filter_map(|(u, dir)| Some((u, dir.as_ref()?)))
-                .flat_map(|(u, dir)| write_targets(u).into_iter().map(|t| resolve(&t, dir)))
+                .enumerate()
+                .filter_map(|(i, dir)| Some((i, dir.as_ref()?)))
+                .flat_map(|(i, dir)| self.cx.write_targets(i).iter().map(|t| resolve(t, dir)))
                 .collect()
         })
     }
