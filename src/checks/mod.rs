@@ -109,7 +109,7 @@ pub(crate) struct WorkspaceMemo {
     /// the checkout (`workspace_code`).
     version_files: std::sync::Mutex<
         std::collections::HashMap<
-            std::path::PathBuf,
+            std::ffi::OsString,
             Option<std::path::PathBuf>,
             crate::hash::FixedState,
         >,
@@ -179,14 +179,15 @@ impl WorkspaceMemo {
         dir: &Path,
         find: impl FnOnce(&Path) -> Option<std::path::PathBuf>,
     ) -> Option<std::path::PathBuf> {
+        // Keyed by the text of the path: hashing a `Path` walks its components.
         if let Ok(known) = self.version_files.lock()
-            && let Some(file) = known.get(dir)
+            && let Some(file) = known.get(dir.as_os_str())
         {
             return file.clone();
         }
         let file = find(dir);
         if let Ok(mut known) = self.version_files.lock() {
-            known.insert(dir.to_path_buf(), file.clone());
+            known.insert(dir.as_os_str().to_owned(), file.clone());
         }
         file
     }
