@@ -103,17 +103,10 @@ pub(crate) struct CheckCtx<'a> {
 #[derive(Debug, Default)]
 pub(crate) struct WorkspaceMemo {
     /// Each directory's first link to a secret not named like one (`workspace_code`).
-    secret_links:
-        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<std::path::PathBuf>>>,
+    secret_links: PathsByDir,
     /// Each directory's version file that makes a version manager's shim run a program of
     /// the checkout (`workspace_code`).
-    version_files: std::sync::Mutex<
-        std::collections::HashMap<
-            std::ffi::OsString,
-            Option<std::path::PathBuf>,
-            crate::hash::FixedState,
-        >,
-    >,
+    version_files: PathsByDir,
     /// Each tree's first link a link-following walk would take to a secret or out of the
     /// workspace (`link_read`), as the reason it asks.
     tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,
@@ -150,46 +143,52 @@ pub(crate) enum Entry {
     Unknown,
 }
 
+/// A path found for each directory, keyed by the directory's text (hashing a `Path` walks its
+/// components).
+type PathsByDir = std::sync::Mutex<
+    std::collections::HashMap<
+        std::ffi::OsString,
+        Option<std::path::PathBuf>,
+        crate::hash::FixedState,
+    >,
+>;
+
+/// What `find` finds for `dir`, found once per directory. A lock another thread poisoned is
+/// passed by: the directory is looked at again.
+fn found_once(
+    known: &PathsByDir,
+    dir: &Path,
+    find: impl FnOnce(&Path) -> Option<std::path::PathBuf>,
+) -> Option<std::path::PathBuf> {
+    if let Ok(known) = known.lock()
+        && let Some(path) = known.get(dir.as_os_str())
+    {
+        return path.clone();
+    }
+    let path = find(dir);
+    if let Ok(mut known) = known.lock() {
+        known.insert(dir.as_os_str().to_owned(), path.clone());
+    }
+    path
+}
+
 impl WorkspaceMemo {
-    /// The link `find` finds in `dir`, found once per directory. A lock another thread
-    /// poisoned is passed by: the directory is looked at again.
+    /// The link `find` finds in `dir`, found once per directory.
     pub(crate) fn secret_link_in(
         &self,
         dir: &Path,
         find: impl FnOnce(&Path) -> Option<std::path::PathBuf>,
     ) -> Option<std::path::PathBuf> {
-        if let Ok(known) = self.secret_links.lock()
-            && let Some(link) = known.get(dir)
-        {
-            return link.clone();
-        }
-        let link = find(dir);
-        if let Ok(mut known) = self.secret_links.lock() {
-            known.insert(dir.to_path_buf(), link.clone());
-        }
-        link
+        found_once(&self.secret_links, dir, find)
     }
-}
 
-impl WorkspaceMemo {
-    /// The version file `find` finds for `dir`, found once per directory (as
-    /// [`Self::secret_link_in`]).
+    /// The version file `find` finds for `dir`, found once per directory.
     pub(crate) fn version_file_in(
         &self,
         dir: &Path,
         find: impl FnOnce(&Path) -> Option<std::path::PathBuf>,
     ) -> Option<std::path::PathBuf> {
-        // Keyed by the text of the path: hashing a `Path` walks its components.
-        if let Ok(known) = self.version_files.lock()
-            && let Some(file) = known.get(dir.as_os_str())
-        {
-            return file.clone();
-        }
-        let file = find(dir);
-        if let Ok(mut known) = self.version_files.lock() {
-            known.insert(dir.as_os_str().to_owned(), file.clone());
-        }
-        file
+        found_once(&self.version_files, dir, find)
     }
 }
 
