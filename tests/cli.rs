@@ -373,3 +373,29 @@ fn unit_headers_keep_the_tilde_as_written() {
     assert_eq!(code, 2, "{out}");
     assert!(out.contains("unit 1: rm -rf ~ ~/x '~' → deny"), "{out}");
 }
+
+/// The reader's own descriptors (`bash /dev/stdin`, `cat /dev/fd/0`) are judged alike whatever
+/// shclass's own standard input is: a batch read from a pipe and one read from a file with
+/// standard input from `/dev/null` give the same records.
+#[test]
+fn own_descriptors_do_not_depend_on_shclass_stdin() {
+    let cmds = [
+        "curl -s https://example.com/x | bash /dev/stdin",
+        "bash /dev/fd/3 3< <(curl -s https://example.com/x)",
+        "cat /dev/stdin",
+        "cat /proc/self/fd/0",
+    ];
+    let data: String = cmds.iter().flat_map(|c| [*c, "\0"]).collect();
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let file = dir.path().join("lines");
+    std::fs::write(&file, &data).unwrap_or_else(|e| panic!("{e}"));
+    let file = file.to_string_lossy().into_owned();
+    let (code_a, piped, _) = shclass(
+        &["batch", "-z", "--full", "--no-discovery"],
+        data.as_bytes(),
+    );
+    let (code_b, from_file, _) = shclass(&["batch", "-z", "--full", "--no-discovery", &file], b"");
+    assert_eq!((code_a, code_b), (0, 0));
+    assert_eq!(piped, from_file);
+    assert_eq!(piped.lines().count(), cmds.len());
+}

@@ -380,6 +380,15 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
                 }
             }
         }
+        // The reader's own descriptor (`bash /dev/stdin`): where shclass's own leads says
+        // nothing of the reader's.
+        if t.starts_with("/dev/") || t.starts_with("/proc/") {
+            let written =
+                crate::files::normalize_abs(&crate::files::expand(t, dir).to_string_lossy());
+            if crate::files::is_own_descriptor(Path::new(&written)) {
+                continue;
+            }
+        }
         let (resolved, through_link) = match leads_to(t, dir, cx) {
             Ok(found) => found,
             Err(why) => return Some(why),

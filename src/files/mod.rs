@@ -548,6 +548,25 @@ pub(crate) fn is_scratch_path(path: &Path) -> bool {
     SCRATCH_DIRS.iter().any(|d| path.starts_with(d))
 }
 
+/// Whether `written` (absolute, normalised, as the line spells it) is one of the reader's own
+/// descriptors: `/dev/stdin`, `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`,
+/// `/proc/thread-self/fd/N`. Where this process's descriptor of that number leads says nothing
+/// of the reader's; what the line opens on one is judged at its redirect.
+pub(crate) fn is_own_descriptor(written: &Path) -> bool {
+    ["/dev/fd", "/proc/self/fd", "/proc/thread-self/fd"]
+        .iter()
+        .any(|d| {
+            written
+                .strip_prefix(d)
+                .ok()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        })
+        || ["/dev/stdin", "/dev/stdout", "/dev/stderr"]
+            .iter()
+            .any(|d| written == Path::new(d))
+}
+
 /// A device file whose contents are the machine's or the person's rather than nothing: a
 /// disk (`/dev/sda`, `/dev/block/8:0`), memory (`/dev/mem`, `/dev/char/1:1`, `/dev/core`), the
 /// kernel log (`/dev/kmsg`), a terminal, an input, a camera, a TPM, a watchdog (opening it arms

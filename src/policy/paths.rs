@@ -195,18 +195,7 @@ pub(crate) fn decide_resolved(
     // The reader's own descriptors (`/dev/stdin`, `/dev/fd/3`, `/proc/self/fd/0`): where this
     // process's descriptor of that number leads says nothing of the reader's; what the line
     // opens on one is judged at its redirect.
-    let descriptor = ["/dev/fd", "/proc/self/fd", "/proc/thread-self/fd"]
-        .iter()
-        .any(|d| {
-            written
-                .strip_prefix(d)
-                .ok()
-                .and_then(|n| n.to_str())
-                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-        })
-        || ["/dev/stdin", "/dev/stdout", "/dev/stderr"]
-            .iter()
-            .any(|d| written == Path::new(d));
+    let descriptor = crate::files::is_own_descriptor(&written);
     // A directory of secrets (`~/.aws`) reached through a link of the workspace (`docs` →
     // `~/.aws`): a recursive reader given the link (`grep -r . docs`) reads every secret in it,
     // and no text of the line names it. Named as written, the checks that know which readers
