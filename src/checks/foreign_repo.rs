@@ -167,7 +167,7 @@ impl Check for ForeignRepository {
                 // A relative path (`../sibling`) is the person's own checkout next to the
                 // workspace; an absolute or home one elsewhere, one that climbs higher, or a
                 // run-time one, may be anybody's.
-                let resolved = resolve(&dir, cx.cwd);
+                let resolved = crate::files::resolve_links_under(&dir, cx.cwd, cx.look).0;
                 let outside = dynamic
                     || if dir.starts_with(['/', '~']) {
                         !resolved.starts_with(cx.cwd)
@@ -198,7 +198,7 @@ impl Check for ForeignRepository {
             // Git in the workspace (or next to it): the repository it finds there is the
             // agent's to write, config and hooks alike.
             if let Some(g) = git.filter(|g| out.len() == before && !g.dynamic) {
-                let target = git_config::target_of(&g, u, cx.cwd, moved.as_deref());
+                let target = git_config::target_of(cx.look, &g, u, cx.cwd, moved.as_deref());
                 if let Some(why) = git_config::repo_code(cx.look, &target) {
                     out.push(ask(Some(i), u.span, Risk::High, why));
                 }

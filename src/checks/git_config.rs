@@ -551,11 +551,14 @@ pub(super) fn git_words(u: &crate::analyze::Unit) -> GitWords<'_> {
 /// Where git, run as `g` says by `u` in `cwd` (after a `cd` to `moved`), starts looking for its
 /// repository.
 pub(super) fn target_of<'u>(
+    look: Look<'_>,
     g: &GitWords<'u>,
     u: &crate::analyze::Unit,
     cwd: &Path,
     moved: Option<&str>,
 ) -> Target<'u> {
+    // Through the batch's snapshot when there is one: each directory is looked at once.
+    let resolve = |p: &str, base: &Path| crate::files::resolve_links_under(p, base, look).0;
     let mut start = match moved.filter(|d| !d.contains('$')) {
         Some(d) => resolve(d, cwd),
         None => cwd.to_path_buf(),
@@ -641,7 +644,7 @@ pub(super) fn prints_credential(
     if rest.iter().any(|w| matches!(*w, "-h" | "--help")) {
         return None;
     }
-    let target = target_of(&g, u, cwd, moved);
+    let target = target_of(look, &g, u, cwd, moved);
     let mut files: Vec<PathBuf> = match find_repo(look, &target) {
         Some(Ok(repo)) => repo.configs,
         _ => Vec::new(),

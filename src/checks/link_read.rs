@@ -52,7 +52,9 @@ impl Check for LinkRead {
             if let Some(d) = super::destructive::cd_target(u) {
                 dir = match dir {
                     Some(cur) if !d.contains(['$', '`']) && d != "-" => {
-                        Some(std::borrow::Cow::Owned(resolve(&d, &cur)))
+                        Some(std::borrow::Cow::Owned(
+                            crate::files::resolve_links_under(&d, &cur, cx.look).0,
+                        ))
                     }
                     _ => None,
                 };

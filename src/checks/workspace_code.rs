@@ -139,7 +139,7 @@ impl<'a> LineWrites<'a> {
             .map(|u| match super::destructive::cd_target(u) {
                 Some(d) => {
                     if !d.contains('$') {
-                        dir = Cow::Owned(resolve(&d, &dir));
+                        dir = Cow::Owned(crate::files::resolve_links_under(&d, &dir, cx.look).0);
                     }
                     None
                 }
