@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
-use super::common::{ask, prog, text, write_targets};
+use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::decision::Risk;
@@ -116,16 +116,17 @@ impl Check for WorkspaceCode {
 /// units write (redirects, `tee`, `cp`, `sed -i`…), each resolved from the directory its unit
 /// runs in. The check looks at the checkout before the line runs; a file the line writes is not
 /// there yet, so what it will hold is unknown: it counts as present with the content that runs
-/// code (`cp x pip.py && python3 -m pip list`). The writes are found only when a unit's
-/// program reads project files (on most lines, none does).
+/// code (`cp x pip.py && python3 -m pip list`). The write targets are the check context's,
+/// worked out once for every check of the line.
 struct LineWrites<'a> {
-    /// How the file system is looked at: now, or in a batch's snapshot.
-    look: crate::files::Look<'a>,
-    /// The check's context, whose write targets are worked out once for every check.
+    /// The check's context: the line's units and their write targets.
     cx: &'a CheckCtx<'a>,
-    units: &'a [Unit],
     dirs: Vec<Option<Cow<'a, Path>>>,
-    paths: std::cell::OnceCell<Vec<PathBuf>>,
+    /// Each path the line writes, with the index of the unit that writes it.
+    paths: std::cell::OnceCell<Vec<(usize, PathBuf)>>,
+    /// The version file found for each directory looked at on this line, when no batch memo
+    /// keeps it ([`version_selected_by_path`]): the units of one line share a directory.
+    version_files: std::cell::RefCell<Vec<(PathBuf, Option<PathBuf>)>>,
 }
 
 impl<'a> LineWrites<'a> {
@@ -147,41 +148,46 @@ impl<'a> LineWrites<'a> {
             })
             .collect();
         LineWrites {
-            look: cx.look,
             cx,
-            units: &cx.analysis.units,
             dirs,
             paths: std::cell::OnceCell::new(),
+            version_files: std::cell::RefCell::new(Vec::new()),
         }
     }
 
     /// Whether a unit before `u` writes `p` (or below it): a file written by `u` itself is
     /// not there yet when `u` starts.
     fn has_before(&self, p: &Path, u: &Unit) -> bool {
-        self.has(p)
-            && self
-                .units
-                .iter()
-                .zip(&self.dirs)
-                .take_while(|(x, _)| !std::ptr::eq(*x, u))
-                .filter_map(|(x, dir)| Some((x, dir.as_ref()?)))
-                .flat_map(|(x, dir)| write_targets(x).into_iter().map(|t| resolve(&t, dir)))
-                .any(|w| w.starts_with(p))
+        let at = self
+            .cx
+            .analysis
+            .units
+            .iter()
+            .position(|x| std::ptr::eq(x, u))
+            .unwrap_or(usize::MAX);
+        self.paths()
+            .iter()
+            .any(|(i, w)| *i < at && w.starts_with(p))
     }
 
     /// The line writes `p`, or a file under it (which makes the directory too).
     fn has(&self, p: &Path) -> bool {
-        self.paths().iter().any(|w| w.starts_with(p))
+        self.paths().iter().any(|(_, w)| w.starts_with(p))
     }
 
-    /// Every path the line writes.
-    fn paths(&self) -> &[PathBuf] {
+    /// Every path the line writes, with the index of the unit that writes it.
+    fn paths(&self) -> &[(usize, PathBuf)] {
         self.paths.get_or_init(|| {
             self.dirs
                 .iter()
                 .enumerate()
                 .filter_map(|(i, dir)| Some((i, dir.as_ref()?)))
-                .flat_map(|(i, dir)| self.cx.write_targets(i).iter().map(|t| resolve(t, dir)))
+                .flat_map(|(i, dir)| {
+                    self.cx
+                        .write_targets(i)
+                        .iter()
+                        .map(move |t| (i, resolve(t, dir)))
+                })
                 .collect()
         })
     }
@@ -191,8 +197,7 @@ impl LineWrites<'_> {
     /// A file the line writes in `dir` (or a package's `__init__.py` under it) that Python
     /// would import as a module `is_module` accepts.
     fn written_module(&self, dir: &Path, is_module: &dyn Fn(&str) -> bool) -> Option<PathBuf> {
-        self.has(dir); // fills the list of written paths
-        self.paths.get()?.iter().find_map(|p| {
+        self.paths().iter().find_map(|(_, p)| {
             let name = p.file_name()?.to_str()?;
             let parent = p.parent()?;
             let hit = if parent == dir {
@@ -342,7 +347,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             for name in ["rust-toolchain.toml", "rust-toolchain"] {
                 let f = d.join(name);
                 if w.has(&f)
-                    || w.look.is_file(&f) && toml_has(&f, &|t| has_key(t, &["toolchain", "path"]))
+                    || w.cx.look.is_file(&f)
+                        && toml_has(&f, &|t| has_key(t, &["toolchain", "path"]))
                 {
                     return Some(format!(
                         "`{}` names a toolchain by path: `{base}` would run the programs there",
@@ -356,7 +362,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let sub = u.args().map(text).find(|t| !t.starts_with(['-', '+']));
             for name in [".cargo/config.toml", ".cargo/config"] {
                 let f = d.join(name);
-                if w.has(&f) || w.look.is_file(&f) && toml_has(&f, &|t| cargo_config_runs(t, sub)) {
+                if w.has(&f)
+                    || w.cx.look.is_file(&f) && toml_has(&f, &|t| cargo_config_runs(t, sub))
+                {
                     return Some(format!(
                         "`{}` names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
                         f.display()
@@ -371,7 +379,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     if matches!(base, "uv" | "poetry")
         && venv_verb(base, u)
         && let Some(v) = project_dirs(dir, root).map(|d| d.join(".venv")).find(|v| {
-            w.has(v) || w.look.exists(&v.join("pyvenv.cfg")) || w.look.exists(&v.join("bin"))
+            w.has(v) || w.cx.look.exists(&v.join("pyvenv.cfg")) || w.cx.look.exists(&v.join("bin"))
         })
     {
         return Some(format!(
@@ -397,7 +405,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             };
             files.iter().map(|f| d.join(f)).find(|f| {
                 w.has(f)
-                    || w.look
+                    || w.cx
+                        .look
                         .read_to_string(f)
                         .is_ok_and(|t| registry_config_sends(&t))
             })
@@ -439,13 +448,13 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "pnpm" | "pnpx" if !pnpm_version_only(u) => project_dirs(dir, root).find_map(|d| {
             let names = |f: &str, keys: &[&str]| {
                 w.has(&d.join(f))
-                    || w.look.read_to_string(d.join(f))
+                    || w.cx.look.read_to_string(d.join(f))
                         .is_ok_and(|t| keys.iter().any(|k| t.contains(k)))
             };
             let file = [".pnpmfile.cjs", ".pnpmfile.mjs", "pnpmfile.js"]
                 .iter()
                 .map(|f| d.join(f))
-                .find(|f| w.has(f) || w.look.exists(f));
+                .find(|f| w.has(f) || w.cx.look.exists(f));
             let named = names("pnpm-workspace.yaml", &["pnpmfile", "configDependencies"])
                 || names(".npmrc", &["pnpmfile"]);
             (file.is_some() || named).then(|| {
@@ -461,8 +470,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .map(|d| d.join("global.json"))
             .find(|f| {
                 w.has(f)
-                    || w.look.is_file(f)
-                        && !w.look.read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
+                    || w.cx.look.is_file(f)
+                        && !w.cx.look.read_to_string(f).is_ok_and(|t| !t.contains("\"paths\""))
             })
             .map(|f| {
                 format!(
@@ -498,7 +507,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 .map(text)
                 .any(|a| matches!(a, "-nx" | "--nx" | "-n"));
             let init = dir.join(".gdbinit");
-            (!nx && (w.has(&init) || w.look.is_file(&init))).then(|| {
+            (!nx && (w.has(&init) || w.cx.look.is_file(&init))).then(|| {
                 format!(
                     "`{}` holds gdb commands gdb runs at start (`shell` runs programs)",
                     init.display()
@@ -507,35 +516,35 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "bazel" | "bazelisk" => project_dirs(dir, root)
             .map(|d| d.join("tools/bazel"))
-            .find(|f| w.has(f) || w.look.is_file(f))
+            .find(|f| w.has(f) || w.cx.look.is_file(f))
             .map(|f| format!("`{}` is a wrapper bazel runs first", f.display())),
         // tox 4 imports the inline plugin `toxfile.py` (or `☣.py`) beside the project's
         // configuration while it reads its options, `--version` and `--help` included.
         "tox" | "tox4" => project_dirs(dir, root)
             .flat_map(|d| ["toxfile.py", "\u{2623}.py"].map(|f| d.join(f)))
-            .find(|f| w.has(f) || w.look.is_file(f))
+            .find(|f| w.has(f) || w.cx.look.is_file(f))
             .map(|f| format!("`{}` is a tox plugin tox imports (runs) at start", f.display())),
         // Leiningen's launcher puts the classes `.lein-classpath` names first, and it
         // evaluates `project.clj` (Clojure code) before any task, `version` included.
         "lein" => project_dirs(dir, root)
             .flat_map(|d| [".lein-classpath", "project.clj"].map(|f| d.join(f)))
-            .find(|f| w.has(f) || w.look.is_file(f))
+            .find(|f| w.has(f) || w.cx.look.is_file(f))
             .map(|f| format!("`{}` is code Leiningen loads before any task", f.display())),
         "rails" => project_dirs(dir, root)
             .map(|d| d.join("bin/rails"))
-            .find(|f| w.has(f) || w.look.is_file(f))
+            .find(|f| w.has(f) || w.cx.look.is_file(f))
             .map(|f| format!("`rails` in an application runs `{}`", f.display())),
         "mvn" | "mvnd" => project_dirs(dir, root)
             .map(|d| d.join(".mvn/extensions.xml"))
-            .find(|f| w.has(f) || w.look.is_file(f))
+            .find(|f| w.has(f) || w.cx.look.is_file(f))
             .map(|f| format!("`{}` loads build extensions (code) first", f.display())),
         "poetry" => project_dirs(dir, root).find_map(|d| {
             let plugins = d.join(".poetry/plugins");
             let pyproject = d.join("pyproject.toml");
             (w.has(&plugins)
                 || w.has(&pyproject)
-                || w.look.exists(&plugins)
-                || w.look.is_file(&pyproject)
+                || w.cx.look.exists(&plugins)
+                || w.cx.look.is_file(&pyproject)
                     && toml_has(&pyproject, &|t| {
                         has_key(t, &["tool", "poetry", "requires-plugins"])
                     }))
@@ -550,7 +559,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let sub = u.args().map(text).find(|t| !t.starts_with('-'))?;
             let loads = !matches!(sub, "version" | "fmt" | "help" | "-version" | "-help");
             let plugins = dir.join(".terraform");
-            (loads && (w.has(&plugins) || w.look.is_dir(&plugins))).then(|| {
+            (loads && (w.has(&plugins) || w.cx.look.is_dir(&plugins))).then(|| {
                 format!(
                     "`{sub}` runs the provider plugins in `{}`, files of the checkout",
                     plugins.display()
@@ -581,7 +590,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             };
             project_dirs(&dir, root).find_map(|d| {
                 let f = d.join(".npmrc");
-                (w.has(&f) || w.look.read_to_string(&f).is_ok_and(|t| npmrc_runs(&t))).then(|| {
+                (w.has(&f) || w.cx.look.read_to_string(&f).is_ok_and(|t| npmrc_runs(&t))).then(|| {
                     format!(
                         "`{}` names a program npm runs (`browser`, `viewer`, `editor`, `shell`, `script-shell`, `git`) or code node loads (`node-options`)",
                         f.display()
@@ -600,7 +609,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .flat_map(|d| ["Pulumi.yaml", "Pulumi.yml"].map(|f| d.join(f)))
             .find(|f| {
                 w.has(f)
-                    || w.look.read_to_string(f).is_ok_and(|t| {
+                    || w.cx.look.read_to_string(f).is_ok_and(|t| {
                         t.lines()
                             .any(|l| l.trim_end().trim_matches(['"', '\'']).starts_with("backend"))
                     })
@@ -651,7 +660,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // and `--help` included.
         "jekyll" | "bridgetown" | "bunto" => {
             let f = dir.join("Gemfile");
-            (w.has(&f) || w.look.exists(&f)).then(|| {
+            (w.has(&f) || w.cx.look.exists(&f)).then(|| {
                 format!(
                     "`{}` is Ruby that `{base}` has Bundler evaluate at start",
                     f.display()
@@ -675,7 +684,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // configuration's `plugin_dir`.
         "tflint" => {
             let plugins = dir.join(".tflint.d");
-            if w.has(&plugins) || w.look.exists(&plugins) {
+            if w.has(&plugins) || w.cx.look.exists(&plugins) {
                 return Some(format!(
                     "`{}` holds TFLint plugins, programs tflint starts before anything else",
                     plugins.display()
@@ -698,7 +707,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "rebar3" => {
             let script = dir.join("rebar.config.script");
             let config = dir.join("rebar.config");
-            if w.has(&script) || w.look.exists(&script) {
+            if w.has(&script) || w.cx.look.exists(&script) {
                 Some(format!(
                     "`{}` is Erlang rebar3 evaluates at start",
                     script.display()
@@ -720,7 +729,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // every command (`-o ~/.bashrc` writes the report there, `-f` reads another journal).
         "hledger" => project_dirs(dir, root)
             .map(|d| d.join("hledger.conf"))
-            .find(|f| w.has(f) || w.look.is_file(f))
+            .find(|f| w.has(f) || w.cx.look.is_file(f))
             .map(|f| {
                 format!(
                     "`{}` holds options hledger takes as its own (`-o FILE` writes the report to any file)",
@@ -732,7 +741,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .map(|f| dir.join(f))
             .find(|f| {
                 w.has(f)
-                    || w.look.read_to_string(f).is_ok_and(|t| codespell_config_writes(&t))
+                    || w.cx.look.read_to_string(f).is_ok_and(|t| codespell_config_writes(&t))
             })
             .map(|f| {
                 format!(
@@ -745,7 +754,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let top = module.split('.').next().unwrap_or(&module);
             if let Some(shadow) = [dir.join(format!("{top}.py")), dir.join(top)]
                 .into_iter()
-                .find(|f| w.has(f) || w.look.exists(f))
+                .find(|f| w.has(f) || w.cx.look.exists(f))
             {
                 return Some(format!(
                     "`-m {module}` imports `{}` from the working directory before the installed module",
@@ -776,7 +785,7 @@ const PYLINT_CONFIGS: [&str; 7] = [
 /// Whether `f` is a file the line writes (its content unknown), or one of the checkout whose
 /// text `says` accepts; a file that is there but cannot be read as text counts as saying it.
 fn file_says(w: &LineWrites, f: &Path, says: &dyn Fn(&str) -> bool) -> bool {
-    w.has(f) || w.look.is_file(f) && w.look.read_to_string(f).map_or(true, |t| says(&t))
+    w.has(f) || w.cx.look.is_file(f) && w.cx.look.read_to_string(f).map_or(true, |t| says(&t))
 }
 
 /// The version files of asdf and mise, and mise's configuration files, in a directory.
@@ -804,7 +813,7 @@ fn version_selected_by_path(
     memo: Option<&super::WorkspaceMemo>,
 ) -> Option<PathBuf> {
     // One the line writes before the unit starts.
-    let written = w.paths().iter().find(|p| {
+    let written = w.paths().iter().map(|(_, p)| p).find(|p| {
         project_dirs(dir, root).any(|d| {
             VERSION_FILES.iter().any(|f| {
                 p.strip_prefix(d)
@@ -820,8 +829,8 @@ fn version_selected_by_path(
             .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
             .find(|f| {
                 let tool_versions = f.file_name().is_some_and(|n| n == ".tool-versions");
-                w.look.is_file(f)
-                    && w.look.read_to_string(f).map_or(true, |t| {
+                w.cx.look.is_file(f)
+                    && w.cx.look.read_to_string(f).map_or(true, |t| {
                         if tool_versions {
                             tool_versions_by_path(&t)
                         } else {
@@ -832,11 +841,18 @@ fn version_selected_by_path(
                     })
             })
     };
-    // A batch looks at the files once per directory.
-    match memo {
-        Some(m) => m.version_file_in(dir, on_disk),
-        None => on_disk(dir),
+    // Looked at once per directory: for a batch in its memo, else for the line.
+    if let Some(m) = memo {
+        return m.version_file_in(dir, on_disk);
     }
+    if let Some((_, f)) = w.version_files.borrow().iter().find(|(d, _)| d == dir) {
+        return f.clone();
+    }
+    let f = on_disk(dir);
+    w.version_files
+        .borrow_mut()
+        .push((dir.to_path_buf(), f.clone()));
+    f
 }
 
 /// Whether a `.tool-versions` text gives a tool a `path:` version (after its name, before a
@@ -1033,7 +1049,7 @@ fn yarn_release(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
         let rc = d.join(".yarnrc");
         let names = |f: &Path, key: &str| {
             w.has(f)
-                || w.look.read_to_string(f).is_ok_and(|t| {
+                || w.cx.look.read_to_string(f).is_ok_and(|t| {
                     t.lines()
                         .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
                 })
@@ -1063,9 +1079,10 @@ fn yarn_script(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Stri
     };
     let manifest = project_dirs(dir, root)
         .map(|d| d.join("package.json"))
-        .find(|f| w.has(f) || w.look.is_file(f))?;
+        .find(|f| w.has(f) || w.cx.look.is_file(f))?;
     let named = w.has(&manifest)
-        || w.look
+        || w.cx
+            .look
             .read_to_string(&manifest)
             .ok()
             .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
@@ -1264,13 +1281,13 @@ fn shellcheck_prints_sources(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) 
             .filter_map(|s| {
                 project_dirs(s, root)
                     .flat_map(|d| [d.join(".shellcheckrc"), d.join("shellcheckrc")])
-                    .find(|f| w.has(f) || w.look.is_file(f))
+                    .find(|f| w.has(f) || w.cx.look.is_file(f))
             })
             .collect()
     };
     let both = rcs.iter().any(|f| {
         let (mut ext, mut src) = (external, sourced);
-        match w.look.read_to_string(f) {
+        match w.cx.look.read_to_string(f) {
             Ok(t) if !w.has(f) => {
                 for line in t.lines() {
                     let line = line.split('#').next().unwrap_or("");
