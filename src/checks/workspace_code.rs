@@ -183,10 +183,9 @@ impl<'a> LineWrites<'a> {
                 .enumerate()
                 .filter_map(|(i, dir)| Some((i, dir.as_ref()?)))
                 .flat_map(|(i, dir)| {
-                    self.cx
-                        .write_targets(i)
-                        .iter()
-                        .map(move |t| (i, resolve(t, dir)))
+                    self.cx.write_targets(i).iter().map(move |t| {
+                        (i, crate::files::resolve_links_under(t, dir, self.cx.look).0)
+                    })
                 })
                 .collect()
         })
@@ -433,7 +432,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             };
             files.iter().find_map(|(name, key)| {
                 let f = d.join(name);
-                (w.has(&f) || f.is_file() && toml_has(&f, &|t| has_key(t, key))).then_some(f)
+                (w.has(&f) || w.cx.look.is_file(&f) && toml_has(&f, &|t| has_key(t, key)))
+                    .then_some(f)
             })
         })
     {
@@ -722,7 +722,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             }
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
-        "helm" => helm_chart_link(u, dir),
+        "helm" => helm_chart_link(u, dir, w.cx.look),
         "ffprobe" => ffprobe_playlist(u, dir, w),
         // hledger 1.40 and later read `hledger.conf` of the directory they run in or the
         // nearest parent holding one: its lines are options hledger takes as its own, for
@@ -883,7 +883,7 @@ crate::programs::name_set! {
 /// lint` print it. The directories among the static operands (and the working directory for
 /// `helm lint` without one) are walked, at most [`CHART_WALK_LIMIT`] entries, unreadable or
 /// larger trees counting as holding such a link.
-fn helm_chart_link(u: &Unit, dir: &Path) -> Option<String> {
+fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option<String> {
     let words: Vec<&str> = u
         .args()
         .filter_map(|a| a.value.as_deref())
@@ -891,8 +891,8 @@ fn helm_chart_link(u: &Unit, dir: &Path) -> Option<String> {
         .collect();
     let mut charts: Vec<PathBuf> = words
         .iter()
-        .map(|t| resolve(t, dir))
-        .filter(|p| p.is_dir())
+        .map(|t| crate::files::resolve_links_under(t, dir, look).0)
+        .filter(|p| look.is_dir(p))
         .collect();
     if words == ["lint"] {
         charts.push(dir.to_path_buf());
@@ -934,8 +934,11 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
         .iter()
         .filter(|o| o.name == "-i")
         .filter_map(|o| o.value.clone());
-    for f in operands.chain(named).map(|t| resolve(&t, dir)) {
-        if w.has(&f) || media_list_head(&f) {
+    for f in operands
+        .chain(named)
+        .map(|t| crate::files::resolve_links_under(&t, dir, w.cx.look).0)
+    {
+        if w.has(&f) || w.cx.look.is_file(&f) && media_list_head(&f) {
             return Some(format!(
                 "`{}` is a playlist or stream description (HLS, DASH, SDP, ffconcat): ffprobe would fetch the URLs it names or open the sockets it describes",
                 f.display()
