@@ -68,6 +68,11 @@ const SECRET_GLOBS: &[&str] = &[
     "**/*.kdbx",
     "**/*.tfstate",
     "**/*.tfstate.backup",
+    // Terraform's variable files: database passwords and API keys passed to providers.
+    "**/*.tfvars",
+    "**/*.tfvars.json",
+    // Password hashes of a web server's users (cracked offline).
+    "**/.htpasswd",
     "**/kubeconfig",
     "**/*.kubeconfig",
     "**/service-account*.json",
