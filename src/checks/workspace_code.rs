@@ -65,7 +65,7 @@ declare_check! {
     ///   and a template prints the file (`.Files.Get`);
     /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
     ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
-    /// - PlatformIO (`pio`) with a `platformio.ini` in the directory that moves its core,
+    /// - `pio` (`platformio`) with a `platformio.ini` in the directory that moves its core,
     ///   platforms or packages directory (`core_dir`: `pio boards` imports each platform's
     ///   `platform.py` from there) or names `extra_configs` (any file read as INI, quoted in
     ///   the parse error);
