@@ -35,9 +35,10 @@ declare_check! {
     /// an outer git checkout commits like any file: hg or jj run in the workspace (or a
     /// directory of it) whose repository directory there has a config that can run commands
     /// (any hgrc section but `[paths]` and `[phases]`, `%include`, a `.hg/sharedpath`; any
-    /// setting in jj's) is flagged, the workspace's own included. So is fossil run in (or
-    /// under) a fossil checkout of the workspace (`.fslckout`, `_FOSSIL_`) or on a repository
-    /// file of it (`-R FILE`): the repository's settings (`th1-setup` with `tcl` on) run code.
+    /// setting in jj's `.jj/repo/config.toml` or `.jj/workspace-config.toml`) is flagged, the
+    /// workspace's own included. So is fossil run in (or under) a fossil checkout of the
+    /// workspace (`.fslckout`, `_FOSSIL_`) or on a repository file of it (`-R FILE`): the
+    /// repository's settings (`th1-setup` with `tcl` on) run code.
     ///
     /// Git run in the workspace or next to it reads the repository it finds there, which is
     /// the agent's to write: its config, includes, submodule configs and hooks are read at
@@ -237,7 +238,8 @@ const HG_QUIET_SECTIONS: &[&str] = &["paths", "phases"];
 /// parent up to the workspace `root` (inclusive): why it can run commands, if it can. hg reads
 /// `.hg/hgrc` (and `hgrc-not-shared`; a `.hg/sharedpath` loads another repository's), jj
 /// `.jj/repo/config.toml` (`.jj/repo` is a file naming the repository for a secondary
-/// workspace). Files above the workspace are the person's own and are not looked at.
+/// workspace) and the workspace's `.jj/workspace-config.toml`. Files above the workspace are
+/// the person's own and are not looked at.
 fn planted_vcs_config(
     look: Look<'_>,
     tool: &str,
@@ -291,19 +293,25 @@ fn planted_vcs_config(
             ));
         }
     }
-    let config = store.join("config.toml");
-    let quiet = !look.exists(&config)
-        || look.read_to_string(&config).is_ok_and(|t| {
-            t.lines()
-                .map(str::trim)
-                .all(|l| l.is_empty() || l.starts_with('#'))
-        });
-    (!quiet).then(|| {
-        format!(
-            "jj loads `{}`, a file of the workspace whose settings can run commands (a pager, diff tool, alias or fix tool)",
-            config.strip_prefix(root).unwrap_or(&config).display()
-        )
-    })
+    // The repository's settings, then the workspace's own (`.jj/workspace-config.toml`, loaded
+    // after them): either can name a program jj runs.
+    let quiet = |config: &std::path::Path| {
+        !look.exists(config)
+            || look.read_to_string(config).is_ok_and(|t| {
+                t.lines()
+                    .map(str::trim)
+                    .all(|l| l.is_empty() || l.starts_with('#'))
+            })
+    };
+    [store.join("config.toml"), repo.join("workspace-config.toml")]
+        .into_iter()
+        .find(|config| !quiet(config))
+        .map(|config| {
+            format!(
+                "jj loads `{}`, a file of the workspace whose settings can run commands (a pager, diff tool, alias or fix tool)",
+                config.strip_prefix(root).unwrap_or(&config).display()
+            )
+        })
 }
 
 /// fossil keeps its settings in the repository database, which the checkout database
@@ -519,6 +527,15 @@ mod tests {
             "[aliases]\nl = [\"util\", \"exec\", \"--\", \"x\"]\n",
         );
         assert_eq!(run(ws, "jj l"), Some(Decision::Ask));
+        // The workspace's own settings, loaded after the repository's.
+        mk("vendor/v/.jj/repo/config.toml", "");
+        mk(
+            "vendor/v/.jj/workspace-config.toml",
+            "[ui]\npager = [\"sh\", \"-c\", \"x\"]\n",
+        );
+        assert_eq!(run(ws, "jj log -R vendor/v"), Some(Decision::Ask));
+        mk("vendor/v/.jj/workspace-config.toml", "# none\n");
+        assert_eq!(run(ws, "jj log -R vendor/v"), None);
     }
 
     /// `--bare` and `--git-dir=.` take the workspace's own files for the repository: asked

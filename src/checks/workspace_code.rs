@@ -65,6 +65,10 @@ declare_check! {
     ///   and a template prints the file (`.Files.Get`);
     /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
     ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
+    /// - `pio` (`platformio`) with a `platformio.ini` in the directory that moves its core,
+    ///   platforms or packages directory (`core_dir`: `pio boards` imports each platform's
+    ///   `platform.py` from there) or names `extra_configs` (any file read as INI, quoted in
+    ///   the parse error);
     /// - hledger with a `hledger.conf` in the directory or a parent: its lines are options
     ///   (`-o FILE` writes the report anywhere);
     /// - pylint with a configuration (`.pylintrc`, `pyproject.toml`, `setup.cfg`…) naming an
@@ -724,6 +728,25 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir, w.cx.look),
         "ffprobe" => ffprobe_playlist(u, dir, w),
+        // PlatformIO reads `platformio.ini` of the directory it runs in for every command
+        // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
+        // `platforms_dir`, `packages_dir`) moves where it loads platforms from, and a
+        // platform's `platform.py` is imported when `pio boards` lists them; `extra_configs`
+        // reads any other file as INI, whose parse error quotes its first line.
+        "pio" | "platformio" => {
+            let f = dir.join("platformio.ini");
+            file_says(w, &f, &|t| {
+                ["core_dir", "home_dir", "platforms_dir", "packages_dir", "extra_configs"]
+                    .iter()
+                    .any(|k| t.contains(k))
+            })
+            .then(|| {
+                format!(
+                    "`{}` moves where PlatformIO loads its platforms' code from (`core_dir`) or names other files it reads (`extra_configs`)",
+                    f.display()
+                )
+            })
+        }
         // hledger 1.40 and later read `hledger.conf` of the directory they run in or the
         // nearest parent holding one: its lines are options hledger takes as its own, for
         // every command (`-o ~/.bashrc` writes the report there, `-f` reads another journal).
@@ -2370,6 +2393,31 @@ mod tests {
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
+    }
+
+    #[test]
+    fn platformio_configuration_of_the_checkout() {
+        let ws = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = ws.path();
+        write(
+            root,
+            "platformio.ini",
+            "[env:uno]\nplatform = atmelavr\nboard = uno\n",
+        );
+        assert_eq!(flagged(root, "pio boards"), None);
+        write(
+            root,
+            "platformio.ini",
+            "[platformio]\ncore_dir = tools/pio\n[env:uno]\nboard = uno\n",
+        );
+        assert!(flagged(root, "pio boards").is_some());
+        assert!(flagged(root, "platformio device list").is_some());
+        write(
+            root,
+            "platformio.ini",
+            "[platformio]\nextra_configs = ../.env\n",
+        );
+        assert!(flagged(root, "pio system info").is_some());
     }
 
     #[test]

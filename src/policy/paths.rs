@@ -523,6 +523,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
             for (t, s) in operands.iter().skip(1) {
                 out.push((Access::Read, (*t).to_owned(), *s));
             }
+            attached_secret_values(program, unit, &mut out);
         }
         // The printers (one list with the dynamic-operand judge), and programs that read every
         // operand without printing it.
@@ -533,6 +534,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
             ) =>
         {
             all(Access::Read, &mut out);
+            attached_secret_values(program, unit, &mut out);
         }
         "curl" | "wget" | "http" => {
             for a in unit.args() {
@@ -577,6 +579,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                     out.push((Access::Read, t.to_owned(), a.span));
                 }
             }
+            attached_secret_values(program, unit, &mut out);
         }
     }
     let operands_done = matches!(
@@ -715,6 +718,52 @@ impl<'a> WorkingDir<'a> {
             self.stack.push(self.current.take());
         }
         self.current = target;
+    }
+}
+
+/// A secret's path given as the value attached to a short option (`date -f.env`, `grep
+/// -f/etc/shadow x`, `grex -nf.env`): read as the separate word would be (`date -f .env`),
+/// since the program may open it and print what it holds. The program's table says where a
+/// value starts (`-nf.env` is `-n -f .env` when `f` takes one); a program without a table is
+/// read as `-X` followed by its value. Only words that could hold a secret's name are parsed.
+fn attached_secret_values(
+    program: &str,
+    unit: &Unit,
+    out: &mut Vec<(Access, String, crate::ast::Span)>,
+) {
+    let short_with_tail = |t: &str| {
+        t.starts_with('-')
+            && !t.starts_with("--")
+            && t.get(2..)
+                .is_some_and(|v| !v.is_empty() && crate::files::may_be_secret(v))
+    };
+    if !unit
+        .args()
+        .any(|a| a.value.as_deref().is_some_and(short_with_tail))
+    {
+        return;
+    }
+    let Some(spec) = tables::builtin(program) else {
+        for a in unit.args() {
+            if let Some(t) = a.value.as_deref().filter(|t| short_with_tail(t))
+                && let Some(v) = t.get(2..)
+                && crate::files::word_is_secret(v)
+            {
+                out.push((Access::Read, v.to_owned(), a.span));
+            }
+        }
+        return;
+    };
+    let parsed = args::parse(Some(&spec), &unit.argv);
+    for o in &parsed.opts {
+        if o.value_at.is_some() || o.name.starts_with("--") {
+            continue;
+        }
+        if let (Some(v), Some(a)) = (o.value.as_deref(), unit.argv.get(o.index))
+            && crate::files::word_is_secret(v)
+        {
+            out.push((Access::Read, v.to_owned(), a.span));
+        }
     }
 }
 
