@@ -405,14 +405,14 @@ fn main() {
          /// the operands in place, the positions of the operands written (decimal), the\n\
          /// options whose value is the next word unless it starts with `-`, the options\n\
          /// that take the next two words, and the long options whose value is optional and\n\
-         /// attached (`--color=WHEN`);\n\
+         /// attached (`--color=WHEN`), and the options that print the credentials sent;\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed); whether options end at the first operand; whether\n\
          /// a word the table does not name is an operand (echo, test); whether `--no-NAME`\n\
          /// negates a listed option (npm); whether a word `@FILE` is a response file of more\n\
          /// arguments (binutils, LLVM).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -591,7 +591,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             }),
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
             | "runs" | "network" | "output" | "output_dir" | "reads" | "config" | "in_place"
-            | "optional_next" | "two_values" | "long_optional" => v
+            | "optional_next" | "two_values" | "long_optional" | "discloses" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -658,6 +658,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     let optional_next = end(text, "optional_next");
     let two_values = end(text, "two_values");
     let long_optional = end(text, "long_optional");
+    let discloses = end(text, "discloses");
     let listed = |key: &str| -> Vec<&str> {
         t.get(key)
             .and_then(toml::Value::as_array)
@@ -705,7 +706,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {discloses}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files})"
     )
 }
 

@@ -16,7 +16,9 @@ use crate::wordlist::{Words, words};
 declare_check! {
     /// **What it flags**: a network tool given a secret — `curl -d @~/.aws/credentials`,
     /// `curl -F f=@~/.ssh/id_rsa`, `wget --post-file=…`, `scp ~/.ssh/id_rsa host:`,
-    /// `nc host < ~/.ssh/id_rsa` — and a secret read (`cat`, `base64`, `tar`… of a key, a
+    /// `nc host < ~/.ssh/id_rsa`, a cloud CLI's upload (`az storage blob upload -f KEY`,
+    /// `gcloud storage cp KEY gs://…`) or request parameter read from the file (`aws s3api
+    /// list-objects-v2 --bucket B --prefix fileb://~/.aws/credentials`) — and a secret read (`cat`, `base64`, `tar`… of a key, a
     /// credentials file, `.env`, `/etc/shadow`; `env`/`printenv` dumps) in the same pipeline as a
     /// network tool, or inside a substitution in its arguments
     /// (`curl -d "$(cat ~/.ssh/id_rsa)" …`), and a secret read into a URL given to any program
@@ -970,31 +972,46 @@ fn reads_secret_in(a: &Analysis, u: &Unit) -> Option<String> {
 }
 
 /// Options whose value is a key or certificate the tool uses, not data it sends; for the ssh
-/// family (`ssh_like`), whose `-i` and `-F` name a key and a config file, its own.
-fn is_identity_option(ssh_like: bool, o: &str) -> bool {
-    if ssh_like {
-        matches!(o, "-i" | "-F" | "-o" | "-S" | "-E")
-    } else {
-        matches!(
-            o,
-            "-E" | "--cert"
-                | "--key"
-                | "--cacert"
-                | "--capath"
-                | "--netrc-file"
-                | "--identity"
-                | "--certificate"
-                | "--private-key"
-                | "--ca-certificate"
-                | "--config"
-                | "--env-file"
-                | "-K"
-        )
+/// family, whose `-i` and `-F` name a key and a config file, its own; for the cloud CLIs, the
+/// credential files they sign in with (`gcloud auth activate-service-account --key-file`, `az
+/// login --service-principal -p CERT`: `sign_in` when the unit is `az login`).
+fn is_identity_option(program: Option<&str>, sign_in: bool, o: &str) -> bool {
+    match program {
+        Some("ssh" | "scp" | "sftp" | "rsync" | "autossh") => {
+            return matches!(o, "-i" | "-F" | "-o" | "-S" | "-E");
+        }
+        Some("gcloud") if matches!(o, "--key-file" | "--cred-file") => return true,
+        Some("az") if sign_in && matches!(o, "-p" | "--password") => return true,
+        _ => {}
     }
+    matches!(
+        o,
+        "-E" | "--cert"
+            | "--key"
+            | "--cacert"
+            | "--capath"
+            | "--netrc-file"
+            | "--identity"
+            | "--certificate"
+            | "--private-key"
+            | "--ca-certificate"
+            | "--config"
+            | "--env-file"
+            | "-K"
+    )
+}
+
+/// The path of a `file://PATH`/`fileb://PATH` value, for a CLI that reads it (`file_urls`).
+fn file_url_path(file_urls: bool, w: &str) -> Option<&str> {
+    w.strip_prefix("fileb://")
+        .or_else(|| w.strip_prefix("file://"))
+        .filter(|_| file_urls)
 }
 
 fn secret_args(u: &Unit) -> Option<String> {
-    let ssh_like = matches!(prog(u), Some("ssh" | "scp" | "sftp" | "rsync" | "autossh"));
+    let program = prog(u);
+    let sign_in = program == Some("az") && u.args().next().map(text) == Some("login");
+    let file_urls = program.is_some_and(crate::programs::reads_file_urls);
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
     let mut pattern = crate::analyze::pattern_first(u);
@@ -1010,14 +1027,14 @@ fn secret_args(u: &Unit) -> Option<String> {
         }
         // Every identity option starts with `-`.
         if t.starts_with('-') {
-            if is_identity_option(ssh_like, t) {
+            if is_identity_option(program, sign_in, t) {
                 skip = true;
                 continue;
             }
             // `--key=FILE` (no option holds a `=`: the first one ends the name).
-            if t.split_once('=')
-                .is_some_and(|(o, _)| o.starts_with("--") && is_identity_option(ssh_like, o))
-            {
+            if t.split_once('=').is_some_and(|(o, _)| {
+                o.starts_with("--") && is_identity_option(program, sign_in, o)
+            }) {
                 continue;
             }
         }
@@ -1031,10 +1048,14 @@ fn secret_args(u: &Unit) -> Option<String> {
         if !may_be_secret(t) || t.bytes().any(|b| b == b'*' || b == b'?') {
             continue;
         }
-        // The word, its value after `=`, what follows its last `@`, the file of `<file`.
-        // The most precise first, so the reason names the path (`~/.aws/credentials`, not
-        // `@~/.aws/credentials`).
+        // The word, its value after `=`, what follows its last `@`, the file of `<file`, and
+        // for the AWS CLI the file of a `file://`/`fileb://` value (`--prefix
+        // fileb://~/.aws/credentials` sends the file to the bucket named). The most precise
+        // first, so the reason names the path (`~/.aws/credentials`, not `@~/.aws/credentials`).
         let candidates = [
+            file_url_path(file_urls, t),
+            t.split_once('=')
+                .and_then(|(_, v)| file_url_path(file_urls, v)),
             t.rfind('@').map(|idx| &t[idx + 1..]),
             t.split_once('=')
                 .map(|(_, v)| v.strip_prefix('<').unwrap_or(v)),

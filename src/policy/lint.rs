@@ -353,6 +353,7 @@ mod open_world {
                         .iter()
                         .chain(spec.runs.iter())
                         .chain(spec.network.iter())
+                        .chain(spec.discloses.iter())
                         .next()
                 {
                     failures.push(format!(
@@ -365,14 +366,16 @@ mod open_world {
                         && !spec.short_value.contains(*c)
                         && !spec.short_optional.contains(*c)
                 });
-                // In a `long_values` table every other lower-case `--name` is an operation
-                // parameter (known); a name outside that shape is not.
-                let unknown_long = if spec.long_values {
-                    "--Zz-not-an-option"
-                } else {
-                    "--zz-not-an-option"
-                };
+                // Appended last, with no value: in a `long_values` table (the cloud CLIs) an
+                // unlisted lower-case `--name` is an operation parameter only when given a
+                // value, so without one it is a flag nobody listed (perhaps a global one), as
+                // it is in every other table. A name outside the parameter shape is unknown
+                // even with a value.
+                let unknown_long = "--zz-not-an-option";
                 let mut additions: Vec<String> = vec![unknown_long.to_owned()];
+                if spec.long_values {
+                    additions.push("--Zz-not-an-option x".to_owned());
+                }
                 if !spec.single_dash_long {
                     additions.extend(unknown_short.map(|c| format!("-{c}")));
                 }
@@ -394,6 +397,7 @@ mod open_world {
                     .iter()
                     .chain(spec.runs.iter())
                     .chain(spec.network.iter())
+                    .chain(spec.discloses.iter())
                 {
                     if let Some(name) = effect.strip_prefix("--")
                         && name.len() > 1

@@ -321,6 +321,7 @@ impl Policy {
             writes: spec.writes.into(),
             runs: spec.runs.into(),
             network: spec.network.into(),
+            discloses: spec.discloses.into(),
             single_until: spec.single_until.into(),
             output: spec.output.into(),
             output_dir: spec.output_dir.into(),

@@ -295,6 +295,9 @@ pub(crate) struct ProgramSpec {
     /// Options that make the program reach the network.
     #[serde(default)]
     pub network: Vec<String>,
+    /// Options that make the program print the credentials it sends (`aws --debug`).
+    #[serde(default)]
+    pub discloses: Vec<String>,
     /// Single-dash words whose values run up to a `;` or `+` word (`find -exec CMD… ;`).
     #[serde(default)]
     pub single_until: Vec<String>,

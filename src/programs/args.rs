@@ -202,6 +202,9 @@ pub(crate) struct OptionSpec {
     /// `getopt_long` refuses a value for an option that takes none, but the table cannot prove
     /// the program's option takes none.
     pub long_optional: Names,
+    /// Options that make the program print the credentials it sends: a log of its requests
+    /// with their authorization headers or session tokens (`aws --debug`, `gcloud --log-http`).
+    pub discloses: Names,
 }
 
 /// What a unit's words are to the files it touches, by its program's table: the files it
@@ -250,6 +253,7 @@ impl OptionSpec {
         optional_next: Names::Packed(""),
         two_values: Names::Packed(""),
         long_optional: Names::Packed(""),
+        discloses: Names::Packed(""),
     };
 
     /// The effect of an option found in a unit, when the table gives it one.
@@ -260,6 +264,7 @@ impl OptionSpec {
             (&self.writes, Effect::Writes),
             (&self.network, Effect::Network),
             (&self.config, Effect::Config),
+            (&self.discloses, Effect::Discloses),
         ]
         .into_iter()
         .find_map(|(names, effect)| names.contains(name).then_some(effect))
@@ -390,6 +395,8 @@ pub(crate) enum Effect {
     /// Reads its settings from a file the command names (`curl -K FILE`, `ssh -F FILE`), which
     /// may turn on anything the options could.
     Config,
+    /// Prints the credentials it sends (a request log with its authorization headers).
+    Discloses,
 }
 
 impl Effect {
@@ -400,6 +407,7 @@ impl Effect {
             Effect::Runs => "runs a program or code",
             Effect::Network => "reaches the network",
             Effect::Config => "reads its settings from a file",
+            Effect::Discloses => "prints the credentials it sends (a log of its requests)",
         }
     }
 }
@@ -735,12 +743,19 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 value = value_of(argv, i + 1);
                 step = 2;
             }
+            // An operation parameter is proven by its shape and its value: one with none (at
+            // the end, or before a word that is the next option) is no `--name value` of the
+            // operation but a flag nobody listed, perhaps one of the CLI's own.
+            let parameter = spec.long_values && !known && takes;
             if takes && attached.is_none() {
                 match argv.get(i + 1).map(|a| a.text()) {
                     // An `argparse` CLI (`long_values`) reads a word that looks like an option
                     // as the next option, not as this one's value (`--dry-run --endpoint-url=…`),
                     // and a word known only at run time may turn out to be one (`--query "$Q"`).
-                    Some(Some(w)) if spec.long_values && argparse_option(w) => {}
+                    Some(Some(w)) if spec.long_values && argparse_option(w) => {
+                        out.unknown(spec, !parameter, written);
+                    }
+                    None if parameter => out.unknown(spec, false, written),
                     Some(None) if spec.long_values => {
                         out.unknown(spec, false, &format!("{v} {RUN_TIME_VALUE}"));
                         step = 2;
@@ -1241,6 +1256,15 @@ mod tests {
         ] {
             assert_eq!(argparse_option(w), option, "{w}");
         }
+        // A parameter without a value is a flag nobody listed, not a parameter.
+        assert!(parse("aws ec2 x --zz-unknown").unknown.is_some());
+        assert!(parse("aws ec2 x --zz-unknown --dry-run").unknown.is_some());
+        assert!(
+            parse("aws ec2 x --zz-unknown v --dry-run")
+                .unknown
+                .is_none()
+        );
+        assert!(parse("aws ec2 x --no-zz-unknown").unknown.is_none());
         // A value known only at run time could be an option.
         let mut args: Vec<Option<&str>> = argv("aws ec2 x --query").into_iter().map(Some).collect();
         args.push(None);

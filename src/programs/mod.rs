@@ -296,6 +296,12 @@ pub(crate) fn is_decoder(p: &str) -> bool {
     )
 }
 
+/// CLIs that read a parameter value written `file://PATH` or `fileb://PATH` from that file and
+/// send its content in the request (the AWS CLI's parameter files, for every parameter).
+pub(crate) fn reads_file_urls(p: &str) -> bool {
+    p == "aws"
+}
+
 /// Programs that send data over the network.
 pub(crate) fn is_sender(p: &str) -> bool {
     matches!(
@@ -325,6 +331,8 @@ pub(crate) fn is_sender(p: &str) -> bool {
             | "gh"
             | "s3cmd"
             | "gsutil"
+            | "gcloud"
+            | "az"
             | "rclone"
             | "smbclient"
             | "aws"

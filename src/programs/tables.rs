@@ -56,7 +56,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     let table = option_key(program)?.0?;
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.19 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.20 as usize,
     };
     let &(
         short,
@@ -79,6 +79,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         optional_next,
         two_values,
         long_optional,
+        discloses,
         single_dash_long,
         long_values,
         signal_words,
@@ -113,6 +114,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         optional_next: Names::Packed(text(output_operands as usize, optional_next)?),
         two_values: Names::Packed(text(optional_next as usize, two_values)?),
         long_optional: Names::Packed(text(two_values as usize, long_optional)?),
+        discloses: Names::Packed(text(long_optional as usize, discloses)?),
         closed,
         options_first,
         unlisted_operands,
