@@ -371,6 +371,11 @@ mod tests {
             ("gh pr create --help extra", None),
             ("gh a b c d --help", None),
             ("cargo build --Help", None),
+            // `-?` only where the parser reads it as help
+            ("pg_controldata -?", Some("program")),
+            ("dot -?", Some("program")),
+            ("rg -?", None),
+            ("dot -? -V", None),
         ];
         let mut bad = Vec::new();
         for &(cmd, want) in table {
