@@ -38,7 +38,7 @@ struct HelpData {
     short_h_not_help: Vec<String>,
     /// `-V` alone is not version.
     short_v_not_version: Vec<String>,
-    /// `-?` alone is help (getopt's `?`, argp, GOption).
+    /// `-?` alone is help (getopt's `?`, argp, the GNOME option parser).
     short_question_help: Vec<String>,
     /// `PROGRAM SUB --help` prints the subcommand's help.
     subcommand_clis: Vec<String>,
