@@ -319,10 +319,11 @@ impl Policy {
         // The subcommand must be one the built-in policy knows: `cargo b --help` may be
         // a project alias for `run -- …`, which runs the project with `--help`.
         // A program the help catalogue lists for its help alone is known for that.
+        // `-?` is a glob: beside a file named `-x` it is `-x`, not a help request.
         let help = help::asks_for_help(unit, spec.as_deref(), known).is_some_and(|h| match h {
             help::Help::Program => true,
             help::Help::Subcommand(sub) => own.is_some_and(|(p, _)| self.knows_subcommand(p, sub)),
-        });
+        }) && !(dash_names && unit.args().any(|a| a.glob));
         if help {
             state
                 .reasons
@@ -906,14 +907,15 @@ const SAME_FINDING: &[&[&str]] = &[
 ];
 
 /// Could an unquoted glob of the line expand to a file name that begins with `-` (and so to an
-/// option nobody checked)? Not when no glob begins with a wildcard (`src/*.rs` expands to
-/// `src/…`); else yes when the line may create files before the glob expands (a unit that writes,
-/// or one that changes directory), when the directory cannot be read, or when it holds such a
-/// name. A directory that does not exist holds none.
+/// option nobody checked)? Not when no glob begins with a wildcard or a `-` (`src/*.rs` expands
+/// to `src/…`; `-?` beside a file named `-I` is `-I`); else yes when the line may create files
+/// before the glob expands (a unit that writes, or one that changes directory), when the
+/// directory cannot be read, or when it holds such a name. A directory that does not exist
+/// holds none.
 fn dash_names_possible(analysis: &Analysis, dir_holds_one: impl FnOnce() -> bool) -> bool {
     let leading_glob = analysis.units.iter().any(|u| {
         u.args()
-            .any(|a| a.glob && a.template.starts_with(['*', '?', '[']))
+            .any(|a| a.glob && a.template.starts_with(['*', '?', '[', '-']))
     });
     if !leading_glob {
         return false;
@@ -1050,6 +1052,32 @@ mod tests {
                 assert_eq!(got == Decision::Allow, allowed, "{} {got:?}", dir.display());
             }
             assert_eq!(policy.dash_names.get().copied(), Some(!allowed));
+        }
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// A glob word beginning with `-` is a glob too: beside a file named `-I`, `-?` is `-I`
+    /// (`tar -tf a.tar -? x.sh` runs `x.sh` as tar's compressor, `dot -?` is no help request).
+    #[test]
+    fn a_dash_glob_may_be_any_dash_name_of_the_directory() {
+        let root = std::env::temp_dir().join(format!("shclass-dash-glob-{}", std::process::id()));
+        let (clean, dashed) = (root.join("clean"), root.join("dashed"));
+        let made = std::fs::create_dir_all(&clean).is_ok()
+            && std::fs::create_dir_all(&dashed).is_ok()
+            && std::fs::write(dashed.join("-I"), "").is_ok();
+        assert!(made, "scratch directories");
+        for (dir, allowed) in [(&clean, true), (&dashed, false)] {
+            let mut policy = Policy::builtin_eager().unwrap_or_default();
+            policy.cwd.clone_from(dir);
+            for cmd in ["tar -tf a.tar -? x.sh", "dot -?", "pg_controldata -?"] {
+                let got = policy.classify(cmd).decision;
+                assert_eq!(
+                    got == Decision::Allow,
+                    allowed,
+                    "{cmd} in {}",
+                    dir.display()
+                );
+            }
         }
         let _ = std::fs::remove_dir_all(&root);
     }

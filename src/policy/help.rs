@@ -38,6 +38,8 @@ struct HelpData {
     short_h_not_help: Vec<String>,
     /// `-V` alone is not version.
     short_v_not_version: Vec<String>,
+    /// `-?` alone is help (getopt's `?`, argp, the GNOME option parser).
+    short_question_help: Vec<String>,
     /// `PROGRAM SUB --help` prints the subcommand's help.
     subcommand_clis: Vec<String>,
     /// `PROGRAM SUB WORD [WORD] --help` prints the deepest command's help.
@@ -203,6 +205,7 @@ const SPELLINGS: &[&str] = &[
     "-h",
     "-V",
     "-v",
+    "-?",
     "-help",
     "-version",
     "help",
@@ -254,6 +257,7 @@ pub(crate) fn asks_for_help<'u>(
                 "--help" | "--version" => true,
                 "-h" => !listed(&d.short_h_not_help, program) && !takes_value('h'),
                 "-V" => !listed(&d.short_v_not_version, program) && !takes_value('V'),
+                "-?" => listed(&d.short_question_help, program),
                 "help" => listed(&d.help_clis, program),
                 _ => false,
             },
@@ -367,6 +371,11 @@ mod tests {
             ("gh pr create --help extra", None),
             ("gh a b c d --help", None),
             ("cargo build --Help", None),
+            // `-?` only where the parser reads it as help
+            ("pg_controldata -?", Some("program")),
+            ("dot -?", Some("program")),
+            ("rg -?", None),
+            ("dot -? -V", None),
         ];
         let mut bad = Vec::new();
         for &(cmd, want) in table {

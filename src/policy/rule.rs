@@ -849,11 +849,12 @@ impl std::fmt::Display for Miss<'_> {
 }
 
 /// True when an unquoted glob argument before `--` can expand to a word starting with `-`
-/// (it starts with a glob character), or, with `count`, when any unquoted glob is there.
+/// (it starts with a glob character, or with `-`: `-?` beside a file named `-I` is `-I`, not
+/// the `-?` the table read), or, with `count`, when any unquoted glob is there.
 fn glob_may_change_options(unit: &Unit, count: bool) -> bool {
     unit.args()
         .take_while(|a| a.value.as_deref() != Some("--"))
-        .any(|a| a.glob && (count || a.template.starts_with(['*', '?', '['])))
+        .any(|a| a.glob && (count || a.template.starts_with(['*', '?', '[', '-'])))
         || count && unit.args().any(|a| a.glob)
 }
 
