@@ -426,6 +426,12 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     }
 }
 
+/// Whether a redirect sends standard output somewhere else (`>`, `>>`, `>|`, `1>`, `&>`, `>&`
+/// with a file).
+pub(crate) fn replaces_stdout(op: &str, fd: Option<&str>) -> bool {
+    fd.is_none_or(|fd| fd == "1") && matches!(op, ">" | ">>" | ">|" | "&>" | "&>>" | ">&")
+}
+
 /// True when a redirect with operator `op` on descriptor `fd` replaces standard input (`<`,
 /// `<>`, a heredoc or a here-string, or `<&N`, a copy of another descriptor, on descriptor 0 or
 /// none).
