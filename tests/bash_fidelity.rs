@@ -996,3 +996,18 @@ fn process_substitutions_on_redirects_are_pipes() {
         ("while read l; do echo \"$l\"; done < <(ls)", Allow),
     ]);
 }
+
+#[test]
+fn double_parentheses_that_are_not_arithmetic_are_subshells() {
+    check(&[
+        // bypass: bash reads `((…)` whose inner `)` is not followed by `)` as `( (…) …)`.
+        ("((rm -rf ~) )", Deny),
+        ("echo $((rm -rf ~) )", Deny),
+        ("((true)||(rm -rf ~))", Deny),
+        ("bash -c '((rm -rf ~); (ls))'", Deny),
+        // Harmless twins.
+        ("((ls) )", Allow),
+        ("(( 2 > 1 )) && echo big", Allow),
+        ("echo $(( (1 + 2) * 3 ))", Allow),
+    ]);
+}
