@@ -206,7 +206,8 @@ fn shell_state_changed_earlier_on_the_line_is_never_allowed() {
         ("set -e; ls", Allow),
         ("set +x; ls", Allow),
         ("shopt -s globstar; ls **/*.rs", Allow),
-        ("shopt -s nullglob dotglob", Allow),
+        ("shopt -s nullglob", Allow),
+        ("shopt -u dotglob nocaseglob", Allow),
         ("set -- a b", Allow),
     ]);
 }
@@ -1009,5 +1010,23 @@ fn double_parentheses_that_are_not_arithmetic_are_subshells() {
         ("((ls) )", Allow),
         ("(( 2 > 1 )) && echo big", Allow),
         ("echo $(( (1 + 2) * 3 ))", Allow),
+    ]);
+}
+
+#[test]
+fn shell_options_that_widen_globs_are_not_harmless() {
+    check(&[
+        // bypass: `dotglob` makes `*` match `.env`; `nocaseglob` makes `.EN[V]` match it.
+        ("shopt -s dotglob; cat *", Ask),
+        ("shopt -s nullglob dotglob; grep -r KEY *", Ask),
+        ("shopt -s nocaseglob; cat .EN[V]", Ask),
+        ("shopt -s nocaseglob; cat ~/.S[S]H/*", Ask),
+        ("bash -O dotglob -c 'cat *'", Ask),
+        // bypass: without `globasciiranges` a range follows the locale's collation.
+        ("shopt -u globasciiranges; cat .[D-F]nv", Ask),
+        // Harmless twins: bash's defaults.
+        ("shopt -u dotglob; cat *", Allow),
+        ("shopt -s globasciiranges; ls [a-z]*", Allow),
+        ("shopt -s nullglob; cat *.md", Allow),
     ]);
 }

@@ -612,7 +612,7 @@ impl Walker<'_> {
                     && value.is_none_or(|name| {
                         name.is_some_and(|n| {
                             if shopt {
-                                super::shell_options::harmless_shopt(n)
+                                super::shell_options::harmless_shopt(n, on)
                             } else {
                                 super::shell_options::harmless_set_name(n, on)
                             }
