@@ -1030,3 +1030,16 @@ fn shell_options_that_widen_globs_are_not_harmless() {
         ("shopt -s nullglob; cat *.md", Allow),
     ]);
 }
+
+#[test]
+fn globs_in_redirect_targets_are_expanded() {
+    check(&[
+        // bypass: bash opens the file a redirect target's glob expands to.
+        ("cat < .e?v", Ask),
+        ("head -c 99 <.e[n]v", Ask),
+        ("{ cat; } < .e?v", Ask),
+        ("read -r l < .e?v; echo \"$l\"", Ask),
+        // Harmless twin.
+        ("wc -l < READM?.md", Allow),
+    ]);
+}

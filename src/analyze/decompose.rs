@@ -693,6 +693,7 @@ impl<'l> Walker<'l> {
                 let target = arg
                     .as_ref()
                     .and_then(|a| a.value.as_deref().map(str::to_owned));
+                let glob = r.op != "<<<" && arg.as_ref().is_some_and(|a| a.glob);
                 let template = arg.map(|a| a.template.to_string()).unwrap_or_default();
                 self.flag(kind, r.span, format!("{} {}", r.op, template));
                 UnitRedirect {
@@ -701,6 +702,7 @@ impl<'l> Walker<'l> {
                     target,
                     template,
                     span: r.span,
+                    glob,
                 }
             }
             RedirectTarget::Heredoc(h) => {
@@ -712,6 +714,7 @@ impl<'l> Walker<'l> {
                     target: None,
                     template: h.delimiter.clone(),
                     span: r.span,
+                    glob: false,
                 }
             }
         }
@@ -1785,6 +1788,7 @@ impl Walker<'_> {
                 target: w.value.clone(),
                 template: w.value.unwrap_or_else(|| arg.template.to_string()),
                 span: arg.span,
+                glob: arg.glob,
             });
         }
     }

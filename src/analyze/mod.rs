@@ -122,6 +122,10 @@ pub struct UnitRedirect {
     pub template: String,
     /// Where.
     pub span: Span,
+    /// The target is an unquoted glob: bash opens the one file it expands to (`cat < .e?v`
+    /// reads `.env`), not a file of that name.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub glob: bool,
 }
 
 impl UnitRedirect {
