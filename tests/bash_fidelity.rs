@@ -1032,14 +1032,18 @@ fn shell_options_that_widen_globs_are_not_harmless() {
 }
 
 #[test]
-fn globs_in_redirect_targets_are_expanded() {
+fn globs_in_redirect_targets_and_printed_words_are_expanded() {
     check(&[
         // bypass: bash opens the file a redirect target's glob expands to.
         ("cat < .e?v", Ask),
         ("head -c 99 <.e[n]v", Ask),
         ("{ cat; } < .e?v", Ask),
         ("read -r l < .e?v; echo \"$l\"", Ask),
-        // Harmless twin.
+        // bypass: echo prints what its glob expands to, and xargs passes it on.
+        ("echo .e?v | xargs cat", Ask),
+        ("printf '%s\\n' .e[n]v | xargs head", Ask),
+        // Harmless twins.
         ("wc -l < READM?.md", Allow),
+        ("echo *.md | xargs cat", Allow),
     ]);
 }
