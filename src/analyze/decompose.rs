@@ -944,7 +944,10 @@ impl<'l> Walker<'l> {
         let out = s
             .redirects
             .iter()
-            .any(|r| super::replaces_stdout(&r.op, r.fd.as_deref()))
+            .any(|r| {
+                super::replaces_stdout(&r.op, r.fd.as_deref())
+                    && matches!(&r.target, RedirectTarget::Word(w) if output_substitution(w).is_some())
+            })
             .then(|| self.simple_feed(s));
         for r in &s.redirects {
             let ur = self.redirect(r, out.as_ref(), ctx);
