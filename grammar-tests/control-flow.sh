@@ -17,3 +17,5 @@ select i in a b; do rm -rf /; done
 { ls; ! rm -rf /; }
 #--- coproc with a brace group (tree-sitter-bash has no coproc: the group is mis-parsed)
 coproc NAME { rm -rf /; }
+#--- `((` whose inner `)` is not followed by `)` is two subshells to bash (tree-sitter-bash: ERROR)
+((rm -rf /) ); ((id)||(ls)); echo $((id) )

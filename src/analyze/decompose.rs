@@ -397,19 +397,72 @@ impl<'l> Walker<'l> {
         }
     }
 
-    /// What a stage prints ([`super::nested::feed_of`]), unless its command name is a
+    /// What a stage prints ([`super::nested::simple_feed`]), unless its command name is a
     /// function defined on the line: then its body prints, at run time.
     pub(super) fn feed_of(&self, stage: &Command) -> Feed {
-        if let Command::Simple(s) = stage
-            && let Some(first) = s.words.first()
+        match stage {
+            Command::Simple(s) => self.simple_feed(s),
+            _ => Feed::Dynamic(stage.span()),
+        }
+    }
+
+    /// [`Self::feed_of`] for a simple command.
+    fn simple_feed(&self, s: &SimpleCommand) -> Feed {
+        if let Some(first) = s.words.first()
             && word::canonical(first)
                 .first()
                 .and_then(|a| a.exact())
                 .is_none_or(|name| self.defined.iter().any(|f| f == name))
         {
-            return Feed::Dynamic(stage.span());
+            return Feed::Dynamic(s.span);
         }
-        super::nested::feed_of(stage)
+        super::nested::simple_feed(s)
+    }
+
+    /// What a redirect feeds to standard input, when it redirects standard input (the last one
+    /// does, as in bash; `3< file` and `3<<< text` feed another descriptor). `< <(CMD)` is a
+    /// pipe from CMD: what it prints, as for `CMD |`.
+    fn stdin_feed(&self, r: &crate::ast::Redirect) -> Option<Feed> {
+        if let RedirectTarget::Word(w) = &r.target
+            && super::replaces_stdin(&r.op, r.fd.as_deref())
+            && r.op == "<"
+            && let [
+                WordPart::ProcessSubstitution {
+                    body,
+                    output: false,
+                    ..
+                },
+            ] = w.parts.as_slice()
+        {
+            return Some(match body.as_slice() {
+                [stage] => self.feed_of(stage),
+                _ => Feed::Dynamic(r.span),
+            });
+        }
+        stdin_feed(r)
+    }
+
+    /// `CMD > >(sh)`, `CMD &> >(bash)`, `exec 3> >(sh)`: a redirect into an output process
+    /// substitution is a pipe, and the commands inside read what is written there: the
+    /// command's standard output (`out`, as the next stage of a pipeline does) or, for another
+    /// descriptor, what is known only at run time. Returns false when `r` is not of that shape.
+    fn piped_redirect(&mut self, r: &crate::ast::Redirect, out: Option<&Feed>, ctx: &Ctx) -> bool {
+        let RedirectTarget::Word(w) = &r.target else {
+            return false;
+        };
+        let Some((body, span)) = output_substitution(w) else {
+            return false;
+        };
+        let feed = match out {
+            Some(feed) if super::replaces_stdout(&r.op, r.fd.as_deref()) => feed.clone(),
+            _ => Feed::Dynamic(r.span),
+        };
+        self.flag(FlagKind::ProcessSubstitution, span, "");
+        let mut pc = ctx.with(Context::ProcessSubstitution);
+        pc.feed = Some(feed);
+        pc.piped = true;
+        self.commands(body, &pc);
+        true
     }
 
     fn subshell(&mut self, body: &[Command], span: Span, ctx: &Ctx) {
@@ -494,9 +547,10 @@ impl<'l> Walker<'l> {
     /// A compound command with redirects: they apply to every unit inside.
     fn redirected(&mut self, body: &Command, redirects: &[crate::ast::Redirect], ctx: &Ctx) {
         let mut c = ctx.clone();
+        let out = Feed::Dynamic(body.span());
         for r in redirects {
-            let ur = self.redirect(r, ctx);
-            if let Some(feed) = stdin_feed(r) {
+            let ur = self.redirect(r, Some(&out), ctx);
+            if let Some(feed) = self.stdin_feed(r) {
                 c.feed = Some(feed);
             }
             c.redirects.push(ur);
@@ -618,10 +672,18 @@ impl<'l> Walker<'l> {
         }
     }
 
-    fn redirect(&mut self, r: &crate::ast::Redirect, ctx: &Ctx) -> UnitRedirect {
+    /// `out`: what the command writes to its standard output, for a redirect into `>(…)`.
+    fn redirect(
+        &mut self,
+        r: &crate::ast::Redirect,
+        out: Option<&Feed>,
+        ctx: &Ctx,
+    ) -> UnitRedirect {
         match &r.target {
             RedirectTarget::Word(w) => {
-                self.word_effects(w, ctx);
+                if !self.piped_redirect(r, out, ctx) {
+                    self.word_effects(w, ctx);
+                }
                 let kind = if r.op == "<<<" {
                     FlagKind::Herestring
                 } else {
@@ -631,6 +693,7 @@ impl<'l> Walker<'l> {
                 let target = arg
                     .as_ref()
                     .and_then(|a| a.value.as_deref().map(str::to_owned));
+                let glob = r.op != "<<<" && arg.as_ref().is_some_and(|a| a.glob);
                 let template = arg.map(|a| a.template.to_string()).unwrap_or_default();
                 self.flag(kind, r.span, format!("{} {}", r.op, template));
                 UnitRedirect {
@@ -639,6 +702,7 @@ impl<'l> Walker<'l> {
                     target,
                     template,
                     span: r.span,
+                    glob,
                 }
             }
             RedirectTarget::Heredoc(h) => {
@@ -650,6 +714,7 @@ impl<'l> Walker<'l> {
                     target: None,
                     template: h.delimiter.clone(),
                     span: r.span,
+                    glob: false,
                 }
             }
         }
@@ -723,29 +788,36 @@ impl<'l> Walker<'l> {
             .iter()
             .map(|a| self.assignment(a, ctx, reader))
             .collect();
-        let c = self.simple_redirects(s, ctx);
+        let tee = head.is_some_and(|a| a.exact() == Some("tee"));
+        let mut c = self.simple_redirects(s, ctx);
+        // A command that writes into `>(…)` (`curl … > >(sh)`, `curl -o >(sh) URL`) is the
+        // first stage of a pipe: what runs inside reads what it writes.
+        let writes_pipe = (!tee && s.words.iter().any(|w| output_substitution(w).is_some()))
+            || s.redirects.iter().any(|r| {
+                matches!(&r.target, RedirectTarget::Word(w) if output_substitution(w).is_some())
+            });
+        if writes_pipe && !c.context.contains(&Context::Pipeline) {
+            self.flag(FlagKind::Pipeline, s.span, "");
+            c.to_mut().context.push(Context::Pipeline);
+        }
         if !s.words.is_empty() {
             for a in &assignments {
                 self.code_valued_env(a, &c);
             }
         }
-        // `tee >(sh) <<< CODE`, `curl … | tee >(sh)`: tee writes what it reads into each
-        // `>(…)`, so the command inside reads tee's input.
-        let tee = head.is_some_and(|a| a.exact() == Some("tee"));
         for w in &s.words {
-            if tee
-                && let [
-                    WordPart::ProcessSubstitution {
-                        body,
-                        span,
-                        output: true,
-                    },
-                ] = w.parts.as_slice()
-            {
-                self.flag(FlagKind::ProcessSubstitution, *span, "");
+            if let Some((body, span)) = output_substitution(w) {
+                // `tee >(sh) <<< CODE`, `curl … | tee >(sh)`: tee writes what it reads into
+                // each `>(…)`, so the command inside reads tee's input; another program writes
+                // what it chooses into the file it is given.
+                self.flag(FlagKind::ProcessSubstitution, span, "");
                 let mut pc = ctx.with(Context::ProcessSubstitution);
-                pc.feed.clone_from(&c.feed);
-                pc.piped = c.feed.is_some();
+                if tee {
+                    pc.feed.clone_from(&c.feed);
+                } else {
+                    pc.feed = Some(Feed::Dynamic(s.span));
+                }
+                pc.piped = pc.feed.is_some();
                 self.commands(body, &pc);
                 continue;
             }
@@ -869,9 +941,17 @@ impl<'l> Walker<'l> {
             return std::borrow::Cow::Borrowed(ctx);
         }
         let mut c = ctx.clone();
+        let out = s
+            .redirects
+            .iter()
+            .any(|r| {
+                super::replaces_stdout(&r.op, r.fd.as_deref())
+                    && matches!(&r.target, RedirectTarget::Word(w) if output_substitution(w).is_some())
+            })
+            .then(|| self.simple_feed(s));
         for r in &s.redirects {
-            let ur = self.redirect(r, ctx);
-            if let Some(feed) = stdin_feed(r) {
+            let ur = self.redirect(r, out.as_ref(), ctx);
+            if let Some(feed) = self.stdin_feed(r) {
                 c.feed = Some(feed);
             }
             c.redirects.push(ur);
@@ -1503,6 +1583,20 @@ impl<'l> Walker<'l> {
     }
 }
 
+/// The commands of a word that is one output process substitution (`>(sh)`), and its span.
+fn output_substitution(w: &Word) -> Option<(&[Command], Span)> {
+    match w.parts.as_slice() {
+        [
+            WordPart::ProcessSubstitution {
+                body,
+                span,
+                output: true,
+            },
+        ] => Some((body, *span)),
+        _ => None,
+    }
+}
+
 /// The text fed on standard input, when it is known now (heredoc, here-string, `echo … |`).
 fn static_feed(ctx: &Ctx) -> Option<String> {
     match &ctx.feed {
@@ -1697,6 +1791,7 @@ impl Walker<'_> {
                 target: w.value.clone(),
                 template: w.value.unwrap_or_else(|| arg.template.to_string()),
                 span: arg.span,
+                glob: arg.glob,
             });
         }
     }

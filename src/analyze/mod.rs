@@ -122,6 +122,10 @@ pub struct UnitRedirect {
     pub template: String,
     /// Where.
     pub span: Span,
+    /// The target is an unquoted glob: bash opens the one file it expands to (`cat < .e?v`
+    /// reads `.env`), not a file of that name.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub glob: bool,
 }
 
 impl UnitRedirect {
@@ -424,6 +428,12 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
         flags,
         assignments,
     }
+}
+
+/// Whether a redirect sends standard output somewhere else (`>`, `>>`, `>|`, `1>`, `&>`, `>&`
+/// with a file).
+pub(crate) fn replaces_stdout(op: &str, fd: Option<&str>) -> bool {
+    fd.is_none_or(|fd| fd == "1") && matches!(op, ">" | ">>" | ">|" | "&>" | "&>>" | ">&")
 }
 
 /// True when a redirect with operator `op` on descriptor `fd` replaces standard input (`<`,

@@ -21,7 +21,7 @@
 //! Re-parsed code keeps spans into the original input through [`SpanMap`]. What cannot be seen
 //! (a dynamic code string) is flagged, never skipped.
 
-use crate::ast::{Command, RedirectTarget, Span, WordPart};
+use crate::ast::{RedirectTarget, Span, WordPart};
 use crate::parse::{SpanMap, escapes};
 
 use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
@@ -30,11 +30,9 @@ use super::{word, wrappers};
 use crate::programs::{is_interpreter, is_shell};
 use crate::wordlist::{Words, words};
 
-/// What a pipeline stage writes to its standard output, as far as it is known now.
-pub(super) fn feed_of(stage: &Command) -> Feed {
-    let Command::Simple(s) = stage else {
-        return Feed::Dynamic(stage.span());
-    };
+/// What a simple command (a pipeline stage) writes to its standard output, as far as it is
+/// known now.
+pub(super) fn simple_feed(s: &crate::ast::SimpleCommand) -> Feed {
     let all: Vec<_> = s.words.iter().flat_map(word::canonical).collect();
     // The command inside wrappers that hand on its output unchanged (`timeout 5 echo -1`);
     // `at` indexes words and args alike, which holds while every word is one arg.
@@ -614,7 +612,7 @@ impl Walker<'_> {
                     && value.is_none_or(|name| {
                         name.is_some_and(|n| {
                             if shopt {
-                                super::shell_options::harmless_shopt(n)
+                                super::shell_options::harmless_shopt(n, on)
                             } else {
                                 super::shell_options::harmless_set_name(n, on)
                             }

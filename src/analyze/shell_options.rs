@@ -24,15 +24,13 @@ const SET_NAMES: Words = words![
     "history",
 ];
 
-/// `shopt -s`/`-u` names harmless either way.
+/// `shopt -s`/`-u` names harmless either way. `globstar` makes `**` reach into visible
+/// directories, which the glob checks always assume.
 const SHOPT_NAMES: Words = words![
     "globstar",
     "nullglob",
-    "dotglob",
     "failglob",
-    "nocaseglob",
     "nocasematch",
-    "globasciiranges",
     "checkwinsize",
     "histappend",
     "cmdhist",
@@ -50,9 +48,20 @@ pub(crate) fn harmless_set_name(name: &str, on: bool) -> bool {
     SET_NAMES.contains(name) || (!on && name == "xtrace")
 }
 
-/// A `shopt -s`/`-u` name.
-pub(crate) fn harmless_shopt(name: &str) -> bool {
+/// `shopt` names, off by default, that change which files a later glob expands to when
+/// switched on: `dotglob` (`*` matches `.env`), `nocaseglob` (`.EN[V]` matches `.env`).
+/// Switching them off is harmless.
+const SHOPT_DEFAULT_OFF: Words = words!["dotglob", "nocaseglob"];
+
+/// `shopt` names, on by default, that change which files a later glob expands to when switched
+/// off: `globasciiranges` (off, `[D-F]` follows the locale's collation, where it can hold `e`).
+const SHOPT_DEFAULT_ON: Words = words!["globasciiranges"];
+
+/// A `shopt -s` (`on`) or `-u` name.
+pub(crate) fn harmless_shopt(name: &str, on: bool) -> bool {
     SHOPT_NAMES.contains(name)
+        || (!on && SHOPT_DEFAULT_OFF.contains(name))
+        || (on && SHOPT_DEFAULT_ON.contains(name))
 }
 
 /// A letter in a shell's own option bundle (`bash -ec …`): the `set` letters plus `c`
@@ -106,6 +115,7 @@ pub(crate) fn set_problem(args: &[&str]) -> Option<String> {
 pub(crate) fn shopt_problem(args: &[&str]) -> Option<String> {
     let mut set_names = false;
     let mut changes = false;
+    let mut on = false;
     let mut names = Vec::new();
     let mut options_done = false;
     for &a in args {
@@ -114,7 +124,10 @@ pub(crate) fn shopt_problem(args: &[&str]) -> Option<String> {
         } else if !options_done && a.starts_with('-') && a.len() > 1 {
             for c in a[1..].chars() {
                 match c {
-                    's' | 'u' => changes = true,
+                    's' | 'u' => {
+                        changes = true;
+                        on |= c == 's';
+                    }
                     'o' => set_names = true,
                     'p' | 'q' => {}
                     _ => return Some(a.to_owned()),
@@ -134,7 +147,7 @@ pub(crate) fn shopt_problem(args: &[&str]) -> Option<String> {
             if set_names {
                 !harmless_set_name(n, true)
             } else {
-                !harmless_shopt(n)
+                !harmless_shopt(n, on)
             }
         })
         .map(str::to_owned)

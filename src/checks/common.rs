@@ -277,6 +277,30 @@ pub(crate) fn catastrophe(tokens: &[String], cwd: &Path) -> Option<String> {
     None
 }
 
+/// The unquoted globs among the words printed into the same pipeline or process substitution
+/// as `u` ([`fed_words`] takes them as written): bash expands them before `echo`/`printf`
+/// prints them (`echo .e?v | xargs cat` appends `.env`).
+pub(crate) fn fed_globs(a: &Analysis, u: &Unit) -> Vec<String> {
+    let printers = |v: &Unit| matches!(prog(v), Some("echo" | "printf"));
+    let mut out = Vec::new();
+    let mut take = |v: &Unit| {
+        out.extend(v.args().filter(|x| x.glob).map(|x| text(x).to_owned()));
+    };
+    if let Some(span) = pipelines_of(a, u).first() {
+        for (_, v) in units_within(a, *span) {
+            if printers(v) {
+                take(v);
+            }
+        }
+    }
+    for v in &a.units {
+        if printers(v) && v.in_context(Context::ProcessSubstitution) {
+            take(v);
+        }
+    }
+    out
+}
+
 /// The words `xargs`/`parallel` would append: static text printed into the same pipeline or
 /// process substitution, a here-string (`xargs rm <<< /`), and `parallel`'s `::: ARGS`.
 pub(crate) fn fed_words(a: &Analysis, u: &Unit) -> Vec<String> {

@@ -1,8 +1,8 @@
 //! `secret-exfiltration`: private keys, credentials and environment dumps sent over the network.
 
 use super::common::{
-    ask, deny, fed_words, holds_secrets, is_raw_device, is_sender, pipelines_of, prog, text,
-    units_within,
+    ask, deny, fed_globs, fed_words, holds_secrets, is_raw_device, is_sender, pipelines_of, prog,
+    text, units_within,
 };
 use super::{Check, CheckCtx, Finding, declare_check, git_config};
 use crate::files::secret_glob::{glob_may_be_secret, name_may_be_secret};
@@ -896,7 +896,10 @@ fn fed_secret(a: &Analysis, u: &Unit) -> Option<String> {
     if !u.appended_args {
         return None;
     }
-    fed_words(a, u).into_iter().find(|w| word_is_secret(w))
+    fed_words(a, u)
+        .into_iter()
+        .find(|w| word_is_secret(w))
+        .or_else(|| fed_globs(a, u).into_iter().find(|g| glob_may_be_secret(g)))
 }
 
 /// The `find` that runs `u` with `-exec … {}` looks for secrets: it starts in a secret directory

@@ -12,16 +12,20 @@ declare_check! {
     /// change nothing about what runs: `set -e -u -f -C -v -b -h -n -E`, `-o errexit`,
     /// `nounset`, `pipefail`, `noglob`, `noclobber`, `verbose`, `notify`, `hashall`, `noexec`,
     /// `errtrace` (either sign), `set +x`/`+o xtrace`, positional parameters after `--`;
-    /// `shopt -s/-u globstar`, `nullglob`, `dotglob`, `failglob`, `nocaseglob`, `nocasematch`,
-    /// `globasciiranges`, `checkwinsize`, `histappend`, `cmdhist`, `inherit_errexit`,
-    /// `lastpipe`, `shopt -p`/`-q`. Anything else → ask (high).
+    /// `shopt -s/-u globstar`, `nullglob`, `failglob`, `nocasematch`, `checkwinsize`,
+    /// `histappend`, `cmdhist`, `inherit_errexit`, `lastpipe`, `shopt -u dotglob`/`nocaseglob`
+    /// and `shopt -s globasciiranges` (bash's defaults), `shopt -p`/`-q`. Anything else → ask
+    /// (high).
     ///
     /// **Why it is risky**: `set -k` puts every later `NAME=value` argument into the program's
     /// environment (`ls LD_PRELOAD=./x.so`), `set -a` exports every later assignment
     /// (`TAR_OPTIONS`, `GIT_CONFIG_*`), `set -x` runs the code in `PS4`, `set -T` lets traps
     /// run in functions and substitutions, `shopt -s expand_aliases` makes aliases defined on
     /// the line replace program names, `shopt -s xpg_echo` makes `echo` decode escapes,
-    /// `extglob` and `set -o posix` change how later lines are parsed.
+    /// `extglob` and `set -o posix` change how later lines are parsed, `shopt -s dotglob` and
+    /// `nocaseglob` make a later glob expand to a secret the checks do not see in it
+    /// (`shopt -s dotglob; cat *` prints `.env`, `shopt -s nocaseglob; cat .EN[V]` too), in
+    /// this line or in a later one of a persistent shell.
     ///
     /// **Example**: `set -euo pipefail; ls` → not flagged; `set -k; ls X=1` → ask.
     ///
@@ -90,6 +94,10 @@ mod tests {
             "shopt -os allexport",
             "shopt -s -o allexport",
             "set $x",
+            "shopt -s dotglob",
+            "shopt -s nullglob dotglob",
+            "shopt -s nocaseglob",
+            "shopt -u globasciiranges",
         ];
         let quiet = [
             "set -e",
@@ -101,6 +109,8 @@ mod tests {
             "set -o",
             "shopt -s globstar",
             "shopt -u nullglob dotglob",
+            "shopt -u nocaseglob",
+            "shopt -s globasciiranges",
             "shopt -q extglob",
             "shopt -p",
             "shopt",

@@ -14,6 +14,7 @@
 
 mod backquotes;
 mod continuation;
+mod dparen;
 pub(crate) mod escapes;
 mod heredoc;
 mod lower;
@@ -171,10 +172,29 @@ pub(crate) fn parse_with_tree_sitter(
     depth: usize,
     limits: &Limits,
 ) -> Script {
-    match tree(src, limits.max_parse_time) {
+    let script = match tree(src, limits.max_parse_time) {
         Ok(tree) => lower::lower(&tree, src, map, depth, limits),
-        Err((kind, detail)) => only_issue(kind, map.map(0, src.len()), detail),
+        Err((kind, detail)) => return only_issue(kind, map.map(0, src.len()), detail),
+    };
+    if script
+        .issues
+        .iter()
+        .any(|i| i.kind == IssueKind::ParseError)
+        && let Some((text, origin)) = dparen::as_nested_subshells(src)
+    {
+        // `((id) )`, `$((id) )`: bash's nested subshells, which tree-sitter-bash cannot read
+        // as written; kept when the respelled text parses.
+        let table = origin.iter().map(|&(s, e)| map.map(s, e)).collect();
+        let respelled = parse_nested(&text, &SpanMap::Table(table), depth, limits);
+        if !respelled
+            .issues
+            .iter()
+            .any(|i| i.kind == IssueKind::ParseError)
+        {
+            return respelled;
+        }
     }
+    script
 }
 
 /// [`parse_with_tree_sitter`] on a thread of its own, abandoned if it has not finished a little

@@ -367,6 +367,16 @@ impl Policy {
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
+                // Operands read through a glob are the secret-read and link-read checks'.
+                let redirect = unit.redirects.iter().any(|r| r.glob && r.span == span);
+                let operand = unit.argv.iter().any(|a| a.glob && a.span == span);
+                if redirect || operand && access == paths::Access::Write {
+                    for r in self.glob_path_reasons(access, &path, span, i, &wd) {
+                        state.hard = true;
+                        state.edit_only = false;
+                        state.reasons.push(r);
+                    }
+                }
                 let Some((resolved, looped)) = wd.resolve(&path) else {
                     // `cd "$d"; cat hosts.yml`: a read asks when the same name is a secret in
                     // some directories (`~/.config/gh`), and this one is known only at run time.
@@ -447,6 +457,71 @@ impl Policy {
             }
             wd.follow(unit);
         }
+    }
+
+    /// A path that is an unquoted glob (`cat < .e?v`, `echo x >> .gi[t]/config`, `cp a
+    /// .gi?/config`): bash opens the files it expands to, not a file of that name. Each file it
+    /// may expand to now (as bash may match: case folded, a leading dot matched) is judged as
+    /// a path of its own, and a read of a pattern that may name a secret asks, as the
+    /// secret-read check asks for an operand; a write whose pattern expands to more names than
+    /// are looked at asks.
+    fn glob_path_reasons(
+        &self,
+        access: paths::Access,
+        pattern: &str,
+        span: Span,
+        unit: usize,
+        wd: &paths::WorkingDir<'_>,
+    ) -> Vec<Reason> {
+        let mut out = Vec::new();
+        let reason = |rule: &'static str, message: String| Reason {
+            decision: Decision::Ask,
+            risk: Risk::High,
+            rule: Origin::Path(Cow::Borrowed(rule)),
+            source: Source::Builtin,
+            message: message.into(),
+            span,
+            unit: Some(unit),
+            suggest: None,
+        };
+        let Some(dir) = wd.current() else {
+            return out;
+        };
+        if access == paths::Access::Read && crate::files::secret_glob::glob_may_be_secret(pattern) {
+            out.push(reason(
+                "read-secret",
+                format!("the pattern `{pattern}` may match files that hold secrets"),
+            ));
+            return out;
+        }
+        let (matches, complete) = crate::checks::link_read::expand(pattern, dir);
+        if !complete && access == paths::Access::Write {
+            out.push(reason(
+                "write-glob",
+                format!(
+                    "writes the files `{pattern}` expands to, more than are looked at: one may be a protected file"
+                ),
+            ));
+        }
+        for m in matches {
+            let found = paths::decide_path(
+                &self.path_rules,
+                &self.cwd,
+                access,
+                &m.to_string_lossy(),
+                span,
+                Some(unit),
+            );
+            for mut r in found {
+                if r.decision == Decision::Allow {
+                    continue;
+                }
+                r.message =
+                    format!("`{pattern}` expands to `{}`: {}", m.display(), r.message).into();
+                out.push(r);
+            }
+        }
+        out
     }
 
     /// What the analyzer's flags decide: the policy's own flag decisions, else the defaults.
@@ -1080,6 +1155,37 @@ mod tests {
             }
         }
         let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// bash opens the file a glob in a redirect target or a written operand expands to:
+    /// `>> .gi[t]/config` writes `.git/config`, `< .e?v` reads `.env`.
+    #[test]
+    fn globs_in_written_and_read_paths_are_judged_by_what_they_expand_to() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let made = std::fs::create_dir_all(ws.join(".git/hooks")).is_ok()
+            && std::fs::create_dir_all(ws.join("src")).is_ok()
+            && [".git/config", ".bashrc", ".env", "notes.txt", "src/a.rs"]
+                .iter()
+                .all(|f| std::fs::write(ws.join(f), "").is_ok());
+        assert!(made, "scratch workspace");
+        let mut policy = Policy::builtin_eager().unwrap_or_default();
+        policy.cwd.clone_from(&ws);
+        policy.mode = crate::policy::Mode::AcceptEdits;
+        for (cmd, want) in [
+            ("echo x >> .gi[t]/config", Decision::Deny),
+            ("cp notes.txt .gi?/config", Decision::Deny),
+            ("echo x >> .bash[r]c", Decision::Ask),
+            ("echo x > .e?v", Decision::Ask),
+            ("cat < .e?v", Decision::Ask),
+            ("wc -c < .en*", Decision::Ask),
+            // Harmless twins.
+            ("sed -i s/a/b/ src/*.rs", Decision::Allow),
+            ("echo x > notes.tx?", Decision::Allow),
+            ("wc -l < notes.tx?", Decision::Allow),
+        ] {
+            assert_eq!(policy.classify(cmd).decision, want, "{cmd}");
+        }
     }
 
     /// A unit is checked only against the rules its first operand can match, and decides as

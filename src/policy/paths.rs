@@ -661,6 +661,11 @@ impl<'a> WorkingDir<'a> {
         Some(crate::files::resolve_links_under(path, dir, self.look))
     }
 
+    /// The current directory, `None` while it is known only at run time.
+    pub(crate) fn current(&self) -> Option<&Path> {
+        self.current.as_deref()
+    }
+
     /// The directory is known only at run time from here on.
     pub(crate) fn forget(&mut self) {
         self.current = None;
