@@ -65,6 +65,16 @@ declare_check! {
     ///   and a template prints the file (`.Files.Get`);
     /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
     ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
+    /// - SoX (`soxi`, `sox`, `play`) given a playlist of the checkout (`.m3u`, `.pls`) with a
+    ///   `|command` or URL entry: each entry is opened like a file name of the line, the
+    ///   command through `popen()`, the URL with wget run by a shell;
+    /// - ImageMagick readers (`identify`, `magick`, `zbarimg`…) given a file of the checkout
+    ///   that is an MVG drawing (by content, `viewbox`, or by name), an MSL script, or an SVG
+    ///   naming another file or declaring an entity: the drawing reads the files it names
+    ///   (`'|CMD'` runs CMD), the script writes files;
+    /// - `scons -h` (any command but `-H` and `--version`) with an `SConstruct`, and `vagrant`
+    ///   (any command but `--version`, `-h` included) with a `Vagrantfile` or project plugins
+    ///   (`.vagrant/plugins`): both run that code to build the help they print;
     /// - hledger with a `hledger.conf` in the directory or a parent: its lines are options
     ///   (`-o FILE` writes the report anywhere);
     /// - pylint with a configuration (`.pylintrc`, `pyproject.toml`, `setup.cfg`…) naming an
@@ -73,7 +83,8 @@ declare_check! {
     /// - jekyll (and bridgetown) with a `Gemfile` in the directory, which Bundler evaluates at
     ///   start; rspec with a `.rspec` or `.rspec-local` holding ERB (`<%= … %>`), evaluated
     ///   before `--version` or `--help` is acted on;
-    /// - any program looked up on `PATH` where a `.tool-versions` gives a tool a `path:`
+    /// - any program looked up on `PATH` where a `.tool-versions` (or a tool's own version
+    ///   file, `.nvmrc`, `.python-version`…, which mise and asdf can read) gives a tool a `path:`
     ///   version, or a mise configuration (`mise.toml`…) names one, puts a directory on `PATH`
     ///   (`_.path`), sources a script or has hooks: an asdf or mise shim, named like the
     ///   program, runs the program or script of the checkout;
@@ -724,6 +735,44 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir),
         "ffprobe" => ffprobe_playlist(u, dir, w),
+        // SoX expands a playlist operand (`.m3u`, `.pls`) and opens each entry as a file name:
+        // an entry starting with `|` is a command it runs through `popen()`, a URL one it
+        // fetches with wget through a shell.
+        "soxi" | "sox" | "play" | "rec" => sox_playlist(u, dir, w),
+        // ImageMagick picks the coder by the file's content (and extension): a file of the
+        // checkout that is an MVG, MSL or SVG drawing names further files to read (`|CMD`
+        // ones run) or, for MSL, files to write.
+        "identify" | "magick" | "convert" | "display" | "montage" | "composite" | "mogrify"
+        | "compare" | "stream" | "zbarimg" => image_script(u, dir, w),
+        // SCons runs the project's SConstruct (Python) to print its help: `scons -h` is the
+        // project's own help, built by running it. Only `-H` (scons's options) and
+        // `--version` are answered without it.
+        "scons" => {
+            let own = u.args().map(text).all(|a| {
+                matches!(a, "-H" | "--help-options" | "-v" | "--version")
+            }) && u.args().next().is_some();
+            if own {
+                return None;
+            }
+            project_dirs(dir, root)
+                .flat_map(|d| {
+                    SCONSTRUCT_NAMES.map(|f| d.join(f))
+                })
+                .find(|f| w.has(f) || w.cx.look.is_file(f))
+                .map(|f| format!("`{}` is Python that `scons` runs before anything else, `-h` included", f.display()))
+        }
+        // Vagrant builds its environment before any command but `-v`/`--version`: it loads
+        // the plugins of `.vagrant/plugins` and evaluates the `Vagrantfile` (Ruby) of the
+        // directory or the nearest parent, `vagrant -h` included.
+        "vagrant" => {
+            if u.args().map(text).any(|a| matches!(a, "-v" | "--version")) {
+                return None;
+            }
+            project_dirs(dir, root)
+                .flat_map(|d| ["Vagrantfile", "vagrantfile", ".vagrant/plugins"].map(|f| d.join(f)))
+                .find(|f| w.has(f) || w.cx.look.exists(f))
+                .map(|f| format!("`{}` is code `vagrant` loads (evaluates) before any command, help included", f.display()))
+        }
         // hledger 1.40 and later read `hledger.conf` of the directory they run in or the
         // nearest parent holding one: its lines are options hledger takes as its own, for
         // every command (`-o ~/.bashrc` writes the report there, `-f` reads another journal).
@@ -788,8 +837,10 @@ fn file_says(w: &LineWrites, f: &Path, says: &dyn Fn(&str) -> bool) -> bool {
     w.has(f) || w.cx.look.is_file(f) && w.cx.look.read_to_string(f).map_or(true, |t| says(&t))
 }
 
-/// The version files of asdf and mise, and mise's configuration files, in a directory.
-const VERSION_FILES: [&str; 7] = [
+/// The version files of asdf and mise, mise's configuration files, and the tools' own
+/// version files (idiomatic or legacy files, which mise and asdf read when told to: their
+/// whole text is a version, `path:./n` included), in a directory.
+const VERSION_FILES: [&str; 15] = [
     ".tool-versions",
     "mise.toml",
     ".mise.toml",
@@ -797,6 +848,14 @@ const VERSION_FILES: [&str; 7] = [
     ".mise.local.toml",
     ".config/mise.toml",
     ".config/mise/config.toml",
+    ".nvmrc",
+    ".node-version",
+    ".python-version",
+    ".ruby-version",
+    ".java-version",
+    ".go-version",
+    ".terraform-version",
+    ".bun-version",
 ];
 
 /// A version file in `dir` or a parent inside the workspace that makes a version manager's
@@ -828,11 +887,15 @@ fn version_selected_by_path(
         project_dirs(d, root)
             .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
             .find(|f| {
-                let tool_versions = f.file_name().is_some_and(|n| n == ".tool-versions");
+                let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let tool_versions = name == ".tool-versions";
+                let idiomatic = name.ends_with("-version") || name == ".nvmrc";
                 w.cx.look.is_file(f)
                     && w.cx.look.read_to_string(f).map_or(true, |t| {
                         if tool_versions {
                             tool_versions_by_path(&t)
+                        } else if idiomatic {
+                            t.lines().any(|l| l.trim_start().starts_with("path:"))
                         } else {
                             ["path:", "_.path", "_.source", "exec(", "hooks"]
                                 .iter()
@@ -943,6 +1006,124 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
         }
     }
     None
+}
+
+/// The names SCons looks for its project file under.
+const SCONSTRUCT_NAMES: [&str; 6] = [
+    "SConstruct",
+    "Sconstruct",
+    "sconstruct",
+    "SConstruct.py",
+    "Sconstruct.py",
+    "sconstruct.py",
+];
+
+/// The static operands of `u` (words not starting with `-`), resolved from `dir`.
+fn static_operands<'a>(u: &'a Unit, dir: &'a Path) -> impl Iterator<Item = PathBuf> + 'a {
+    u.args()
+        .filter_map(|a| a.value.as_deref())
+        .filter(|t| !t.starts_with(['-', '+']) && !t.is_empty())
+        .map(move |t| resolve(t, dir))
+}
+
+/// The first `limit` bytes of `f` as text (lossy), or `None` when it cannot be read.
+fn head_of(w: &LineWrites, f: &Path, limit: u64) -> Option<String> {
+    use std::io::Read;
+    if !w.cx.look.is_file(f) {
+        return None;
+    }
+    let mut head = Vec::new();
+    let file = std::fs::File::open(f).ok()?;
+    file.take(limit).read_to_end(&mut head).ok()?;
+    Some(String::from_utf8_lossy(&head).into_owned())
+}
+
+/// SoX reads an operand named `*.m3u` or `*.pls` as a playlist and opens every entry as it
+/// opens a file name of the line: `|CMD` through `popen()`, a URL through wget run by a
+/// shell. A playlist of the checkout with such an entry (or one the line writes) is flagged;
+/// one listing plain files is not.
+fn sox_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir)
+        .filter(|f| {
+            f.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("m3u") || e.eq_ignore_ascii_case("pls"))
+        })
+        .find(|f| {
+            w.has_before(f, u)
+                || head_of(w, f, 64 * 1024).is_some_and(|t| {
+                    t.lines().any(|l| {
+                        // A `.pls` entry is `FileN=NAME`.
+                        let entry = match l.trim().split_once('=') {
+                            Some((k, v)) if k.to_ascii_lowercase().starts_with("file") => v,
+                            _ => l.trim(),
+                        };
+                        entry.starts_with('|') || entry.contains("://")
+                    })
+                })
+        })
+        .map(|f| {
+            format!(
+                "`{}` is a playlist whose entries SoX opens: a `|command` entry runs, a URL is fetched through a shell",
+                f.display()
+            )
+        })
+}
+
+/// ImageMagick reads a file by what it holds: one starting with `viewbox` is an MVG drawing
+/// whatever its name, and `.mvg`, `.msl` and `.svg` files are drawings or scripts by their
+/// extension. An MVG or SVG drawing names other images to read (`image over 0,0 0,0
+/// '|CMD'` runs CMD, `text:~/.ssh/id_rsa` renders the file), and MSL writes files. A file
+/// of the checkout (or one the line writes) that is such a drawing with a reference to
+/// another file, or an MSL script, is flagged; an SVG whose references are all fragments
+/// (`#id`) or inline data is not.
+fn image_script(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir)
+        .find(|f| {
+            if w.has_before(f, u) {
+                return true;
+            }
+            let ext = f
+                .extension()
+                .and_then(|e| e.to_str())
+                .map(str::to_ascii_lowercase);
+            let Some(text) = head_of(w, f, 64 * 1024) else {
+                return false;
+            };
+            let start = text.trim_start_matches('\u{feff}').trim_start();
+            let mvg = start.starts_with("viewbox")
+                || start.starts_with("push graphic-context")
+                || ext.as_deref() == Some("mvg");
+            let svg = ext.as_deref().is_some_and(|e| e == "svg" || e == "svgz")
+                || start.starts_with("<?xml")
+                || start.starts_with("<svg");
+            ext.as_deref() == Some("msl")
+                || mvg
+                || svg && (text.contains("<!ENTITY") || svg_references_file(&text))
+        })
+        .map(|f| {
+            format!(
+                "`{}` is a drawing or script ImageMagick interprets (MVG, MSL, SVG): it names other files to read (`|command` ones run) or to write",
+                f.display()
+            )
+        })
+}
+
+/// Whether an SVG text refers to a resource other than a fragment of itself or inline data
+/// (`href="file.png"`, `xlink:href='text:/etc/passwd'`, `url(http://…)`).
+fn svg_references_file(text: &str) -> bool {
+    let values = text
+        .match_indices("href=")
+        .filter_map(|(at, m)| text.get(at + m.len()..))
+        .map(|v| v.trim_start_matches(['"', '\'']))
+        .chain(
+            text.match_indices("url(")
+                .filter_map(|(at, m)| text.get(at + m.len()..))
+                .map(|v| v.trim_start_matches(['"', '\'', ' '])),
+        );
+    values
+        .map(str::trim_start)
+        .any(|v| !v.starts_with('#') && !v.starts_with("data:"))
 }
 
 /// Whether the file's first KiB is a playlist or stream description that `FFmpeg` probes (HLS's
@@ -2628,5 +2809,80 @@ mod tests {
         assert!(flagged(root, "yarn list").is_some());
         assert!(flagged(root, "yarn --cwd . list --depth=0").is_some());
         assert_eq!(flagged(root, "yarn outdated"), None);
+    }
+
+    #[test]
+    fn help_that_runs_the_project_file() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in ["scons -h", "scons --help", "vagrant -h", "vagrant status"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, "SConstruct", "Help('x')\n");
+        write(root, "Vagrantfile", "Vagrant.configure('2') {}\n");
+        for cmd in ["scons -h", "scons --help", "vagrant -h", "vagrant status"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in ["scons -H", "scons --version", "vagrant --version", "vagrant -v"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn sox_playlists_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "ok.m3u", "#EXTM3U\nsong.wav\n");
+        write(root, "cmd.m3u", "|touch /tmp/pwned\n");
+        write(root, "web.pls", "[playlist]\nFile1=http://evil.example/a.wav\n");
+        for cmd in ["soxi ok.m3u", "soxi -D song.wav", "soxi cmd.wav"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "soxi cmd.m3u",
+            "soxi -D web.pls",
+            "play cmd.m3u",
+            "echo x > n.m3u && soxi n.m3u",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn image_drawings_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "photo.png", "\u{89}PNG\r\n\x1a\n");
+        write(root, "icon.svg", "<svg><use href=\"#a\"/><rect fill=\"url(#g)\"/></svg>\n");
+        write(
+            root,
+            "a.png",
+            "viewbox 0 0 1 1\nimage over 0,0 0,0 '|touch /tmp/pwned'\n",
+        );
+        write(root, "b.svg", "<svg><image href=\"text:/etc/passwd\"/></svg>\n");
+        write(root, "c.msl", "<image><read filename=\"a.png\"/></image>\n");
+        for cmd in ["identify photo.png", "magick identify -verbose icon.svg"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "identify a.png",
+            "magick identify b.svg",
+            "zbarimg c.msl",
+            "cp a.png q.png && identify q.png",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn idiomatic_version_files_naming_a_path() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".nvmrc", "20\n");
+        write(root, ".python-version", "3.12.1\n");
+        assert_eq!(flagged(root, "node --version"), None);
+        write(root, "sub/.node-version", "path:./n\n");
+        assert!(flagged(&root.join("sub"), "node --version").is_some());
+        assert_eq!(flagged(root, "node --version"), None);
     }
 }
