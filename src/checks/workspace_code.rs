@@ -65,10 +65,10 @@ declare_check! {
     ///   and a template prints the file (`.Files.Get`);
     /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
     ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
-    /// - SoX (`soxi`, `sox`, `play`) given a playlist of the checkout (`.m3u`, `.pls`) with a
+    /// - `SoX` (`soxi`, `sox`, `play`) given a playlist of the checkout (`.m3u`, `.pls`) with a
     ///   `|command` or URL entry: each entry is opened like a file name of the line, the
     ///   command through `popen()`, the URL with wget run by a shell;
-    /// - ImageMagick readers (`identify`, `magick`, `zbarimg`…) given a file of the checkout
+    /// - `ImageMagick` readers (`identify`, `magick`, `zbarimg`…) given a file of the checkout
     ///   that is an MVG drawing (by content, `viewbox`, or by name), an MSL script, or an SVG
     ///   naming another file or declaring an entity: the drawing reads the files it names
     ///   (`'|CMD'` runs CMD), the script writes files;
@@ -1008,7 +1008,7 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
     None
 }
 
-/// The names SCons looks for its project file under.
+/// The names `SCons` looks for its project file under.
 const SCONSTRUCT_NAMES: [&str; 6] = [
     "SConstruct",
     "Sconstruct",
@@ -1038,7 +1038,7 @@ fn head_of(w: &LineWrites, f: &Path, limit: u64) -> Option<String> {
     Some(String::from_utf8_lossy(&head).into_owned())
 }
 
-/// SoX reads an operand named `*.m3u` or `*.pls` as a playlist and opens every entry as it
+/// `SoX` reads an operand named `*.m3u` or `*.pls` as a playlist and opens every entry as it
 /// opens a file name of the line: `|CMD` through `popen()`, a URL through wget run by a
 /// shell. A playlist of the checkout with such an entry (or one the line writes) is flagged;
 /// one listing plain files is not.
@@ -1070,7 +1070,7 @@ fn sox_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
         })
 }
 
-/// ImageMagick reads a file by what it holds: one starting with `viewbox` is an MVG drawing
+/// `ImageMagick` reads a file by what it holds: one starting with `viewbox` is an MVG drawing
 /// whatever its name, and `.mvg`, `.msl` and `.svg` files are drawings or scripts by their
 /// extension. An MVG or SVG drawing names other images to read (`image over 0,0 0,0
 /// '|CMD'` runs CMD, `text:~/.ssh/id_rsa` renders the file), and MSL writes files. A file
@@ -2823,7 +2823,12 @@ mod tests {
         for cmd in ["scons -h", "scons --help", "vagrant -h", "vagrant status"] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
-        for cmd in ["scons -H", "scons --version", "vagrant --version", "vagrant -v"] {
+        for cmd in [
+            "scons -H",
+            "scons --version",
+            "vagrant --version",
+            "vagrant -v",
+        ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
     }
@@ -2834,7 +2839,11 @@ mod tests {
         let root = t.path();
         write(root, "ok.m3u", "#EXTM3U\nsong.wav\n");
         write(root, "cmd.m3u", "|touch /tmp/pwned\n");
-        write(root, "web.pls", "[playlist]\nFile1=http://evil.example/a.wav\n");
+        write(
+            root,
+            "web.pls",
+            "[playlist]\nFile1=http://evil.example/a.wav\n",
+        );
         for cmd in ["soxi ok.m3u", "soxi -D song.wav", "soxi cmd.wav"] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
@@ -2853,13 +2862,21 @@ mod tests {
         let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let root = t.path();
         write(root, "photo.png", "\u{89}PNG\r\n\x1a\n");
-        write(root, "icon.svg", "<svg><use href=\"#a\"/><rect fill=\"url(#g)\"/></svg>\n");
+        write(
+            root,
+            "icon.svg",
+            "<svg><use href=\"#a\"/><rect fill=\"url(#g)\"/></svg>\n",
+        );
         write(
             root,
             "a.png",
             "viewbox 0 0 1 1\nimage over 0,0 0,0 '|touch /tmp/pwned'\n",
         );
-        write(root, "b.svg", "<svg><image href=\"text:/etc/passwd\"/></svg>\n");
+        write(
+            root,
+            "b.svg",
+            "<svg><image href=\"text:/etc/passwd\"/></svg>\n",
+        );
         write(root, "c.msl", "<image><read filename=\"a.png\"/></image>\n");
         for cmd in ["identify photo.png", "magick identify -verbose icon.svg"] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
