@@ -72,6 +72,13 @@ declare_check! {
     ///   that is an MVG drawing (by content, `viewbox`, or by name), an MSL script, or an SVG
     ///   naming another file or declaring an entity: the drawing reads the files it names
     ///   (`'|CMD'` runs CMD), the script writes files;
+    /// - Node CLIs that import a JavaScript configuration before they read their options,
+    ///   `--version` included: sequelize with a `.sequelizerc` (or `--options-path`), AVA with
+    ///   an `ava.config.*` or the project's own `node_modules/ava`, prisma with a
+    ///   `prisma.config.ts`;
+    /// - yamllint whose `.yamllint` `extends` a secret, and gixy given an nginx configuration
+    ///   of the checkout that `include`s one: each parses the secret as configuration and
+    ///   quotes it in the error;
     /// - `scons -h` (any command but `-H` and `--version`) with an `SConstruct`, and `vagrant`
     ///   (any command but `--version`, `-h` included) with a `Vagrantfile` or project plugins
     ///   (`.vagrant/plugins`): both run that code to build the help they print;
@@ -761,6 +768,36 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 .find(|f| w.has(f) || w.cx.look.is_file(f))
                 .map(|f| format!("`{}` is Python that `scons` runs before anything else, `-h` included", f.display()))
         }
+        // Node CLIs that load a JavaScript configuration of the project before they parse
+        // their options, `--version` and `--help` included ([`JS_CONFIG_FIRST`]).
+        _ if let Some((_, files, parents)) =
+            JS_CONFIG_FIRST.iter().find(|(names, _, _)| names.contains(&base)) =>
+        {
+            if base.starts_with("sequelize")
+                && u.args().map(text).any(|a| a.starts_with("--options-path"))
+            {
+                return Some(
+                    "`--options-path` names a file sequelize loads (runs) as JavaScript at start"
+                        .to_owned(),
+                );
+            }
+            let dirs: Vec<&Path> = if *parents {
+                project_dirs(dir, root).collect()
+            } else {
+                vec![dir]
+            };
+            dirs.iter()
+                .flat_map(|d| files.iter().map(|f| d.join(f)))
+                .find(|f| w.has(f) || w.cx.look.exists(f))
+                .map(|f| {
+                    format!(
+                        "`{}` is JavaScript `{base}` loads (runs) before it reads its options, `--version` included",
+                        f.display()
+                    )
+                })
+        }
+        "yamllint" => yamllint_extends_secret(dir, root, w),
+        "gixy" | "gixy-next" => gixy_includes_secret(u, dir, w),
         // Vagrant builds its environment before any command but `-v`/`--version`: it loads
         // the plugins of `.vagrant/plugins` and evaluates the `Vagrantfile` (Ruby) of the
         // directory or the nearest parent, `vagrant -h` included.
@@ -1006,6 +1043,92 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
         }
     }
     None
+}
+
+/// Node CLIs that import a JavaScript configuration of the project before they parse their
+/// options: the names each goes by, the files (or a local copy of the CLI itself, which it
+/// hands over to), and whether parents of the directory are looked in too. sequelize-cli
+/// `require`s `./.sequelizerc` when its options module loads; AVA loads `ava.config.*` beside
+/// the nearest `package.json` before `--version` is acted on, and a global AVA runs the
+/// project's own `node_modules/ava` instead (`import-local`); Prisma loads `prisma.config.ts`
+/// of the directory before any command.
+const JS_CONFIG_FIRST: &[(&[&str], &[&str], bool)] = &[
+    (&["sequelize", "sequelize-cli"], &[".sequelizerc"], false),
+    (
+        &["ava"],
+        &[
+            "ava.config.js",
+            "ava.config.cjs",
+            "ava.config.mjs",
+            "node_modules/ava",
+        ],
+        true,
+    ),
+    (
+        &["prisma"],
+        &[
+            "prisma.config.ts",
+            "prisma.config.js",
+            "prisma.config.mjs",
+            "prisma.config.cjs",
+            "prisma.config.mts",
+            "prisma.config.cts",
+            ".config/prisma.ts",
+            ".config/prisma.js",
+        ],
+        false,
+    ),
+];
+
+/// yamllint reads the configuration its project's `.yamllint` (in the directory or a parent)
+/// `extends` by path: a secret named there is parsed as YAML, and the error quotes its lines.
+fn yamllint_extends_secret(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    project_dirs(dir, root)
+        .flat_map(|d| [".yamllint", ".yamllint.yaml", ".yamllint.yml"].map(|f| d.join(f)))
+        .find_map(|config| {
+            let text = w.cx.look.read_to_string(&config).ok()?;
+            let named = text.lines().find_map(|line| {
+                let value = line.trim().strip_prefix("extends:")?.trim();
+                let value = value.trim_matches(['"', '\'']);
+                names_secret(value, config.parent().unwrap_or(dir)).then(|| value.to_owned())
+            })?;
+            Some(format!(
+                "`{}` extends `{named}`, a secret: yamllint would read it as its configuration and quote it in the error",
+                config.display()
+            ))
+        })
+}
+
+/// gixy follows the `include` directives of the nginx configuration it is given (relative to
+/// that file): a secret included is parsed as nginx configuration, and the error quotes it.
+fn gixy_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir).find_map(|config| {
+        let text = head_of(w, &config, 256 * 1024)?;
+        let base = config.parent().unwrap_or(dir).to_path_buf();
+        // Directives end at `;` and blocks at braces, wherever the lines break.
+        let named = text.split([';', '{', '}', '\n']).find_map(|statement| {
+            let value = statement.trim().strip_prefix("include")?;
+            let value = value.trim().trim_matches(['"', '\'']);
+            names_secret(value, &base).then(|| value.to_owned())
+        })?;
+        Some(format!(
+            "`{}` includes `{named}`, a secret: gixy would parse it as nginx configuration and quote it in the error",
+            config.display()
+        ))
+    })
+}
+
+/// Whether the path a configuration of the checkout names (relative to `base`, `~` expanded,
+/// links followed) is a secret, a directory of secrets, or a glob inside one
+/// (`/root/.ssh/*`).
+fn names_secret(value: &str, base: &Path) -> bool {
+    if value.is_empty() {
+        return false;
+    }
+    let p = resolve(value, base);
+    crate::files::is_secret(&p)
+        || crate::files::is_secret_dir(&p)
+        || value.contains(['*', '?', '[']) && p.parent().is_some_and(crate::files::is_secret_dir)
 }
 
 /// The names `SCons` looks for its project file under.
@@ -2901,5 +3024,53 @@ mod tests {
         write(root, "sub/.node-version", "path:./n\n");
         assert!(flagged(&root.join("sub"), "node --version").is_some());
         assert_eq!(flagged(root, "node --version"), None);
+    }
+
+    #[test]
+    fn node_clis_that_load_a_javascript_configuration_first() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "package.json", "{}\n");
+        for cmd in ["sequelize --version", "ava --version", "prisma --version"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        assert!(flagged(root, "sequelize --options-path x.js db:migrate:status").is_some());
+        write(root, ".sequelizerc", "module.exports = {};\n");
+        write(root, "ava.config.js", "export default {};\n");
+        write(root, "prisma.config.ts", "export default {};\n");
+        for cmd in [
+            "sequelize --version",
+            "ava --version",
+            "prisma -v",
+            "sequelize --help",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        // Only the directory the command runs in is looked at by sequelize and prisma.
+        write(root, "sub/x.txt", "");
+        let sub = root.join("sub");
+        assert_eq!(flagged(&sub, "sequelize --version"), None);
+        assert_eq!(flagged(&sub, "prisma --version"), None);
+    }
+
+    #[test]
+    fn configurations_that_name_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".yamllint", "extends: relaxed\n");
+        write(
+            root,
+            "ok.conf",
+            "http { include mime.types; include /etc/nginx/conf.d/*.conf; }\n",
+        );
+        for cmd in ["yamllint .", "gixy ok.conf"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, ".yamllint", "extends: ~/.aws/credentials\n");
+        write(root, "bad.conf", "http { include /root/.ssh/*; }\n");
+        write(root, "key.conf", "include \"~/.ssh/id_rsa\";\n");
+        for cmd in ["yamllint .", "gixy bad.conf", "gixy-next key.conf"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
     }
 }
