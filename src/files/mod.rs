@@ -112,8 +112,6 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.python_history",
     "**/.node_repl_history",
     "**/.rediscli_history",
-    "**/.sqlite_history",
-    "**/.irb_history",
     "**/.pry_history",
     "**/.lesshst",
     "**/.viminfo",
