@@ -770,32 +770,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         // Node CLIs that load a JavaScript configuration of the project before they parse
         // their options, `--version` and `--help` included ([`JS_CONFIG_FIRST`]).
-        _ if let Some((_, files, parents)) =
-            JS_CONFIG_FIRST.iter().find(|(names, _, _)| names.contains(&base)) =>
-        {
-            if base.starts_with("sequelize")
-                && u.args().map(text).any(|a| a.starts_with("--options-path"))
-            {
-                return Some(
-                    "`--options-path` names a file sequelize loads (runs) as JavaScript at start"
-                        .to_owned(),
-                );
-            }
-            let dirs: Vec<&Path> = if *parents {
-                project_dirs(dir, root).collect()
-            } else {
-                vec![dir]
-            };
-            dirs.iter()
-                .flat_map(|d| files.iter().map(|f| d.join(f)))
-                .find(|f| w.has(f) || w.cx.look.exists(f))
-                .map(|f| {
-                    format!(
-                        "`{}` is JavaScript `{base}` loads (runs) before it reads its options, `--version` included",
-                        f.display()
-                    )
-                })
-        }
+        "sequelize" | "sequelize-cli" | "ava" | "prisma" => js_config_first(u, base, dir, root, w),
         "yamllint" => yamllint_extends_secret(dir, root, w),
         "gixy" | "gixy-next" => gixy_includes_secret(u, dir, w),
         // Vagrant builds its environment before any command but `-v`/`--version`: it loads
@@ -910,11 +885,18 @@ fn version_selected_by_path(
 ) -> Option<PathBuf> {
     // One the line writes before the unit starts.
     let written = w.paths().iter().map(|(_, p)| p).find(|p| {
+        // The path below `d`, as text: a version file, or a directory holding one.
         project_dirs(dir, root).any(|d| {
-            VERSION_FILES.iter().any(|f| {
-                p.strip_prefix(d)
-                    .is_ok_and(|rest| Path::new(f).starts_with(rest))
-            })
+            p.strip_prefix(d)
+                .ok()
+                .and_then(Path::to_str)
+                .is_some_and(|rest| {
+                    rest.is_empty()
+                        || VERSION_FILES.iter().any(|f| {
+                            f.strip_prefix(rest)
+                                .is_some_and(|t| t.is_empty() || t.starts_with('/'))
+                        })
+                })
         }) && w.has_before(p, u)
     });
     if let Some(p) = written {
@@ -1116,6 +1098,41 @@ fn gixy_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> 
             config.display()
         ))
     })
+}
+
+/// Why a Node CLI of [`JS_CONFIG_FIRST`], run in `dir`, would import a JavaScript file of the
+/// checkout before it reads its options.
+fn js_config_first(
+    u: &Unit,
+    base: &str,
+    dir: &Path,
+    root: &Path,
+    w: &LineWrites,
+) -> Option<String> {
+    let (_, files, parents) = JS_CONFIG_FIRST
+        .iter()
+        .find(|(names, _, _)| names.contains(&base))?;
+    if base.starts_with("sequelize") && u.args().map(text).any(|a| a.starts_with("--options-path"))
+    {
+        return Some(
+            "`--options-path` names a file sequelize loads (runs) as JavaScript at start"
+                .to_owned(),
+        );
+    }
+    let dirs: Vec<&Path> = if *parents {
+        project_dirs(dir, root).collect()
+    } else {
+        vec![dir]
+    };
+    dirs.iter()
+        .flat_map(|d| files.iter().map(|f| d.join(f)))
+        .find(|f| w.has(f) || w.cx.look.exists(f))
+        .map(|f| {
+            format!(
+                "`{}` is JavaScript `{base}` loads (runs) before it reads its options, `--version` included",
+                f.display()
+            )
+        })
 }
 
 /// Whether the path a configuration of the checkout names (relative to `base`, `~` expanded,

@@ -115,7 +115,6 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.pry_history",
     "**/.lesshst",
     "**/.viminfo",
-    "**/.local/state/nvim/shada/**",
     // fish's universal variables (`set -Ux GITHUB_TOKEN …`).
     "**/.config/fish/fish_variables",
     "/etc/shadow",

@@ -138,7 +138,6 @@ const SECRET_FILES: Words = words![
     "~/.pry_history",
     "~/.lesshst",
     "~/.viminfo",
-    "~/.local/state/nvim/shada/main.shada",
     "~/.config/fish/fish_variables",
     "~/.snowsql/config",
     "~/.electrum/wallets",
