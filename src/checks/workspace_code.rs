@@ -777,7 +777,14 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // the plugins of `.vagrant/plugins` and evaluates the `Vagrantfile` (Ruby) of the
         // directory or the nearest parent, `vagrant -h` included.
         "vagrant" => {
-            if u.args().map(text).any(|a| matches!(a, "-v" | "--version")) {
+            let args: Vec<&str> = u.args().map(text).collect();
+            // `box list` and `plugin` (but `--local`) are run with no Vagrantfile and no
+            // plugins.
+            let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+            if args.iter().any(|a| matches!(*a, "-v" | "--version"))
+                || matches!(words[..], ["box", "list", ..])
+                || words.first() == Some(&"plugin") && !args.contains(&"--local")
+            {
                 return None;
             }
             project_dirs(dir, root)
@@ -2960,7 +2967,13 @@ mod tests {
         }
         write(root, "SConstruct", "Help('x')\n");
         write(root, "Vagrantfile", "Vagrant.configure('2') {}\n");
-        for cmd in ["scons -h", "scons --help", "vagrant -h", "vagrant status"] {
+        for cmd in [
+            "scons -h",
+            "scons --help",
+            "vagrant -h",
+            "vagrant status",
+            "vagrant plugin list --local",
+        ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
         for cmd in [
@@ -2968,6 +2981,8 @@ mod tests {
             "scons --version",
             "vagrant --version",
             "vagrant -v",
+            "vagrant box list",
+            "vagrant plugin list",
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
