@@ -69,6 +69,23 @@ declare_check! {
     ///   platforms or packages directory (`core_dir`: `pio boards` imports each platform's
     ///   `platform.py` from there) or names `extra_configs` (any file read as INI, quoted in
     ///   the parse error);
+    /// - `SoX` (`soxi`, `sox`, `play`) given a playlist of the checkout (`.m3u`, `.pls`) with a
+    ///   `|command` or URL entry: each entry is opened like a file name of the line, the
+    ///   command through `popen()`, the URL with wget run by a shell;
+    /// - `ImageMagick` readers (`identify`, `magick`, `zbarimg`…) given a file of the checkout
+    ///   that is an MVG drawing (by content, `viewbox`, or by name), an MSL script, or an SVG
+    ///   naming another file or declaring an entity: the drawing reads the files it names
+    ///   (`'|CMD'` runs CMD), the script writes files;
+    /// - Node CLIs that import a JavaScript configuration before they read their options,
+    ///   `--version` included: sequelize with a `.sequelizerc` (or `--options-path`), AVA with
+    ///   an `ava.config.*` or the project's own `node_modules/ava`, prisma with a
+    ///   `prisma.config.ts`;
+    /// - yamllint whose `.yamllint` `extends` a secret, and gixy given an nginx configuration
+    ///   of the checkout that `include`s one: each parses the secret as configuration and
+    ///   quotes it in the error;
+    /// - `scons -h` (any command but `-H` and `--version`) with an `SConstruct`, and `vagrant`
+    ///   (any command but `--version`, `-h` included) with a `Vagrantfile` or project plugins
+    ///   (`.vagrant/plugins`): both run that code to build the help they print;
     /// - hledger with a `hledger.conf` in the directory or a parent: its lines are options
     ///   (`-o FILE` writes the report anywhere);
     /// - pylint with a configuration (`.pylintrc`, `pyproject.toml`, `setup.cfg`…) naming an
@@ -77,7 +94,8 @@ declare_check! {
     /// - jekyll (and bridgetown) with a `Gemfile` in the directory, which Bundler evaluates at
     ///   start; rspec with a `.rspec` or `.rspec-local` holding ERB (`<%= … %>`), evaluated
     ///   before `--version` or `--help` is acted on;
-    /// - any program looked up on `PATH` where a `.tool-versions` gives a tool a `path:`
+    /// - any program looked up on `PATH` where a `.tool-versions` (or a tool's own version
+    ///   file, `.nvmrc`, `.python-version`…, which mise and asdf can read) gives a tool a `path:`
     ///   version, or a mise configuration (`mise.toml`…) names one, puts a directory on `PATH`
     ///   (`_.path`), sources a script or has hooks: an asdf or mise shim, named like the
     ///   program, runs the program or script of the checkout;
@@ -747,6 +765,56 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 )
             })
         }
+        // SoX expands a playlist operand (`.m3u`, `.pls`) and opens each entry as a file name:
+        // an entry starting with `|` is a command it runs through `popen()`, a URL one it
+        // fetches with wget through a shell.
+        "soxi" | "sox" | "play" | "rec" => sox_playlist(u, dir, w),
+        // ImageMagick picks the coder by the file's content (and extension): a file of the
+        // checkout that is an MVG, MSL or SVG drawing names further files to read (`|CMD`
+        // ones run) or, for MSL, files to write.
+        "identify" | "magick" | "convert" | "display" | "montage" | "composite" | "mogrify"
+        | "compare" | "stream" | "zbarimg" => image_script(u, dir, w),
+        // SCons runs the project's SConstruct (Python) to print its help: `scons -h` is the
+        // project's own help, built by running it. Only `-H` (scons's options) and
+        // `--version` are answered without it.
+        "scons" => {
+            let own = u.args().map(text).all(|a| {
+                matches!(a, "-H" | "--help-options" | "-v" | "--version")
+            }) && u.args().next().is_some();
+            if own {
+                return None;
+            }
+            project_dirs(dir, root)
+                .flat_map(|d| {
+                    SCONSTRUCT_NAMES.map(|f| d.join(f))
+                })
+                .find(|f| w.has(f) || w.cx.look.is_file(f))
+                .map(|f| format!("`{}` is Python that `scons` runs before anything else, `-h` included", f.display()))
+        }
+        // Node CLIs that load a JavaScript configuration of the project before they parse
+        // their options, `--version` and `--help` included ([`JS_CONFIG_FIRST`]).
+        "sequelize" | "sequelize-cli" | "ava" | "prisma" => js_config_first(u, base, dir, root, w),
+        "yamllint" => yamllint_extends_secret(dir, root, w),
+        "gixy" | "gixy-next" => gixy_includes_secret(u, dir, w),
+        // Vagrant builds its environment before any command but `-v`/`--version`: it loads
+        // the plugins of `.vagrant/plugins` and evaluates the `Vagrantfile` (Ruby) of the
+        // directory or the nearest parent, `vagrant -h` included.
+        "vagrant" => {
+            let args: Vec<&str> = u.args().map(text).collect();
+            // `box list` and `plugin` (but `--local`) are run with no Vagrantfile and no
+            // plugins.
+            let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+            if args.iter().any(|a| matches!(*a, "-v" | "--version"))
+                || matches!(words[..], ["box", "list", ..])
+                || words.first() == Some(&"plugin") && !args.contains(&"--local")
+            {
+                return None;
+            }
+            project_dirs(dir, root)
+                .flat_map(|d| ["Vagrantfile", "vagrantfile", ".vagrant/plugins"].map(|f| d.join(f)))
+                .find(|f| w.has(f) || w.cx.look.exists(f))
+                .map(|f| format!("`{}` is code `vagrant` loads (evaluates) before any command, help included", f.display()))
+        }
         // hledger 1.40 and later read `hledger.conf` of the directory they run in or the
         // nearest parent holding one: its lines are options hledger takes as its own, for
         // every command (`-o ~/.bashrc` writes the report there, `-f` reads another journal).
@@ -811,8 +879,10 @@ fn file_says(w: &LineWrites, f: &Path, says: &dyn Fn(&str) -> bool) -> bool {
     w.has(f) || w.cx.look.is_file(f) && w.cx.look.read_to_string(f).map_or(true, |t| says(&t))
 }
 
-/// The version files of asdf and mise, and mise's configuration files, in a directory.
-const VERSION_FILES: [&str; 7] = [
+/// The version files of asdf and mise, mise's configuration files, and the tools' own
+/// version files (idiomatic or legacy files, which mise and asdf read when told to: their
+/// whole text is a version, `path:./n` included), in a directory.
+const VERSION_FILES: [&str; 15] = [
     ".tool-versions",
     "mise.toml",
     ".mise.toml",
@@ -820,6 +890,14 @@ const VERSION_FILES: [&str; 7] = [
     ".mise.local.toml",
     ".config/mise.toml",
     ".config/mise/config.toml",
+    ".nvmrc",
+    ".node-version",
+    ".python-version",
+    ".ruby-version",
+    ".java-version",
+    ".go-version",
+    ".terraform-version",
+    ".bun-version",
 ];
 
 /// A version file in `dir` or a parent inside the workspace that makes a version manager's
@@ -837,11 +915,18 @@ fn version_selected_by_path(
 ) -> Option<PathBuf> {
     // One the line writes before the unit starts.
     let written = w.paths().iter().map(|(_, p)| p).find(|p| {
+        // The path below `d`, as text: a version file, or a directory holding one.
         project_dirs(dir, root).any(|d| {
-            VERSION_FILES.iter().any(|f| {
-                p.strip_prefix(d)
-                    .is_ok_and(|rest| Path::new(f).starts_with(rest))
-            })
+            p.strip_prefix(d)
+                .ok()
+                .and_then(Path::to_str)
+                .is_some_and(|rest| {
+                    rest.is_empty()
+                        || VERSION_FILES.iter().any(|f| {
+                            f.strip_prefix(rest)
+                                .is_some_and(|t| t.is_empty() || t.starts_with('/'))
+                        })
+                })
         }) && w.has_before(p, u)
     });
     if let Some(p) = written {
@@ -851,11 +936,15 @@ fn version_selected_by_path(
         project_dirs(d, root)
             .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
             .find(|f| {
-                let tool_versions = f.file_name().is_some_and(|n| n == ".tool-versions");
+                let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                let tool_versions = name == ".tool-versions";
+                let idiomatic = name.ends_with("-version") || name == ".nvmrc";
                 w.cx.look.is_file(f)
                     && w.cx.look.read_to_string(f).map_or(true, |t| {
                         if tool_versions {
                             tool_versions_by_path(&t)
+                        } else if idiomatic {
+                            t.lines().any(|l| l.trim_start().starts_with("path:"))
                         } else {
                             ["path:", "_.path", "_.source", "exec(", "hooks"]
                                 .iter()
@@ -969,6 +1058,245 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
         }
     }
     None
+}
+
+/// Node CLIs that import a JavaScript configuration of the project before they parse their
+/// options: the names each goes by, the files (or a local copy of the CLI itself, which it
+/// hands over to), and whether parents of the directory are looked in too. sequelize-cli
+/// `require`s `./.sequelizerc` when its options module loads; AVA loads `ava.config.*` beside
+/// the nearest `package.json` before `--version` is acted on, and a global AVA runs the
+/// project's own `node_modules/ava` instead (`import-local`); Prisma loads `prisma.config.ts`
+/// of the directory before any command.
+const JS_CONFIG_FIRST: &[(&[&str], &[&str], bool)] = &[
+    (&["sequelize", "sequelize-cli"], &[".sequelizerc"], false),
+    (
+        &["ava"],
+        &[
+            "ava.config.js",
+            "ava.config.cjs",
+            "ava.config.mjs",
+            "node_modules/ava",
+        ],
+        true,
+    ),
+    (
+        &["prisma"],
+        &[
+            "prisma.config.ts",
+            "prisma.config.js",
+            "prisma.config.mjs",
+            "prisma.config.cjs",
+            "prisma.config.mts",
+            "prisma.config.cts",
+            ".config/prisma.ts",
+            ".config/prisma.js",
+        ],
+        false,
+    ),
+];
+
+/// yamllint reads the configuration its project's `.yamllint` (in the directory or a parent)
+/// `extends` by path: a secret named there is parsed as YAML, and the error quotes its lines.
+fn yamllint_extends_secret(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    project_dirs(dir, root)
+        .flat_map(|d| [".yamllint", ".yamllint.yaml", ".yamllint.yml"].map(|f| d.join(f)))
+        .find_map(|config| {
+            let text = w.cx.look.read_to_string(&config).ok()?;
+            let named = text.lines().find_map(|line| {
+                let value = line.trim().strip_prefix("extends:")?.trim();
+                let value = value.trim_matches(['"', '\'']);
+                names_secret(value, config.parent().unwrap_or(dir)).then(|| value.to_owned())
+            })?;
+            Some(format!(
+                "`{}` extends `{named}`, a secret: yamllint would read it as its configuration and quote it in the error",
+                config.display()
+            ))
+        })
+}
+
+/// gixy follows the `include` directives of the nginx configuration it is given (relative to
+/// that file): a secret included is parsed as nginx configuration, and the error quotes it.
+fn gixy_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir).find_map(|config| {
+        let text = head_of(w, &config, 256 * 1024)?;
+        let base = config.parent().unwrap_or(dir).to_path_buf();
+        // Directives end at `;` and blocks at braces, wherever the lines break.
+        let named = text.split([';', '{', '}', '\n']).find_map(|statement| {
+            let value = statement.trim().strip_prefix("include")?;
+            let value = value.trim().trim_matches(['"', '\'']);
+            names_secret(value, &base).then(|| value.to_owned())
+        })?;
+        Some(format!(
+            "`{}` includes `{named}`, a secret: gixy would parse it as nginx configuration and quote it in the error",
+            config.display()
+        ))
+    })
+}
+
+/// Why a Node CLI of [`JS_CONFIG_FIRST`], run in `dir`, would import a JavaScript file of the
+/// checkout before it reads its options.
+fn js_config_first(
+    u: &Unit,
+    base: &str,
+    dir: &Path,
+    root: &Path,
+    w: &LineWrites,
+) -> Option<String> {
+    let (_, files, parents) = JS_CONFIG_FIRST
+        .iter()
+        .find(|(names, _, _)| names.contains(&base))?;
+    if base.starts_with("sequelize") && u.args().map(text).any(|a| a.starts_with("--options-path"))
+    {
+        return Some(
+            "`--options-path` names a file sequelize loads (runs) as JavaScript at start"
+                .to_owned(),
+        );
+    }
+    let dirs: Vec<&Path> = if *parents {
+        project_dirs(dir, root).collect()
+    } else {
+        vec![dir]
+    };
+    dirs.iter()
+        .flat_map(|d| files.iter().map(|f| d.join(f)))
+        .find(|f| w.has(f) || w.cx.look.exists(f))
+        .map(|f| {
+            format!(
+                "`{}` is JavaScript `{base}` loads (runs) before it reads its options, `--version` included",
+                f.display()
+            )
+        })
+}
+
+/// Whether the path a configuration of the checkout names (relative to `base`, `~` expanded,
+/// links followed) is a secret, a directory of secrets, or a glob inside one
+/// (`/root/.ssh/*`).
+fn names_secret(value: &str, base: &Path) -> bool {
+    if value.is_empty() {
+        return false;
+    }
+    let p = resolve(value, base);
+    crate::files::is_secret(&p)
+        || crate::files::is_secret_dir(&p)
+        || value.contains(['*', '?', '[']) && p.parent().is_some_and(crate::files::is_secret_dir)
+}
+
+/// The names `SCons` looks for its project file under.
+const SCONSTRUCT_NAMES: [&str; 6] = [
+    "SConstruct",
+    "Sconstruct",
+    "sconstruct",
+    "SConstruct.py",
+    "Sconstruct.py",
+    "sconstruct.py",
+];
+
+/// The static operands of `u` (words not starting with `-`), resolved from `dir`.
+fn static_operands<'a>(u: &'a Unit, dir: &'a Path) -> impl Iterator<Item = PathBuf> + 'a {
+    u.args()
+        .filter_map(|a| a.value.as_deref())
+        .filter(|t| !t.starts_with(['-', '+']) && !t.is_empty())
+        .map(move |t| resolve(t, dir))
+}
+
+/// The first `limit` bytes of `f` as text (lossy), or `None` when it cannot be read.
+fn head_of(w: &LineWrites, f: &Path, limit: u64) -> Option<String> {
+    use std::io::Read;
+    if !w.cx.look.is_file(f) {
+        return None;
+    }
+    let mut head = Vec::new();
+    let file = std::fs::File::open(f).ok()?;
+    file.take(limit).read_to_end(&mut head).ok()?;
+    Some(String::from_utf8_lossy(&head).into_owned())
+}
+
+/// `SoX` reads an operand named `*.m3u` or `*.pls` as a playlist and opens every entry as it
+/// opens a file name of the line: `|CMD` through `popen()`, a URL through wget run by a
+/// shell. A playlist of the checkout with such an entry (or one the line writes) is flagged;
+/// one listing plain files is not.
+fn sox_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir)
+        .filter(|f| {
+            f.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| e.eq_ignore_ascii_case("m3u") || e.eq_ignore_ascii_case("pls"))
+        })
+        .find(|f| {
+            w.has_before(f, u)
+                || head_of(w, f, 64 * 1024).is_some_and(|t| {
+                    t.lines().any(|l| {
+                        // A `.pls` entry is `FileN=NAME`.
+                        let entry = match l.trim().split_once('=') {
+                            Some((k, v)) if k.to_ascii_lowercase().starts_with("file") => v,
+                            _ => l.trim(),
+                        };
+                        entry.starts_with('|') || entry.contains("://")
+                    })
+                })
+        })
+        .map(|f| {
+            format!(
+                "`{}` is a playlist whose entries SoX opens: a `|command` entry runs, a URL is fetched through a shell",
+                f.display()
+            )
+        })
+}
+
+/// `ImageMagick` reads a file by what it holds: one starting with `viewbox` is an MVG drawing
+/// whatever its name, and `.mvg`, `.msl` and `.svg` files are drawings or scripts by their
+/// extension. An MVG or SVG drawing names other images to read (`image over 0,0 0,0
+/// '|CMD'` runs CMD, `text:~/.ssh/id_rsa` renders the file), and MSL writes files. A file
+/// of the checkout (or one the line writes) that is such a drawing with a reference to
+/// another file, or an MSL script, is flagged; an SVG whose references are all fragments
+/// (`#id`) or inline data is not.
+fn image_script(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir)
+        .find(|f| {
+            if w.has_before(f, u) {
+                return true;
+            }
+            let ext = f
+                .extension()
+                .and_then(|e| e.to_str())
+                .map(str::to_ascii_lowercase);
+            let Some(text) = head_of(w, f, 64 * 1024) else {
+                return false;
+            };
+            let start = text.trim_start_matches('\u{feff}').trim_start();
+            let mvg = start.starts_with("viewbox")
+                || start.starts_with("push graphic-context")
+                || ext.as_deref() == Some("mvg");
+            let svg = ext.as_deref().is_some_and(|e| e == "svg" || e == "svgz")
+                || start.starts_with("<?xml")
+                || start.starts_with("<svg");
+            ext.as_deref() == Some("msl")
+                || mvg
+                || svg && (text.contains("<!ENTITY") || svg_references_file(&text))
+        })
+        .map(|f| {
+            format!(
+                "`{}` is a drawing or script ImageMagick interprets (MVG, MSL, SVG): it names other files to read (`|command` ones run) or to write",
+                f.display()
+            )
+        })
+}
+
+/// Whether an SVG text refers to a resource other than a fragment of itself or inline data
+/// (`href="file.png"`, `xlink:href='text:/etc/passwd'`, `url(http://…)`).
+fn svg_references_file(text: &str) -> bool {
+    let values = text
+        .match_indices("href=")
+        .filter_map(|(at, m)| text.get(at + m.len()..))
+        .map(|v| v.trim_start_matches(['"', '\'']))
+        .chain(
+            text.match_indices("url(")
+                .filter_map(|(at, m)| text.get(at + m.len()..))
+                .map(|v| v.trim_start_matches(['"', '\'', ' '])),
+        );
+    values
+        .map(str::trim_start)
+        .any(|v| !v.starts_with('#') && !v.starts_with("data:"))
 }
 
 /// Whether the file's first KiB is a playlist or stream description that `FFmpeg` probes (HLS's
@@ -2679,5 +3007,153 @@ mod tests {
         assert!(flagged(root, "yarn list").is_some());
         assert!(flagged(root, "yarn --cwd . list --depth=0").is_some());
         assert_eq!(flagged(root, "yarn outdated"), None);
+    }
+
+    #[test]
+    fn help_that_runs_the_project_file() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in ["scons -h", "scons --help", "vagrant -h", "vagrant status"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, "SConstruct", "Help('x')\n");
+        write(root, "Vagrantfile", "Vagrant.configure('2') {}\n");
+        for cmd in [
+            "scons -h",
+            "scons --help",
+            "vagrant -h",
+            "vagrant status",
+            "vagrant plugin list --local",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "scons -H",
+            "scons --version",
+            "vagrant --version",
+            "vagrant -v",
+            "vagrant box list",
+            "vagrant plugin list",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn sox_playlists_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "ok.m3u", "#EXTM3U\nsong.wav\n");
+        write(root, "cmd.m3u", "|touch /tmp/pwned\n");
+        write(
+            root,
+            "web.pls",
+            "[playlist]\nFile1=http://evil.example/a.wav\n",
+        );
+        for cmd in ["soxi ok.m3u", "soxi -D song.wav", "soxi cmd.wav"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "soxi cmd.m3u",
+            "soxi -D web.pls",
+            "play cmd.m3u",
+            "echo x > n.m3u && soxi n.m3u",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn image_drawings_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "photo.png", "\u{89}PNG\r\n\x1a\n");
+        write(
+            root,
+            "icon.svg",
+            "<svg><use href=\"#a\"/><rect fill=\"url(#g)\"/></svg>\n",
+        );
+        write(
+            root,
+            "a.png",
+            "viewbox 0 0 1 1\nimage over 0,0 0,0 '|touch /tmp/pwned'\n",
+        );
+        write(
+            root,
+            "b.svg",
+            "<svg><image href=\"text:/etc/passwd\"/></svg>\n",
+        );
+        write(root, "c.msl", "<image><read filename=\"a.png\"/></image>\n");
+        for cmd in ["identify photo.png", "magick identify -verbose icon.svg"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "identify a.png",
+            "magick identify b.svg",
+            "zbarimg c.msl",
+            "cp a.png q.png && identify q.png",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn idiomatic_version_files_naming_a_path() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".nvmrc", "20\n");
+        write(root, ".python-version", "3.12.1\n");
+        assert_eq!(flagged(root, "node --version"), None);
+        write(root, "sub/.node-version", "path:./n\n");
+        assert!(flagged(&root.join("sub"), "node --version").is_some());
+        assert_eq!(flagged(root, "node --version"), None);
+    }
+
+    #[test]
+    fn node_clis_that_load_a_javascript_configuration_first() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "package.json", "{}\n");
+        for cmd in ["sequelize --version", "ava --version", "prisma --version"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        assert!(flagged(root, "sequelize --options-path x.js db:migrate:status").is_some());
+        write(root, ".sequelizerc", "module.exports = {};\n");
+        write(root, "ava.config.js", "export default {};\n");
+        write(root, "prisma.config.ts", "export default {};\n");
+        for cmd in [
+            "sequelize --version",
+            "ava --version",
+            "prisma -v",
+            "sequelize --help",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        // Only the directory the command runs in is looked at by sequelize and prisma.
+        write(root, "sub/x.txt", "");
+        let sub = root.join("sub");
+        assert_eq!(flagged(&sub, "sequelize --version"), None);
+        assert_eq!(flagged(&sub, "prisma --version"), None);
+    }
+
+    #[test]
+    fn configurations_that_name_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".yamllint", "extends: relaxed\n");
+        write(
+            root,
+            "ok.conf",
+            "http { include mime.types; include /etc/nginx/conf.d/*.conf; }\n",
+        );
+        for cmd in ["yamllint .", "gixy ok.conf"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, ".yamllint", "extends: ~/.aws/credentials\n");
+        write(root, "bad.conf", "http { include /root/.ssh/*; }\n");
+        write(root, "key.conf", "include \"~/.ssh/id_rsa\";\n");
+        for cmd in ["yamllint .", "gixy bad.conf", "gixy-next key.conf"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
     }
 }

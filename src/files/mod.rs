@@ -117,6 +117,11 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.python_history",
     "**/.node_repl_history",
     "**/.rediscli_history",
+    "**/.pry_history",
+    "**/.lesshst",
+    "**/.viminfo",
+    // fish's universal variables (`set -Ux GITHUB_TOKEN …`).
+    "**/.config/fish/fish_variables",
     "/etc/shadow",
     "/etc/gshadow",
     "/etc/security/opasswd",
@@ -130,6 +135,8 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.pulumi/credentials.json",
     "**/.databrickscfg",
     "**/.config/sops/age/keys.txt",
+    "**/.snowsql/config",
+    "**/.local/share/atuin/session",
     "**/.config/op/**",
     "**/.dockercfg",
     // Credential stores of CLIs: API tokens, keys and passwords in the clear.
