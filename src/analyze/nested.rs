@@ -1002,7 +1002,10 @@ impl Walker<'_> {
         } else {
             None
         };
-        if let Some((text, map)) = text {
+        if let Some((mut text, map)) = text {
+            if crate::programs::base(program) == "env" {
+                text = env_split_separators(text);
+            }
             let kind = if context == Context::Eval {
                 FlagKind::Eval
             } else {
@@ -2146,4 +2149,37 @@ fn substitutions(text: &str) -> Vec<(usize, usize)> {
         k += 1;
     }
     out
+}
+
+/// `env -S STRING` splits STRING by its own rules, not bash's: outside quotes `\_` separates
+/// two arguments (`env -S 'sort x\_-o\_y'` runs `sort x -o y`), where bash would read `_`.
+/// The text is read as shell code after each such `\_` is made two blanks (the same length, so
+/// spans still map). Inside single quotes `\_` stays as written, as env keeps it; inside double
+/// quotes env makes it one space within the argument, which splits nothing.
+fn env_split_separators(text: String) -> String {
+    let mut b = text.into_bytes();
+    let (mut single, mut double) = (false, false);
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if single => {
+                // Only `\\` and `\'` are escapes inside single quotes.
+                if matches!(b.get(i + 1), Some(b'\\' | b'\'')) {
+                    i += 1;
+                }
+            }
+            b'\\' if !double && b.get(i + 1) == Some(&b'_') => {
+                b[i] = b' ';
+                b[i + 1] = b' ';
+                i += 1;
+            }
+            b'\\' => i += 1,
+            b'\'' if !double => single = !single,
+            b'"' if !single => double = !double,
+            _ => {}
+        }
+        i += 1;
+    }
+    // Only ASCII bytes were replaced, by ASCII bytes: the text is still UTF-8.
+    String::from_utf8_lossy(&b).into_owned()
 }
