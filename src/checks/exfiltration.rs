@@ -844,36 +844,12 @@ fn counted(a: &Analysis, i: usize) -> bool {
         .is_some_and(|next| next.piped && prog(next) == Some("wc"))
 }
 
-/// Programs that list, test or change the metadata of the paths they are given, or print the
-/// words themselves: a secret's path among their operands is not a read of it.
+/// Programs a secret's path among whose operands is not a read of it: those that only name
+/// their paths ([`crate::programs::is_names_only`]) and those that print the environment,
+/// which the check judges on its own.
 fn names_only(p: &str) -> bool {
-    matches!(
-        p,
-        "env"
-            | "printenv"
-            | "set"
-            | "export"
-            | "declare"
-            | "ls"
-            | "stat"
-            | "du"
-            | "file"
-            | "test"
-            | "["
-            | "[["
-            | "chmod"
-            | "chown"
-            | "mkdir"
-            | "touch"
-            | "find"
-            | "fd"
-            | "tree"
-            | "realpath"
-            | "basename"
-            | "dirname"
-            | "echo"
-            | "printf"
-    )
+    matches!(p, "env" | "printenv" | "set" | "export" | "declare")
+        || crate::programs::is_names_only(p)
 }
 
 /// A secret file a wrapper reads into the command's arguments (`xargs -a ~/.ssh/id_rsa echo`).

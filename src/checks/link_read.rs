@@ -68,56 +68,23 @@ impl Check for LinkRead {
     }
 }
 
-/// Programs that list, test, stat or print the names they are given (or change their
-/// metadata), never their contents. `find` walks trees but reads nothing unless it runs a
-/// program (looked at on its own).
+/// Programs that never print what a link leads to: those that only name their paths
+/// ([`crate::programs::is_names_only`]; `find` walks trees but reads nothing unless it runs a
+/// program, looked at on its own) and the checksum tools, which print a digest.
 fn names_only(p: &str) -> bool {
-    matches!(
-        p,
-        "ls" | "dir"
-            | "vdir"
-            | "eza"
-            | "exa"
-            | "lsd"
-            | "stat"
-            | "du"
-            | "df"
-            | "tree"
-            | "test"
-            | "["
-            | "[["
-            | "realpath"
-            | "readlink"
-            | "basename"
-            | "dirname"
-            | "namei"
-            | "echo"
-            | "printf"
-            | "touch"
-            | "mkdir"
-            | "chmod"
-            | "chown"
-            | "chgrp"
-            | "rm"
-            | "rmdir"
-            | "unlink"
-            | "mv"
-            | "ln"
-            | "cd"
-            | "pushd"
-            | "fd"
-            | "fdfind"
-            | "file"
-            | "md5sum"
-            | "sha1sum"
-            | "sha224sum"
-            | "sha256sum"
-            | "sha384sum"
-            | "sha512sum"
-            | "b2sum"
-            | "cksum"
-            | "sum"
-    )
+    crate::programs::is_names_only(p)
+        || matches!(
+            p,
+            "md5sum"
+                | "sha1sum"
+                | "sha224sum"
+                | "sha256sum"
+                | "sha384sum"
+                | "sha512sum"
+                | "b2sum"
+                | "cksum"
+                | "sum"
+        )
 }
 
 /// How a program walks directories it is given.

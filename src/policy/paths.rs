@@ -380,43 +380,12 @@ fn is_scratch(path: &Path) -> bool {
     crate::files::is_scratch_path(path) || path.starts_with("/dev/null")
 }
 
-crate::programs::name_set! {
-    /// Programs that only name the paths among their operands (list, stat, test or print them) or
-    /// whose own rules decide: their operands are no reads. A file an option of theirs reads is
-    /// one, by the option's role in the program's table (`du --files0-from`, `file -m`).
-    fn is_names_only, NAMES_ONLY = [
-        "ls",
-        "dir",
-        "eza",
-        "exa",
-        "lsd",
-        "stat",
-        "file",
-        "du",
-        "test",
-        "[",
-        "[[",
-        "echo",
-        "printf",
-        "basename",
-        "dirname",
-        "realpath",
-        "readlink",
-        "namei",
-        "find",
-        "fd",
-        "tree",
-        "chmod",
-        "chown",
-        "chgrp",
-        "ssh",
-        "sftp",
-        "ssh-add",
-        "ssh-keygen",
-        "ssh-copy-id",
-        "cd",
-        "pushd",
-    ]
+/// Programs whose operands are no reads: those that only name their paths
+/// ([`crate::programs::is_names_only`]), and the ssh family, whose own rules decide about the
+/// keys they are given.
+fn is_names_only(p: &str) -> bool {
+    crate::programs::is_names_only(p)
+        || matches!(p, "ssh" | "sftp" | "ssh-add" | "ssh-keygen" | "ssh-copy-id")
 }
 
 /// The paths a bash unit reads and writes, as far as its program is known.
@@ -555,10 +524,13 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
         // What their options read comes from their tables (`du --files0-from FILE`).
         p if is_names_only(p) => {}
         _ => {
-            // `git ls-files .env` lists the names it matches and opens none of them (unless
-            // an option reads a pattern file, `-X FILE`).
+            // `git ls-files .env`, `git check-ignore .env` and `git check-attr` list or test the
+            // names and open none of them (unless an option reads a pattern file, `-X FILE`).
             let names_only = program == "git"
-                && unit.argv.get(1).and_then(|a| a.value.as_deref()) == Some("ls-files")
+                && matches!(
+                    unit.argv.get(1).and_then(|a| a.value.as_deref()),
+                    Some("ls-files" | "check-ignore" | "check-attr")
+                )
                 && !unit.args().any(|a| {
                     let t = a.value.as_deref().unwrap_or(&a.template);
                     t == "-X"

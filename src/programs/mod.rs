@@ -356,6 +356,21 @@ pub(crate) fn is_sender(p: &str) -> bool {
 }
 
 name_set! {
+    /// Programs that take paths as names and never open a file they name to read it: they
+    /// list, stat, test or print the names, or change, move, link or remove what they name
+    /// (whose writes the path policy's own cases decide first). A secret's path among their
+    /// operands is no read of it; a file one of their options reads is, by the option's role
+    /// (`du --files0-from`, `file -m`). `file` reads a file's first bytes and prints only its
+    /// type.
+    pub(crate) fn is_names_only, NAMES_ONLY = [
+        "ls", "dir", "vdir", "eza", "exa", "lsd", "stat", "du", "df", "tree", "test", "[", "[[",
+        "realpath", "readlink", "basename", "dirname", "namei", "echo", "printf", "touch",
+        "mkdir", "chmod", "chown", "chgrp", "rm", "rmdir", "unlink", "mv", "ln", "cd", "pushd",
+        "find", "fd", "fdfind", "file",
+    ]
+}
+
+name_set! {
     /// Programs that print the content of the files they are given.
     pub(crate) fn is_printer_name, PRINTERS = [
         "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
