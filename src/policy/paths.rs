@@ -871,7 +871,7 @@ mod tests {
             "--reference",
             "--from",
         ];
-        for p in NAMES_ONLY {
+        for p in crate::programs::NAMES_ONLY {
             let Some(t) = tables::builtin(p) else {
                 continue;
             };
