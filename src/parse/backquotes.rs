@@ -35,40 +35,24 @@ pub(super) fn as_dollar_parens(src: &str) -> Option<(String, Vec<(usize, usize)>
     let mut in_double = false;
     let mut i = 0;
     while i < b.len() {
-        match b[i] {
-            b'\\' => i += 1,
-            b'\'' if !in_double => {
-                let ansi_c = i > 0 && b[i - 1] == b'$';
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += usize::from(ansi_c && b[i] == b'\\') + 1;
-                }
-            }
-            b'"' => in_double = !in_double,
-            b'#' if !in_double
-                && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|')) =>
-            {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
-            b'`' => {
-                let close = super::words::backquote_end(b, i + 1)?;
-                copy(src, copied, i, &mut out, &mut origin);
-                push(&mut out, &mut origin, "$(", (i, i + 1));
-                let (body, from) = unescape(&src[i + 1..close], in_double);
-                out.push_str(&body);
-                origin.extend(from.iter().map(|&(s, e)| (i + 1 + s, i + 1 + e)));
-                push(&mut out, &mut origin, ")", (close, close + 1));
-                rewrote = true;
-                i = close + 1;
-                copied = i;
-                continue;
-            }
-            _ => {}
+        if let Some(next) = skip_inert(b, i, &mut in_double) {
+            i = next;
+            continue;
         }
-        i += 1;
+        if b[i] != b'`' {
+            i += 1;
+            continue;
+        }
+        let close = super::words::backquote_end(b, i + 1)?;
+        copy(src, copied, i, &mut out, &mut origin);
+        push(&mut out, &mut origin, "$(", (i, i + 1));
+        let (body, from) = unescape(&src[i + 1..close], in_double);
+        out.push_str(&body);
+        origin.extend(from.iter().map(|&(s, e)| (i + 1 + s, i + 1 + e)));
+        push(&mut out, &mut origin, ")", (close, close + 1));
+        rewrote = true;
+        i = close + 1;
+        copied = i;
     }
     if !rewrote {
         return None;
@@ -77,15 +61,58 @@ pub(super) fn as_dollar_parens(src: &str) -> Option<(String, Vec<(usize, usize)>
     Some((out, origin))
 }
 
+/// What a scan of a line's raw text steps over at `b[i]` without looking inside: an escaped
+/// byte, a single-quoted string (`$'…'` with its escapes), a comment (to its line end), and a
+/// double quote (which toggles `in_double`). The index to go on from, or `None` when `b[i]` is
+/// the caller's to look at.
+pub(super) fn skip_inert(b: &[u8], i: usize, in_double: &mut bool) -> Option<usize> {
+    match b[i] {
+        b'\\' => Some(i + 2),
+        b'\'' if !*in_double => {
+            let ansi_c = i > 0 && b[i - 1] == b'$';
+            let mut k = i + 1;
+            while k < b.len() && b[k] != b'\'' {
+                k += usize::from(ansi_c && b[k] == b'\\') + 1;
+            }
+            Some(k + 1)
+        }
+        b'"' => {
+            *in_double = !*in_double;
+            Some(i + 1)
+        }
+        b'#' if !*in_double
+            && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|')) =>
+        {
+            let mut k = i;
+            while k < b.len() && b[k] != b'\n' {
+                k += 1;
+            }
+            Some(k)
+        }
+        _ => None,
+    }
+}
+
 /// Copy `src[from..to]` byte for byte.
-fn copy(src: &str, from: usize, to: usize, out: &mut String, origin: &mut Vec<(usize, usize)>) {
+pub(super) fn copy(
+    src: &str,
+    from: usize,
+    to: usize,
+    out: &mut String,
+    origin: &mut Vec<(usize, usize)>,
+) {
     if let Some(text) = src.get(from..to) {
         out.push_str(text);
         origin.extend((from..to).map(|k| (k, k + 1)));
     }
 }
 
-fn push(out: &mut String, origin: &mut Vec<(usize, usize)>, text: &str, from: (usize, usize)) {
+pub(super) fn push(
+    out: &mut String,
+    origin: &mut Vec<(usize, usize)>,
+    text: &str,
+    from: (usize, usize),
+) {
     out.push_str(text);
     origin.extend(std::iter::repeat_n(from, text.len()));
 }

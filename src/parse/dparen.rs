@@ -29,24 +29,11 @@ pub(super) fn as_nested_subshells(src: &str) -> Option<(String, Vec<(usize, usiz
     let mut in_double = false;
     let mut i = 0;
     while i < b.len() {
+        if let Some(next) = super::backquotes::skip_inert(b, i, &mut in_double) {
+            i = next;
+            continue;
+        }
         match b[i] {
-            b'\\' => i += 1,
-            b'\'' if !in_double => {
-                let ansi_c = i > 0 && b[i - 1] == b'$';
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += usize::from(ansi_c && b[i] == b'\\') + 1;
-                }
-            }
-            b'"' => in_double = !in_double,
-            b'#' if !in_double
-                && (i == 0 || matches!(b[i - 1], b' ' | b'\t' | b'\n' | b';' | b'&' | b'|')) =>
-            {
-                while i < b.len() && b[i] != b'\n' {
-                    i += 1;
-                }
-                continue;
-            }
             b'(' if b.get(i + 1) == Some(&b'(') => {
                 let dollar = i > 0 && b[i - 1] == b'$';
                 let command_start = !in_double
@@ -73,15 +60,11 @@ pub(super) fn as_nested_subshells(src: &str) -> Option<(String, Vec<(usize, usiz
     let mut origin = Vec::with_capacity(src.len() + at.len());
     let mut copied = 0;
     for &k in &at {
-        let piece = src.get(copied..k)?;
-        out.push_str(piece);
-        origin.extend((copied..k).map(|j| (j, j + 1)));
-        out.push(' ');
-        origin.push((k, k));
+        super::backquotes::copy(src, copied, k, &mut out, &mut origin);
+        super::backquotes::push(&mut out, &mut origin, " ", (k, k));
         copied = k;
     }
-    out.push_str(src.get(copied..)?);
-    origin.extend((copied..src.len()).map(|j| (j, j + 1)));
+    super::backquotes::copy(src, copied, src.len(), &mut out, &mut origin);
     Some((out, origin))
 }
 
