@@ -1030,8 +1030,8 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
 
 /// ffprobe and gst-discoverer-1.0 open a local file by its content, not its name: an HLS
 /// playlist (`#EXTM3U`), a DASH manifest (`<MPD`), an SDP description (`v=0`) or an ffconcat
-/// list among the checkout's files names its segments by URL, and the demuxer (FFmpeg's, or
-/// GStreamer's `hlsdemux`/`dashdemux` found by type-finding) fetches them (`http://…`: HLS
+/// list among the checkout's files names its segments by URL, and the demuxer (the one of
+/// ffprobe, or `hlsdemux`/`dashdemux` found by type-finding) fetches them (`http://…`: HLS
 /// allows http(s) segments from a local playlist) or opens the sockets they name. The static
 /// operands (and ffprobe's `-i` values) are read, the first KiB of each; one the line writes
 /// counts as such a file.
