@@ -63,8 +63,9 @@ declare_check! {
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
     ///   and a template prints the file (`.Files.Get`);
-    /// - ffprobe given a file of the checkout that is a playlist or stream description (HLS
-    ///   `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches the URLs it names;
+    /// - ffprobe and gst-discoverer-1.0 given a file of the checkout that is a playlist or
+    ///   stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches
+    ///   the URLs it names;
     /// - `pio` (`platformio`) with a `platformio.ini` in the directory that moves its core,
     ///   platforms or packages directory (`core_dir`: `pio boards` imports each platform's
     ///   `platform.py` from there) or names `extra_configs` (any file read as INI, quoted in
@@ -745,7 +746,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir, w.cx.look),
-        "ffprobe" => ffprobe_playlist(u, dir, w),
+        "ffprobe" | "gst-discoverer-1.0" => media_playlist(base, u, dir, w),
         // PlatformIO reads `platformio.ini` of the directory it runs in for every command
         // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
         // `platforms_dir`, `packages_dir`) moves where it loads platforms from, and a
@@ -1027,13 +1028,15 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
     })
 }
 
-/// ffprobe opens a local file by its content, not its name: an HLS playlist (`#EXTM3U`), a
-/// DASH manifest (`<MPD`), an SDP description (`v=0`) or an ffconcat list among the checkout's
-/// files names its segments by URL, and the demuxer fetches them (`http://…`: HLS allows
-/// http(s) segments from a local playlist) or opens the sockets they name. The static operands
-/// (and `-i` values) are read, the first KiB of each; one the line writes counts as such a file.
-fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
-    let spec = crate::programs::tables::builtin("ffprobe");
+/// ffprobe and gst-discoverer-1.0 open a local file by its content, not its name: an HLS
+/// playlist (`#EXTM3U`), a DASH manifest (`<MPD`), an SDP description (`v=0`) or an ffconcat
+/// list among the checkout's files names its segments by URL, and the demuxer (the one of
+/// ffprobe, or `hlsdemux`/`dashdemux` found by type-finding) fetches them (`http://…`: HLS
+/// allows http(s) segments from a local playlist) or opens the sockets they name. The static
+/// operands (and ffprobe's `-i` values) are read, the first KiB of each; one the line writes
+/// counts as such a file.
+fn media_playlist(name: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let spec = crate::programs::tables::builtin(name);
     let parsed = crate::programs::args::parse(spec.as_ref(), &u.argv);
     let operands = parsed.operands.iter().filter_map(|&k| {
         u.argv
@@ -1044,7 +1047,7 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
     let named = parsed
         .opts
         .iter()
-        .filter(|o| o.name == "-i")
+        .filter(|o| name == "ffprobe" && o.name == "-i")
         .filter_map(|o| o.value.clone());
     for f in operands
         .chain(named)
@@ -1052,7 +1055,7 @@ fn ffprobe_playlist(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
     {
         if w.has(&f) || w.cx.look.is_file(&f) && media_list_head(&f) {
             return Some(format!(
-                "`{}` is a playlist or stream description (HLS, DASH, SDP, ffconcat): ffprobe would fetch the URLs it names or open the sockets it describes",
+                "`{}` is a playlist or stream description (HLS, DASH, SDP, ffconcat): {name} would fetch the URLs it names or open the sockets it describes",
                 f.display()
             ));
         }
@@ -2718,8 +2721,16 @@ mod tests {
             "ffprobe s.sdp",
             "ffprobe -v error clip.mp4 odd.mp4",
             "ffprobe -show_format movie.m3u8",
+            "gst-discoverer-1.0 movie.m3u8",
+            "gst-discoverer-1.0 -v odd.mp4",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "gst-discoverer-1.0 clip.mp4",
+            "gst-discoverer-1.0 -t 5 clip.mp4",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
     }
 
