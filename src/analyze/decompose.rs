@@ -1351,13 +1351,15 @@ impl<'l> Walker<'l> {
                     && let Some(a) = rest.get(1 + at)
                 {
                     let word = a.arg.exact().unwrap_or_default();
-                    self.flag(
-                        FlagKind::UnsupportedSyntax,
-                        a.arg.span,
-                        format!(
+                    let why = match &stripped {
+                        Strip::Inner { start, .. } if spec.requotes && at >= start => format!(
+                            "{program}: it rewrites the word `{word}` (its own quotes and escapes) before it runs the command, so what runs is not what is written"
+                        ),
+                        _ => format!(
                             "{program}: its table does not prove the option `{word}`, so where the command starts is not proven"
                         ),
-                    );
+                    };
+                    self.flag(FlagKind::UnsupportedSyntax, a.arg.span, why);
                 }
                 match stripped {
                     Strip::Inner {

@@ -82,6 +82,11 @@ pub(crate) struct WrapperSpec {
     /// to load); the command is the words after `--`, and given none (nor a code option) the
     /// wrapper starts the user's shell.
     pub command_after_dashes: bool,
+    /// The wrapper rewrites its command's words before it runs them (cross-env drops each
+    /// unescaped `'`, the `\` before `\`, `$` or `"`, and empty words): a word it would
+    /// change, or one known only at run time, may become another option or operand (`'-o'` is
+    /// `-o`), so the reading is unproven.
+    pub requotes: bool,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -110,6 +115,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         options_after_positionals: false,
         output_unchanged: false,
         command_after_dashes: false,
+        requotes: false,
     }
 }
 
@@ -210,6 +216,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         assignments: true,
+        requotes: true,
         ..spec("cross-env")
     },
     WrapperSpec {
@@ -1218,11 +1225,15 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
                 unproven: reading.unproven,
             };
         }
+        let requoted = spec
+            .requotes
+            .then(|| (i..args.len()).find(|&j| rewritten_by_requote(&args[j])))
+            .flatten();
         return Strip::Inner {
             start: i,
             assignments,
             joined: spec.shell_joined && !direct,
-            unproven: reading.unproven,
+            unproven: reading.unproven.or(requoted),
         };
     }
     if (shell || spec.bare_shell && positionals == 0) && !asks_for_help(args) {
@@ -1230,6 +1241,13 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
     } else {
         Strip::NoCommand
     }
+}
+
+/// Would a [`WrapperSpec::requotes`] wrapper change this word (or drop it)? Any word that holds
+/// a `'` or a `\`, is empty, or is known only at run time.
+fn rewritten_by_requote(arg: &Arg) -> bool {
+    arg.exact()
+        .is_none_or(|v| v.is_empty() || v.contains(['\'', '\\']))
 }
 
 /// `mise exec [TOOL…] [-- COMMAND…]`: the command is the words after `--`. A dynamic word
