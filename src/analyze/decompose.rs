@@ -1388,6 +1388,9 @@ impl<'l> Walker<'l> {
                         ctx.to_mut()
                             .wrapper_reads
                             .extend(wrappers::arg_files(spec, &inner_args[..s]));
+                        ctx.to_mut()
+                            .wrapper_reads
+                            .extend(wrappers::separated_arg_files(spec, &inner_args[s..]));
                         if program == "xargs" {
                             self.xargs_fed(&rest[1..=s], &rest[1 + s..], &via, &ctx);
                         }

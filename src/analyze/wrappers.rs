@@ -87,6 +87,12 @@ pub(crate) struct WrapperSpec {
     /// change, or one known only at run time, may become another option or operand (`'-o'` is
     /// `-o`), so the reading is unproven.
     pub requotes: bool,
+    /// Words after the command that name files whose lines become the command's arguments, up
+    /// to the next separator (`parallel CMD :::: FILE…`, as `-a FILE`); the separators that end
+    /// such a list are these and `separators_end`.
+    pub arg_file_separators: Words,
+    /// Separators that start a list of argument values (`parallel CMD ::: a b`).
+    pub separators_end: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -116,6 +122,8 @@ const fn spec(name: &'static str) -> WrapperSpec {
         output_unchanged: false,
         command_after_dashes: false,
         requotes: false,
+        arg_file_separators: Words::EMPTY,
+        separators_end: Words::EMPTY,
     }
 }
 
@@ -466,6 +474,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         shell_joined: true,
         output_options: words!["--joblog", "--results"],
         arg_files: words!["-a", "--arg-file"],
+        arg_file_separators: words!["::::", "::::+"],
+        separators_end: words![":::", ":::+"],
         ..spec("parallel")
     },
     WrapperSpec {
@@ -1056,6 +1066,25 @@ pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
         .filter(|o| spec.arg_files.contains(&o.name))
         .filter_map(|o| value_arg(o, words))
         .collect()
+}
+
+/// The files named after a [`WrapperSpec::arg_file_separators`] word among `command` (the
+/// words from the wrapper's command on): `parallel echo :::: list.txt` hands `list.txt`'s lines
+/// to `echo`.
+pub(crate) fn separated_arg_files(spec: &WrapperSpec, command: &[Arg]) -> Vec<Arg> {
+    let mut out = Vec::new();
+    let mut files = false;
+    for a in command {
+        let word = a.exact();
+        if word.is_some_and(|w| spec.arg_file_separators.contains(w)) {
+            files = true;
+        } else if word.is_some_and(|w| spec.separators_end.contains(w)) {
+            files = false;
+        } else if files {
+            out.push(a.clone());
+        }
+    }
+    out
 }
 
 /// A file a wrapper writes itself (see [`written_files`]).
