@@ -1394,6 +1394,19 @@ impl<'l> Walker<'l> {
                         if program == "xargs" {
                             self.xargs_fed(&rest[1..=s], &rest[1 + s..], &via, &ctx);
                         }
+                        // GNU parallel evaluates a `{= EXPR =}` replacement string as Perl in
+                        // its options' values too (`--tagstring`, `--results`, `--wd`).
+                        if program == "parallel"
+                            && let Some(a) = inner_args[..s]
+                                .iter()
+                                .find(|a| a.exact().is_some_and(|w| w.contains("{=")))
+                        {
+                            self.flag(
+                                FlagKind::DynamicCode,
+                                a.span,
+                                "a `{= … =}` replacement string is Perl code that parallel evaluates",
+                            );
+                        }
                         if program == "xargs" || program == "parallel" {
                             let ctx = ctx.to_mut();
                             ctx.appended = true;
