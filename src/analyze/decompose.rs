@@ -1351,13 +1351,15 @@ impl<'l> Walker<'l> {
                     && let Some(a) = rest.get(1 + at)
                 {
                     let word = a.arg.exact().unwrap_or_default();
-                    self.flag(
-                        FlagKind::UnsupportedSyntax,
-                        a.arg.span,
-                        format!(
+                    let why = match &stripped {
+                        Strip::Inner { start, .. } if spec.requotes && at >= start => format!(
+                            "{program}: it rewrites the word `{word}` (its own quotes and escapes) before it runs the command, so what runs is not what is written"
+                        ),
+                        _ => format!(
                             "{program}: its table does not prove the option `{word}`, so where the command starts is not proven"
                         ),
-                    );
+                    };
+                    self.flag(FlagKind::UnsupportedSyntax, a.arg.span, why);
                 }
                 match stripped {
                     Strip::Inner {
@@ -1386,8 +1388,24 @@ impl<'l> Walker<'l> {
                         ctx.to_mut()
                             .wrapper_reads
                             .extend(wrappers::arg_files(spec, &inner_args[..s]));
+                        ctx.to_mut()
+                            .wrapper_reads
+                            .extend(wrappers::separated_arg_files(spec, &inner_args[s..]));
                         if program == "xargs" {
                             self.xargs_fed(&rest[1..=s], &rest[1 + s..], &via, &ctx);
+                        }
+                        // GNU parallel evaluates a `{= EXPR =}` replacement string as Perl in
+                        // its options' values too (`--tagstring`, `--results`, `--wd`).
+                        if program == "parallel"
+                            && let Some(a) = inner_args[..s]
+                                .iter()
+                                .find(|a| a.exact().is_some_and(|w| w.contains("{=")))
+                        {
+                            self.flag(
+                                FlagKind::DynamicCode,
+                                a.span,
+                                "a `{= … =}` replacement string is Perl code that parallel evaluates",
+                            );
                         }
                         if program == "xargs" || program == "parallel" {
                             let ctx = ctx.to_mut();

@@ -1019,6 +1019,15 @@ impl Walker<'_> {
                     "input is substituted into the code ({} replacement)",
                 );
             }
+            // GNU parallel evaluates a `{= EXPR =}` replacement string as Perl before the shell
+            // reads the command (`parallel ls '{=system("id")=}' ::: a`).
+            if crate::programs::base(program) == "parallel" && text.contains("{=") {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    "a `{= … =}` replacement string is Perl code that parallel evaluates",
+                );
+            }
             let mut c = ctx.with(context);
             // The arguments `xargs` reads go to the shell, not into its code; `parallel`
             // appends its arguments to the code itself.

@@ -82,6 +82,17 @@ pub(crate) struct WrapperSpec {
     /// to load); the command is the words after `--`, and given none (nor a code option) the
     /// wrapper starts the user's shell.
     pub command_after_dashes: bool,
+    /// The wrapper rewrites its command's words before it runs them (cross-env drops each
+    /// unescaped `'`, the `\` before `\`, `$` or `"`, and empty words): a word it would
+    /// change, or one known only at run time, may become another option or operand (`'-o'` is
+    /// `-o`), so the reading is unproven.
+    pub requotes: bool,
+    /// Words after the command that name files whose lines become the command's arguments, up
+    /// to the next separator (`parallel CMD :::: FILE…`, as `-a FILE`); the separators that end
+    /// such a list are these and `separators_end`.
+    pub arg_file_separators: Words,
+    /// Separators that start a list of argument values (`parallel CMD ::: a b`).
+    pub separators_end: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -110,6 +121,9 @@ const fn spec(name: &'static str) -> WrapperSpec {
         options_after_positionals: false,
         output_unchanged: false,
         command_after_dashes: false,
+        requotes: false,
+        arg_file_separators: Words::EMPTY,
+        separators_end: Words::EMPTY,
     }
 }
 
@@ -210,6 +224,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         assignments: true,
+        requotes: true,
         ..spec("cross-env")
     },
     WrapperSpec {
@@ -459,6 +474,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         shell_joined: true,
         output_options: words!["--joblog", "--results"],
         arg_files: words!["-a", "--arg-file"],
+        arg_file_separators: words!["::::", "::::+"],
+        separators_end: words![":::", ":::+"],
         ..spec("parallel")
     },
     WrapperSpec {
@@ -1051,6 +1068,25 @@ pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
         .collect()
 }
 
+/// The files named after a [`WrapperSpec::arg_file_separators`] word among `command` (the
+/// words from the wrapper's command on): `parallel echo :::: list.txt` hands `list.txt`'s lines
+/// to `echo`.
+pub(crate) fn separated_arg_files(spec: &WrapperSpec, command: &[Arg]) -> Vec<Arg> {
+    let mut out = Vec::new();
+    let mut files = false;
+    for a in command {
+        let word = a.exact();
+        if word.is_some_and(|w| spec.arg_file_separators.contains(w)) {
+            files = true;
+        } else if word.is_some_and(|w| spec.separators_end.contains(w)) {
+            files = false;
+        } else if files {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
 /// A file a wrapper writes itself (see [`written_files`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Written {
@@ -1218,11 +1254,15 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
                 unproven: reading.unproven,
             };
         }
+        let requoted = spec
+            .requotes
+            .then(|| (i..args.len()).find(|&j| rewritten_by_requote(&args[j])))
+            .flatten();
         return Strip::Inner {
             start: i,
             assignments,
             joined: spec.shell_joined && !direct,
-            unproven: reading.unproven,
+            unproven: reading.unproven.or(requoted),
         };
     }
     if (shell || spec.bare_shell && positionals == 0) && !asks_for_help(args) {
@@ -1230,6 +1270,13 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
     } else {
         Strip::NoCommand
     }
+}
+
+/// Would a [`WrapperSpec::requotes`] wrapper change this word (or drop it)? Any word that holds
+/// a `'` or a `\`, is empty, or is known only at run time.
+fn rewritten_by_requote(arg: &Arg) -> bool {
+    arg.exact()
+        .is_none_or(|v| v.is_empty() || v.contains(['\'', '\\']))
 }
 
 /// `mise exec [TOOL…] [-- COMMAND…]`: the command is the words after `--`. A dynamic word
