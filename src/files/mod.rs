@@ -35,6 +35,10 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.docker/config.json",
     "**/.env",
     "**/.env.*",
+    // Environment files by another name (`prod.env`, `docker.env`: compose's `env_file`), and
+    // secrets files of frameworks and deploy tools (Rails' `secrets.yml`, Kubernetes manifests).
+    "**/*.env",
+    "**/secrets.{yml,yaml,json,toml,ini,txt,env}",
     "**/*.pem",
     "**/*.key",
     "**/*.p12",

@@ -242,8 +242,9 @@ pub(crate) fn decide_resolved(
             "read-secret",
             format!("reads `{shown}`, which holds secrets"),
         ),
-        // Writing a `.env` file (or direnv's `.envrc`) is a routine set-up step (`cp .env.example
-        // .env`, `echo 'use flake' > .envrc`): ask.
+        // Writing a `.env` file (or direnv's `.envrc`, a `prod.env`, a framework's
+        // `secrets.yml`) is a routine set-up step (`cp .env.example .env`, `echo 'use flake' >
+        // .envrc`): ask.
         Access::Write if secret && is_env_file(path) => push(
             Decision::Ask,
             Risk::High,
@@ -370,9 +371,14 @@ fn is_history_file(path: &Path) -> bool {
 }
 
 fn is_env_file(path: &Path) -> bool {
-    path.file_name()
-        .and_then(|n| n.to_str())
-        .is_some_and(|n| n == ".env" || n == ".envrc" || n.starts_with(".env."))
+    path.extension().is_some_and(|e| e == "env")
+        || path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
+            n == ".env"
+                || n == ".envrc"
+                || n.starts_with(".env.")
+                || n.ends_with(".env")
+                || n.starts_with("secrets.")
+        })
 }
 
 /// Scratch locations where writing is ordinary (the scratch directories, `/dev/null`).
@@ -712,7 +718,7 @@ fn attached_secret_values(
         t.starts_with('-')
             && !t.starts_with("--")
             && t.get(2..)
-                .is_some_and(|v| !v.is_empty() && crate::files::may_be_secret(v))
+                .is_some_and(|v| !v.is_empty() && crate::files::may_be_secret(without_separator(v)))
     };
     if !unit
         .args()
@@ -720,13 +726,20 @@ fn attached_secret_values(
     {
         return;
     }
+    let mut push = |v: &str, span| {
+        for v in [v, without_separator(v)] {
+            if crate::files::word_is_secret(v) {
+                out.push((Access::Read, v.to_owned(), span));
+                return;
+            }
+        }
+    };
     let Some(spec) = tables::builtin(program) else {
         for a in unit.args() {
             if let Some(t) = a.value.as_deref().filter(|t| short_with_tail(t))
                 && let Some(v) = t.get(2..)
-                && crate::files::word_is_secret(v)
             {
-                out.push((Access::Read, v.to_owned(), a.span));
+                push(v, a.span);
             }
         }
         return;
@@ -736,12 +749,17 @@ fn attached_secret_values(
         if o.value_at.is_some() || o.name.starts_with("--") {
             continue;
         }
-        if let (Some(v), Some(a)) = (o.value.as_deref(), unit.argv.get(o.index))
-            && crate::files::word_is_secret(v)
-        {
-            out.push((Access::Read, v.to_owned(), a.span));
+        if let (Some(v), Some(a)) = (o.value.as_deref(), unit.argv.get(o.index)) {
+            push(v, a.span);
         }
     }
+}
+
+/// An attached value without the `:` or `=` some programs put between a short option and its
+/// value (`monop -r:FILE`, the .NET tools' style; `-o=FILE` in others'): the file the program
+/// opens may be either spelling.
+fn without_separator(v: &str) -> &str {
+    v.strip_prefix([':', '=']).unwrap_or(v)
 }
 
 /// The files a unit writes and reads through its options, by its program's table
