@@ -934,14 +934,20 @@ fn version_selected_by_path(
         return Some(p.clone());
     }
     let on_disk = |d: &Path| {
-        project_dirs(d, root)
-            .flat_map(|d| VERSION_FILES.map(|f| d.join(f)))
-            .find(|f| {
-                let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
-                let tool_versions = name == ".tool-versions";
-                let idiomatic = name.ends_with("-version") || name == ".nvmrc";
-                w.cx.look.is_file(f)
-                    && w.cx.look.read_to_string(f).map_or(true, |t| {
+        // One buffer for the fifteen names of each directory: a join apiece had cost a hook
+        // more than the look-ups themselves.
+        let mut f = PathBuf::new();
+        for d in project_dirs(d, root) {
+            for name in VERSION_FILES {
+                f.clear();
+                f.reserve(d.as_os_str().len() + 32);
+                f.push(d);
+                f.push(name);
+                let file_name = name.rsplit('/').next().unwrap_or(name);
+                let tool_versions = file_name == ".tool-versions";
+                let idiomatic = file_name.ends_with("-version") || file_name == ".nvmrc";
+                let selects = w.cx.look.is_file(&f)
+                    && w.cx.look.read_to_string(&f).map_or(true, |t| {
                         if tool_versions {
                             tool_versions_by_path(&t)
                         } else if idiomatic {
@@ -951,8 +957,13 @@ fn version_selected_by_path(
                                 .iter()
                                 .any(|k| t.contains(k))
                         }
-                    })
-            })
+                    });
+                if selects {
+                    return Some(f);
+                }
+            }
+        }
+        None
     };
     // Looked at once per directory: for a batch in its memo, else for the line.
     if let Some(m) = memo {

@@ -373,11 +373,7 @@ fn is_history_file(path: &Path) -> bool {
 fn is_env_file(path: &Path) -> bool {
     path.extension().is_some_and(|e| e == "env")
         || path.file_name().and_then(|n| n.to_str()).is_some_and(|n| {
-            n == ".env"
-                || n == ".envrc"
-                || n.starts_with(".env.")
-                || n.ends_with(".env")
-                || n.starts_with("secrets.")
+            n == ".env" || n == ".envrc" || n.starts_with(".env.") || n.starts_with("secrets.")
         })
 }
 

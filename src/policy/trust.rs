@@ -232,14 +232,19 @@ pub(crate) fn unsafe_location(_path: &Path) -> Option<String> {
 /// The directories searched for `.shclass.toml`, nearest first: `cwd` and its parents up to
 /// and including the repository root (the first directory holding `.git`), stopping below the
 /// home directory (`home`, never searched itself).
-pub(crate) fn search_dirs(cwd: &Path, home: Option<&Path>) -> Vec<PathBuf> {
+pub(crate) fn search_dirs<'a>(cwd: &'a Path, home: Option<&Path>) -> Vec<&'a Path> {
     let mut out = Vec::new();
+    // One buffer for every `DIR/.git` looked at (this runs on every hook call).
+    let mut git = PathBuf::new();
     for dir in cwd.ancestors() {
         if home.is_some_and(|h| dir == h || h.starts_with(dir)) {
             break;
         }
-        out.push(dir.to_path_buf());
-        if dir.join(".git").exists() {
+        out.push(dir);
+        git.clear();
+        git.push(dir);
+        git.push(".git");
+        if git.exists() {
             break;
         }
     }
@@ -262,11 +267,15 @@ pub(crate) fn project_policy(cwd: &Path) -> Vec<Found> {
         .map(PathBuf::from)
         .filter(|h| h.is_absolute());
     let mut out = Vec::new();
+    let mut p = PathBuf::new();
     for dir in search_dirs(cwd, home.as_deref()) {
-        let p = dir.join(".shclass.toml");
+        p.clear();
+        p.push(dir);
+        p.push(".shclass.toml");
         if !p.is_file() {
             continue;
         }
+        let p = p.clone();
         if let Some(why) = unsafe_location(&p) {
             out.push(Found::Skipped(p, why));
         } else {
@@ -290,11 +299,11 @@ mod tests {
         std::fs::create_dir_all(repo.join(".git")).unwrap_or_else(|e| panic!("{e}"));
         let home = dir.path().join("home/me");
         let dirs = search_dirs(&sub, Some(&home));
-        assert_eq!(dirs, vec![sub.clone(), repo.join("crates"), repo.clone()]);
+        assert_eq!(dirs, vec![&sub, &repo.join("crates"), &repo]);
         // Without a repository, the search stops below home.
         let plain = home.join("notes/x");
         let dirs = search_dirs(&plain, Some(&home));
-        assert_eq!(dirs, vec![plain.clone(), home.join("notes")]);
+        assert_eq!(dirs, vec![&plain, &home.join("notes")]);
         // The home directory itself is never searched.
         assert!(search_dirs(&home, Some(&home)).is_empty());
     }
