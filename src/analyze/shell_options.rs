@@ -25,10 +25,10 @@ const SET_NAMES: Words = words![
 ];
 
 /// `shopt -s`/`-u` names harmless either way. `globstar` makes `**` reach into visible
-/// directories, which the glob checks always assume.
+/// directories, which the glob checks always assume; `failglob` makes a glob that matches
+/// nothing an error, so the command does not run.
 const SHOPT_NAMES: Words = words![
     "globstar",
-    "nullglob",
     "failglob",
     "nocasematch",
     "checkwinsize",
@@ -49,9 +49,11 @@ pub(crate) fn harmless_set_name(name: &str, on: bool) -> bool {
 }
 
 /// `shopt` names, off by default, that change which files a later glob expands to when
-/// switched on: `dotglob` (`*` matches `.env`), `nocaseglob` (`.EN[V]` matches `.env`).
-/// Switching them off is harmless.
-const SHOPT_DEFAULT_OFF: Words = words!["dotglob", "nocaseglob"];
+/// switched on: `dotglob` (`*` matches `.env`), `nocaseglob` (`.EN[V]` matches `.env`),
+/// `nullglob` (a glob that matches nothing vanishes, so the words after it move up:
+/// `grep -r KEY *.txt` without a `.txt` becomes `grep -r KEY`, a search of `.` that reads
+/// `.env`; `find *.tmp -delete` becomes `find -delete`). Switching them off is harmless.
+const SHOPT_DEFAULT_OFF: Words = words!["dotglob", "nocaseglob", "nullglob"];
 
 /// `shopt` names, on by default, that change which files a later glob expands to when switched
 /// off: `globasciiranges` (off, `[D-F]` follows the locale's collation, where it can hold `e`).

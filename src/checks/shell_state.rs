@@ -12,8 +12,8 @@ declare_check! {
     /// change nothing about what runs: `set -e -u -f -C -v -b -h -n -E`, `-o errexit`,
     /// `nounset`, `pipefail`, `noglob`, `noclobber`, `verbose`, `notify`, `hashall`, `noexec`,
     /// `errtrace` (either sign), `set +x`/`+o xtrace`, positional parameters after `--`;
-    /// `shopt -s/-u globstar`, `nullglob`, `failglob`, `nocasematch`, `checkwinsize`,
-    /// `histappend`, `cmdhist`, `inherit_errexit`, `lastpipe`, `shopt -u dotglob`/`nocaseglob`
+    /// `shopt -s/-u globstar`, `failglob`, `nocasematch`, `checkwinsize`, `histappend`,
+    /// `cmdhist`, `inherit_errexit`, `lastpipe`, `shopt -u dotglob`/`nocaseglob`/`nullglob`
     /// and `shopt -s globasciiranges` (bash's defaults), `shopt -p`/`-q`. Anything else → ask
     /// (high).
     ///
@@ -24,8 +24,10 @@ declare_check! {
     /// the line replace program names, `shopt -s xpg_echo` makes `echo` decode escapes,
     /// `extglob` and `set -o posix` change how later lines are parsed, `shopt -s dotglob` and
     /// `nocaseglob` make a later glob expand to a secret the checks do not see in it
-    /// (`shopt -s dotglob; cat *` prints `.env`, `shopt -s nocaseglob; cat .EN[V]` too), in
-    /// this line or in a later one of a persistent shell.
+    /// (`shopt -s dotglob; cat *` prints `.env`, `shopt -s nocaseglob; cat .EN[V]` too), and
+    /// `nullglob` makes a glob that matches nothing vanish, so an operand list can become
+    /// empty (`shopt -s nullglob; grep -r KEY *.txt` searches `.`, `.env` included), in this
+    /// line or in a later one of a persistent shell.
     ///
     /// **Example**: `set -euo pipefail; ls` → not flagged; `set -k; ls X=1` → ask.
     ///
@@ -97,6 +99,8 @@ mod tests {
             "shopt -s dotglob",
             "shopt -s nullglob dotglob",
             "shopt -s nocaseglob",
+            "shopt -s nullglob",
+            "shopt -s globstar nullglob",
             "shopt -u globasciiranges",
         ];
         let quiet = [
@@ -108,6 +112,7 @@ mod tests {
             "set",
             "set -o",
             "shopt -s globstar",
+            "shopt -s failglob",
             "shopt -u nullglob dotglob",
             "shopt -u nocaseglob",
             "shopt -s globasciiranges",
