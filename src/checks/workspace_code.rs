@@ -584,7 +584,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             })
         }),
         "terraform" | "tofu" => {
-            let sub = u.args().map(text).find(|t| !t.starts_with('-'))?;
+            let sub = *operand_words(u, base).first()?;
             let loads = !matches!(sub, "version" | "fmt" | "help" | "-version" | "-help");
             let plugins = dir.join(".terraform");
             (loads && (w.has(&plugins) || w.cx.look.is_dir(&plugins))).then(|| {
@@ -809,7 +809,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let args: Vec<&str> = u.args().map(text).collect();
             // `box list` and `plugin` (but `--local`) are run with no Vagrantfile and no
             // plugins.
-            let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+            let words = operand_words(u, "vagrant");
             if args.iter().any(|a| matches!(*a, "-v" | "--version"))
                 || matches!(words[..], ["box", "list", ..])
                 || words.first() == Some(&"plugin") && !args.contains(&"--local")
@@ -1006,9 +1006,8 @@ crate::programs::name_set! {
 /// `helm lint` without one) are walked, at most [`CHART_WALK_LIMIT`] entries, unreadable or
 /// larger trees counting as holding such a link.
 fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option<String> {
-    let words: Vec<&str> = u
-        .args()
-        .filter_map(|a| a.value.as_deref())
+    let words: Vec<&str> = operand_words(u, "helm")
+        .into_iter()
         .filter(|t| !t.starts_with('-'))
         .collect();
     let mut charts: Vec<PathBuf> = words
@@ -1527,17 +1526,43 @@ fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
     None
 }
 
+/// The operands of `u` as the engine reads them to choose an allow (`Policy::parse_unit`):
+/// with the program's table, and after the subcommand words with the subcommand's own table
+/// when the catalogue has one. A value of an option is never taken for a subcommand word:
+/// `uv --color never pip list` is `pip list`, `helm lint -f values.yaml` lints the working
+/// directory, `yarn --network-timeout 5 list` runs `list`.
+fn operand_words<'a>(u: &'a Unit, program: &str) -> Vec<&'a str> {
+    use crate::programs::{args, tables};
+    let global = tables::builtin(program);
+    let mut parsed = args::parse(global.as_ref(), &u.argv);
+    let words: Vec<&str> = parsed
+        .operands
+        .iter()
+        .take(3)
+        .filter_map(|&i| u.argv.get(i).map(text))
+        .collect();
+    for k in (1..=words.len()).rev() {
+        let key = format!("{program} {}", words[..k].join(" "));
+        if let Some(sub) = tables::builtin(&key) {
+            let split = parsed.operands[k - 1];
+            parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
+            break;
+        }
+    }
+    parsed
+        .operands
+        .iter()
+        .filter_map(|&i| u.argv.get(i).map(text))
+        .collect()
+}
+
 /// A verb of uv or poetry that looks at the project's environment (and so runs its
 /// interpreter): `uv pip …`, `uv python find`, `uv tree`, `uv run`, `uv sync`; poetry's
 /// commands but those that touch no environment (`--version`, `config`, `search`, `source`,
 /// `self`, `list`, `about`, `help`).
 fn venv_verb(base: &str, u: &Unit) -> bool {
-    let words: Vec<&str> = u
-        .args()
-        .map(text)
-        .filter(|t| !t.starts_with('-'))
-        .take(2)
-        .collect();
+    let mut words = operand_words(u, base);
+    words.truncate(2);
     match base {
         "uv" => matches!(
             words[..],
@@ -1589,15 +1614,7 @@ fn yarn_release(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
 /// `list`, `outdated`, `audit` and `info`, yarn 1 commands, are none of theirs. The nearest
 /// `package.json` decides (or one the line writes).
 fn yarn_script(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
-    let mut args = u.args().map(text);
-    let verb = loop {
-        let a = args.next()?;
-        if a == "--cwd" {
-            args.next();
-        } else if !a.starts_with('-') {
-            break a;
-        }
-    };
+    let verb = *operand_words(u, "yarn").first()?;
     let manifest = project_dirs(dir, root)
         .map(|d| d.join("package.json"))
         .find(|f| w.has(f) || w.cx.look.is_file(f))?;
@@ -1703,12 +1720,11 @@ fn public_registry_credential(line: &str) -> bool {
 /// `pulumi version`, `pulumi gen-completion`, `pulumi help` and help requests: answered
 /// without logging in to a backend.
 fn pulumi_offline(u: &Unit) -> bool {
-    let words: Vec<&str> = u.args().map(text).collect();
-    words
-        .iter()
-        .any(|w| matches!(*w, "-h" | "--help" | "--version"))
+    u.args()
+        .map(text)
+        .any(|w| matches!(w, "-h" | "--help" | "--version"))
         || matches!(
-            words.iter().find(|w| !w.starts_with('-')).copied(),
+            operand_words(u, "pulumi").first().copied(),
             None | Some("version" | "gen-completion" | "help")
         )
 }
@@ -2843,7 +2859,11 @@ mod tests {
             "helm template ./chart",
             "helm lint chart",
             "helm show all ./chart",
+            "helm template -f chart/files/readme.txt ./chart",
             "cd chart && helm lint",
+            "cd chart && helm lint -f files/readme.txt",
+            "cd chart && helm lint --namespace ns",
+            "cd chart && helm lint -n ns",
         ] {
             let dir = if cmd.starts_with("cd") {
                 root.join("chart")
@@ -2981,6 +3001,8 @@ mod tests {
             "uv pip list",
             "uv pip show x",
             "uv python find",
+            "uv --color never pip list",
+            "uv --cache-dir /tmp/c tree",
             "poetry show",
             "poetry env info",
         ] {
@@ -3181,6 +3203,8 @@ mod tests {
         );
         assert!(flagged(root, "yarn list").is_some());
         assert!(flagged(root, "yarn --cwd . list --depth=0").is_some());
+        assert!(flagged(root, "yarn --network-timeout 5000 list").is_some());
+        assert!(flagged(root, "yarn --mutex file:/tmp/m list").is_some());
         assert_eq!(flagged(root, "yarn outdated"), None);
     }
 
