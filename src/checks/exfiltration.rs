@@ -770,7 +770,15 @@ fn secret_pattern<'w>(words: &[&'w str]) -> Option<&'w str> {
 /// stores its token in).
 fn prints_secret_text(u: &Unit) -> Option<String> {
     let p = prog(u)?;
-    let words: Vec<&str> = u.args().map(text).collect();
+    // git's words from its subcommand on: its global options (`-C DIR`, `-c k=v`) are read
+    // with its table, so `git -C . remote -v` is `remote -v`.
+    let git = (p == "git").then(|| super::git_config::git_words(u));
+    let words: Vec<&str> = match git.as_ref().and_then(|g| g.subcommand.zip(g.sub_at)) {
+        Some((sub, at)) => std::iter::once(sub)
+            .chain(u.argv.iter().skip(at + 1).map(text))
+            .collect(),
+        None => u.args().map(text).collect(),
+    };
     if matches!(
         p,
         "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" | "ugrep"

@@ -88,7 +88,11 @@ declare_check! {
     ///   (any command but `--version`, `-h` included) with a `Vagrantfile` or project plugins
     ///   (`.vagrant/plugins`): both run that code to build the help they print;
     /// - hledger with a `hledger.conf` in the directory or a parent: its lines are options
-    ///   (`-o FILE` writes the report anywhere);
+    ///   (`-o FILE` writes the report anywhere); and a journal it reads (`-f`, a CSV file's
+    ///   rules) that `include`s a secret, directly or through the journals it includes: the
+    ///   parse error quotes the secret's line;
+    /// - flex given a scanner whose `%option` lines name files it writes (`header-file=`,
+    ///   `tables-file`), also with `-t`, or a scanner it reads from a pipe;
     /// - pylint with a configuration (`.pylintrc`, `pyproject.toml`, `setup.cfg`…) naming an
     ///   `init-hook` or `load-plugins`, and flake8 with `[flake8:local-plugins]`: both run that
     ///   code while they read their options, `--help` (and flake8's `--version`) included;
@@ -114,8 +118,9 @@ declare_check! {
     /// A file the line itself writes (`cp x pip.py && python3 -m pip list`) is not on disk when
     /// the check looks; it counts as present, with content that runs code.
     ///
-    /// **Known gaps**: only the files listed here are read; a file that cannot be read as TOML
-    /// is flagged; files above the workspace (the person's own) are trusted; a directory
+    /// **Known gaps**: only the files listed here are read; an `include` or `extends` is judged
+    /// by the path it names (a secret not named like one is not seen); a file that cannot be
+    /// read as TOML is flagged; files above the workspace (the person's own) are trusted; a directory
     /// entered by a script is not seen; a write whose target is known only at run time is left
     /// to the write checks (it asks by itself).
     WorkspaceCode,
@@ -579,7 +584,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             })
         }),
         "terraform" | "tofu" => {
-            let sub = u.args().map(text).find(|t| !t.starts_with('-'))?;
+            let sub = *operand_words(u, base).first()?;
             let loads = !matches!(sub, "version" | "fmt" | "help" | "-version" | "-help");
             let plugins = dir.join(".terraform");
             (loads && (w.has(&plugins) || w.cx.look.is_dir(&plugins))).then(|| {
@@ -804,7 +809,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             let args: Vec<&str> = u.args().map(text).collect();
             // `box list` and `plugin` (but `--local`) are run with no Vagrantfile and no
             // plugins.
-            let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+            let words = operand_words(u, "vagrant");
             if args.iter().any(|a| matches!(*a, "-v" | "--version"))
                 || matches!(words[..], ["box", "list", ..])
                 || words.first() == Some(&"plugin") && !args.contains(&"--local")
@@ -827,7 +832,11 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     "`{}` holds options hledger takes as its own (`-o FILE` writes the report to any file)",
                     f.display()
                 )
-            }),
+            })
+            .or_else(|| hledger_includes_secret(u, dir, w)),
+        // flex takes `%option` lines of the scanner it reads as options: `header-file=` and
+        // `tables-file` write those files, also when `-t` prints the scanner.
+        "flex" | "lex" => flex_options_write(u, dir, w),
         "codespell" => [".codespellrc", "setup.cfg", "pyproject.toml"]
             .iter()
             .map(|f| dir.join(f))
@@ -1008,9 +1017,8 @@ crate::programs::name_set! {
 /// `helm lint` without one) are walked, at most [`CHART_WALK_LIMIT`] entries, unreadable or
 /// larger trees counting as holding such a link.
 fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option<String> {
-    let words: Vec<&str> = u
-        .args()
-        .filter_map(|a| a.value.as_deref())
+    let words: Vec<&str> = operand_words(u, "helm")
+        .into_iter()
         .filter(|t| !t.starts_with('-'))
         .collect();
     let mut charts: Vec<PathBuf> = words
@@ -1144,6 +1152,161 @@ fn gixy_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> 
             "`{}` includes `{named}`, a secret: gixy would parse it as nginx configuration and quote it in the error",
             config.display()
         ))
+    })
+}
+
+/// Whether a path an `include` of the checkout names (relative to `base`, `~` expanded, a
+/// glob allowed) is a secret, or a glob that may expand to one (`~/.n*rc`, `/root/.ss?/*`).
+fn include_may_be_secret(value: &str, base: &Path) -> bool {
+    names_secret(value, base)
+        || value.contains(['*', '?', '['])
+            && (crate::files::secret_glob::glob_may_be_secret(value)
+                || crate::files::secret_glob::glob_may_match_secret(value, base))
+}
+
+/// hledger follows the `include` directives of the journals it reads (`-f FILE`, `--file`;
+/// the rules file `FILE.rules` of a CSV file too), relative to the including file, with `~`
+/// expanded, globs, and a format prefix (`include timedot:x`), and the included files' own: a
+/// secret included is parsed as a journal, and the parse error quotes its offending line (a
+/// `.netrc`'s `machine … password …`, a `.env` line). A journal named at run time, or one the
+/// line writes, may hold any `include`.
+fn hledger_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let spec = crate::programs::tables::builtin("hledger").unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let mut queue: Vec<PathBuf> = Vec::new();
+    for o in parsed
+        .opts
+        .iter()
+        .filter(|o| matches!(&*o.name, "-f" | "--file"))
+    {
+        let Some(v) = o.value.as_deref() else {
+            return Some(
+                "hledger reads a journal named at run time: its `include` directives may name a secret, which the parse error would quote".to_owned(),
+            );
+        };
+        if v == "-" {
+            continue;
+        }
+        let f = resolve(without_format_prefix(v), dir);
+        let mut rules = f.clone().into_os_string();
+        rules.push(".rules");
+        queue.push(PathBuf::from(rules));
+        queue.push(f);
+    }
+    let mut read = 0;
+    while let Some(f) = queue.pop() {
+        if w.has(&f) {
+            return Some(format!(
+                "`{}` is written by the line: hledger would follow any `include` it holds, and quote a secret included in the parse error",
+                f.display()
+            ));
+        }
+        read += 1;
+        if read > 64 {
+            return Some(
+                "hledger's journals include more files than are looked at: one may include a secret".to_owned(),
+            );
+        }
+        let Some(text) = head_of(w, &f, 4 << 20) else {
+            continue;
+        };
+        let base = f.parent().unwrap_or(dir).to_path_buf();
+        for line in text.lines() {
+            let l = line.trim_start();
+            let Some(rest) = l
+                .strip_prefix("!include")
+                .or_else(|| l.strip_prefix("include"))
+                .filter(|r| r.starts_with([' ', '\t']))
+            else {
+                continue;
+            };
+            let value = without_format_prefix(rest.trim());
+            // The whole rest of the line, and each word of it (a comment after the path).
+            let named = std::iter::once(value)
+                .chain(value.split_whitespace())
+                .map(|v| v.trim_matches(['"', '\'']))
+                .find(|v| include_may_be_secret(v, &base));
+            if let Some(named) = named {
+                return Some(format!(
+                    "`{}` includes `{named}`, a secret: hledger would parse it as a journal and quote it in the error",
+                    f.display()
+                ));
+            }
+            if !value.contains(['*', '?', '[']) {
+                queue.push(resolve(value, &base));
+            }
+        }
+    }
+    None
+}
+
+/// A path without the reader prefix hledger accepts before it (`csv:`, `timedot:`).
+fn without_format_prefix(v: &str) -> &str {
+    match v.split_once(':') {
+        Some((p, rest)) if p.len() > 1 && p.bytes().all(|b| b.is_ascii_lowercase()) => rest,
+        _ => v,
+    }
+}
+
+/// flex reads `%option` lines of its scanner as options: `header-file="F"` (`header`) writes
+/// a header to F, `tables-file` the tables, and `outfile` names the scanner's file, whatever
+/// the line says (`-t` keeps the scanner on standard output, not the other files). The
+/// scanners named on the line and given with `<` are read; one the line writes, or a scanner
+/// read from a pipe or a here-document, may say anything.
+fn flex_options_write(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let spec = crate::programs::tables::builtin("flex").unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let mut inputs: Vec<PathBuf> = Vec::new();
+    for &i in &parsed.operands {
+        match u.argv.get(i).and_then(|a| a.value.as_deref()) {
+            Some("-") => {}
+            Some(t) => inputs.push(resolve(t, dir)),
+            None => {
+                return Some(
+                    "flex reads a scanner named at run time, whose `%option` lines may name files it writes".to_owned(),
+                );
+            }
+        }
+    }
+    let stdin_used = inputs.is_empty()
+        || parsed
+            .operands
+            .iter()
+            .any(|&i| u.argv.get(i).and_then(|a| a.value.as_deref()) == Some("-"));
+    if stdin_used {
+        match u.redirects.iter().rev().find(|r| r.op == "<") {
+            Some(r) => match r.target.as_deref() {
+                Some(t) => inputs.push(resolve(t, dir)),
+                None => {
+                    return Some(
+                        "flex reads a scanner named at run time, whose `%option` lines may name files it writes".to_owned(),
+                    );
+                }
+            },
+            None => {
+                return Some(
+                    "flex reads the scanner from its input, whose `%option` lines may name files it writes (`header-file=`, `tables-file`)".to_owned(),
+                );
+            }
+        }
+    }
+    inputs.into_iter().find_map(|f| {
+        let writes = w.has(&f)
+            || head_of(w, &f, 4 << 20).is_some_and(|t| {
+                t.lines().any(|l| {
+                    let l = l.trim_start();
+                    l.starts_with("%option")
+                        && ["header", "tables", "outfile"]
+                            .iter()
+                            .any(|k| l.contains(k))
+                })
+            });
+        writes.then(|| {
+            format!(
+                "`{}` holds `%option` lines that name files flex writes (`header-file=`, `tables-file`, `outfile=`), or is written by the line",
+                f.display()
+            )
+        })
     })
 }
 
@@ -1374,17 +1537,43 @@ fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
     None
 }
 
+/// The operands of `u` as the engine reads them to choose an allow (`Policy::parse_unit`):
+/// with the program's table, and after the subcommand words with the subcommand's own table
+/// when the catalogue has one. A value of an option is never taken for a subcommand word:
+/// `uv --color never pip list` is `pip list`, `helm lint -f values.yaml` lints the working
+/// directory, `yarn --network-timeout 5 list` runs `list`.
+fn operand_words<'a>(u: &'a Unit, program: &str) -> Vec<&'a str> {
+    use crate::programs::{args, tables};
+    let global = tables::builtin(program);
+    let mut parsed = args::parse(global.as_ref(), &u.argv);
+    let words: Vec<&str> = parsed
+        .operands
+        .iter()
+        .take(3)
+        .filter_map(|&i| u.argv.get(i).map(text))
+        .collect();
+    for k in (1..=words.len()).rev() {
+        let key = format!("{program} {}", words[..k].join(" "));
+        if let Some(sub) = tables::builtin(&key) {
+            let split = parsed.operands[k - 1];
+            parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
+            break;
+        }
+    }
+    parsed
+        .operands
+        .iter()
+        .filter_map(|&i| u.argv.get(i).map(text))
+        .collect()
+}
+
 /// A verb of uv or poetry that looks at the project's environment (and so runs its
 /// interpreter): `uv pip …`, `uv python find`, `uv tree`, `uv run`, `uv sync`; poetry's
 /// commands but those that touch no environment (`--version`, `config`, `search`, `source`,
 /// `self`, `list`, `about`, `help`).
 fn venv_verb(base: &str, u: &Unit) -> bool {
-    let words: Vec<&str> = u
-        .args()
-        .map(text)
-        .filter(|t| !t.starts_with('-'))
-        .take(2)
-        .collect();
+    let mut words = operand_words(u, base);
+    words.truncate(2);
     match base {
         "uv" => matches!(
             words[..],
@@ -1436,15 +1625,7 @@ fn yarn_release(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
 /// `list`, `outdated`, `audit` and `info`, yarn 1 commands, are none of theirs. The nearest
 /// `package.json` decides (or one the line writes).
 fn yarn_script(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
-    let mut args = u.args().map(text);
-    let verb = loop {
-        let a = args.next()?;
-        if a == "--cwd" {
-            args.next();
-        } else if !a.starts_with('-') {
-            break a;
-        }
-    };
+    let verb = *operand_words(u, "yarn").first()?;
     let manifest = project_dirs(dir, root)
         .map(|d| d.join("package.json"))
         .find(|f| w.has(f) || w.cx.look.is_file(f))?;
@@ -1550,12 +1731,11 @@ fn public_registry_credential(line: &str) -> bool {
 /// `pulumi version`, `pulumi gen-completion`, `pulumi help` and help requests: answered
 /// without logging in to a backend.
 fn pulumi_offline(u: &Unit) -> bool {
-    let words: Vec<&str> = u.args().map(text).collect();
-    words
-        .iter()
-        .any(|w| matches!(*w, "-h" | "--help" | "--version"))
+    u.args()
+        .map(text)
+        .any(|w| matches!(w, "-h" | "--help" | "--version"))
         || matches!(
-            words.iter().find(|w| !w.starts_with('-')).copied(),
+            operand_words(u, "pulumi").first().copied(),
             None | Some("version" | "gen-completion" | "help")
         )
 }
@@ -2690,7 +2870,11 @@ mod tests {
             "helm template ./chart",
             "helm lint chart",
             "helm show all ./chart",
+            "helm template -f chart/files/readme.txt ./chart",
             "cd chart && helm lint",
+            "cd chart && helm lint -f files/readme.txt",
+            "cd chart && helm lint --namespace ns",
+            "cd chart && helm lint -n ns",
         ] {
             let dir = if cmd.starts_with("cd") {
                 root.join("chart")
@@ -2828,6 +3012,8 @@ mod tests {
             "uv pip list",
             "uv pip show x",
             "uv python find",
+            "uv --color never pip list",
+            "uv --cache-dir /tmp/c tree",
             "poetry show",
             "poetry env info",
         ] {
@@ -3028,6 +3214,8 @@ mod tests {
         );
         assert!(flagged(root, "yarn list").is_some());
         assert!(flagged(root, "yarn --cwd . list --depth=0").is_some());
+        assert!(flagged(root, "yarn --network-timeout 5000 list").is_some());
+        assert!(flagged(root, "yarn --mutex file:/tmp/m list").is_some());
         assert_eq!(flagged(root, "yarn outdated"), None);
     }
 
@@ -3156,6 +3344,77 @@ mod tests {
         let sub = root.join("sub");
         assert_eq!(flagged(&sub, "sequelize --version"), None);
         assert_eq!(flagged(&sub, "prisma --version"), None);
+    }
+
+    #[test]
+    fn hledger_journals_that_include_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "books/main.journal",
+            "include 2024.journal\ninclude timedot:time/*.timedot\n",
+        );
+        write(root, "books/2024.journal", "2024-01-01 x\n  a  1\n  b\n");
+        write(root, "ok.csv", "a,b\n");
+        write(root, "ok.csv.rules", "fields a, b\n");
+        for cmd in [
+            "hledger -f books/main.journal bal",
+            "hledger bal -f books/2024.journal",
+            "hledger print --file=ok.csv",
+            "hledger bal",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(root, "a.journal", "include ~/.netrc\n");
+        write(
+            root,
+            "b.journal",
+            "!include  csv:/root/.aws/credentials ; x\n",
+        );
+        write(root, "c.journal", "include nested.journal\n");
+        write(root, "nested.journal", "include ../../../root/.n?trc\n");
+        write(root, "d.journal", "include ~/.ss?/*\n");
+        write(root, "e.csv", "a,b\n");
+        write(root, "e.csv.rules", "include .env\n");
+        for cmd in [
+            "hledger -f a.journal print",
+            "hledger print -fb.journal",
+            "hledger --file c.journal bal",
+            "hledger bal -f d.journal",
+            "hledger print -f csv:e.csv",
+            "hledger bal -f \"$J\"",
+            "cp x new.journal && hledger bal -f new.journal",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn flex_scanners_whose_options_write() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "ok.l", "%option noyywrap\n%%\n.|\\n ECHO;\n");
+        write(
+            root,
+            "h.l",
+            "%option noyywrap header-file=\"/root/.bashrc\"\n%%\n",
+        );
+        write(root, "t.l", "%option   tables-file\n%%\n");
+        write(root, "o.l", "%option outfile=\"x.c\"\n%%\n");
+        for cmd in ["flex -t ok.l", "flex -t < ok.l", "flex --stdout - < ok.l"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "flex -t h.l",
+            "flex -t ok.l t.l",
+            "flex -t < o.l",
+            "cat ok.l | flex -t",
+            "flex -t \"$F\"",
+            "cp x ok2.l && flex -t ok2.l",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
     }
 
     #[test]
