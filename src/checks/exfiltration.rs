@@ -1002,10 +1002,22 @@ fn secret_args(u: &Unit) -> Option<String> {
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
     let mut pattern = crate::analyze::pattern_first(u);
-    for a in u.args() {
+    let args: Vec<&Arg> = u.args().collect();
+    for (k, a) in args.iter().copied().enumerate() {
         let t = text(a);
         if skip {
             skip = false;
+            continue;
+        }
+        // `openssl x509 -in server.pem`: x509 prints only the certificates the file holds,
+        // never a key beside them (the path policy's `certificate_read`); a glob or brace
+        // word there is still judged below.
+        if t == "-in"
+            && program == Some("openssl")
+            && args.first().map(|f| text(f)) == Some("x509")
+            && args.get(k + 1).is_some_and(|n| !n.glob && !n.brace)
+        {
+            skip = true;
             continue;
         }
         if pattern && !t.starts_with('-') {
@@ -1797,6 +1809,25 @@ fn describe(s: &str) -> String {
 mod tests {
     use super::super::test_support::decisions;
     use crate::decision::Decision;
+
+    #[test]
+    fn certificate_input_of_openssl_x509() {
+        for (cmd, want) in [
+            ("openssl x509 -in server.pem -noout -subject", None),
+            ("openssl x509 -in ~/.ssh/id_rsa -noout -text", None),
+            ("openssl x509 -in ~/.ssh/id_* -noout", Some(Decision::Ask)),
+            (
+                "openssl x509 -in c.pem -signkey key.pem -days 1",
+                Some(Decision::Ask),
+            ),
+            ("openssl x509 -noout < key.pem", Some(Decision::Ask)),
+            ("openssl rsa -in key.pem -noout -text", Some(Decision::Ask)),
+            ("openssl pkey -in key.pem", Some(Decision::Ask)),
+            ("cat server.pem", Some(Decision::Ask)),
+        ] {
+            assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
+        }
+    }
 
     #[test]
     fn secrets_sent_without_a_file_operand() {
