@@ -206,8 +206,8 @@ fn shell_state_changed_earlier_on_the_line_is_never_allowed() {
         ("set -e; ls", Allow),
         ("set +x; ls", Allow),
         ("shopt -s globstar; ls **/*.rs", Allow),
-        ("shopt -s nullglob", Allow),
-        ("shopt -u dotglob nocaseglob", Allow),
+        ("shopt -s failglob", Allow),
+        ("shopt -u dotglob nocaseglob nullglob", Allow),
         ("set -- a b", Allow),
     ]);
 }
@@ -1024,10 +1024,16 @@ fn shell_options_that_widen_globs_are_not_harmless() {
         ("bash -O dotglob -c 'cat *'", Ask),
         // bypass: without `globasciiranges` a range follows the locale's collation.
         ("shopt -u globasciiranges; cat .[D-F]nv", Ask),
-        // Harmless twins: bash's defaults.
+        // bypass: `nullglob` drops a glob that matches nothing, and `grep -r` without an
+        // operand searches `.`; `find` without a start point works in `.`.
+        ("shopt -s nullglob; grep -r KEY *.nomatch", Ask),
+        ("shopt -s nullglob; cat *.md", Ask),
+        ("bash -O nullglob -c 'grep -rn TOKEN *.log'", Ask),
+        // Harmless twins: bash's defaults, and `failglob` (an unmatched glob is an error).
         ("shopt -u dotglob; cat *", Allow),
         ("shopt -s globasciiranges; ls [a-z]*", Allow),
-        ("shopt -s nullglob; cat *.md", Allow),
+        ("shopt -u nullglob; cat *.md", Allow),
+        ("shopt -s failglob; grep -r KEY *.txt", Allow),
     ]);
 }
 
