@@ -265,6 +265,8 @@ const SECRET_NAMES: Words = words![
     ".env.local",
     ".env.production",
     ".envrc",
+    "prod.env",
+    "secrets.json",
     "client_secret.json",
     ".npmrc",
     ".netrc",
