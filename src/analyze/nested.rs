@@ -2129,7 +2129,7 @@ fn single_quoted(input: &str) -> Vec<(usize, &str)> {
 }
 
 /// The byte ranges of the code inside each `$(…)` and `` `…` `` of `text`.
-fn substitutions(text: &str) -> Vec<(usize, usize)> {
+pub(crate) fn substitutions(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut k = 0;
