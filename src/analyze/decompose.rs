@@ -92,6 +92,9 @@ pub(crate) struct Walker<'l> {
     /// subscript (`read 'a[i]'`, `[[ -v a[i] ]]`, skip 1: the name itself is not read) and the
     /// operands of `[[ a -eq b ]]` (skip 0). The word's span, its value, and the skip.
     pub(super) arith_names: Vec<(Span, String, usize)>,
+    /// Where a translated string `$"…"` stands, in the input or in code re-parsed from a
+    /// string (there, the span of that code): bash replaces its text by a message catalog's.
+    pub(super) translated: Vec<Span>,
     stopped: bool,
 }
 
@@ -120,6 +123,7 @@ impl<'l> Walker<'l> {
             defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
+            translated: Vec::new(),
             stopped: false,
         }
     }
@@ -1599,6 +1603,9 @@ impl<'l> Walker<'l> {
                 ),
             );
             return;
+        }
+        if text.contains("$\"") {
+            self.translated.push(at);
         }
         let script = crate::parse::parse_nested(text, map, self.depth, self.limits);
         self.nest += 1;
