@@ -297,6 +297,49 @@ fn arithmetic_on_data_is_dynamic_code() {
     }
 }
 
+/// A static name's or operand's subscript is expanded when bash evaluates it, after quote
+/// removal and `$'…'` decoding: a command substitution anywhere in it runs, not only right after
+/// the bracket (confirmed with bash 5.2.15 by the differential oracle for each row that asks).
+#[test]
+fn substitutions_anywhere_in_an_evaluated_subscript_are_code() {
+    check(&[
+        ("read 'a[ $(id)]' <<< x", Ask),
+        ("read -r 'a[1+$(id)]' <<< x", Ask),
+        ("[[ -v 'a[ $(id)]' ]]", Ask),
+        ("[[ -v 'a[\"$(id)\"]' ]]", Ask),
+        ("test -v 'a[ $(id)]'", Ask),
+        ("[[ 'a[1+$(id)]' -eq 1 ]]", Ask),
+        ("[[ 1 -lt 'a[ `id`]' ]]", Ask),
+        ("[[ $'a[\\x24(id)]' -eq 1 ]]", Ask),
+        ("[[ -v $'a[\\x24(id)]' ]]", Ask),
+        ("read \"a[\\$(id)]\" <<< x", Ask),
+        ("[[ 'x' -eq 1 ]]", Ask),
+        ("declare -i x; x='a[ $(id)]'", Ask),
+        // Harmless twins: literal subscripts and quoted numbers.
+        ("read 'a[1]' <<< x", Allow),
+        ("[[ -v 'a[1]' ]]", Allow),
+        ("[[ '1' -eq 1 ]]", Allow),
+    ]);
+}
+
+/// bash replaces a translated string `$"…"` by its translation from the catalog of
+/// `TEXTDOMAIN` under `TEXTDOMAINDIR` and expands it: a catalog the line chose can make it
+/// run a command (confirmed with bash 5.2.15 and a catalog written in the sandbox).
+#[test]
+fn translated_strings_from_a_catalog_the_line_chose() {
+    check(&[
+        ("TEXTDOMAINDIR=./l TEXTDOMAIN=x\necho $\"hi\"", Ask),
+        ("read TEXTDOMAINDIR <<< ./l\necho $\"hi\"", Ask),
+        ("for TEXTDOMAINDIR in ./l; do :; done\necho $\"hi\"", Ask),
+        (": ${TEXTDOMAINDIR:=./l}\necho $\"hi\"", Ask),
+        ("echo $\"hi\"", Allow),
+    ]);
+    assert!(has_flag(
+        "read TEXT\\DOMAINDIR <<< ./l\necho $\"hi\"",
+        FlagKind::DynamicCode
+    ));
+}
+
 /// Names bash reads from values: `${!x}` expands the parameter whose name `x` holds, and the
 /// builtins that assign or test a variable (`read`, `mapfile`, `printf -v`, `test -v`,
 /// `[[ -v ]]`, `unset`, `getopts`, `wait -p`) take its name from their operand; a name such as

@@ -293,8 +293,15 @@ impl super::decompose::Walker<'_> {
         texts.extend(
             self.arith_names
                 .iter()
-                .map(|(at, name)| (*at, name.clone(), 1)),
+                .map(|(span, text, skip)| (span.start, text.clone(), *skip)),
         );
+        // Static values (quotes removed, escapes decoded) bash evaluates as arithmetic: a
+        // command substitution in them runs when bash expands a subscript (`'a[1+$(cmd)]'`).
+        let mut values: Vec<(crate::ast::Span, String)> = self
+            .arith_names
+            .iter()
+            .map(|(span, text, _)| (*span, text.clone()))
+            .collect();
         // The variable names builtins assign or test: a name from a run-time value is code, a
         // static name's subscript is arithmetic.
         let mut dynamic_names = Vec::new();
@@ -313,6 +320,7 @@ impl super::decompose::Walker<'_> {
                     Some(name) if !a.glob => {
                         if name.contains('[') {
                             texts.push((a.span.start, name.to_owned(), 1));
+                            values.push((a.span, name.to_owned()));
                         }
                     }
                     _ => dynamic_names.push(a.span),
@@ -349,11 +357,18 @@ impl super::decompose::Walker<'_> {
                 .args()
                 .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))
                 .collect();
+            let static_args: Vec<(Option<&str>, crate::ast::Span)> =
+                u.args().map(|a| (a.value.as_deref(), a.span)).collect();
             match program {
                 "let" => {
-                    for (_, span) in &args {
+                    for (v, span) in &static_args {
                         if let Some(t) = input.get(span.start..span.end) {
                             texts.push((span.start, t.to_owned(), 0));
+                        }
+                        // The word's value after quote removal (`let 'x'`) is the expression.
+                        if let Some(v) = v {
+                            texts.push((span.start, (*v).to_owned(), 0));
+                            values.push((*span, (*v).to_owned()));
                         }
                     }
                 }
@@ -372,6 +387,15 @@ impl super::decompose::Walker<'_> {
                         if integer && let Some(t) = input.get(span.start..span.end) {
                             let at = t.find('=').map_or(0, |k| k + 1);
                             texts.push((span.start + at, t[at..].to_owned(), 0));
+                        }
+                        // The value after quote removal (`-i x='a[1+$(cmd)]'`) is evaluated.
+                        if integer
+                            && let Some((Some(full), _)) =
+                                static_args.iter().find(|(_, s)| s == span)
+                            && let Some((_, value)) = full.split_once('=')
+                        {
+                            texts.push((span.start, value.to_owned(), 0));
+                            values.push((*span, value.to_owned()));
                         }
                     }
                 }
@@ -427,6 +451,33 @@ impl super::decompose::Walker<'_> {
                      `a[$(cmd)]` runs `cmd`)"
                 ),
             );
+        }
+        // A quoted or escaped substitution in a static value bash evaluates as arithmetic or as
+        // a subscripted name (`read 'a[ $(cmd)]'`, `[[ $'a[\x24(cmd)]' -eq 1 ]]`) runs when
+        // bash expands the subscript: flagged, and its text analysed as code.
+        values.sort_by_key(|v| (v.0.start, v.0.end));
+        values.dedup();
+        for (span, text) in values {
+            let subs = super::nested::substitutions(&text);
+            // Read already where it stands (single quotes around `[$(…)`: `evaluated_literals`).
+            let read = self
+                .units
+                .iter()
+                .any(|u| span.start < u.span.start && u.span.end <= span.end);
+            if subs.is_empty() || read {
+                continue;
+            }
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "bash expands this value when it evaluates it as arithmetic: a command \
+                 substitution in a subscript runs",
+            );
+            let map = crate::parse::SpanMap::Table(vec![span; text.len()]);
+            let ctx = super::decompose::Ctx::default().with(super::Context::Substitution);
+            for (start, end) in subs {
+                self.nested(&text[start..end], &map, span, &ctx);
+            }
         }
     }
 }

@@ -88,9 +88,13 @@ pub(crate) struct Walker<'l> {
     defined: Vec<String>,
     /// Arithmetic contexts met, judged once the walk is done (`arith.rs`).
     pub(super) arith: Vec<ArithCtx>,
-    /// Static variable names with a subscript bash evaluates as arithmetic (`read 'a[i]'`,
-    /// `[[ -v a[i] ]]`): where each starts in the input, and its text.
-    pub(super) arith_names: Vec<(usize, String)>,
+    /// Static text bash evaluates as arithmetic after quote removal: variable names with a
+    /// subscript (`read 'a[i]'`, `[[ -v a[i] ]]`, skip 1: the name itself is not read) and the
+    /// operands of `[[ a -eq b ]]` (skip 0). The word's span, its value, and the skip.
+    pub(super) arith_names: Vec<(Span, String, usize)>,
+    /// Where a translated string `$"…"` stands, in the input or in code re-parsed from a
+    /// string (there, the span of that code): bash replaces its text by a message catalog's.
+    pub(super) translated: Vec<Span>,
     stopped: bool,
 }
 
@@ -119,6 +123,7 @@ impl<'l> Walker<'l> {
             defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
+            translated: Vec::new(),
             stopped: false,
         }
     }
@@ -137,7 +142,7 @@ impl<'l> Walker<'l> {
         let args = word::canonical(w);
         match args.as_slice() {
             [arg] if !arg.glob => match arg.value.as_deref() {
-                Some(v) if v.contains('[') => self.arith_names.push((w.span.start, v.to_owned())),
+                Some(v) if v.contains('[') => self.arith_names.push((w.span, v.to_owned(), 1)),
                 Some(_) => {}
                 None => self.flag(
                     FlagKind::DynamicCode,
@@ -351,6 +356,13 @@ impl<'l> Walker<'l> {
                             for side in [k.checked_sub(1), Some(k + 1)].into_iter().flatten() {
                                 if let Some(o) = words.get(side) {
                                     self.arith.push(ArithCtx::Expr(o.span));
+                                    // The operand's value, after quote removal and decoding
+                                    // (`'x'`, `$'a[\x24(cmd)]'`), is the expression.
+                                    if let [arg] = word::canonical(o).as_slice()
+                                        && let Some(v) = arg.value.as_deref()
+                                    {
+                                        self.arith_names.push((o.span, v.to_owned(), 0));
+                                    }
                                 }
                             }
                         }
@@ -1591,6 +1603,9 @@ impl<'l> Walker<'l> {
                 ),
             );
             return;
+        }
+        if text.contains("$\"") {
+            self.translated.push(at);
         }
         let script = crate::parse::parse_nested(text, map, self.depth, self.limits);
         self.nest += 1;

@@ -419,6 +419,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.named_descriptor_subscripts(input);
     walker.arithmetic_data(input);
     walker.shell_state_changes();
+    walker.translated_strings(input);
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
     snap_spans(input, &mut units, &mut flags, &mut assignments);

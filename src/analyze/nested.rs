@@ -174,12 +174,12 @@ impl Walker<'_> {
         }
         // Every text below is a slice of the input: when the input holds neither a subscript
         // substitution nor (with `@P}`) any substitution, no text can, and the scan is skipped.
-        let any_subscript = input.contains("[$(") || input.contains("[`");
+        let any_subscript = subscript_substitution(input);
         if !any_subscript && !(prompt && (input.contains("$(") || input.contains('`'))) {
             return;
         }
         for (at, text) in single_quoted(input) {
-            let subscript = text.contains("[$(") || text.contains("[`");
+            let subscript = subscript_substitution(text);
             if !subscript && !(prompt && (text.contains("$(") || text.contains('`'))) {
                 continue;
             }
@@ -2129,7 +2129,26 @@ fn single_quoted(input: &str) -> Vec<(usize, &str)> {
 }
 
 /// The byte ranges of the code inside each `$(…)` and `` `…` `` of `text`.
-fn substitutions(text: &str) -> Vec<(usize, usize)> {
+/// True when a `[` in `text` is followed by a command substitution (`$(` or a backquote)
+/// before the next `]`: a subscript that runs a command when bash evaluates it
+/// (`a[$(cmd)]`, `a[1+$(cmd)]`, `a["$(cmd)"]`).
+fn subscript_substitution(text: &str) -> bool {
+    // One pass (a long line of `[` without `]` stays linear).
+    let b = text.as_bytes();
+    let mut inside = false;
+    for (k, &c) in b.iter().enumerate() {
+        match c {
+            b'[' => inside = true,
+            b']' => inside = false,
+            b'`' if inside => return true,
+            b'$' if inside && b.get(k + 1) == Some(&b'(') => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+pub(crate) fn substitutions(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     let mut k = 0;

@@ -232,4 +232,45 @@ impl super::decompose::Walker<'_> {
             self.flag(FlagKind::DynamicCode, span, why);
         }
     }
+
+    /// A translated string `$"…"` is replaced, when bash reads it, by its translation in the
+    /// message catalog of `TEXTDOMAIN` under `TEXTDOMAINDIR`, and the translation is expanded as
+    /// a double-quoted string: a catalog the line points these variables at (a repository's
+    /// `locale/…/x.mo`) makes `$"hi"` run `$(cmd)`. When the line may set either variable (by
+    /// any spelling bash reads as the name: an assignment, `read`, `printf -v`, `for`, `${…:=}`,
+    /// `declare`), every `$"…"` is flagged (`dynamic-code`). The environment's catalog is the
+    /// person's, and trusted.
+    pub(crate) fn translated_strings(&mut self, input: &str) {
+        use super::FlagKind;
+        const NAME: &str = "TEXTDOMAIN";
+        let mut spans: Vec<crate::ast::Span> = input
+            .match_indices("$\"")
+            .map(|(at, _)| crate::ast::Span::new(at, at + 2))
+            .collect();
+        spans.extend(self.translated.iter().copied());
+        if spans.is_empty() {
+            return;
+        }
+        let names_catalog = input.contains(NAME)
+            || self.bare.iter().any(|a| a.name.contains(NAME))
+            || self.units.iter().any(|u| {
+                u.assignments.iter().any(|a| a.name.contains(NAME))
+                    || u.args()
+                        .any(|a| a.value.as_deref().unwrap_or(&a.template).contains(NAME))
+            });
+        if !names_catalog {
+            return;
+        }
+        spans.sort_by_key(|s| (s.start, s.end));
+        spans.dedup();
+        for span in spans {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "the line sets the message catalog (`TEXTDOMAIN`, `TEXTDOMAINDIR`) a translated \
+                 string `$\"…\"` is read from: bash expands the translation, which can hold a \
+                 command substitution",
+            );
+        }
+    }
 }

@@ -171,6 +171,10 @@ const LOADERS: Words = words![
     "POSIXLY_CORRECT",
     "BASH_COMPAT",
     "EXECIGNORE",
+    // The message catalog bash translates `$"…"` from (and expands the translation) and
+    // takes its own messages' formats from when `TEXTDOMAIN` is `bash`.
+    "TEXTDOMAIN",
+    "TEXTDOMAINDIR",
 ];
 
 const PLAIN_COMMANDS: Words = words![
