@@ -1367,6 +1367,10 @@ impl<'l> Walker<'l> {
                         Strip::Inner { start, .. } if spec.requotes && at >= start => format!(
                             "{program}: it rewrites the word `{word}` (its own quotes and escapes) before it runs the command, so what runs is not what is written"
                         ),
+                        // `hyperfine -P n 1 3 'cat {n}'`: a command holding a parameter.
+                        Strip::CodeEach { args, .. } if args.contains(at) => format!(
+                            "{program}: it writes a parameter's values into the command `{word}` before the shell reads it, so what runs is not what is written"
+                        ),
                         _ => format!(
                             "{program}: its table does not prove the option `{word}`, so where the command starts is not proven"
                         ),

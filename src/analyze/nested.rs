@@ -1018,6 +1018,19 @@ impl Walker<'_> {
                     span,
                     "input is substituted into the code ({} replacement)",
                 );
+            } else if ctx.appended
+                && crate::programs::base(program) == "parallel"
+                && parallel_replacement(&text)
+            {
+                // `{.}`, `{/}`, `{#}`, `{2}`, and with `--plus` `{%.txt}`, `{/a/b}`, `{:-x}`…:
+                // parallel fills them from the input, changed (a suffix removed, a pattern
+                // replaced) or not, and puts no value after the command: what runs is not the
+                // words read (`parallel --plus cat {%.txt} ::: id_rsa.txt` reads `id_rsa`).
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    "input is substituted into the code (a replacement string such as {.}, {/}, {#} or --plus's {%…})",
+                );
             }
             // GNU parallel evaluates a `{= EXPR =}` replacement string as Perl before the shell
             // reads the command (`parallel ls '{=system("id")=}' ::: a`).
@@ -2210,4 +2223,17 @@ fn env_split_separators(text: String) -> String {
     }
     // Only ASCII bytes were replaced, by ASCII bytes: the text is still UTF-8.
     String::from_utf8_lossy(&b).into_owned()
+}
+
+/// Whether a command of GNU parallel holds a replacement string other than `{}`: a `{` closed by
+/// a `}` with no blank between (`{.}`, `{/}`, `{//}`, `{#}`, `{%}`, `{3.}`, and `--plus`'s
+/// `{%suffix}`, `{#prefix}`, `{/pattern/replacement}`, `{:-default}`, `{..}`…). Any such word is
+/// read as one, whichever of them parallel knows: each of its values is made from the input.
+fn parallel_replacement(text: &str) -> bool {
+    text.match_indices('{').any(|(at, _)| {
+        text[at + 1..]
+            .split(|c: char| c.is_whitespace())
+            .next()
+            .is_some_and(|w| w.contains('}') && !w.starts_with('}'))
+    })
 }

@@ -1399,12 +1399,25 @@ fn strip_joined_form(spec: &WrapperSpec, args: &[Arg]) -> Option<Strip> {
 /// `hyperfine [OPTIONS] CMD…`: every operand and every code option's value is a command. A
 /// dynamic word is given as code too (the caller flags code it cannot read). Options may follow
 /// the commands; an option that takes several values (`-P NAME MIN MAX`) takes the words after
-/// its first value as well.
+/// its first value as well. Such an option's first value names a parameter whose values
+/// hyperfine writes into every command in place of `{NAME}` before the shell reads it (`-P n 1 3
+/// 'cat {n}'` runs `cat 1`, a name the command's words do not show, perhaps a link to a secret;
+/// `-P n -1 -1 'ls {n}'` gives `ls` an option): a command that holds one, or any `{` when the
+/// name is known only at run time, is not the command read, and the reading is unproven.
 fn strip_code_operands(spec: &WrapperSpec, args: &[Arg], form: &[Arg]) -> Strip {
-    let reading = read(spec, args, form, true);
+    let mut reading = read(spec, args, form, true);
     let mut code = Vec::new();
     let mut values = Vec::new();
+    // The parameters' placeholders (`{NAME}`), or `{` for a name known only at run time.
+    let mut placeholders = Vec::new();
     for o in &reading.parsed.opts {
+        if spec.multi_value.iter().any(|(n, _)| *n == o.name) {
+            placeholders.push(
+                o.value
+                    .as_ref()
+                    .map_or_else(|| "{".to_owned(), |n| format!("{{{n}}}")),
+            );
+        }
         let word = args.get(o.index).and_then(Arg::exact).unwrap_or_default();
         if spec.query_options.contains(word) || spec.query_options.contains(&o.name) {
             return Strip::NoCommand;
@@ -1430,6 +1443,15 @@ fn strip_code_operands(spec: &WrapperSpec, args: &[Arg], form: &[Arg]) -> Strip 
             .filter(|i| !values.contains(i)),
     );
     code.sort_unstable();
+    if reading.unproven.is_none() {
+        reading.unproven = code.iter().copied().find(|&i| {
+            args.get(i).is_some_and(|a| {
+                a.value
+                    .as_deref()
+                    .is_some_and(|t| placeholders.iter().any(|p| t.contains(p.as_str())))
+            })
+        });
+    }
     if code.is_empty() {
         Strip::NoCommand
     } else {

@@ -1178,6 +1178,11 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     {
         return Some(t.to_owned());
     }
+    if p == "git"
+        && let Some(t) = git_secret_pathspec(u)
+    {
+        return Some(t);
+    }
     if matches!(p, "ssh" | "scp" | "sftp" | "ssh-add" | "ssh-keygen" | "git") {
         return None;
     }
@@ -1188,6 +1193,111 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
         return Some(format!("the raw contents of `{d}`"));
     }
     secret_args(u)
+}
+
+/// A git pathspec that is a pattern aimed at a secret (`git log -p -- '*.env'`, `git grep -e key
+/// -- '**/id_*'`, `git show HEAD -- ':(glob)**/.en?'`): git matches it against the paths of the
+/// commits and the index itself (its `*` crosses `/`), so the committed secret is printed though
+/// no word names it. Pathspec magic (`:(glob,icase)`, `:/`) is read off; an exclusion (`:!`,
+/// `:^`, `:(exclude)`) names what is left out. The pattern of `git grep` (its first operand,
+/// without `-e`/`-f`) is no pathspec.
+fn git_secret_pathspec(u: &Unit) -> Option<String> {
+    let words: Vec<&str> = u.args().map(text).collect();
+    // The subcommand: the first word that is no option nor the value of a global one.
+    let at = (0..words.len()).find(|&k| {
+        !words[k].starts_with('-')
+            && (k == 0
+                || !matches!(
+                    words[k - 1],
+                    "-C" | "-c" | "--git-dir" | "--work-tree" | "--namespace" | "--exec-path"
+                ))
+    })?;
+    // The subcommands that print the contents of the paths their pathspecs match.
+    if !matches!(
+        words[at],
+        "log"
+            | "show"
+            | "diff"
+            | "grep"
+            | "whatchanged"
+            | "format-patch"
+            | "archive"
+            | "stash"
+            | "blame"
+            | "annotate"
+            | "diff-tree"
+            | "diff-index"
+            | "diff-files"
+    ) {
+        return None;
+    }
+    let grep = words[at] == "grep";
+    let mut pattern_pending = grep
+        && !words
+            .iter()
+            .any(|w| matches!(*w, "-e" | "-f") || w.starts_with("--regexp"));
+    let mut after_sub = false;
+    let mut dashes = false;
+    for &w in &words[at..] {
+        if !dashes && w == "--" {
+            dashes = true;
+            continue;
+        }
+        if !dashes && w.starts_with('-') {
+            continue;
+        }
+        if !after_sub {
+            after_sub = true;
+            continue;
+        }
+        if pattern_pending && !dashes {
+            pattern_pending = false;
+            continue;
+        }
+        let (magic, path) = match w.strip_prefix(':') {
+            Some(rest) if rest.starts_with('(') => match rest.split_once(')') {
+                Some((m, path)) => (m.trim_start_matches('('), path),
+                None => continue,
+            },
+            Some(rest) if rest.starts_with(['!', '^']) => continue,
+            Some(rest) => ("", rest.trim_start_matches('/')),
+            None => ("", w),
+        };
+        if magic.split(',').any(|m| m == "exclude") {
+            continue;
+        }
+        if magic.split(',').any(|m| m == "literal") || !path.contains(['*', '?', '[']) {
+            continue;
+        }
+        // A pattern aimed at a secret, as a bash glob is judged (`*.env`, `.en?`, `**/id_*`,
+        // `.aws/*`): one that matches everyday names too (`*.toml`, `src/*`) shows no more than
+        // `git log -p` does without a pathspec. Git's `*` crosses `/`: the last component is
+        // judged on its own as well.
+        // `:(icase)` matches in any case: the pattern is judged lower-cased too.
+        let path = if magic.split(',').any(|m| m == "icase") {
+            path.to_ascii_lowercase()
+        } else {
+            path.to_owned()
+        };
+        let path = path.as_str();
+        // Its `*` also matches nothing and a leading dot (`*.env` matches `.env`): the pattern
+        // without its stars is judged too. A path of the repository may mirror a home
+        // directory's (`.aws/*`).
+        let last = path.rsplit('/').next().unwrap_or(path);
+        let aimed = |p: &str| {
+            let bare = p.replace('*', "");
+            [p, bare.as_str()].iter().any(|p| {
+                !p.is_empty()
+                    && [p.to_string(), format!("x/{p}"), format!("~/{p}")]
+                        .iter()
+                        .any(|c| crate::files::secret_glob::glob_may_be_secret(c))
+            })
+        };
+        if aimed(path) || aimed(last) {
+            return Some(format!("the committed files the pathspec `{w}` matches"));
+        }
+    }
+    None
 }
 
 /// The home directory (or the whole file system, or the directory of all homes) given whole to

@@ -63,9 +63,10 @@ declare_check! {
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
     ///   and a template prints the file (`.Files.Get`);
-    /// - ffprobe and gst-discoverer-1.0 given a file of the checkout that is a playlist or
-    ///   stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat): the demuxer fetches
-    ///   the URLs it names;
+    /// - ffprobe, gst-discoverer-1.0 and mediainfo given a file of the checkout that is a
+    ///   playlist or stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat; for
+    ///   mediainfo any XML document, its reference-file formats: DASH, Smooth Streaming, HDS,
+    ///   DCP and IMF packages): the demuxer fetches the URLs it names;
     /// - `pio` (`platformio`) with a `platformio.ini` in the directory that moves its core,
     ///   platforms or packages directory (`core_dir`: `pio boards` imports each platform's
     ///   `platform.py` from there) or names `extra_configs` (any file read as INI, quoted in
@@ -751,7 +752,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir, w.cx.look),
-        "ffprobe" | "gst-discoverer-1.0" => media_playlist(base, u, dir, w),
+        "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
         // PlatformIO reads `platformio.ini` of the directory it runs in for every command
         // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
         // `platforms_dir`, `packages_dir`) moves where it loads platforms from, and a
@@ -1072,7 +1073,7 @@ fn media_playlist(name: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<St
         .chain(named)
         .map(|t| crate::files::resolve_links_under(&t, dir, w.cx.look).0)
     {
-        if w.has(&f) || w.cx.look.is_file(&f) && media_list_head(&f) {
+        if w.has(&f) || w.cx.look.is_file(&f) && media_list_head(&f, name == "mediainfo") {
             return Some(format!(
                 "`{}` is a playlist or stream description (HLS, DASH, SDP, ffconcat): {name} would fetch the URLs it names or open the sockets it describes",
                 f.display()
@@ -1477,8 +1478,9 @@ fn svg_references_file(text: &str) -> bool {
 }
 
 /// Whether the file's first KiB is a playlist or stream description that `FFmpeg` probes (HLS's
-/// `#EXTM3U`, DASH's `<MPD`, SDP's `v=0`, `ffconcat`).
-fn media_list_head(f: &Path) -> bool {
+/// `#EXTM3U`, DASH's `<MPD`, SDP's `v=0`, `ffconcat`); with `any_xml`, any XML document too
+/// (mediainfo's reference-file formats: DASH, Smooth Streaming, HDS, DCP and IMF packages).
+fn media_list_head(f: &Path, any_xml: bool) -> bool {
     use std::io::Read;
     let mut head = Vec::with_capacity(1024);
     let Ok(file) = std::fs::File::open(f) else {
@@ -1493,6 +1495,7 @@ fn media_list_head(f: &Path) -> bool {
         || start.starts_with("ffconcat")
         || start.starts_with("v=0")
         || text.contains("<MPD")
+        || any_xml && start.starts_with('<')
 }
 
 /// The most directory entries [`helm_chart_link`] looks at in one chart.

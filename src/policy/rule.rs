@@ -599,6 +599,19 @@ impl Rule {
                     _ => return Err(Miss::Subcommand(want)),
                 }
             }
+            // `aws --foo bar s3 ls`, `gcloud compute --foo bar instances list`: an operation
+            // parameter (an unlisted `--name value` of a `long_values` table) before the last
+            // subcommand word stands where the CLI reads its own options, and the table names
+            // them all: an allow is not proven for one nobody listed.
+            let last = m.parsed.operands.get(self.subcommand.len() - 1);
+            if self.decision == Decision::Allow
+                && !self.persons_pattern()
+                && m.parsed
+                    .first_parameter
+                    .is_some_and(|p| last.is_some_and(|&l| p < l))
+            {
+                return Err(Miss::UnknownOption);
+            }
         }
         // The options an allow requires must be there as themselves: without a table that
         // knows the program's options, `--vers` is not proven to be `--version` (the program

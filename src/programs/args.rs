@@ -454,6 +454,11 @@ pub(crate) struct Parsed {
     pub closed: bool,
     /// That table reads every word it does not name as an operand (`unlisted_operands`).
     pub unlisted_operands: bool,
+    /// The index of the first operation parameter of a `long_values` table (an unlisted
+    /// `--name value`): a rule's subcommand words must all stand before it, since one in the
+    /// global place (`aws --foo bar s3 ls`, `gcloud compute --foo bar instances list`) is no
+    /// parameter of the operation but an option of the CLI the table does not name.
+    pub first_parameter: Option<usize>,
 }
 
 impl Parsed {
@@ -472,6 +477,7 @@ impl Parsed {
         self.options_end = tail.options_end.or(self.options_end);
         self.odd |= tail.odd;
         self.unknown = self.unknown.or(tail.unknown);
+        self.first_parameter = self.first_parameter.or(tail.first_parameter);
         self.effects.extend(tail.effects);
         self.closed = sub.closed;
         self.unlisted_operands = sub.unlisted_operands;
@@ -765,6 +771,9 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                         step = 2;
                     }
                 }
+            }
+            if parameter && out.first_parameter.is_none() {
+                out.first_parameter = Some(i);
             }
             let value_at = next_word(argv, i).filter(|_| step == 2);
             // `--lookaside SIZE N`: the second value is the option's too.
