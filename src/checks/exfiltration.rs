@@ -1173,7 +1173,9 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
                 .strip_prefix("--")
                 .and_then(|o| o.split_once('='))
                 .map_or(t, |(_, v)| v);
-            !t.starts_with('-') && t.split_once(':').is_some_and(|(_, path)| secret(path))
+            !t.starts_with('-')
+                && !crate::programs::is_git_exclusion(t)
+                && t.split_once(':').is_some_and(|(_, path)| secret(path))
         })
     {
         return Some(t.to_owned());

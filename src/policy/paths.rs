@@ -541,7 +541,9 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                 });
             for a in unit.args() {
                 let t = a.value.as_deref().unwrap_or(&a.template);
-                if names_only && !t.starts_with('-') {
+                if names_only && !t.starts_with('-')
+                    || program == "git" && crate::programs::is_git_exclusion(t)
+                {
                     continue;
                 }
                 // `--contents=PATH`, `--file=PATH`: the value after `=`.

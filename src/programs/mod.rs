@@ -395,6 +395,19 @@ pub(crate) fn assert_name_set(is: fn(&str) -> bool, list: &[&str]) {
     assert!(!is("") && !is("no-such-name"));
 }
 
+/// A git pathspec that names what is left out (`:!*.env`, `:^.env`, `:(exclude,glob)**/.env`):
+/// git prints none of the paths it matches.
+pub(crate) fn is_git_exclusion(t: &str) -> bool {
+    match t.strip_prefix(':') {
+        Some(rest) if rest.starts_with(['!', '^']) => true,
+        Some(rest) => rest
+            .strip_prefix('(')
+            .and_then(|r| r.split_once(')'))
+            .is_some_and(|(magic, _)| magic.split(',').any(|m| m.trim() == "exclude")),
+        None => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
