@@ -31,10 +31,9 @@
 //! judged; a variable set in one branch of an `if` before the unit counts as set (bash would
 //! use the environment's value on the other branch).
 
-use std::borrow::Cow;
 use std::path::Path;
 
-use super::{Decision, Origin, Reason, Risk, Source};
+use super::{Decision, Reason, Risk};
 use crate::analyze::{Analysis, Context, Unit};
 use crate::files::secret_glob;
 
@@ -62,15 +61,8 @@ pub(crate) fn reasons(
         return out;
     };
     let skip = usize::from(crate::analyze::pattern_first(unit));
-    let reason = |decision, rule: &'static str, message: String, span| Reason {
-        decision,
-        risk: Risk::High,
-        rule: Origin::Path(Cow::Borrowed(rule)),
-        source: Source::Builtin,
-        message: message.into(),
-        span,
-        unit: Some(index),
-        suggest: None,
+    let reason = |decision, rule: &'static str, message: String, span| {
+        Reason::path(decision, Risk::High, rule, message, span, Some(index))
     };
     // The dynamic file operands, and a standard input read from a file known only at run time
     // (`cat < "$F"`).
@@ -105,18 +97,9 @@ pub(crate) fn reasons(
         }
     }
     if unit.appended_args && !matches!(listing_before(analysis, index), Judged::Proven) {
-        out.push(Reason {
-            decision: Decision::Ask,
-            risk: Risk::High,
-            rule: Origin::Path(Cow::Borrowed("read-unknown-path")),
-            source: Source::Builtin,
-            message: format!(
+        out.push(Reason::path(Decision::Ask, Risk::High, "read-unknown-path", format!(
                 "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"
-            ).into(),
-            span: unit.span,
-            unit: Some(index),
-            suggest: None,
-        });
+            ), unit.span, Some(index)));
     }
     out
 }

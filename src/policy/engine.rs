@@ -1,7 +1,6 @@
 //! Deciding a command: each unit against the rules (by tier), the checks and the analyzer's
 //! flags, then the modes (see the module documentation of [`crate::policy`] for the order).
 
-use std::borrow::Cow;
 use std::path::Path;
 
 use super::options;
@@ -400,16 +399,14 @@ impl Policy {
                     if let Some((rule, message)) = unknown_dir {
                         state.hard = true;
                         state.edit_only = false;
-                        state.reasons.push(Reason {
-                            decision: Decision::Ask,
-                            risk: Risk::High,
-                            rule: Origin::Path(Cow::Borrowed(rule)),
-                            source: Source::Builtin,
-                            message: message.into(),
+                        state.reasons.push(Reason::path(
+                            Decision::Ask,
+                            Risk::High,
+                            rule,
+                            message,
                             span,
-                            unit: Some(i),
-                            suggest: None,
-                        });
+                            Some(i),
+                        ));
                     }
                     continue;
                 };
@@ -484,15 +481,8 @@ impl Policy {
         wd: &paths::WorkingDir<'_>,
     ) -> Vec<Reason> {
         let mut out = Vec::new();
-        let reason = |rule: &'static str, message: String| Reason {
-            decision: Decision::Ask,
-            risk: Risk::High,
-            rule: Origin::Path(Cow::Borrowed(rule)),
-            source: Source::Builtin,
-            message: message.into(),
-            span,
-            unit: Some(unit),
-            suggest: None,
+        let reason = |rule: &'static str, message: String| {
+            Reason::path(Decision::Ask, Risk::High, rule, message, span, Some(unit))
         };
         let Some(dir) = wd.current() else {
             return out;

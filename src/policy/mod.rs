@@ -496,16 +496,14 @@ impl Policy {
             && !reasons.iter().any(|r| r.rule == "read-secret")
             && crate::files::secret_glob::glob_may_match_secret(path, &self.cwd)
         {
-            reasons.push(Reason {
-                decision: Decision::Ask,
-                risk: Risk::High,
-                rule: Origin::Path(Cow::Borrowed("read-secret")),
-                source: Source::Builtin,
-                message: format!("the pattern `{path}` may match files that hold secrets").into(),
-                span: Span::default(),
-                unit: None,
-                suggest: None,
-            });
+            reasons.push(Reason::path(
+                Decision::Ask,
+                Risk::High,
+                "read-secret",
+                format!("the pattern `{path}` may match files that hold secrets"),
+                Span::default(),
+                None,
+            ));
         }
         let worst = reasons.iter().map(|r| r.decision).max();
         let personal_allow = reasons

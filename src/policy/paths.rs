@@ -146,18 +146,9 @@ pub(crate) fn decide_resolved(
     let mut out = Vec::new();
     let shown = path.display();
     if looped {
-        out.push(Reason {
-            decision: Decision::Ask,
-            risk: Risk::High,
-            rule: Origin::Path(Cow::Borrowed("path-link-loop")),
-            source: Source::Builtin,
-            message: format!(
+        out.push(Reason::path(Decision::Ask, Risk::High, "path-link-loop", format!(
                 "`{raw}` goes through more than 40 symbolic links (a loop) or a link that cannot be read: where it ends is not known"
-            ).into(),
-            span,
-            unit,
-            suggest: None,
-        });
+            ), span, unit));
     }
     for r in rules.iter().filter(|r| r.access == access) {
         if r.matches(path) {
@@ -208,16 +199,7 @@ pub(crate) fn decide_resolved(
     let startup = write && is_startup(path);
     let protected = write && !startup && (is_protected(path) || is_account(path));
     let mut push = |decision, risk, rule: &'static str, message: String| {
-        out.push(Reason {
-            decision,
-            risk,
-            rule: Origin::Path(Cow::Borrowed(rule)),
-            source: Source::Builtin,
-            message: message.into(),
-            span,
-            unit,
-            suggest: None,
-        });
+        out.push(Reason::path(decision, risk, rule, message, span, unit));
     };
     // `cat /dev/sda`, `sort /dev/char/1:1`, `strings /dev/../dev/mem`: a device read, judged
     // on the path as written (normalised) and where it leads, so a descriptor of the reader's
@@ -348,20 +330,18 @@ pub(crate) fn own_file_resolved(
             .collect()
     });
     let hit = own.iter().chain(builtin).find(|o| path.starts_with(o))?;
-    Some(Reason {
-        decision: Decision::Deny,
-        risk: Risk::Critical,
-        rule: Origin::Path(Cow::Borrowed("write-shclass-file")),
-        source: Source::Builtin,
-        message: format!(
+    Some(Reason::path(
+        Decision::Deny,
+        Risk::Critical,
+        "write-shclass-file",
+        format!(
             "writes `{}`, shclass's own file (`{}`: policy, trust record, session state or audit log)",
             path.display(),
             hit.display()
-        ).into(),
+        ),
         span,
         unit,
-        suggest: None,
-    })
+    ))
 }
 
 fn is_history_file(path: &Path) -> bool {

@@ -133,6 +133,29 @@ pub struct Reason {
     pub suggest: Option<Cow<'static, str>>,
 }
 
+impl Reason {
+    /// A finding of the built-in path policy about a path (`read-secret`, `write-outside-workspace`).
+    pub(crate) fn path(
+        decision: Decision,
+        risk: Risk,
+        rule: &'static str,
+        message: String,
+        span: Span,
+        unit: Option<usize>,
+    ) -> Reason {
+        Reason {
+            decision,
+            risk,
+            rule: Origin::Path(Cow::Borrowed(rule)),
+            source: Source::Builtin,
+            message: message.into(),
+            span,
+            unit,
+            suggest: None,
+        }
+    }
+}
+
 /// The decision for one unit.
 #[derive(Debug, Clone, Serialize)]
 #[non_exhaustive]
