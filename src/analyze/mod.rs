@@ -480,6 +480,25 @@ fn snap_spans(
     }
 }
 
+/// The index in `argv` of the certificate input of `openssl x509 -in FILE`, a static word (no
+/// glob, no brace). x509 prints only the certificates it finds in FILE (their text, fields or
+/// PEM), never a private key the same file holds (a key alone is "Could not read
+/// certificate"), so a secret's name there is no disclosure (`openssl x509 -in server.pem
+/// -noout -subject`). Only the `-in` value: a key another option names (`-signkey`, `-key`,
+/// `-CAkey`), a redirect or a glob stays a read of its own. Read by the path policy and the
+/// secret-read check alike.
+pub(crate) fn certificate_input(unit: &Unit) -> Option<usize> {
+    if unit.program.as_deref() != Some("openssl")
+        || unit.argv.get(1).and_then(|a| a.value.as_deref()) != Some("x509")
+    {
+        return None;
+    }
+    (2..unit.argv.len().saturating_sub(1)).find_map(|i| {
+        let (flag, file) = (unit.argv.get(i)?, unit.argv.get(i + 1)?);
+        (flag.value.as_deref() == Some("-in") && !file.glob && !file.brace).then_some(i + 1)
+    })
+}
+
 /// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER
 /// FILE…`): a [`is_pattern_first`](crate::programs::is_pattern_first) program with no option that gives the
 /// pattern (a dynamic word counts as the first operand: whatever it holds, every static word

@@ -1002,21 +1002,17 @@ fn secret_args(u: &Unit) -> Option<String> {
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
     let mut pattern = crate::analyze::pattern_first(u);
-    let args: Vec<&Arg> = u.args().collect();
-    for (k, a) in args.iter().copied().enumerate() {
+    // `openssl x509 -in server.pem`: x509 prints only the certificates the file holds, never a
+    // key beside them; a glob or brace word there is still judged below.
+    let certificate = crate::analyze::certificate_input(u);
+    for (k, a) in u.args().enumerate() {
         let t = text(a);
         if skip {
             skip = false;
             continue;
         }
-        // `openssl x509 -in server.pem`: x509 prints only the certificates the file holds,
-        // never a key beside them (the path policy's `certificate_read`); a glob or brace
-        // word there is still judged below.
-        if t == "-in"
-            && program == Some("openssl")
-            && args.first().map(|f| text(f)) == Some("x509")
-            && args.get(k + 1).is_some_and(|n| !n.glob && !n.brace)
-        {
+        // `u.args()` starts at the first argument, `argv[1]`.
+        if certificate == Some(k + 2) {
             skip = true;
             continue;
         }

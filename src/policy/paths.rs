@@ -574,18 +574,12 @@ pub(crate) struct WorkingDir<'a> {
     look: crate::files::Look<'a>,
 }
 
-/// Whether the read at `span` is the certificate input of `openssl x509 -in FILE`: x509 prints
-/// only the certificates it finds in FILE (their text, fields or PEM), never a private key the
-/// same file holds (a key alone is "Could not read certificate"), so a secret's name there is no
-/// disclosure (`openssl x509 -in server.pem -noout -subject`). Only the `-in` value: a key an
-/// option names (`-signkey`, `-key`, `-CAkey`), a redirect or a glob stays a read of its own,
-/// and where the path leads (a device) is still judged.
+/// Whether the read at `span` is the certificate input of `openssl x509 -in FILE`
+/// ([`crate::analyze::certificate_input`]).
 pub(crate) fn certificate_read(unit: &Unit, span: crate::ast::Span) -> bool {
-    unit.program.as_deref() == Some("openssl")
-        && unit.argv.get(1).and_then(|a| a.value.as_deref()) == Some("x509")
-        && unit.argv.windows(2).skip(2).any(|w| {
-            w[0].value.as_deref() == Some("-in") && w[1].span == span && !w[1].glob && !w[1].brace
-        })
+    crate::analyze::certificate_input(unit)
+        .and_then(|i| unit.argv.get(i))
+        .is_some_and(|a| a.span == span)
 }
 
 /// Could a relative path name a secret below some directory (`hosts.yml` in `~/.config/gh`,
