@@ -1252,18 +1252,17 @@ fn git_secret_pathspec(u: &Unit) -> Option<String> {
             pattern_pending = false;
             continue;
         }
+        if crate::programs::is_git_exclusion(w) {
+            continue;
+        }
         let (magic, path) = match w.strip_prefix(':') {
             Some(rest) if rest.starts_with('(') => match rest.split_once(')') {
                 Some((m, path)) => (m.trim_start_matches('('), path),
                 None => continue,
             },
-            Some(rest) if rest.starts_with(['!', '^']) => continue,
             Some(rest) => ("", rest.trim_start_matches('/')),
             None => ("", w),
         };
-        if magic.split(',').any(|m| m == "exclude") {
-            continue;
-        }
         if magic.split(',').any(|m| m == "literal") || !path.contains(['*', '?', '[']) {
             continue;
         }
