@@ -650,12 +650,15 @@ impl Check for SecretRead {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
-            if let Some(why) = super::link_read::search_reads_secret_file(u, cx.cwd, cx) {
+            // `prints_secret` was looked at above.
+            let read = reads_secret(u, false);
+            // The tree walked only when the words name no secret (`rg x /`: the home directory).
+            if read.is_none()
+                && let Some(why) = super::tree_search::search_reads_secret_file(u, cx.cwd, cx)
+            {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
             }
-            // `prints_secret` was looked at above.
-            let read = reads_secret(u, false);
             // `env`, `printenv`, `export -p`: every variable, tokens included, on the agent's
             // screen, unless only counted.
             if (read.as_deref() == Some("the environment") || prints_whole_environment(u))

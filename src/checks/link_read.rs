@@ -40,7 +40,7 @@ declare_check! {
 }
 
 /// How many entries a tree walk looks at before it gives up (and asks).
-const MAX_WALK: usize = 20_000;
+pub(super) const MAX_WALK: usize = 20_000;
 /// How many names a glob may expand to before it gives up (and asks).
 const MAX_MATCHES: usize = 4_096;
 
@@ -391,7 +391,7 @@ fn entry_on_disk(dir: &Path, name: &str) -> super::Entry {
 /// than 40 links or a link it could not read: where the path ends is not known. In a batch the
 /// workspace directory is already resolved (a real directory, no link on its way) and each path
 /// is looked at once for all the lines ([`crate::files::Snapshot`]).
-fn resolve_in(path: &str, dir: &Path, cx: &CheckCtx) -> Result<PathBuf, String> {
+pub(super) fn resolve_in(path: &str, dir: &Path, cx: &CheckCtx) -> Result<PathBuf, String> {
     match crate::files::resolve_links_under(path, dir, cx.look) {
         (resolved, false) => Ok(resolved),
         (_, true) => Err(format!(
@@ -531,142 +531,6 @@ fn tree_link(dir: &Path, root: &Path) -> Option<String> {
     None
 }
 
-/// A recursive search that reads every file of a tree holding a file that holds secrets:
-/// `grep -r TOKEN .` with a `.env` in the workspace prints its lines (grep reads hidden files
-/// and no ignore file); so do `rg --hidden`/`-uu` and `ag --hidden`. `--include`, `--exclude`
-/// and `--exclude-dir` are followed. `git grep --no-index` and `git grep --untracked` read the
-/// files git does not track, hidden ones included (the ignore files are not read here: an
-/// ignored secret counts). A tree larger than [`MAX_WALK`] entries counts as holding
-/// one.
-///
-/// **Known gap**: rg and ag without their hidden-file options are trusted to skip hidden files
-/// and what ignore files name; a secret that is neither (`server.key` not ignored) is read.
-pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
-    use crate::programs::{args, tables};
-    let p = prog(u)?;
-    if !matches!(
-        p,
-        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" | "rg" | "ag" | "git"
-    ) {
-        return None;
-    }
-    // `git grep` reads its subcommand's options after the word `grep`; the words up to it
-    // (global options, `grep`) are no operands of the search.
-    let (parsed, first) = if p == "git" {
-        let global = tables::builtin(p);
-        let split = *args::parse(global.as_ref(), &u.argv).operands.first()?;
-        if u.argv.get(split)?.value.as_deref() != Some("grep") {
-            return None;
-        }
-        let sub = tables::builtin("git grep")?;
-        let parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
-        (parsed, split + 1)
-    } else {
-        (args::parse(tables::builtin(p).as_ref(), &u.argv), 0)
-    };
-    let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
-    // Each searcher here reads hidden files: grep always, rg and ag when told to, `git grep`
-    // when it searches the files git does not track (`--untracked`; `--no-index` reads the
-    // ignored ones too: the `.env` a `.gitignore` names).
-    let reads_hidden = match p {
-        "git" => has(&["--no-index", "--untracked"]),
-        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
-            has(&["-r", "-R", "--recursive", "--dereference-recursive"])
-                || parsed.opts.iter().any(|o| {
-                    matches!(o.name.as_ref(), "-d" | "--directories")
-                        && o.value.as_deref() == Some("recurse")
-                })
-        }
-        "rg" => {
-            has(&["--hidden", "-."]) || parsed.opts.iter().filter(|o| o.name == "-u").count() >= 2
-        }
-        _ => has(&["--hidden", "-u", "--unrestricted"]),
-    };
-    if !reads_hidden {
-        return None;
-    }
-    let values = |names: &[&str]| -> Vec<&str> {
-        parsed
-            .opts
-            .iter()
-            .filter(|o| names.contains(&o.name.as_ref()))
-            .filter_map(|o| o.value.as_deref())
-            .collect()
-    };
-    let include = values(&["--include"]);
-    let exclude = values(&["--exclude"]);
-    let exclude_dir = values(&["--exclude-dir"]);
-    // The pattern is the first operand unless `-e`/`-f` gives it.
-    let pattern_given = has(&["-e", "--regexp", "-f", "--file"]);
-    let skip = usize::from(!pattern_given);
-    let mut roots: Vec<&str> = Vec::new();
-    for &k in parsed.operands.iter().filter(|&&k| k >= first).skip(skip) {
-        match u.argv.get(k).and_then(|a| a.value.as_deref()) {
-            Some("--") if p == "git" => {}
-            Some(t) => roots.push(t),
-            // A tree named at run time may hold anything.
-            None => {
-                return Some(
-                    "searches a tree named at run time, which may hold a file of secrets"
-                        .to_owned(),
-                );
-            }
-        }
-    }
-    if roots.is_empty() {
-        roots.push(".");
-    }
-    let wanted = |name: &str| {
-        (include.is_empty() || include.iter().any(|g| bash_match(g, name)))
-            && !exclude.iter().any(|g| bash_match(g, name))
-    };
-    for r in roots {
-        let root = match resolve_in(r, dir, cx) {
-            Ok(root) => root,
-            Err(why) => return Some(why),
-        };
-        if !cx.look.is_dir(&root) {
-            continue;
-        }
-        let mut stack = vec![root.clone()];
-        let mut seen = 0usize;
-        while let Some(d) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&d) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                seen += 1;
-                if seen > MAX_WALK {
-                    return Some(format!(
-                        "searches every file under `{r}`, more than {MAX_WALK} entries: one may hold secrets"
-                    ));
-                }
-                let name = e.file_name();
-                let name = name.to_string_lossy();
-                let Ok(ft) = e.file_type() else {
-                    return Some(format!(
-                        "searches every file under `{r}`, and the type of `{}` cannot be read: it may hold secrets",
-                        e.path().display()
-                    ));
-                };
-                if ft.is_dir() {
-                    if !exclude_dir.iter().any(|g| bash_match(g, &name)) {
-                        stack.push(e.path());
-                    }
-                    continue;
-                }
-                if ft.is_file() && wanted(&name) && is_secret(&e.path()) {
-                    return Some(format!(
-                        "searches every file under `{r}`, `{}` among them: a file that holds secrets",
-                        e.path().strip_prefix(dir).unwrap_or(&e.path()).display()
-                    ));
-                }
-            }
-        }
-    }
-    None
-}
-
 /// The names an unquoted glob expands to in `dir`, as bash expands it (components without a
 /// wildcard taken as written, a leading dot matched by any pattern: more, never fewer), and
 /// whether the list is complete.
@@ -768,7 +632,7 @@ pub(crate) fn expand(pattern: &str, dir: &Path) -> (Vec<PathBuf>, bool) {
 /// Matching as bash may: case folded (`shopt -s nocaseglob` may be on, set on the line or
 /// before it), a leading dot matched (`dotglob`, `GLOBIGNORE`): more names, never fewer. Bash's
 /// own pattern syntax (`[[:alpha:]]`, `[=c=]`, `\\x`), read as the secret checks read it.
-fn bash_match(pattern: &str, name: &str) -> bool {
+pub(super) fn bash_match(pattern: &str, name: &str) -> bool {
     crate::files::secret_glob::bash_fnmatch(pattern, name, true)
 }
 
@@ -891,49 +755,6 @@ mod tests {
         for cmd in quiet {
             assert_eq!(decisions_in(&LinkRead, cmd, &ws), None, "{cmd}");
             assert_eq!(batch(cmd), None, "batch: {cmd}");
-        }
-    }
-
-    /// A recursive search reads every file of the tree, a `.env` among them: asked, unless the
-    /// search leaves it out (`--include`, `--exclude`, a subtree, rg without `--hidden`).
-    #[test]
-    fn recursive_searches_of_a_tree_holding_a_secret_file_ask() {
-        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let ws = root.path();
-        std::fs::create_dir_all(ws.join("src")).unwrap_or_else(|e| panic!("{e}"));
-        std::fs::write(ws.join("src/main.rs"), "").unwrap_or_else(|e| panic!("{e}"));
-        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
-        for cmd in ["grep -r TOKEN .", "rg --hidden TOKEN", "grep -rn x"] {
-            assert_eq!(run(cmd), None, "{cmd}");
-        }
-        std::fs::write(ws.join(".env"), "API_TOKEN=x\n").unwrap_or_else(|e| panic!("{e}"));
-        for cmd in [
-            "grep -r TOKEN .",
-            "grep -rn TOKEN",
-            "egrep -Ri 'a|b' . src",
-            "grep -e TOKEN -r .",
-            "grep --directories=recurse TOKEN .",
-            "rg --hidden TOKEN",
-            "rg -uu TOKEN",
-            "ag --hidden TOKEN",
-            "grep -r x \"$D\"",
-            "git grep --no-index TOKEN",
-            "git grep --untracked -e TOKEN",
-            "git -C . grep --no-index TOKEN .",
-            "git grep --no-index TOKEN -- .",
-        ] {
-            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
-        }
-        for cmd in [
-            "grep -rn TOKEN src",
-            "grep -r --include='*.rs' TOKEN .",
-            "rg TOKEN",
-            "grep TOKEN src/main.rs",
-            "git grep TOKEN",
-            "git grep --no-index TOKEN src",
-            "git log --grep TOKEN",
-        ] {
-            assert_eq!(run(cmd), None, "{cmd}");
         }
     }
 }

@@ -28,6 +28,7 @@ mod reverse_shell;
 mod sensitive_write;
 mod shell_state;
 mod system;
+mod tree_search;
 mod workspace_code;
 
 use std::path::Path;

@@ -1,0 +1,449 @@
+//! Recursive searches (`grep -r`, `rg`, `ag`, `git grep`) of a tree that holds a secret: which
+//! files each searcher reads, walked as it walks them. Read by the `secret-read` check.
+//!
+//! What each searcher reads, and what is left out here only where the searcher certainly
+//! leaves it out (more files, never fewer):
+//! - `grep -r` (and egrep, fgrep, zgrep, ugrep), `rg --hidden`/`-uu`/`-.`, `ag --hidden`/`-u`:
+//!   every file, hidden ones and `.git` included (`.git/config` holds a CI token after
+//!   `actions/checkout`);
+//! - `rg` and `ag` otherwise: the names that do not begin with a dot. For rg in a git
+//!   repository, a directory or file a `.gitignore` names by a plain name (`node_modules/`,
+//!   `/target`, `secrets.json`: no wildcard, no inner `/`) is skipped, as rg skips it; a
+//!   `.gitignore` with a negation (`!x`) drops every pattern of its directory and above for the
+//!   subtree, since a negation can bring back what they leave out. `--no-ignore`,
+//!   `--no-ignore-vcs`, `-u` and any `--glob` (which overrides the ignore files) turn that off;
+//! - `git grep`: the files git tracks. A secret counts unless the index (format 2 or 3) does
+//!   not hold its path; `--no-index` and `--untracked` read untracked ones too.
+//!
+//! **Known gaps**: `.ignore`, `.rgignore`, `.git/info/exclude` and the global excludes file are
+//! not read (rg leaves out more than is assumed: more asks, never fewer); `git grep REV` is read
+//! as a search of the working tree's tracked files.
+
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use super::CheckCtx;
+use super::common::prog;
+use super::link_read::{MAX_WALK, bash_match, resolve_in};
+use crate::analyze::Unit;
+use crate::files::is_secret;
+
+/// Which files of a tree a search reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reads {
+    /// Every file, hidden ones included; `.git` too unless `skip_git`.
+    All { skip_git: bool },
+    /// The names that do not begin with a dot; with `ignores`, minus what the repository's
+    /// `.gitignore` files name plainly.
+    Visible { ignores: bool },
+    /// The files git tracks.
+    Tracked,
+}
+
+/// A `.gitignore` line naming one name: `name`, `name/` (directories only), `/name` (only in
+/// the directory of the file).
+#[derive(Debug, Clone)]
+struct Plain {
+    base: PathBuf,
+    name: String,
+    anchored: bool,
+    dir_only: bool,
+}
+
+impl Plain {
+    fn skips(&self, parent: &Path, name: &str, is_dir: bool) -> bool {
+        self.name == name && (is_dir || !self.dir_only) && (!self.anchored || self.base == parent)
+    }
+}
+
+/// The plain names of `dir/.gitignore`; `None` when it holds a negation.
+fn plain_ignores(dir: &Path, cx: &CheckCtx) -> Option<Vec<Plain>> {
+    let file = dir.join(".gitignore");
+    if !cx.look.is_file(&file) {
+        return Some(Vec::new());
+    }
+    let Ok(text) = cx.look.read_to_string(&file) else {
+        return Some(Vec::new());
+    };
+    let mut out = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('!') {
+            return None;
+        }
+        // Escapes, wildcards and inner slashes are not read: such a line skips nothing here.
+        let line = line.trim_end_matches([' ', '\r']);
+        if line.is_empty() || line.starts_with('#') || line.contains(['\\', '*', '?', '[']) {
+            continue;
+        }
+        let (line, dir_only) = match line.strip_suffix('/') {
+            Some(l) => (l, true),
+            None => (line, false),
+        };
+        let (name, anchored) = match line.strip_prefix('/') {
+            Some(l) => (l, true),
+            None => (line, false),
+        };
+        if name.is_empty() || name.contains('/') || name == "." || name == ".." {
+            continue;
+        }
+        out.push(Plain {
+            base: dir.to_path_buf(),
+            name: name.to_owned(),
+            anchored,
+            dir_only,
+        });
+    }
+    Some(out)
+}
+
+/// The directory holding the `.git` of the repository `dir` is in, and that `.git`.
+fn repository(dir: &Path, cx: &CheckCtx) -> Option<(PathBuf, PathBuf)> {
+    dir.ancestors().find_map(|a| {
+        let git = a.join(".git");
+        cx.look.exists(&git).then(|| (a.to_path_buf(), git))
+    })
+}
+
+/// Whether git may track `file`: its path is in the index, or the index cannot be read as
+/// format 2 or 3 (a linked worktree's `.git` file, format 4's compressed paths).
+fn may_be_tracked(file: &Path, cx: &CheckCtx) -> bool {
+    let Some((top, git)) = file.parent().and_then(|d| repository(d, cx)) else {
+        return false;
+    };
+    if !cx.look.is_dir(&git) {
+        return true;
+    }
+    let Ok(rel) = file.strip_prefix(&top) else {
+        return true;
+    };
+    let index = git.join("index");
+    if !cx.look.exists(&index) {
+        return false;
+    }
+    let Ok(bytes) = std::fs::read(&index) else {
+        return true;
+    };
+    if bytes.get(..4) != Some(b"DIRC") || !matches!(bytes.get(4..8), Some([0, 0, 0, 2 | 3])) {
+        return true;
+    }
+    let mut needle = rel.as_os_str().as_encoded_bytes().to_vec();
+    needle.push(0);
+    bytes.windows(needle.len()).any(|w| w == needle.as_slice())
+}
+
+/// A recursive search that reads a file holding secrets, or a git configuration file holding
+/// a credential, in the tree it searches: why. `grep -r TOKEN .` with a `.env` in the
+/// workspace prints its lines. `--include`, `--exclude` and `--exclude-dir` are followed. A tree
+/// larger than [`MAX_WALK`] entries counts as holding one. See the module's doc for what each
+/// searcher reads.
+pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
+    use crate::programs::{args, tables};
+    let p = prog(u)?;
+    if !matches!(
+        p,
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" | "rg" | "ag" | "git"
+    ) {
+        return None;
+    }
+    // `git grep` reads its subcommand's options after the word `grep`; the words up to it
+    // (global options, `grep`) are no operands of the search.
+    let (parsed, first) = if p == "git" {
+        let global = tables::builtin(p);
+        let split = *args::parse(global.as_ref(), &u.argv).operands.first()?;
+        if u.argv.get(split)?.value.as_deref() != Some("grep") {
+            return None;
+        }
+        let sub = tables::builtin("git grep")?;
+        let parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
+        (parsed, split + 1)
+    } else {
+        (args::parse(tables::builtin(p).as_ref(), &u.argv), 0)
+    };
+    let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
+    let count = |name: &str| parsed.opts.iter().filter(|o| o.name == name).count();
+    let reads = match p {
+        "git" if has(&["--no-index", "--untracked"]) => Reads::All { skip_git: true },
+        "git" => Reads::Tracked,
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
+            let recursive = has(&["-r", "-R", "--recursive", "--dereference-recursive"])
+                || parsed.opts.iter().any(|o| {
+                    matches!(o.name.as_ref(), "-d" | "--directories")
+                        && o.value.as_deref() == Some("recurse")
+                });
+            if !recursive {
+                return None;
+            }
+            Reads::All { skip_git: false }
+        }
+        "rg" => {
+            let unrestricted = count("-u") + count("--unrestricted");
+            if has(&["--hidden", "-."]) || unrestricted >= 2 {
+                Reads::All { skip_git: false }
+            } else {
+                Reads::Visible {
+                    ignores: unrestricted == 0
+                        && !has(&["--no-ignore", "--no-ignore-vcs", "-g", "--glob", "--iglob"]),
+                }
+            }
+        }
+        _ if has(&["--hidden", "-u", "--unrestricted"]) => Reads::All { skip_git: false },
+        _ => Reads::Visible { ignores: false },
+    };
+    let values = |names: &[&str]| -> Vec<&str> {
+        parsed
+            .opts
+            .iter()
+            .filter(|o| names.contains(&o.name.as_ref()))
+            .filter_map(|o| o.value.as_deref())
+            .collect()
+    };
+    let include = values(&["--include"]);
+    let exclude = values(&["--exclude"]);
+    let exclude_dir = values(&["--exclude-dir"]);
+    // The pattern is the first operand unless `-e`/`-f` gives it (`--regexp`, and rg's `-e`).
+    let pattern_given = has(&["-e", "--regexp", "-f", "--file"]);
+    let skip = usize::from(!pattern_given);
+    let mut roots: Vec<std::borrow::Cow<str>> = Vec::new();
+    for &k in parsed.operands.iter().filter(|&&k| k >= first).skip(skip) {
+        match u.argv.get(k).and_then(|a| a.value.as_deref()) {
+            Some("--") if p == "git" => {}
+            Some(t) => roots.push(t.into()),
+            // A revision or pathspec made at run time: git searches the files it tracks, all
+            // of them inside the repository.
+            None if p == "git" => {
+                let top = repository(dir, cx).map_or_else(|| dir.to_path_buf(), |(top, _)| top);
+                roots.push(top.to_string_lossy().into_owned().into());
+            }
+            // A tree named at run time may hold anything.
+            None => {
+                return Some(
+                    "searches a tree named at run time, which may hold a file of secrets"
+                        .to_owned(),
+                );
+            }
+        }
+    }
+    // `git grep X HEAD '*.json'`: a revision or a pathspec that names no path here; the tree
+    // searched is the working directory's.
+    if roots.is_empty()
+        || (p == "git" && roots.iter().any(|r| !cx.look.exists(&dir.join(r.as_ref()))))
+    {
+        roots.push(".".into());
+    }
+    let wanted = |name: &str| {
+        (include.is_empty() || include.iter().any(|g| bash_match(g, name)))
+            && !exclude.iter().any(|g| bash_match(g, name))
+    };
+    let mut seen = 0usize;
+    for r in roots {
+        let r = r.as_ref();
+        let root = match resolve_in(r, dir, cx) {
+            Ok(root) => root,
+            Err(why) => return Some(why),
+        };
+        if !cx.look.is_dir(&root) {
+            continue;
+        }
+        let ignores =
+            matches!(reads, Reads::Visible { ignores: true }) && repository(&root, cx).is_some();
+        let mut stack = vec![(root.clone(), Rc::new(Vec::<Plain>::new()))];
+        while let Some((d, inherited)) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
+                continue;
+            };
+            let plain = if ignores {
+                match plain_ignores(&d, cx) {
+                    None => Rc::new(Vec::new()),
+                    Some(own) if own.is_empty() => inherited,
+                    Some(own) => Rc::new(inherited.iter().cloned().chain(own).collect()),
+                }
+            } else {
+                inherited
+            };
+            for e in entries.flatten() {
+                seen += 1;
+                if seen > MAX_WALK {
+                    return Some(format!(
+                        "searches every file under `{r}`, more than {MAX_WALK} entries: one may hold secrets"
+                    ));
+                }
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                let Ok(ft) = e.file_type() else {
+                    return Some(format!(
+                        "searches every file under `{r}`, and the type of `{}` cannot be read: it may hold secrets",
+                        e.path().display()
+                    ));
+                };
+                let skipped = match reads {
+                    Reads::Visible { .. } => {
+                        name.starts_with('.')
+                            || plain.iter().any(|i| i.skips(&d, &name, ft.is_dir()))
+                    }
+                    Reads::All { skip_git } => skip_git && name == ".git",
+                    Reads::Tracked => name == ".git",
+                };
+                if skipped {
+                    continue;
+                }
+                if ft.is_dir() {
+                    if !exclude_dir.iter().any(|g| bash_match(g, &name)) {
+                        stack.push((e.path(), Rc::clone(&plain)));
+                    }
+                    continue;
+                }
+                if !ft.is_file() || !wanted(&name) {
+                    continue;
+                }
+                let path = e.path();
+                let why = if is_secret(&path) {
+                    "a file that holds secrets".to_owned()
+                } else if let Some(why) =
+                    super::git_config::file_credential(cx.look, &path.to_string_lossy(), &d)
+                {
+                    why
+                } else {
+                    continue;
+                };
+                if reads == Reads::Tracked && !may_be_tracked(&path, cx) {
+                    continue;
+                }
+                return Some(format!(
+                    "searches every file under `{r}`, `{}` among them: {why}",
+                    path.strip_prefix(dir).unwrap_or(&path).display()
+                ));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::checks::test_support::decisions_in;
+    use crate::decision::Decision;
+
+    /// A recursive search reads every file of the tree, a `.env` among them: asked, unless the
+    /// search leaves it out (`--include`, `--exclude`, a subtree, rg without `--hidden`).
+    #[test]
+    fn recursive_searches_of_a_tree_holding_a_secret_file_ask() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        std::fs::create_dir_all(ws.join("src")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("src/main.rs"), "").unwrap_or_else(|e| panic!("{e}"));
+        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
+        for cmd in ["grep -r TOKEN .", "rg --hidden TOKEN", "grep -rn x"] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+        std::fs::write(ws.join(".env"), "API_TOKEN=x\n").unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "grep -r TOKEN .",
+            "grep -rn TOKEN",
+            "egrep -Ri 'a|b' . src",
+            "grep -e TOKEN -r .",
+            "grep --directories=recurse TOKEN .",
+            "rg --hidden TOKEN",
+            "rg -uu TOKEN",
+            "ag --hidden TOKEN",
+            "grep -r x \"$D\"",
+            "git grep --no-index TOKEN",
+            "git grep --untracked -e TOKEN",
+            "git -C . grep --no-index TOKEN .",
+            "git grep --no-index TOKEN -- .",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in [
+            "grep -rn TOKEN src",
+            "grep -r --include='*.rs' TOKEN .",
+            "rg TOKEN",
+            "grep TOKEN src/main.rs",
+            "git grep TOKEN",
+            "git grep --no-index TOKEN src",
+            "git log --grep TOKEN",
+        ] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+    }
+
+    /// rg and ag read the files whose names begin with no dot, minus (rg, in a repository)
+    /// what a `.gitignore` names plainly; `git grep` the files the index holds; grep -r reads
+    /// `.git/config`, which can hold a credential.
+    #[test]
+    fn searchers_read_what_they_walk() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let put = |p: &str, s: &str| {
+            let f = ws.join(p);
+            std::fs::create_dir_all(f.parent().unwrap_or(ws)).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(f, s).unwrap_or_else(|e| panic!("{e}"));
+        };
+        put("src/main.rs", "");
+        put("secrets.json", "{}");
+        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
+        // Not a repository: no ignore file is read.
+        for cmd in ["rg KEY", "ag KEY", "rg -u KEY", "rg KEY .", "grep -r KEY ."] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in [
+            "rg KEY src",
+            "git grep KEY",
+            "rg -g '!secrets.json' KEY src",
+        ] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+        // A repository whose `.gitignore` names the file: rg skips it, unless told not to.
+        put(".git/HEAD", "ref: refs/heads/main\n");
+        put(".gitignore", "# local\nsecrets.json\n/target/\n");
+        assert_eq!(run("rg KEY"), None);
+        for cmd in [
+            "rg --no-ignore KEY",
+            "rg --no-ignore-vcs KEY",
+            "rg -u KEY",
+            "rg -g '*.json' KEY",
+            "ag KEY",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        // A negation below brings names back: the patterns above no longer skip there.
+        put("sub/secrets.json", "{}");
+        assert_eq!(run("rg KEY"), None);
+        put("sub/.gitignore", "!keep.txt\n");
+        assert_eq!(run("rg KEY"), Some(Decision::Ask));
+        std::fs::remove_file(ws.join("sub/.gitignore")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::remove_file(ws.join("sub/secrets.json")).unwrap_or_else(|e| panic!("{e}"));
+        // A wildcard line is not read: the name it may cover still counts.
+        put(".gitignore", "secrets.*\n");
+        assert_eq!(run("rg KEY"), Some(Decision::Ask));
+        put(".gitignore", "secrets.json\n");
+        // git grep: a secret the index does not hold is not searched; one it holds is.
+        let mut index = b"DIRC\0\0\0\x02\0\0\0\x01".to_vec();
+        index.extend_from_slice(b"....src/main.rs\0\0");
+        std::fs::write(ws.join(".git/index"), &index).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run("git grep KEY"), None);
+        assert_eq!(run("git grep KEY $(git rev-list --all)"), None);
+        index.extend_from_slice(b"....secrets.json\0\0");
+        std::fs::write(ws.join(".git/index"), &index).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run("git grep KEY"), Some(Decision::Ask));
+        assert_eq!(run("git grep KEY HEAD"), Some(Decision::Ask));
+        assert_eq!(
+            run("git grep KEY $(git rev-parse HEAD)"),
+            Some(Decision::Ask)
+        );
+        // Format 4 compresses paths: any secret may be tracked.
+        std::fs::write(ws.join(".git/index"), b"DIRC\0\0\0\x04").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run("git grep KEY"), Some(Decision::Ask));
+        // `.git/config` with a CI token: grep -r reads it; rg skips hidden names.
+        std::fs::remove_file(ws.join("secrets.json")).unwrap_or_else(|e| panic!("{e}"));
+        put(
+            ".git/config",
+            "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eHh4Onl5eQ==\n",
+        );
+        for cmd in ["grep -r token .git", "grep -r token ."] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in ["rg token", "git grep token", "grep -r token src"] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+    }
+}
