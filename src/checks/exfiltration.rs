@@ -655,6 +655,7 @@ impl Check for SecretRead {
             // The tree walked only when the words name no secret (`rg x /`: the home directory).
             if read.is_none()
                 && let Some(why) = super::tree_search::search_reads_secret_file(u, cx.cwd, cx)
+                    .or_else(|| super::tree_search::history_prints_secret(u, cx.cwd, cx))
             {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;

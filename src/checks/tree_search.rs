@@ -1,5 +1,7 @@
-//! Recursive searches (`grep -r`, `rg`, `ag`, `git grep`) of a tree that holds a secret: which
-//! files each searcher reads, walked as it walks them. Read by the `secret-read` check.
+//! Recursive searches (`grep -r`, `rg`, `ag`, `git grep`) of a tree that holds a secret, and
+//! git's patches of the files it tracks (`git log -p`, `git show`, `git diff`): which files
+//! each reads, found as it finds them (the tree walked, git's index read). Read by the
+//! `secret-read` check.
 //!
 //! What each searcher reads, and what is left out here only where the searcher certainly
 //! leaves it out (more files, never fewer):
@@ -17,7 +19,8 @@
 //!
 //! **Known gaps**: `.ignore`, `.rgignore`, `.git/info/exclude` and the global excludes file are
 //! not read (rg leaves out more than is assumed: more asks, never fewer); `git grep REV` is read
-//! as a search of the working tree's tracked files.
+//! as a search of the working tree's tracked files; a secret committed once and since removed
+//! from the index is not seen in the history.
 
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -104,8 +107,82 @@ fn repository(dir: &Path, cx: &CheckCtx) -> Option<(PathBuf, PathBuf)> {
     })
 }
 
-/// Whether git may track `file`: its path is in the index, or the index cannot be read as
-/// format 2 or 3 (a linked worktree's `.git` file, format 4's compressed paths).
+/// One file of git's index: its path from the top of the work tree, and the size and
+/// modification time git recorded for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Tracked {
+    pub path: String,
+    size: u32,
+    ctime: (u32, u32),
+    mtime: (u32, u32),
+}
+
+/// The largest index read (a work tree of about a million files).
+const MAX_INDEX: u64 = 128 << 20;
+
+/// The files git's index holds, read from the index of `git` (a `.git` directory); `None` when
+/// it cannot be read as SHA-1 format 2 or 3 (format 4 compresses paths; a SHA-256 repository's
+/// entries are longer): any file may be tracked. No index: nothing is.
+pub(super) fn tracked_files(git: &Path, cx: &CheckCtx) -> Option<Vec<Tracked>> {
+    let index = git.join("index");
+    if !cx.look.exists(&index) {
+        return Some(Vec::new());
+    }
+    if std::fs::metadata(&index).ok()?.len() > MAX_INDEX {
+        return None;
+    }
+    // The entries' length depends on the hash: only SHA-1's are read. A linked work tree's
+    // configuration is in the common directory.
+    let common = cx
+        .look
+        .read_to_string(git.join("commondir"))
+        .map_or_else(|_| git.to_path_buf(), |c| git.join(c.trim()));
+    if cx
+        .look
+        .read_to_string(common.join("config"))
+        .is_ok_and(|c| c.to_ascii_lowercase().contains("objectformat"))
+    {
+        return None;
+    }
+    let bytes = std::fs::read(&index).ok()?;
+    let word = |at: usize| -> Option<u32> {
+        let b = bytes.get(at..at + 4)?;
+        Some(u32::from_be_bytes([b[0], b[1], b[2], b[3]]))
+    };
+    if bytes.get(..4) != Some(b"DIRC") {
+        return None;
+    }
+    let version = word(4)?;
+    if !matches!(version, 2 | 3) {
+        return None;
+    }
+    let count = word(8)? as usize;
+    let mut out = Vec::with_capacity(count.min(1 << 20));
+    let mut at = 12;
+    for _ in 0..count {
+        // ctime, mtime, dev, ino, mode, uid, gid, size (4 bytes each but the times, 8), the
+        // object name (20), the flags (2); format 3 adds 2 when the flags say so.
+        let flags = u16::from_be_bytes([*bytes.get(at + 60)?, *bytes.get(at + 61)?]);
+        let fixed = if version == 3 && flags & 0x4000 != 0 {
+            64
+        } else {
+            62
+        };
+        let name = bytes.get(at + fixed..)?;
+        let len = name.iter().position(|&b| b == 0)?;
+        out.push(Tracked {
+            path: String::from_utf8_lossy(name.get(..len)?).into_owned(),
+            size: word(at + 36)?,
+            ctime: (word(at)?, word(at + 4)?),
+            mtime: (word(at + 8)?, word(at + 12)?),
+        });
+        // Padded with 1 to 8 NULs to a multiple of eight bytes.
+        at += (fixed + len + 8) & !7;
+    }
+    Some(out)
+}
+
+/// Whether git may track `file`: its path is in the index, or the index cannot be read.
 fn may_be_tracked(file: &Path, cx: &CheckCtx) -> bool {
     let Some((top, git)) = file.parent().and_then(|d| repository(d, cx)) else {
         return false;
@@ -116,19 +193,196 @@ fn may_be_tracked(file: &Path, cx: &CheckCtx) -> bool {
     let Ok(rel) = file.strip_prefix(&top) else {
         return true;
     };
-    let index = git.join("index");
-    if !cx.look.exists(&index) {
-        return false;
-    }
-    let Ok(bytes) = std::fs::read(&index) else {
+    let rel = rel.to_string_lossy();
+    tracked_files(&git, cx).is_none_or(|files| files.iter().any(|f| f.path == rel))
+}
+
+/// Whether the work tree's copy of a tracked file may differ from what the index recorded
+/// (what `git diff` prints): it is missing, its size, change or modification time is not the
+/// one recorded, or it was changed no earlier than the index was written (git then compares
+/// the contents: a "racily clean" entry). `index` is the index file's modification time.
+fn may_differ(top: &Path, f: &Tracked, index: (i64, i64)) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(m) = std::fs::symlink_metadata(top.join(&f.path)) else {
         return true;
     };
-    if bytes.get(..4) != Some(b"DIRC") || !matches!(bytes.get(4..8), Some([0, 0, 0, 2 | 3])) {
-        return true;
+    // The index keeps the low 32 bits of each.
+    m.size() as u32 != f.size
+        || (low32(m.ctime()), low32(m.ctime_nsec())) != f.ctime
+        || (low32(m.mtime()), low32(m.mtime_nsec())) != f.mtime
+        || (m.mtime(), m.mtime_nsec()) >= index
+}
+
+/// Options after which git prints names, counts or nothing of a change, no patch.
+const NAMES_ONLY: &[&str] = &[
+    "-s",
+    "--no-patch",
+    "--stat",
+    "--shortstat",
+    "--numstat",
+    "--name-only",
+    "--name-status",
+    "--summary",
+    "--dirstat",
+    "--raw",
+    "--quiet",
+    "--compact-summary",
+];
+/// Options that make git print patches (`-L` a range's).
+const PATCH: &[&str] = &[
+    "-p",
+    "-u",
+    "--patch",
+    "--patch-with-stat",
+    "--patch-with-raw",
+    "--cc",
+    "-c",
+    "--remerge-diff",
+    "-L",
+];
+
+/// The low 32 bits of a time, as the index keeps them.
+fn low32(v: i64) -> u32 {
+    let b = v.to_le_bytes();
+    u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+}
+
+/// git commands that print the contents of tracked files (`git log -p`, `git show`, `git diff`,
+/// `git stash show`) in a repository whose index holds a file of secrets: the patches may carry
+/// it. `git diff` of the work tree against the index counts a secret only when its copy may
+/// have changed; the history's files are not read, so any tracked secret counts for a commit.
+/// A pathspec after `--` limits the files looked at; options that print names or counts only
+/// (`--stat`, `--name-only`, `-s`) print no contents.
+///
+/// **Known gap**: a secret committed once and no longer in the index is not seen.
+pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
+    use crate::programs::{args, tables};
+    if prog(u)? != "git" {
+        return None;
     }
-    let mut needle = rel.as_os_str().as_encoded_bytes().to_vec();
-    needle.push(0);
-    bytes.windows(needle.len()).any(|w| w == needle.as_slice())
+    let global = tables::builtin("git");
+    let split = *args::parse(global.as_ref(), &u.argv).operands.first()?;
+    let mut sub = u.argv.get(split)?.value.as_deref()?;
+    let mut split = split;
+    // `git stash show`: the table is the verb's.
+    if sub == "stash" {
+        let next = args::parse(global.as_ref(), &u.argv)
+            .operands
+            .get(1)
+            .copied()?;
+        if u.argv.get(next)?.value.as_deref() != Some("show") {
+            return None;
+        }
+        (sub, split) = ("stash show", next);
+    }
+    let table = tables::builtin(&format!("git {sub}"))?;
+    let parsed = args::parse_subcommand(global.as_ref(), &table, &u.argv, split);
+    let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
+    let operands: Vec<&str> = parsed
+        .operands
+        .iter()
+        .filter(|&&k| k > split)
+        .filter_map(|&k| u.argv.get(k).and_then(|a| a.value.as_deref()))
+        .collect();
+    let worktree_only = match sub {
+        "show" => {
+            if has(NAMES_ONLY) && !has(PATCH) {
+                return None;
+            }
+            false
+        }
+        "log" | "whatchanged" | "reflog" | "diff-tree" | "diff-index" | "diff-files" => {
+            if !has(PATCH) {
+                return None;
+            }
+            false
+        }
+        "diff" => {
+            if has(NAMES_ONLY) && !has(PATCH) {
+                return None;
+            }
+            // No revision: the work tree against the index.
+            !has(&["--cached", "--staged", "--no-index"])
+                && operands
+                    .iter()
+                    .take_while(|&&w| w != "--")
+                    .all(|w| cx.look.exists(&dir.join(w)))
+        }
+        // `git stash show` prints a patch when the configuration says so (`stash.showPatch`).
+        "stash show" | "range-diff" => false,
+        "format-patch" if has(&["--stdout"]) => false,
+        _ => return None,
+    };
+    let (top, git) = repository(dir, cx)?;
+    let git = git_dir(&top, &git, cx);
+    let index_time = git
+        .as_ref()
+        .and_then(|g| std::fs::metadata(g.join("index")).ok())
+        .map_or((0, 0), |m| {
+            use std::os::unix::fs::MetadataExt;
+            (m.mtime(), m.mtime_nsec())
+        });
+    let Some(files) = git.and_then(|g| tracked_files(&g, cx)) else {
+        return Some(
+            "prints patches of the files git tracks, and the repository's index cannot be read: one may hold secrets"
+                .to_owned(),
+        );
+    };
+    // The pathspecs after `--`, from the top of the work tree; one with magic or a wildcard, or
+    // one made at run time, limits nothing here.
+    let mut limits: Vec<String> = Vec::new();
+    if let Some(end) = parsed.options_end {
+        for &k in parsed.operands.iter().filter(|&&k| k >= end) {
+            let word = u.argv.get(k).and_then(|a| a.value.as_deref());
+            match word {
+                Some("--") => {}
+                Some(w) if crate::programs::is_git_exclusion(w) => {}
+                Some(w) if !w.starts_with(':') && !w.contains(['*', '?', '[', '\\']) => {
+                    let full = crate::files::normalize_abs(&dir.join(w).to_string_lossy());
+                    match Path::new(&full).strip_prefix(&top) {
+                        Ok(rel) => limits.push(rel.to_string_lossy().into_owned()),
+                        Err(_) => return None,
+                    }
+                }
+                _ => {
+                    limits.clear();
+                    break;
+                }
+            }
+        }
+    }
+    let limited = |path: &str| {
+        limits.is_empty()
+            || limits.iter().any(|l| {
+                l.is_empty()
+                    || path == l
+                    || path
+                        .strip_prefix(l.as_str())
+                        .is_some_and(|r| r.starts_with('/'))
+            })
+    };
+    let f = files.iter().find(|f| {
+        limited(&f.path)
+            && is_secret(&top.join(&f.path))
+            && (!worktree_only || may_differ(&top, f, index_time))
+    })?;
+    Some(format!(
+        "prints patches of the files git tracks, `{}` among them: a file that holds secrets",
+        f.path
+    ))
+}
+
+/// The git directory of the work tree at `top` whose `.git` is `git`: itself, or the directory
+/// a linked work tree's `.git` file names (`gitdir: …`).
+fn git_dir(top: &Path, git: &Path, cx: &CheckCtx) -> Option<PathBuf> {
+    if cx.look.is_dir(git) {
+        return Some(git.to_path_buf());
+    }
+    let text = cx.look.read_to_string(git).ok()?;
+    let named = text.lines().find_map(|l| l.strip_prefix("gitdir:"))?.trim();
+    let dir = top.join(named);
+    // Its configuration (`objectformat`) is in the common directory.
+    cx.look.is_dir(&dir).then_some(dir)
 }
 
 /// A recursive search that reads a file holding secrets, or a git configuration file holding
@@ -417,12 +671,11 @@ mod tests {
         assert_eq!(run("rg KEY"), Some(Decision::Ask));
         put(".gitignore", "secrets.json\n");
         // git grep: a secret the index does not hold is not searched; one it holds is.
-        let mut index = b"DIRC\0\0\0\x02\0\0\0\x01".to_vec();
-        index.extend_from_slice(b"....src/main.rs\0\0");
-        std::fs::write(ws.join(".git/index"), &index).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join(".git/index"), index_of(ws, &["src/main.rs"]))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run("git grep KEY"), None);
         assert_eq!(run("git grep KEY $(git rev-list --all)"), None);
-        index.extend_from_slice(b"....secrets.json\0\0");
+        let index = index_of(ws, &["secrets.json", "src/main.rs"]);
         std::fs::write(ws.join(".git/index"), &index).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run("git grep KEY"), Some(Decision::Ask));
         assert_eq!(run("git grep KEY HEAD"), Some(Decision::Ask));
@@ -445,5 +698,109 @@ mod tests {
         for cmd in ["rg token", "git grep token", "grep -r token src"] {
             assert_eq!(run(cmd), None, "{cmd}");
         }
+    }
+
+    /// A git index (format 2) listing `files` with their stat data as they are now.
+    fn index_of(ws: &std::path::Path, files: &[&str]) -> Vec<u8> {
+        use std::os::unix::fs::MetadataExt;
+        let mut out = b"DIRC\0\0\0\x02".to_vec();
+        out.extend_from_slice(&(files.len() as u32).to_be_bytes());
+        for f in files {
+            let m = std::fs::metadata(ws.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+            let start = out.len();
+            for v in [m.ctime(), m.ctime_nsec(), m.mtime(), m.mtime_nsec()] {
+                out.extend_from_slice(&super::low32(v).to_be_bytes());
+            }
+            for v in [
+                m.dev(),
+                m.ino(),
+                u64::from(m.mode()),
+                u64::from(m.uid()),
+                u64::from(m.gid()),
+                m.size(),
+            ] {
+                out.extend_from_slice(&(v as u32).to_be_bytes());
+            }
+            out.extend_from_slice(&[7; 20]);
+            out.extend_from_slice(&(f.len() as u16).to_be_bytes());
+            out.extend_from_slice(f.as_bytes());
+            out.push(0);
+            while !(out.len() - start).is_multiple_of(8) {
+                out.push(0);
+            }
+        }
+        out
+    }
+
+    /// Patches of the tracked files print a tracked secret; names and counts do not, nor a
+    /// work-tree diff of a secret whose copy is as the index recorded it.
+    #[test]
+    fn history_of_a_tracked_secret_asks() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let put = |p: &str, s: &str| {
+            let f = ws.join(p);
+            std::fs::create_dir_all(f.parent().unwrap_or(ws)).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(&f, s).unwrap_or_else(|e| panic!("{e}"));
+            // Older than the index written below: not "racily clean".
+            let old = std::time::SystemTime::now() - std::time::Duration::from_mins(1);
+            std::fs::File::options()
+                .write(true)
+                .open(&f)
+                .and_then(|h| h.set_modified(old))
+                .unwrap_or_else(|e| panic!("{e}"));
+        };
+        put("src/main.rs", "");
+        put("secrets.json", "{}");
+        put(".git/HEAD", "ref: refs/heads/main\n");
+        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
+        let write_index = |files: &[&str]| {
+            std::fs::write(ws.join(".git/index"), index_of(ws, files))
+                .unwrap_or_else(|e| panic!("{e}"));
+        };
+        write_index(&["src/main.rs"]);
+        for cmd in ["git log -p", "git show", "git diff HEAD~1"] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+        write_index(&["secrets.json", "src/main.rs"]);
+        for cmd in [
+            "git log -p",
+            "git log --patch-with-stat",
+            "git -C . log -p",
+            "git show",
+            "git show HEAD~3",
+            "git diff HEAD~1",
+            "git diff --cached",
+            "git log -p -- secrets.json",
+            "git log -p -- '*.json'",
+            "git stash show",
+            "git format-patch --stdout HEAD~1",
+            "git whatchanged -p",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in [
+            "git log",
+            "git log --stat",
+            "git log --oneline",
+            "git show -s",
+            "git show --stat",
+            "git show --name-only HEAD",
+            "git diff",
+            "git diff --stat HEAD~1",
+            "git log -p -- src",
+            "git diff HEAD -- src/main.rs",
+            "git stash list",
+            "git status",
+        ] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+        // Changed since the index was written: the work-tree diff prints it.
+        std::fs::write(ws.join("secrets.json"), "{\"k\": 1}").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run("git diff"), Some(Decision::Ask));
+        // An index this reading does not know: any file may be tracked.
+        std::fs::write(ws.join(".git/index"), b"DIRC\0\0\0\x04\0\0\0\0")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run("git log -p"), Some(Decision::Ask));
     }
 }
