@@ -956,10 +956,12 @@ fn is_secret_word(a: &Arg) -> bool {
 
 /// A secret read by the unit, with what the analysis knows around it: files its wrappers read
 /// (`xargs -a`) and the paths `xargs` is fed.
-fn reads_secret_in(a: &Analysis, u: &Unit) -> Option<String> {
+fn reads_secret_in(cx: &CheckCtx, u: &Unit) -> Option<String> {
     wrapper_read_secret(u)
         .or_else(|| reads_secret(u, true))
-        .or_else(|| fed_secret(a, u))
+        .or_else(|| fed_secret(cx.analysis, u))
+        .or_else(|| super::tree_search::search_reads_secret_file(u, cx.cwd, cx))
+        .or_else(|| super::tree_search::history_prints_secret(u, cx.cwd, cx))
 }
 
 /// Options whose value is a key or certificate the tool uses, not data it sends; for the ssh
@@ -1407,7 +1409,7 @@ impl Check for SecretExfiltration {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         let sockets = socket_fds(a);
-        let tainted = LazyCell::new(|| tainted_vars(a));
+        let tainted = LazyCell::new(|| tainted_vars(cx));
         let holders = LazyCell::new(|| secret_var_copies(a));
         let substituted = LazyCell::new(|| substituted_vars(a));
         for (i, u) in a.units.iter().enumerate() {
@@ -1418,7 +1420,7 @@ impl Check for SecretExfiltration {
                     || is_socket_path(&r.template)
                     || r.op == ">&" && sockets.iter().any(|fd| *fd == r.template)
             });
-            if to_socket && let Some(s) = reads_secret_in(a, u) {
+            if to_socket && let Some(s) = reads_secret_in(cx, u) {
                 out.push(deny(
                     Some(i),
                     u.span,
@@ -1437,7 +1439,7 @@ impl Check for SecretExfiltration {
                 .find_map(|x| {
                     units_within(a, x.span)
                         .filter(|(j, _)| *j != i)
-                        .find_map(|(_, r)| reads_secret_in(a, r).map(|s| (x, s, r)))
+                        .find_map(|(_, r)| reads_secret_in(cx, r).map(|s| (x, s, r)))
                 })
             {
                 let (reader, program) = (prog(r).unwrap_or("?"), prog(u).unwrap_or("?"));
@@ -1574,7 +1576,7 @@ impl Check for SecretExfiltration {
                     units_within(a, span)
                         .filter(|(j, r)| *j != i && r.span.end <= u.span.start && !static_text(r))
                         .find_map(|(_, r)| {
-                            reads_secret_in(a, r).map(|s| (s, prog(r).unwrap_or("?")))
+                            reads_secret_in(cx, r).map(|s| (s, prog(r).unwrap_or("?")))
                         })
                 });
                 if let Some((s, reader)) = upstream {
@@ -1724,7 +1726,7 @@ impl Check for SecretExfiltration {
                     if prog(r) == Some(p) && prints_secret(r).is_some() {
                         continue;
                     }
-                    if let Some(s) = reads_secret_in(a, r) {
+                    if let Some(s) = reads_secret_in(cx, r) {
                         out.push(deny(
                             Some(i),
                             span,
@@ -1783,7 +1785,8 @@ fn writes_into(r: &Unit, u: &Unit) -> bool {
 /// Variables that hold a secret: assigned from a command that reads or prints one
 /// (`T=$(gh auth token)`, `K=$(cat ~/.ssh/id_rsa)`), or a loop variable over secret paths
 /// (`for f in ~/.ssh/*`). With what the secret is.
-fn tainted_vars(a: &Analysis) -> Vec<(String, String)> {
+fn tainted_vars(cx: &CheckCtx) -> Vec<(String, String)> {
+    let a = cx.analysis;
     let mut out = Vec::new();
     let all = a
         .assignments
@@ -1797,7 +1800,7 @@ fn tainted_vars(a: &Analysis) -> Vec<(String, String)> {
         let found = if t.contains("$(") || t.contains('`') {
             units_within(a, asg.span)
                 .filter(|(_, r)| r.in_context(Context::Substitution))
-                .find_map(|(_, r)| reads_secret_in(a, r))
+                .find_map(|(_, r)| reads_secret_in(cx, r))
         } else {
             t.split_whitespace()
                 .find(|w| {
@@ -1817,7 +1820,7 @@ fn tainted_vars(a: &Analysis) -> Vec<(String, String)> {
         }
         let found = file
             .filter(|f| word_is_secret(f))
-            .or_else(|| feeders.iter().find_map(|r| reads_secret_in(a, r)));
+            .or_else(|| feeders.iter().find_map(|r| reads_secret_in(cx, r)));
         if let Some(s) = found {
             out.push((name, s));
         }
