@@ -171,7 +171,10 @@ pub(super) fn tracked_files(git: &Path, cx: &CheckCtx) -> Option<Vec<Tracked>> {
         let name = bytes.get(at + fixed..)?;
         let len = name.iter().position(|&b| b == 0)?;
         out.push(Tracked {
-            path: String::from_utf8_lossy(name.get(..len)?).into_owned(),
+            path: match std::str::from_utf8(name.get(..len)?) {
+                Ok(p) => p.to_owned(),
+                Err(_) => String::from_utf8_lossy(name.get(..len)?).into_owned(),
+            },
             size: word(at + 36)?,
             ctime: (word(at)?, word(at + 4)?),
             mtime: (word(at + 8)?, word(at + 12)?),
@@ -257,7 +260,27 @@ fn low32(v: i64) -> u32 {
 /// **Known gap**: a secret committed once and no longer in the index is not seen.
 pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
     use crate::programs::{args, tables};
-    if prog(u)? != "git" {
+    // Most git commands name none of these: no table read for them.
+    if prog(u)? != "git"
+        || !u.args().any(|a| {
+            matches!(
+                a.value.as_deref(),
+                Some(
+                    "log"
+                        | "show"
+                        | "diff"
+                        | "whatchanged"
+                        | "reflog"
+                        | "diff-tree"
+                        | "diff-index"
+                        | "diff-files"
+                        | "stash"
+                        | "format-patch"
+                        | "range-diff"
+                )
+            ) || a.value.is_none()
+        })
+    {
         return None;
     }
     let global = tables::builtin("git");
@@ -361,10 +384,16 @@ pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Opti
                         .is_some_and(|r| r.starts_with('/'))
             })
     };
+    // One buffer for every path: a join apiece cost as much as the test.
+    let mut full = top.clone();
     let f = files.iter().find(|f| {
-        limited(&f.path)
-            && is_secret(&top.join(&f.path))
-            && (!worktree_only || may_differ(&top, f, index_time))
+        if !limited(&f.path) {
+            return false;
+        }
+        full.push(&f.path);
+        let secret = is_secret(&full);
+        full.clone_from(&top);
+        secret && (!worktree_only || may_differ(&top, f, index_time))
     })?;
     Some(format!(
         "prints patches of the files git tracks, `{}` among them: a file that holds secrets",
@@ -402,6 +431,12 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     // `git grep` reads its subcommand's options after the word `grep`; the words up to it
     // (global options, `grep`) are no operands of the search.
     let (parsed, first) = if p == "git" {
+        if !u
+            .args()
+            .any(|a| a.value.as_deref().is_none_or(|w| w == "grep"))
+        {
+            return None;
+        }
         let global = tables::builtin(p);
         let split = *args::parse(global.as_ref(), &u.argv).operands.first()?;
         if u.argv.get(split)?.value.as_deref() != Some("grep") {
