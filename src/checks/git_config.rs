@@ -176,10 +176,12 @@ fn find_repo(look: Look<'_>, target: &Target<'_>) -> Option<Result<Repo, String>
 fn discover(look: Look<'_>, start: &Path) -> Option<Result<(PathBuf, Option<PathBuf>), String>> {
     for d in start.ancestors() {
         let dot = d.join(".git");
-        if look.is_dir(&dot) {
+        // One look at `.git` for both questions.
+        let kind = look.stat(&dot);
+        if kind == crate::files::Kind::Dir {
             return Some(Ok((dot, Some(d.to_path_buf()))));
         }
-        if look.is_file(&dot) {
+        if kind == crate::files::Kind::File {
             let Some(named) = look
                 .read_to_string(&dot)
                 .ok()

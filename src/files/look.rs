@@ -131,7 +131,7 @@ impl<'a> Look<'a> {
     }
 
     /// What is at the end of `path` once links are followed: a link is asked of the kernel.
-    fn stat(self, path: &Path) -> Kind {
+    pub(crate) fn stat(self, path: &Path) -> Kind {
         match self.lstat(path) {
             Kind::Link => match std::fs::metadata(path) {
                 Ok(m) => kind_of(m.file_type()),

@@ -18,7 +18,7 @@ use std::path::Path;
 use crate::glob::{Glob, GlobList, GlobMeta, glob_metas};
 use crate::wordlist::{Words, words};
 
-pub(crate) use look::{Look, Snapshot};
+pub(crate) use look::{Kind, Look, Snapshot};
 pub(crate) use places::{every_name_as_star, is_home, is_root, system_depth, trim_path};
 pub(crate) use resolve::{
     expand, home, normalize_abs, resolve, resolve_links, resolve_links_under,
