@@ -111,6 +111,9 @@ pub(crate) struct WorkspaceMemo {
     /// Each tree's first link a link-following walk would take to a secret or out of the
     /// workspace (`link_read`), as the reason it asks.
     tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,
+    /// What a search or git's patches read of a secret, by what was searched and how
+    /// (`tree_search`), as the reason it asks.
+    searches: std::sync::Mutex<std::collections::HashMap<String, Option<String>>>,
     /// Each directory's entries, each with whether it is a symbolic link (`None`: the
     /// directory cannot be listed).
     entries: std::sync::Mutex<Listings>,
@@ -273,6 +276,26 @@ impl WorkspaceMemo {
         let found = find(dir);
         if let Ok(mut known) = self.tree_links.lock() {
             known.insert(dir.to_path_buf(), found.clone());
+        }
+        found
+    }
+}
+
+impl WorkspaceMemo {
+    /// The answer of `find` for the search described by `key`, found once.
+    pub(crate) fn search(
+        &self,
+        key: String,
+        find: impl FnOnce() -> Option<String>,
+    ) -> Option<String> {
+        if let Ok(known) = self.searches.lock()
+            && let Some(found) = known.get(&key)
+        {
+            return found.clone();
+        }
+        let found = find();
+        if let Ok(mut known) = self.searches.lock() {
+            known.insert(key, found.clone());
         }
         found
     }

@@ -337,20 +337,6 @@ pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Opti
         _ => return None,
     };
     let (top, git) = repository(dir, cx)?;
-    let git = git_dir(&top, &git, cx);
-    let index_time = git
-        .as_ref()
-        .and_then(|g| std::fs::metadata(g.join("index")).ok())
-        .map_or((0, 0), |m| {
-            use std::os::unix::fs::MetadataExt;
-            (m.mtime(), m.mtime_nsec())
-        });
-    let Some(files) = git.and_then(|g| tracked_files(&g, cx)) else {
-        return Some(
-            "prints patches of the files git tracks, and the repository's index cannot be read: one may hold secrets"
-                .to_owned(),
-        );
-    };
     // The pathspecs after `--`, from the top of the work tree; one with magic or a wildcard, or
     // one made at run time, limits nothing here.
     let mut limits: Vec<String> = Vec::new();
@@ -384,21 +370,45 @@ pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Opti
                         .is_some_and(|r| r.starts_with('/'))
             })
     };
-    // One buffer for every path: a join apiece cost as much as the test.
-    let mut full = top.clone();
-    let f = files.iter().find(|f| {
-        if !limited(&f.path) {
-            return false;
-        }
-        full.push(&f.path);
-        let secret = is_secret(&full);
-        full.clone_from(&top);
-        secret && (!worktree_only || may_differ(&top, f, index_time))
-    })?;
-    Some(format!(
-        "prints patches of the files git tracks, `{}` among them: a file that holds secrets",
-        f.path
-    ))
+    let find = || {
+        let git = git_dir(&top, &git, cx);
+        let index_time = git
+            .as_ref()
+            .and_then(|g| std::fs::metadata(g.join("index")).ok())
+            .map_or((0, 0), |m| {
+                use std::os::unix::fs::MetadataExt;
+                (m.mtime(), m.mtime_nsec())
+            });
+        let Some(files) = git.and_then(|g| tracked_files(&g, cx)) else {
+            return Some(
+                "prints patches of the files git tracks, and the repository's index cannot be read: one may hold secrets"
+                    .to_owned(),
+            );
+        };
+        // One buffer for every path: a join apiece cost as much as the test.
+        let mut full = top.clone();
+        let f = files.iter().find(|f| {
+            if !limited(&f.path) {
+                return false;
+            }
+            full.push(&f.path);
+            let secret = is_secret(&full);
+            full.clone_from(&top);
+            secret && (!worktree_only || may_differ(&top, f, index_time))
+        })?;
+        Some(format!(
+            "prints patches of the files git tracks, `{}` among them: a file that holds secrets",
+            f.path
+        ))
+    };
+    match cx.memo {
+        // The lines of a batch that print patches alike read the index once.
+        Some(memo) => memo.search(
+            format!("patches {} {worktree_only} {limits:?}", top.display()),
+            find,
+        ),
+        None => find(),
+    }
 }
 
 /// The git directory of the work tree at `top` whose `.git` is `git`: itself, or the directory
@@ -523,7 +533,6 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
         (include.is_empty() || include.iter().any(|g| bash_match(g, name)))
             && !exclude.iter().any(|g| bash_match(g, name))
     };
-    let mut seen = 0usize;
     for r in roots {
         let r = r.as_ref();
         let root = match resolve_in(r, dir, cx) {
@@ -533,75 +542,104 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
         if !cx.look.is_dir(&root) {
             continue;
         }
-        let ignores =
-            matches!(reads, Reads::Visible { ignores: true }) && repository(&root, cx).is_some();
-        let mut stack = vec![(root.clone(), Rc::new(Vec::<Plain>::new()))];
-        while let Some((d, inherited)) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&d) else {
-                continue;
-            };
-            let plain = if ignores {
-                match plain_ignores(&d, cx) {
-                    None => Rc::new(Vec::new()),
-                    Some(own) if own.is_empty() => inherited,
-                    Some(own) => Rc::new(inherited.iter().cloned().chain(own).collect()),
-                }
-            } else {
-                inherited
-            };
-            for e in entries.flatten() {
-                seen += 1;
-                if seen > MAX_WALK {
-                    return Some(format!(
-                        "searches every file under `{r}`, more than {MAX_WALK} entries: one may hold secrets"
-                    ));
-                }
-                let name = e.file_name();
-                let name = name.to_string_lossy();
-                let Ok(ft) = e.file_type() else {
-                    return Some(format!(
-                        "searches every file under `{r}`, and the type of `{}` cannot be read: it may hold secrets",
-                        e.path().display()
-                    ));
-                };
-                let skipped = match reads {
-                    Reads::Visible { .. } => {
-                        name.starts_with('.')
-                            || plain.iter().any(|i| i.skips(&d, &name, ft.is_dir()))
-                    }
-                    Reads::All { skip_git } => skip_git && name == ".git",
-                    Reads::Tracked => name == ".git",
-                };
-                if skipped {
-                    continue;
-                }
-                if ft.is_dir() {
-                    if !exclude_dir.iter().any(|g| bash_match(g, &name)) {
-                        stack.push((e.path(), Rc::clone(&plain)));
-                    }
-                    continue;
-                }
-                if !ft.is_file() || !wanted(&name) {
-                    continue;
-                }
-                let path = e.path();
-                let why = if is_secret(&path) {
-                    "a file that holds secrets".to_owned()
-                } else if let Some(why) =
-                    super::git_config::file_credential(cx.look, &path.to_string_lossy(), &d)
-                {
-                    why
-                } else {
-                    continue;
-                };
-                if reads == Reads::Tracked && !may_be_tracked(&path, cx) {
-                    continue;
-                }
+        let search = || walk(&root, r, dir, reads, &wanted, &exclude_dir, cx);
+        let found = match cx.memo {
+            // The lines of a batch that search a tree alike walk it once.
+            Some(memo) => memo.search(
+                format!(
+                    "{reads:?} {r} {} {include:?} {exclude:?} {exclude_dir:?}",
+                    root.display()
+                ),
+                search,
+            ),
+            None => search(),
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// The first file holding secrets (or a git credential) that a search reading `reads` finds
+/// in the tree at `root` (written `r`, from `dir`), as the reason it asks.
+fn walk(
+    root: &Path,
+    r: &str,
+    dir: &Path,
+    reads: Reads,
+    wanted: &dyn Fn(&str) -> bool,
+    exclude_dir: &[&str],
+    cx: &CheckCtx,
+) -> Option<String> {
+    let mut seen = 0usize;
+    let ignores =
+        matches!(reads, Reads::Visible { ignores: true }) && repository(root, cx).is_some();
+    let mut stack = vec![(root.to_path_buf(), Rc::new(Vec::<Plain>::new()))];
+    while let Some((d, inherited)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        let plain = if ignores {
+            match plain_ignores(&d, cx) {
+                None => Rc::new(Vec::new()),
+                Some(own) if own.is_empty() => inherited,
+                Some(own) => Rc::new(inherited.iter().cloned().chain(own).collect()),
+            }
+        } else {
+            inherited
+        };
+        for e in entries.flatten() {
+            seen += 1;
+            if seen > MAX_WALK {
                 return Some(format!(
-                    "searches every file under `{r}`, `{}` among them: {why}",
-                    path.strip_prefix(dir).unwrap_or(&path).display()
+                    "searches every file under `{r}`, more than {MAX_WALK} entries: one may hold secrets"
                 ));
             }
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            let Ok(ft) = e.file_type() else {
+                return Some(format!(
+                    "searches every file under `{r}`, and the type of `{}` cannot be read: it may hold secrets",
+                    e.path().display()
+                ));
+            };
+            let skipped = match reads {
+                Reads::Visible { .. } => {
+                    name.starts_with('.') || plain.iter().any(|i| i.skips(&d, &name, ft.is_dir()))
+                }
+                Reads::All { skip_git } => skip_git && name == ".git",
+                Reads::Tracked => name == ".git",
+            };
+            if skipped {
+                continue;
+            }
+            if ft.is_dir() {
+                if !exclude_dir.iter().any(|g| bash_match(g, &name)) {
+                    stack.push((e.path(), Rc::clone(&plain)));
+                }
+                continue;
+            }
+            if !ft.is_file() || !wanted(&name) {
+                continue;
+            }
+            let path = e.path();
+            let why = if is_secret(&path) {
+                "a file that holds secrets".to_owned()
+            } else if let Some(why) =
+                super::git_config::file_credential(cx.look, &path.to_string_lossy(), &d)
+            {
+                why
+            } else {
+                continue;
+            };
+            if reads == Reads::Tracked && !may_be_tracked(&path, cx) {
+                continue;
+            }
+            return Some(format!(
+                "searches every file under `{r}`, `{}` among them: {why}",
+                path.strip_prefix(dir).unwrap_or(&path).display()
+            ));
         }
     }
     None
