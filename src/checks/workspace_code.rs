@@ -63,6 +63,13 @@ declare_check! {
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
     ///   and a template prints the file (`.Files.Get`);
+    /// - a program that prints files it picks by names of its own from a directory the line
+    ///   names, holding a symbolic link to a secret anywhere below it: dpkg and dpkg-query with
+    ///   `--admindir` or `--root` (`-L` prints `info/PKG.list`), info with `-d`, fortune given a
+    ///   directory, sdcv with `--data-dir`, pw-config with `--prefix`, lsblk, lscpu and lsmem
+    ///   with `--sysroot`, systemctl and systemd-analyze with `--root` (the system's own places,
+    ///   `/` and `/usr`, are not looked into; a directory named at run time counts as holding
+    ///   such a link);
     /// - ffprobe, gst-discoverer-1.0 and mediainfo given a file of the checkout that is a
     ///   playlist or stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat; for
     ///   mediainfo any XML document, its reference-file formats: DASH, Smooth Streaming, HDS,
@@ -752,6 +759,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir, w.cx.look),
+        "dpkg" | "dpkg-query" | "info" | "sdcv" | "pw-config" | "lsblk" | "lscpu" | "lsmem"
+        | "systemctl" | "systemd-analyze" | "fortune" => data_tree_link(base, u, dir, w),
         "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
         // PlatformIO reads `platformio.ini` of the directory it runs in for every command
         // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
@@ -1042,6 +1051,100 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
             None if budget == 0 => Some(format!(
                 "the chart `{}` holds more files than shclass looks at: helm follows the links among them, and a link to a secret becomes part of the chart",
                 c.display()
+            )),
+            None => None,
+        }
+    })
+}
+
+/// The directories a program reads its data from, by names of its own, when the line moves them
+/// (an option's value, with the part below it the program reads), and the data it prints from
+/// there: dpkg and dpkg-query print `ADMINDIR/info/PKG.list` (`-L`, `-S`) and the control files
+/// (`--control-show`) of the database `--admindir` (or `--root`'s `var/lib/dpkg`) names; info
+/// prints a file of a `-d` directory as a node; sdcv prints the entries a `.idx` of its
+/// `--data-dir` points into the `.dict` beside it; pw-config prints the configuration it finds
+/// under `--prefix`; lsblk, lscpu and lsmem print attribute files of a `--sysroot`; systemctl
+/// (`cat`) and systemd-analyze (`cat-config`) print the unit and configuration files under a
+/// `--root`; fortune prints the epigrams of every collection in a directory operand.
+fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
+    use crate::programs::{args, tables};
+    let spec = tables::builtin(base);
+    let parsed = args::parse(spec.as_ref(), &u.argv);
+    let moved: &[(&str, &'static str)] = match base {
+        "dpkg" | "dpkg-query" => &[("--admindir", ""), ("--root", "var/lib/dpkg")],
+        "info" => &[("-d", ""), ("--directory", "")],
+        "sdcv" => &[("-2", ""), ("--data-dir", "")],
+        "pw-config" => &[("-p", ""), ("--prefix", "")],
+        "lsblk" | "lscpu" | "lsmem" => &[("--sysroot", "")],
+        "systemctl" | "systemd-analyze" => &[("--root", "")],
+        _ => &[],
+    };
+    let mut dynamic = false;
+    let mut dirs: Vec<(String, &'static str)> = Vec::new();
+    for o in &parsed.opts {
+        let Some((_, below)) = moved.iter().find(|(name, _)| o.name == *name) else {
+            continue;
+        };
+        match &o.value {
+            Some(v) => dirs.push((v.clone(), below)),
+            None => dynamic |= o.value_at.is_some(),
+        }
+    }
+    if base == "fortune" {
+        dirs.extend(
+            parsed
+                .operands
+                .iter()
+                .filter_map(|&k| u.argv.get(k)?.value.clone())
+                .map(|t| (t.to_string(), "")),
+        );
+    }
+    (dirs, dynamic)
+}
+
+/// The places a program's own data lives by default, which the checkout cannot hold: the
+/// system's root (`dpkg --root=/`) and `/usr`.
+fn system_data_dir(path: &Path) -> bool {
+    path == Path::new("/") || path.starts_with("/usr") || path == Path::new("/var/lib/dpkg")
+}
+
+/// A program that reads the files of a directory the line names by names of its own and
+/// prints them ([`data_dirs`]): a link to a secret anywhere below that directory (a checkout can
+/// commit one: `db/info/vim.list` → `~/.aws/credentials`) is printed as the program's data. A
+/// directory named at run time is not looked into, so it counts as holding one.
+fn data_tree_link(base: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let (dirs, dynamic) = data_dirs(base, u);
+    if dynamic {
+        return Some(format!(
+            "`{base}` reads and prints the files of a directory named at run time: a link there to a secret would be printed as its data"
+        ));
+    }
+    dirs.iter().find_map(|(text, below)| {
+        let (named, _) = crate::files::resolve_links_under(text, dir, w.cx.look);
+        let top = if below.is_empty() {
+            named
+        } else {
+            named.join(below)
+        };
+        if w.has(&top) {
+            return Some(format!(
+                "`{}` is written by the line: `{base}` reads the files there by names of its own and prints them",
+                top.display()
+            ));
+        }
+        if system_data_dir(&top) || !w.cx.look.is_dir(&top) {
+            return None;
+        }
+        let mut budget = CHART_WALK_LIMIT;
+        match secret_link_under(&top, &mut budget) {
+            Some(l) => Some(format!(
+                "`{}` under `{}` is a link to a secret: `{base}` reads the files there by names of its own and prints them as its data",
+                l.display(),
+                top.display()
+            )),
+            None if budget == 0 => Some(format!(
+                "`{}` holds more files than shclass looks at: `{base}` reads the files there by names of its own and prints them, a link to a secret among them",
+                top.display()
             )),
             None => None,
         }
@@ -2888,6 +2991,70 @@ mod tests {
             assert!(flagged(&dir, cmd).is_some(), "{cmd}");
         }
         assert_eq!(flagged(root, "helm version"), None);
+    }
+
+    #[test]
+    fn data_directories_with_a_link_to_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "db/status",
+            "Package: vim\nStatus: install ok installed\n",
+        );
+        write(root, "db/info/vim.md5sums", "0 /usr/bin/vim\n");
+        write(root, "sys/var/lib/dpkg/status", "Package: vim\n");
+        write(
+            root,
+            "sys/var/lib/dpkg/info/vim.md5sums",
+            "0 /usr/bin/vim\n",
+        );
+        write(root, "quotes/q", "a\n%\nb\n");
+        let harmless = [
+            "dpkg -L vim --admindir=db",
+            "dpkg-query --control-show vim postinst --admindir db",
+            "dpkg -L vim --root=sys",
+            "dpkg -L vim",
+            "dpkg -L vim --root=/",
+            "info -d db foo",
+            "fortune quotes",
+            "systemctl cat --root=sys foo",
+            "lsblk --sysroot=sys -o MODEL",
+        ];
+        for cmd in harmless {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        for link in [
+            "db/info/vim.list",
+            "sys/var/lib/dpkg/info/vim.list",
+            "quotes/k",
+        ] {
+            std::os::unix::fs::symlink(Path::new(&home).join(".aws/credentials"), root.join(link))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        for cmd in [
+            "dpkg -L vim --admindir=db",
+            "dpkg -L vim --adm db",
+            "dpkg-query -S AKIA --admindir db",
+            "dpkg-query --control-show vim postinst --admindir db",
+            "dpkg -L vim --root=sys",
+            "dpkg-query --root sys -W",
+            "info -d db foo",
+            "info --directory=db foo",
+            "fortune quotes",
+            "fortune -m AKIA quotes",
+            "systemctl cat --root=sys foo",
+            "systemd-analyze --root=sys cat-config systemd/system.conf",
+            "lsblk --sysroot=sys -o MODEL",
+            "sdcv --data-dir db word",
+            "pw-config -p db list",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in ["dpkg -L vim", "dpkg -L vim --root=/", "fortune", "info foo"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
     }
 
     #[test]
