@@ -63,6 +63,9 @@ declare_check! {
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
     ///   and a template prints the file (`.Files.Get`);
+    /// - perldoc in a Perl distribution (`Makefile.PL`, `Build.PL`), which looks for modules in
+    ///   `.`, `lib` and `blib` first, where a file it would find is a link to a secret (`perldoc
+    ///   -m Foo` with `lib/Foo.pm` → `~/.aws/credentials` prints it);
     /// - a program that prints files it picks by names of its own from a directory the line
     ///   names, holding a symbolic link to a secret anywhere below it: dpkg and dpkg-query with
     ///   `--admindir` or `--root` (`-L` prints `info/PKG.list`), info with `-d`, fortune given a
@@ -759,6 +762,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir, w.cx.look),
+        "perldoc" => perldoc_link(u, dir, w),
         "dpkg" | "dpkg-query" | "info" | "sdcv" | "pw-config" | "lsblk" | "lscpu" | "lsmem"
         | "systemctl" | "systemd-analyze" | "fortune" => data_tree_link(base, u, dir, w),
         "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
@@ -1100,6 +1104,71 @@ fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
         );
     }
     (dirs, dynamic)
+}
+
+/// perldoc looks for a module in `.`, `lib` and `blib` of a Perl distribution (a directory with
+/// `Makefile.PL` or `Build.PL`) before `@INC`, as `NAME.pod`, `NAME.pm`, `NAME` (`::` read as
+/// `/`, the case ignored) or under `pod/` and `pods/`; `-m` prints the file found as it is. A
+/// link to a secret among those files is printed as the module's source.
+fn perldoc_link(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    use crate::programs::{args, tables};
+    let dist = ["Makefile.PL", "Build.PL"]
+        .map(|f| dir.join(f))
+        .into_iter()
+        .any(|f| w.has(&f) || w.cx.look.is_file(&f));
+    if !dist {
+        return None;
+    }
+    let spec = tables::builtin("perldoc");
+    let parsed = args::parse(spec.as_ref(), &u.argv);
+    let names: Vec<String> = parsed
+        .operands
+        .iter()
+        .filter_map(|&k| {
+            u.argv
+                .get(k)?
+                .value
+                .as_deref()
+                .map(|t| t.replace("::", "/"))
+        })
+        .collect();
+    let leads_to_secret = |d: &Path| {
+        std::fs::read_dir(d).ok()?.flatten().find_map(|e| {
+            if !e.file_type().map_or(true, |t| t.is_symlink()) {
+                return None;
+            }
+            let link = e.path();
+            // A link whose target is missing here is judged by the path it names.
+            let target = std::fs::canonicalize(&link)
+                .or_else(|_| std::fs::read_link(&link).map(|t| d.join(t)))
+                .ok()?;
+            (crate::files::is_secret(&target) || crate::files::is_secret_dir(&target))
+                .then_some(link)
+        })
+    };
+    for base in ["", "lib", "blib"].map(|b| dir.join(b)) {
+        for sub in ["", "pod", "pods"] {
+            for name in &names {
+                let file = base.join(sub).join(name);
+                let Some(parent) = file.parent() else {
+                    continue;
+                };
+                if w.has(parent) && parent != dir {
+                    return Some(format!(
+                        "`{}` is written by the line: perldoc looks for the module there and prints it",
+                        parent.display()
+                    ));
+                }
+                if let Some(link) = leads_to_secret(parent) {
+                    return Some(format!(
+                        "`{}` is a link to a secret where perldoc looks for a module of this Perl distribution: `perldoc -m` prints it",
+                        link.display()
+                    ));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// The places a program's own data lives by default, which the checkout cannot hold: the
@@ -3053,6 +3122,32 @@ mod tests {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
         for cmd in ["dpkg -L vim", "dpkg -L vim --root=/", "fortune", "info foo"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn perldoc_in_a_perl_distribution() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "lib/Foo/Bar.pm", "package Foo::Bar;\n1;\n");
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        std::os::unix::fs::symlink(
+            Path::new(&home).join(".aws/credentials"),
+            root.join("lib/Foo/Baz.pm"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        // Not a distribution: perldoc looks only in `@INC`.
+        assert_eq!(flagged(root, "perldoc -m Foo::Baz"), None);
+        write(root, "Makefile.PL", "use ExtUtils::MakeMaker;\n");
+        for cmd in [
+            "perldoc -m Foo::Baz",
+            "perldoc Foo::Baz",
+            "perldoc -m Foo::Bar",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in ["perldoc -m strict", "perldoc -f open", "perldoc perlre"] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
     }
