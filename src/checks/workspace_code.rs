@@ -1079,7 +1079,8 @@ fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
         "info" => &[("-d", ""), ("--directory", "")],
         "sdcv" => &[("-2", ""), ("--data-dir", "")],
         "pw-config" => &[("-p", ""), ("--prefix", "")],
-        "lsblk" | "lscpu" | "lsmem" => &[("--sysroot", "")],
+        "lsblk" => &[("--sysroot", "")],
+        "lscpu" | "lsmem" => &[("-s", ""), ("--sysroot", "")],
         "systemctl" | "systemd-analyze" => &[("--root", "")],
         _ => &[],
     };
@@ -3116,6 +3117,8 @@ mod tests {
             "systemctl cat --root=sys foo",
             "systemd-analyze --root=sys cat-config systemd/system.conf",
             "lsblk --sysroot=sys -o MODEL",
+            "lscpu -s sys",
+            "lsmem --sysroot sys",
             "sdcv --data-dir db word",
             "pw-config -p db list",
         ] {
