@@ -57,7 +57,9 @@ declare_check! {
     /// - a program that reads the project's files by name (cargo, npm, go, linters and
     ///   formatters…) where a file of the directory or a parent in the workspace, not named like
     ///   a secret, is a symbolic link to one (`Cargo.toml` → `~/.aws/credentials`): the parse
-    ///   error quotes it;
+    ///   error quotes it; also in the project the line names (npm's `--prefix DIR` and folder
+    ///   specs, `npm view ./pkg`; the directory of cargo's `--manifest-path`, whose `Cargo.lock`
+    ///   cargo reads);
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
@@ -357,6 +359,55 @@ fn secret_link(dir: &Path, root: &Path, memo: Option<&super::WorkspaceMemo>) -> 
     })
 }
 
+/// The project directories a project reader is moved to by the line, besides the one it runs
+/// in: npm's `--prefix DIR` (`-C DIR`) and the folders its read verbs are given as package specs
+/// (`npm view ./pkg`, `file:../pkg`), whose `package.json` npm reads; the directory of cargo's
+/// `--manifest-path`, whose `Cargo.lock` (and workspace) cargo reads with the manifest.
+fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<PathBuf> {
+    let words: Vec<&str> = u.args().map(text).collect();
+    let mut named: Vec<&str> = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        let a = words[k];
+        match base {
+            "npm" => {
+                if matches!(a, "--prefix" | "-C") {
+                    named.extend(words.get(k + 1));
+                    k += 1;
+                } else if let Some(v) = a.strip_prefix("--prefix=") {
+                    named.push(v);
+                } else if let Some(v) = a.strip_prefix("file:") {
+                    named.push(v);
+                } else if a.starts_with("./") || a.starts_with("../") || a.starts_with('/') {
+                    named.push(a);
+                }
+            }
+            "cargo" => {
+                let manifest = if a == "--manifest-path" {
+                    k += 1;
+                    words.get(k).copied()
+                } else {
+                    a.strip_prefix("--manifest-path=")
+                };
+                if let Some(m) = manifest {
+                    named.push(
+                        m.rsplit_once('/')
+                            .map_or(".", |(d, _)| if d.is_empty() { "/" } else { d }),
+                    );
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    named
+        .into_iter()
+        .filter(|t| !t.is_empty() && !t.contains(['$', '`']))
+        .map(|t| crate::files::resolve_links_under(t, dir, cx.look).0)
+        .filter(|d| d != dir && cx.look.is_dir(d))
+        .collect()
+}
+
 /// Why the unit, run in `dir`, would run code from the checkout.
 fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<String> {
     let root = cx.cwd;
@@ -367,6 +418,16 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     {
         return Some(format!(
             "`{}` is a link to a secret: `{base}` reads the files of the project by name, and would read and may print it",
+            link.display()
+        ));
+    }
+    if is_project_reader(base)
+        && let Some(link) = moved_project_dirs(base, u, dir, cx)
+            .iter()
+            .find_map(|d| secret_link(d, root, cx.memo))
+    {
+        return Some(format!(
+            "`{}` is a link to a secret in the project the line names: `{base}` reads the files of that project by name, and would read and may print it",
             link.display()
         ));
     }
@@ -3151,6 +3212,43 @@ mod tests {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
         for cmd in ["perldoc -m strict", "perldoc -f open", "perldoc perlre"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn project_readers_moved_to_another_project() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "proj/package.json", "{\"name\": \"p\"}\n");
+        write(root, "proj/Cargo.toml", "[package]\nname = \"p\"\n");
+        write(root, "other/package.json", "{}\n");
+        for cmd in [
+            "npm ls --prefix proj",
+            "cargo metadata --manifest-path proj/Cargo.toml",
+            "npm view ./proj",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        // The secret exists (a link to a missing file leaks nothing).
+        write(root, "secrets/.aws/credentials", "[default]\n");
+        std::os::unix::fs::symlink(
+            root.join("secrets/.aws/credentials"),
+            root.join("proj/Cargo.lock"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "npm ls --prefix proj",
+            "npm ls -C proj",
+            "npm pkg get name --prefix=proj",
+            "npm view ./proj",
+            "npm view file:proj",
+            "cargo metadata --manifest-path proj/Cargo.toml",
+            "cargo tree --manifest-path=proj/Cargo.toml",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in ["npm ls --prefix other", "npm ls", "cargo metadata"] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
     }
