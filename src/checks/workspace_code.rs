@@ -59,7 +59,8 @@ declare_check! {
     ///   a secret, is a symbolic link to one (`Cargo.toml` → `~/.aws/credentials`): the parse
     ///   error quotes it; also in the project the line names (npm's `--prefix DIR` and folder
     ///   specs, `npm view ./pkg`; the directory of cargo's `--manifest-path`, whose `Cargo.lock`
-    ///   cargo reads);
+    ///   cargo reads; the directories of the files clang-format, clang-tidy, rustfmt,
+    ///   shellcheck and typos check, where each looks for its configuration);
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
@@ -362,7 +363,9 @@ fn secret_link(dir: &Path, root: &Path, memo: Option<&super::WorkspaceMemo>) -> 
 /// The project directories a project reader is moved to by the line, besides the one it runs
 /// in: npm's `--prefix DIR` (`-C DIR`) and the folders its read verbs are given as package specs
 /// (`npm view ./pkg`, `file:../pkg`), whose `package.json` npm reads; the directory of cargo's
-/// `--manifest-path`, whose `Cargo.lock` (and workspace) cargo reads with the manifest.
+/// `--manifest-path`, whose `Cargo.lock` (and workspace) cargo reads with the manifest; the
+/// directories of the files clang-format, clang-tidy, rustfmt, shellcheck and typos are given,
+/// from which each looks for its configuration upward.
 fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<PathBuf> {
     let words: Vec<&str> = u.args().map(text).collect();
     let mut named: Vec<&str> = Vec::new();
@@ -395,6 +398,17 @@ fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<Pa
                             .map_or(".", |(d, _)| if d.is_empty() { "/" } else { d }),
                     );
                 }
+            }
+            // They look for their configuration from each file's directory upward
+            // (`.clang-format`, `.clang-tidy`, `rustfmt.toml`, `.shellcheckrc`, `_typos.toml`).
+            "clang-format" | "clang-tidy" | "rustfmt" | "shellcheck" | "typos"
+                if !a.starts_with('-') =>
+            {
+                let parent = a
+                    .rsplit_once('/')
+                    .map(|(d, _)| if d.is_empty() { "/" } else { d });
+                named.push(a);
+                named.extend(parent);
             }
             _ => {}
         }
@@ -3223,6 +3237,10 @@ mod tests {
         write(root, "proj/package.json", "{\"name\": \"p\"}\n");
         write(root, "proj/Cargo.toml", "[package]\nname = \"p\"\n");
         write(root, "other/package.json", "{}\n");
+        write(root, "other/x.c", "int x;\n");
+        write(root, "proj/src/lib.rs", "\n");
+        write(root, "proj/x.c", "int x;\n");
+        write(root, "proj/x.sh", "echo\n");
         for cmd in [
             "npm ls --prefix proj",
             "cargo metadata --manifest-path proj/Cargo.toml",
@@ -3245,8 +3263,19 @@ mod tests {
             "npm view file:proj",
             "cargo metadata --manifest-path proj/Cargo.toml",
             "cargo tree --manifest-path=proj/Cargo.toml",
+            "clang-format --dry-run proj/x.c",
+            "shellcheck proj/x.sh",
+            "typos proj",
+            "rustfmt --check proj/src/lib.rs",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "clang-format --dry-run other/x.c",
+            "shellcheck x.sh",
+            "typos other",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
         for cmd in ["npm ls --prefix other", "npm ls", "cargo metadata"] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
