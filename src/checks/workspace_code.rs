@@ -57,12 +57,25 @@ declare_check! {
     /// - a program that reads the project's files by name (cargo, npm, go, linters and
     ///   formatters…) where a file of the directory or a parent in the workspace, not named like
     ///   a secret, is a symbolic link to one (`Cargo.toml` → `~/.aws/credentials`): the parse
-    ///   error quotes it;
+    ///   error quotes it; also in the project the line names (npm's `--prefix DIR` and folder
+    ///   specs, `npm view ./pkg`; the directory of cargo's `--manifest-path`, whose `Cargo.lock`
+    ///   cargo reads; the directories of the files clang-format, clang-tidy, rustfmt,
+    ///   shellcheck and typos check, where each looks for its configuration);
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
     ///   holding a symbolic link to a secret anywhere below it: helm's loader follows links,
     ///   and a template prints the file (`.Files.Get`);
+    /// - perldoc in a Perl distribution (`Makefile.PL`, `Build.PL`), which looks for modules in
+    ///   `.`, `lib` and `blib` first, where a file it would find is a link to a secret (`perldoc
+    ///   -m Foo` with `lib/Foo.pm` → `~/.aws/credentials` prints it);
+    /// - a program that prints files it picks by names of its own from a directory the line
+    ///   names, holding a symbolic link to a secret anywhere below it: dpkg and dpkg-query with
+    ///   `--admindir` or `--root` (`-L` prints `info/PKG.list`), info with `-d`, fortune given a
+    ///   directory, sdcv with `--data-dir`, pw-config with `--prefix`, lsblk, lscpu and lsmem
+    ///   with `--sysroot`, systemctl and systemd-analyze with `--root` (the system's own places,
+    ///   `/` and `/usr`, are not looked into; a directory named at run time counts as holding
+    ///   such a link);
     /// - ffprobe, gst-discoverer-1.0 and mediainfo given a file of the checkout that is a
     ///   playlist or stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat; for
     ///   mediainfo any XML document, its reference-file formats: DASH, Smooth Streaming, HDS,
@@ -347,6 +360,68 @@ fn secret_link(dir: &Path, root: &Path, memo: Option<&super::WorkspaceMemo>) -> 
     })
 }
 
+/// The project directories a project reader is moved to by the line, besides the one it runs
+/// in: npm's `--prefix DIR` (`-C DIR`) and the folders its read verbs are given as package specs
+/// (`npm view ./pkg`, `file:../pkg`), whose `package.json` npm reads; the directory of cargo's
+/// `--manifest-path`, whose `Cargo.lock` (and workspace) cargo reads with the manifest; the
+/// directories of the files clang-format, clang-tidy, rustfmt, shellcheck and typos are given,
+/// from which each looks for its configuration upward.
+fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<PathBuf> {
+    let words: Vec<&str> = u.args().map(text).collect();
+    let mut named: Vec<&str> = Vec::new();
+    let mut k = 0;
+    while k < words.len() {
+        let a = words[k];
+        match base {
+            "npm" => {
+                if matches!(a, "--prefix" | "-C") {
+                    named.extend(words.get(k + 1));
+                    k += 1;
+                } else if let Some(v) = a.strip_prefix("--prefix=") {
+                    named.push(v);
+                } else if let Some(v) = a.strip_prefix("file:") {
+                    named.push(v);
+                } else if a.starts_with("./") || a.starts_with("../") || a.starts_with('/') {
+                    named.push(a);
+                }
+            }
+            "cargo" => {
+                let manifest = if a == "--manifest-path" {
+                    k += 1;
+                    words.get(k).copied()
+                } else {
+                    a.strip_prefix("--manifest-path=")
+                };
+                if let Some(m) = manifest {
+                    named.push(
+                        m.rsplit_once('/')
+                            .map_or(".", |(d, _)| if d.is_empty() { "/" } else { d }),
+                    );
+                }
+            }
+            // They look for their configuration from each file's directory upward
+            // (`.clang-format`, `.clang-tidy`, `rustfmt.toml`, `.shellcheckrc`, `_typos.toml`).
+            "clang-format" | "clang-tidy" | "rustfmt" | "shellcheck" | "typos"
+                if !a.starts_with('-') =>
+            {
+                let parent = a
+                    .rsplit_once('/')
+                    .map(|(d, _)| if d.is_empty() { "/" } else { d });
+                named.push(a);
+                named.extend(parent);
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    named
+        .into_iter()
+        .filter(|t| !t.is_empty() && !t.contains(['$', '`']))
+        .map(|t| crate::files::resolve_links_under(t, dir, cx.look).0)
+        .filter(|d| d != dir && cx.look.is_dir(d))
+        .collect()
+}
+
 /// Why the unit, run in `dir`, would run code from the checkout.
 fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<String> {
     let root = cx.cwd;
@@ -357,6 +432,16 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     {
         return Some(format!(
             "`{}` is a link to a secret: `{base}` reads the files of the project by name, and would read and may print it",
+            link.display()
+        ));
+    }
+    if is_project_reader(base)
+        && let Some(link) = moved_project_dirs(base, u, dir, cx)
+            .iter()
+            .find_map(|d| secret_link(d, root, cx.memo))
+    {
+        return Some(format!(
+            "`{}` is a link to a secret in the project the line names: `{base}` reads the files of that project by name, and would read and may print it",
             link.display()
         ));
     }
@@ -752,6 +837,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         "shellcheck" => shellcheck_prints_sources(u, dir, root, w),
         "helm" => helm_chart_link(u, dir, w.cx.look),
+        "perldoc" => perldoc_link(u, dir, w),
+        "dpkg" | "dpkg-query" | "info" | "sdcv" | "pw-config" | "lsblk" | "lscpu" | "lsmem"
+        | "systemctl" | "systemd-analyze" | "fortune" => data_tree_link(base, u, dir, w),
         "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
         // PlatformIO reads `platformio.ini` of the directory it runs in for every command
         // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
@@ -1042,6 +1130,166 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
             None if budget == 0 => Some(format!(
                 "the chart `{}` holds more files than shclass looks at: helm follows the links among them, and a link to a secret becomes part of the chart",
                 c.display()
+            )),
+            None => None,
+        }
+    })
+}
+
+/// The directories a program reads its data from, by names of its own, when the line moves them
+/// (an option's value, with the part below it the program reads), and the data it prints from
+/// there: dpkg and dpkg-query print `ADMINDIR/info/PKG.list` (`-L`, `-S`) and the control files
+/// (`--control-show`) of the database `--admindir` (or `--root`'s `var/lib/dpkg`) names; info
+/// prints a file of a `-d` directory as a node; sdcv prints the entries a `.idx` of its
+/// `--data-dir` points into the `.dict` beside it; pw-config prints the configuration it finds
+/// under `--prefix`; lsblk, lscpu and lsmem print attribute files of a `--sysroot`; systemctl
+/// (`cat`) and systemd-analyze (`cat-config`) print the unit and configuration files under a
+/// `--root`; fortune prints the epigrams of every collection in a directory operand.
+fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
+    use crate::programs::{args, tables};
+    let spec = tables::builtin(base);
+    let parsed = args::parse(spec.as_ref(), &u.argv);
+    let moved: &[(&str, &'static str)] = match base {
+        "dpkg" | "dpkg-query" => &[("--admindir", ""), ("--root", "var/lib/dpkg")],
+        "info" => &[("-d", ""), ("--directory", "")],
+        "sdcv" => &[("-2", ""), ("--data-dir", "")],
+        "pw-config" => &[("-p", ""), ("--prefix", "")],
+        "lsblk" => &[("--sysroot", "")],
+        "lscpu" | "lsmem" => &[("-s", ""), ("--sysroot", "")],
+        "systemctl" | "systemd-analyze" => &[("--root", "")],
+        _ => &[],
+    };
+    let mut dynamic = false;
+    let mut dirs: Vec<(String, &'static str)> = Vec::new();
+    for o in &parsed.opts {
+        let Some((_, below)) = moved.iter().find(|(name, _)| o.name == *name) else {
+            continue;
+        };
+        match &o.value {
+            Some(v) => dirs.push((v.clone(), below)),
+            None => dynamic |= o.value_at.is_some(),
+        }
+    }
+    if base == "fortune" {
+        dirs.extend(
+            parsed
+                .operands
+                .iter()
+                .filter_map(|&k| u.argv.get(k)?.value.clone())
+                .map(|t| (t.to_string(), "")),
+        );
+    }
+    (dirs, dynamic)
+}
+
+/// perldoc looks for a module in `.`, `lib` and `blib` of a Perl distribution (a directory with
+/// `Makefile.PL` or `Build.PL`) before `@INC`, as `NAME.pod`, `NAME.pm`, `NAME` (`::` read as
+/// `/`, the case ignored) or under `pod/` and `pods/`; `-m` prints the file found as it is. A
+/// link to a secret among those files is printed as the module's source.
+fn perldoc_link(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    use crate::programs::{args, tables};
+    let dist = ["Makefile.PL", "Build.PL"]
+        .map(|f| dir.join(f))
+        .into_iter()
+        .any(|f| w.has(&f) || w.cx.look.is_file(&f));
+    if !dist {
+        return None;
+    }
+    let spec = tables::builtin("perldoc");
+    let parsed = args::parse(spec.as_ref(), &u.argv);
+    let names: Vec<String> = parsed
+        .operands
+        .iter()
+        .filter_map(|&k| {
+            u.argv
+                .get(k)?
+                .value
+                .as_deref()
+                .map(|t| t.replace("::", "/"))
+        })
+        .collect();
+    let leads_to_secret = |d: &Path| {
+        std::fs::read_dir(d).ok()?.flatten().find_map(|e| {
+            if !e.file_type().map_or(true, |t| t.is_symlink()) {
+                return None;
+            }
+            let link = e.path();
+            // A link whose target is missing here is judged by the path it names.
+            let target = std::fs::canonicalize(&link)
+                .or_else(|_| std::fs::read_link(&link).map(|t| d.join(t)))
+                .ok()?;
+            (crate::files::is_secret(&target) || crate::files::is_secret_dir(&target))
+                .then_some(link)
+        })
+    };
+    for base in ["", "lib", "blib"].map(|b| dir.join(b)) {
+        for sub in ["", "pod", "pods"] {
+            for name in &names {
+                let file = base.join(sub).join(name);
+                let Some(parent) = file.parent() else {
+                    continue;
+                };
+                if w.has(parent) && parent != dir {
+                    return Some(format!(
+                        "`{}` is written by the line: perldoc looks for the module there and prints it",
+                        parent.display()
+                    ));
+                }
+                if let Some(link) = leads_to_secret(parent) {
+                    return Some(format!(
+                        "`{}` is a link to a secret where perldoc looks for a module of this Perl distribution: `perldoc -m` prints it",
+                        link.display()
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The places a program's own data lives by default, which the checkout cannot hold: the
+/// system's root (`dpkg --root=/`) and `/usr`.
+fn system_data_dir(path: &Path) -> bool {
+    path == Path::new("/") || path.starts_with("/usr") || path == Path::new("/var/lib/dpkg")
+}
+
+/// A program that reads the files of a directory the line names by names of its own and
+/// prints them ([`data_dirs`]): a link to a secret anywhere below that directory (a checkout can
+/// commit one: `db/info/vim.list` → `~/.aws/credentials`) is printed as the program's data. A
+/// directory named at run time is not looked into, so it counts as holding one.
+fn data_tree_link(base: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let (dirs, dynamic) = data_dirs(base, u);
+    if dynamic {
+        return Some(format!(
+            "`{base}` reads and prints the files of a directory named at run time: a link there to a secret would be printed as its data"
+        ));
+    }
+    dirs.iter().find_map(|(text, below)| {
+        let (named, _) = crate::files::resolve_links_under(text, dir, w.cx.look);
+        let top = if below.is_empty() {
+            named
+        } else {
+            named.join(below)
+        };
+        if w.has(&top) {
+            return Some(format!(
+                "`{}` is written by the line: `{base}` reads the files there by names of its own and prints them",
+                top.display()
+            ));
+        }
+        if system_data_dir(&top) || !w.cx.look.is_dir(&top) {
+            return None;
+        }
+        let mut budget = CHART_WALK_LIMIT;
+        match secret_link_under(&top, &mut budget) {
+            Some(l) => Some(format!(
+                "`{}` under `{}` is a link to a secret: `{base}` reads the files there by names of its own and prints them as its data",
+                l.display(),
+                top.display()
+            )),
+            None if budget == 0 => Some(format!(
+                "`{}` holds more files than shclass looks at: `{base}` reads the files there by names of its own and prints them, a link to a secret among them",
+                top.display()
             )),
             None => None,
         }
@@ -2888,6 +3136,150 @@ mod tests {
             assert!(flagged(&dir, cmd).is_some(), "{cmd}");
         }
         assert_eq!(flagged(root, "helm version"), None);
+    }
+
+    #[test]
+    fn data_directories_with_a_link_to_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "db/status",
+            "Package: vim\nStatus: install ok installed\n",
+        );
+        write(root, "db/info/vim.md5sums", "0 /usr/bin/vim\n");
+        write(root, "sys/var/lib/dpkg/status", "Package: vim\n");
+        write(
+            root,
+            "sys/var/lib/dpkg/info/vim.md5sums",
+            "0 /usr/bin/vim\n",
+        );
+        write(root, "quotes/q", "a\n%\nb\n");
+        let harmless = [
+            "dpkg -L vim --admindir=db",
+            "dpkg-query --control-show vim postinst --admindir db",
+            "dpkg -L vim --root=sys",
+            "dpkg -L vim",
+            "dpkg -L vim --root=/",
+            "info -d db foo",
+            "fortune quotes",
+            "systemctl cat --root=sys foo",
+            "lsblk --sysroot=sys -o MODEL",
+        ];
+        for cmd in harmless {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        for link in [
+            "db/info/vim.list",
+            "sys/var/lib/dpkg/info/vim.list",
+            "quotes/k",
+        ] {
+            std::os::unix::fs::symlink(Path::new(&home).join(".aws/credentials"), root.join(link))
+                .unwrap_or_else(|e| panic!("{e}"));
+        }
+        for cmd in [
+            "dpkg -L vim --admindir=db",
+            "dpkg -L vim --adm db",
+            "dpkg-query -S AKIA --admindir db",
+            "dpkg-query --control-show vim postinst --admindir db",
+            "dpkg -L vim --root=sys",
+            "dpkg-query --root sys -W",
+            "info -d db foo",
+            "info --directory=db foo",
+            "fortune quotes",
+            "fortune -m AKIA quotes",
+            "systemctl cat --root=sys foo",
+            "systemd-analyze --root=sys cat-config systemd/system.conf",
+            "lsblk --sysroot=sys -o MODEL",
+            "lscpu -s sys",
+            "lsmem --sysroot sys",
+            "sdcv --data-dir db word",
+            "pw-config -p db list",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in ["dpkg -L vim", "dpkg -L vim --root=/", "fortune", "info foo"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn perldoc_in_a_perl_distribution() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "lib/Foo/Bar.pm", "package Foo::Bar;\n1;\n");
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        std::os::unix::fs::symlink(
+            Path::new(&home).join(".aws/credentials"),
+            root.join("lib/Foo/Baz.pm"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        // Not a distribution: perldoc looks only in `@INC`.
+        assert_eq!(flagged(root, "perldoc -m Foo::Baz"), None);
+        write(root, "Makefile.PL", "use ExtUtils::MakeMaker;\n");
+        for cmd in [
+            "perldoc -m Foo::Baz",
+            "perldoc Foo::Baz",
+            "perldoc -m Foo::Bar",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in ["perldoc -m strict", "perldoc -f open", "perldoc perlre"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn project_readers_moved_to_another_project() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "proj/package.json", "{\"name\": \"p\"}\n");
+        write(root, "proj/Cargo.toml", "[package]\nname = \"p\"\n");
+        write(root, "other/package.json", "{}\n");
+        write(root, "other/x.c", "int x;\n");
+        write(root, "proj/src/lib.rs", "\n");
+        write(root, "proj/x.c", "int x;\n");
+        write(root, "proj/x.sh", "echo\n");
+        for cmd in [
+            "npm ls --prefix proj",
+            "cargo metadata --manifest-path proj/Cargo.toml",
+            "npm view ./proj",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        // The secret exists (a link to a missing file leaks nothing).
+        write(root, "secrets/.aws/credentials", "[default]\n");
+        std::os::unix::fs::symlink(
+            root.join("secrets/.aws/credentials"),
+            root.join("proj/Cargo.lock"),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        for cmd in [
+            "npm ls --prefix proj",
+            "npm ls -C proj",
+            "npm pkg get name --prefix=proj",
+            "npm view ./proj",
+            "npm view file:proj",
+            "cargo metadata --manifest-path proj/Cargo.toml",
+            "cargo tree --manifest-path=proj/Cargo.toml",
+            "clang-format --dry-run proj/x.c",
+            "shellcheck proj/x.sh",
+            "typos proj",
+            "rustfmt --check proj/src/lib.rs",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "clang-format --dry-run other/x.c",
+            "shellcheck x.sh",
+            "typos other",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in ["npm ls --prefix other", "npm ls", "cargo metadata"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
     }
 
     #[test]

@@ -361,7 +361,8 @@ name_set! {
     /// (whose writes the path policy's own cases decide first). A secret's path among their
     /// operands is no read of it; a file one of their options reads is, by the option's role
     /// (`du --files0-from`, `file -m`). `file` reads a file's first bytes and prints only its
-    /// type.
+    /// type, with its own magic (another magic file can print those bytes: `file -m` asks, by
+    /// the rule `file-custom-magic`).
     pub(crate) fn is_names_only, NAMES_ONLY = [
         "ls", "dir", "vdir", "eza", "exa", "lsd", "stat", "du", "df", "tree", "test", "[", "[[",
         "realpath", "readlink", "basename", "dirname", "namei", "echo", "printf", "touch",
