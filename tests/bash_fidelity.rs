@@ -138,6 +138,31 @@ fn heredoc_bodies_end_where_bash_ends_them() {
 }
 
 #[test]
+fn words_after_a_heredoc_delimiter_are_arguments() {
+    // tree-sitter-bash nests the words after `<<EOF` on its line inside the heredoc redirect;
+    // each is an argument of the command, the first one included.
+    check(&[
+        // bypass: the substitution runs before the command.
+        ("cat <<EOF $(rm -rf ~)\nx\nEOF", Deny),
+        ("cat <<'EOF' \"$(rm -rf ~)\"\nx\nEOF", Deny),
+        ("cat <<-EOF x`rm -rf ~`\n\tx\n\tEOF", Deny),
+        // bypass: the operand is a file the program reads, writes or runs.
+        ("cat <<EOF ~/.ssh/id_rsa\nx\nEOF", Ask),
+        ("tee <<EOF ~/.bashrc\nx\nEOF", Ask),
+        ("sed <<EOF -i s/a/b/ f\nx\nEOF", Ask),
+        ("bash <<EOF -c 'rm -rf ~'\necho hi\nEOF", Deny),
+        // Harmless twins.
+        ("cat <<EOF -n\nx\nEOF", Allow),
+        ("cat <<EOF\nx\nEOF", Allow),
+        ("grep <<EOF -c x\nx\nEOF", Allow),
+    ]);
+    assert_eq!(
+        argvs("sed <<EOF -n p\nx\nEOF"),
+        vec![vec!["sed".to_owned(), "-n".to_owned(), "p".to_owned()]]
+    );
+}
+
+#[test]
 fn substitutions_with_a_heredoc_are_run_as_bash_prints_them_back() {
     // bash 5.2 runs the text it prints back from a `$(…)` or `<(…)`; after a heredoc body the
     // printer drops the next `;` or newline, so these run `echo y id`.
