@@ -138,6 +138,26 @@ fn heredoc_bodies_end_where_bash_ends_them() {
 }
 
 #[test]
+fn the_time_keyword_takes_only_p_and_double_dash() {
+    // bash's `time` keyword reads one `-p`, then one `--`; the next word is the command
+    // (`time -pp ls` runs `-pp`), where GNU time's table reads `ls`.
+    check(&[
+        ("time -pp ls", Ask),
+        ("time -p -p ls", Ask),
+        ("time -v ls", Ask),
+        ("time '-p' ls", Ask),
+        ("time -- -p ls", Ask),
+        // Harmless twins: the keyword's own spellings, and GNU time where no keyword is read.
+        ("time ls", Allow),
+        ("time -p ls", Allow),
+        ("time -p -- ls", Allow),
+        ("time -- ls", Allow),
+        ("\\time -pp ls", Allow),
+        ("command time -v ls", Allow),
+    ]);
+}
+
+#[test]
 fn words_after_a_heredoc_delimiter_are_arguments() {
     // tree-sitter-bash nests the words after `<<EOF` on its line inside the heredoc redirect;
     // each is an argument of the command, the first one included.

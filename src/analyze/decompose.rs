@@ -1333,6 +1333,25 @@ impl<'l> Walker<'l> {
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 let stripped = wrappers::strip(spec, &inner_args);
+                // `time -pp CMD`: bash's `time` keyword takes one `-p` and a `--`, nothing
+                // else, and runs the next word as the command (`-pp`); GNU time's table reads
+                // another command. Where the word may be the keyword (not after an assignment
+                // or another wrapper; a later pipeline stage's `time` is the program, left
+                // unproven too) a different start is not proven.
+                if program == "time"
+                    && is_unquoted(first, "time")
+                    && assignments.is_empty()
+                    && via[outer..].iter().all(|v| v == "time")
+                    && let Strip::Inner { start: s, .. } = &stripped
+                    && *s != keyword_time_start(&rest[1..])
+                    && let Some(a) = rest.get(1)
+                {
+                    self.flag(
+                        FlagKind::UnsupportedSyntax,
+                        a.arg.span,
+                        "time: bash's `time` keyword takes only `-p` and `--`, and runs the next word as the command; where the command starts is not proven".to_owned(),
+                    );
+                }
                 // `xargs env`, `xargs timeout 5`: the words xargs appends are where the
                 // wrapper's command goes, so they are the program that runs.
                 if ctx.appended && matches!(stripped, Strip::NoCommand | Strip::Shell) {
@@ -1678,6 +1697,23 @@ fn herestring_feed(r: &crate::ast::Redirect) -> Feed {
 }
 
 /// An unquoted bash reserved word that opens or closes a compound command.
+/// Is `a` the single unquoted literal word `text`?
+fn is_unquoted(a: &ArgW, text: &str) -> bool {
+    a.sole
+        && matches!(a.word.parts.as_slice(),
+            [WordPart::Literal { text: t, quoting: crate::ast::Quoting::Unquoted, .. }] if t == text)
+}
+
+/// Where the command starts after bash's `time` keyword: one unquoted `-p`, then one
+/// unquoted `--`, are the keyword's; the next word is the command, whatever it is.
+fn keyword_time_start(args: &[ArgW]) -> usize {
+    let mut i = usize::from(args.first().is_some_and(|a| is_unquoted(a, "-p")));
+    if args.get(i).is_some_and(|a| is_unquoted(a, "--")) {
+        i += 1;
+    }
+    i
+}
+
 fn is_reserved_word(a: &ArgW) -> bool {
     let [WordPart::Literal { text, quoting, .. }] = a.word.parts.as_slice() else {
         return false;
