@@ -192,9 +192,15 @@ impl<'l> Walker<'l> {
             if i > 0 {
                 self.flag(FlagKind::Chaining, cmd.span(), "");
             }
-            // Only the first command of a list reads the fed input; keep it simple and give it
-            // to every command (each could read it), which is the conservative choice.
-            self.command(cmd, ctx);
+            // The first command of a list reads the fed input from its start; a later one reads
+            // what the commands before it left (`{ read x; bash; }` runs the lines after the
+            // first, which may open or close a quote the whole text does not): the text is still
+            // analysed, as input known only in part.
+            if i > 0 {
+                self.command(cmd, &read_after(ctx, cmds[0].span()));
+            } else {
+                self.command(cmd, ctx);
+            }
             if let Command::Function { name, .. } = cmd
                 && top
             {
@@ -230,7 +236,7 @@ impl<'l> Walker<'l> {
             Command::AndOr { left, right, .. } => {
                 self.flag(FlagKind::Chaining, right.span(), "");
                 self.command(left, ctx);
-                self.command(right, ctx);
+                self.command(right, &read_after(ctx, left.span()));
             }
             Command::Background { body, span } => {
                 self.flag(FlagKind::Background, *span, "");
@@ -492,11 +498,18 @@ impl<'l> Walker<'l> {
         else_body: &[Command],
         ctx: &Ctx,
     ) {
+        // The bodies run after a condition, which may have read the fed input.
+        let after = branches
+            .first()
+            .and_then(|(cond, _)| cond.first())
+            .map_or(std::borrow::Cow::Borrowed(ctx), |c| {
+                read_after(ctx, c.span())
+            });
         for (cond, body) in branches {
             self.commands_within(cond, Context::Condition, ctx);
-            self.commands(body, ctx);
+            self.commands(body, &after);
         }
-        self.commands(else_body, ctx);
+        self.commands(else_body, &after);
     }
 
     fn loop_command(
@@ -1697,6 +1710,19 @@ fn herestring_feed(r: &crate::ast::Redirect) -> Feed {
 }
 
 /// An unquoted bash reserved word that opens or closes a compound command.
+/// `ctx` for a command that runs after `first` on the same input: a static feed becomes one
+/// known only in part (still analysed, never proven), since `first` may have read any prefix.
+fn read_after(ctx: &Ctx, first: Span) -> std::borrow::Cow<'_, Ctx> {
+    match &ctx.feed {
+        Some(Feed::Static(text, map)) => {
+            let mut c = ctx.clone();
+            c.feed = Some(Feed::Partial(text.clone(), map.clone(), first));
+            std::borrow::Cow::Owned(c)
+        }
+        _ => std::borrow::Cow::Borrowed(ctx),
+    }
+}
+
 /// Is `a` the single unquoted literal word `text`?
 fn is_unquoted(a: &ArgW, text: &str) -> bool {
     a.sole

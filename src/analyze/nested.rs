@@ -1042,6 +1042,13 @@ impl Walker<'_> {
                 );
             }
             let mut c = ctx.with(context);
+            // The code reads the runner's standard input (`bash -c 'bash' <<< CODE`, `echo CODE
+            // | sh -c 'exec bash'`): what feeds the runner feeds its commands, as it feeds a
+            // group's. Not where the runner reads its input itself (`xargs`, `parallel`).
+            if !ctx.appended {
+                c.feed.clone_from(&ctx.feed);
+                c.piped = ctx.piped;
+            }
             // The arguments `xargs` reads go to the shell, not into its code; `parallel`
             // appends its arguments to the code itself.
             c.appended = ctx.appended && program == "parallel";
