@@ -138,6 +138,30 @@ fn heredoc_bodies_end_where_bash_ends_them() {
 }
 
 #[test]
+fn a_script_read_on_standard_input_can_be_read_by_its_own_commands() {
+    check(&[
+        // bypass: `read` takes the script's next line (`echo 'a`); bash goes on with `rm`.
+        ("bash <<'EOF'\nread x\necho 'a\nrm -rf ~\n'\nEOF", Ask),
+        ("echo $'read x\\necho \\'a\\nrm -rf ~\\n\\'' | bash", Ask),
+        (
+            "sh <<< $'head -n1 >/dev/null\\necho \\'a\\nrm -rf ~\\n\\''",
+            Ask,
+        ),
+        (
+            "bash <<'EOF'\nx=$(sed -n 1p)\necho 'a\nrm -rf ~\n'\nEOF",
+            Ask,
+        ),
+        // Harmless twins: nothing reads the input, or nothing comes after the reader.
+        ("bash <<'EOF'\nls\necho hi\nEOF", Allow),
+        (
+            "bash <<'EOF'\necho hi\nwhile read l; do :; done\nEOF",
+            Allow,
+        ),
+        ("bash <<'EOF'\nread x < /dev/null\necho hi\nEOF", Allow),
+    ]);
+}
+
+#[test]
 fn input_read_by_an_earlier_command_or_fed_through_a_shell_string() {
     check(&[
         // bypass: `read` takes the first line; bash reads the rest, where the quote the first
