@@ -82,6 +82,10 @@ pub(crate) struct Walker<'l> {
     pub(super) bare: Vec<UnitAssignment>,
     /// Functions defined so far on the line (their bodies analysed where they were defined).
     functions: Vec<String>,
+    /// Their bodies, read again at a call whose standard input is fed (`f <<< CODE`, `… | f`).
+    function_bodies: Vec<(String, Command)>,
+    /// The functions whose bodies are being read again (a recursive call is not).
+    rewalking: Vec<String>,
     /// Every function name defined anywhere in the code read so far (branches, loops, bodies,
     /// re-parsed code): a call of one prints what its body prints, not what the builtin or
     /// program of that name would (`echo() { printf id; }; echo ls | bash`).
@@ -120,6 +124,8 @@ impl<'l> Walker<'l> {
             exported: Vec::new(),
             bare: Vec::new(),
             functions: Vec::new(),
+            function_bodies: Vec::new(),
+            rewalking: Vec::new(),
             defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
@@ -201,10 +207,11 @@ impl<'l> Walker<'l> {
             } else {
                 self.command(cmd, ctx);
             }
-            if let Command::Function { name, .. } = cmd
+            if let Command::Function { name, body, .. } = cmd
                 && top
             {
                 self.functions.push(name.clone());
+                self.function_bodies.push((name.clone(), (**body).clone()));
             }
         }
     }
@@ -1287,6 +1294,25 @@ impl<'l> Walker<'l> {
                 via.push(name.to_owned());
                 start += 2;
                 continue;
+            }
+            // A call with its standard input fed (`f <<< CODE`, `echo CODE | f`): the body
+            // reads that input, so it is read again with it (`f() { bash; }` runs the code).
+            if start == 0
+                && via.is_empty()
+                && ctx.feed.is_some()
+                && !self.rewalking.iter().any(|f| f == name)
+                && let Some(body) = self
+                    .function_bodies
+                    .iter()
+                    .rev()
+                    .find(|(f, _)| f == name)
+                    .map(|(_, b)| b.clone())
+            {
+                let mut c = ctx.as_ref().clone();
+                c.context.push(Context::Function);
+                self.rewalking.push(name.to_owned());
+                self.command(&body, &c);
+                self.rewalking.pop();
             }
             // A call of a function defined earlier on the line runs its body, whose units are
             // already analysed (`f() { ls; }; f`). With redirects, assignments or a wrapper it

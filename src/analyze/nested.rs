@@ -800,7 +800,8 @@ impl Walker<'_> {
     /// read it (`read`, `head`, `cat`, `$(cat)`…) reads the script's next lines, and the shell
     /// goes on after them (`bash <<EOF⏎read x⏎echo 'a⏎rm -rf ~⏎'⏎EOF` runs `rm`, where the
     /// whole text is one `echo`). When such a command (the units from `before` on) has code on
-    /// a line after its own, what the shell runs is known only in part: flagged.
+    /// a line after its own, or `exec` opens another standard input (the shell reads the rest
+    /// of its script from there), what the shell runs is known only in part: flagged.
     fn script_readers(
         &mut self,
         text: &str,
@@ -836,6 +837,13 @@ impl Walker<'_> {
             .unwrap_or_default()
             .iter()
             .find(|u| {
+                let opens_stdin = |r: &crate::analyze::UnitRedirect| {
+                    r.op.starts_with('<') && r.fd.as_deref().is_none_or(|fd| fd == "0")
+                };
+                // `exec < FILE`: the shell reads the rest of its script from FILE.
+                if u.program.as_deref() == Some("exec") && u.redirects.iter().any(opens_stdin) {
+                    return true;
+                }
                 let reads = u
                     .program
                     .as_deref()
@@ -843,9 +851,7 @@ impl Walker<'_> {
                 reads
                     && !u.piped
                     && u.stdin.is_none()
-                    && !u.redirects.iter().any(|r| {
-                        r.op.starts_with('<') && r.fd.as_deref().is_none_or(|fd| fd == "0")
-                    })
+                    && !u.redirects.iter().any(opens_stdin)
                     && code_after(u.span.end)
             });
         if let Some(u) = reader {
