@@ -38,3 +38,7 @@ hello
 EOF
 #--- here-string to a shell
 sh <<< "rm -rf /"
+#--- words after the delimiter on the operator's line: arguments, nested inside the redirect
+cat <<EOF $(rm -rf /) -n
+hello
+EOF

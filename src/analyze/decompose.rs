@@ -82,6 +82,10 @@ pub(crate) struct Walker<'l> {
     pub(super) bare: Vec<UnitAssignment>,
     /// Functions defined so far on the line (their bodies analysed where they were defined).
     functions: Vec<String>,
+    /// Their bodies, read again at a call whose standard input is fed (`f <<< CODE`, `… | f`).
+    function_bodies: Vec<(String, Command)>,
+    /// The functions whose bodies are being read again (a recursive call is not).
+    rewalking: Vec<String>,
     /// Every function name defined anywhere in the code read so far (branches, loops, bodies,
     /// re-parsed code): a call of one prints what its body prints, not what the builtin or
     /// program of that name would (`echo() { printf id; }; echo ls | bash`).
@@ -120,6 +124,8 @@ impl<'l> Walker<'l> {
             exported: Vec::new(),
             bare: Vec::new(),
             functions: Vec::new(),
+            function_bodies: Vec::new(),
+            rewalking: Vec::new(),
             defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
@@ -192,13 +198,20 @@ impl<'l> Walker<'l> {
             if i > 0 {
                 self.flag(FlagKind::Chaining, cmd.span(), "");
             }
-            // Only the first command of a list reads the fed input; keep it simple and give it
-            // to every command (each could read it), which is the conservative choice.
-            self.command(cmd, ctx);
-            if let Command::Function { name, .. } = cmd
+            // The first command of a list reads the fed input from its start; a later one reads
+            // what the commands before it left (`{ read x; bash; }` runs the lines after the
+            // first, which may open or close a quote the whole text does not): the text is still
+            // analysed, as input known only in part.
+            if i > 0 {
+                self.command(cmd, &read_after(ctx, cmds[0].span()));
+            } else {
+                self.command(cmd, ctx);
+            }
+            if let Command::Function { name, body, .. } = cmd
                 && top
             {
                 self.functions.push(name.clone());
+                self.function_bodies.push((name.clone(), (**body).clone()));
             }
         }
     }
@@ -230,7 +243,7 @@ impl<'l> Walker<'l> {
             Command::AndOr { left, right, .. } => {
                 self.flag(FlagKind::Chaining, right.span(), "");
                 self.command(left, ctx);
-                self.command(right, ctx);
+                self.command(right, &read_after(ctx, left.span()));
             }
             Command::Background { body, span } => {
                 self.flag(FlagKind::Background, *span, "");
@@ -492,11 +505,18 @@ impl<'l> Walker<'l> {
         else_body: &[Command],
         ctx: &Ctx,
     ) {
+        // The bodies run after a condition, which may have read the fed input.
+        let after = branches
+            .first()
+            .and_then(|(cond, _)| cond.first())
+            .map_or(std::borrow::Cow::Borrowed(ctx), |c| {
+                read_after(ctx, c.span())
+            });
         for (cond, body) in branches {
             self.commands_within(cond, Context::Condition, ctx);
-            self.commands(body, ctx);
+            self.commands(body, &after);
         }
-        self.commands(else_body, ctx);
+        self.commands(else_body, &after);
     }
 
     fn loop_command(
@@ -1275,6 +1295,25 @@ impl<'l> Walker<'l> {
                 start += 2;
                 continue;
             }
+            // A call with its standard input fed (`f <<< CODE`, `echo CODE | f`): the body
+            // reads that input, so it is read again with it (`f() { bash; }` runs the code).
+            if start == 0
+                && via.is_empty()
+                && ctx.feed.is_some()
+                && !self.rewalking.iter().any(|f| f == name)
+                && let Some(body) = self
+                    .function_bodies
+                    .iter()
+                    .rev()
+                    .find(|(f, _)| f == name)
+                    .map(|(_, b)| b.clone())
+            {
+                let mut c = ctx.as_ref().clone();
+                c.context.push(Context::Function);
+                self.rewalking.push(name.to_owned());
+                self.command(&body, &c);
+                self.rewalking.pop();
+            }
             // A call of a function defined earlier on the line runs its body, whose units are
             // already analysed (`f() { ls; }; f`). With redirects, assignments or a wrapper it
             // stays a unit of its own.
@@ -1333,6 +1372,25 @@ impl<'l> Walker<'l> {
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 let stripped = wrappers::strip(spec, &inner_args);
+                // `time -pp CMD`: bash's `time` keyword takes one `-p` and a `--`, nothing
+                // else, and runs the next word as the command (`-pp`); GNU time's table reads
+                // another command. Where the word may be the keyword (not after an assignment
+                // or another wrapper; a later pipeline stage's `time` is the program, left
+                // unproven too) a different start is not proven.
+                if program == "time"
+                    && is_unquoted(first, "time")
+                    && assignments.is_empty()
+                    && via[outer..].iter().all(|v| v == "time")
+                    && let Strip::Inner { start: s, .. } = &stripped
+                    && *s != keyword_time_start(&rest[1..])
+                    && let Some(a) = rest.get(1)
+                {
+                    self.flag(
+                        FlagKind::UnsupportedSyntax,
+                        a.arg.span,
+                        "time: bash's `time` keyword takes only `-p` and `--`, and runs the next word as the command; where the command starts is not proven".to_owned(),
+                    );
+                }
                 // `xargs env`, `xargs timeout 5`: the words xargs appends are where the
                 // wrapper's command goes, so they are the program that runs.
                 if ctx.appended && matches!(stripped, Strip::NoCommand | Strip::Shell) {
@@ -1678,6 +1736,36 @@ fn herestring_feed(r: &crate::ast::Redirect) -> Feed {
 }
 
 /// An unquoted bash reserved word that opens or closes a compound command.
+/// `ctx` for a command that runs after `first` on the same input: a static feed becomes one
+/// known only in part (still analysed, never proven), since `first` may have read any prefix.
+fn read_after(ctx: &Ctx, first: Span) -> std::borrow::Cow<'_, Ctx> {
+    match &ctx.feed {
+        Some(Feed::Static(text, map)) => {
+            let mut c = ctx.clone();
+            c.feed = Some(Feed::Partial(text.clone(), map.clone(), first));
+            std::borrow::Cow::Owned(c)
+        }
+        _ => std::borrow::Cow::Borrowed(ctx),
+    }
+}
+
+/// Is `a` the single unquoted literal word `text`?
+fn is_unquoted(a: &ArgW, text: &str) -> bool {
+    a.sole
+        && matches!(a.word.parts.as_slice(),
+            [WordPart::Literal { text: t, quoting: crate::ast::Quoting::Unquoted, .. }] if t == text)
+}
+
+/// Where the command starts after bash's `time` keyword: one unquoted `-p`, then one
+/// unquoted `--`, are the keyword's; the next word is the command, whatever it is.
+fn keyword_time_start(args: &[ArgW]) -> usize {
+    let mut i = usize::from(args.first().is_some_and(|a| is_unquoted(a, "-p")));
+    if args.get(i).is_some_and(|a| is_unquoted(a, "--")) {
+        i += 1;
+    }
+    i
+}
+
 fn is_reserved_word(a: &ArgW) -> bool {
     let [WordPart::Literal { text, quoting, .. }] = a.word.parts.as_slice() else {
         return false;

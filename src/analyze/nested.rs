@@ -779,7 +779,9 @@ impl Walker<'_> {
                 c.redirects.clear();
                 let text = text.clone();
                 let map = map.clone();
+                let before = self.units.len();
                 self.nested(&text, &map, span, &c);
+                self.script_readers(&text, &map, before, program, span);
                 true
             }
             Some(Feed::Dynamic(src)) => {
@@ -791,6 +793,76 @@ impl Walker<'_> {
                 false
             }
             None => false,
+        }
+    }
+
+    /// A command of a script a shell reads on standard input shares that input: one that may
+    /// read it (`read`, `head`, `cat`, `$(cat)`…) reads the script's next lines, and the shell
+    /// goes on after them (`bash <<EOF⏎read x⏎echo 'a⏎rm -rf ~⏎'⏎EOF` runs `rm`, where the
+    /// whole text is one `echo`). When such a command (the units from `before` on) has code on
+    /// a line after its own, or `exec` opens another standard input (the shell reads the rest
+    /// of its script from there), what the shell runs is known only in part: flagged.
+    fn script_readers(
+        &mut self,
+        text: &str,
+        map: &SpanMap,
+        before: usize,
+        program: &str,
+        span: Span,
+    ) {
+        /// Commands that never read standard input.
+        const NEVER_READ: &[&str] = &[
+            ":", "[", "[[", "((", "alias", "basename", "cd", "chmod", "cp", "date", "declare",
+            "dirname", "echo", "exit", "export", "false", "let", "ln", "local", "ls", "mkdir",
+            "mv", "printf", "pwd", "readonly", "return", "rm", "set", "shift", "shopt", "sleep",
+            "test", "touch", "true", "type", "typeset", "uname", "unset", "which",
+        ];
+        let bytes = text.as_bytes();
+        // Is there code on a line after the one holding this original offset?
+        let code_after = |end: usize| {
+            let Some(at) = (0..bytes.len()).find(|&i| map.map(i, i + 1).start >= end) else {
+                return false;
+            };
+            let Some(nl) = bytes[at..].iter().position(|&b| b == b'\n') else {
+                return false;
+            };
+            bytes[at + nl + 1..].split(|&b| b == b'\n').any(|line| {
+                let t = line.trim_ascii();
+                !t.is_empty() && !t.starts_with(b"#")
+            })
+        };
+        let reader = self
+            .units
+            .get(before..)
+            .unwrap_or_default()
+            .iter()
+            .find(|u| {
+                let opens_stdin = |r: &crate::analyze::UnitRedirect| {
+                    r.op.starts_with('<') && r.fd.as_deref().is_none_or(|fd| fd == "0")
+                };
+                // `exec < FILE`: the shell reads the rest of its script from FILE.
+                if u.program.as_deref() == Some("exec") && u.redirects.iter().any(opens_stdin) {
+                    return true;
+                }
+                let reads = u
+                    .program
+                    .as_deref()
+                    .is_none_or(|p| !NEVER_READ.contains(&crate::programs::base(p)));
+                reads
+                    && !u.piped
+                    && u.stdin.is_none()
+                    && !u.redirects.iter().any(opens_stdin)
+                    && code_after(u.span.end)
+            });
+        if let Some(u) = reader {
+            let name = u.program.clone().unwrap_or_default();
+            self.flag(
+                FlagKind::PipeToShell,
+                span,
+                format!(
+                    "{program} reads its script on standard input, which `{name}` may read from too: the lines after it are not known to run as written"
+                ),
+            );
         }
     }
 
@@ -1042,6 +1114,13 @@ impl Walker<'_> {
                 );
             }
             let mut c = ctx.with(context);
+            // The code reads the runner's standard input (`bash -c 'bash' <<< CODE`, `echo CODE
+            // | sh -c 'exec bash'`): what feeds the runner feeds its commands, as it feeds a
+            // group's. Not where the runner reads its input itself (`xargs`, `parallel`).
+            if !ctx.appended {
+                c.feed.clone_from(&ctx.feed);
+                c.piped = ctx.piped;
+            }
             // The arguments `xargs` reads go to the shell, not into its code; `parallel`
             // appends its arguments to the code itself.
             c.appended = ctx.appended && program == "parallel";

@@ -1575,13 +1575,21 @@ impl<'a> Lowerer<'a> {
                     st.fd = Some(self.text(ch).to_owned());
                 } else if st.error_op.is_some() {
                     st.after_error.push(self.word(ch));
-                } else if st.target.is_none() {
+                } else if st.target.is_none() && kind(node) != "heredoc_redirect" {
+                    // A heredoc has no target word: the words the grammar nests after its
+                    // delimiter (`cat <<EOF $(rm -rf ~)`, `cat <<EOF ~/.ssh/id_rsa`) are all
+                    // arguments of the command, the first one included.
                     st.target = Some(self.word(ch));
                     st.target_end = ch.end_byte();
                     st.last_end = ch.end_byte();
                 } else {
                     let w = self.word(ch);
-                    let gap = self.word_gap(Some(st.last_end), ch.start_byte());
+                    // Nothing to join the first word after a heredoc's delimiter to.
+                    let gap = if st.out.extra.is_empty() && st.target.is_none() {
+                        None
+                    } else {
+                        self.word_gap(Some(st.last_end), ch.start_byte())
+                    };
                     match (st.out.extra.last_mut(), st.target.as_mut(), gap) {
                         (Some(prev), _, Some(gap)) => join_words(prev, gap, w),
                         (None, Some(prev), Some(gap)) => {
