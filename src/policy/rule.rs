@@ -455,6 +455,12 @@ impl Rule {
     }
 
     /// A readable description of the rule for messages.
+    /// The rule is about a wrapper the unit runs through (`via`: `npx`, `uvx`, `uv run`…), not
+    /// about the program's own words.
+    pub(crate) fn about_wrapper(&self) -> bool {
+        !self.via.is_empty()
+    }
+
     pub(crate) fn describe(&self) -> Text {
         if !self.reason.is_empty() {
             return self.reason.clone();
