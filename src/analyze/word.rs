@@ -62,6 +62,10 @@ pub struct Arg {
     /// (`./"$DIR"`, set when the word is read).
     #[serde(skip)]
     pub shaped: bool,
+    /// Holds an unquoted parameter expansion or command substitution, which bash splits into
+    /// words at run time (`$x` with `x='a -delete'` is two words).
+    #[serde(skip)]
+    pub(crate) splits: bool,
 }
 
 /// Read-only commands whose output cannot begin with `-`: a commit id, a ref or branch name,
@@ -79,6 +83,7 @@ pub(crate) const SHAPED_PRODUCERS: Words = words![
     "git write-tree",
     "git hash-object ",
     "pwd",
+    "nproc",
     "which ",
     "command -v ",
     "realpath ",
@@ -104,6 +109,9 @@ pub(crate) const SHAPE_FILTERS: Words = words!["head", "tail", "sort", "uniq", "
 impl crate::programs::args::Word for Arg {
     fn text(&self) -> Option<&str> {
         self.value.as_deref()
+    }
+    fn may_split(&self) -> bool {
+        self.splits && !self.shaped
     }
     fn glob(&self) -> bool {
         self.glob
@@ -163,6 +171,7 @@ impl Arg {
             glob: false,
             brace: false,
             shaped: false,
+            splits: false,
         }
     }
 
@@ -291,6 +300,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             tilde,
             brace: too_many,
             shaped: dynamic && anchored(word, &chars, glob),
+            splits: dynamic && unquoted_expansion(word),
         }];
     }
     if let Braces::Words(expanded) = braces {
@@ -307,6 +317,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
                     span: word.span,
                     brace: true,
                     shaped: false,
+                    splits: false,
                 }
             })
             .collect();
@@ -325,6 +336,7 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
         tilde,
         brace: false,
         shaped: false,
+        splits: false,
     }]
 }
 
@@ -350,6 +362,26 @@ fn anchored(word: &Word, chars: &[Ch], glob: bool) -> bool {
             }
             WordPart::Arithmetic { .. } | WordPart::ProcessSubstitution { .. } => false,
         })
+}
+
+/// The word holds an unquoted parameter expansion or command substitution: bash splits its
+/// value into words. The numbers bash sets and nothing can assign (`$!`, `$$`, `$#`, `$?`,
+/// `$PPID`, `$UID`, `$EUID`, written plainly) never split.
+fn unquoted_expansion(word: &Word) -> bool {
+    const NUMBERS: &[&str] = &["!", "$", "#", "?", "PPID", "UID", "EUID"];
+    word.parts.iter().any(|p| match p {
+        WordPart::Parameter {
+            quoted,
+            name,
+            plain,
+            ..
+        } => {
+            let number = *plain && name.as_deref().is_some_and(|n| NUMBERS.contains(&n));
+            !*quoted && !number
+        }
+        WordPart::CommandSubstitution { quoted, .. } => !*quoted,
+        _ => false,
+    })
 }
 
 /// What a tilde prefix of the working-directory family stands for.
@@ -411,6 +443,7 @@ fn plain(word: &Word) -> Arg {
         brace: false,
         // No unquoted glob or brace character here.
         shaped: dynamic && anchored(word, &[], false),
+        splits: dynamic && unquoted_expansion(word),
     }
 }
 

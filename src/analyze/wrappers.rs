@@ -1747,6 +1747,7 @@ mod tests {
             tilde: false,
             brace: false,
             shaped: false,
+            splits: false,
         });
         let Some(sudo) = lookup("sudo") else {
             panic!("no sudo")

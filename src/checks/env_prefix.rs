@@ -369,6 +369,17 @@ impl Check for EnvPrefix {
             if let Some(p @ ("export" | "declare" | "typeset" | "readonly" | "local" | "unset")) =
                 prog(u)
             {
+                // `declare x=1`, `local -r x=1`, `readonly x=1` without `-x` (export) or `-n` (a
+                // name for another variable) set a shell variable, as a bare `x=1;` does: only the
+                // names that count even when not exported (PATH, LD_*…, high risk) are flagged. A
+                // word known only at run time may be `-x`.
+                let shell_variable = p != "export"
+                    && p != "unset"
+                    && u.args().all(|a| {
+                        a.value.as_deref().is_some_and(|v| {
+                            !v.starts_with(['-', '+']) || !v[1..].contains(['x', 'n'])
+                        })
+                    });
                 for w in u.args().map(text) {
                     let (name, value) = match w.split_once('=') {
                         Some((n, v)) => (n, Some(v)),
@@ -378,7 +389,9 @@ impl Check for EnvPrefix {
                     if p == "unset" && !name.starts_with("HIST") {
                         continue;
                     }
-                    if let Some((risk, why)) = classify(name, value) {
+                    if let Some((risk, why)) = classify(name, value)
+                        && !(shell_variable && risk < Risk::High)
+                    {
                         history_seen |= name.starts_with("HIST");
                         out.push(ask(Some(i), u.span, risk, format!("`{p} {name}`: {why}")));
                     }
@@ -483,6 +496,19 @@ mod tests {
             ("printf -v LD_PRELOAD '%s' ./x.so", Some(Decision::Ask)),
             ("BASH_CMDS[ls]=/tmp/evil/ls; ls", Some(Decision::Ask)),
             ("read -r name; echo \"$name\"", None),
+            ("declare x=1", None),
+            ("local -r dir=src; ls \"$dir\"", None),
+            ("readonly name=value", None),
+            ("typeset -a list=(a b)", None),
+            ("declare -x FOO=1", Some(Decision::Ask)),
+            ("declare -rx FOO=1", Some(Decision::Ask)),
+            ("declare -n ref=FOO", Some(Decision::Ask)),
+            ("declare +x FOO=1", Some(Decision::Ask)),
+            ("declare \"$opt\" FOO=1", Some(Decision::Ask)),
+            ("declare PATH=/tmp/evil; ls", Some(Decision::Ask)),
+            ("local LD_PRELOAD=./x.so", Some(Decision::Ask)),
+            ("readonly HISTFILE=/dev/null", Some(Decision::Ask)),
+            ("declare EDITOR='sh -c x'", Some(Decision::Ask)),
         ] {
             assert_eq!(decisions(&super::EnvPrefix, cmd), want, "{cmd}");
         }

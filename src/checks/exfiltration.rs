@@ -330,17 +330,7 @@ fn prints_secret(u: &Unit) -> Option<String> {
             .map(|name| format!("the variable {name}")),
         // BSD-style `ps e`/`ps auxe` prints every process's environment (`ps -e` is all
         // processes), and so does macOS ps's `-E` (`ps -Eww`, `ps -axE`).
-        "ps" if words.iter().any(|w| {
-            let letters = w.strip_prefix('-').unwrap_or(w);
-            !letters.is_empty()
-                && letters.bytes().all(|b| b.is_ascii_alphabetic())
-                && if w.starts_with('-') {
-                    letters.contains('E')
-                } else {
-                    letters.contains('e')
-                }
-        }) =>
-        {
+        "ps" if ps_prints_environment(&words) => {
             Some("the environment of other processes".to_owned())
         }
         "getent" if words.iter().any(|w| matches!(*w, "shadow" | "gshadow")) => {
@@ -1919,10 +1909,95 @@ fn describe(s: &str) -> String {
     }
 }
 
+/// Does `ps WORDS…` print the environment of processes: a BSD-style `e` (`ps auxe`, `ps e`) or
+/// macOS's `-E`? An option's value is not read as letters (`ps -u alice`, `ps -C node`,
+/// `ps -o user`, `ps k size`, `ps --sort size`): procps reads every dashless word as BSD
+/// options, except the value of a letter that takes one (from the rest of the word or the next
+/// word); macOS ps reads only a dashless first word as options (later ones are its namelist and
+/// core files), so a value procps skips is no option there either. A next word that begins with
+/// `-` is read as options all the same (`ps -u -E`: on macOS `-u` may be a flag).
+fn ps_prints_environment(words: &[&str]) -> bool {
+    const DASH_VALUE: &[u8] = b"CGgOopqstUuk";
+    const BSD_VALUE: &[u8] = b"OopqtUk";
+    const LONG_VALUE: &[&str] = &[
+        "--format",
+        "--pid",
+        "--ppid",
+        "--quick-pid",
+        "--user",
+        "--User",
+        "--group",
+        "--Group",
+        "--sort",
+        "--sid",
+        "--tty",
+        "--cols",
+        "--columns",
+        "--width",
+        "--rows",
+        "--lines",
+    ];
+    let mut skip_next = false;
+    for w in words {
+        if std::mem::take(&mut skip_next) && !w.starts_with('-') {
+            continue;
+        }
+        if w.starts_with("--") {
+            skip_next = LONG_VALUE.contains(w);
+            continue;
+        }
+        let (letters, env, values) = match w.strip_prefix('-') {
+            Some(l) => (l, b'E', DASH_VALUE),
+            None => (*w, b'e', BSD_VALUE),
+        };
+        if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_alphabetic()) {
+            continue;
+        }
+        for (k, b) in letters.bytes().enumerate() {
+            if b == env {
+                return true;
+            }
+            if values.contains(&b) {
+                // The value is the rest of the word, or the next word.
+                skip_next = k + 1 == letters.len();
+                break;
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::test_support::decisions;
     use crate::decision::Decision;
+
+    #[test]
+    fn ps_environment_and_option_values() {
+        for (cmd, want) in [
+            ("ps auxe", Some(Decision::Ask)),
+            ("ps e", Some(Decision::Ask)),
+            ("ps -Eww", Some(Decision::Ask)),
+            ("ps -axE", Some(Decision::Ask)),
+            ("ps -u alice e", Some(Decision::Ask)),
+            ("ps -C chrome e", Some(Decision::Ask)),
+            ("ps -u -E", Some(Decision::Ask)),
+            ("ps -C e", None),
+            ("ps -C node", None),
+            ("ps -u alice", None),
+            ("ps -o user", None),
+            ("ps -p 1 -o etime", None),
+            ("ps k size", None),
+            ("ps --sort size", None),
+            ("ps -eo pid,etime", None),
+            ("ps -oe", None),
+            ("ps axo user", None),
+            ("ps aux", None),
+            ("ps -ef", None),
+        ] {
+            assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
+        }
+    }
 
     #[test]
     fn certificate_input_of_openssl_x509() {

@@ -287,8 +287,12 @@ impl Policy {
                 .iter()
                 .flat_map(|g| g.candidates(unit.program.as_deref(), first)),
         );
+        // Which reasons come from rules about a wrapper (`package-runner`: `npx prettier
+        // --version` downloads and runs the package first), kept when the unit asks for help.
+        let mut about_wrapper = vec![false; state.reasons.len()];
         for rule in candidates {
             if rule.matches(&input) {
+                about_wrapper.push(rule.about_wrapper());
                 state.reasons.push(Reason {
                     decision: rule.decision,
                     risk: rule.risk,
@@ -303,7 +307,9 @@ impl Policy {
         }
         // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
         // program asked for its help text or version runs nothing (`help.rs`). Built-in asks about what the subcommand would do
-        // give way; denies, checks, paths and flags still count.
+        // give way; denies, checks, paths and flags still count, and so do asks about a wrapper
+        // the unit runs through (`npx cowsay --help`, `uvx ruff --version` fetch and run the
+        // package, or a copy in the project's `node_modules/.bin`, before it prints anything).
         // A program with rules of its own (a built-in group of its own or of one of
         // its subcommands, or rules by name when the policy is compiled eagerly); only
         // asked when the unit asks for help.
@@ -324,9 +330,14 @@ impl Policy {
             help::Help::Subcommand(sub) => own.is_some_and(|(p, _)| self.knows_subcommand(p, sub)),
         }) && !(dash_names && unit.args().any(|a| a.glob));
         if help {
-            state
-                .reasons
-                .retain(|r| r.source != Source::Builtin || r.decision != Decision::Ask);
+            let mut k = 0;
+            state.reasons.retain(|r| {
+                let keep = r.source != Source::Builtin
+                    || r.decision != Decision::Ask
+                    || about_wrapper.get(k).copied().unwrap_or(false);
+                k += 1;
+                keep
+            });
         }
         if help && !state.reasons.iter().any(|r| r.decision == Decision::Allow) {
             state.reasons.push(Reason {

@@ -344,6 +344,7 @@ mod tests {
             tilde: false,
             brace: false,
             shaped: false,
+            splits: false,
         }
     }
 

@@ -100,11 +100,12 @@ impl<'a> MatchInput<'a> {
             dash_names: false,
             line: std::cell::OnceCell::new(),
             all_static: unit.program.is_some() && unit.args().all(|a| a.value.is_some()),
+            // An option's value that bash splits (`--author $x`) may hold more options.
             options_static: unit.program.is_some()
                 && unit.argv.iter().enumerate().skip(1).all(|(i, a)| {
                     a.value.is_some()
                         || a.never_an_option()
-                        || !parsed.operands.contains(&i)
+                        || !parsed.operands.contains(&i) && (!a.splits || a.shaped)
                         || parsed.options_end.is_some_and(|end| i >= end)
                 }),
         }
@@ -455,6 +456,12 @@ impl Rule {
     }
 
     /// A readable description of the rule for messages.
+    /// The rule is about a wrapper the unit runs through (`via`: `npx`, `uvx`, `uv run`…), not
+    /// about the program's own words.
+    pub(crate) fn about_wrapper(&self) -> bool {
+        !self.via.is_empty()
+    }
+
     pub(crate) fn describe(&self) -> Text {
         if !self.reason.is_empty() {
             return self.reason.clone();

@@ -26,6 +26,11 @@ pub(crate) trait Word {
     fn never_an_option(&self) -> bool {
         false
     }
+    /// A dynamic word bash may split into several (an unquoted `$x` or `$(cmd)`): taken as an
+    /// option's value, the words after the first are options or operands nobody read.
+    fn may_split(&self) -> bool {
+        false
+    }
 }
 
 impl Word for &str {
@@ -854,6 +859,13 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
         }
         i += step;
     }
+    // `find . -name $x`, `sort -k $x f`: an unquoted run-time value splits at run time
+    // (`x='a -delete'`), and what follows its first word is read by nobody here.
+    out.dynamic |= out.opts.iter().any(|o| {
+        o.value_at
+            .and_then(|k| argv.get(k))
+            .is_some_and(|w| w.text().is_none() && w.may_split())
+    });
     out.effects = out
         .opts
         .iter()
