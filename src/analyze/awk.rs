@@ -147,7 +147,7 @@ pub(crate) fn invocation<W: crate::programs::args::Word>(argv: &[W]) -> Invocati
                 None => unread = true,
             },
             "-f" | "--file" | "-E" | "--exec" => match value.as_deref() {
-                Some("-" | "/dev/stdin") => stdin = true,
+                Some(f) if super::nested::names_stdin(f) => stdin = true,
                 _ => unread = true,
             },
             "-i" | "--include" if value.as_deref() != Some("inplace") => unread = true,

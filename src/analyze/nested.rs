@@ -1816,11 +1816,31 @@ impl Walker<'_> {
     /// reader cannot see through is flagged as unsupported syntax.
     fn sed_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
         let words: Option<Vec<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
-        let Some(script) = words.and_then(|w| super::sed::script_of(&w)) else {
+        // `sed -f - FILE <<< SCRIPT`, `-f /dev/stdin`: the script is the fed text.
+        let Some(words) = words else {
             return;
+        };
+        let (script, fed) = match (super::sed::script_of(&words), &ctx.feed) {
+            (Some(script), _) => (script, None),
+            (None, Some(feed @ (Feed::Static(text, _) | Feed::Partial(text, _, _)))) => {
+                let Some(script) =
+                    super::sed::script_with_stdin(&words, &names_stdin, Some(text.as_str()))
+                else {
+                    return;
+                };
+                (script, Some(feed))
+            }
+            _ => return,
         };
         let read = super::sed::read(&script);
         let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        if let Some(Feed::Partial(_, _, src)) = fed {
+            self.flag(
+                FlagKind::DynamicCode,
+                src.cover(span),
+                format!("{program} reads a script with run-time expansions in it"),
+            );
+        }
         if read.opaque {
             self.flag(
                 FlagKind::DynamicCode,
@@ -1859,11 +1879,22 @@ impl Walker<'_> {
         use super::awk::{self, AwkEffect, Source};
         let words: Vec<Option<&str>> = args.iter().map(|a| a.arg.exact()).collect();
         let inv = awk::invocation(&words);
-        let Source::Text(text) = inv.source else {
-            return;
+        let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        // `awk -f - <<< PROGRAM`, `-f /dev/stdin`: the program is the fed text.
+        let text = match (inv.source, &ctx.feed) {
+            (Source::Text(text), _) => text,
+            (Source::Stdin, Some(Feed::Static(text, _))) => text.clone(),
+            (Source::Stdin, Some(Feed::Partial(text, _, src))) => {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    src.cover(span),
+                    format!("{program} reads a program with run-time expansions in it"),
+                );
+                text.clone()
+            }
+            _ => return,
         };
         let read = awk::read_with(&text, &inv.assigns);
-        let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
         if read.opaque {
             self.flag(
                 FlagKind::DynamicCode,
@@ -2171,6 +2202,12 @@ enum Stream {
     Stdin,
     /// `/dev/fd/N`, `/proc/self/fd/N` for N > 0.
     Fd(u32),
+}
+
+/// A program's file operand that is its standard input: `-`, `/dev/stdin`, `/dev/fd/0`,
+/// `/proc/self/fd/0`.
+pub(crate) fn names_stdin(path: &str) -> bool {
+    path == "-" || stream(path) == Some(Stream::Stdin)
 }
 
 fn stream(path: &str) -> Option<Stream> {

@@ -55,6 +55,24 @@ impl SedScript<'_> {
 /// prefix of it), else the first operand. `None` with a script file (`-f`, `--file`), which is code
 /// nobody read. GNU sed permutes, so options after operands count; `--` ends the options.
 pub(crate) fn script_of(words: &[&str]) -> Option<String> {
+    script_with_stdin(words, &|_| false, None)
+}
+
+/// [`script_of`], where a script file that `is_stdin` names (`-f -`, `-f /dev/stdin`) is the
+/// text fed to sed's standard input, when it is known (`sed -f - FILE <<< 'SCRIPT'`). Any other
+/// script file, or a fed text not known, leaves the script unread (`None`).
+pub(crate) fn script_with_stdin(
+    words: &[&str],
+    is_stdin: &dyn Fn(&str) -> bool,
+    stdin: Option<&str>,
+) -> Option<String> {
+    let from_file = |file: &str| -> Option<String> {
+        if is_stdin(file) {
+            stdin.map(str::to_owned)
+        } else {
+            None
+        }
+    };
     let mut parts = Vec::new();
     let mut first_operand = None;
     let mut next = 0;
@@ -85,7 +103,13 @@ pub(crate) fn script_of(words: &[&str]) -> Option<String> {
                     next += 1;
                 }
             } else if prefix_of("file") {
-                return None;
+                let file = if let Some(value) = value {
+                    value
+                } else {
+                    next += 1;
+                    words.get(next - 1).copied().unwrap_or_default()
+                };
+                parts.push(from_file(file)?);
             } else if prefix_of("line-length") && value.is_none() {
                 next += 1;
             }
@@ -105,7 +129,7 @@ pub(crate) fn script_of(words: &[&str]) -> Option<String> {
                     };
                     match letter {
                         'e' => parts.push(value.to_owned()),
-                        'f' => return None,
+                        'f' => parts.push(from_file(value)?),
                         _ => {}
                     }
                     break;
@@ -525,6 +549,28 @@ mod tests {
         // A delimiter inside brackets: literal for newer GNU and BSD seds, the end for older.
         assert_eq!(effects("s/[/]/X/w out"), [Write("out")]);
         assert_eq!(effects("s/[/]/w x/"), [Write("x/")]);
+    }
+
+    #[test]
+    fn a_script_file_on_standard_input_is_the_fed_text() {
+        let stdin = |f: &str| f == "-" || f == "/dev/stdin";
+        let of = |w: &[&str], fed| super::script_with_stdin(w, &stdin, fed);
+        assert_eq!(
+            of(&["-f", "-", "x"], Some("1e id")).as_deref(),
+            Some("1e id")
+        );
+        assert_eq!(of(&["-nf", "/dev/stdin"], Some("p")).as_deref(), Some("p"));
+        assert_eq!(of(&["--file=-", "x"], Some("p")).as_deref(), Some("p"));
+        assert_eq!(of(&["--fi", "-", "x"], Some("p")).as_deref(), Some("p"));
+        assert_eq!(
+            of(&["-e", "s/a/b/", "-f", "-"], Some("1e id")).as_deref(),
+            Some("s/a/b/\n1e id")
+        );
+        // Not fed, or another file: unread.
+        assert_eq!(of(&["-f", "-", "x"], None), None);
+        assert_eq!(of(&["-f", "x.sed", "x"], Some("1e id")), None);
+        assert_eq!(of(&["-f", "-", "-f", "x.sed"], Some("p")), None);
+        assert_eq!(super::script_of(&["-f", "-", "x"]), None);
     }
 
     #[test]
