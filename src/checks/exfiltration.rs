@@ -431,12 +431,15 @@ fn prints_secret(u: &Unit) -> Option<String> {
         "git" if matches!(words[..], ["credential", "fill", ..]) => {
             Some("git's stored credentials".to_owned())
         }
+        // npm reads `c` and each unique prefix of `config` (`conf`) as `config`, and `npm get
+        // KEY` (pnpm's too) is `config get KEY`; an option written first (`--json`) is skipped.
         "npm" | "pnpm" | "yarn"
-            if words.first() == Some(&"config")
-                && words.iter().any(|w| {
-                    let l = w.to_ascii_lowercase();
-                    l.contains("authtoken") || l.contains("_auth") || l.contains("password")
-                }) =>
+            if words.iter().find(|w| !w.starts_with('-')).is_some_and(|w| {
+                matches!(*w, "config" | "c" | "con" | "conf" | "confi" | "get")
+            }) && words.iter().any(|w| {
+                let l = w.to_ascii_lowercase();
+                l.contains("authtoken") || l.contains("_auth") || l.contains("password")
+            }) =>
         {
             Some("a registry token".to_owned())
         }

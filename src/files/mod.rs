@@ -256,8 +256,8 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.gitlab-runner/config.toml",
     // Settings that hold a credential in the clear: direnv's exported variables, Maven's master
     // password, an OAuth client's secret, package indexes' addresses with `user:token@` (pip),
-    // channel tokens (conda) and Bundler's per-host credentials, Snowflake's connections, CIFS
-    // mount passwords.
+    // channel tokens (conda), gem sources with `TOKEN@` (RubyGems' `.gemrc`) and Bundler's
+    // per-host credentials, Snowflake's connections, CIFS mount passwords.
     "**/.envrc",
     "**/.m2/settings-security.xml",
     "**/client_secret*.json",
@@ -265,6 +265,7 @@ const SECRET_GLOBS: &[&str] = &[
     "**/pip.ini",
     "**/.condarc",
     "**/.bundle/config",
+    "**/.gemrc",
     "**/.snowflake/config.toml",
     "**/.smbcredentials",
     // Passwords of database clients' service and login-path files (`.mylogin.cnf` is only

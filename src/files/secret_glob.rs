@@ -123,6 +123,7 @@ const SECRET_FILES: Words = words![
     "~/pip/pip.ini",
     "~/.condarc",
     "~/.bundle/config",
+    "~/.gemrc",
     "~/.snowflake/config.toml",
     "~/.smbcredentials",
     "~/.mylogin.cnf",
