@@ -278,6 +278,13 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
             {
                 continue;
             }
+            // The reader's own descriptor (`--file=/dev/stdin`): where shclass's own leads
+            // says nothing of the reader's.
+            if (v.starts_with("/dev/") || v.starts_with("/proc/"))
+                && crate::files::is_own_descriptor(Path::new(&crate::files::normalize_abs(v)))
+            {
+                continue;
+            }
             let (resolved, through_link) = match leads_to(v, dir, cx) {
                 Ok(found) => found,
                 Err(why) => return Some(why),
@@ -734,6 +741,8 @@ mod tests {
         }
         let quiet = [
             "cat README.md",
+            "sed --file=/dev/stdin README.md",
+            "awk --file=/proc/self/fd/0 README.md",
             "cat docs/a.md",
             "cat *.txt",
             "ls -l *",
