@@ -648,7 +648,7 @@ impl Check for SecretRead {
             // The tree walked only when the words name no secret (`rg x /`: the home directory).
             if read.is_none()
                 && let Some(why) = super::tree_search::search_reads_secret_file(u, cx.cwd, cx)
-                    .or_else(|| super::tree_search::history_prints_secret(u, cx.cwd, cx))
+                    .or_else(|| super::tree_search::history_prints_secret(u, moved.as_deref(), cx))
             {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
@@ -954,7 +954,7 @@ fn reads_secret_in(cx: &CheckCtx, u: &Unit) -> Option<String> {
         .or_else(|| reads_secret(u, true))
         .or_else(|| fed_secret(cx.analysis, u))
         .or_else(|| super::tree_search::search_reads_secret_file(u, cx.cwd, cx))
-        .or_else(|| super::tree_search::history_prints_secret(u, cx.cwd, cx))
+        .or_else(|| super::tree_search::history_prints_secret(u, None, cx))
 }
 
 /// Options whose value is a key or certificate the tool uses, not data it sends; for the ssh

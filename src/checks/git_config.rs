@@ -128,12 +128,12 @@ pub(super) fn repo_code(look: Look<'_>, target: &Target<'_>) -> Option<String> {
 }
 
 /// A repository git finds, and the config files it reads of it.
-struct Repo {
-    git_dir: PathBuf,
+pub(super) struct Repo {
+    pub git_dir: PathBuf,
     /// The top of the work tree (`None` for a bare repository).
-    top: Option<PathBuf>,
+    pub top: Option<PathBuf>,
     /// The common directory (a linked worktree's main git directory).
-    common: PathBuf,
+    pub common: PathBuf,
     /// The common `config`, `config.worktree` and a linked worktree's own `config`.
     configs: Vec<PathBuf>,
 }
@@ -586,6 +586,21 @@ pub(super) fn target_of<'u>(
         git_dir,
         subcommand: g.subcommand,
     }
+}
+
+/// The repository git, run by `u` in `cwd` (after a `cd` to `moved`), works on, as git finds
+/// it (`-C`, `--git-dir`, `GIT_DIR`, a `.git` file, a linked work tree's common directory):
+/// the directory it starts in and the repository. `Err` when a `.git` file cannot be read.
+pub(super) fn repository_of(
+    look: Look<'_>,
+    u: &crate::analyze::Unit,
+    cwd: &Path,
+    moved: Option<&str>,
+) -> Option<Result<(PathBuf, Repo), String>> {
+    let g = git_words(u);
+    let target = target_of(look, &g, u, cwd, moved);
+    let repo = find_repo(look, &target)?;
+    Some(repo.map(|r| (target.start, r)))
 }
 
 /// Why `u`, a git command that prints configuration values, shows a credential: `git config

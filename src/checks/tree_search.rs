@@ -120,10 +120,11 @@ pub(super) struct Tracked {
 /// The largest index read (a work tree of about a million files).
 const MAX_INDEX: u64 = 128 << 20;
 
-/// The files git's index holds, read from the index of `git` (a `.git` directory); `None` when
+/// The files git's index holds, read from the index of `git` (a git directory whose common
+/// directory, holding the configuration, is `common`); `None` when
 /// it cannot be read as SHA-1 format 2 or 3 (format 4 compresses paths; a SHA-256 repository's
 /// entries are longer): any file may be tracked. No index: nothing is.
-pub(super) fn tracked_files(git: &Path, cx: &CheckCtx) -> Option<Vec<Tracked>> {
+pub(super) fn tracked_files(git: &Path, common: &Path, cx: &CheckCtx) -> Option<Vec<Tracked>> {
     let index = git.join("index");
     if !cx.look.exists(&index) {
         return Some(Vec::new());
@@ -131,12 +132,7 @@ pub(super) fn tracked_files(git: &Path, cx: &CheckCtx) -> Option<Vec<Tracked>> {
     if std::fs::metadata(&index).ok()?.len() > MAX_INDEX {
         return None;
     }
-    // The entries' length depends on the hash: only SHA-1's are read. A linked work tree's
-    // configuration is in the common directory.
-    let common = cx
-        .look
-        .read_to_string(git.join("commondir"))
-        .map_or_else(|_| git.to_path_buf(), |c| git.join(c.trim()));
+    // The entries' length depends on the hash: only SHA-1's are read.
     if cx
         .look
         .read_to_string(common.join("config"))
@@ -197,7 +193,7 @@ fn may_be_tracked(file: &Path, cx: &CheckCtx) -> bool {
         return true;
     };
     let rel = rel.to_string_lossy();
-    tracked_files(&git, cx).is_none_or(|files| files.iter().any(|f| f.path == rel))
+    tracked_files(&git, &git, cx).is_none_or(|files| files.iter().any(|f| f.path == rel))
 }
 
 /// Whether the work tree's copy of a tracked file may differ from what the index recorded
@@ -258,7 +254,11 @@ fn low32(v: i64) -> u32 {
 /// (`--stat`, `--name-only`, `-s`) print no contents.
 ///
 /// **Known gap**: a secret committed once and no longer in the index is not seen.
-pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
+pub(crate) fn history_prints_secret(
+    u: &Unit,
+    moved: Option<&str>,
+    cx: &CheckCtx,
+) -> Option<String> {
     use crate::programs::{args, tables};
     // Most git commands name none of these: no table read for them.
     if prog(u)? != "git"
@@ -324,19 +324,34 @@ pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Opti
             if has(NAMES_ONLY) && !has(PATCH) {
                 return None;
             }
-            // No revision: the work tree against the index.
             !has(&["--cached", "--staged", "--no-index"])
-                && operands
-                    .iter()
-                    .take_while(|&&w| w != "--")
-                    .all(|w| cx.look.exists(&dir.join(w)))
         }
         // `git stash show` prints a patch when the configuration says so (`stash.showPatch`).
         "stash show" | "range-diff" => false,
         "format-patch" if has(&["--stdout"]) => false,
         _ => return None,
     };
-    let (top, git) = repository(dir, cx)?;
+    // A `cd` to a directory known only at run time: the repository is not known.
+    if moved.is_some_and(|d| d.contains('$')) {
+        return Some(
+            "prints patches of a repository in a directory known only at run time: its files may hold secrets"
+                .to_owned(),
+        );
+    }
+    let (dir, repo) = match super::git_config::repository_of(cx.look, u, cx.cwd, moved)? {
+        Ok(found) => found,
+        Err(why) => return Some(why),
+    };
+    let (git, common) = (repo.git_dir, repo.common);
+    // `--git-dir` without a work tree: git takes the directory it runs in as the top.
+    let top = repo.top.unwrap_or_else(|| dir.clone());
+    let dir = dir.as_path();
+    // No revision (every word before `--` names a path): the work tree against the index.
+    let worktree_only = worktree_only
+        && operands
+            .iter()
+            .take_while(|&&w| w != "--")
+            .all(|w| cx.look.exists(&dir.join(w)));
     // The pathspecs after `--`, from the top of the work tree; one with magic or a wildcard, or
     // one made at run time, limits nothing here.
     let mut limits: Vec<String> = Vec::new();
@@ -371,15 +386,11 @@ pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Opti
             })
     };
     let find = || {
-        let git = git_dir(&top, &git, cx);
-        let index_time = git
-            .as_ref()
-            .and_then(|g| std::fs::metadata(g.join("index")).ok())
-            .map_or((0, 0), |m| {
-                use std::os::unix::fs::MetadataExt;
-                (m.mtime(), m.mtime_nsec())
-            });
-        let Some(files) = git.and_then(|g| tracked_files(&g, cx)) else {
+        let index_time = std::fs::metadata(git.join("index")).map_or((0, 0), |m| {
+            use std::os::unix::fs::MetadataExt;
+            (m.mtime(), m.mtime_nsec())
+        });
+        let Some(files) = tracked_files(&git, &common, cx) else {
             return Some(
                 "prints patches of the files git tracks, and the repository's index cannot be read: one may hold secrets"
                     .to_owned(),
@@ -409,19 +420,6 @@ pub(crate) fn history_prints_secret(u: &Unit, dir: &Path, cx: &CheckCtx) -> Opti
         ),
         None => find(),
     }
-}
-
-/// The git directory of the work tree at `top` whose `.git` is `git`: itself, or the directory
-/// a linked work tree's `.git` file names (`gitdir: …`).
-fn git_dir(top: &Path, git: &Path, cx: &CheckCtx) -> Option<PathBuf> {
-    if cx.look.is_dir(git) {
-        return Some(git.to_path_buf());
-    }
-    let text = cx.look.read_to_string(git).ok()?;
-    let named = text.lines().find_map(|l| l.strip_prefix("gitdir:"))?.trim();
-    let dir = top.join(named);
-    // Its configuration (`objectformat`) is in the common directory.
-    cx.look.is_dir(&dir).then_some(dir)
 }
 
 /// A recursive search that reads a file holding secrets, or a git configuration file holding
@@ -862,6 +860,9 @@ mod tests {
             "git stash show",
             "git format-patch --stdout HEAD~1",
             "git whatchanged -p",
+            "git --git-dir=.git log -p",
+            "cd src && git log -p",
+            "cd \"$D\" && git log -p",
         ] {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
