@@ -588,6 +588,19 @@ pub(super) fn target_of<'u>(
     }
 }
 
+/// The repository git finds from `start` (a `.git` directory or file above it, or a bare
+/// repository); `Err` when a `.git` file cannot be read.
+pub(super) fn repo_at(look: Look<'_>, start: &Path) -> Option<Result<Repo, String>> {
+    find_repo(
+        look,
+        &Target {
+            start: start.to_path_buf(),
+            git_dir: None,
+            subcommand: None,
+        },
+    )
+}
+
 /// The repository git, run by `u` in `cwd` (after a `cd` to `moved`), works on, as git finds
 /// it (`-C`, `--git-dir`, `GIT_DIR`, a `.git` file, a linked work tree's common directory):
 /// the directory it starts in and the repository. `Err` when a `.git` file cannot be read.

@@ -99,12 +99,10 @@ fn plain_ignores(dir: &Path, cx: &CheckCtx) -> Option<Vec<Plain>> {
     Some(out)
 }
 
-/// The directory holding the `.git` of the repository `dir` is in, and that `.git`.
-fn repository(dir: &Path, cx: &CheckCtx) -> Option<(PathBuf, PathBuf)> {
-    dir.ancestors().find_map(|a| {
-        let git = a.join(".git");
-        cx.look.exists(&git).then(|| (a.to_path_buf(), git))
-    })
+/// Whether `dir` is inside a git work tree as rg tells (a `.git` in it or above it): only
+/// there does rg read `.gitignore` files.
+fn in_work_tree(dir: &Path, cx: &CheckCtx) -> bool {
+    dir.ancestors().any(|a| cx.look.exists(&a.join(".git")))
 }
 
 /// One file of git's index: its path from the top of the work tree, and the size and
@@ -183,17 +181,20 @@ pub(super) fn tracked_files(git: &Path, common: &Path, cx: &CheckCtx) -> Option<
 
 /// Whether git may track `file`: its path is in the index, or the index cannot be read.
 fn may_be_tracked(file: &Path, cx: &CheckCtx) -> bool {
-    let Some((top, git)) = file.parent().and_then(|d| repository(d, cx)) else {
-        return false;
+    let repo = match file
+        .parent()
+        .and_then(|d| super::git_config::repo_at(cx.look, d))
+    {
+        None => return false,
+        Some(Err(_)) => return true,
+        Some(Ok(repo)) => repo,
     };
-    if !cx.look.is_dir(&git) {
-        return true;
-    }
-    let Ok(rel) = file.strip_prefix(&top) else {
+    let Some(rel) = repo.top.as_ref().and_then(|t| file.strip_prefix(t).ok()) else {
         return true;
     };
     let rel = rel.to_string_lossy();
-    tracked_files(&git, &git, cx).is_none_or(|files| files.iter().any(|f| f.path == rel))
+    tracked_files(&repo.git_dir, &repo.common, cx)
+        .is_none_or(|files| files.iter().any(|f| f.path == rel))
 }
 
 /// Whether the work tree's copy of a tracked file may differ from what the index recorded
@@ -508,7 +509,10 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
             // A revision or pathspec made at run time: git searches the files it tracks, all
             // of them inside the repository.
             None if p == "git" => {
-                let top = repository(dir, cx).map_or_else(|| dir.to_path_buf(), |(top, _)| top);
+                let top = match super::git_config::repo_at(cx.look, dir) {
+                    Some(Ok(repo)) => repo.top.unwrap_or_else(|| dir.to_path_buf()),
+                    _ => dir.to_path_buf(),
+                };
                 roots.push(top.to_string_lossy().into_owned().into());
             }
             // A tree named at run time may hold anything.
@@ -571,8 +575,7 @@ fn walk(
     cx: &CheckCtx,
 ) -> Option<String> {
     let mut seen = 0usize;
-    let ignores =
-        matches!(reads, Reads::Visible { ignores: true }) && repository(root, cx).is_some();
+    let ignores = matches!(reads, Reads::Visible { ignores: true }) && in_work_tree(root, cx);
     let mut stack = vec![(root.to_path_buf(), Rc::new(Vec::<Plain>::new()))];
     while let Some((d, inherited)) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else {
