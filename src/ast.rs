@@ -273,6 +273,15 @@ pub(crate) struct SimpleCommand {
     pub span: Span,
 }
 
+/// A name bash accepts on the left of an assignment (`[A-Za-z_][A-Za-z0-9_]*`). tree-sitter-bash
+/// also reads `--opt=1` and `1a=2` as assignments; bash runs them as commands.
+pub(crate) fn is_shell_name(name: &str) -> bool {
+    let b = name.as_bytes();
+    b.first()
+        .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+        && b.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+}
+
 /// `NAME=value`, `NAME+=value`, `NAME=(a b)`.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct Assignment {

@@ -1212,3 +1212,30 @@ fn globs_in_redirect_targets_and_printed_words_are_expanded() {
         ("echo *.md | xargs cat", Allow),
     ]);
 }
+
+#[test]
+fn a_word_with_an_equals_sign_but_no_shell_name_is_a_command() {
+    // tree-sitter-bash reads `--opt=1` and `1a=2` as assignments; bash assigns only to a shell
+    // name (`[A-Za-z_][A-Za-z0-9_]*`) and runs anything else as the command.
+    check(&[
+        // bypass: a program the agent wrote, found through the PATH set on the line, ran
+        // with no unit naming it.
+        ("PATH=. --x=1", Ask),
+        ("PATH=.:$PATH 1a=2", Ask),
+        ("--zzq=1", Ask),
+        ("x=1 --x=1 ls", Ask),
+        ("a-b=1 c=d", Ask),
+        // bypass: the substitution in the value still runs.
+        ("x=1 --y=\"$(rm -rf ~)\"", Deny),
+        // Harmless twins: assignments bash makes.
+        ("x=1 y=2", Allow),
+        ("x=1 a[1]=b", Allow),
+        ("x=1 a+=b", Allow),
+        ("_a1=2", Allow),
+    ]);
+    assert_eq!(
+        argvs("x=1 --x=1 ls y=2"),
+        vec![vec!["--x=1".to_owned(), "ls".to_owned(), "y=2".to_owned()]]
+    );
+    assert_eq!(argvs("1a[2]=3"), vec![vec!["1a[2]=3".to_owned()]]);
+}

@@ -419,25 +419,55 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// `A=1` or `A=1 B=2` with no command.
+    /// `A=1` or `A=1 B=2` with no command. What tree-sitter-bash reads as an assignment but bash
+    /// does not (`--opt=1`, `1a=2`: the name is not a shell name) is the command's first word,
+    /// and every later one is an argument, as bash reads them.
     fn bare_assignments(&mut self, node: Node) -> Command {
         let mut assignments = Vec::new();
+        let mut words = Vec::new();
+        let mut last_end = None;
+        let mut one = |this: &mut Self, ch: Node<'_>| {
+            if words.is_empty() && this.assigns(ch) {
+                assignments.push(this.assignment(ch));
+            } else {
+                let w = this.assignment_word(ch);
+                this.push_word(&mut words, last_end, ch, w);
+                last_end = Some(ch.end_byte());
+            }
+        };
         if kind(node) == "variable_assignment" {
-            assignments.push(self.assignment(node));
+            one(self, node);
         } else {
             let mut c = node.walk();
             for ch in node.named_children(&mut c) {
                 if kind(ch) == "variable_assignment" {
-                    assignments.push(self.assignment(ch));
+                    one(self, ch);
                 }
             }
         }
         Command::Simple(SimpleCommand {
             assignments,
-            words: Vec::new(),
+            words,
             redirects: Vec::new(),
             span: self.span(node),
         })
+    }
+
+    /// Whether bash reads a `variable_assignment` node as an assignment: its name (or the
+    /// array name before a subscript) is a shell name.
+    fn assigns(&self, node: Node) -> bool {
+        let Some(name) = node.child_by_field_name("name") else {
+            return false;
+        };
+        let name = if kind(name) == "subscript" {
+            match name.child_by_field_name("name") {
+                Some(n) => n,
+                None => return false,
+            }
+        } else {
+            name
+        };
+        crate::ast::is_shell_name(self.text(name))
     }
 
     /// A redirect alone, as in `$(< file)`: a command with no words.
@@ -952,11 +982,17 @@ impl<'a> Lowerer<'a> {
     ) -> Option<usize> {
         let glue_end = parts.glue_end.take();
         match kind(ch) {
-            "variable_assignment" => {
+            "variable_assignment" if parts.cmd.words.is_empty() && self.assigns(ch) => {
                 let a = self.assignment(ch);
                 parts.cmd.assignments.push(a);
                 parts.glue_end = Some(ch.end_byte());
                 None
+            }
+            "variable_assignment" => {
+                // Not an assignment to bash (`x=1 --opt=1 ls` runs `--opt=1`): a word.
+                let w = self.assignment_word(ch);
+                self.push_word(&mut parts.cmd.words, last_word_end, ch, w);
+                Some(ch.end_byte())
             }
             "file_redirect" | "heredoc_redirect" | "herestring_redirect" => {
                 let r = self.redirect(ch);

@@ -478,20 +478,13 @@ fn variable_prefix(t: &str) -> Option<(&str, &str)> {
     let body = t.strip_prefix('$')?;
     if let Some(inner) = body.strip_prefix('{') {
         let (name, rest) = inner.split_once('}')?;
-        return is_name(name).then_some((name, rest));
+        return crate::ast::is_shell_name(name).then_some((name, rest));
     }
     let end = body
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
         .unwrap_or(body.len());
     let name = &body[..end];
-    is_name(name).then_some((name, &body[end..]))
-}
-
-fn is_name(name: &str) -> bool {
-    name.chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    crate::ast::is_shell_name(name).then_some((name, &body[end..]))
 }
 
 #[cfg(test)]
