@@ -624,8 +624,9 @@ impl Rule {
         // knows the program's options, `--vers` is not proven to be `--version` (the program
         // may have another option of that name, or read it some other way).
         // Without a closed table, a required `--help` or `--version` given a value
-        // (`--help=x`, `--version=--exec`) is not proven to be the bare option the rule names:
-        // what the program makes of the value is unknown.
+        // (`--help=x`, `--version=--exec`, or the next word where an open table lists the
+        // option as taking one for some subcommand: `cargo --version --zzq`) is not proven to
+        // be the bare option the rule names: what the program makes of the value is unknown.
         let has = |f: &str| {
             if self.decision == Decision::Allow {
                 m.parsed.has_exact(f)
@@ -633,9 +634,10 @@ impl Rule {
                         || !matches!(f, "--help" | "--version")
                         || !m.parsed.opts.iter().any(|o| {
                             o.name == f
-                                && unit.argv.get(o.index).is_some_and(|a| {
-                                    a.template.starts_with("--") && a.template.contains('=')
-                                })
+                                && (o.value_at.is_some()
+                                    || unit.argv.get(o.index).is_some_and(|a| {
+                                        a.template.starts_with("--") && a.template.contains('=')
+                                    }))
                         }))
             } else {
                 m.parsed.has(f)
