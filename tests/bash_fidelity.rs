@@ -1239,3 +1239,19 @@ fn a_word_with_an_equals_sign_but_no_shell_name_is_a_command() {
     );
     assert_eq!(argvs("1a[2]=3"), vec![vec!["1a[2]=3".to_owned()]]);
 }
+
+#[test]
+fn tee_behind_a_wrapper_feeds_its_process_substitutions() {
+    // tee copies its input into each `>(…)`: behind a wrapper that runs it on the same input
+    // (`timeout`, `env`, `nice`) too, so the command inside reads the fed text.
+    check(&[
+        // catastrophe that only asked: the shell inside reads the here-string.
+        ("timeout 5 tee >(sh) <<< 'rm -rf ~'", Deny),
+        ("env tee >(bash) <<< 'rm -rf ~'", Deny),
+        ("echo 'rm -rf ~' | nice -n 5 tee >(sh)", Deny),
+        ("tee >(sh) <<< 'rm -rf ~'", Deny),
+        // Harmless twins.
+        ("timeout 5 tee >(wc -l) <<< 'hi'", Allow),
+        ("echo ls | timeout 5 tee >(sh)", Allow),
+    ]);
+}

@@ -820,7 +820,14 @@ impl<'l> Walker<'l> {
             .iter()
             .map(|a| self.assignment(a, ctx, reader))
             .collect();
-        let tee = head.is_some_and(|a| a.exact() == Some("tee"));
+        // tee, also behind wrappers that run it on the same input and output (`timeout 5 tee
+        // >(sh) <<< CODE`); the words are read again only when a `>(…)` is among them.
+        let tee = head.is_some_and(|a| a.exact() == Some("tee"))
+            || s.words.iter().any(|w| output_substitution(w).is_some()) && {
+                let all: Vec<Arg> = s.words.iter().flat_map(word::canonical).collect();
+                let at = super::nested::output_command(&all, s.words.len());
+                at > 0 && all.get(at).and_then(Arg::exact) == Some("tee")
+            };
         let mut c = self.simple_redirects(s, ctx);
         // A command that writes into `>(…)` (`curl … > >(sh)`, `curl -o >(sh) URL`) is the
         // first stage of a pipe: what runs inside reads what it writes.

@@ -124,7 +124,7 @@ pub(super) fn simple_feed(s: &crate::ast::SimpleCommand) -> Feed {
 /// hand on its output unchanged (`timeout`, `nice`, `nohup`, `env`, `sudo`, `stdbuf`…), as
 /// the analyzer strips them (`wrappers::strip`); 0 when there are none, or when a word is not
 /// exactly one arg (`{a,b}`), so that word and arg indexes differ.
-fn output_command(args: &[crate::analyze::Arg], words: usize) -> usize {
+pub(super) fn output_command(args: &[crate::analyze::Arg], words: usize) -> usize {
     if args.len() != words {
         return 0;
     }
