@@ -1255,3 +1255,30 @@ fn tee_behind_a_wrapper_feeds_its_process_substitutions() {
         ("echo ls | timeout 5 tee >(sh)", Allow),
     ]);
 }
+
+#[test]
+fn a_brace_expansion_starting_a_word_is_a_command_anywhere() {
+    // tree-sitter-bash reads the `{` of `{rm,-rf,/}` as a group's; bash expands the word to
+    // `rm -rf /`. A statement of its own was recovered; inside a list, group, loop, branch or
+    // function the command was lost in the syntax error and the line only asked.
+    check(&[
+        (": ; {rm,-rf,/}", Deny),
+        ("true && {rm,-rf,~}", Deny),
+        ("{ {rm,-rf,/}; }", Deny),
+        ("f() { {rm,-rf,/}; }; f", Deny),
+        ("if true; then {rm,-rf,'/'}; fi", Deny),
+        ("for i in 1; do {dd,if=/dev/zero,of=/dev/sda}; done", Deny),
+        // Harmless twins: still never allowed (a command name made by brace expansion), and
+        // groups, descriptor variables and brace arguments keep their reading.
+        ("true && {echo,hi}", Ask),
+        ("ls && { echo hi; }", Allow),
+        ("echo {a,b}", Allow),
+    ]);
+    assert_eq!(
+        argvs(": ; {echo,a,b}"),
+        vec![
+            vec![":".to_owned()],
+            vec!["echo".to_owned(), "a".to_owned(), "b".to_owned()]
+        ]
+    );
+}

@@ -13,6 +13,7 @@
 //! the analyzer's job, which calls [`parse_nested`] with a map back to the original offsets.
 
 mod backquotes;
+mod brace_word;
 mod continuation;
 mod dparen;
 pub(crate) mod escapes;
@@ -191,6 +192,31 @@ pub(crate) fn parse_with_tree_sitter(
             .iter()
             .any(|i| i.kind == IssueKind::ParseError)
         {
+            return respelled;
+        }
+    }
+    if script
+        .issues
+        .iter()
+        .any(|i| i.kind == IssueKind::ParseError)
+        && let Some((text, origin)) = brace_word::as_quoted_preamble(src)
+    {
+        // `: ; {rm,-rf,/}`: a brace expansion that starts a word, which tree-sitter-bash reads
+        // as a group's `{`; bash's reading of `""{rm,-rf,/}` is the same. Kept when it parses,
+        // and never allowed (the issue below).
+        let first = origin.iter().find(|(s, e)| s == e).map(|&(s, _)| s);
+        let table = origin.iter().map(|&(s, e)| map.map(s, e)).collect();
+        let mut respelled = parse_nested(&text, &SpanMap::Table(table), depth, limits);
+        if !respelled
+            .issues
+            .iter()
+            .any(|i| i.kind == IssueKind::ParseError)
+        {
+            respelled.issues.push(SyntaxIssue {
+                kind: IssueKind::UnsupportedSyntax,
+                span: first.map_or_else(|| map.map(0, src.len()), |k| map.map(k, k + 1)),
+                detail: "a brace expansion that makes a command name (`{rm,-rf,/}`)".to_owned(),
+            });
             return respelled;
         }
     }
