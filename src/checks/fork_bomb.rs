@@ -56,10 +56,11 @@ impl Check for ForkBomb {
             }
         }
         for lp in a.flags_of(FlagKind::EndlessLoop) {
+            // The loop's own condition is one word (`true`, `:`, `false`), never a job; a unit
+            // inside an outer command's condition (`until while :; do sleep 9 & done; do :;
+            // done`) is still the loop's.
             let inside = |u: &&crate::analyze::Unit| {
-                lp.span.start <= u.span.start
-                    && u.span.end <= lp.span.end
-                    && !u.in_context(Context::Condition)
+                lp.span.start <= u.span.start && u.span.end <= lp.span.end
             };
             let mut body = a.units.iter().enumerate().filter(|(_, u)| inside(u));
             let paced = body.clone().any(|(_, u)| {
@@ -209,6 +210,17 @@ mod tests {
             ("while read l; do echo \"$l\" & done < f", None),
             ("for ((i=0;i<3;i++)); do sleep 1 & done", None),
             ("while true; do :; done", None),
+            // bypass: the endless loop inside another command's condition.
+            (
+                "until while :; do sleep 999 & done; do :; done",
+                Some(Decision::Deny),
+            ),
+            (
+                "if for ((;;)); do sleep 1 & done; then :; fi",
+                Some(Decision::Deny),
+            ),
+            // A foreground sleep in the body's own condition paces the loop.
+            ("while :; do if sleep 1; then date & fi; done", None),
             // bypass: unbounded parallelism fed by an endless producer
             (
                 "yes | xargs -P0 -n1 sh -c 'sleep 1000'",
