@@ -70,6 +70,15 @@ pub(super) fn simple_feed(s: &crate::ast::SimpleCommand) -> Feed {
                 // bash's under `shopt -s xpg_echo`: which one prints is not known here.
                 Some((text, _)) if text.contains('\\') => Feed::Dynamic(s.span),
                 Some((text, map)) => Feed::Static(text, map),
+                // `echo "rm -rf $HOME" | sh`: known but for its expansions.
+                None if !escapes => {
+                    let (text, map) = word::template_text(&words);
+                    if text.contains('\\') {
+                        Feed::Dynamic(s.span)
+                    } else {
+                        Feed::Partial(text, map, s.span)
+                    }
+                }
                 None => Feed::Dynamic(s.span),
             }
         }
@@ -1156,12 +1165,26 @@ impl Walker<'_> {
                     format!("{program} runs code computed at run time"),
                 );
             }
-            // When the code is built from variables set earlier on the line, read it too.
+            // When the code is built from variables set earlier on the line, read it too;
+            // else as written, each expansion standing for its value (`eval "find $HOME
+            // -delete"` deletes the home directory). Either reading can only add findings.
             let words: Vec<&crate::ast::Word> = code.iter().map(|a| a.word).collect();
+            let mut c = ctx.with(Context::Resolved);
+            c.via = via.to_vec();
             if let Some(text) = self.resolved_text(&words, true) {
-                let mut c = ctx.with(Context::Resolved);
-                c.via = via.to_vec();
                 let map = SpanMap::Table(vec![span; text.len()]);
+                self.nested(&text, &map, span, &c);
+            } else if !from_command
+                && code.iter().all(|a| {
+                    a.sole
+                        && !a
+                            .word
+                            .parts
+                            .iter()
+                            .any(|p| matches!(p, WordPart::ProcessSubstitution { .. }))
+                })
+            {
+                let (text, map) = word::template_text(&words);
                 self.nested(&text, &map, span, &c);
             }
             false

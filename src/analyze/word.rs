@@ -741,6 +741,27 @@ pub(crate) fn body_text(word: &Word) -> (String, SpanMap, bool) {
     (text, SpanMap::Table(table), dynamic)
 }
 
+/// Words as code whose expansions are not known now (`eval "find $HOME -delete"`): each
+/// expansion kept as its source text, as [`body_text`] keeps a heredoc's, words joined by a
+/// blank. A reading of it can only add findings: the caller has flagged the code as dynamic.
+pub(crate) fn template_text(words: &[&Word]) -> (String, SpanMap) {
+    let mut text = String::new();
+    let mut table: Vec<Span> = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+            let at = table.last().map_or(word.span.start, |s| s.end);
+            table.push(Span::new(at, at));
+        }
+        let (t, map, _) = body_text(word);
+        text.push_str(&t);
+        if let SpanMap::Table(spans) = map {
+            table.extend(spans);
+        }
+    }
+    (text, SpanMap::Table(table))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
