@@ -1185,7 +1185,10 @@ impl Walker<'_> {
                 })
             {
                 let (text, map) = word::template_text(&words);
-                self.nested(&text, &map, span, &c);
+                // Code that starts with an expansion (`eval "$cmd"`) names no program to read.
+                if !text.trim_start().starts_with('$') {
+                    self.nested(&text, &map, span, &c);
+                }
             }
             false
         }

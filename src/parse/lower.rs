@@ -1506,6 +1506,14 @@ impl<'a> Lowerer<'a> {
                     span,
                 }
             }
+            // `a && b > f`, `a | b < f`: tree-sitter-bash redirects the whole list or
+            // pipeline; bash redirects its last command (`cat x | sh < <(curl …)`: sh reads
+            // curl's output, not cat's).
+            Some(mut other @ (Command::AndOr { .. } | Command::Pipeline { .. })) => {
+                let stray = redirect_last(&mut other, redirects, extra, span.end);
+                self.stray_words(&stray);
+                other
+            }
             Some(other) => {
                 self.stray_words(&extra);
                 Command::Redirected {
@@ -2050,6 +2058,57 @@ fn error_continuation(error_op: Option<&str>, words: Vec<Word>) -> Option<Contin
 }
 
 /// Re-attach what the grammar nested inside a heredoc redirect.
+/// Give `redirects` (and the words after their targets) to the last command of a list or
+/// pipeline, as bash reads `a && b > f`; every command on the way ends at `end`. Returns the
+/// words when that last command is compound (`a && { b; } > f x`), which bash rejects.
+fn redirect_last(
+    cmd: &mut Command,
+    redirects: Vec<Redirect>,
+    extra: Vec<Word>,
+    end: usize,
+) -> Vec<Word> {
+    match cmd {
+        Command::AndOr { right, span, .. } => {
+            span.end = span.end.max(end);
+            redirect_last(right, redirects, extra, end)
+        }
+        Command::Pipeline { stages, span } => {
+            span.end = span.end.max(end);
+            match stages.last_mut() {
+                Some(last) => redirect_last(last, redirects, extra, end),
+                None => extra,
+            }
+        }
+        Command::Negated { body, span } => {
+            span.end = span.end.max(end);
+            redirect_last(body, redirects, extra, end)
+        }
+        Command::Simple(s) => {
+            s.redirects.extend(redirects);
+            s.words.extend(extra);
+            s.span.end = s.span.end.max(end);
+            fd_words(s);
+            Vec::new()
+        }
+        other => {
+            let body = std::mem::replace(
+                other,
+                Command::Group {
+                    body: Vec::new(),
+                    span: Span::default(),
+                },
+            );
+            let start = body.span().start;
+            *other = Command::Redirected {
+                body: Box::new(body),
+                redirects,
+                span: Span::new(start, end.max(start)),
+            };
+            extra
+        }
+    }
+}
+
 fn attach(cmd: Command, cont: Continuation) -> Command {
     match cont {
         Continuation::Pipe(next) => {
