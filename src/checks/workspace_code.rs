@@ -60,7 +60,14 @@ declare_check! {
     ///   error quotes it; also in the project the line names (npm's `--prefix DIR` and folder
     ///   specs, `npm view ./pkg`; the directory of cargo's `--manifest-path`, whose `Cargo.lock`
     ///   cargo reads; the directories of the files clang-format, clang-tidy, rustfmt,
-    ///   shellcheck and typos check, where each looks for its configuration);
+    ///   shellcheck, typos, pycodestyle and pydocstyle check, where each looks for its
+    ///   configuration); and DVC's `.dvc/config` (`.dvc/config.local`) linked to one;
+    /// - a checkout that gives a registry or package-source name an address of its own, where
+    ///   the person's credentials are looked up by that name: cargo with `[registries.NAME]
+    ///   index`, `registry.default`, `registry.index` or a `[source.NAME]` registry in
+    ///   `.cargo/config.toml`; `poetry show --outdated`/`--latest` with a
+    ///   `[[tool.poetry.source]]`; `uv pip list --outdated` with a named index
+    ///   (`[[tool.uv.index]]`, `[[index]]` in `uv.toml`);
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
@@ -297,6 +304,9 @@ crate::programs::name_set! {
         "clang-tidy",
         "shellcheck",
         "yamllint",
+        "pycodestyle",
+        "pydocstyle",
+        "dvc",
         "hadolint",
         "black",
         "ruff",
@@ -360,6 +370,24 @@ fn secret_link(dir: &Path, root: &Path, memo: Option<&super::WorkspaceMemo>) -> 
     })
 }
 
+/// A configuration file a project reader reads from a directory of the project below its own
+/// (`.dvc/config`, `.dvc/config.local`: configobj's parse error quotes the line it cannot read)
+/// that is a symbolic link to a secret, in `dir` or a parent inside the workspace. The entries
+/// of the project directories themselves are [`secret_link`]'s.
+fn nested_secret_link(base: &str, dir: &Path, root: &Path) -> Option<PathBuf> {
+    let files: &[&str] = match base {
+        "dvc" => &[".dvc/config", ".dvc/config.local"],
+        _ => return None,
+    };
+    project_dirs(dir, root).find_map(|d| {
+        files.iter().map(|f| d.join(f)).find(|f| {
+            std::fs::symlink_metadata(f).is_ok_and(|m| m.file_type().is_symlink())
+                && std::fs::canonicalize(f)
+                    .is_ok_and(|t| crate::files::is_secret(&t) || crate::files::is_secret_dir(&t))
+        })
+    })
+}
+
 /// The project directories a project reader is moved to by the line, besides the one it runs
 /// in: npm's `--prefix DIR` (`-C DIR`) and the folders its read verbs are given as package specs
 /// (`npm view ./pkg`, `file:../pkg`), whose `package.json` npm reads; the directory of cargo's
@@ -400,8 +428,11 @@ fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<Pa
                 }
             }
             // They look for their configuration from each file's directory upward
-            // (`.clang-format`, `.clang-tidy`, `rustfmt.toml`, `.shellcheckrc`, `_typos.toml`).
-            "clang-format" | "clang-tidy" | "rustfmt" | "shellcheck" | "typos"
+            // (`.clang-format`, `.clang-tidy`, `rustfmt.toml`, `.shellcheckrc`, `_typos.toml`;
+            // pycodestyle's and pydocstyle's `setup.cfg` and `tox.ini`, whose INI parse error
+            // quotes the first line that is not INI).
+            "clang-format" | "clang-tidy" | "rustfmt" | "shellcheck" | "typos" | "pycodestyle"
+            | "pydocstyle"
                 if !a.starts_with('-') =>
             {
                 let parent = a
@@ -432,6 +463,12 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     {
         return Some(format!(
             "`{}` is a link to a secret: `{base}` reads the files of the project by name, and would read and may print it",
+            link.display()
+        ));
+    }
+    if let Some(link) = nested_secret_link(base, dir, root) {
+        return Some(format!(
+            "`{}` is a link to a secret: `{base}` reads it as its configuration, and its parse error quotes the line",
             link.display()
         ));
     }
@@ -2870,6 +2907,39 @@ mod tests {
         );
         assert!(flagged(root, "rustc --version").is_some());
         assert!(flagged(root, "cargo fmt --check").is_some());
+    }
+
+    #[test]
+    fn python_linters_and_dvc_read_project_files_linked_to_secrets() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        let secrets = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let netrc = secrets.path().join(".netrc");
+        std::fs::write(&netrc, "machine x login u password p\n").unwrap_or_else(|e| panic!("{e}"));
+        write(root, "setup.cfg", "[pycodestyle]\nmax-line-length = 99\n");
+        write(root, ".dvc/config", "[core]\nremote = s\n");
+        for cmd in ["pycodestyle .", "pydocstyle src", "dvc status"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        std::fs::remove_file(root.join("setup.cfg")).unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(&netrc, root.join("setup.cfg"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        for cmd in ["pycodestyle .", "pydocstyle src", "dvc status"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        std::fs::remove_file(root.join("setup.cfg")).unwrap_or_else(|e| panic!("{e}"));
+        // The configuration of the files' own directories (pycodestyle and pydocstyle look
+        // there), and DVC's `.dvc/config`.
+        write(root, "sub/a.py", "x = 1\n");
+        std::os::unix::fs::symlink(&netrc, root.join("sub/tox.ini"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "pycodestyle sub/a.py").is_some());
+        assert_eq!(flagged(root, "dvc status"), None);
+        std::fs::remove_file(root.join(".dvc/config")).unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(&netrc, root.join(".dvc/config"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "dvc status").is_some());
+        assert!(flagged(root, "dvc dag").is_some());
     }
 
     #[test]
