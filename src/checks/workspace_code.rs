@@ -14,7 +14,9 @@ declare_check! {
     /// file in the directory it runs in (or a parent inside the workspace):
     /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`)
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
-    ///   `runner` or `linker`, a credential provider, an alias of the subcommand, `rustflags`
+    ///   `runner` or `linker`, a credential provider, an alias of the subcommand, an `[env]`
+    ///   entry that changes what rustc runs or loads (`LD_PRELOAD`, `PATH`, `RUSTUP_TOOLCHAIN`:
+    ///   cargo applies `[env]` to the rustc that learns the target), `rustflags`
     ///   loading a library into rustc, `-Z codegen-backend=./x.so`, writing a file,
     ///   `--print=cfg=PATH`, or reading more flags from one, `@FILE`), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
@@ -2659,7 +2661,14 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
                     .any(|r| r.contains_key("credential-provider"))
             });
     let alias = sub.is_some_and(|s| has_key(t, &["alias", s]));
-    build || targets || credentials || alias || rustflags_load_code(t)
+    // cargo applies `[env]` to every rustc it starts, the target probe of `cargo metadata` and
+    // `cargo tree` included: `LD_PRELOAD`, `PATH` (with `force`), `RUSTUP_TOOLCHAIN` naming a
+    // directory of the checkout change what that rustc runs.
+    let env = t
+        .get("env")
+        .and_then(toml::Value::as_table)
+        .is_some_and(|e| e.keys().any(|k| super::env_prefix::loads_code(k)));
+    build || targets || credentials || alias || env || rustflags_load_code(t)
 }
 
 /// Whether every rustc flag of a list (a config's `rustflags`, or `RUSTFLAGS`) is one known to
@@ -2891,6 +2900,21 @@ mod tests {
             write(root, ".cargo/config.toml", cfg);
             assert!(flagged(root, "cargo metadata").is_some(), "{cfg}");
         }
+        for cfg in [
+            "[env]\nLD_PRELOAD = { value = \"x.so\", relative = true }\n",
+            "[env]\nPATH = { value = \"bin\", relative = true, force = true }\n",
+            "[env]\nRUSTUP_TOOLCHAIN = { value = \"tc\", relative = true }\n",
+            "[env]\nLD_LIBRARY_PATH = \"/tmp/lib\"\n",
+        ] {
+            write(root, ".cargo/config.toml", cfg);
+            assert!(flagged(root, "cargo metadata").is_some(), "{cfg}");
+        }
+        write(
+            root,
+            ".cargo/config.toml",
+            "[env]\nSQLX_OFFLINE = \"true\"\nRUST_LOG = \"debug\"\nOPENSSL_DIR = \"/usr\"\n",
+        );
+        assert_eq!(flagged(root, "cargo tree"), None);
         write(root, ".cargo/config.toml", "not toml [");
         assert!(flagged(root, "cargo tree").is_some(), "unreadable: flagged");
         std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
