@@ -297,6 +297,52 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/flyctl/config.yml",
     "**/.oci/config",
     "**/.claude.json",
+    // More histories of shells, database clients and REPLs (a password typed on a command
+    // line, `CREATE USER … IDENTIFIED BY`, `AUTH`, a connection string), atuin's history
+    // database and Neovim's shada files (command history and registers, a yanked token).
+    "**/.zhistory",
+    "**/.sh_history",
+    "**/.ksh_history",
+    "**/.mksh_history",
+    "**/.mariadb_history",
+    "**/.Rhistory",
+    "**/.cqlsh_history",
+    "**/.cassandra/cqlsh_history",
+    "**/.influx_history",
+    "**/.duckdb_history",
+    "**/.clickhouse-client-history",
+    "**/.mycli-history",
+    "**/.config/pgcli/history",
+    "**/.usql_history",
+    "**/.mongosh/mongosh_repl_history",
+    "**/.ipython/profile_*/history.sqlite",
+    "**/.julia/logs/repl_history.jl",
+    "**/.local/share/atuin/history.db",
+    "**/.local/state/nvim/shada/**",
+    "**/.local/share/nvim/shada/**",
+    // More CLIs' and clients' credential stores in the clear: poetry's `http-basic` passwords
+    // (without a keyring), Ivy's and sbt's repository credentials, keyrings.alt's plain-text
+    // keyring, bun's global settings (scoped registries' tokens), the MinIO client's access and
+    // secret keys, WakaTime's, Todoist's, Spotify's and PlanetScale's tokens, aerc's and
+    // OfflineIMAP's mail passwords, lftp's bookmarks.
+    "**/.config/pypoetry/auth.toml",
+    "**/Library/Application Support/pypoetry/auth.toml",
+    "**/.ivy2/.credentials",
+    "**/.sbt/.credentials",
+    "**/.sbt/*/credentials.sbt",
+    "**/.local/share/python_keyring/**",
+    "**/.bunfig.toml",
+    "**/.mc/config.json",
+    "**/.mcli/config.json",
+    "**/.wakatime.cfg",
+    "**/.config/todoist/config.json",
+    "**/.config/spotify-tui/client.yml",
+    "**/.config/pscale/access-token",
+    "**/.config/planetscale/access-token",
+    "**/.config/aerc/accounts.conf",
+    "**/.offlineimaprc",
+    "**/.local/share/lftp/bookmarks",
+    "**/.lftp/bookmarks",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
