@@ -343,6 +343,34 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.offlineimaprc",
     "**/.local/share/lftp/bookmarks",
     "**/.lftp/bookmarks",
+    // Model API keys of LLM command-line clients (Simon Willison's `llm`, shell_gpt, aichat,
+    // mods, gptcommit), OCI-registry and Argo CD logins (helm's registry `config.json`, the
+    // argocd CLI's auth and refresh tokens), okteto's, vcluster's and `lab`'s tokens, go's
+    // settings file (`GOPROXY` with `user:key@`, as pip's index address), pnpm's and uv's
+    // global settings (registry tokens, index addresses with credentials), pdm's repository
+    // passwords, age identities kept in their usual directories, rbw's local vault (access and
+    // refresh tokens in the clear).
+    "**/io.datasette.llm/keys.json",
+    "**/.config/shell_gpt/.sgptrc",
+    "**/.config/aichat/config.yaml",
+    "**/.config/mods/mods.yml",
+    "**/.config/gptcommit/config.toml",
+    "**/.config/helm/registry/config.json",
+    "**/.config/helm/registry.json",
+    "**/.argocd/config",
+    "**/.config/argocd/config",
+    "**/.okteto/context/config.json",
+    "**/.config/vcluster/config.json",
+    "**/.config/lab/lab.toml",
+    "**/.config/go/env",
+    "**/.config/pnpm/rc",
+    "**/.config/uv/uv.toml",
+    "**/.config/pdm/config.toml",
+    "**/.age/**",
+    "**/.config/age/**",
+    "**/.config/chezmoi/key.txt",
+    "**/.local/share/rbw/**",
+    "**/.cache/rbw/**",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
