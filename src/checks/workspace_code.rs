@@ -443,6 +443,21 @@ fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<Pa
                 named.push(a);
                 named.extend(parent);
             }
+            // clang-format looks for the configuration of standard input (or of the files)
+            // from the directory of `--assume-filename` (`-assume-filename=F`; the separate
+            // word is read as a file above).
+            "clang-format" | "clang-tidy" => {
+                if let Some(f) = a
+                    .strip_prefix("--assume-filename=")
+                    .or_else(|| a.strip_prefix("-assume-filename="))
+                {
+                    named.push(f);
+                    named.extend(
+                        f.rsplit_once('/')
+                            .map(|(d, _)| if d.is_empty() { "/" } else { d }),
+                    );
+                }
+            }
             _ => {}
         }
         k += 1;
@@ -3504,11 +3519,15 @@ mod tests {
             "shellcheck proj/x.sh",
             "typos proj",
             "rustfmt --check proj/src/lib.rs",
+            "clang-format --assume-filename=proj/x.c",
+            "clang-format -assume-filename=proj/x.c --dry-run",
+            "clang-format --assume-filename proj/x.c",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
         for cmd in [
             "clang-format --dry-run other/x.c",
+            "clang-format --assume-filename=other/x.c",
             "shellcheck x.sh",
             "typos other",
         ] {
