@@ -205,6 +205,31 @@ fn harmless_goflag(flag: &str) -> bool {
         })
 }
 
+/// Whether setting `name` changes which program a process runs or what code it loads before
+/// it reads its arguments: the names env-prefix asks about as loaders (`PATH`, `LD_PRELOAD`,
+/// `LD_LIBRARY_PATH`, `GCONV_PATH`…), and the dynamic loader's and the Rust toolchain's
+/// families (`LD_*`, `DYLD_*`, `RUSTUP_*` naming a toolchain or its home, `RUSTC*`, `RUST_*`
+/// but the log and backtrace switches, `CARGO*`), the home and temporary directories and the
+/// XDG base directories (where programs find their settings). Read for the `[env]` table of a
+/// checkout's `.cargo/config.toml`, which cargo applies to the rustc it starts to learn the
+/// target (`cargo metadata`, `cargo tree`).
+pub(super) fn loads_code(name: &str) -> bool {
+    if HARMLESS.contains(name) || name.starts_with("LC_") {
+        return false;
+    }
+    LOADERS.contains(name)
+        || [
+            "LD_", "DYLD_", "RUSTUP_", "RUSTC", "RUST_", "CARGO", "XDG_", "GCONV", "MALLOC_",
+            "GLIBC_",
+        ]
+        .iter()
+        .any(|p| name.starts_with(p))
+        || matches!(
+            name,
+            "HOME" | "TMPDIR" | "TMP" | "TEMP" | "LOCPATH" | "NLSPATH" | "TZDIR"
+        )
+}
+
 /// How risky setting `name` to `value` is; `None` for harmless.
 fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // `BASH_CMDS[ls]=…` sets an element: the array's name decides.

