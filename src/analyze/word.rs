@@ -119,6 +119,9 @@ impl crate::programs::args::Word for Arg {
     fn never_an_option(&self) -> bool {
         Arg::never_an_option(self)
     }
+    fn long_option(&self) -> Option<&str> {
+        Arg::long_option(self)
+    }
 }
 
 impl Arg {
@@ -154,6 +157,25 @@ impl Arg {
             // `./"$DIR"`: static text first (see `anchored`).
             _ => self.shaped,
         }
+    }
+
+    /// A dynamic word that begins with static text `--NAME=` (`--author="$x"`,
+    /// `"--since=$d"`): `--NAME`. The static text is the template up to its first `$`, `<` or
+    /// `>` (where the first expansion's source text begins; a literal one only shortens it),
+    /// and holds no glob or brace character, so bash passes a word beginning with it.
+    pub(crate) fn long_option(&self) -> Option<&str> {
+        if self.value.is_some() || self.glob || self.brace || self.tilde {
+            return None;
+        }
+        let t: &str = &self.template;
+        let lead = &t[..t.find(['$', '<', '>', '`']).unwrap_or(t.len())];
+        let (name, _) = lead.split_once('=')?;
+        let plain = name.len() > 2
+            && name.starts_with("--")
+            && name[2..]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        plain.then_some(name)
     }
 
     /// A synthetic static argument (used for the words of `env -S` and similar).
