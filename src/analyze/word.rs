@@ -103,6 +103,14 @@ pub(crate) const SHAPED_PRODUCERS: Words = words![
     "npm prefix",
 ];
 
+/// The parameters bash sets to a number that is never negative and that nothing can assign: a
+/// process id (`$!`, `$$`, `$PPID`), a user id (`$UID`, `$EUID`), a count or a status (`$#`,
+/// `$?`), written plainly or braced.
+const NUMBER_VARIABLES: &[&str] = &[
+    "$!", "$$", "$#", "$?", "$PPID", "$UID", "$EUID", "${!}", "${$}", "${#}", "${?}", "${PPID}",
+    "${UID}", "${EUID}",
+];
+
 /// Filters that keep the shape of the lines they pass on.
 pub(crate) const SHAPE_FILTERS: Words = words!["head", "tail", "sort", "uniq", "tr -d"];
 
@@ -146,6 +154,10 @@ impl Arg {
         // begins with an expansion of a known shape counts.
         match t.chars().next() {
             Some('$') => {
+                // `$!`, `$$`, `$PPID`: numbers bash sets and nothing can assign, never negative.
+                if !self.splits && NUMBER_VARIABLES.contains(&t) {
+                    return true;
+                }
                 if ["$HOME", "${HOME}", "$PWD", "${PWD}"].iter().any(|v| {
                     t.strip_prefix(v)
                         .is_some_and(|r| r.is_empty() || r.starts_with('/'))
