@@ -363,7 +363,7 @@ fn mark_shaped_substitutions(units: &mut [Unit]) {
             if a.value.is_some() || !a.template.starts_with("$(…)") {
                 continue;
             }
-            if shaped_output(units, a.span, Some(i), &line) {
+            if shaped_output(units, a.span, Some(i), a.splits, &line) {
                 marks.push((i, k));
             }
         }
@@ -382,6 +382,7 @@ fn shaped_output(
     units: &[Unit],
     span: Span,
     skip: Option<usize>,
+    splits: bool,
     line: &dyn Fn(&Unit) -> Option<String>,
 ) -> bool {
     let inner: Vec<&Unit> = units
@@ -410,7 +411,13 @@ fn shaped_output(
                     || (w.starts_with("--format") || w.starts_with("--pretty"))
                         && !w.ends_with("=%H")
             })
-    });
+    }) && producer_words_safe(first, splits);
+    // `tr -d` can delete what stood before a `-` (`date +%s-x | tr -d 0-9` prints `-x`): only
+    // after a producer of object ids and numbers, which hold no `-`.
+    let deletes = rest.iter().any(|v| v.program.as_deref() == Some("tr"));
+    if deletes && !line(first).is_some_and(|l| prints_ids(&l)) {
+        return false;
+    }
     let filters = rest.iter().all(|v| {
         line(v).is_some_and(|l| {
             word::SHAPE_FILTERS
@@ -419,6 +426,125 @@ fn shaped_output(
         })
     });
     produces && filters
+}
+
+/// A producer whose output is object ids or numbers only (no `-` anywhere in it).
+fn prints_ids(line: &str) -> bool {
+    let words: Vec<&str> = line.split(' ').collect();
+    match words.as_slice() {
+        ["git", "rev-parse", rest @ ..] => rest.iter().all(|w| {
+            !w.starts_with('-')
+                || matches!(*w, "--verify" | "--short" | "-q" | "--quiet")
+                || w.starts_with("--short=")
+        }),
+        [
+            "git",
+            "rev-list" | "merge-base" | "log" | "write-tree" | "hash-object",
+            ..,
+        ]
+        | ["nproc", ..]
+        | ["docker", "ps", "-q" | "-aq"]
+        | ["docker", "images", "-q"] => true,
+        _ => false,
+    }
+}
+
+/// A shaped producer's words keep its output to its shape: `git log` and `git rev-list` with
+/// only options that print commit ids and choose commits (`-p`, `--stat`, `--objects`,
+/// `--header`, `--graph`, `--boundary`… print the repository's text, file names or `-` marks,
+/// which a commit can make begin with `-`); `date` printing now (no `-d`, `-r`, `-f`, which can
+/// give a negative `%s`) in formats of one word with no time zone (`%Z` can be `-03`): its
+/// default format, which names the zone, only as one word (`"$(date)"`, `splits` false).
+fn producer_words_safe(u: &Unit, splits: bool) -> bool {
+    let Some(args) = u
+        .args()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return false;
+    };
+    match (u.program.as_deref(), args.as_slice()) {
+        (Some("git"), [sub @ ("log" | "rev-list"), rest @ ..]) => {
+            const FLAGS: &[&str] = &[
+                "-n",
+                "--all",
+                "--branches",
+                "--tags",
+                "--remotes",
+                "--first-parent",
+                "--reverse",
+                "--no-merges",
+                "--merges",
+                "--topo-order",
+                "--date-order",
+                "--author-date-order",
+                "--count",
+                "--ancestry-path",
+                "--left-only",
+                "--right-only",
+                "--no-walk",
+                "--format=%H",
+                "--pretty=%H",
+                "--format=format:%H",
+                "--pretty=format:%H",
+            ];
+            const VALUED: &[&str] = &[
+                "--max-count=",
+                "--skip=",
+                "--since=",
+                "--until=",
+                "--after=",
+                "--before=",
+                "--author=",
+                "--committer=",
+                "--grep=",
+            ];
+            // `git log` prints whole commits unless its format is the commit id alone.
+            let ids = *sub == "rev-list"
+                || rest.iter().any(|w| {
+                    matches!(
+                        *w,
+                        "--format=%H" | "--pretty=%H" | "--format=format:%H" | "--pretty=format:%H"
+                    )
+                });
+            ids && rest.iter().all(|w| {
+                let count = w
+                    .strip_prefix("-n")
+                    .or_else(|| w.strip_prefix('-'))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+                !w.starts_with('-')
+                    || count
+                    || FLAGS.contains(w)
+                    || VALUED.iter().any(|v| w.starts_with(v))
+            })
+        }
+        (Some("date"), args) => {
+            let format = |f: &str| {
+                let mut chars = f.chars();
+                let mut conversions = true;
+                while let Some(c) = chars.next() {
+                    if c == '%' {
+                        conversions &= chars
+                            .next()
+                            .is_some_and(|k| "YmdHMSsFTjuwyIpbBaAhGgVUWDRklNCeq%".contains(k));
+                    }
+                }
+                conversions
+                    && !f.starts_with('-')
+                    && f.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "%-_:.,/+@".contains(c))
+            };
+            let mut formatted = false;
+            args.iter().all(|w| match w.strip_prefix('+') {
+                Some(f) => {
+                    formatted = true;
+                    format(f)
+                }
+                None => matches!(*w, "-u" | "--utc" | "--universal"),
+            }) && (formatted || !splits)
+        }
+        _ => true,
+    }
 }
 
 /// Mark the arguments that are a variable (`"$x"`, `$x`, `${x}`) holding the output of a command
@@ -512,9 +638,9 @@ fn mark_shaped_variables(input: &str, units: &mut [Unit], assignments: &[UnitAss
             };
             let set: Vec<&UnitAssignment> = assignments.iter().filter(|x| x.name == name).collect();
             if set.is_empty()
-                || !set
-                    .iter()
-                    .all(|x| x.template == "$(…)" && shaped_output(units, x.span, None, &line))
+                || !set.iter().all(|x| {
+                    x.template == "$(…)" && shaped_output(units, x.span, None, a.splits, &line)
+                })
             {
                 continue;
             }

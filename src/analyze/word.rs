@@ -80,6 +80,7 @@ pub(crate) const SHAPED_PRODUCERS: Words = words![
     "git log -1 --format=%H",
     "git log -1 --pretty=%H",
     "git log -n1 --format=%H",
+    "git log ",
     "git write-tree",
     "git hash-object ",
     "pwd",
