@@ -363,41 +363,7 @@ fn mark_shaped_substitutions(units: &mut [Unit]) {
             if a.value.is_some() || !a.template.starts_with("$(…)") {
                 continue;
             }
-            let inner: Vec<&Unit> = units
-                .iter()
-                .enumerate()
-                .filter(|(j, v)| {
-                    *j != i
-                        && v.in_context(Context::Substitution)
-                        && a.span.start <= v.span.start
-                        && v.span.end <= a.span.end
-                })
-                .map(|(_, v)| v)
-                .collect();
-            let Some((first, rest)) = inner.split_first() else {
-                continue;
-            };
-            let produces = line(first).is_some_and(|l| {
-                word::SHAPED_PRODUCERS
-                    .iter()
-                    .any(|p| l == p.trim_end() || l.starts_with(p))
-                    // Options that make them print what they are given (`git rev-parse
-                    // --flags -x`, `date +-x`, a custom `--format`).
-                    && !l.split(' ').any(|w| {
-                        matches!(w, "--" | "--flags" | "--sq" | "--sq-quote" | "--parseopt")
-                            || w.starts_with("+-")
-                            || (w.starts_with("--format") || w.starts_with("--pretty"))
-                                && !w.ends_with("=%H")
-                    })
-            });
-            let filters = rest.iter().all(|v| {
-                line(v).is_some_and(|l| {
-                    word::SHAPE_FILTERS
-                        .iter()
-                        .any(|f| l == *f || l.starts_with(&format!("{f} ")))
-                })
-            });
-            if produces && filters {
+            if shaped_output(units, a.span, Some(i), a.splits, &line) {
                 marks.push((i, k));
             }
         }
@@ -407,6 +373,344 @@ fn mark_shaped_substitutions(units: &mut [Unit]) {
             a.shaped = true;
         }
     }
+}
+
+/// The command substitution units within `span` (other than unit `skip`) are a command whose
+/// output never begins with `-` ([`word::SHAPED_PRODUCERS`]), then only filters that keep the
+/// shape of its lines.
+fn shaped_output(
+    units: &[Unit],
+    span: Span,
+    skip: Option<usize>,
+    splits: bool,
+    line: &dyn Fn(&Unit) -> Option<String>,
+) -> bool {
+    let inner: Vec<&Unit> = units
+        .iter()
+        .enumerate()
+        .filter(|(j, v)| {
+            Some(*j) != skip
+                && v.in_context(Context::Substitution)
+                && span.start <= v.span.start
+                && v.span.end <= span.end
+        })
+        .map(|(_, v)| v)
+        .collect();
+    let Some((first, rest)) = inner.split_first() else {
+        return false;
+    };
+    let produces = line(first).is_some_and(|l| {
+        word::SHAPED_PRODUCERS
+            .iter()
+            .any(|p| l == p.trim_end() || l.starts_with(p))
+            // Options that make them print what they are given (`git rev-parse
+            // --flags -x`, `date +-x`, a custom `--format`).
+            && !l.split(' ').any(|w| {
+                matches!(w, "--" | "--flags" | "--sq" | "--sq-quote" | "--parseopt")
+                    || w.starts_with("+-")
+                    || (w.starts_with("--format") || w.starts_with("--pretty"))
+                        && !w.ends_with("=%H")
+            })
+    }) && producer_words_safe(first, splits);
+    // `tr -d` can delete what stood before a `-` (`date +%s-x | tr -d 0-9` prints `-x`): only
+    // after a producer of object ids and numbers, which hold no `-`.
+    let deletes = rest.iter().any(|v| v.program.as_deref() == Some("tr"));
+    if deletes && !line(first).is_some_and(|l| prints_ids(&l)) {
+        return false;
+    }
+    let filters = rest.iter().all(|v| {
+        line(v).is_some_and(|l| {
+            word::SHAPE_FILTERS
+                .iter()
+                .any(|f| l == *f || l.starts_with(&format!("{f} ")))
+        })
+    });
+    produces && filters
+}
+
+/// A producer whose output is object ids or numbers only (no `-` anywhere in it).
+fn prints_ids(line: &str) -> bool {
+    let words: Vec<&str> = line.split(' ').collect();
+    match words.as_slice() {
+        ["git", "rev-parse", rest @ ..] => rest.iter().all(|w| {
+            !w.starts_with('-')
+                || matches!(*w, "--verify" | "--short" | "-q" | "--quiet")
+                || w.starts_with("--short=")
+        }),
+        [
+            "git",
+            "rev-list" | "merge-base" | "log" | "write-tree" | "hash-object",
+            ..,
+        ]
+        | ["nproc", ..]
+        | ["docker", "ps", "-q" | "-aq"]
+        | ["docker", "images", "-q"] => true,
+        _ => false,
+    }
+}
+
+/// A shaped producer's words keep its output to its shape: `git log` and `git rev-list` with
+/// only options that print commit ids and choose commits (`-p`, `--stat`, `--objects`,
+/// `--header`, `--graph`, `--boundary`… print the repository's text, file names or `-` marks,
+/// which a commit can make begin with `-`); `date` printing now (no `-d`, `-r`, `-f`, which can
+/// give a negative `%s`) in formats of one word with no time zone (`%Z` can be `-03`): its
+/// default format, which names the zone, only as one word (`"$(date)"`, `splits` false).
+fn producer_words_safe(u: &Unit, splits: bool) -> bool {
+    let Some(args) = u
+        .args()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return false;
+    };
+    match (u.program.as_deref(), args.as_slice()) {
+        (Some("git"), [sub @ ("log" | "rev-list"), rest @ ..]) => {
+            const FLAGS: &[&str] = &[
+                "-n",
+                "--all",
+                "--branches",
+                "--tags",
+                "--remotes",
+                "--first-parent",
+                "--reverse",
+                "--no-merges",
+                "--merges",
+                "--topo-order",
+                "--date-order",
+                "--author-date-order",
+                "--count",
+                "--ancestry-path",
+                "--left-only",
+                "--right-only",
+                "--no-walk",
+                "--format=%H",
+                "--pretty=%H",
+                "--format=format:%H",
+                "--pretty=format:%H",
+            ];
+            const VALUED: &[&str] = &[
+                "--max-count=",
+                "--skip=",
+                "--since=",
+                "--until=",
+                "--after=",
+                "--before=",
+                "--author=",
+                "--committer=",
+                "--grep=",
+            ];
+            // `git log` prints whole commits unless its format is the commit id alone.
+            let ids = *sub == "rev-list"
+                || rest.iter().any(|w| {
+                    matches!(
+                        *w,
+                        "--format=%H" | "--pretty=%H" | "--format=format:%H" | "--pretty=format:%H"
+                    )
+                });
+            ids && rest.iter().all(|w| {
+                let count = w
+                    .strip_prefix("-n")
+                    .or_else(|| w.strip_prefix('-'))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+                !w.starts_with('-')
+                    || count
+                    || FLAGS.contains(w)
+                    || VALUED.iter().any(|v| w.starts_with(v))
+            })
+        }
+        (Some("date"), args) => {
+            let format = |f: &str| {
+                let mut chars = f.chars();
+                let mut conversions = true;
+                while let Some(c) = chars.next() {
+                    if c == '%' {
+                        conversions &= chars
+                            .next()
+                            .is_some_and(|k| "YmdHMSsFTjuwyIpbBaAhGgVUWDRklNCeq%".contains(k));
+                    }
+                }
+                conversions
+                    && !f.starts_with('-')
+                    && f.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || "%-_:.,/+@".contains(c))
+            };
+            let mut formatted = false;
+            args.iter().all(|w| match w.strip_prefix('+') {
+                Some(f) => {
+                    formatted = true;
+                    format(f)
+                }
+                None => matches!(*w, "-u" | "--utc" | "--universal"),
+            }) && (formatted || !splits)
+        }
+        _ => true,
+    }
+}
+
+/// Mark the arguments that are a variable (`"$x"`, `$x`, `${x}`) holding the output of a command
+/// whose output never begins with `-`, as [`mark_shaped_substitutions`] marks the substitution
+/// itself: `x=$(git rev-parse HEAD); git show "$x"`, `for s in $(git rev-list -n 3 HEAD); do
+/// git show --stat $s; done`. Every value the line gives the variable is such an output (no
+/// other assignment, builtin or loop sets it; no arithmetic on the line, which could assign a
+/// negative number unrecorded), and one of them is certainly made before the unit runs, in the
+/// same shell: an assignment statement among those the line begins with (each followed by `;`,
+/// `&&` or a newline), or the list of a `for` loop whose body the unit begins or continues
+/// without any other compound command in between. The unit runs in the line's shell or a copy
+/// of it (a pipeline stage, a subshell, a condition, a loop, a `case` arm), never in code a
+/// shell reads again (`bash -c`, `eval`), a function, or a command another program runs.
+fn mark_shaped_variables(input: &str, units: &mut [Unit], assignments: &[UnitAssignment]) {
+    if units.len() > 2_000
+        || assignments.len() > 200
+        || input.contains("((")
+        || input.contains("$[")
+        || input
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .any(|w| w == "let")
+        || assignments.iter().any(|a| a.name == "IFS")
+    {
+        return;
+    }
+    let line = |u: &Unit| -> Option<String> {
+        let mut s = u.program.clone()?;
+        for a in u.args() {
+            s.push(' ');
+            s.push_str(a.value.as_deref()?);
+        }
+        Some(s)
+    };
+    // The assignment statements the line begins with.
+    let mut leading: Vec<Span> = Vec::new();
+    let mut pos = 0;
+    loop {
+        pos += input[pos..].len() - input[pos..].trim_start().len();
+        let Some(a) = assignments.iter().find(|a| a.span.start == pos) else {
+            break;
+        };
+        let Some(text) = input.get(a.span.start..a.span.end) else {
+            break;
+        };
+        if !text.starts_with(&format!("{}=$(", a.name)) || !text.ends_with(')') {
+            break;
+        }
+        let rest = &input[a.span.end..];
+        let gap = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+        let after = &rest[gap..];
+        let sep = if after.starts_with("&&") {
+            2
+        } else if after.starts_with('\n') || after.starts_with(';') && !after.starts_with(";;") {
+            1
+        } else {
+            break;
+        };
+        leading.push(a.span);
+        pos = a.span.end + gap + sep;
+    }
+    let shell_copy = |c: &Context| {
+        matches!(
+            c,
+            Context::Pipeline
+                | Context::Subshell
+                | Context::Condition
+                | Context::Loop
+                | Context::Case
+        )
+    };
+    let mut marks = Vec::new();
+    for (i, u) in units.iter().enumerate() {
+        if !u.context.iter().all(shell_copy) {
+            continue;
+        }
+        for (k, a) in u.argv.iter().enumerate().skip(1) {
+            if a.value.is_some() || a.glob || a.brace || a.shaped {
+                continue;
+            }
+            let t: &str = &a.template;
+            let Some(name) = t
+                .strip_prefix("${")
+                .and_then(|n| n.strip_suffix('}'))
+                .or_else(|| t.strip_prefix('$'))
+                .filter(|n| {
+                    n.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                        && n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+                })
+            else {
+                continue;
+            };
+            let set: Vec<&UnitAssignment> = assignments.iter().filter(|x| x.name == name).collect();
+            if set.is_empty()
+                || !set.iter().all(|x| {
+                    x.template == "$(…)" && shaped_output(units, x.span, None, a.splits, &line)
+                })
+            {
+                continue;
+            }
+            let before = set.iter().any(|x| {
+                x.span.end <= u.span.start
+                    && (leading.contains(&x.span) || loop_body(input, name, x.span, u))
+            });
+            if before {
+                marks.push((i, k));
+            }
+        }
+    }
+    for (i, k) in marks {
+        if let Some(a) = units.get_mut(i).and_then(|u| u.argv.get_mut(k)) {
+            a.shaped = true;
+        }
+    }
+}
+
+/// The words that begin or end a compound command.
+const KEYWORDS: &[&str] = &[
+    "do", "done", "for", "while", "until", "if", "then", "else", "elif", "fi", "case", "esac",
+    "select", "function", "in", "coproc", "time",
+];
+
+/// `list` is the word list of `for NAME in LIST; do …` and unit `u` is in that loop's body: the
+/// text between them is `; do` (or a newline) and then only simple commands (no keyword of a
+/// compound command, no bracket, no `done`).
+fn loop_body(input: &str, name: &str, list: Span, u: &Unit) -> bool {
+    if !u.in_context(Context::Loop) {
+        return false;
+    }
+    let head = input.get(..list.start).unwrap_or_default().trim_end();
+    let Some(head) = head.strip_suffix("in").map(str::trim_end) else {
+        return false;
+    };
+    let Some(head) = head.strip_suffix(name) else {
+        return false;
+    };
+    if !head.ends_with(char::is_whitespace) {
+        return false;
+    }
+    let Some(before) = head.trim_end().strip_suffix("for") else {
+        return false;
+    };
+    if !before
+        .chars()
+        .next_back()
+        .is_none_or(|c| c.is_whitespace() || matches!(c, ';' | '&' | '|'))
+    {
+        return false;
+    }
+    let Some(gap) = input.get(list.end..u.span.start) else {
+        return false;
+    };
+    let gap = gap.trim_start_matches([' ', '\t']);
+    let Some(gap) = gap.strip_prefix([';', '\n']) else {
+        return false;
+    };
+    let gap = gap.trim_start();
+    let Some(body) = gap.strip_prefix("do") else {
+        return false;
+    };
+    if !body.starts_with(char::is_whitespace) {
+        return false;
+    }
+    !body.contains(['(', ')', '{', '}', '`'])
+        && !body
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+            .any(|w| KEYWORDS.contains(&w))
 }
 
 /// Analyse one command line with the given limits.
@@ -422,6 +726,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.translated_strings(input);
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
+    mark_shaped_variables(input, &mut units, &assignments);
     snap_spans(input, &mut units, &mut flags, &mut assignments);
     Analysis {
         input: input.to_owned(),

@@ -80,6 +80,7 @@ pub(crate) const SHAPED_PRODUCERS: Words = words![
     "git log -1 --format=%H",
     "git log -1 --pretty=%H",
     "git log -n1 --format=%H",
+    "git log ",
     "git write-tree",
     "git hash-object ",
     "pwd",
@@ -103,6 +104,14 @@ pub(crate) const SHAPED_PRODUCERS: Words = words![
     "npm prefix",
 ];
 
+/// The parameters bash sets to a number that is never negative and that nothing can assign: a
+/// process id (`$!`, `$$`, `$PPID`), a user id (`$UID`, `$EUID`), a count or a status (`$#`,
+/// `$?`), written plainly or braced.
+const NUMBER_VARIABLES: &[&str] = &[
+    "$!", "$$", "$#", "$?", "$PPID", "$UID", "$EUID", "${!}", "${$}", "${#}", "${?}", "${PPID}",
+    "${UID}", "${EUID}",
+];
+
 /// Filters that keep the shape of the lines they pass on.
 pub(crate) const SHAPE_FILTERS: Words = words!["head", "tail", "sort", "uniq", "tr -d"];
 
@@ -118,6 +127,9 @@ impl crate::programs::args::Word for Arg {
     }
     fn never_an_option(&self) -> bool {
         Arg::never_an_option(self)
+    }
+    fn long_option(&self) -> Option<&str> {
+        Arg::long_option(self)
     }
 }
 
@@ -143,6 +155,10 @@ impl Arg {
         // begins with an expansion of a known shape counts.
         match t.chars().next() {
             Some('$') => {
+                // `$!`, `$$`, `$PPID`: numbers bash sets and nothing can assign, never negative.
+                if !self.splits && NUMBER_VARIABLES.contains(&t) {
+                    return true;
+                }
                 if ["$HOME", "${HOME}", "$PWD", "${PWD}"].iter().any(|v| {
                     t.strip_prefix(v)
                         .is_some_and(|r| r.is_empty() || r.starts_with('/'))
@@ -154,6 +170,25 @@ impl Arg {
             // `./"$DIR"`: static text first (see `anchored`).
             _ => self.shaped,
         }
+    }
+
+    /// A dynamic word that begins with static text `--NAME=` (`--author="$x"`,
+    /// `"--since=$d"`): `--NAME`. The static text is the template up to its first `$`, `<` or
+    /// `>` (where the first expansion's source text begins; a literal one only shortens it),
+    /// and holds no glob or brace character, so bash passes a word beginning with it.
+    pub(crate) fn long_option(&self) -> Option<&str> {
+        if self.value.is_some() || self.glob || self.brace || self.tilde {
+            return None;
+        }
+        let t: &str = &self.template;
+        let lead = &t[..t.find(['$', '<', '>', '`']).unwrap_or(t.len())];
+        let (name, _) = lead.split_once('=')?;
+        let plain = name.len() > 2
+            && name.starts_with("--")
+            && name[2..]
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        plain.then_some(name)
     }
 
     /// A synthetic static argument (used for the words of `env -S` and similar).

@@ -457,7 +457,15 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let parsed = args::parse(Some(spec), &unit.argv);
     let word = |i: usize| unit.argv.get(i).map(|a| text(a).to_owned());
     let operands = || parsed.operands.iter().filter_map(|&i| word(i));
-    let value = |o: &args::Opt| o.value.clone().or_else(|| o.value_at.and_then(word));
+    // `--output="$f"`: the value is the part of the word after `=`.
+    let value = |o: &args::Opt| {
+        o.value.clone().or_else(|| match o.value_at {
+            Some(i) if i == o.index => {
+                word(i).map(|w| w.split_once('=').map_or(w.clone(), |(_, v)| v.to_owned()))
+            }
+            i => i.and_then(word),
+        })
+    };
     match p {
         "badblocks" => {
             if parsed.has("-w") {

@@ -339,6 +339,23 @@ impl Policy {
     /// its subcommand words with the subcommand's own table when the catalogue has one (the
     /// longest: `gh pr list` before `gh pr`). Returns the program's table too.
     pub(crate) fn parse_unit(&self, unit: &Unit) -> (Option<Cow<'_, OptionSpec>>, Parsed) {
+        let (spec, mut parsed) = self.parse_unit_words(unit);
+        // `git -c color.ui=never log`: a setting that only shapes what git prints runs nothing.
+        if unit.program.as_deref().map(crate::programs::base) == Some("git")
+            && parsed.effects.iter().any(|(name, _)| name == "-c")
+            && parsed
+                .opts
+                .iter()
+                .filter(|o| o.name == "-c")
+                .all(|o| o.value.as_deref().is_some_and(git_display_setting))
+        {
+            parsed.effects.retain(|(name, _)| name != "-c");
+        }
+        (spec, parsed)
+    }
+
+    /// [`Policy::parse_unit`] before the settings of `git -c` are judged.
+    fn parse_unit_words(&self, unit: &Unit) -> (Option<Cow<'_, OptionSpec>>, Parsed) {
         let spec = self.options_for(unit.program.as_deref());
         let parsed = rule::parse_unit(unit, spec.as_deref());
         let Some(program) = unit
@@ -677,4 +694,58 @@ fn is_subcommand_word(w: &str) -> bool {
         && !w.starts_with('-')
         && w.bytes()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+/// A `git -c KEY[=VALUE]` setting that only changes how git shows what it prints (colours,
+/// columns, path quoting, abbreviation, advice, the shape of diffs, logs, greps and status),
+/// whatever its value: a closed list. Every key that names a program, a file or a helper
+/// (`core.pager`, `diff.external`, `diff.<driver>.textconv`, `log.showSignature`, which runs
+/// `gpg.program`, `core.fsmonitor`, `include.path`, `alias.*`…) is left out.
+pub(crate) fn git_display_setting(setting: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "core.quotepath",
+        "core.abbrev",
+        "diff.noprefix",
+        "diff.mnemonicprefix",
+        "diff.relative",
+        "diff.renames",
+        "diff.renamelimit",
+        "diff.context",
+        "diff.interhunkcontext",
+        "diff.algorithm",
+        "diff.indentheuristic",
+        "diff.colormoved",
+        "diff.colormovedws",
+        "diff.statgraphwidth",
+        "diff.statnamewidth",
+        "diff.suppressblankempty",
+        "log.decorate",
+        "log.date",
+        "log.abbrevcommit",
+        "log.follow",
+        "log.showroot",
+        "log.graphcolors",
+        "grep.linenumber",
+        "grep.column",
+        "grep.extendedregexp",
+        "grep.patterntype",
+        "grep.fullname",
+        "status.short",
+        "status.branch",
+        "status.relativepaths",
+        "status.aheadbehind",
+        "status.showstash",
+        "status.showuntrackedfiles",
+    ];
+    let key = setting.split_once('=').map_or(setting, |(k, _)| k);
+    let key = key.to_ascii_lowercase();
+    let family = |prefix: &str| {
+        key.strip_prefix(prefix).is_some_and(|rest| {
+            !rest.is_empty()
+                && rest
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+        })
+    };
+    KEYS.contains(&key.as_str()) || family("color.") || family("column.") || family("advice.")
 }

@@ -791,6 +791,10 @@ fn role_paths(
     };
     for (o, role) in spec.option_roles(&parsed) {
         let value = match (&o.value, o.value_at) {
+            // `--output="$f"`: the value is the word after `=` (known only at run time).
+            (_, Some(i)) if i == o.index => {
+                word(i).map(|(v, span)| (v.split_once('=').map_or(v, |(_, value)| value), span))
+            }
             (_, Some(i)) => word(i),
             (Some(v), None) => unit.argv.get(o.index).map(|a| (v.as_str(), a.span)),
             (None, None) => None,

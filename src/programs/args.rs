@@ -31,6 +31,12 @@ pub(crate) trait Word {
     fn may_split(&self) -> bool {
         false
     }
+    /// A dynamic word whose text up to its first expansion is a long option and `=`
+    /// (`--author="$x"`, `"--since=$d"`): that name, `=` left out. Only the value is known at
+    /// run time (and may split, as [`Word::may_split`] says).
+    fn long_option(&self) -> Option<&str> {
+        None
+    }
 }
 
 impl Word for &str {
@@ -623,6 +629,27 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
             out.unknown = Some(file.to_owned());
         }
         let Some(v) = arg.text() else {
+            // `--author="$x"`: an option the table names as taking a value, that value known only
+            // at run time, read as `--author "$x"` is (the word itself is the value's place).
+            if !done
+                && !spec.long_values
+                && let Some(name) = arg.long_option().and_then(|n| n.strip_prefix("--"))
+                && !name.is_empty()
+                && !spec.two_values.contains(&format!("--{name}"))
+            {
+                let (full, _, in_long_value) = expand_long(spec, name);
+                if in_long_value && full.len() == name.len() + 2 {
+                    out.opts.push(Opt {
+                        name: Cow::Owned(full),
+                        value: None,
+                        known: true,
+                        index: i,
+                        value_at: Some(i),
+                    });
+                    i += 1;
+                    continue;
+                }
+            }
             // `$(git rev-parse HEAD)`, `"$PWD/src"`: an operand whatever its value.
             out.dynamic |= !done && !arg.never_an_option();
             operand(&mut out, &mut done, i, options_first);
