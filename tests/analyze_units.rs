@@ -845,7 +845,7 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
     ("ｒｍ -rf /", FlagKind::UnicodeConfusable, None),
     ("$'\\xff' x", FlagKind::UnicodeConfusable, None),
     // parse errors and unmodelled syntax: fail closed
-    ("{rm,-rf,/}", FlagKind::ParseError, None),
+    ("{rm,-rf,/}", FlagKind::UnsupportedSyntax, None),
     ("echo \"unterminated", FlagKind::ParseError, None),
     ("(ls", FlagKind::ParseError, None),
     ("cat <<EOF; rm -rf /\nEOF", FlagKind::ParseError, None),
