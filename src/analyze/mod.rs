@@ -559,6 +559,10 @@ fn producer_words_safe(u: &Unit, splits: bool) -> bool {
 /// of it (a pipeline stage, a subshell, a condition, a loop, a `case` arm), never in code a
 /// shell reads again (`bash -c`, `eval`), a function, or a command another program runs.
 fn mark_shaped_variables(input: &str, units: &mut [Unit], assignments: &[UnitAssignment]) {
+    // Only a variable set from a command substitution is marked (most lines set none).
+    if !assignments.iter().any(|a| a.template == "$(…)") {
+        return;
+    }
     if units.len() > 2_000
         || assignments.len() > 200
         || input.contains("((")
