@@ -26,9 +26,12 @@
 //! Example: `for f in ~/.ssh/*; do cat "$f"; done` asks (read-secret); `cat "$1"` asks
 //! (read-unknown-path); `for f in src/*.rs; do head -5 "$f"; done` is allowed.
 //!
-//! Known gaps: only the programs in [`is_printer_name`](crate::programs::is_printer_name) are judged (any other program's dynamic
-//! operands are left to its rules); an option's value that names a file (`grep -f "$F"`) is not
-//! judged; a variable set in one branch of an `if` before the unit counts as set (bash would
+//! An option's value that names a file the program reads (the table's `reads` role: `grep -f
+//! "$F"`, `wc --files0-from="$F"`, `diff --from-file "$F"`) is judged the same way, for any
+//! program: [`option_reasons`].
+//!
+//! Known gaps: only the programs in [`is_printer_name`](crate::programs::is_printer_name) have
+//! their dynamic operands judged (any other program's are left to its rules); a variable set in one branch of an `if` before the unit counts as set (bash would
 //! use the environment's value on the other branch).
 
 use std::path::Path;
@@ -36,6 +39,8 @@ use std::path::Path;
 use super::{Decision, Reason, Risk};
 use crate::analyze::{Analysis, Context, Unit};
 use crate::files::secret_glob;
+use crate::programs::args::{self, Role};
+use crate::programs::tables;
 
 /// A program that prints what it reads ([`is_printer_name`](crate::programs::is_printer_name)): the only units [`reasons`] judges.
 pub(crate) fn is_printer(unit: &Unit) -> bool {
@@ -100,6 +105,68 @@ pub(crate) fn reasons(
         out.push(Reason::path(Decision::Ask, Risk::High, "read-unknown-path", format!(
                 "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"
             ), unit.span, Some(index)));
+    }
+    out
+}
+
+/// Files named by an option's value that the program's table says it reads (`reads`: `wc
+/// --files0-from="$F"`, `diff --from-file "$F"`, `grep -f "$F"`), known only at run time. The
+/// program opens the file and may print what it holds, in its output or in an error quoting a
+/// line (`wc --files0-from=F` names each line it cannot open): judged as a printer's dynamic
+/// operand is, for any program.
+pub(crate) fn option_reasons(analysis: &Analysis, index: usize, cwd: &Path) -> Vec<Reason> {
+    let mut out = Vec::new();
+    let Some(unit) = analysis.units.get(index) else {
+        return out;
+    };
+    let Some(spec) = unit
+        .program
+        .as_deref()
+        .map(crate::programs::base)
+        .and_then(tables::with_roles)
+        .filter(|t| t.reads.iter().next().is_some())
+    else {
+        return out;
+    };
+    let parsed = args::parse(Some(&spec), &unit.argv);
+    for (o, role) in spec.option_roles(&parsed) {
+        if role != Role::Reads {
+            continue;
+        }
+        // The value: the rest of `--opt="$F"`, or the next word.
+        let Some(a) = o.value_at.and_then(|i| unit.argv.get(i)) else {
+            continue;
+        };
+        if a.value.is_some() {
+            continue;
+        }
+        let template = if o.value_at == Some(o.index) {
+            a.template.split_once('=').map_or(&*a.template, |(_, v)| v)
+        } else {
+            &a.template
+        };
+        let name = o.name.as_ref();
+        match judge(analysis, unit, template, a.glob, a.span, cwd) {
+            Judged::Proven => {}
+            Judged::Secret(path) => out.push(Reason::path(
+                Decision::Ask,
+                Risk::High,
+                "read-secret",
+                format!("`{name}` reads `{path}` (a value of `{template}`), which may hold secrets"),
+                a.span,
+                Some(index),
+            )),
+            Judged::Unknown => out.push(Reason::path(
+                Decision::Ask,
+                Risk::High,
+                "read-unknown-path",
+                format!(
+                    "`{name}` reads a file named `{template}`, known only at run time: it may hold secrets, and the program may print what it reads"
+                ),
+                a.span,
+                Some(index),
+            )),
+        }
     }
     out
 }
@@ -504,6 +571,36 @@ mod tests {
             })
             .map(|r| r.rule.to_string())
             .collect()
+    }
+
+    #[test]
+    fn option_values_that_name_read_files_are_judged_like_operands() {
+        let judged = |cmd: &str| -> Vec<String> {
+            let analysis = crate::analyze::analyze(cmd, &Limits::default());
+            (0..analysis.units.len())
+                .flat_map(|i| option_reasons(&analysis, i, Path::new("/work/project")))
+                .map(|r| r.rule.to_string())
+                .collect()
+        };
+        let cases: &[(&str, &[&str])] = &[
+            // wc and du name each line of the list they cannot open; diff prints the file.
+            ("wc --files0-from=\"$F\"", &["read-unknown-path"]),
+            ("wc --files0-from \"$F\"", &["read-unknown-path"]),
+            ("du --files0-from=\"$1\" -s", &["read-unknown-path"]),
+            ("diff --from-file \"$F\" a", &["read-unknown-path"]),
+            (
+                "for f in ~/.ssh/*; do wc --files0-from=\"$f\"; done",
+                &["read-secret"],
+            ),
+            // Known names are the path policy's; bounded values are proven.
+            ("wc --files0-from=list.txt", &[]),
+            ("f=list.txt; wc --files0-from=\"$f\"", &[]),
+            ("wc --files0-from=\"$DIR/list.txt\"", &[]),
+            ("wc -l \"$F\"", &[]),
+        ];
+        for (cmd, want) in cases {
+            assert_eq!(judged(cmd), *want, "{cmd}");
+        }
     }
 
     #[test]

@@ -473,6 +473,12 @@ impl Policy {
                     state.reasons.push(r);
                 }
             }
+            // Files an option's value names, known only at run time (`wc --files0-from="$F"`).
+            for r in dynamic_reads::option_reasons(analysis, i, &self.cwd) {
+                state.hard = true;
+                state.edit_only = false;
+                state.reasons.push(r);
+            }
             wd.follow(unit);
         }
     }
