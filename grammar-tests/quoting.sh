@@ -54,3 +54,13 @@ rm -rf /
 #--- an escape that begins the line after a redirect starts a command
 echo 2>&1
 \rm -rf /
+#--- a reserved word or `}` glued to a byte is a longer word to bash: the group goes on
+{ echo; }x; rm -rf /
+}
+#--- a `#` inside a word is no comment: after a reserved word, `}` or an array assignment
+if true; then echo; fi#; rm -rf /
+fi; a=(x)#; id; (echo)#; id
+#--- a line continuation at the start of the line after a redirect
+echo 2>&1
+\
+rm -rf /

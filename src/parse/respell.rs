@@ -9,9 +9,13 @@
 //! - a `$` followed by blanks and a newline, or by a line continuation and a blank
 //!   (`echo $\⏎ ⏎rm -rf ~`): the grammar skips them to a variable name (`$rm`); bash reads a
 //!   literal `$`, and the next line as another command. Respelled `\$`.
-//! - a backslash escape that begins a line after a command (`echo 2>&1⏎\rm -rf ~`): the grammar
-//!   takes the newline into the word and keeps it in the command; bash ends the command at the
-//!   newline. The escaped byte is respelled quoted (`"r"m`).
+//! - a closing or middle reserved word glued to a byte that is not a metacharacter
+//!   (`{ echo; }x; rm -rf ~⏎}`, `fi#`, `done=`): bash reads one longer word, so the group goes
+//!   on; the grammar closes it (and reads `#…` as a comment). Respelled `\}x`, `\fi#`.
+//! - a backslash escape or a line continuation that begins a line after a command
+//!   (`echo 2>&1⏎\rm -rf ~`, `echo 2>&1⏎\⏎rm -rf ~`): the grammar takes the newline into the
+//!   word and keeps it in the command; bash ends the command at the newline. The continuations
+//!   are removed and the escaped byte is respelled quoted (`'r'm`).
 
 use tree_sitter::{Node, Tree};
 
@@ -31,7 +35,32 @@ pub(super) fn may_need(src: &str) -> bool {
         matches!(
             w,
             [b'=', b'=' | b'~'] | [b'$', b' ' | b'\t' | b'\n' | b'\\'] | [b'\n', b'\\']
-        )
+        ) || (w[0] == b'}' && !is_meta(w[1]))
+            || (w[1] == b'#' && (w[0] == b')' || !is_meta(w[0])))
+    }) || glued_keyword(b)
+}
+
+/// A byte that ends a word: a blank, a newline or an operator character.
+fn is_meta(c: u8) -> bool {
+    matches!(
+        c,
+        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
+    )
+}
+
+/// Reserved words the grammar may close on although a byte is glued to them.
+const GLUED: [&str; 6] = ["fi", "done", "then", "do", "else", "elif"];
+
+/// Whether a word of `b` begins with one of [`GLUED`] followed by a byte that neither ends
+/// the word nor continues an identifier (`fi#`, `done=`).
+fn glued_keyword(b: &[u8]) -> bool {
+    (0..b.len()).any(|i| {
+        (i == 0 || is_meta(b[i - 1]))
+            && GLUED.iter().any(|k| {
+                b.get(i..i + k.len()) == Some(k.as_bytes())
+                    && b.get(i + k.len())
+                        .is_some_and(|&c| !is_meta(c) && !c.is_ascii_alphanumeric() && c != b'_')
+            })
     })
 }
 
@@ -68,6 +97,7 @@ pub(super) fn edits(tree: &Tree, src: &str) -> Vec<Edit> {
 
 fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
     let b = src.as_bytes();
+    continuation_after_newline(node, b, out);
     match kind(node) {
         // `echo == && rm -rf ~`, `echo == ; rm`: an operator token outside a comparison.
         "==" | "=~" if !node.is_named() => {
@@ -80,6 +110,64 @@ fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
                     start: node.start_byte(),
                     end: node.end_byte(),
                     with: format!("\"{text}\""),
+                });
+            }
+        }
+        // `fi#; rm -rf ~`, `a=(x)#; id`: a comment the grammar starts inside a word; bash
+        // starts one only at the beginning of a word. The `#` is escaped, and a reserved word it is glued to too.
+        "comment" => {
+            let at = node.start_byte();
+            let Some(&before) = at.checked_sub(1).and_then(|i| b.get(i)) else {
+                return;
+            };
+            // The `)` of an array assignment (`a=(x)#; id`) does not end the word either.
+            let array_end = before == b')'
+                && node
+                    .prev_sibling()
+                    .and_then(|p| p.descendant_for_byte_range(at - 1, at))
+                    .and_then(|t| t.parent())
+                    .is_some_and(|p| kind(p) == "array");
+            if is_meta(before) && !array_end {
+                return;
+            }
+            let word_start = b[..at]
+                .iter()
+                .rposition(|&c| is_meta(c))
+                .map_or(0, |i| i + 1);
+            let word = src.get(word_start..at).unwrap_or_default();
+            if GLUED.contains(&word) || word == "}" || word == "{" {
+                out.push(Edit {
+                    start: word_start,
+                    end: word_start + 1,
+                    with: format!("\\{}", char::from(b[word_start])),
+                });
+            }
+            out.push(Edit {
+                start: at,
+                end: at + 1,
+                with: "\\#".to_owned(),
+            });
+        }
+        // `{ echo; }x; rm -rf ~⏎}`, `fi#`, `done=`: a closing or middle reserved word glued to
+        // a byte that is not a metacharacter is a longer word to bash, not the reserved word.
+        "}" | "fi" | "done" | "then" | "do" | "else" | "elif" if !node.is_named() => {
+            let glued = b.get(node.end_byte()).is_some_and(|&c| !is_meta(c));
+            let spelled = src.get(node.start_byte()..node.end_byte()) == Some(kind(node));
+            // A `}` closes a group only: `{rm,-rf,/}x` is a brace expansion the grammar reads
+            // as a group of its own.
+            let group = kind(node) != "}"
+                || node.parent().is_some_and(|p| {
+                    kind(p) == "compound_statement"
+                        && b.get(p.start_byte()) == Some(&b'{')
+                        && b.get(p.start_byte() + 1)
+                            .is_some_and(u8::is_ascii_whitespace)
+                });
+            if glued && spelled && group {
+                let first = node.start_byte();
+                out.push(Edit {
+                    start: first,
+                    end: first + 1,
+                    with: format!("\\{}", char::from(b[first])),
                 });
             }
         }
@@ -107,27 +195,43 @@ fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
                 });
             }
         }
-        // `⏎\rm` read as one word with its newline.
+        // `⏎\rm`, `⏎\⏎id` read as one word with its newline: the line continuations after
+        // the newline are removed, and an escaped byte there is quoted.
         "word" => {
             let start = node.start_byte();
-            if b.get(start) == Some(&b'\n') && b.get(start + 1) == Some(&b'\\') {
-                let Some(c) = src.get(start + 2..).and_then(|t| t.chars().next()) else {
-                    return;
-                };
-                if c == '\n' {
-                    return;
-                }
-                let with = if c == '\'' {
-                    "\"'\"".to_owned()
-                } else {
-                    format!("'{c}'")
-                };
+            if b.get(start) != Some(&b'\n') || b.get(start + 1) != Some(&b'\\') {
+                return;
+            }
+            let mut at = start + 1;
+            while b.get(at..at + 2) == Some(b"\\\n") {
+                at += 2;
+            }
+            if at > start + 1 {
                 out.push(Edit {
                     start: start + 1,
-                    end: start + 2 + c.len_utf8(),
-                    with,
+                    end: at,
+                    with: String::new(),
                 });
             }
+            if b.get(at) != Some(&b'\\') {
+                return;
+            }
+            let Some(c) = src.get(at + 1..).and_then(|t| t.chars().next()) else {
+                return;
+            };
+            if c == '\n' {
+                return;
+            }
+            let with = if c == '\'' {
+                "\"'\"".to_owned()
+            } else {
+                format!("'{c}'")
+            };
+            out.push(Edit {
+                start: at,
+                end: at + 1 + c.len_utf8(),
+                with,
+            });
         }
         _ => {}
     }
@@ -152,4 +256,52 @@ pub(super) fn apply(src: &str, edits: &[Edit]) -> (String, Vec<(usize, usize)>) 
     text.push_str(src.get(pos..).unwrap_or_default());
     origin.extend((pos..src.len()).map(|i| (i, i + 1)));
     (text, origin)
+}
+
+/// `echo 2>&1⏎\⏎rm -rf ~`: a gap between two children of a command or a redirect that holds a
+/// newline and then line continuations; the grammar reads the words of the next line as the
+/// redirect's (or the command's), bash ends the command at the newline. The continuations are
+/// removed. Heredocs are left alone (their bodies are read by rules of their own).
+fn continuation_after_newline(node: Node, b: &[u8], out: &mut Vec<Edit>) {
+    if !matches!(
+        kind(node),
+        "command" | "file_redirect" | "herestring_redirect" | "redirected_statement"
+    ) {
+        return;
+    }
+    let mut c = node.walk();
+    let mut prev_end: Option<usize> = None;
+    for ch in node.children(&mut c) {
+        if let Some(from) = prev_end {
+            let gap = b.get(from..ch.start_byte()).unwrap_or_default();
+            if let Some(nl) = bare_newline(gap) {
+                let first = from + nl + 1;
+                let mut at = first;
+                while b.get(at..at + 2) == Some(b"\\\n") && at + 2 <= ch.start_byte() {
+                    at += 2;
+                }
+                if at > first {
+                    out.push(Edit {
+                        start: first,
+                        end: at,
+                        with: String::new(),
+                    });
+                }
+            }
+        }
+        prev_end = Some(ch.end_byte());
+    }
+}
+
+/// The offset of the first newline of `gap` that is not part of a line continuation.
+fn bare_newline(gap: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while i < gap.len() {
+        match (gap[i], gap.get(i + 1)) {
+            (b'\\', Some(_)) => i += 2,
+            (b'\n', _) => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
 }
