@@ -524,8 +524,47 @@ impl Lowerer<'_> {
                 });
             }
             "comment" => {}
+            "parenthesized_expression" if self.glued_process_substitution(node) => {
+                // `[[ a<(cmd) ]]`: bash reads `<(` as a process substitution, the grammar a
+                // comparison with a group.
+                let (start, end) = (node.start_byte(), node.end_byte());
+                let inner = self.src.get(start + 1..end - 1).unwrap_or_default();
+                let body = self.substitution_text(start + 1, inner);
+                let from = start - 1;
+                let span = self.map.map(from, end);
+                out.push(Word {
+                    parts: vec![WordPart::ProcessSubstitution {
+                        body,
+                        output: self.src.as_bytes().get(from) == Some(&b'>'),
+                        span,
+                    }],
+                    span,
+                });
+            }
             _ => out.extend(self.embedded_words(node)),
         }
+    }
+
+    /// Whether `node`, a parenthesized expression of a test command, comes right after a `<`
+    /// or `>` operator with no blank between: `<(…)` there is a process substitution to bash.
+    fn glued_process_substitution(&self, node: Node) -> bool {
+        let glued = node.prev_sibling().is_some_and(|p| {
+            !p.is_named() && matches!(kind(p), "<" | ">") && p.end_byte() == node.start_byte()
+        });
+        if !glued || node.end_byte() < node.start_byte() + 2 {
+            return false;
+        }
+        let mut up = node.parent();
+        while let Some(p) = up {
+            match kind(p) {
+                "binary_expression"
+                | "unary_expression"
+                | "parenthesized_expression"
+                | "negated_expression" => up = p.parent(),
+                k => return k == "test_command",
+            }
+        }
+        false
     }
 
     /// An unquoted heredoc body: expansions run, backslash escapes as in double quotes.
