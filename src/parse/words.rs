@@ -524,7 +524,7 @@ impl Lowerer<'_> {
                 });
             }
             "comment" => {}
-            "parenthesized_expression" if self.glued_process_substitution(node) => {
+            "parenthesized_expression" if glued_process_substitution(node) => {
                 // `[[ a<(cmd) ]]`: bash reads `<(` as a process substitution, the grammar a
                 // comparison with a group.
                 let (start, end) = (node.start_byte(), node.end_byte());
@@ -543,28 +543,6 @@ impl Lowerer<'_> {
             }
             _ => out.extend(self.embedded_words(node)),
         }
-    }
-
-    /// Whether `node`, a parenthesized expression of a test command, comes right after a `<`
-    /// or `>` operator with no blank between: `<(…)` there is a process substitution to bash.
-    fn glued_process_substitution(&self, node: Node) -> bool {
-        let glued = node.prev_sibling().is_some_and(|p| {
-            !p.is_named() && matches!(kind(p), "<" | ">") && p.end_byte() == node.start_byte()
-        });
-        if !glued || node.end_byte() < node.start_byte() + 2 {
-            return false;
-        }
-        let mut up = node.parent();
-        while let Some(p) = up {
-            match kind(p) {
-                "binary_expression"
-                | "unary_expression"
-                | "parenthesized_expression"
-                | "negated_expression" => up = p.parent(),
-                k => return k == "test_command",
-            }
-        }
-        false
     }
 
     /// An unquoted heredoc body: expansions run, backslash escapes as in double quotes.
@@ -1107,6 +1085,28 @@ pub(super) fn backquote_end(bytes: &[u8], from: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether `node`, a parenthesized expression of a test command, comes right after a `<`
+/// or `>` operator with no blank between: `<(…)` there is a process substitution to bash.
+fn glued_process_substitution(node: Node) -> bool {
+    let glued = node.prev_sibling().is_some_and(|p| {
+        !p.is_named() && matches!(kind(p), "<" | ">") && p.end_byte() == node.start_byte()
+    });
+    if !glued || node.end_byte() < node.start_byte() + 2 {
+        return false;
+    }
+    let mut up = node.parent();
+    while let Some(p) = up {
+        match kind(p) {
+            "binary_expression"
+            | "unary_expression"
+            | "parenthesized_expression"
+            | "negated_expression" => up = p.parent(),
+            k => return k == "test_command",
+        }
+    }
+    false
 }
 
 /// A node kind the grammar gives for a word, or for something that stands where a word does
