@@ -305,3 +305,85 @@ fn bare_newline(gap: &[u8]) -> Option<usize> {
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::ast::Command;
+
+    /// The programs of the commands of `src` as parsed, in order (simple commands only, at
+    /// any depth of groups and lists).
+    fn programs(src: &str) -> Vec<String> {
+        fn walk(c: &Command, out: &mut Vec<String>) {
+            match c {
+                Command::Simple(s) => {
+                    if let Some(w) = s.words.first() {
+                        out.push(
+                            w.parts
+                                .iter()
+                                .map(|p| match p {
+                                    crate::ast::WordPart::Literal { text, .. } => text.to_string(),
+                                    _ => "$".to_owned(),
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+                Command::Group { body, .. } | Command::Subshell { body, .. } => {
+                    for c in body {
+                        walk(c, out);
+                    }
+                }
+                Command::AndOr { left, right, .. } => {
+                    walk(left, out);
+                    walk(right, out);
+                }
+                Command::Pipeline { stages, .. } => {
+                    for c in stages {
+                        walk(c, out);
+                    }
+                }
+                Command::Redirected { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+        let script = crate::parse::parse(src, &crate::Limits::default());
+        let mut out = Vec::new();
+        for c in &script.commands {
+            walk(c, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn misread_tokens_are_read_as_bash_reads_them() {
+        for (src, want) in [
+            ("echo == && rm -rf x", vec!["echo", "rm"]),
+            ("echo =~ ; rm -rf x", vec!["echo", "rm"]),
+            ("echo $\\\n \nrm -rf x", vec!["echo", "rm"]),
+            ("echo 2>&1\n\\rm x", vec!["echo", "rm"]),
+            ("echo 2>&1\n\\\nrm x", vec!["echo", "rm"]),
+            ("{ echo; }x; rm y\n}", vec!["echo", "}x", "rm"]),
+            ("a=(x)#; rm y", vec!["rm"]),
+        ] {
+            let got = programs(src);
+            assert_eq!(got, want, "{src:?}");
+        }
+    }
+
+    #[test]
+    fn what_bash_reads_the_same_way_is_not_respelled() {
+        for src in [
+            "[[ a == b ]]",
+            "echo $ 5",
+            "echo a #b; rm x",
+            "(echo)#; rm x",
+            "{ echo; }; ls",
+            "echo ${x}y {a,b}c",
+            "echo $\\\nHOME",
+        ] {
+            let tree = super::super::tree(src, std::time::Duration::from_secs(2))
+                .unwrap_or_else(|_| panic!("{src:?}: no tree"));
+            assert!(super::edits(&tree, src).is_empty(), "{src:?}");
+        }
+    }
+}
