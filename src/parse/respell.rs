@@ -12,6 +12,7 @@
 //! - a closing or middle reserved word glued to a byte that is not a metacharacter
 //!   (`{ echo; }x; rm -rf ~⏎}`, `fi#`, `done=`): bash reads one longer word, so the group goes
 //!   on; the grammar closes it (and reads `#…` as a comment). Respelled `\}x`, `\fi#`.
+//! - a line continuation before a heredoc's delimiter (`bash <<\⏎E`): removed.
 //! - a backslash escape or a line continuation that begins a line after a command
 //!   (`echo 2>&1⏎\rm -rf ~`, `echo 2>&1⏎\⏎rm -rf ~`): the grammar takes the newline into the
 //!   word and keeps it in the command; bash ends the command at the newline. The continuations
@@ -34,7 +35,10 @@ pub(super) fn may_need(src: &str) -> bool {
     b.windows(2).any(|w| {
         matches!(
             w,
-            [b'=', b'=' | b'~'] | [b'$', b' ' | b'\t' | b'\n' | b'\\'] | [b'\n', b'\\']
+            [b'=', b'=' | b'~']
+                | [b'$', b' ' | b'\t' | b'\n' | b'\\']
+                | [b'\n', b'\\']
+                | [b'\\', b'\n']
         ) || (w[0] == b'}' && !is_meta(w[1]))
             || (w[1] == b'#' && (w[0] == b')' || !is_meta(w[0])))
     }) || glued_keyword(b)
@@ -168,6 +172,22 @@ fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
                     start: first,
                     end: first + 1,
                     with: format!("\\{}", char::from(b[first])),
+                });
+            }
+        }
+        // `bash <<\⏎E`: a line continuation before a heredoc's delimiter, which bash removes;
+        // the grammar takes it into the delimiter and fails.
+        "heredoc_start" => {
+            let start = node.start_byte();
+            let mut at = start;
+            while b.get(at..at + 2) == Some(b"\\\n") {
+                at += 2;
+            }
+            if at > start {
+                out.push(Edit {
+                    start,
+                    end: at,
+                    with: String::new(),
                 });
             }
         }
