@@ -331,6 +331,34 @@ fn bare_newline(gap: &[u8]) -> Option<usize> {
     None
 }
 
+/// Whether `node` starts after the line of a heredoc operator it is nested in, where the body
+/// bash reads begins, or inside a heredoc body node.
+fn in_heredoc_body(node: Node, b: &[u8]) -> bool {
+    let mut up = node.parent();
+    while let Some(p) = up {
+        match kind(p) {
+            "heredoc_body" => return true,
+            "heredoc_redirect" => {
+                let mut c = p.walk();
+                let start_end = p
+                    .children(&mut c)
+                    .find(|ch| kind(*ch) == "heredoc_start")
+                    .map_or(p.start_byte(), |ch| ch.end_byte());
+                let line_end = b
+                    .get(start_end..)
+                    .and_then(|t| t.iter().position(|&x| x == b'\n'))
+                    .map_or(b.len(), |k| start_end + k);
+                if node.start_byte() >= line_end {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        up = p.parent();
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use crate::ast::Command;
@@ -411,32 +439,4 @@ mod tests {
             assert!(super::edits(&tree, src).is_empty(), "{src:?}");
         }
     }
-}
-
-/// Whether `node` starts after the line of a heredoc operator it is nested in, where the body
-/// bash reads begins, or inside a heredoc body node.
-fn in_heredoc_body(node: Node, b: &[u8]) -> bool {
-    let mut up = node.parent();
-    while let Some(p) = up {
-        match kind(p) {
-            "heredoc_body" => return true,
-            "heredoc_redirect" => {
-                let mut c = p.walk();
-                let start_end = p
-                    .children(&mut c)
-                    .find(|ch| kind(*ch) == "heredoc_start")
-                    .map_or(p.start_byte(), |ch| ch.end_byte());
-                let line_end = b
-                    .get(start_end..)
-                    .and_then(|t| t.iter().position(|&x| x == b'\n'))
-                    .map_or(b.len(), |k| start_end + k);
-                if node.start_byte() >= line_end {
-                    return true;
-                }
-            }
-            _ => {}
-        }
-        up = p.parent();
-    }
-    false
 }
