@@ -42,3 +42,8 @@ sh <<< "rm -rf /"
 cat <<EOF $(rm -rf /) -n
 hello
 EOF
+#--- a line continuation before the delimiter is removed by bash
+bash <<\
+E
+rm -rf /
+E

@@ -45,3 +45,22 @@ echo a$$"b" 'a'\$"b" -$$"b"
 ls#x; echo a#y; ls \#z
 #--- an escaped blank outside a word is a word to bash, skipped by tree-sitter-bash
 \  ls; x=1 \  ls; echo x | tee \ ; ls > f \ ;
+#--- `==` and `=~` as arguments: the grammar reads an operator and swallows what follows; respelled "=="
+echo == && rm -rf /; echo =~ | sh; echo == ; id; [[ a == b ]]; test a == b
+#--- a `$` before a blank after a line continuation is a literal `$`; the next line is a command
+echo $\
+ 
+rm -rf /
+#--- an escape that begins the line after a redirect starts a command
+echo 2>&1
+\rm -rf /
+#--- a reserved word or `}` glued to a byte is a longer word to bash: the group goes on
+{ echo; }x; rm -rf /
+}
+#--- a `#` inside a word is no comment: after a reserved word, `}` or an array assignment
+if true; then echo; fi#; rm -rf /
+fi; a=(x)#; id; (echo)#; id
+#--- a line continuation at the start of the line after a redirect
+echo 2>&1
+\
+rm -rf /

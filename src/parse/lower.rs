@@ -31,6 +31,9 @@ pub(super) struct Lowerer<'a> {
     pub(super) limits: &'a Limits,
     /// Gaps between word nodes whose escapes became parts of words (see [`Lowerer::gap`]).
     pub(super) read_gaps: std::cell::RefCell<Vec<(usize, usize)>>,
+    /// Inside the operand of a double-quoted `${…}`, where `<(…)` is text to bash, not a
+    /// process substitution (reset inside a command or process substitution there).
+    pub(super) quoted_operand: bool,
 }
 
 /// What follows a heredoc start on the same line, which tree-sitter nests inside the redirect.
@@ -153,6 +156,7 @@ pub(super) fn lower(
         depth,
         limits,
         read_gaps: std::cell::RefCell::new(Vec::new()),
+        quoted_operand: false,
     };
     if root.descendant_count() > limits.max_nodes {
         l.issue(
@@ -227,6 +231,24 @@ impl<'a> Lowerer<'a> {
             && next_is_expansion
     }
 
+    /// tree-sitter-bash reads a here-string after a compound command (`( sh ) <<< CODE`,
+    /// `{ cat; } 3<<< x`, `case … esac <<< x`) as an ERROR `<<` right before a `<` redirect;
+    /// bash reads `<<<`. Such an ERROR is lowered as the here-string's operator.
+    fn is_split_herestring(&self, node: Node) -> bool {
+        if !node.is_error() || self.text(node) != "<<" {
+            return false;
+        }
+        let Some(next) = node.next_sibling() else {
+            return false;
+        };
+        next.start_byte() == node.end_byte()
+            && match kind(next) {
+                "<" => true,
+                "file_redirect" => next.child(0).is_some_and(|c| kind(c) == "<"),
+                _ => false,
+            }
+    }
+
     /// Record every ERROR and MISSING node, iteratively (no recursion on hostile trees).
     fn collect_errors(&mut self, root: Node) {
         let mut cursor = root.walk();
@@ -240,6 +262,8 @@ impl<'a> Lowerer<'a> {
                     format!("missing `{}`", kind(node)),
                 );
                 found += 1;
+            } else if node.is_error() && self.is_split_herestring(node) {
+                // `( sh ) <<< x`, `{ cat; } 3<<< x`: read as the here-string it is.
             } else if node.is_error() && self.is_base_prefix(node) {
                 // `$(( 10#$x ))`: the grammar cannot read a base before an expansion; the
                 // expansion after it is parsed (and analysed) as usual.
@@ -1444,6 +1468,8 @@ impl<'a> Lowerer<'a> {
         let mut body = None;
         let mut parts = Box::<RedirectParts>::default();
         let mut redirects = Vec::new();
+        // The start of a here-string's `<<` the grammar left as an ERROR before its `<`.
+        let mut herestring: Option<usize> = None;
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             if !ch.is_named() {
@@ -1451,11 +1477,17 @@ impl<'a> Lowerer<'a> {
             }
             if node.field_name_for_child(i as u32) == Some("body") {
                 body = self.statement(ch);
+            } else if self.is_split_herestring(ch) {
+                herestring = Some(ch.start_byte());
             } else if matches!(
                 kind(ch),
                 "file_redirect" | "heredoc_redirect" | "herestring_redirect"
             ) {
-                let p = self.redirect(ch);
+                let mut p = self.redirect(ch);
+                if let (Some(start), Some(first)) = (herestring.take(), p.redirects.first_mut()) {
+                    first.op = "<<<".to_owned();
+                    first.span = self.map.map(start, start).cover(first.span);
+                }
                 redirects.extend(p.redirects);
                 parts.extra.extend(p.extra);
                 parts.conts.extend(p.conts);
@@ -1589,6 +1621,7 @@ impl<'a> Lowerer<'a> {
                 "a comment where the redirection's word belongs: bash rejects the line".to_owned(),
             ),
             "comment" => {}
+            "ERROR" if self.is_split_herestring(ch) => st.op = "<<<".to_owned(),
             "ERROR" => {
                 if st.error_op.is_none() {
                     st.error_op = Some(self.text(ch).trim().to_owned());

@@ -19,6 +19,7 @@ mod dparen;
 pub(crate) mod escapes;
 mod heredoc;
 mod lower;
+mod respell;
 mod simple;
 mod words;
 
@@ -160,9 +161,28 @@ pub(crate) fn parse_nested(src: &str, map: &SpanMap, depth: usize, limits: &Limi
         );
     }
     if stages >= LONG_PIPELINE {
-        return parse_watched(src, map, depth, limits);
+        return parse_watched(src, map, depth, limits, RESPELL_ROUNDS);
     }
     parse_with_tree_sitter(src, map, depth, limits)
+}
+
+/// How many times a text is parsed again with tokens respelled ([`respell`]): each round
+/// respells every token found, so one is enough in practice; the bound only ends a loop.
+const RESPELL_ROUNDS: u8 = 3;
+
+/// `src` respelled where `tree` reads a token otherwise than bash ([`respell`]), with the map
+/// of the new text to the original input; `None` when nothing needs it.
+fn respelled(tree: &tree_sitter::Tree, src: &str, map: &SpanMap) -> Option<(String, SpanMap)> {
+    if !respell::may_need(src) {
+        return None;
+    }
+    let edits = respell::edits(tree, src);
+    if edits.is_empty() {
+        return None;
+    }
+    let (text, origin) = respell::apply(src, &edits);
+    let table = origin.iter().map(|&(s, e)| map.map(s, e)).collect();
+    Some((text, SpanMap::Table(table)))
 }
 
 /// Parse `src` with tree-sitter and lower the tree: [`parse_nested`] once the text is known to
@@ -173,8 +193,18 @@ pub(crate) fn parse_with_tree_sitter(
     depth: usize,
     limits: &Limits,
 ) -> Script {
+    parse_respelled(src, map, depth, limits, RESPELL_ROUNDS)
+}
+
+/// [`parse_with_tree_sitter`], with `rounds` respellings left.
+fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, rounds: u8) -> Script {
     let script = match tree(src, limits.max_parse_time) {
-        Ok(tree) => lower::lower(&tree, src, map, depth, limits),
+        Ok(tree) => match respelled(&tree, src, map).filter(|_| rounds > 0) {
+            Some((text, table)) => {
+                return parse_respelled(&text, &table, depth, limits, rounds - 1);
+            }
+            None => lower::lower(&tree, src, map, depth, limits),
+        },
         Err((kind, detail)) => return only_issue(kind, map.map(0, src.len()), detail),
     };
     if script
@@ -229,7 +259,7 @@ pub(crate) fn parse_with_tree_sitter(
 /// (`tests/regressions/hang/`). The abandoned thread runs on until that step ends (or the
 /// process does); the caller gets a `too-long` issue in time. Costs a thread start (tens of
 /// microseconds) per long pipeline, which everyday commands are not.
-fn parse_watched(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Script {
+fn parse_watched(src: &str, map: &SpanMap, depth: usize, limits: &Limits, rounds: u8) -> Script {
     let budget = limits.max_parse_time;
     let (tx, rx) = std::sync::mpsc::channel();
     let text = src.to_owned();
@@ -245,7 +275,10 @@ fn parse_watched(src: &str, map: &SpanMap, depth: usize, limits: &Limits) -> Scr
     }
     let grace = budget + Duration::from_millis(500);
     match rx.recv_timeout(grace) {
-        Ok(Ok(tree)) => lower::lower(&tree, src, map, depth, limits),
+        Ok(Ok(tree)) => match respelled(&tree, src, map).filter(|_| rounds > 0) {
+            Some((text, table)) => parse_watched(&text, &table, depth, limits, rounds - 1),
+            None => lower::lower(&tree, src, map, depth, limits),
+        },
         Ok(Err((kind, detail))) => only_issue(kind, map.map(0, src.len()), detail),
         Err(_) => only_issue(
             IssueKind::TooLong,

@@ -315,10 +315,12 @@ impl Lowerer<'_> {
         if !backtick {
             self.check_reprinted_heredoc(node);
         }
+        let outer = std::mem::replace(&mut self.quoted_operand, false);
         let body = match inner {
             Some(inner) if backtick => self.backquoted(node.start_byte() + 1, inner, in_double),
             _ => self.statements(node),
         };
+        self.quoted_operand = outer;
         out.push(WordPart::CommandSubstitution {
             body,
             backtick,
@@ -345,7 +347,9 @@ impl Lowerer<'_> {
         }
         self.check_reprinted_heredoc(node);
         let output = text.starts_with('>');
+        let outer = std::mem::replace(&mut self.quoted_operand, false);
         let body = self.statements(node);
+        self.quoted_operand = outer;
         out.push(WordPart::ProcessSubstitution {
             body,
             output,
@@ -459,7 +463,10 @@ impl Lowerer<'_> {
             .as_ref()
             .is_some_and(|n| source == format!("${n}") || source == format!("${{{n}}}"));
         let inner = if kind(node) == "expansion" {
-            self.embedded_words(node)
+            let outer = std::mem::replace(&mut self.quoted_operand, quoted);
+            let inner = self.embedded_words(node);
+            self.quoted_operand = outer;
+            inner
         } else {
             Vec::new()
         };
@@ -517,6 +524,23 @@ impl Lowerer<'_> {
                 });
             }
             "comment" => {}
+            "parenthesized_expression" if glued_process_substitution(node) => {
+                // `[[ a<(cmd) ]]`: bash reads `<(` as a process substitution, the grammar a
+                // comparison with a group.
+                let (start, end) = (node.start_byte(), node.end_byte());
+                let inner = self.src.get(start + 1..end - 1).unwrap_or_default();
+                let body = self.substitution_text(start + 1, inner);
+                let from = start - 1;
+                let span = self.map.map(from, end);
+                out.push(Word {
+                    parts: vec![WordPart::ProcessSubstitution {
+                        body,
+                        output: self.src.as_bytes().get(from) == Some(&b'>'),
+                        span,
+                    }],
+                    span,
+                });
+            }
             _ => out.extend(self.embedded_words(node)),
         }
     }
@@ -658,13 +682,29 @@ impl Lowerer<'_> {
     /// `${…}` left in text that bash expands is parsed here, the first two as command
     /// substitutions, the others as dynamic parts with the substitutions inside them. Quotes in
     /// such text are not honoured (a `$(…)` inside quotes there is analysed as if it ran:
-    /// cautious). An unmatched backquote or parenthesis is a parse error.
+    /// cautious). Outside double quotes and arithmetic, a `<(…)` or `>(…)` there is a process
+    /// substitution bash runs (`${x:-<(cmd)}`, `${x#>(cmd)}`, `[[ s =~ a<(cmd) ]]`), parsed
+    /// the same way. An unmatched backquote or parenthesis is a parse error.
     fn text_with_backquotes(
         &mut self,
         base: usize,
         text: &str,
         out: &mut Vec<WordPart>,
         in_double: bool,
+    ) {
+        let processes = !in_double && !self.quoted_operand;
+        self.text_with_substitutions(base, text, out, in_double, processes);
+    }
+
+    /// [`Self::text_with_backquotes`]; `processes`: whether `<(…)` and `>(…)` are process
+    /// substitutions here (not in double quotes, nor in arithmetic, where `1<(2)` compares).
+    fn text_with_substitutions(
+        &mut self,
+        base: usize,
+        text: &str,
+        out: &mut Vec<WordPart>,
+        in_double: bool,
+        processes: bool,
     ) {
         let plain = |this: &Self, b: usize, t: &str, out: &mut Vec<WordPart>| {
             if in_double {
@@ -700,6 +740,26 @@ impl Lowerer<'_> {
                     i = close + 1;
                     from = i;
                 }
+                b'<' | b'>' if processes && bytes.get(i + 1) == Some(&b'(') => {
+                    let Some(close) = group_end(bytes, i + 1) else {
+                        plain(self, base + from, &text[from..], out);
+                        self.issues.push(SyntaxIssue {
+                            kind: IssueKind::ParseError,
+                            span: self.map.map(base + i, base + text.len()),
+                            detail: "unmatched `(`".to_owned(),
+                        });
+                        return;
+                    };
+                    plain(self, base + from, &text[from..i], out);
+                    let body = self.substitution_text(base + i + 2, &text[i + 2..close]);
+                    out.push(WordPart::ProcessSubstitution {
+                        body,
+                        output: bytes[i] == b'>',
+                        span: self.map.map(base + i, base + close + 1),
+                    });
+                    i = close + 1;
+                    from = i;
+                }
                 b'$' if matches!(bytes.get(i + 1), Some(b'(' | b'{' | b'[')) => {
                     let open = bytes.get(i + 1).copied().unwrap_or_default();
                     let arith = open == b'(' && bytes.get(i + 2) == Some(&b'(');
@@ -729,11 +789,12 @@ impl Lowerer<'_> {
                         let mut parts = Vec::new();
                         if self.depth < self.limits.max_tree_depth {
                             self.depth += 1;
-                            self.text_with_backquotes(
+                            self.text_with_substitutions(
                                 base + i + 2,
                                 &text[i + 2..close],
                                 &mut parts,
                                 in_double,
+                                processes && open == b'{',
                             );
                             self.depth -= 1;
                         }
@@ -1024,6 +1085,28 @@ pub(super) fn backquote_end(bytes: &[u8], from: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Whether `node`, a parenthesized expression of a test command, comes right after a `<`
+/// or `>` operator with no blank between: `<(…)` there is a process substitution to bash.
+fn glued_process_substitution(node: Node) -> bool {
+    let glued = node.prev_sibling().is_some_and(|p| {
+        !p.is_named() && matches!(kind(p), "<" | ">") && p.end_byte() == node.start_byte()
+    });
+    if !glued || node.end_byte() < node.start_byte() + 2 {
+        return false;
+    }
+    let mut up = node.parent();
+    while let Some(p) = up {
+        match kind(p) {
+            "binary_expression"
+            | "unary_expression"
+            | "parenthesized_expression"
+            | "negated_expression" => up = p.parent(),
+            k => return k == "test_command",
+        }
+    }
+    false
 }
 
 /// A node kind the grammar gives for a word, or for something that stands where a word does

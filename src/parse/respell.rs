@@ -1,0 +1,442 @@
+//! Tokens tree-sitter-bash reads otherwise than bash, where a spelling of the same meaning
+//! parses as bash reads it: the line is parsed again with those tokens respelled (offsets map
+//! back through a table), so what bash runs is what the analysis sees.
+//!
+//! - an argument `==` or `=~` of a simple command (`echo == && rm -rf ~`, `echo == ; rm`):
+//!   the grammar reads an operator token, then what follows as a regex that runs over blanks
+//!   and operators (`&& rm -rf ~` one word) or as an error; bash reads an ordinary word.
+//!   Respelled `"=="`.
+//! - a `$` followed by blanks and a newline, or by a line continuation and a blank
+//!   (`echo $\⏎ ⏎rm -rf ~`): the grammar skips them to a variable name (`$rm`); bash reads a
+//!   literal `$`, and the next line as another command. Respelled `\$`.
+//! - a closing or middle reserved word glued to a byte that is not a metacharacter
+//!   (`{ echo; }x; rm -rf ~⏎}`, `fi#`, `done=`): bash reads one longer word, so the group goes
+//!   on; the grammar closes it (and reads `#…` as a comment). Respelled `\}x`, `\fi#`.
+//! - a line continuation before a heredoc's delimiter (`bash <<\⏎E`): removed.
+//! - a backslash escape or a line continuation that begins a line after a command
+//!   (`echo 2>&1⏎\rm -rf ~`, `echo 2>&1⏎\⏎rm -rf ~`): the grammar takes the newline into the
+//!   word and keeps it in the command; bash ends the command at the newline. The continuations
+//!   are removed and the escaped byte is respelled quoted (`'r'm`).
+
+use tree_sitter::{Node, Tree};
+
+use super::kind;
+
+/// One respelling: the bytes `start..end` of the text are read as `with`.
+pub(super) struct Edit {
+    pub start: usize,
+    pub end: usize,
+    pub with: String,
+}
+
+/// Whether `src` may hold a token this module respells (a cheap test before walking the tree).
+pub(super) fn may_need(src: &str) -> bool {
+    let b = src.as_bytes();
+    b.windows(2).any(|w| {
+        matches!(
+            w,
+            [b'=', b'=' | b'~']
+                | [b'$', b' ' | b'\t' | b'\n' | b'\\']
+                | [b'\n', b'\\']
+                | [b'\\', b'\n']
+        ) || (w[0] == b'}' && !is_meta(w[1]))
+            || (w[1] == b'#' && (w[0] == b')' || !is_meta(w[0])))
+    }) || glued_keyword(b)
+}
+
+/// A byte that ends a word: a blank, a newline or an operator character.
+fn is_meta(c: u8) -> bool {
+    matches!(
+        c,
+        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
+    )
+}
+
+/// Reserved words the grammar may close on although a byte is glued to them.
+const GLUED: [&str; 6] = ["fi", "done", "then", "do", "else", "elif"];
+
+/// Whether a word of `b` begins with one of [`GLUED`] followed by a byte that neither ends
+/// the word nor continues an identifier (`fi#`, `done=`).
+fn glued_keyword(b: &[u8]) -> bool {
+    (0..b.len()).any(|i| {
+        (i == 0 || is_meta(b[i - 1]))
+            && GLUED.iter().any(|k| {
+                b.get(i..i + k.len()) == Some(k.as_bytes())
+                    && b.get(i + k.len())
+                        .is_some_and(|&c| !is_meta(c) && !c.is_ascii_alphanumeric() && c != b'_')
+            })
+    })
+}
+
+/// The respellings `tree` (of `src`) needs, in text order, without overlaps.
+pub(super) fn edits(tree: &Tree, src: &str) -> Vec<Edit> {
+    let mut out = Vec::new();
+    let mut cursor = tree.root_node().walk();
+    'walk: loop {
+        let node = cursor.node();
+        check(node, src, &mut out);
+        if cursor.goto_first_child() {
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                continue 'walk;
+            }
+            if !cursor.goto_parent() {
+                break 'walk;
+            }
+        }
+    }
+    out.sort_by_key(|e| e.start);
+    let mut last_end = 0;
+    out.retain(|e| {
+        let keep = e.start >= last_end;
+        if keep {
+            last_end = e.end;
+        }
+        keep
+    });
+    out
+}
+
+fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
+    let b = src.as_bytes();
+    if kind(node) != "heredoc_start" && in_heredoc_body(node, b) {
+        // Text bash reads as a heredoc's body (the grammar may take its lines for words):
+        // left as written.
+        return;
+    }
+    continuation_after_newline(node, b, out);
+    match kind(node) {
+        // `echo == && rm -rf ~`, `echo == ; rm`: an operator token outside a comparison.
+        "==" | "=~" if !node.is_named() => {
+            let comparison = node
+                .parent()
+                .is_some_and(|p| matches!(kind(p), "binary_expression" | "test_command"));
+            if !comparison {
+                let text = src.get(node.start_byte()..node.end_byte()).unwrap_or("");
+                out.push(Edit {
+                    start: node.start_byte(),
+                    end: node.end_byte(),
+                    with: format!("\"{text}\""),
+                });
+            }
+        }
+        // `fi#; rm -rf ~`, `a=(x)#; id`: a comment the grammar starts inside a word; bash
+        // starts one only at the beginning of a word. The `#` is escaped, and a reserved word it is glued to too.
+        "comment" => {
+            let at = node.start_byte();
+            let Some(&before) = at.checked_sub(1).and_then(|i| b.get(i)) else {
+                return;
+            };
+            // The `)` of an array assignment (`a=(x)#; id`) does not end the word either.
+            let array_end = before == b')'
+                && node
+                    .prev_sibling()
+                    .and_then(|p| p.descendant_for_byte_range(at - 1, at))
+                    .and_then(|t| t.parent())
+                    .is_some_and(|p| kind(p) == "array");
+            if is_meta(before) && !array_end {
+                return;
+            }
+            let word_start = b[..at]
+                .iter()
+                .rposition(|&c| is_meta(c))
+                .map_or(0, |i| i + 1);
+            let word = src.get(word_start..at).unwrap_or_default();
+            if GLUED.contains(&word) || word == "}" || word == "{" {
+                out.push(Edit {
+                    start: word_start,
+                    end: word_start + 1,
+                    with: format!("\\{}", char::from(b[word_start])),
+                });
+            }
+            out.push(Edit {
+                start: at,
+                end: at + 1,
+                with: "\\#".to_owned(),
+            });
+        }
+        // `{ echo; }x; rm -rf ~⏎}`, `fi#`, `done=`: a closing or middle reserved word glued to
+        // a byte that is not a metacharacter is a longer word to bash, not the reserved word.
+        "}" | "fi" | "done" | "then" | "do" | "else" | "elif" if !node.is_named() => {
+            let glued = b.get(node.end_byte()).is_some_and(|&c| !is_meta(c));
+            let spelled = src.get(node.start_byte()..node.end_byte()) == Some(kind(node));
+            // A `}` closes a group only: `{rm,-rf,/}x` is a brace expansion the grammar reads
+            // as a group of its own.
+            let group = kind(node) != "}"
+                || node.parent().is_some_and(|p| {
+                    kind(p) == "compound_statement"
+                        && b.get(p.start_byte()) == Some(&b'{')
+                        && b.get(p.start_byte() + 1)
+                            .is_some_and(u8::is_ascii_whitespace)
+                });
+            if glued && spelled && group {
+                let first = node.start_byte();
+                out.push(Edit {
+                    start: first,
+                    end: first + 1,
+                    with: format!("\\{}", char::from(b[first])),
+                });
+            }
+        }
+        // `bash <<\⏎E`: a line continuation before a heredoc's delimiter, which bash removes;
+        // the grammar takes it into the delimiter and fails.
+        "heredoc_start" => {
+            let start = node.start_byte();
+            let mut at = start;
+            while b.get(at..at + 2) == Some(b"\\\n") {
+                at += 2;
+            }
+            if at > start {
+                out.push(Edit {
+                    start,
+                    end: at,
+                    with: String::new(),
+                });
+            }
+        }
+        // `$\⏎ ⏎rm`: the `$` token, then the name after a gap that is not only line
+        // continuations.
+        "simple_expansion" | "translated_string" => {
+            let (Some(dollar), Some(name)) = (node.child(0), node.child(1)) else {
+                return;
+            };
+            if kind(dollar) != "$" || name.start_byte() <= dollar.end_byte() {
+                return;
+            }
+            let gap = b
+                .get(dollar.end_byte()..name.start_byte())
+                .unwrap_or_default();
+            // Only a gap across a line: `$ -rf` (a blank alone) stays the parse error the
+            // lowering reports (a hidden program).
+            let joined = gap.len() % 2 == 0 && gap.chunks(2).all(|c| c == b"\\\n");
+            let across = gap.contains(&b'\n');
+            if across && !joined && src.get(dollar.start_byte()..dollar.end_byte()) == Some("$") {
+                out.push(Edit {
+                    start: dollar.start_byte(),
+                    end: dollar.end_byte(),
+                    with: "\\$".to_owned(),
+                });
+            }
+        }
+        // `⏎\rm`, `⏎\⏎id` read as one word with its newline: the line continuations after
+        // the newline are removed, and an escaped byte there is quoted.
+        "word" => {
+            let start = node.start_byte();
+            if b.get(start) != Some(&b'\n') || b.get(start + 1) != Some(&b'\\') {
+                return;
+            }
+            let mut at = start + 1;
+            while b.get(at..at + 2) == Some(b"\\\n") {
+                at += 2;
+            }
+            if at > start + 1 {
+                out.push(Edit {
+                    start: start + 1,
+                    end: at,
+                    with: String::new(),
+                });
+            }
+            if b.get(at) != Some(&b'\\') {
+                return;
+            }
+            let Some(c) = src.get(at + 1..).and_then(|t| t.chars().next()) else {
+                return;
+            };
+            if c == '\n' {
+                return;
+            }
+            let with = if c == '\'' {
+                "\"'\"".to_owned()
+            } else {
+                format!("'{c}'")
+            };
+            out.push(Edit {
+                start: at,
+                end: at + 1 + c.len_utf8(),
+                with,
+            });
+        }
+        _ => {}
+    }
+}
+
+/// `src` with `edits` applied, and for each byte of the result the offsets of `src` it comes
+/// from (a replacement's bytes all come from the bytes it replaced).
+pub(super) fn apply(src: &str, edits: &[Edit]) -> (String, Vec<(usize, usize)>) {
+    let mut text = String::with_capacity(src.len() + 2 * edits.len());
+    let mut origin = Vec::with_capacity(src.len() + 2 * edits.len());
+    let mut pos = 0;
+    for e in edits {
+        let Some(kept) = src.get(pos..e.start) else {
+            break;
+        };
+        text.push_str(kept);
+        origin.extend((pos..e.start).map(|i| (i, i + 1)));
+        text.push_str(&e.with);
+        origin.extend(std::iter::repeat_n((e.start, e.end), e.with.len()));
+        pos = e.end;
+    }
+    text.push_str(src.get(pos..).unwrap_or_default());
+    origin.extend((pos..src.len()).map(|i| (i, i + 1)));
+    (text, origin)
+}
+
+/// `echo 2>&1⏎\⏎rm -rf ~`: a gap between two children of a command or a redirect that holds a
+/// newline and then line continuations; the grammar reads the words of the next line as the
+/// redirect's (or the command's), bash ends the command at the newline. The continuations are
+/// removed. Heredocs are left alone (their bodies are read by rules of their own).
+fn continuation_after_newline(node: Node, b: &[u8], out: &mut Vec<Edit>) {
+    if !matches!(
+        kind(node),
+        "command" | "file_redirect" | "herestring_redirect" | "redirected_statement"
+    ) {
+        return;
+    }
+    let mut c = node.walk();
+    let mut prev_end: Option<usize> = None;
+    for ch in node.children(&mut c) {
+        if let Some(from) = prev_end {
+            let gap = b.get(from..ch.start_byte()).unwrap_or_default();
+            if let Some(nl) = bare_newline(gap) {
+                let first = from + nl + 1;
+                let mut at = first;
+                while b.get(at..at + 2) == Some(b"\\\n") && at + 2 <= ch.start_byte() {
+                    at += 2;
+                }
+                if at > first {
+                    out.push(Edit {
+                        start: first,
+                        end: at,
+                        with: String::new(),
+                    });
+                }
+            }
+        }
+        prev_end = Some(ch.end_byte());
+    }
+}
+
+/// The offset of the first newline of `gap` that is not part of a line continuation.
+fn bare_newline(gap: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while i < gap.len() {
+        match (gap[i], gap.get(i + 1)) {
+            (b'\\', Some(_)) => i += 2,
+            (b'\n', _) => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// Whether `node` starts after the line of a heredoc operator it is nested in, where the body
+/// bash reads begins, or inside a heredoc body node.
+fn in_heredoc_body(node: Node, b: &[u8]) -> bool {
+    let mut up = node.parent();
+    while let Some(p) = up {
+        match kind(p) {
+            "heredoc_body" => return true,
+            "heredoc_redirect" => {
+                let mut c = p.walk();
+                let start_end = p
+                    .children(&mut c)
+                    .find(|ch| kind(*ch) == "heredoc_start")
+                    .map_or(p.start_byte(), |ch| ch.end_byte());
+                let line_end = b
+                    .get(start_end..)
+                    .and_then(|t| t.iter().position(|&x| x == b'\n'))
+                    .map_or(b.len(), |k| start_end + k);
+                if node.start_byte() >= line_end {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        up = p.parent();
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ast::Command;
+
+    /// The programs of the commands of `src` as parsed, in order (simple commands only, at
+    /// any depth of groups and lists).
+    fn programs(src: &str) -> Vec<String> {
+        fn walk(c: &Command, out: &mut Vec<String>) {
+            match c {
+                Command::Simple(s) => {
+                    if let Some(w) = s.words.first() {
+                        out.push(
+                            w.parts
+                                .iter()
+                                .map(|p| match p {
+                                    crate::ast::WordPart::Literal { text, .. } => text.to_string(),
+                                    _ => "$".to_owned(),
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+                Command::Group { body, .. } | Command::Subshell { body, .. } => {
+                    for c in body {
+                        walk(c, out);
+                    }
+                }
+                Command::AndOr { left, right, .. } => {
+                    walk(left, out);
+                    walk(right, out);
+                }
+                Command::Pipeline { stages, .. } => {
+                    for c in stages {
+                        walk(c, out);
+                    }
+                }
+                Command::Redirected { body, .. } => walk(body, out),
+                _ => {}
+            }
+        }
+        let script = crate::parse::parse(src, &crate::Limits::default());
+        let mut out = Vec::new();
+        for c in &script.commands {
+            walk(c, &mut out);
+        }
+        out
+    }
+
+    #[test]
+    fn misread_tokens_are_read_as_bash_reads_them() {
+        for (src, want) in [
+            ("echo == && rm -rf x", vec!["echo", "rm"]),
+            ("echo =~ ; rm -rf x", vec!["echo", "rm"]),
+            ("echo $\\\n \nrm -rf x", vec!["echo", "rm"]),
+            ("echo 2>&1\n\\rm x", vec!["echo", "rm"]),
+            ("echo 2>&1\n\\\nrm x", vec!["echo", "rm"]),
+            ("{ echo; }x; rm y\n}", vec!["echo", "}x", "rm"]),
+            ("a=(x)#; rm y", vec!["rm"]),
+        ] {
+            let got = programs(src);
+            assert_eq!(got, want, "{src:?}");
+        }
+    }
+
+    #[test]
+    fn what_bash_reads_the_same_way_is_not_respelled() {
+        for src in [
+            "[[ a == b ]]",
+            "echo $ 5",
+            "echo a #b; rm x",
+            "(echo)#; rm x",
+            "{ echo; }; ls",
+            "echo ${x}y {a,b}c",
+            "echo $\\\nHOME",
+        ] {
+            let tree = super::super::tree(src, std::time::Duration::from_secs(2))
+                .unwrap_or_else(|_| panic!("{src:?}: no tree"));
+            assert!(super::edits(&tree, src).is_empty(), "{src:?}");
+        }
+    }
+}
