@@ -70,8 +70,19 @@ pub(super) fn simple_feed(s: &crate::ast::SimpleCommand) -> Feed {
                 // bash's under `shopt -s xpg_echo`: which one prints is not known here.
                 Some((text, _)) if text.contains('\\') => Feed::Dynamic(s.span),
                 Some((text, map)) => Feed::Static(text, map),
-                // `echo "rm -rf $HOME" | sh`: known but for its expansions.
-                None if !escapes => {
+                // `echo "rm -rf $HOME" | sh`: known but for its variables (the output of a
+                // command in it is a run-time program, read where it stands).
+                None if !escapes
+                    && words.iter().all(|w| {
+                        !w.parts.iter().any(|p| {
+                            matches!(
+                                p,
+                                crate::ast::WordPart::CommandSubstitution { .. }
+                                    | crate::ast::WordPart::ProcessSubstitution { .. }
+                            )
+                        })
+                    }) =>
+                {
                     let (text, map) = word::template_text(&words);
                     if text.contains('\\') {
                         Feed::Dynamic(s.span)

@@ -72,10 +72,14 @@ fn glued_keyword(b: &[u8]) -> bool {
 pub(super) fn edits(tree: &Tree, src: &str) -> Vec<Edit> {
     let mut out = Vec::new();
     let mut cursor = tree.root_node().walk();
+    // The nodes above the cursor: `Node::parent` walks down from the root each time, which
+    // made this walk cubic in the depth of a deeply nested line.
+    let mut ancestors: Vec<Node> = Vec::new();
     'walk: loop {
         let node = cursor.node();
-        check(node, src, &mut out);
+        check(node, &ancestors, src, &mut out);
         if cursor.goto_first_child() {
+            ancestors.push(node);
             continue;
         }
         loop {
@@ -85,6 +89,7 @@ pub(super) fn edits(tree: &Tree, src: &str) -> Vec<Edit> {
             if !cursor.goto_parent() {
                 break 'walk;
             }
+            ancestors.pop();
         }
     }
     out.sort_by_key(|e| e.start);
@@ -99,9 +104,10 @@ pub(super) fn edits(tree: &Tree, src: &str) -> Vec<Edit> {
     out
 }
 
-fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
+fn check(node: Node, ancestors: &[Node], src: &str, out: &mut Vec<Edit>) {
     let b = src.as_bytes();
-    if kind(node) != "heredoc_start" && in_heredoc_body(node, b) {
+    let parent = ancestors.last().copied();
+    if kind(node) != "heredoc_start" && in_heredoc_body(node, ancestors, b) {
         // Text bash reads as a heredoc's body (the grammar may take its lines for words):
         // left as written.
         return;
@@ -110,9 +116,8 @@ fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
     match kind(node) {
         // `echo == && rm -rf ~`, `echo == ; rm`: an operator token outside a comparison.
         "==" | "=~" if !node.is_named() => {
-            let comparison = node
-                .parent()
-                .is_some_and(|p| matches!(kind(p), "binary_expression" | "test_command"));
+            let comparison =
+                parent.is_some_and(|p| matches!(kind(p), "binary_expression" | "test_command"));
             if !comparison {
                 let text = src.get(node.start_byte()..node.end_byte()).unwrap_or("");
                 out.push(Edit {
@@ -165,7 +170,7 @@ fn check(node: Node, src: &str, out: &mut Vec<Edit>) {
             // A `}` closes a group only: `{rm,-rf,/}x` is a brace expansion the grammar reads
             // as a group of its own.
             let group = kind(node) != "}"
-                || node.parent().is_some_and(|p| {
+                || parent.is_some_and(|p| {
                     kind(p) == "compound_statement"
                         && b.get(p.start_byte()) == Some(&b'{')
                         && b.get(p.start_byte() + 1)
@@ -333,9 +338,8 @@ fn bare_newline(gap: &[u8]) -> Option<usize> {
 
 /// Whether `node` starts after the line of a heredoc operator it is nested in, where the body
 /// bash reads begins, or inside a heredoc body node.
-fn in_heredoc_body(node: Node, b: &[u8]) -> bool {
-    let mut up = node.parent();
-    while let Some(p) = up {
+fn in_heredoc_body(node: Node, ancestors: &[Node], b: &[u8]) -> bool {
+    for &p in ancestors.iter().rev() {
         match kind(p) {
             "heredoc_body" => return true,
             "heredoc_redirect" => {
@@ -354,7 +358,6 @@ fn in_heredoc_body(node: Node, b: &[u8]) -> bool {
             }
             _ => {}
         }
-        up = p.parent();
     }
     false
 }
