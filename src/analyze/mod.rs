@@ -340,6 +340,16 @@ impl Serialize for ArgValues<'_> {
     }
 }
 
+/// A unit's program and arguments as one line of text, when every word is static.
+fn static_line(u: &Unit) -> Option<String> {
+    let mut s = u.program.clone()?;
+    for a in u.args() {
+        s.push(' ');
+        s.push_str(a.value.as_deref()?);
+    }
+    Some(s)
+}
+
 /// Mark the arguments that are the output of a command whose output never begins with `-`
 /// ([`word::SHAPED_PRODUCERS`], optionally through `head`/`sort`/…): `$(git rev-parse HEAD)`
 /// can stand where an option cannot. The command is found as the substitution units inside
@@ -349,14 +359,7 @@ fn mark_shaped_substitutions(units: &mut [Unit]) {
     if units.len() > 2_000 {
         return;
     }
-    let line = |u: &Unit| -> Option<String> {
-        let mut s = u.program.clone()?;
-        for a in u.args() {
-            s.push(' ');
-            s.push_str(a.value.as_deref()?);
-        }
-        Some(s)
-    };
+    let line = static_line;
     let mut marks = Vec::new();
     for (i, u) in units.iter().enumerate() {
         for (k, a) in u.argv.iter().enumerate().skip(1) {
@@ -574,14 +577,7 @@ fn mark_shaped_variables(input: &str, units: &mut [Unit], assignments: &[UnitAss
     {
         return;
     }
-    let line = |u: &Unit| -> Option<String> {
-        let mut s = u.program.clone()?;
-        for a in u.args() {
-            s.push(' ');
-            s.push_str(a.value.as_deref()?);
-        }
-        Some(s)
-    };
+    let line = static_line;
     // The assignment statements the line begins with.
     let mut leading: Vec<Span> = Vec::new();
     let mut pos = 0;

@@ -93,6 +93,33 @@ pub(super) fn skip_inert(b: &[u8], i: usize, in_double: &mut bool) -> Option<usi
     }
 }
 
+/// `src` with `text` written before each byte offset of `at` (ascending), and for each byte of
+/// the result the byte range of `src` it stands for (an inserted byte stands for none, at its
+/// offset).
+pub(super) fn insert_before(src: &str, at: &[usize], text: &str) -> (String, Vec<(usize, usize)>) {
+    let mut out = String::with_capacity(src.len() + text.len() * at.len());
+    let mut origin = Vec::with_capacity(src.len() + text.len() * at.len());
+    let mut copied = 0;
+    for &k in at {
+        copy(src, copied, k, &mut out, &mut origin);
+        push(&mut out, &mut origin, text, (k, k));
+        copied = k;
+    }
+    copy(src, copied, src.len(), &mut out, &mut origin);
+    (out, origin)
+}
+
+/// The offset of the quote that closes the `'` or `"` at `i` (a backslash escapes the next
+/// byte inside double quotes), or the end of `b` when none does.
+pub(super) fn quote_end(b: &[u8], i: usize) -> usize {
+    let q = b[i];
+    let mut k = i + 1;
+    while k < b.len() && b[k] != q {
+        k += usize::from(q == b'"' && b[k] == b'\\') + 1;
+    }
+    k.min(b.len())
+}
+
 /// Copy `src[from..to]` byte for byte.
 pub(super) fn copy(
     src: &str,

@@ -53,16 +53,7 @@ pub(super) fn as_quoted_preamble(src: &str) -> Option<(String, Vec<(usize, usize
     if at.is_empty() {
         return None;
     }
-    let mut out = String::with_capacity(src.len() + 2 * at.len());
-    let mut origin = Vec::with_capacity(src.len() + 2 * at.len());
-    let mut copied = 0;
-    for &k in &at {
-        super::backquotes::copy(src, copied, k, &mut out, &mut origin);
-        super::backquotes::push(&mut out, &mut origin, "\"\"", (k, k));
-        copied = k;
-    }
-    super::backquotes::copy(src, copied, src.len(), &mut out, &mut origin);
-    Some((out, origin))
+    Some(super::backquotes::insert_before(src, &at, "\"\""))
 }
 
 /// Whether the word starting with the `{` at `from` is a brace expansion: a `,` or `..` and
@@ -78,18 +69,7 @@ fn brace_word(b: &[u8], from: usize) -> bool {
     while i < b.len() {
         match b[i] {
             b'\\' => i += 1,
-            b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += 1;
-                }
-            }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += usize::from(b[i] == b'\\') + 1;
-                }
-            }
+            b'\'' | b'"' => i = super::backquotes::quote_end(b, i),
             b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')' => return false,
             b',' => list = true,
             b'.' if b.get(i + 1) == Some(&b'.') => list = true,

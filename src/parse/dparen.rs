@@ -56,16 +56,7 @@ pub(super) fn as_nested_subshells(src: &str) -> Option<(String, Vec<(usize, usiz
     if at.is_empty() {
         return None;
     }
-    let mut out = String::with_capacity(src.len() + at.len());
-    let mut origin = Vec::with_capacity(src.len() + at.len());
-    let mut copied = 0;
-    for &k in &at {
-        super::backquotes::copy(src, copied, k, &mut out, &mut origin);
-        super::backquotes::push(&mut out, &mut origin, " ", (k, k));
-        copied = k;
-    }
-    super::backquotes::copy(src, copied, src.len(), &mut out, &mut origin);
-    Some((out, origin))
+    Some(super::backquotes::insert_before(src, &at, " "))
 }
 
 /// Whether the `((` whose text starts at `from` is arithmetic to bash: the `)` that closes its
@@ -77,18 +68,7 @@ fn arithmetic(b: &[u8], from: usize) -> bool {
     while i < b.len() {
         match b[i] {
             b'\\' => i += 1,
-            b'\'' => {
-                i += 1;
-                while i < b.len() && b[i] != b'\'' {
-                    i += 1;
-                }
-            }
-            b'"' => {
-                i += 1;
-                while i < b.len() && b[i] != b'"' {
-                    i += usize::from(b[i] == b'\\') + 1;
-                }
-            }
+            b'\'' | b'"' => i = super::backquotes::quote_end(b, i),
             b'(' => depth += 1,
             b')' => {
                 depth -= 1;

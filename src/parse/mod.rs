@@ -207,50 +207,52 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
         },
         Err((kind, detail)) => return only_issue(kind, map.map(0, src.len()), detail),
     };
-    if script
-        .issues
-        .iter()
-        .any(|i| i.kind == IssueKind::ParseError)
-        && let Some((text, origin)) = dparen::as_nested_subshells(src)
-    {
-        // `((id) )`, `$((id) )`: bash's nested subshells, which tree-sitter-bash cannot read
-        // as written; kept when the respelled text parses.
-        let table = origin.iter().map(|&(s, e)| map.map(s, e)).collect();
-        let respelled = parse_nested(&text, &SpanMap::Table(table), depth, limits);
-        if !respelled
-            .issues
-            .iter()
-            .any(|i| i.kind == IssueKind::ParseError)
-        {
-            return respelled;
-        }
+    if !has_parse_error(&script) {
+        return script;
     }
-    if script
-        .issues
-        .iter()
-        .any(|i| i.kind == IssueKind::ParseError)
-        && let Some((text, origin)) = brace_word::as_quoted_preamble(src)
+    // `((id) )`, `$((id) )`: bash's nested subshells, which tree-sitter-bash cannot read as
+    // written.
+    if let Some(respelled) = dparen::as_nested_subshells(src)
+        .and_then(|(text, origin)| parse_clean(&text, &origin, map, depth, limits))
     {
-        // `: ; {rm,-rf,/}`: a brace expansion that starts a word, which tree-sitter-bash reads
-        // as a group's `{`; bash's reading of `""{rm,-rf,/}` is the same. Kept when it parses,
-        // and never allowed (the issue below).
+        return respelled;
+    }
+    // `: ; {rm,-rf,/}`: a brace expansion that starts a word, which tree-sitter-bash reads as a
+    // group's `{`; bash's reading of `""{rm,-rf,/}` is the same. Never allowed (the issue).
+    if let Some((text, origin)) = brace_word::as_quoted_preamble(src)
+        && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
+    {
         let first = origin.iter().find(|(s, e)| s == e).map(|&(s, _)| s);
-        let table = origin.iter().map(|&(s, e)| map.map(s, e)).collect();
-        let mut respelled = parse_nested(&text, &SpanMap::Table(table), depth, limits);
-        if !respelled
-            .issues
-            .iter()
-            .any(|i| i.kind == IssueKind::ParseError)
-        {
-            respelled.issues.push(SyntaxIssue {
-                kind: IssueKind::UnsupportedSyntax,
-                span: first.map_or_else(|| map.map(0, src.len()), |k| map.map(k, k + 1)),
-                detail: "a brace expansion that makes a command name (`{rm,-rf,/}`)".to_owned(),
-            });
-            return respelled;
-        }
+        respelled.issues.push(SyntaxIssue {
+            kind: IssueKind::UnsupportedSyntax,
+            span: first.map_or_else(|| map.map(0, src.len()), |k| map.map(k, k + 1)),
+            detail: "a brace expansion that makes a command name (`{rm,-rf,/}`)".to_owned(),
+        });
+        return respelled;
     }
     script
+}
+
+fn has_parse_error(script: &Script) -> bool {
+    script
+        .issues
+        .iter()
+        .any(|i| i.kind == IssueKind::ParseError)
+}
+
+/// A respelling of the text (`origin`: for each of its bytes, the range of the text it stands
+/// for) parsed, when it parses without a syntax error; else `None` (the original reading,
+/// with its error, stands).
+fn parse_clean(
+    text: &str,
+    origin: &[(usize, usize)],
+    map: &SpanMap,
+    depth: usize,
+    limits: &Limits,
+) -> Option<Script> {
+    let table = origin.iter().map(|&(s, e)| map.map(s, e)).collect();
+    let script = parse_nested(text, &SpanMap::Table(table), depth, limits);
+    (!has_parse_error(&script)).then_some(script)
 }
 
 /// [`parse_with_tree_sitter`] on a thread of its own, abandoned if it has not finished a little
