@@ -399,3 +399,32 @@ fn own_descriptors_do_not_depend_on_shclass_stdin() {
     assert_eq!(piped, from_file);
     assert_eq!(piped.lines().count(), cmds.len());
 }
+
+/// `PATH` leading into the checkout (an activated virtual environment): a program bash finds
+/// there is the checkout's code, even `ls`; the same command with the person's usual `PATH` is
+/// allowed.
+#[test]
+fn a_program_on_path_in_the_checkout_is_not_allowed() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let bin = root.join(".venv").join("bin");
+    std::fs::create_dir_all(&bin).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(bin.join("ls"), "#!/bin/sh\nid\n").unwrap_or_else(|e| panic!("{e}"));
+    let run = |path: &str| {
+        common::run_shclass(["--no-discovery", "ls -la"], b"", |c| {
+            c.current_dir(&root)
+                .env("PATH", path)
+                .env("HOME", root.join("home"))
+                .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test");
+        })
+    };
+    let venv_first = format!("{}:/usr/bin:/bin", bin.display());
+    let (code, out, err) = run(&venv_first);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("a file of the checkout"), "{out}");
+    let (code, out, err) = run("/usr/bin:/bin");
+    assert_eq!(code, 0, "{out}{err}");
+    // Behind a directory outside that has it, the checkout's copy is never reached.
+    let (code, out, err) = run(&format!("/usr/bin:/bin:{}", bin.display()));
+    assert_eq!(code, 0, "{out}{err}");
+}

@@ -45,6 +45,14 @@ DEFAULT_CORPORA = [
     os.path.join(PROJECT_ROOT, "tests/data/adversarial-public.jsonl"),
     os.path.join(PROJECT_ROOT, "tests/data/benign-public.jsonl"),
 ]
+# The lines `workspaces` (and `ci`) decide and run in hostile checkouts (`workspaces.py`).
+WORKSPACE_CORPORA = [
+    os.path.join(PROJECT_ROOT, "tests/data/tldr-commands.txt"),
+    os.path.join(PROJECT_ROOT, "tests/data/redteam3-benign.jsonl"),
+    os.path.join(PROJECT_ROOT, "tests/data/benign-public.jsonl"),
+]
+# Allowed lines run per hostile checkout in `ci` (a seeded sample where there are more).
+CI_WORKSPACE_LIMIT = 40
 SHELLS = {"bash", "sh", "dash", "rbash", "ash", "ksh", "mksh", "zsh", "posh"}
 PYTHON = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else sys.executable
 UID_BASE = 1_000_000  # a run maps its worker w's uids 0…65535 to base + w * 65536 … outside
@@ -666,6 +674,10 @@ def main():
     allowed.add_argument("--limit", type=int, default=2000, help="allowed lines per corpus (the first ones)")
     allowed.add_argument("--strict", action="store_true", help="no baseline entry at all, not even a program's own helpers")
     allowed.add_argument("corpora", nargs="+")
+    hostile = sub.add_parser("workspaces")
+    hostile.add_argument("--limit", type=int, default=300, help="allowed lines run per hostile checkout (a seeded sample)")
+    hostile.add_argument("--only", action="append", help="this variant only (repeatable)")
+    hostile.add_argument("corpora", nargs="*", default=WORKSPACE_CORPORA)
     args = ap.parse_args()
 
     why = unavailable()
@@ -697,6 +709,12 @@ def main():
             violations = run_allowed(box, args.corpora, args.jobs, args.limit, args.strict)
             print(f"allowed invariant: {violations} violations, {time.monotonic() - start:.0f}s")
             sys.exit(1 if violations else 0)
+        if args.what == "workspaces":
+            import workspaces
+
+            violations = workspaces.run(box.shclass, args.corpora, args.jobs, args.limit, args.only)
+            print(f"hostile checkouts: {violations} violations, {time.monotonic() - start:.0f}s")
+            sys.exit(1 if violations else 0)
         if args.what in ("parse", "fuzz"):
             import parse_oracle
 
@@ -708,8 +726,14 @@ def main():
         stale = [e for e in box.baseline.entries if e["line"] not in box.baseline.used and "cmd" in e]
         for e in stale:
             print(f"  note: baseline line {e['line']} was not needed: {json.dumps(e['cmd'])}")
-        print(f"differential oracle: {misses} unreviewed misses, {time.monotonic() - start:.0f}s")
-        sys.exit(1 if misses else 0)
+        violations = 0
+        if args.what == "ci":
+            import workspaces
+
+            print("hostile checkouts (the allow invariant where the checkout runs code):")
+            violations = workspaces.run(box.shclass, WORKSPACE_CORPORA, args.jobs, CI_WORKSPACE_LIMIT)
+        print(f"differential oracle: {misses} unreviewed misses, {violations} violations in hostile checkouts, {time.monotonic() - start:.0f}s")
+        sys.exit(1 if misses or violations else 0)
     finally:
         box.close()
 

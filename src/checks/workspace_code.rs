@@ -129,7 +129,13 @@ declare_check! {
     ///   program, runs the program or script of the checkout;
     /// - tflint with a `.tflint.d` directory or a `plugin_dir` in `.tflint.hcl` (it starts the
     ///   plugins there even for `--version`); rebar3 with a `rebar.config.script` or plugins in
-    ///   `rebar.config` (evaluated and loaded before the command is parsed).
+    ///   `rebar.config` (evaluated and loaded before the command is parsed);
+    /// - any program bash finds on `PATH` in a directory of the checkout, or in a relative
+    ///   `PATH` entry (`.`, an empty entry, `bin`), before any other directory: an activated
+    ///   virtual environment (`.venv/bin` first on `PATH`: `pip list` runs `.venv/bin/pip`, a
+    ///   script of the checkout, and a venv's interpreter loads the checkout's site-packages),
+    ///   direnv's `PATH_add bin`, `node_modules/.bin`. `PATH` is the one shclass runs with,
+    ///   which the agent's shell inherits; a file the line writes there first counts as found.
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -141,7 +147,11 @@ declare_check! {
     /// A file the line itself writes (`cp x pip.py && python3 -m pip list`) is not on disk when
     /// the check looks; it counts as present, with content that runs code.
     ///
-    /// **Known gaps**: only the files listed here are read; an `include` or `extends` is judged
+    /// **Known gaps**: a shell whose `PATH` differs from shclass's (set in its start-up files)
+    /// is not seen, nor a `PATH` directory outside the checkout that is a link into it; a
+    /// program file outside the checkout that loads code from it (an editable install's
+    /// launcher) is not followed (such programs have no rule that allows them); only the files
+    /// listed here are read; an `include` or `extends` is judged
     /// by the path it names (a secret not named like one is not seen); a file that cannot be
     /// read as TOML is flagged; files above the workspace (the person's own) are trusted; a directory
     /// entered by a script is not seen; a write whose target is known only at run time is left
@@ -500,6 +510,21 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         ));
     }
     // A program named with a directory part (`/usr/bin/python3`) is not looked up on `PATH`.
+    if u.path.is_none()
+        && !is_shell_builtin(base)
+        && let Some(f) = found_in_checkout(base, u, dir, root, w, search_path())
+    {
+        return Some(match f {
+            Found::File(f) => format!(
+                "bash finds `{base}` on `PATH` at `{}`, a file of the checkout: what runs is whatever the checkout holds there",
+                f.display()
+            ),
+            Found::Moved(entry) => format!(
+                "`PATH` holds the relative entry `{}` and the line changes directory to one known only at run time: bash may find `{base}` in any directory",
+                entry.display()
+            ),
+        });
+    }
     if u.path.is_none()
         && !is_shell_builtin(base)
         && let Some(f) = version_selected_by_path(u, dir, root, w, cx.memo)
@@ -1173,6 +1198,121 @@ fn tool_versions_by_path(text: &str) -> bool {
         let l = l.split('#').next().unwrap_or("");
         l.split_whitespace().skip(1).any(|v| v.starts_with("path:"))
     })
+}
+
+/// The directories bash searches for a program, in order: `PATH` as shclass's own environment
+/// has it (the agent's shell inherits it), read once. An empty entry means the working
+/// directory, as for bash.
+fn search_path() -> &'static [PathBuf] {
+    static DIRS: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    DIRS.get_or_init(|| {
+        std::env::var_os("PATH")
+            .map(|p| std::env::split_paths(&p).collect())
+            .unwrap_or_default()
+    })
+}
+
+/// What [`found_in_checkout`] found.
+#[derive(Debug, PartialEq, Eq)]
+enum Found {
+    /// The file bash runs, in the checkout.
+    File(PathBuf),
+    /// A relative `PATH` entry, in a directory the line moves to at run time.
+    Moved(PathBuf),
+}
+
+/// Where bash finds `name` on `search` when that is a file of the checkout (`root`): a `PATH`
+/// entry inside the checkout, or a relative one (joined to `dir`, where the unit runs), ahead of
+/// every directory outside that holds an executable `name`. A file the line writes there before
+/// the unit starts counts as found. Most `PATH`s have no such entry: nothing is looked at then.
+fn found_in_checkout(
+    name: &str,
+    u: &Unit,
+    dir: &Path,
+    root: &Path,
+    w: &LineWrites,
+    search: &[PathBuf],
+) -> Option<Found> {
+    // Compared as bytes: `Path::starts_with` walks components, and `PATH` has a dozen entries.
+    let under = |d: &Path, r: &Path| {
+        let (d, r) = (
+            d.as_os_str().as_encoded_bytes(),
+            r.as_os_str().as_encoded_bytes(),
+        );
+        let r = r.strip_suffix(b"/").unwrap_or(r);
+        d.strip_prefix(r)
+            .is_some_and(|rest| rest.is_empty() || rest.first() == Some(&b'/'))
+    };
+    // Cheap first: an entry in the checkout as written, or a relative one, at all; then the
+    // checkout's real path (one look-up), which `PATH` may spell instead.
+    if !search.iter().any(|d| d.is_relative() || under(d, root)) {
+        let real = std::fs::canonicalize(root).ok()?;
+        if real.as_path() == root || !search.iter().any(|d| under(d, &real)) {
+            return None;
+        }
+        return found_in(name, u, dir, &|d: &Path| under(d, &real), w, search);
+    }
+    let real = std::cell::OnceCell::new();
+    let inside = |d: &Path| {
+        d.is_relative()
+            || under(d, root)
+            || real
+                .get_or_init(|| std::fs::canonicalize(root).ok())
+                .as_deref()
+                .is_some_and(|r| under(d, r))
+    };
+    found_in(name, u, dir, &inside, w, search)
+}
+
+/// [`found_in_checkout`]'s search, `inside` telling the entries in the checkout.
+fn found_in(
+    name: &str,
+    u: &Unit,
+    dir: &Path,
+    inside: &dyn Fn(&Path) -> bool,
+    w: &LineWrites,
+    search: &[PathBuf],
+) -> Option<Found> {
+    // A relative entry is looked up where the unit runs, which a `cd` whose target is known
+    // only at run time moves: with one on the line, a name may be found anywhere.
+    let moves = search.iter().any(|d| d.is_relative())
+        && w.cx.analysis.units.iter().any(|x| {
+            matches!(prog(x), Some("cd" | "pushd" | "popd")) && x.args().any(|a| a.value.is_none())
+        });
+    for d in search {
+        let checkout = inside(d);
+        if moves && d.is_relative() {
+            return Some(Found::Moved(d.clone()));
+        }
+        let f = if d.as_os_str().is_empty() {
+            dir.join(name)
+        } else {
+            dir.join(d).join(name)
+        };
+        if checkout && (w.has_before(&f, u) || w.cx.look.exists(&f)) {
+            // Found, whatever it is: bash takes the first executable file, and the checkout
+            // decides what that file holds and whether it is executable.
+            return Some(Found::File(f));
+        }
+        if !checkout && is_executable_file(&f) {
+            return None;
+        }
+    }
+    None
+}
+
+/// A regular file (links followed) with an execute bit: what bash's `PATH` search stops at.
+#[cfg(unix)]
+fn is_executable_file(f: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(f).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// A regular file (links followed): what the `PATH` search stops at where there are no
+/// execute bits.
+#[cfg(not(unix))]
+fn is_executable_file(f: &Path) -> bool {
+    f.is_file()
 }
 
 crate::programs::name_set! {
@@ -2803,6 +2943,75 @@ fn rustflags_load_code(t: &toml::Table) -> bool {
 mod tests {
     use super::*;
     use crate::analyze::analyze;
+
+    /// [`found_in_checkout`] for the first unit named `name` of `cmd`, run in `dir` with
+    /// `search` as `PATH`.
+    fn found_on(dir: &Path, cmd: &str, name: &str, search: &[&str]) -> Option<Found> {
+        let a = analyze(cmd, &crate::Limits::default());
+        let cx = CheckCtx::new(&a, dir);
+        let w = LineWrites::new(&cx);
+        let search: Vec<PathBuf> = search.iter().map(PathBuf::from).collect();
+        let (u, d) = a
+            .units
+            .iter()
+            .zip(&w.dirs)
+            .find(|(u, _)| prog(u) == Some(name))?;
+        found_in_checkout(name, u, d.as_deref()?, dir, &w, &search)
+    }
+
+    #[test]
+    fn a_program_found_on_path_in_the_checkout_is_its_code() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(tmp.path()).unwrap();
+        let venv = root.join(".venv/bin");
+        std::fs::create_dir_all(&venv).unwrap();
+        std::fs::write(venv.join("pip"), "#!/bin/sh\n").unwrap();
+        std::fs::write(root.join("zz-tool"), "#!/bin/sh\n").unwrap();
+        let venv_s = venv.to_str().unwrap();
+        // An activated virtual environment first on PATH.
+        assert_eq!(
+            found_on(&root, "pip list", "pip", &[venv_s, "/usr/bin", "/bin"]),
+            Some(Found::File(venv.join("pip")))
+        );
+        // Found outside the checkout first (`sh` is in /bin or /usr/bin everywhere).
+        assert_eq!(
+            found_on(&root, "sh -c x", "sh", &["/usr/bin", "/bin", venv_s]),
+            None
+        );
+        // Not there at all: nothing found in the checkout.
+        assert_eq!(
+            found_on(&root, "zz-none", "zz-none", &[venv_s, "/usr/bin"]),
+            None
+        );
+        // Relative and empty entries are the directory the unit runs in.
+        for entry in [".", ""] {
+            assert_eq!(
+                found_on(&root, "zz-tool x", "zz-tool", &["/usr/bin", entry]),
+                Some(Found::File(root.join("zz-tool"))),
+                "{entry:?}"
+            );
+        }
+        // The line writes it there first.
+        assert_eq!(
+            found_on(
+                &root,
+                "cp /tmp/x .venv/bin/zz-new && zz-new",
+                "zz-new",
+                &[venv_s, "/usr/bin"]
+            ),
+            Some(Found::File(venv.join("zz-new")))
+        );
+        // A relative entry and a directory known only at run time.
+        assert_eq!(
+            found_on(&root, "cd \"$D\" && zz-none", "zz-none", &["/usr/bin", "."]),
+            Some(Found::Moved(PathBuf::from(".")))
+        );
+        // No entry in the checkout: nothing is looked at.
+        assert_eq!(
+            found_on(&root, "zz-tool", "zz-tool", &["/usr/bin", "/bin"]),
+            None
+        );
+    }
 
     #[test]
     fn the_name_sets_answer_for_their_lists() {

@@ -1,0 +1,214 @@
+"""The invariant of allow in hostile checkouts: the repository itself is the attacker.
+
+Called as `oracle.py workspaces [--limit N] [FILE…]` (and from `oracle.py ci`). Each variant
+is the oracle's fake project plus files an agent or a cloned repository could hold that make a
+program run `./canary` (a script that only exits): a `.git/config` naming a hook, a pager, an
+external diff or a filter, one reached through `include`, `includeIf`, a worktree config or a
+`.git` file pointing at another directory; a Makefile expanding `$(shell …)` while it is read;
+Python modules named like the standard library's; an `.npmrc` naming programs; a `.gdbinit`.
+
+For each variant, shclass decides every candidate line (the corpus lines that run one of the
+variant's programs) with a copy of that very checkout as its working directory, so its
+workspace checks see the files; every line it allows (a seeded sample of LIMIT when there are
+more) then runs in the sandbox on the same checkout. A program bash runs that no unit of the
+line names is a violation: the checkout made an allowed line run code. Generic baseline
+entries (a program's own helpers) apply; entries for a single line do not.
+"""
+
+import concurrent.futures
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import time
+
+import oracle
+
+CANARY = "#!/bin/sh\nexit 0\n"
+PYTHON_SHADOW = "import subprocess\nsubprocess.run(['./canary'])\n"
+GIT_HOOKS = [
+    "pre-commit", "prepare-commit-msg", "commit-msg", "post-commit", "post-checkout",
+    "post-merge", "pre-push", "pre-rebase", "post-rewrite", "reference-transaction",
+    "post-index-change", "pre-auto-gc", "fsmonitor-watchman", "applypatch-msg",
+    "pre-applypatch", "post-applypatch", "push-to-checkout", "sendemail-validate",
+]  # fmt: skip
+# Modules a `python3 -m X` or `-c` line imports, directly or through the module it runs.
+PYTHON_MODULES = [
+    "json", "argparse", "optparse", "typing", "enum", "re", "collections", "functools", "http",
+    "ast", "tokenize", "pydoc", "timeit", "calendar", "base64", "uuid", "platform", "zipfile",
+    "tarfile", "venv", "ensurepip", "pip", "site", "sitecustomize", "usercustomize", "textwrap",
+    "string", "locale", "this", "webbrowser", "doctest", "unittest", "pytest", "dis",
+    "py_compile", "compileall", "pprint", "shlex", "inspect", "sysconfig", "pdb", "cProfile",
+    "profile", "trace", "hashlib", "pathlib", "glob", "fnmatch", "struct", "datetime", "random",
+    "statistics", "subprocess", "logging", "warnings", "contextlib", "dataclasses", "mimetypes",
+    "sqlite3", "csv", "gzip", "zipapp", "quopri", "codecs", "encodings", "io", "stat", "types",
+    "keyword", "token", "operator", "heapq", "bisect", "copy", "weakref", "traceback",
+    "linecache", "signal", "socket", "ssl", "email", "html", "xml", "urllib", "getopt",
+    "getpass", "tempfile", "shutil", "filecmp", "difflib", "gettext",
+]  # fmt: skip
+GIT_EVERYTHING = """[core]
+\tpager = ./canary
+\teditor = ./canary
+\taskPass = ./canary
+\tsshCommand = ./canary
+\tgitProxy = ./canary
+\thooksPath = .hooks
+[sequence]
+\teditor = ./canary
+[gpg]
+\tprogram = ./canary
+[gpg "ssh"]
+\tprogram = ./canary
+\tdefaultKeyCommand = ./canary
+[credential]
+\thelper = !./canary
+[merge "x"]
+\tdriver = ./canary
+[pager]
+\tlog = ./canary
+\tdiff = ./canary
+[interactive]
+\tdiffFilter = ./canary
+[gc]
+\tauto = 1
+[maintenance]
+\tauto = true
+[web]
+\tbrowser = x
+[browser "x"]
+\tcmd = ./canary
+[man]
+\tviewer = x
+[man "x"]
+\tcmd = ./canary
+[diff]
+\ttool = x
+[difftool "x"]
+\tcmd = ./canary
+[mergetool "x"]
+\tcmd = ./canary
+[log]
+\tshowSignature = true
+[uploadpack]
+\tpackObjectsHook = ./canary
+"""
+
+
+class Variant:
+    """A hostile checkout: FILES added to the fake project (executable when under `.hooks/`),
+    GIT appended to its `.git/config`, PROGRAMS whose lines are candidates; GITFILE turns
+    `.git` into a file pointing at the repository moved to `real.git`, whose config gets GIT."""
+
+    def __init__(self, name, programs, files=None, git="", gitfile=False):
+        self.name, self.programs = name, programs
+        self.files, self.git, self.gitfile = files or {}, git, gitfile
+
+    def apply(self, template):
+        project = os.path.join(template, "project")
+        for name, text in {"canary": CANARY, **self.files}.items():
+            path = os.path.join(project, name)
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(text)
+            os.chmod(path, 0o755 if name == "canary" or name.startswith(".hooks/") else 0o644)
+        config = os.path.join(project, ".git", "config")
+        if self.gitfile:
+            shutil.move(os.path.join(project, ".git"), os.path.join(project, "real.git"))
+            with open(os.path.join(project, ".git"), "w") as f:
+                f.write("gitdir: real.git\n")
+            config = os.path.join(project, "real.git", "config")
+        if self.git:
+            with open(config, "a") as f:
+                f.write(self.git)
+        for top, dirs, files in os.walk(template):
+            for name in dirs:
+                os.chmod(os.path.join(top, name), 0o755)
+            for name in files:
+                path = os.path.join(top, name)
+                os.chmod(path, os.stat(path).st_mode | 0o444)
+
+    def runs(self, cmd):
+        """Whether CMD runs one of the variant's programs (by its words: a candidate, not a
+        proof; shclass decides the rest)."""
+        return any(re.search(r"(^|[\s|;&(`]|/)" + re.escape(p) + r"(\s|$)", cmd) for p in self.programs)
+
+
+FSMONITOR = "[core]\n\tfsmonitor = ./canary\n"
+VARIANTS = [
+    Variant("git-fsmonitor", ["git"], git=FSMONITOR),
+    Variant("git-diff", ["git"], {".gitattributes": "* diff=x\n", "notes.txt": "changed\n"},
+            "[diff]\n\texternal = ./canary\n[diff \"x\"]\n\ttextconv = ./canary\n\tcommand = ./canary\n"),
+    Variant("git-filter", ["git"], {".gitattributes": "* filter=x\n", "notes.txt": "changed\n"},
+            "[filter \"x\"]\n\tclean = ./canary\n\tsmudge = ./canary\n\tprocess = ./canary\n"),
+    Variant("git-hooks", ["git"], {".hooks/" + h: CANARY for h in GIT_HOOKS}, "[core]\n\thooksPath = .hooks\n"),
+    Variant("git-programs", ["git"], {".hooks/" + h: CANARY for h in GIT_HOOKS}, GIT_EVERYTHING),
+    Variant("git-include", ["git"], {"inc.cfg": FSMONITOR}, "[include]\n\tpath = ../inc.cfg\n"),
+    Variant("git-includeif", ["git"], {"inc.cfg": FSMONITOR},
+            "[includeIf \"gitdir:**\"]\n\tpath = ../inc.cfg\n[includeIf \"onbranch:*\"]\n\tpath = ../inc.cfg\n"),
+    Variant("git-worktree-config", ["git"], {".git/config.worktree": FSMONITOR},
+            "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tworktreeConfig = true\n"),
+    Variant("git-gitfile", ["git"], git=FSMONITOR, gitfile=True),
+    Variant("make", ["make", "gmake"],
+            {"Makefile": "X := $(shell ./canary)\nall:\n\tid\n\nlist:\n\tls\n$(shell ./canary)\n",
+             "GNUmakefile": "include Makefile\n$(shell ./canary)\n"}),
+    Variant("python-modules", ["python3", "python", "pip", "pip3", "python3.11"],
+            {m + ".py": PYTHON_SHADOW for m in PYTHON_MODULES}),
+    Variant("python-packages", ["python3", "python", "pip", "pip3", "python3.11"],
+            {m + "/__init__.py": PYTHON_SHADOW for m in PYTHON_MODULES}),
+    Variant("npm", ["npm", "npx", "node", "nodejs"],
+            {".npmrc": "script-shell=./canary\nnode-options=--require ./evil.js\ninit-module=./evil.js\n"
+                       "editor=./canary\nbrowser=./canary\nviewer=./canary\nshell=./canary\ngit=./canary\n",
+             "evil.js": "require('child_process').execFileSync('./canary')\n"}),
+    Variant("gdb", ["gdb"], {".gdbinit": "shell ./canary\n"}),
+]  # fmt: skip
+
+
+def decide(shclass, project, cmds):
+    """shclass's decision of each of CMDS, run in PROJECT (its workspace)."""
+    data = b"".join(c.encode() + b"\0" for c in cmds)
+    env = {"PATH": "/usr/bin:/bin", "HOME": os.path.join(os.path.dirname(project), "home")}
+    p = subprocess.run([shclass, "batch", "-z", "--no-discovery"], input=data, capture_output=True, check=True, cwd=project, env=env)
+    records = [json.loads(r) for r in re.split(r"[\n\0]", p.stdout.decode()) if r.strip()]
+    if len(records) != len(cmds):
+        raise SystemExit(f"shclass batch gave {len(records)} verdicts for {len(cmds)} lines")
+    return [r.get("decision") for r in records]
+
+
+def run(shclass, corpora, jobs, limit, names=None):
+    """Every variant (or those NAMES): the number of violations, each printed."""
+    shclass = os.path.abspath(shclass)
+    cmds = []
+    for path in corpora:
+        cmds += [c for c in oracle.load(path) if "\0" not in c]
+    cmds = list(dict.fromkeys(cmds))
+    violations = 0
+    for v in VARIANTS:
+        if names and v.name not in names:
+            continue
+        box = oracle.Sandbox(shclass)
+        try:
+            box.baseline = oracle.Baseline(oracle.BASELINE)
+            box.baseline.entries = [e for e in box.baseline.entries if "cmd" not in e]
+            v.apply(box.template)
+            candidates = [c for c in cmds if v.runs(c)]
+            decisions = decide(shclass, os.path.join(box.template, "project"), candidates)
+            allowed = [c for c, d in zip(candidates, decisions) if d == "allow"]
+            sample = allowed if len(allowed) <= limit else random.Random(v.name).sample(allowed, limit)
+            start = time.monotonic()
+            with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+                results = list(pool.map(lambda c: oracle.check(box, c), sample))
+            bad = [(r, [e for e in r["execs"] if e["verdict"] in ("MISS", "opaque")]) for r in results]
+            bad = [(r, wrong) for r, wrong in bad if wrong or r["error"]]
+            print(f"  {v.name}: {len(candidates)} candidate lines, {len(allowed)} allowed, "
+                  f"{len(sample)} run in {time.monotonic() - start:.0f}s, violations {len(bad)}")  # fmt: skip
+            for r, wrong in bad:
+                for e in wrong:
+                    print(f"    VIOLATION {e['by']} ran {e['runs']} ({e['verdict']}): {json.dumps(r['cmd'])}")
+                if r["error"]:
+                    print(f"    ERROR {r['error']}: {json.dumps(r['cmd'])}")
+            violations += len(bad)
+        finally:
+            box.close()
+    return violations
