@@ -101,9 +101,10 @@ class Variant:
     GIT appended to its `.git/config`, PROGRAMS whose lines are candidates; GITFILE turns
     `.git` into a file pointing at the repository moved to `real.git`, whose config gets GIT."""
 
-    def __init__(self, name, programs, files=None, git="", gitfile=False):
+    def __init__(self, name, programs, files=None, git="", gitfile=False, lines=()):
         self.name, self.programs = name, programs
         self.files, self.git, self.gitfile = files or {}, git, gitfile
+        self.lines = list(lines)
 
     def apply(self, template):
         project = os.path.join(template, "project")
@@ -136,6 +137,29 @@ class Variant:
 
 
 FSMONITOR = "[core]\n\tfsmonitor = ./canary\n"
+
+
+def bare_repository(at, config):
+    """The files of a repository git recognises (HEAD, objects/, refs/) at AT, with CONFIG."""
+    return {
+        at + "/HEAD": "ref: refs/heads/main\n",
+        at + "/config": config,
+        at + "/objects/info/.keep": "",
+        at + "/refs/heads/.keep": "",
+    }
+
+
+# Another repository inside the checkout, reached with `-C`, `--git-dir`, `GIT_DIR` or `cd`.
+NESTED = "[core]\n\trepositoryformatversion = 0\n\tbare = false\n\tfsmonitor = ./canary\n"
+NESTED_LINES = [
+    "git -C vendor/lib status", "git -C vendor/lib diff", "git -C vendor/lib log --oneline -3",
+    "git -C vendor/lib ls-files", "git --git-dir=vendor/lib/.git status",
+    "git --git-dir=evil.git --work-tree=. status", "git --git-dir evil.git --work-tree . diff",
+    "GIT_DIR=evil.git git status", "GIT_DIR=evil.git GIT_WORK_TREE=. git diff --stat",
+    "cd vendor/lib && git status", "(cd vendor/lib; git status --short)",
+    "pushd vendor/lib && git status && popd", "git -C vendor -C lib status",
+    "env GIT_DIR=evil.git git status", "export GIT_DIR=evil.git; git status",
+]  # fmt: skip
 VARIANTS = [
     Variant("git-fsmonitor", ["git"], git=FSMONITOR),
     Variant("git-diff", ["git"], {".gitattributes": "* diff=x\n", "notes.txt": "changed\n"},
@@ -150,6 +174,9 @@ VARIANTS = [
     Variant("git-worktree-config", ["git"], {".git/config.worktree": FSMONITOR},
             "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tworktreeConfig = true\n"),
     Variant("git-gitfile", ["git"], git=FSMONITOR, gitfile=True),
+    Variant("git-nested", ["git"],
+            {**bare_repository("vendor/lib/.git", NESTED), **bare_repository("evil.git", NESTED),
+             "vendor/lib/README": "x\n"}, lines=NESTED_LINES),
     Variant("make", ["make", "gmake"],
             {"Makefile": "X := $(shell ./canary)\nall:\n\tid\n\nlist:\n\tls\n$(shell ./canary)\n",
              "GNUmakefile": "include Makefile\n$(shell ./canary)\n"}),
@@ -192,7 +219,7 @@ def run(shclass, corpora, jobs, limit, names=None):
             box.baseline = oracle.Baseline(oracle.BASELINE)
             box.baseline.entries = [e for e in box.baseline.entries if "cmd" not in e]
             v.apply(box.template)
-            candidates = [c for c in cmds if v.runs(c)]
+            candidates = list(dict.fromkeys(v.lines + [c for c in cmds if v.runs(c)]))
             decisions = decide(shclass, os.path.join(box.template, "project"), candidates)
             allowed = [c for c, d in zip(candidates, decisions) if d == "allow"]
             sample = allowed if len(allowed) <= limit else random.Random(v.name).sample(allowed, limit)
