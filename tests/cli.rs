@@ -428,3 +428,38 @@ fn a_program_on_path_in_the_checkout_is_not_allowed() {
     let (code, out, err) = run(&format!("/usr/bin:/bin:{}", bin.display()));
     assert_eq!(code, 0, "{out}{err}");
 }
+
+/// `CDPATH` in the environment: `cd NAME` enters a directory of `CDPATH` first, so where a
+/// relative path after it leads is known only at run time; without it, the same line stays in
+/// the workspace.
+#[test]
+fn cdpath_in_the_environment_makes_the_directory_unknown() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(root.join("ssh")).unwrap_or_else(|e| panic!("{e}"));
+    let run = |cdpath: Option<&str>| {
+        common::run_shclass(
+            [
+                "--no-discovery",
+                "--mode",
+                "accept-edits",
+                "cd ssh && echo x > notes.txt",
+            ],
+            b"",
+            |c| {
+                c.current_dir(&root)
+                    .env("HOME", root.join("home"))
+                    .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+                    .env_remove("CDPATH");
+                if let Some(p) = cdpath {
+                    c.env("CDPATH", p);
+                }
+            },
+        )
+    };
+    let (code, out, err) = run(None);
+    assert_eq!(code, 0, "{out}{err}");
+    let (code, out, err) = run(Some("/etc"));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("known only at run time"), "{out}");
+}

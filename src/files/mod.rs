@@ -21,7 +21,7 @@ use crate::wordlist::{Words, words};
 pub(crate) use look::{Kind, Look, Snapshot};
 pub(crate) use places::{every_name_as_star, is_home, is_root, system_depth, trim_path};
 pub(crate) use resolve::{
-    expand, home, normalize_abs, resolve, resolve_links, resolve_links_under,
+    cdpath_applies, expand, home, normalize_abs, resolve, resolve_links, resolve_links_under,
 };
 
 /// Secrets: reading them is at least ask, writing them is deny.

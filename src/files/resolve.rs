@@ -36,6 +36,20 @@ pub(crate) fn resolve_links_under(path: &str, cwd: &Path, look: Look<'_>) -> (Pa
     walk(&expand(path, cwd), look)
 }
 
+/// Whether bash's `cd TARGET` looks for TARGET in the directories of `CDPATH` first (as this
+/// process's environment has it, which the agent's shell inherits): a relative target that does
+/// not start with `.` or `..`, with `CDPATH` set and not empty. Where it ends is then known only
+/// at run time (`CDPATH=/etc`: `cd ssh` enters `/etc/ssh`).
+pub(crate) fn cdpath_applies(target: &str) -> bool {
+    static SET: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let relative = !target.starts_with(['/', '~', '$'])
+        && target != "."
+        && target != ".."
+        && !target.starts_with("./")
+        && !target.starts_with("../");
+    relative && *SET.get_or_init(|| std::env::var_os("CDPATH").is_some_and(|c| !c.is_empty()))
+}
+
 /// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
 /// (no link followed).
 pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {

@@ -680,6 +680,8 @@ impl<'a> WorkingDir<'a> {
             Some(a) if a.glob => None,
             Some(a) => match a.value.as_deref() {
                 None | Some("-") => None,
+                // `CDPATH` in the environment: bash looks in its directories first.
+                Some(v) if crate::files::cdpath_applies(v) => None,
                 Some(v) => self.resolve(v).map(|(p, _)| p),
             },
         };
