@@ -463,3 +463,34 @@ fn cdpath_in_the_environment_makes_the_directory_unknown() {
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("known only at run time"), "{out}");
 }
+
+/// The environment naming a directory of the checkout in a variable a program loads code from:
+/// the dynamic loader's reach every program, an interpreter's only that interpreter.
+#[test]
+fn loader_variables_into_the_checkout_are_not_allowed() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let run = |var: &str, value: &str, cmd: &str| {
+        common::run_shclass(["--no-discovery", cmd], b"", |c| {
+            c.current_dir(&root)
+                .env("HOME", root.join("home"))
+                .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+                .env(var, value);
+        })
+    };
+    let lib = format!("/usr/lib:{}", root.join("lib").display());
+    for (var, value, cmd, want) in [
+        ("LD_LIBRARY_PATH", lib.as_str(), "ls -la", 1),
+        // An empty entry is the working directory.
+        ("LD_LIBRARY_PATH", "/usr/lib/x86_64-linux-gnu:", "ls -la", 1),
+        ("LD_LIBRARY_PATH", "/usr/lib/x86_64-linux-gnu", "ls -la", 0),
+        // A library named without a `/` is looked for in the system's directories.
+        ("LD_PRELOAD", "libnothing-shclass.so", "ls -la", 0),
+        ("PYTHONPATH", "src", "git status", 0),
+        ("GIT_CONFIG_GLOBAL", ".gitconfig", "git status", 1),
+        ("GIT_CONFIG_GLOBAL", ".gitconfig", "ls -la", 0),
+    ] {
+        let (code, out, err) = run(var, value, cmd);
+        assert_eq!(code, want, "{var}={value} {cmd}: {out}{err}");
+    }
+}

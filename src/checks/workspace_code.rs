@@ -135,7 +135,13 @@ declare_check! {
     ///   virtual environment (`.venv/bin` first on `PATH`: `pip list` runs `.venv/bin/pip`, a
     ///   script of the checkout, and a venv's interpreter loads the checkout's site-packages),
     ///   direnv's `PATH_add bin`, `node_modules/.bin`. `PATH` is the one shclass runs with,
-    ///   which the agent's shell inherits; a file the line writes there first counts as found.
+    ///   which the agent's shell inherits; a file the line writes there first counts as found;
+    /// - any program, where shclass's environment (which the agent's shell inherits) names a
+    ///   directory or file of the checkout in a variable the dynamic loader or bash reads at
+    ///   start (`LD_LIBRARY_PATH`, `LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`, `BASH_ENV`), and an
+    ///   interpreter or git where one of theirs does (`PYTHONPATH=src`, `NODE_PATH`,
+    ///   `PERL5LIB`, `RUBYLIB`, `GIT_EXEC_PATH`, `GIT_CONFIG_GLOBAL`…): `python3 -m json.tool`
+    ///   imports a `src/json.py` the agent wrote.
     ///
     /// **Why it is risky**: the checkout is not the person's: a cloned repository (or the agent)
     /// can put a wrapper there, and `cargo metadata`, `yarn --version` or `python -m pip list`
@@ -524,6 +530,12 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 entry.display()
             ),
         });
+    }
+    if let Some((var, entry)) = environment_into_checkout(base, dir, root) {
+        return Some(format!(
+            "shclass's environment sets `{var}` to `{}`, in the checkout: `{base}` loads code from there",
+            entry.display()
+        ));
     }
     if u.path.is_none()
         && !is_shell_builtin(base)
@@ -1296,6 +1308,111 @@ fn found_in(
         }
         if !checkout && is_executable_file(&f) {
             return None;
+        }
+    }
+    None
+}
+
+/// Whether a variable of [`ENVIRONMENT_LOADERS`] reaches a program, by its name.
+type Reaches = fn(&str) -> bool;
+
+/// How a variable of [`ENVIRONMENT_LOADERS`] names its paths.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    /// One path.
+    One,
+    /// A list like `PATH`, where an empty entry is the working directory (`LD_LIBRARY_PATH=/opt:`).
+    List,
+    /// Libraries separated by `:` or blanks; one without a `/` is looked for in the system's
+    /// library directories (`LD_PRELOAD=libjemalloc.so`).
+    Libraries,
+}
+
+/// Variables of the environment that make a program load code from the paths they name, how
+/// they name them, and the programs they reach (`None`: every program bash starts, and bash).
+const ENVIRONMENT_LOADERS: &[(&str, Shape, Option<Reaches>)] = &[
+    ("LD_LIBRARY_PATH", Shape::List, None),
+    ("LD_PRELOAD", Shape::Libraries, None),
+    ("LD_AUDIT", Shape::Libraries, None),
+    ("GCONV_PATH", Shape::List, None),
+    ("BASH_ENV", Shape::One, None),
+    ("PYTHONPATH", Shape::List, Some(is_python)),
+    ("PYTHONHOME", Shape::One, Some(is_python)),
+    ("PYTHONUSERBASE", Shape::One, Some(is_python)),
+    ("NODE_PATH", Shape::List, Some(is_node)),
+    ("PERL5LIB", Shape::List, Some(is_perl)),
+    ("PERLLIB", Shape::List, Some(is_perl)),
+    ("RUBYLIB", Shape::List, Some(is_ruby)),
+    ("GIT_EXEC_PATH", Shape::One, Some(is_git)),
+    ("GIT_CONFIG_GLOBAL", Shape::One, Some(is_git)),
+    ("GIT_TEMPLATE_DIR", Shape::One, Some(is_git)),
+];
+
+fn is_node(name: &str) -> bool {
+    matches!(name, "node" | "nodejs" | "npm" | "npx")
+}
+
+fn is_perl(name: &str) -> bool {
+    name == "perl" || name == "perldoc" || name.starts_with("perl5")
+}
+
+fn is_ruby(name: &str) -> bool {
+    matches!(name, "ruby" | "irb" | "gem" | "bundle" | "bundler" | "rake")
+}
+
+fn is_git(name: &str) -> bool {
+    name == "git" || name.starts_with("git-")
+}
+
+/// The first of [`ENVIRONMENT_LOADERS`] that reaches `program` and names a path of the checkout
+/// (`root`; a relative path is taken from `dir`, where the unit runs), read from shclass's own
+/// environment, once.
+fn environment_into_checkout(
+    program: &str,
+    dir: &Path,
+    root: &Path,
+) -> Option<(&'static str, PathBuf)> {
+    type Set = Vec<(&'static str, Shape, Option<Reaches>, String)>;
+    static SET: std::sync::OnceLock<Set> = std::sync::OnceLock::new();
+    let set = SET.get_or_init(|| {
+        ENVIRONMENT_LOADERS
+            .iter()
+            .filter_map(|&(name, shape, reaches)| {
+                let v = std::env::var_os(name).filter(|v| !v.is_empty())?;
+                Some((name, shape, reaches, v.to_string_lossy().into_owned()))
+            })
+            .collect()
+    });
+    if set.is_empty() {
+        return None;
+    }
+    let real = std::cell::OnceCell::new();
+    for (name, shape, reaches, value) in set {
+        if reaches.is_some_and(|r| !r(program)) {
+            continue;
+        }
+        let entries: Vec<&str> = match shape {
+            Shape::One => vec![value.as_str()],
+            Shape::List => value
+                .split(':')
+                .map(|e| if e.is_empty() { "." } else { e })
+                .collect(),
+            Shape::Libraries => value
+                .split([':', ' '])
+                .filter(|e| e.contains('/'))
+                .collect(),
+        };
+        for entry in entries {
+            let p = dir.join(entry);
+            let inside = Path::new(entry).is_relative()
+                || p.starts_with(root)
+                || real
+                    .get_or_init(|| std::fs::canonicalize(root).ok())
+                    .as_deref()
+                    .is_some_and(|r| p.starts_with(r));
+            if inside {
+                return Some((name, p));
+            }
         }
     }
     None
