@@ -1372,25 +1372,22 @@ fn environment_into_checkout(
     dir: &Path,
     root: &Path,
 ) -> Option<(&'static str, PathBuf)> {
-    type Set = Vec<(&'static str, Shape, Option<Reaches>, String)>;
-    static SET: std::sync::OnceLock<Set> = std::sync::OnceLock::new();
-    let set = SET.get_or_init(|| {
-        ENVIRONMENT_LOADERS
-            .iter()
-            .filter_map(|&(name, shape, reaches)| {
-                let v = std::env::var_os(name).filter(|v| !v.is_empty())?;
-                Some((name, shape, reaches, v.to_string_lossy().into_owned()))
-            })
-            .collect()
-    });
-    if set.is_empty() {
-        return None;
-    }
+    // Each variable read once, and only once a program it reaches is seen: a look-up scans
+    // the whole environment.
+    static VALUES: [std::sync::OnceLock<Option<String>>; ENVIRONMENT_LOADERS.len()] =
+        [const { std::sync::OnceLock::new() }; ENVIRONMENT_LOADERS.len()];
     let real = std::cell::OnceCell::new();
-    for (name, shape, reaches, value) in set {
+    for (&(name, shape, reaches), cell) in ENVIRONMENT_LOADERS.iter().zip(&VALUES) {
         if reaches.is_some_and(|r| !r(program)) {
             continue;
         }
+        let Some(value) = cell.get_or_init(|| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(|v| v.to_string_lossy().into_owned())
+        }) else {
+            continue;
+        };
         let entries: Vec<&str> = match shape {
             Shape::One => vec![value.as_str()],
             Shape::List => value
