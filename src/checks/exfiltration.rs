@@ -1127,6 +1127,11 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
                 "the files under `{h}`, system secrets included (password hashes, host keys, process environments, mounted secrets)"
             ));
         }
+        if !crate::files::is_home(&h) && crate::files::secret_glob::dir_holds_home_secret(&h) {
+            return Some(format!(
+                "the files under `{h}`, files of secrets in it included (tokens, keys)"
+            ));
+        }
         return Some(format!(
             "the files under `{h}`, the home directory included (keys, tokens, history)"
         ));
@@ -1305,10 +1310,13 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
         p,
         "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
     );
-    // rg, ag and ack search directories recursively by default. A directory that holds a
-    // system secret (`/etc`, `/proc`, `/run`) counts as a home does.
-    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift")
-        || matches!(p, "grep" | "egrep" | "fgrep" | "ugrep")
+    // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
+    // directory it is given (deeper with `-r`, `-2`…); `diff -r` prints the files only one
+    // side has. A directory that holds a system secret
+    // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
+    // a file of secrets (`~/.config`).
+    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep")
+        || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
             && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {
         return None;
