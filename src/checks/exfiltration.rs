@@ -1311,11 +1311,11 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
         "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
     );
     // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
-    // directory it is given (deeper with `-r`, `-2`…); `diff -r` prints the files only one
-    // side has. A directory that holds a system secret
+    // directory it is given (deeper with `-r`, `-2`…), as yara does (`-s` prints the strings
+    // its rules match); `diff -r` prints the files only one side has. A directory that holds a system secret
     // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
     // a file of secrets (`~/.config`).
-    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep")
+    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep" | "yara")
         || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
             && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {

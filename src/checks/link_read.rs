@@ -163,6 +163,15 @@ fn walk_of(u: &Unit, p: &str) -> Walk {
                 Walk::Operands
             }
         }
+        // yara scans the files of a directory it is given (deeper with `-r`), following links
+        // unless `-N`.
+        "yara" => {
+            if any(&|w| bundle_has(w, 'N') || long_is(w, "no-follow-symlinks", 4)) {
+                Walk::Operands
+            } else {
+                Walk::Links
+            }
+        }
         // diff follows links unless told `--no-dereference`.
         "diff" | "colordiff" => {
             if any(&|w| bundle_has(w, 'r') || long_is(w, "recursive", 3)) {

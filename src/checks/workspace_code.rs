@@ -980,6 +980,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "sequelize" | "sequelize-cli" | "ava" | "prisma" => js_config_first(u, base, dir, root, w),
         "yamllint" => yamllint_extends_secret(dir, root, w),
         "gixy" | "gixy-next" => gixy_includes_secret(u, dir, w),
+        "yara" => yara_includes_secret(u, dir, w),
         // Vagrant builds its environment before any command but `-v`/`--version`: it loads
         // the plugins of `.vagrant/plugins` and evaluates the `Vagrantfile` (Ruby) of the
         // directory or the nearest parent, `vagrant -h` included.
@@ -1489,6 +1490,25 @@ fn gixy_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> 
         Some(format!(
             "`{}` includes `{named}`, a secret: gixy would parse it as nginx configuration and quote it in the error",
             config.display()
+        ))
+    })
+}
+
+/// yara compiles the `include "FILE"` directives of the rule files it is given (relative to
+/// the including file): a secret included is compiled as rules, and the syntax error quotes its
+/// first token (a key's first line, a token).
+fn yara_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir).find_map(|rules| {
+        let text = head_of(w, &rules, 256 * 1024)?;
+        let base = rules.parent().unwrap_or(dir).to_path_buf();
+        let named = text.lines().find_map(|line| {
+            let value = line.trim().strip_prefix("include")?.trim();
+            let value = value.strip_prefix('"')?.split('"').next()?;
+            include_may_be_secret(value, &base).then(|| value.to_owned())
+        })?;
+        Some(format!(
+            "`{}` includes `{named}`, a secret: yara would compile it as rules and quote it in the error",
+            rules.display()
         ))
     })
 }
@@ -4078,13 +4098,28 @@ mod tests {
             "ok.conf",
             "http { include mime.types; include /etc/nginx/conf.d/*.conf; }\n",
         );
-        for cmd in ["yamllint .", "gixy ok.conf"] {
+        write(
+            root,
+            "ok.yar",
+            "include \"common.yar\"\nrule a { condition: true }\n",
+        );
+        for cmd in ["yamllint .", "gixy ok.conf", "yara ok.yar sample.bin"] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
         write(root, ".yamllint", "extends: ~/.aws/credentials\n");
         write(root, "bad.conf", "http { include /root/.ssh/*; }\n");
         write(root, "key.conf", "include \"~/.ssh/id_rsa\";\n");
-        for cmd in ["yamllint .", "gixy bad.conf", "gixy-next key.conf"] {
+        write(
+            root,
+            "r.yar",
+            "include \"../../../root/.ssh/id_rsa\"\nrule a { condition: true }\n",
+        );
+        for cmd in [
+            "yamllint .",
+            "gixy bad.conf",
+            "gixy-next key.conf",
+            "yara -s r.yar sample.bin",
+        ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
     }
