@@ -570,8 +570,9 @@ fn is_dir_like(d: &str) -> bool {
 }
 
 /// A directory whose files include keys and tokens: a home directory (or a directory above the
-/// home), every home (`/home`, `/root`, `/`), or one that holds system secrets (`/etc`,
-/// `/proc`, `/run`).
+/// home), every home (`/home`, `/root`, `/`), one that holds system secrets (`/etc`, `/proc`,
+/// `/run`), or a directory of the home that holds a file of secrets (`~/.config` holds
+/// `~/.config/gh/hosts.yml`, `~/.local` the keyrings).
 pub(crate) fn holds_secrets(w: &str) -> bool {
     let all_homes =
         matches!(w.trim_end_matches('/'), "" | "/home" | "/Users" | "/root") && w.starts_with('/');
@@ -579,6 +580,7 @@ pub(crate) fn holds_secrets(w: &str) -> bool {
         || all_homes
         || w.starts_with('/') && crate::files::home().starts_with(Path::new(w))
         || crate::files::secret_glob::dir_holds_system_secret(w)
+        || crate::files::secret_glob::dir_holds_home_secret(w)
 }
 
 #[cfg(test)]

@@ -177,6 +177,91 @@ const LOADERS: Words = words![
     "TEXTDOMAINDIR",
 ];
 
+/// Variables from which programs take their options, settings, plug-ins or start-up code, or
+/// which name the files they write (`LESS='+!CMD'` and `LESS=-oFILE` for every pager, `TAR_OPTIONS`,
+/// `GZIP`, `UNZIP`, `PERLDOC=-MModule`, `RIPGREP_CONFIG_PATH`, `GIT_COMMON_DIR`, `GIT_TRACE=FILE`,
+/// `GNUPGHOME`, `CARGO_HOME`): set, even earlier on the line without `export`, they change what a
+/// program run later does when the name is already exported, which shclass cannot see. By name
+/// ([`STEERING`]), by a program family's prefix ([`STEERING_PREFIXES`]) and by ending
+/// ([`STEERING_ENDINGS`], with a name before it).
+const STEERING: Words = words![
+    "LESS",
+    "MORE",
+    "GZIP",
+    "BZIP",
+    "BZIP2",
+    "UNZIP",
+    "ZIPINFO",
+    "XZ_DEFAULTS",
+    "PERLDOC",
+    "RI",
+    "PARALLEL",
+    "MANPATH",
+    "MANROFFSEQ",
+    "INFOPATH",
+    "CONDARC",
+    "WGETRC",
+    "CURL_HOME",
+    "INPUTRC",
+    "GNUPGHOME",
+    "AWS_SHARED_CREDENTIALS_FILE",
+    "SYSTEMD_PAGERSECURE",
+];
+
+/// Prefixes of the variable families of programs and runtimes that read options, settings or
+/// code from their environment (git's `GIT_*`, less's `LESS*`, Perl's, Ruby's, Python's, node's,
+/// npm's, pip's, cargo's and rustup's, Go's, the JVM's, bat's, fzf's, helm's, the XDG base
+/// directories).
+const STEERING_PREFIXES: Words = words![
+    "GIT_",
+    "LESS",
+    "PERL",
+    "RUBY",
+    "PYTHON",
+    "NODE_",
+    "npm_config_",
+    "NPM_CONFIG_",
+    "PIP_",
+    "CARGO",
+    "RUSTUP_",
+    "RUSTC",
+    "GO",
+    "JAVA_",
+    "JDK_",
+    "_JAVA_",
+    "BAT_",
+    "FZF_",
+    "HELM_",
+    "XDG_",
+];
+
+/// Endings of the names programs read their options (`TAR_OPTIONS`, `FZF_DEFAULT_OPTS`, `XZ_OPT`,
+/// `ZIPOPT`), their settings (`DOCKER_CONFIG`, `JJ_CONFIG`, `AWS_CONFIG_FILE`, `GH_CONFIG_DIR`)
+/// or their home (`JAVA_HOME`, `POETRY_HOME`) from.
+const STEERING_ENDINGS: Words = words![
+    "_OPTS",
+    "_OPTIONS",
+    "OPT",
+    "CONFIG",
+    "_CONFIG_PATH",
+    "_CONFIG_FILE",
+    "_CONFIG_DIR",
+    "_CONFIG_HOME",
+    "_HOME",
+    // The options systemd's and others' tools give less (`SYSTEMD_LESS`).
+    "_LESS",
+];
+
+/// Does setting `name` steer what a program reads as options, settings or code, or where it
+/// writes ([`STEERING`])?
+fn steers_program(name: &str) -> bool {
+    STEERING.contains(name)
+        || STEERING_PREFIXES.iter().any(|p| name.starts_with(p))
+        || STEERING_ENDINGS
+            .iter()
+            .any(|e| name.len() > e.len() && name.ends_with(e))
+}
+
 const PLAIN_COMMANDS: Words = words![
     "cat", "less", "more", "most", "vi", "vim", "nvim", "nano", "emacs", "code", "true", "ed",
 ];
@@ -282,6 +367,12 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     {
         return Some((Risk::High, "changes what runs or what it loads"));
     }
+    if steers_program(name) {
+        return Some((
+            Risk::High,
+            "makes the program take its options, settings or code from the value, or write where it says",
+        ));
+    }
     Some((
         Risk::Medium,
         "sets an environment variable the program reads",
@@ -349,10 +440,12 @@ impl Check for EnvPrefix {
                     {
                         continue;
                     }
-                    let how = if asg.inherited {
+                    let how = if !asg.inherited {
+                        "set"
+                    } else if asg.exported {
                         "exported earlier"
                     } else {
-                        "set"
+                        "set earlier on the line"
                     };
                     out.push(ask(
                         Some(i),
@@ -534,6 +627,24 @@ mod tests {
             ("local LD_PRELOAD=./x.so", Some(Decision::Ask)),
             ("readonly HISTFILE=/dev/null", Some(Decision::Ask)),
             ("declare EDITOR='sh -c x'", Some(Decision::Ask)),
+            ("LESS='+!sh x'; git log", Some(Decision::Ask)),
+            (
+                "TAR_OPTIONS=--to-command=sh; tar -tf x.tar",
+                Some(Decision::Ask),
+            ),
+            ("RIPGREP_CONFIG_PATH=x; rg foo", Some(Decision::Ask)),
+            ("GIT_TRACE=/root/.bashrc; git status", Some(Decision::Ask)),
+            (
+                "SYSTEMD_LESS=-o/root/x; systemctl status",
+                Some(Decision::Ask),
+            ),
+            ("PERLDOC=-MEvil; perldoc perl", Some(Decision::Ask)),
+            ("BAT_PAGER='sh -c x'; bat f", Some(Decision::Ask)),
+            ("BAT_PAGER=less; bat f", None),
+            ("FILE_PATH=src/main.rs; cat \"$FILE_PATH\"", None),
+            ("CONFIG=x.yml; cat \"$CONFIG\"", None),
+            ("OPT=-l; ls $OPT", None),
+            ("PROJECT_ROOT=$(pwd); ls \"$PROJECT_ROOT\"", None),
         ] {
             assert_eq!(decisions(&super::EnvPrefix, cmd), want, "{cmd}");
         }

@@ -8,6 +8,7 @@ use super::{Check, CheckCtx, Finding, declare_check, git_config};
 use crate::files::secret_glob::{glob_may_be_secret, name_may_be_secret};
 use crate::files::{may_be_secret, unquote, word_is_secret};
 use std::cell::LazyCell;
+use std::path::Path;
 
 use crate::analyze::{Analysis, Arg, Context, Unit};
 use crate::decision::Risk;
@@ -596,10 +597,20 @@ impl Check for SecretRead {
         if let Some((name, span)) = case_on_secret(cx.analysis) {
             out.push(ask(None, span, Risk::High, compared(&name)));
         }
-        // The directory the line moved to with `cd`/`pushd`, as written.
+        // The directory the line moved to with `cd`/`pushd`, as written, and resolved (`None`
+        // after a move to a directory known only at run time).
         let mut moved: Option<String> = None;
+        let mut unit_dir: Option<std::borrow::Cow<Path>> = Some(std::borrow::Cow::Borrowed(cx.cwd));
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(d) = super::destructive::cd_target(u) {
+                unit_dir = match unit_dir {
+                    Some(cur) if !d.contains(['$', '`']) && d != "-" => {
+                        Some(std::borrow::Cow::Owned(
+                            crate::files::resolve_links_under(&d, &cur, cx.look).0,
+                        ))
+                    }
+                    _ => None,
+                };
                 moved = Some(d);
             }
             if let Some(s) = prints_secret(u) {
@@ -644,10 +655,19 @@ impl Check for SecretRead {
                 continue;
             }
             // `prints_secret` was looked at above.
-            let read = reads_secret(u, false);
-            // The tree walked only when the words name no secret (`rg x /`: the home directory).
+            let moved_dir = unit_dir.as_deref().filter(|d| *d != cx.cwd);
+            let read = reads_secret(u, false).or_else(|| {
+                let d = moved_dir?;
+                let w = home_archive_at(u, prog(u)?, Some(d))?;
+                Some(format!(
+                    "the files under `{w}` (where the line moved to), files of secrets included"
+                ))
+            });
+            // The tree walked only when the words name no secret (`rg x /`: the home directory),
+            // from the directory the line moved to.
+            let search_dir = unit_dir.as_deref().unwrap_or(cx.cwd);
             if read.is_none()
-                && let Some(why) = super::tree_search::search_reads_secret_file(u, cx.cwd, cx)
+                && let Some(why) = super::tree_search::search_reads_secret_file(u, search_dir, cx)
                     .or_else(|| super::tree_search::history_prints_secret(u, moved.as_deref(), cx))
             {
                 out.push(ask(Some(i), u.span, Risk::High, why));
@@ -1127,6 +1147,11 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
                 "the files under `{h}`, system secrets included (password hashes, host keys, process environments, mounted secrets)"
             ));
         }
+        if !crate::files::is_home(&h) && crate::files::secret_glob::dir_holds_home_secret(&h) {
+            return Some(format!(
+                "the files under `{h}`, files of secrets in it included (tokens, keys)"
+            ));
+        }
         return Some(format!(
             "the files under `{h}`, the home directory included (keys, tokens, history)"
         ));
@@ -1301,20 +1326,41 @@ fn git_secret_pathspec(u: &Unit) -> Option<String> {
 /// token ~`, `ag key ~/`, `rg -uu x /`); a directory option's value (`tar -C ~`) and a search's
 /// pattern (`rg / src`) are not.
 fn home_archive(u: &Unit, p: &str) -> Option<String> {
+    home_archive_at(u, p, None)
+}
+
+/// [`home_archive`] of a unit run in `dir` (the directory a `cd` earlier on the line moved to,
+/// resolved): a relative operand is read from there (`cd ~ && grep -r x .`, `cd ~/.aws && rg
+/// x`), and a search given no directory searches it (`cd ~/.config && rg token`).
+fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     let archiver = matches!(
         p,
         "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
     );
-    // rg, ag and ack search directories recursively by default. A directory that holds a
-    // system secret (`/etc`, `/proc`, `/run`) counts as a home does.
-    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift")
-        || matches!(p, "grep" | "egrep" | "fgrep" | "ugrep")
+    // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
+    // directory it is given (deeper with `-r`, `-2`…), as yara does (`-s` prints the strings
+    // its rules match); `diff -r` prints the files only one side has. A directory that holds a system secret
+    // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
+    // a file of secrets (`~/.config`).
+    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep" | "yara")
+        || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
             && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {
         return None;
     }
     let mut pattern = recursive_search && crate::analyze::pattern_first(u);
     let mut prev = "";
+    let mut paths = 0usize;
+    // The word as read from `dir`: a relative one joined to it.
+    let from_dir = |w: &str| -> Option<String> {
+        let d = dir?;
+        (!w.starts_with(['/', '~', '$'])).then(|| {
+            crate::files::normalize_abs(
+                &d.join(crate::files::unquote(w).as_ref()).to_string_lossy(),
+            )
+        })
+    };
+    let holds = |w: &str| holds_secrets(w) || crate::files::is_secret_dir(Path::new(w));
     for w in u.args().map(text) {
         let dir_opt = matches!(prev, "-C" | "--directory" | "-g" | "--exclude" | "-X");
         prev = w;
@@ -1322,9 +1368,27 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
             pattern = false;
             continue;
         }
-        if !dir_opt && holds_secrets(w) {
+        if w.starts_with('-') || dir_opt {
+            continue;
+        }
+        paths += 1;
+        if holds_secrets(w) {
             return Some(w.to_owned());
         }
+        if let Some(abs) = from_dir(w)
+            && holds(&abs)
+        {
+            return Some(abs);
+        }
+    }
+    // rg, ag, ack, ugrep and `grep -r` given no directory search the one they run in.
+    if paths == 0
+        && recursive_search
+        && !matches!(p, "diff" | "colordiff" | "yara")
+        && let Some(abs) = from_dir(".")
+        && holds(&abs)
+    {
+        return Some(abs);
     }
     None
 }

@@ -120,7 +120,20 @@ fn long_is(w: &str, name: &str, min: usize) -> bool {
 fn walk_of(u: &Unit, p: &str) -> Walk {
     let any = |f: &dyn Fn(&str) -> bool| u.args().map(text).any(f);
     match p {
-        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
+        // ugrep reads the files of a directory it is given, deeper with `-r` or `-2`…`-9`.
+        "ugrep" => {
+            if any(&|w| {
+                bundle_has(w, 'R')
+                    || bundle_has(w, 'S')
+                    || long_is(w, "dereference-recursive", 11)
+                    || long_is(w, "dereference-files", 11)
+            }) {
+                Walk::Links
+            } else {
+                Walk::Operands
+            }
+        }
+        "grep" | "egrep" | "fgrep" | "zgrep" => {
             if any(&|w| bundle_has(w, 'R') || long_is(w, "dereference-recursive", 3)) {
                 Walk::Links
             } else if any(&|w| bundle_has(w, 'r') || long_is(w, "recursive", 3)) {
@@ -148,6 +161,15 @@ fn walk_of(u: &Unit, p: &str) -> Walk {
                 Walk::Links
             } else {
                 Walk::Operands
+            }
+        }
+        // yara scans the files of a directory it is given (deeper with `-r`), following links
+        // unless `-N`.
+        "yara" => {
+            if any(&|w| bundle_has(w, 'N') || long_is(w, "no-follow-symlinks", 4)) {
+                Walk::Operands
+            } else {
+                Walk::Links
             }
         }
         // diff follows links unless told `--no-dereference`.

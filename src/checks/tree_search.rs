@@ -5,7 +5,8 @@
 //!
 //! What each searcher reads, and what is left out here only where the searcher certainly
 //! leaves it out (more files, never fewer):
-//! - `grep -r` (and egrep, fgrep, zgrep, ugrep), `rg --hidden`/`-uu`/`-.`, `ag --hidden`/`-u`:
+//! - `grep -r` (and egrep, fgrep, zgrep, ugrep, and ugrep given a directory without `-r`), `rg
+//!   --hidden`/`-uu`/`-.`, `ag --hidden`/`-u`:
 //!   every file, hidden ones and `.git` included (`.git/config` holds a CI token after
 //!   `actions/checkout`);
 //! - `rg` and `ag` otherwise: the names that do not begin with a dot. For rg in a git
@@ -468,7 +469,11 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
                     matches!(o.name.as_ref(), "-d" | "--directories")
                         && o.value.as_deref() == Some("recurse")
                 });
-            if !recursive {
+            // ugrep reads the files of a directory operand without `-r` (one level, counted
+            // here as the whole tree); given none, it reads standard input.
+            let ugrep_dir = p == "ugrep"
+                && parsed.operands.len() > usize::from(!has(&["-e", "--regexp", "-f", "--file"]));
+            if !recursive && !ugrep_dir {
                 return None;
             }
             Reads::All { skip_git: false }
@@ -660,12 +665,21 @@ mod tests {
         std::fs::create_dir_all(ws.join("src")).unwrap_or_else(|e| panic!("{e}"));
         std::fs::write(ws.join("src/main.rs"), "").unwrap_or_else(|e| panic!("{e}"));
         let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
-        for cmd in ["grep -r TOKEN .", "rg --hidden TOKEN", "grep -rn x"] {
+        for cmd in [
+            "grep -r TOKEN .",
+            "rg --hidden TOKEN",
+            "grep -rn x",
+            "ugrep TOKEN .",
+        ] {
             assert_eq!(run(cmd), None, "{cmd}");
         }
         std::fs::write(ws.join(".env"), "API_TOKEN=x\n").unwrap_or_else(|e| panic!("{e}"));
+        // ugrep given no file reads standard input.
+        assert_eq!(run("ugrep TOKEN"), None);
         for cmd in [
             "grep -r TOKEN .",
+            "ugrep TOKEN .",
+            "ugrep -e TOKEN .",
             "grep -rn TOKEN",
             "egrep -Ri 'a|b' . src",
             "grep -e TOKEN -r .",

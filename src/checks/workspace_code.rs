@@ -104,7 +104,9 @@ declare_check! {
     ///   `--version` included: sequelize with a `.sequelizerc` (or `--options-path`), AVA with
     ///   an `ava.config.*` or the project's own `node_modules/ava`, prisma with a
     ///   `prisma.config.ts`;
-    /// - yamllint whose `.yamllint` `extends` a secret, and gixy given an nginx configuration
+    /// - yamllint whose configuration (`.yamllint`, `-c FILE`, `-d TEXT`, or one given at run
+    ///   time) `extends` a secret or names one in `ignore-from-file`, yara given a rules file
+    ///   that `include`s one, and gixy given an nginx configuration
     ///   of the checkout that `include`s one: each parses the secret as configuration and
     ///   quotes it in the error;
     /// - `scons -h` (any command but `-H` and `--version`) with an `SConstruct`, and `vagrant`
@@ -1015,8 +1017,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // Node CLIs that load a JavaScript configuration of the project before they parse
         // their options, `--version` and `--help` included ([`JS_CONFIG_FIRST`]).
         "sequelize" | "sequelize-cli" | "ava" | "prisma" => js_config_first(u, base, dir, root, w),
-        "yamllint" => yamllint_extends_secret(dir, root, w),
+        "yamllint" => yamllint_extends_secret(u, dir, root, w),
         "gixy" | "gixy-next" => gixy_includes_secret(u, dir, w),
+        "yara" => yara_includes_secret(u, dir, w),
         // Vagrant builds its environment before any command but `-v`/`--version`: it loads
         // the plugins of `.vagrant/plugins` and evaluates the `Vagrantfile` (Ruby) of the
         // directory or the nearest parent, `vagrant -h` included.
@@ -1709,23 +1712,83 @@ const JS_CONFIG_FIRST: &[(&[&str], &[&str], bool)] = &[
     ),
 ];
 
-/// yamllint reads the configuration its project's `.yamllint` (in the directory or a parent)
-/// `extends` by path: a secret named there is parsed as YAML, and the error quotes its lines.
-fn yamllint_extends_secret(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+/// yamllint reads the configuration a configuration `extends` by path, and the file its
+/// `ignore-from-file` names: a secret named there is parsed as YAML (or as ignore patterns),
+/// and the error quotes its lines. The configuration is the text of `-d`/`--config-data`, the
+/// file of `-c`/`--config-file`, or else the project's `.yamllint` (in the directory or a
+/// parent); one given at run time, or a file the line writes, may name anything.
+fn yamllint_extends_secret(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    let spec = crate::programs::tables::builtin("yamllint").unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let mut given = false;
+    for o in &parsed.opts {
+        let data = matches!(&*o.name, "-d" | "--config-data");
+        if !data && !matches!(&*o.name, "-c" | "--config-file") {
+            continue;
+        }
+        given = true;
+        let Some(v) = o.value.as_deref() else {
+            return Some(
+                "yamllint's configuration is given at run time: it may `extends` a secret, which the error would quote".to_owned(),
+            );
+        };
+        if data {
+            if let Some(named) = yaml_config_names_secret(v, dir) {
+                return Some(format!(
+                    "the configuration given with `{}` names `{named}`, a secret: yamllint would read it and quote it in the error",
+                    o.name
+                ));
+            }
+            continue;
+        }
+        let f = resolve(v, dir);
+        if w.has(&f) {
+            return Some(format!(
+                "`{}` is written by the line: a yamllint configuration may `extends` a secret, which the error would quote",
+                f.display()
+            ));
+        }
+        let Some(text) = head_of(w, &f, 256 * 1024) else {
+            continue;
+        };
+        if let Some(named) = yaml_config_names_secret(&text, f.parent().unwrap_or(dir)) {
+            return Some(format!(
+                "`{}` names `{named}`, a secret: yamllint would read it and quote it in the error",
+                f.display()
+            ));
+        }
+    }
+    if given {
+        return None;
+    }
     project_dirs(dir, root)
         .flat_map(|d| [".yamllint", ".yamllint.yaml", ".yamllint.yml"].map(|f| d.join(f)))
         .find_map(|config| {
             let text = w.cx.look.read_to_string(&config).ok()?;
-            let named = text.lines().find_map(|line| {
-                let value = line.trim().strip_prefix("extends:")?.trim();
-                let value = value.trim_matches(['"', '\'']);
-                names_secret(value, config.parent().unwrap_or(dir)).then(|| value.to_owned())
-            })?;
+            let named = yaml_config_names_secret(&text, config.parent().unwrap_or(dir))?;
             Some(format!(
                 "`{}` extends `{named}`, a secret: yamllint would read it as its configuration and quote it in the error",
                 config.display()
             ))
         })
+}
+
+/// The first value of a yamllint configuration's `extends` or `ignore-from-file` (block or flow
+/// style, one value or a list) that names a secret, relative to `base`.
+fn yaml_config_names_secret(text: &str, base: &Path) -> Option<String> {
+    ["extends:", "ignore-from-file:"].iter().find_map(|key| {
+        text.match_indices(key).find_map(|(at, _)| {
+            let rest = text.get(at + key.len()..)?.trim_start_matches([' ', '\t']);
+            let values: Vec<&str> = match rest.strip_prefix('[') {
+                Some(list) => list.split(']').next()?.split(',').collect(),
+                None => vec![rest.split(['\n', ',', '}']).next()?],
+            };
+            values.into_iter().find_map(|v| {
+                let v = v.trim().trim_matches(['"', '\'']);
+                include_may_be_secret(v, base).then(|| v.to_owned())
+            })
+        })
+    })
 }
 
 /// gixy follows the `include` directives of the nginx configuration it is given (relative to
@@ -1743,6 +1806,25 @@ fn gixy_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> 
         Some(format!(
             "`{}` includes `{named}`, a secret: gixy would parse it as nginx configuration and quote it in the error",
             config.display()
+        ))
+    })
+}
+
+/// yara compiles the `include "FILE"` directives of the rule files it is given (relative to
+/// the including file): a secret included is compiled as rules, and the syntax error quotes its
+/// first token (a key's first line, a token).
+fn yara_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    static_operands(u, dir).find_map(|rules| {
+        let text = head_of(w, &rules, 256 * 1024)?;
+        let base = rules.parent().unwrap_or(dir).to_path_buf();
+        let named = text.lines().find_map(|line| {
+            let value = line.trim().strip_prefix("include")?.trim();
+            let value = value.strip_prefix('"')?.split('"').next()?;
+            include_may_be_secret(value, &base).then(|| value.to_owned())
+        })?;
+        Some(format!(
+            "`{}` includes `{named}`, a secret: yara would compile it as rules and quote it in the error",
+            rules.display()
         ))
     })
 }
@@ -4401,13 +4483,54 @@ mod tests {
             "ok.conf",
             "http { include mime.types; include /etc/nginx/conf.d/*.conf; }\n",
         );
-        for cmd in ["yamllint .", "gixy ok.conf"] {
+        write(
+            root,
+            "ok.yar",
+            "include \"common.yar\"\nrule a { condition: true }\n",
+        );
+        write(
+            root,
+            "ok.yaml",
+            "extends: default\nignore-from-file: .gitignore\n",
+        );
+        for cmd in [
+            "yamllint .",
+            "gixy ok.conf",
+            "yara ok.yar sample.bin",
+            "yamllint -d relaxed f.yaml",
+            "yamllint -d '{extends: relaxed, rules: {line-length: disable}}' f.yaml",
+            "yamllint -c ok.yaml f.yaml",
+        ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
         write(root, ".yamllint", "extends: ~/.aws/credentials\n");
+        write(
+            root,
+            "cfg.yaml",
+            "rules: {}\nignore-from-file: [.gitignore, /root/.netrc]\n",
+        );
+        for cmd in [
+            "yamllint -d '{extends: ~/.netrc}' f.yaml",
+            "yamllint --config-data='{ignore-from-file: /root/.netrc}' f.yaml",
+            "yamllint -c cfg.yaml f.yaml",
+            "yamllint -c \"$CFG\" f.yaml",
+            "yamllint -d \"$CFG\" f.yaml",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
         write(root, "bad.conf", "http { include /root/.ssh/*; }\n");
         write(root, "key.conf", "include \"~/.ssh/id_rsa\";\n");
-        for cmd in ["yamllint .", "gixy bad.conf", "gixy-next key.conf"] {
+        write(
+            root,
+            "r.yar",
+            "include \"../../../root/.ssh/id_rsa\"\nrule a { condition: true }\n",
+        );
+        for cmd in [
+            "yamllint .",
+            "gixy bad.conf",
+            "gixy-next key.conf",
+            "yara -s r.yar sample.bin",
+        ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
     }

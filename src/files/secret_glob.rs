@@ -538,6 +538,42 @@ pub(crate) fn dir_holds_system_secret(dir: &str) -> bool {
         })
 }
 
+/// Does the directory `dir`, written under the home directory (`~/.config`, `$HOME/.local/share`,
+/// `/root/.docker`), hold a file of secrets wherever a recursive reader goes through it? Taken
+/// from the entries of the one secret list that hold anywhere (`**/.config/gh/hosts.yml`):
+/// `dir`'s path below the home ends with the first components of an entry, and more follow
+/// (`~/.config` holds `.config/gh/hosts.yml`, `~/.local` holds `.local/share/keyrings/…`). An
+/// entry of one component (`**/.env`) says nothing of a directory.
+pub(crate) fn dir_holds_home_secret(dir: &str) -> bool {
+    let h = super::home_relative(dir);
+    let Some(rest) = h.strip_prefix("~/") else {
+        return false;
+    };
+    let normal = super::normalize_abs(&format!("/{rest}"));
+    let comps: Vec<&str> = normal.split('/').filter(|c| !c.is_empty()).collect();
+    if comps.is_empty() {
+        return false;
+    }
+    super::SECRET_GLOBS.iter().any(|g| {
+        let Some(tail) = g.strip_prefix("**/") else {
+            return false;
+        };
+        let pat: Vec<&str> = tail.split('/').filter(|c| !c.is_empty()).collect();
+        (1..pat.len()).any(|k| {
+            let Some(head) = pat.get(..k) else {
+                return false;
+            };
+            // `**/.ssh/**` makes `~/.ssh` a directory of secrets itself, judged as one.
+            if head.contains(&"**") || pat.get(k..) == Some(&["**"][..]) {
+                return false;
+            }
+            let mut want = vec!["**"];
+            want.extend_from_slice(head);
+            matches_path(&want, &comps)
+        })
+    })
+}
+
 /// Pattern components against path components; `**` stands for any number of visible
 /// directories (globstar), a trailing `x` component of a directory probe matches anything.
 /// An unquoted glob that may expand to an account file (`/e*c/pa*d`, `/e*/sudoers`,
@@ -840,6 +876,36 @@ mod tests {
             "/proc/1/environ",
         ] {
             assert!(!super::dir_holds_system_secret(d), "{d}");
+        }
+    }
+
+    #[test]
+    fn home_directories_that_hold_secrets() {
+        for d in [
+            "~/.config",
+            "~/.config/",
+            "$HOME/.config",
+            "/root/.local",
+            "~/.local/share",
+            "~/.docker",
+            "~/.kube",
+            "~/.cargo",
+            "~/Library",
+            "~/.config/../.config",
+        ] {
+            assert!(super::dir_holds_home_secret(d), "{d}");
+        }
+        for d in [
+            "~",
+            "~/.config/nvim",
+            "~/.local/bin",
+            "~/.cargo/registry",
+            "~/src",
+            "src",
+            ".config",
+            "/usr/share",
+        ] {
+            assert!(!super::dir_holds_home_secret(d), "{d}");
         }
     }
 

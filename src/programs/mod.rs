@@ -12,6 +12,8 @@
 pub(crate) mod args;
 pub(crate) mod tables;
 
+use crate::wordlist::{Words, words};
+
 /// A set of program names tested on every unit: a `matches!` on the literals (LLVM makes it a
 /// switch on the length; see `crate::wordlist` for why not a word list), and the same names as a
 /// slice for the tests that walk a role.
@@ -95,8 +97,9 @@ name_set! {
     /// recipes run `$(CC) …`), the shell programs start for their users (`SHELL`: `script`,
     /// `screen`, `sudo -s`, make given `SHELL=` as an operand) and npm's script shell
     /// (`npm_config_script_shell`, read by npm, pnpm and yarn). `LESSOPEN`'s leading `|` is its
-    /// pipe marker.
-    pub(crate) fn is_command_var, COMMAND_VARS = [
+    /// pipe marker. Programs' own pagers, editors, commands and helpers by their families'
+    /// endings are in [`is_command_var`].
+    fn is_listed_command_var, COMMAND_VARS = [
         "BASH_ENV",
         "ENV",
         "PROMPT_COMMAND",
@@ -141,6 +144,18 @@ name_set! {
         "npm_config_script_shell",
         "NPM_CONFIG_SCRIPT_SHELL",
     ]
+}
+
+/// Endings of the names programs give the command they run as a pager, an editor, a helper or
+/// a browser: `BAT_PAGER`, `PERLDOC_PAGER`, `AWS_PAGER`, `PSQL_PAGER`, `DELTA_PAGER`,
+/// `GLAB_EDITOR`, `FZF_DEFAULT_COMMAND`, `SSH_ASKPASS`, `GH_BROWSER`.
+const COMMAND_VAR_ENDINGS: Words = words!["PAGER", "EDITOR", "_COMMAND", "ASKPASS", "_BROWSER"];
+
+/// Environment variables whose value a program (or the shell) runs as a command line: the
+/// listed ones (`COMMAND_VARS`) and every name of a program's own pager, editor, command, pass
+/// phrase helper or browser ([`COMMAND_VAR_ENDINGS`]).
+pub(crate) fn is_command_var(name: &str) -> bool {
+    is_listed_command_var(name) || COMMAND_VAR_ENDINGS.iter().any(|e| name.ends_with(e))
 }
 
 name_set! {
