@@ -452,9 +452,9 @@ fn prints_ids(line: &str) -> bool {
     }
 }
 
-/// A shaped producer whose output is a path (`pwd`, `realpath`, `which`, `npm root`, `git
-/// rev-parse --show-toplevel`…), which may hold blanks and glob characters, rather than ids,
-/// numbers, dates or ref names (which never do).
+/// A shaped producer whose output is a path of the checkout or the working directory (`pwd`,
+/// `realpath`, `readlink -f`, `npm root`, `git rev-parse --show-toplevel`…), which may hold
+/// blanks and glob characters, rather than ids, numbers, dates or ref names (which never do).
 fn prints_path(u: &Unit) -> bool {
     match u.program.as_deref() {
         Some("git") => {
@@ -476,7 +476,17 @@ fn prints_path(u: &Unit) -> bool {
                         || w.starts_with("--abbrev-ref=")
                 })
         }
-        Some("date" | "nproc" | "docker" | "kubectl") => false,
+        // The user's site directory (`python3 -m site --user-site`) is under the home: a path
+        // of the person's choosing, not of the checkout's.
+        Some("date" | "nproc" | "docker" | "kubectl" | "python3") => false,
+        // A program found through `PATH` (the person's directories) by a static name without
+        // blanks or glob characters (`which python3`).
+        Some("which" | "command") => !u.args().all(|a| {
+            a.value
+                .as_deref()
+                .is_some_and(|v| !v.contains([' ', '\t', '\n', '*', '?', '[']))
+                && !a.glob
+        }),
         _ => true,
     }
 }

@@ -937,6 +937,8 @@ mod tests {
             ("find $(realpath .)/src -name x", false),
             ("find $(git rev-parse --show-toplevel) -name x", false),
             ("git show $(git rev-parse HEAD)", true),
+            ("find $(which find) -name x", true),
+            ("find $(command -v 'a b') -name x", false),
             ("git show $(git rev-parse --abbrev-ref HEAD)", true),
             ("x=$(pwd); find \"$x\" -name y", true),
             ("x=$(pwd); find $x -name y", false),
