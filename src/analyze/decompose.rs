@@ -873,8 +873,9 @@ impl<'l> Walker<'l> {
         }
         self.simple_unit(s, assignments, &c, head_args);
         self.positional_changes(s);
-        // A second reading with the variables set earlier on this line substituted.
-        if self.exported.is_empty() {
+        // A second reading with the variables set earlier on this line substituted, and the
+        // output of a static printer in a command substitution (`rm -rf $(echo ~)`).
+        if self.exported.is_empty() && !s.words.iter().any(|w| self.printed_part(w)) {
             return;
         }
         let words: Vec<&Word> = s.words.iter().collect();
@@ -956,9 +957,9 @@ impl<'l> Walker<'l> {
             w.parts.iter().any(|p| {
                 matches!(p, WordPart::Parameter { name: Some(n), plain: true, .. }
                     if self.known_value(n).is_some() || self.home_alias(n))
-            })
+            }) || self.printed_part(w)
         };
-        if self.exported.is_empty() || !words.iter().any(substitutable) {
+        if !words.iter().any(substitutable) {
             return None;
         }
         let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
@@ -1012,14 +1013,57 @@ impl<'l> Walker<'l> {
                             out.push_str(&quote(value));
                         }
                     }
+                    WordPart::CommandSubstitution { body, quoted, .. } => {
+                        let value = self.printed(body)?;
+                        substituted = true;
+                        // The printed text as one word, quoted: `~` first stands for the home
+                        // directory echo printed (`echo ~`).
+                        let one = |t: &str| match t.strip_prefix('~') {
+                            Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                                format!("\"$HOME\"{}", quote(rest))
+                            }
+                            _ => quote(t),
+                        };
+                        if as_code {
+                            out.push_str(&value);
+                        } else if *quoted {
+                            out.push_str(&one(&value));
+                        } else {
+                            // Unquoted, bash splits the output into words (it does not read
+                            // quotes or substitutions in it).
+                            let words: Vec<String> = value.split_whitespace().map(one).collect();
+                            out.push_str(&words.join(" "));
+                        }
+                    }
                     WordPart::Parameter { .. }
-                    | WordPart::CommandSubstitution { .. }
                     | WordPart::ProcessSubstitution { .. }
                     | WordPart::Arithmetic { .. } => return None,
                 }
             }
         }
         substituted.then_some(out)
+    }
+
+    /// What a command substitution's body prints when it is one static printer (`echo ~`,
+    /// `printf %s /`), its trailing newlines removed as bash removes them.
+    fn printed(&self, body: &[Command]) -> Option<String> {
+        let [Command::Simple(inner)] = body else {
+            return None;
+        };
+        if !inner.assignments.is_empty() || !inner.redirects.is_empty() {
+            return None;
+        }
+        match self.simple_feed(inner) {
+            Feed::Static(text, _) => Some(text.trim_end_matches('\n').to_owned()),
+            _ => None,
+        }
+    }
+
+    /// Whether `w` holds a command substitution of a static printer.
+    fn printed_part(&self, w: &Word) -> bool {
+        w.parts.iter().any(|p| {
+            matches!(p, WordPart::CommandSubstitution { body, .. } if self.printed(body).is_some())
+        })
     }
 
     /// The context of a simple command's unit: `ctx` with its redirects and what feeds its input.
