@@ -1242,6 +1242,15 @@ impl<'l> Walker<'l> {
     /// they are known (`set -- a b`, a function's static arguments), otherwise unknown (after
     /// `shift`, `set -- "$x"`, inside a function's body read where it is defined).
     pub(super) fn bind_positionals(&mut self, values: Option<&[String]>, span: Span) {
+        // Unknown is what they are until a line sets them: nothing to record.
+        if values.is_none()
+            && !self
+                .exported
+                .iter()
+                .any(|a| is_positional(&a.name) && a.value.is_some())
+        {
+            return;
+        }
         let bind = |name: String, value: Option<String>| UnitAssignment {
             name,
             template: value
