@@ -334,7 +334,16 @@ impl<'l> Walker<'l> {
             }
             Command::Function { body, span, name } => {
                 self.flag(FlagKind::FunctionDefinition, *span, name.clone());
+                // The body's `$1`… are the call's arguments, not the line's.
+                let saved = self.exported.len();
+                self.bind_positionals(None, *span);
                 self.within(body, Context::Function, ctx);
+                let set_inside: Vec<UnitAssignment> = self
+                    .exported
+                    .drain(saved..)
+                    .filter(|a| !is_positional(&a.name))
+                    .collect();
+                self.exported.extend(set_inside);
             }
             Command::Test {
                 arithmetic,
@@ -863,14 +872,58 @@ impl<'l> Walker<'l> {
             self.word_effects(w, ctx);
         }
         self.simple_unit(s, assignments, &c, head_args);
-        // A second reading with the variables set earlier on this line substituted.
-        if self.exported.is_empty() {
+        self.positional_changes(s);
+        // A second reading with the variables set earlier on this line substituted, and the
+        // output of a static printer in a command substitution (`rm -rf $(echo ~)`).
+        if self.exported.is_empty() && !s.words.iter().any(|w| self.printed_part(w)) {
             return;
         }
         let words: Vec<&Word> = s.words.iter().collect();
         if let Some(text) = self.resolved_text(&words, false) {
             let map = SpanMap::Table(vec![s.span; text.len()]);
             self.nested(&text, &map, s.span, &c.with(Context::Resolved));
+        }
+    }
+
+    /// `set -- a b` sets the positional parameters (static words: known; others: unknown);
+    /// `shift` and `set` with a dynamic first word make them unknown.
+    fn positional_changes(&mut self, s: &SimpleCommand) {
+        let Some(first) = s.words.first().and_then(word::canonical_plain) else {
+            return;
+        };
+        match first.exact() {
+            Some("shift") => self.bind_positionals(None, s.span),
+            Some("set") => {
+                let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();
+                let mut i = 0;
+                let mut from = None;
+                while let Some(a) = args.get(i) {
+                    match a.exact() {
+                        Some("--") => {
+                            from = Some(i + 1);
+                            break;
+                        }
+                        Some("-o" | "+o") => i += 2,
+                        Some(w) if w.starts_with(['-', '+']) && w.len() > 1 => i += 1,
+                        Some("-" | "+") => {
+                            from = Some(i + 1);
+                            break;
+                        }
+                        _ => {
+                            from = Some(i);
+                            break;
+                        }
+                    }
+                }
+                let Some(from) = from else { return };
+                let values: Option<Vec<String>> = args[from..]
+                    .iter()
+                    .map(|a| a.exact().map(str::to_owned))
+                    .collect();
+                let values = values.filter(|v| v.len() <= 9);
+                self.bind_positionals(values.as_deref(), s.span);
+            }
+            _ => {}
         }
     }
 
@@ -904,9 +957,9 @@ impl<'l> Walker<'l> {
             w.parts.iter().any(|p| {
                 matches!(p, WordPart::Parameter { name: Some(n), plain: true, .. }
                     if self.known_value(n).is_some() || self.home_alias(n))
-            })
+            }) || self.printed_part(w)
         };
-        if self.exported.is_empty() || !words.iter().any(substitutable) {
+        if !words.iter().any(substitutable) {
             return None;
         }
         let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
@@ -960,14 +1013,57 @@ impl<'l> Walker<'l> {
                             out.push_str(&quote(value));
                         }
                     }
+                    WordPart::CommandSubstitution { body, quoted, .. } => {
+                        let value = self.printed(body)?;
+                        substituted = true;
+                        // The printed text as one word, quoted: `~` first stands for the home
+                        // directory echo printed (`echo ~`).
+                        let one = |t: &str| match t.strip_prefix('~') {
+                            Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                                format!("\"$HOME\"{}", quote(rest))
+                            }
+                            _ => quote(t),
+                        };
+                        if as_code {
+                            out.push_str(&value);
+                        } else if *quoted {
+                            out.push_str(&one(&value));
+                        } else {
+                            // Unquoted, bash splits the output into words (it does not read
+                            // quotes or substitutions in it).
+                            let words: Vec<String> = value.split_whitespace().map(one).collect();
+                            out.push_str(&words.join(" "));
+                        }
+                    }
                     WordPart::Parameter { .. }
-                    | WordPart::CommandSubstitution { .. }
                     | WordPart::ProcessSubstitution { .. }
                     | WordPart::Arithmetic { .. } => return None,
                 }
             }
         }
         substituted.then_some(out)
+    }
+
+    /// What a command substitution's body prints when it is one static printer (`echo ~`,
+    /// `printf %s /`), its trailing newlines removed as bash removes them.
+    fn printed(&self, body: &[Command]) -> Option<String> {
+        let [Command::Simple(inner)] = body else {
+            return None;
+        };
+        if !inner.assignments.is_empty() || !inner.redirects.is_empty() {
+            return None;
+        }
+        match self.simple_feed(inner) {
+            Feed::Static(text, _) => Some(text.trim_end_matches('\n').to_owned()),
+            _ => None,
+        }
+    }
+
+    /// Whether `w` holds a command substitution of a static printer.
+    fn printed_part(&self, w: &Word) -> bool {
+        w.parts.iter().any(|p| {
+            matches!(p, WordPart::CommandSubstitution { body, .. } if self.printed(body).is_some())
+        })
     }
 
     /// The context of a simple command's unit: `ctx` with its redirects and what feeds its input.
@@ -1140,6 +1236,43 @@ impl<'l> Walker<'l> {
         };
         self.bare.push(a.clone());
         self.exported.push(a);
+    }
+
+    /// The positional parameters (`$1`…`$9`, `$@`, `$*`, `$#`) from here on: `values` when
+    /// they are known (`set -- a b`, a function's static arguments), otherwise unknown (after
+    /// `shift`, `set -- "$x"`, inside a function's body read where it is defined).
+    pub(super) fn bind_positionals(&mut self, values: Option<&[String]>, span: Span) {
+        // Unknown is what they are until a line sets them: nothing to record.
+        if values.is_none()
+            && !self
+                .exported
+                .iter()
+                .any(|a| is_positional(&a.name) && a.value.is_some())
+        {
+            return;
+        }
+        let bind = |name: String, value: Option<String>| UnitAssignment {
+            name,
+            template: value
+                .clone()
+                .unwrap_or_else(|| super::SET_AT_RUN_TIME.to_owned()),
+            value,
+            span,
+            inherited: true,
+            exported: false,
+        };
+        for k in 1..=9 {
+            let v = values.and_then(|v| v.get(k - 1).cloned());
+            // A parameter past the last one is empty: known only when the list is.
+            let v = v.or_else(|| values.map(|_| String::new()));
+            self.exported.push(bind(k.to_string(), v));
+        }
+        let all = values.map(|v| v.join(" "));
+        for name in ["@", "*"] {
+            self.exported.push(bind(name.to_owned(), all.clone()));
+        }
+        self.exported
+            .push(bind("#".to_owned(), values.map(|v| v.len().to_string())));
     }
 
     /// `export NAME=value` (and `declare`, `local`…) sets a variable for the rest of the line.
@@ -1336,6 +1469,50 @@ impl<'l> Walker<'l> {
                             .any(|a| a.value.as_deref().is_none_or(|v| v == name))
                 })
             {
+                // `f() { rm -rf "$1"; }; f ~`: with static arguments the body is read again
+                // with them as its positional parameters (only its second, substituted
+                // reading can add to what it runs).
+                let values: Option<Vec<String>> = rest[1..]
+                    .iter()
+                    .map(|a| a.arg.exact().map(str::to_owned))
+                    .collect();
+                if let Some(values) = values.filter(|v| !v.is_empty() && v.len() <= 9)
+                    && !self.rewalking.iter().any(|f| f == name)
+                    && let Some(body) = self
+                        .function_bodies
+                        .iter()
+                        .rev()
+                        .find(|(f, _)| f == name)
+                        .map(|(_, b)| b.clone())
+                {
+                    let saved = self.exported.len();
+                    let before = self.units.len();
+                    self.bind_positionals(Some(&values), first.arg.span);
+                    let mut c = ctx.as_ref().clone();
+                    c.context.push(Context::Function);
+                    self.rewalking.push(name.to_owned());
+                    self.command(&body, &c);
+                    self.rewalking.pop();
+                    self.exported.truncate(saved);
+                    // The body's units read the same way again are already there.
+                    let mut k = before;
+                    while k < self.units.len() {
+                        let u = &self.units[k];
+                        let same = |v: &Unit| {
+                            v.span == u.span
+                                && v.argv.len() == u.argv.len()
+                                && v.argv
+                                    .iter()
+                                    .zip(&u.argv)
+                                    .all(|(a, b)| a.value == b.value && a.template == b.template)
+                        };
+                        if self.units[..before].iter().any(same) {
+                            self.units.remove(k);
+                        } else {
+                            k += 1;
+                        }
+                    }
+                }
                 return;
             }
             let (program, path) = normalize_program(name);
@@ -2121,6 +2298,11 @@ fn brace_text(text: &str) -> String {
     out
 }
 
+/// A positional parameter's name, or `@`, `*`, `#`.
+fn is_positional(name: &str) -> bool {
+    matches!(name, "@" | "*" | "#") || name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -2140,6 +2322,46 @@ mod tests {
         for (input, program, path) in cases {
             let (p, q) = normalize_program(input);
             assert_eq!((p.as_str(), q.as_deref()), (*program, *path), "{input}");
+        }
+    }
+
+    /// The words each unit of `line` runs, its second (substituted) reading included.
+    fn lines(line: &str) -> Vec<String> {
+        crate::analyze::analyze(line, &crate::Limits::default())
+            .units
+            .iter()
+            .map(|u| {
+                u.argv
+                    .iter()
+                    .map(|a| a.value.as_deref().unwrap_or(&a.template).to_owned())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    }
+
+    /// `set -- …` and a function's static arguments are the positional parameters a second
+    /// reading substitutes; `shift`, a dynamic word and a function body read where it is
+    /// defined leave them unknown.
+    #[test]
+    fn positional_parameters_are_substituted_where_known() {
+        for (line, reading, present) in [
+            ("set -- /a /b; rm -rf \"$2\"", "rm -rf /b", true),
+            ("set -x -- /a; rm -rf \"$1\"", "rm -rf /a", true),
+            ("set -- -rf /a; rm \"$@\"", "rm -rf /a", true),
+            ("f() { rm -rf \"$1\"; }; f /a", "rm -rf /a", true),
+            ("f() { rm -rf \"$2\"; }; f /a /b", "rm -rf /b", true),
+            ("set -- /a /b; shift; rm -rf \"$1\"", "rm -rf /a", false),
+            (
+                "set -- /a; f() { rm -rf \"$1\"; }; f /b",
+                "rm -rf /a",
+                false,
+            ),
+            ("set -- \"$x\"; rm -rf \"$1\"", "rm -rf /a", false),
+            ("set -e; rm -rf \"$1\"", "rm -rf", false),
+        ] {
+            let got = lines(line);
+            assert_eq!(got.iter().any(|l| l == reading), present, "{line}: {got:?}");
         }
     }
 

@@ -452,6 +452,45 @@ fn prints_ids(line: &str) -> bool {
     }
 }
 
+/// A shaped producer whose output is a path of the checkout or the working directory (`pwd`,
+/// `realpath`, `readlink -f`, `npm root`, `git rev-parse --show-toplevel`…), which may hold
+/// blanks and glob characters, rather than ids, numbers, dates or ref names (which never do).
+fn prints_path(u: &Unit) -> bool {
+    match u.program.as_deref() {
+        Some("git") => {
+            let mut args = u.args().map(|a| a.value.as_deref().unwrap_or("-"));
+            args.next() == Some("rev-parse")
+                && !args.all(|w| {
+                    !w.starts_with('-')
+                        || matches!(
+                            w,
+                            "--verify"
+                                | "--short"
+                                | "-q"
+                                | "--quiet"
+                                | "--abbrev-ref"
+                                | "--symbolic"
+                                | "--symbolic-full-name"
+                        )
+                        || w.starts_with("--short=")
+                        || w.starts_with("--abbrev-ref=")
+                })
+        }
+        // The user's site directory (`python3 -m site --user-site`) is under the home: a path
+        // of the person's choosing, not of the checkout's.
+        Some("date" | "nproc" | "docker" | "kubectl" | "python3") => false,
+        // A program found through `PATH` (the person's directories) by a static name without
+        // blanks or glob characters (`which python3`).
+        Some("which" | "command") => !u.args().all(|a| {
+            a.value
+                .as_deref()
+                .is_some_and(|v| !v.contains([' ', '\t', '\n', '*', '?', '[']))
+                && !a.glob
+        }),
+        _ => true,
+    }
+}
+
 /// A shaped producer's words keep its output to its shape: `git log` and `git rev-list` with
 /// only options that print commit ids and choose commits (`-p`, `--stat`, `--objects`,
 /// `--header`, `--graph`, `--boundary`… print the repository's text, file names or `-` marks,
@@ -459,6 +498,11 @@ fn prints_ids(line: &str) -> bool {
 /// give a negative `%s`) in formats of one word with no time zone (`%Z` can be `-03`): its
 /// default format, which names the zone, only as one word (`"$(date)"`, `splits` false).
 fn producer_words_safe(u: &Unit, splits: bool) -> bool {
+    // A path can hold blanks and glob characters (a directory of the checkout named
+    // `a -delete`): unquoted, bash splits it into words that may be options.
+    if splits && prints_path(u) {
+        return false;
+    }
     let Some(args) = u
         .args()
         .map(|a| a.value.as_deref())
@@ -639,7 +683,14 @@ fn mark_shaped_variables(input: &str, units: &mut [Unit], assignments: &[UnitAss
             let set: Vec<&UnitAssignment> = assignments.iter().filter(|x| x.name == name).collect();
             if set.is_empty()
                 || !set.iter().all(|x| {
-                    x.template == "$(…)" && shaped_output(units, x.span, None, a.splits, &line)
+                    // A `for` loop's list word (`for s in $(pwd)`) is split by bash unless
+                    // quoted; an assignment statement's value is not.
+                    let text = input.get(x.span.start..x.span.end).unwrap_or_default();
+                    let list_splits = !text.starts_with(&format!("{name}="))
+                        && !text.starts_with(&format!("{name}+="))
+                        && !text.starts_with('"');
+                    x.template == "$(…)"
+                        && shaped_output(units, x.span, None, a.splits || list_splits, &line)
                 })
             {
                 continue;

@@ -385,6 +385,45 @@ impl Walker<'_> {
                 }
                 false
             }
+            // `history -s WORDS` stores WORDS as a history entry, which `fc -s` (or `fc -e`)
+            // runs later on the line: read as code where it is stored.
+            "history" => {
+                let at = args[1..]
+                    .iter()
+                    .position(|a| a.arg.exact() == Some("-s"))
+                    .map(|k| k + 2);
+                if let Some(from) = at.filter(|&f| f < args.len()) {
+                    let mut v = via.to_vec();
+                    v.push("history".to_owned());
+                    self.code_args(
+                        &args[from..],
+                        "history",
+                        &v,
+                        assignments,
+                        ctx,
+                        Context::Eval,
+                    );
+                }
+                false
+            }
+            // `fc` without `-l` runs commands from the history list: lines stored by `history
+            // -s`, read from a file (`history -r FILE`) or run before, after an editor changes
+            // them (`fc -e ed`, or `$FCEDIT`).
+            "fc" => {
+                let lists = args[1..].iter().any(|a| {
+                    a.arg.exact().is_some_and(|w| {
+                        w.starts_with('-') && !w.starts_with("--") && w.contains('l')
+                    })
+                });
+                if !lists {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        args[0].arg.span,
+                        "fc runs commands from the shell's history list",
+                    );
+                }
+                false
+            }
             // `at`/`batch` schedule the commands they read on standard input (or from `-f`).
             "at" | "batch" => {
                 let from_file = args[1..]

@@ -159,7 +159,14 @@ impl Arg {
                 if !self.splits && NUMBER_VARIABLES.contains(&t) {
                     return true;
                 }
-                if ["$HOME", "${HOME}", "$PWD", "${PWD}"].iter().any(|v| {
+                // `$PWD` unquoted splits: a directory the line or an earlier command went
+                // to may be named `a -delete`. `$HOME` is the person's.
+                let vars: &[&str] = if self.splits {
+                    &["$HOME", "${HOME}"]
+                } else {
+                    &["$HOME", "${HOME}", "$PWD", "${PWD}"]
+                };
+                if vars.iter().any(|v| {
                     t.strip_prefix(v)
                         .is_some_and(|r| r.is_empty() || r.starts_with('/'))
                 }) {
@@ -905,5 +912,55 @@ mod tests {
         assert_eq!(&*args[2].template, "$HOME/x");
         assert_eq!(args[2].value, None);
         assert_eq!(&*args[3].template, "${HOME}");
+    }
+
+    /// `$PWD` quoted is one word that begins with `/`; unquoted, bash splits it at blanks (a
+    /// directory named `a -delete`), so a later piece may be an option. `$HOME` is the
+    /// person's.
+    #[test]
+    fn an_unquoted_pwd_may_be_an_option() {
+        let analysis = crate::analyze::analyze(
+            "find \"$PWD\" $PWD $PWD/x \"$PWD\"/x $HOME/x",
+            &Limits::default(),
+        );
+        let unit = &analysis.units[0];
+        let never: Vec<bool> = unit.args().map(Arg::never_an_option).collect();
+        assert_eq!(never, [true, false, false, true, true]);
+    }
+
+    /// A path a shaped producer prints splits when unquoted; ids and ref names do not.
+    #[test]
+    fn an_unquoted_path_from_a_producer_splits() {
+        for (line, shaped) in [
+            ("find \"$(pwd)\" -name x", true),
+            ("find $(pwd) -name x", false),
+            ("find $(realpath .)/src -name x", false),
+            ("find $(git rev-parse --show-toplevel) -name x", false),
+            ("git show $(git rev-parse HEAD)", true),
+            ("find $(which find) -name x", true),
+            ("find $(command -v 'a b') -name x", false),
+            ("git show $(git rev-parse --abbrev-ref HEAD)", true),
+            ("x=$(pwd); find \"$x\" -name y", true),
+            ("x=$(pwd); find $x -name y", false),
+            ("for s in $(pwd); do find \"$s\" -name x; done", false),
+            ("for s in \"$(pwd)\"; do find \"$s\" -name x; done", true),
+            (
+                "for s in $(git rev-list -n 3 HEAD); do git show \"$s\"; done",
+                true,
+            ),
+        ] {
+            let analysis = crate::analyze::analyze(line, &Limits::default());
+            let unit = analysis
+                .units
+                .iter()
+                .rev()
+                .find(|u| u.args().any(|a| a.value.is_none()))
+                .unwrap_or_else(|| panic!("{line}"));
+            let arg = unit
+                .args()
+                .find(|a| a.value.is_none())
+                .unwrap_or_else(|| panic!("{line}"));
+            assert_eq!(arg.never_an_option(), shaped, "{line}");
+        }
     }
 }

@@ -384,6 +384,11 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         positionals: 1,
         ..spec("ip")
     },
+    // bash's `jobs -x COMMAND [ARGS]`: runs COMMAND with job specs replaced by process ids.
+    WrapperSpec {
+        subcommands: words!["-x"],
+        ..spec("jobs")
+    },
     WrapperSpec {
         positionals: 1,
         ..spec("lckdo")
@@ -1664,6 +1669,8 @@ mod tests {
             ("mise", "exec node@20", Shell),
             ("mise", "exec --help", NoCommand),
             ("mise", "x -h", NoCommand),
+            ("jobs", "-x rm", inner(1)),
+            ("jobs", "-x -- rm", inner(2)),
         ];
         for (name, rest, want) in cases {
             let Some(spec) = lookup(name) else {

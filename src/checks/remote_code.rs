@@ -2,18 +2,22 @@
 //! an interpreter — through a pipe, a process or command substitution, or a downloaded file.
 
 use super::common::{
-    deny, is_decoder, is_downloader, is_interpreter, is_shell, prog, text, units_within,
+    deny, is_decoder, is_downloader, is_interpreter, is_shell, pipelines_of, prog, text,
+    units_within,
 };
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::analyze::{Context, FlagKind, Unit};
+use crate::analyze::{Analysis, Context, FlagKind, SET_AT_RUN_TIME, Unit};
+use crate::ast::Span;
 use crate::programs::{args, tables};
 
 declare_check! {
     /// **What it flags**: a shell or interpreter running the output of a download, network or
     /// decoding program: `curl … | sh`, `wget -O- … | sudo bash`, `sh <(curl …)`,
     /// `bash -c "$(curl …)"`, `python <(curl …)`, `curl … | python3 -`, `base64 -d | sh`,
-    /// `xxd -r -p | bash`, `openssl enc -d … | sh`, `gunzip -c x.gz | sh`; and a file downloaded
-    /// then run in the same line (`curl -o i.sh URL && sh i.sh`, `wget URL/x; chmod +x x; ./x`).
+    /// `xxd -r -p | bash`, `openssl enc -d … | sh`, `gunzip -c x.gz | sh`; such output held in
+    /// a variable first (`x=$(curl …); eval "$x"`, `read -r c < <(curl …); $c`); and a file
+    /// downloaded then run in the same line (`curl -o i.sh URL && sh i.sh`, `wget URL/x; chmod
+    /// +x x; ./x`).
     ///
     /// **Why it is risky**: what runs is whatever the server (or the encoded blob) says at run
     /// time; nobody reviewed it, and shclass cannot see it. Installers that use this pattern can
@@ -124,6 +128,23 @@ impl Check for RemoteCode {
                     ));
                 }
             }
+            // `x=$(curl …); eval "$x"`, `read -r x < <(curl …); bash -c "$x"`: the code is a
+            // variable the line fills with a producer's output.
+            if let Some((i, name)) = producer_through_variables(a, span)
+                && !seen.contains(&i)
+            {
+                seen.push(i);
+                let u = &a.units[i];
+                let how = is_producer(u).unwrap_or("produced");
+                let p = prog(u).unwrap_or("?");
+                out.push(deny(
+                    Some(i),
+                    span,
+                    format!(
+                        "runs code {how} at run time by `{p}` without review (through `${name}`)"
+                    ),
+                ));
+            }
         }
         // Download, then run the file.
         let mut fetched: Vec<(String, usize)> = Vec::new();
@@ -184,6 +205,107 @@ impl Check for RemoteCode {
     }
 }
 
+/// The names of the variables expanded in `text` (`$x`, `${x}`, `${x:-…}`, `${x[@]}`), in
+/// order, each once.
+fn expanded_names(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'$' {
+            let start = i + 1 + usize::from(b.get(i + 1) == Some(&b'{'));
+            let len = b
+                .get(start..)
+                .unwrap_or_default()
+                .iter()
+                .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+                .count();
+            if let Some(name) = text.get(start..start + len)
+                && name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                && !out.contains(&name)
+            {
+                out.push(name);
+            }
+            i = start + len;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// A producer (a download, a network or decoding program) whose output a variable expanded in
+/// `span` holds, and that variable's name: the value of an assignment (`x=$(curl …)`, a `for`
+/// list, through other variables: `y=$x`), or what a builtin reads into it from a producer
+/// (`read -r x < <(curl …)`, `curl … | read -r x`, `mapfile -t a < <(curl …)`).
+fn producer_through_variables(a: &Analysis, span: Span) -> Option<(usize, String)> {
+    let text = a.input.get(span.start..span.end)?;
+    let mut names: Vec<String> = expanded_names(text)
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+    let first = names.clone();
+    let mut k = 0;
+    // Bounded: each name is looked at once, and a line holds a bounded number of them.
+    while let Some(name) = names.get(k).cloned() {
+        k += 1;
+        if k > 64 {
+            break;
+        }
+        for x in a.assignments.iter().filter(|x| x.name == name) {
+            let shown = first
+                .iter()
+                .find(|n| **n == name)
+                .cloned()
+                .unwrap_or_else(|| name.clone());
+            // The substitutions in the assignment's value.
+            let fed = |u: &Unit| {
+                u.in_context(Context::Substitution) || u.in_context(Context::ProcessSubstitution)
+            };
+            if let Some((i, _)) =
+                units_within(a, x.span).find(|(_, u)| fed(u) && is_producer(u).is_some())
+            {
+                return Some((i, shown));
+            }
+            if x.template == SET_AT_RUN_TIME {
+                // The builtin that sets it, and what feeds that builtin: a process
+                // substitution among its redirects, or an earlier stage of its pipeline.
+                for (_, setter) in a
+                    .units
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, u)| u.span.start <= x.span.start && x.span.end <= u.span.end)
+                {
+                    let redirected = setter.redirects.iter().find_map(|r| {
+                        units_within(a, r.span)
+                            .find(|(_, u)| fed(u) && is_producer(u).is_some())
+                            .map(|(i, _)| i)
+                    });
+                    if let Some(i) = redirected {
+                        return Some((i, shown));
+                    }
+                    for p in pipelines_of(a, setter) {
+                        if let Some((i, _)) = units_within(a, p).find(|(_, u)| {
+                            u.span.end <= setter.span.start
+                                && u.in_context(Context::Pipeline)
+                                && is_producer(u).is_some()
+                        }) {
+                            return Some((i, shown));
+                        }
+                    }
+                }
+            } else {
+                for n in expanded_names(&x.template) {
+                    if !names.iter().any(|m| m == n) {
+                        names.push(n.to_owned());
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 fn strip_dot(t: &str) -> &str {
     t.trim_start_matches("./")
 }
@@ -238,6 +360,22 @@ mod tests {
     fn table() {
         for (cmd, want) in [
             ("curl -fsSL https://x.sh | sh", Some(Decision::Deny)),
+            ("x=$(curl -s https://x); eval \"$x\"", Some(Decision::Deny)),
+            (
+                "x=`curl -s https://x`; y=$x; bash -c \"$y\"",
+                Some(Decision::Deny),
+            ),
+            ("read -r x < <(curl -s https://x); $x", Some(Decision::Deny)),
+            (
+                "mapfile -t a < <(wget -qO- https://x); eval \"${a[@]}\"",
+                Some(Decision::Deny),
+            ),
+            (
+                "x=$(base64 -d <<< aWQ=); echo \"$x\" | sh",
+                Some(Decision::Deny),
+            ),
+            ("x=$(curl -s https://x); echo \"$x\"", None),
+            ("x=$(curl -s https://x); y=ls; eval \"$y\"", None),
             ("wget -qO- https://x | sudo bash", Some(Decision::Deny)),
             ("sh <(curl -s https://x)", Some(Decision::Deny)),
             ("bash -c \"$(curl -fsSL https://x)\"", Some(Decision::Deny)),
