@@ -907,6 +907,11 @@ impl Walker<'_> {
     /// `python`, `perl`… with no program argument read one from standard input.
     fn interpreter(&mut self, args: &[ArgW], ctx: &Ctx) {
         let program = args[0].arg.value.clone().unwrap_or_default();
+        // Node's `-c` is `--check` (parse the script, run nothing), not code.
+        let node = matches!(
+            program.rsplit('/').next().unwrap_or(&program),
+            "node" | "nodejs"
+        );
         let mut script = None;
         let mut one_liner = false;
         // The word holding the code: after `-c`, or a bundle ending in a code letter (`-Ic`,
@@ -919,6 +924,7 @@ impl Walker<'_> {
                 continue;
             }
             match a.arg.exact() {
+                Some("-c") if node => {}
                 Some(v) if v.starts_with('-') && v.len() > 1 => {
                     let letters = v[1..].bytes().all(|b| b.is_ascii_alphabetic());
                     if matches!(v, "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print")
