@@ -354,7 +354,7 @@ pub(crate) fn kubectl_prints_records(format: &str) -> bool {
     }
 }
 
-/// The fields of pods, workloads and ConfigMaps that hold no environment value, command line or
+/// The fields of pods, workloads and config maps that hold no environment value, command line or
 /// data: names, labels, owners, phases, counts, images, the node.
 const KUBECTL_HARMLESS_FIELD: &str = r"(metadata\.(name|namespace|uid|creationTimestamp|resourceVersion|generation|labels(\.[A-Za-z0-9_-]+)?|ownerReferences\[([0-9]+|\*)\]\.(name|kind))|status\.(phase|podIP|hostIP|startTime|replicas|readyReplicas|availableReplicas|updatedReplicas|succeeded|failed|active|containerStatuses\[([0-9]+|\*)\]\.(name|ready|restartCount|image)|conditions\[([0-9]+|\*)\]\.(type|status))|spec\.(nodeName|replicas|containers\[([0-9]+|\*)\]\.(name|image)))";
 
