@@ -1564,7 +1564,7 @@ impl Walker<'_> {
                 Some(text) => {
                     let (key, value) = text.split_once('=').unwrap_or((text, ""));
                     let key = key.to_ascii_lowercase();
-                    if runs_command(&key, value) {
+                    if runs_command(&key, value) && !crate::programs::git_pager_off(text) {
                         self.flag(
                             FlagKind::GitConfigCommand,
                             kv.span,
