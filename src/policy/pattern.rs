@@ -355,8 +355,9 @@ pub(crate) fn kubectl_prints_records(format: &str) -> bool {
 }
 
 /// The fields of pods, workloads and config maps that hold no environment value, command line or
-/// data: names, labels, owners, phases, counts, images, the node.
-const KUBECTL_HARMLESS_FIELD: &str = r"(metadata\.(name|namespace|uid|creationTimestamp|resourceVersion|generation|labels(\.[A-Za-z0-9_-]+)?|ownerReferences\[([0-9]+|\*)\]\.(name|kind))|status\.(phase|podIP|hostIP|startTime|replicas|readyReplicas|availableReplicas|updatedReplicas|succeeded|failed|active|containerStatuses\[([0-9]+|\*)\]\.(name|ready|restartCount|image)|conditions\[([0-9]+|\*)\]\.(type|status))|spec\.(nodeName|replicas|containers\[([0-9]+|\*)\]\.(name|image)))";
+/// data: names, labels, owners, phases, counts, images (a workload's and a cron job's pod
+/// template's too), the node.
+const KUBECTL_HARMLESS_FIELD: &str = r"(metadata\.(name|namespace|uid|creationTimestamp|resourceVersion|generation|labels(\.[A-Za-z0-9_-]+)?|ownerReferences\[([0-9]+|\*)\]\.(name|kind))|status\.(phase|podIP|hostIP|startTime|replicas|readyReplicas|availableReplicas|updatedReplicas|succeeded|failed|active|containerStatuses\[([0-9]+|\*)\]\.(name|ready|restartCount|image)|conditions\[([0-9]+|\*)\]\.(type|status))|spec\.(nodeName|replicas|containers\[([0-9]+|\*)\]\.(name|image))|spec\.(jobTemplate\.spec\.)?template\.spec\.containers\[([0-9]+|\*)\]\.(name|image))";
 
 fn kubectl_field_regex(items: bool) -> Option<&'static Regex> {
     static WITH_ITEMS: OnceLock<Option<Regex>> = OnceLock::new();
@@ -451,6 +452,16 @@ mod tests {
             ("jsonpath={.metadata.name}:{.status.phase}", false),
             ("jsonpath={.items[0].spec.containers[*].image}", false),
             ("jsonpath={.items[*].metadata.labels.app}", false),
+            (
+                "jsonpath={.items[*].spec.template.spec.containers[0].image}",
+                false,
+            ),
+            (
+                "jsonpath={.spec.jobTemplate.spec.template.spec.containers[*].image}",
+                false,
+            ),
+            ("jsonpath={.spec.template.spec.containers[0].env}", true),
+            ("jsonpath={.spec.template.spec}", true),
             (
                 "custom-columns=NAME:.metadata.name,STATUS:.status.phase",
                 false,
