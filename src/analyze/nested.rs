@@ -946,6 +946,11 @@ impl Walker<'_> {
     /// `python`, `perl`… with no program argument read one from standard input.
     fn interpreter(&mut self, args: &[ArgW], ctx: &Ctx) {
         let program = args[0].arg.value.clone().unwrap_or_default();
+        // Node's `-c` is `--check` (parse the script, run nothing), not code.
+        let node = matches!(
+            program.rsplit('/').next().unwrap_or(&program),
+            "node" | "nodejs"
+        );
         let mut script = None;
         let mut one_liner = false;
         // The word holding the code: after `-c`, or a bundle ending in a code letter (`-Ic`,
@@ -958,6 +963,7 @@ impl Walker<'_> {
                 continue;
             }
             match a.arg.exact() {
+                Some("-c") if node => {}
                 Some(v) if v.starts_with('-') && v.len() > 1 => {
                     let letters = v[1..].bytes().all(|b| b.is_ascii_alphabetic());
                     if matches!(v, "-c" | "-e" | "-E" | "-r" | "--eval" | "-p" | "--print")
@@ -1520,7 +1526,10 @@ impl Walker<'_> {
     }
 
     /// `fd … -x CMD…`, `fd … -X CMD… [;]`: the command runs once per result (or once for all);
-    /// it becomes its own unit, with the paths fd finds appended at run time.
+    /// it becomes its own unit, with the paths fd finds appended at run time. fd's words are read
+    /// with its table, so the option is found in a bundle (`-Hx CMD`) and with its first word
+    /// attached (`-xrm`, `-x=rm`, `--exec=rm`); each command runs to `;` or the end of the line,
+    /// and an option found after one (fd refuses two) is read too.
     fn fd_exec(
         &mut self,
         args: &[ArgW],
@@ -1528,24 +1537,64 @@ impl Walker<'_> {
         assignments: &[UnitAssignment],
         ctx: &Ctx,
     ) {
-        let Some(at) = args
-            .iter()
-            .position(|a| matches!(a.arg.exact(), Some("-x" | "--exec" | "-X" | "--exec-batch")))
-        else {
+        use crate::programs::{args as options, tables};
+        let Some(spec) = tables::builtin("fd") else {
             return;
         };
-        let start = at + 1;
-        let end = args[start..]
-            .iter()
-            .position(|a| a.arg.exact() == Some(";"))
-            .map_or(args.len(), |k| start + k);
-        if end > start {
-            let mut c = ctx.with(Context::FindExec);
-            c.via = via.to_vec();
-            c.via.push("fd".to_owned());
-            c.redirects = ctx.redirects.clone();
-            c.appended = true;
-            self.resolve(&args[start..end], assignments.to_vec(), &c);
+        let words: Vec<super::Arg> = args[1..].iter().map(|a| a.arg.clone()).collect();
+        let parsed = options::parse_args(&spec, &words, false);
+        let mut next = 0;
+        for o in &parsed.opts {
+            let name = o.name.as_ref();
+            if !matches!(name, "-x" | "--exec" | "-X" | "--exec-batch") {
+                continue;
+            }
+            let at = o.index + 1;
+            if at < next {
+                continue;
+            }
+            let (attached, start) = if let Some(k) = o.value_at {
+                (None, k + 1)
+            } else if let Some(v) = &o.value {
+                let v = if name.starts_with("--") {
+                    v.as_str()
+                } else {
+                    v.strip_prefix('=').unwrap_or(v)
+                };
+                (Some(v.to_owned()), at + 1)
+            } else {
+                // `-x"$CMD"`: the program is known only at run time.
+                self.flag(
+                    FlagKind::DynamicCode,
+                    args[at].arg.span,
+                    "the command fd runs is known only at run time",
+                );
+                next = args.len();
+                continue;
+            };
+            let start = start.min(args.len());
+            let end = args[start..]
+                .iter()
+                .position(|a| a.arg.exact() == Some(";"))
+                .map_or(args.len(), |k| start + k);
+            next = end + 1;
+            let mut command: Vec<ArgW> = Vec::new();
+            if let Some(v) = attached.filter(|v| !v.is_empty()) {
+                command.push(ArgW {
+                    arg: super::Arg::literal(&v, args[at].arg.span),
+                    word: args[at].word,
+                    sole: false,
+                });
+            }
+            command.extend(args[start..end].iter().cloned());
+            if !command.is_empty() {
+                let mut c = ctx.with(Context::FindExec);
+                c.via = via.to_vec();
+                c.via.push("fd".to_owned());
+                c.redirects = ctx.redirects.clone();
+                c.appended = true;
+                self.resolve(&command, assignments.to_vec(), &c);
+            }
         }
     }
 
@@ -1597,7 +1646,7 @@ impl Walker<'_> {
                 Some(text) => {
                     let (key, value) = text.split_once('=').unwrap_or((text, ""));
                     let key = key.to_ascii_lowercase();
-                    if runs_command(&key, value) {
+                    if runs_command(&key, value) && !crate::programs::git_pager_off(text) {
                         self.flag(
                             FlagKind::GitConfigCommand,
                             kv.span,

@@ -83,7 +83,18 @@ impl Check for ForeignRepository {
             if tool == "git" {
                 // Git's own table reads its global options (`--namespace NS` takes a word,
                 // `-c` one more), up to the subcommand.
-                let g = git_config::git_words(u);
+                let mut g = git_config::git_words(u);
+                // `git -C "$(git rev-parse --show-toplevel)"`: the top of the repository git
+                // finds from here, whose config git reads anyway.
+                if let [("-C", Some(k))] = g.dir_words[..]
+                    && u.argv
+                        .get(k)
+                        .is_some_and(|a| is_toplevel_here(cx.analysis, a))
+                {
+                    g.dirs.clear();
+                    g.dir_words.clear();
+                    g.dynamic = g.dynamic_words;
+                }
                 dirs.extend(g.dirs.iter().cloned());
                 bare = g.bare;
                 git = Some(g);
@@ -206,6 +217,30 @@ impl Check for ForeignRepository {
             }
         }
     }
+}
+
+/// A word that is one command substitution running `git rev-parse --show-toplevel` alone (no
+/// other option, no assignment, no other command): the top of the work tree git finds from the
+/// directory the line is in, so git sent there (`git -C WORD`) works on the repository it
+/// would work on without `-C`.
+fn is_toplevel_here(analysis: &crate::analyze::Analysis, word: &crate::analyze::Arg) -> bool {
+    if word.value.is_some() || &*word.template != "$(…)" {
+        return false;
+    }
+    let mut inner = analysis
+        .units
+        .iter()
+        .filter(|v| word.span.start <= v.span.start && v.span.end <= word.span.end);
+    let (Some(v), None) = (inner.next(), inner.next()) else {
+        return false;
+    };
+    v.context.contains(&crate::analyze::Context::Substitution)
+        && prog(v) == Some("git")
+        && v.assignments.is_empty()
+        && v.via.is_empty()
+        && v.args()
+            .map(|a| a.value.as_deref())
+            .eq([Some("rev-parse"), Some("--show-toplevel")])
 }
 
 /// The first directory from `dir` up to (not including) the workspace `root` that git would
@@ -410,6 +445,36 @@ mod tests {
             (
                 "cd \"$(git rev-parse --show-toplevel)\" && git status",
                 None,
+            ),
+            ("git -C \"$(git rev-parse --show-toplevel)\" log -1", None),
+            ("git -C `git rev-parse --show-toplevel` status", None),
+            (
+                "git -C \"$(git rev-parse --show-toplevel)/..\" status",
+                Some(Decision::Ask),
+            ),
+            (
+                "git -C \"$(git -C /tmp/x rev-parse --show-toplevel)\" status",
+                Some(Decision::Ask),
+            ),
+            (
+                "git -C \"$(GIT_DIR=/tmp/x/.git git rev-parse --show-toplevel)\" status",
+                Some(Decision::Ask),
+            ),
+            (
+                "git -C \"$(git rev-parse --show-toplevel; echo /tmp/x)\" status",
+                Some(Decision::Ask),
+            ),
+            (
+                "git -C \"$(git rev-parse --show-toplevel)\" -C /tmp/x status",
+                Some(Decision::Ask),
+            ),
+            (
+                "cd /tmp/evil && git -C \"$(git rev-parse --show-toplevel)\" status",
+                Some(Decision::Ask),
+            ),
+            (
+                "git -C \"$(git rev-parse --show-superproject-working-tree)\" status",
+                Some(Decision::Ask),
             ),
             ("git status", None),
             ("git log -C", None),

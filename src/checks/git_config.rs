@@ -491,6 +491,12 @@ pub(super) struct GitWords<'u> {
     /// The directories named (`-C`, `--git-dir`, `--work-tree`), as written, and whether each
     /// is known only at run time.
     pub dirs: Vec<(String, bool)>,
+    /// For each of `dirs`, the option's name and the index in the unit's words (`argv`) of the
+    /// word holding its value.
+    pub dir_words: Vec<(&'static str, Option<usize>)>,
+    /// The parse found a word known only at run time where an option could be (the
+    /// directories' own values apart).
+    pub dynamic_words: bool,
     /// `-C` and `--git-dir` in order, with their static values.
     pub places: Vec<(String, String)>,
     /// `--bare`.
@@ -508,6 +514,8 @@ pub(super) fn git_words(u: &crate::analyze::Unit) -> GitWords<'_> {
     use crate::programs::{args, tables};
     let mut g = GitWords {
         dirs: Vec::new(),
+        dir_words: Vec::new(),
+        dynamic_words: false,
         places: Vec::new(),
         bare: false,
         dynamic: false,
@@ -521,10 +529,18 @@ pub(super) fn git_words(u: &crate::analyze::Unit) -> GitWords<'_> {
     let words = u.argv.get(1..).unwrap_or_default();
     let parsed = args::parse_args(&spec, words, true);
     g.dynamic = parsed.dynamic;
+    g.dynamic_words = parsed.dynamic;
     for o in &parsed.opts {
         let name = o.name.as_ref();
         match name {
             "-C" | "--git-dir" | "--work-tree" => {
+                let option: &'static str = match name {
+                    "-C" => "-C",
+                    "--git-dir" => "--git-dir",
+                    _ => "--work-tree",
+                };
+                g.dir_words
+                    .push((option, o.value_at.or(Some(o.index)).map(|k| k + 1)));
                 let at = o.value_at.and_then(|k| words.get(k));
                 let dynamic = o.value.is_none();
                 let written = match (&o.value, at) {

@@ -700,7 +700,9 @@ fn is_subcommand_word(w: &str) -> bool {
 /// columns, path quoting, abbreviation, advice, the shape of diffs, logs, greps and status),
 /// whatever its value: a closed list. Every key that names a program, a file or a helper
 /// (`core.pager`, `diff.external`, `diff.<driver>.textconv`, `log.showSignature`, which runs
-/// `gpg.program`, `core.fsmonitor`, `include.path`, `alias.*`…) is left out.
+/// `gpg.program`, `core.fsmonitor`, `include.path`, `alias.*`…) is left out, but for the
+/// settings that turn the pager off (`core.pager=cat`, `pager.log=false`:
+/// [`crate::programs::git_pager_off`]).
 pub(crate) fn git_display_setting(setting: &str) -> bool {
     const KEYS: &[&str] = &[
         "core.quotepath",
@@ -747,5 +749,9 @@ pub(crate) fn git_display_setting(setting: &str) -> bool {
                     .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
         })
     };
-    KEYS.contains(&key.as_str()) || family("color.") || family("column.") || family("advice.")
+    KEYS.contains(&key.as_str())
+        || family("color.")
+        || family("column.")
+        || family("advice.")
+        || crate::programs::git_pager_off(setting)
 }

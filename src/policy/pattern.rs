@@ -48,6 +48,11 @@ pub(crate) enum ArgPattern {
     /// standard output or error), reaches the network or loads code, read by the awk reader; or
     /// one it cannot finish, or a program known only at run time.
     AwkRunsOrWrites,
+    /// `@kubectl-record-format`: a kubectl output format (`-o`) that prints whole records
+    /// (`json`, `yaml`, templates, files of them, a format kubectl may add), or a `jsonpath`/
+    /// `custom-columns` template that names any field but the known harmless ones
+    /// ([`kubectl_prints_records`]); not `wide`, `name`, nor `jsonpath={.items[*].metadata.name}`.
+    KubectlRecordFormat,
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
     Glob(Text, OnceLock<Option<Glob>>),
     /// `re:…`: what it needs literally, and the regex, compiled on first use when the
@@ -81,8 +86,9 @@ impl ArgPattern {
                 "written-file" => Ok(ArgPattern::WrittenFile),
                 "sed-runs-or-writes" => Ok(ArgPattern::SedRunsOrWrites),
                 "awk-runs-or-writes" => Ok(ArgPattern::AwkRunsOrWrites),
+                "kubectl-record-format" => Ok(ArgPattern::KubectlRecordFormat),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format"
                 )),
             };
         }
@@ -161,6 +167,7 @@ impl ArgPattern {
             ArgPattern::AwkRunsOrWrites => {
                 dynamic || crate::analyze::awk::read_with(text, &[]).runs_or_writes()
             }
+            ArgPattern::KubectlRecordFormat => dynamic || kubectl_prints_records(text),
             ArgPattern::Glob(src, cell) => cell
                 .get_or_init(|| Glob::new(src).ok())
                 .as_ref()
@@ -326,10 +333,182 @@ fn wildcard(pieces: &[String], then: Option<&str>, text: &str) -> bool {
     }
 }
 
+/// Does a kubectl output format (`-o VALUE`) print more of a record than fields known to hold
+/// no environment values or data? Only `wide` and `name` print a table or names; a `jsonpath=`
+/// template passes when every `{…}` block is `range .items[*]`, `end`, a quoted literal or a path
+/// to a harmless field (optionally under `.items[*]`/`.items[N]`), and a `custom-columns=` list
+/// when every column's path is one; any other format (`json`, `yaml`, `go-template`, the `-file`
+/// forms, `jsonpath-as-json`, a format not known) does.
+pub(crate) fn kubectl_prints_records(format: &str) -> bool {
+    // `-o=json`: kubectl's flag parser drops the `=` after a one-letter option.
+    let format = format.strip_prefix('=').unwrap_or(format);
+    let (kind, template) = match format.split_once('=') {
+        Some((k, t)) => (k, Some(t)),
+        None => (format, None),
+    };
+    match (kind.to_ascii_lowercase().as_str(), template) {
+        ("wide" | "name", None) => false,
+        ("jsonpath", Some(t)) => !jsonpath_harmless(t),
+        ("custom-columns", Some(t)) => !custom_columns_harmless(t),
+        _ => true,
+    }
+}
+
+/// The fields of pods, workloads and config maps that hold no environment value, command line or
+/// data: names, labels, owners, phases, counts, images (a workload's and a cron job's pod
+/// template's too), the node.
+const KUBECTL_HARMLESS_FIELD: &str = r"(metadata\.(name|namespace|uid|creationTimestamp|resourceVersion|generation|labels(\.[A-Za-z0-9_-]+)?|ownerReferences\[([0-9]+|\*)\]\.(name|kind))|status\.(phase|podIP|hostIP|startTime|replicas|readyReplicas|availableReplicas|updatedReplicas|succeeded|failed|active|containerStatuses\[([0-9]+|\*)\]\.(name|ready|restartCount|image)|conditions\[([0-9]+|\*)\]\.(type|status))|spec\.(nodeName|replicas|containers\[([0-9]+|\*)\]\.(name|image))|spec\.(jobTemplate\.spec\.)?template\.spec\.containers\[([0-9]+|\*)\]\.(name|image))";
+
+fn kubectl_field_regex(items: bool) -> Option<&'static Regex> {
+    static WITH_ITEMS: OnceLock<Option<Regex>> = OnceLock::new();
+    static COLUMN: OnceLock<Option<Regex>> = OnceLock::new();
+    if items {
+        WITH_ITEMS
+            .get_or_init(|| {
+                Regex::new(&format!(
+                    r"^(\.items\[([0-9]+|\*)\])?\.{KUBECTL_HARMLESS_FIELD}$"
+                ))
+                .ok()
+            })
+            .as_ref()
+    } else {
+        COLUMN
+            .get_or_init(|| Regex::new(&format!(r"^\.?{KUBECTL_HARMLESS_FIELD}$")).ok())
+            .as_ref()
+    }
+}
+
+/// A quoted literal of a jsonpath block: no quote, brace or backslash inside but `\n`, `\t`.
+fn jsonpath_literal(block: &str) -> bool {
+    let Some(inner) = block.strip_prefix('"').and_then(|b| b.strip_suffix('"')) else {
+        return false;
+    };
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' | '{' | '}' => return false,
+            '\\' if !matches!(chars.next(), Some('n' | 't')) => return false,
+            _ => {}
+        }
+    }
+    true
+}
+
+fn jsonpath_harmless(template: &str) -> bool {
+    let Some(field) = kubectl_field_regex(true) else {
+        return false;
+    };
+    let mut rest = template;
+    while !rest.is_empty() {
+        let Some(open) = rest.find(['{', '}', '\\']) else {
+            return true;
+        };
+        if !rest[open..].starts_with('{') {
+            return false;
+        }
+        let Some(close) = rest[open..].find('}') else {
+            return false;
+        };
+        let block = &rest[open + 1..open + close];
+        if block.contains('{')
+            || !(block == "end"
+                || block == "range .items[*]"
+                || jsonpath_literal(block)
+                || field.is_match(block))
+        {
+            return false;
+        }
+        rest = &rest[open + close + 1..];
+    }
+    true
+}
+
+fn custom_columns_harmless(template: &str) -> bool {
+    let Some(field) = kubectl_field_regex(false) else {
+        return false;
+    };
+    template.split(',').all(|column| {
+        column
+            .split_once(':')
+            .is_some_and(|(_, path)| field.is_match(path))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ast::Span;
+
+    #[test]
+    fn kubectl_formats_print_records_unless_every_field_is_harmless() {
+        for (format, records) in [
+            ("wide", false),
+            ("name", false),
+            ("jsonpath={.items[*].metadata.name}", false),
+            (
+                "jsonpath={range .items[*]}{.metadata.name}{\"\\n\"}{end}",
+                false,
+            ),
+            ("jsonpath={.metadata.name}:{.status.phase}", false),
+            ("jsonpath={.items[0].spec.containers[*].image}", false),
+            ("jsonpath={.items[*].metadata.labels.app}", false),
+            (
+                "jsonpath={.items[*].spec.template.spec.containers[0].image}",
+                false,
+            ),
+            (
+                "jsonpath={.spec.jobTemplate.spec.template.spec.containers[*].image}",
+                false,
+            ),
+            ("jsonpath={.spec.template.spec.containers[0].env}", true),
+            ("jsonpath={.spec.template.spec}", true),
+            (
+                "custom-columns=NAME:.metadata.name,STATUS:.status.phase",
+                false,
+            ),
+            (
+                "custom-columns=NAME:metadata.name,NODE:.spec.nodeName",
+                false,
+            ),
+            ("json", true),
+            ("yaml", true),
+            ("go-template={{.}}", true),
+            ("jsonpath", true),
+            ("jsonpath-as-json={.items[*].metadata.name}", true),
+            ("jsonpath-file=x.txt", true),
+            ("custom-columns-file=cols.txt", true),
+            ("jsonpath={.items[*].spec}", true),
+            ("jsonpath={.items[*]}", true),
+            ("jsonpath={.data}", true),
+            ("jsonpath={.items[*].metadata}", true),
+            ("jsonpath={.metadata.annotations}", true),
+            ("jsonpath={..value}", true),
+            ("jsonpath={.items[*]['spec']}", true),
+            ("jsonpath={.items[*].spec.containers[*].env}", true),
+            (
+                "jsonpath={range .items[*].spec.containers[*]}{.env}{end}",
+                true,
+            ),
+            ("jsonpath={$.items[*].metadata.name}", true),
+            ("jsonpath={.metadata.name}{.data.password}", true),
+            ("jsonpath={\"}{.data}{\"}", true),
+            ("jsonpath=\\{.data}", true),
+            ("jsonpath={.items[?(@.metadata.name==\"x\")].spec}", true),
+            ("jsonpath={.metadata.name,.data}", true),
+            (
+                "custom-columns=NAME:.metadata.name,ENV:.spec.containers[*].env",
+                true,
+            ),
+            ("custom-columns=DATA:.data", true),
+            ("custom-columns=NAME", true),
+            ("=wide", false),
+            ("=jsonpath={.items[*].metadata.name}", false),
+            ("=json", true),
+            ("xml", true),
+        ] {
+            assert_eq!(kubectl_prints_records(format), records, "{format}");
+        }
+    }
 
     fn arg(t: &str) -> Arg {
         Arg::literal(t, Span::default())

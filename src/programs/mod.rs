@@ -411,6 +411,30 @@ pub(crate) fn assert_name_set(is: fn(&str) -> bool, list: &[&str]) {
     assert!(!is("") && !is("no-such-name"));
 }
 
+/// A `git -c` setting that runs no pager: `core.pager=` or `core.pager=cat` (git runs no pager
+/// for an empty value or `cat`), and `pager.CMD` given a boolean (`pager.log=false`; `true`, or
+/// no value, uses the pager configured elsewhere, as git does by default) or one of those values.
+pub(crate) fn git_pager_off(setting: &str) -> bool {
+    let (key, value) = match setting.split_once('=') {
+        Some((k, v)) => (k.to_ascii_lowercase(), Some(v)),
+        None => (setting.to_ascii_lowercase(), None),
+    };
+    let off = matches!(value, Some("" | "cat"));
+    if key == "core.pager" {
+        return off;
+    }
+    key.strip_prefix("pager.").is_some_and(|cmd| {
+        !cmd.is_empty()
+            && (off
+                || value.is_none_or(|v| {
+                    matches!(
+                        v.to_ascii_lowercase().as_str(),
+                        "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0"
+                    )
+                }))
+    })
+}
+
 /// A git pathspec that names what is left out (`:!*.env`, `:^.env`, `:(exclude,glob)**/.env`):
 /// git prints none of the paths it matches.
 pub(crate) fn is_git_exclusion(t: &str) -> bool {
@@ -429,6 +453,29 @@ mod tests {
     use super::*;
 
     /// Each set answers yes for exactly its listed names.
+    #[test]
+    fn git_pager_settings_that_run_no_pager() {
+        for (setting, off) in [
+            ("core.pager=cat", true),
+            ("core.pager=", true),
+            ("core.PAGER=cat", true),
+            ("pager.log=false", true),
+            ("pager.diff=true", true),
+            ("pager.log", true),
+            ("pager.show=cat", true),
+            ("pager.log=0", true),
+            ("core.pager", false),
+            ("core.pager=less", false),
+            ("core.pager=cat;id", false),
+            ("core.pager=sh -c id", false),
+            ("pager.log=less -R", false),
+            ("pager.=false", false),
+            ("core.editor=cat", false),
+        ] {
+            assert_eq!(git_pager_off(setting), off, "{setting}");
+        }
+    }
+
     #[test]
     fn name_sets_hold_their_lists() {
         for (is, list) in [
