@@ -478,12 +478,12 @@ fn loader_variables_into_the_checkout_are_not_allowed() {
                 .env(var, value);
         })
     };
-    let lib = format!("/usr/lib:{}", root.join("lib").display());
+    let lib = format!("/usr/lib/x.so {}", root.join("lib/x.so").display());
     for (var, value, cmd, want) in [
-        ("LD_LIBRARY_PATH", lib.as_str(), "ls -la", 1),
+        ("LD_PRELOAD", lib.as_str(), "ls -la", 1),
         // An empty entry is the working directory.
-        ("LD_LIBRARY_PATH", "/usr/lib/x86_64-linux-gnu:", "ls -la", 1),
-        ("LD_LIBRARY_PATH", "/usr/lib/x86_64-linux-gnu", "ls -la", 0),
+        ("PYTHONPATH", "/usr/lib/python3/x:", "python3 --version", 1),
+        ("PYTHONPATH", "/usr/lib/python3/x", "python3 --version", 0),
         // A library named without a `/` is looked for in the system's directories.
         ("LD_PRELOAD", "libnothing-shclass.so", "ls -la", 0),
         ("PYTHONPATH", "src", "git status", 0),

@@ -140,7 +140,7 @@ declare_check! {
     ///   which the agent's shell inherits; a file the line writes there first counts as found;
     /// - any program, where shclass's environment (which the agent's shell inherits) names a
     ///   directory or file of the checkout in a variable the dynamic loader or bash reads at
-    ///   start (`LD_LIBRARY_PATH`, `LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`, `BASH_ENV`), and an
+    ///   start (`LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`), and an
     ///   interpreter or git where one of theirs does (`PYTHONPATH=src`, `NODE_PATH`,
     ///   `PERL5LIB`, `RUBYLIB`, `GIT_EXEC_PATH`, `GIT_CONFIG_GLOBAL`…): `python3 -m json.tool`
     ///   imports a `src/json.py` the agent wrote.
@@ -1324,7 +1324,7 @@ type Reaches = fn(&str) -> bool;
 enum Shape {
     /// One path.
     One,
-    /// A list like `PATH`, where an empty entry is the working directory (`LD_LIBRARY_PATH=/opt:`).
+    /// A list like `PATH`, where an empty entry is the working directory (`PYTHONPATH=/opt:`).
     List,
     /// Libraries separated by `:` or blanks; one without a `/` is looked for in the system's
     /// library directories (`LD_PRELOAD=libjemalloc.so`).
@@ -1332,13 +1332,11 @@ enum Shape {
 }
 
 /// Variables of the environment that make a program load code from the paths they name, how
-/// they name them, and the programs they reach (`None`: every program bash starts, and bash).
+/// they name them, and the programs they reach (`None`: every program bash starts).
 const ENVIRONMENT_LOADERS: &[(&str, Shape, Option<Reaches>)] = &[
-    ("LD_LIBRARY_PATH", Shape::List, None),
     ("LD_PRELOAD", Shape::Libraries, None),
     ("LD_AUDIT", Shape::Libraries, None),
     ("GCONV_PATH", Shape::List, None),
-    ("BASH_ENV", Shape::One, None),
     ("PYTHONPATH", Shape::List, Some(is_python)),
     ("PYTHONHOME", Shape::One, Some(is_python)),
     ("PYTHONUSERBASE", Shape::One, Some(is_python)),
