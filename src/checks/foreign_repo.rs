@@ -185,6 +185,10 @@ impl Check for ForeignRepository {
                         !resolved.starts_with(cx.cwd)
                     } else {
                         !cx.cwd.parent().is_none_or(|p| resolved.starts_with(p))
+                            || climbs_above_parent(&dir)
+                            || cx.cwd.parent().is_some_and(|p| {
+                                !resolved.starts_with(cx.cwd) && shared_directory(p)
+                            })
                     };
                 if outside {
                     out.push(ask(
@@ -217,6 +221,39 @@ impl Check for ForeignRepository {
             }
         }
     }
+}
+
+/// Does the relative path `dir` climb above the workspace's parent on its way, even if it comes
+/// back into it (`../../../tmp/x` from `/tmp/ws`)? Then it was not written as a sibling.
+fn climbs_above_parent(dir: &str) -> bool {
+    let mut depth: i32 = 0;
+    for c in dir.split('/') {
+        match c {
+            "" | "." => {}
+            ".." => {
+                depth -= 1;
+                if depth < -1 {
+                    return true;
+                }
+            }
+            _ => depth += 1,
+        }
+    }
+    false
+}
+
+/// A directory anyone may create entries in (`/tmp`, `/var/tmp`): a sibling of the workspace
+/// there is not the person's own checkout.
+#[cfg(unix)]
+fn shared_directory(p: &std::path::Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o002 != 0)
+}
+
+/// A directory anyone may create entries in: without permission bits, none is known.
+#[cfg(not(unix))]
+fn shared_directory(_: &std::path::Path) -> bool {
+    false
 }
 
 /// A word that is one command substitution running `git rev-parse --show-toplevel` alone (no
@@ -409,6 +446,22 @@ mod tests {
     use super::super::test_support::decisions;
     use super::ForeignRepository;
     use crate::decision::Decision;
+
+    #[test]
+    fn a_relative_path_that_climbs_above_the_parent_is_no_sibling() {
+        for (dir, climbs) in [
+            ("../sibling", false),
+            ("../sibling/sub", false),
+            ("./../sibling", false),
+            ("sub/../..", false),
+            ("../../x", true),
+            ("../../../tmp/evil", true),
+            ("../a/../../b", true),
+            ("sub/../../../x", true),
+        ] {
+            assert_eq!(super::climbs_above_parent(dir), climbs, "{dir}");
+        }
+    }
 
     /// Write `text` to `p` under `ws`, making its directories.
     fn write_file(ws: &std::path::Path, p: &str, text: &str) {

@@ -1227,6 +1227,21 @@ fn search_path() -> &'static [PathBuf] {
     })
 }
 
+/// The workspace's real path (links resolved), worked out once for the last root asked about:
+/// a batch decides every line against one root.
+fn real_root(root: &Path) -> Option<PathBuf> {
+    static LAST: std::sync::Mutex<Option<(PathBuf, Option<PathBuf>)>> = std::sync::Mutex::new(None);
+    let mut last = LAST.lock().ok()?;
+    if let Some((r, real)) = last.as_ref()
+        && r == root
+    {
+        return real.clone();
+    }
+    let real = std::fs::canonicalize(root).ok();
+    *last = Some((root.to_path_buf(), real.clone()));
+    real
+}
+
 /// What [`found_in_checkout`] found.
 #[derive(Debug, PartialEq, Eq)]
 enum Found {
@@ -1261,7 +1276,7 @@ fn found_in_checkout(
     // Cheap first: an entry in the checkout as written, or a relative one, at all; then the
     // checkout's real path (one look-up), which `PATH` may spell instead.
     if !search.iter().any(|d| d.is_relative() || under(d, root)) {
-        let real = std::fs::canonicalize(root).ok()?;
+        let real = real_root(root)?;
         if real.as_path() == root || !search.iter().any(|d| under(d, &real)) {
             return None;
         }
@@ -1272,7 +1287,7 @@ fn found_in_checkout(
         d.is_relative()
             || under(d, root)
             || real
-                .get_or_init(|| std::fs::canonicalize(root).ok())
+                .get_or_init(|| real_root(root))
                 .as_deref()
                 .is_some_and(|r| under(d, r))
     };
@@ -1405,7 +1420,7 @@ fn environment_into_checkout(
             let inside = Path::new(entry).is_relative()
                 || p.starts_with(root)
                 || real
-                    .get_or_init(|| std::fs::canonicalize(root).ok())
+                    .get_or_init(|| real_root(root))
                     .as_deref()
                     .is_some_and(|r| p.starts_with(r));
             if inside {
