@@ -1227,19 +1227,35 @@ fn search_path() -> &'static [PathBuf] {
     })
 }
 
-/// The workspace's real path (links resolved), worked out once for the last root asked about:
-/// a batch decides every line against one root.
-fn real_root(root: &Path) -> Option<PathBuf> {
-    static LAST: std::sync::Mutex<Option<(PathBuf, Option<PathBuf>)>> = std::sync::Mutex::new(None);
-    let mut last = LAST.lock().ok()?;
-    if let Some((r, real)) = last.as_ref()
-        && r == root
-    {
-        return real.clone();
+/// Is `d` the directory `r` or below it? Compared as bytes: `Path::starts_with` walks
+/// components, and it is asked for every `PATH` entry of every unit.
+fn under(d: &Path, r: &Path) -> bool {
+    let (d, r) = (
+        d.as_os_str().as_encoded_bytes(),
+        r.as_os_str().as_encoded_bytes(),
+    );
+    let r = r.strip_suffix(b"/").unwrap_or(r);
+    d.strip_prefix(r)
+        .is_some_and(|rest| rest.is_empty() || rest.first() == Some(&b'/'))
+}
+
+/// Is the absolute path `p` below the workspace's real path (links resolved)? The real path is
+/// worked out once per thread for the last root asked about: a batch decides every line against
+/// one root. A root that is its own real path is not compared again.
+fn under_real_root(p: &Path, root: &Path) -> bool {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(PathBuf, Option<PathBuf>)>> =
+            const { std::cell::RefCell::new(None) };
     }
-    let real = std::fs::canonicalize(root).ok();
-    *last = Some((root.to_path_buf(), real.clone()));
-    real
+    LAST.with_borrow_mut(|last| {
+        if last.as_ref().is_none_or(|(r, _)| r != root) {
+            let real = std::fs::canonicalize(root).ok().filter(|r| r != root);
+            *last = Some((root.to_path_buf(), real));
+        }
+        last.as_ref()
+            .and_then(|(_, real)| real.as_deref())
+            .is_some_and(|r| under(p, r))
+    })
 }
 
 /// What [`found_in_checkout`] found.
@@ -1263,34 +1279,11 @@ fn found_in_checkout(
     w: &LineWrites,
     search: &[PathBuf],
 ) -> Option<Found> {
-    // Compared as bytes: `Path::starts_with` walks components, and `PATH` has a dozen entries.
-    let under = |d: &Path, r: &Path| {
-        let (d, r) = (
-            d.as_os_str().as_encoded_bytes(),
-            r.as_os_str().as_encoded_bytes(),
-        );
-        let r = r.strip_suffix(b"/").unwrap_or(r);
-        d.strip_prefix(r)
-            .is_some_and(|rest| rest.is_empty() || rest.first() == Some(&b'/'))
-    };
-    // Cheap first: an entry in the checkout as written, or a relative one, at all; then the
-    // checkout's real path (one look-up), which `PATH` may spell instead.
-    if !search.iter().any(|d| d.is_relative() || under(d, root)) {
-        let real = real_root(root)?;
-        if real.as_path() == root || !search.iter().any(|d| under(d, &real)) {
-            return None;
-        }
-        return found_in(name, u, dir, &|d: &Path| under(d, &real), w, search);
+    let inside = |d: &Path| d.is_relative() || under(d, root) || under_real_root(d, root);
+    // Most `PATH`s have no entry in the checkout: nothing more is looked at then.
+    if !search.iter().any(|d| inside(d)) {
+        return None;
     }
-    let real = std::cell::OnceCell::new();
-    let inside = |d: &Path| {
-        d.is_relative()
-            || under(d, root)
-            || real
-                .get_or_init(|| real_root(root))
-                .as_deref()
-                .is_some_and(|r| under(d, r))
-    };
     found_in(name, u, dir, &inside, w, search)
 }
 
@@ -1388,43 +1381,36 @@ fn environment_into_checkout(
     dir: &Path,
     root: &Path,
 ) -> Option<(&'static str, PathBuf)> {
-    // Each variable read once, and only once a program it reaches is seen: a look-up scans
-    // the whole environment.
-    static VALUES: [std::sync::OnceLock<Option<String>>; ENVIRONMENT_LOADERS.len()] =
+    // Each variable read once (its paths, as they are written), and only once a program it
+    // reaches is seen: a look-up scans the whole environment.
+    static VALUES: [std::sync::OnceLock<Vec<String>>; ENVIRONMENT_LOADERS.len()] =
         [const { std::sync::OnceLock::new() }; ENVIRONMENT_LOADERS.len()];
-    let real = std::cell::OnceCell::new();
     for (&(name, shape, reaches), cell) in ENVIRONMENT_LOADERS.iter().zip(&VALUES) {
         if reaches.is_some_and(|r| !r(program)) {
             continue;
         }
-        let Some(value) = cell.get_or_init(|| {
-            std::env::var_os(name)
-                .filter(|v| !v.is_empty())
-                .map(|v| v.to_string_lossy().into_owned())
-        }) else {
-            continue;
-        };
-        let entries: Vec<&str> = match shape {
-            Shape::One => vec![value.as_str()],
-            Shape::List => value
-                .split(':')
-                .map(|e| if e.is_empty() { "." } else { e })
-                .collect(),
-            Shape::Libraries => value
-                .split([':', ' '])
-                .filter(|e| e.contains('/'))
-                .collect(),
-        };
+        let entries = cell.get_or_init(|| {
+            let Some(value) = std::env::var_os(name).filter(|v| !v.is_empty()) else {
+                return Vec::new();
+            };
+            let value = value.to_string_lossy();
+            match shape {
+                Shape::One => vec![value.into_owned()],
+                Shape::List => value
+                    .split(':')
+                    .map(|e| if e.is_empty() { "." } else { e }.to_owned())
+                    .collect(),
+                Shape::Libraries => value
+                    .split([':', ' '])
+                    .filter(|e| e.contains('/'))
+                    .map(str::to_owned)
+                    .collect(),
+            }
+        });
         for entry in entries {
-            let p = dir.join(entry);
-            let inside = Path::new(entry).is_relative()
-                || p.starts_with(root)
-                || real
-                    .get_or_init(|| real_root(root))
-                    .as_deref()
-                    .is_some_and(|r| p.starts_with(r));
-            if inside {
-                return Some((name, p));
+            let p = Path::new(entry);
+            if p.is_relative() || under(p, root) || under_real_root(p, root) {
+                return Some((name, dir.join(p)));
             }
         }
     }
