@@ -630,7 +630,8 @@ fn walk(
                 continue;
             }
             let path = e.path();
-            let why = if is_secret(&path) {
+            let why = if is_secret(&path) && !crate::files::holds_certificates_only(&path, cx.look)
+            {
                 "a file that holds secrets".to_owned()
             } else if let Some(why) =
                 super::git_config::file_credential(cx.look, &path.to_string_lossy(), &d)
@@ -705,6 +706,40 @@ mod tests {
             "git log --grep TOKEN",
         ] {
             assert_eq!(run(cmd), None, "{cmd}");
+        }
+    }
+
+    /// A bundle of public certificates named like a key (a virtual environment's
+    /// `certifi/cacert.pem`) holds nothing secret; the same name holding a key, or text
+    /// besides the certificates, still does.
+    #[test]
+    fn a_bundle_of_certificates_is_no_secret_of_the_tree() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let dir = ws.join("venv/lib/certifi");
+        std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{e}"));
+        let cert = "-----BEGIN CERTIFICATE-----\nMIIBszCCAVmgAwIBAgIU\nAbC+/9==\n-----END CERTIFICATE-----\n";
+        let bundle = format!("# Issuer: CN=Example Root\n# Label: \"Example\"\n{cert}\n{cert}");
+        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
+        std::fs::write(dir.join("cacert.pem"), &bundle).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run("grep -r TOKEN ."), None);
+        for (what, text) in [
+            (
+                "a key after the certificates",
+                format!("{bundle}-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----\n"),
+            ),
+            (
+                "text besides them",
+                format!("{bundle}AWS_SECRET_ACCESS_KEY=abc\n"),
+            ),
+            (
+                "a block left open",
+                format!("{bundle}-----BEGIN CERTIFICATE-----\nMIIB\n"),
+            ),
+            ("no certificate at all", "# nothing\n".to_owned()),
+        ] {
+            std::fs::write(dir.join("cacert.pem"), text).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(run("grep -r TOKEN ."), Some(Decision::Ask), "{what}");
         }
     }
 

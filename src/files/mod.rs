@@ -841,6 +841,62 @@ fn word_is_secret_uncached(t: &str) -> bool {
     !name.is_empty() && is_secret(&std::path::Path::new("/x").join(name))
 }
 
+/// The largest certificate bundle read to see that it holds certificates only (certifi's
+/// `cacert.pem` is about 300 KB).
+const LONGEST_BUNDLE: u64 = 2 * 1024 * 1024;
+
+/// Is the file at `path` (named like a key: `*.pem`, `*.crt`) a bundle of public certificates
+/// only: every line a `BEGIN`/`END CERTIFICATE` (or `TRUSTED CERTIFICATE`, `X509 CRL`) line, a
+/// line of base64 inside such a block, a `#` comment or blank? Such a file holds no key, so a
+/// search that prints its lines discloses nothing (a virtual environment's
+/// `certifi/cacert.pem`). A file that cannot be read, or is larger than [`LONGEST_BUNDLE`],
+/// is not one.
+pub(crate) fn holds_certificates_only(path: &Path, look: Look<'_>) -> bool {
+    let is_bundle_name = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| matches!(e, "pem" | "crt" | "cer"));
+    if !is_bundle_name || std::fs::metadata(path).map_or(true, |m| m.len() > LONGEST_BUNDLE) {
+        return false;
+    }
+    let Ok(text) = look.read_to_string(path) else {
+        return false;
+    };
+    let mut inside = false;
+    let mut blocks = 0;
+    for line in text.lines() {
+        let l = line.trim_end_matches('\r');
+        if let Some(kind) = l
+            .strip_prefix("-----BEGIN ")
+            .and_then(|r| r.strip_suffix("-----"))
+        {
+            if inside || !matches!(kind, "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CRL") {
+                return false;
+            }
+            inside = true;
+            blocks += 1;
+        } else if let Some(kind) = l
+            .strip_prefix("-----END ")
+            .and_then(|r| r.strip_suffix("-----"))
+        {
+            if !inside || !matches!(kind, "CERTIFICATE" | "TRUSTED CERTIFICATE" | "X509 CRL") {
+                return false;
+            }
+            inside = false;
+        } else if inside {
+            if !l
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'='))
+            {
+                return false;
+            }
+        } else if !(l.is_empty() || l.starts_with('#')) {
+            return false;
+        }
+    }
+    !inside && blocks > 0
+}
+
 /// Directories of public CA certificates: their `.pem` files hold no key (not secrets for
 /// [`is_secret`], nor for the glob matcher).
 pub(crate) const PUBLIC_CERT_DIRS: Words = words![
