@@ -594,51 +594,69 @@ def run_corpora(box, paths, jobs, out):
     return total_misses
 
 
-def allowed_lines(shclass, cmds):
-    """The lines of CMDS that shclass allows (`batch -z --no-discovery`: no person's policy)."""
-    cmds = [c for c in cmds if "\0" not in c]
+def decisions(shclass, cmds, cwd=None, env=None):
+    """shclass's decision of each of CMDS (`batch -z --no-discovery`: no person's policy), run
+    in CWD (its workspace) with ENV."""
     data = b"".join(c.encode() + b"\0" for c in cmds)
-    p = subprocess.run([shclass, "batch", "-z", "--no-discovery"], input=data, capture_output=True, check=True, env={"PATH": "/usr/bin:/bin"})
-    records = [r for r in re.split(r"[\n\0]", p.stdout.decode()) if r.strip()]
-    verdicts = [json.loads(r) for r in records]
+    p = subprocess.run([shclass, "batch", "-z", "--no-discovery"], input=data, capture_output=True, check=True, cwd=cwd, env=env or {"PATH": "/usr/bin:/bin"})
+    verdicts = [json.loads(r) for r in re.split(r"[\n\0]", p.stdout.decode()) if r.strip()]
     if len(verdicts) != len(cmds):
         raise SystemExit(f"shclass batch gave {len(verdicts)} verdicts for {len(cmds)} lines")
-    return [c for c, v in zip(cmds, verdicts) if v.get("decision") == "allow"]
+    return [v.get("decision") for v in verdicts]
+
+
+def allowed_lines(shclass, cmds, cwd=None, env=None):
+    """The lines of CMDS that shclass allows (see `decisions`)."""
+    cmds = [c for c in cmds if "\0" not in c]
+    return [c for c, d in zip(cmds, decisions(shclass, cmds, cwd, env)) if d == "allow"]
+
+
+def helpers_baseline(strict=False):
+    """The baseline for allowed lines: a program's own helpers only (generic entries: man's
+    formatting chain, egrep's grep), no entry for a line (`cmd`); none at all when STRICT."""
+    helpers = Baseline(BASELINE)
+    helpers.entries = [] if strict else [e for e in helpers.entries if "cmd" not in e]
+    return helpers
+
+
+def check_allowed(box, cmds, jobs, indent="  "):
+    """Run each allowed line of CMDS in BOX and print each violation of the invariant of allow
+    (an exec no unit names; an opaque flag acknowledges nothing on an allowed line) and each
+    error: (results, number of violations)."""
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        results = list(pool.map(lambda c: check(box, c), cmds))
+    violations = 0
+    for r in results:
+        for e in r["execs"]:
+            if e["verdict"] in ("MISS", "opaque"):
+                print(f"{indent}VIOLATION {e['by']} ran {e['runs']} ({e['verdict']}): {json.dumps(r['cmd'])}")
+                violations += 1
+        if r["error"]:
+            print(f"{indent}ERROR {r['error']}: {json.dumps(r['cmd'])}")
+            violations += 1
+    return results, violations
 
 
 def run_allowed(box, paths, jobs, limit, strict):
     """The invariant of allow, on the first LIMIT allowed lines of each corpus: every program
     bash runs for an allowed line is named by a unit. An opaque flag acknowledges nothing here
     (an allowed line has none), and no baseline entry for a line (`cmd`: a file's code, a known
-    gap) applies; a program's own helpers (generic entries: man's formatting chain, egrep's
-    grep) still do, unless STRICT. Returns the number of violations."""
-    helpers = Baseline(BASELINE)
-    helpers.entries = [] if strict else [e for e in helpers.entries if "cmd" not in e]
-    box.baseline = helpers
+    gap) applies; a program's own helpers still do, unless STRICT. Returns the number of
+    violations."""
+    box.baseline = helpers_baseline(strict)
     violations = 0
     for path in paths:
         cmds = allowed_lines(box.shclass, load(path))[:limit]
         start = time.monotonic()
-        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            results = list(pool.map(lambda c: check(box, c), cmds))
-        bad = []
-        for r in results:
-            wrong = [e for e in r["execs"] if e["verdict"] in ("MISS", "opaque")]
-            if wrong or r["error"]:
-                bad.append((r, wrong))
+        name = os.path.relpath(path, PROJECT_ROOT)
+        print(f"{name}: {len(cmds)} allowed lines")
+        results, bad = check_allowed(box, cmds, jobs)
         kinds = {}
         for r in results:
             for e in r["execs"]:
                 kinds[e["verdict"]] = kinds.get(e["verdict"], 0) + 1
-        name = os.path.relpath(path, PROJECT_ROOT)
-        print(f"{name}: {len(cmds)} allowed lines in {time.monotonic() - start:.0f}s; execs {dict(sorted(kinds.items()))}; "
-              f"lines breaking the invariant {sum(1 for _, w in bad if w)}; errors {sum(1 for r, _ in bad if r['error'])}")  # fmt: skip
-        for r, wrong in bad:
-            for e in wrong:
-                print(f"  VIOLATION {e['by']} ran {e['runs']} ({e['verdict']}): {json.dumps(r['cmd'])}")
-            if r["error"]:
-                print(f"  ERROR {r['error']}: {json.dumps(r['cmd'])}")
-            violations += len(wrong) + bool(r["error"])
+        print(f"{name}: ran in {time.monotonic() - start:.0f}s; execs {dict(sorted(kinds.items()))}; violations {bad}")
+        violations += bad
     return violations
 
 

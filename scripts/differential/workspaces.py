@@ -15,13 +15,10 @@ line names is a violation: the checkout made an allowed line run code. Generic b
 entries (a program's own helpers) apply; entries for a single line do not.
 """
 
-import concurrent.futures
-import json
 import os
 import random
 import re
 import shutil
-import subprocess
 import time
 
 import oracle
@@ -192,17 +189,6 @@ VARIANTS = [
 ]  # fmt: skip
 
 
-def decide(shclass, project, cmds):
-    """shclass's decision of each of CMDS, run in PROJECT (its workspace)."""
-    data = b"".join(c.encode() + b"\0" for c in cmds)
-    env = {"PATH": "/usr/bin:/bin", "HOME": os.path.join(os.path.dirname(project), "home")}
-    p = subprocess.run([shclass, "batch", "-z", "--no-discovery"], input=data, capture_output=True, check=True, cwd=project, env=env)
-    records = [json.loads(r) for r in re.split(r"[\n\0]", p.stdout.decode()) if r.strip()]
-    if len(records) != len(cmds):
-        raise SystemExit(f"shclass batch gave {len(records)} verdicts for {len(cmds)} lines")
-    return [r.get("decision") for r in records]
-
-
 def run(shclass, corpora, jobs, limit, names=None):
     """Every variant (or those NAMES): the number of violations, each printed."""
     shclass = os.path.abspath(shclass)
@@ -216,26 +202,18 @@ def run(shclass, corpora, jobs, limit, names=None):
             continue
         box = oracle.Sandbox(shclass)
         try:
-            box.baseline = oracle.Baseline(oracle.BASELINE)
-            box.baseline.entries = [e for e in box.baseline.entries if "cmd" not in e]
+            box.baseline = oracle.helpers_baseline()
             v.apply(box.template)
+            project = os.path.join(box.template, "project")
+            env = {"PATH": "/usr/bin:/bin", "HOME": os.path.join(box.template, "home")}
             candidates = list(dict.fromkeys(v.lines + [c for c in cmds if v.runs(c)]))
-            decisions = decide(shclass, os.path.join(box.template, "project"), candidates)
-            allowed = [c for c, d in zip(candidates, decisions) if d == "allow"]
+            allowed = oracle.allowed_lines(shclass, candidates, cwd=project, env=env)
             sample = allowed if len(allowed) <= limit else random.Random(v.name).sample(allowed, limit)
             start = time.monotonic()
-            with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-                results = list(pool.map(lambda c: oracle.check(box, c), sample))
-            bad = [(r, [e for e in r["execs"] if e["verdict"] in ("MISS", "opaque")]) for r in results]
-            bad = [(r, wrong) for r, wrong in bad if wrong or r["error"]]
-            print(f"  {v.name}: {len(candidates)} candidate lines, {len(allowed)} allowed, "
-                  f"{len(sample)} run in {time.monotonic() - start:.0f}s, violations {len(bad)}")  # fmt: skip
-            for r, wrong in bad:
-                for e in wrong:
-                    print(f"    VIOLATION {e['by']} ran {e['runs']} ({e['verdict']}): {json.dumps(r['cmd'])}")
-                if r["error"]:
-                    print(f"    ERROR {r['error']}: {json.dumps(r['cmd'])}")
-            violations += len(bad)
+            print(f"  {v.name}: {len(candidates)} candidate lines, {len(allowed)} allowed, {len(sample)} run")
+            _, bad = oracle.check_allowed(box, sample, jobs, indent="    ")
+            print(f"  {v.name}: ran in {time.monotonic() - start:.0f}s, violations {bad}")
+            violations += bad
         finally:
             box.close()
     return violations
