@@ -1284,34 +1284,26 @@ fn found_in_checkout(
     if !search.iter().any(|d| inside(d)) {
         return None;
     }
-    found_in(name, u, dir, &inside, w, search)
-}
-
-/// [`found_in_checkout`]'s search, `inside` telling the entries in the checkout.
-fn found_in(
-    name: &str,
-    u: &Unit,
-    dir: &Path,
-    inside: &dyn Fn(&Path) -> bool,
-    w: &LineWrites,
-    search: &[PathBuf],
-) -> Option<Found> {
-    // A relative entry is looked up where the unit runs, which a `cd` whose target is known
-    // only at run time moves: with one on the line, a name may be found anywhere.
+    // A relative entry is looked up where the unit runs, which a `cd` to a directory known only
+    // at run time moves (`cd "$d"`, `cd -`, a `CDPATH` target, `popd`): with one on the line, a
+    // name may be found anywhere.
     let moves = search.iter().any(|d| d.is_relative())
-        && w.cx.analysis.units.iter().any(|x| {
-            matches!(prog(x), Some("cd" | "pushd" | "popd")) && x.args().any(|a| a.value.is_none())
+        && w.cx.analysis.units.iter().any(|x| match prog(x) {
+            Some("popd") => true,
+            Some("cd" | "pushd") => x.args().any(|a| {
+                a.value
+                    .as_deref()
+                    .is_none_or(|v| v == "-" || crate::files::cdpath_applies(v))
+            }),
+            _ => false,
         });
     for d in search {
         let checkout = inside(d);
         if moves && d.is_relative() {
             return Some(Found::Moved(d.clone()));
         }
-        let f = if d.as_os_str().is_empty() {
-            dir.join(name)
-        } else {
-            dir.join(d).join(name)
-        };
+        // An empty entry is the directory the unit runs in.
+        let f = dir.join(d).join(name);
         if checkout && (w.has_before(&f, u) || w.cx.look.exists(&f)) {
             // Found, whatever it is: bash takes the first executable file, and the checkout
             // decides what that file holds and whether it is executable.
@@ -3199,6 +3191,10 @@ mod tests {
         // A relative entry and a directory known only at run time.
         assert_eq!(
             found_on(&root, "cd \"$D\" && zz-none", "zz-none", &["/usr/bin", "."]),
+            Some(Found::Moved(PathBuf::from(".")))
+        );
+        assert_eq!(
+            found_on(&root, "cd - && zz-none", "zz-none", &["/usr/bin", "."]),
             Some(Found::Moved(PathBuf::from(".")))
         );
         // No entry in the checkout: nothing is looked at.
