@@ -1238,6 +1238,28 @@ impl<'l> Walker<'l> {
         self.exported.push(a);
     }
 
+    /// The body of the function `name` defined last on the line, to read again at a call,
+    /// unless it is being read again already (a recursive call).
+    fn body_to_read_again(&self, name: &str) -> Option<Command> {
+        if self.rewalking.iter().any(|f| f == name) {
+            return None;
+        }
+        self.function_bodies
+            .iter()
+            .rev()
+            .find(|(f, _)| f == name)
+            .map(|(_, b)| b.clone())
+    }
+
+    /// Read the body of the function `name` again where it is called.
+    fn read_body_again(&mut self, name: &str, body: &Command, ctx: &Ctx) {
+        let mut c = ctx.clone();
+        c.context.push(Context::Function);
+        self.rewalking.push(name.to_owned());
+        self.command(body, &c);
+        self.rewalking.pop();
+    }
+
     /// The positional parameters (`$1`…`$9`, `$@`, `$*`, `$#`) from here on: `values` when
     /// they are known (`set -- a b`, a function's static arguments), otherwise unknown (after
     /// `shift`, `set -- "$x"`, inside a function's body read where it is defined).
@@ -1440,19 +1462,9 @@ impl<'l> Walker<'l> {
             if start == 0
                 && via.is_empty()
                 && ctx.feed.is_some()
-                && !self.rewalking.iter().any(|f| f == name)
-                && let Some(body) = self
-                    .function_bodies
-                    .iter()
-                    .rev()
-                    .find(|(f, _)| f == name)
-                    .map(|(_, b)| b.clone())
+                && let Some(body) = self.body_to_read_again(name)
             {
-                let mut c = ctx.as_ref().clone();
-                c.context.push(Context::Function);
-                self.rewalking.push(name.to_owned());
-                self.command(&body, &c);
-                self.rewalking.pop();
+                self.read_body_again(name, &body, &ctx);
             }
             // A call of a function defined earlier on the line runs its body, whose units are
             // already analysed (`f() { ls; }; f`). With redirects, assignments or a wrapper it
@@ -1477,22 +1489,12 @@ impl<'l> Walker<'l> {
                     .map(|a| a.arg.exact().map(str::to_owned))
                     .collect();
                 if let Some(values) = values.filter(|v| !v.is_empty() && v.len() <= 9)
-                    && !self.rewalking.iter().any(|f| f == name)
-                    && let Some(body) = self
-                        .function_bodies
-                        .iter()
-                        .rev()
-                        .find(|(f, _)| f == name)
-                        .map(|(_, b)| b.clone())
+                    && let Some(body) = self.body_to_read_again(name)
                 {
                     let saved = self.exported.len();
                     let before = self.units.len();
                     self.bind_positionals(Some(&values), first.arg.span);
-                    let mut c = ctx.as_ref().clone();
-                    c.context.push(Context::Function);
-                    self.rewalking.push(name.to_owned());
-                    self.command(&body, &c);
-                    self.rewalking.pop();
+                    self.read_body_again(name, &body, &ctx);
                     self.exported.truncate(saved);
                     // The body's units read the same way again are already there.
                     let mut k = before;
