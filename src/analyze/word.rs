@@ -708,36 +708,8 @@ pub(crate) fn brace_too_large(word: &Word) -> bool {
 /// The static text of `words` joined by single spaces, with a table mapping each byte back to
 /// the original input, ready to be re-parsed as code. `None` when any word is dynamic.
 pub(crate) fn code_text(words: &[&Word]) -> Option<(String, SpanMap)> {
-    let mut text = String::new();
-    let mut table: Vec<Span> = Vec::new();
-    for (i, word) in words.iter().enumerate() {
-        if i > 0 {
-            text.push(' ');
-            let at = table.last().map_or(word.span.start, |s| s.end);
-            table.push(Span::new(at, at));
-        }
-        for part in &word.parts {
-            match part {
-                WordPart::Literal { text: t, span, .. } => {
-                    let exact = t.len() == span.len();
-                    for (k, _) in t.bytes().enumerate() {
-                        table.push(if exact {
-                            Span::new(span.start + k, span.start + k + 1)
-                        } else {
-                            *span
-                        });
-                    }
-                    text.push_str(t);
-                }
-                WordPart::LineContinuation { .. } => {}
-                WordPart::Parameter { .. }
-                | WordPart::Arithmetic { .. }
-                | WordPart::CommandSubstitution { .. }
-                | WordPart::ProcessSubstitution { .. } => return None,
-            }
-        }
-    }
-    Some((text, SpanMap::Table(table)))
+    let (text, map, dynamic) = joined(words);
+    (!dynamic).then_some((text, map))
 }
 
 /// Like [`code_text`] for a heredoc body: expansions are kept as their source text (they were
@@ -787,21 +759,30 @@ pub(crate) fn body_text(word: &Word) -> (String, SpanMap, bool) {
 /// expansion kept as its source text, as [`body_text`] keeps a heredoc's, words joined by a
 /// blank. A reading of it can only add findings: the caller has flagged the code as dynamic.
 pub(crate) fn template_text(words: &[&Word]) -> (String, SpanMap) {
+    let (text, map, _) = joined(words);
+    (text, map)
+}
+
+/// `words` each read as [`body_text`] reads a word, joined by a blank (mapped to the gap
+/// between them), and whether any was dynamic.
+fn joined(words: &[&Word]) -> (String, SpanMap, bool) {
     let mut text = String::new();
     let mut table: Vec<Span> = Vec::new();
+    let mut dynamic = false;
     for (i, word) in words.iter().enumerate() {
         if i > 0 {
             text.push(' ');
             let at = table.last().map_or(word.span.start, |s| s.end);
             table.push(Span::new(at, at));
         }
-        let (t, map, _) = body_text(word);
+        let (t, map, d) = body_text(word);
+        dynamic |= d;
         text.push_str(&t);
         if let SpanMap::Table(spans) = map {
             table.extend(spans);
         }
     }
-    (text, SpanMap::Table(table))
+    (text, SpanMap::Table(table), dynamic)
 }
 
 #[cfg(test)]
