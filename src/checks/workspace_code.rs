@@ -208,7 +208,9 @@ impl<'a> LineWrites<'a> {
             .iter()
             .map(|u| match super::destructive::cd_target(u) {
                 Some(d) => {
-                    if !d.contains('$') {
+                    // A run-time target, or one `CDPATH` may redirect, is not followed (a
+                    // directory entered by a script is a known gap).
+                    if !d.contains('$') && !crate::files::cdpath_applies(&d) {
                         dir = Cow::Owned(crate::files::resolve_links_under(&d, &dir, cx.look).0);
                     }
                     None
@@ -1227,6 +1229,13 @@ fn search_path() -> &'static [PathBuf] {
     })
 }
 
+/// Does a path the environment gives (a `PATH` entry, a loader variable's) lead into the
+/// checkout `root`: relative (to where the program runs), or below `root` as written or as
+/// its real path?
+fn names_checkout(p: &Path, root: &Path) -> bool {
+    p.is_relative() || under(p, root) || under_real_root(p, root)
+}
+
 /// Is `d` the directory `r` or below it? Compared as bytes: `Path::starts_with` walks
 /// components, and it is asked for every `PATH` entry of every unit.
 fn under(d: &Path, r: &Path) -> bool {
@@ -1279,7 +1288,7 @@ fn found_in_checkout(
     w: &LineWrites,
     search: &[PathBuf],
 ) -> Option<Found> {
-    let inside = |d: &Path| d.is_relative() || under(d, root) || under_real_root(d, root);
+    let inside = |d: &Path| names_checkout(d, root);
     // Most `PATH`s have no entry in the checkout: nothing more is looked at then.
     if !search.iter().any(|d| inside(d)) {
         return None;
@@ -1401,7 +1410,7 @@ fn environment_into_checkout(
         });
         for entry in entries {
             let p = Path::new(entry);
-            if p.is_relative() || under(p, root) || under_real_root(p, root) {
+            if names_checkout(p, root) {
                 return Some((name, dir.join(p)));
             }
         }
