@@ -1394,9 +1394,13 @@ fn environment_into_checkout(
             let Some(value) = std::env::var_os(name).filter(|v| !v.is_empty()) else {
                 return Vec::new();
             };
-            let value = value.to_string_lossy();
+            // A value that is not UTF-8 is not compared with the checkout's path: it counts
+            // as naming it (a relative entry), never as leading elsewhere.
+            let Some(value) = value.to_str() else {
+                return vec![".".to_owned()];
+            };
             match shape {
-                Shape::One => vec![value.into_owned()],
+                Shape::One => vec![value.to_owned()],
                 Shape::List => value
                     .split(':')
                     .map(|e| if e.is_empty() { "." } else { e }.to_owned())
