@@ -1257,13 +1257,40 @@ fn under_real_root(p: &Path, root: &Path) -> bool {
             const { std::cell::RefCell::new(None) };
     }
     LAST.with_borrow_mut(|last| {
-        if last.as_ref().is_none_or(|(r, _)| r != root) {
-            let real = std::fs::canonicalize(root).ok().filter(|r| r != root);
+        // Compared as bytes: `Path`'s equality walks components.
+        if last
+            .as_ref()
+            .is_none_or(|(r, _)| r.as_os_str() != root.as_os_str())
+        {
+            let real = std::fs::canonicalize(root)
+                .ok()
+                .filter(|r| r.as_os_str() != root.as_os_str());
             *last = Some((root.to_path_buf(), real));
         }
         last.as_ref()
             .and_then(|(_, real)| real.as_deref())
             .is_some_and(|r| under(p, r))
+    })
+}
+
+/// Does an entry of `search` name the checkout `root`? For the process's own search path
+/// ([`search_path`]) worked out once per thread for the last root asked about: it is asked for
+/// every unit, and a batch decides every line against one root.
+fn path_names_checkout(search: &[PathBuf], root: &Path) -> bool {
+    thread_local! {
+        static LAST: std::cell::RefCell<Option<(PathBuf, bool)>> =
+            const { std::cell::RefCell::new(None) };
+    }
+    if !std::ptr::eq(search, search_path()) {
+        return search.iter().any(|d| names_checkout(d, root));
+    }
+    LAST.with_borrow_mut(|last| match last {
+        Some((r, answer)) if r.as_os_str() == root.as_os_str() => *answer,
+        _ => {
+            let answer = search.iter().any(|d| names_checkout(d, root));
+            *last = Some((root.to_path_buf(), answer));
+            answer
+        }
     })
 }
 
@@ -1290,7 +1317,7 @@ fn found_in_checkout(
 ) -> Option<Found> {
     let inside = |d: &Path| names_checkout(d, root);
     // Most `PATH`s have no entry in the checkout: nothing more is looked at then.
-    if !search.iter().any(|d| inside(d)) {
+    if !path_names_checkout(search, root) {
         return None;
     }
     // A relative entry is looked up where the unit runs, which a `cd` to a directory known only
