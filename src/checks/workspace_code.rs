@@ -82,7 +82,9 @@ declare_check! {
     ///   names, holding a symbolic link to a secret anywhere below it: dpkg and dpkg-query with
     ///   `--admindir` or `--root` (`-L` prints `info/PKG.list`), info with `-d`, fortune given a
     ///   directory, sdcv with `--data-dir`, pw-config with `--prefix`, lsblk, lscpu and lsmem
-    ///   with `--sysroot`, systemctl and systemd-analyze with `--root` (the system's own places,
+    ///   with `--sysroot`, systemctl and systemd-analyze with `--root`, postconf with `-c`
+    ///   (`main.cf` and `master.cf` there; a line it cannot use is printed in a warning, a
+    ///   setting as a parameter) (the system's own places,
     ///   `/` and `/usr`, are not looked into; a directory named at run time counts as holding
     ///   such a link);
     /// - ffprobe, gst-discoverer-1.0 and mediainfo given a file of the checkout that is a
@@ -969,7 +971,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "helm" => helm_chart_link(u, dir, w.cx.look),
         "perldoc" => perldoc_link(u, dir, w),
         "dpkg" | "dpkg-query" | "info" | "sdcv" | "pw-config" | "lsblk" | "lscpu" | "lsmem"
-        | "systemctl" | "systemd-analyze" | "fortune" => data_tree_link(base, u, dir, w),
+        | "systemctl" | "systemd-analyze" | "fortune" | "postconf" => {
+            data_tree_link(base, u, dir, w)
+        }
         "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
         // PlatformIO reads `platformio.ini` of the directory it runs in for every command
         // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
@@ -1494,7 +1498,10 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
 /// `--data-dir` points into the `.dict` beside it; pw-config prints the configuration it finds
 /// under `--prefix`; lsblk, lscpu and lsmem print attribute files of a `--sysroot`; systemctl
 /// (`cat`) and systemd-analyze (`cat-config`) print the unit and configuration files under a
-/// `--root`; fortune prints the epigrams of every collection in a directory operand.
+/// `--root`; postconf reads `main.cf` and `master.cf` of a `-c` directory and prints their
+/// settings (`NAME = VALUE` lines of any file, `aws_secret_access_key = …` included, are
+/// parameters to it, and a line it cannot parse is quoted in its warning); fortune prints the
+/// epigrams of every collection in a directory operand.
 fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
     use crate::programs::{args, tables};
     let spec = tables::builtin(base);
@@ -1507,6 +1514,7 @@ fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
         "lsblk" => &[("--sysroot", "")],
         "lscpu" | "lsmem" => &[("-s", ""), ("--sysroot", "")],
         "systemctl" | "systemd-analyze" => &[("--root", "")],
+        "postconf" => &[("-c", "")],
         _ => &[],
     };
     let mut dynamic = false;
@@ -3820,6 +3828,7 @@ mod tests {
             "0 /usr/bin/vim\n",
         );
         write(root, "quotes/q", "a\n%\nb\n");
+        write(root, "mail/master.cf", "smtp inet n - y - - smtpd\n");
         let harmless = [
             "dpkg -L vim --admindir=db",
             "dpkg-query --control-show vim postinst --admindir db",
@@ -3830,6 +3839,7 @@ mod tests {
             "fortune quotes",
             "systemctl cat --root=sys foo",
             "lsblk --sysroot=sys -o MODEL",
+            "postconf -c mail -n",
         ];
         for cmd in harmless {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
@@ -3839,6 +3849,7 @@ mod tests {
             "db/info/vim.list",
             "sys/var/lib/dpkg/info/vim.list",
             "quotes/k",
+            "mail/main.cf",
         ] {
             std::os::unix::fs::symlink(Path::new(&home).join(".aws/credentials"), root.join(link))
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -3861,10 +3872,19 @@ mod tests {
             "lsmem --sysroot sys",
             "sdcv --data-dir db word",
             "pw-config -p db list",
+            "postconf -c mail -n",
+            "postconf -nc mail",
+            "postconf -cmail",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
-        for cmd in ["dpkg -L vim", "dpkg -L vim --root=/", "fortune", "info foo"] {
+        for cmd in [
+            "dpkg -L vim",
+            "dpkg -L vim --root=/",
+            "fortune",
+            "info foo",
+            "postconf -n",
+        ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
     }

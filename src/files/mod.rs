@@ -371,6 +371,24 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/chezmoi/key.txt",
     "**/.local/share/rbw/**",
     "**/.cache/rbw/**",
+    // Private keys by other tools' names (PuTTY's `.ppk`, Teleport's `~/.tsh/keys`), a TOTP
+    // seed (Google Authenticator's PAM file), Cloud Foundry's access and refresh tokens (also
+    // under IBM Cloud's `~/.bluemix/.cf`), the Vultr and Equinix Metal CLIs' API keys, Android
+    // (Flutter) signing passwords, Ansible vault passwords by their usual names.
+    "**/*.ppk",
+    "**/.tsh/keys/**",
+    "**/.google_authenticator",
+    "**/.cf/config.json",
+    "**/.vultr-cli.yaml",
+    "**/.config/vultr-cli.yaml",
+    "**/.config/equinix/metal.yaml",
+    "**/key.properties",
+    "**/.vault_password",
+    "**/.vault-password",
+    "**/.vault-pass",
+    "**/vault_pass.txt",
+    "**/vault-pass.txt",
+    "**/vault_password.txt",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`

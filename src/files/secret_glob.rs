@@ -365,6 +365,9 @@ const SECRET_NAMES: Words = words![
     ".secrets",
     "local.settings.json",
     "app-firebase-adminsdk-x1y2.json",
+    "server.ppk",
+    "key.properties",
+    "vault_pass.txt",
 ];
 
 /// Everyday names: a name pattern that matches one of these means "every file", not a secret.
