@@ -389,6 +389,31 @@ const SECRET_GLOBS: &[&str] = &[
     "**/vault_pass.txt",
     "**/vault-pass.txt",
     "**/vault_password.txt",
+    // Jupyter's connection files (a kernel's HMAC key runs code in it, a server's token), KDE's
+    // wallet, DBeaver's saved connections (encrypted with a key every copy shares), App Store
+    // Connect and other PKCS#8 keys (`AuthKey_….p8`), R's environment file (API tokens, as
+    // `.env`), and more services' API keys in the clear: acme.sh's DNS providers, OVH, the
+    // python Cloudflare client, Gandi, UpCloud, Comet, Prefect, Serverless, BOSH, step's CA keys,
+    // Airflow's connection and Fernet keys.
+    "**/jupyter/runtime/*.json",
+    "**/.local/share/kwalletd/**",
+    "**/.dbeaver/credentials-config.json",
+    "**/.config/dbeaver/credentials-config.json",
+    "**/*.p8",
+    "**/.Renviron",
+    "**/.acme.sh/account.conf",
+    "**/.ovh.conf",
+    "**/ovh.conf",
+    "**/.cloudflare.cfg",
+    "**/.cloudflare/cloudflare.cfg",
+    "**/.config/gandi/config.yaml",
+    "**/.config/upcloud.yaml",
+    "**/.comet.config",
+    "**/.prefect/profiles.toml",
+    "**/.serverlessrc",
+    "**/.bosh/config",
+    "**/.step/secrets/**",
+    "**/airflow.cfg",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
