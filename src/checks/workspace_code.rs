@@ -133,7 +133,9 @@ declare_check! {
     ///   program, runs the program or script of the checkout;
     /// - tflint with a `.tflint.d` directory or a `plugin_dir` in `.tflint.hcl` (it starts the
     ///   plugins there even for `--version`); rebar3 with a `rebar.config.script` or plugins in
-    ///   `rebar.config` (evaluated and loaded before the command is parsed);
+    ///   `rebar.config` (evaluated and loaded before the command is parsed); terragrunt with a
+    ///   `terragrunt.hcl` (before 0.73 `terragrunt version` is terraform's, run after the file
+    ///   is evaluated: `run_cmd()` runs commands);
     /// - any program bash finds on `PATH` in a directory of the checkout, or in a relative
     ///   `PATH` entry (`.`, an empty entry, `bin`), before any other directory: an activated
     ///   virtual environment (`.venv/bin` first on `PATH`: `pip list` runs `.venv/bin/pip`, a
@@ -947,6 +949,19 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     )
                 })
         }
+        // Terragrunt before 0.73 hands `version` (and every other word it does not know) to
+        // terraform, after it has parsed the directory's `terragrunt.hcl`: `run_cmd()` in its
+        // `locals` runs a command while the file is read, and hooks run around the command.
+        "terragrunt" => ["terragrunt.hcl", "terragrunt.hcl.json"]
+            .map(|f| dir.join(f))
+            .into_iter()
+            .find(|f| w.has(f) || w.cx.look.exists(f))
+            .map(|f| {
+                format!(
+                    "`{}` is the configuration terragrunt evaluates (its `run_cmd()` runs commands) before it hands `version` to terraform",
+                    f.display()
+                )
+            }),
         // rebar3 evaluates `rebar.config.script` (Erlang) and installs and loads the
         // `project_plugins` of `rebar.config` before it parses its command, `--version` and
         // `help` included.
@@ -4278,6 +4293,21 @@ mod tests {
         write(root, "rebar.config", "{erl_opts, [debug_info]}.\n");
         write(root, "rebar.config.script", "os:cmd(\"id\"), CONFIG.\n");
         assert!(flagged(root, "rebar3 help").is_some());
+    }
+
+    #[test]
+    fn terragrunt_configuration() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "terragrunt version"), None);
+        write(
+            root,
+            "terragrunt.hcl",
+            "locals {\n  x = run_cmd(\"id\")\n}\n",
+        );
+        assert!(flagged(root, "terragrunt version").is_some());
+        std::fs::remove_file(root.join("terragrunt.hcl")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "cp x.hcl terragrunt.hcl && terragrunt version").is_some());
     }
 
     #[test]
