@@ -403,7 +403,6 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.Renviron",
     "**/.acme.sh/account.conf",
     "**/.ovh.conf",
-    "**/ovh.conf",
     "**/.cloudflare.cfg",
     "**/.cloudflare/cloudflare.cfg",
     "**/.config/gandi/config.yaml",
