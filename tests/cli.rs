@@ -429,6 +429,48 @@ fn a_program_on_path_in_the_checkout_is_not_allowed() {
     assert_eq!(code, 0, "{out}{err}");
 }
 
+/// A relative `--workspace` is the directory it names from where shclass runs: a link of the
+/// checkout to a secret is judged by its target there as it is with an absolute one.
+#[test]
+fn a_relative_workspace_resolves_links_like_an_absolute_one() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+    let home = root.join("home");
+    std::fs::create_dir_all(home.join(".aws")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(home.join(".aws/credentials"), "[default]\n").unwrap_or_else(|e| panic!("{e}"));
+    std::fs::create_dir_all(root.join("repo/docs")).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(
+        home.join(".aws/credentials"),
+        root.join("repo/docs/notes.txt"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let run = |cwd: &std::path::Path, workspace: &str| {
+        common::run_shclass(
+            [
+                "--no-discovery",
+                "--workspace",
+                workspace,
+                "cat docs/notes.txt",
+            ],
+            b"",
+            |c| {
+                c.current_dir(cwd)
+                    .env("HOME", &home)
+                    .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test");
+            },
+        )
+    };
+    let repo = root.join("repo");
+    for (cwd, workspace) in [
+        (repo.as_path(), "."),
+        (root.as_path(), "repo"),
+        (root.as_path(), repo.to_str().unwrap_or_default()),
+    ] {
+        let (code, out, err) = run(cwd, workspace);
+        assert_eq!(code, 1, "{workspace}: {out}{err}");
+    }
+}
+
 /// `CDPATH` in the environment: `cd NAME` enters a directory of `CDPATH` first, so where a
 /// relative path after it leads is known only at run time; without it, the same line stays in
 /// the workspace.

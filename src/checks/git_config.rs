@@ -638,7 +638,10 @@ pub(super) fn repository_of(
 /// ls-remote --get-url` (the addresses). A credential is a value or subsection holding an
 /// `http(s)://user:password@` or `https://token@` address, an `http.extraHeader` (where
 /// `actions/checkout` keeps its token), or a key named for one (`*.token`, `*.password`,
-/// `sendemail.smtpPass`).
+/// `sendemail.smtpPass`). `git config -f FILE` reads FILE alone, and the files it includes only
+/// with `--includes`: a file of secrets included (`~/.my.cnf`, whose `[client] password=` git
+/// prints as `client.password`) is one too, and so is what a blob includes or a file named at
+/// run time.
 pub(super) fn prints_credential(
     look: Look<'_>,
     u: &crate::analyze::Unit,
@@ -691,6 +694,19 @@ pub(super) fn prints_credential(
         return None;
     }
     let target = target_of(look, &g, u, cwd, moved);
+    if sub == "config"
+        && let Some(source) = config_source(u, at)
+    {
+        return match source {
+            // git reads only that file, and what it includes when told to. Its words were read
+            // above without the option's value, which may have been taken for the key: any
+            // credential of the file counts.
+            Source::File(f, includes) => {
+                credential_in_file(look, &resolve(&f, &target.start), &Wanted::All, 0, includes)
+            }
+            Source::Unknown(why) => Some(why),
+        };
+    }
     let mut files: Vec<PathBuf> = match find_repo(look, &target) {
         Some(Ok(repo)) => repo.configs,
         _ => Vec::new(),
@@ -703,7 +719,58 @@ pub(super) fn prints_credential(
     });
     files
         .iter()
-        .find_map(|f| credential_in_file(look, f, &wanted, 0))
+        .find_map(|f| credential_in_file(look, f, &wanted, 0, true))
+}
+
+/// The one configuration `git config` reads when the line names it (`-f FILE`, `--file=FILE`,
+/// `--blob REV:PATH`), with whether it follows that file's `include.path` and
+/// `includeIf.*.path` (only with `--includes`: off by default for a named file).
+enum Source {
+    File(String, bool),
+    /// Why what git reads is not known here: a blob whose includes it follows (a blob of the
+    /// repository is the agent's to commit), a file named at run time.
+    Unknown(String),
+}
+
+/// The file `git config` is given (`-f`, `--file`, `--blob`; the last one counts), read with its
+/// table (`-lf FILE`, `--fil=FILE` abbreviated); `None` when it reads its usual files.
+fn config_source(u: &crate::analyze::Unit, at: usize) -> Option<Source> {
+    use crate::programs::{args, tables};
+    // `git config get …`, `git config list …` have tables of their own.
+    let deeper = u
+        .argv
+        .get(at + 1)
+        .and_then(|a| a.value.as_deref())
+        .filter(|w| matches!(*w, "get" | "list"));
+    let (key, split) = match deeper {
+        Some(w) => (format!("git config {w}"), at + 1),
+        None => ("git config".to_owned(), at),
+    };
+    let sub = tables::builtin(&key)?;
+    let global = tables::builtin("git");
+    let parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
+    let mut source: Option<(&str, Option<String>)> = None;
+    let mut includes = false;
+    for o in parsed.opts.iter().filter(|o| o.index > split) {
+        match o.name.as_ref() {
+            "-f" | "--file" => source = Some(("--file", o.value.clone())),
+            "--blob" => source = Some(("--blob", o.value.clone())),
+            "--includes" => includes = true,
+            "--no-includes" => includes = false,
+            _ => {}
+        }
+    }
+    let (kind, value) = source?;
+    Some(match (kind, value) {
+        ("--blob", _) if includes => Source::Unknown(
+            "git follows the includes of a committed configuration (`--blob` with `--includes`): the files they name are printed".to_owned(),
+        ),
+        ("--blob", _) => Source::File(String::new(), false),
+        (_, Some(f)) => Source::File(f, includes),
+        (_, None) => Source::Unknown(
+            "git config reads a file named only at run time: it may include a file of secrets".to_owned(),
+        ),
+    })
 }
 
 /// Why a file a reader is given (`cat .git/config`, `grep url ~/.gitconfig`) holds a
@@ -718,7 +785,7 @@ pub(super) fn file_credential(look: Look<'_>, word: &str, cwd: &Path) -> Option<
     if !named {
         return None;
     }
-    credential_in_file(look, &resolve(word, cwd), &Wanted::All, 0)
+    credential_in_file(look, &resolve(word, cwd), &Wanted::All, 0, true)
         .map(|why| why.replacen("prints", "reads", 1))
 }
 
@@ -738,8 +805,9 @@ fn credential_in_file(
     file: &Path,
     wanted: &Wanted,
     depth: usize,
+    includes: bool,
 ) -> Option<String> {
-    if depth > MAX_INCLUDE_DEPTH || !look.exists(file) {
+    if depth > MAX_INCLUDE_DEPTH || file.as_os_str().is_empty() || !look.exists(file) {
         return None;
     }
     let text = look.read_to_string(file).ok()?;
@@ -749,11 +817,21 @@ fn credential_in_file(
     let dir = file.parent().unwrap_or(file);
     for e in &entries {
         if e.is("include", "path") || (e.section == "includeif" && e.key == "path") {
-            if let Some(why) = e
-                .value
-                .as_deref()
-                .and_then(|v| credential_in_file(look, &resolve(v, dir), wanted, depth + 1))
-            {
+            let Some(included) = e.value.as_deref().filter(|_| includes) else {
+                continue;
+            };
+            let included = resolve(included, dir);
+            // A file of secrets read as configuration: what of it parses is printed as
+            // entries (`client.password` of `~/.my.cnf`, `pypi.password` of `~/.pypirc`).
+            let real = crate::files::resolve_links_under(&included.to_string_lossy(), dir, look).0;
+            if crate::files::is_secret(&included) || crate::files::is_secret(&real) {
+                return Some(format!(
+                    "`{}` includes `{}`, a file of secrets git reads as configuration and prints",
+                    file.display(),
+                    included.display()
+                ));
+            }
+            if let Some(why) = credential_in_file(look, &included, wanted, depth + 1, true) {
                 return Some(why);
             }
             continue;
@@ -1092,6 +1170,61 @@ mod tests {
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(run("cat .git/config"), None);
+    }
+
+    /// `git config -f FILE --includes` reads FILE and the files it includes, a file of secrets
+    /// among them printed as entries; without `--includes` (the default for a named file) only
+    /// FILE, whose own credentials count too.
+    #[test]
+    fn a_named_config_file_and_its_includes() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        std::fs::create_dir_all(ws.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::create_dir_all(ws.join("home")).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("home/.my.cnf"), "[client]\npassword=x\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let secret = ws.join("home/.my.cnf");
+        std::fs::write(
+            ws.join("inc.cfg"),
+            format!("[include]\n\tpath = {}\n", secret.display()),
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(ws.join("plain.cfg"), "[core]\n\tbare = false\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(
+            ws.join("tok.cfg"),
+            "[remote \"o\"]\n\turl = https://x:ghp_a@github.com/o/r\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let run = |cmd: &str| {
+            super::super::test_support::decisions_in(
+                &super::super::exfiltration::SecretRead,
+                cmd,
+                ws,
+            )
+        };
+        for cmd in [
+            "git config -f inc.cfg --includes -l",
+            "git config --includes --file=inc.cfg --get client.password",
+            "git config --fil inc.cfg --inc -l",
+            "git config -lf inc.cfg --includes",
+            "git config list --file inc.cfg --includes",
+            "git config get -f inc.cfg --includes --all client.password",
+            "git config --blob HEAD:inc.cfg --includes -l",
+            "git config -f \"$F\" --includes -l",
+            "git config -f tok.cfg --get remote.o.url",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in [
+            "git config -f inc.cfg -l",
+            "git config -f inc.cfg --includes --no-includes -l",
+            "git config --blob HEAD:inc.cfg -l",
+            "git config -f plain.cfg --includes -l",
+            "git config -f .gitmodules --get-regexp path",
+        ] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
     }
 
     fn e(section: &str, sub: Option<&str>, key: &str, value: Option<&str>) -> Entry {

@@ -82,7 +82,9 @@ declare_check! {
     ///   names, holding a symbolic link to a secret anywhere below it: dpkg and dpkg-query with
     ///   `--admindir` or `--root` (`-L` prints `info/PKG.list`), info with `-d`, fortune given a
     ///   directory, sdcv with `--data-dir`, pw-config with `--prefix`, lsblk, lscpu and lsmem
-    ///   with `--sysroot`, systemctl and systemd-analyze with `--root` (the system's own places,
+    ///   with `--sysroot`, systemctl and systemd-analyze with `--root`, postconf with `-c`
+    ///   (`main.cf` and `master.cf` there; a line it cannot use is printed in a warning, a
+    ///   setting as a parameter) (the system's own places,
     ///   `/` and `/usr`, are not looked into; a directory named at run time counts as holding
     ///   such a link);
     /// - ffprobe, gst-discoverer-1.0 and mediainfo given a file of the checkout that is a
@@ -131,7 +133,9 @@ declare_check! {
     ///   program, runs the program or script of the checkout;
     /// - tflint with a `.tflint.d` directory or a `plugin_dir` in `.tflint.hcl` (it starts the
     ///   plugins there even for `--version`); rebar3 with a `rebar.config.script` or plugins in
-    ///   `rebar.config` (evaluated and loaded before the command is parsed);
+    ///   `rebar.config` (evaluated and loaded before the command is parsed); terragrunt with a
+    ///   `terragrunt.hcl` (before 0.73 `terragrunt version` is terraform's, run after the file
+    ///   is evaluated: `run_cmd()` runs commands);
     /// - any program bash finds on `PATH` in a directory of the checkout, or in a relative
     ///   `PATH` entry (`.`, an empty entry, `bin`), before any other directory: an activated
     ///   virtual environment (`.venv/bin` first on `PATH`: `pip list` runs `.venv/bin/pip`, a
@@ -945,6 +949,19 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     )
                 })
         }
+        // Terragrunt before 0.73 hands `version` (and every other word it does not know) to
+        // terraform, after it has parsed the directory's `terragrunt.hcl`: `run_cmd()` in its
+        // `locals` runs a command while the file is read, and hooks run around the command.
+        "terragrunt" => ["terragrunt.hcl", "terragrunt.hcl.json"]
+            .map(|f| dir.join(f))
+            .into_iter()
+            .find(|f| w.has(f) || w.cx.look.exists(f))
+            .map(|f| {
+                format!(
+                    "`{}` is the configuration terragrunt evaluates (its `run_cmd()` runs commands) before it hands `version` to terraform",
+                    f.display()
+                )
+            }),
         // rebar3 evaluates `rebar.config.script` (Erlang) and installs and loads the
         // `project_plugins` of `rebar.config` before it parses its command, `--version` and
         // `help` included.
@@ -969,7 +986,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "helm" => helm_chart_link(u, dir, w.cx.look),
         "perldoc" => perldoc_link(u, dir, w),
         "dpkg" | "dpkg-query" | "info" | "sdcv" | "pw-config" | "lsblk" | "lscpu" | "lsmem"
-        | "systemctl" | "systemd-analyze" | "fortune" => data_tree_link(base, u, dir, w),
+        | "systemctl" | "systemd-analyze" | "fortune" | "postconf" => {
+            data_tree_link(base, u, dir, w)
+        }
         "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
         // PlatformIO reads `platformio.ini` of the directory it runs in for every command
         // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
@@ -1521,7 +1540,10 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
 /// `--data-dir` points into the `.dict` beside it; pw-config prints the configuration it finds
 /// under `--prefix`; lsblk, lscpu and lsmem print attribute files of a `--sysroot`; systemctl
 /// (`cat`) and systemd-analyze (`cat-config`) print the unit and configuration files under a
-/// `--root`; fortune prints the epigrams of every collection in a directory operand.
+/// `--root`; postconf reads `main.cf` and `master.cf` of a `-c` directory and prints their
+/// settings (`NAME = VALUE` lines of any file, `aws_secret_access_key = …` included, are
+/// parameters to it, and a line it cannot parse is quoted in its warning); fortune prints the
+/// epigrams of every collection in a directory operand.
 fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
     use crate::programs::{args, tables};
     let spec = tables::builtin(base);
@@ -1534,6 +1556,7 @@ fn data_dirs(base: &str, u: &Unit) -> (Vec<(String, &'static str)>, bool) {
         "lsblk" => &[("--sysroot", "")],
         "lscpu" | "lsmem" => &[("-s", ""), ("--sysroot", "")],
         "systemctl" | "systemd-analyze" => &[("--root", "")],
+        "postconf" => &[("-c", "")],
         _ => &[],
     };
     let mut dynamic = false;
@@ -3847,6 +3870,7 @@ mod tests {
             "0 /usr/bin/vim\n",
         );
         write(root, "quotes/q", "a\n%\nb\n");
+        write(root, "mail/master.cf", "smtp inet n - y - - smtpd\n");
         let harmless = [
             "dpkg -L vim --admindir=db",
             "dpkg-query --control-show vim postinst --admindir db",
@@ -3857,6 +3881,7 @@ mod tests {
             "fortune quotes",
             "systemctl cat --root=sys foo",
             "lsblk --sysroot=sys -o MODEL",
+            "postconf -c mail -n",
         ];
         for cmd in harmless {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
@@ -3866,6 +3891,7 @@ mod tests {
             "db/info/vim.list",
             "sys/var/lib/dpkg/info/vim.list",
             "quotes/k",
+            "mail/main.cf",
         ] {
             std::os::unix::fs::symlink(Path::new(&home).join(".aws/credentials"), root.join(link))
                 .unwrap_or_else(|e| panic!("{e}"));
@@ -3888,10 +3914,19 @@ mod tests {
             "lsmem --sysroot sys",
             "sdcv --data-dir db word",
             "pw-config -p db list",
+            "postconf -c mail -n",
+            "postconf -nc mail",
+            "postconf -cmail",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
-        for cmd in ["dpkg -L vim", "dpkg -L vim --root=/", "fortune", "info foo"] {
+        for cmd in [
+            "dpkg -L vim",
+            "dpkg -L vim --root=/",
+            "fortune",
+            "info foo",
+            "postconf -n",
+        ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
     }
@@ -4285,6 +4320,21 @@ mod tests {
         write(root, "rebar.config", "{erl_opts, [debug_info]}.\n");
         write(root, "rebar.config.script", "os:cmd(\"id\"), CONFIG.\n");
         assert!(flagged(root, "rebar3 help").is_some());
+    }
+
+    #[test]
+    fn terragrunt_configuration() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "terragrunt version"), None);
+        write(
+            root,
+            "terragrunt.hcl",
+            "locals {\n  x = run_cmd(\"id\")\n}\n",
+        );
+        assert!(flagged(root, "terragrunt version").is_some());
+        std::fs::remove_file(root.join("terragrunt.hcl")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "cp x.hcl terragrunt.hcl && terragrunt version").is_some());
     }
 
     #[test]

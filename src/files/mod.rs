@@ -371,6 +371,48 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.config/chezmoi/key.txt",
     "**/.local/share/rbw/**",
     "**/.cache/rbw/**",
+    // Private keys by other tools' names (PuTTY's `.ppk`, Teleport's `~/.tsh/keys`), a TOTP
+    // seed (Google Authenticator's PAM file), Cloud Foundry's access and refresh tokens (also
+    // under IBM Cloud's `~/.bluemix/.cf`), the Vultr and Equinix Metal CLIs' API keys, Android
+    // (Flutter) signing passwords, Ansible vault passwords by their usual names.
+    "**/*.ppk",
+    "**/.tsh/keys/**",
+    "**/.google_authenticator",
+    "**/.cf/config.json",
+    "**/.vultr-cli.yaml",
+    "**/.config/vultr-cli.yaml",
+    "**/.config/equinix/metal.yaml",
+    "**/key.properties",
+    "**/.vault_password",
+    "**/.vault-password",
+    "**/.vault-pass",
+    "**/vault_pass.txt",
+    "**/vault-pass.txt",
+    "**/vault_password.txt",
+    // Jupyter's connection files (a kernel's HMAC key runs code in it, a server's token), KDE's
+    // wallet, DBeaver's saved connections (encrypted with a key every copy shares), App Store
+    // Connect and other PKCS#8 keys (`AuthKey_….p8`), R's environment file (API tokens, as
+    // `.env`), and more services' API keys in the clear: acme.sh's DNS providers, OVH, the
+    // python Cloudflare client, Gandi, UpCloud, Comet, Prefect, Serverless, BOSH, step's CA keys,
+    // Airflow's connection and Fernet keys.
+    "**/jupyter/runtime/*.json",
+    "**/.local/share/kwalletd/**",
+    "**/.dbeaver/credentials-config.json",
+    "**/.config/dbeaver/credentials-config.json",
+    "**/*.p8",
+    "**/.Renviron",
+    "**/.acme.sh/account.conf",
+    "**/.ovh.conf",
+    "**/.cloudflare.cfg",
+    "**/.cloudflare/cloudflare.cfg",
+    "**/.config/gandi/config.yaml",
+    "**/.config/upcloud.yaml",
+    "**/.comet.config",
+    "**/.prefect/profiles.toml",
+    "**/.serverlessrc",
+    "**/.bosh/config",
+    "**/.step/secrets/**",
+    "**/airflow.cfg",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`

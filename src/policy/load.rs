@@ -167,11 +167,14 @@ fn trusted(store: Option<&TrustStore>, path: &Path, text: &str) -> bool {
 
 /// Load the built-in policy and every configured source.
 pub fn load(opts: &LoadOptions) -> Result<Policy, PolicyError> {
-    let cwd = opts
-        .cwd
-        .clone()
-        .or_else(|| std::env::current_dir().ok())
-        .unwrap_or_else(|| PathBuf::from("/"));
+    let here = std::env::current_dir().ok();
+    // A relative workspace (`--workspace .`) is made absolute here, once: the path policy
+    // resolves links under it as the kernel does, which needs the directory's real place.
+    let cwd = match (opts.cwd.clone(), here) {
+        (Some(c), Some(h)) if c.is_relative() => h.join(c),
+        (Some(c), _) => c,
+        (None, h) => h.unwrap_or_else(|| PathBuf::from("/")),
+    };
     let empty = Policy::empty_in(cwd.clone());
     let mut policy = if opts.eager_builtin {
         Policy::builtin_eager_in(empty)?

@@ -119,11 +119,15 @@ impl ArgPattern {
     /// literal word (`mv`): when the glob matches it. A token glob (`*=*`) or a regex: always, as
     /// a directory may hold any name. Path classes read the glob's own text, which fixes the
     /// part of the path they look at (`~/*`, `/etc/*`).
-    pub(crate) fn literal_matched_by_glob(&self, glob: &str) -> bool {
+    pub(crate) fn literal_matched_by_glob(&self, glob: &str, dash_names: bool) -> bool {
         match self {
             ArgPattern::Literal(word) => {
                 !word.contains('/') && Glob::new(glob).map_or(true, |g| g.is_match(word))
             }
+            // `re:^-`, a word that begins with `-`: a glob written without a leading `-` can
+            // only expand to one when the directory holds such a name (an unmatched glob stays
+            // as written).
+            ArgPattern::Regex(r) if r.src.starts_with("^-") => dash_names || glob.starts_with('-'),
             ArgPattern::Glob(..) | ArgPattern::Regex(..) => true,
             _ => false,
         }
@@ -575,6 +579,21 @@ mod tests {
             assert!(home.matches(&dynamic(t), cwd), "{t}");
         }
         assert!(!home.matches(&dynamic("$HOME/src"), cwd));
+    }
+
+    /// A glob operand can expand to a word a rule forbids: a literal it matches, any word for
+    /// a token glob or a regex, and a word beginning with `-` (`re:^-`) only when the
+    /// directory may hold such a name or the glob itself begins with `-`.
+    #[test]
+    fn globs_that_may_expand_to_a_forbidden_word() {
+        let p = |t: &str| ArgPattern::parse(t).unwrap_or_else(|e| panic!("{e}"));
+        assert!(p("mv").literal_matched_by_glob("m?", false));
+        assert!(!p("mv").literal_matched_by_glob("*.txt", true));
+        assert!(p("re:^[0-9]+$").literal_matched_by_glob("*", false));
+        assert!(!p("re:^-").literal_matched_by_glob("*", false));
+        assert!(p("re:^-").literal_matched_by_glob("*", true));
+        assert!(p("re:^-").literal_matched_by_glob("-*", false));
+        assert!(p("*=*").literal_matched_by_glob("*", false));
     }
 
     #[test]

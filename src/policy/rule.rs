@@ -776,7 +776,7 @@ impl Rule {
                         self.args
                             .none
                             .iter()
-                            .any(|p| p.literal_matched_by_glob(pattern))
+                            .any(|p| p.literal_matched_by_glob(pattern, m.dash_names))
                     })
             })
         {
