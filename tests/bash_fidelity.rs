@@ -951,6 +951,48 @@ fn quoted_compound_assignments_to_declarations_run_their_substitutions() {
     assert!(!has_flag("declare -a x=(a $(ls))", FlagKind::DynamicCode));
 }
 
+/// A value known only at run time given to a declaration is read as a compound assignment
+/// when the variable is an array: with `-a`/`-A`, for a name the line makes an array (or
+/// `PIPESTATUS`, `DIRSTACK`), and for a word that may expand to options (`declare $v` with
+/// `v='-a x=($(cmd))'`).
+#[test]
+fn run_time_values_given_to_declarations_of_arrays_are_code() {
+    // bypass: a file's `x=($(cmd))` (or `($(cmd))`) ran when declared as an array.
+    for cmd in [
+        "declare -a $(<f)",
+        "declare -A \"$v\"",
+        "f() { local -a $(cat f); }; f",
+        "declare $v",
+        "export $(<f)",
+        "x=(); declare x=\"$v\"",
+        "x[1]=2; typeset x=$(<f)",
+        "read -a x <<< 1; declare x=$v",
+        "mapfile x <<< 1; declare x=$v",
+        "declare -n r=a; declare r=\"$v\"",
+        "declare PIPESTATUS=\"$v\"",
+        "declare DIRSTACK=$v",
+    ] {
+        assert!(has_flag(cmd, FlagKind::DynamicCode), "{cmd}");
+    }
+    check(&[
+        ("read v < notes.txt; declare -a $v", Ask),
+        ("x=(); declare x=\"$(cat notes.txt)\"", Ask),
+        // Harmless twins: a scalar, and `export`/`readonly` of an array without `-a`.
+        ("declare x=\"$(date)\"; echo \"$x\"", Ask),
+        ("x=(1 2); declare -p x", Allow),
+    ]);
+    for cmd in [
+        "declare x=\"$(date)\"",
+        "f() { local d=\"$1\"; }; f",
+        "x=(); export x=\"$v\"",
+        "x=(); readonly x=$v",
+        "export NAME=\"$v\"",
+        "declare -a x=(a $(ls))",
+    ] {
+        assert!(!has_flag(cmd, FlagKind::DynamicCode), "{cmd}");
+    }
+}
+
 /// `compgen -W WORDS` expands each word of its list at once.
 #[test]
 fn compgen_word_lists_are_expanded() {
