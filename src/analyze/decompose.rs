@@ -99,6 +99,10 @@ pub(crate) struct Walker<'l> {
     /// Where a translated string `$"…"` stands, in the input or in code re-parsed from a
     /// string (there, the span of that code): bash replaces its text by a message catalog's.
     pub(super) translated: Vec<Span>,
+    /// Files the line wrote so far, by the path as written (`./` removed), with what was
+    /// written when it is known (`echo CODE > x.sh`, `cat > x <<EOF`): a shell that later runs
+    /// or sources that file runs that text.
+    written: Vec<(String, Feed)>,
     stopped: bool,
 }
 
@@ -130,6 +134,7 @@ impl<'l> Walker<'l> {
             arith: Vec::new(),
             arith_names: Vec::new(),
             translated: Vec::new(),
+            written: Vec::new(),
             stopped: false,
         }
     }
@@ -450,7 +455,130 @@ impl<'l> Walker<'l> {
         {
             return Feed::Dynamic(s.span);
         }
+        // `cat x.sh` (or `cat < x.sh`) of a file the line wrote prints what was written.
+        if !self.written.is_empty()
+            && let Some(feed) = self.cat_of_written(s)
+        {
+            return feed;
+        }
         super::nested::simple_feed(s)
+    }
+
+    /// What `cat FILE` or `cat < FILE` prints when the line wrote FILE with known text.
+    fn cat_of_written(&self, s: &SimpleCommand) -> Option<Feed> {
+        let words: Vec<Arg> = s.words.iter().flat_map(word::canonical).collect();
+        if words.first().and_then(Arg::exact) != Some("cat") {
+            return None;
+        }
+        let file = match (&words[1..], s.redirects.as_slice()) {
+            ([file], []) => file.exact()?.to_owned(),
+            ([], [r]) if r.op == "<" && r.fd.is_none() => match &r.target {
+                RedirectTarget::Word(w) => word::canonical_plain(w)?.exact()?.to_owned(),
+                RedirectTarget::Heredoc(_) => return None,
+            },
+            _ => return None,
+        };
+        self.written_feed(&file)
+    }
+
+    /// The text the line wrote into `path` earlier, when it is known.
+    pub(super) fn written_feed(&self, path: &str) -> Option<Feed> {
+        let path = written_path(path);
+        match self.written.iter().rev().find(|(p, _)| p == path) {
+            Some((_, feed @ (Feed::Static(..) | Feed::Partial(..)))) => Some(feed.clone()),
+            _ => None,
+        }
+    }
+
+    /// `cp SRC DST`, `mv SRC DST`, `ln [-s] SRC DST` of a file the line wrote: DST holds the
+    /// same text (two static operands and plain options only; a directory as DST is not
+    /// followed).
+    fn record_copy(&mut self, s: &SimpleCommand) {
+        let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();
+        let mut operands = Vec::new();
+        for a in &args {
+            match a.exact() {
+                Some(v) if v.starts_with('-') => {}
+                Some(v) => operands.push(v),
+                None => return,
+            }
+        }
+        if let [src, dst] = operands[..]
+            && let Some(feed) = self.written_feed(src)
+        {
+            self.written.push((written_path(dst).to_owned(), feed));
+        }
+    }
+
+    /// Remember the files a simple command writes its output into (`> FILE`, `>> FILE`,
+    /// `&> FILE`, `tee [-a] FILE…`), with that output when it is known: a printer's static
+    /// text, or the text fed to `tee`. Appended text follows what the line wrote before; after
+    /// text of a file the line did not write it is known only in part.
+    fn record_writes(&mut self, s: &SimpleCommand, c: &Ctx, tee: bool) {
+        let mut targets: Vec<(String, bool)> = Vec::new();
+        for r in &s.redirects {
+            if !super::replaces_stdout(&r.op, r.fd.as_deref()) {
+                continue;
+            }
+            let RedirectTarget::Word(w) = &r.target else {
+                continue;
+            };
+            let Some(path) = word::canonical_plain(w).and_then(|a| a.exact().map(str::to_owned))
+            else {
+                continue;
+            };
+            // `>&2`, `>&-`: a copy of a descriptor, not a file.
+            if r.op == ">&" && (path == "-" || path.bytes().all(|b| b.is_ascii_digit())) {
+                continue;
+            }
+            targets.push((path, r.op.ends_with(">>")));
+        }
+        if tee {
+            let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();
+            let append = args
+                .iter()
+                .any(|a| a.exact().is_some_and(|v| v == "-a" || v == "--append"));
+            for a in &args {
+                match a.exact() {
+                    Some(v) if !v.starts_with('-') => targets.push((v.to_owned(), append)),
+                    _ => {}
+                }
+            }
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let feed = if tee {
+            c.feed.clone().unwrap_or(Feed::Dynamic(s.span))
+        } else {
+            self.simple_feed(s)
+        };
+        for (path, append) in targets {
+            let path = written_path(&path).to_owned();
+            let before = append
+                .then(|| self.written.iter().rev().find(|(p, _)| *p == path))
+                .flatten()
+                .map(|(_, f)| f.clone());
+            let feed = match (append, before, &feed) {
+                (false, _, f) => f.clone(),
+                (true, _, Feed::Dynamic(span)) => Feed::Dynamic(*span),
+                (true, None, Feed::Static(t, m) | Feed::Partial(t, m, _)) => {
+                    Feed::Partial(t.clone(), m.clone(), s.span)
+                }
+                (true, Some(Feed::Dynamic(span)), _) => Feed::Dynamic(span),
+                (
+                    true,
+                    Some(Feed::Static(t0, _) | Feed::Partial(t0, _, _)),
+                    Feed::Static(t, _) | Feed::Partial(t, _, _),
+                ) => {
+                    // The spans of the joined text point at this command.
+                    let text = format!("{t0}{t}");
+                    let map = SpanMap::Table(vec![s.span; text.len()]);
+                    Feed::Partial(text, map, s.span)
+                }
+            };
+            self.written.push((path, feed));
+        }
     }
 
     /// What a redirect feeds to standard input, when it redirects standard input (the last one
@@ -472,6 +600,17 @@ impl<'l> Walker<'l> {
                 [stage] => self.feed_of(stage),
                 _ => Feed::Dynamic(r.span),
             });
+        }
+        // `bash < x.sh` of a file the line wrote: its text.
+        if r.op == "<"
+            && super::replaces_stdin(&r.op, r.fd.as_deref())
+            && !self.written.is_empty()
+            && let RedirectTarget::Word(w) = &r.target
+            && let Some(feed) = word::canonical_plain(w)
+                .and_then(|a| a.exact().map(str::to_owned))
+                .and_then(|p| self.written_feed(&p))
+        {
+            return Some(feed);
         }
         stdin_feed(r)
     }
@@ -871,7 +1010,15 @@ impl<'l> Walker<'l> {
             }
             self.word_effects(w, ctx);
         }
+        let tees = head.is_some_and(|a| a.exact() == Some("tee"));
+        let copies = head.is_some_and(|a| matches!(a.exact(), Some("cp" | "mv" | "ln")));
         self.simple_unit(s, assignments, &c, head_args);
+        if tees || !s.redirects.is_empty() {
+            self.record_writes(s, &c, tees);
+        }
+        if copies && !self.written.is_empty() {
+            self.record_copy(s);
+        }
         self.positional_changes(s);
         // A second reading with the variables set earlier on this line substituted, and the
         // output of a static printer in a command substitution (`rm -rf $(echo ~)`).
@@ -1050,6 +1197,20 @@ impl<'l> Walker<'l> {
         let [Command::Simple(inner)] = body else {
             return None;
         };
+        // `$(<x)` of a file the line wrote.
+        if inner.words.is_empty()
+            && inner.assignments.is_empty()
+            && let [r] = inner.redirects.as_slice()
+            && r.op == "<"
+            && r.fd.is_none()
+            && let RedirectTarget::Word(w) = &r.target
+            && let Some(Feed::Static(text, _) | Feed::Partial(text, _, _)) =
+                word::canonical_plain(w)
+                    .and_then(|a| a.exact().map(str::to_owned))
+                    .and_then(|p| self.written_feed(&p))
+        {
+            return Some(text.trim_end_matches('\n').to_owned());
+        }
         if !inner.assignments.is_empty() || !inner.redirects.is_empty() {
             return None;
         }
@@ -1536,6 +1697,10 @@ impl<'l> Walker<'l> {
                         format!("option {v:?}"),
                     );
                 }
+            }
+            // `./x.sh` (or `/tmp/x`) of a file the line wrote runs what was written.
+            if name.contains('/') && !self.written.is_empty() {
+                self.run_written(name, first.arg.span, &program, &via, &ctx, true);
             }
             let bare = path.is_none() || program.find('/').is_none();
             if bare && let Some(spec) = wrappers::lookup(&program) {
@@ -2030,6 +2195,15 @@ impl Walker<'_> {
             self.exported_function(a, ctx);
             return;
         }
+        // `BASH_ENV=x bash -c …`, `ENV=x sh -i`: the shell runs the file first; one the line
+        // wrote is read as code.
+        if matches!(name, "BASH_ENV" | "ENV")
+            && !self.written.is_empty()
+            && let Some(file) = a.value.as_deref()
+        {
+            self.run_written(file, a.span, name, &[], ctx, false);
+            return;
+        }
         if !crate::programs::is_command_var(name) {
             return;
         }
@@ -2303,6 +2477,15 @@ fn brace_text(text: &str) -> String {
 /// A positional parameter's name, or `@`, `*`, `#`.
 fn is_positional(name: &str) -> bool {
     matches!(name, "@" | "*" | "#") || name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()
+}
+
+/// A written file's path as it is compared: `./x.sh` and `x.sh` are the same file.
+fn written_path(path: &str) -> &str {
+    let mut p = path;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.trim_start_matches('/');
+    }
+    p
 }
 
 #[cfg(test)]

@@ -492,6 +492,12 @@ impl Walker<'_> {
                     }
                     None => {}
                 }
+                // `echo CODE > x; . ./x`: the text the line wrote.
+                if let Some(file) = args.get(1)
+                    && let Some(path) = file.arg.exact()
+                {
+                    self.run_written(path, file.arg.span, program, via, ctx, false);
+                }
                 if let Some(file) = args.get(1)
                     && file.word.parts.iter().any(|p| {
                         matches!(
@@ -687,6 +693,10 @@ impl Walker<'_> {
                     );
                 }
                 if matches!(long, "rcfile" | "init-file") {
+                    // `bash --rcfile x -i` of a file the line wrote runs its text.
+                    if let Some(file) = args.get(i + 1).and_then(|a| a.arg.exact()) {
+                        self.run_written(file, args[i + 1].arg.span, program, via, ctx, false);
+                    }
                     i += 2;
                 } else {
                     i += 1;
@@ -809,7 +819,11 @@ impl Walker<'_> {
                 }
                 None => {}
             }
-            // Runs a script file. A process substitution as the script is code from a command.
+            // Runs a script file: one the line wrote is read as code.
+            if let Some(file) = args[at].arg.exact() {
+                self.run_written(file, args[at].arg.span, program, via, ctx, false);
+            }
+            // A process substitution as the script is code from a command.
             let w = &args[at];
             if w.word.parts.iter().any(|p| {
                 matches!(
@@ -827,6 +841,57 @@ impl Walker<'_> {
             return false;
         }
         self.stdin_code(args, program, via, ctx)
+    }
+
+    /// A shell running (or sourcing) `file`, which the line wrote earlier with known text
+    /// (`echo CODE > x.sh; bash x.sh`, `. ./x`, `chmod +x x; ./x`): that text is read as its
+    /// code. Run as a program (`direct`), a file whose `#!` line names another interpreter is
+    /// not shell code. Returns whether the text was read.
+    pub(super) fn run_written(
+        &mut self,
+        file: &str,
+        span: Span,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+        direct: bool,
+    ) -> bool {
+        let Some(feed) = self.written_feed(file) else {
+            return false;
+        };
+        let (Feed::Static(text, map) | Feed::Partial(text, map, _)) = &feed else {
+            return false;
+        };
+        if direct && let Some(line) = text.strip_prefix("#!") {
+            let line = line.lines().next().unwrap_or_default();
+            let mut words = line.split_whitespace();
+            let mut interpreter = words.next().unwrap_or_default();
+            if interpreter.rsplit('/').next() == Some("env") {
+                interpreter = words.find(|w| !w.starts_with('-')).unwrap_or_default();
+            }
+            if !is_shell(interpreter.rsplit('/').next().unwrap_or_default()) {
+                return false;
+            }
+        }
+        self.flag(
+            FlagKind::NestedShell,
+            span,
+            format!("{program} runs `{file}`, which the line wrote"),
+        );
+        if let Feed::Partial(_, _, src) = &feed {
+            self.flag(
+                FlagKind::PipeToShell,
+                src.cover(span),
+                format!("{program} runs `{file}`, whose text the line knows only in part"),
+            );
+        }
+        let mut c = ctx.with(Context::NestedShell);
+        c.via = via.to_vec();
+        c.via.push(program.to_owned());
+        c.redirects.clear();
+        let (text, map) = (text.clone(), map.clone());
+        self.nested(&text, &map, span, &c);
+        true
     }
 
     /// `sh <(echo CODE)`, `source <(printf CODE)`: the script is what a command prints; when
