@@ -1042,6 +1042,30 @@ fn files_the_line_wrote_run_what_was_written() {
     );
 }
 
+/// The second reading puts in place the elements of an array of static words (`"${a[@]}"`,
+/// `${a[N]}`, `$a`) and the word of a default (`${x:-W}`, `${x:=W}`) of a variable that may
+/// be unset.
+#[test]
+fn static_arrays_and_defaults_are_read_with_their_words() {
+    check(&[
+        // bypass: the command or the target came out of an array or a default.
+        ("a=(rm -rf ~); \"${a[@]}\"", Deny),
+        ("a=(rm -rf /); ${a[*]}", Deny),
+        ("a=(x /); rm -rf \"${a[1]}\"", Deny),
+        ("a=(~); rm -rf $a", Deny),
+        ("rm -rf \"${BUILD_DIR:-/}\"", Deny),
+        ("rm -rf ${x:=~}", Deny),
+        ("x=; rm -rf \"${x:-/}\"", Deny),
+        ("f() { rm -rf \"${1:-/}\"; }; f", Deny),
+        // Harmless twins: another element, a value the line gave, a changed array.
+        ("a=(src docs); ls \"${a[@]}\"", Allow),
+        ("ls \"${DIR:-.}\"", Allow),
+        ("x=build; rm -rf \"${x:-/}\"", Ask),
+        ("rm -rf \"${OUT:-/tmp/out}\"", Ask),
+        ("a=(rm -rf ~); a[0]=echo; \"${a[@]}\"", Ask),
+    ]);
+}
+
 /// `compgen -W WORDS` expands each word of its list at once.
 #[test]
 fn compgen_word_lists_are_expanded() {

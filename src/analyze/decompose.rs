@@ -103,6 +103,10 @@ pub(crate) struct Walker<'l> {
     /// written when it is known (`echo CODE > x.sh`, `cat > x <<EOF`): a shell that later runs
     /// or sources that file runs that text.
     written: Vec<(String, Feed)>,
+    /// Arrays assigned static elements (`a=(rm -rf ~)`), by the assignment's span: a second
+    /// reading substitutes `"${a[@]}"`, `${a[N]}` and `$a` while that assignment is the
+    /// variable's latest.
+    arrays: Vec<(Span, Vec<String>)>,
     stopped: bool,
 }
 
@@ -135,6 +139,7 @@ impl<'l> Walker<'l> {
             arith_names: Vec::new(),
             translated: Vec::new(),
             written: Vec::new(),
+            arrays: Vec::new(),
             stopped: false,
         }
     }
@@ -920,6 +925,18 @@ impl<'l> Walker<'l> {
         if (a.name == "IFS" && !reader) || a.name.starts_with("IFS[") {
             self.flag(FlagKind::IfsManipulation, a.span, "");
         }
+        // `a=(w1 w2 …)` of static words (no `[k]=`): its elements.
+        if a.value.is_none() && !a.array.is_empty() && !a.append && !a.name.contains('[') {
+            let elements: Option<Vec<String>> = a
+                .array
+                .iter()
+                .flat_map(word::canonical)
+                .map(|x| x.exact().filter(|v| !v.starts_with('[')).map(str::to_owned))
+                .collect();
+            if let Some(elements) = elements.filter(|e| e.len() <= 64) {
+                self.arrays.push((a.span, elements));
+            }
+        }
         let (mut value, mut template) = match &a.value {
             Some(w) => {
                 let arg = word::canonical(w).into_iter().next();
@@ -1022,7 +1039,12 @@ impl<'l> Walker<'l> {
         self.positional_changes(s);
         // A second reading with the variables set earlier on this line substituted, and the
         // output of a static printer in a command substitution (`rm -rf $(echo ~)`).
-        if self.exported.is_empty() && !s.words.iter().any(|w| self.printed_part(w)) {
+        if self.exported.is_empty()
+            && !s
+                .words
+                .iter()
+                .any(|w| self.printed_part(w) || defaulted_part(w))
+        {
             return;
         }
         let words: Vec<&Word> = s.words.iter().collect();
@@ -1083,6 +1105,94 @@ impl<'l> Walker<'l> {
             .and_then(|a| a.value.as_deref())
     }
 
+    /// The elements of an array the line assigned static words (`a=(/ x)`), while that
+    /// assignment is the variable's latest.
+    fn known_array(&self, name: &str) -> Option<&[String]> {
+        let latest = self.exported.iter().rev().find(|a| a.name == name)?;
+        if latest.value.is_some() || latest.template != "(…)" {
+            return None;
+        }
+        self.arrays
+            .iter()
+            .rev()
+            .find(|(span, _)| *span == latest.span)
+            .map(|(_, e)| e.as_slice())
+    }
+
+    /// The words a parameter expansion gives that a second reading can put in its place, as
+    /// shell text: an element of a static array (`${a[1]}`, `"${a[@]}"`, `$a`), or the word
+    /// of a default (`${x:-W}`, `${x-W}`, `${x:=W}`, `${x=W}`) when the variable may be unset
+    /// or empty (its value when the line gave it one). `None` when the expansion is none of
+    /// these, or the word is more than plain characters.
+    fn expansion_words(&self, source: &str, name: &str, quoted: bool) -> Option<String> {
+        let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
+        // An element as bash gives it: a tilde the assignment expanded is the home directory.
+        let element = |t: &str| match t.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                format!("\"$HOME\"{}", quote(rest))
+            }
+            _ => quote(t),
+        };
+        if let Some(elements) = self.known_array(name) {
+            let inner = source
+                .strip_prefix("${")
+                .and_then(|r| r.strip_suffix('}'))
+                .unwrap_or(name);
+            let index = inner
+                .strip_prefix(name)
+                .and_then(|r| r.strip_prefix('['))
+                .and_then(|r| r.strip_suffix(']'));
+            return match index {
+                // `$a`, `${a}`: element 0.
+                None if inner == name => elements.first().map(|e| element(e)),
+                Some("@" | "*") if quoted && index == Some("@") => Some(
+                    elements
+                        .iter()
+                        .map(|e| element(e))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                Some("@" | "*") if !quoted => Some(
+                    elements
+                        .iter()
+                        .map(|e| element(e))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                Some(n) => n.parse::<usize>().ok().map(|k| {
+                    elements
+                        .get(k)
+                        .map_or_else(|| "''".to_owned(), |e| element(e))
+                }),
+                None => None,
+            };
+        }
+        let rest = source
+            .strip_prefix("${")?
+            .strip_suffix('}')?
+            .strip_prefix(name)?;
+        let (colon, word) = match rest.strip_prefix(':') {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
+        let word = word.strip_prefix(['-', '='])?;
+        if !word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._~+,:@%-".contains(&b))
+        {
+            return None;
+        }
+        let default = || {
+            if quoted { quote(word) } else { word.to_owned() }
+        };
+        match self.known_value(name) {
+            Some(v) if !(colon && v.is_empty()) => {
+                Some(if quoted { quote(v) } else { v.to_owned() })
+            }
+            _ => Some(default()),
+        }
+    }
+
     /// A variable assigned earlier on this line to the home directory as an expansion
     /// (`t=$HOME`, `t="${HOME}"`): its value is not static, but it is `"$HOME"`.
     fn home_alias(&self, name: &str) -> bool {
@@ -1101,9 +1211,30 @@ impl<'l> Walker<'l> {
     /// was substituted or something else is still dynamic.
     pub(super) fn resolved_text(&self, words: &[&Word], as_code: bool) -> Option<String> {
         let substitutable = |w: &&Word| {
-            w.parts.iter().any(|p| {
-                matches!(p, WordPart::Parameter { name: Some(n), plain: true, .. }
-                    if self.known_value(n).is_some() || self.home_alias(n))
+            w.parts.iter().any(|p| match p {
+                WordPart::Parameter {
+                    name: Some(n),
+                    plain: true,
+                    ..
+                } => {
+                    self.known_value(n).is_some()
+                        || self.home_alias(n)
+                        || self.known_array(n).is_some()
+                }
+                WordPart::Parameter {
+                    name,
+                    source,
+                    quoted,
+                    ..
+                } => {
+                    !as_code
+                        && name
+                            .as_deref()
+                            .or_else(|| subscripted_name(source))
+                            .and_then(|n| self.expansion_words(source, n, *quoted))
+                            .is_some()
+                }
+                _ => false,
             }) || self.printed_part(w)
         };
         if !words.iter().any(substitutable) {
@@ -1145,6 +1276,15 @@ impl<'l> Walker<'l> {
                             out.push_str("\"$HOME\"");
                             continue;
                         }
+                        if self.known_value(name).is_none()
+                            && !as_code
+                            && let Some(words) =
+                                self.expansion_words(&format!("${name}"), name, *quoted)
+                        {
+                            substituted = true;
+                            out.push_str(&words);
+                            continue;
+                        }
                         let value = self.known_value(name)?;
                         substituted = true;
                         if name == "@" && *quoted && !as_code {
@@ -1181,6 +1321,16 @@ impl<'l> Walker<'l> {
                             let words: Vec<String> = value.split_whitespace().map(one).collect();
                             out.push_str(&words.join(" "));
                         }
+                    }
+                    WordPart::Parameter {
+                        name,
+                        source,
+                        quoted,
+                        ..
+                    } if !as_code => {
+                        let name = name.as_deref().or_else(|| subscripted_name(source))?;
+                        out.push_str(&self.expansion_words(source, name, *quoted)?);
+                        substituted = true;
                     }
                     WordPart::Parameter { .. }
                     | WordPart::ProcessSubstitution { .. }
@@ -2477,6 +2627,28 @@ fn brace_text(text: &str) -> String {
 /// A positional parameter's name, or `@`, `*`, `#`.
 fn is_positional(name: &str) -> bool {
     matches!(name, "@" | "*" | "#") || name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()
+}
+
+/// Whether `w` holds a default expansion (`${x:-W}`, `${x-W}`, `${x:=W}`, `${x=W}`), whose
+/// word a second reading can put in its place (cheap: no allocation).
+fn defaulted_part(w: &Word) -> bool {
+    w.parts.iter().any(|p| {
+        matches!(p, WordPart::Parameter { name: Some(n), plain: false, source, .. }
+            if source
+                .strip_prefix("${")
+                .and_then(|r| r.strip_prefix(n.as_str()))
+                .is_some_and(|r| r.trim_start_matches(':').starts_with(['-', '='])))
+    })
+}
+
+/// The array name of `${NAME[…]…}` (tree-sitter-bash gives no name for a subscript).
+fn subscripted_name(source: &str) -> Option<&str> {
+    let inner = source.strip_prefix("${")?;
+    let len = inner
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    (len > 0 && inner[len..].starts_with('[')).then(|| &inner[..len])
 }
 
 /// A written file's path as it is compared: `./x.sh` and `x.sh` are the same file.
