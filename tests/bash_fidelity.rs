@@ -1066,6 +1066,24 @@ fn static_arrays_and_defaults_are_read_with_their_words() {
     ]);
 }
 
+/// A `for` loop over a few static words reads its body again with each value in place.
+#[test]
+fn loops_over_static_words_are_read_with_each_value() {
+    check(&[
+        // bypass: the target came from the loop's list.
+        ("for d in build /; do rm -rf \"$d\"; done", Deny),
+        ("for d in ~; do rm -rf $d; done", Deny),
+        ("for x in 'rm -rf ~'; do eval \"$x\"; done", Deny),
+        ("for f in .env; do cat \"$f\"; done", Ask),
+        // Harmless twins.
+        ("for d in build dist; do rm -rf \"$d\"; done", Ask),
+        ("for d in src docs; do ls \"$d\"; done", Allow),
+        ("for i in 1 2 3; do echo $i; done", Allow),
+    ]);
+    // The body's own units are not repeated.
+    assert_eq!(argvs("for d in a b; do ls; done"), [["ls"]]);
+}
+
 /// `compgen -W WORDS` expands each word of its list at once.
 #[test]
 fn compgen_word_lists_are_expanded() {

@@ -332,6 +332,7 @@ impl<'l> Walker<'l> {
                     });
                 }
                 self.commands_within(body, Context::Loop, ctx);
+                self.loop_values_again(variable, items, body, *span, ctx);
             }
             Command::Case { subject, arms, .. } => {
                 self.word_effects(subject, ctx);
@@ -410,6 +411,70 @@ impl<'l> Walker<'l> {
                     self.word_effects(w, ctx);
                 }
                 self.commands(inner, ctx);
+            }
+        }
+    }
+
+    /// `for d in / ~; do rm -rf "$d"; done`: with a static list of a few words, the body is
+    /// read again once for each, the variable holding it, so that the second reading of its
+    /// commands sees the values (`rm -rf /`). Units read the same way again are dropped.
+    fn loop_values_again(
+        &mut self,
+        variable: &str,
+        items: &[Word],
+        body: &[Command],
+        span: Span,
+        ctx: &Ctx,
+    ) {
+        if variable.is_empty() || items.is_empty() || items.len() > 8 || self.stopped {
+            return;
+        }
+        if !wrappers::is_assignment(&format!("{variable}=")) {
+            return;
+        }
+        let values: Option<Vec<String>> = items
+            .iter()
+            .flat_map(word::canonical)
+            .map(|a| a.exact().map(str::to_owned))
+            .collect();
+        let Some(values) = values.filter(|v| !v.is_empty() && v.len() <= 8) else {
+            return;
+        };
+        let before = self.units.len();
+        for value in values {
+            let saved = self.exported.len();
+            self.exported.push(UnitAssignment {
+                name: variable.to_owned(),
+                template: value.clone(),
+                value: Some(value),
+                span,
+                inherited: true,
+                exported: false,
+            });
+            self.commands_within(body, Context::Loop, ctx);
+            self.exported.truncate(saved);
+        }
+        self.drop_repeated_units(before);
+    }
+
+    /// Drop the units from `from` on that repeat one before it (same span and words): a body
+    /// read again adds only what its second reading found.
+    fn drop_repeated_units(&mut self, from: usize) {
+        let mut k = from;
+        while k < self.units.len() {
+            let u = &self.units[k];
+            let same = |v: &Unit| {
+                v.span == u.span
+                    && v.argv.len() == u.argv.len()
+                    && v.argv
+                        .iter()
+                        .zip(&u.argv)
+                        .all(|(a, b)| a.value == b.value && a.template == b.template)
+            };
+            if self.units[..k].iter().any(same) {
+                self.units.remove(k);
+            } else {
+                k += 1;
             }
         }
     }
@@ -1808,23 +1873,7 @@ impl<'l> Walker<'l> {
                     self.read_body_again(name, &body, &ctx);
                     self.exported.truncate(saved);
                     // The body's units read the same way again are already there.
-                    let mut k = before;
-                    while k < self.units.len() {
-                        let u = &self.units[k];
-                        let same = |v: &Unit| {
-                            v.span == u.span
-                                && v.argv.len() == u.argv.len()
-                                && v.argv
-                                    .iter()
-                                    .zip(&u.argv)
-                                    .all(|(a, b)| a.value == b.value && a.template == b.template)
-                        };
-                        if self.units[..before].iter().any(same) {
-                            self.units.remove(k);
-                        } else {
-                            k += 1;
-                        }
-                    }
+                    self.drop_repeated_units(before);
                 }
                 return;
             }
