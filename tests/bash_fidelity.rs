@@ -1035,6 +1035,15 @@ fn files_the_line_wrote_run_what_was_written() {
         ("echo ls > x.sh; bash x.sh", Ask),
         ("echo 'rm -rf ~' > notes.txt; cat notes.txt", Ask),
     ]);
+    // A file the line wrote with text known only at run time, then run: never proven.
+    for cmd in [
+        "base64 -d <<< aWQK > x; sh x",
+        "exec 3> x; echo id >&3; bash x",
+        "echo di | rev > x; chmod +x x; ./x",
+        "sed s/x/i/ <<< xd > y; cp y z; bash z",
+    ] {
+        assert!(has_flag(cmd, FlagKind::PipeToShell), "{cmd}");
+    }
     // A `#!` line naming another interpreter is not shell code.
     assert!(
         !argvs("printf '#!/usr/bin/python3\\nimport os\\n' > x; chmod +x x; ./x")

@@ -553,11 +553,21 @@ impl<'l> Walker<'l> {
 
     /// The text the line wrote into `path` earlier, when it is known.
     pub(super) fn written_feed(&self, path: &str) -> Option<Feed> {
-        let path = written_path(path);
-        match self.written.iter().rev().find(|(p, _)| p == path) {
-            Some((_, feed @ (Feed::Static(..) | Feed::Partial(..)))) => Some(feed.clone()),
+        match self.written_any(path) {
+            Some(feed @ (Feed::Static(..) | Feed::Partial(..))) => Some(feed),
             _ => None,
         }
+    }
+
+    /// What the line wrote into `path` earlier: known text, or `Feed::Dynamic` for text known
+    /// only at run time (`base64 -d <<< … > x`).
+    pub(super) fn written_any(&self, path: &str) -> Option<Feed> {
+        let path = written_path(path);
+        self.written
+            .iter()
+            .rev()
+            .find(|(p, _)| p == path)
+            .map(|(_, f)| f.clone())
     }
 
     /// `cp SRC DST`, `mv SRC DST`, `ln [-s] SRC DST` of a file the line wrote: DST holds the
@@ -574,7 +584,7 @@ impl<'l> Walker<'l> {
             }
         }
         if let [src, dst] = operands[..]
-            && let Some(feed) = self.written_feed(src)
+            && let Some(feed) = self.written_any(src)
         {
             self.written.push((written_path(dst).to_owned(), feed));
         }
@@ -586,8 +596,13 @@ impl<'l> Walker<'l> {
     /// text of a file the line did not write it is known only in part.
     fn record_writes(&mut self, s: &SimpleCommand, c: &Ctx, tee: bool) {
         let mut targets: Vec<(String, bool)> = Vec::new();
+        // Written through another descriptor (`exec 3> x`): what lands there is not known.
+        let mut unknown: Vec<String> = Vec::new();
         for r in &s.redirects {
-            if !super::replaces_stdout(&r.op, r.fd.as_deref()) {
+            if !matches!(
+                r.op.as_str(),
+                ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>"
+            ) {
                 continue;
             }
             let RedirectTarget::Word(w) = &r.target else {
@@ -601,7 +616,15 @@ impl<'l> Walker<'l> {
             if r.op == ">&" && (path == "-" || path.bytes().all(|b| b.is_ascii_digit())) {
                 continue;
             }
-            targets.push((path, r.op.ends_with(">>")));
+            if super::replaces_stdout(&r.op, r.fd.as_deref()) {
+                targets.push((path, r.op.ends_with(">>")));
+            } else {
+                unknown.push(path);
+            }
+        }
+        for path in unknown {
+            self.written
+                .push((written_path(&path).to_owned(), Feed::Dynamic(s.span)));
         }
         if tee {
             let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();

@@ -856,10 +856,18 @@ impl Walker<'_> {
         ctx: &Ctx,
         direct: bool,
     ) -> bool {
-        let Some(feed) = self.written_feed(file) else {
+        let Some(feed) = self.written_any(file) else {
             return false;
         };
         let (Feed::Static(text, map) | Feed::Partial(text, map, _)) = &feed else {
+            // `base64 -d <<< … > x; sh x`: the file holds what a command printed at run time.
+            self.flag(
+                FlagKind::PipeToShell,
+                span,
+                format!(
+                    "{program} runs `{file}`, which the line wrote with text known only at run time"
+                ),
+            );
             return false;
         };
         if direct && let Some(line) = text.strip_prefix("#!") {
