@@ -99,6 +99,14 @@ pub(crate) struct Walker<'l> {
     /// Where a translated string `$"…"` stands, in the input or in code re-parsed from a
     /// string (there, the span of that code): bash replaces its text by a message catalog's.
     pub(super) translated: Vec<Span>,
+    /// Files the line wrote so far, by the path as written (`./` removed), with what was
+    /// written when it is known (`echo CODE > x.sh`, `cat > x <<EOF`): a shell that later runs
+    /// or sources that file runs that text.
+    written: Vec<(String, Feed)>,
+    /// Arrays assigned static elements (`a=(rm -rf ~)`), by the assignment's span: a second
+    /// reading substitutes `"${a[@]}"`, `${a[N]}` and `$a` while that assignment is the
+    /// variable's latest.
+    arrays: Vec<(Span, Vec<String>)>,
     stopped: bool,
 }
 
@@ -130,6 +138,8 @@ impl<'l> Walker<'l> {
             arith: Vec::new(),
             arith_names: Vec::new(),
             translated: Vec::new(),
+            written: Vec::new(),
+            arrays: Vec::new(),
             stopped: false,
         }
     }
@@ -322,6 +332,7 @@ impl<'l> Walker<'l> {
                     });
                 }
                 self.commands_within(body, Context::Loop, ctx);
+                self.loop_values_again(variable, items, body, *span, ctx);
             }
             Command::Case { subject, arms, .. } => {
                 self.word_effects(subject, ctx);
@@ -404,6 +415,70 @@ impl<'l> Walker<'l> {
         }
     }
 
+    /// `for d in / ~; do rm -rf "$d"; done`: with a static list of a few words, the body is
+    /// read again once for each, the variable holding it, so that the second reading of its
+    /// commands sees the values (`rm -rf /`). Units read the same way again are dropped.
+    fn loop_values_again(
+        &mut self,
+        variable: &str,
+        items: &[Word],
+        body: &[Command],
+        span: Span,
+        ctx: &Ctx,
+    ) {
+        if variable.is_empty() || items.is_empty() || items.len() > 8 || self.stopped {
+            return;
+        }
+        if !wrappers::is_assignment(&format!("{variable}=")) {
+            return;
+        }
+        let values: Option<Vec<String>> = items
+            .iter()
+            .flat_map(word::canonical)
+            .map(|a| a.exact().map(str::to_owned))
+            .collect();
+        let Some(values) = values.filter(|v| !v.is_empty() && v.len() <= 8) else {
+            return;
+        };
+        let before = self.units.len();
+        for value in values {
+            let saved = self.exported.len();
+            self.exported.push(UnitAssignment {
+                name: variable.to_owned(),
+                template: value.clone(),
+                value: Some(value),
+                span,
+                inherited: true,
+                exported: false,
+            });
+            self.commands_within(body, Context::Loop, ctx);
+            self.exported.truncate(saved);
+        }
+        self.drop_repeated_units(before);
+    }
+
+    /// Drop the units from `from` on that repeat one before it (same span and words): a body
+    /// read again adds only what its second reading found.
+    fn drop_repeated_units(&mut self, from: usize) {
+        let mut k = from;
+        while k < self.units.len() {
+            let u = &self.units[k];
+            let same = |v: &Unit| {
+                v.span == u.span
+                    && v.argv.len() == u.argv.len()
+                    && v.argv
+                        .iter()
+                        .zip(&u.argv)
+                        .all(|(a, b)| a.value == b.value && a.template == b.template)
+            };
+            if self.units[..k].iter().any(same) {
+                self.units.remove(k);
+            } else {
+                k += 1;
+            }
+        }
+    }
+
     /// `cmd` in a new context.
     fn within(&mut self, cmd: &Command, context: Context, ctx: &Ctx) {
         let c = ctx.with(context);
@@ -450,7 +525,153 @@ impl<'l> Walker<'l> {
         {
             return Feed::Dynamic(s.span);
         }
+        // `cat x.sh` (or `cat < x.sh`) of a file the line wrote prints what was written.
+        if !self.written.is_empty()
+            && let Some(feed) = self.cat_of_written(s)
+        {
+            return feed;
+        }
         super::nested::simple_feed(s)
+    }
+
+    /// What `cat FILE` or `cat < FILE` prints when the line wrote FILE with known text.
+    fn cat_of_written(&self, s: &SimpleCommand) -> Option<Feed> {
+        let words: Vec<Arg> = s.words.iter().flat_map(word::canonical).collect();
+        if words.first().and_then(Arg::exact) != Some("cat") {
+            return None;
+        }
+        let file = match (&words[1..], s.redirects.as_slice()) {
+            ([file], []) => file.exact()?.to_owned(),
+            ([], [r]) if r.op == "<" && r.fd.is_none() => match &r.target {
+                RedirectTarget::Word(w) => word::canonical_plain(w)?.exact()?.to_owned(),
+                RedirectTarget::Heredoc(_) => return None,
+            },
+            _ => return None,
+        };
+        self.written_feed(&file)
+    }
+
+    /// The text the line wrote into `path` earlier, when it is known.
+    pub(super) fn written_feed(&self, path: &str) -> Option<Feed> {
+        match self.written_any(path) {
+            Some(feed @ (Feed::Static(..) | Feed::Partial(..))) => Some(feed),
+            _ => None,
+        }
+    }
+
+    /// What the line wrote into `path` earlier: known text, or `Feed::Dynamic` for text known
+    /// only at run time (`base64 -d <<< … > x`).
+    pub(super) fn written_any(&self, path: &str) -> Option<Feed> {
+        let path = written_path(path);
+        self.written
+            .iter()
+            .rev()
+            .find(|(p, _)| p == path)
+            .map(|(_, f)| f.clone())
+    }
+
+    /// `cp SRC DST`, `mv SRC DST`, `ln [-s] SRC DST` of a file the line wrote: DST holds the
+    /// same text (two static operands and plain options only; a directory as DST is not
+    /// followed).
+    fn record_copy(&mut self, s: &SimpleCommand) {
+        let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();
+        let mut operands = Vec::new();
+        for a in &args {
+            match a.exact() {
+                Some(v) if v.starts_with('-') => {}
+                Some(v) => operands.push(v),
+                None => return,
+            }
+        }
+        if let [src, dst] = operands[..]
+            && let Some(feed) = self.written_any(src)
+        {
+            self.written.push((written_path(dst).to_owned(), feed));
+        }
+    }
+
+    /// Remember the files a simple command writes its output into (`> FILE`, `>> FILE`,
+    /// `&> FILE`, `tee [-a] FILE…`), with that output when it is known: a printer's static
+    /// text, or the text fed to `tee`. Appended text follows what the line wrote before; after
+    /// text of a file the line did not write it is known only in part.
+    fn record_writes(&mut self, s: &SimpleCommand, c: &Ctx, tee: bool) {
+        let mut targets: Vec<(String, bool)> = Vec::new();
+        // Written through another descriptor (`exec 3> x`): what lands there is not known.
+        let mut unknown: Vec<String> = Vec::new();
+        for r in &s.redirects {
+            if !matches!(
+                r.op.as_str(),
+                ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>"
+            ) {
+                continue;
+            }
+            let RedirectTarget::Word(w) = &r.target else {
+                continue;
+            };
+            let Some(path) = word::canonical_plain(w).and_then(|a| a.exact().map(str::to_owned))
+            else {
+                continue;
+            };
+            // `>&2`, `>&-`: a copy of a descriptor, not a file.
+            if r.op == ">&" && (path == "-" || path.bytes().all(|b| b.is_ascii_digit())) {
+                continue;
+            }
+            if super::replaces_stdout(&r.op, r.fd.as_deref()) {
+                targets.push((path, r.op.ends_with(">>")));
+            } else {
+                unknown.push(path);
+            }
+        }
+        for path in unknown {
+            self.written
+                .push((written_path(&path).to_owned(), Feed::Dynamic(s.span)));
+        }
+        if tee {
+            let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();
+            let append = args
+                .iter()
+                .any(|a| a.exact().is_some_and(|v| v == "-a" || v == "--append"));
+            for a in &args {
+                match a.exact() {
+                    Some(v) if !v.starts_with('-') => targets.push((v.to_owned(), append)),
+                    _ => {}
+                }
+            }
+        }
+        if targets.is_empty() {
+            return;
+        }
+        let feed = if tee {
+            c.feed.clone().unwrap_or(Feed::Dynamic(s.span))
+        } else {
+            self.simple_feed(s)
+        };
+        for (path, append) in targets {
+            let path = written_path(&path).to_owned();
+            let before = append
+                .then(|| self.written.iter().rev().find(|(p, _)| *p == path))
+                .flatten()
+                .map(|(_, f)| f.clone());
+            let feed = match (append, before, &feed) {
+                (false, _, f) => f.clone(),
+                (true, _, Feed::Dynamic(span)) => Feed::Dynamic(*span),
+                (true, None, Feed::Static(t, m) | Feed::Partial(t, m, _)) => {
+                    Feed::Partial(t.clone(), m.clone(), s.span)
+                }
+                (true, Some(Feed::Dynamic(span)), _) => Feed::Dynamic(span),
+                (
+                    true,
+                    Some(Feed::Static(t0, _) | Feed::Partial(t0, _, _)),
+                    Feed::Static(t, _) | Feed::Partial(t, _, _),
+                ) => {
+                    // The spans of the joined text point at this command.
+                    let text = format!("{t0}{t}");
+                    let map = SpanMap::Table(vec![s.span; text.len()]);
+                    Feed::Partial(text, map, s.span)
+                }
+            };
+            self.written.push((path, feed));
+        }
     }
 
     /// What a redirect feeds to standard input, when it redirects standard input (the last one
@@ -472,6 +693,17 @@ impl<'l> Walker<'l> {
                 [stage] => self.feed_of(stage),
                 _ => Feed::Dynamic(r.span),
             });
+        }
+        // `bash < x.sh` of a file the line wrote: its text.
+        if r.op == "<"
+            && super::replaces_stdin(&r.op, r.fd.as_deref())
+            && !self.written.is_empty()
+            && let RedirectTarget::Word(w) = &r.target
+            && let Some(feed) = word::canonical_plain(w)
+                .and_then(|a| a.exact().map(str::to_owned))
+                .and_then(|p| self.written_feed(&p))
+        {
+            return Some(feed);
         }
         stdin_feed(r)
     }
@@ -781,6 +1013,18 @@ impl<'l> Walker<'l> {
         if (a.name == "IFS" && !reader) || a.name.starts_with("IFS[") {
             self.flag(FlagKind::IfsManipulation, a.span, "");
         }
+        // `a=(w1 w2 …)` of static words (no `[k]=`): its elements.
+        if a.value.is_none() && !a.array.is_empty() && !a.append && !a.name.contains('[') {
+            let elements: Option<Vec<String>> = a
+                .array
+                .iter()
+                .flat_map(word::canonical)
+                .map(|x| x.exact().filter(|v| !v.starts_with('[')).map(str::to_owned))
+                .collect();
+            if let Some(elements) = elements.filter(|e| e.len() <= 64) {
+                self.arrays.push((a.span, elements));
+            }
+        }
         let (mut value, mut template) = match &a.value {
             Some(w) => {
                 let arg = word::canonical(w).into_iter().next();
@@ -871,11 +1115,24 @@ impl<'l> Walker<'l> {
             }
             self.word_effects(w, ctx);
         }
+        let tees = head.is_some_and(|a| a.exact() == Some("tee"));
+        let copies = head.is_some_and(|a| matches!(a.exact(), Some("cp" | "mv" | "ln")));
         self.simple_unit(s, assignments, &c, head_args);
+        if tees || !s.redirects.is_empty() {
+            self.record_writes(s, &c, tees);
+        }
+        if copies && !self.written.is_empty() {
+            self.record_copy(s);
+        }
         self.positional_changes(s);
         // A second reading with the variables set earlier on this line substituted, and the
         // output of a static printer in a command substitution (`rm -rf $(echo ~)`).
-        if self.exported.is_empty() && !s.words.iter().any(|w| self.printed_part(w)) {
+        if self.exported.is_empty()
+            && !s
+                .words
+                .iter()
+                .any(|w| self.printed_part(w) || defaulted_part(w))
+        {
             return;
         }
         let words: Vec<&Word> = s.words.iter().collect();
@@ -936,6 +1193,94 @@ impl<'l> Walker<'l> {
             .and_then(|a| a.value.as_deref())
     }
 
+    /// The elements of an array the line assigned static words (`a=(/ x)`), while that
+    /// assignment is the variable's latest.
+    fn known_array(&self, name: &str) -> Option<&[String]> {
+        let latest = self.exported.iter().rev().find(|a| a.name == name)?;
+        if latest.value.is_some() || latest.template != "(…)" {
+            return None;
+        }
+        self.arrays
+            .iter()
+            .rev()
+            .find(|(span, _)| *span == latest.span)
+            .map(|(_, e)| e.as_slice())
+    }
+
+    /// The words a parameter expansion gives that a second reading can put in its place, as
+    /// shell text: an element of a static array (`${a[1]}`, `"${a[@]}"`, `$a`), or the word
+    /// of a default (`${x:-W}`, `${x-W}`, `${x:=W}`, `${x=W}`) when the variable may be unset
+    /// or empty (its value when the line gave it one). `None` when the expansion is none of
+    /// these, or the word is more than plain characters.
+    fn expansion_words(&self, source: &str, name: &str, quoted: bool) -> Option<String> {
+        let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
+        // An element as bash gives it: a tilde the assignment expanded is the home directory.
+        let element = |t: &str| match t.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                format!("\"$HOME\"{}", quote(rest))
+            }
+            _ => quote(t),
+        };
+        if let Some(elements) = self.known_array(name) {
+            let inner = source
+                .strip_prefix("${")
+                .and_then(|r| r.strip_suffix('}'))
+                .unwrap_or(name);
+            let index = inner
+                .strip_prefix(name)
+                .and_then(|r| r.strip_prefix('['))
+                .and_then(|r| r.strip_suffix(']'));
+            return match index {
+                // `$a`, `${a}`: element 0.
+                None if inner == name => elements.first().map(|e| element(e)),
+                Some("@" | "*") if quoted && index == Some("@") => Some(
+                    elements
+                        .iter()
+                        .map(|e| element(e))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                Some("@" | "*") if !quoted => Some(
+                    elements
+                        .iter()
+                        .map(|e| element(e))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+                Some(n) => n.parse::<usize>().ok().map(|k| {
+                    elements
+                        .get(k)
+                        .map_or_else(|| "''".to_owned(), |e| element(e))
+                }),
+                None => None,
+            };
+        }
+        let rest = source
+            .strip_prefix("${")?
+            .strip_suffix('}')?
+            .strip_prefix(name)?;
+        let (colon, word) = match rest.strip_prefix(':') {
+            Some(r) => (true, r),
+            None => (false, rest),
+        };
+        let word = word.strip_prefix(['-', '='])?;
+        if !word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"/._~+,:@%-".contains(&b))
+        {
+            return None;
+        }
+        let default = || {
+            if quoted { quote(word) } else { word.to_owned() }
+        };
+        match self.known_value(name) {
+            Some(v) if !(colon && v.is_empty()) => {
+                Some(if quoted { quote(v) } else { v.to_owned() })
+            }
+            _ => Some(default()),
+        }
+    }
+
     /// A variable assigned earlier on this line to the home directory as an expansion
     /// (`t=$HOME`, `t="${HOME}"`): its value is not static, but it is `"$HOME"`.
     fn home_alias(&self, name: &str) -> bool {
@@ -954,9 +1299,30 @@ impl<'l> Walker<'l> {
     /// was substituted or something else is still dynamic.
     pub(super) fn resolved_text(&self, words: &[&Word], as_code: bool) -> Option<String> {
         let substitutable = |w: &&Word| {
-            w.parts.iter().any(|p| {
-                matches!(p, WordPart::Parameter { name: Some(n), plain: true, .. }
-                    if self.known_value(n).is_some() || self.home_alias(n))
+            w.parts.iter().any(|p| match p {
+                WordPart::Parameter {
+                    name: Some(n),
+                    plain: true,
+                    ..
+                } => {
+                    self.known_value(n).is_some()
+                        || self.home_alias(n)
+                        || self.known_array(n).is_some()
+                }
+                WordPart::Parameter {
+                    name,
+                    source,
+                    quoted,
+                    ..
+                } => {
+                    !as_code
+                        && name
+                            .as_deref()
+                            .or_else(|| subscripted_name(source))
+                            .and_then(|n| self.expansion_words(source, n, *quoted))
+                            .is_some()
+                }
+                _ => false,
             }) || self.printed_part(w)
         };
         if !words.iter().any(substitutable) {
@@ -998,6 +1364,15 @@ impl<'l> Walker<'l> {
                             out.push_str("\"$HOME\"");
                             continue;
                         }
+                        if self.known_value(name).is_none()
+                            && !as_code
+                            && let Some(words) =
+                                self.expansion_words(&format!("${name}"), name, *quoted)
+                        {
+                            substituted = true;
+                            out.push_str(&words);
+                            continue;
+                        }
                         let value = self.known_value(name)?;
                         substituted = true;
                         if name == "@" && *quoted && !as_code {
@@ -1035,6 +1410,16 @@ impl<'l> Walker<'l> {
                             out.push_str(&words.join(" "));
                         }
                     }
+                    WordPart::Parameter {
+                        name,
+                        source,
+                        quoted,
+                        ..
+                    } if !as_code => {
+                        let name = name.as_deref().or_else(|| subscripted_name(source))?;
+                        out.push_str(&self.expansion_words(source, name, *quoted)?);
+                        substituted = true;
+                    }
                     WordPart::Parameter { .. }
                     | WordPart::ProcessSubstitution { .. }
                     | WordPart::Arithmetic { .. } => return None,
@@ -1050,6 +1435,20 @@ impl<'l> Walker<'l> {
         let [Command::Simple(inner)] = body else {
             return None;
         };
+        // `$(<x)` of a file the line wrote.
+        if inner.words.is_empty()
+            && inner.assignments.is_empty()
+            && let [r] = inner.redirects.as_slice()
+            && r.op == "<"
+            && r.fd.is_none()
+            && let RedirectTarget::Word(w) = &r.target
+            && let Some(Feed::Static(text, _) | Feed::Partial(text, _, _)) =
+                word::canonical_plain(w)
+                    .and_then(|a| a.exact().map(str::to_owned))
+                    .and_then(|p| self.written_feed(&p))
+        {
+            return Some(text.trim_end_matches('\n').to_owned());
+        }
         if !inner.assignments.is_empty() || !inner.redirects.is_empty() {
             return None;
         }
@@ -1497,23 +1896,7 @@ impl<'l> Walker<'l> {
                     self.read_body_again(name, &body, &ctx);
                     self.exported.truncate(saved);
                     // The body's units read the same way again are already there.
-                    let mut k = before;
-                    while k < self.units.len() {
-                        let u = &self.units[k];
-                        let same = |v: &Unit| {
-                            v.span == u.span
-                                && v.argv.len() == u.argv.len()
-                                && v.argv
-                                    .iter()
-                                    .zip(&u.argv)
-                                    .all(|(a, b)| a.value == b.value && a.template == b.template)
-                        };
-                        if self.units[..before].iter().any(same) {
-                            self.units.remove(k);
-                        } else {
-                            k += 1;
-                        }
-                    }
+                    self.drop_repeated_units(before);
                 }
                 return;
             }
@@ -1536,6 +1919,10 @@ impl<'l> Walker<'l> {
                         format!("option {v:?}"),
                     );
                 }
+            }
+            // `./x.sh` (or `/tmp/x`) of a file the line wrote runs what was written.
+            if name.contains('/') && !self.written.is_empty() {
+                self.run_written(name, first.arg.span, &program, &via, &ctx, true);
             }
             let bare = path.is_none() || program.find('/').is_none();
             if bare && let Some(spec) = wrappers::lookup(&program) {
@@ -2030,6 +2417,15 @@ impl Walker<'_> {
             self.exported_function(a, ctx);
             return;
         }
+        // `BASH_ENV=x bash -c …`, `ENV=x sh -i`: the shell runs the file first; one the line
+        // wrote is read as code.
+        if matches!(name, "BASH_ENV" | "ENV")
+            && !self.written.is_empty()
+            && let Some(file) = a.value.as_deref()
+        {
+            self.run_written(file, a.span, name, &[], ctx, false);
+            return;
+        }
         if !crate::programs::is_command_var(name) {
             return;
         }
@@ -2303,6 +2699,37 @@ fn brace_text(text: &str) -> String {
 /// A positional parameter's name, or `@`, `*`, `#`.
 fn is_positional(name: &str) -> bool {
     matches!(name, "@" | "*" | "#") || name.bytes().all(|b| b.is_ascii_digit()) && !name.is_empty()
+}
+
+/// Whether `w` holds a default expansion (`${x:-W}`, `${x-W}`, `${x:=W}`, `${x=W}`), whose
+/// word a second reading can put in its place (cheap: no allocation).
+fn defaulted_part(w: &Word) -> bool {
+    w.parts.iter().any(|p| {
+        matches!(p, WordPart::Parameter { name: Some(n), plain: false, source, .. }
+            if source
+                .strip_prefix("${")
+                .and_then(|r| r.strip_prefix(n.as_str()))
+                .is_some_and(|r| r.trim_start_matches(':').starts_with(['-', '='])))
+    })
+}
+
+/// The array name of `${NAME[…]…}` (tree-sitter-bash gives no name for a subscript).
+fn subscripted_name(source: &str) -> Option<&str> {
+    let inner = source.strip_prefix("${")?;
+    let len = inner
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    (len > 0 && inner[len..].starts_with('[')).then(|| &inner[..len])
+}
+
+/// A written file's path as it is compared: `./x.sh` and `x.sh` are the same file.
+fn written_path(path: &str) -> &str {
+    let mut p = path;
+    while let Some(rest) = p.strip_prefix("./") {
+        p = rest.trim_start_matches('/');
+    }
+    p
 }
 
 #[cfg(test)]

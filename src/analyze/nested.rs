@@ -275,14 +275,22 @@ impl Walker<'_> {
     /// quoted value of the shape `(…)` for an array (`declare -a x='($(cmd))'`, or any name
     /// that is an array at run time) reads it as a compound assignment and expands the words
     /// inside, running their command substitutions. Such a value is analysed as the assignment
-    /// `x=(…)` and flagged (`dynamic-code`); a value from run time given to `-a` or `-A` is
-    /// flagged too.
+    /// `x=(…)` and flagged (`dynamic-code`). A value from run time is flagged too where bash
+    /// may read it as one: given to `-a` or `-A`; given to `declare`, `typeset` or `local` for
+    /// a name that may be an array at run time (one the line makes an array, `PIPESTATUS`,
+    /// `DIRSTACK`, any name once the line has namerefs, `read -a` or `mapfile`); and any word
+    /// from run time that is not `NAME=…` with a static name, since it may expand to options
+    /// and an assignment (`declare $v` with `v='-a x=($(cmd))'`).
     pub(crate) fn quoted_compound_assignments(&mut self, input: &str) {
         let mut texts: Vec<(Span, String)> = Vec::new();
         let mut dynamic: Vec<Span> = Vec::new();
+        // Whether the line may make any name an array in ways not spelled `NAME=(` or
+        // `NAME[`: a nameref, `read -a`, `mapfile`/`readarray` (computed once, when needed).
+        let mut arrays_unnamed: Option<bool> = None;
         for u in &self.units {
+            let program = u.program.as_deref();
             if !matches!(
-                u.program.as_deref(),
+                program,
                 Some("declare" | "typeset" | "local" | "export" | "readonly")
             ) {
                 continue;
@@ -292,38 +300,34 @@ impl Walker<'_> {
                     .as_deref()
                     .is_some_and(|v| v.starts_with('-') && v.contains(['a', 'A']))
             });
+            // A word from run time that is not `NAME=…` or `NAME` with a static name may be
+            // options (`-a`) and assignments once expanded.
+            let open = u
+                .args()
+                .any(|a| a.value.is_none() && static_declared_name(&a.template).is_none());
+            let array = array || open;
             for a in u.args() {
-                match a.value.as_deref() {
-                    Some(v) => {
-                        let Some((name, value)) = v.split_once('=') else {
-                            continue;
-                        };
-                        let name = name.strip_suffix('+').unwrap_or(name);
-                        let plain_name = !name.is_empty()
-                            && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
-                        // `x=(…)` written unquoted is an array the parse already read.
-                        let source = input.get(a.span.start..a.span.end).unwrap_or_default();
-                        let unquoted = source.starts_with(&format!("{name}=("))
-                            || source.starts_with(&format!("{name}+=("));
-                        if plain_name
-                            && !unquoted
-                            && let Some(inner) =
-                                value.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
-                        {
-                            texts.push((a.span, format!("x=({inner})")));
-                        }
+                let Some(v) = a.value.as_deref() else {
+                    if self.run_time_compound(a, input, program, array, &mut arrays_unnamed) {
+                        dynamic.push(a.span);
                     }
-                    None if array => {
-                        let source = input.get(a.span.start..a.span.end).unwrap_or_default();
-                        let written_array = a
-                            .template
-                            .split_once('=')
-                            .is_some_and(|(n, _)| source.starts_with(&format!("{n}=(")));
-                        if a.template.contains('=') && !written_array {
-                            dynamic.push(a.span);
-                        }
-                    }
-                    None => {}
+                    continue;
+                };
+                let Some((name, value)) = v.split_once('=') else {
+                    continue;
+                };
+                let name = name.strip_suffix('+').unwrap_or(name);
+                let plain_name = !name.is_empty()
+                    && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+                // `x=(…)` written unquoted is an array the parse already read.
+                let source = input.get(a.span.start..a.span.end).unwrap_or_default();
+                let unquoted = source.starts_with(&format!("{name}=("))
+                    || source.starts_with(&format!("{name}+=("));
+                if plain_name
+                    && !unquoted
+                    && let Some(inner) = value.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
+                {
+                    texts.push((a.span, format!("x=({inner})")));
                 }
             }
         }
@@ -346,6 +350,43 @@ impl Walker<'_> {
             let map = SpanMap::Table(vec![span; text.len()]);
             self.nested(&text, &map, span, &ctx);
         }
+    }
+
+    /// Whether bash may read the run-time word `a` of a declaration (`program`) as a compound
+    /// array assignment: a word whose name is not static (it may expand to options and an
+    /// assignment), or a run-time value for a name that may be an array (`array`: `-a`/`-A` or
+    /// options from run time; for `declare`, `typeset` and `local` also a name the line makes
+    /// an array). `unnamed` caches whether the line makes arrays of names it does not spell.
+    fn run_time_compound(
+        &self,
+        a: &crate::analyze::Arg,
+        input: &str,
+        program: Option<&str>,
+        array: bool,
+        unnamed: &mut Option<bool>,
+    ) -> bool {
+        let source = input.get(a.span.start..a.span.end).unwrap_or_default();
+        // `x=(…)` written unquoted is an array the parse already read.
+        let written_array = a
+            .template
+            .split_once('=')
+            .is_some_and(|(n, _)| source.starts_with(&format!("{n}=(")));
+        if written_array {
+            return false;
+        }
+        let Some(name) = static_declared_name(&a.template) else {
+            return true;
+        };
+        if !a.template.contains('=') {
+            return false;
+        }
+        // `export`/`readonly` read a run-time value as a compound assignment only with
+        // `-a`/`-A`; `declare`, `typeset` and `local` also for a name that is an array already.
+        array
+            || (matches!(program, Some("declare" | "typeset" | "local"))
+                && (matches!(name, "PIPESTATUS" | "DIRSTACK")
+                    || named_array(input, name)
+                    || *unnamed.get_or_insert_with(|| makes_unnamed_arrays(&self.units))))
     }
 
     /// Programs that run code from their arguments or input. Returns true when it emitted
@@ -450,6 +491,12 @@ impl Walker<'_> {
                         return false;
                     }
                     None => {}
+                }
+                // `echo CODE > x; . ./x`: the text the line wrote.
+                if let Some(file) = args.get(1)
+                    && let Some(path) = file.arg.exact()
+                {
+                    self.run_written(path, file.arg.span, program, via, ctx, false);
                 }
                 if let Some(file) = args.get(1)
                     && file.word.parts.iter().any(|p| {
@@ -646,6 +693,10 @@ impl Walker<'_> {
                     );
                 }
                 if matches!(long, "rcfile" | "init-file") {
+                    // `bash --rcfile x -i` of a file the line wrote runs its text.
+                    if let Some(file) = args.get(i + 1).and_then(|a| a.arg.exact()) {
+                        self.run_written(file, args[i + 1].arg.span, program, via, ctx, false);
+                    }
                     i += 2;
                 } else {
                     i += 1;
@@ -768,7 +819,11 @@ impl Walker<'_> {
                 }
                 None => {}
             }
-            // Runs a script file. A process substitution as the script is code from a command.
+            // Runs a script file: one the line wrote is read as code.
+            if let Some(file) = args[at].arg.exact() {
+                self.run_written(file, args[at].arg.span, program, via, ctx, false);
+            }
+            // A process substitution as the script is code from a command.
             let w = &args[at];
             if w.word.parts.iter().any(|p| {
                 matches!(
@@ -786,6 +841,65 @@ impl Walker<'_> {
             return false;
         }
         self.stdin_code(args, program, via, ctx)
+    }
+
+    /// A shell running (or sourcing) `file`, which the line wrote earlier with known text
+    /// (`echo CODE > x.sh; bash x.sh`, `. ./x`, `chmod +x x; ./x`): that text is read as its
+    /// code. Run as a program (`direct`), a file whose `#!` line names another interpreter is
+    /// not shell code. Returns whether the text was read.
+    pub(super) fn run_written(
+        &mut self,
+        file: &str,
+        span: Span,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+        direct: bool,
+    ) -> bool {
+        let Some(feed) = self.written_any(file) else {
+            return false;
+        };
+        let (Feed::Static(text, map) | Feed::Partial(text, map, _)) = &feed else {
+            // `base64 -d <<< … > x; sh x`: the file holds what a command printed at run time.
+            self.flag(
+                FlagKind::PipeToShell,
+                span,
+                format!(
+                    "{program} runs `{file}`, which the line wrote with text known only at run time"
+                ),
+            );
+            return false;
+        };
+        if direct && let Some(line) = text.strip_prefix("#!") {
+            let line = line.lines().next().unwrap_or_default();
+            let mut words = line.split_whitespace();
+            let mut interpreter = words.next().unwrap_or_default();
+            if interpreter.rsplit('/').next() == Some("env") {
+                interpreter = words.find(|w| !w.starts_with('-')).unwrap_or_default();
+            }
+            if !is_shell(interpreter.rsplit('/').next().unwrap_or_default()) {
+                return false;
+            }
+        }
+        self.flag(
+            FlagKind::NestedShell,
+            span,
+            format!("{program} runs `{file}`, which the line wrote"),
+        );
+        if let Feed::Partial(_, _, src) = &feed {
+            self.flag(
+                FlagKind::PipeToShell,
+                src.cover(span),
+                format!("{program} runs `{file}`, whose text the line knows only in part"),
+            );
+        }
+        let mut c = ctx.with(Context::NestedShell);
+        c.via = via.to_vec();
+        c.via.push(program.to_owned());
+        c.redirects.clear();
+        let (text, map) = (text.clone(), map.clone());
+        self.nested(&text, &map, span, &c);
+        true
     }
 
     /// `sh <(echo CODE)`, `source <(printf CODE)`: the script is what a command prints; when
@@ -2476,5 +2590,66 @@ fn parallel_replacement(text: &str) -> bool {
             .split(|c: char| c.is_whitespace())
             .next()
             .is_some_and(|w| w.contains('}') && !w.starts_with('}'))
+    })
+}
+
+/// The variable name a declaration's word sets or declares when it is static: `x` of `x=…`,
+/// `x+=…` or `x` (a subscript `x[…]` is left to the arithmetic reading); `None` for a word
+/// whose name part holds an expansion (`$v`, `"$n"=1`).
+fn static_declared_name(template: &str) -> Option<&str> {
+    let name = template.split_once('=').map_or(template, |(n, _)| n);
+    let name = name.strip_suffix('+').unwrap_or(name);
+    let name = name.split_once('[').map_or(name, |(n, _)| n);
+    let mut bytes = name.bytes();
+    let first = bytes.next()?;
+    (first.is_ascii_alphabetic() || first == b'_')
+        .then_some(())
+        .filter(|()| bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+        .map(|()| name)
+}
+
+/// Whether the line spells `name` as an array anywhere: `name=(`, `name+=(`, `name[`, or a
+/// declaration with `-a`/`-A` (read from the text, so a mention in quotes counts too: only
+/// more is flagged).
+fn named_array(input: &str, name: &str) -> bool {
+    let bytes = input.as_bytes();
+    let mut from = 0;
+    while let Some(k) = input[from..].find(name) {
+        let at = from + k;
+        from = at + name.len();
+        let before = at.checked_sub(1).map(|b| bytes[b]);
+        if before.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            continue;
+        }
+        let rest = &input[from..];
+        if rest.starts_with("=(") || rest.starts_with("+=(") || rest.starts_with('[') {
+            return true;
+        }
+        // `declare -a name`, `local -A name`: an option word with `a`/`A` just before.
+        let head = input[..at].trim_end();
+        let option = head.rsplit(char::is_whitespace).next().unwrap_or_default();
+        if option.starts_with('-') && option.contains(['a', 'A']) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the line has a nameref (`-n`), `read -a`, `mapfile` or `readarray`: any name may
+/// then be an array without being spelled as one.
+fn makes_unnamed_arrays(units: &[crate::analyze::Unit]) -> bool {
+    units.iter().any(|u| {
+        let options = |letter: char| {
+            u.args().any(|a| match a.value.as_deref() {
+                Some(v) => v.starts_with('-') && v.contains(letter),
+                None => static_declared_name(&a.template).is_none(),
+            })
+        };
+        match u.program.as_deref() {
+            Some("mapfile" | "readarray") => true,
+            Some("read") => options('a'),
+            Some("declare" | "typeset" | "local") => options('n'),
+            _ => false,
+        }
     })
 }

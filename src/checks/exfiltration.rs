@@ -597,6 +597,17 @@ impl Check for SecretRead {
         if let Some((name, span)) = case_on_secret(cx.analysis) {
             out.push(ask(None, span, Risk::High, compared(&name)));
         }
+        // Cheap test first: an error-message expansion has a `?` in it.
+        if cx.analysis.input.contains('?')
+            && let Some((s, span)) = error_message_secret(cx.analysis, &holders)
+        {
+            out.push(ask(
+                None,
+                span,
+                Risk::High,
+                format!("prints {s} in the error message of a `${{NAME?…}}` expansion"),
+            ));
+        }
         // The directory the line moved to with `cd`/`pushd`, as written, and resolved (`None`
         // after a move to a directory known only at run time).
         let mut moved: Option<String> = None;
@@ -1950,14 +1961,102 @@ fn read_vars(a: &Analysis) -> Vec<(String, Vec<&Unit>, Option<String>)> {
 }
 
 /// Variables assigned a secret variable's value (`T=$GITHUB_TOKEN`, `U="https://x/$NPM_TOKEN"`),
-/// with that variable's name.
+/// with that variable's name: also an array's elements (`a=("$GITHUB_TOKEN")`, `a[1]=$T`: the
+/// array's name) and a default an expansion assigns (`: ${x:=$NPM_TOKEN}`).
 fn secret_var_copies(a: &Analysis) -> Vec<(String, String)> {
-    a.assignments
+    let mut out: Vec<(String, String)> = a
+        .assignments
         .iter()
         .chain(a.units.iter().flat_map(|u| u.assignments.iter()))
         .filter(|asg| asg.value.is_none())
-        .filter_map(|asg| secret_var_in(&asg.template).map(|n| (asg.name.clone(), n)))
-        .collect()
+        .filter_map(|asg| {
+            // A compound value's template is `(…)`: its words are in the source text.
+            let t = if asg.template.contains("(…)") {
+                a.input.get(asg.span.start..asg.span.end)?
+            } else {
+                &asg.template
+            };
+            let name = asg.name.split('[').next().unwrap_or(&asg.name);
+            secret_var_in(t).map(|n| (name.to_owned(), n))
+        })
+        .collect();
+    for (name, op, word, _) in expansion_operators(a) {
+        if matches!(op, ":=" | "=")
+            && let Some(n) = secret_var_in(word)
+        {
+            out.push((name.to_owned(), n));
+        }
+    }
+    out
+}
+
+/// The operator expansions of the line, `${NAME<op>WORD}` (`:=`, `=`, `:?`, `?`, `:-`, `-`,
+/// `:+`, `+`), as name, operator and word, read from the text of each parameter expansion.
+fn expansion_operators(a: &Analysis) -> impl Iterator<Item = (&str, &str, &str, crate::ast::Span)> {
+    a.flags
+        .iter()
+        .filter(|f| f.kind == crate::analyze::FlagKind::ParameterExpansion)
+        .filter_map(|f| {
+            let (name, op, word) = expansion_operator(a.input.get(f.span.start..f.span.end)?)?;
+            Some((name, op, word, f.span))
+        })
+}
+
+/// [`expansion_operators`] on one expansion's text (`${x:?$TOKEN}`).
+fn expansion_operator(t: &str) -> Option<(&str, &str, &str)> {
+    let inner = t.strip_prefix("${")?.strip_suffix('}')?;
+    let len = inner
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        .count();
+    if len == 0 {
+        return None;
+    }
+    let (name, mut rest) = inner.split_at(len);
+    // `${a[k]:=…}`: the subscript, brackets balanced.
+    if rest.starts_with('[') {
+        let mut depth = 0usize;
+        let close = rest.char_indices().find_map(|(k, c)| {
+            match c {
+                '[' => depth += 1,
+                ']' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            (depth == 0).then_some(k)
+        })?;
+        rest = &rest[close + 1..];
+    }
+    let op_len = if rest.starts_with(':') { 2 } else { 1 };
+    let op = rest.get(..op_len)?;
+    if !matches!(op, ":=" | "=" | ":?" | "?" | ":-" | "-" | ":+" | "+") {
+        return None;
+    }
+    Some((name, op, &rest[op_len..]))
+}
+
+/// A secret variable in the message of `${NAME?WORD}`/`${NAME:?WORD}`, which bash prints (on
+/// standard error) when `NAME` is unset (or empty): `: "${x?$GITHUB_TOKEN}"` shows the token
+/// whatever program the word is given to, also a test (`:`, `[`).
+fn error_message_secret(
+    a: &Analysis,
+    holders: &[(String, String)],
+) -> Option<(String, crate::ast::Span)> {
+    expansion_operators(a).find_map(|(name, op, word, span)| {
+        if !matches!(op, ":?" | "?") {
+            return None;
+        }
+        // `${T:?$T}` prints `T` only when it is unset or empty.
+        secret_var_in(word)
+            .filter(|n| n != name)
+            .map(|n| format!("the variable {n}"))
+            .or_else(|| {
+                holders
+                    .iter()
+                    .find(|(h, _)| references(word, h))
+                    .map(|(h, s)| format!("the variable {s} (copied to {h})"))
+            })
+            .map(|s| (s, span))
+    })
 }
 
 /// Variables assigned a command's output (`d=$(cat notes.txt)`) or set by `read`/`mapfile`.
@@ -2284,6 +2383,18 @@ mod tests {
         ] {
             assert_eq!(decisions(&super::SecretExfiltration, cmd), want, "{cmd}");
         }
+    }
+
+    #[test]
+    fn expansion_operators_are_read_from_the_text() {
+        use super::expansion_operator;
+        assert_eq!(expansion_operator("${x?$T}"), Some(("x", "?", "$T")));
+        assert_eq!(expansion_operator("${x:=a b}"), Some(("x", ":=", "a b")));
+        assert_eq!(expansion_operator("${a[$i]:?m}"), Some(("a", ":?", "m")));
+        assert_eq!(expansion_operator("${a[k]}"), None);
+        assert_eq!(expansion_operator("${#x}"), None);
+        assert_eq!(expansion_operator("${x/a/b}"), None);
+        assert_eq!(expansion_operator("$x"), None);
     }
 
     #[test]
