@@ -152,6 +152,38 @@ fn jq_reads_env(t: &str) -> bool {
     }) || t.contains("$ENV")
 }
 
+/// gh's `-q`/`--jq` options, read with the table of the subcommand they follow (`gh pr view`,
+/// `gh api`): their value is a jq program gh runs itself, never a file or a request's data.
+fn gh_jq_options(u: &Unit) -> Vec<crate::programs::args::Opt> {
+    use crate::programs::{args, tables};
+    if prog(u) != Some("gh") {
+        return Vec::new();
+    }
+    let value = |k: usize| u.argv.get(k).and_then(|a| a.value.as_deref());
+    let global = tables::builtin("gh");
+    let parsed = args::parse(global.as_ref(), &u.argv);
+    let words: Vec<(usize, &str)> = parsed
+        .operands
+        .iter()
+        .take(2)
+        .map_while(|&k| value(k).map(|w| (k, w)))
+        .collect();
+    let table = (1..=words.len()).rev().find_map(|n| {
+        let key = words[..n]
+            .iter()
+            .fold(String::from("gh"), |key, (_, w)| key + " " + w);
+        tables::builtin(&key).map(|t| (t, words[n - 1].0))
+    });
+    let Some((table, split)) = table else {
+        return Vec::new();
+    };
+    args::parse_subcommand(global.as_ref(), &table, &u.argv, split)
+        .opts
+        .into_iter()
+        .filter(|o| matches!(o.name.as_ref(), "-q" | "--jq"))
+        .collect()
+}
+
 /// The jq programs of a unit, as the one parser reads its words: jq's (and its kin's) first
 /// operand (`--arg NAME VALUE` and `--argjson` take two words); gh's `-q`/`--jq` value (gojq,
 /// with the environment loaded).
@@ -164,30 +196,7 @@ fn jq_programs(u: &Unit) -> Vec<Option<String>> {
     };
     let value = |k: usize| u.argv.get(k).and_then(|a| a.value.as_deref());
     if p == "gh" {
-        let global = tables::builtin("gh");
-        let parsed = args::parse(global.as_ref(), &u.argv);
-        let words: Vec<(usize, &str)> = parsed
-            .operands
-            .iter()
-            .take(2)
-            .map_while(|&k| value(k).map(|w| (k, w)))
-            .collect();
-        let table = (1..=words.len()).rev().find_map(|n| {
-            let key = words[..n]
-                .iter()
-                .fold(String::from("gh"), |key, (_, w)| key + " " + w);
-            tables::builtin(&key).map(|t| (t, words[n - 1].0))
-        });
-        let Some((table, split)) = table else {
-            return Vec::new();
-        };
-        let parsed = args::parse_subcommand(global.as_ref(), &table, &u.argv, split);
-        return parsed
-            .opts
-            .iter()
-            .filter(|o| matches!(o.name.as_ref(), "-q" | "--jq"))
-            .map(|o| o.value.clone())
-            .collect();
+        return gh_jq_options(u).into_iter().map(|o| o.value).collect();
     }
     if !jq_family(p) {
         return Vec::new();
@@ -1104,6 +1113,11 @@ fn secret_args(u: &Unit) -> Option<String> {
     let program = prog(u);
     let sign_in = program == Some("az") && u.args().next().map(text) == Some("login");
     let file_urls = program.is_some_and(crate::programs::reads_file_urls);
+    // gh's `--jq PROGRAM` (`-q '.[].key'`) names no file.
+    let jq_words: Vec<usize> = gh_jq_options(u)
+        .iter()
+        .map(|o| o.value_at.unwrap_or(o.index))
+        .collect();
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
     let mut pattern = crate::analyze::pattern_first(u);
@@ -1114,6 +1128,9 @@ fn secret_args(u: &Unit) -> Option<String> {
         let t = text(a);
         if skip {
             skip = false;
+            continue;
+        }
+        if jq_words.contains(&(k + 1)) {
             continue;
         }
         // `u.args()` starts at the first argument, `argv[1]`.
