@@ -49,8 +49,10 @@ declare_check! {
     /// printing a secret without a file: `printenv GITHUB_TOKEN`, `echo "$AWS_SECRET_ACCESS_KEY"`,
     /// `getent shadow`, `gh auth token`, `npm config get //registry/:_authToken`; a dump of
     /// the environment (`env`, `printenv`, `export -p`, `declare -p`, also searched: `env | grep
-    /// -i git` prints `GITHUB_TOKEN=…`) unless only counted (`env | wc -l`); and
-    /// searching for secret-looking text outside the workspace or in the environment
+    /// -i git` prints `GITHUB_TOKEN=…`) unless only counted (`env | wc -l`), jq's program
+    /// (and gh's `--jq`) reading the whole environment, a variable named by an index it
+    /// computes (`env["GH_" + "TOKEN"]`, `$ENV[$k]`) or a program known only at run time
+    /// (`jq "$(cat f.jq)"`); and searching for secret-looking text outside the workspace or in the environment
     /// (`grep -ri password ~/.config`, `env | grep -i token`); a recursive search of a tree that
     /// holds a file of secrets (`grep -r TOKEN .` with a `.env` there, `rg --hidden`), and a
     /// token kept in git's configuration printed (`git remote -v`, `git config -l`, `cat
@@ -150,6 +152,67 @@ fn jq_reads_env(t: &str) -> bool {
     }) || t.contains("$ENV")
 }
 
+/// gh's `-q`/`--jq` options, read with the table of the subcommand they follow (`gh pr view`,
+/// `gh api`): their value is a jq program gh runs itself, never a file or a request's data.
+fn gh_jq_options(u: &Unit) -> Vec<crate::programs::args::Opt> {
+    use crate::programs::{args, tables};
+    if prog(u) != Some("gh") {
+        return Vec::new();
+    }
+    let value = |k: usize| u.argv.get(k).and_then(|a| a.value.as_deref());
+    let global = tables::builtin("gh");
+    let parsed = args::parse(global.as_ref(), &u.argv);
+    let words: Vec<(usize, &str)> = parsed
+        .operands
+        .iter()
+        .take(2)
+        .map_while(|&k| value(k).map(|w| (k, w)))
+        .collect();
+    let table = (1..=words.len()).rev().find_map(|n| {
+        let key = words[..n]
+            .iter()
+            .fold(String::from("gh"), |key, (_, w)| key + " " + w);
+        tables::builtin(&key).map(|t| (t, words[n - 1].0))
+    });
+    let Some((table, split)) = table else {
+        return Vec::new();
+    };
+    args::parse_subcommand(global.as_ref(), &table, &u.argv, split)
+        .opts
+        .into_iter()
+        .filter(|o| matches!(o.name.as_ref(), "-q" | "--jq"))
+        .collect()
+}
+
+/// The jq programs of a unit, as the one parser reads its words: jq's (and its kin's) first
+/// operand (`--arg NAME VALUE` and `--argjson` take two words); gh's `-q`/`--jq` value (gojq,
+/// with the environment loaded).
+/// `None` in the list is a program known only at run time (`jq "$Q"`, `jq "$(cat f.jq)"`,
+/// `gh api user --jq "$Q"`), which may read anything of the environment.
+fn jq_programs(u: &Unit) -> Vec<Option<String>> {
+    use crate::programs::{args, tables};
+    let Some(p) = prog(u) else {
+        return Vec::new();
+    };
+    let value = |k: usize| u.argv.get(k).and_then(|a| a.value.as_deref());
+    if p == "gh" {
+        return gh_jq_options(u).into_iter().map(|o| o.value).collect();
+    }
+    if !jq_family(p) {
+        return Vec::new();
+    }
+    let parsed = args::parse(tables::builtin(p).as_ref(), &u.argv);
+    if parsed.has("--from-file") || parsed.has("-f") {
+        return Vec::new();
+    }
+    parsed
+        .operands
+        .first()
+        .map(|&k| value(k).map(str::to_owned))
+        .into_iter()
+        .collect()
+}
+
 /// A secret variable a jq program reads from the environment (`$ENV.GH_TOKEN`).
 fn jq_env_secret(u: &Unit) -> Option<String> {
     u.args().find_map(|a| {
@@ -217,34 +280,66 @@ fn jq_family(p: &str) -> bool {
 /// `envsubst`, which fills whatever `${NAME}` its input holds), not one variable of it
 /// (`env.HOME`, `$ENV["PATH"]`).
 fn jq_whole_env(u: &Unit) -> bool {
+    fn name(r: &str) -> Option<&str> {
+        let n = r
+            .bytes()
+            .take_while(|&b| b.is_ascii_alphanumeric() || b == b'_')
+            .count();
+        (n > 0).then(|| &r[n..])
+    }
+    fn quoted(r: &str) -> Option<&str> {
+        r.strip_prefix('"').and_then(name)?.strip_prefix('"')
+    }
     let word = |b: Option<u8>| b.is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_');
-    // `env.HOME`, `$ENV["PATH"]` name one variable; `$ENV[]`, `env[]` walk them all.
+    // `env.HOME`, `env."HOME"`, `$ENV["PATH"]` name one variable; `$ENV[]`, `env[]` walk them
+    // all, and an index computed by the program (`env["GH_" + "TOKEN"]`, `$ENV[$k]`, a string
+    // with escapes or interpolation) may name any of them.
     let whole = |rest: &str| {
         let rest = rest.trim_start();
-        !rest.starts_with(['.', '['])
-            || rest
-                .strip_prefix('[')
-                .is_some_and(|r| r.trim_start().starts_with(']'))
+        if let Some(r) = rest.strip_prefix('.') {
+            let r = r.trim_start();
+            return name(r).or_else(|| quoted(r)).is_none();
+        }
+        if let Some(r) = rest.strip_prefix('[') {
+            return quoted(r.trim_start()).is_none_or(|r| !r.trim_start().starts_with(']'));
+        }
+        true
     };
-    prog(u).is_some_and(jq_family)
-        && u.args().any(|a| {
-            let t = a.value.as_deref().unwrap_or(&a.template);
-            let b = t.as_bytes();
-            let bare = t.match_indices("env").any(|(at, _)| {
-                let before = at.checked_sub(1).map(|k| b[k]);
-                !word(before)
-                    && !matches!(before, Some(b'-' | b'.' | b'$'))
-                    && !word(b.get(at + 3).copied())
-                    && whole(&t[at + 3..])
-            });
-            // yq's `envsubst` fills any `${NAME}` of its input, which may be a file's text.
-            let envsubst = t.match_indices("envsubst").any(|(at, _)| {
-                !word(at.checked_sub(1).map(|k| b[k])) && !word(b.get(at + 8).copied())
-            });
-            bare || envsubst
-                || t.match_indices("$ENV")
-                    .any(|(at, _)| !word(b.get(at + 4).copied()) && whole(&t[at + 4..]))
-        })
+    let programs = jq_programs(u);
+    // A program known only at run time may read the whole environment.
+    if programs.iter().any(Option::is_none) {
+        return true;
+    }
+    // jq's words are all read (a program found in any of them counts); gh's only in `--jq`.
+    let jq = prog(u).is_some_and(jq_family);
+    let texts = u
+        .args()
+        .filter(|_| jq)
+        .map(|a| a.value.as_deref().unwrap_or(&a.template))
+        .chain(
+            programs
+                .iter()
+                .flatten()
+                .map(String::as_str)
+                .filter(|_| !jq),
+        );
+    texts.into_iter().any(|t| {
+        let b = t.as_bytes();
+        let bare = t.match_indices("env").any(|(at, _)| {
+            let before = at.checked_sub(1).map(|k| b[k]);
+            !word(before)
+                && !matches!(before, Some(b'-' | b'.' | b'$'))
+                && !word(b.get(at + 3).copied())
+                && whole(&t[at + 3..])
+        });
+        // yq's `envsubst` fills any `${NAME}` of its input, which may be a file's text.
+        let envsubst = t
+            .match_indices("envsubst")
+            .any(|(at, _)| !word(at.checked_sub(1).map(|k| b[k])) && !word(b.get(at + 8).copied()));
+        bare || envsubst
+            || t.match_indices("$ENV")
+                .any(|(at, _)| !word(b.get(at + 4).copied()) && whole(&t[at + 4..]))
+    })
 }
 
 /// A secret a unit prints without naming a file: a secret variable (`printenv GITHUB_TOKEN`,
@@ -1031,6 +1126,11 @@ fn secret_args(u: &Unit) -> Option<String> {
     let program = prog(u);
     let sign_in = program == Some("az") && u.args().next().map(text) == Some("login");
     let file_urls = program.is_some_and(crate::programs::reads_file_urls);
+    // gh's `--jq PROGRAM` (`-q '.[].key'`) names no file.
+    let jq_words: Vec<usize> = gh_jq_options(u)
+        .iter()
+        .map(|o| o.value_at.unwrap_or(o.index))
+        .collect();
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
     let mut pattern = crate::analyze::pattern_first(u);
@@ -1050,6 +1150,9 @@ fn secret_args(u: &Unit) -> Option<String> {
             continue;
         }
         if names && !a.glob && !option_value && !t.starts_with('-') {
+            continue;
+        }
+        if jq_words.contains(&(k + 1)) {
             continue;
         }
         // `u.args()` starts at the first argument, `argv[1]`.
@@ -2310,6 +2413,25 @@ mod tests {
             ("awk 'BEGIN{print ENVIRON[\"HOME\"]}'", None),
             ("jq -n env", Some(Decision::Ask)),
             ("jq -n 'env.HOME'", None),
+            ("jq -n '$ENV[\"HOME\"]'", None),
+            ("jq -n 'env.\"HOME\"'", None),
+            // An index the program computes may name any variable.
+            ("jq -n 'env[\"GITHUB_\" + \"TOKEN\"]'", Some(Decision::Ask)),
+            ("jq -n '$ENV[$k]'", Some(Decision::Ask)),
+            ("jq -n '$ENV.\"GH_TOK\\u0045N\"'", Some(Decision::Ask)),
+            // A program known only at run time.
+            ("jq \"$Q\" data.json", Some(Decision::Ask)),
+            ("jq -r \"$(cat filter.jq)\" data.json", Some(Decision::Ask)),
+            ("jq --arg v \"$V\" '.version = $v' package.json", None),
+            // gh's `--jq` is gojq with the environment loaded; its other words are no program.
+            ("gh api user --jq .login", None),
+            ("gh pr view 1 --json title -q '$ENV'", Some(Decision::Ask)),
+            (
+                "gh run list --json name --jq 'env[$k]'",
+                Some(Decision::Ask),
+            ),
+            ("gh api user --jq \"$Q\"", Some(Decision::Ask)),
+            ("gh issue list --label env", None),
             ("php -i", Some(Decision::Ask)),
             ("php -m", None),
             (
