@@ -8,7 +8,7 @@ use super::{Check, CheckCtx, Finding, declare_check, git_config};
 use crate::files::secret_glob::{glob_may_be_secret, name_may_be_secret};
 use crate::files::{may_be_secret, unquote, word_is_secret};
 use std::cell::LazyCell;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::analyze::{Analysis, Arg, Context, Unit};
 use crate::decision::Risk;
@@ -484,6 +484,9 @@ fn prints_secret(u: &Unit) -> Option<String> {
                 || matches!(words[..], ["secrets", "versions", "access", ..]) =>
         {
             Some("a Google Cloud token".to_owned())
+        }
+        "gcloud" if gcloud_prints_proxy_password(&words) => {
+            Some("the proxy password of gcloud's configuration".to_owned())
         }
         "az" if words.contains(&"get-access-token")
             || matches!(words[..], ["keyvault", "secret", "show", ..]) =>
@@ -1211,6 +1214,98 @@ fn secret_args(u: &Unit) -> Option<String> {
         .filter_map(|r| r.target.as_deref())
         .find(|t| word_is_secret(t))
         .map(str::to_owned)
+}
+
+/// `gcloud config list|get|get-value` of the proxy section or its password, and `gcloud config
+/// list` of every property or `gcloud config configurations describe` of a configuration that
+/// sets one (the file of the configuration, or `CLOUDSDK_PROXY_PASSWORD`): each prints the
+/// proxy password.
+fn gcloud_prints_proxy_password(words: &[&str]) -> bool {
+    // `--configuration NAME` (or `=NAME`) lists that configuration instead of the active one.
+    let named =
+        words
+            .iter()
+            .enumerate()
+            .find_map(|(i, w)| match w.strip_prefix("--configuration") {
+                Some("") => words.get(i + 1).copied(),
+                Some(v) => v.strip_prefix('='),
+                None => None,
+            });
+    let operands: Vec<&str> = words
+        .iter()
+        .enumerate()
+        .skip(2)
+        .filter(|&(i, w)| {
+            // `i` is at least 2: the word before is there.
+            !w.starts_with('-') && words.get(i.saturating_sub(1)) != Some(&"--configuration")
+        })
+        .map(|(_, w)| *w)
+        .collect();
+    match words {
+        ["config", "list" | "get" | "get-value", ..] => {
+            if operands.iter().any(|w| {
+                let w = w.to_ascii_lowercase();
+                w == "proxy" || w.starts_with("proxy/") || w.contains("password")
+            }) {
+                return true;
+            }
+            words.get(1) == Some(&"list") && operands.is_empty() && gcloud_proxy_password_set(named)
+        }
+        ["config", "configurations", "describe", ..] => {
+            gcloud_proxy_password_set(words.iter().skip(3).find(|w| !w.starts_with('-')).copied())
+        }
+        _ => false,
+    }
+}
+
+/// Whether gcloud's configuration NAME (the active one for `None`) sets a proxy password: its
+/// file under `$CLOUDSDK_CONFIG` (else `~/.config/gcloud`) has a `password` in `[proxy]`, or
+/// the environment sets `CLOUDSDK_PROXY_PASSWORD`. A file that cannot be read sets none.
+fn gcloud_proxy_password_set(name: Option<&str>) -> bool {
+    if std::env::var_os("CLOUDSDK_PROXY_PASSWORD").is_some_and(|v| !v.is_empty()) {
+        return true;
+    }
+    let dir = std::env::var_os("CLOUDSDK_CONFIG")
+        .filter(|v| !v.is_empty())
+        .map_or_else(
+            || crate::files::home().join(".config/gcloud"),
+            PathBuf::from,
+        );
+    let active = match name {
+        Some(n) => n.to_owned(),
+        None => std::env::var("CLOUDSDK_ACTIVE_CONFIG_NAME")
+            .ok()
+            .filter(|v| !v.is_empty())
+            .or_else(|| {
+                std::fs::read_to_string(dir.join("active_config"))
+                    .ok()
+                    .map(|t| t.trim().to_owned())
+            })
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| "default".to_owned()),
+    };
+    // A name with a path in it is no configuration gcloud keeps.
+    if active.contains('/') {
+        return false;
+    }
+    std::fs::read_to_string(dir.join("configurations").join(format!("config_{active}")))
+        .is_ok_and(|text| sets_proxy_password(&text))
+}
+
+/// A gcloud configuration file (INI) with a non-empty `password` in its `[proxy]` section.
+fn sets_proxy_password(text: &str) -> bool {
+    let mut in_proxy = false;
+    text.lines().any(|l| {
+        let l = l.trim();
+        if l.starts_with('[') {
+            in_proxy = l.eq_ignore_ascii_case("[proxy]");
+            return false;
+        }
+        in_proxy
+            && l.split_once(['=', ':']).is_some_and(|(k, v)| {
+                k.trim().eq_ignore_ascii_case("password") && !v.trim().is_empty()
+            })
+    })
 }
 
 /// `printing`: also a program that prints a secret itself (`prints_secret`), which the
@@ -2517,6 +2612,33 @@ mod tests {
         assert_eq!(expansion_operator("${#x}"), None);
         assert_eq!(expansion_operator("${x/a/b}"), None);
         assert_eq!(expansion_operator("$x"), None);
+    }
+
+    #[test]
+    fn gcloud_proxy_password() {
+        for (words, want) in [
+            (&["config", "list", "proxy/password"][..], true),
+            (&["config", "list", "proxy"], true),
+            (&["config", "get", "proxy/password"], true),
+            (&["config", "get-value", "PROXY/PASSWORD"], true),
+            (&["config", "list", "core/project"], false),
+            (&["config", "list", "--configuration", "proxy"], false),
+            (&["config", "configurations", "list"], false),
+        ] {
+            assert_eq!(
+                super::gcloud_prints_proxy_password(words),
+                want,
+                "{words:?}"
+            );
+        }
+        assert!(super::sets_proxy_password(
+            "[core]\nproject = p\n[proxy]\ntype = http\npassword = x\n"
+        ));
+        assert!(super::sets_proxy_password("[Proxy]\nPassword: x\n"));
+        assert!(!super::sets_proxy_password("[proxy]\npassword =\n"));
+        assert!(!super::sets_proxy_password(
+            "[core]\npassword = x\n[proxy]\ntype = http\n"
+        ));
     }
 
     #[test]
