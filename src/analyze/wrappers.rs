@@ -50,6 +50,9 @@ pub(crate) struct WrapperSpec {
     pub output_operand: bool,
     /// An output option's value `|CMD` or `!CMD` pipes the output into `sh -c CMD` (`strace`).
     pub output_pipes: bool,
+    /// Forms that, given none of the output options, write a file of a fixed name in the
+    /// working directory (`perf record CMD` writes `./perf.data`): form and file name.
+    pub default_outputs: &'static [(&'static str, &'static str)],
     /// The words that must follow the name for it to be a wrapper, one form each, its words
     /// separated by a space (`uv run`, `ip netns exec`, `perf stat`); empty: the name alone.
     /// Any other use of the program is the program itself.
@@ -111,6 +114,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         output_options: Words::EMPTY,
         output_operand: false,
         output_pipes: false,
+        default_outputs: &[],
         subcommands: Words::EMPTY,
         arg_files: Words::EMPTY,
         code_operands: false,
@@ -495,6 +499,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         subcommands: words!["stat", "record", "trace"],
         query_options: words!["-p", "-t", "--pid", "--tid"],
         output_options: words!["-o", "--output"],
+        // perf 6.1 perf-record(1): "-o, --output=: Output file name", default `perf.data`
+        // (an older one renamed `perf.data.old`); `perf stat` and `perf trace` print to
+        // standard error.
+        default_outputs: &[("record", "perf.data")],
         ..spec("perf")
     },
     spec("pgrphack"),
@@ -1114,7 +1122,11 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
     };
     let (table, closed) = table_of(spec, &args[..skip.min(args.len())]);
     let table_outputs = closed && table.output.iter().next().is_some();
-    if spec.output_options.is_empty() && !spec.output_operand && !table_outputs {
+    if spec.output_options.is_empty()
+        && !spec.output_operand
+        && !table_outputs
+        && spec.default_outputs.is_empty()
+    {
         return out;
     }
     let words = &args[skip.min(args.len())..];
@@ -1147,6 +1159,20 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
         && let Some(&at) = reading.parsed.operands.first()
     {
         push(at, words.get(at).and_then(Arg::exact));
+    }
+    if out.is_empty()
+        && let Some(last) = skip.checked_sub(1)
+        && let Some(&(_, file)) = spec.default_outputs.iter().find(|(form, _)| {
+            form.split(' ').count() == skip
+                && form.split(' ').zip(args).all(|(w, a)| a.exact() == Some(w))
+        })
+    {
+        // Named by the form's last word, which the output is charged to.
+        out.push(Written {
+            index: last,
+            value: Some(file.to_owned()),
+            pipe: None,
+        });
     }
     out
 }

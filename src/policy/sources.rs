@@ -315,6 +315,7 @@ impl Policy {
             unlisted_operands: spec.unlisted_operands,
             negatable: spec.negatable,
             response_files: spec.response_files,
+            numeric_operands: spec.numeric_operands,
             optional_next: spec.optional_next.into(),
             two_values: spec.two_values.into(),
             long_optional: spec.long_optional.into(),

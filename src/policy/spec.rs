@@ -272,6 +272,9 @@ pub(crate) struct ProgramSpec {
     /// response files): options and operands nobody checked, so no allow rule matches.
     #[serde(default)]
     pub response_files: bool,
+    /// A dash and digits (`-10`) is an operand, not options (bash's `fc -l -10`).
+    #[serde(default)]
+    pub numeric_operands: bool,
     /// Options (named in `short` or `long` too) whose value is optional: the next word unless
     /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
     /// commander's `[value]`.

@@ -178,6 +178,9 @@ pub(crate) struct OptionSpec {
     /// binutils' `expandargv`, LLVM's response files): options and operands no table or path
     /// check saw (`strings @list` prints a key the list names), so such a word is unknown.
     pub response_files: bool,
+    /// A dash and digits (`fc -l -10`: the tenth command back) is an operand, not options: bash's
+    /// `fc` reads such a word as a history offset and ends its options there.
+    pub numeric_operands: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -251,6 +254,7 @@ impl OptionSpec {
         unlisted_operands: false,
         negatable: false,
         response_files: false,
+        numeric_operands: false,
         writes: Names::Packed(""),
         runs: Names::Packed(""),
         network: Names::Packed(""),
@@ -657,6 +661,12 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
             continue;
         };
         if done || !v.starts_with('-') || v == "-" || arg.glob() && !v.starts_with('-') {
+            operand(&mut out, &mut done, i, options_first);
+            i += 1;
+            continue;
+        }
+        // `fc -l -10`: a history offset.
+        if spec.numeric_operands && v.len() > 1 && v[1..].bytes().all(|b| b.is_ascii_digit()) {
             operand(&mut out, &mut done, i, options_first);
             i += 1;
             continue;

@@ -88,6 +88,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         unlisted_operands,
         negatable,
         response_files,
+        numeric_operands,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -120,6 +121,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         unlisted_operands,
         negatable,
         response_files,
+        numeric_operands,
     })
 }
 
