@@ -1036,6 +1036,13 @@ impl<'l> Walker<'l> {
             None if a.array.is_empty() => (Some(String::new()), String::new()),
             None => (None, "(…)".to_owned()),
         };
+        // `x=$y`, `x="$y/sub"`: a value made of text and variables whose values the line set
+        // is known too (bash does not split or glob an assignment's value).
+        if value.is_none()
+            && let Some(w) = &a.value
+        {
+            value = self.copied_value(w);
+        }
         // `x+=v`: the old value (or elements) and `v`, not `v`.
         if a.append {
             value = None;
@@ -1182,6 +1189,33 @@ impl<'l> Walker<'l> {
             }
             _ => {}
         }
+    }
+
+    /// The value of an assignment's word made only of literal text and plain variables whose
+    /// values the line set (`$y`, `"${y}/x"`); `None` when any other part is in it. A tilde
+    /// in a value copied from a variable stands for the home directory it expanded to.
+    fn copied_value(&self, w: &Word) -> Option<String> {
+        if !w
+            .parts
+            .iter()
+            .any(|p| matches!(p, WordPart::Parameter { .. }))
+        {
+            return None;
+        }
+        let mut out = String::new();
+        for part in &w.parts {
+            match part {
+                WordPart::Literal { text, .. } => out.push_str(text.as_str()),
+                WordPart::LineContinuation { .. } => {}
+                WordPart::Parameter {
+                    name: Some(n),
+                    plain: true,
+                    ..
+                } if !matches!(n.as_str(), "@" | "*") => out.push_str(self.known_value(n)?),
+                _ => return None,
+            }
+        }
+        Some(out)
     }
 
     /// The static value of a variable assigned earlier on this line (the latest assignment).
@@ -1748,12 +1782,15 @@ impl<'l> Walker<'l> {
             }
             let assignment = UnitAssignment {
                 name: name.to_owned(),
-                value: a
-                    .arg
-                    .value
-                    .as_ref()
-                    .filter(|_| !appended)
-                    .map(|_| value.to_owned()),
+                value: match &a.arg.value {
+                    Some(_) => Some(value.to_owned()),
+                    // `local d=$1`, `declare x="$y"`: copied from values the line set.
+                    None if !transforms && a.sole => self
+                        .copied_value(a.word)
+                        .and_then(|t| t.split_once('=').map(|(_, v)| v.to_owned())),
+                    None => None,
+                }
+                .filter(|_| !appended),
                 template: value.to_owned(),
                 span: a.arg.span,
                 inherited: true,
@@ -1868,9 +1905,12 @@ impl<'l> Walker<'l> {
             // A call of a function defined earlier on the line runs its body, whose units are
             // already analysed (`f() { ls; }; f`). With redirects, assignments or a wrapper it
             // stays a unit of its own.
+            // Variables the line set before the call (`d=…` in a body, `x=1; f /`) keep the
+            // call a unit of its own, but its body is still read again with its arguments.
+            let settled = assignments.is_empty();
             if start == 0
                 && via.is_empty()
-                && assignments.is_empty()
+                && assignments.iter().all(|a| a.inherited)
                 && ctx.redirects.is_empty()
                 && self.functions.iter().any(|f| f == name)
                 && !self.units.iter().any(|u| {
@@ -1898,7 +1938,9 @@ impl<'l> Walker<'l> {
                     // The body's units read the same way again are already there.
                     self.drop_repeated_units(before);
                 }
-                return;
+                if settled {
+                    return;
+                }
             }
             let (program, path) = normalize_program(name);
             if is_confusable(&program) {
