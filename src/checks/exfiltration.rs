@@ -155,33 +155,16 @@ fn jq_reads_env(t: &str) -> bool {
 /// gh's `-q`/`--jq` options, read with the table of the subcommand they follow (`gh pr view`,
 /// `gh api`): their value is a jq program gh runs itself, never a file or a request's data.
 fn gh_jq_options(u: &Unit) -> Vec<crate::programs::args::Opt> {
-    use crate::programs::{args, tables};
     if prog(u) != Some("gh") {
         return Vec::new();
     }
-    let value = |k: usize| u.argv.get(k).and_then(|a| a.value.as_deref());
-    let global = tables::builtin("gh");
-    let parsed = args::parse(global.as_ref(), &u.argv);
-    let words: Vec<(usize, &str)> = parsed
-        .operands
-        .iter()
-        .take(2)
-        .map_while(|&k| value(k).map(|w| (k, w)))
-        .collect();
-    let table = (1..=words.len()).rev().find_map(|n| {
-        let key = words[..n]
-            .iter()
-            .fold(String::from("gh"), |key, (_, w)| key + " " + w);
-        tables::builtin(&key).map(|t| (t, words[n - 1].0))
-    });
-    let Some((table, split)) = table else {
-        return Vec::new();
-    };
-    args::parse_subcommand(global.as_ref(), &table, &u.argv, split)
-        .opts
-        .into_iter()
-        .filter(|o| matches!(o.name.as_ref(), "-q" | "--jq"))
-        .collect()
+    crate::programs::tables::parse_builtin("gh", &u.argv, 2).map_or_else(Vec::new, |parsed| {
+        parsed
+            .opts
+            .into_iter()
+            .filter(|o| matches!(o.name.as_ref(), "-q" | "--jq"))
+            .collect()
+    })
 }
 
 /// The jq programs of a unit, as the one parser reads its words: jq's (and its kin's) first

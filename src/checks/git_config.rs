@@ -695,7 +695,7 @@ pub(super) fn prints_credential(
     }
     let target = target_of(look, &g, u, cwd, moved);
     if sub == "config"
-        && let Some(source) = config_source(u, at)
+        && let Some(source) = config_source(u)
     {
         return match source {
             // git reads only that file, and what it includes when told to. Its words were read
@@ -704,6 +704,7 @@ pub(super) fn prints_credential(
             Source::File(f, includes) => {
                 credential_in_file(look, &resolve(&f, &target.start), &Wanted::All, 0, includes)
             }
+            Source::Blob => None,
             Source::Unknown(why) => Some(why),
         };
     }
@@ -727,6 +728,8 @@ pub(super) fn prints_credential(
 /// `includeIf.*.path` (only with `--includes`: off by default for a named file).
 enum Source {
     File(String, bool),
+    /// A blob of the repository without its includes: the agent's own text, committed.
+    Blob,
     /// Why what git reads is not known here: a blob whose includes it follows (a blob of the
     /// repository is the agent's to commit), a file named at run time.
     Unknown(String),
@@ -734,24 +737,12 @@ enum Source {
 
 /// The file `git config` is given (`-f`, `--file`, `--blob`; the last one counts), read with its
 /// table (`-lf FILE`, `--fil=FILE` abbreviated); `None` when it reads its usual files.
-fn config_source(u: &crate::analyze::Unit, at: usize) -> Option<Source> {
-    use crate::programs::{args, tables};
+fn config_source(u: &crate::analyze::Unit) -> Option<Source> {
     // `git config get …`, `git config list …` have tables of their own.
-    let deeper = u
-        .argv
-        .get(at + 1)
-        .and_then(|a| a.value.as_deref())
-        .filter(|w| matches!(*w, "get" | "list"));
-    let (key, split) = match deeper {
-        Some(w) => (format!("git config {w}"), at + 1),
-        None => ("git config".to_owned(), at),
-    };
-    let sub = tables::builtin(&key)?;
-    let global = tables::builtin("git");
-    let parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
+    let parsed = crate::programs::tables::parse_builtin("git", &u.argv, 2)?;
     let mut source: Option<(&str, Option<String>)> = None;
     let mut includes = false;
-    for o in parsed.opts.iter().filter(|o| o.index > split) {
+    for o in &parsed.opts {
         match o.name.as_ref() {
             "-f" | "--file" => source = Some(("--file", o.value.clone())),
             "--blob" => source = Some(("--blob", o.value.clone())),
@@ -765,7 +756,7 @@ fn config_source(u: &crate::analyze::Unit, at: usize) -> Option<Source> {
         ("--blob", _) if includes => Source::Unknown(
             "git follows the includes of a committed configuration (`--blob` with `--includes`): the files they name are printed".to_owned(),
         ),
-        ("--blob", _) => Source::File(String::new(), false),
+        ("--blob", _) => Source::Blob,
         (_, Some(f)) => Source::File(f, includes),
         (_, None) => Source::Unknown(
             "git config reads a file named only at run time: it may include a file of secrets".to_owned(),
@@ -807,7 +798,7 @@ fn credential_in_file(
     depth: usize,
     includes: bool,
 ) -> Option<String> {
-    if depth > MAX_INCLUDE_DEPTH || file.as_os_str().is_empty() || !look.exists(file) {
+    if depth > MAX_INCLUDE_DEPTH || !look.exists(file) {
         return None;
     }
     let text = look.read_to_string(file).ok()?;

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::args::{Names, OptionSpec};
+use super::args::{self, Names, OptionSpec, Parsed, Word};
 
 include!(concat!(env!("OUT_DIR"), "/builtin_options.rs"));
 
@@ -49,6 +49,38 @@ fn option_key(program: &str) -> Option<(Option<usize>, bool)> {
 /// key building.
 pub(crate) fn has_subcommand_tables(program: &str) -> bool {
     option_key(program).is_some_and(|(_, sub)| sub)
+}
+
+/// `argv` (program first) read with the built-in table of `program` and that of the deepest
+/// subcommand its first `depth` operands name (`gh pr view`, `git config get`): the reading a
+/// check needs when it looks for one option of a subcommand. `None` when `program` has no
+/// table. (The policy reads a unit the same way with a person's tables first.)
+pub(crate) fn parse_builtin<W: Word>(program: &str, argv: &[W], depth: usize) -> Option<Parsed> {
+    let global = builtin(program)?;
+    let parsed = args::parse(Some(&global), argv);
+    if !has_subcommand_tables(program) {
+        return Some(parsed);
+    }
+    let words: Vec<(usize, &str)> = parsed
+        .operands
+        .iter()
+        .take(depth)
+        .map_while(|&k| argv.get(k).and_then(Word::text).map(|w| (k, w)))
+        .collect();
+    for n in (1..=words.len()).rev() {
+        let key = words[..n]
+            .iter()
+            .fold(program.to_owned(), |key, (_, w)| key + " " + w);
+        if let Some(sub) = builtin(&key) {
+            return Some(args::parse_subcommand(
+                Some(&global),
+                &sub,
+                argv,
+                words[n - 1].0,
+            ));
+        }
+    }
+    Some(parsed)
 }
 
 /// The built-in option table of `program`: views into the packed text, nothing allocated.
