@@ -571,19 +571,29 @@ impl<'l> Walker<'l> {
     }
 
     /// `cp SRC DST`, `mv SRC DST`, `ln [-s] SRC DST` of a file the line wrote: DST holds the
-    /// same text (two static operands and plain options only; a directory as DST is not
-    /// followed).
-    fn record_copy(&mut self, s: &SimpleCommand) {
-        let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();
-        let mut operands = Vec::new();
-        for a in &args {
-            match a.exact() {
-                Some(v) if v.starts_with('-') => {}
-                Some(v) => operands.push(v),
-                None => return,
-            }
+    /// same text. The words are read with the program's table: two static operands and flags
+    /// only (an option with a value, `-t DIR`, `-S SUFFIX`, or one the table does not know
+    /// leaves DST unknown; a directory as DST is not followed).
+    fn record_copy(&mut self, s: &SimpleCommand, program: &str) {
+        let argv: Vec<Arg> = s.words.iter().flat_map(word::canonical).collect();
+        let Some(parsed) = crate::programs::tables::parse_builtin(program, &argv, 0) else {
+            return;
+        };
+        if parsed.dynamic
+            || parsed.unknown.is_some()
+            || parsed
+                .opts
+                .iter()
+                .any(|o| o.value.is_some() || o.value_at.is_some())
+        {
+            return;
         }
-        if let [src, dst] = operands[..]
+        let operands: Option<Vec<&str>> = parsed
+            .operands
+            .iter()
+            .map(|&k| argv.get(k).and_then(Arg::exact))
+            .collect();
+        if let Some([src, dst]) = operands.as_deref()
             && let Some(feed) = self.written_any(src)
         {
             self.written.push((written_path(dst).to_owned(), feed));
@@ -1123,13 +1133,18 @@ impl<'l> Walker<'l> {
             self.word_effects(w, ctx);
         }
         let tees = head.is_some_and(|a| a.exact() == Some("tee"));
-        let copies = head.is_some_and(|a| matches!(a.exact(), Some("cp" | "mv" | "ln")));
+        let copies: Option<&'static str> = match head.and_then(Arg::exact) {
+            Some("cp") => Some("cp"),
+            Some("mv") => Some("mv"),
+            Some("ln") => Some("ln"),
+            _ => None,
+        };
         self.simple_unit(s, assignments, &c, head_args);
         if tees || !s.redirects.is_empty() {
             self.record_writes(s, &c, tees);
         }
-        if copies && !self.written.is_empty() {
-            self.record_copy(s);
+        if let Some(program) = copies.filter(|_| !self.written.is_empty()) {
+            self.record_copy(s, program);
         }
         self.positional_changes(s);
         // A second reading with the variables set earlier on this line substituted, and the
