@@ -151,6 +151,18 @@ class Sandbox:
         return report, text
 
 
+def open_to_all(tree):
+    """Make every directory of TREE searchable and every file readable by the sandbox's
+    unprivileged user."""
+    for top, dirs, files in os.walk(tree):
+        for name in dirs:
+            os.chmod(os.path.join(top, name), 0o755)
+        for name in files:
+            path = os.path.join(top, name)
+            os.chmod(path, os.stat(path).st_mode | 0o444)
+    os.chmod(tree, 0o755)
+
+
 def make_template(tpl):
     """The fake project (a git repository with one commit) and home directory."""
     project, home = os.path.join(tpl, "project"), os.path.join(tpl, "home")
@@ -169,13 +181,7 @@ def make_template(tpl):
         hooks = os.path.join(project, ".git", "hooks")
         shutil.rmtree(hooks, ignore_errors=True)
         os.mkdir(hooks)
-    for top, dirs, files in os.walk(tpl):
-        for name in dirs:
-            os.chmod(os.path.join(top, name), 0o755)
-        for name in files:
-            path = os.path.join(top, name)
-            os.chmod(path, os.stat(path).st_mode | 0o444)
-    os.chmod(tpl, 0o755)
+    open_to_all(tpl)
 
 
 # ---------------------------------------------------------------- reading strace

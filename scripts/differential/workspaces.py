@@ -120,12 +120,7 @@ class Variant:
         if self.git:
             with open(config, "a") as f:
                 f.write(self.git)
-        for top, dirs, files in os.walk(template):
-            for name in dirs:
-                os.chmod(os.path.join(top, name), 0o755)
-            for name in files:
-                path = os.path.join(top, name)
-                os.chmod(path, os.stat(path).st_mode | 0o444)
+        oracle.open_to_all(template)
 
     def runs(self, cmd):
         """Whether CMD runs one of the variant's programs (by its words: a candidate, not a
