@@ -637,14 +637,26 @@ impl<'l> Walker<'l> {
                 .push((written_path(&path).to_owned(), Feed::Dynamic(s.span)));
         }
         if tee {
-            let args: Vec<Arg> = s.words[1..].iter().flat_map(word::canonical).collect();
-            let append = args
+            // Read with tee's table (`-ai`, `--app` abbreviated); without one, or with an
+            // option it does not know, every file may be appended to.
+            let argv: Vec<Arg> = s.words.iter().flat_map(word::canonical).collect();
+            let parsed = crate::programs::tables::parse_builtin("tee", &argv, 0);
+            let append = parsed.as_ref().is_none_or(|p| {
+                p.unknown.is_some()
+                    || p.opts
+                        .iter()
+                        .any(|o| o.name == "-a" || o.name == "--append")
+            });
+            let operands: Vec<usize> = match &parsed {
+                Some(p) => p.operands.clone(),
+                None => (1..argv.len()).collect(),
+            };
+            for v in operands
                 .iter()
-                .any(|a| a.exact().is_some_and(|v| v == "-a" || v == "--append"));
-            for a in &args {
-                match a.exact() {
-                    Some(v) if !v.starts_with('-') => targets.push((v.to_owned(), append)),
-                    _ => {}
+                .filter_map(|&k| argv.get(k).and_then(Arg::exact))
+            {
+                if parsed.is_some() || !v.starts_with('-') {
+                    targets.push((v.to_owned(), append));
                 }
             }
         }
