@@ -18,6 +18,7 @@ mod foreign_repo;
 mod fork_bomb;
 mod git_config;
 pub(crate) mod link_read;
+pub(crate) mod listing;
 mod obfuscation;
 mod one_liner;
 mod privilege;

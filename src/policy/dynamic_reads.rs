@@ -37,7 +37,9 @@
 use std::path::Path;
 
 use super::{Decision, Reason, Risk};
-use crate::analyze::{Analysis, Context, Unit};
+use crate::analyze::{Context, Unit};
+use crate::checks::CheckCtx;
+use crate::checks::listing::{self, Listed};
 use crate::files::secret_glob;
 use crate::programs::args::{self, Role};
 use crate::programs::tables;
@@ -52,12 +54,8 @@ pub(crate) fn is_printer(unit: &Unit) -> bool {
 /// The reasons a unit's dynamic file operands give: read-secret for values known to reach a
 /// secret, read-unknown-path for values not known at all. `operands` are the indices of its
 /// operands (as the program's option table reads them).
-pub(crate) fn reasons(
-    analysis: &Analysis,
-    index: usize,
-    operands: &[usize],
-    cwd: &Path,
-) -> Vec<Reason> {
+pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Reason> {
+    let analysis = cx.analysis;
     let mut out = Vec::new();
     let Some(unit) = analysis.units.get(index) else {
         return out;
@@ -83,7 +81,7 @@ pub(crate) fn reasons(
         .filter(|r| r.op == "<" && r.target.is_none() && r.fd.as_deref().is_none_or(|fd| fd == "0"))
         .map(|r| (r.template.as_str(), false, r.span));
     for (template, glob, span) in operands.chain(stdin) {
-        match judge(analysis, unit, template, glob, span, cwd) {
+        match judge(cx, unit, template, glob, span) {
             Judged::Proven => {}
             Judged::Secret(path) => out.push(reason(
                 Decision::Ask,
@@ -101,7 +99,7 @@ pub(crate) fn reasons(
             )),
         }
     }
-    if unit.appended_args && !matches!(listing_before(analysis, index), Judged::Proven) {
+    if unit.appended_args && !matches!(listing_before(cx, index), Judged::Proven) {
         out.push(Reason::path(Decision::Ask, Risk::High, "read-unknown-path", format!(
                 "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"
             ), unit.span, Some(index)));
@@ -114,7 +112,8 @@ pub(crate) fn reasons(
 /// program opens the file and may print what it holds, in its output or in an error quoting a
 /// line (`wc --files0-from=F` names each line it cannot open): judged as a printer's dynamic
 /// operand is, for any program.
-pub(crate) fn option_reasons(analysis: &Analysis, index: usize, cwd: &Path) -> Vec<Reason> {
+pub(crate) fn option_reasons(cx: &CheckCtx, index: usize) -> Vec<Reason> {
+    let analysis = cx.analysis;
     let mut out = Vec::new();
     let Some(unit) = analysis.units.get(index) else {
         return out;
@@ -146,7 +145,7 @@ pub(crate) fn option_reasons(analysis: &Analysis, index: usize, cwd: &Path) -> V
             &a.template
         };
         let name = o.name.as_ref();
-        match judge(analysis, unit, template, a.glob, a.span, cwd) {
+        match judge(cx, unit, template, a.glob, a.span) {
             Judged::Proven => {}
             Judged::Secret(path) => out.push(Reason::path(
                 Decision::Ask,
@@ -202,14 +201,8 @@ fn concrete(template: &str) -> bool {
     !rest.contains(['$', '`']) && !rest.contains("(…)")
 }
 
-fn judge(
-    analysis: &Analysis,
-    unit: &Unit,
-    t: &str,
-    glob: bool,
-    span: crate::ast::Span,
-    cwd: &Path,
-) -> Judged {
+fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span) -> Judged {
+    let (analysis, cwd) = (cx.analysis, cx.cwd);
     if glob {
         return Judged::Unknown;
     }
@@ -233,7 +226,7 @@ fn judge(
     }
     // `"$(git ls-files '*.py')"`, `$(ls -t logs/*.log | head -1)`: the names a listing prints.
     if t == "$(…)" {
-        return listing_within(analysis, span);
+        return listing_within(cx, span);
     }
     let Some((name, suffix)) = variable_prefix(t) else {
         return Judged::Unknown;
@@ -297,7 +290,7 @@ fn judge(
             let word = word.trim_matches('"');
             if word == "$(…)" && suffix.is_empty() {
                 // `for f in $(git ls-files '*.py')`, `f=$(ls -t *.log | head -1)`.
-                match listing_within(analysis, a.span) {
+                match listing_within(cx, a.span) {
                     Judged::Proven => continue,
                     other => return other,
                 }
@@ -346,8 +339,9 @@ fn judge_path(path: &str, cwd: &Path) -> Judged {
 }
 
 /// The units of the command substitutions within `span`, judged as one listing.
-fn listing_within(analysis: &Analysis, span: crate::ast::Span) -> Judged {
-    let units: Vec<&Unit> = analysis
+fn listing_within(cx: &CheckCtx, span: crate::ast::Span) -> Judged {
+    let units: Vec<&Unit> = cx
+        .analysis
         .units
         .iter()
         .filter(|u| {
@@ -356,11 +350,19 @@ fn listing_within(analysis: &Analysis, span: crate::ast::Span) -> Judged {
                 && u.context.contains(&Context::Substitution)
         })
         .collect();
-    listing(&units)
+    // Bash drops the NULs of `-print0` from a substitution: the names run together.
+    if units
+        .first()
+        .is_some_and(|u| u.args().any(|a| a.value.as_deref() == Some("-print0")))
+    {
+        return Judged::Unknown;
+    }
+    listing(&units, cx)
 }
 
 /// The stages piped into unit `index` (which `xargs` runs), judged as one listing.
-fn listing_before(analysis: &Analysis, index: usize) -> Judged {
+fn listing_before(cx: &CheckCtx, index: usize) -> Judged {
+    let analysis = cx.analysis;
     // `echo a.txt | xargs cat`: the input is known, and the analysis read the command a second
     // time with it appended (`cat a.txt`), which the path policy judges.
     if let Some(unit) = analysis.units.get(index)
@@ -388,21 +390,28 @@ fn listing_before(analysis: &Analysis, index: usize) -> Judged {
         next = k;
     }
     stages.reverse();
-    listing(&stages)
+    listing(&stages, cx)
 }
 
 /// Does a pipeline print only names of files that cannot hold secrets? Its first stage lists
 /// files under the working directory with a name filter no secret matches (`git ls-files
 /// '*.py'`, `find src -name '*.rs'`, `ls -t logs/*.log`, `git diff --name-only`); the later
-/// stages only keep some of its lines (`head`, `tail`, `sort`, `uniq`, `grep PATTERN`).
-fn listing(stages: &[&Unit]) -> Judged {
+/// stages only keep some of its lines (`head`, `tail`, `sort`, `uniq`, `grep PATTERN`). The
+/// names it would print now are then looked up in the workspace
+/// ([`checks::listing`](crate::checks::listing)): a pattern says nothing of a link named
+/// `notes.md` or a tracked `.env`.
+fn listing(stages: &[&Unit], cx: &CheckCtx) -> Judged {
     let Some((first, rest)) = stages.split_first() else {
         return Judged::Unknown;
     };
     if !lists_safe_names(first) || !rest.iter().all(|u| keeps_lines(u)) {
         return Judged::Unknown;
     }
-    Judged::Proven
+    match listing::names_printed(first, cx) {
+        Listed::Clean => Judged::Proven,
+        Listed::Secret(name) => Judged::Secret(name),
+        Listed::Unknown => Judged::Unknown,
+    }
 }
 
 /// The unit's static words after the program, or `None` when one is dynamic.
@@ -462,10 +471,11 @@ fn lists_safe_names(unit: &Unit) -> bool {
         // `git ls-files '*.py'`: every pathspec a pattern no secret matches.
         Some("git") if args.first() == Some(&"ls-files") => {
             let specs: Vec<&&str> = args[1..].iter().filter(|a| !a.starts_with('-')).collect();
+            // Pathspec magic (`:(exclude)*.md`, `:!x`) changes what a pattern selects.
             !specs.is_empty()
                 && specs
                     .iter()
-                    .all(|p| p.contains(['*', '?']) && safe_pattern(p))
+                    .all(|p| p.contains(['*', '?']) && !p.starts_with(':') && safe_pattern(p))
                 && args[1..].iter().filter(|a| a.starts_with('-')).all(|o| {
                     matches!(
                         *o,
@@ -502,11 +512,21 @@ fn lists_safe_names(unit: &Unit) -> bool {
             if !starts.iter().all(|p| inside(p)) {
                 return false;
             }
-            if expr
-                .iter()
-                .any(|a| matches!(*a, "-o" | "-or" | "," | "(" | ")"))
-            {
-                return false;
+            // Only tests that narrow what `-print` (or `-print0`, for `xargs -0`) prints: no
+            // alternative, no other action (`-printf`, `-fprint`, `-ls` print other text;
+            // `-exec`, `-delete` act), no link following (`-L`, `-follow`).
+            let mut k = 0;
+            while let Some(a) = expr.get(k) {
+                k += match *a {
+                    "!" | "-not" | "-a" | "-and" | "-print" | "-print0" | "-empty"
+                    | "-readable" | "-executable" | "-xdev" | "-mount" | "-depth" | "-true" => 1,
+                    "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename"
+                    | "-regex" | "-iregex" | "-regextype" | "-type" | "-maxdepth" | "-mindepth"
+                    | "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" | "-size"
+                    | "-newer" | "-perm" | "-user" | "-group" | "-uid" | "-gid" | "-links"
+                    | "-inum" => 2,
+                    _ => return false,
+                };
             }
             let mut named = false;
             for (k, a) in expr.iter().enumerate() {
@@ -562,12 +582,12 @@ mod tests {
     fn rules(cmd: &str) -> Vec<String> {
         let analysis = crate::analyze::analyze(cmd, &Limits::default());
         let policy = super::super::Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
-        let cwd = Path::new("/work/project");
+        let cx = CheckCtx::new(&analysis, Path::new("/work/project"));
         (0..analysis.units.len())
             .flat_map(|i| {
                 let unit = &analysis.units[i];
                 let (_, parsed) = policy.parse_unit(unit);
-                reasons(&analysis, i, &parsed.operands, cwd)
+                reasons(&cx, i, &parsed.operands)
             })
             .map(|r| r.rule.to_string())
             .collect()
@@ -577,8 +597,9 @@ mod tests {
     fn option_values_that_name_read_files_are_judged_like_operands() {
         let judged = |cmd: &str| -> Vec<String> {
             let analysis = crate::analyze::analyze(cmd, &Limits::default());
+            let cx = CheckCtx::new(&analysis, Path::new("/work/project"));
             (0..analysis.units.len())
-                .flat_map(|i| option_reasons(&analysis, i, Path::new("/work/project")))
+                .flat_map(|i| option_reasons(&cx, i))
                 .map(|r| r.rule.to_string())
                 .collect()
         };
@@ -674,6 +695,22 @@ mod tests {
                 &["read-unknown-path"],
             ),
             ("find . -name '*.pem' | xargs cat", &["read-unknown-path"]),
+            // Text of its own, links followed, names run together, pathspec magic.
+            (
+                "cat $(find . -name '*.rs' -printf '/root/.aws/credentials\\n')",
+                &["read-unknown-path"],
+            ),
+            ("cat $(find -L . -name '*.md')", &["read-unknown-path"]),
+            (
+                "find . -name '*.md' -follow | xargs cat",
+                &["read-unknown-path"],
+            ),
+            ("cat $(find . -name '*.md' -print0)", &["read-unknown-path"]),
+            ("find . -name '*.md' -print0 | xargs -0 cat", &[]),
+            (
+                "cat $(git ls-files ':(exclude)*.md')",
+                &["read-unknown-path"],
+            ),
             ("ls *.json | xargs -I% jq -r .name %", &[]),
             ("cat list; find . -name '*.rs' | xargs cat", &[]),
             (
@@ -700,10 +737,11 @@ mod tests {
         let policy = super::super::Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
         let rules = |cmd: &str| -> Vec<String> {
             let analysis = crate::analyze::analyze(cmd, &Limits::default());
+            let cx = CheckCtx::new(&analysis, &ws);
             (0..analysis.units.len())
                 .flat_map(|i| {
                     let (_, parsed) = policy.parse_unit(&analysis.units[i]);
-                    reasons(&analysis, i, &parsed.operands, &ws)
+                    reasons(&cx, i, &parsed.operands)
                 })
                 .map(|r| r.rule.to_string())
                 .collect()

@@ -157,7 +157,7 @@ impl Policy {
                 None => global.push(reason),
             }
         }
-        self.add_path_reasons(&analysis, &mut states);
+        self.add_path_reasons(&cx, &mut states);
         global.extend(self.flag_reasons(&analysis));
         let opaque = analysis.is_opaque();
         let mut units = Vec::with_capacity(analysis.units.len());
@@ -359,7 +359,8 @@ impl Policy {
     /// The path policy, for the files each unit reads and writes, each resolved against the
     /// working directory as `cd`/`pushd`/`popd` earlier on the line leave it; and the files a
     /// printer opens whose names are known only at run time.
-    fn add_path_reasons(&self, analysis: &Analysis, states: &mut [UnitState<'_>]) {
+    fn add_path_reasons(&self, cx: &CheckCtx, states: &mut [UnitState<'_>]) {
+        let analysis = cx.analysis;
         let mut wd = paths::WorkingDir::new(
             self.start_dir.as_deref().unwrap_or(&self.cwd),
             crate::files::Look::from(self.snapshot.as_ref()),
@@ -467,14 +468,14 @@ impl Policy {
                 .as_ref()
                 .filter(|_| dynamic_reads::is_printer(unit))
             {
-                for r in dynamic_reads::reasons(analysis, i, &parsed.operands, &self.cwd) {
+                for r in dynamic_reads::reasons(cx, i, &parsed.operands) {
                     state.hard = true;
                     state.edit_only = false;
                     state.reasons.push(r);
                 }
             }
             // Files an option's value names, known only at run time (`wc --files0-from="$F"`).
-            for r in dynamic_reads::option_reasons(analysis, i, &self.cwd) {
+            for r in dynamic_reads::option_reasons(cx, i) {
                 state.hard = true;
                 state.edit_only = false;
                 state.reasons.push(r);
