@@ -728,7 +728,6 @@ mod tests {
             "cat docs/*",
             "grep foo *",
             "sort docs/n*",
-            "look a R",
             "diff --from-file=R README.md",
             "xmllint R",
             "grep -R foo docs",

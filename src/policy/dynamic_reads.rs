@@ -30,8 +30,12 @@
 //! "$F"`, `wc --files0-from="$F"`, `diff --from-file "$F"`) is judged the same way, for any
 //! program: [`option_reasons`].
 //!
+//! Standard input read from a file known only at run time (`tr a b < "$F"`, `read -r x <
+//! "$F"`) is judged for every program but the digests and counts (`wc`, `sha256sum`…), whatever
+//! it does with it.
+//!
 //! Known gaps: only the programs in [`is_printer_name`](crate::programs::is_printer_name) have
-//! their dynamic operands judged (any other program's are left to its rules); a variable set in one branch of an `if` before the unit counts as set (bash would
+//! their dynamic file operands judged (any other program's are left to its rules); a variable set in one branch of an `if` before the unit counts as set (bash would
 //! use the environment's value on the other branch).
 
 use std::path::Path;
@@ -44,7 +48,7 @@ use crate::files::secret_glob;
 use crate::programs::args::{self, Role};
 use crate::programs::tables;
 
-/// A program that prints what it reads ([`is_printer_name`](crate::programs::is_printer_name)): the only units [`reasons`] judges.
+/// A program that prints what it reads ([`is_printer_name`](crate::programs::is_printer_name)): the only units whose file operands [`reasons`] judges.
 pub(crate) fn is_printer(unit: &Unit) -> bool {
     unit.program
         .as_deref()
@@ -60,9 +64,25 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
     let Some(unit) = analysis.units.get(index) else {
         return out;
     };
-    let Some(program) = unit.program.as_deref().filter(|_| is_printer(unit)) else {
+    let Some(program) = unit.program.as_deref() else {
         return out;
     };
+    // Any program but a digest or a count may print what standard input brings it (`tr a b <
+    // "$F"`, `read -r x < "$F"`); only a printer's file operands are judged.
+    let printer = is_printer(unit);
+    let stdin_kept = !matches!(
+        crate::programs::base(program),
+        "wc" | "md5sum"
+            | "sha1sum"
+            | "sha224sum"
+            | "sha256sum"
+            | "sha384sum"
+            | "sha512sum"
+            | "b2sum"
+            | "cksum"
+            | "sum"
+            | "shasum"
+    );
     let skip = usize::from(crate::analyze::pattern_first(unit));
     let reason = |decision, rule: &'static str, message: String, span| {
         Reason::path(decision, Risk::High, rule, message, span, Some(index))
@@ -71,16 +91,22 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
     // (`cat < "$F"`).
     let operands = operands
         .iter()
+        .filter(|_| printer)
         .skip(skip)
         .filter_map(|&i| unit.argv.get(i))
         .filter(|a| a.value.is_none())
-        .map(|a| (&*a.template, a.glob, a.span));
+        .map(|a| (&*a.template, a.glob, a.span, false));
     let stdin = unit
         .redirects
         .iter()
-        .filter(|r| r.op == "<" && r.target.is_none() && r.fd.as_deref().is_none_or(|fd| fd == "0"))
-        .map(|r| (r.template.as_str(), false, r.span));
-    for (template, glob, span) in operands.chain(stdin) {
+        .filter(|r| {
+            stdin_kept
+                && r.op == "<"
+                && r.target.is_none()
+                && r.fd.as_deref().is_none_or(|fd| fd == "0")
+        })
+        .map(|r| (r.template.as_str(), false, r.span, true));
+    for (template, glob, span, input) in operands.chain(stdin) {
         match judge(cx, unit, template, glob, span) {
             Judged::Proven => {}
             Judged::Secret(path) => out.push(reason(
@@ -92,14 +118,20 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
             Judged::Unknown => out.push(reason(
                 Decision::Ask,
                 "read-unknown-path",
-                format!(
-                    "prints a file named `{template}`, known only at run time: it may hold secrets"
-                ),
+                if input {
+                    format!(
+                        "reads a file named `{template}`, known only at run time, on standard input: it may hold secrets, which `{program}` may print or pass on"
+                    )
+                } else {
+                    format!(
+                        "prints a file named `{template}`, known only at run time: it may hold secrets"
+                    )
+                },
                 span,
             )),
         }
     }
-    if unit.appended_args && !matches!(listing_before(cx, index), Judged::Proven) {
+    if printer && unit.appended_args && !matches!(listing_before(cx, index), Judged::Proven) {
         out.push(Reason::path(Decision::Ask, Risk::High, "read-unknown-path", format!(
                 "prints the files named on its input ({program} run by xargs or parallel), known only at run time: they may hold secrets"
             ), unit.span, Some(index)));

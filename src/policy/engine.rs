@@ -462,12 +462,9 @@ impl Policy {
                     state.reasons.push(r);
                 }
             }
-            // Files a printer opens whose names are known only at run time.
-            if let Some(parsed) = state
-                .parsed
-                .as_ref()
-                .filter(|_| dynamic_reads::is_printer(unit))
-            {
+            // Files a printer opens, and standard input any program reads, whose names are
+            // known only at run time.
+            if let Some(parsed) = state.parsed.as_ref() {
                 for r in dynamic_reads::reasons(cx, i, &parsed.operands) {
                     state.hard = true;
                     state.edit_only = false;

@@ -481,7 +481,7 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
         p if crate::programs::is_printer_name(p)
             || matches!(
                 p,
-                "source" | "." | "wc" | "cmp" | "gpg" | "openssl" | "tar" | "zip" | "7z"
+                "source" | "." | "wc" | "gpg" | "openssl" | "tar" | "zip" | "7z"
             ) =>
         {
             all(Access::Read, &mut out);

@@ -43,7 +43,7 @@ name_set! {
     /// Programs whose first operand is a pattern or a program, unless an option gives it.
     pub(crate) fn is_pattern_first, PATTERN_FIRST = [
         "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-        "mawk", "nawk", "sed", "jq", "yq",
+        "mawk", "nawk", "sed", "jq", "yq", "look",
     ]
 }
 
@@ -404,7 +404,7 @@ name_set! {
         "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
         "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
         "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
-        "shuf", "tsort", "ptx", "uuencode",
+        "shuf", "tsort", "ptx", "uuencode", "look", "cmp", "colordiff", "diff3",
     ]
 }
 
