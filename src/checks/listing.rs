@@ -307,6 +307,17 @@ fn git(args: &[&str], names: &mut Names) {
         names.unknown = true;
         return;
     }
+    // `git diff --name-only REV`, `--cached`: a file the index no longer holds (removed from it,
+    // or changed only in history) is still listed, and may be on disk: every file of the work
+    // tree may be.
+    if *sub == "diff"
+        && (has("--cached")
+            || has("--staged")
+            || rest.iter().any(|a| !a.starts_with('-') && *a != "--"))
+    {
+        work_tree(&top, &prefix, from_cwd, names);
+        return;
+    }
     for f in &tracked {
         let under = f.path.strip_prefix(prefix.as_str());
         let shown = match (from_cwd, under) {
@@ -325,6 +336,41 @@ fn git(args: &[&str], names: &mut Names) {
         names.printed(shown);
         if names.done() {
             return;
+        }
+    }
+}
+
+/// Every file under the top of a work tree (`.git` left out, links not descended), printed
+/// from the top, or from the working directory (`prefix` below the top) when `from_cwd`.
+fn work_tree(top: &Path, prefix: &str, from_cwd: bool, names: &mut Names) {
+    let mut stack = vec![(top.to_path_buf(), String::new())];
+    while let Some((dir, shown)) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let n = e.file_name();
+            let n = n.to_string_lossy();
+            if shown.is_empty() && n == ".git" {
+                continue;
+            }
+            let here = if shown.is_empty() {
+                n.into_owned()
+            } else {
+                format!("{shown}/{n}")
+            };
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                stack.push((e.path(), here));
+                names.seen += 1;
+                names.unknown |= names.seen > MAX_WALK;
+            } else if !from_cwd {
+                names.printed(&here);
+            } else if let Some(rel) = here.strip_prefix(prefix) {
+                names.printed(rel);
+            }
+            if names.done() {
+                return;
+            }
         }
     }
 }
@@ -440,6 +486,17 @@ mod tests {
         assert_eq!(listed(&root, "git ls-files '*.md'"), Listed::Clean);
         assert_eq!(
             listed(&root, "git diff --name-only"),
+            Listed::Secret(".env".into())
+        );
+        // A file taken out of the index but left on disk is still a change.
+        git(&["rm", "-q", "--cached", ".env"]);
+        assert_eq!(listed(&root, "git diff --name-only"), Listed::Clean);
+        assert_eq!(
+            listed(&root, "git diff --cached --name-only"),
+            Listed::Secret(".env".into())
+        );
+        assert_eq!(
+            listed(&root, "git diff --name-only HEAD~3"),
             Listed::Secret(".env".into())
         );
         // Pathspec magic (`:(exclude)`) and untracked files are not read here.

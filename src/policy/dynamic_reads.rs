@@ -382,11 +382,12 @@ fn listing_within(cx: &CheckCtx, span: crate::ast::Span) -> Judged {
                 && u.context.contains(&Context::Substitution)
         })
         .collect();
-    // Bash drops the NULs of `-print0` from a substitution: the names run together.
-    if units
-        .first()
-        .is_some_and(|u| u.args().any(|a| a.value.as_deref() == Some("-print0")))
-    {
+    // Bash drops the NULs of `find -print0` and `git … -z` from a substitution: the names run
+    // together.
+    if units.first().is_some_and(|u| {
+        u.args()
+            .any(|a| matches!(a.value.as_deref(), Some("-print0" | "-z")))
+    }) {
         return Judged::Unknown;
     }
     listing(&units, cx)
@@ -574,7 +575,7 @@ fn lists_safe_names(unit: &Unit) -> bool {
         }
         // `ls -t logs/*.log`, `ls`, `ls logs`: the visible names a pattern inside the working
         // directory that is not aimed at a secret gives (`ls DIR` as `DIR/*`, `ls` as `*`); no
-        // hidden files, no recursion.
+        // hidden files, no recursion, no long option (`--all`, `--recursive`, `--classify`).
         Some("ls") => {
             let operands: Vec<&&str> = args.iter().filter(|a| !a.starts_with('-')).collect();
             operands.iter().all(|p| {
@@ -585,7 +586,7 @@ fn lists_safe_names(unit: &Unit) -> bool {
                 }
             }) && args
                 .iter()
-                .filter(|a| a.starts_with('-') && !a.starts_with("--"))
+                .filter(|a| a.starts_with('-'))
                 .all(|o| o[1..].bytes().all(|b| b"1trSdUX".contains(&b)))
         }
         _ => false,
@@ -739,6 +740,10 @@ mod tests {
             ),
             ("cat $(find . -name '*.md' -print0)", &["read-unknown-path"]),
             ("find . -name '*.md' -print0 | xargs -0 cat", &[]),
+            ("cat $(ls --all)", &["read-unknown-path"]),
+            ("cat $(git ls-files -z '*.md')", &["read-unknown-path"]),
+            ("git ls-files -z '*.md' | xargs -0 cat", &[]),
+            ("ls --recursive | xargs cat", &["read-unknown-path"]),
             (
                 "cat $(git ls-files ':(exclude)*.md')",
                 &["read-unknown-path"],
