@@ -69,6 +69,71 @@ pub(crate) fn names_printed(unit: &Unit, cx: &CheckCtx) -> Listed {
     names.verdict()
 }
 
+/// Whether a find expression only narrows what `-print` (or `-print0`, for `xargs -0`) prints:
+/// no alternative, no other action (`-printf`, `-fprint`, `-ls` print other text; `-exec`,
+/// `-delete` act), no link following (`-L`, `-follow`).
+pub(crate) fn find_narrows(expr: &[&str]) -> bool {
+    let mut k = 0;
+    while let Some(a) = expr.get(k) {
+        k += match *a {
+            "!" | "-not" | "-a" | "-and" | "-print" | "-print0" | "-empty" | "-readable"
+            | "-executable" | "-xdev" | "-mount" | "-depth" | "-true" => 1,
+            "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename" | "-regex"
+            | "-iregex" | "-regextype" | "-type" | "-maxdepth" | "-mindepth" | "-mtime"
+            | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" | "-size" | "-newer" | "-perm"
+            | "-user" | "-group" | "-uid" | "-gid" | "-links" | "-inum" => 2,
+            _ => return false,
+        };
+    }
+    true
+}
+
+/// The files `find … -exec PROGRAM {} +` (or `\;`, `-execdir`, `-ok`, `-okdir`) hands its
+/// program: every entry the walk finds that the tests before the action let through (a name
+/// test, `-maxdepth`; the others only narrow and are not followed), judged as the program
+/// reads them. A start point outside the working directory, or an expression that does more
+/// than narrow, names anything.
+pub(crate) fn find_exec_names(find_unit: &Unit, cx: &CheckCtx) -> Listed {
+    let Some(args) = find_unit
+        .args()
+        .map(|a| a.value.as_deref())
+        .collect::<Option<Vec<&str>>>()
+    else {
+        return Listed::Unknown;
+    };
+    let Some(cut) = args
+        .iter()
+        .position(|a| matches!(*a, "-exec" | "-execdir" | "-ok" | "-okdir"))
+    else {
+        return Listed::Unknown;
+    };
+    let before = &args[..cut];
+    let expr_at = before
+        .iter()
+        .position(|a| a.starts_with('-') || matches!(*a, "(" | "!" | ")" | ","))
+        .unwrap_or(before.len());
+    let (starts, expr) = before.split_at(expr_at);
+    if !starts.iter().all(|p| inside(p)) || !find_narrows(expr) {
+        return Listed::Unknown;
+    }
+    if cx.analysis.units.iter().any(|u| {
+        matches!(
+            u.program.as_deref(),
+            Some("cd" | "pushd" | "popd" | "chdir")
+        )
+    }) {
+        return Listed::Unknown;
+    }
+    let mut names = Names::new(cx);
+    find(before, &mut names);
+    names.verdict()
+}
+
+/// A path under the working directory (relative, never climbing out of it).
+pub(crate) fn inside(path: &str) -> bool {
+    !path.starts_with('/') && !path.starts_with('~') && !path.split('/').any(|c| c == "..")
+}
+
 /// The names a listing prints, judged as they come.
 struct Names<'a, 'c> {
     cx: &'a CheckCtx<'c>,
@@ -103,7 +168,11 @@ impl<'a, 'c> Names<'a, 'c> {
             return;
         }
         let (path, lost) = crate::files::resolve_links_under(name, self.cx.cwd, self.cx.look);
-        if lost || crate::files::is_secret(&path) {
+        // A git config file holding a credential (`.git/config` after `actions/checkout`).
+        if lost
+            || crate::files::is_secret(&path)
+            || super::git_config::file_credential(self.cx.look, name, self.cx.cwd).is_some()
+        {
             self.secret = Some(name.to_owned());
         }
     }
@@ -452,10 +521,52 @@ mod tests {
         );
         assert_eq!(listed(&root, "find . -maxdepth 2 -name '*'"), Listed::Clean);
         assert_eq!(listed(&root, "find src -name '*'"), Listed::Clean);
+        // A git config file that holds a credential.
+        put(
+            &root.join("src/.git/config"),
+            "[http \"https://github.com/\"]\n\textraheader = AUTHORIZATION: basic eC1hY2Nlc3M=\n",
+        );
+        assert_eq!(
+            listed(&root, "find src -name 'config'"),
+            Listed::Secret("src/.git/config".into())
+        );
         assert_eq!(
             listed(&root, "cd deep && find . -name '*'"),
             Listed::Unknown
         );
+    }
+
+    #[test]
+    fn find_exec_hands_its_program_what_the_walk_finds() {
+        let (_t, root) = workspace();
+        let exec = |line: &str| {
+            let analysis = analyze(line, &Limits::default());
+            let cx = CheckCtx::new(&analysis, &root);
+            let find = analysis
+                .units
+                .iter()
+                .find(|u| u.program.as_deref() == Some("find"))
+                .unwrap_or_else(|| panic!("no find in {line}"));
+            find_exec_names(find, &cx)
+        };
+        assert_eq!(exec("find . -type f -exec cat {} +"), Listed::Clean);
+        put(&root.join("deploy/.env"), "TOKEN=x\n");
+        assert_eq!(
+            exec("find . -type f -exec cat {} +"),
+            Listed::Secret("./deploy/.env".into())
+        );
+        assert_eq!(exec("find . -name '*.rs' -exec cat {} +"), Listed::Clean);
+        assert_eq!(exec("find src -exec head -5 {} \\;"), Listed::Clean);
+        // Alternatives, links followed, a start outside: anything.
+        assert_eq!(
+            exec("find . -name '*.rs' -o -name x -exec cat {} +"),
+            Listed::Unknown
+        );
+        assert_eq!(
+            exec("find -L . -name '*.rs' -exec cat {} +"),
+            Listed::Unknown
+        );
+        assert_eq!(exec("find / -name '*.rs' -exec cat {} +"), Listed::Unknown);
     }
 
     #[test]

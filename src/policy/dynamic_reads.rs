@@ -43,7 +43,7 @@ use std::path::Path;
 use super::{Decision, Reason, Risk};
 use crate::analyze::{Context, Unit};
 use crate::checks::CheckCtx;
-use crate::checks::listing::{self, Listed};
+use crate::checks::listing::{self, Listed, inside};
 use crate::files::secret_glob;
 use crate::programs::args::{self, Role};
 use crate::programs::tables;
@@ -89,12 +89,16 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
     };
     // The dynamic file operands, and a standard input read from a file known only at run time
     // (`cat < "$F"`).
+    // `find … -exec cat {} +`: find puts the names it finds in place of `{}`.
+    let by_find = unit.via.iter().any(|w| w == "find");
     let operands = operands
         .iter()
         .filter(|_| printer)
         .skip(skip)
         .filter_map(|&i| unit.argv.get(i))
-        .filter(|a| a.value.is_none())
+        .filter(|a| {
+            a.value.is_none() || by_find && a.value.as_deref().is_some_and(|v| v.contains("{}"))
+        })
         .map(|a| (&*a.template, a.glob, a.span, false));
     let stdin = unit
         .redirects
@@ -238,6 +242,9 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
     if glob {
         return Judged::Unknown;
     }
+    if t.contains("{}") && unit.via.iter().any(|w| w == "find") {
+        return found_by(cx, unit, t);
+    }
     // `comm <(sort a) <(sort b)`: a pipe from a command that is a unit of its own.
     if t == "<(…)" {
         return Judged::Proven;
@@ -370,6 +377,25 @@ fn judge_path(path: &str, cwd: &Path) -> Judged {
     }
 }
 
+/// The operand `{}` of a program `find -exec` runs: the files the walk of the find around it
+/// finds. A word that only holds `{}` (`./{}`, `{}.bak`) is not followed.
+fn found_by(cx: &CheckCtx, unit: &Unit, t: &str) -> Judged {
+    let find = cx.analysis.units.iter().find(|f| {
+        f.program.as_deref() == Some("find")
+            && !std::ptr::eq(*f, unit)
+            && f.span.start <= unit.span.start
+            && unit.span.end <= f.span.end
+    });
+    match find {
+        Some(find) if t == "{}" => match listing::find_exec_names(find, cx) {
+            Listed::Clean => Judged::Proven,
+            Listed::Secret(name) => Judged::Secret(name),
+            Listed::Unknown => Judged::Unknown,
+        },
+        _ => Judged::Unknown,
+    }
+}
+
 /// The units of the command substitutions within `span`, judged as one listing.
 fn listing_within(cx: &CheckCtx, span: crate::ast::Span) -> Judged {
     let units: Vec<&Unit> = cx
@@ -473,11 +499,6 @@ fn keeps_lines(unit: &Unit) -> bool {
     }
 }
 
-/// A path under the working directory (relative, never climbing out of it).
-fn inside(path: &str) -> bool {
-    !path.starts_with('/') && !path.starts_with('~') && !path.split('/').any(|c| c == "..")
-}
-
 /// A name pattern inside the working directory that is not aimed at a secret: the same test as
 /// for an unquoted glob operand (`cat *.json` reads whatever is there; `cat *.pem` asks).
 fn safe_pattern(pattern: &str) -> bool {
@@ -545,21 +566,8 @@ fn lists_safe_names(unit: &Unit) -> bool {
             if !starts.iter().all(|p| inside(p)) {
                 return false;
             }
-            // Only tests that narrow what `-print` (or `-print0`, for `xargs -0`) prints: no
-            // alternative, no other action (`-printf`, `-fprint`, `-ls` print other text;
-            // `-exec`, `-delete` act), no link following (`-L`, `-follow`).
-            let mut k = 0;
-            while let Some(a) = expr.get(k) {
-                k += match *a {
-                    "!" | "-not" | "-a" | "-and" | "-print" | "-print0" | "-empty"
-                    | "-readable" | "-executable" | "-xdev" | "-mount" | "-depth" | "-true" => 1,
-                    "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename"
-                    | "-regex" | "-iregex" | "-regextype" | "-type" | "-maxdepth" | "-mindepth"
-                    | "-mtime" | "-mmin" | "-atime" | "-amin" | "-ctime" | "-cmin" | "-size"
-                    | "-newer" | "-perm" | "-user" | "-group" | "-uid" | "-gid" | "-links"
-                    | "-inum" => 2,
-                    _ => return false,
-                };
+            if !listing::find_narrows(expr) {
+                return false;
             }
             let mut named = false;
             for (k, a) in expr.iter().enumerate() {
