@@ -249,8 +249,8 @@ fn low32(v: i64) -> u32 {
 }
 
 /// git commands that print the contents of tracked files (`git log -p`, `git show`, `git diff`,
-/// `git stash show`) in a repository whose index holds a file of secrets: the patches may carry
-/// it. `git diff` of the work tree against the index counts a secret only when its copy may
+/// `git stash show`, `git archive`), or search them (`git log -S`/`-G`), in a repository whose
+/// index holds a file of secrets: the patches may carry it. `git diff` of the work tree against the index counts a secret only when its copy may
 /// have changed; the history's files are not read, so any tracked secret counts for a commit.
 /// A pathspec after `--` limits the files looked at; options that print names or counts only
 /// (`--stat`, `--name-only`, `-s`) print no contents.
@@ -279,6 +279,7 @@ pub(crate) fn history_prints_secret(
                         | "stash"
                         | "format-patch"
                         | "range-diff"
+                        | "archive"
                 )
             ) || a.value.is_none()
         })
@@ -316,8 +317,10 @@ pub(crate) fn history_prints_secret(
             }
             false
         }
+        // `-S`/`-G` (pickaxe) search the contents of every revision: which commits they list
+        // tells what a tracked secret holds, a string at a time.
         "log" | "whatchanged" | "reflog" | "diff-tree" | "diff-index" | "diff-files" => {
-            if !has(PATCH) {
+            if !has(PATCH) && !has(&["-S", "-G", "--pickaxe-regex"]) {
                 return None;
             }
             false
@@ -331,7 +334,21 @@ pub(crate) fn history_prints_secret(
         // `git stash show` prints a patch when the configuration says so (`stash.showPatch`).
         "stash show" | "range-diff" => false,
         "format-patch" if has(&["--stdout"]) => false,
+        // `git archive TREE`: the tracked files' contents, in a tar or zip on standard output.
+        "archive" if !has(&["-l", "--list"]) => false,
         _ => return None,
+    };
+    let what = if sub == "archive" {
+        "prints the contents of"
+    } else if has(PATCH)
+        || !matches!(
+            sub,
+            "log" | "whatchanged" | "reflog" | "diff-tree" | "diff-index" | "diff-files"
+        )
+    {
+        "prints patches of"
+    } else {
+        "searches the history of"
     };
     // A `cd` to a directory known only at run time: the repository is not known.
     if moved.is_some_and(|d| d.contains('$')) {
@@ -393,10 +410,9 @@ pub(crate) fn history_prints_secret(
             (m.mtime(), m.mtime_nsec())
         });
         let Some(files) = tracked_files(&git, &common, cx) else {
-            return Some(
-                "prints patches of the files git tracks, and the repository's index cannot be read: one may hold secrets"
-                    .to_owned(),
-            );
+            return Some(format!(
+                "{what} the files git tracks, and the repository's index cannot be read: one may hold secrets"
+            ));
         };
         // One buffer for every path: a join apiece cost as much as the test.
         let mut full = top.clone();
@@ -410,14 +426,14 @@ pub(crate) fn history_prints_secret(
             secret && (!worktree_only || may_differ(&top, f, index_time))
         })?;
         Some(format!(
-            "prints patches of the files git tracks, `{}` among them: a file that holds secrets",
+            "{what} the files git tracks, `{}` among them: a file that holds secrets",
             f.path
         ))
     };
     match cx.memo {
         // The lines of a batch that print patches alike read the index once.
         Some(memo) => memo.search(
-            format!("patches {} {worktree_only} {limits:?}", top.display()),
+            format!("{what} {} {worktree_only} {limits:?}", top.display()),
             find,
         ),
         None => find(),
@@ -915,6 +931,10 @@ mod tests {
             "git --git-dir=.git log -p",
             "cd src && git log -p",
             "cd \"$D\" && git log -p",
+            "git archive HEAD",
+            "git archive --format=zip HEAD",
+            "git log -S TOKEN --oneline",
+            "git log -G 'api_key=[a-f]' --all",
         ] {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
@@ -931,6 +951,8 @@ mod tests {
             "git diff HEAD -- src/main.rs",
             "git stash list",
             "git status",
+            "git archive --list",
+            "git log -S TOKEN -- src",
         ] {
             assert_eq!(run(cmd), None, "{cmd}");
         }
