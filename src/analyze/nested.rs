@@ -1551,30 +1551,78 @@ impl Walker<'_> {
         let mut c = ctx.clone();
         c.appended = program == "parallel";
         self.code_args(code, program, via, assignments, &c, Context::NestedShell);
-        if program == "parallel" && end < args.len() {
+        // `:::: FILE` gives the lines of FILE, known only at run time.
+        if program == "parallel"
+            && matches!(
+                args[end..].first().and_then(|a| a.arg.exact()),
+                Some(":::" | ":::+")
+            )
+        {
             self.parallel_values(code, &args[end + 1..], via, ctx);
         }
     }
 
     /// `parallel sh -c ::: 'rm -rf /'`, `parallel dd of={} ::: /dev/sda`: with static values
-    /// after `:::`, each command parallel runs is known (the words joined, `{}` replaced or the
-    /// value appended, quoted as parallel quotes it); each is read as a resolved command.
+    /// after `:::`, each command parallel runs is known (the words joined, `{}` replaced by the
+    /// values or the values appended, quoted as parallel quotes them); each is read as a
+    /// resolved command. Several sources give every combination of their values (`::: a b :::
+    /// c` runs `CMD a c` and `CMD b c`), `:::+` pairs its values with the source before. Values
+    /// read from a file (`::::`), more than 32 commands, sources of unequal length paired, or a
+    /// replacement string other than `{}` (`{.}`, `{1}`) leave the commands unread: the
+    /// program's arguments stay unknown.
     fn parallel_values(&mut self, code: &[ArgW], values: &[ArgW], via: &[String], ctx: &Ctx) {
+        const MAX_COMMANDS: usize = 32;
         let mut words: Vec<&str> = Vec::with_capacity(code.len());
         for a in code {
             match a.arg.exact() {
+                Some(w) if w.replace("{}", "").contains(['{', '}']) => return,
                 Some(w) => words.push(w),
                 None => return,
             }
         }
+        // The sources, each with how it joins the ones before (`:::+` pairs).
+        let mut sources: Vec<(bool, Vec<&str>)> = vec![(false, Vec::new())];
+        for v in values {
+            match v.arg.exact() {
+                None | Some("::::" | "::::+") => return,
+                Some(":::") => sources.push((false, Vec::new())),
+                Some(":::+") => sources.push((true, Vec::new())),
+                Some(value) => {
+                    if let Some((_, list)) = sources.last_mut() {
+                        list.push(value);
+                    }
+                }
+            }
+        }
+        let mut combos: Vec<Vec<&str>> = vec![Vec::new()];
+        for (paired, list) in &sources {
+            if *paired {
+                if list.len() != combos.len() {
+                    return;
+                }
+                for (c, v) in combos.iter_mut().zip(list) {
+                    c.push(v);
+                }
+            } else {
+                if combos.len() * list.len() > MAX_COMMANDS {
+                    return;
+                }
+                combos = combos
+                    .iter()
+                    .flat_map(|c| {
+                        list.iter().map(move |v| {
+                            let mut next = c.clone();
+                            next.push(v);
+                            next
+                        })
+                    })
+                    .collect();
+            }
+        }
         let quote = |w: &str| format!("'{}'", w.replace('\'', "'\\''"));
         let mut lines = Vec::new();
-        for v in values.iter().take(32) {
-            let Some(value) = v.arg.exact() else { return };
-            if matches!(value, ":::" | "::::" | ":::+" | "::::+") {
-                break;
-            }
-            let q = quote(value);
+        for combo in combos.iter().filter(|c| !c.is_empty()) {
+            let q = combo.iter().map(|v| quote(v)).collect::<Vec<_>>().join(" ");
             let line = if words.iter().any(|w| w.contains("{}")) {
                 words
                     .iter()
