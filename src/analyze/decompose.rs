@@ -335,10 +335,18 @@ impl<'l> Walker<'l> {
                 let arith_at = (self.arith.len(), self.arith_names.len());
                 self.commands_within(body, Context::Loop, ctx);
                 let generic = units_at..self.units.len();
-                // Nothing in the body sets the variable: no assignment, builtin (`read`,
-                // `printf -v`), inner loop or arithmetic (`((p++))`, `let`) the walk saw.
+                // Nothing on the line but the loop sets the variable: no assignment, builtin
+                // (`read`, `printf -v`), other loop or function body the walk saw, and no
+                // arithmetic (`((p++))`, `let`) in the body.
+                // (This loop read again, inside another loop's body, records the same list.)
                 let kept = variable != "IFS"
-                    && !self.bare[bare_at..].iter().any(|a| a.name == *variable)
+                    && bare_at > 0
+                    && self.bare[bare_at - 1].name == *variable
+                    && self
+                        .bare
+                        .iter()
+                        .filter(|a| a.name == *variable)
+                        .all(|a| a.span == self.bare[bare_at - 1].span)
                     && (self.arith.len(), self.arith_names.len()) == arith_at;
                 if self.loop_values_again(variable, items, body, *span, ctx) && kept {
                     self.drop_loop_variable_units(variable, generic);
