@@ -331,8 +331,26 @@ impl<'l> Walker<'l> {
                         exported: false,
                     });
                 }
+                let (units_at, bare_at) = (self.units.len(), self.bare.len());
+                let arith_at = (self.arith.len(), self.arith_names.len());
                 self.commands_within(body, Context::Loop, ctx);
-                self.loop_values_again(variable, items, body, *span, ctx);
+                let generic = units_at..self.units.len();
+                // Nothing on the line but the loop sets the variable: no assignment, builtin
+                // (`read`, `printf -v`), other loop or function body the walk saw, and no
+                // arithmetic (`((p++))`, `let`) in the body.
+                // (This loop read again, inside another loop's body, records the same list.)
+                let kept = variable != "IFS"
+                    && bare_at > 0
+                    && self.bare[bare_at - 1].name == *variable
+                    && self
+                        .bare
+                        .iter()
+                        .filter(|a| a.name == *variable)
+                        .all(|a| a.span == self.bare[bare_at - 1].span)
+                    && (self.arith.len(), self.arith_names.len()) == arith_at;
+                if self.loop_values_again(variable, items, body, *span, ctx) && kept {
+                    self.drop_loop_variable_units(variable, generic);
+                }
             }
             Command::Case { subject, arms, .. } => {
                 self.word_effects(subject, ctx);
@@ -418,6 +436,9 @@ impl<'l> Walker<'l> {
     /// `for d in / ~; do rm -rf "$d"; done`: with a static list of a few words, the body is
     /// read again once for each, the variable holding it, so that the second reading of its
     /// commands sees the values (`rm -rf /`). Units read the same way again are dropped.
+    /// True when the body was read again with every value of the list, each a plain word
+    /// (not empty; no blank, which splits, or glob character, which expands, where the
+    /// variable is unquoted).
     fn loop_values_again(
         &mut self,
         variable: &str,
@@ -425,12 +446,12 @@ impl<'l> Walker<'l> {
         body: &[Command],
         span: Span,
         ctx: &Ctx,
-    ) {
+    ) -> bool {
         if variable.is_empty() || items.is_empty() || items.len() > 8 || self.stopped {
-            return;
+            return false;
         }
         if !wrappers::is_assignment(&format!("{variable}=")) {
-            return;
+            return false;
         }
         let values: Option<Vec<String>> = items
             .iter()
@@ -438,8 +459,14 @@ impl<'l> Walker<'l> {
             .map(|a| a.exact().map(str::to_owned))
             .collect();
         let Some(values) = values.filter(|v| !v.is_empty() && v.len() <= 8) else {
-            return;
+            return false;
         };
+        let plain = values.iter().all(|v| {
+            !v.is_empty()
+                && !v
+                    .chars()
+                    .any(|c| c.is_whitespace() || matches!(c, '*' | '?' | '[' | ']' | '\\'))
+        });
         let before = self.units.len();
         for value in values {
             let saved = self.exported.len();
@@ -455,6 +482,50 @@ impl<'l> Walker<'l> {
             self.exported.truncate(saved);
         }
         self.drop_repeated_units(before);
+        plain && !self.stopped
+    }
+
+    /// `for p in requests flask; do pip show "$p"; done`: the body's units read before the
+    /// values were put in place, whose only words known at run time are the loop variable
+    /// (`$p`, `"${p}"`), are dropped: the readings with each value of the list (which
+    /// [`Self::loop_values_again`] made, the body setting the variable nowhere) are what bash
+    /// runs. Kept: a unit whose program is the variable, whose redirect target is known only
+    /// at run time, or that runs where the variable may hold another value (a function body,
+    /// code read again by `bash -c` or `eval`, a command another program runs).
+    fn drop_loop_variable_units(&mut self, variable: &str, generic: std::ops::Range<usize>) {
+        let names = [format!("${variable}"), format!("${{{variable}}}")];
+        let same_shell = |c: &Context| {
+            matches!(
+                c,
+                Context::Pipeline
+                    | Context::Subshell
+                    | Context::Condition
+                    | Context::Loop
+                    | Context::Case
+                    | Context::Substitution
+            )
+        };
+        let mut k = generic.start;
+        let mut end = generic.end.min(self.units.len());
+        while k < end {
+            let u = &self.units[k];
+            let covered = u.argv.first().is_some_and(|a| a.value.is_some())
+                && u.argv.iter().any(|a| a.value.is_none())
+                && u.argv
+                    .iter()
+                    .all(|a| a.value.is_some() || names.iter().any(|n| **n == *a.template))
+                && u.redirects
+                    .iter()
+                    .all(|r| r.target.is_some() || r.op.contains("<<"))
+                && u.context.iter().all(same_shell)
+                && u.assignments.iter().all(|a| a.value.is_some());
+            if covered {
+                self.units.remove(k);
+                end -= 1;
+            } else {
+                k += 1;
+            }
+        }
     }
 
     /// Drop the units from `from` on that repeat one before it (same span and words): a body
@@ -1931,14 +2002,18 @@ impl<'l> Walker<'l> {
             }
             // A call of a function defined earlier on the line runs its body, whose units are
             // already analysed (`f() { ls; }; f`). With redirects, assignments or a wrapper it
-            // stays a unit of its own.
+            // stays a unit of its own; but a redirect of its output that writes no file (`f
+            // 2>&1`, `f >/dev/null`) changes nothing the body runs.
             // Variables the line set before the call (`d=…` in a body, `x=1; f /`) keep the
             // call a unit of its own, but its body is still read again with its arguments.
             let settled = assignments.is_empty();
             if start == 0
                 && via.is_empty()
                 && assignments.iter().all(|a| a.inherited)
-                && ctx.redirects.is_empty()
+                && ctx.redirects.iter().all(|r| {
+                    matches!(r.op.as_str(), ">" | ">>" | ">|" | "&>" | "&>>" | ">&")
+                        && !r.writes_file()
+                })
                 && self.functions.iter().any(|f| f == name)
                 && !self.units.iter().any(|u| {
                     // `unset -f NAME` (or `unset NAME`) earlier: the call is the program again.

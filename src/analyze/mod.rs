@@ -603,7 +603,8 @@ fn producer_words_safe(u: &Unit, splits: bool) -> bool {
 /// same shell: an assignment statement among those the line begins with (each followed by `;`,
 /// `&&` or a newline), or the list of a `for` loop whose body the unit begins or continues
 /// without any other compound command in between. The unit runs in the line's shell or a copy
-/// of it (a pipeline stage, a subshell, a condition, a loop, a `case` arm), never in code a
+/// of it (a pipeline stage, a subshell, a command substitution, a condition, a loop, a `case`
+/// arm), never in code a
 /// shell reads again (`bash -c`, `eval`), a function, or a command another program runs.
 fn mark_shaped_variables(input: &str, units: &mut [Unit], assignments: &[UnitAssignment]) {
     // Only a variable set from a command substitution is marked (most lines set none).
@@ -654,6 +655,7 @@ fn mark_shaped_variables(input: &str, units: &mut [Unit], assignments: &[UnitAss
             c,
             Context::Pipeline
                 | Context::Subshell
+                | Context::Substitution
                 | Context::Condition
                 | Context::Loop
                 | Context::Case
@@ -718,8 +720,8 @@ const KEYWORDS: &[&str] = &[
 ];
 
 /// `list` is the word list of `for NAME in LIST; do …` and unit `u` is in that loop's body: the
-/// text between them is `; do` (or a newline) and then only simple commands (no keyword of a
-/// compound command, no bracket, no `done`).
+/// text between them is `; do` (or a newline) and then only simple commands and command
+/// substitutions (no keyword of a compound command, no other bracket, no `done`).
 fn loop_body(input: &str, name: &str, list: Span, u: &Unit) -> bool {
     if !u.in_context(Context::Loop) {
         return false;
@@ -758,7 +760,13 @@ fn loop_body(input: &str, name: &str, list: Span, u: &Unit) -> bool {
     if !body.starts_with(char::is_whitespace) {
         return false;
     }
-    !body.contains(['(', ')', '{', '}', '`'])
+    // A command substitution the unit is in (`echo "$b $(git log -1 $b)"`) runs in a copy of
+    // the loop's shell: its `$(` is no compound command, and no other parenthesis is there.
+    let opens = body.matches("$(").count();
+    !body.contains("$((")
+        && body.matches('(').count() == opens
+        && body.matches(')').count() <= opens
+        && !body.contains(['{', '}', '`'])
         && !body
             .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
             .any(|w| KEYWORDS.contains(&w))

@@ -2323,7 +2323,8 @@ fn venv_verb(base: &str, u: &Unit) -> bool {
 }
 
 /// A verb of poetry or uv that asks the package sources about newer versions: `poetry show`
-/// with `--outdated`/`--latest` (`-o`, `-l`, also in a bundle), `uv pip list --outdated`.
+/// with `--outdated`/`--latest` (`-o`, `-l`, also in a bundle), `uv pip list --outdated`,
+/// `uv pip tree --outdated`.
 fn queries_sources(base: &str, u: &Unit) -> bool {
     let words = operand_words(u, base);
     let has = |long: &[&str], short: &[char]| {
@@ -2336,7 +2337,7 @@ fn queries_sources(base: &str, u: &Unit) -> bool {
     };
     match (base, &words[..]) {
         ("poetry", ["show", ..]) => has(&["--outdated", "--latest"], &['o', 'l']),
-        ("uv", ["pip", "list", ..]) => has(&["--outdated"], &[]),
+        ("uv", ["pip", "list" | "tree", ..]) => has(&["--outdated"], &[]),
         _ => false,
     }
 }

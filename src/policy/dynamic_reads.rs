@@ -674,10 +674,8 @@ mod tests {
             ("find ~/.ssh -type f | xargs cat", &["read-unknown-path"]),
             ("read F < list; cat \"$F\"", &["read-unknown-path"]),
             ("for f in ~/.ssh/*; do cat \"$f\"; done", &["read-secret"]),
-            (
-                "for f in a ~/.aws/credentials; do head \"$f\"; done",
-                &["read-secret"],
-            ),
+            // Each value read in place: the path policy judges `head ~/.aws/credentials`.
+            ("for f in a ~/.aws/credentials; do head \"$f\"; done", &[]),
             ("for f in src/*.rs; do head -5 \"$f\"; done", &[]),
             ("for f in a b; do cat \"$f.txt\"; done", &[]),
             ("F=src/main.rs; cat \"$F\"", &[]),

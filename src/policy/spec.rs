@@ -275,6 +275,10 @@ pub(crate) struct ProgramSpec {
     /// A dash and digits (`-10`) is an operand, not options (bash's `fc -l -10`).
     #[serde(default)]
     pub numeric_operands: bool,
+    /// A single-dash word `-name=value` gives a `single_value` option its value (Go's flag
+    /// package: `go list -f='{{.Dir}}'`).
+    #[serde(default)]
+    pub equals_values: bool,
     /// Options (named in `short` or `long` too) whose value is optional: the next word unless
     /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
     /// commander's `[value]`.

@@ -181,6 +181,11 @@ pub(crate) struct OptionSpec {
     /// A dash and digits (`fc -l -10`: the tenth command back) is an operand, not options: bash's
     /// `fc` reads such a word as a history offset and ends its options there.
     pub numeric_operands: bool,
+    /// A single-dash word `-name=value` gives a `single_value` option its value attached, as
+    /// Go's flag package reads it (`go list -f='{{.Dir}}'`, `go tool cover -func=c.out`). Only
+    /// where the program's parser does (another reads the whole word as an unknown option or,
+    /// as exiftool does, as something else).
+    pub equals_values: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -255,6 +260,7 @@ impl OptionSpec {
         negatable: false,
         response_files: false,
         numeric_operands: false,
+        equals_values: false,
         writes: Names::Packed(""),
         runs: Names::Packed(""),
         network: Names::Packed(""),
@@ -700,6 +706,23 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 value_at: next_word(argv, i),
             });
             i = end + 1;
+            continue;
+        }
+        // `-func=c.out`: Go's flag package reads the value after `=`.
+        if spec.single_dash_long
+            && spec.equals_values
+            && !v.starts_with("--")
+            && let Some((name, value)) = v.split_once('=')
+            && spec.single_value.contains(name)
+        {
+            out.opts.push(Opt {
+                name: Cow::Owned(name.to_owned()),
+                value: Some(value.to_owned()),
+                known: true,
+                index: i,
+                value_at: None,
+            });
+            i += 1;
             continue;
         }
         if spec.single_dash_long && !v.starts_with("--") {

@@ -121,6 +121,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         negatable,
         response_files,
         numeric_operands,
+        equals_values,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -154,6 +155,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         negatable,
         response_files,
         numeric_operands,
+        equals_values,
     })
 }
 
