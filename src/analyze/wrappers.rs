@@ -50,6 +50,9 @@ pub(crate) struct WrapperSpec {
     pub output_operand: bool,
     /// An output option's value `|CMD` or `!CMD` pipes the output into `sh -c CMD` (`strace`).
     pub output_pipes: bool,
+    /// Values of the output options that name no file (hyperfine's `--output=null`, `pipe`,
+    /// `inherit`): every other value is a file written.
+    pub output_keywords: &'static [&'static str],
     /// Forms that, given none of the output options, write a file of a fixed name in the
     /// working directory (`perf record CMD` writes `./perf.data`): form and file name; the
     /// empty form is the name alone (`script -c CMD` writes `./typescript`).
@@ -115,6 +118,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         output_options: Words::EMPTY,
         output_operand: false,
         output_pipes: false,
+        output_keywords: &[],
         default_outputs: &[],
         subcommands: Words::EMPTY,
         arg_files: Words::EMPTY,
@@ -368,7 +372,11 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--export-json",
             "--export-markdown",
             "--export-orgmode",
+            "--output",
         ],
+        // `--output=WHERE`: the command's output goes to `null`, `pipe`, `inherit`, or else
+        // to the file named (created or truncated).
+        output_keywords: &["null", "pipe", "inherit"],
         code_operands: true,
         multi_value: &[
             ("-P", 3),
@@ -1151,6 +1159,12 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
         let output =
             spec.output_options.contains(&o.name) || closed && table.output.contains(&o.name);
         if !output {
+            continue;
+        }
+        if o.value
+            .as_deref()
+            .is_some_and(|v| spec.output_keywords.contains(&v))
+        {
             continue;
         }
         match (o.value_at, o.value.as_deref()) {
