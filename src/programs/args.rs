@@ -814,6 +814,17 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 value = value_of(argv, i + 1);
                 step = 2;
             }
+            // nopt reads `--X false` as `--no-X` and `--no-X false` as `--X`: the option is the
+            // setting it ends with, and has that one's effects (`--strict-ssl false` turns the
+            // TLS checks off as `--no-strict-ssl` does).
+            let full = if bool_word && value.as_deref() == Some("false") {
+                match full.strip_prefix("--no-") {
+                    Some(rest) => format!("--{rest}"),
+                    None => format!("--no-{}", &full[2..]),
+                }
+            } else {
+                full
+            };
             // An operation parameter is proven by its shape and its value: one with none (at
             // the end, or before a word that is the next option) is no `--name value` of the
             // operation but a flag nobody listed, perhaps one of the CLI's own.
@@ -1161,6 +1172,64 @@ mod tests {
     fn short_names_are_the_letter_after_a_dash() {
         for c in (0..=0x7f_u8).map(char::from).chain(['é', '\u{200b}']) {
             assert_eq!(short_name(c), format!("-{c}"), "{c:?}");
+        }
+    }
+
+    /// nopt's boolean words: `--X false` is `--no-X`, `--no-X false` is `--X`, `true` keeps
+    /// the option as written; the effect is the one of the setting it ends with.
+    #[test]
+    fn nopt_boolean_words_name_the_setting_they_end_with() {
+        let npm = OptionSpec {
+            long: vec!["--strict-ssl".into(), "--json".into()].into(),
+            closed: true,
+            negatable: true,
+            network: vec!["--no-strict-ssl".into()].into(),
+            ..OptionSpec::default()
+        };
+        for (input, opts, operands, network) in [
+            (
+                "npm view x --strict-ssl false",
+                vec!["--no-strict-ssl"],
+                vec!["view", "x"],
+                true,
+            ),
+            (
+                "npm view --strict-ssl true x",
+                vec!["--strict-ssl"],
+                vec!["view", "x"],
+                false,
+            ),
+            (
+                "npm view x --no-strict-ssl",
+                vec!["--no-strict-ssl"],
+                vec!["view", "x"],
+                true,
+            ),
+            (
+                "npm view x --no-strict-ssl false",
+                vec!["--strict-ssl"],
+                vec!["view", "x"],
+                false,
+            ),
+            (
+                "npm view x --no-strict-ssl true",
+                vec!["--no-strict-ssl"],
+                vec!["view", "x"],
+                true,
+            ),
+            ("npm ls --json false", vec!["--no-json"], vec!["ls"], false),
+        ] {
+            let a = argv(input);
+            let p = parse(Some(&npm), &a);
+            let names: Vec<&str> = p.opts.iter().map(|o| o.name.as_ref()).collect();
+            assert_eq!(names, opts, "{input}");
+            let ops: Vec<&str> = p.operands.iter().map(|&i| a[i]).collect();
+            assert_eq!(ops, operands, "{input}");
+            let effect = p
+                .opts
+                .iter()
+                .any(|o| npm.effect(o) == Some(Effect::Network));
+            assert_eq!(effect, network, "{input}");
         }
     }
 
