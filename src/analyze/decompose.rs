@@ -12,6 +12,8 @@ use crate::Limits;
 use crate::ast::{Command, IssueKind, RedirectTarget, Script, SimpleCommand, Span, Word, WordPart};
 use crate::parse::SpanMap;
 
+use super::fed_values;
+use super::param_ops;
 use super::word::{self, Arg};
 use super::wrappers::{self, Strip};
 use super::{Context, Flag, FlagKind, Unit, UnitAssignment, UnitRedirect};
@@ -457,6 +459,61 @@ impl<'l> Walker<'l> {
         self.drop_repeated_units(before);
     }
 
+    /// `while read -r d; do rm -rf "$d"; done <<< TEXT`: with input known on the line, of a
+    /// few lines, the body is read again once for each line, the variables holding its
+    /// fields. Units read the same way again are dropped.
+    fn loop_lines_again(&mut self, condition: &[Command], body: &[Command], ctx: &Ctx) {
+        let (Some(Feed::Static(text, _)), [Command::Simple(c)]) = (&ctx.feed, condition) else {
+            return;
+        };
+        if self.stopped
+            || c.words
+                .first()
+                .and_then(word::canonical_plain)
+                .and_then(|a| a.exact().map(str::to_owned))
+                .as_deref()
+                != Some("read")
+        {
+            return;
+        }
+        let args: Vec<Arg> = c.words.iter().flat_map(word::canonical).collect();
+        let words: Vec<Option<&str>> = args[1..].iter().map(Arg::exact).collect();
+        let Some(reader) = fed_values::reader("read", &words) else {
+            return;
+        };
+        // `IFS=: read …` or an IFS the line set.
+        let ifs = match c.assignments.iter().rev().find(|a| a.name == "IFS") {
+            Some(a) => match &a.value {
+                Some(w) => match word::canonical(w).as_slice() {
+                    [x] => x.exact().map(str::to_owned),
+                    [] => Some(String::new()),
+                    _ => None,
+                },
+                None => None,
+            },
+            None => ifs_of(&self.exported),
+        };
+        let Some(ifs) = ifs else { return };
+        let Some(lines) = fed_values::loop_values(&reader, text, &ifs, 8) else {
+            return;
+        };
+        let before = self.units.len();
+        let l = ctx.with(Context::Loop);
+        for values in lines {
+            let saved = self.exported.len();
+            if reader.array {
+                self.known_elements(&reader.names[0], values, c.span);
+            } else {
+                for (name, value) in reader.names.iter().zip(values) {
+                    self.known(name, value, c.span);
+                }
+            }
+            self.commands(body, &l);
+            self.exported.truncate(saved);
+        }
+        self.drop_repeated_units(before);
+    }
+
     /// Drop the units from `from` on that repeat one before it (same span and words): a body
     /// read again adds only what its second reading found.
     fn drop_repeated_units(&mut self, from: usize) {
@@ -813,6 +870,9 @@ impl<'l> Walker<'l> {
         let l = ctx.with(Context::Loop);
         self.commands_within(condition, Context::Condition, &l);
         self.commands(body, &l);
+        if !until && ctx.feed.is_some() {
+            self.loop_lines_again(condition, body, ctx);
+        }
     }
 
     /// `[[ … ]]` / `(( … ))`: a unit named `[[` / `((` whose arguments are the operands.
@@ -1165,14 +1225,18 @@ impl<'l> Walker<'l> {
             && !s
                 .words
                 .iter()
-                .any(|w| self.printed_part(w) || defaulted_part(w))
+                .any(|w| self.printed_part(w) || defaulted_part(w) || self.operated_part(w))
         {
             return;
         }
         let words: Vec<&Word> = s.words.iter().collect();
         if let Some(text) = self.resolved_text(&words, false) {
             let map = SpanMap::Table(vec![s.span; text.len()]);
-            self.nested(&text, &map, s.span, &c.with(Context::Resolved));
+            // The command reads the same input (`s=sh; curl … | $s`).
+            let mut rc = c.with(Context::Resolved);
+            rc.feed.clone_from(&c.feed);
+            rc.piped = c.piped;
+            self.nested(&text, &map, s.span, &rc);
         }
     }
 
@@ -1238,7 +1302,21 @@ impl<'l> Walker<'l> {
                     name: Some(n),
                     plain: true,
                     ..
-                } if !matches!(n.as_str(), "@" | "*") => out.push_str(self.known_value(n)?),
+                } if !matches!(n.as_str(), "@" | "*") => out.push_str(self.copyable_value(n)?),
+                // An operation on a value the line set (`y=${x%/*}`).
+                WordPart::Parameter {
+                    name: Some(n),
+                    plain: false,
+                    source,
+                    ..
+                } => {
+                    let op = source
+                        .strip_prefix("${")
+                        .and_then(|r| r.strip_prefix(n.as_str()))
+                        .filter(|op| param_ops::evaluable(op))?;
+                    let value = param_ops::apply(self.copyable_value(n)?, op.strip_suffix('}')?)?;
+                    out.push_str(&value);
+                }
                 _ => return None,
             }
         }
@@ -1251,6 +1329,17 @@ impl<'l> Walker<'l> {
             .iter()
             .rev()
             .find(|a| a.name == name)
+            .and_then(|a| a.value.as_deref())
+    }
+
+    /// [`Self::known_value`] for a copy the policy may judge: not a value `read` took from
+    /// input, which an `IFS` from before the line (not known) may split otherwise.
+    fn copyable_value(&self, name: &str) -> Option<&str> {
+        self.exported
+            .iter()
+            .rev()
+            .find(|a| a.name == name)
+            .filter(|a| a.template != FED)
             .and_then(|a| a.value.as_deref())
     }
 
@@ -1320,6 +1409,20 @@ impl<'l> Walker<'l> {
             .strip_prefix("${")?
             .strip_suffix('}')?
             .strip_prefix(name)?;
+        // An operation on a value known on the line (`${x:0:1}`, `${PATH%%:*}`, `${X,,}`).
+        if param_ops::evaluable(&source[2 + name.len()..]) {
+            let base = self.base_value(name)?;
+            let value = param_ops::apply(&base, rest)?;
+            return Some(if quoted {
+                element(&value)
+            } else {
+                value
+                    .split_whitespace()
+                    .map(element)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+        }
         let (colon, word) = match rest.strip_prefix(':') {
             Some(r) => (true, r),
             None => (false, rest),
@@ -1340,6 +1443,33 @@ impl<'l> Walker<'l> {
             }
             _ => Some(default()),
         }
+    }
+
+    /// The value an operation of a second reading starts from: the latest static value the
+    /// line gave `name`, or, when the line gives it none, the value the environment passes
+    /// down for `HOME` and `PATH` (shclass's own, which the agent's shell inherits). `None`
+    /// once the line gives it a run-time value.
+    fn base_value(&self, name: &str) -> Option<std::borrow::Cow<'_, str>> {
+        match self.exported.iter().rev().find(|a| a.name == name) {
+            Some(a) if a.value.is_some() => a.value.as_deref().map(std::borrow::Cow::Borrowed),
+            Some(_) if self.home_alias(name) => std::env::var("HOME").ok().map(Into::into),
+            None if matches!(name, "HOME" | "PATH") => std::env::var(name).ok().map(Into::into),
+            Some(_) | None => None,
+        }
+    }
+
+    /// Whether `w` holds an operation `param_ops` evaluates on a variable whose value a
+    /// second reading may know (cheap: no allocation).
+    fn operated_part(&self, w: &Word) -> bool {
+        w.parts.iter().any(|p| {
+            matches!(p, WordPart::Parameter { name: Some(n), plain: false, source, .. }
+                if source
+                    .strip_prefix("${")
+                    .and_then(|r| r.strip_prefix(n.as_str()))
+                    .is_some_and(param_ops::evaluable)
+                    && (matches!(n.as_str(), "HOME" | "PATH")
+                        || self.exported.iter().any(|a| a.name == *n)))
+        })
     }
 
     /// A variable assigned earlier on this line to the home directory as an expansion
@@ -1625,9 +1755,76 @@ impl<'l> Walker<'l> {
         }
         let mut inherited = self.exported.clone();
         inherited.append(&mut assignments);
+        // `read -r d <<< /`, `mapfile -t f <<< TEXT`: input known on the line (not in a
+        // pipeline, whose stages bash runs in subshells that keep no variables).
+        let fed = match &c.feed {
+            Some(Feed::Static(text, _))
+                if args
+                    .first()
+                    .and_then(|a| a.arg.exact())
+                    .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"))
+                    && !c.context.contains(&Context::Pipeline) =>
+            {
+                Some((text.clone(), ifs_of(&inherited)))
+            }
+            _ => None,
+        };
         self.resolve(&args, inherited, c);
         self.declared(&args, c);
         self.builtin_assigns(&args);
+        if let Some((text, Some(ifs))) = fed {
+            self.fed_assigns(&args, &text, &ifs);
+        }
+    }
+
+    /// The values a `read` or `mapfile` (`args`) gives its variables from `text`, recorded
+    /// as known for the second reading of later commands.
+    fn fed_assigns(&mut self, args: &[ArgW], text: &str, ifs: &str) {
+        let Some(program) = args.first().and_then(|a| a.arg.exact()) else {
+            return;
+        };
+        let words: Vec<Option<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
+        let Some(reader) = fed_values::reader(program, &words) else {
+            return;
+        };
+        let Some(values) = fed_values::values(&reader, text, ifs) else {
+            return;
+        };
+        let span = args[0].arg.span;
+        if reader.array {
+            self.known_elements(&reader.names[0], values, span);
+        } else {
+            for (name, value) in reader.names.iter().zip(values) {
+                self.known(name, value, span);
+            }
+        }
+    }
+
+    /// `name` holds `value` from here on (a tilde first, as a printer's output shows it,
+    /// standing for the home directory).
+    fn known(&mut self, name: &str, value: String, span: Span) {
+        let value = home_for_tilde(value);
+        self.exported.push(UnitAssignment {
+            name: name.to_owned(),
+            template: FED.to_owned(),
+            value: Some(value),
+            span,
+            inherited: true,
+            exported: false,
+        });
+    }
+
+    /// `name` is an array of `elements` from here on.
+    fn known_elements(&mut self, name: &str, elements: Vec<String>, span: Span) {
+        self.exported.push(UnitAssignment {
+            name: name.to_owned(),
+            value: None,
+            template: "(…)".to_owned(),
+            span,
+            inherited: true,
+            exported: false,
+        });
+        self.arrays.push((span, elements));
     }
 
     /// `read x`, `mapfile x`, `printf -v x`, `getopts o x`, `wait -p x`, `unset x`: the
@@ -2763,6 +2960,31 @@ fn brace_text(text: &str) -> String {
         }
     }
     out
+}
+
+/// The template of a value `read` took from input known on the line: known to the second
+/// reading, not copied into values the policy judges.
+const FED: &str = "(…) read from input known on the line";
+
+/// The `IFS` a command sees after the assignments `list` (latest last): bash's default when
+/// none sets it, `None` when its value is known only at run time.
+fn ifs_of(list: &[UnitAssignment]) -> Option<String> {
+    match list.iter().rev().find(|a| a.name == "IFS") {
+        Some(a) => a.value.clone(),
+        None => Some(" \t\n".to_owned()),
+    }
+}
+
+/// A value printed or fed with a tilde first (`echo ~`, `<<< ~`, where bash expanded it):
+/// the home directory, as the environment gives it.
+fn home_for_tilde(value: String) -> String {
+    match value.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => match std::env::var("HOME") {
+            Ok(home) if !home.is_empty() => format!("{home}{rest}"),
+            _ => value,
+        },
+        _ => value,
+    }
 }
 
 /// A positional parameter's name, or `@`, `*`, `#`.
