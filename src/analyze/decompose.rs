@@ -1623,9 +1623,42 @@ impl<'l> Walker<'l> {
     /// What a command substitution's body prints when it is one static printer (`echo ~`,
     /// `printf %s /`), its trailing newlines removed as bash removes them.
     fn printed(&self, body: &[Command]) -> Option<String> {
+        // `$(cd DIR && pwd)`, `$(cd DIR; pwd)`: the directory (its links not resolved).
+        let moved = match body {
+            [
+                Command::AndOr {
+                    left, op, right, ..
+                },
+            ] if *op == crate::ast::AndOrOp::And => Some((&**left, &**right)),
+            [left, right] => Some((left, right)),
+            _ => None,
+        };
+        if let Some((Command::Simple(cd), Command::Simple(pwd))) = moved {
+            let name = |s: &SimpleCommand, k: usize| {
+                s.words
+                    .get(k)
+                    .and_then(word::canonical_plain)
+                    .and_then(|a| a.exact().map(str::to_owned))
+            };
+            if cd.words.len() == 2
+                && pwd.words.len() == 1
+                && name(cd, 0).as_deref() == Some("cd")
+                && name(pwd, 0).as_deref() == Some("pwd")
+                && cd.redirects.is_empty()
+                && pwd.redirects.is_empty()
+            {
+                return self
+                    .absolute_operand(&cd.words[1])
+                    .map(|p| crate::files::normalize_abs(&p));
+            }
+            return None;
+        }
         let [Command::Simple(inner)] = body else {
             return None;
         };
+        if let Some(path) = self.path_query(inner) {
+            return Some(path);
+        }
         // `$(<x)` of a file the line wrote.
         if inner.words.is_empty()
             && inner.assignments.is_empty()
@@ -1647,6 +1680,78 @@ impl<'l> Walker<'l> {
             Feed::Static(text, _) => Some(text.trim_end_matches('\n').to_owned()),
             _ => None,
         }
+    }
+
+    /// What a path query prints for an absolute operand or the home directory: `dirname P`,
+    /// `realpath P`, `readlink -f P` (without `..`: the path named, whose links the path
+    /// policy resolves where it judges it).
+    fn path_query(&self, s: &SimpleCommand) -> Option<String> {
+        if !s.assignments.is_empty() || !s.redirects.is_empty() {
+            return None;
+        }
+        let (first, rest) = s.words.split_first()?;
+        let program = word::canonical_plain(first)?.exact()?.to_owned();
+        let (operand, options) = rest.split_last()?;
+        let options: Option<Vec<String>> = options
+            .iter()
+            .map(|w| word::canonical_plain(w).and_then(|a| a.exact().map(str::to_owned)))
+            .collect();
+        let options = options?;
+        let normal = match (program.as_str(), options.as_slice()) {
+            ("dirname", []) => false,
+            ("realpath", [] | [_]) | ("readlink", [_])
+                if options
+                    .iter()
+                    .all(|o| matches!(o.as_str(), "-f" | "-e" | "-m" | "-s" | "-L" | "-P")) =>
+            {
+                true
+            }
+            _ => return None,
+        };
+        let path = self.absolute_operand(operand)?;
+        if normal {
+            // A `..` after a link climbs from the link's target: only a path without one
+            // is its own normal form.
+            if path.split('/').any(|c| c == "..") {
+                return None;
+            }
+            return Some(crate::files::normalize_abs(&path));
+        }
+        let trimmed = path.trim_end_matches('/');
+        Some(match trimmed.rsplit_once('/') {
+            Some((dir, _)) if !dir.trim_end_matches('/').is_empty() => {
+                dir.trim_end_matches('/').to_owned()
+            }
+            _ => "/".to_owned(),
+        })
+    }
+
+    /// A word's value when it is an absolute path: a static one, the home directory (`~`,
+    /// `~/x`, `"$HOME"`, as the environment gives it) or a variable the line set to one.
+    fn absolute_operand(&self, w: &Word) -> Option<String> {
+        let value = match word::canonical_plain(w).and_then(|a| a.exact().map(str::to_owned)) {
+            Some(v) => home_for_tilde(v),
+            None => match w.parts.as_slice() {
+                [
+                    WordPart::Parameter {
+                        name: Some(n),
+                        plain: true,
+                        ..
+                    },
+                ] => match self.known_value(n) {
+                    Some(v) => home_for_tilde(v.to_owned()),
+                    None if n == "HOME" && !self.exported.iter().any(|a| a.name == "HOME") => {
+                        std::env::var("HOME").ok()?
+                    }
+                    None => return None,
+                },
+                [WordPart::Literal { text, .. }] if text == "~" || text.starts_with("~/") => {
+                    home_for_tilde(text.to_string())
+                }
+                _ => return None,
+            },
+        };
+        value.starts_with('/').then_some(value)
     }
 
     /// Whether `w` holds a command substitution of a static printer.
@@ -1774,6 +1879,20 @@ impl<'l> Walker<'l> {
         self.builtin_assigns(&args);
         if let Some((text, Some(ifs))) = fed {
             self.fed_assigns(&args, &text, &ifs);
+        }
+        // `printf -v x '%s' sh`: a format of text and `%s` over static words.
+        if let [p, v, name, format, rest @ ..] = args.as_slice()
+            && p.arg.exact() == Some("printf")
+            && v.arg.exact() == Some("-v")
+            && let (Some(name), Some(format)) = (name.arg.exact(), format.arg.exact())
+            && fed_values::is_variable(name)
+            && !c.context.contains(&Context::Pipeline)
+        {
+            let words: Option<Vec<&str>> = rest.iter().map(|a| a.arg.exact()).collect();
+            if let Some(value) = words.and_then(|w| fed_values::printf_value(format, &w)) {
+                let name = name.to_owned();
+                self.known(&name, value, args[0].arg.span);
+            }
         }
     }
 

@@ -19,7 +19,8 @@ pub(crate) struct Reader {
     pub(crate) trim: bool,
 }
 
-fn is_name(w: &str) -> bool {
+/// A variable name (no subscript).
+pub(crate) fn is_variable(w: &str) -> bool {
     let mut b = w.bytes();
     b.next()
         .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
@@ -92,7 +93,7 @@ pub(crate) fn reader(program: &str, args: &[Option<&str>]) -> Option<Reader> {
     } else {
         r.names.extend(rest.iter().map(|n| (*n).to_owned()));
     }
-    r.names.iter().all(|n| is_name(n)).then_some(r)
+    r.names.iter().all(|n| is_variable(n)).then_some(r)
 }
 
 /// The values `reader` assigns from `text` (the whole input): for `read`, the first line
@@ -199,6 +200,43 @@ fn split_field<'a>(
     (&rest[..end], after)
 }
 
+/// The value `printf -v NAME FORMAT ARGS…` gives `NAME`, for a format of text, escapes, `%s`
+/// and `%%` only (used again while arguments remain, as bash does); `None` for any other
+/// conversion, a `\c` or more than 64 arguments.
+pub(crate) fn printf_value(format: &str, args: &[&str]) -> Option<String> {
+    let decoded = crate::parse::escapes::printf_format(format);
+    if decoded.stopped || args.len() > 64 {
+        return None;
+    }
+    let f = decoded.text;
+    let mut out = String::new();
+    let mut next = 0;
+    loop {
+        let mut used = false;
+        let mut chars = f.chars();
+        while let Some(c) = chars.next() {
+            if c != '%' {
+                out.push(c);
+                continue;
+            }
+            match chars.next()? {
+                '%' => out.push('%'),
+                's' => {
+                    used = true;
+                    if let Some(a) = args.get(next) {
+                        out.push_str(a);
+                    }
+                    next += 1;
+                }
+                _ => return None,
+            }
+        }
+        if !used || next >= args.len() {
+            return Some(out);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -266,6 +304,17 @@ mod tests {
         assert_eq!(values(&m, "/\n~\n", ws).unwrap(), ["/", "~"]);
         let m = reader("mapfile", &[Some("f")]).unwrap();
         assert_eq!(values(&m, "/\n", ws).unwrap(), ["/\n"]);
+    }
+
+    #[test]
+    fn printf_values() {
+        assert_eq!(printf_value("%s", &["sh"]).unwrap(), "sh");
+        assert_eq!(printf_value("%s%s", &["r", "m"]).unwrap(), "rm");
+        assert_eq!(printf_value("%s/", &["a", "b"]).unwrap(), "a/b/");
+        assert_eq!(printf_value("x%%\\x2f", &[]).unwrap(), "x%/");
+        assert_eq!(printf_value("%s-%s", &["a"]).unwrap(), "a-");
+        assert!(printf_value("%d", &["1"]).is_none());
+        assert!(printf_value("%b", &["x"]).is_none());
     }
 
     #[test]
