@@ -489,6 +489,8 @@ impl<'l> Walker<'l> {
                     [] => Some(String::new()),
                     _ => None,
                 },
+                // `IFS= read`: empty.
+                None if a.array.is_empty() => Some(String::new()),
                 None => None,
             },
             None => ifs_of(&self.exported),
