@@ -12,6 +12,8 @@ use crate::Limits;
 use crate::ast::{Command, IssueKind, RedirectTarget, Script, SimpleCommand, Span, Word, WordPart};
 use crate::parse::SpanMap;
 
+use super::fed_values;
+use super::param_ops;
 use super::word::{self, Arg};
 use super::wrappers::{self, Strip};
 use super::{Context, Flag, FlagKind, Unit, UnitAssignment, UnitRedirect};
@@ -528,6 +530,63 @@ impl<'l> Walker<'l> {
         }
     }
 
+    /// `while read -r d; do rm -rf "$d"; done <<< TEXT`: with input known on the line, of a
+    /// few lines, the body is read again once for each line, the variables holding its
+    /// fields. Units read the same way again are dropped.
+    fn loop_lines_again(&mut self, condition: &[Command], body: &[Command], ctx: &Ctx) {
+        let (Some(Feed::Static(text, _)), [Command::Simple(c)]) = (&ctx.feed, condition) else {
+            return;
+        };
+        if self.stopped
+            || c.words
+                .first()
+                .and_then(word::canonical_plain)
+                .and_then(|a| a.exact().map(str::to_owned))
+                .as_deref()
+                != Some("read")
+        {
+            return;
+        }
+        let args: Vec<Arg> = c.words.iter().flat_map(word::canonical).collect();
+        let words: Vec<Option<&str>> = args[1..].iter().map(Arg::exact).collect();
+        let Some(reader) = fed_values::reader("read", &words) else {
+            return;
+        };
+        // `IFS=: read …` or an IFS the line set.
+        let ifs = match c.assignments.iter().rev().find(|a| a.name == "IFS") {
+            Some(a) => match &a.value {
+                Some(w) => match word::canonical(w).as_slice() {
+                    [x] => x.exact().map(str::to_owned),
+                    [] => Some(String::new()),
+                    _ => None,
+                },
+                // `IFS= read`: empty.
+                None if a.array.is_empty() => Some(String::new()),
+                None => None,
+            },
+            None => ifs_of(&self.exported),
+        };
+        let Some(ifs) = ifs else { return };
+        let Some(lines) = fed_values::loop_values(&reader, text, &ifs, 8) else {
+            return;
+        };
+        let before = self.units.len();
+        let l = ctx.with(Context::Loop);
+        for values in lines {
+            let saved = self.exported.len();
+            if reader.array {
+                self.known_elements(&reader.names[0], values, c.span);
+            } else {
+                for (name, value) in reader.names.iter().zip(values) {
+                    self.known(name, value, c.span);
+                }
+            }
+            self.commands(body, &l);
+            self.exported.truncate(saved);
+        }
+        self.drop_repeated_units(before);
+    }
+
     /// Drop the units from `from` on that repeat one before it (same span and words): a body
     /// read again adds only what its second reading found.
     fn drop_repeated_units(&mut self, from: usize) {
@@ -884,6 +943,9 @@ impl<'l> Walker<'l> {
         let l = ctx.with(Context::Loop);
         self.commands_within(condition, Context::Condition, &l);
         self.commands(body, &l);
+        if !until && ctx.feed.is_some() {
+            self.loop_lines_again(condition, body, ctx);
+        }
     }
 
     /// `[[ … ]]` / `(( … ))`: a unit named `[[` / `((` whose arguments are the operands.
@@ -1236,14 +1298,18 @@ impl<'l> Walker<'l> {
             && !s
                 .words
                 .iter()
-                .any(|w| self.printed_part(w) || defaulted_part(w))
+                .any(|w| self.printed_part(w) || defaulted_part(w) || self.operated_part(w))
         {
             return;
         }
         let words: Vec<&Word> = s.words.iter().collect();
         if let Some(text) = self.resolved_text(&words, false) {
             let map = SpanMap::Table(vec![s.span; text.len()]);
-            self.nested(&text, &map, s.span, &c.with(Context::Resolved));
+            // The command reads the same input (`s=sh; curl … | $s`).
+            let mut rc = c.with(Context::Resolved);
+            rc.feed.clone_from(&c.feed);
+            rc.piped = c.piped;
+            self.nested(&text, &map, s.span, &rc);
         }
     }
 
@@ -1309,7 +1375,21 @@ impl<'l> Walker<'l> {
                     name: Some(n),
                     plain: true,
                     ..
-                } if !matches!(n.as_str(), "@" | "*") => out.push_str(self.known_value(n)?),
+                } if !matches!(n.as_str(), "@" | "*") => out.push_str(self.copyable_value(n)?),
+                // An operation on a value the line set (`y=${x%/*}`).
+                WordPart::Parameter {
+                    name: Some(n),
+                    plain: false,
+                    source,
+                    ..
+                } => {
+                    let op = source
+                        .strip_prefix("${")
+                        .and_then(|r| r.strip_prefix(n.as_str()))
+                        .filter(|op| param_ops::evaluable(op))?;
+                    let value = param_ops::apply(self.copyable_value(n)?, op.strip_suffix('}')?)?;
+                    out.push_str(&value);
+                }
                 _ => return None,
             }
         }
@@ -1322,6 +1402,17 @@ impl<'l> Walker<'l> {
             .iter()
             .rev()
             .find(|a| a.name == name)
+            .and_then(|a| a.value.as_deref())
+    }
+
+    /// [`Self::known_value`] for a copy the policy may judge: not a value `read` took from
+    /// input, which an `IFS` from before the line (not known) may split otherwise.
+    fn copyable_value(&self, name: &str) -> Option<&str> {
+        self.exported
+            .iter()
+            .rev()
+            .find(|a| a.name == name)
+            .filter(|a| a.template != FED)
             .and_then(|a| a.value.as_deref())
     }
 
@@ -1391,6 +1482,20 @@ impl<'l> Walker<'l> {
             .strip_prefix("${")?
             .strip_suffix('}')?
             .strip_prefix(name)?;
+        // An operation on a value known on the line (`${x:0:1}`, `${PATH%%:*}`, `${X,,}`).
+        if param_ops::evaluable(&source[2 + name.len()..]) {
+            let base = self.base_value(name)?;
+            let value = param_ops::apply(&base, rest)?;
+            return Some(if quoted {
+                element(&value)
+            } else {
+                value
+                    .split_whitespace()
+                    .map(element)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+        }
         let (colon, word) = match rest.strip_prefix(':') {
             Some(r) => (true, r),
             None => (false, rest),
@@ -1411,6 +1516,33 @@ impl<'l> Walker<'l> {
             }
             _ => Some(default()),
         }
+    }
+
+    /// The value an operation of a second reading starts from: the latest static value the
+    /// line gave `name`, or, when the line gives it none, the value the environment passes
+    /// down for `HOME` and `PATH` (shclass's own, which the agent's shell inherits). `None`
+    /// once the line gives it a run-time value.
+    fn base_value(&self, name: &str) -> Option<std::borrow::Cow<'_, str>> {
+        match self.exported.iter().rev().find(|a| a.name == name) {
+            Some(a) if a.value.is_some() => a.value.as_deref().map(std::borrow::Cow::Borrowed),
+            Some(_) if self.home_alias(name) => std::env::var("HOME").ok().map(Into::into),
+            None if matches!(name, "HOME" | "PATH") => std::env::var(name).ok().map(Into::into),
+            Some(_) | None => None,
+        }
+    }
+
+    /// Whether `w` holds an operation `param_ops` evaluates on a variable whose value a
+    /// second reading may know (cheap: no allocation).
+    fn operated_part(&self, w: &Word) -> bool {
+        w.parts.iter().any(|p| {
+            matches!(p, WordPart::Parameter { name: Some(n), plain: false, source, .. }
+                if source
+                    .strip_prefix("${")
+                    .and_then(|r| r.strip_prefix(n.as_str()))
+                    .is_some_and(param_ops::evaluable)
+                    && (matches!(n.as_str(), "HOME" | "PATH")
+                        || self.exported.iter().any(|a| a.name == *n)))
+        })
     }
 
     /// A variable assigned earlier on this line to the home directory as an expansion
@@ -1564,9 +1696,42 @@ impl<'l> Walker<'l> {
     /// What a command substitution's body prints when it is one static printer (`echo ~`,
     /// `printf %s /`), its trailing newlines removed as bash removes them.
     fn printed(&self, body: &[Command]) -> Option<String> {
+        // `$(cd DIR && pwd)`, `$(cd DIR; pwd)`: the directory (its links not resolved).
+        let moved = match body {
+            [
+                Command::AndOr {
+                    left, op, right, ..
+                },
+            ] if *op == crate::ast::AndOrOp::And => Some((&**left, &**right)),
+            [left, right] => Some((left, right)),
+            _ => None,
+        };
+        if let Some((Command::Simple(cd), Command::Simple(pwd))) = moved {
+            let name = |s: &SimpleCommand, k: usize| {
+                s.words
+                    .get(k)
+                    .and_then(word::canonical_plain)
+                    .and_then(|a| a.exact().map(str::to_owned))
+            };
+            if cd.words.len() == 2
+                && pwd.words.len() == 1
+                && name(cd, 0).as_deref() == Some("cd")
+                && name(pwd, 0).as_deref() == Some("pwd")
+                && cd.redirects.is_empty()
+                && pwd.redirects.is_empty()
+            {
+                return self
+                    .absolute_operand(&cd.words[1])
+                    .map(|p| crate::files::normalize_abs(&p));
+            }
+            return None;
+        }
         let [Command::Simple(inner)] = body else {
             return None;
         };
+        if let Some(path) = self.path_query(inner) {
+            return Some(path);
+        }
         // `$(<x)` of a file the line wrote.
         if inner.words.is_empty()
             && inner.assignments.is_empty()
@@ -1588,6 +1753,78 @@ impl<'l> Walker<'l> {
             Feed::Static(text, _) => Some(text.trim_end_matches('\n').to_owned()),
             _ => None,
         }
+    }
+
+    /// What a path query prints for an absolute operand or the home directory: `dirname P`,
+    /// `realpath P`, `readlink -f P` (without `..`: the path named, whose links the path
+    /// policy resolves where it judges it).
+    fn path_query(&self, s: &SimpleCommand) -> Option<String> {
+        if !s.assignments.is_empty() || !s.redirects.is_empty() {
+            return None;
+        }
+        let (first, rest) = s.words.split_first()?;
+        let program = word::canonical_plain(first)?.exact()?.to_owned();
+        let (operand, options) = rest.split_last()?;
+        let options: Option<Vec<String>> = options
+            .iter()
+            .map(|w| word::canonical_plain(w).and_then(|a| a.exact().map(str::to_owned)))
+            .collect();
+        let options = options?;
+        let normal = match (program.as_str(), options.as_slice()) {
+            ("dirname", []) => false,
+            ("realpath", [] | [_]) | ("readlink", [_])
+                if options
+                    .iter()
+                    .all(|o| matches!(o.as_str(), "-f" | "-e" | "-m" | "-s" | "-L" | "-P")) =>
+            {
+                true
+            }
+            _ => return None,
+        };
+        let path = self.absolute_operand(operand)?;
+        if normal {
+            // A `..` after a link climbs from the link's target: only a path without one
+            // is its own normal form.
+            if path.split('/').any(|c| c == "..") {
+                return None;
+            }
+            return Some(crate::files::normalize_abs(&path));
+        }
+        let trimmed = path.trim_end_matches('/');
+        Some(match trimmed.rsplit_once('/') {
+            Some((dir, _)) if !dir.trim_end_matches('/').is_empty() => {
+                dir.trim_end_matches('/').to_owned()
+            }
+            _ => "/".to_owned(),
+        })
+    }
+
+    /// A word's value when it is an absolute path: a static one, the home directory (`~`,
+    /// `~/x`, `"$HOME"`, as the environment gives it) or a variable the line set to one.
+    fn absolute_operand(&self, w: &Word) -> Option<String> {
+        let value = match word::canonical_plain(w).and_then(|a| a.exact().map(str::to_owned)) {
+            Some(v) => home_for_tilde(v),
+            None => match w.parts.as_slice() {
+                [
+                    WordPart::Parameter {
+                        name: Some(n),
+                        plain: true,
+                        ..
+                    },
+                ] => match self.known_value(n) {
+                    Some(v) => home_for_tilde(v.to_owned()),
+                    None if n == "HOME" && !self.exported.iter().any(|a| a.name == "HOME") => {
+                        std::env::var("HOME").ok()?
+                    }
+                    None => return None,
+                },
+                [WordPart::Literal { text, .. }] if text == "~" || text.starts_with("~/") => {
+                    home_for_tilde(text.to_string())
+                }
+                _ => return None,
+            },
+        };
+        value.starts_with('/').then_some(value)
     }
 
     /// Whether `w` holds a command substitution of a static printer.
@@ -1696,9 +1933,90 @@ impl<'l> Walker<'l> {
         }
         let mut inherited = self.exported.clone();
         inherited.append(&mut assignments);
+        // `read -r d <<< /`, `mapfile -t f <<< TEXT`: input known on the line (not in a
+        // pipeline, whose stages bash runs in subshells that keep no variables).
+        let fed = match &c.feed {
+            Some(Feed::Static(text, _))
+                if args
+                    .first()
+                    .and_then(|a| a.arg.exact())
+                    .is_some_and(|p| matches!(p, "read" | "mapfile" | "readarray"))
+                    && !c.context.contains(&Context::Pipeline) =>
+            {
+                Some((text.clone(), ifs_of(&inherited)))
+            }
+            _ => None,
+        };
         self.resolve(&args, inherited, c);
         self.declared(&args, c);
         self.builtin_assigns(&args);
+        if let Some((text, Some(ifs))) = fed {
+            self.fed_assigns(&args, &text, &ifs);
+        }
+        // `printf -v x '%s' sh`: a format of text and `%s` over static words.
+        if let [p, v, name, format, rest @ ..] = args.as_slice()
+            && p.arg.exact() == Some("printf")
+            && v.arg.exact() == Some("-v")
+            && let (Some(name), Some(format)) = (name.arg.exact(), format.arg.exact())
+            && fed_values::is_variable(name)
+            && !c.context.contains(&Context::Pipeline)
+        {
+            let words: Option<Vec<&str>> = rest.iter().map(|a| a.arg.exact()).collect();
+            if let Some(value) = words.and_then(|w| fed_values::printf_value(format, &w)) {
+                let name = name.to_owned();
+                self.known(&name, value, args[0].arg.span);
+            }
+        }
+    }
+
+    /// The values a `read` or `mapfile` (`args`) gives its variables from `text`, recorded
+    /// as known for the second reading of later commands.
+    fn fed_assigns(&mut self, args: &[ArgW], text: &str, ifs: &str) {
+        let Some(program) = args.first().and_then(|a| a.arg.exact()) else {
+            return;
+        };
+        let words: Vec<Option<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
+        let Some(reader) = fed_values::reader(program, &words) else {
+            return;
+        };
+        let Some(values) = fed_values::values(&reader, text, ifs) else {
+            return;
+        };
+        let span = args[0].arg.span;
+        if reader.array {
+            self.known_elements(&reader.names[0], values, span);
+        } else {
+            for (name, value) in reader.names.iter().zip(values) {
+                self.known(name, value, span);
+            }
+        }
+    }
+
+    /// `name` holds `value` from here on (a tilde first, as a printer's output shows it,
+    /// standing for the home directory).
+    fn known(&mut self, name: &str, value: String, span: Span) {
+        let value = home_for_tilde(value);
+        self.exported.push(UnitAssignment {
+            name: name.to_owned(),
+            template: FED.to_owned(),
+            value: Some(value),
+            span,
+            inherited: true,
+            exported: false,
+        });
+    }
+
+    /// `name` is an array of `elements` from here on.
+    fn known_elements(&mut self, name: &str, elements: Vec<String>, span: Span) {
+        self.exported.push(UnitAssignment {
+            name: name.to_owned(),
+            value: None,
+            template: "(…)".to_owned(),
+            span,
+            inherited: true,
+            exported: false,
+        });
+        self.arrays.push((span, elements));
     }
 
     /// `read x`, `mapfile x`, `printf -v x`, `getopts o x`, `wait -p x`, `unset x`: the
@@ -2838,6 +3156,31 @@ fn brace_text(text: &str) -> String {
         }
     }
     out
+}
+
+/// The template of a value `read` took from input known on the line: known to the second
+/// reading, not copied into values the policy judges.
+const FED: &str = "(…) read from input known on the line";
+
+/// The `IFS` a command sees after the assignments `list` (latest last): bash's default when
+/// none sets it, `None` when its value is known only at run time.
+fn ifs_of(list: &[UnitAssignment]) -> Option<String> {
+    match list.iter().rev().find(|a| a.name == "IFS") {
+        Some(a) => a.value.clone(),
+        None => Some(" \t\n".to_owned()),
+    }
+}
+
+/// A value printed or fed with a tilde first (`echo ~`, `<<< ~`, where bash expanded it):
+/// the home directory, as the environment gives it.
+fn home_for_tilde(value: String) -> String {
+    match value.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => match std::env::var("HOME") {
+            Ok(home) if !home.is_empty() => format!("{home}{rest}"),
+            _ => value,
+        },
+        _ => value,
+    }
 }
 
 /// A positional parameter's name, or `@`, `*`, `#`.

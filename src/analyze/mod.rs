@@ -14,8 +14,10 @@
 mod arith;
 mod container;
 mod decompose;
+mod fed_values;
 mod flags;
 mod nested;
+mod param_ops;
 mod runners;
 pub(crate) mod shell_options;
 pub(crate) use crate::programs::{is_interpreter, is_shell};

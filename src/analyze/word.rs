@@ -345,7 +345,28 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             splits: dynamic && unquoted_expansion(word),
         }];
     }
-    if let Braces::Words(expanded) = braces {
+    if let Braces::Words(mut expanded) = braces {
+        // An empty word an unquoted expansion makes is removed, as bash removes null
+        // unquoted words (`{sh,}` is `sh`); a quote anywhere in the word may keep it.
+        // The empty preamble written before a brace word in command position
+        // (`src/parse/brace_word.rs`) stands for no byte of the line: it is no quote.
+        let preamble = match word.parts.as_slice() {
+            [
+                WordPart::Literal { text, span, .. },
+                WordPart::Literal { span: next, .. },
+                ..,
+            ] => text.is_empty() && span.start == span.end && span.end == next.start,
+            _ => false,
+        };
+        let unquoted = word.parts.iter().enumerate().all(|(k, p)| match p {
+            WordPart::Literal { quoting, .. } => {
+                *quoting == Quoting::Unquoted || k == 0 && preamble
+            }
+            _ => true,
+        });
+        if unquoted && expanded.iter().any(|w| !w.is_empty()) {
+            expanded.retain(|w| !w.is_empty());
+        }
         return expanded
             .into_iter()
             .map(|chs| {
