@@ -2931,7 +2931,8 @@ impl Walker<'_> {
 
     /// Files the wrapper itself writes (`time -o F`, `strace -o F`, `script F`) become
     /// write redirects of the units under it, so every write check sees them; a `strace -o
-    /// '|CMD'` pipe is code run by `sh -c`.
+    /// '|CMD'` pipe is code run by `sh -c`. A file the wrapper feeds to the command's standard
+    /// input (`hyperfine --input F`) becomes its `< F`.
     fn wrapper_outputs(
         &mut self,
         spec: &wrappers::WrapperSpec,
@@ -2959,6 +2960,20 @@ impl Walker<'_> {
                 fd: None,
                 target: w.value.clone(),
                 template: w.value.unwrap_or_else(|| arg.template.to_string()),
+                span: arg.span,
+                glob: arg.glob,
+            });
+        }
+        // `hyperfine --input F CMD`: CMD reads F on its standard input, as `CMD < F`.
+        for r in wrappers::input_files(spec, args) {
+            let Some(arg) = args.get(r.index) else {
+                continue;
+            };
+            ctx.redirects.push(UnitRedirect {
+                op: "<".to_owned(),
+                fd: None,
+                target: r.value.clone(),
+                template: r.value.unwrap_or_else(|| arg.template.to_string()),
                 span: arg.span,
                 glob: arg.glob,
             });

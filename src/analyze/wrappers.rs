@@ -48,6 +48,10 @@ pub(crate) struct WrapperSpec {
     pub output_options: Words,
     /// The first operand after the options is a file the wrapper writes (`script [FILE]`).
     pub output_operand: bool,
+    /// Options whose value is a file the wrapper feeds to the command's standard input
+    /// (`hyperfine --input F`; the value `null` names none): the caller reads each as the
+    /// command's `< F`.
+    pub input_options: Words,
     /// An output option's value `|CMD` or `!CMD` pipes the output into `sh -c CMD` (`strace`).
     pub output_pipes: bool,
     /// Values of the output options that name no file (hyperfine's `--output=null`, `pipe`,
@@ -117,6 +121,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         direct_options: Words::EMPTY,
         output_options: Words::EMPTY,
         output_operand: false,
+        input_options: Words::EMPTY,
         output_pipes: false,
         output_keywords: &[],
         default_outputs: &[],
@@ -377,6 +382,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         // `--output=WHERE`: the command's output goes to `null`, `pipe`, `inherit`, or else
         // to the file named (created or truncated).
         output_keywords: &["null", "pipe", "inherit"],
+        // `--input=WHERE`: `null`, or a file the commands read on their standard input.
+        input_options: words!["--input"],
         code_operands: true,
         multi_value: &[
             ("-P", 3),
@@ -1127,6 +1134,36 @@ pub(crate) struct Written {
 /// table names as `output` (attached `-oF`, `--output=F`, or the next word) and, with
 /// `output_operand`, the first operand after its options. Only the wrapper's own options are
 /// read: the reading stops at the inner command.
+/// The files a wrapper feeds to its command's standard input ([`WrapperSpec::input_options`]):
+/// each option's value, as [`written_files`] gives the files written (`pipe` is always `None`).
+pub(crate) fn input_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
+    let mut out = Vec::new();
+    if spec.input_options.is_empty() {
+        return out;
+    }
+    let Some(skip) = form_len(spec, args) else {
+        return out;
+    };
+    let words = &args[skip.min(args.len())..];
+    let reading = read(spec, words, &args[..skip], spec.code_operands);
+    for o in &reading.parsed.opts {
+        if !spec.input_options.contains(&o.name) || o.value.as_deref() == Some("null") {
+            continue;
+        }
+        let (index, value) = match (o.value_at, o.value.as_deref()) {
+            (Some(at), _) => (at, words.get(at).and_then(Arg::exact)),
+            (None, Some(v)) => (o.index, Some(v)),
+            (None, None) => continue,
+        };
+        out.push(Written {
+            index: skip + index,
+            value: value.map(str::to_owned),
+            pipe: None,
+        });
+    }
+    out
+}
+
 pub(crate) fn written_files(spec: &WrapperSpec, args: &[Arg]) -> Vec<Written> {
     let mut out = Vec::new();
     let Some(skip) = form_len(spec, args) else {
