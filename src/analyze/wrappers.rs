@@ -317,9 +317,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("firejail")
     },
     spec("flatpak-spawn"),
+    // `flock FILE CMD` opens FILE, creating it when it is not there: a write the path policy
+    // judges (`flock FD` with a descriptor number names no file, and asks as a bare word would).
     WrapperSpec {
         positionals: 1,
         code_options: words!["-c", "--command"],
+        output_operand: true,
         ..spec("flock")
     },
     WrapperSpec {
