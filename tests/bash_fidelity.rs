@@ -126,8 +126,9 @@ fn heredoc_bodies_end_where_bash_ends_them() {
         ("cat <<\\EOF\nbody\nEOF\necho RAN\n", Allow),
         ("cat <<-EOF\n\tbody\n\tEOF\necho RAN\n", Allow),
         ("cat <<EOF | bash\necho hi\nEOF\n", Allow),
-        // bypass: a backslash-newline on the operator's line moves where bash's body starts.
-        (": x <<EOF; \\\nrm -rf ~\nEOF\n", Ask),
+        // bypass: a backslash-newline on the operator's line moves where bash's body starts
+        // (the joined line runs `rm -rf ~`; the line is also flagged a parse error).
+        (": x <<EOF; \\\nrm -rf ~\nEOF\n", Deny),
         // Body lines tree-sitter-bash read as arguments.
         ("echo <<-'EOF'\n\\$x\n\\$x\nEOF\n", Ask),
     ]);
@@ -226,6 +227,35 @@ fn the_time_keyword_takes_only_p_and_double_dash() {
         ("\\time -pp ls", Allow),
         ("command time -v ls", Allow),
     ]);
+}
+
+#[test]
+fn an_operator_glued_to_a_heredoc_delimiter_ends_it() {
+    // bash ends the delimiter word at an unquoted operator byte (`<<EOF;` is `EOF`, then `;`)
+    // and reads the body from the next line; tree-sitter-bash takes the operator and the rest
+    // of the word into the delimiter.
+    check(&[
+        // bypass: the command after the operator runs, or the body is fed to a shell.
+        ("cat <<EOF;rm -rf ~\nx\nEOF", Deny),
+        ("cat <<EOF&&rm -rf ~\nx\nEOF", Deny),
+        ("cat <<EOF||rm -rf ~\nx\nEOF", Deny),
+        ("cat <<EOF|sh\nrm -rf ~\nEOF", Deny),
+        ("cat <<-EOF|bash\n\trm -rf ~\n\tEOF", Deny),
+        ("cat <<\"EOF\"|sh\nrm -rf ~\nEOF", Deny),
+        ("cat <<EOF>~/.bashrc\nx\nEOF", Ask),
+        // Harmless twins: the operator quoted is part of the delimiter.
+        ("cat <<EOF&&wc -l x\nx\nEOF", Allow),
+        ("cat <<EOF|wc -l\nx\nEOF", Allow),
+        ("cat <<'E|F'\nx\nE|F", Allow),
+        ("cat <<E\\|F\nx\nE|F", Allow),
+    ]);
+    assert_eq!(
+        argvs("cat <<EOF|wc -l\nx\nEOF"),
+        vec![
+            vec!["cat".to_owned()],
+            vec!["wc".to_owned(), "-l".to_owned()]
+        ]
+    );
 }
 
 #[test]

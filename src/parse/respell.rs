@@ -42,6 +42,7 @@ pub(super) fn may_need(src: &str) -> bool {
         ) || (w[0] == b'}' && !is_meta(w[1]))
             || (w[1] == b'#' && (w[0] == b')' || !is_meta(w[0])))
     }) || glued_keyword(b)
+        || glued_heredoc_operator(b)
 }
 
 /// A byte that ends a word: a blank, a newline or an operator character.
@@ -200,6 +201,13 @@ fn check(node: Node, ancestors: &[Node], src: &str, out: &mut Vec<Edit>) {
                     with: String::new(),
                 });
             }
+            if let Some(op) = glued_operator(b, at, node.end_byte()) {
+                out.push(Edit {
+                    start: op,
+                    end: op,
+                    with: " ".to_owned(),
+                });
+            }
         }
         // `$\⏎ ⏎rm`: the `$` token, then the name after a gap that is not only line
         // continuations.
@@ -265,6 +273,69 @@ fn check(node: Node, ancestors: &[Node], src: &str, out: &mut Vec<Edit>) {
         }
         _ => {}
     }
+}
+
+/// `cat <<EOF; rm -rf ~`, `cat <<EOF|sh`, `$(cat <<EOF)`: the first unquoted operator byte
+/// (`;&|<>)`) in the delimiter word the grammar read between `from` and `to`. bash ends the
+/// word there and reads the operator (the body still starts on the next line); the grammar
+/// takes the operator and the rest of the word into the delimiter. A blank is inserted before
+/// it. `None` when the word holds `$` or a backquote (not modelled: left to fail closed), an
+/// open quote, or no such byte.
+fn glued_operator(b: &[u8], from: usize, to: usize) -> Option<usize> {
+    let mut i = from;
+    while i < to {
+        match *b.get(i)? {
+            b'\\' => i += 1,
+            q @ (b'\'' | b'"') => {
+                i += 1;
+                while *b.get(i)? != q {
+                    if q == b'"' && b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            b'$' | b'`' => return None,
+            b';' | b'&' | b'|' | b'<' | b'>' | b')' => return (i > from).then_some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Whether a `<<` of `b` is followed by a delimiter word with an operator byte glued to it
+/// (`<<EOF;`, `<<'E'|`): a cheap over-approximation of [`glued_operator`].
+fn glued_heredoc_operator(b: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(k) = b
+        .get(i..)
+        .and_then(|t| t.windows(2).position(|w| w == b"<<"))
+    {
+        let mut j = i + k + 2;
+        if b.get(j) == Some(&b'<') {
+            i = j + 1;
+            continue;
+        }
+        if b.get(j) == Some(&b'-') {
+            j += 1;
+        }
+        while matches!(b.get(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        let word = j;
+        while b
+            .get(j)
+            .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n'))
+        {
+            if j > word && matches!(b[j], b';' | b'&' | b'|' | b'<' | b'>' | b')') {
+                return true;
+            }
+            j += 1;
+        }
+        i = j;
+    }
+    false
 }
 
 /// `src` with `edits` applied, and for each byte of the result the offsets of `src` it comes
@@ -420,6 +491,9 @@ mod tests {
             ("echo 2>&1\n\\\nrm x", vec!["echo", "rm"]),
             ("{ echo; }x; rm y\n}", vec!["echo", "}x", "rm"]),
             ("a=(x)#; rm y", vec!["rm"]),
+            ("cat <<EOF;rm x\nb\nEOF", vec!["cat", "rm"]),
+            ("cat <<EOF|sh\nb\nEOF", vec!["cat", "sh"]),
+            ("cat <<'E'&&rm x\nb\nE", vec!["cat", "rm"]),
         ] {
             let got = programs(src);
             assert_eq!(got, want, "{src:?}");
@@ -436,6 +510,9 @@ mod tests {
             "{ echo; }; ls",
             "echo ${x}y {a,b}c",
             "echo $\\\nHOME",
+            "cat <<'E;F'\nb\nE;F",
+            "cat <<E\\;F\nb\nE;F",
+            "cat <<EOF ; ls\nb\nEOF",
         ] {
             let tree = super::super::tree(src, std::time::Duration::from_secs(2))
                 .unwrap_or_else(|_| panic!("{src:?}: no tree"));
