@@ -1112,11 +1112,13 @@ fn secret_args(u: &Unit) -> Option<String> {
     let program = prog(u);
     let sign_in = program == Some("az") && u.args().next().map(text) == Some("login");
     let file_urls = program.is_some_and(crate::programs::reads_file_urls);
-    // gh's `--jq PROGRAM` (`-q '.[].key'`) names no file.
-    let jq_words: Vec<usize> = gh_jq_options(u)
-        .iter()
-        .map(|o| o.value_at.unwrap_or(o.index))
-        .collect();
+    // gh's `--jq PROGRAM` (`-q '.[].key'`), `--key KEY` and the other values its closed
+    // subcommand tables give no file role name no file.
+    let jq_words: Vec<usize> = if program == Some("gh") {
+        crate::programs::tables::gh_plain_values(&u.argv)
+    } else {
+        Vec::new()
+    };
     let mut skip = false;
     // `grep .env src/`, `jq .env.token x.json`: the first operand is a pattern or a program.
     let mut pattern = crate::analyze::pattern_first(u);

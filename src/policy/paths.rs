@@ -519,7 +519,15 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                         || t.starts_with("--exclude-")
                         || !t.starts_with("--") && t.starts_with("-X")
                 });
-            for a in unit.args() {
+            let values = if program == "gh" {
+                tables::gh_plain_values(&unit.argv)
+            } else {
+                Vec::new()
+            };
+            for (i, a) in unit.argv.iter().enumerate().skip(1) {
+                if values.contains(&i) {
+                    continue;
+                }
                 let t = a.value.as_deref().unwrap_or(&a.template);
                 if names_only && !t.starts_with('-')
                     || program == "git" && crate::programs::is_git_exclusion(t)

@@ -83,6 +83,62 @@ pub(crate) fn parse_builtin<W: Word>(program: &str, argv: &[W], depth: usize) ->
     Some(parsed)
 }
 
+/// The built-in table of the deepest subcommand the first `depth` operands of `argv` name
+/// (`gh cache list`), with `argv` read by it: `None` when no subcommand table is found.
+pub(crate) fn builtin_subcommand<W: Word>(
+    program: &str,
+    argv: &[W],
+    depth: usize,
+) -> Option<(OptionSpec, Parsed)> {
+    let global = builtin(program)?;
+    if !has_subcommand_tables(program) {
+        return None;
+    }
+    let parsed = args::parse(Some(&global), argv);
+    let words: Vec<(usize, &str)> = parsed
+        .operands
+        .iter()
+        .take(depth)
+        .map_while(|&k| argv.get(k).and_then(Word::text).map(|w| (k, w)))
+        .collect();
+    for n in (1..=words.len()).rev() {
+        let key = words[..n]
+            .iter()
+            .fold(program.to_owned(), |key, (_, w)| key + " " + w);
+        if let Some(sub) = builtin(&key) {
+            let parsed = args::parse_subcommand(Some(&global), &sub, argv, words[n - 1].0);
+            return Some((sub, parsed));
+        }
+    }
+    None
+}
+
+/// The words of a `gh` command (program first) that hold the value of an option no file is
+/// read from. A gh subcommand's closed table names every option it takes (`gh cache list -k
+/// KEY -q EXPR`): only those the table gives the read or configuration role (`gh api --input
+/// FILE`) open a file, as does a `@FILE` value (`gh api -F body=@FILE`); the others are names,
+/// numbers, JSON fields, jq programs (judged by the secret-read check) and templates. Values
+/// known only at run time, and every value of a subcommand without a closed table, are left
+/// out (still judged as words that may name a file).
+pub(crate) fn gh_plain_values<W: Word>(argv: &[W]) -> Vec<usize> {
+    let Some((spec, parsed)) = builtin_subcommand("gh", argv, 2) else {
+        return Vec::new();
+    };
+    if !spec.closed {
+        return Vec::new();
+    }
+    parsed
+        .opts
+        .iter()
+        .filter(|o| {
+            o.value.as_deref().is_some_and(|v| !v.contains('@'))
+                && !spec.reads.contains(&o.name)
+                && !spec.config.contains(&o.name)
+        })
+        .map(|o| o.value_at.unwrap_or(o.index))
+        .collect()
+}
+
 /// The built-in option table of `program`: views into the packed text, nothing allocated.
 pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     let table = option_key(program)?.0?;
