@@ -2955,29 +2955,29 @@ impl Walker<'_> {
                 self.nested(code, &map, arg.span, &c);
                 continue;
             }
-            ctx.redirects.push(UnitRedirect {
-                op: ">".to_owned(),
-                fd: None,
-                target: w.value.clone(),
-                template: w.value.unwrap_or_else(|| arg.template.to_string()),
-                span: arg.span,
-                glob: arg.glob,
-            });
+            ctx.redirects.push(file_redirect(">", w, arg));
         }
         // `hyperfine --input F CMD`: CMD reads F on its standard input, as `CMD < F`.
         for r in wrappers::input_files(spec, args) {
-            let Some(arg) = args.get(r.index) else {
-                continue;
-            };
-            ctx.redirects.push(UnitRedirect {
-                op: "<".to_owned(),
-                fd: None,
-                target: r.value.clone(),
-                template: r.value.unwrap_or_else(|| arg.template.to_string()),
-                span: arg.span,
-                glob: arg.glob,
-            });
+            if let Some(arg) = args.get(r.index) {
+                ctx.redirects.push(file_redirect("<", r, arg));
+            }
         }
+    }
+}
+
+/// The redirect `op FILE` standing for a file a wrapper writes or feeds to its command.
+fn file_redirect(op: &str, file: wrappers::Written, arg: &Arg) -> UnitRedirect {
+    UnitRedirect {
+        op: op.to_owned(),
+        fd: None,
+        template: file
+            .value
+            .clone()
+            .unwrap_or_else(|| arg.template.to_string()),
+        target: file.value,
+        span: arg.span,
+        glob: arg.glob,
     }
 }
 

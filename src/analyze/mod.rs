@@ -257,6 +257,16 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// A unit of the line changes the shell's directory (`cd`, `pushd`, `popd`): relative
+    /// paths of other units may be read elsewhere.
+    pub(crate) fn changes_directory(&self) -> bool {
+        self.units.iter().any(|u| {
+            u.program
+                .as_deref()
+                .is_some_and(crate::programs::is_directory_change)
+        })
+    }
+
     /// True when some flag says shclass could not see everything that would run.
     pub fn is_opaque(&self) -> bool {
         self.flags.iter().any(|f| f.kind.is_opaque())

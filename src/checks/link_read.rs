@@ -72,19 +72,7 @@ impl Check for LinkRead {
 /// ([`crate::programs::is_names_only`]; `find` walks trees but reads nothing unless it runs a
 /// program, looked at on its own) and the checksum tools, which print a digest.
 fn names_only(p: &str) -> bool {
-    crate::programs::is_names_only(p)
-        || matches!(
-            p,
-            "md5sum"
-                | "sha1sum"
-                | "sha224sum"
-                | "sha256sum"
-                | "sha384sum"
-                | "sha512sum"
-                | "b2sum"
-                | "cksum"
-                | "sum"
-        )
+    crate::programs::is_names_only(p) || crate::programs::is_digest(p)
 }
 
 /// How a program walks directories it is given.

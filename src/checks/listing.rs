@@ -44,19 +44,10 @@ pub(crate) enum Listed {
 /// options) prints now, judged as paths read from the working directory.
 pub(crate) fn names_printed(unit: &Unit, cx: &CheckCtx) -> Listed {
     // After a `cd` the names are read elsewhere.
-    if cx.analysis.units.iter().any(|u| {
-        matches!(
-            u.program.as_deref(),
-            Some("cd" | "pushd" | "popd" | "chdir")
-        )
-    }) {
+    if cx.analysis.changes_directory() {
         return Listed::Unknown;
     }
-    let Some(args) = unit
-        .args()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    let Some(args) = static_args(unit) else {
         return Listed::Unknown;
     };
     let mut names = Names::new(cx);
@@ -94,11 +85,10 @@ pub(crate) fn find_narrows(expr: &[&str]) -> bool {
 /// reads them. A start point outside the working directory, or an expression that does more
 /// than narrow, names anything.
 pub(crate) fn find_exec_names(find_unit: &Unit, cx: &CheckCtx) -> Listed {
-    let Some(args) = find_unit
-        .args()
-        .map(|a| a.value.as_deref())
-        .collect::<Option<Vec<&str>>>()
-    else {
+    if cx.analysis.changes_directory() {
+        return Listed::Unknown;
+    }
+    let Some(args) = static_args(find_unit) else {
         return Listed::Unknown;
     };
     let Some(cut) = args
@@ -116,17 +106,14 @@ pub(crate) fn find_exec_names(find_unit: &Unit, cx: &CheckCtx) -> Listed {
     if !starts.iter().all(|p| inside(p)) || !find_narrows(expr) {
         return Listed::Unknown;
     }
-    if cx.analysis.units.iter().any(|u| {
-        matches!(
-            u.program.as_deref(),
-            Some("cd" | "pushd" | "popd" | "chdir")
-        )
-    }) {
-        return Listed::Unknown;
-    }
     let mut names = Names::new(cx);
     find(before, &mut names);
     names.verdict()
+}
+
+/// The unit's static words after the program, or `None` when one is dynamic.
+pub(crate) fn static_args(unit: &Unit) -> Option<Vec<&str>> {
+    unit.args().map(|a| a.value.as_deref()).collect()
 }
 
 /// A path under the working directory (relative, never climbing out of it).

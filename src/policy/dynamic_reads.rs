@@ -43,7 +43,7 @@ use std::path::Path;
 use super::{Decision, Reason, Risk};
 use crate::analyze::{Context, Unit};
 use crate::checks::CheckCtx;
-use crate::checks::listing::{self, Listed, inside};
+use crate::checks::listing::{self, Listed, inside, static_args};
 use crate::files::secret_glob;
 use crate::programs::args::{self, Role};
 use crate::programs::tables;
@@ -70,19 +70,8 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
     // Any program but a digest or a count may print what standard input brings it (`tr a b <
     // "$F"`, `read -r x < "$F"`); only a printer's file operands are judged.
     let printer = is_printer(unit);
-    let stdin_kept = !matches!(
-        crate::programs::base(program),
-        "wc" | "md5sum"
-            | "sha1sum"
-            | "sha224sum"
-            | "sha256sum"
-            | "sha384sum"
-            | "sha512sum"
-            | "b2sum"
-            | "cksum"
-            | "sum"
-            | "shasum"
-    );
+    let base = crate::programs::base(program);
+    let stdin_kept = base != "wc" && !crate::programs::is_digest(base);
     let skip = usize::from(crate::analyze::pattern_first(unit));
     let reason = |decision, rule: &'static str, message: String, span| {
         Reason::path(decision, Risk::High, rule, message, span, Some(index))
@@ -294,12 +283,7 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
     // After a `cd` relative values name files elsewhere: only the latest value, which the
     // second reading substitutes and the path policy resolves from the directory it tracks, is
     // judged from here.
-    let moved = analysis.units.iter().any(|u| {
-        matches!(
-            u.program.as_deref(),
-            Some("cd" | "pushd" | "popd" | "chdir")
-        )
-    });
+    let moved = analysis.changes_directory();
     // Bash expands the suffix's braces before the variable (`$x{w,}`, `$d/sha{d,}ow`).
     let Some(suffixes) = crate::analyze::word::brace_expand_text(suffix) else {
         return Judged::Unknown;
@@ -471,11 +455,6 @@ fn listing(stages: &[&Unit], cx: &CheckCtx) -> Judged {
         Listed::Secret(name) => Judged::Secret(name),
         Listed::Unknown => Judged::Unknown,
     }
-}
-
-/// The unit's static words after the program, or `None` when one is dynamic.
-fn static_args(unit: &Unit) -> Option<Vec<&str>> {
-    unit.args().map(|a| a.value.as_deref()).collect()
 }
 
 /// A filter that prints some of its input lines unchanged and opens no file.

@@ -368,10 +368,10 @@ impl Policy {
         // A `cd` in a loop body or a function runs again (or when called), after commands
         // that come later in the text: where a relative path leads is known nowhere on the line.
         if analysis.units.iter().any(|u| {
-            matches!(
-                u.program.as_deref(),
-                Some("cd" | "pushd" | "popd" | "chdir")
-            ) && (u.in_context(Context::Loop) || u.in_context(Context::Function))
+            u.program
+                .as_deref()
+                .is_some_and(crate::programs::is_directory_change)
+                && (u.in_context(Context::Loop) || u.in_context(Context::Function))
         }) {
             wd.forget();
         }

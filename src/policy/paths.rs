@@ -648,7 +648,7 @@ impl<'a> WorkingDir<'a> {
         let Some(program) = unit.program.as_deref() else {
             return;
         };
-        if !matches!(program, "cd" | "pushd" | "popd" | "chdir") {
+        if !crate::programs::is_directory_change(program) {
             return;
         }
         // `popd -n`, `popd +N`/`-N`, `pushd -n DIR`, `pushd +N`/`-N`: an entry is taken out of the

@@ -408,6 +408,19 @@ name_set! {
     ]
 }
 
+/// Builtins that change the shell's working directory.
+pub(crate) fn is_directory_change(name: &str) -> bool {
+    matches!(name, "cd" | "pushd" | "popd" | "chdir")
+}
+
+name_set! {
+    /// Programs that print a digest of what they read, never the text itself.
+    pub(crate) fn is_digest, DIGESTS = [
+        "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shasum", "b2sum",
+        "cksum", "sum",
+    ]
+}
+
 /// A [`name_set!`] answers yes for each name of its list and no for near misses (the name with
 /// a letter more, in upper case, the empty name).
 #[cfg(test)]
@@ -493,6 +506,7 @@ mod tests {
             (is_printer_name, PRINTERS),
             (is_interpreter_name, INTERPRETERS),
             (is_host_lookup, HOST_LOOKUPS),
+            (is_digest, DIGESTS),
         ] {
             assert_name_set(is, list);
         }

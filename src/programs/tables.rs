@@ -56,31 +56,7 @@ pub(crate) fn has_subcommand_tables(program: &str) -> bool {
 /// check needs when it looks for one option of a subcommand. `None` when `program` has no
 /// table. (The policy reads a unit the same way with a person's tables first.)
 pub(crate) fn parse_builtin<W: Word>(program: &str, argv: &[W], depth: usize) -> Option<Parsed> {
-    let global = builtin(program)?;
-    let parsed = args::parse(Some(&global), argv);
-    if !has_subcommand_tables(program) {
-        return Some(parsed);
-    }
-    let words: Vec<(usize, &str)> = parsed
-        .operands
-        .iter()
-        .take(depth)
-        .map_while(|&k| argv.get(k).and_then(Word::text).map(|w| (k, w)))
-        .collect();
-    for n in (1..=words.len()).rev() {
-        let key = words[..n]
-            .iter()
-            .fold(program.to_owned(), |key, (_, w)| key + " " + w);
-        if let Some(sub) = builtin(&key) {
-            return Some(args::parse_subcommand(
-                Some(&global),
-                &sub,
-                argv,
-                words[n - 1].0,
-            ));
-        }
-    }
-    Some(parsed)
+    read_builtin(program, argv, depth).map(|(parsed, _)| parsed)
 }
 
 /// The built-in table of the deepest subcommand the first `depth` operands of `argv` name
@@ -90,11 +66,21 @@ pub(crate) fn builtin_subcommand<W: Word>(
     argv: &[W],
     depth: usize,
 ) -> Option<(OptionSpec, Parsed)> {
+    let (parsed, sub) = read_builtin(program, argv, depth)?;
+    sub.map(|sub| (sub, parsed))
+}
+
+/// [`parse_builtin`]'s reading, and the subcommand table it used (`None`: the program's own).
+fn read_builtin<W: Word>(
+    program: &str,
+    argv: &[W],
+    depth: usize,
+) -> Option<(Parsed, Option<OptionSpec>)> {
     let global = builtin(program)?;
-    if !has_subcommand_tables(program) {
-        return None;
-    }
     let parsed = args::parse(Some(&global), argv);
+    if !has_subcommand_tables(program) {
+        return Some((parsed, None));
+    }
     let words: Vec<(usize, &str)> = parsed
         .operands
         .iter()
@@ -107,10 +93,10 @@ pub(crate) fn builtin_subcommand<W: Word>(
             .fold(program.to_owned(), |key, (_, w)| key + " " + w);
         if let Some(sub) = builtin(&key) {
             let parsed = args::parse_subcommand(Some(&global), &sub, argv, words[n - 1].0);
-            return Some((sub, parsed));
+            return Some((parsed, Some(sub)));
         }
     }
-    None
+    Some((parsed, None))
 }
 
 /// The words of a `gh` command (program first) that hold the value of an option no file is
