@@ -420,6 +420,12 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let Some(p) = prog(unit) else {
         return out;
     };
+    if p == "tar" {
+        if let Some(tar) = tables::builtin("tar") {
+            out.extend(tar_created_archives(&tar, unit).into_iter().map(|(w, _)| w));
+        }
+        return out;
+    }
     // `gsed` is GNU sed by another name. Only a program with roles, or one whose facts below
     // read its table, costs a look-up.
     let table = match p {
@@ -536,6 +542,82 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
             }
         }
     }
+    out
+}
+
+/// Whether a `tar` unit runs in one of `modes` (`-x`, `--extract`…), read with tar's table
+/// (`tar`): the option in a bundle, its unique abbreviation or a prefix that could be one
+/// (`--extr`, `--ex`), or an old-style first word holding one of `letters` (`tar xf a.tar`).
+pub(crate) fn tar_mode(tar: &OptionSpec, unit: &Unit, modes: &[&str], letters: &str) -> bool {
+    let parsed = args::parse(Some(tar), &unit.argv);
+    parsed
+        .opts
+        .iter()
+        .any(|o| modes.iter().any(|m| args::option_matches(&o.name, m)))
+        || tar_old_style(unit, &parsed).is_some_and(|v| v.contains(|c| letters.contains(c)))
+}
+
+/// tar's modes that create or add to the archive `-f` names.
+pub(crate) const TAR_CREATES: [&str; 9] = [
+    "-c",
+    "--create",
+    "-r",
+    "--append",
+    "-u",
+    "--update",
+    "-A",
+    "--catenate",
+    "--concatenate",
+];
+
+/// The old-style first word of a `tar` unit (`czf` in `tar czf out.tgz dir`): a first word
+/// without `-` that the parse found as the first operand.
+fn tar_old_style<'u>(unit: &'u Unit, parsed: &args::Parsed) -> Option<&'u str> {
+    unit.argv
+        .get(1)
+        .and_then(|a| a.value.as_deref())
+        .filter(|v| !v.starts_with('-') && parsed.operands.first() == Some(&1))
+}
+
+/// The archives a `tar` unit that creates or adds to one writes (`tar -czf out.tgz dir`,
+/// `tar --create --file=out.tar dir`, `tar czf out.tgz dir`), with the span of the word: the
+/// values of `-f`/`--file`, and in an old-style first word the word its `f` takes (each letter
+/// that takes a value takes the next word, in order). `-` is standard output.
+pub(crate) fn tar_created_archives(tar: &OptionSpec, unit: &Unit) -> Vec<(String, Span)> {
+    let mut out = Vec::new();
+    if !tar_mode(tar, unit, &TAR_CREATES, "cruA") {
+        return out;
+    }
+    let parsed = args::parse(Some(tar), &unit.argv);
+    let word = |i: usize| unit.argv.get(i).map(|a| (text(a).to_owned(), a.span));
+    for o in &parsed.opts {
+        if !(o.name == "-f" || args::option_matches(&o.name, "--file")) {
+            continue;
+        }
+        // `--file="$f"`: the value is the part of the word after `=`.
+        let found = match (&o.value, o.value_at) {
+            (Some(v), _) => unit.argv.get(o.index).map(|a| (v.clone(), a.span)),
+            (None, Some(i)) if i == o.index => word(i).map(|(w, span)| {
+                (
+                    w.split_once('=').map_or(w.clone(), |(_, v)| v.to_owned()),
+                    span,
+                )
+            }),
+            (None, Some(i)) => word(i),
+            (None, None) => None,
+        };
+        out.extend(found);
+    }
+    if let Some(first) = tar_old_style(unit, &parsed)
+        && let Some(at) = first.find('f')
+    {
+        let before = first[..at]
+            .chars()
+            .filter(|c| tar.short_value.contains(*c))
+            .count();
+        out.extend(word(2 + before));
+    }
+    out.retain(|(w, _)| w != "-");
     out
 }
 

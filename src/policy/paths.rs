@@ -22,6 +22,7 @@ use std::path::{Path, PathBuf};
 
 use super::{Decision, Origin, Reason, Risk, Source};
 use crate::analyze::Unit;
+use crate::checks::common::{TAR_CREATES, tar_created_archives, tar_mode};
 use crate::files::{home, is_account, is_protected, is_secret, is_startup, resolve, resolve_links};
 use crate::glob::Glob;
 use crate::programs::args::{self, Names, OptionSpec, Role};
@@ -772,14 +773,26 @@ fn role_paths(
     // `tar -C DIR` is where an extraction writes (and where a creation reads): a role that
     // depends on the mode, read with a table of its own.
     let table = tables::with_roles(program);
-    let extract_table;
+    let mode_table;
     let spec = match (program, &table) {
         ("tar", Some(tar)) if tar_extracts(tar, unit) => {
-            extract_table = OptionSpec {
+            mode_table = OptionSpec {
                 output_dir: Names::Packed("-C\n--directory\n"),
                 ..tar.clone()
             };
-            &extract_table
+            &mode_table
+        }
+        // Creating or adding to an archive: the archive is written (`tar czf out.tgz dir`,
+        // `tar -rf a.tar x`), not read.
+        ("tar", Some(tar)) if tar_mode(tar, unit, &TAR_CREATES, "cruA") => {
+            for (w, span) in tar_created_archives(tar, unit) {
+                out.push((Access::Write, w, span));
+            }
+            mode_table = OptionSpec {
+                reads: Names::Packed("-T\n--files-from\n-X\n--exclude-from\n"),
+                ..tar.clone()
+            };
+            &mode_table
         }
         // Compilers and tools without a table that names their output option.
         ("gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "rustc", _) => &DASH_O,
@@ -829,25 +842,10 @@ fn role_paths(
     }
 }
 
-/// `tar` extracting: `-C DIR`/`--directory DIR` is where it writes.
-/// Whether a `tar` unit extracts, read with tar's table: `-x` in a bundle, `--extract`, `--get`
-/// or a unique abbreviation of either (`--extr`), a prefix that could be one (`--ex`), or an
-/// old-style first word holding `x` (`tar xf a.tar`).
+/// Whether a `tar` unit extracts (`-x`, `--extract`, `--get`, `tar xf a.tar`): then `-C
+/// DIR`/`--directory DIR` is where it writes.
 fn tar_extracts(tar: &OptionSpec, unit: &Unit) -> bool {
-    let parsed = args::parse(Some(tar), &unit.argv);
-    let mode = |name: &str| {
-        ["-x", "--extract", "--get"]
-            .iter()
-            .any(|m| args::option_matches(name, m))
-    };
-    parsed.opts.iter().any(|o| mode(&o.name))
-        || unit
-            .argv
-            .get(1)
-            .and_then(|a| a.value.as_deref())
-            .is_some_and(|v| {
-                !v.starts_with('-') && parsed.operands.first() == Some(&1) && v.contains('x')
-            })
+    tar_mode(tar, unit, &["-x", "--extract", "--get"], "x")
 }
 
 /// `-o FILE` (`-oFILE`) of compilers without a table that names it: their options are whole
