@@ -2946,6 +2946,15 @@ impl Walker<'_> {
                 continue;
             };
             if let Some(code) = &w.pipe {
+                // What the wrapper writes there (strace's trace: the bytes its command reads
+                // and writes) is the pipe command's input, as in a pipeline.
+                if let (Some(first), Some(last)) = (args.first(), args.last()) {
+                    self.flag(
+                        FlagKind::Pipeline,
+                        crate::ast::Span::new(first.span.start, last.span.end),
+                        "",
+                    );
+                }
                 self.flag(FlagKind::NestedShell, arg.span, program.to_owned());
                 let mut c = ctx.with(Context::NestedShell);
                 let mut v = via.to_vec();

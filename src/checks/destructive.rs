@@ -52,13 +52,17 @@ declare_check! {
 }
 
 declare_check! {
-    /// **What it flags**: `find` starting at the root, a home directory or a system directory
-    /// with `-delete`, or with `-exec`/`-execdir`/`-ok` running `rm`, `shred` or `unlink`.
+    /// **What it flags**: `find` (or `fd`) starting at the root, a home directory or a system
+    /// directory with `-delete`, or running on what it finds (`-exec`/`-execdir`/`-ok`, fd's
+    /// `-x`/`-X`, which append the paths when no `{}` is given) a command that deletes or
+    /// changes them (`rm`, `shred`, `unlink`, `chmod`, `truncate`) or writes to a path found
+    /// (`dd of={}`, `tee {}`, `cp X {}`).
     ///
     /// **Why it is risky**: it deletes every matching file under the whole tree; with no filter
     /// it deletes everything.
     ///
-    /// **Example**: `find / -delete` → deny; `find /var/lib -delete` → deny.
+    /// **Example**: `find / -delete` → deny; `find /var/lib -delete` → deny; `fd . / -X rm
+    /// -rf` → deny; `find /dev -name sda -exec dd if=/dev/zero of={} \;` → deny.
     /// `find . -name '*.o' -delete` is left to the ordinary ask rules.
     ///
     /// **Known gaps**: start points given through `-files0-from` or variables are not seen.
@@ -402,16 +406,21 @@ impl Check for FindDeleteRoot {
                 dir = Some(d);
                 continue;
             }
-            if prog(u) != Some("find") {
+            let fd = matches!(prog(u), Some("fd" | "fdfind"));
+            if prog(u) != Some("find") && !fd {
                 continue;
             }
             let words: Vec<&str> = u.args().map(text).collect();
-            let starts: Vec<&str> = words
-                .iter()
-                .copied()
-                .take_while(|w| !w.starts_with('-') && *w != "(" && *w != "!")
-                .filter(|w| !w.starts_with('-'))
-                .collect();
+            let starts: Vec<String> = if fd {
+                fd_roots(u)
+            } else {
+                words
+                    .iter()
+                    .copied()
+                    .take_while(|w| !w.starts_with('-') && *w != "(" && *w != "!")
+                    .map(str::to_owned)
+                    .collect()
+            };
             // `find ..`, or `find .` after `cd ~`/`cd /`.
             let climbs = |s: &str| {
                 let u = unquote(s);
@@ -429,14 +438,29 @@ impl Check for FindDeleteRoot {
             }) else {
                 continue;
             };
-            let deletes = words.iter().enumerate().any(|(k, w)| {
-                *w == "-delete"
-                    || (matches!(*w, "-exec" | "-execdir" | "-ok" | "-okdir")
-                        && words.get(k + 1).is_some_and(|n| {
-                            let n = super::common::base(n);
-                            is_deleter(n) || is_exec_destroyer(n)
-                        }))
-            });
+            let deletes = !fd
+                && words.iter().enumerate().any(|(k, w)| {
+                    *w == "-delete"
+                        || (matches!(*w, "-exec" | "-execdir" | "-ok" | "-okdir")
+                            && words.get(k + 1).is_some_and(|n| {
+                                let n = super::common::base(n);
+                                is_deleter(n) || is_exec_destroyer(n)
+                            }))
+                });
+            // The commands it runs on what it finds (`find … -exec dd of={} \;`, `fd … -X rm
+            // -rf`, which appends the paths): one that deletes or changes them, or writes to a
+            // path found (a device under `/dev`, a file under `/etc`).
+            let runs_on_found = || {
+                a.units.iter().enumerate().any(|(j, v)| {
+                    j != i
+                        && v.in_context(Context::FindExec)
+                        && u.span.start <= v.span.start
+                        && v.span.end <= u.span.end
+                        && (fd && prog(v).is_some_and(|n| is_deleter(n) || is_exec_destroyer(n))
+                            || cx.write_targets(j).iter().any(|t| t.contains("{}"))
+                            || fd && v.appended_args && writes_operands(v))
+                })
+            };
             // `find / … | xargs rm`: the names found are deleted.
             let piped_to_delete = || {
                 super::common::pipelines_of(a, u).iter().any(|span| {
@@ -444,15 +468,62 @@ impl Check for FindDeleteRoot {
                         .any(|(j, v)| j > i && v.appended_args && prog(v).is_some_and(is_deleter))
                 })
             };
-            if deletes || piped_to_delete() {
+            if deletes || runs_on_found() || piped_to_delete() {
+                let name = prog(u).unwrap_or("find");
                 out.push(deny(
                     Some(i),
                     u.span,
-                    format!("`find {start}` deletes files under the system or a home directory"),
+                    format!(
+                        "`{name} {start}` deletes or overwrites files under the system or a home directory"
+                    ),
                 ));
             }
         }
     }
+}
+
+/// The directories `fd` searches: the operands after its pattern (before the command of
+/// `-x`/`-X`), and the values of `--search-path` and `--base-directory`; the working directory
+/// (`.`) when none is given.
+fn fd_roots(u: &Unit) -> Vec<String> {
+    use crate::programs::{args as options, tables};
+    let Some(spec) = tables::builtin("fd") else {
+        return Vec::new();
+    };
+    let parsed = options::parse(Some(&spec), &u.argv);
+    // The command of `-x`/`-X` begins after the option: no word from there on is fd's.
+    let command_at = parsed
+        .opts
+        .iter()
+        .find(|o| matches!(o.name.as_ref(), "-x" | "--exec" | "-X" | "--exec-batch"))
+        .map_or(usize::MAX, |o| o.index);
+    let word = |i: usize| u.argv.get(i).map(|a| text(a).to_owned());
+    let mut roots: Vec<String> = parsed
+        .operands
+        .iter()
+        .filter(|&&k| k < command_at)
+        .skip(1)
+        .filter_map(|&k| word(k))
+        .collect();
+    for o in parsed.opts.iter().filter(|o| o.index < command_at) {
+        if matches!(o.name.as_ref(), "--search-path" | "--base-directory") {
+            roots.extend(o.value.clone().or_else(|| o.value_at.and_then(word)));
+        }
+    }
+    if roots.is_empty() {
+        roots.push(".".to_owned());
+    }
+    roots
+}
+
+/// Programs that write or change every operand they are given (the paths `fd -X` appends).
+fn writes_operands(u: &Unit) -> bool {
+    prog(u).is_some_and(|p| {
+        matches!(
+            p,
+            "shred" | "truncate" | "wipefs" | "blkdiscard" | "mkswap" | "badblocks"
+        ) || p.starts_with("mkfs")
+    })
 }
 
 #[cfg(test)]
