@@ -19,7 +19,9 @@ use crate::glob::{Glob, GlobList, GlobMeta, glob_metas};
 use crate::wordlist::{Words, words};
 
 pub(crate) use look::{Kind, Look, Snapshot};
-pub(crate) use places::{every_name_as_star, is_home, is_root, system_depth, trim_path};
+pub(crate) use places::{
+    every_name_as_star, glob_may_be_system, is_home, is_root, system_depth, trim_path,
+};
 pub(crate) use resolve::{
     cdpath_applies, expand, home, normalize_abs, resolve, resolve_links, resolve_links_under,
 };

@@ -84,37 +84,57 @@ pub(crate) fn is_home(text: &str) -> bool {
 }
 
 /// The top-level directories of the system (`/etc`, `/usr`, macOS's `/Library`…).
+const SYSTEM_TOPS: Words = words![
+    "bin",
+    "boot",
+    "dev",
+    "etc",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "opt",
+    "proc",
+    "root",
+    "run",
+    "sbin",
+    "srv",
+    "sys",
+    "usr",
+    "var",
+    "System",
+    "Library",
+    "Applications",
+    "private",
+    "nix",
+    "snap",
+    "home",
+    "Users",
+    "mnt",
+    "media"
+];
+
 fn is_system_top(name: &str) -> bool {
-    matches!(
-        name,
-        "bin"
-            | "boot"
-            | "dev"
-            | "etc"
-            | "lib"
-            | "lib32"
-            | "lib64"
-            | "libx32"
-            | "opt"
-            | "proc"
-            | "root"
-            | "run"
-            | "sbin"
-            | "srv"
-            | "sys"
-            | "usr"
-            | "var"
-            | "System"
-            | "Library"
-            | "Applications"
-            | "private"
-            | "nix"
-            | "snap"
-            | "home"
-            | "Users"
-            | "mnt"
-            | "media"
-    )
+    SYSTEM_TOPS.contains(name)
+}
+
+/// Whether an unquoted glob (`/e??`, `/u*/l*`, `/h*/*`) may expand to a path `system_depth`
+/// puts at depth 1 or 2 (a home under `/home` included): its first component may match the
+/// name of a top-level system directory and it has at most two (neither `*` nor `?` matches
+/// `/`, and bash reads `**` as `*` without `globstar`).
+pub(crate) fn glob_may_be_system(text: &str) -> bool {
+    let Some(rest) = text.strip_prefix('/') else {
+        return false;
+    };
+    let mut parts = rest.split('/').filter(|s| !s.is_empty());
+    let Some(top) = parts.next() else {
+        return false;
+    };
+    if parts.count() > 1 {
+        return false;
+    }
+    // A pattern the matcher cannot read may match anything.
+    crate::glob::Glob::new(top).map_or(true, |g| SYSTEM_TOPS.iter().any(|n| g.is_match(n)))
 }
 
 /// Trees under a system directory that hold one application's files or scratch data rather

@@ -142,6 +142,16 @@ impl ArgPattern {
         )
     }
 
+    /// Could the argument match once bash has expanded it? As [`ArgPattern::matches`], and an
+    /// unquoted glob that may expand to a path of the class (`/e??` may be `/etc`). What a
+    /// deny or ask names, and what an allow forbids, is read so; what an allow needs is not.
+    pub(crate) fn may_match(&self, arg: &Arg, cwd: &Path) -> bool {
+        (arg.glob
+            && matches!(self, ArgPattern::System)
+            && crate::files::glob_may_be_system(&arg.template))
+            || self.matches(arg, cwd)
+    }
+
     /// Does an option's value match? `None`: the value is dynamic (or the option has none),
     /// which only `@dynamic` and `@any` match.
     pub(crate) fn matches_value(&self, value: Option<&str>, cwd: &Path) -> bool {

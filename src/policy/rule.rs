@@ -13,7 +13,7 @@ use super::options::{self, Parsed};
 use super::pattern::{ArgPattern, ClaudePattern};
 use super::spec::{Condition, RuleSpec, Text};
 use super::{Decision, Risk, Source};
-use crate::analyze::{Context, Unit};
+use crate::analyze::{Arg, Context, Unit};
 use crate::glob::Glob;
 
 /// Operand conditions.
@@ -748,8 +748,18 @@ impl Rule {
         {
             return Err(Miss::OptionCount);
         }
+        // An unquoted glob may expand into a class (`/e??`): a deny or an ask names what it may
+        // be, an allow needs what it surely is and forbids what it may be.
+        let allow = self.decision == Decision::Allow;
+        let hits = |p: &ArgPattern, a: &Arg, may: bool| {
+            if may {
+                p.may_match(a, m.cwd)
+            } else {
+                p.matches(a, m.cwd)
+            }
+        };
         if !self.args.any.is_empty()
-            && !operands().any(|a| self.args.any.iter().any(|p| p.matches(a, m.cwd)))
+            && !operands().any(|a| self.args.any.iter().any(|p| hits(p, a, !allow)))
         {
             return Err(Miss::ArgsAny);
         }
@@ -757,12 +767,12 @@ impl Rule {
             .args
             .all
             .iter()
-            .all(|p| operands().any(|a| p.matches(a, m.cwd)))
+            .all(|p| operands().any(|a| hits(p, a, !allow)))
         {
             return Err(Miss::ArgsAll);
         }
         if !self.args.none.is_empty()
-            && operands().any(|a| self.args.none.iter().any(|p| p.matches(a, m.cwd)))
+            && operands().any(|a| self.args.none.iter().any(|p| hits(p, a, allow)))
         {
             return Err(Miss::ArgsNone);
         }
