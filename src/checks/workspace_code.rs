@@ -23,7 +23,8 @@ declare_check! {
     /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`), or
     ///   with a `package.json` script named like its command (`yarn list` runs a script `list`
     ///   on yarn 2 and later, which have no `list` of their own);
-    /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`);
+    /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`), and a command run
+    ///   under valgrind with a `.valgrindrc` there (options: `--log-file` writes any file);
     /// - bazel and bazelisk with a `tools/bazel` wrapper;
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
     ///   first on `sys.path`), or with a module there named like a standard library one
@@ -558,6 +559,18 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             "`{}` selects a tool version by path or runs code of the checkout: a version manager's shim (asdf, mise) would run `{base}` from there",
             f.display()
         ));
+    }
+    // valgrind reads `./.valgrindrc` (the directory it starts in, a file its user owns) as
+    // options: `--log-file` and `--xml-file` write anywhere, `--trace-children` follows
+    // every program its command runs.
+    if u.via.iter().any(|v| v == "valgrind") {
+        let rc = dir.join(".valgrindrc");
+        if w.has(&rc) || w.cx.look.is_file(&rc) {
+            return Some(format!(
+                "`{}` holds options valgrind reads at start (`--log-file` writes any file)",
+                rc.display()
+            ));
+        }
     }
     if is_rustup_proxy(base) {
         for d in project_dirs(dir, root) {
