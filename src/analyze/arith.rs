@@ -442,14 +442,20 @@ impl super::decompose::Walker<'_> {
             digits(a)
                 || (t.starts_with("$((") && t.ends_with("))") && t.matches("$((").count() == 1)
         };
-        let unconditional = &self.unconditional;
+        let (unconditional, loop_sets) = (&self.unconditional, &self.loop_sets);
         let numeric = |name: &str, at: usize, bare: &[crate::analyze::UnitAssignment]| {
             let first = bare
                 .iter()
                 .filter(|a| a.name == name)
                 .min_by_key(|a| a.span.start);
-            first.is_some_and(|f| digits(f) && f.span.end <= at && unconditional.contains(&f.span))
-                && bare.iter().filter(|a| a.name == name).all(integer)
+            first.is_some_and(|f| {
+                digits(f)
+                    && f.span.end <= at
+                    && (unconditional.contains(&f.span)
+                        || loop_sets
+                            .iter()
+                            .any(|(set, whole)| *set == f.span && at < whole.end))
+            }) && bare.iter().filter(|a| a.name == name).all(integer)
         };
         texts.sort_by_key(|t| t.0);
         let mut assigned = Vec::new();

@@ -115,6 +115,9 @@ pub(crate) struct Walker<'l> {
     pub(super) unconditional: Vec<Span>,
     /// How many branches (`&&`/`||` right sides, `if` bodies) the walk is inside.
     branches: usize,
+    /// A `for` loop's setting of its variable (the word list's span) and the loop's span: its
+    /// body always reads the variable after the setting.
+    pub(super) loop_sets: Vec<(Span, Span)>,
     stopped: bool,
 }
 
@@ -150,6 +153,7 @@ impl<'l> Walker<'l> {
             arrays: Vec::new(),
             unconditional: Vec::new(),
             branches: 0,
+            loop_sets: Vec::new(),
             stopped: false,
         }
     }
@@ -342,6 +346,10 @@ impl<'l> Walker<'l> {
                         inherited: true,
                         exported: false,
                     });
+                    if self.branches == 0 && ctx.context.is_empty() {
+                        self.unconditional.push(at);
+                    }
+                    self.loop_sets.push((at, *span));
                 }
                 let (units_at, bare_at) = (self.units.len(), self.bare.len());
                 let arith_at = (self.arith.len(), self.arith_names.len());
