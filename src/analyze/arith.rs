@@ -423,14 +423,39 @@ impl super::decompose::Walker<'_> {
                 texts.push((a.span.start + open, a.name[open..].to_owned(), 0));
             }
         }
-        let numeric = |name: &str, bare: &[crate::analyze::UnitAssignment]| {
-            let mut sets = bare.iter().filter(|a| a.name == name).peekable();
-            sets.peek().is_some()
-                && sets.all(|a| {
-                    a.value
-                        .as_deref()
-                        .is_some_and(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
-                })
+        // A name is a number where it is read when the first statement setting it, which
+        // always runs before the reading (`unconditional`), sets literal digits, and every
+        // other setting on the line is literal digits or one arithmetic expansion, whose value
+        // is an integer (`n=0; for …; do n=$((n+1)); done`). Before that first setting the
+        // value is the environment's.
+        let digits = |a: &crate::analyze::UnitAssignment| {
+            a.value
+                .as_deref()
+                .is_some_and(|v| !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()))
+        };
+        let integer = |a: &crate::analyze::UnitAssignment| {
+            let t = a.template.as_str();
+            let t = t
+                .strip_prefix('"')
+                .and_then(|t| t.strip_suffix('"'))
+                .unwrap_or(t);
+            digits(a)
+                || (t.starts_with("$((") && t.ends_with("))") && t.matches("$((").count() == 1)
+        };
+        let (unconditional, loop_sets) = (&self.unconditional, &self.loop_sets);
+        let numeric = |name: &str, at: usize, bare: &[crate::analyze::UnitAssignment]| {
+            let first = bare
+                .iter()
+                .filter(|a| a.name == name)
+                .min_by_key(|a| a.span.start);
+            first.is_some_and(|f| {
+                digits(f)
+                    && f.span.end <= at
+                    && (unconditional.contains(&f.span)
+                        || loop_sets
+                            .iter()
+                            .any(|(set, whole)| *set == f.span && at < whole.end))
+            }) && bare.iter().filter(|a| a.name == name).all(integer)
         };
         texts.sort_by_key(|t| t.0);
         let mut assigned = Vec::new();
@@ -446,7 +471,7 @@ impl super::decompose::Walker<'_> {
             }
             for o in read.into_iter().skip(skip) {
                 let known = always_numeric(&o.name)
-                    || (numeric(&o.name, &self.bare) && !tainted.contains(&o.name));
+                    || (numeric(&o.name, at + o.start, &self.bare) && !tainted.contains(&o.name));
                 if !known {
                     found.push((at + o.start, at + o.end, o.name));
                 }

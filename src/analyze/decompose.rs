@@ -109,6 +109,15 @@ pub(crate) struct Walker<'l> {
     /// reading substitutes `"${a[@]}"`, `${a[N]}` and `$a` while that assignment is the
     /// variable's latest.
     arrays: Vec<(Span, Vec<String>)>,
+    /// Bare assignments that always run, in this shell, before what follows them: outside every
+    /// context (loop, condition, function, subshell, re-read code) and every branch (`a && b`,
+    /// `a || b`, the bodies of `if`). By span (`arith.rs` reads a counter from the first).
+    pub(super) unconditional: Vec<Span>,
+    /// How many branches (`&&`/`||` right sides, `if` bodies) the walk is inside.
+    branches: usize,
+    /// A `for` loop's setting of its variable (the word list's span) and the loop's span: its
+    /// body always reads the variable after the setting.
+    pub(super) loop_sets: Vec<(Span, Span)>,
     stopped: bool,
 }
 
@@ -142,6 +151,9 @@ impl<'l> Walker<'l> {
             translated: Vec::new(),
             written: Vec::new(),
             arrays: Vec::new(),
+            unconditional: Vec::new(),
+            branches: 0,
+            loop_sets: Vec::new(),
             stopped: false,
         }
     }
@@ -255,7 +267,9 @@ impl<'l> Walker<'l> {
             Command::AndOr { left, right, .. } => {
                 self.flag(FlagKind::Chaining, right.span(), "");
                 self.command(left, ctx);
+                self.branches += 1;
                 self.command(right, &read_after(ctx, left.span()));
+                self.branches -= 1;
             }
             Command::Background { body, span } => {
                 self.flag(FlagKind::Background, *span, "");
@@ -332,6 +346,10 @@ impl<'l> Walker<'l> {
                         inherited: true,
                         exported: false,
                     });
+                    if self.branches == 0 && ctx.context.is_empty() {
+                        self.unconditional.push(at);
+                    }
+                    self.loop_sets.push((at, *span));
                 }
                 let (units_at, bare_at) = (self.units.len(), self.bare.len());
                 let arith_at = (self.arith.len(), self.arith_names.len());
@@ -905,11 +923,13 @@ impl<'l> Walker<'l> {
             .map_or(std::borrow::Cow::Borrowed(ctx), |c| {
                 read_after(ctx, c.span())
             });
+        self.branches += 1;
         for (cond, body) in branches {
             self.commands_within(cond, Context::Condition, ctx);
             self.commands(body, &after);
         }
         self.commands(else_body, &after);
+        self.branches -= 1;
     }
 
     fn loop_command(
@@ -1877,6 +1897,9 @@ impl<'l> Walker<'l> {
                 for mut a in assignments {
                     a.inherited = true;
                     a.exported = false;
+                    if self.branches == 0 && c.context.is_empty() {
+                        self.unconditional.push(a.span);
+                    }
                     self.bare.push(a.clone());
                     // `x[0]=v` changes `$x` (element 0) and `${x[@]}`: no static value.
                     let element = a
