@@ -1592,8 +1592,12 @@ fn a_heredoc_followed_by_a_separator_on_its_line() {
         ("cat <<A <<B; ls\n$(rm -rf ~)\nA\nx\nB", Deny),
         ("{ cat <<E; }; rm -rf ~\nx\nE", Deny),
         ("cd /; cat <<E; rm -rf *\nx\nE", Deny),
-        // A `&` after the heredoc is not modelled: never allowed.
-        ("cat <<EOF &\nx\nEOF", Ask),
+        // `&`: the list before it runs in the background, the body still follows the line.
+        ("cat <<EOF & rm -rf ~\nx\nEOF", Deny),
+        ("cat <<A & bash <<B\nx\nA\nrm -rf ~\nB", Deny),
+        ("cat <<EOF &\nx\nEOF", Allow),
+        // After `then` the `&` is not modelled: never allowed.
+        ("if true; then cat <<EOF & fi\nx\nEOF", Ask),
         // Harmless twins.
         ("cat <<EOF; ls\nbody\nEOF", Allow),
         ("cat <<EOF;\nbody\nEOF", Allow),

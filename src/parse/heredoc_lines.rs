@@ -7,9 +7,13 @@
 //! same commands with the same bodies (a `;` and a newline end a command alike). Each byte
 //! keeps the offset it came from, so spans point into the input.
 //!
+//! A `&` there sends the and-or list before it to the background: `S &` is respelled
+//! `{ S⏎BODY⏎} &`, the same list run the same way (the group is read only when the list starts
+//! the line, or follows a `;`, `&`, newline or `(`: after `then` or `do` the respelling does
+//! not parse and the error stands).
+//!
 //! Read by a small lexer of its own, which gives up (`None`: the parse error stands, never
-//! allowed) on what it does not model: a `&` after such a heredoc (the command runs in the
-//! background: no newline says that), a heredoc inside `$(…)`, backquotes or `<(…)`, `((`,
+//! allowed) on what it does not model: a heredoc inside `$(…)`, backquotes or `<(…)`, `((`,
 //! a `${…}` holding quotes, a `case` or heredoc operator inside a substitution, a delimiter
 //! bash reads otherwise than [`super::heredoc::delimiter`] does, or a body bash reads to the
 //! end of the input.
@@ -26,8 +30,11 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
     let mut pos = 0;
     // The line's heredocs: delimiter, quoted, `<<-`.
     let mut pending: Vec<(String, bool, bool)> = Vec::new();
-    // The `;` after which bodies go, with how many of the line's heredocs precede it.
-    let mut cuts: Vec<(usize, usize)> = Vec::new();
+    // The `;` or `&` after which bodies go, with how many of the line's heredocs precede it
+    // and where its and-or list starts.
+    let mut cuts: Vec<Cut> = Vec::new();
+    // Where the current and-or list starts: after a `;`, `&`, newline or `(`.
+    let mut list_start = 0;
     let mut changed = false;
     let mut i = 0;
     while i < b.len() {
@@ -73,19 +80,22 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
             // `&&`, `&>`, `>&`, `<&`, `|&`: operators, not separators.
             b'&' if b.get(i + 1) == Some(&b'&') || b.get(i + 1) == Some(&b'>') => i += 2,
             b'>' | b'<' | b'|' if b.get(i + 1) == Some(&b'&') => i += 2,
-            b'&' => {
-                if cuts.last().map_or(0, |&(_, n)| n) < pending.len() {
-                    return None;
+            b'&' | b';' if !matches!(b.get(i + 1), Some(b';' | b'&')) || c == b'&' => {
+                if cuts.last().map_or(0, |k| k.heredocs) < pending.len() {
+                    cuts.push(Cut {
+                        at: i,
+                        heredocs: pending.len(),
+                        background: c == b'&',
+                        list_start,
+                    });
                 }
                 i += 1;
+                list_start = i;
             }
             // `;;`, `;&`, `;;&`: a case item's end.
-            b';' if matches!(b.get(i + 1), Some(b';' | b'&')) => i += 2,
             b';' => {
-                if cuts.last().map_or(0, |&(_, n)| n) < pending.len() {
-                    cuts.push((i, pending.len()));
-                }
-                i += 1;
+                i += 2;
+                list_start = i;
             }
             b'\n' if !pending.is_empty() => {
                 // The bodies, in order, from the next line on: (start, end of the delimiter
@@ -101,14 +111,29 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
                 if !cuts.is_empty() {
                     changed = true;
                     let mut placed = 0;
-                    for &(at, n) in &cuts {
-                        push_copy(&mut text, &mut origin, src, pos, at);
+                    for cut in &cuts {
+                        let (at, n) = (cut.at, cut.heredocs);
+                        if cut.background {
+                            // `S &` as `{ S⏎BODY⏎} &`: the list run in the background.
+                            let mut from = cut.list_start.max(pos);
+                            while from < at && matches!(b[from], b' ' | b'\t') {
+                                from += 1;
+                            }
+                            push_copy(&mut text, &mut origin, src, pos, from);
+                            push(&mut text, &mut origin, "{ ", (from, from));
+                            push_copy(&mut text, &mut origin, src, from, at);
+                        } else {
+                            push_copy(&mut text, &mut origin, src, pos, at);
+                        }
                         push(&mut text, &mut origin, "\n", (at, at + 1));
                         for &(s, e, newline) in &bodies[placed..n] {
                             push_copy(&mut text, &mut origin, src, s, e + usize::from(newline));
                             if !newline {
                                 push(&mut text, &mut origin, "\n", (e, e));
                             }
+                        }
+                        if cut.background {
+                            push(&mut text, &mut origin, "} &", (at, at + 1));
                         }
                         placed = n;
                         pos = at + 1;
@@ -120,6 +145,12 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
                 pending.clear();
                 cuts.clear();
                 i = from;
+                list_start = i;
+            }
+            // A subshell's `(` or a newline starts a list.
+            b'(' | b'\n' => {
+                i += 1;
+                list_start = i;
             }
             _ => i += 1,
         }
@@ -130,6 +161,17 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
     }
     push_copy(&mut text, &mut origin, src, pos, b.len());
     Some((text, origin))
+}
+
+/// A separator after which heredoc bodies go.
+struct Cut {
+    /// Its offset.
+    at: usize,
+    /// How many of the line's heredocs precede it.
+    heredocs: usize,
+    /// `&`: the and-or list from `list_start` runs in the background.
+    background: bool,
+    list_start: usize,
 }
 
 fn push_copy(
@@ -338,6 +380,22 @@ mod tests {
     }
 
     #[test]
+    fn a_list_sent_to_the_background_is_grouped() {
+        assert_eq!(
+            text("cat <<EOF &\nx\nEOF").as_deref(),
+            Some("{ cat <<EOF \nx\nEOF\n} &\n")
+        );
+        assert_eq!(
+            text("cd /; true && cat <<EOF & rm x\nb\nEOF\n").as_deref(),
+            Some("cd /; { true && cat <<EOF \nb\nEOF\n} & rm x\n")
+        );
+        assert_eq!(
+            text("(cat <<EOF &)\nb\nEOF\n").as_deref(),
+            Some("({ cat <<EOF \nb\nEOF\n} &)\n")
+        );
+    }
+
+    #[test]
     fn every_byte_maps_to_the_input() {
         let src = "cat <<EOF; rm x\nbody\nEOF";
         let (t, origin) = moved(src).unwrap();
@@ -351,8 +409,6 @@ mod tests {
     #[test]
     fn what_is_not_modelled_is_left_alone() {
         for src in [
-            "cat <<EOF & ls\nx\nEOF",
-            "cat <<EOF &\nx\nEOF",
             "x=$(cat <<EOF; ls\nx\nEOF\n)",
             "cat <<EOF; ls\nx\n",
             "cat <<$x; ls\nx\n$x\n",
