@@ -23,6 +23,9 @@ use super::heredoc::{body_end, delimiter};
 /// `src` respelled as above, with for each byte of the result the range of `src` it comes
 /// from; `None` when nothing needs moving or the lexer gives up.
 pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, usize)>)> {
+    if !src.contains("<<") {
+        return None;
+    }
     let b = src.as_bytes();
     let mut text = String::with_capacity(src.len() + 8);
     let mut origin: Vec<(usize, usize)> = Vec::with_capacity(src.len() + 8);
@@ -42,7 +45,7 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
         match c {
             b'\\' => i += 2,
             b'\'' => i = after_single(b, i + 1)?,
-            b'"' => i = after_double(b, i + 1)?,
+            b'"' => i = after_double(b, i + 1, 0)?,
             b'`' => i = after_backquote(b, i + 1)?,
             b'#' if word_start(b, i) => {
                 while i < b.len() && b[i] != b'\n' {
@@ -51,13 +54,15 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
             }
             b'$' => match b.get(i + 1) {
                 Some(b'\'') => i = after_ansi(b, i + 2)?,
-                Some(b'"') => i = after_double(b, i + 2)?,
-                Some(b'(') => i = after_nested(b, i + 2, b'(', b')')?,
+                Some(b'"') => i = after_double(b, i + 2, 0)?,
+                Some(b'(') => i = after_nested(b, i + 2, b'(', b')', 0)?,
                 Some(b'{') => i = after_braces(b, i + 2)?,
                 _ => i += 1,
             },
             b'(' if b.get(i + 1) == Some(&b'(') => return None,
-            b'<' | b'>' if b.get(i + 1) == Some(&b'(') => i = after_nested(b, i + 2, b'(', b')')?,
+            b'<' | b'>' if b.get(i + 1) == Some(&b'(') => {
+                i = after_nested(b, i + 2, b'(', b')', 0)?
+            }
             b'<' if b.get(i + 1) == Some(&b'<') => {
                 if b.get(i + 2) == Some(&b'<') {
                     i += 3;
@@ -192,6 +197,14 @@ fn push(text: &mut String, origin: &mut Vec<(usize, usize)>, s: &str, at: (usize
     origin.extend(std::iter::repeat_n(at, s.len()));
 }
 
+/// How deep quotes and substitutions nest before the lexer gives up (its helpers recurse).
+const MAX_NESTING: usize = 32;
+
+/// `depth` one level deeper, or `None` past [`MAX_NESTING`].
+fn deeper(depth: usize) -> Option<usize> {
+    (depth < MAX_NESTING).then_some(depth + 1)
+}
+
 /// Whether a `#` at `i` begins a word (a comment).
 fn word_start(b: &[u8], i: usize) -> bool {
     i == 0
@@ -220,13 +233,14 @@ fn after_ansi(b: &[u8], mut i: usize) -> Option<usize> {
 
 /// After a `"…"` whose body starts at `i`; `$(…)` inside is skipped as a substitution,
 /// backquotes and `${…}` too.
-fn after_double(b: &[u8], mut i: usize) -> Option<usize> {
+fn after_double(b: &[u8], mut i: usize, depth: usize) -> Option<usize> {
+    let depth = deeper(depth)?;
     loop {
         match *b.get(i)? {
             b'\\' => i += 2,
             b'"' => return Some(i + 1),
             b'`' => i = after_backquote(b, i + 1)?,
-            b'$' if b.get(i + 1) == Some(&b'(') => i = after_nested(b, i + 2, b'(', b')')?,
+            b'$' if b.get(i + 1) == Some(&b'(') => i = after_nested(b, i + 2, b'(', b')', depth)?,
             b'$' if b.get(i + 1) == Some(&b'{') => i = after_braces(b, i + 2)?,
             _ => i += 1,
         }
@@ -271,14 +285,15 @@ fn after_braces(b: &[u8], mut i: usize) -> Option<usize> {
 /// After the `close` that matches an `open` whose body starts at `i` (`$(…)`, `<(…)`),
 /// quotes, nested substitutions and comments skipped. A heredoc operator or `case` inside
 /// (whose `)` does not close anything) is not modelled.
-fn after_nested(b: &[u8], mut i: usize, open: u8, close: u8) -> Option<usize> {
+fn after_nested(b: &[u8], mut i: usize, open: u8, close: u8, depth: usize) -> Option<usize> {
+    let nesting = deeper(depth)?;
     let mut depth = 1usize;
     loop {
         let c = *b.get(i)?;
         match c {
             b'\\' => i += 2,
             b'\'' => i = after_single(b, i + 1)?,
-            b'"' => i = after_double(b, i + 1)?,
+            b'"' => i = after_double(b, i + 1, nesting)?,
             b'`' => i = after_backquote(b, i + 1)?,
             b'$' if b.get(i + 1) == Some(&b'\'') => i = after_ansi(b, i + 2)?,
             b'$' if b.get(i + 1) == Some(&b'{') => i = after_braces(b, i + 2)?,
@@ -324,7 +339,7 @@ fn word_end(b: &[u8], mut i: usize) -> Option<usize> {
             }
             Some(b'\'') => i = after_single(b, i + 1)?,
             Some(b'"') => {
-                let end = after_double(b, i + 1)?;
+                let end = after_double(b, i + 1, 0)?;
                 if b[i..end].iter().any(|&c| c == b'$' || c == b'`') {
                     return None;
                 }
@@ -419,6 +434,9 @@ mod tests {
         ] {
             assert!(moved(src).is_none(), "{src:?}");
         }
+        // Deep nesting ends the lexer's recursion.
+        let deep = "cat <<E; echo ".to_owned() + &"\"$(".repeat(20_000) + "\nE";
+        assert!(moved(&deep).is_none());
         // `;;` and comments are not separators; `<<<` is no heredoc.
         assert!(moved("cat <<< x; ls").is_none());
         assert!(moved("case a in a) cat <<E;; esac\nx\nE").is_none());
