@@ -61,7 +61,7 @@ pub(super) fn bodies_after_separators(src: &str) -> Option<(String, Vec<(usize, 
             },
             b'(' if b.get(i + 1) == Some(&b'(') => return None,
             b'<' | b'>' if b.get(i + 1) == Some(&b'(') => {
-                i = after_nested(b, i + 2, b'(', b')', 0)?
+                i = after_nested(b, i + 2, b'(', b')', 0)?;
             }
             b'<' if b.get(i + 1) == Some(&b'<') => {
                 if b.get(i + 2) == Some(&b'<') {
