@@ -5,7 +5,7 @@ echo "unterminated
 (ls
 #--- stray closing keyword
 fi
-#--- heredoc start glued to `;` (the delimiter becomes `EOF;`)
+#--- heredoc start glued to `;` (tree-sitter-bash takes `EOF;` for the delimiter; re-read with the body moved after the `;`)
 cat <<EOF; rm -rf /
 EOF
 #--- a redirect operator with no target

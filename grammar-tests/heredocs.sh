@@ -32,7 +32,7 @@ EOF
 cat <<EOF > out.txt
 hello
 EOF
-#--- heredoc, redirect and a command after `;` on the same line (ERROR, recovered)
+#--- heredoc, redirect and a command after `;` on the same line (an ERROR for tree-sitter-bash; re-read with the body moved after the `;`)
 cat <<EOF > f; rm -rf /
 hello
 EOF

@@ -848,7 +848,11 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
     ("{rm,-rf,/}", FlagKind::UnsupportedSyntax, None),
     ("echo \"unterminated", FlagKind::ParseError, None),
     ("(ls", FlagKind::ParseError, None),
-    ("cat <<EOF; rm -rf /\nEOF", FlagKind::ParseError, None),
+    (
+        "if true; then cat <<EOF & fi\nEOF",
+        FlagKind::ParseError,
+        None,
+    ),
     ("exec 3<>/dev/tcp/x.example/80", FlagKind::ParseError, None),
     ("coproc { ls; }", FlagKind::UnsupportedSyntax, None),
     ("coproc ( ls )", FlagKind::UnsupportedSyntax, None),
@@ -858,6 +862,12 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
     ("ls &", FlagKind::Background, Some("ls &")),
     ("ls | wc -l", FlagKind::Pipeline, Some("ls | wc -l")),
     ("ls && pwd", FlagKind::Chaining, Some("pwd")),
+    (
+        "cat <<EOF; rm -rf /\nEOF",
+        FlagKind::Chaining,
+        Some("rm -rf /"),
+    ),
+    ("cat <<EOF & ls\nEOF", FlagKind::Background, None),
     ("ls; pwd", FlagKind::Chaining, Some("pwd")),
     ("(ls)", FlagKind::Subshell, Some("(ls)")),
     (

@@ -110,19 +110,21 @@ fn echo_and_printf_feeds_use_their_own_decoders() {
 fn heredoc_bodies_end_where_bash_ends_them() {
     check(&[
         // bypass: quote removal makes `E''OF` the delimiter `EOF`; the next line runs.
-        ("cat <<E''OF\nbody\nEOF\necho RAN\n", Ask),
+        ("cat <<E''OF\nbody\nEOF\nrm -rf ~\n", Deny),
         // bypass: backslash-newline is removed while bash reads an unquoted body.
         ("cat <<EOF\nEO\\\nF\necho RAN\n", Ask),
         ("cat <<'a\\b'\nbody\na\\b\necho RAN\n", Ask),
         // A delimiter line with trailing blanks or leading spaces does not end the body.
         ("cat <<EOF\nbody\nEOF \necho RAN\nEOF\n", Ask),
         ("cat <<EOF\nbody\n  EOF\necho RAN\nEOF\n", Ask),
-        ("cat <<EOF;\nbody\nEOF\necho RAN\n", Ask),
+        ("cat <<EOF;\nbody\nEOF\nrm -rf ~\n", Deny),
         ("cat <<$x\nbody\n$x\n", Ask),
         // Harmless twins.
         ("cat <<EOF\nbody\nEOF\n", Allow),
         ("cat <<EOF\nbody\nEOF", Allow),
         ("cat <<\"EOF\"\nbody\nEOF\necho RAN\n", Allow),
+        ("cat <<E''OF\nbody\nEOF\necho RAN\n", Allow),
+        ("cat <<EOF;\nbody\nEOF\necho RAN\n", Allow),
         ("cat <<\\EOF\nbody\nEOF\necho RAN\n", Allow),
         ("cat <<-EOF\n\tbody\n\tEOF\necho RAN\n", Allow),
         ("cat <<EOF | bash\necho hi\nEOF\n", Allow),
@@ -132,10 +134,13 @@ fn heredoc_bodies_end_where_bash_ends_them() {
         // Body lines tree-sitter-bash read as arguments.
         ("echo <<-'EOF'\n\\$x\n\\$x\nEOF\n", Ask),
     ]);
-    assert!(has_flag(
-        "cat <<E''OF\nbody\nEOF\necho RAN\n",
-        FlagKind::ParseError
-    ));
+    assert_eq!(
+        argvs("cat <<E''OF\nbody\nEOF\necho RAN\n"),
+        vec![
+            vec!["cat".to_owned()],
+            vec!["echo".to_owned(), "RAN".to_owned()]
+        ]
+    );
 }
 
 #[test]
@@ -1571,4 +1576,89 @@ fn read_splits_its_input_as_bash_does() {
         units.contains(&vec!["echo".to_owned(), "q r".to_owned()]),
         "{units:?}"
     );
+}
+
+#[test]
+fn a_heredoc_followed_by_a_separator_on_its_line() {
+    // bash reads the bodies of a line's heredocs after the line, in order, whatever follows
+    // the operators; tree-sitter-bash takes a `;` after a heredoc for an error. The commands
+    // after it are read as bash runs them, each heredoc with its own body.
+    check(&[
+        // bypass: the command after the `;` runs, or a later heredoc's body is code.
+        ("cat <<EOF; rm -rf ~\nx\nEOF", Deny),
+        ("cat > f.txt <<'EOF'; rm -rf /\nx\nEOF", Deny),
+        ("cat <<A; bash <<B\nx\nA\nrm -rf ~\nB", Deny),
+        ("cat <<A; cat <<B; ls\nx\nA\n$(rm -rf ~)\nB", Deny),
+        ("cat <<A <<B; ls\n$(rm -rf ~)\nA\nx\nB", Deny),
+        ("{ cat <<E; }; rm -rf ~\nx\nE", Deny),
+        ("cd /; cat <<E; rm -rf *\nx\nE", Deny),
+        // `&`: the list before it runs in the background, the body still follows the line.
+        ("cat <<EOF & rm -rf ~\nx\nEOF", Deny),
+        ("cat <<A & bash <<B\nx\nA\nrm -rf ~\nB", Deny),
+        ("cat <<EOF &\nx\nEOF", Allow),
+        // After `then` the `&` is not modelled: never allowed.
+        ("if true; then cat <<EOF & fi\nx\nEOF", Ask),
+        // Harmless twins.
+        ("cat <<EOF; ls\nbody\nEOF", Allow),
+        ("cat <<EOF;\nbody\nEOF", Allow),
+        ("cat <<'EOF'; wc -l README.md\n$(rm -rf ~)\nEOF", Allow),
+        ("cat <<A; cat <<'B'; ls\nx\nA\n$(rm -rf ~)\nB", Allow),
+        ("cat > f.txt <<'EOF'; chmod +x f.txt\nx\nEOF", Ask),
+    ]);
+    assert_eq!(
+        argvs("cat <<A; cat <<B; ls -l\na\nA\nb\nB"),
+        vec![
+            vec!["cat".to_owned()],
+            vec!["cat".to_owned()],
+            vec!["ls".to_owned(), "-l".to_owned()]
+        ]
+    );
+}
+
+#[test]
+fn a_heredoc_delimiter_with_quotes_in_part_of_it() {
+    // bash removes the quotes to find the delimiter (`E'O'F` is `EOF`) and any quoting makes
+    // the body literal; tree-sitter-bash looks for the word as written, or ends it at the
+    // closing quote (`"E"OF` read as `E` and an argument `OF`).
+    check(&[
+        // bypass: the body feeds a shell.
+        ("bash <<E'O'F\nrm -rf ~\nEOF", Deny),
+        ("sh <<\"E\"OF\nrm -rf ~\nEOF", Deny),
+        ("bash <<'E'\"O\"F\nrm -rf ~\nEOF", Deny),
+        ("cat <<E'O'F; rm -rf ~\nx\nEOF", Deny),
+        // Harmless twins: the body is literal, a substitution in it does not run.
+        ("cat <<E'O'F\n$(rm -rf ~)\nEOF", Allow),
+        ("cat <<\"E\"OF\n$(rm -rf ~)\nEOF", Allow),
+        ("cat <<E\\OF\n$(rm -rf ~)\nEOF", Allow),
+        ("cat <<\\EOF\n$(rm -rf ~)\nEOF", Allow),
+        // Unquoted, the body's substitution runs.
+        ("cat <<EOF\n$(rm -rf ~)\nEOF", Deny),
+    ]);
+}
+
+#[test]
+fn a_read_loop_fed_by_a_printer_reads_its_lines() {
+    // echo ends its output with a newline, so `read` takes the line and the loop body runs
+    // with it, through a process substitution or a pipe.
+    check(&[
+        // bypass: the value read is the catastrophic target.
+        ("while read d; do rm -rf \"$d\"; done < <(echo /)", Deny),
+        ("echo / | while read -r d; do rm -rf \"$d\"; done", Deny),
+        (
+            "echo -e '/\\n' | while read -r d; do rm -rf \"$d\"; done",
+            Deny,
+        ),
+        ("printf '%s\\n' / | xargs -I{} rm -rf {}", Deny),
+        // `echo -n` prints no newline: read fails on the last line and the body never runs.
+        ("echo -n / | while read -r d; do rm -rf \"$d\"; done", Ask),
+        // Harmless twins.
+        (
+            "echo README.md | while read -r f; do wc -l \"$f\"; done",
+            Allow,
+        ),
+        (
+            "while read -r f; do wc -l \"$f\"; done < <(echo README.md)",
+            Allow,
+        ),
+    ]);
 }

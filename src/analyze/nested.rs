@@ -44,6 +44,9 @@ pub(super) fn simple_feed(s: &crate::ast::SimpleCommand) -> Feed {
         Some("echo") => {
             let mut words: Vec<&crate::ast::Word> = words_from(1).collect();
             let mut escapes = false;
+            // The newline echo ends its output with, unless `-n` (a `read` loop runs its
+            // body for a line only when the line ends with one).
+            let mut newline = true;
             // bash's echo: every leading argument made only of `-` and `n`, `e`, `E` is
             // options; the last `e`/`E` decides.
             while let Some(w) = words.first() {
@@ -59,16 +62,29 @@ pub(super) fn simple_feed(s: &crate::ast::SimpleCommand) -> Feed {
                 if let Some(last) = letters.chars().rev().find(|c| *c != 'n') {
                     escapes = last == 'e';
                 }
+                newline &= !letters.contains('n');
                 words.remove(0);
             }
             match word::code_text(&words) {
                 Some((text, _)) if escapes => {
-                    let decoded = escapes::echo(&text).text;
-                    Feed::Static(decoded.clone(), SpanMap::Table(vec![s.span; decoded.len()]))
+                    let decoded = escapes::echo(&text);
+                    let mut text = decoded.text;
+                    // `\c` ends the output, newline included.
+                    if newline && !decoded.stopped {
+                        text.push('\n');
+                    }
+                    Feed::Static(text.clone(), SpanMap::Table(vec![s.span; text.len()]))
                 }
                 // Without `-e` a backslash is still decoded by dash's echo (`sh`) and by
                 // bash's under `shopt -s xpg_echo`: which one prints is not known here.
                 Some((text, _)) if text.contains('\\') => Feed::Dynamic(s.span),
+                Some((mut text, SpanMap::Table(mut table))) => {
+                    if newline {
+                        text.push('\n');
+                        table.push(Span::new(s.span.end, s.span.end));
+                    }
+                    Feed::Static(text, SpanMap::Table(table))
+                }
                 Some((text, map)) => Feed::Static(text, map),
                 // `echo "rm -rf $HOME" | sh`: known but for its variables (the output of a
                 // command in it is a run-time program, read where it stands).

@@ -459,7 +459,7 @@ impl Check for EmbeddedCommand {
                         Some(i),
                         u.span,
                         Risk::High,
-                        format!("`{p}` is given a command to run: `{c}`"),
+                        format!("`{p}` is given a command to run: `{}`", c.trim_end()),
                     ));
                     break;
                 }

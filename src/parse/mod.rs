@@ -18,6 +18,7 @@ mod continuation;
 mod dparen;
 pub(crate) mod escapes;
 mod heredoc;
+mod heredoc_lines;
 mod lower;
 mod respell;
 mod simple;
@@ -213,6 +214,13 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
     // `((id) )`, `$((id) )`: bash's nested subshells, which tree-sitter-bash cannot read as
     // written.
     if let Some(respelled) = dparen::as_nested_subshells(src)
+        .and_then(|(text, origin)| parse_clean(&text, &origin, map, depth, limits))
+    {
+        return respelled;
+    }
+    // `cat <<EOF; ls`: a `;` after a heredoc operator, which tree-sitter-bash does not read;
+    // the bodies moved after it.
+    if let Some(respelled) = heredoc_lines::bodies_after_separators(src)
         .and_then(|(text, origin)| parse_clean(&text, &origin, map, depth, limits))
     {
         return respelled;

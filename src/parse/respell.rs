@@ -43,6 +43,7 @@ pub(super) fn may_need(src: &str) -> bool {
             || (w[1] == b'#' && (w[0] == b')' || !is_meta(w[0])))
     }) || glued_keyword(b)
         || glued_heredoc_operator(b)
+        || quoted_heredoc_middle(b)
 }
 
 /// A byte that ends a word: a blank, a newline or an operator character.
@@ -201,6 +202,16 @@ fn check(node: Node, ancestors: &[Node], src: &str, out: &mut Vec<Edit>) {
                     with: String::new(),
                 });
             }
+            // `<<E'O'F`, `<<"E"OF`: quotes in part of the delimiter word, which
+            // tree-sitter-bash looks for as written (or ends at the closing quote); bash
+            // removes them, and any quoting makes the body literal: `'EOF'` says the same.
+            if let Some((end, with)) = mixed_quoted_delimiter(src, at) {
+                out.push(Edit {
+                    start: at,
+                    end,
+                    with,
+                });
+            }
             if let Some(op) = glued_operator(b, at, node.end_byte()) {
                 out.push(Edit {
                     start: op,
@@ -302,6 +313,89 @@ fn glued_operator(b: &[u8], from: usize, to: usize) -> Option<usize> {
         i += 1;
     }
     None
+}
+
+/// The end of the delimiter word at `at` and its respelling `'DELIM'`, when the word mixes
+/// quoted and unquoted parts or holds two quoted strings (`E'O'F`, `"E"OF`, `'E'"OF"`), which
+/// tree-sitter-bash does not read as bash does. `None` for a word it reads (`'EOF'`, `"EOF"`,
+/// `\EOF`, `E\OF`, `EOF`), and for one [`super::heredoc::delimiter`] does not model or whose
+/// delimiter holds a `'` or a newline (left to fail closed).
+fn mixed_quoted_delimiter(src: &str, at: usize) -> Option<(usize, String)> {
+    let b = src.as_bytes();
+    let mut i = at;
+    let mut quotes = 0;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'<' | b'>' | b'(' | b')' => break,
+            b'\\' => i += 1,
+            q @ (b'\'' | b'"') => {
+                quotes += 1;
+                i += 1;
+                while *b.get(i)? != q {
+                    if q == b'"' && b[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let end = i.min(b.len());
+    let raw = src.get(at..end)?;
+    let whole = quotes == 1
+        && raw.len() >= 2
+        && matches!(raw.as_bytes()[0], b'\'' | b'"')
+        && raw.as_bytes()[raw.len() - 1] == raw.as_bytes()[0];
+    if quotes == 0 || whole {
+        return None;
+    }
+    let (delim, quoted) = super::heredoc::delimiter(raw)?;
+    (quoted && !delim.is_empty() && !delim.contains(['\'', '\n']))
+        .then(|| (end, format!("'{delim}'")))
+}
+
+/// Whether a `<<` of `b` is followed by a delimiter word with quotes after its first byte
+/// (`<<E'O'F`, `<<"E"OF`): a cheap over-approximation of [`mixed_quoted_delimiter`].
+fn quoted_heredoc_middle(b: &[u8]) -> bool {
+    let mut i = 0;
+    while let Some(k) = b
+        .get(i..)
+        .and_then(|t| t.windows(2).position(|w| w == b"<<"))
+    {
+        let mut j = i + k + 2;
+        if matches!(b.get(j), Some(b'<' | b'-')) {
+            j += 1;
+        }
+        while matches!(b.get(j), Some(b' ' | b'\t')) {
+            j += 1;
+        }
+        let word = j;
+        while b
+            .get(j)
+            .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n'))
+        {
+            j += 1;
+        }
+        let w = &b[word..j];
+        let quotes = w.iter().filter(|&&c| matches!(c, b'\'' | b'"')).count();
+        // One quoted string (`'EOF'`, `"EOF"`, possibly with an operator glued after it,
+        // which `glued_operator` handles): read as bash reads it.
+        let whole = quotes == 2
+            && matches!(w.first(), Some(b'\'' | b'"'))
+            && w[1..].iter().position(|&c| c == w[0]).is_some_and(|k| {
+                matches!(
+                    w.get(k + 2),
+                    None | Some(b';' | b'&' | b'|' | b'<' | b'>' | b')')
+                )
+            });
+        if quotes > 0 && !whole {
+            return true;
+        }
+        i = j;
+    }
+    false
 }
 
 /// Whether a `<<` of `b` is followed by a delimiter word with an operator byte glued to it
@@ -494,6 +588,9 @@ mod tests {
             ("cat <<EOF;rm x\nb\nEOF", vec!["cat", "rm"]),
             ("cat <<EOF|sh\nb\nEOF", vec!["cat", "sh"]),
             ("cat <<'E'&&rm x\nb\nE", vec!["cat", "rm"]),
+            ("cat <<E'O'F\n$(rm x)\nEOF\nid", vec!["cat", "id"]),
+            ("cat <<\"E\"OF\n$(rm x)\nEOF\nid", vec!["cat", "id"]),
+            ("cat <<'E'\"O\"F >f\nb\nEOF\nid", vec!["cat", "id"]),
         ] {
             let got = programs(src);
             assert_eq!(got, want, "{src:?}");
