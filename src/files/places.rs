@@ -76,7 +76,12 @@ pub(crate) fn is_home(text: &str) -> bool {
                 .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.');
     }
     let normal = super::normalize_abs(text);
-    normal == "/root"
+    // A Windows home under WSL (`/mnt/c/Users/alice`), or every one (`/mnt/c/Users/*`).
+    let wsl_home = wsl_drive_rest(&normal)
+        .and_then(|rest| rest.strip_prefix("Users/"))
+        .is_some_and(|user| !user.is_empty() && !user.contains('/'));
+    wsl_home
+        || normal == "/root"
         || normal == "/home/*"
         || normal == "/Users/*"
         || (normal.starts_with("/home/") && normal.matches('/').count() == 2)
@@ -142,13 +147,25 @@ pub(crate) fn glob_may_be_system(text: &str) -> bool {
 /// count one level deeper (`/opt/app` is not `@system`, `/opt` still is; `/var/www` is not).
 const APPLICATION_TREES: Words = words!["/opt", "/srv", "/var/www", "/var/tmp", "/var/cache"];
 
+/// A Windows drive as WSL mounts it (`/mnt/c`): the words after it, when `normal` is on one.
+fn wsl_drive_rest(normal: &str) -> Option<&str> {
+    let rest = normal.strip_prefix("/mnt/")?;
+    let (drive, rest) = rest.split_once('/').unwrap_or((rest, ""));
+    (drive.len() == 1 && drive.bytes().all(|b| b.is_ascii_alphabetic())).then_some(rest)
+}
+
 /// Depth of a path inside a system directory (`/etc` → 1, `/etc/ssh` → 2), or `None`. Entries of
-/// `APPLICATION_TREES` count one level deeper (`/opt/app` → 3).
+/// `APPLICATION_TREES` count one level deeper (`/opt/app` → 3). A Windows drive mounted by WSL
+/// counts as a root of its own: `/mnt/c` and its top-level directories (`/mnt/c/Windows`,
+/// `/mnt/c/Users`) → 1, `/mnt/c/Users/alice` → 2.
 pub(crate) fn system_depth(text: &str) -> Option<usize> {
     if !text.starts_with('/') {
         return None;
     }
     let normal = super::normalize_abs(text);
+    if let Some(rest) = wsl_drive_rest(&normal) {
+        return Some(rest.split('/').filter(|s| !s.is_empty()).count().max(1));
+    }
     let mut parts = normal.split('/').filter(|s| !s.is_empty());
     let top = parts.next()?;
     if !is_system_top(top) {
