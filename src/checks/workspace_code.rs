@@ -92,8 +92,8 @@ declare_check! {
     ///   setting as a parameter) (the system's own places,
     ///   `/` and `/usr`, are not looked into; a directory named at run time counts as holding
     ///   such a link);
-    /// - ffprobe, gst-discoverer-1.0 and mediainfo given a file of the checkout that is a
-    ///   playlist or stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat; for
+    /// - ffprobe, gst-discoverer-1.0, mediainfo and timg (its libav reader) given a file of the
+    ///   checkout that is a playlist or stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat; for
     ///   mediainfo any XML document, its reference-file formats: DASH, Smooth Streaming, HDS,
     ///   DCP and IMF packages): the demuxer fetches the URLs it names;
     /// - `pio` (`platformio`) with a `platformio.ini` in the directory that moves its core,
@@ -103,7 +103,8 @@ declare_check! {
     /// - `SoX` (`soxi`, `sox`, `play`) given a playlist of the checkout (`.m3u`, `.pls`) with a
     ///   `|command` or URL entry: each entry is opened like a file name of the line, the
     ///   command through `popen()`, the URL with wget run by a shell;
-    /// - `ImageMagick` readers (`identify`, `magick`, `zbarimg`…) given a file of the checkout
+    /// - `ImageMagick` readers (`identify`, `magick`, `zbarimg`, chafa built with
+    ///   `MagickWand`, timg through `GraphicsMagick`…) given a file of the checkout
     ///   that is an MVG drawing (by content, `viewbox`, or by name), an MSL script, or an SVG
     ///   naming another file or declaring an entity: the drawing reads the files it names
     ///   (`'|CMD'` runs CMD), the script writes files;
@@ -1026,7 +1027,11 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // checkout that is an MVG, MSL or SVG drawing names further files to read (`|CMD`
         // ones run) or, for MSL, files to write.
         "identify" | "magick" | "convert" | "display" | "montage" | "composite" | "mogrify"
-        | "compare" | "stream" | "zbarimg" => image_script(u, dir, w),
+        | "compare" | "stream" | "zbarimg" | "chafa" => image_script(u, dir, w),
+        // timg reads images with GraphicsMagick (the same MVG, MSL and SVG coders) and, when
+        // that fails, videos with libav, whose HLS, DASH and ffconcat demuxers fetch what a
+        // playlist of the checkout names.
+        "timg" => media_playlist(base, u, dir, w).or_else(|| image_script(u, dir, w)),
         // SCons runs the project's SConstruct (Python) to print its help: `scons -h` is the
         // project's own help, built by running it. Only `-H` (scons's options) and
         // `--version` are answered without it.
@@ -4317,8 +4322,13 @@ mod tests {
         for cmd in [
             "gst-discoverer-1.0 clip.mp4",
             "gst-discoverer-1.0 -t 5 clip.mp4",
+            "timg clip.mp4",
+            "timg --frames=1 clip.mp4",
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in ["timg movie.m3u8", "timg --frames=1 odd.mp4", "timg s.sdp"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
     }
 
@@ -4702,7 +4712,12 @@ mod tests {
             "<svg><image href=\"text:/etc/passwd\"/></svg>\n",
         );
         write(root, "c.msl", "<image><read filename=\"a.png\"/></image>\n");
-        for cmd in ["identify photo.png", "magick identify -verbose icon.svg"] {
+        for cmd in [
+            "identify photo.png",
+            "magick identify -verbose icon.svg",
+            "timg photo.png",
+            "chafa icon.svg",
+        ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
         for cmd in [
@@ -4710,6 +4725,9 @@ mod tests {
             "magick identify b.svg",
             "zbarimg c.msl",
             "cp a.png q.png && identify q.png",
+            "timg a.png",
+            "timg -g 80x40 c.msl",
+            "chafa b.svg",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
