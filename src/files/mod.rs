@@ -413,6 +413,33 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.bosh/config",
     "**/.step/secrets/**",
     "**/airflow.cfg",
+    // Credential stores of the catalogue's CLIs and clients kept under other names: msmtp's XDG
+    // configuration (its password), davfs2's `secrets` (WebDAV passwords in the clear),
+    // WeeChat's secured data and irssi's configuration (network and SASL passwords),
+    // PlatformIO's account tokens, DVC's global and local configuration (remote storage keys;
+    // `config.local` is where DVC tells you to put them), Dolt's JWK signing keys, the
+    // Salesforce CLI's auth files (`USER@HOST.json`) and their key, the Okta CLI's API token, a
+    // ZeroTier node's private identity, Hugging Face's stored tokens, and the MCP server
+    // settings of Claude Desktop, Cursor and Windsurf (servers' API keys in `env`).
+    "**/.config/msmtp/config",
+    "**/.davfs2/secrets",
+    "/etc/davfs2/secrets",
+    "**/weechat/sec.conf",
+    "**/.weechat/sec.conf",
+    "**/.irssi/config",
+    "**/.platformio/appstate.json",
+    "**/.config/dvc/config",
+    "**/.config/dvc/config.local",
+    "**/.dvc/config.local",
+    "**/.dolt/creds/**",
+    "**/.sfdx/*@*.json",
+    "**/.sfdx/key.json",
+    "**/.okta/okta.yaml",
+    "**/identity.secret",
+    "**/huggingface/stored_tokens",
+    "**/Claude/claude_desktop_config.json",
+    "**/.cursor/mcp.json",
+    "**/.codeium/windsurf/mcp_config.json",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
