@@ -440,6 +440,46 @@ const SECRET_GLOBS: &[&str] = &[
     "**/Claude/claude_desktop_config.json",
     "**/.cursor/mcp.json",
     "**/.codeium/windsurf/mcp_config.json",
+    // The same stores' other homes (XDG and older places: mutt's and NeoMutt's, isync's,
+    // getmail's), and more clients' passwords in the clear or under a key every copy shares:
+    // Deluge's daemon logins, Kopia's saved repository password, Duplicacy's storage keys,
+    // the InfluxDB CLI's tokens, ClickHouse client's and cqlsh's passwords, usql's password
+    // file, VNC passwords (DES under a fixed key), Remmina's profiles and the key in its
+    // preferences, Ásbrú's and PAC Manager's connections, Syncthing's API key, vdirsyncer's
+    // CalDAV and CardDAV logins, WireGuard and OpenVPN profiles kept in the home directory,
+    // NetBird's WireGuard key, passage's age identities.
+    "**/.mutt/muttrc",
+    "**/.config/mutt/muttrc",
+    "**/.neomuttrc",
+    "**/.config/neomutt/neomuttrc",
+    "**/.config/isync/mbsyncrc",
+    "**/.getmail/getmailrc*",
+    "**/.config/getmail/getmailrc*",
+    "**/.config/deluge/auth",
+    "**/*.kopia-password",
+    "**/.duplicacy/preferences",
+    "**/.influxdbv2/configs",
+    "**/.config/influxdb2/configs",
+    "**/.clickhouse-client/config.xml",
+    "**/.config/clickhouse-client/config.xml",
+    "**/.cqlshrc",
+    "**/.cassandra/cqlshrc",
+    "**/.usqlpass",
+    "**/.vnc/passwd",
+    "**/.config/tigervnc/passwd",
+    "**/.remmina/**",
+    "**/.config/remmina/**",
+    "**/.local/share/remmina/**",
+    "**/.config/asbru/asbru.yml",
+    "**/.config/pac/pac.yml",
+    "**/syncthing/config.xml",
+    "**/.vdirsyncer/config",
+    "**/.config/vdirsyncer/config",
+    "**/.config/wireguard/**",
+    "**/wg[0-9]*.conf",
+    "**/.config/openvpn/**",
+    "/etc/netbird/config.json",
+    "**/.passage/identities",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
