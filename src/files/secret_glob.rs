@@ -144,7 +144,7 @@ const SECRET_FILES: Words = words![
     "~/.vdirsyncer/config",
     "~/.config/vdirsyncer/config",
     "~/.config/wireguard/wg0.conf",
-    "~/wg0.conf",
+    "~/vpn/wg0.conf",
     "~/.config/openvpn/client.conf",
     "/etc/netbird/config.json",
     "~/.passage/identities",
