@@ -93,8 +93,8 @@ declare_check! {
     ///   setting as a parameter) (the system's own places,
     ///   `/` and `/usr`, are not looked into; a directory named at run time counts as holding
     ///   such a link);
-    /// - ffprobe, gst-discoverer-1.0 and mediainfo given a file of the checkout that is a
-    ///   playlist or stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat; for
+    /// - ffprobe, gst-discoverer-1.0, mediainfo and timg (its libav reader) given a file of the
+    ///   checkout that is a playlist or stream description (HLS `#EXTM3U`, DASH `<MPD`, SDP, ffconcat; for
     ///   mediainfo any XML document, its reference-file formats: DASH, Smooth Streaming, HDS,
     ///   DCP and IMF packages): the demuxer fetches the URLs it names;
     /// - `pio` (`platformio`) with a `platformio.ini` in the directory that moves its core,
@@ -104,7 +104,12 @@ declare_check! {
     /// - `SoX` (`soxi`, `sox`, `play`) given a playlist of the checkout (`.m3u`, `.pls`) with a
     ///   `|command` or URL entry: each entry is opened like a file name of the line, the
     ///   command through `popen()`, the URL with wget run by a shell;
-    /// - `ImageMagick` readers (`identify`, `magick`, `zbarimg`…) given a file of the checkout
+    /// - `apptainer inspect` and `run-help` (and singularity's) given an image that exists or
+    ///   that the line writes: a single-file image without readable SIF inspect metadata is
+    ///   inspected through `apptainer exec IMAGE /bin/sh`, a sandbox directory's files are
+    ///   read through links;
+    /// - `ImageMagick` readers (`identify`, `magick`, `zbarimg`, chafa built with
+    ///   `MagickWand`, timg through `GraphicsMagick`…) given a file of the checkout
     ///   that is an MVG drawing (by content, `viewbox`, or by name), an MSL script, or an SVG
     ///   naming another file or declaring an entity: the drawing reads the files it names
     ///   (`'|CMD'` runs CMD), the script writes files;
@@ -1039,7 +1044,18 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         // checkout that is an MVG, MSL or SVG drawing names further files to read (`|CMD`
         // ones run) or, for MSL, files to write.
         "identify" | "magick" | "convert" | "display" | "montage" | "composite" | "mogrify"
-        | "compare" | "stream" | "zbarimg" => image_script(u, dir, w),
+        | "compare" | "stream" | "zbarimg" | "chafa" => image_script(u, dir, w),
+        // timg reads images with GraphicsMagick (the same MVG, MSL and SVG coders) and, when
+        // that fails, videos with libav, whose HLS, DASH and ffconcat demuxers fetch what a
+        // playlist of the checkout names.
+        "timg" => media_playlist(base, u, dir, w).or_else(|| image_script(u, dir, w)),
+        // `apptainer inspect IMAGE` (and `run-help`, which is `inspect --helpfile`) reads a SIF's
+        // inspect metadata, but for any other single-file image, or a SIF without (or with a
+        // broken) `inspect-metadata.json` descriptor, it runs `apptainer exec IMAGE /bin/sh`:
+        // the image's own shell, the home directory bound in; a sandbox directory's
+        // `.singularity.d` files are read through links. Only a name that is no file (the
+        // command fails) is proven.
+        "apptainer" | "singularity" => apptainer_image(u, dir, w),
         // SCons runs the project's SConstruct (Python) to print its help: `scons -h` is the
         // project's own help, built by running it. Only `-H` (scons's options) and
         // `--version` are answered without it.
@@ -2411,6 +2427,26 @@ fn image_script(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
         .map(|f| {
             format!(
                 "`{}` is a drawing or script ImageMagick interprets (MVG, MSL, SVG): it names other files to read (`|command` ones run) or to write",
+                f.display()
+            )
+        })
+}
+
+/// `apptainer inspect`/`run-help` given an image that exists (or that the line writes first):
+/// which kind of image it is, and whether its inspect metadata parses, decides whether
+/// apptainer runs the image's shell, so any image there counts.
+fn apptainer_image(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let mut words = u.args().map(text);
+    let verb = words.find(|a| !a.starts_with('-'))?;
+    if !matches!(verb, "inspect" | "run-help") {
+        return None;
+    }
+    static_operands(u, dir)
+        .skip(1)
+        .find(|f| w.has_before(f, u) || w.cx.look.exists(f))
+        .map(|f| {
+            format!(
+                "`{}` is an image `apptainer {verb}` may run: a single-file image without readable inspect metadata is inspected through its own /bin/sh",
                 f.display()
             )
         })
@@ -4330,8 +4366,37 @@ mod tests {
         for cmd in [
             "gst-discoverer-1.0 clip.mp4",
             "gst-discoverer-1.0 -t 5 clip.mp4",
+            "timg clip.mp4",
+            "timg --frames=1 clip.mp4",
         ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in ["timg movie.m3u8", "timg --frames=1 odd.mp4", "timg s.sdp"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    #[test]
+    fn apptainer_images_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "tool.sif", "#!/usr/bin/env run-singularity\n");
+        write(root, "sandbox/.singularity.d/runscript", "#!/bin/sh\n");
+        for cmd in [
+            "apptainer inspect missing.sif",
+            "apptainer cache list",
+            "apptainer inspect --help",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in [
+            "apptainer inspect tool.sif",
+            "singularity inspect -d tool.sif",
+            "apptainer run-help --app x tool.sif",
+            "apptainer inspect --all sandbox",
+            "cp tool.sif b.sif && apptainer inspect b.sif",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
     }
 
@@ -4715,7 +4780,12 @@ mod tests {
             "<svg><image href=\"text:/etc/passwd\"/></svg>\n",
         );
         write(root, "c.msl", "<image><read filename=\"a.png\"/></image>\n");
-        for cmd in ["identify photo.png", "magick identify -verbose icon.svg"] {
+        for cmd in [
+            "identify photo.png",
+            "magick identify -verbose icon.svg",
+            "timg photo.png",
+            "chafa icon.svg",
+        ] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
         for cmd in [
@@ -4723,6 +4793,9 @@ mod tests {
             "magick identify b.svg",
             "zbarimg c.msl",
             "cp a.png q.png && identify q.png",
+            "timg a.png",
+            "timg -g 80x40 c.msl",
+            "chafa b.svg",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }

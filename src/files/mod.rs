@@ -415,6 +415,73 @@ const SECRET_GLOBS: &[&str] = &[
     "**/.bosh/config",
     "**/.step/secrets/**",
     "**/airflow.cfg",
+    // Credential stores of the catalogue's CLIs and clients kept under other names: msmtp's XDG
+    // configuration (its password), davfs2's `secrets` (WebDAV passwords in the clear),
+    // WeeChat's secured data and irssi's configuration (network and SASL passwords),
+    // PlatformIO's account tokens, DVC's global and local configuration (remote storage keys;
+    // `config.local` is where DVC tells you to put them), Dolt's JWK signing keys, the
+    // Salesforce CLI's auth files (`USER@HOST.json`) and their key, the Okta CLI's API token, a
+    // ZeroTier node's private identity, Hugging Face's stored tokens, and the MCP server
+    // settings of Claude Desktop, Cursor and Windsurf (servers' API keys in `env`).
+    "**/.config/msmtp/config",
+    "**/.davfs2/secrets",
+    "/etc/davfs2/secrets",
+    "**/weechat/sec.conf",
+    "**/.weechat/sec.conf",
+    "**/.irssi/config",
+    "**/.platformio/appstate.json",
+    "**/.config/dvc/config",
+    "**/.config/dvc/config.local",
+    "**/.dvc/config.local",
+    "**/.dolt/creds/**",
+    "**/.sfdx/*@*.json",
+    "**/.sfdx/key.json",
+    "**/.okta/okta.yaml",
+    "**/identity.secret",
+    "**/huggingface/stored_tokens",
+    "**/Claude/claude_desktop_config.json",
+    "**/.cursor/mcp.json",
+    "**/.codeium/windsurf/mcp_config.json",
+    // The same stores' other homes (XDG and older places: mutt's and NeoMutt's, isync's,
+    // getmail's), and more clients' passwords in the clear or under a key every copy shares:
+    // Deluge's daemon logins, Kopia's saved repository password, Duplicacy's storage keys,
+    // the InfluxDB CLI's tokens, ClickHouse client's and cqlsh's passwords, usql's password
+    // file, VNC passwords (DES under a fixed key), Remmina's profiles and the key in its
+    // preferences, Ásbrú's and PAC Manager's connections, Syncthing's API key, vdirsyncer's
+    // CalDAV and CardDAV logins, WireGuard and OpenVPN profiles kept in the home directory,
+    // NetBird's WireGuard key, passage's age identities.
+    "**/.mutt/muttrc",
+    "**/.config/mutt/muttrc",
+    "**/.neomuttrc",
+    "**/.config/neomutt/neomuttrc",
+    "**/.config/isync/mbsyncrc",
+    "**/.getmail/getmailrc*",
+    "**/.config/getmail/getmailrc*",
+    "**/.config/deluge/auth",
+    "**/*.kopia-password",
+    "**/.duplicacy/preferences",
+    "**/.influxdbv2/configs",
+    "**/.config/influxdb2/configs",
+    "**/.clickhouse-client/config.xml",
+    "**/.config/clickhouse-client/config.xml",
+    "**/.cqlshrc",
+    "**/.cassandra/cqlshrc",
+    "**/.usqlpass",
+    "**/.vnc/passwd",
+    "**/.config/tigervnc/passwd",
+    "**/.remmina/**",
+    "**/.config/remmina/**",
+    "**/.local/share/remmina/**",
+    "**/.config/asbru/asbru.yml",
+    "**/.config/pac/pac.yml",
+    "**/syncthing/config.xml",
+    "**/.vdirsyncer/config",
+    "**/.config/vdirsyncer/config",
+    "**/.config/wireguard/**",
+    "**/wg[0-9]*.conf",
+    "**/.config/openvpn/**",
+    "/etc/netbird/config.json",
+    "**/.passage/identities",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
