@@ -504,6 +504,9 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         shell_joined: true,
+        // Given no command (nor `:::` values), parallel reads one command a line from its
+        // standard input and runs each through the shell.
+        bare_shell: true,
         output_options: words!["--joblog", "--results"],
         arg_files: words!["-a", "--arg-file"],
         arg_file_separators: words!["::::", "::::+"],

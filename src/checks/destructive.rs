@@ -191,7 +191,9 @@ fn relative_all(t: &str) -> bool {
     )
 }
 
-/// The directory a `cd` unit moves to, as written (`~` for a bare `cd`).
+/// The directory a `cd` unit moves to, as written (`~` for a bare `cd`). `cd -` moves to
+/// `$OLDPWD`: the value the line gave it when it did (`OLDPWD=/; cd -`), else `-` (known only
+/// at run time).
 pub(crate) fn cd_target(u: &Unit) -> Option<String> {
     if !matches!(prog(u), Some("cd" | "pushd" | "chdir")) {
         return None;
@@ -200,6 +202,16 @@ pub(crate) fn cd_target(u: &Unit) -> Option<String> {
         .args()
         .map(text)
         .find(|t| !t.starts_with('-') || *t == "-");
+    if arg == Some("-") && prog(u) == Some("cd") {
+        let old = u
+            .assignments
+            .iter()
+            .rev()
+            .find(|a| a.name == "OLDPWD")
+            .and_then(|a| a.value.clone())
+            .filter(|v| !v.is_empty());
+        return Some(old.unwrap_or_else(|| "-".to_owned()));
+    }
     Some(arg.map_or_else(|| "~".to_owned(), str::to_owned))
 }
 
