@@ -1,7 +1,7 @@
 //! Deciding a command: each unit against the rules (by tier), the checks and the analyzer's
 //! flags, then the modes (see the module documentation of [`crate::policy`] for the order).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::options;
 use super::rule::MatchInput;
@@ -376,8 +376,19 @@ impl Policy {
             wd.forget();
         }
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
+            // Operands a write reaches through a link (`ln -s ~ x; rm -rf x/`): the deny
+            // rules are asked again about where they lead.
+            let mut through_links: Vec<(usize, PathBuf)> = Vec::new();
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
+                if access == paths::Access::Write
+                    && let Some(k) = unit.argv.iter().position(|a| {
+                        a.span == span && !a.glob && a.value.as_deref() == Some(path.as_str())
+                    })
+                    && let Some((led, true)) = wd.resolve_parent(&path)
+                {
+                    through_links.push((k, led));
+                }
                 // Operands read through a glob are the secret-read and link-read checks'.
                 let redirect = unit.redirects.iter().any(|r| r.glob && r.span == span);
                 let operand = unit.argv.iter().any(|a| a.glob && a.span == span);
@@ -477,8 +488,74 @@ impl Policy {
                 state.edit_only = false;
                 state.reasons.push(r);
             }
+            // Past a link the line made, any operand may be a path through it (`ln -s / r;
+            // chmod -R 777 r/`).
+            if wd.has_links() {
+                for (k, a) in unit.argv.iter().enumerate().skip(1) {
+                    if let Some(v) = a.value.as_deref().filter(|v| !v.starts_with('-'))
+                        && !a.glob
+                        && !through_links.iter().any(|(j, _)| *j == k)
+                        && let Some((led, true)) = wd.resolve_parent(v)
+                    {
+                        through_links.push((k, led));
+                    }
+                }
+            }
+            if !through_links.is_empty() {
+                for r in self.denied_through_links(unit, i, &through_links) {
+                    state.hard = true;
+                    state.edit_only = false;
+                    state.reasons.push(r);
+                }
+            }
             wd.follow(unit);
         }
+    }
+
+    /// The deny rules that match `unit` with each of `led` (operand index, where it leads
+    /// through a link) in place of the operand as written: `rm -rf x/` where `x` leads to the
+    /// home directory is `rm -rf ~/`. Only denies: what a link hides is found, never proven.
+    fn denied_through_links(&self, unit: &Unit, i: usize, led: &[(usize, PathBuf)]) -> Vec<Reason> {
+        let mut moved = unit.clone();
+        let mut shown = Vec::new();
+        for (k, to) in led {
+            let to = to.to_string_lossy();
+            if let Some(a) = moved.argv.get_mut(*k) {
+                shown.push(format!("`{}` leads to `{to}`", a.template));
+                let text: std::sync::Arc<str> = to.as_ref().into();
+                a.value = Some(text.clone());
+                a.template = text;
+                a.tilde = false;
+            }
+        }
+        let own = moved.program.as_deref().map(|p| (p, self.named_group(p)));
+        let (_, parsed) = self.parse_unit(&moved);
+        let input = MatchInput::new(&moved, &parsed, &self.cwd);
+        let mut key = String::new();
+        let groups = own.map_or_else(Vec::new, |(_, own)| {
+            self.groups_for(own, &moved, &parsed, &mut key)
+        });
+        let first = parsed
+            .operands
+            .first()
+            .and_then(|&k| moved.argv.get(k))
+            .and_then(|a| a.value.as_deref());
+        let program = moved.program.as_deref();
+        self.candidates(program, first)
+            .chain(groups.iter().flat_map(|g| g.candidates(program, first)))
+            .filter(|rule| rule.decision == Decision::Deny && rule.matches(&input))
+            .map(|rule| Reason {
+                decision: rule.decision,
+                risk: rule.risk,
+                rule: Origin::Rule(rule.id.clone()),
+                source: rule.source.clone(),
+                message: format!("{} (through a link: {})", rule.describe(), shown.join(", "))
+                    .into(),
+                span: unit.span,
+                unit: Some(i),
+                suggest: rule.suggest.clone(),
+            })
+            .collect()
     }
 
     /// A path that is an unquoted glob (`cat < .e?v`, `echo x >> .gi[t]/config`, `cp a

@@ -573,11 +573,15 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
 /// The working directory along a command line: the workspace, then wherever `cd`, `pushd` and
 /// `popd` leave it, unit by unit in the order they are written (conservative for subshells and
 /// branches: a `cd` counts for every later unit). Unknown after a `cd` to a directory known
-/// only at run time (`cd "$D"`, `cd -`, `popd` past the start).
+/// only at run time (`cd "$D"`, `cd -`, `popd` past the start). Symbolic links made earlier
+/// on the line (`ln -s ~ x`) are followed like the links already on disk.
 #[derive(Debug, Clone)]
 pub(crate) struct WorkingDir<'a> {
     current: Option<PathBuf>,
     stack: Vec<Option<PathBuf>>,
+    /// Symbolic links made earlier on the line: where each one is (absolute, normalised on
+    /// the text) and the path it leads to (absolute, not yet resolved), latest last.
+    links: Vec<(PathBuf, PathBuf)>,
     /// How paths are looked at: now, or in a batch's snapshot
     /// ([`crate::files::resolve_links_under`]).
     look: crate::files::Look<'a>,
@@ -613,6 +617,7 @@ impl<'a> WorkingDir<'a> {
         WorkingDir {
             current: Some(cwd.to_path_buf()),
             stack: Vec::new(),
+            links: Vec::new(),
             look,
         }
     }
@@ -631,7 +636,151 @@ impl<'a> WorkingDir<'a> {
         } else {
             self.current.as_deref()?
         };
+        // A link the line made is not on disk yet: the path continues from where it leads.
+        if !self.links.is_empty() {
+            let lexical = PathBuf::from(crate::files::normalize_abs(
+                &crate::files::expand(path, dir).to_string_lossy(),
+            ));
+            for (link, target) in self.links.iter().rev() {
+                if let Ok(rest) = lexical.strip_prefix(link) {
+                    let through = target.join(rest);
+                    return Some(crate::files::resolve_links_under(
+                        &through.to_string_lossy(),
+                        Path::new("/"),
+                        self.look,
+                    ));
+                }
+            }
+        }
         Some(crate::files::resolve_links_under(path, dir, self.look))
+    }
+
+    /// Where `path` leads when its last component is not followed (what `rm`, `mv` and
+    /// `unlink` act on: `rm -rf x` removes a link `x`, `rm -rf x/` what it leads to), and
+    /// whether the way there went through a link; `None` when the directory is unknown or
+    /// the path is computed at run time.
+    pub(crate) fn resolve_parent(&self, path: &str) -> Option<(PathBuf, bool)> {
+        if path.contains(['$', '`', '*', '?', '[']) {
+            return None;
+        }
+        let last = path.rsplit('/').next().unwrap_or(path);
+        let whole = path.ends_with('/') || matches!(last, "." | ".." | "~") || path == "~";
+        let (parent, name) = match path.rsplit_once('/') {
+            _ if whole => (path, ""),
+            Some(("", name)) => ("/", name),
+            Some((parent, name)) => (parent, name),
+            None => (".", path),
+        };
+        let dir = self.current.as_deref().unwrap_or(Path::new("/"));
+        let (mut led, _) = self.resolve(parent)?;
+        if !name.is_empty() {
+            led.push(name);
+        }
+        let mut written = PathBuf::from(crate::files::normalize_abs(
+            &crate::files::expand(parent, dir).to_string_lossy(),
+        ));
+        if !name.is_empty() {
+            written.push(name);
+        }
+        let through_link = led != written;
+        Some((led, through_link))
+    }
+
+    /// `ln -s TARGET NAME`, `ln -s TARGET… DIR`, `ln -s -t DIR TARGET…`: the links the unit
+    /// makes, as GNU ln places them (NAME a directory, and not `-T`: the link goes inside it;
+    /// `-r`: TARGET is relative to the working directory, else to the link's own directory).
+    /// Hard links are not followed by path resolution; operands known only at run time make
+    /// no link this can place.
+    fn note_links(&mut self, unit: &Unit) {
+        let Some(dir) = self.current.clone() else {
+            return;
+        };
+        let Some(spec) = tables::builtin("ln") else {
+            return;
+        };
+        let parsed = args::parse(Some(&spec), &unit.argv);
+        let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&&*o.name));
+        if !has(&["-s", "--symbolic"]) || parsed.dynamic {
+            return;
+        }
+        let relative = has(&["-r", "--relative"]);
+        let into_dir = parsed
+            .opts
+            .iter()
+            .find(|o| matches!(&*o.name, "-t" | "--target-directory"))
+            .map(|o| o.value.clone());
+        let Some(words) = parsed
+            .operands
+            .iter()
+            .map(|&i| unit.argv.get(i).and_then(|a| a.value.as_deref()))
+            .collect::<Option<Vec<&str>>>()
+        else {
+            return;
+        };
+        let is_dir = |w: &WorkingDir<'_>, name: &str| {
+            name.ends_with('/')
+                || !has(&["-T", "--no-target-directory"])
+                    && w.resolve(name).is_some_and(|(p, _)| {
+                        if has(&["-n", "--no-dereference"]) {
+                            std::fs::symlink_metadata(&p).is_ok_and(|m| m.is_dir())
+                        } else {
+                            p.is_dir()
+                        }
+                    })
+        };
+        // The name a link gets inside a directory: the target's last component as bash
+        // passes it (`~` is the home directory's path by then).
+        let base = |t: &str| {
+            let t = t.trim_end_matches('/');
+            let expanded = if t == "~" || t.starts_with("~/") {
+                crate::files::expand(t, &dir)
+            } else {
+                PathBuf::from(t)
+            };
+            expanded.file_name().map(PathBuf::from)
+        };
+        let mut made: Vec<(String, &str)> = Vec::new();
+        match (into_dir, words.as_slice()) {
+            (Some(None), _) | (None, []) => return,
+            (Some(Some(d)), targets) => {
+                for t in targets {
+                    if let Some(b) = base(t) {
+                        made.push((format!("{d}/{}", b.display()), t));
+                    }
+                }
+            }
+            (None, [t]) => {
+                if let Some(b) = base(t) {
+                    made.push((b.display().to_string(), t));
+                }
+            }
+            (None, [t, name]) if !is_dir(self, name) => made.push(((*name).to_owned(), t)),
+            (None, [targets @ .., d]) => {
+                for t in targets {
+                    if let Some(b) = base(t) {
+                        made.push((format!("{}/{}", d.trim_end_matches('/'), b.display()), t));
+                    }
+                }
+            }
+        }
+        for (name, target) in made {
+            let at = PathBuf::from(crate::files::normalize_abs(
+                &crate::files::expand(&name, &dir).to_string_lossy(),
+            ));
+            let from = if relative {
+                dir.clone()
+            } else {
+                at.parent()
+                    .map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
+            };
+            let leads = crate::files::expand(target, &from);
+            self.links.push((at, leads));
+        }
+    }
+
+    /// Has the line made a symbolic link before this point?
+    pub(crate) fn has_links(&self) -> bool {
+        !self.links.is_empty()
     }
 
     /// The current directory, `None` while it is known only at run time.
@@ -644,11 +793,15 @@ impl<'a> WorkingDir<'a> {
         self.current = None;
     }
 
-    /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`.
+    /// Take a unit into account: `cd DIR`, `pushd DIR`, `popd`, `ln -s`.
     pub(crate) fn follow(&mut self, unit: &Unit) {
         let Some(program) = unit.program.as_deref() else {
             return;
         };
+        if program == "ln" {
+            self.note_links(unit);
+            return;
+        }
         if !crate::programs::is_directory_change(program) {
             return;
         }
