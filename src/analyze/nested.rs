@@ -1930,7 +1930,8 @@ impl Walker<'_> {
     /// Options whose value is a command line the program runs (through `sh -c` for most):
     /// `tar -I CMD`, `--use-compress-program=CMD`, `--to-command=CMD`, `--info-script=CMD`,
     /// `--new-volume-script=CMD`, `--rsh-command=CMD`, `--checkpoint-action=exec=CMD`;
-    /// `zip -TT CMD`, `--unzip-command CMD`; `ssh -o ProxyCommand=CMD` (and `LocalCommand`,
+    /// `zip -TT CMD`, `--unzip-command CMD`; `sort --compress-program=PROG`, `split
+    /// --filter=CMD`, `install --strip-program=PROG`; `ssh -o ProxyCommand=CMD` (and `LocalCommand`,
     /// `KnownHostsCommand`); `compgen -C CMD`. A static value is analysed as code run by the program; a run-time
     /// value is flagged as dynamic code. A long option is also read from a unique prefix of
     /// its name, as getopt does (a prefix that is ambiguous among the program's other options
@@ -2271,6 +2272,11 @@ pub(crate) fn shell_command_options(program: &str) -> Words {
             "--rsh-command"
         ],
         "bsdtar" => words!["--use-compress-program"],
+        // GNU sort runs the program to compress and decompress its temporary files; split
+        // pipes each piece into `$SHELL -c FILTER`; install strips with the program it is given.
+        "sort" => words!["--compress-program"],
+        "split" => words!["--filter"],
+        "install" => words!["--strip-program"],
         "zip" => words!["-TT", "--unzip-command"],
         "ssh" => words!["-o"],
         // The program scp and sftp run as their transport (instead of ssh), and ssh's options.

@@ -337,6 +337,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         positionals: 1,
         ..spec("gosu")
     },
+    WrapperSpec {
+        query_options: words!["--server", "--supervised"],
+        ..spec("gpg-agent")
+    },
     spec("grc"),
     WrapperSpec {
         subcommands: words!["run"],
