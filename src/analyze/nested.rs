@@ -579,6 +579,7 @@ impl Walker<'_> {
             }
             "git" => {
                 self.git(args, via, ctx);
+                self.git_environment_config(args, via, assignments, ctx);
                 false
             }
             "capsh" => {
@@ -1823,26 +1824,163 @@ impl Walker<'_> {
             match kv.exact() {
                 Some(text) => {
                     let (key, value) = text.split_once('=').unwrap_or((text, ""));
-                    let key = key.to_ascii_lowercase();
-                    if runs_command(&key, value) && !crate::programs::git_pager_off(text) {
-                        self.flag(
-                            FlagKind::GitConfigCommand,
-                            kv.span,
-                            format!("{key}={value}"),
-                        );
-                        let code = value.strip_prefix('!').unwrap_or(value);
-                        if !code.is_empty() {
-                            let mut c = ctx.with(Context::ConfigCommand);
-                            c.via = via.to_vec();
-                            c.via.push("git".to_owned());
-                            let map = code_map(args.get(at), code, kv.span);
-                            self.nested(code, &map, kv.span, &c);
-                        }
-                    }
+                    self.git_setting(key, value, kv.span, args.get(at), via, ctx);
                 }
                 None => self.flag(FlagKind::GitConfigCommand, kv.span, "dynamic git -c value"),
             }
             i = at + 1;
+        }
+    }
+
+    /// One git setting given on the line (`-c KEY=VALUE`, or the environment below): a key
+    /// that makes git run a command is flagged, and its static command analysed as code git
+    /// runs.
+    fn git_setting(
+        &mut self,
+        key: &str,
+        value: &str,
+        span: Span,
+        arg: Option<&ArgW>,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        let key = key.to_ascii_lowercase();
+        if !runs_command(&key, value) || crate::programs::git_pager_off(&format!("{key}={value}")) {
+            return;
+        }
+        self.flag(FlagKind::GitConfigCommand, span, format!("{key}={value}"));
+        let code = value.strip_prefix('!').unwrap_or(value);
+        if !code.is_empty() {
+            let mut c = ctx.with(Context::ConfigCommand);
+            c.via = via.to_vec();
+            c.via.push("git".to_owned());
+            let map = code_map(arg, code, span);
+            self.nested(code, &map, span, &c);
+        }
+    }
+
+    /// Settings git reads from its environment as if given with `-c`: `GIT_CONFIG_COUNT=N`
+    /// with `GIT_CONFIG_KEY_<i>`/`GIT_CONFIG_VALUE_<i>`, and `GIT_CONFIG_PARAMETERS` (`'key'='value'`
+    /// items, the form git passes to its own children). Each static pair is read as `-c`
+    /// would be; a count, key or value known only at run time is flagged.
+    fn git_environment_config(
+        &mut self,
+        args: &[ArgW],
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let find = |this: &Self, name: &str| -> Option<UnitAssignment> {
+            assignments
+                .iter()
+                .rev()
+                .chain(this.exported.iter().rev().filter(|a| a.exported))
+                .find(|a| a.name == name)
+                .cloned()
+        };
+        let span_of = |a: &UnitAssignment| a.span;
+        let at = args.first().map_or(Span::new(0, 0), |a| a.arg.span);
+        if let Some(count) = find(self, "GIT_CONFIG_COUNT") {
+            match count.value.as_deref().map(|v| v.trim().parse::<usize>()) {
+                Some(Ok(n)) => {
+                    for k in 0..n.min(64) {
+                        let key = find(self, &format!("GIT_CONFIG_KEY_{k}"));
+                        let value = find(self, &format!("GIT_CONFIG_VALUE_{k}"));
+                        match (
+                            key.as_ref().and_then(|a| a.value.as_deref()),
+                            value.as_ref().and_then(|a| a.value.as_deref()),
+                        ) {
+                            (Some(key_text), Some(value_text)) => {
+                                let span = value.as_ref().map_or(at, span_of);
+                                self.git_setting(key_text, value_text, span, None, via, ctx);
+                            }
+                            // Not set: git refuses to run. Set at run time: unknown.
+                            (None, _) | (_, None) => {
+                                if key.as_ref().is_some_and(|a| a.value.is_none())
+                                    || value.as_ref().is_some_and(|a| a.value.is_none())
+                                {
+                                    self.flag(
+                                        FlagKind::GitConfigCommand,
+                                        key.as_ref().or(value.as_ref()).map_or(at, span_of),
+                                        "a git setting from the environment known only at run time",
+                                    );
+                                }
+                            }
+                        }
+                    }
+                }
+                Some(Err(_)) => {}
+                None => self.flag(
+                    FlagKind::GitConfigCommand,
+                    count.span,
+                    "GIT_CONFIG_COUNT known only at run time",
+                ),
+            }
+        }
+        if let Some(params) = find(self, "GIT_CONFIG_PARAMETERS") {
+            match params.value.as_deref().map(git_config_parameters) {
+                Some(Some(pairs)) => {
+                    for (key, value) in pairs {
+                        self.git_setting(&key, &value, params.span, None, via, ctx);
+                    }
+                }
+                Some(None) => self.flag(
+                    FlagKind::GitConfigCommand,
+                    params.span,
+                    "GIT_CONFIG_PARAMETERS in a form shclass does not read",
+                ),
+                None => self.flag(
+                    FlagKind::GitConfigCommand,
+                    params.span,
+                    "GIT_CONFIG_PARAMETERS known only at run time",
+                ),
+            }
+        }
+    }
+}
+
+/// The settings of a `GIT_CONFIG_PARAMETERS` value: blank-separated items, each a
+/// single-quoted `'key=value'` or `'key'='value'` (a quote inside written `'\''`), as git's
+/// `sq_quote` writes them. `None` when the text has another form.
+fn git_config_parameters(text: &str) -> Option<Vec<(String, String)>> {
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    // One quoted string starting at `i` (at a `'`), joined with `\'`-escaped quotes.
+    let quoted = |i: &mut usize| -> Option<String> {
+        let mut s = String::new();
+        loop {
+            if b.get(*i) != Some(&b'\'') {
+                return None;
+            }
+            *i += 1;
+            let end = text[*i..].find('\'')? + *i;
+            s.push_str(&text[*i..end]);
+            *i = end + 1;
+            // `'\''` or `'\!'`: an escaped character between two quoted parts.
+            if b.get(*i) == Some(&b'\\') && b.get(*i + 2) == Some(&b'\'') {
+                s.push(char::from(*b.get(*i + 1)?));
+                *i += 2;
+                continue;
+            }
+            return Some(s);
+        }
+    };
+    loop {
+        while b.get(i).is_some_and(u8::is_ascii_whitespace) {
+            i += 1;
+        }
+        if i >= b.len() {
+            return Some(out);
+        }
+        let first = quoted(&mut i)?;
+        if b.get(i) == Some(&b'=') {
+            i += 1;
+            let value = quoted(&mut i)?;
+            out.push((first, value));
+        } else {
+            let (k, v) = first.split_once('=').unwrap_or((&first, ""));
+            out.push((k.to_owned(), v.to_owned()));
         }
     }
 }
@@ -2722,4 +2860,31 @@ fn makes_unnamed_arrays(units: &[crate::analyze::Unit]) -> bool {
             _ => false,
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::git_config_parameters;
+
+    #[test]
+    fn git_config_parameters_are_read_as_git_writes_them() {
+        let pairs = |t: &str| git_config_parameters(t);
+        let owned = |v: &[(&str, &str)]| {
+            v.iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            pairs("'alias.l'='!id' 'core.pager=less'"),
+            Some(owned(&[("alias.l", "!id"), ("core.pager", "less")]))
+        );
+        // A quote inside a value is `'\''`.
+        assert_eq!(
+            pairs(r"'alias.l'='!echo '\''x'\'''"),
+            Some(owned(&[("alias.l", "!echo 'x'")]))
+        );
+        assert_eq!(pairs(""), Some(Vec::new()));
+        assert_eq!(pairs("alias.l=!id"), None);
+        assert_eq!(pairs("'alias.l"), None);
+    }
 }
