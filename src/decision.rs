@@ -112,7 +112,7 @@ pub enum Origin {
     Mode(&'static str),
     /// No rule covers the unit.
     NoRule,
-    /// The engine itself: `opaque` (defence in depth), `help-text`, `internal-error`,
+    /// The engine itself: `opaque` (defence in depth), `help-text`, `input-redirect`, `internal-error`,
     /// `untrusted-policy`.
     Engine(&'static str),
     /// The session: `denial-breaker`, `rate-limit`, `edit-before-read`, `audit-log`, a person's

@@ -118,6 +118,10 @@ pub(crate) struct Walker<'l> {
     /// A `for` loop's setting of its variable (the word list's span) and the loop's span: its
     /// body always reads the variable after the setting.
     pub(super) loop_sets: Vec<(Span, Span)>,
+    /// A `while` loop of the line itself (not of re-read code) whose condition is one simple
+    /// command: that command's span and the loop's. A `read` there gives its variable a line
+    /// of the loop's input for each run of the body (`dynamic_reads` judges the lines).
+    pub(super) read_loops: Vec<(Span, Span)>,
     stopped: bool,
 }
 
@@ -154,6 +158,7 @@ impl<'l> Walker<'l> {
             unconditional: Vec::new(),
             branches: 0,
             loop_sets: Vec::new(),
+            read_loops: Vec::new(),
             stopped: false,
         }
     }
@@ -959,6 +964,12 @@ impl<'l> Walker<'l> {
         };
         if endless {
             self.flag(FlagKind::EndlessLoop, span, "");
+        }
+        if !until
+            && self.nest == 0
+            && let [Command::Simple(c)] = condition
+        {
+            self.read_loops.push((c.span, span));
         }
         let l = ctx.with(Context::Loop);
         self.commands_within(condition, Context::Condition, &l);

@@ -254,6 +254,10 @@ pub struct Analysis {
     /// Bare `NAME=value` statements (no command): they change the shell itself, and so every
     /// later command, also in an agent's persistent shell.
     pub assignments: Vec<UnitAssignment>,
+    /// The `while` loops of the line whose condition is one simple command: that command's
+    /// span and the loop's (`while read -r f; do …; done`).
+    #[serde(skip)]
+    pub(crate) read_loops: Vec<(Span, Span)>,
 }
 
 impl Analysis {
@@ -795,6 +799,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.arithmetic_data(input);
     walker.shell_state_changes();
     walker.translated_strings(input);
+    let read_loops = std::mem::take(&mut walker.read_loops);
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
     mark_shaped_variables(input, &mut units, &assignments);
@@ -804,6 +809,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
         units,
         flags,
         assignments,
+        read_loops,
     }
 }
 
@@ -873,6 +879,43 @@ pub(crate) fn certificate_input(unit: &Unit) -> Option<usize> {
         let (flag, file) = (unit.argv.get(i)?, unit.argv.get(i + 1)?);
         (flag.value.as_deref() == Some("-in") && !file.glob && !file.brace).then_some(i + 1)
     })
+}
+
+/// The variable a `read` unit sets to one whole line of its standard input, as the line
+/// stands: one name, no array, only the options that change neither where nor how much it
+/// reads (`read -r f`, `read f`, `IFS= read -r f`; `-r` aside, which only keeps backslashes).
+/// With one name bash strips only IFS whitespace at the ends of the line, so a line that
+/// mentions `IFS` counts only with an empty `IFS=` on the `read` itself. `None` for any other
+/// unit.
+pub(crate) fn read_line_variable<'u>(unit: &'u Unit, input: &str) -> Option<&'u str> {
+    if unit.program.as_deref() != Some("read") || !unit.via.is_empty() || unit.depth > 0 {
+        return None;
+    }
+    let words: Vec<Option<&str>> = unit.args().map(|a| a.value.as_deref()).collect();
+    let reader = fed_values::reader("read", &words)?;
+    if reader.array || reader.names.len() != 1 {
+        return None;
+    }
+    // `IFS= read`: the prefix is the unit's own (not inherited) and the last one named IFS.
+    let own_ifs = unit
+        .assignments
+        .iter()
+        .rev()
+        .find(|a| a.name == "IFS")
+        .filter(|a| !a.inherited);
+    match own_ifs {
+        Some(a) if a.value.as_deref() == Some("") => {}
+        Some(_) => return None,
+        None if input.contains("IFS") => return None,
+        None => {}
+    }
+    let name = reader.names.first()?;
+    // The name as the unit holds it (borrowed from the unit, not the reader).
+    unit.argv
+        .iter()
+        .skip(1)
+        .filter_map(|a| a.value.as_deref())
+        .rfind(|w| *w == name)
 }
 
 /// A unit whose first operand is its pattern or program (`grep PATTERN FILE…`, `jq FILTER

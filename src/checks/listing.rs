@@ -143,14 +143,16 @@ impl<'a, 'c> Names<'a, 'c> {
         self.secret.is_some() || self.unknown
     }
 
-    /// One printed name: bash splits it at blanks and expands a pattern in it, which is not
+    /// One printed name: bash splits it at blanks and expands a pattern in it, `xargs` reads
+    /// quotes and backslashes in it, as `read` without `-r` reads backslashes, which is not
     /// followed here; else it is the path the printer opens from the working directory.
     fn printed(&mut self, name: &str) {
         if self.done() {
             return;
         }
         self.seen += 1;
-        if self.seen > MAX_WALK || name.contains([' ', '\t', '\n', '*', '?', '[']) {
+        if self.seen > MAX_WALK || name.contains([' ', '\t', '\n', '*', '?', '[', '\\', '\'', '"'])
+        {
             self.unknown = true;
             return;
         }

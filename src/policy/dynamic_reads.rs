@@ -306,6 +306,13 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
             }
             continue;
         }
+        // `LISTING | while read -r f; do cat "$f"; done`: a line of the listing.
+        if a.template == crate::analyze::SET_AT_RUN_TIME {
+            match read_loop_lines(cx, unit, a) {
+                Judged::Proven => continue,
+                other => return other,
+            }
+        }
         if moved && !a.template.starts_with(['/', '~']) {
             return Judged::Unknown;
         }
@@ -415,24 +422,101 @@ fn listing_before(cx: &CheckCtx, index: usize) -> Judged {
     {
         return Judged::Proven;
     }
+    listing(&stages_before(cx, index), cx)
+}
+
+/// The units piped, one after the other, into unit `index`, first stage first.
+fn stages_before<'a>(cx: &CheckCtx<'a>, index: usize) -> Vec<&'a Unit> {
+    let analysis = cx.analysis;
     let mut stages = Vec::new();
     let mut next = index;
     while let Some(k) = next.checked_sub(1) {
         let (Some(before), Some(after)) = (analysis.units.get(k), analysis.units.get(next)) else {
             break;
         };
-        // Only a pipe (and the `xargs` words) may stand between two stages.
-        let Some(gap) = analysis.input.get(before.span.end..after.span.start) else {
-            break;
-        };
-        let pipes = gap.matches('|').count();
-        if pipes != 1 || gap.contains("||") || gap.contains([';', '&', '\n', '(', ')', '`', '$']) {
+        if !piped_into(&analysis.input, before, after) {
             break;
         }
         stages.push(before);
         next = k;
     }
     stages.reverse();
+    stages
+}
+
+/// Only a pipe (and the words of `xargs` or of a `while` header) stands between two units.
+fn piped_into(input: &str, before: &Unit, after: &Unit) -> bool {
+    let Some(gap) = input.get(before.span.end..after.span.start) else {
+        return false;
+    };
+    gap.matches('|').count() == 1
+        && !gap.contains("||")
+        && !gap.contains([';', '&', '\n', '(', ')', '`', '$'])
+}
+
+/// The lines a `while` loop's `read` gives the variable `set` names, read in unit `unit` of
+/// the loop's body: `LISTING | while read -r f; do cat "$f"; done` and `while IFS= read -r f;
+/// do …; done < <(LISTING)` run the body once for each line the listing prints, the variable
+/// holding that line ([`read_line_variable`](crate::analyze::read_line_variable)), so the
+/// variable is a name the listing prints. Only in the body: after the loop (a pipeline's stage
+/// runs in a subshell) the variable is the environment's again.
+fn read_loop_lines(cx: &CheckCtx, unit: &Unit, set: &crate::analyze::UnitAssignment) -> Judged {
+    let analysis = cx.analysis;
+    let inside =
+        |outer: crate::ast::Span, s: crate::ast::Span| outer.start <= s.start && s.end <= outer.end;
+    let Some(&(condition, whole)) = analysis.read_loops.iter().find(|(condition, whole)| {
+        inside(*condition, set.span)
+            && condition.end <= unit.span.start
+            && inside(*whole, unit.span)
+    }) else {
+        return Judged::Unknown;
+    };
+    let mut in_condition = analysis
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| inside(condition, u.span));
+    let (Some((k, read)), None) = (in_condition.next(), in_condition.next()) else {
+        return Judged::Unknown;
+    };
+    if crate::analyze::read_line_variable(read, &analysis.input) != Some(set.name.as_str())
+        || !inside(whole, read.span)
+    {
+        return Judged::Unknown;
+    }
+    let stdin: Vec<_> = read
+        .redirects
+        .iter()
+        .filter(|r| crate::analyze::replaces_stdin(&r.op, r.fd.as_deref()))
+        .collect();
+    let stages = match stdin.as_slice() {
+        [] => stages_before(cx, k),
+        // `done < <(LISTING)`: the units of the substitution, piped one into the next.
+        [r] if r.op == "<" && r.template == "<(…)" => {
+            let units: Vec<&Unit> = analysis
+                .units
+                .iter()
+                .filter(|u| {
+                    inside(r.span, u.span) && u.context.contains(&Context::ProcessSubstitution)
+                })
+                .collect();
+            if !units
+                .windows(2)
+                .all(|w| piped_into(&analysis.input, w[0], w[1]))
+            {
+                return Judged::Unknown;
+            }
+            units
+        }
+        _ => return Judged::Unknown,
+    };
+    // `read` takes a line up to a newline: names ended by NULs run together.
+    if stages.first().is_some_and(|u| {
+        u.args()
+            .any(|a| matches!(a.value.as_deref(), Some("-print0" | "-z")))
+    }) {
+        return Judged::Unknown;
+    }
     listing(&stages, cx)
 }
 
@@ -738,6 +822,87 @@ mod tests {
             (
                 "find . -name '*.rs'; cat list | xargs cat",
                 &["read-unknown-path"],
+            ),
+        ];
+        for (cmd, want) in cases {
+            assert_eq!(rules(cmd), *want, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn a_read_loop_s_variable_holds_a_line_of_its_listing() {
+        let unknown: &[&str] = &["read-unknown-path"];
+        let cases: &[(&str, &[&str])] = &[
+            (
+                "find . -name '*.md' | while read -r f; do cat \"$f\"; done",
+                &[],
+            ),
+            ("ls *.log | while read l; do tail -n 3 \"$l\"; done", &[]),
+            (
+                "git ls-files '*.rs' | grep -v test | while IFS= read -r f; do head -5 \"$f\"; done",
+                &[],
+            ),
+            (
+                "while IFS= read -r f; do cat \"$f\"; done < <(git ls-files '*.rs')",
+                &[],
+            ),
+            // A listing that may name anything, or a secret.
+            (
+                "find . -type f | while read -r f; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "find . -name '*.pem' | while read -r f; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "while read -r f; do cat \"$f\"; done < <(find . -name '*.md'; cat list)",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' -print0 | while read -r f; do cat \"$f\"; done",
+                unknown,
+            ),
+            // Not the listing's lines: after the loop, another input, another IFS, two names.
+            (
+                "find . -name '*.md' | while read -r f; do :; done; cat \"$f\"",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' | while read -r f < x; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' | while read -r f; do cat \"$f\"; done < list",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' | while IFS=. read -r f; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "IFS=.; find . -name '*.md' | while read -r f; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' | while read -r f g; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' | while read -r f; do read -r g; cat \"$g\"; done",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' | until read -r f; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "find . -name '*.md' | while read -a f; do cat \"$f\"; done",
+                unknown,
+            ),
+            (
+                "bash -c 'find . -name \"*.md\" | while read -r f; do cat \"$f\"; done'",
+                unknown,
             ),
         ];
         for (cmd, want) in cases {

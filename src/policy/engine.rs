@@ -351,6 +351,33 @@ impl Policy {
                 suggest: None,
             });
         }
+        // `x=$(< README.md)`, `< f`: a command of input redirects alone runs no program; bash
+        // opens each file for reading (in a command substitution the text is its output), and
+        // the path policy judges the files as a printer's. A file named at run time, a glob,
+        // another redirect or an assignment of its own (which sets the shell's variable) is
+        // left to the fallback.
+        if unit.program.is_none()
+            && unit.argv.is_empty()
+            && !unit.redirects.is_empty()
+            && unit.redirects.iter().all(|r| {
+                r.op == "<"
+                    && r.fd.as_deref().is_none_or(|fd| fd == "0")
+                    && r.target.is_some()
+                    && !r.glob
+            })
+            && unit.assignments.iter().all(|a| a.inherited)
+        {
+            state.reasons.push(Reason {
+                decision: Decision::Allow,
+                risk: Risk::Low,
+                rule: Origin::Engine("input-redirect"),
+                source: Source::Builtin,
+                message: "opens a file for reading and runs no program (in a command substitution its text is the output)".into(),
+                span: unit.span,
+                unit: Some(i),
+                suggest: None,
+            });
+        }
         state.groups = groups;
         state.parsed = Some(parsed);
         state
@@ -780,10 +807,13 @@ impl Policy {
                 suggest: None,
             }];
         }
+        // A command of input redirects alone reads and runs nothing else.
         let read_only = decision == Decision::Allow
-            && tier
-                .iter()
-                .all(|r| !r.source.is_personal() && self.has_tag(&r.rule, "read-only", groups));
+            && tier.iter().all(|r| {
+                !r.source.is_personal()
+                    && (self.has_tag(&r.rule, "read-only", groups)
+                        || r.rule == Origin::Engine("input-redirect"))
+            });
         let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         let mut tier = tier;
         // Modes.
