@@ -126,6 +126,9 @@ pub(crate) struct Walker<'l> {
     /// How many directory changes (`cd`, `pushd`, `popd`) the walk met so far: a relative
     /// name the line wrote names the same file only where none came between (`written_key`).
     dir_changes: usize,
+    /// The text of the script file the interpreter about to be emitted runs, by the span of
+    /// its program word (`nested.rs`, `interpreter`): a file the line wrote with known text.
+    pub(super) script_text: Option<(Span, String)>,
     stopped: bool,
 }
 
@@ -164,6 +167,7 @@ impl<'l> Walker<'l> {
             loop_sets: Vec::new(),
             startup_reads: Vec::new(),
             dir_changes: 0,
+            script_text: None,
             stopped: false,
         }
     }
@@ -175,7 +179,7 @@ impl<'l> Walker<'l> {
                     FlagKind::DynamicCode,
                     span,
                     format!(
-                        "`{program}` reads start-up files (`-i`, `-l`) that a command on the line \
+                        "`{program}` reads start-up files that a command on the line \
                          names or moves"
                     ),
                 );
@@ -1050,6 +1054,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: Vec::new(),
+            script: None,
         });
     }
 
@@ -1988,6 +1993,7 @@ impl<'l> Walker<'l> {
                     piped: c.piped,
                     stdin: static_feed(c),
                     wrapper_reads: c.wrapper_reads.clone(),
+                    script: None,
                 });
             }
             return;
@@ -2683,6 +2689,7 @@ impl<'l> Walker<'l> {
                                 piped: ctx.piped,
                                 stdin: None,
                                 wrapper_reads: ctx.wrapper_reads.clone(),
+                                script: None,
                             });
                         }
                         return;
@@ -2734,6 +2741,10 @@ impl<'l> Walker<'l> {
             (Some(f), Some(l)) => f.arg.span.cover(l.arg.span),
             _ => Span::default(),
         };
+        let script = self
+            .script_text
+            .take_if(|(at, _)| args.first().is_some_and(|a| a.arg.span == *at))
+            .map(|(_, text)| text);
         self.push_unit(Unit {
             program,
             path,
@@ -2748,6 +2759,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: ctx.wrapper_reads.clone(),
+            script,
         });
     }
 

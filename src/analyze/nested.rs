@@ -789,6 +789,10 @@ impl Walker<'_> {
                 via,
                 ctx,
             );
+        } else if program == "zsh" && has_c && operand.is_some() && !self.written.is_empty() {
+            // zsh reads its `zshenv` files however it is started.
+            let at = [args[0].arg.span];
+            self.startup_read(&at, program, false, false, true, assignments, via, ctx);
         }
         if has_c {
             let Some(at) = operand else {
@@ -934,7 +938,7 @@ impl Walker<'_> {
             return;
         }
         let detail = if code {
-            format!("`{program}` reads start-up files (`-i`, `-l`) that the line writes or moves")
+            format!("`{program}` reads start-up files that the line writes or moves")
         } else {
             format!(
                 "`{program}` started as a login or interactive shell without `-c` runs what it \
@@ -1241,6 +1245,14 @@ impl Walker<'_> {
             None => {}
         }
         if let Some(s) = script {
+            // `cat > x.py <<'EOF' … EOF; python3 x.py`: the text the line wrote is the program
+            // (read by the one-liner check as code given with `-c`).
+            if !self.written.is_empty()
+                && let Some(path) = super::decompose::path_text(&s.arg)
+                && let Some(Feed::Static(text, _)) = self.written_any(&path)
+            {
+                self.script_text = Some((args[0].arg.span, text));
+            }
             if s.word.parts.iter().any(|p| {
                 matches!(
                     p,
