@@ -253,7 +253,7 @@ pub(crate) fn names_startup_file(path: &str, files: &[&str]) -> bool {
     let t = t.strip_suffix("/.").unwrap_or(t).trim_end_matches('/');
     if matches!(
         t,
-        "" | "~" | "$HOME" | "${HOME}" | "/etc" | "/etc/zsh" | "/etc/profile.d"
+        "~" | "$HOME" | "${HOME}" | "/etc" | "/etc/zsh" | "/etc/profile.d"
     ) || t.contains("profile.d/")
         || t == "/root"
         || ["/home/", "/Users/"]
@@ -599,6 +599,33 @@ mod tests {
         // A look-up sends the name it looks up.
         for p in HOST_LOOKUPS {
             assert!(is_sender(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn start_up_files_by_shell_and_mode() {
+        let login = startup_files("bash", true, false).unwrap_or_default();
+        let interactive = startup_files("bash", false, true).unwrap_or_default();
+        assert!(login.contains(&"~/.bash_profile") && !login.contains(&"~/.bashrc"));
+        assert!(interactive.contains(&"~/.bashrc") && !interactive.contains(&"/etc/profile"));
+        assert!(startup_files("zsh", false, false).is_some_and(|f| f.contains(&"~/.zshenv")));
+        assert!(startup_files("sh", true, false).is_some_and(|f| f.contains(&"~/.profile")));
+        assert_eq!(startup_files("ksh", true, false), None);
+        for (path, names) in [
+            ("~/.bash_profile", true),
+            ("/root/.profile", true),
+            ("profile", true),
+            ("/etc/profile.d/x.sh", true),
+            ("~", true),
+            ("$HOME/", true),
+            ("/home/u", true),
+            ("/etc", true),
+            ("~/.bashrc", false),
+            ("/", false),
+            ("notes.txt", false),
+            ("/home/u/project", false),
+        ] {
+            assert_eq!(names_startup_file(path, &login), names, "{path}");
         }
     }
 }
