@@ -853,7 +853,12 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::ParseError,
         None,
     ),
-    ("exec 3<>/dev/tcp/x.example/80", FlagKind::ParseError, None),
+    // `<>` is read as a write and a read of its target, and never allowed.
+    (
+        "exec 3<>/dev/tcp/x.example/80",
+        FlagKind::UnsupportedSyntax,
+        None,
+    ),
     ("coproc { ls; }", FlagKind::UnsupportedSyntax, None),
     ("coproc ( ls )", FlagKind::UnsupportedSyntax, None),
     ("fi", FlagKind::UnsupportedSyntax, None),

@@ -371,10 +371,13 @@ fn callbacks_and_start_up_files_are_never_allowed() {
         ("mapfile -tC echo arr < f", Ask),
         ("readarray -C 'rm -rf ~' x < f", Deny),
         ("trap 'rm -rf ~' EXIT", Deny),
-        // bypass: start-up files an earlier command could have written.
-        ("bash -i -c ls", Ask),
-        ("bash --login -c ls", Ask),
-        ("sh -l -c ls", Ask),
+        // bypass: start-up files the line writes or moves (the person's own are the
+        // environment every command runs in).
+        ("echo x >> ~/.bashrc; bash -i -c ls", Ask),
+        ("echo 'rm -rf ~' >> ~/.bashrc; bash -i -c ls", Deny),
+        ("HOME=/tmp bash --login -c ls", Ask),
+        ("cp p ~/.profile; sh -l -c ls", Ask),
+        ("bash -i", Ask),
         ("bash --rcfile x.sh", Ask),
         ("bash --init-file x.sh -c ls", Ask),
         ("BASH_ENV=./x bash -c ls", Ask),
@@ -392,11 +395,14 @@ fn callbacks_and_start_up_files_are_never_allowed() {
         ("bash -ec ls", Allow),
         ("bash -euo pipefail -c ls", Allow),
         ("bash --noprofile --norc -c ls", Allow),
+        ("bash -i -c ls", Allow),
+        ("bash --login -c ls", Allow),
+        ("sh -l -c ls", Allow),
         ("find . -name '*.rs' -exec wc -l {} \\;", Allow),
     ]);
     for cmd in [
         "find . -exec {} \\;",
-        "bash -i -c ls",
+        "echo x >> ~/.bashrc; bash -i -c ls",
         "mapfile -C echo arr < f",
     ] {
         assert!(

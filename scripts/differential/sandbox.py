@@ -90,6 +90,24 @@ def mount(src, dst, fstype, flags, data=None):
         fail(f"mount {src} on {dst}")
 
 
+# The system's start-up files of bash, sh and zsh (`programs::startup_files`).
+STARTUP_FILES = [
+    "profile",
+    "bash.bashrc",
+    "bash.bash_logout",
+    "zsh/zshenv",
+    "zsh/zprofile",
+    "zsh/zshrc",
+    "zsh/zlogin",
+    "zsh/zlogout",
+    "zshenv",
+    "zprofile",
+    "zshrc",
+    "zlogin",
+    "zlogout",
+]
+
+
 def bind_ro(src, dst):
     mount(src, dst, None, MS_BIND)
     mount(None, dst, None, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV)
@@ -121,6 +139,15 @@ def build_root(root, template):
             bind_ro(host, os.path.join(r, name))
     bind_ro("/usr", os.path.join(r, "usr"))
     bind_ro("/etc", os.path.join(r, "etc"))
+    # The system's shell start-up files are the person's environment (shclass trusts them as it
+    # trusts PATH): empty here, so a login or interactive shell runs what the line gives it and
+    # what the line wrote into the home's start-up files, not what this image's files run.
+    empty = os.path.join(root, "empty")
+    open(empty, "w").close()
+    for name in STARTUP_FILES:
+        path = os.path.join(r, "etc", name)
+        if os.path.isfile(path) and not os.path.islink(path):
+            bind_ro(empty, path)
     mount("proc", os.path.join(r, "proc"), "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
     tmpfs = MS_NOSUID | MS_NODEV
     mount("tmp", os.path.join(r, "tmp"), "tmpfs", tmpfs, "size=16m,mode=1777")

@@ -104,7 +104,7 @@ pub(crate) struct Walker<'l> {
     /// Files the line wrote so far, by the path as written (`./` removed), with what was
     /// written when it is known (`echo CODE > x.sh`, `cat > x <<EOF`): a shell that later runs
     /// or sources that file runs that text.
-    written: Vec<(String, Feed)>,
+    pub(super) written: Vec<(String, Feed)>,
     /// Arrays assigned static elements (`a=(rm -rf ~)`), by the assignment's span: a second
     /// reading substitutes `"${a[@]}"`, `${a[N]}` and `$a` while that assignment is the
     /// variable's latest.
@@ -122,6 +122,17 @@ pub(crate) struct Walker<'l> {
     /// command: that command's span and the loop's. A `read` there gives its variable a line
     /// of the loop's input for each run of the body (`dynamic_reads` judges the lines).
     pub(super) read_loops: Vec<(Span, Span)>,
+    /// Login and interactive shells judged by their code alone so far (`nested.rs`,
+    /// `startup_read`): the words that made them read start-up files, the shell, and its
+    /// start-up files; `finish` flags one when a unit anywhere on the line names one of its
+    /// files or sets a variable that moves them.
+    pub(super) startup_reads: Vec<(Span, String, Vec<&'static str>)>,
+    /// How many directory changes (`cd`, `pushd`, `popd`) the walk met so far: a relative
+    /// name the line wrote names the same file only where none came between (`written_key`).
+    dir_changes: usize,
+    /// The text of the script file the interpreter about to be emitted runs, by the span of
+    /// its program word (`nested.rs`, `interpreter`): a file the line wrote with known text.
+    pub(super) script_text: Option<(Span, String)>,
     stopped: bool,
 }
 
@@ -159,15 +170,49 @@ impl<'l> Walker<'l> {
             branches: 0,
             loop_sets: Vec::new(),
             read_loops: Vec::new(),
+            startup_reads: Vec::new(),
+            dir_changes: 0,
+            script_text: None,
             stopped: false,
         }
     }
 
     pub(crate) fn finish(mut self) -> (Vec<Unit>, Vec<Flag>, Vec<UnitAssignment>) {
+        for (span, program, files) in std::mem::take(&mut self.startup_reads) {
+            if self.changes_startup(&files) {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!(
+                        "`{program}` reads start-up files that a command on the line \
+                         names or moves"
+                    ),
+                );
+            }
+        }
         self.flags
             .sort_by_key(|f| (f.span.start, f.span.end, f.kind));
         self.flags.dedup();
         (self.units, self.flags, self.bare)
+    }
+
+    /// A unit of the line names one of a shell's start-up `files` (a word or a redirect's
+    /// target, as written), or sets a variable that moves them: what the shell reads first may
+    /// be what the line wrote.
+    fn changes_startup(&self, files: &[&str]) -> bool {
+        let moves = |a: &UnitAssignment| {
+            crate::programs::STARTUP_VARS.contains(&a.name.trim_end_matches('+'))
+        };
+        self.bare.iter().any(moves)
+            || self.units.iter().any(|u| {
+                u.assignments.iter().any(moves)
+                    || u.argv
+                        .iter()
+                        .any(|a| crate::programs::names_startup_file(&a.template, files))
+                    || u.redirects
+                        .iter()
+                        .any(|r| crate::programs::names_startup_file(&r.template, files))
+            })
     }
 
     /// A word bash reads as a variable name to assign or test (`[[ -v NAME ]]`, `read NAME`):
@@ -715,12 +760,25 @@ impl<'l> Walker<'l> {
     /// What the line wrote into `path` earlier: known text, or `Feed::Dynamic` for text known
     /// only at run time (`base64 -d <<< … > x`).
     pub(super) fn written_any(&self, path: &str) -> Option<Feed> {
-        let path = written_path(path);
+        let key = self.written_key(path);
         self.written
             .iter()
             .rev()
-            .find(|(p, _)| p == path)
+            .find(|(p, _)| *p == key)
             .map(|(_, f)| f.clone())
+    }
+
+    /// The key of a path the line writes or runs: `./` removed; a relative name after a
+    /// directory change on the line (`cd`, `pushd`, `popd`, in any branch or subshell) carries
+    /// how many came before it, so it names the same file only where no directory change
+    /// came between (`echo CODE > x; cd d; sh x` runs `d/x`, which the line did not write).
+    fn written_key(&self, path: &str) -> String {
+        let p = written_path(path);
+        if self.dir_changes == 0 || p.starts_with('/') || p.starts_with('~') {
+            p.to_owned()
+        } else {
+            format!("\u{0}{}\u{0}{p}", self.dir_changes)
+        }
     }
 
     /// `cp SRC DST`, `mv SRC DST`, `ln [-s] SRC DST` of a file the line wrote: DST holds the
@@ -749,7 +807,7 @@ impl<'l> Walker<'l> {
         if let Some([src, dst]) = operands.as_deref()
             && let Some(feed) = self.written_any(src)
         {
-            self.written.push((written_path(dst).to_owned(), feed));
+            self.written.push((self.written_key(dst), feed));
         }
     }
 
@@ -771,7 +829,14 @@ impl<'l> Walker<'l> {
             let RedirectTarget::Word(w) = &r.target else {
                 continue;
             };
-            let Some(path) = word::canonical_plain(w).and_then(|a| a.exact().map(str::to_owned))
+            // A redirect's target is one word (`~/x` and `$HOME/x` name the same file).
+            let arg = word::canonical_plain(w).or_else(|| match word::canonical(w).as_slice() {
+                [a] => Some(a.clone()),
+                _ => None,
+            });
+            let Some(path) = arg
+                .as_ref()
+                .and_then(|a| path_text(a).map(std::borrow::Cow::into_owned))
             else {
                 continue;
             };
@@ -787,7 +852,7 @@ impl<'l> Walker<'l> {
         }
         for path in unknown {
             self.written
-                .push((written_path(&path).to_owned(), Feed::Dynamic(s.span)));
+                .push((self.written_key(&path), Feed::Dynamic(s.span)));
         }
         if tee {
             // Read with tee's table (`-ai`, `--app` abbreviated); without one, or with an
@@ -822,7 +887,7 @@ impl<'l> Walker<'l> {
             self.simple_feed(s)
         };
         for (path, append) in targets {
-            let path = written_path(&path).to_owned();
+            let path = self.written_key(&path);
             let before = append
                 .then(|| self.written.iter().rev().find(|(p, _)| *p == path))
                 .flatten()
@@ -1000,6 +1065,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: Vec::new(),
+            script: None,
         });
     }
 
@@ -1938,6 +2004,7 @@ impl<'l> Walker<'l> {
                     piped: c.piped,
                     stdin: static_feed(c),
                     wrapper_reads: c.wrapper_reads.clone(),
+                    script: None,
                 });
             }
             return;
@@ -2633,6 +2700,7 @@ impl<'l> Walker<'l> {
                                 piped: ctx.piped,
                                 stdin: None,
                                 wrapper_reads: ctx.wrapper_reads.clone(),
+                                script: None,
                             });
                         }
                         return;
@@ -2684,6 +2752,10 @@ impl<'l> Walker<'l> {
             (Some(f), Some(l)) => f.arg.span.cover(l.arg.span),
             _ => Span::default(),
         };
+        let script = self
+            .script_text
+            .take_if(|(at, _)| args.first().is_some_and(|a| a.arg.span == *at))
+            .map(|(_, text)| text);
         self.push_unit(Unit {
             program,
             path,
@@ -2698,6 +2770,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: ctx.wrapper_reads.clone(),
+            script,
         });
     }
 
@@ -2718,6 +2791,13 @@ impl<'l> Walker<'l> {
             }
             self.stopped = true;
             return;
+        }
+        if unit
+            .program
+            .as_deref()
+            .is_some_and(crate::programs::is_directory_change)
+        {
+            self.dir_changes += 1;
         }
         self.units.push(unit);
     }
@@ -3275,6 +3355,21 @@ fn written_path(path: &str) -> &str {
         p = rest.trim_start_matches('/');
     }
     p
+}
+
+/// The path a word names when it is static but for the home directory: its value, or
+/// `$HOME/REST` (`${HOME}/REST`) with a static REST as `~/REST`, the file `~/REST` names.
+pub(super) fn path_text(a: &Arg) -> Option<std::borrow::Cow<'_, str>> {
+    if let Some(v) = a.exact() {
+        return Some(std::borrow::Cow::Borrowed(v));
+    }
+    if a.glob || a.brace {
+        return None;
+    }
+    let rest = ["$HOME/", "${HOME}/"]
+        .iter()
+        .find_map(|h| a.template.strip_prefix(h))?;
+    (!rest.contains(['$', '`', '\\', '*', '?', '['])).then(|| format!("~/{rest}").into())
 }
 
 #[cfg(test)]

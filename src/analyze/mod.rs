@@ -196,6 +196,10 @@ pub struct Unit {
     /// (`xargs -a FILE`, `parallel --arg-file FILE`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub wrapper_reads: Vec<Arg>,
+    /// The text of the script file an interpreter runs (`python3 x.py`) when the line wrote
+    /// that file with text known now (`cat > x.py <<'EOF'`, `echo CODE > x.py`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub script: Option<String>,
 }
 
 impl Unit {

@@ -510,9 +510,9 @@ impl Walker<'_> {
                 }
                 // `echo CODE > x; . ./x`: the text the line wrote.
                 if let Some(file) = args.get(1)
-                    && let Some(path) = file.arg.exact()
+                    && let Some(path) = super::decompose::path_text(&file.arg)
                 {
-                    self.run_written(path, file.arg.span, program, via, ctx, false);
+                    self.run_written(&path, file.arg.span, program, via, ctx, false);
                 }
                 if let Some(file) = args.get(1)
                     && file.word.parts.iter().any(|p| {
@@ -688,6 +688,11 @@ impl Walker<'_> {
         let mut stdin = false;
         let mut i = 1;
         let mut operand = None;
+        // `-l`, `-i`, `--login` of a shell whose start-up files are listed: judged once the
+        // options are read (`startup_read`). The words that asked for them, and which.
+        let listed = crate::programs::startup_files(program, false, false).is_some();
+        let mut startup: Vec<Span> = Vec::new();
+        let (mut login, mut interactive) = (false, false);
         while i < args.len() {
             let Some(v) = args[i].arg.exact() else {
                 operand = Some(i);
@@ -699,7 +704,10 @@ impl Walker<'_> {
                 break;
             }
             if let Some(long) = v.strip_prefix("--") {
-                if !super::shell_options::harmless_long(long) {
+                if listed && long == "login" {
+                    login = true;
+                    startup.push(args[i].arg.span);
+                } else if !super::shell_options::harmless_long(long) {
                     self.flag(
                         FlagKind::DynamicCode,
                         args[i].arg.span,
@@ -733,18 +741,24 @@ impl Walker<'_> {
                 let value = (body.ends_with('o') || body.ends_with('O'))
                     .then(|| args.get(i + 1).and_then(|a| a.arg.exact()));
                 let shopt = body.ends_with('O');
-                let harmless = body
-                    .chars()
-                    .all(|c| super::shell_options::harmless_invocation_letter(c, on))
-                    && value.is_none_or(|name| {
-                        name.is_some_and(|n| {
-                            if shopt {
-                                super::shell_options::harmless_shopt(n, on)
-                            } else {
-                                super::shell_options::harmless_set_name(n, on)
-                            }
-                        })
-                    });
+                // `-l` and `-i` read start-up files, judged after the options.
+                let reads_startup = |c: char| listed && on && matches!(c, 'l' | 'i');
+                if body.chars().any(reads_startup) {
+                    login |= body.contains('l');
+                    interactive |= body.contains('i');
+                    startup.push(args[i].arg.span);
+                }
+                let harmless = body.chars().all(|c| {
+                    reads_startup(c) || super::shell_options::harmless_invocation_letter(c, on)
+                }) && value.is_none_or(|name| {
+                    name.is_some_and(|n| {
+                        if shopt {
+                            super::shell_options::harmless_shopt(n, on)
+                        } else {
+                            super::shell_options::harmless_set_name(n, on)
+                        }
+                    })
+                });
                 if !harmless {
                     self.flag(
                         FlagKind::DynamicCode,
@@ -763,6 +777,23 @@ impl Walker<'_> {
             }
             operand = Some(i);
             break;
+        }
+        if !startup.is_empty() {
+            let code = has_c && operand.is_some();
+            self.startup_read(
+                &startup,
+                program,
+                login,
+                interactive,
+                code,
+                assignments,
+                via,
+                ctx,
+            );
+        } else if program == "zsh" && has_c && operand.is_some() && !self.written.is_empty() {
+            // zsh reads its `zshenv` files however it is started.
+            let at = [args[0].arg.span];
+            self.startup_read(&at, program, false, false, true, assignments, via, ctx);
         }
         if has_c {
             let Some(at) = operand else {
@@ -837,8 +868,8 @@ impl Walker<'_> {
                 None => {}
             }
             // Runs a script file: one the line wrote is read as code.
-            if let Some(file) = args[at].arg.exact() {
-                self.run_written(file, args[at].arg.span, program, via, ctx, false);
+            if let Some(file) = super::decompose::path_text(&args[at].arg) {
+                self.run_written(&file, args[at].arg.span, program, via, ctx, false);
             }
             // A process substitution as the script is code from a command.
             let w = &args[at];
@@ -858,6 +889,64 @@ impl Walker<'_> {
             return false;
         }
         self.stdin_code(args, program, via, ctx)
+    }
+
+    /// A shell started as a login or interactive shell (`bash -lc CODE`, `sh -ic CODE`, `zsh
+    /// --login -c CODE`) reads its start-up files (`programs::startup_files`) before CODE. They
+    /// are the person's environment, which every command already runs in, so CODE is judged by
+    /// itself, unless the line can change which files are read or what they hold: a variable
+    /// that moves them (`HOME`, `ZDOTDIR`, `ENV`…) set for the shell or earlier, a file of that
+    /// shell the line wrote (its text, when known, is read as code the shell runs first), or a
+    /// unit anywhere on the line naming one (checked when the walk is done, `finish`). Without
+    /// a `-c` code string the shell runs what it reads: the flag stays.
+    #[allow(clippy::too_many_arguments)]
+    fn startup_read(
+        &mut self,
+        words: &[Span],
+        program: &str,
+        login: bool,
+        interactive: bool,
+        code: bool,
+        assignments: &[UnitAssignment],
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        let span = words
+            .iter()
+            .copied()
+            .reduce(Span::cover)
+            .unwrap_or_default();
+        let files = crate::programs::startup_files(program, login, interactive).unwrap_or_default();
+        let moved = assignments
+            .iter()
+            .chain(&self.exported)
+            .chain(&self.bare)
+            .any(|a| crate::programs::STARTUP_VARS.contains(&a.name.trim_end_matches('+')));
+        let mut written: Vec<String> = self
+            .written
+            .iter()
+            .filter(|(p, _)| crate::programs::names_startup_file(p, &files))
+            // A relative name written before a directory change: the name as written (its
+            // text is read only when it names the same file here).
+            .map(|(p, _)| p.rsplit('\u{0}').next().unwrap_or(p).to_owned())
+            .collect();
+        written.dedup();
+        for file in &written {
+            self.run_written(file, span, program, via, ctx, false);
+        }
+        if code && !moved && written.is_empty() {
+            self.startup_reads.push((span, program.to_owned(), files));
+            return;
+        }
+        let detail = if code {
+            format!("`{program}` reads start-up files that the line writes or moves")
+        } else {
+            format!(
+                "`{program}` started as a login or interactive shell without `-c` runs what it \
+                 reads after its start-up files"
+            )
+        };
+        self.flag(FlagKind::DynamicCode, span, detail);
     }
 
     /// A shell running (or sourcing) `file`, which the line wrote earlier with known text
@@ -1157,6 +1246,14 @@ impl Walker<'_> {
             None => {}
         }
         if let Some(s) = script {
+            // `cat > x.py <<'EOF' … EOF; python3 x.py`: the text the line wrote is the program
+            // (read by the one-liner check as code given with `-c`).
+            if !self.written.is_empty()
+                && let Some(path) = super::decompose::path_text(&s.arg)
+                && let Some(Feed::Static(text, _)) = self.written_any(&path)
+            {
+                self.script_text = Some((args[0].arg.span, text));
+            }
             if s.word.parts.iter().any(|p| {
                 matches!(
                     p,

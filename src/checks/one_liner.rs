@@ -48,7 +48,8 @@ declare_check! {
     /// not flagged (interpreters are asked about by the built-in rules).
     ///
     /// **Known gaps**: code assembled at run time (`exec(base64.b64decode(…))`, string
-    /// concatenation, `getattr`) is flagged by its markers only; scripts in files are not read.
+    /// concatenation, `getattr`) is flagged by its markers only; scripts in files are read only
+    /// when the line wrote them with known text (`cat > x.py <<'EOF'`, `echo CODE > x.py`).
     InterpreterOneLiner,
     "interpreter-one-liner"
 }
@@ -1034,7 +1035,11 @@ impl Check for InterpreterOneLiner {
                     return None;
                 }
                 let lang = lang_of(base(p)).unwrap_or("other");
-                fed_text(cx, i, u).map(|t| (lang.to_owned(), t))
+                // A script file the line wrote with known text is the program.
+                u.script
+                    .clone()
+                    .or_else(|| fed_text(cx, i, u))
+                    .map(|t| (lang.to_owned(), t))
             });
             let Some((lang, mut code)) = found else {
                 continue;

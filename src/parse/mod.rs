@@ -20,6 +20,7 @@ pub(crate) mod escapes;
 mod heredoc;
 mod heredoc_lines;
 mod lower;
+mod read_write;
 mod respell;
 mod simple;
 mod words;
@@ -223,6 +224,21 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
     if let Some(respelled) = heredoc_lines::bodies_after_separators(src)
         .and_then(|(text, origin)| parse_clean(&text, &origin, map, depth, limits))
     {
+        return respelled;
+    }
+    // `echo x 1<> /dev/sda`: bash's read-write redirect, which tree-sitter-bash does not read,
+    // respelled as a write and a read of its target. Never allowed (the issue).
+    if let Some((text, origin)) = read_write::as_read_and_write(src)
+        && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
+    {
+        let at = src.find("<>").unwrap_or_default();
+        respelled.issues.push(SyntaxIssue {
+            kind: IssueKind::UnsupportedSyntax,
+            span: map.map(at, at + 2),
+            detail: "a redirect that opens its file for reading and writing (`<>`), read as a \
+                     write and a read of it"
+                .to_owned(),
+        });
         return respelled;
     }
     // `: ; {rm,-rf,/}`: a brace expansion that starts a word, which tree-sitter-bash reads as a

@@ -180,6 +180,92 @@ name_set! {
     ]
 }
 
+/// The start-up files a shell reads before the code it is given, by how it is started: the one
+/// list of them. A login shell (`-l`, `--login`): bash reads `/etc/profile` (and the
+/// `/etc/profile.d` scripts it sources), then the first of `~/.bash_profile`, `~/.bash_login`,
+/// `~/.profile`, and `~/.bash_logout` when it ends; `sh`/`dash` (or bash as `sh`) read
+/// `/etc/profile` and `~/.profile`; zsh reads `zprofile` and `zlogin` (in `/etc/zsh`, `/etc` and
+/// `$ZDOTDIR` or the home directory, `zlogout` when it ends). An interactive shell (`-i`): bash
+/// reads `/etc/bash.bashrc` and `~/.bashrc`, zsh `zshrc`, `sh`/`dash` the file `$ENV` names.
+/// zsh always reads `zshenv`, started how it may. These files belong to the environment every
+/// command already runs in; they change what such a shell runs only when the line writes one
+/// (or a directory holding them) or sets a variable in [`STARTUP_VARS`]. `None`: a shell whose
+/// start-up files are not listed here.
+pub(crate) fn startup_files(
+    shell: &str,
+    login: bool,
+    interactive: bool,
+) -> Option<Vec<&'static str>> {
+    const BASH_LOGIN: &[&str] = &[
+        "/etc/profile",
+        "/etc/profile.d/",
+        "~/.bash_profile",
+        "~/.bash_login",
+        "~/.profile",
+        "~/.bash_logout",
+        "/etc/bash.bash_logout",
+    ];
+    const BASH_INTERACTIVE: &[&str] = &["/etc/bash.bashrc", "~/.bashrc"];
+    const SH_LOGIN: &[&str] = &["/etc/profile", "/etc/profile.d/", "~/.profile"];
+    const ZSH_ALWAYS: &[&str] = &["/etc/zsh/zshenv", "/etc/zshenv", "~/.zshenv"];
+    const ZSH_LOGIN: &[&str] = &[
+        "/etc/zsh/zprofile",
+        "/etc/zprofile",
+        "~/.zprofile",
+        "/etc/zsh/zlogin",
+        "/etc/zlogin",
+        "~/.zlogin",
+        "/etc/zsh/zlogout",
+        "/etc/zlogout",
+        "~/.zlogout",
+        "/etc/profile",
+    ];
+    const ZSH_INTERACTIVE: &[&str] = &["/etc/zsh/zshrc", "/etc/zshrc", "~/.zshrc"];
+    let (always, on_login, on_interactive): (&[&str], &[&str], &[&str]) = match shell {
+        "bash" => (&[], BASH_LOGIN, BASH_INTERACTIVE),
+        "sh" | "dash" => (&[], SH_LOGIN, &[]),
+        "zsh" => (ZSH_ALWAYS, ZSH_LOGIN, ZSH_INTERACTIVE),
+        _ => return None,
+    };
+    let mut files = always.to_vec();
+    if login {
+        files.extend_from_slice(on_login);
+    }
+    if interactive {
+        files.extend_from_slice(on_interactive);
+    }
+    Some(files)
+}
+
+/// Variables that choose which start-up files a shell reads, or where they are: `HOME` (every
+/// `~/` file), `ZDOTDIR` (zsh's own), `ENV` (an interactive `sh`, `dash`, bash in POSIX mode),
+/// `BASH_ENV` (a bash that is not interactive), `XDG_CONFIG_HOME` (the shells that read
+/// configuration under it).
+pub(crate) const STARTUP_VARS: &[&str] = &["HOME", "ZDOTDIR", "ENV", "BASH_ENV", "XDG_CONFIG_HOME"];
+
+/// True when `path` (a path as written) may name one of `files` (from [`startup_files`]) or a
+/// directory holding them: its last component is a listed file's name, it lies in
+/// `/etc/profile.d`, or it is a home directory (`~`, `/root`, `/home/NAME`) or `/etc` itself (a copy into it). Names are
+/// compared without their directory: a relative name is a start-up file when the working
+/// directory is the home directory.
+pub(crate) fn names_startup_file(path: &str, files: &[&str]) -> bool {
+    let t = path.trim_end_matches('/');
+    let t = t.strip_suffix("/.").unwrap_or(t).trim_end_matches('/');
+    if matches!(
+        t,
+        "~" | "$HOME" | "${HOME}" | "/etc" | "/etc/zsh" | "/etc/profile.d"
+    ) || t.contains("profile.d/")
+        || t == "/root"
+        || ["/home/", "/Users/"]
+            .iter()
+            .any(|d| t.strip_prefix(d).is_some_and(|n| !n.contains('/')))
+    {
+        return true;
+    }
+    let name = base(t);
+    files.iter().any(|f| base(f.trim_end_matches('/')) == name)
+}
+
 name_set! {
     /// Interpreters that run a program given on the command line, or read one on standard
     /// input when given none: the one list the analyzer and the checks read.
@@ -513,6 +599,33 @@ mod tests {
         // A look-up sends the name it looks up.
         for p in HOST_LOOKUPS {
             assert!(is_sender(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn start_up_files_by_shell_and_mode() {
+        let login = startup_files("bash", true, false).unwrap_or_default();
+        let interactive = startup_files("bash", false, true).unwrap_or_default();
+        assert!(login.contains(&"~/.bash_profile") && !login.contains(&"~/.bashrc"));
+        assert!(interactive.contains(&"~/.bashrc") && !interactive.contains(&"/etc/profile"));
+        assert!(startup_files("zsh", false, false).is_some_and(|f| f.contains(&"~/.zshenv")));
+        assert!(startup_files("sh", true, false).is_some_and(|f| f.contains(&"~/.profile")));
+        assert_eq!(startup_files("ksh", true, false), None);
+        for (path, names) in [
+            ("~/.bash_profile", true),
+            ("/root/.profile", true),
+            ("profile", true),
+            ("/etc/profile.d/x.sh", true),
+            ("~", true),
+            ("$HOME/", true),
+            ("/home/u", true),
+            ("/etc", true),
+            ("~/.bashrc", false),
+            ("/", false),
+            ("notes.txt", false),
+            ("/home/u/project", false),
+        ] {
+            assert_eq!(names_startup_file(path, &login), names, "{path}");
         }
     }
 }
