@@ -1012,7 +1012,11 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         | "systemctl" | "systemd-analyze" | "fortune" | "postconf" => {
             data_tree_link(base, u, dir, w)
         }
-        "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
+        // GPAC's `mp4box -info` probes an input that is no ISO media file with its filter
+        // chain, whose DASH/HLS reader fetches the segments a manifest names.
+        "ffprobe" | "gst-discoverer-1.0" | "mediainfo" | "mp4box" | "MP4Box" => {
+            media_playlist(base, u, dir, w)
+        }
         // Compose loads the project's files for every verb but `version` and `ls`, and fetches
         // the remote resources they `include` or `extend` (a git repository, an OCI artifact)
         // before anything else, the environment interpolated into their addresses.
@@ -4381,11 +4385,13 @@ mod tests {
             "ffprobe -show_format movie.m3u8",
             "gst-discoverer-1.0 movie.m3u8",
             "gst-discoverer-1.0 -v odd.mp4",
+            "mp4box -info movie.m3u8",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
         for cmd in [
             "gst-discoverer-1.0 clip.mp4",
+            "mp4box -info clip.mp4",
             "gst-discoverer-1.0 -t 5 clip.mp4",
             "timg clip.mp4",
             "timg --frames=1 clip.mp4",
