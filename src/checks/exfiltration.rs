@@ -1558,13 +1558,25 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
     // directory it is given (deeper with `-r`, `-2`…), as yara does (`-s` prints the strings
     // its rules match), and so does exiftool (every file of a known type: a JSON file's keys and
-    // values, `~/.docker/config.json`'s auths, are tags it prints); `diff -r` prints the files
-    // only one side has. A directory that holds a system secret
+    // values, `~/.docker/config.json`'s auths, are tags it prints); pycodestyle walks a
+    // directory, hidden ones included, and `--filename='*' --show-source` prints every line of
+    // every file; codespell and typos walk a directory and print the lines (and context) where
+    // they find a word their dictionary names, a dictionary the checkout may supply (`-D`,
+    // `extend-words`); `diff -r` prints the files only one side has. A directory that holds a system secret
     // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
     // a file of secrets (`~/.config`).
     let recursive_search = matches!(
         p,
-        "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep" | "yara" | "exiftool"
+        "rg" | "ag"
+            | "ack"
+            | "pt"
+            | "sift"
+            | "ugrep"
+            | "yara"
+            | "exiftool"
+            | "pycodestyle"
+            | "codespell"
+            | "typos"
     ) || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
         && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {
@@ -1624,7 +1636,10 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // rg, ag, ack, ugrep and `grep -r` given no directory search the one they run in.
     if paths == 0
         && recursive_search
-        && !matches!(p, "diff" | "colordiff" | "yara" | "exiftool")
+        && !matches!(
+            p,
+            "diff" | "colordiff" | "yara" | "exiftool" | "pycodestyle"
+        )
         && let Some(abs) = from_dir(".")
         && holds(&abs)
     {
