@@ -1562,7 +1562,10 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // directory, hidden ones included, and `--filename='*' --show-source` prints every line of
     // every file; codespell and typos walk a directory and print the lines (and context) where
     // they find a word their dictionary names, a dictionary the checkout may supply (`-D`,
-    // `extend-words`); `diff -r` prints the files only one side has. A directory that holds a system secret
+    // `extend-words`); the formatters and linters that walk a directory print what they read
+    // (black's, isort's, shfmt's, gofmt's, stylua's and tex-fmt's diffs, black's and pyflakes'
+    // parse errors quote the line: `black --diff --include '.*' ~`); `diff -r` prints the files
+    // only one side has. A directory that holds a system secret
     // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
     // a file of secrets (`~/.config`).
     let recursive_search = matches!(
@@ -1577,6 +1580,14 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
             | "pycodestyle"
             | "codespell"
             | "typos"
+            | "black"
+            | "isort"
+            | "shfmt"
+            | "gofmt"
+            | "stylua"
+            | "tex-fmt"
+            | "pyflakes"
+            | "pydocstyle"
     ) || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
         && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {
@@ -1638,7 +1649,18 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
         && recursive_search
         && !matches!(
             p,
-            "diff" | "colordiff" | "yara" | "exiftool" | "pycodestyle"
+            "diff"
+                | "colordiff"
+                | "yara"
+                | "exiftool"
+                | "pycodestyle"
+                | "black"
+                | "isort"
+                | "shfmt"
+                | "gofmt"
+                | "stylua"
+                | "tex-fmt"
+                | "pyflakes"
         )
         && let Some(abs) = from_dir(".")
         && holds(&abs)
