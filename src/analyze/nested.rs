@@ -2526,6 +2526,9 @@ pub(crate) fn shell_command_options(program: &str) -> Words {
         // bash runs `compgen -C CMD WORD`'s command at once, to list completions, and expands
         // each word of `-W WORDS` (`-W '$(cmd)'` runs `cmd`).
         "compgen" => words!["-C", "-W"],
+        // `perf stat --pre CMD --post CMD`: perf runs each through `system()` around the
+        // measured command.
+        "perf" => words!["--pre", "--post"],
         _ => Words::EMPTY,
     }
 }

@@ -1557,12 +1557,39 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     );
     // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
     // directory it is given (deeper with `-r`, `-2`…), as yara does (`-s` prints the strings
-    // its rules match); `diff -r` prints the files only one side has. A directory that holds a system secret
+    // its rules match), and so does exiftool (every file of a known type: a JSON file's keys and
+    // values, `~/.docker/config.json`'s auths, are tags it prints); pycodestyle walks a
+    // directory, hidden ones included, and `--filename='*' --show-source` prints every line of
+    // every file; codespell and typos walk a directory and print the lines (and context) where
+    // they find a word their dictionary names, a dictionary the checkout may supply (`-D`,
+    // `extend-words`); the formatters and linters that walk a directory print what they read
+    // (black's, isort's, shfmt's, gofmt's, stylua's and tex-fmt's diffs, black's and pyflakes'
+    // parse errors quote the line: `black --diff --include '.*' ~`); `diff -r` prints the files
+    // only one side has. A directory that holds a system secret
     // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
     // a file of secrets (`~/.config`).
-    let recursive_search = matches!(p, "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep" | "yara")
-        || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
-            && u.args().map(text).any(super::common::is_recursive_flag);
+    let recursive_search = matches!(
+        p,
+        "rg" | "ag"
+            | "ack"
+            | "pt"
+            | "sift"
+            | "ugrep"
+            | "yara"
+            | "exiftool"
+            | "pycodestyle"
+            | "codespell"
+            | "typos"
+            | "black"
+            | "isort"
+            | "shfmt"
+            | "gofmt"
+            | "stylua"
+            | "tex-fmt"
+            | "pyflakes"
+            | "pydocstyle"
+    ) || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
+        && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {
         return None;
     }
@@ -1620,7 +1647,21 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // rg, ag, ack, ugrep and `grep -r` given no directory search the one they run in.
     if paths == 0
         && recursive_search
-        && !matches!(p, "diff" | "colordiff" | "yara")
+        && !matches!(
+            p,
+            "diff"
+                | "colordiff"
+                | "yara"
+                | "exiftool"
+                | "pycodestyle"
+                | "black"
+                | "isort"
+                | "shfmt"
+                | "gofmt"
+                | "stylua"
+                | "tex-fmt"
+                | "pyflakes"
+        )
         && let Some(abs) = from_dir(".")
         && holds(&abs)
     {

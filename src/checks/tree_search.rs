@@ -450,7 +450,17 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     let p = prog(u)?;
     if !matches!(
         p,
-        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" | "rg" | "ag" | "git"
+        "grep"
+            | "egrep"
+            | "fgrep"
+            | "zgrep"
+            | "ugrep"
+            | "rg"
+            | "ag"
+            | "git"
+            | "pycodestyle"
+            | "codespell"
+            | "typos"
     ) {
         return None;
     }
@@ -479,6 +489,15 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     let reads = match p {
         "git" if has(&["--no-index", "--untracked"]) => Reads::All { skip_git: true },
         "git" => Reads::Tracked,
+        // pycodestyle reads the `*.py` files of the trees it walks; `--filename PATTERNS`
+        // chooses others (`'*'`: every file, whose lines `--show-source` prints).
+        "pycodestyle" if has(&["--filename"]) => Reads::All { skip_git: true },
+        "pycodestyle" => return None,
+        // codespell and typos print the lines (with context) where they find a word of their
+        // dictionary, which the checkout may supply; hidden files only with `-H`/`--hidden`.
+        "codespell" if has(&["-H", "--check-hidden"]) => Reads::All { skip_git: false },
+        "typos" if has(&["--hidden"]) => Reads::All { skip_git: false },
+        "codespell" | "typos" => Reads::Visible { ignores: false },
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
             let recursive = has(&["-r", "-R", "--recursive", "--dereference-recursive"])
                 || parsed.opts.iter().any(|o| {
@@ -516,11 +535,27 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
             .filter_map(|o| o.value.as_deref())
             .collect()
     };
-    let include = values(&["--include"]);
-    let exclude = values(&["--exclude"]);
+    // pycodestyle's `--exclude` is a list of its own (names and paths, comma-separated): not
+    // followed, so more files count as read.
+    let grep_like = !matches!(p, "pycodestyle" | "codespell" | "typos");
+    let include = if grep_like {
+        values(&["--include"])
+    } else {
+        // `--filename` is a comma-separated list of patterns a file's name is matched with.
+        values(&["--filename"])
+            .into_iter()
+            .flat_map(|v| v.split(','))
+            .collect()
+    };
+    let exclude = if grep_like {
+        values(&["--exclude"])
+    } else {
+        Vec::new()
+    };
     let exclude_dir = values(&["--exclude-dir"]);
-    // The pattern is the first operand unless `-e`/`-f` gives it (`--regexp`, and rg's `-e`).
-    let pattern_given = has(&["-e", "--regexp", "-f", "--file"]);
+    // The pattern is the first operand unless `-e`/`-f` gives it (`--regexp`, and rg's `-e`);
+    // pycodestyle takes none.
+    let pattern_given = !grep_like || has(&["-e", "--regexp", "-f", "--file"]);
     let skip = usize::from(!pattern_given);
     let mut roots: Vec<std::borrow::Cow<str>> = Vec::new();
     for &k in parsed.operands.iter().filter(|&&k| k >= first).skip(skip) {
@@ -709,6 +744,10 @@ mod tests {
             "git grep --untracked -e TOKEN",
             "git -C . grep --no-index TOKEN .",
             "git grep --no-index TOKEN -- .",
+            "pycodestyle --filename='*' --show-source --max-line-length=1 .",
+            "pycodestyle --filename=*.py,.e* --show-source .",
+            "codespell -H -C 3 .",
+            "typos --hidden",
         ] {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
@@ -720,6 +759,11 @@ mod tests {
             "git grep TOKEN",
             "git grep --no-index TOKEN src",
             "git log --grep TOKEN",
+            "pycodestyle --show-source .",
+            "pycodestyle --filename='*' src",
+            "pycodestyle --filename='*.py,*.pyi' --show-source .",
+            "codespell -C 3 .",
+            "typos src",
         ] {
             assert_eq!(run(cmd), None, "{cmd}");
         }

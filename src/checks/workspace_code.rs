@@ -1012,7 +1012,11 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         | "systemctl" | "systemd-analyze" | "fortune" | "postconf" => {
             data_tree_link(base, u, dir, w)
         }
-        "ffprobe" | "gst-discoverer-1.0" | "mediainfo" => media_playlist(base, u, dir, w),
+        // GPAC's `mp4box -info` probes an input that is no ISO media file with its filter
+        // chain, whose DASH/HLS reader fetches the segments a manifest names.
+        "ffprobe" | "gst-discoverer-1.0" | "mediainfo" | "mp4box" | "MP4Box" => {
+            media_playlist(base, u, dir, w)
+        }
         // Compose loads the project's files for every verb but `version` and `ls`, and fetches
         // the remote resources they `include` or `extend` (a git repository, an OCI artifact)
         // before anything else, the environment interpolated into their addresses.
@@ -1042,7 +1046,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "soxi" | "sox" | "play" | "rec" => sox_playlist(u, dir, w),
         // ImageMagick picks the coder by the file's content (and extension): a file of the
         // checkout that is an MVG, MSL or SVG drawing names further files to read (`|CMD`
-        // ones run) or, for MSL, files to write.
+        // ones run) or, for MSL, files to write; a PostScript one is run by Ghostscript.
         "identify" | "magick" | "convert" | "display" | "montage" | "composite" | "mogrify"
         | "compare" | "stream" | "zbarimg" | "chafa" => image_script(u, dir, w),
         // timg reads images with GraphicsMagick (the same MVG, MSL and SVG coders) and, when
@@ -2423,13 +2427,34 @@ fn image_script(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
             ext.as_deref() == Some("msl")
                 || mvg
                 || svg && (text.contains("<!ENTITY") || svg_references_file(&text))
+                || postscript(f, ext.as_deref(), &text)
         })
         .map(|f| {
             format!(
-                "`{}` is a drawing or script ImageMagick interprets (MVG, MSL, SVG): it names other files to read (`|command` ones run) or to write",
+                "`{}` is a drawing or program ImageMagick interprets or hands on (MVG, MSL, SVG, PostScript): it names other files to read (`|command` ones run) or to write, or Ghostscript runs it",
                 f.display()
             )
         })
+}
+
+/// Whether `ImageMagick` (and `GraphicsMagick`) read `f` as PostScript, which they hand to
+/// Ghostscript to run: by its magic (`%!`, `^D%!`, the DOS EPS header `C5 D0 D3 C6`) or, when
+/// the content says nothing else, by its extension. PostScript is a program: under `-dSAFER`
+/// it still reads files and has had one way out of that sandbox after another.
+fn postscript(f: &Path, ext: Option<&str>, text: &str) -> bool {
+    use std::io::Read;
+    if matches!(
+        ext,
+        Some("ps" | "eps" | "epsf" | "epsi" | "epi" | "ept" | "ps2" | "ps3")
+    ) || text.starts_with("%!")
+        || text.starts_with("\u{4}%!")
+    {
+        return true;
+    }
+    let mut magic = [0u8; 4];
+    std::fs::File::open(f)
+        .and_then(|mut file| file.read_exact(&mut magic))
+        .is_ok_and(|()| magic == [0xC5, 0xD0, 0xD3, 0xC6])
 }
 
 /// `apptainer inspect`/`run-help` given an image that exists (or that the line writes first):
@@ -4360,11 +4385,13 @@ mod tests {
             "ffprobe -show_format movie.m3u8",
             "gst-discoverer-1.0 movie.m3u8",
             "gst-discoverer-1.0 -v odd.mp4",
+            "mp4box -info movie.m3u8",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
         for cmd in [
             "gst-discoverer-1.0 clip.mp4",
+            "mp4box -info clip.mp4",
             "gst-discoverer-1.0 -t 5 clip.mp4",
             "timg clip.mp4",
             "timg --frames=1 clip.mp4",
@@ -4780,8 +4807,12 @@ mod tests {
             "<svg><image href=\"text:/etc/passwd\"/></svg>\n",
         );
         write(root, "c.msl", "<image><read filename=\"a.png\"/></image>\n");
+        write(root, "d.png", "%!PS\n(x) run\n");
+        write(root, "e.eps", "");
+        write(root, "f.pdf", "%PDF-1.4\n");
         for cmd in [
             "identify photo.png",
+            "identify f.pdf",
             "magick identify -verbose icon.svg",
             "timg photo.png",
             "chafa icon.svg",
@@ -4796,6 +4827,9 @@ mod tests {
             "timg a.png",
             "timg -g 80x40 c.msl",
             "chafa b.svg",
+            "identify d.png",
+            "magick identify -ping e.eps",
+            "convert e.eps info:",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
