@@ -408,14 +408,6 @@ impl Policy {
             let mut through_links: Vec<(usize, PathBuf)> = Vec::new();
             for (access, path, span) in paths::unit_paths(unit) {
                 state.writes |= access == paths::Access::Write;
-                if access == paths::Access::Write
-                    && let Some(k) = unit.argv.iter().position(|a| {
-                        a.span == span && !a.glob && a.value.as_deref() == Some(path.as_str())
-                    })
-                    && let Some((led, true)) = wd.resolve_parent(&path)
-                {
-                    through_links.push((k, led));
-                }
                 // Operands read through a glob are the secret-read and link-read checks'.
                 let redirect = unit.redirects.iter().any(|r| r.glob && r.span == span);
                 let operand = unit.argv.iter().any(|a| a.glob && a.span == span);
@@ -460,6 +452,17 @@ impl Policy {
                     }
                     continue;
                 };
+                // Only a path whose resolution met a link can lead through one before its
+                // last component.
+                if access == paths::Access::Write
+                    && wd.followed_link(&path, &resolved)
+                    && let Some(k) = unit.argv.iter().position(|a| {
+                        a.span == span && !a.glob && a.value.as_deref() == Some(path.as_str())
+                    })
+                    && let Some((led, true)) = wd.resolve_parent(&path)
+                {
+                    through_links.push((k, led));
+                }
                 let own = paths::own_file_resolved(
                     &self.own_files,
                     &self.cwd,

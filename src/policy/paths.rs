@@ -778,6 +778,15 @@ impl<'a> WorkingDir<'a> {
         }
     }
 
+    /// Whether `resolved`, where `path` leads, is not `path` read on its text alone: its walk
+    /// followed a link somewhere (or the line made one on its way).
+    pub(crate) fn followed_link(&self, path: &str, resolved: &Path) -> bool {
+        let dir = self.current.as_deref().unwrap_or(Path::new("/"));
+        let lexical =
+            crate::files::normalize_abs(&crate::files::expand(path, dir).to_string_lossy());
+        Path::new(&lexical) != resolved
+    }
+
     /// Has the line made a symbolic link before this point?
     pub(crate) fn has_links(&self) -> bool {
         !self.links.is_empty()
