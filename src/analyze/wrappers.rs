@@ -715,6 +715,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("sudo")
     },
     WrapperSpec {
+        query_options: words!["--list", "-h", "--help", "--version"],
+        ..spec("systemd-inhibit")
+    },
+    WrapperSpec {
         shell_options: words!["-S", "--shell"],
         ..spec("systemd-run")
     },
