@@ -1568,28 +1568,10 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // only one side has. A directory that holds a system secret
     // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
     // a file of secrets (`~/.config`).
-    let recursive_search = matches!(
-        p,
-        "rg" | "ag"
-            | "ack"
-            | "pt"
-            | "sift"
-            | "ugrep"
-            | "yara"
-            | "exiftool"
-            | "pycodestyle"
-            | "codespell"
-            | "typos"
-            | "black"
-            | "isort"
-            | "shfmt"
-            | "gofmt"
-            | "stylua"
-            | "tex-fmt"
-            | "pyflakes"
-            | "pydocstyle"
-    ) || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
-        && u.args().map(text).any(super::common::is_recursive_flag);
+    let tree = crate::programs::tree_printer(p);
+    let recursive_search = tree.is_some()
+        || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
+            && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {
         return None;
     }
@@ -1647,21 +1629,7 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // rg, ag, ack, ugrep and `grep -r` given no directory search the one they run in.
     if paths == 0
         && recursive_search
-        && !matches!(
-            p,
-            "diff"
-                | "colordiff"
-                | "yara"
-                | "exiftool"
-                | "pycodestyle"
-                | "black"
-                | "isort"
-                | "shfmt"
-                | "gofmt"
-                | "stylua"
-                | "tex-fmt"
-                | "pyflakes"
-        )
+        && tree.unwrap_or(!matches!(p, "diff" | "colordiff"))
         && let Some(abs) = from_dir(".")
         && holds(&abs)
     {

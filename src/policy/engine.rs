@@ -276,33 +276,15 @@ impl Policy {
                 suggest: None,
             });
         }
-        // The first operand: rules whose first subcommand word is another are not looked at.
-        let first = parsed
-            .operands
-            .first()
-            .and_then(|&k| unit.argv.get(k))
-            .and_then(|a| a.value.as_deref());
-        let candidates = self.candidates(unit.program.as_deref(), first).chain(
-            groups
-                .iter()
-                .flat_map(|g| g.candidates(unit.program.as_deref(), first)),
-        );
         // Which reasons come from rules about a wrapper (`package-runner`: `npx prettier
         // --version` downloads and runs the package first), kept when the unit asks for help.
         let mut about_wrapper = vec![false; state.reasons.len()];
-        for rule in candidates {
+        for rule in self.unit_candidates(unit, &parsed, &groups) {
             if rule.matches(&input) {
                 about_wrapper.push(rule.about_wrapper());
-                state.reasons.push(Reason {
-                    decision: rule.decision,
-                    risk: rule.risk,
-                    rule: Origin::Rule(rule.id.clone()),
-                    source: rule.source.clone(),
-                    message: rule.describe(),
-                    span: unit.span,
-                    unit: Some(i),
-                    suggest: rule.suggest.clone(),
-                });
+                state
+                    .reasons
+                    .push(rule_reason(rule, rule.describe(), unit.span, i));
             }
         }
         // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
@@ -565,27 +547,35 @@ impl Policy {
         let groups = own.map_or_else(Vec::new, |(_, own)| {
             self.groups_for(own, &moved, &parsed, &mut key)
         });
+        self.unit_candidates(&moved, &parsed, &groups)
+            .filter(|rule| rule.decision == Decision::Deny && rule.matches(&input))
+            .map(|rule| {
+                let message = format!("{} (through a link: {})", rule.describe(), shown.join(", "));
+                rule_reason(rule, message.into(), unit.span, i)
+            })
+            .collect()
+    }
+
+    /// The rules that may match `unit`: the policy's own and its program's built-in `groups`,
+    /// narrowed by its first operand (rules whose first subcommand word is another are not
+    /// looked at).
+    fn unit_candidates<'a>(
+        &'a self,
+        unit: &'a Unit,
+        parsed: &'a options::Parsed,
+        groups: &'a [&'a Policy],
+    ) -> impl Iterator<Item = &'a Rule> + 'a {
         let first = parsed
             .operands
             .first()
-            .and_then(|&k| moved.argv.get(k))
+            .and_then(|&k| unit.argv.get(k))
             .and_then(|a| a.value.as_deref());
-        let program = moved.program.as_deref();
-        self.candidates(program, first)
-            .chain(groups.iter().flat_map(|g| g.candidates(program, first)))
-            .filter(|rule| rule.decision == Decision::Deny && rule.matches(&input))
-            .map(|rule| Reason {
-                decision: rule.decision,
-                risk: rule.risk,
-                rule: Origin::Rule(rule.id.clone()),
-                source: rule.source.clone(),
-                message: format!("{} (through a link: {})", rule.describe(), shown.join(", "))
-                    .into(),
-                span: unit.span,
-                unit: Some(i),
-                suggest: rule.suggest.clone(),
-            })
-            .collect()
+        let program = unit.program.as_deref();
+        self.candidates(program, first).chain(
+            groups
+                .iter()
+                .flat_map(move |g| g.candidates(program, first)),
+        )
     }
 
     /// A path that is an unquoted glob (`cat < .e?v`, `echo x >> .gi[t]/config`, `cp a
@@ -1039,6 +1029,25 @@ fn makes_links(unit: &Unit) -> bool {
                 })
         }),
         _ => false,
+    }
+}
+
+/// A matched rule's reason about unit `i`.
+fn rule_reason(
+    rule: &Rule,
+    message: std::borrow::Cow<'static, str>,
+    span: Span,
+    i: usize,
+) -> Reason {
+    Reason {
+        decision: rule.decision,
+        risk: rule.risk,
+        rule: Origin::Rule(rule.id.clone()),
+        source: rule.source.clone(),
+        message,
+        span,
+        unit: Some(i),
+        suggest: rule.suggest.clone(),
     }
 }
 

@@ -180,10 +180,7 @@ pub(crate) fn decide_resolved(
             });
         }
     }
-    let written = Path::new(&crate::files::normalize_abs(
-        &crate::files::expand(raw, cwd).to_string_lossy(),
-    ))
-    .to_path_buf();
+    let written = lexical(raw, cwd);
     // The reader's own descriptors (`/dev/stdin`, `/dev/fd/3`, `/proc/self/fd/0`): where this
     // process's descriptor of that number leads says nothing of the reader's; what the line
     // opens on one is judged at its redirect.
@@ -587,6 +584,13 @@ pub(crate) struct WorkingDir<'a> {
     look: crate::files::Look<'a>,
 }
 
+/// `path` from `dir` on its text alone: `~` expanded, joined and normalised, no link followed.
+fn lexical(path: &str, dir: &Path) -> PathBuf {
+    PathBuf::from(crate::files::normalize_abs(
+        &crate::files::expand(path, dir).to_string_lossy(),
+    ))
+}
+
 /// Whether the read at `span` is the certificate input of `openssl x509 -in FILE`
 /// ([`crate::analyze::certificate_input`]).
 pub(crate) fn certificate_read(unit: &Unit, span: crate::ast::Span) -> bool {
@@ -638,9 +642,7 @@ impl<'a> WorkingDir<'a> {
         };
         // A link the line made is not on disk yet: the path continues from where it leads.
         if !self.links.is_empty() {
-            let lexical = PathBuf::from(crate::files::normalize_abs(
-                &crate::files::expand(path, dir).to_string_lossy(),
-            ));
+            let lexical = lexical(path, dir);
             for (link, target) in self.links.iter().rev() {
                 if let Ok(rest) = lexical.strip_prefix(link) {
                     let through = target.join(rest);
@@ -676,9 +678,7 @@ impl<'a> WorkingDir<'a> {
         if !name.is_empty() {
             led.push(name);
         }
-        let mut written = PathBuf::from(crate::files::normalize_abs(
-            &crate::files::expand(parent, dir).to_string_lossy(),
-        ));
+        let mut written = lexical(parent, dir);
         if !name.is_empty() {
             written.push(name);
         }
@@ -764,9 +764,7 @@ impl<'a> WorkingDir<'a> {
             }
         }
         for (name, target) in made {
-            let at = PathBuf::from(crate::files::normalize_abs(
-                &crate::files::expand(&name, &dir).to_string_lossy(),
-            ));
+            let at = lexical(&name, &dir);
             let from = if relative {
                 dir.clone()
             } else {
@@ -782,9 +780,7 @@ impl<'a> WorkingDir<'a> {
     /// followed a link somewhere (or the line made one on its way).
     pub(crate) fn followed_link(&self, path: &str, resolved: &Path) -> bool {
         let dir = self.current.as_deref().unwrap_or(Path::new("/"));
-        let lexical =
-            crate::files::normalize_abs(&crate::files::expand(path, dir).to_string_lossy());
-        Path::new(&lexical) != resolved
+        lexical(path, dir) != resolved
     }
 
     /// Has the line made a symbolic link before this point?

@@ -494,6 +494,21 @@ name_set! {
     ]
 }
 
+/// Programs that read every file of a directory tree they are given and print what they read
+/// (a match, a tag, a diff, a quoted line): searchers, metadata dumpers, linters, formatters
+/// and spell checkers (`grep -r` and `diff -r` only with their recursive flag, so not here).
+/// `Some(true)` when, given no path, they walk the working directory.
+pub(crate) fn tree_printer(name: &str) -> Option<bool> {
+    match name {
+        "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep" | "codespell" | "typos" | "pydocstyle" => {
+            Some(true)
+        }
+        "yara" | "exiftool" | "pycodestyle" | "black" | "isort" | "shfmt" | "gofmt" | "stylua"
+        | "tex-fmt" | "pyflakes" => Some(false),
+        _ => None,
+    }
+}
+
 /// Builtins that change the shell's working directory.
 pub(crate) fn is_directory_change(name: &str) -> bool {
     matches!(name, "cd" | "pushd" | "popd" | "chdir")
