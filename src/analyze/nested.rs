@@ -554,6 +554,44 @@ impl Walker<'_> {
                 }
                 false
             }
+            // `alias NAME=VALUE`: VALUE is read in place of NAME where a later command starts
+            // with it (on a later line once `expand_aliases` is on, in any later command of a
+            // persistent shell, in `sh`): read as the code it will be.
+            "alias" => {
+                for a in &args[1..] {
+                    if let Some((name, value)) = a.arg.exact().and_then(|t| t.split_once('='))
+                        && !name.is_empty()
+                        && !name.starts_with('-')
+                    {
+                        let map = code_map(Some(a), value, a.arg.span);
+                        self.alias_value(value, &map, a.arg.span, via, ctx);
+                    }
+                }
+                false
+            }
+            // `hash -p FILE NAME…`: a later command NAME runs FILE.
+            "hash" => {
+                let words: Vec<Option<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
+                if let Some(k) = words
+                    .iter()
+                    .position(|w| w.is_some_and(|w| w.starts_with('-') && w.contains('p')))
+                    && let Some(Some(opt)) = words.get(k)
+                {
+                    // `-p FILE` or `-pFILE`: the option's value ends the bundle.
+                    let (file, names) = match opt.split_once('p') {
+                        Some((_, rest)) if !rest.is_empty() => (Some(rest), k + 1),
+                        _ => (words.get(k + 1).copied().flatten(), k + 2),
+                    };
+                    if let Some(file) = file {
+                        for name in words.iter().skip(names).flatten() {
+                            if !name.starts_with('-') && !name.contains('/') {
+                                self.hashed.push(((*name).to_owned(), file.to_owned()));
+                            }
+                        }
+                    }
+                }
+                false
+            }
             "mapfile" | "readarray" => {
                 self.mapfile_callback(args, program, via, assignments, ctx);
                 false
@@ -2686,6 +2724,27 @@ pub(super) fn command_option_values<'a, 'w>(
 
 /// The map of `code`, the end of the static text of `arg` (`alias.x='!rm -rf /'` → `rm -rf /`),
 /// back to the input byte for byte; the whole `span` for each byte when that cannot be done.
+impl Walker<'_> {
+    /// The value of an alias (`alias NAME=VALUE`, `BASH_ALIASES[NAME]=VALUE`), read as the code
+    /// it becomes where a command starts with NAME. `map` places its bytes in the input.
+    pub(super) fn alias_value(
+        &mut self,
+        value: &str,
+        map: &SpanMap,
+        span: Span,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        if value.trim().is_empty() {
+            return;
+        }
+        let mut c = ctx.with(Context::NestedShell);
+        c.via = via.to_vec();
+        c.via.push("alias".to_owned());
+        self.nested(value, map, span, &c);
+    }
+}
+
 fn code_map(arg: Option<&ArgW>, code: &str, span: Span) -> SpanMap {
     if let Some(a) = arg.filter(|a| a.sole)
         && let Some((text, SpanMap::Table(table))) = word::code_text(&[a.word])

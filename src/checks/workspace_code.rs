@@ -536,7 +536,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
     }
     // A program named with a directory part (`/usr/bin/python3`) is not looked up on `PATH`.
     if u.path.is_none()
-        && !is_shell_builtin(base)
+        && !crate::programs::is_shell_builtin(base)
         && let Some(f) = found_in_checkout(base, u, dir, root, w, search_path())
     {
         return Some(match f {
@@ -557,7 +557,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         ));
     }
     if u.path.is_none()
-        && !is_shell_builtin(base)
+        && !crate::programs::is_shell_builtin(base)
         && let Some(f) = version_selected_by_path(u, dir, root, w, cx.memo)
     {
         return Some(format!(
@@ -1729,19 +1729,6 @@ fn is_executable_file(f: &Path) -> bool {
 #[cfg(not(unix))]
 fn is_executable_file(f: &Path) -> bool {
     f.is_file()
-}
-
-crate::programs::name_set! {
-    /// Shell builtins and keywords: bash runs them itself, never a program found on `PATH`.
-    fn is_shell_builtin, SHELL_BUILTINS = [
-        ":", ".", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command",
-        "compgen", "complete", "compopt", "continue", "declare", "dirs", "disown", "echo",
-        "enable", "eval", "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash",
-        "help", "history", "jobs", "kill", "let", "local", "logout", "mapfile", "popd",
-        "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift",
-        "shopt", "source", "suspend", "test", "times", "trap", "true", "type", "typeset",
-        "ulimit", "umask", "unalias", "unset", "wait",
-    ]
 }
 
 /// Helm loads a chart directory with a walk that follows symbolic links, and every file it
@@ -3564,7 +3551,6 @@ mod tests {
             (is_rustup_proxy as fn(&str) -> bool, RUSTUP_PROXIES),
             (is_project_reader, PROJECT_READERS),
             (is_python_stdlib, PYTHON_STDLIB),
-            (is_shell_builtin, SHELL_BUILTINS),
         ] {
             crate::programs::assert_name_set(is, list);
         }

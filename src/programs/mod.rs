@@ -509,6 +509,19 @@ pub(crate) fn tree_printer(name: &str) -> Option<bool> {
     }
 }
 
+name_set! {
+    /// Shell builtins and keywords: bash runs them itself, never a program found on `PATH`.
+    pub(crate) fn is_shell_builtin, SHELL_BUILTINS = [
+        ":", ".", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command",
+        "compgen", "complete", "compopt", "continue", "declare", "dirs", "disown", "echo",
+        "enable", "eval", "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash",
+        "help", "history", "jobs", "kill", "let", "local", "logout", "mapfile", "popd",
+        "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift",
+        "shopt", "source", "suspend", "test", "times", "trap", "true", "type", "typeset",
+        "ulimit", "umask", "unalias", "unset", "wait",
+    ]
+}
+
 /// Builtins that change the shell's working directory.
 pub(crate) fn is_directory_change(name: &str) -> bool {
     matches!(name, "cd" | "pushd" | "popd" | "chdir")
@@ -608,6 +621,7 @@ mod tests {
             (is_interpreter_name, INTERPRETERS),
             (is_host_lookup, HOST_LOOKUPS),
             (is_digest, DIGESTS),
+            (is_shell_builtin, SHELL_BUILTINS),
         ] {
             assert_name_set(is, list);
         }
