@@ -1746,8 +1746,9 @@ crate::programs::name_set! {
 
 /// Helm loads a chart directory with a walk that follows symbolic links, and every file it
 /// finds becomes the chart's (`.Files.Get`, a values file, a template): a chart of the checkout
-/// holding a link to a secret (`files/ca.pem` → `~/.ssh/id_rsa`) has `helm template` or `helm
-/// lint` print it. The directories among the static operands (and the working directory for
+/// holding a link to a secret (`files/ca.pem` → `~/.ssh/id_rsa`), or to a directory the walk
+/// goes on through that holds secrets (`files/h` → `~`, `up` → `../..`), has `helm template`
+/// or `helm lint` print it. The directories among the static operands (and the working directory for
 /// `helm lint` without one) are walked, at most [`CHART_WALK_LIMIT`] entries, unreadable or
 /// larger trees counting as holding such a link.
 fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option<String> {
@@ -1765,10 +1766,10 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
     }
     charts.iter().find_map(|c| {
         let mut budget = CHART_WALK_LIMIT;
-        let link = secret_link_under(c, &mut budget);
+        let link = secret_link_under(c, &mut budget, true);
         match link {
             Some(l) => Some(format!(
-                "`{}` in the chart `{}` is a link to a secret: helm follows it and makes the file part of the chart, which a template prints",
+                "`{}` in the chart `{}` is a link to a secret or to a directory holding secrets: helm follows it and makes the files part of the chart, which a template prints",
                 l.display(),
                 c.display()
             )),
@@ -1930,7 +1931,7 @@ fn data_tree_link(base: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<St
             return None;
         }
         let mut budget = CHART_WALK_LIMIT;
-        match secret_link_under(&top, &mut budget) {
+        match secret_link_under(&top, &mut budget, false) {
             Some(l) => Some(format!(
                 "`{}` under `{}` is a link to a secret: `{base}` reads the files there by names of its own and prints them as its data",
                 l.display(),
@@ -2519,9 +2520,13 @@ fn media_list_head(f: &Path, any_xml: bool) -> bool {
 const CHART_WALK_LIMIT: usize = 4096;
 
 /// A symbolic link under `dir` (not through a linked directory) that leads to a secret, or
-/// into a directory of secrets; an entry whose type cannot be read counts as one. `budget`
-/// counts the entries looked at down to 0 (then the walk stops and finds nothing).
-fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
+/// into a directory of secrets; an entry whose type cannot be read counts as one. With
+/// `walks_links`, for a reader whose walk goes on through a linked directory (helm's), a link to
+/// a directory that holds secrets further down counts too: the home or a directory above it
+/// (`up` → `../..` from a checkout in the home), a root, `/etc`, a directory of the home holding
+/// a file of secrets (`~/.config`). `budget` counts the entries looked at down to 0 (then the
+/// walk stops and finds nothing).
+fn secret_link_under(dir: &Path, budget: &mut usize, walks_links: bool) -> Option<PathBuf> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
@@ -2539,14 +2544,18 @@ fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
         match e.file_type() {
             Ok(t) if t.is_symlink() => {
                 let leads = std::fs::canonicalize(&path).map_or(true, |target| {
-                    crate::files::is_secret(&target) || crate::files::is_secret_dir(&target)
+                    crate::files::is_secret(&target)
+                        || crate::files::is_secret_dir(&target)
+                        || walks_links
+                            && target.is_dir()
+                            && super::common::holds_secrets(&target.to_string_lossy())
                 });
                 if leads {
                     return Some(path);
                 }
             }
             Ok(t) if t.is_dir() => {
-                if let Some(l) = secret_link_under(&path, budget) {
+                if let Some(l) = secret_link_under(&path, budget, walks_links) {
                     return Some(l);
                 }
             }
@@ -4192,6 +4201,42 @@ mod tests {
             assert!(flagged(&dir, cmd).is_some(), "{cmd}");
         }
         assert_eq!(flagged(root, "helm version"), None);
+    }
+
+    #[test]
+    fn helm_chart_with_a_link_to_a_directory_holding_secrets() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "chart/Chart.yaml",
+            "apiVersion: v2\nname: c\nversion: 0.1.0\n",
+        );
+        write(
+            root,
+            "chart/templates/a.yaml",
+            "x: {{ .Files.Get \"files/h/.ssh/id_rsa\" }}\n",
+        );
+        let link = root.join("chart/files/h");
+        write(root, "chart/files/readme.txt", "hello\n");
+        // A directory holding nothing secret, walked through: no finding.
+        std::os::unix::fs::symlink("/usr/share/doc", &link).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(flagged(root, "helm template ./chart"), None);
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        for target in [home.as_str(), "/", "/etc"] {
+            std::fs::remove_file(&link).unwrap_or_else(|e| panic!("{e}"));
+            std::os::unix::fs::symlink(target, &link).unwrap_or_else(|e| panic!("{e}"));
+            for cmd in [
+                "helm template ./chart",
+                "helm show values chart",
+                "helm lint chart",
+            ] {
+                assert!(
+                    flagged(root, cmd).is_some(),
+                    "{cmd} with a link to {target}"
+                );
+            }
+        }
     }
 
     #[test]
