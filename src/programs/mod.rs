@@ -618,6 +618,7 @@ mod tests {
             (is_interpreter_name, INTERPRETERS),
             (is_host_lookup, HOST_LOOKUPS),
             (is_digest, DIGESTS),
+            (is_recursive_decompressor, RECURSIVE_DECOMPRESSORS),
         ] {
             assert_name_set(is, list);
         }
