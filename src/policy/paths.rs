@@ -517,11 +517,13 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                         || t.starts_with("--exclude-")
                         || !t.starts_with("--") && t.starts_with("-X")
                 });
-            let values = if program == "gh" {
-                tables::gh_plain_values(&unit.argv)
-            } else {
-                Vec::new()
+            let values = match program {
+                "gh" => tables::gh_plain_values(&unit.argv),
+                _ => Vec::new(),
             };
+            // git's patterns (`git grep -n .env`, `git log --grep=.env`) are read only when a
+            // word looks like a secret's name: most git lines have none.
+            let mut patterns: Option<Vec<usize>> = None;
             for (i, a) in unit.argv.iter().enumerate().skip(1) {
                 if values.contains(&i) {
                     continue;
@@ -537,7 +539,17 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                     .strip_prefix("--")
                     .and_then(|o| o.split_once('='))
                     .map_or(t, |(_, v)| v);
-                if crate::files::word_is_secret(t) {
+                if crate::files::word_is_secret(t)
+                    && !(program == "git"
+                        && patterns
+                            .get_or_insert_with(|| tables::git_pattern_words(&unit.argv))
+                            .contains(&i)
+                        // No glob or split word up to it moves it at run time.
+                        && unit
+                            .argv
+                            .get(..=i)
+                            .is_some_and(|ws| ws.iter().all(|w| !w.glob && !w.splits)))
+                {
                     out.push((Access::Read, t.to_owned(), a.span));
                 }
             }

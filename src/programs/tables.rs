@@ -125,6 +125,50 @@ pub(crate) fn gh_plain_values<W: Word>(argv: &[W]) -> Vec<usize> {
         .collect()
 }
 
+/// The words of a `git` command (program first) that hold a pattern git matches text with, not
+/// a file it opens: the value of `--grep`, `--grep-reflog`, `--author`, `--committer`, `-S`,
+/// `-G` and `git grep -e`, and the first operand of `git grep` when no `-e` or `-f` gives the
+/// pattern (`git grep -n process.env`, `git log --grep=.env`). Read with the subcommand's
+/// closed table only (an option it does not know leaves every word a possible file); values
+/// known only at run time are left out.
+pub(crate) fn git_pattern_words<W: Word>(argv: &[W]) -> Vec<usize> {
+    let Some((spec, parsed)) = builtin_subcommand("git", argv, 1) else {
+        return Vec::new();
+    };
+    if !spec.closed || parsed.unknown.is_some() || parsed.dynamic {
+        return Vec::new();
+    }
+    let mut out: Vec<usize> = parsed
+        .opts
+        .iter()
+        .filter(|o| {
+            o.value.is_some()
+                && matches!(
+                    o.name.as_ref(),
+                    "--grep" | "--grep-reflog" | "--author" | "--committer" | "-S" | "-G" | "-e"
+                )
+        })
+        .map(|o| o.value_at.unwrap_or(o.index))
+        .collect();
+    // `git grep PATTERN`: the first operand after `grep`, unless a `--` stands before it (then
+    // every later word is a path).
+    let mut operands = parsed.operands.iter().copied();
+    if let Some(sub) = operands.next()
+        && argv.get(sub).and_then(Word::text) == Some("grep")
+        && !parsed
+            .opts
+            .iter()
+            .any(|o| matches!(o.name.as_ref(), "-e" | "-f"))
+        && let Some(first) = operands.next()
+        && !argv
+            .get(sub + 1..first)
+            .is_some_and(|between| between.iter().any(|w| w.text() == Some("--")))
+    {
+        out.push(first);
+    }
+    out
+}
+
 /// The built-in option table of `program`: views into the packed text, nothing allocated.
 pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     let table = option_key(program)?.0?;
@@ -274,6 +318,37 @@ mod tests {
         ] {
             let spec = builtin(p).unwrap_or_else(|| panic!("{p} has no table"));
             assert!(spec.in_place.contains(name), "{p} {name}");
+        }
+    }
+
+    /// git's pattern words: the first operand of `git grep` and the values of the options that
+    /// take a pattern, never a path operand.
+    #[test]
+    fn git_patterns_are_no_paths() {
+        let words = |line: &str| -> Vec<String> {
+            let argv: Vec<&str> = line.split_whitespace().collect();
+            git_pattern_words(&argv)
+                .into_iter()
+                .filter_map(|i| argv.get(i).map(|w| (*w).to_owned()))
+                .collect()
+        };
+        assert_eq!(words("git grep -n process.env -- src"), ["process.env"]);
+        assert_eq!(words("git grep -A 3 id_rsa"), ["id_rsa"]);
+        assert_eq!(words("git -C sub grep -i .env"), [".env"]);
+        assert_eq!(words("git grep -e KEY .env"), ["KEY"]);
+        assert_eq!(
+            words("git log --grep=.env -S x.pem"),
+            ["--grep=.env", "x.pem"]
+        );
+        assert_eq!(words("git log --author .env --oneline"), [".env"]);
+        for none in [
+            "git grep -f .env",
+            "git grep -- .env",
+            "git grep --zz .env",
+            "git diff .env",
+            "git show HEAD:.env",
+        ] {
+            assert!(words(none).is_empty(), "{none}");
         }
     }
 
