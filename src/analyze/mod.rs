@@ -16,6 +16,7 @@ mod container;
 mod decompose;
 mod fed_values;
 mod flags;
+mod makefile;
 mod nested;
 mod param_ops;
 mod runners;

@@ -650,7 +650,7 @@ impl Walker<'_> {
                 false
             }
             "make" | "gmake" => {
-                self.make_eval(args, program);
+                self.make_eval(args, program, via, ctx);
                 self.make_variables(args, program, via, ctx);
                 false
             }
@@ -2347,10 +2347,11 @@ fn bundled_command_option(program: &str) -> Option<(char, &'static str)> {
 }
 
 impl Walker<'_> {
-    /// `make --eval=TEXT` / `-E TEXT`, and `make -f -` (or `/dev/stdin`): make reads makefile
-    /// syntax from the line, whose recipes and `$(shell …)` run commands this analyzer does not
-    /// read: flagged as unsupported syntax.
-    fn make_eval(&mut self, args: &[ArgW], program: &str) {
+    /// `make --eval=TEXT` (`--ev=`…, `-E TEXT`, `-ETEXT`) and a makefile read from standard input
+    /// (`make -f -`, `-f /dev/stdin`): make reads makefile text from the line. Its recipes, `!=`
+    /// commands and `$(shell …)` are read as code make runs (`makefile.rs`); what that reader
+    /// cannot see through, text computed at run time and a makefile fed at run time are flagged.
+    fn make_eval(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
         for (k, a) in args.iter().enumerate().skip(1) {
             let Some(v) = a.arg.exact() else {
                 continue;
@@ -2358,10 +2359,20 @@ impl Walker<'_> {
             if v == "--" {
                 break;
             }
-            let given = if v == "--eval" || v == "-E" {
-                args.get(k + 1).map(|n| n.arg.span)
-            } else if v.starts_with("--eval=") || (v.starts_with("-E") && v.len() > 2) {
-                Some(a.arg.span)
+            let next = || args.get(k + 1).map(|n| (n.arg.exact().map(str::to_owned), n.arg.span));
+            let (name, attached) = v.split_once('=').map_or((v, None), |(n, x)| (n, Some(x)));
+            // The text and where it stands (`None`: known at run time only).
+            let given: Option<(Option<String>, Span)> = if name.len() >= 4 && "--eval".starts_with(name) {
+                match attached {
+                    Some(text) => Some((Some(text.to_owned()), a.arg.span)),
+                    None => next(),
+                }
+            } else if let Some(text) = v.strip_prefix("-E").filter(|_| !v.starts_with("--")) {
+                if text.is_empty() {
+                    next()
+                } else {
+                    Some((Some(text.to_owned()), a.arg.span))
+                }
             } else {
                 // A makefile read from standard input: its text is what the line feeds.
                 let file = match v {
@@ -2372,15 +2383,31 @@ impl Walker<'_> {
                         .filter(|f| !f.is_empty()),
                 };
                 file.filter(|f| *f == "-" || stream(f) == Some(Stream::Stdin))
-                    .map(|_| a.arg.span)
+                    .map(|_| match &ctx.feed {
+                        Some(Feed::Static(text, _)) => (Some(text.clone()), a.arg.span),
+                        _ => (None, a.arg.span),
+                    })
             };
-            if let Some(span) = given {
+            let Some((text, span)) = given else {
+                continue;
+            };
+            let Some(text) = text else {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} reads makefile text known only at run time"),
+                );
+                continue;
+            };
+            let read = super::makefile::read(&text);
+            for command in &read.commands {
+                self.run_by(command, span, program, via, ctx);
+            }
+            if let Some(why) = read.opaque {
                 self.flag(
                     FlagKind::UnsupportedSyntax,
                     span,
-                    format!(
-                        "{program}: makefile text from the line (recipes, `$(shell …)`) is not read"
-                    ),
+                    format!("{program}: makefile text from the line not fully read ({why})"),
                 );
             }
         }

@@ -21,7 +21,14 @@ use super::{Arg, Context, FlagKind, UnitAssignment};
 impl Walker<'_> {
     /// Analyse `code` as a command line `program` runs (through `sh -c`, or split by the
     /// program itself: the units are the same).
-    fn run_by(&mut self, code: &str, span: Span, program: &str, via: &[String], ctx: &Ctx) {
+    pub(super) fn run_by(
+        &mut self,
+        code: &str,
+        span: Span,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
         if code.trim().is_empty() {
             return;
         }
