@@ -519,6 +519,35 @@ fn glob_may_be_secret_uncached(pattern: &str) -> bool {
         || SECRET_DIRS
             .iter()
             .any(|d| anchored(d) || anchored(&format!("{d}/x")))
+        || climbs_to_secret(&pat)
+}
+
+/// A relative pattern that climbs out of the working directory: after a component that is
+/// `..`, or a wildcard one that matches `..` where a leading dot lets it (dash and the other
+/// POSIX shells, bash before 5.2 or with `globskipdots` off: `.*`, `.?`, `.[.]`), the rest of
+/// the pattern is read in a parent, which may be the home directory (`cat ../.ss?/*`, `sh -c
+/// 'cat .*/.*/*'` in `~/project` read `~/.ssh/id_rsa`) or the root.
+fn climbs_to_secret(pat: &[&str]) -> bool {
+    if pat
+        .first()
+        .is_none_or(|c| c.starts_with('~') || c.is_empty())
+    {
+        return false;
+    }
+    pat.iter().enumerate().any(|(i, c)| {
+        let rest = &pat[i + 1..];
+        (*c == ".." || has_glob_char(c) && fnmatch(c.as_bytes(), b"..", false))
+            && !rest.is_empty()
+            && (SECRET_FILES.iter().chain(SECRET_DIRS).any(|full| {
+                let full = full
+                    .strip_prefix("~/")
+                    .or_else(|| full.strip_prefix('/'))
+                    .unwrap_or(full);
+                let comps: Vec<&str> = full.split('/').collect();
+                matches_path(rest, &comps)
+                    || matches_path(rest, &[comps.as_slice(), &["x"]].concat())
+            }))
+    })
 }
 
 /// Could a file with this literal name hold secrets in some directory (`id_rsa`, `.env`,
@@ -1065,6 +1094,16 @@ mod tests {
             ("/etc/ssl/certs/*.pem", false),
             ("/etc/*-release", false),
             ("/proc/*/status", false),
+            // A component that is `..`, or matches it outside bash 5.2, climbs to a parent.
+            ("../.ss?/*", true),
+            ("../.*/*", true),
+            (".*/.*/*", true),
+            (".?/.aws/cred*", true),
+            (".*/.*/.*/etc/sh?dow", true),
+            ("../*", false),
+            (".*/*", false),
+            ("../src/*.rs", false),
+            ("sub/../*.md", false),
             ("/dev/sd*", false),
             ("tests/fixtures/*", false),
             (".github/workflows/*.yml", false),
