@@ -498,6 +498,12 @@ fn glob_may_be_secret_uncached(pattern: &str) -> bool {
     if name_may_be_secret(name) {
         return true;
     }
+    if without_parent_steps(pattern)
+        .iter()
+        .any(|p| glob_may_be_secret_uncached(p))
+    {
+        return true;
+    }
     let pat: Vec<&str> = h.split('/').collect();
     let anchored = |full: &str| {
         if let Some(rest) = full.strip_prefix("~/") {
@@ -538,16 +544,65 @@ fn climbs_to_secret(pat: &[&str]) -> bool {
         let rest = &pat[i + 1..];
         (*c == ".." || has_glob_char(c) && fnmatch(c.as_bytes(), b"..", false))
             && !rest.is_empty()
-            && (SECRET_FILES.iter().chain(SECRET_DIRS).any(|full| {
-                let full = full
-                    .strip_prefix("~/")
-                    .or_else(|| full.strip_prefix('/'))
-                    .unwrap_or(full);
-                let comps: Vec<&str> = full.split('/').collect();
-                matches_path(rest, &comps)
-                    || matches_path(rest, &[comps.as_slice(), &["x"]].concat())
-            }))
+            && SECRET_FILES.iter().chain(SECRET_DIRS).any(|full| {
+                let mut places: Vec<Vec<&str>> = Vec::new();
+                if let Some(r) = full.strip_prefix("~/") {
+                    // The parent is the home directory, or the root above one.
+                    places.push(r.split('/').collect());
+                    for home in HOMES {
+                        let mut comps: Vec<&str> = home.split('/').skip(1).collect();
+                        comps.extend(r.split('/'));
+                        places.push(comps);
+                    }
+                } else if let Some(r) = full.strip_prefix('/') {
+                    places.push(r.split('/').collect());
+                }
+                places.iter().any(|comps| {
+                    matches_path(rest, comps)
+                        || matches_path(rest, &[comps.as_slice(), &["x"]].concat())
+                })
+            })
     })
+}
+
+/// `pattern` with each literal component followed by `..` taken out (`~/p/../.ss?/*` is
+/// `~/.ss?/*`; `~/../*/.ss?` is `/home/*/.ss?` for a home in `/home`, so a leading `~` is put
+/// in place for each sample home first), when it holds such a pair: another text to match.
+fn without_parent_steps(pattern: &str) -> Vec<String> {
+    if !pattern.contains("..") {
+        return Vec::new();
+    }
+    let starts: Vec<String> = match pattern.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+            HOMES.iter().map(|h| format!("{h}{rest}")).collect()
+        }
+        _ => vec![pattern.to_owned()],
+    };
+    starts
+        .into_iter()
+        .filter_map(|p| {
+            let mut out: Vec<&str> = Vec::new();
+            let mut changed = false;
+            for c in p.split('/') {
+                match out.last() {
+                    Some(last)
+                        if c == ".."
+                            && !last.is_empty()
+                            && *last != ".."
+                            && *last != "."
+                            && !last.starts_with('~')
+                            && !has_glob_char(last) =>
+                    {
+                        out.pop();
+                        changed = true;
+                    }
+                    _ => out.push(c),
+                }
+            }
+            let normal = out.join("/");
+            (changed && !normal.is_empty() && normal != pattern).then_some(normal)
+        })
+        .collect()
 }
 
 /// Could a file with this literal name hold secrets in some directory (`id_rsa`, `.env`,
@@ -1104,6 +1159,12 @@ mod tests {
             (".*/*", false),
             ("../src/*.rs", false),
             ("sub/../*.md", false),
+            ("../../../../root/.ss?/*", true),
+            ("../../home/*/.a?s/*", true),
+            ("~/../*/.ss?/*", true),
+            ("~/p/../.ss?/*", true),
+            ("~/p/../src/*.rs", false),
+            ("/home/user/x/../.n?trc", true),
             ("/dev/sd*", false),
             ("tests/fixtures/*", false),
             (".github/workflows/*.yml", false),
