@@ -2401,6 +2401,47 @@ impl<'l> Walker<'l> {
         }
     }
 
+    /// A wrapper giving its command another zeroth argument (`exec -a rm ls -rf ~`, `env
+    /// --argv0 NAME`): a multi-call program (busybox, toybox, uutils coreutils, whose `ls` may
+    /// be a link to one binary) runs as the program that name gives, so the command is not
+    /// proven, and it is read a second time as that program with the same words. A name whose
+    /// last path component is the command's own (`exec -a ls ls`) changes nothing.
+    fn zeroth_argument(
+        &mut self,
+        zeroth: Option<&str>,
+        command: &[ArgW],
+        program: &str,
+        via: &[String],
+        assignments: &[UnitAssignment],
+        ctx: &Ctx,
+    ) {
+        let Some((cmd, base_name)) = command
+            .first()
+            .and_then(|c| c.arg.exact().map(|w| (c, last_component(w))))
+        else {
+            return;
+        };
+        let zeroth = zeroth.map(last_component);
+        if zeroth == Some(base_name) {
+            return;
+        }
+        self.flag(
+            FlagKind::UnsupportedSyntax,
+            cmd.arg.span,
+            format!(
+                "{program}: the command runs with the zeroth argument {}, which a multi-call program (busybox, toybox, uutils coreutils) runs as the program it names",
+                zeroth.map_or("known only at run time".to_owned(), |z| format!("`{z}`"))
+            ),
+        );
+        if let Some(name) = zeroth.filter(|z| !z.is_empty()) {
+            let mut again: Vec<ArgW> = command.to_vec();
+            again[0].arg = Arg::literal(name, cmd.arg.span);
+            let mut c = ctx.clone();
+            c.via = via.to_vec();
+            self.resolve(&again, assignments.to_vec(), &c);
+        }
+    }
+
     /// Resolve the program of `args`, stripping wrappers and descending into code they run.
     pub(super) fn resolve(
         &mut self,
@@ -2723,6 +2764,16 @@ impl<'l> Walker<'l> {
                             let code_args = &rest[1 + s..];
                             self.joined_code(code_args, &program, &via, &assignments, &ctx);
                             return;
+                        }
+                        if let Some(o) = wrappers::argv0(spec, &inner_args) {
+                            self.zeroth_argument(
+                                o.value.as_deref(),
+                                &rest[1 + s..],
+                                &program,
+                                &via,
+                                &assignments,
+                                &ctx,
+                            );
                         }
                         start += 1 + s;
                         continue;
@@ -3065,6 +3116,12 @@ fn system_dir_matching(pattern: &str) -> Option<&'static str> {
 }
 
 /// `/bin/rm` → (`rm`, Some("/bin/rm")); `./cat` → (`./cat`, Some("./cat")); `rm` → (`rm`, None).
+/// The last component of a path (`/usr/bin/ls` → `ls`), as a multi-call program reads its
+/// zeroth argument.
+fn last_component(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
 pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
     if !name.contains('/') {
         return (name.to_owned(), None);

@@ -104,6 +104,10 @@ pub(crate) struct WrapperSpec {
     pub arg_file_separators: Words,
     /// Separators that start a list of argument values (`parallel CMD ::: a b`).
     pub separators_end: Words,
+    /// Options whose value is the command's zeroth argument (`exec -a NAME`, `env --argv0
+    /// NAME`, `chpst -b NAME`): a multi-call program (busybox, toybox, uutils coreutils) runs
+    /// as the program that name gives.
+    pub argv0_options: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -138,6 +142,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         requotes: false,
         arg_file_separators: Words::EMPTY,
         separators_end: Words::EMPTY,
+        argv0_options: Words::EMPTY,
     }
 }
 
@@ -164,6 +169,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     spec("busybox"),
     WrapperSpec {
         query_options: words!["--help", "--version"],
+        argv0_options: words!["--argv0"],
         ..spec("bwrap")
     },
     WrapperSpec {
@@ -183,7 +189,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         query_options: words!["-p", "--pid"],
         ..spec("choom")
     },
-    spec("chpst"),
+    WrapperSpec {
+        argv0_options: words!["-b"],
+        ..spec("chpst")
+    },
     spec("chronic"),
     WrapperSpec {
         positionals: 1,
@@ -271,6 +280,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         code_options: words!["-S", "--split-string"],
         assignments: true,
         output_unchanged: true,
+        argv0_options: words!["-a", "--argv0"],
         ..spec("env")
     },
     WrapperSpec {
@@ -288,6 +298,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         output_unchanged: true,
+        argv0_options: words!["-a"],
         ..spec("exec")
     },
     WrapperSpec {
@@ -1303,6 +1314,23 @@ pub(crate) fn effect_options(spec: &WrapperSpec, args: &[Arg]) -> Vec<(usize, St
         })
         .map(|o| (skip + o.index, o.name.to_string()))
         .collect()
+}
+
+/// The option giving the wrapper's command its zeroth argument (`exec -a NAME CMD`, `env
+/// --argv0 NAME CMD`), when one of its `argv0_options` is there (its `value` is `None` when
+/// known only at run time). The last one counts.
+pub(crate) fn argv0(spec: &WrapperSpec, args: &[Arg]) -> Option<args::Opt> {
+    if spec.argv0_options.is_empty() {
+        return None;
+    }
+    let skip = form_len(spec, args)?.min(args.len());
+    let reading = read(spec, &args[skip..], &args[..skip], spec.code_anywhere);
+    reading
+        .parsed
+        .opts
+        .into_iter()
+        .rev()
+        .find(|o| spec.argv0_options.contains(&o.name))
 }
 
 /// Strip the wrapper's options from `args` (the words after its name and its form words

@@ -157,6 +157,9 @@ const LOADERS: Words = words![
     "GLOBIGNORE",
     "BASH_LOADABLES_PATH",
     "HOSTALIASES",
+    // The file bash reads host names from for `compgen -A hostname` and completion, one word
+    // of each line a name: `HOSTFILE=.env; compgen -A hostname` prints the secrets.
+    "HOSTFILE",
     "GCONV_PATH",
     "MALLOC_CHECK_",
     "LOCPATH",

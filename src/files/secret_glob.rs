@@ -498,6 +498,12 @@ fn glob_may_be_secret_uncached(pattern: &str) -> bool {
     if name_may_be_secret(name) {
         return true;
     }
+    if without_parent_steps(pattern)
+        .iter()
+        .any(|p| glob_may_be_secret_uncached(p))
+    {
+        return true;
+    }
     let pat: Vec<&str> = h.split('/').collect();
     let anchored = |full: &str| {
         if let Some(rest) = full.strip_prefix("~/") {
@@ -519,6 +525,84 @@ fn glob_may_be_secret_uncached(pattern: &str) -> bool {
         || SECRET_DIRS
             .iter()
             .any(|d| anchored(d) || anchored(&format!("{d}/x")))
+        || climbs_to_secret(&pat)
+}
+
+/// A relative pattern that climbs out of the working directory: after a component that is
+/// `..`, or a wildcard one that matches `..` where a leading dot lets it (dash and the other
+/// POSIX shells, bash before 5.2 or with `globskipdots` off: `.*`, `.?`, `.[.]`), the rest of
+/// the pattern is read in a parent, which may be the home directory (`cat ../.ss?/*`, `sh -c
+/// 'cat .*/.*/*'` in `~/project` read `~/.ssh/id_rsa`) or the root.
+fn climbs_to_secret(pat: &[&str]) -> bool {
+    if pat
+        .first()
+        .is_none_or(|c| c.starts_with('~') || c.is_empty())
+    {
+        return false;
+    }
+    pat.iter().enumerate().any(|(i, c)| {
+        let rest = &pat[i + 1..];
+        (*c == ".." || has_glob_char(c) && fnmatch(c.as_bytes(), b"..", false))
+            && !rest.is_empty()
+            && SECRET_FILES.iter().chain(SECRET_DIRS).any(|full| {
+                let mut places: Vec<Vec<&str>> = Vec::new();
+                if let Some(r) = full.strip_prefix("~/") {
+                    // The parent is the home directory, or the root above one.
+                    places.push(r.split('/').collect());
+                    for home in HOMES {
+                        let mut comps: Vec<&str> = home.split('/').skip(1).collect();
+                        comps.extend(r.split('/'));
+                        places.push(comps);
+                    }
+                } else if let Some(r) = full.strip_prefix('/') {
+                    places.push(r.split('/').collect());
+                }
+                places.iter().any(|comps| {
+                    matches_path(rest, comps)
+                        || matches_path(rest, &[comps.as_slice(), &["x"]].concat())
+                })
+            })
+    })
+}
+
+/// `pattern` with each literal component followed by `..` taken out (`~/p/../.ss?/*` is
+/// `~/.ss?/*`; `~/../*/.ss?` is `/home/*/.ss?` for a home in `/home`, so a leading `~` is put
+/// in place for each sample home first), when it holds such a pair: another text to match.
+fn without_parent_steps(pattern: &str) -> Vec<String> {
+    if !pattern.contains("..") {
+        return Vec::new();
+    }
+    let starts: Vec<String> = match pattern.strip_prefix('~') {
+        Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+            HOMES.iter().map(|h| format!("{h}{rest}")).collect()
+        }
+        _ => vec![pattern.to_owned()],
+    };
+    starts
+        .into_iter()
+        .filter_map(|p| {
+            let mut out: Vec<&str> = Vec::new();
+            let mut changed = false;
+            for c in p.split('/') {
+                match out.last() {
+                    Some(last)
+                        if c == ".."
+                            && !last.is_empty()
+                            && *last != ".."
+                            && *last != "."
+                            && !last.starts_with('~')
+                            && !has_glob_char(last) =>
+                    {
+                        out.pop();
+                        changed = true;
+                    }
+                    _ => out.push(c),
+                }
+            }
+            let normal = out.join("/");
+            (changed && !normal.is_empty() && normal != pattern).then_some(normal)
+        })
+        .collect()
 }
 
 /// Could a file with this literal name hold secrets in some directory (`id_rsa`, `.env`,
@@ -1065,6 +1149,22 @@ mod tests {
             ("/etc/ssl/certs/*.pem", false),
             ("/etc/*-release", false),
             ("/proc/*/status", false),
+            // A component that is `..`, or matches it outside bash 5.2, climbs to a parent.
+            ("../.ss?/*", true),
+            ("../.*/*", true),
+            (".*/.*/*", true),
+            (".?/.aws/cred*", true),
+            (".*/.*/.*/etc/sh?dow", true),
+            ("../*", false),
+            (".*/*", false),
+            ("../src/*.rs", false),
+            ("sub/../*.md", false),
+            ("../../../../root/.ss?/*", true),
+            ("../../home/*/.a?s/*", true),
+            ("~/../*/.ss?/*", true),
+            ("~/p/../.ss?/*", true),
+            ("~/p/../src/*.rs", false),
+            ("/home/user/x/../.n?trc", true),
             ("/dev/sd*", false),
             ("tests/fixtures/*", false),
             (".github/workflows/*.yml", false),
