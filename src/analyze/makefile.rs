@@ -98,7 +98,10 @@ impl MakeText {
         match separator(line) {
             Some(Separator::Assignment { at, shell }) => {
                 let name = line[..at].trim();
-                if matches!(name, "SHELL" | ".SHELLFLAGS" | ".RECIPEPREFIX" | "MAKESHELL") {
+                if matches!(
+                    name,
+                    "SHELL" | ".SHELLFLAGS" | ".RECIPEPREFIX" | "MAKESHELL"
+                ) {
                     self.opaque("the makefile changes the shell make runs commands with");
                 }
                 if let Some(value_at) = shell {
@@ -113,8 +116,7 @@ impl MakeText {
                     Some(k) => (&rest[..k], Some(&rest[k + 1..])),
                     None => (rest, None),
                 };
-                if separator(prereqs).is_some_and(|s| matches!(s, Separator::Assignment { .. }))
-                {
+                if separator(prereqs).is_some_and(|s| matches!(s, Separator::Assignment { .. })) {
                     return false;
                 }
                 if let Some(recipe) = recipe {
@@ -257,10 +259,8 @@ fn unescape(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars();
     while let Some(c) = chars.next() {
-        if c == '$' {
-            if chars.next() != Some('$') {
-                return None;
-            }
+        if c == '$' && chars.next() != Some('$') {
+            return None;
         }
         out.push(c);
     }
@@ -278,7 +278,10 @@ mod tests {
 
     #[test]
     fn recipes_after_a_semicolon_and_a_tab() {
-        assert_eq!(commands("x:;rm -rf ~"), (vec!["rm -rf ~".to_owned()], false));
+        assert_eq!(
+            commands("x:;rm -rf ~"),
+            (vec!["rm -rf ~".to_owned()], false)
+        );
         assert_eq!(
             commands("all: a b\n\t@echo $$HOME\n\t-rm -f out\n\nb:\n\tls"),
             (

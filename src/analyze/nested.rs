@@ -2354,15 +2354,32 @@ impl Walker<'_> {
     fn make_eval(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
         for (k, a) in args.iter().enumerate().skip(1) {
             let Some(v) = a.arg.exact() else {
+                // `--eval="$T"`, `-E"$T"`: the text is known at run time only.
+                let t = &*a.arg.template;
+                let name = t.split_once('=').map_or(t, |(n, _)| n);
+                if (t.contains('=') && name.len() >= 4 && "--eval".starts_with(name))
+                    || (t.starts_with("-E") && t.len() > 2)
+                {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        a.arg.span,
+                        format!("{program} reads makefile text known only at run time"),
+                    );
+                }
                 continue;
             };
             if v == "--" {
                 break;
             }
-            let next = || args.get(k + 1).map(|n| (n.arg.exact().map(str::to_owned), n.arg.span));
+            let next = || {
+                args.get(k + 1)
+                    .map(|n| (n.arg.exact().map(str::to_owned), n.arg.span))
+            };
             let (name, attached) = v.split_once('=').map_or((v, None), |(n, x)| (n, Some(x)));
             // The text and where it stands (`None`: known at run time only).
-            let given: Option<(Option<String>, Span)> = if name.len() >= 4 && "--eval".starts_with(name) {
+            let given: Option<(Option<String>, Span)> = if name.len() >= 4
+                && "--eval".starts_with(name)
+            {
                 match attached {
                     Some(text) => Some((Some(text.to_owned()), a.arg.span)),
                     None => next(),
