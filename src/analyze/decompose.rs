@@ -2581,7 +2581,8 @@ impl<'l> Walker<'l> {
             }
             // `hash -p /bin/rm ls; ls -rf ~`: a name bound to a file runs that file, unless a
             // function or builtin of that name comes first.
-            if !name.contains('/')
+            if !self.hashed.is_empty()
+                && !name.contains('/')
                 && !self.functions.iter().any(|f| f == name)
                 && !crate::programs::is_shell_builtin(name)
                 && let Some((_, file)) = self.hashed.iter().rev().find(|(n, _)| n == name)

@@ -85,38 +85,37 @@ impl MakeText {
                 self.opaque("a `define` body");
                 return false;
             }
-            "ifeq" | "ifneq" | "ifdef" | "ifndef" | "else" | "endif" | "vpath" | "unexport" => {
+            "load" | "-load" => {
+                self.opaque("`load` loads a compiled extension into make");
+                return false;
+            }
+            "ifeq" | "ifneq" | "ifdef" | "ifndef" | "else" | "endif" | "vpath" | "unexport"
+            | "undefine" => {
                 self.functions(line);
                 return false;
             }
             _ => {}
         }
+        let exported = first == "export";
         let line = ["export ", "override ", "private "]
             .iter()
             .fold(line, |l, p| l.strip_prefix(p).map_or(l, str::trim_start));
         self.functions(line);
         match separator(line) {
             Some(Separator::Assignment { at, shell }) => {
-                let name = line[..at].trim();
-                if matches!(
-                    name,
-                    "SHELL" | ".SHELLFLAGS" | ".RECIPEPREFIX" | "MAKESHELL"
-                ) {
-                    self.opaque("the makefile changes the shell make runs commands with");
-                }
-                if let Some(value_at) = shell {
-                    self.command(line[value_at..].trim_start());
-                }
+                self.assignment(line, at, shell);
                 false
             }
             Some(Separator::Rule { at }) => {
                 let rest = &line[at..];
-                // `target: VAR = value` sets a variable for the target: no recipe.
+                // `target: VAR = value` sets a variable for the target (its `;` is the value's):
+                // no recipe.
                 let (prereqs, recipe) = match rest.find(';') {
                     Some(k) => (&rest[..k], Some(&rest[k + 1..])),
                     None => (rest, None),
                 };
-                if separator(prereqs).is_some_and(|s| matches!(s, Separator::Assignment { .. })) {
+                if let Some(Separator::Assignment { at, shell }) = separator(prereqs) {
+                    self.assignment(rest, at, shell);
                     return false;
                 }
                 if let Some(recipe) = recipe {
@@ -124,7 +123,29 @@ impl MakeText {
                 }
                 true
             }
-            None => false,
+            // `export NAME…` marks variables for the recipes' environment; any other line is
+            // one this reader does not know.
+            None if exported => false,
+            None => {
+                self.opaque("a makefile line the reader does not know");
+                false
+            }
+        }
+    }
+
+    /// An assignment of `line` whose operator starts at `at` (`shell`: where the command of a
+    /// `!=` begins): the command runs now; a variable that chooses the shell makes the text
+    /// opaque.
+    fn assignment(&mut self, line: &str, at: usize, shell: Option<usize>) {
+        let name = line[..at].trim();
+        if matches!(
+            name,
+            "SHELL" | ".SHELLFLAGS" | ".RECIPEPREFIX" | "MAKESHELL"
+        ) {
+            self.opaque("the makefile changes the shell make runs commands with");
+        }
+        if let Some(value_at) = shell {
+            self.command(line[value_at..].trim_start());
         }
     }
 
@@ -298,15 +319,18 @@ mod tests {
             commands("x:\n\techo a \\\n\t  b"),
             (vec!["echo a \\\n  b".to_owned()], false)
         );
-        // A tab line outside a rule is no recipe.
-        assert_eq!(commands("\tls"), (vec![], false));
+        // A tab line outside a rule is no recipe (make refuses it): not read.
+        assert_eq!(commands("\tls"), (vec![], true));
     }
 
     #[test]
     fn assignments_are_not_rules() {
-        assert_eq!(commands("A := x:y\n\tls"), (vec![], false));
+        assert_eq!(commands("A := x:y\n\tls"), (vec![], true));
+        assert_eq!(commands("A := x:y"), (vec![], false));
         assert_eq!(commands("A ::= b\nB ?= c\nC += d"), (vec![], false));
         assert_eq!(commands("t: V = 1\n"), (vec![], false));
+        assert_eq!(commands("t: V != id -u"), (vec!["id -u".to_owned()], false));
+        assert_eq!(commands("export A B\nunexport C"), (vec![], false));
         assert_eq!(commands("X != id -u"), (vec!["id -u".to_owned()], false));
         assert_eq!(
             commands("X := $(shell uname -s)"),
@@ -327,6 +351,9 @@ mod tests {
             "$(file >out,text)",
             "define X\nls\nendef",
             "X := $(shell echo $(Y))",
+            "t: SHELL = /tmp/sh",
+            "load ./ext.so",
+            "frobnicate ./x",
         ] {
             assert!(read(text).opaque.is_some(), "{text}");
         }

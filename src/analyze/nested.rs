@@ -569,27 +569,8 @@ impl Walker<'_> {
                 }
                 false
             }
-            // `hash -p FILE NAME…`: a later command NAME runs FILE.
             "hash" => {
-                let words: Vec<Option<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
-                if let Some(k) = words
-                    .iter()
-                    .position(|w| w.is_some_and(|w| w.starts_with('-') && w.contains('p')))
-                    && let Some(Some(opt)) = words.get(k)
-                {
-                    // `-p FILE` or `-pFILE`: the option's value ends the bundle.
-                    let (file, names) = match opt.split_once('p') {
-                        Some((_, rest)) if !rest.is_empty() => (Some(rest), k + 1),
-                        _ => (words.get(k + 1).copied().flatten(), k + 2),
-                    };
-                    if let Some(file) = file {
-                        for name in words.iter().skip(names).flatten() {
-                            if !name.starts_with('-') && !name.contains('/') {
-                                self.hashed.push(((*name).to_owned(), file.to_owned()));
-                            }
-                        }
-                    }
-                }
+                self.hash_bindings(args);
                 false
             }
             "mapfile" | "readarray" => {
@@ -2343,91 +2324,6 @@ fn bundled_command_option(program: &str) -> Option<(char, &'static str)> {
     match program {
         "rsync" => Some(('e', "eBfTM@")),
         _ => None,
-    }
-}
-
-impl Walker<'_> {
-    /// `make --eval=TEXT` (`--ev=`…, `-E TEXT`, `-ETEXT`) and a makefile read from standard input
-    /// (`make -f -`, `-f /dev/stdin`): make reads makefile text from the line. Its recipes, `!=`
-    /// commands and `$(shell …)` are read as code make runs (`makefile.rs`); what that reader
-    /// cannot see through, text computed at run time and a makefile fed at run time are flagged.
-    fn make_eval(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
-        for (k, a) in args.iter().enumerate().skip(1) {
-            let Some(v) = a.arg.exact() else {
-                // `--eval="$T"`, `-E"$T"`: the text is known at run time only.
-                let t = &*a.arg.template;
-                let name = t.split_once('=').map_or(t, |(n, _)| n);
-                if (t.contains('=') && name.len() >= 4 && "--eval".starts_with(name))
-                    || (t.starts_with("-E") && t.len() > 2)
-                {
-                    self.flag(
-                        FlagKind::DynamicCode,
-                        a.arg.span,
-                        format!("{program} reads makefile text known only at run time"),
-                    );
-                }
-                continue;
-            };
-            if v == "--" {
-                break;
-            }
-            let next = || {
-                args.get(k + 1)
-                    .map(|n| (n.arg.exact().map(str::to_owned), n.arg.span))
-            };
-            let (name, attached) = v.split_once('=').map_or((v, None), |(n, x)| (n, Some(x)));
-            // The text and where it stands (`None`: known at run time only).
-            let given: Option<(Option<String>, Span)> = if name.len() >= 4
-                && "--eval".starts_with(name)
-            {
-                match attached {
-                    Some(text) => Some((Some(text.to_owned()), a.arg.span)),
-                    None => next(),
-                }
-            } else if let Some(text) = v.strip_prefix("-E").filter(|_| !v.starts_with("--")) {
-                if text.is_empty() {
-                    next()
-                } else {
-                    Some((Some(text.to_owned()), a.arg.span))
-                }
-            } else {
-                // A makefile read from standard input: its text is what the line feeds.
-                let file = match v {
-                    "-f" | "--file" | "--makefile" => args.get(k + 1).and_then(|n| n.arg.exact()),
-                    _ => ["-f", "--file=", "--makefile="]
-                        .iter()
-                        .find_map(|o| v.strip_prefix(o))
-                        .filter(|f| !f.is_empty()),
-                };
-                file.filter(|f| *f == "-" || stream(f) == Some(Stream::Stdin))
-                    .map(|_| match &ctx.feed {
-                        Some(Feed::Static(text, _)) => (Some(text.clone()), a.arg.span),
-                        _ => (None, a.arg.span),
-                    })
-            };
-            let Some((text, span)) = given else {
-                continue;
-            };
-            let Some(text) = text else {
-                self.flag(
-                    FlagKind::DynamicCode,
-                    span,
-                    format!("{program} reads makefile text known only at run time"),
-                );
-                continue;
-            };
-            let read = super::makefile::read(&text);
-            for command in &read.commands {
-                self.run_by(command, span, program, via, ctx);
-            }
-            if let Some(why) = read.opaque {
-                self.flag(
-                    FlagKind::UnsupportedSyntax,
-                    span,
-                    format!("{program}: makefile text from the line not fully read ({why})"),
-                );
-            }
-        }
     }
 }
 

@@ -21,14 +21,7 @@ use super::{Arg, Context, FlagKind, UnitAssignment};
 impl Walker<'_> {
     /// Analyse `code` as a command line `program` runs (through `sh -c`, or split by the
     /// program itself: the units are the same).
-    pub(super) fn run_by(
-        &mut self,
-        code: &str,
-        span: Span,
-        program: &str,
-        via: &[String],
-        ctx: &Ctx,
-    ) {
+    fn run_by(&mut self, code: &str, span: Span, program: &str, via: &[String], ctx: &Ctx) {
         if code.trim().is_empty() {
             return;
         }
@@ -489,6 +482,93 @@ impl Walker<'_> {
                 p.arg.span,
                 "gdb debugs a program named at run time",
             ),
+        }
+    }
+
+    /// `hash -p FILE NAME…` (read with hash's table): a later command NAME runs FILE
+    /// (`Walker::resolve`). A file known at run time only binds nothing (the line is flagged
+    /// for `hash -p` as it is).
+    pub(super) fn hash_bindings(&mut self, args: &[ArgW]) {
+        let parsed = self.read_options(args, "hash");
+        let Some(file) = parsed
+            .opts
+            .iter()
+            .rev()
+            .find(|o| o.name == "-p")
+            .and_then(|o| o.value.clone())
+        else {
+            return;
+        };
+        for name in parsed
+            .operands
+            .iter()
+            .filter_map(|&k| args.get(1 + k))
+            .filter_map(|a| a.arg.exact())
+        {
+            if !name.contains('/') {
+                self.hashed.push((name.to_owned(), file.clone()));
+            }
+        }
+    }
+
+    /// Makefile text make reads from the line: `--eval TEXT` (`-E`, and abbreviations of
+    /// `--eval`, read with make's table) and a makefile read from standard input (`-f -`, `-f
+    /// /dev/stdin`) the line feeds. Its recipes, `!=` commands and `$(shell …)` are read as code
+    /// make runs (`makefile.rs`); what that reader cannot see through, text known at run time
+    /// only and a dynamic word where an option may be (it may be `--eval=…`) are flagged.
+    pub(super) fn make_eval(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        if !args[1..]
+            .iter()
+            .any(|a| a.arg.exact().is_none_or(|w| w.starts_with('-')))
+        {
+            return;
+        }
+        let parsed = self.read_options(args, program);
+        if parsed.dynamic {
+            self.flag(
+                FlagKind::DynamicCode,
+                args[0].arg.span,
+                format!("{program} is given a dynamic word where an option may be (`--eval TEXT` is makefile code)"),
+            );
+        }
+        for o in &parsed.opts {
+            let span = o
+                .value_at
+                .and_then(|k| args.get(1 + k))
+                .or_else(|| args.get(1 + o.index))
+                .map_or(args[0].arg.span, |a| a.arg.span);
+            let text = match o.name.as_ref() {
+                "--eval" | "-E" => o.value.clone(),
+                "-f" | "--file" | "--makefile" => {
+                    if !o.value.as_deref().is_some_and(super::nested::names_stdin) {
+                        continue;
+                    }
+                    match &ctx.feed {
+                        Some(Feed::Static(text, _)) => Some(text.clone()),
+                        _ => None,
+                    }
+                }
+                _ => continue,
+            };
+            let Some(text) = text else {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} reads makefile text known only at run time"),
+                );
+                continue;
+            };
+            let read = super::makefile::read(&text);
+            for command in &read.commands {
+                self.run_by(command, span, program, via, ctx);
+            }
+            if let Some(why) = read.opaque {
+                self.flag(
+                    FlagKind::UnsupportedSyntax,
+                    span,
+                    format!("{program}: makefile text from the line not fully read ({why})"),
+                );
+            }
         }
     }
 

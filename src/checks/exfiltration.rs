@@ -832,10 +832,7 @@ fn dumps_environment(u: &Unit) -> bool {
 /// finds. Inside the workspace (`grep -rn password config/`) it is a search of the project.
 fn secret_search(cx: &CheckCtx, u: &Unit) -> Option<String> {
     let p = prog(u)?;
-    if !matches!(
-        p,
-        "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" | "ugrep" | "awk" | "sed"
-    ) {
+    if !crate::programs::is_text_searcher(p) && !matches!(p, "awk" | "sed") {
         return None;
     }
     let words: Vec<&str> = u.args().map(text).collect();
@@ -892,11 +889,7 @@ fn prints_secret_text(u: &Unit) -> Option<String> {
             .collect(),
         None => u.args().map(text).collect(),
     };
-    if matches!(
-        p,
-        "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "ack" | "ugrep"
-    ) || p == "git" && words.first() == Some(&"grep")
-    {
+    if crate::programs::is_text_searcher(p) || p == "git" && words.first() == Some(&"grep") {
         return secret_pattern(&words).map(|w| format!("the text matching `{w}`"));
     }
     if is_content_reader(p)

@@ -261,7 +261,7 @@ fn unit_reads_link(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
     let printer = crate::programs::is_printer_name(p);
     // `rg -L foo`, `grep -R foo`: no path operand, the working directory is searched.
     if walk == Walk::Links
-        && is_searcher(p)
+        && crate::programs::is_text_searcher(p)
         && path_operands(u, p) == 0
         && let Some(why) = judge(dir, walk, cx.cwd, cx)
     {
@@ -458,24 +458,6 @@ fn path_operands(u: &Unit, p: &str) -> usize {
     } else {
         n
     }
-}
-
-/// Searches that search the working directory when given no path.
-fn is_searcher(p: &str) -> bool {
-    matches!(
-        p,
-        "grep"
-            | "egrep"
-            | "fgrep"
-            | "zgrep"
-            | "ugrep"
-            | "rg"
-            | "ag"
-            | "pt"
-            | "sift"
-            | "ack"
-            | "ack-grep"
-    )
 }
 
 /// Is `path` (resolved) a secret, or, for a recursive reader, a tree that holds one?

@@ -452,22 +452,12 @@ pub(crate) fn history_prints_secret(
 pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
     use crate::programs::{args, tables};
     let p = prog(u)?;
-    if !matches!(
-        p,
-        "grep"
-            | "egrep"
-            | "fgrep"
-            | "zgrep"
-            | "ugrep"
-            | "rg"
-            | "ag"
-            | "git"
-            | "pycodestyle"
-            | "codespell"
-            | "typos"
-            | "diff"
-            | "colordiff"
-    ) && !crate::programs::is_recursive_decompressor(p)
+    if !crate::programs::is_text_searcher(p)
+        && !matches!(
+            p,
+            "git" | "pycodestyle" | "codespell" | "typos" | "diff" | "colordiff"
+        )
+        && !crate::programs::is_recursive_decompressor(p)
     {
         return None;
     }

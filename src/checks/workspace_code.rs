@@ -4164,10 +4164,8 @@ mod tests {
         }
     }
 
-    #[test]
-    fn helm_chart_with_a_link_to_a_secret() {
-        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let root = t.path();
+    /// A chart in `root/chart` whose template prints the chart's file `get`, beside a readme.
+    fn helm_chart(root: &Path, get: &str) {
         write(
             root,
             "chart/Chart.yaml",
@@ -4176,9 +4174,16 @@ mod tests {
         write(
             root,
             "chart/templates/a.yaml",
-            "x: {{ .Files.Get \"files/k\" }}\n",
+            &format!("x: {{{{ .Files.Get \"{get}\" }}}}\n"),
         );
         write(root, "chart/files/readme.txt", "hello\n");
+    }
+
+    #[test]
+    fn helm_chart_with_a_link_to_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        helm_chart(root, "files/k");
         for cmd in ["helm template ./chart", "helm lint chart", "helm version"] {
             assert_eq!(flagged(root, cmd), None, "{cmd}");
         }
@@ -4211,18 +4216,8 @@ mod tests {
     fn helm_chart_with_a_link_to_a_directory_holding_secrets() {
         let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let root = t.path();
-        write(
-            root,
-            "chart/Chart.yaml",
-            "apiVersion: v2\nname: c\nversion: 0.1.0\n",
-        );
-        write(
-            root,
-            "chart/templates/a.yaml",
-            "x: {{ .Files.Get \"files/h/.ssh/id_rsa\" }}\n",
-        );
+        helm_chart(root, "files/h/.ssh/id_rsa");
         let link = root.join("chart/files/h");
-        write(root, "chart/files/readme.txt", "hello\n");
         // A directory holding nothing secret, walked through: no finding.
         std::os::unix::fs::symlink("/usr/share/doc", &link).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(flagged(root, "helm template ./chart"), None);

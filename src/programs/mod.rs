@@ -494,6 +494,14 @@ name_set! {
     ]
 }
 
+name_set! {
+    /// The grep family and the searchers built like it: a pattern (first operand, or `-e`),
+    /// then the files or directories to search, printing the lines that match.
+    pub(crate) fn is_text_searcher, TEXT_SEARCHERS = [
+        "grep", "egrep", "fgrep", "zgrep", "ugrep", "rg", "ag", "ack", "ack-grep", "pt", "sift",
+    ]
+}
+
 /// Programs that read every file of a directory tree they are given and print what they read
 /// (a match, a tag, a diff, a quoted line): searchers, metadata dumpers, linters, formatters
 /// and spell checkers (`grep -r` and `diff -r` only with their recursive flag, so not here).
@@ -633,6 +641,7 @@ mod tests {
             (is_digest, DIGESTS),
             (is_shell_builtin, SHELL_BUILTINS),
             (is_recursive_decompressor, RECURSIVE_DECOMPRESSORS),
+            (is_text_searcher, TEXT_SEARCHERS),
         ] {
             assert_name_set(is, list);
         }
