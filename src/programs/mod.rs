@@ -453,6 +453,52 @@ pub(crate) fn is_sender(p: &str) -> bool {
         )
 }
 
+/// Where a service's secret variable is meant to go: the domains of the service that issues
+/// it, separated by spaces (a host matches a domain or any name under it). The empty text is a
+/// secret that is never sent as it is: AWS signs each request with `AWS_SECRET_ACCESS_KEY`,
+/// and the key itself never leaves the machine. `None`: a variable of no known service
+/// (`MY_TOKEN`), or one a person also sends to hosts of their own: registry tokens
+/// (`NPM_TOKEN` goes to private registries), tokens of services people run themselves
+/// (`GITLAB_TOKEN`), and the keys of APIs others imitate (`OPENAI_API_KEY` goes to every
+/// compatible server, `localhost` included).
+pub(crate) fn secret_var_domains(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "AWS_SECRET_ACCESS_KEY" | "AWS_SECRET_KEY" => "",
+        "AWS_SESSION_TOKEN" | "AWS_SECURITY_TOKEN" => "amazonaws.com amazonaws.com.cn",
+        "GITHUB_TOKEN"
+        | "GH_TOKEN"
+        | "GITHUB_PAT"
+        | "GITHUB_ACCESS_TOKEN"
+        | "GITHUB_API_TOKEN"
+        | "GITHUB_PERSONAL_ACCESS_TOKEN"
+        | "HOMEBREW_GITHUB_API_TOKEN" => "github.com githubusercontent.com ghcr.io ghe.com",
+        "PYPI_TOKEN" | "PYPI_API_TOKEN" => "pypi.org",
+        "CARGO_REGISTRY_TOKEN" => "crates.io",
+        "GEMINI_API_KEY" | "GOOGLE_API_KEY" => "googleapis.com google.com",
+        "HF_TOKEN" | "HUGGING_FACE_HUB_TOKEN" | "HUGGINGFACE_TOKEN" => {
+            "huggingface.co hf.co huggingface.cloud"
+        }
+        "SLACK_TOKEN" | "SLACK_BOT_TOKEN" | "SLACK_API_TOKEN" => "slack.com",
+        "STRIPE_SECRET_KEY" | "STRIPE_API_KEY" => "stripe.com",
+        "CLOUDFLARE_API_TOKEN" | "CF_API_TOKEN" | "CLOUDFLARE_API_KEY" => "cloudflare.com",
+        "DIGITALOCEAN_TOKEN" | "DIGITALOCEAN_ACCESS_TOKEN" => "digitalocean.com",
+        "HEROKU_API_KEY" => "heroku.com",
+        "VERCEL_TOKEN" => "vercel.com",
+        "NETLIFY_AUTH_TOKEN" => "netlify.com",
+        "SENTRY_AUTH_TOKEN" => "sentry.io",
+        "CODECOV_TOKEN" => "codecov.io",
+        "DOCKERHUB_TOKEN" => "docker.io docker.com",
+        "CIRCLECI_TOKEN" | "CIRCLE_TOKEN" => "circleci.com",
+        "LINEAR_API_KEY" => "linear.app",
+        "SENDGRID_API_KEY" => "sendgrid.com",
+        "TWILIO_AUTH_TOKEN" => "twilio.com",
+        "DD_API_KEY" | "DATADOG_API_KEY" => "datadoghq.com datadoghq.eu ddog-gov.com",
+        "TELEGRAM_BOT_TOKEN" => "telegram.org",
+        "DISCORD_TOKEN" | "DISCORD_BOT_TOKEN" => "discord.com discordapp.com",
+        _ => return None,
+    })
+}
+
 name_set! {
     /// Programs that look up the host names among their operands (resolvers, reachability and
     /// route probes, scanners, key and registry queries): each look-up sends the name to a DNS
