@@ -143,7 +143,10 @@ fn lang_of(p: &str) -> Option<&'static str> {
         "python" | "pypy" => "python",
         "perl" => "perl",
         "ruby" | "irb" => "ruby",
-        "node" | "nodejs" | "bun" => "node",
+        // JavaScript and TypeScript runners read code as node does (zx's `` $`cmd` `` runs
+        // a shell command).
+        "node" | "nodejs" | "bun" | "zx" | "tsx" | "ts-node" | "ts-node-esm" | "vite-node"
+        | "jiti" | "esno" => "node",
         "php" => "php",
         "deno" => "deno",
         "crystal" => "crystal",

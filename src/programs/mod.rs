@@ -311,6 +311,13 @@ name_set! {
         "runghc",
         "csi",
         "gst",
+        "zx",
+        "tsx",
+        "ts-node",
+        "ts-node-esm",
+        "vite-node",
+        "jiti",
+        "esno",
     ]
 }
 
