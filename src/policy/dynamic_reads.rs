@@ -210,12 +210,13 @@ const PATH_VARIABLES: &[&str] = &["$HOME/", "${HOME}/", "$PWD/", "${PWD}/"];
 
 /// A word with no expansion, or one that only begins with `$HOME/`/`$PWD/`.
 fn concrete(template: &str) -> bool {
-    // `~-/x` (the previous directory), `~+1/x`, `~2/x` (the directory stack): a directory known
-    // only at run time, as `$DIR/x` is.
+    // `~-/x` (the previous directory), `~+1/x`, `~2/x` (the directory stack), `~user/../x`
+    // (another account's home, which may lie at any depth): a directory known only at run
+    // time, as `$DIR/x` is. (A template holds such a prefix only for a word whose value the
+    // analysis left unknown; `~/x` is the home directory.)
     if let Some(rest) = template.strip_prefix('~') {
         let prefix = rest.split('/').next().unwrap_or(rest);
-        let digits = prefix.strip_prefix(['+', '-']).unwrap_or(prefix);
-        if prefix == "-" || (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())) {
+        if !prefix.is_empty() {
             return false;
         }
     }
