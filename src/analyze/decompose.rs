@@ -338,15 +338,30 @@ impl<'l> Walker<'l> {
         // own.
         let mut c: Option<Ctx> = None;
         for unit in self.units.get(before..)? {
+            // Run by the shell itself through `eval`, `builtin`, `command`, `time`, or code it
+            // reads with `source`/`.` (`eval 'exec >> ~/.bashrc'`).
+            let Some(runners) = unit.via.strip_prefix(ctx.via.as_slice()) else {
+                continue;
+            };
+            let sourced = runners.iter().any(|r| r == "source" || r == ".");
             if unit.program.as_deref() != Some("exec")
                 || unit.argv.len() != 1
-                || unit.via != ctx.via
+                || !runners.iter().all(|r| {
+                    matches!(
+                        r.as_str(),
+                        "eval" | "builtin" | "command" | "time" | "source" | "."
+                    )
+                })
                 || !unit.context.starts_with(&ctx.context)
                 || !unit.context[ctx.context.len()..].iter().all(|k| {
                     matches!(
                         k,
-                        Context::Condition | Context::Loop | Context::Case | Context::Function
-                    )
+                        Context::Condition
+                            | Context::Loop
+                            | Context::Case
+                            | Context::Function
+                            | Context::Eval
+                    ) || *k == Context::StdinCode && sourced
                 })
             {
                 continue;
