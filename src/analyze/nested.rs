@@ -1375,7 +1375,33 @@ impl Walker<'_> {
             .map_or(Span::default(), |f| f.arg.span)
             .cover(code.last().map_or(Span::default(), |l| l.arg.span));
         let all_sole = code.iter().all(|a| a.sole);
-        let text = if all_sole {
+        let text = if crate::programs::base(program) == "env" && code.len() > 1 {
+            // `env -S 'sh -c' 'rm -rf ~'`: env splits the string of `-S` into words and
+            // puts the operands after it as they are, one word each (`sh -c 'rm -rf ~'`).
+            let first = if code[0].sole {
+                word::code_text(&[code[0].word])
+            } else {
+                code[0]
+                    .arg
+                    .exact()
+                    .map(|t| (t.to_owned(), SpanMap::Table(vec![span; t.len()])))
+            };
+            let rest: Option<Vec<String>> = code[1..]
+                .iter()
+                .map(|a| a.arg.exact().map(word::shell_quote))
+                .collect();
+            match (first, rest) {
+                (Some((mut t, _)), Some(rest)) => {
+                    for w in rest {
+                        t.push(' ');
+                        t.push_str(&w);
+                    }
+                    let n = t.len();
+                    Some((t, SpanMap::Table(vec![span; n])))
+                }
+                _ => None,
+            }
+        } else if all_sole {
             let words: Vec<&crate::ast::Word> = code.iter().map(|a| a.word).collect();
             word::code_text(&words)
         } else if code.iter().all(|a| a.arg.exact().is_some()) {
@@ -2397,6 +2423,17 @@ impl Walker<'_> {
         let words: Vec<Option<&str>> = args.iter().map(|a| a.arg.exact()).collect();
         let inv = awk::invocation(&words);
         let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        // The records, when they are text known now fed on standard input (`awk '{print |
+        // "sh"}' <<< TEXT`, `echo TEXT | awk '{system($0)}'`): a command or a shell's input
+        // built from them at run time is made of that text, read as code as well.
+        let records = match (&inv.source, &ctx.feed) {
+            (Source::Text(_), Some(Feed::Static(text, _) | Feed::Partial(text, _, _)))
+                if inv.records_on_stdin =>
+            {
+                Some(text.clone())
+            }
+            _ => None,
+        };
         // `awk -f - <<< PROGRAM`, `-f /dev/stdin`: the program is the fed text.
         let text = match (inv.source, &ctx.feed) {
             (Source::Text(text), _) => text,
@@ -2431,22 +2468,27 @@ impl Walker<'_> {
                     input,
                 } => {
                     if awk::shell_reads_stdin(&cmd) {
-                        match input {
-                            Some(text) => code.push(text),
-                            None => self.flag(
+                        if let Some(text) = input {
+                            code.push(text);
+                        } else {
+                            self.flag(
                                 FlagKind::DynamicCode,
                                 span,
                                 format!("{program} prints text known only at run time to a shell"),
-                            ),
+                            );
+                            code.extend(records.clone());
                         }
                     }
                     code.push(cmd);
                 }
-                AwkEffect::Exec(None) | AwkEffect::Pipe { command: None, .. } => self.flag(
-                    FlagKind::DynamicCode,
-                    span,
-                    format!("{program} runs a command computed at run time"),
-                ),
+                AwkEffect::Exec(None) | AwkEffect::Pipe { command: None, .. } => {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        span,
+                        format!("{program} runs a command computed at run time"),
+                    );
+                    code.extend(records.clone());
+                }
                 AwkEffect::IndirectCall => self.flag(
                     FlagKind::DynamicCode,
                     span,

@@ -371,12 +371,20 @@ fn canonical_chars(word: &Word) -> Vec<Arg> {
             .into_iter()
             .map(|chs| {
                 let value: String = chs.iter().map(|c| c.c).collect();
-                let value: Arc<str> = Arc::from(value);
+                let tilde = chs.first().is_some_and(|c| c.active && c.c == '~');
+                let (value, tilde) = match tilde.then(|| working_dir_tilde(&value)).flatten() {
+                    Some(DirTilde::Here(v)) => (Some(Arc::from(v)), false),
+                    Some(DirTilde::RunTime) => (None, false),
+                    None => (Some(Arc::from(value)), tilde),
+                };
                 Arg {
                     glob: has_glob(&chs),
-                    tilde: chs.first().is_some_and(|c| c.active && c.c == '~'),
-                    template: Arc::clone(&value),
-                    value: Some(value),
+                    tilde,
+                    template: value.as_ref().map_or_else(
+                        || Arc::from(chs.iter().map(|c| c.c).collect::<String>()),
+                        Arc::clone,
+                    ),
+                    value,
                     span: word.span,
                     brace: true,
                     shaped: false,
@@ -451,11 +459,15 @@ fn unquoted_expansion(word: &Word) -> bool {
 enum DirTilde {
     /// `~+`: the working directory, written `./…`.
     Here(String),
-    /// `~-` (the previous directory) and `~+N`/`~-N`/`~N` (the directory stack): run time.
+    /// `~-` (the previous directory) and `~+N`/`~-N`/`~N` (the directory stack), and a
+    /// `~user` prefix followed by a component that climbs (`~nobody/../root/.ssh/id_rsa`): run
+    /// time. Another account's home is looked up in the account database when the word is
+    /// expanded; its place and depth are not known here, so what a `..` after it reaches is
+    /// not either (`/root`, another home, `/etc`).
     RunTime,
 }
 
-/// `~+`, `~-` and directory-stack tildes; `None` for other words.
+/// `~+`, `~-`, directory-stack tildes and `~user` prefixes that climb; `None` for other words.
 fn working_dir_tilde(value: &str) -> Option<DirTilde> {
     let rest = value.strip_prefix('~')?;
     let end = rest.find('/').unwrap_or(rest.len());
@@ -470,8 +482,20 @@ fn working_dir_tilde(value: &str) -> Option<DirTilde> {
         {
             Some(DirTilde::RunTime)
         }
+        p if !p.is_empty() && climbs(tail) => Some(DirTilde::RunTime),
         _ => None,
     }
+}
+
+/// A path tail with a component that leads to a parent: `..`, or a pattern that matches `..`
+/// where a leading dot lets it (`.?`, `.[.]`, `.*` in the POSIX shells and bash with
+/// `globskipdots` off).
+fn climbs(tail: &str) -> bool {
+    tail.split('/').any(|c| {
+        c == ".."
+            || c.contains(['*', '?', '['])
+                && crate::files::secret_glob::bash_fnmatch(c, "..", false)
+    })
 }
 
 /// True when some unquoted literal text of the word has a byte `special` picks out.

@@ -77,7 +77,9 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
         Reason::path(decision, Risk::High, rule, message, span, Some(index))
     };
     // The dynamic file operands, and a standard input read from a file known only at run time
-    // (`cat < "$F"`).
+    // (`cat < "$F"`), or any other descriptor opened for reading on one: it may be made the
+    // standard input (`cat 3< "$F" <&3`, `exec 3< "$F"; cat <&3`) or read by its name
+    // (`/dev/fd/3`).
     // `find … -exec cat {} +`: find puts the names it finds in place of `{}`.
     let by_find = unit.via.iter().any(|w| w == "find");
     let operands = operands
@@ -88,17 +90,18 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
         .filter(|a| {
             a.value.is_none() || by_find && a.value.as_deref().is_some_and(|v| v.contains("{}"))
         })
-        .map(|a| (&*a.template, a.glob, a.span, false));
+        .map(|a| (&*a.template, a.glob, a.span, None));
     let stdin = unit
         .redirects
         .iter()
-        .filter(|r| {
-            stdin_kept
-                && r.op == "<"
-                && r.target.is_none()
-                && r.fd.as_deref().is_none_or(|fd| fd == "0")
-        })
-        .map(|r| (r.template.as_str(), false, r.span, true));
+        .filter(|r| stdin_kept && matches!(r.op.as_str(), "<" | "<>") && r.target.is_none())
+        .map(|r| {
+            let on = match r.fd.as_deref() {
+                None | Some("0") => "standard input".to_owned(),
+                Some(fd) => format!("descriptor {fd}"),
+            };
+            (r.template.as_str(), false, r.span, Some(on))
+        });
     for (template, glob, span, input) in operands.chain(stdin) {
         match judge(cx, unit, template, glob, span) {
             Judged::Proven => {}
@@ -111,9 +114,9 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
             Judged::Unknown => out.push(reason(
                 Decision::Ask,
                 "read-unknown-path",
-                if input {
+                if let Some(on) = input {
                     format!(
-                        "reads a file named `{template}`, known only at run time, on standard input: it may hold secrets, which `{program}` may print or pass on"
+                        "reads a file named `{template}`, known only at run time, on {on}: it may hold secrets, which `{program}` may print or pass on"
                     )
                 } else {
                     format!(
@@ -210,12 +213,13 @@ const PATH_VARIABLES: &[&str] = &["$HOME/", "${HOME}/", "$PWD/", "${PWD}/"];
 
 /// A word with no expansion, or one that only begins with `$HOME/`/`$PWD/`.
 fn concrete(template: &str) -> bool {
-    // `~-/x` (the previous directory), `~+1/x`, `~2/x` (the directory stack): a directory known
-    // only at run time, as `$DIR/x` is.
+    // `~-/x` (the previous directory), `~+1/x`, `~2/x` (the directory stack), `~user/../x`
+    // (another account's home, which may lie at any depth): a directory known only at run
+    // time, as `$DIR/x` is. (A template holds such a prefix only for a word whose value the
+    // analysis left unknown; `~/x` is the home directory.)
     if let Some(rest) = template.strip_prefix('~') {
         let prefix = rest.split('/').next().unwrap_or(rest);
-        let digits = prefix.strip_prefix(['+', '-']).unwrap_or(prefix);
-        if prefix == "-" || (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())) {
+        if !prefix.is_empty() {
             return false;
         }
     }

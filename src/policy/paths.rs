@@ -861,6 +861,15 @@ impl<'a> WorkingDir<'a> {
                 None | Some("-") => None,
                 // `CDPATH` in the environment: bash looks in its directories first.
                 Some(v) if crate::files::cdpath_applies(v) => None,
+                // `cd ~user`: another account's home, looked up at run time; where it lies
+                // (and so where `..` from it leads) is not known.
+                Some(v)
+                    if a.tilde
+                        && v.strip_prefix('~')
+                            .is_some_and(|r| !r.is_empty() && !r.starts_with('/')) =>
+                {
+                    None
+                }
                 Some(v) => self.resolve(v).map(|(p, _)| p),
             },
         };

@@ -44,6 +44,18 @@ fn option_key(program: &str) -> Option<(Option<usize>, bool)> {
     None
 }
 
+/// The programs of the catalogue: every name with a built-in table or with subcommand tables
+/// (`kill`, `git`), in sorted order, subcommand keys (`git log`) left out. What a glob in a
+/// program's file name (`/usr/bin/ki??`) may expand to, among the programs known here.
+pub(crate) fn program_names() -> impl Iterator<Item = &'static str> {
+    let mut start = 0;
+    OPTION_KEYS.iter().filter_map(move |&(end, _, _)| {
+        let name = OPTION_KEY_TEXT.get(start..end as usize);
+        start = end as usize;
+        name.filter(|n| !n.contains(' '))
+    })
+}
+
 /// Whether any built-in table belongs to a subcommand of `program` (`gh pr list` for `gh`):
 /// one look-up in the hash index, nothing allocated, so a program without such tables costs no
 /// key building.
