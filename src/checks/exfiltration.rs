@@ -389,10 +389,45 @@ fn prints_secret(u: &Unit) -> Option<String> {
             | "npm"
             | "pnpm"
             | "yarn"
-    ) {
+            | "glab"
+            | "heroku"
+            | "doctl"
+            | "fly"
+            | "flyctl"
+            | "terraform"
+            | "tofu"
+            | "pulumi"
+    ) && !p.starts_with("docker-credential-")
+    {
         return None;
     }
     let words: Vec<&str> = u.args().map(text).collect();
+    // The command words: the operands as the program's own tables read them, so a global
+    // option and its value before the subcommand (`kubectl --context prod config view`,
+    // `kubectl -n x get secret`) are not taken for it; a program without a table keeps every
+    // word that is not an option.
+    let parsed = crate::programs::tables::parse_builtin(p, &u.argv, 2);
+    // A help request prints no stored secret (`kubectl config view --help`).
+    if parsed.as_ref().is_some_and(|parsed| {
+        parsed.opts.iter().any(|o| {
+            o.name == "--help" || o.name == "-h" && matches!(p, "kubectl" | "oc" | "gh" | "glab")
+        })
+    }) {
+        return None;
+    }
+    let cmd: Vec<&str> = match &parsed {
+        Some(parsed) => parsed
+            .operands
+            .iter()
+            .filter_map(|&k| u.argv.get(k))
+            .map(text)
+            .collect(),
+        None => words
+            .iter()
+            .copied()
+            .filter(|w| !w.starts_with('-'))
+            .collect(),
+    };
     match p {
         "printenv" | "env" => words
             .iter()
@@ -419,25 +454,53 @@ fn prints_secret(u: &Unit) -> Option<String> {
         "getent" if words.iter().any(|w| matches!(*w, "shadow" | "gshadow")) => {
             Some("the shadow password database".to_owned())
         }
-        "gh" if matches!(words[..], ["auth", "token", ..])
-            || words.first() == Some(&"auth")
+        "gh" if matches!(cmd[..], ["auth", "token", ..])
+            || cmd.first() == Some(&"auth")
                 && words.iter().any(|w| matches!(*w, "--show-token" | "-t")) =>
         {
             Some("the GitHub CLI's token".to_owned())
         }
+        // `glab auth status -t` and `glab config get token` print GitLab's token.
+        "glab"
+            if cmd.first() == Some(&"auth")
+                && words.iter().any(|w| matches!(*w, "--show-token" | "-t"))
+                || matches!(cmd[..], ["config", "get", ..])
+                    && cmd.iter().any(|w| w.to_ascii_lowercase().contains("token")) =>
+        {
+            Some("the GitLab CLI's token".to_owned())
+        }
+        // The stored token of a hosting CLI (`heroku auth:token`, `doctl auth token`, `fly auth
+        // token`).
+        "heroku" if cmd.first() == Some(&"auth:token") => Some("the Heroku CLI's token".to_owned()),
+        "doctl" | "fly" | "flyctl" if matches!(cmd[..], ["auth", "token", ..]) => {
+            Some(format!("the `{p}` CLI's token"))
+        }
+        // Terraform prints sensitive outputs in clear when asked for one by name, as JSON or
+        // raw; Pulumi with `--show-secrets`.
+        "terraform" | "tofu"
+            if cmd.first() == Some(&"output")
+                && (cmd.len() > 1
+                    || words
+                        .iter()
+                        .any(|w| matches!(*w, "-json" | "--json" | "-raw" | "--raw"))) =>
+        {
+            Some("Terraform's outputs, sensitive ones in clear".to_owned())
+        }
+        "pulumi" if words.iter().any(|w| w.starts_with("--show-secrets")) => {
+            Some("Pulumi's secrets in clear".to_owned())
+        }
+        // A Docker credential helper's `get` prints the secret stored for a registry.
+        _ if p.starts_with("docker-credential-") && cmd.first() == Some(&"get") => {
+            Some("a registry credential from Docker's credential helper".to_owned())
+        }
         // `kubectl get secrets` alone lists names; with `-o yaml|json|jsonpath…` (or the raw
         // API) it prints the values.
+        // `kubectl config view` redacts client keys, certificates and tokens only: basic-auth
+        // passwords, an auth provider's secrets (OIDC client secret, refresh token) and an exec
+        // plugin's environment print in clear, everything with `--raw` or `--flatten`.
         "kubectl" | "oc"
-            if words.first() == Some(&"get")
-                && words.iter().any(|w| {
-                    matches!(*w, "secret" | "secrets" | "--raw") || w.starts_with("secret/")
-                })
-                && words.iter().any(|w| {
-                    ["yaml", "json", "jsonpath", "go-template", "/secrets"]
-                        .iter()
-                        .any(|m| w.contains(m))
-                })
-                || matches!(words[..], ["config", "view", ..]) && words.contains(&"--raw") =>
+            if cmd.first() == Some(&"get") && kubectl_prints_secrets(parsed.as_ref(), &cmd)
+                || matches!(cmd[..], ["config", "view", ..]) =>
         {
             Some("cluster credentials".to_owned())
         }
@@ -468,7 +531,8 @@ fn prints_secret(u: &Unit) -> Option<String> {
             if words
                 .iter()
                 .any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
-                || matches!(words[..], ["secrets", "versions", "access", ..]) =>
+                || matches!(cmd[..], ["secrets", "versions", "access", ..])
+                || matches!(cmd[..], ["config", "config-helper", ..]) =>
         {
             Some("a Google Cloud token".to_owned())
         }
@@ -480,7 +544,7 @@ fn prints_secret(u: &Unit) -> Option<String> {
         {
             Some("an Azure token".to_owned())
         }
-        "kubectl" | "oc" if matches!(words[..], ["create", "token", ..]) => {
+        "kubectl" | "oc" if matches!(cmd[..], ["create", "token", ..]) => {
             Some("a cluster token".to_owned())
         }
         "vault" | "bao"
@@ -514,7 +578,13 @@ fn prints_secret(u: &Unit) -> Option<String> {
             Some("a keychain password".to_owned())
         }
         "secret-tool" if words.first() == Some(&"lookup") => Some("a keyring secret".to_owned()),
-        "git" if matches!(words[..], ["credential", "fill", ..]) => {
+        // `git credential fill` and a credential helper's `get` (`git credential-store get`,
+        // `git credential-cache get`, `git credential-manager get`) print the stored password.
+        "git"
+            if matches!(cmd[..], ["credential", "fill", ..])
+                || cmd.first().is_some_and(|w| w.starts_with("credential-"))
+                    && cmd.get(1) == Some(&"get") =>
+        {
             Some("git's stored credentials".to_owned())
         }
         // npm reads `c` and each unique prefix of `config` (`conf`) as `config`, and `npm get
@@ -531,6 +601,43 @@ fn prints_secret(u: &Unit) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// `kubectl get` (its operands `cmd`, read with its table into `parsed`) printing the data of
+/// Secrets: a resource word naming the kind however it is spelled (`Secret`, `secrets.v1`,
+/// `secret/db`, in a list such as `pods,secrets`), or the raw API read of a path holding
+/// `/secrets`, with a record format (any `-o`/`--output` but the `name` and `wide` tables, or a
+/// `--template`). Unreadable options or values known only at run time count as a format.
+fn kubectl_prints_secrets(parsed: Option<&crate::programs::args::Parsed>, cmd: &[&str]) -> bool {
+    let Some(parsed) = parsed else {
+        return false;
+    };
+    let names_secrets = |w: &str| {
+        w.to_ascii_lowercase()
+            .split(',')
+            .any(|r| matches!(r.split(['.', '/']).next(), Some("secret" | "secrets")))
+    };
+    let raw = parsed.opts.iter().any(|o| {
+        o.name == "--raw"
+            && o.value
+                .as_deref()
+                .is_none_or(|v| v.to_ascii_lowercase().contains("secrets") || v.contains('%'))
+    });
+    let kind = cmd
+        .iter()
+        .skip(1)
+        .any(|w| names_secrets(w) || w.contains(['$', '`']));
+    let format = parsed.dynamic
+        || parsed.unknown.is_some()
+        || parsed.opts.iter().any(|o| match o.name.as_ref() {
+            "-o" | "--output" => o
+                .value
+                .as_deref()
+                .is_none_or(|v| !matches!(v, "name" | "wide")),
+            "--template" => true,
+            _ => false,
+        });
+    raw || kind && format
 }
 
 /// Why a comparison of secret variable `name`'s value asks.
