@@ -397,6 +397,7 @@ fn prints_secret(u: &Unit) -> Option<String> {
             | "terraform"
             | "tofu"
             | "pulumi"
+            | "wg"
     ) && !p.starts_with("docker-credential-")
     {
         return None;
@@ -505,44 +506,69 @@ fn prints_secret(u: &Unit) -> Option<String> {
             Some("cluster credentials".to_owned())
         }
         "aws"
-            if matches!(words[..], ["configure", "export-credentials", ..])
-                || matches!(words[..], ["configure", "get", ..])
-                    && words
+            if matches!(cmd[..], ["configure", "export-credentials", ..])
+                || matches!(cmd[..], ["configure", "get", ..])
+                    && cmd
                         .iter()
                         .any(|w| w.contains("secret") || w.contains("session_token")) =>
         {
             Some("AWS credentials".to_owned())
         }
+        // A service's verb that mints or returns a credential (`sts assume-role`, `eks
+        // get-token`, `rds generate-db-auth-token`, `sso get-role-credentials`, `ec2
+        // get-password-data`, `kms decrypt`), known by its shape; listings and descriptions
+        // name credentials without their values.
         "aws"
-            if words.iter().any(|w| {
-                matches!(
-                    *w,
-                    "get-login-password"
-                        | "get-authorization-token"
-                        | "get-session-token"
-                        | "get-secret-value"
-                        | "export-credentials"
-                )
-            }) || words.contains(&"--with-decryption") =>
+            if cmd.get(1).is_some_and(|v| aws_verb_prints_secret(v))
+                || words.contains(&"--with-decryption") =>
         {
             Some("AWS credentials".to_owned())
         }
         "gcloud"
-            if words
+            if cmd
                 .iter()
-                .any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
+                .any(|w| w.starts_with("print-") && w.ends_with("-token"))
                 || matches!(cmd[..], ["secrets", "versions", "access", ..])
-                || matches!(cmd[..], ["config", "config-helper", ..]) =>
+                || matches!(cmd[..], ["config", "config-helper", ..])
+                || cmd.contains(&"generate-login-token") =>
         {
             Some("a Google Cloud token".to_owned())
         }
         "gcloud" if gcloud_prints_proxy_password(&words) => {
             Some("the proxy password of gcloud's configuration".to_owned())
         }
-        "az" if words.contains(&"get-access-token")
-            || matches!(words[..], ["keyvault", "secret", "show", ..]) =>
+        // Azure's token and key readers: `account get-access-token`, `acr login
+        // --expose-token`, `keyvault secret show`, `storage account keys list`, `cosmosdb
+        // keys list`, `redis list-keys`, `acr credential show`, `webapp deployment
+        // list-publishing-credentials`, `storage account show-connection-string`.
+        "az" if cmd.contains(&"get-access-token")
+            || words.contains(&"--expose-token")
+            || matches!(cmd[..], ["keyvault", "secret", "show", ..])
+            || cmd
+                .windows(2)
+                .any(|w| matches!(w, ["keys", "list"] | ["credential", "show"]))
+            || cmd.iter().any(|w| {
+                w.starts_with("list-") && (w.contains("keys") || w.contains("credentials"))
+                    || w.contains("connection-string")
+            }) =>
         {
-            Some("an Azure token".to_owned())
+            Some("an Azure token or key".to_owned())
+        }
+        "oc" if cmd.first() == Some(&"whoami")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "-t" | "--show-token" | "--show-token=true")) =>
+        {
+            Some("the OpenShift session token".to_owned())
+        }
+        // `wg showconf` and `wg show IF private-key|preshared-keys` print WireGuard's keys.
+        "wg" if cmd.first() == Some(&"showconf")
+            || cmd.first() == Some(&"show")
+                && cmd
+                    .iter()
+                    .any(|w| matches!(*w, "private-key" | "preshared-keys")) =>
+        {
+            Some("a WireGuard private key".to_owned())
         }
         "kubectl" | "oc" if matches!(cmd[..], ["create", "token", ..]) => {
             Some("a cluster token".to_owned())
@@ -601,6 +627,46 @@ fn prints_secret(u: &Unit) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// An AWS CLI verb (`aws SERVICE VERB`) that returns a credential or a secret's value, known
+/// by the markers of the `aws-secret-or-credential-read` and `aws-assume-role` rules
+/// (`ask.toml`), which ask for each of them: a token, credentials, a password, a secret's
+/// value, a decryption, an access or API key, access details, a sign-in, a role assumed (`eks
+/// get-token`, `rds generate-db-auth-token`, `sso get-role-credentials`, `ec2
+/// get-password-data`, `kms decrypt`, `sts assume-role`). `list-…` and `describe-…` verbs name
+/// credentials without their values.
+fn aws_verb_prints_secret(verb: &str) -> bool {
+    let v = verb.to_ascii_lowercase();
+    if v.starts_with("list-")
+        || v.starts_with("describe-")
+        || v.contains("password-policy")
+        || v.contains("credential-report")
+    {
+        return false;
+    }
+    [
+        "token",
+        "credential",
+        "password",
+        "secret-value",
+        "login",
+        "decrypt",
+        "plaintext",
+        "access-key",
+        "api-key",
+        "access-details",
+        "auth",
+        "stream-key",
+        "usage-plan-key",
+        "instance-access",
+        "compute-access",
+        "data-access",
+        "embed-url",
+    ]
+    .iter()
+    .any(|m| v.contains(m))
+        || v.starts_with("assume-role")
 }
 
 /// `kubectl get` (its operands `cmd`, read with its table into `parsed`) printing the data of
