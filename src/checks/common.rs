@@ -228,6 +228,18 @@ fn is_rm_like(p: &str) -> bool {
     )
 }
 
+/// dd and its forensic forks (dcfldd, dc3dd), which take `KEY=VALUE` operands.
+fn is_dd_like(p: &str) -> bool {
+    matches!(p, "dd" | "dcfldd" | "dc3dd")
+}
+
+/// The file a dd-style operand writes: dd's `of=`, dcfldd's and dc3dd's `of=`/`ofs=` and their
+/// hashed forms `hof=`/`hofs=`, and dc3dd's `wipe=`/`hwipe=` (it fills the device).
+pub(crate) fn dd_output(t: &str) -> Option<&str> {
+    let (key, value) = t.split_once('=')?;
+    matches!(key, "of" | "ofs" | "hof" | "hofs" | "wipe" | "hwipe").then_some(value)
+}
+
 /// Recognise a catastrophe in a command's words, program first (`""` when the program is not
 /// known). Returns what it is, for the message.
 pub(crate) fn catastrophe(tokens: &[String], cwd: &Path) -> Option<String> {
@@ -239,10 +251,9 @@ pub(crate) fn catastrophe(tokens: &[String], cwd: &Path) -> Option<String> {
         .iter()
         .filter(|t| !t.starts_with('-'))
         .find(|t| is_catastrophic_target(t, cwd));
-    let devices = rest.iter().find(|t| {
-        let v = t.strip_prefix("of=").unwrap_or(t);
-        is_block_device(v)
-    });
+    let devices = rest
+        .iter()
+        .find(|t| is_block_device(dd_output(t).unwrap_or(t)));
     if rest.iter().any(|t| t == "--no-preserve-root") {
         return Some("a delete that overrides --preserve-root".to_owned());
     }
@@ -260,13 +271,12 @@ pub(crate) fn catastrophe(tokens: &[String], cwd: &Path) -> Option<String> {
     }
     if let Some(d) = devices {
         let writer = !known
-            || p == "dd"
-            || p.starts_with("mkfs")
-            || matches!(
-                p,
-                "wipefs" | "mkswap" | "shred" | "blkdiscard" | "mke2fs" | "cp" | "tee"
-            );
-        let of = rest.iter().any(|t| t.starts_with("of=/dev/"));
+            || is_dd_like(p)
+            || crate::programs::overwrites_operands(p)
+            || matches!(p, "shred" | "cp" | "tee");
+        let of = rest
+            .iter()
+            .any(|t| dd_output(t).is_some_and(|v| v.starts_with("/dev/")));
         if writer || of {
             return Some(format!("overwrites the device `{d}`"));
         }
@@ -457,17 +467,16 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         _ => tables::with_roles(p),
     };
     // Programs that write every operand, whose table (if any) names no output.
-    let every_operand = matches!(
-        p,
-        "wipefs" | "mkswap" | "blkdiscard" | "mke2fs" | "ed" | "ex" | "red"
-    ) || p.starts_with("mkfs");
+    let every_operand = matches!(p, "ed" | "ex" | "red") || crate::programs::overwrites_operands(p);
     let spec = match (p, &table) {
         (_, Some(t)) if t.has_outputs() => t,
         // Facts no table role says, read through the same parse (with the program's table
         // when it has one).
-        ("dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto" | "rename", _) => {
-            table.as_ref().unwrap_or(&args::NO_SPEC)
-        }
+        (
+            "dd" | "dcfldd" | "dc3dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto"
+            | "rename",
+            _,
+        ) => table.as_ref().unwrap_or(&args::NO_SPEC),
         // A device writer's every word that is no option is a target, a value too: read
         // without its table, as the parser reads a program it knows nothing of, so a table
         // that wrongly gives a letter a value (`mkfs -F`) cannot hide the device.
@@ -501,7 +510,9 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
                 out.extend(operands());
             }
         }
-        "dd" => out.extend(operands().filter_map(|t| t.strip_prefix("of=").map(str::to_owned))),
+        "dd" | "dcfldd" | "dc3dd" => {
+            out.extend(operands().filter_map(|t| dd_output(&t).map(str::to_owned)));
+        }
         "vi" | "vim" | "nvim" | "emacs" => {
             // Only in batch mode: an interactive editor is a person's business.
             let batch = ["-c", "-e", "-s", "-E", "--cmd", "--headless", "--batch"]

@@ -531,10 +531,7 @@ fn fd_roots(u: &Unit) -> Vec<String> {
 /// Programs that write or change every operand they are given (the paths `fd -X` appends).
 fn writes_operands(u: &Unit) -> bool {
     prog(u).is_some_and(|p| {
-        matches!(
-            p,
-            "shred" | "truncate" | "wipefs" | "blkdiscard" | "mkswap" | "badblocks"
-        ) || p.starts_with("mkfs")
+        matches!(p, "shred" | "truncate" | "badblocks") || crate::programs::overwrites_operands(p)
     })
 }
 

@@ -8,8 +8,10 @@ declare_check! {
     /// **What it flags**: anything written to a disk or partition device (`/dev/sd*`,
     /// `/dev/nvme*`, `/dev/hd*`, `/dev/vd*`, `/dev/xvd*`, `/dev/mmcblk*`, `/dev/disk*`,
     /// `/dev/mapper/*`, `/dev/md*`), raw memory (`/dev/mem`, `/dev/kmem`, `/dev/port`) or
-    /// `/proc/sysrq-trigger`: by a redirect (`> /dev/sda`), `tee`, `cp`, `dd of=`, `shred`,
-    /// `wipefs`, `mkfs*`, `mkswap`, `blkdiscard`; and a partition editor (`fdisk`, `gdisk`,
+    /// `/proc/sysrq-trigger`: by a redirect (`> /dev/sda`), `tee`, `cp`, `dd of=` (dcfldd's
+    /// and dc3dd's `of=`, `hof=`, `wipe=` too), `shred`, and the programs that overwrite
+    /// every operand (`programs::overwrites_operands`: `wipefs`, `mkfs*`, `mkswap`,
+    /// `blkdiscard`, `mkreiserfs`, `mformat`, `scrub`…); and a partition editor (`fdisk`, `gdisk`,
     /// `cfdisk`) given a disk and a script on standard input that writes (`fdisk /dev/sda <<<
     /// $'o\nw'`), or `sfdisk DISK` fed a layout (it always writes).
     ///

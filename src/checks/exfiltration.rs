@@ -555,10 +555,46 @@ fn prints_secret(u: &Unit) -> Option<String> {
             | "npm"
             | "pnpm"
             | "yarn"
-    ) {
+            | "glab"
+            | "heroku"
+            | "doctl"
+            | "fly"
+            | "flyctl"
+            | "terraform"
+            | "tofu"
+            | "pulumi"
+            | "wg"
+    ) && !p.starts_with("docker-credential-")
+    {
         return None;
     }
     let words: Vec<&str> = u.args().map(text).collect();
+    // The command words: the operands as the program's own tables read them, so a global
+    // option and its value before the subcommand (`kubectl --context prod config view`,
+    // `kubectl -n x get secret`) are not taken for it; a program without a table keeps every
+    // word that is not an option.
+    let parsed = crate::programs::tables::parse_builtin(p, &u.argv, 2);
+    // A help request prints no stored secret (`kubectl config view --help`).
+    if parsed.as_ref().is_some_and(|parsed| {
+        parsed.opts.iter().any(|o| {
+            o.name == "--help" || o.name == "-h" && matches!(p, "kubectl" | "oc" | "gh" | "glab")
+        })
+    }) {
+        return None;
+    }
+    let cmd: Vec<&str> = match &parsed {
+        Some(parsed) => parsed
+            .operands
+            .iter()
+            .filter_map(|&k| u.argv.get(k))
+            .map(text)
+            .collect(),
+        None => words
+            .iter()
+            .copied()
+            .filter(|w| !w.starts_with('-'))
+            .collect(),
+    };
     match p {
         "printenv" | "env" => words
             .iter()
@@ -585,68 +621,122 @@ fn prints_secret(u: &Unit) -> Option<String> {
         "getent" if words.iter().any(|w| matches!(*w, "shadow" | "gshadow")) => {
             Some("the shadow password database".to_owned())
         }
-        "gh" if matches!(words[..], ["auth", "token", ..])
-            || words.first() == Some(&"auth")
+        "gh" if matches!(cmd[..], ["auth", "token", ..])
+            || cmd.first() == Some(&"auth")
                 && words.iter().any(|w| matches!(*w, "--show-token" | "-t")) =>
         {
             Some("the GitHub CLI's token".to_owned())
         }
+        // `glab auth status -t` and `glab config get token` print GitLab's token.
+        "glab"
+            if cmd.first() == Some(&"auth")
+                && words.iter().any(|w| matches!(*w, "--show-token" | "-t"))
+                || matches!(cmd[..], ["config", "get", ..])
+                    && cmd.iter().any(|w| w.to_ascii_lowercase().contains("token")) =>
+        {
+            Some("the GitLab CLI's token".to_owned())
+        }
+        // The stored token of a hosting CLI (`heroku auth:token`, `doctl auth token`, `fly auth
+        // token`).
+        "heroku" if cmd.first() == Some(&"auth:token") => Some("the Heroku CLI's token".to_owned()),
+        "doctl" | "fly" | "flyctl" if matches!(cmd[..], ["auth", "token", ..]) => {
+            Some(format!("the `{p}` CLI's token"))
+        }
+        // Terraform prints sensitive outputs in clear when asked for one by name, as JSON or
+        // raw; Pulumi with `--show-secrets`.
+        "terraform" | "tofu"
+            if cmd.first() == Some(&"output")
+                && (cmd.len() > 1
+                    || words
+                        .iter()
+                        .any(|w| matches!(*w, "-json" | "--json" | "-raw" | "--raw"))) =>
+        {
+            Some("Terraform's outputs, sensitive ones in clear".to_owned())
+        }
+        "pulumi" if words.iter().any(|w| w.starts_with("--show-secrets")) => {
+            Some("Pulumi's secrets in clear".to_owned())
+        }
+        // A Docker credential helper's `get` prints the secret stored for a registry.
+        _ if p.starts_with("docker-credential-") && cmd.first() == Some(&"get") => {
+            Some("a registry credential from Docker's credential helper".to_owned())
+        }
         // `kubectl get secrets` alone lists names; with `-o yaml|json|jsonpath…` (or the raw
         // API) it prints the values.
+        // `kubectl config view` redacts client keys, certificates and tokens only: basic-auth
+        // passwords, an auth provider's secrets (OIDC client secret, refresh token) and an exec
+        // plugin's environment print in clear, everything with `--raw` or `--flatten`.
         "kubectl" | "oc"
-            if words.first() == Some(&"get")
-                && words.iter().any(|w| {
-                    matches!(*w, "secret" | "secrets" | "--raw") || w.starts_with("secret/")
-                })
-                && words.iter().any(|w| {
-                    ["yaml", "json", "jsonpath", "go-template", "/secrets"]
-                        .iter()
-                        .any(|m| w.contains(m))
-                })
-                || matches!(words[..], ["config", "view", ..]) && words.contains(&"--raw") =>
+            if cmd.first() == Some(&"get") && kubectl_prints_secrets(parsed.as_ref(), &cmd)
+                || matches!(cmd[..], ["config", "view", ..]) =>
         {
             Some("cluster credentials".to_owned())
         }
         "aws"
-            if matches!(words[..], ["configure", "export-credentials", ..])
-                || matches!(words[..], ["configure", "get", ..])
-                    && words
+            if matches!(cmd[..], ["configure", "export-credentials", ..])
+                || matches!(cmd[..], ["configure", "get", ..])
+                    && cmd
                         .iter()
                         .any(|w| w.contains("secret") || w.contains("session_token")) =>
         {
             Some("AWS credentials".to_owned())
         }
+        // A service's verb that mints or returns a credential (`sts assume-role`, `eks
+        // get-token`, `rds generate-db-auth-token`, `sso get-role-credentials`, `ec2
+        // get-password-data`, `kms decrypt`), known by its shape; listings and descriptions
+        // name credentials without their values.
         "aws"
-            if words.iter().any(|w| {
-                matches!(
-                    *w,
-                    "get-login-password"
-                        | "get-authorization-token"
-                        | "get-session-token"
-                        | "get-secret-value"
-                        | "export-credentials"
-                )
-            }) || words.contains(&"--with-decryption") =>
+            if cmd.get(1).is_some_and(|v| aws_verb_prints_secret(v))
+                || words.contains(&"--with-decryption") =>
         {
             Some("AWS credentials".to_owned())
         }
         "gcloud"
-            if words
+            if cmd
                 .iter()
-                .any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
-                || matches!(words[..], ["secrets", "versions", "access", ..]) =>
+                .any(|w| w.starts_with("print-") && w.ends_with("-token"))
+                || matches!(cmd[..], ["secrets", "versions", "access", ..])
+                || matches!(cmd[..], ["config", "config-helper", ..])
+                || cmd.contains(&"generate-login-token") =>
         {
             Some("a Google Cloud token".to_owned())
         }
         "gcloud" if gcloud_prints_proxy_password(&words) => {
             Some("the proxy password of gcloud's configuration".to_owned())
         }
-        "az" if words.contains(&"get-access-token")
-            || matches!(words[..], ["keyvault", "secret", "show", ..]) =>
+        // Azure's token and key readers: `account get-access-token`, `acr login
+        // --expose-token`, `keyvault secret show`, `storage account keys list`, `cosmosdb
+        // keys list`, `redis list-keys`, `acr credential show`, `webapp deployment
+        // list-publishing-credentials`, `storage account show-connection-string`.
+        "az" if cmd.contains(&"get-access-token")
+            || words.contains(&"--expose-token")
+            || matches!(cmd[..], ["keyvault", "secret", "show", ..])
+            || cmd
+                .windows(2)
+                .any(|w| matches!(w, ["keys", "list"] | ["credential", "show"]))
+            || cmd.iter().any(|w| {
+                w.starts_with("list-") && (w.contains("keys") || w.contains("credentials"))
+                    || w.contains("connection-string")
+            }) =>
         {
-            Some("an Azure token".to_owned())
+            Some("an Azure token or key".to_owned())
         }
-        "kubectl" | "oc" if matches!(words[..], ["create", "token", ..]) => {
+        "oc" if cmd.first() == Some(&"whoami")
+            && words
+                .iter()
+                .any(|w| matches!(*w, "-t" | "--show-token" | "--show-token=true")) =>
+        {
+            Some("the OpenShift session token".to_owned())
+        }
+        // `wg showconf` and `wg show IF private-key|preshared-keys` print WireGuard's keys.
+        "wg" if cmd.first() == Some(&"showconf")
+            || cmd.first() == Some(&"show")
+                && cmd
+                    .iter()
+                    .any(|w| matches!(*w, "private-key" | "preshared-keys")) =>
+        {
+            Some("a WireGuard private key".to_owned())
+        }
+        "kubectl" | "oc" if matches!(cmd[..], ["create", "token", ..]) => {
             Some("a cluster token".to_owned())
         }
         "vault" | "bao"
@@ -680,7 +770,13 @@ fn prints_secret(u: &Unit) -> Option<String> {
             Some("a keychain password".to_owned())
         }
         "secret-tool" if words.first() == Some(&"lookup") => Some("a keyring secret".to_owned()),
-        "git" if matches!(words[..], ["credential", "fill", ..]) => {
+        // `git credential fill` and a credential helper's `get` (`git credential-store get`,
+        // `git credential-cache get`, `git credential-manager get`) print the stored password.
+        "git"
+            if matches!(cmd[..], ["credential", "fill", ..])
+                || cmd.first().is_some_and(|w| w.starts_with("credential-"))
+                    && cmd.get(1) == Some(&"get") =>
+        {
             Some("git's stored credentials".to_owned())
         }
         // npm reads `c` and each unique prefix of `config` (`conf`) as `config`, and `npm get
@@ -697,6 +793,83 @@ fn prints_secret(u: &Unit) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// An AWS CLI verb (`aws SERVICE VERB`) that returns a credential or a secret's value, known
+/// by the markers of the `aws-secret-or-credential-read` and `aws-assume-role` rules
+/// (`ask.toml`), which ask for each of them: a token, credentials, a password, a secret's
+/// value, a decryption, an access or API key, access details, a sign-in, a role assumed (`eks
+/// get-token`, `rds generate-db-auth-token`, `sso get-role-credentials`, `ec2
+/// get-password-data`, `kms decrypt`, `sts assume-role`). `list-…` and `describe-…` verbs name
+/// credentials without their values.
+fn aws_verb_prints_secret(verb: &str) -> bool {
+    let v = verb.to_ascii_lowercase();
+    if v.starts_with("list-")
+        || v.starts_with("describe-")
+        || v.contains("password-policy")
+        || v.contains("credential-report")
+    {
+        return false;
+    }
+    [
+        "token",
+        "credential",
+        "password",
+        "secret-value",
+        "login",
+        "decrypt",
+        "plaintext",
+        "access-key",
+        "api-key",
+        "access-details",
+        "auth",
+        "stream-key",
+        "usage-plan-key",
+        "instance-access",
+        "compute-access",
+        "data-access",
+        "embed-url",
+    ]
+    .iter()
+    .any(|m| v.contains(m))
+        || v.starts_with("assume-role")
+}
+
+/// `kubectl get` (its operands `cmd`, read with its table into `parsed`) printing the data of
+/// Secrets: a resource word naming the kind however it is spelled (`Secret`, `secrets.v1`,
+/// `secret/db`, in a list such as `pods,secrets`), or the raw API read of a path holding
+/// `/secrets`, with a record format (any `-o`/`--output` but the `name` and `wide` tables, or a
+/// `--template`). Unreadable options or values known only at run time count as a format.
+fn kubectl_prints_secrets(parsed: Option<&crate::programs::args::Parsed>, cmd: &[&str]) -> bool {
+    let Some(parsed) = parsed else {
+        return false;
+    };
+    let names_secrets = |w: &str| {
+        w.to_ascii_lowercase()
+            .split(',')
+            .any(|r| matches!(r.split(['.', '/']).next(), Some("secret" | "secrets")))
+    };
+    let raw = parsed.opts.iter().any(|o| {
+        o.name == "--raw"
+            && o.value
+                .as_deref()
+                .is_none_or(|v| v.to_ascii_lowercase().contains("secrets") || v.contains('%'))
+    });
+    let kind = cmd
+        .iter()
+        .skip(1)
+        .any(|w| names_secrets(w) || w.contains(['$', '`']));
+    let format = parsed.dynamic
+        || parsed.unknown.is_some()
+        || parsed.opts.iter().any(|o| match o.name.as_ref() {
+            "-o" | "--output" => o
+                .value
+                .as_deref()
+                .is_none_or(|v| !matches!(v, "name" | "wide")),
+            "--template" => true,
+            _ => false,
+        });
+    raw || kind && format
 }
 
 /// Why a comparison of secret variable `name`'s value asks.

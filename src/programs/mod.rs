@@ -593,6 +593,24 @@ name_set! {
     ]
 }
 
+name_set! {
+    /// Programs that overwrite every operand they are given, a device as well as a file:
+    /// file-system creators (besides the `mkfs*` family, which [`overwrites_operands`] takes
+    /// by prefix), wipers and drive sanitizers (`mformat -i /dev/sdb ::` formats the device
+    /// its `-i` names, `sg_sanitize /dev/sg1` erases the drive).
+    pub(crate) fn is_operand_overwriter, OPERAND_OVERWRITERS = [
+        "wipefs", "mkswap", "blkdiscard", "mke2fs", "mkudffs", "mkreiserfs", "jfs_mkfs",
+        "mkexfatfs", "mkdosfs", "mkntfs", "newfs", "newfs_apfs", "newfs_hfs", "mformat", "scrub",
+        "sg_sanitize",
+    ]
+}
+
+/// Whether `p` overwrites every operand it is given: [`is_operand_overwriter`] or a `mkfs*`
+/// program (`mkfs.ext4`, `mkfs.bcachefs`).
+pub(crate) fn overwrites_operands(p: &str) -> bool {
+    is_operand_overwriter(p) || p.starts_with("mkfs")
+}
+
 /// Builtins that change the shell's working directory.
 pub(crate) fn is_directory_change(name: &str) -> bool {
     matches!(name, "cd" | "pushd" | "popd" | "chdir")
@@ -695,6 +713,7 @@ mod tests {
             (is_shell_builtin, SHELL_BUILTINS),
             (is_recursive_decompressor, RECURSIVE_DECOMPRESSORS),
             (is_text_searcher, TEXT_SEARCHERS),
+            (is_operand_overwriter, OPERAND_OVERWRITERS),
         ] {
             assert_name_set(is, list);
         }
