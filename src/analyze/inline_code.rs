@@ -12,10 +12,13 @@
 //! does not know) leaves the code unproven: the caller flags it as code it does not read.
 //!
 //! Imports: `python -c` puts the working directory first on `sys.path`, so `import platform`
-//! or `import json` runs `./platform.py` of a checkout. Only `sys` (built into the interpreter)
-//! and `os` (imported by `site` before the command runs, so the cached module is returned) are
-//! read; any other import is unproven. `-S` (no `site`) and `-I` are options, which the allow
-//! rules do not take. Node has no import in the subset (`require` is not a known name).
+//! or `import json` runs `./platform.py` of a checkout. `sys` (built into the interpreter) and
+//! `os` (imported by `site` before the command runs, so the cached module is returned) cannot be
+//! replaced that way; `platform` can, and so can every module it imports: the reader returns it
+//! ([`python_imports`]) and the `workspace-code` check asks when the directory the command runs
+//! in holds `platform.py`, `platform/` or any module named like a standard library one. Any other
+//! import is unproven. `-S` (no `site`) and `-I` are options, which the allow rules do not take.
+//! Node has no import in the subset (`require` is not a known name).
 
 /// The interpreter language of a one-liner reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,19 +30,34 @@ pub(crate) enum Lang {
 /// Is `code` proven to only print (compute from the interpreter's facts and write to standard
 /// output)? `false` for anything the closed reader does not know.
 pub(crate) fn prints_only(lang: Lang, code: &str) -> bool {
+    read(lang, code).is_some()
+}
+
+/// The modules a proven Python one-liner imports that the working directory could replace
+/// (all but `sys` and `os`); `None` when the code is not proven to only print.
+pub(crate) fn python_imports(code: &str) -> Option<Vec<&'static str>> {
+    let imported = read(Lang::Python, code)?;
+    Some(
+        imported
+            .into_iter()
+            .filter(|m| !matches!(*m, "sys" | "os"))
+            .collect(),
+    )
+}
+
+fn read(lang: Lang, code: &str) -> Option<Vec<&'static str>> {
     if code.len() > 4096 {
-        return false;
+        return None;
     }
-    let Some(tokens) = tokenize(lang, code) else {
-        return false;
-    };
+    let tokens = tokenize(lang, code)?;
     let mut p = Parser {
         lang,
         toks: &tokens,
         at: 0,
         imported: Vec::new(),
     };
-    p.program().is_some()
+    p.program()?;
+    Some(p.imported)
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -48,6 +66,8 @@ enum Tok {
     Str,
     Num,
     Punct(char),
+    /// A comparison: `<`, `>`, `<=`, `>=`, `==`, `!=` (and JavaScript's `===`, `!==`).
+    Cmp,
     /// `;` or a newline.
     End,
 }
@@ -100,6 +120,26 @@ fn tokenize(lang: Lang, code: &str) -> Option<Vec<Tok>> {
             }
             out.push(Tok::Name(word));
             continue;
+        }
+        if matches!(ch, '<' | '>' | '=' | '!') {
+            let two: String = c[i..(i + 2).min(c.len())].iter().collect();
+            let three: String = c[i..(i + 3).min(c.len())].iter().collect();
+            let len = if lang == Lang::Node && matches!(three.as_str(), "===" | "!==") {
+                3
+            } else if matches!(two.as_str(), "<=" | ">=" | "==" | "!=") {
+                2
+            } else {
+                usize::from(matches!(ch, '<' | '>'))
+            };
+            // `<<`, `>>`, `=>`, `<<=`, `<>`: not in the subset.
+            if len > 0 && !matches!(c.get(i + len), Some('<' | '>' | '=')) {
+                out.push(Tok::Cmp);
+                i += len;
+                continue;
+            }
+            if ch != '=' {
+                return None;
+            }
         }
         if matches!(
             ch,
@@ -212,6 +252,19 @@ const PY_OS_CALLS: &[&str] = &[
     "uname",
     "getloadavg",
 ];
+/// Functions of `platform` that answer from `sys` and `os.uname()` (not `architecture`, which
+/// runs `file`, nor `platform`/`libc_ver`, which read the interpreter's file).
+const PY_PLATFORM_CALLS: &[&str] = &[
+    "python_version",
+    "python_version_tuple",
+    "python_implementation",
+    "python_compiler",
+    "python_build",
+    "system",
+    "machine",
+    "release",
+    "node",
+];
 /// Builtins the subset calls (their arguments of builtin types: no user code runs).
 const PY_BUILTINS: &[&str] = &[
     "print", "str", "repr", "len", "map", "sorted", "list", "tuple", "int", "bool", "abs", "min",
@@ -305,6 +358,7 @@ impl Parser<'_> {
                 let m = match m.as_str() {
                     "sys" => "sys",
                     "os" => "os",
+                    "platform" => "platform",
                     _ => return None,
                 };
                 self.imported.push(m);
@@ -318,7 +372,7 @@ impl Parser<'_> {
 
     fn expr(&mut self) -> Option<Kind> {
         let mut k = self.unary()?;
-        while self.eat(&Tok::Punct('+')) || self.eat(&Tok::Punct('-')) {
+        while self.eat(&Tok::Punct('+')) || self.eat(&Tok::Punct('-')) || self.eat(&Tok::Cmp) {
             self.unary()?;
             k = Kind::Value;
         }
@@ -481,7 +535,8 @@ impl Parser<'_> {
                 if self.imported.contains(&n) {
                     let (data, calls) = match n {
                         "sys" => (PY_SYS_DATA, PY_SYS_CALLS),
-                        _ => (PY_OS_DATA, PY_OS_CALLS),
+                        "os" => (PY_OS_DATA, PY_OS_CALLS),
+                        _ => (&[][..], PY_PLATFORM_CALLS),
                     };
                     return self.member(data, calls);
                 }
@@ -606,6 +661,10 @@ mod tests {
             "import sys; print(sys.getdefaultencoding())",
             "print(len(\"abc\"), end='')",
             "import sys; print(sys.implementation.name)",
+            "import sys; print(sys.version_info >= (3, 8))",
+            "import sys; print(sys.version_info[:2] == (3, 11), 1 < 2, 1 != 2)",
+            "import platform; print(platform.python_version())",
+            "import platform, sys; print(platform.system(), platform.machine())",
         ] {
             assert!(prints_only(Lang::Python, code), "{code}");
         }
@@ -615,7 +674,6 @@ mod tests {
     fn python_code_that_does_more_is_not_proven() {
         for code in [
             "import os; os.system('id')",
-            "import platform; print(platform.python_version())",
             "import json; print(json.dumps(1))",
             "import requests",
             "print(open('/etc/passwd').read())",
@@ -645,9 +703,29 @@ mod tests {
             "print('unclosed)",
             "import sys; sys.exit(0)",
             "import os; print(os.getcwd('x'))",
+            "import platform; print(platform.architecture())",
+            "import platform; print(platform.platform())",
+            "import platform; print(platform.uname().processor)",
+            "print(1 << 100000000)",
+            "print(1 >> 2)",
+            "print(1 <> 2)",
+            "print(1 === 1)",
         ] {
             assert!(!prints_only(Lang::Python, code), "{code}");
         }
+    }
+
+    #[test]
+    fn python_imports_the_workspace_can_replace_are_returned() {
+        assert_eq!(
+            python_imports("import sys, os; print(sys.version)"),
+            Some(vec![])
+        );
+        assert_eq!(
+            python_imports("import platform; print(platform.system())"),
+            Some(vec!["platform"])
+        );
+        assert_eq!(python_imports("import os; os.system('id')"), None);
     }
 
     #[test]
@@ -663,6 +741,8 @@ mod tests {
             "console.log('a'); console.log(\"b\")",
             "Object.keys(process.versions).join(', ')",
             "process.version.slice(1).split('.')[0]",
+            "process.versions.node >= '18'",
+            "process.platform === 'linux'",
         ] {
             assert!(prints_only(Lang::Node, code), "{code}");
         }
@@ -690,6 +770,8 @@ mod tests {
             "fetch('http://x')",
             "console.log(1) // c",
             "process.version.toString.call(1)",
+            "(() => 1)()",
+            "process.version == 1 ? require('fs') : 0",
         ] {
             assert!(!prints_only(Lang::Node, code), "{code}");
         }
