@@ -16,6 +16,7 @@ mod container;
 mod decompose;
 mod fed_values;
 mod flags;
+pub(crate) mod inline_code;
 mod makefile;
 mod nested;
 mod param_ops;

@@ -1183,6 +1183,9 @@ impl Walker<'_> {
     }
 
     /// `python`, `perl`… with no program argument read one from standard input.
+    /// Code given with `-c`, `-e`… is flagged as code that is not read, unless it is the
+    /// first option and a closed reader proves it only prints (`python3 -c 'import sys;
+    /// print(sys.version)'`, `node -p process.versions`: `inline_code`).
     fn interpreter(&mut self, args: &[ArgW], ctx: &Ctx) {
         let program = args[0].arg.value.clone().unwrap_or_default();
         // Node's `-c` is `--check` (parse the script, run nothing), not code.
@@ -1195,6 +1198,9 @@ impl Walker<'_> {
         // The word holding the code: after `-c`, or a bundle ending in a code letter (`-Ic`,
         // `perl -ne`); or the option word itself (`-c"CODE"`, `--eval=CODE`).
         let mut code = None;
+        // The code option when it is the first word after the program (`python3 -c CODE`):
+        // the only place where the closed one-liner readers are asked.
+        let mut code_option = None;
         let mut skip = false;
         for (k, a) in args.iter().enumerate().skip(1) {
             if skip {
@@ -1210,6 +1216,7 @@ impl Walker<'_> {
                     {
                         one_liner = true;
                         code = args.get(k + 1);
+                        code_option = (k == 1).then_some(v);
                         break;
                     }
                     if v.starts_with("--eval=")
@@ -1245,7 +1252,9 @@ impl Walker<'_> {
                     c.arg.span,
                     format!("{program} runs code that a command prints"),
                 );
-            } else if let Some(c) = code {
+            } else if let Some(c) = code
+                && !prints_only_code(&program, code_option, c)
+            {
                 self.flag(
                     FlagKind::DynamicCode,
                     c.arg.span,
@@ -3001,6 +3010,19 @@ fn makes_unnamed_arrays(units: &[crate::analyze::Unit]) -> bool {
             _ => false,
         }
     })
+}
+
+/// `python3 -c CODE`, `node -e CODE`, `node -p CODE` whose static code the closed one-liner
+/// reader proves to only print. The code option must be the first word after the program.
+fn prints_only_code(program: &str, option: Option<&str>, code: &ArgW) -> bool {
+    use super::inline_code::{Lang, prints_only};
+    let name = program.rsplit('/').next().unwrap_or(program);
+    let lang = match (name, option) {
+        ("python" | "python3", Some("-c")) => Lang::Python,
+        ("node" | "nodejs", Some("-e" | "--eval" | "-p" | "--print")) => Lang::Node,
+        _ => return false,
+    };
+    code.arg.exact().is_some_and(|text| prints_only(lang, text))
 }
 
 #[cfg(test)]

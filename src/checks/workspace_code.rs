@@ -29,7 +29,9 @@ declare_check! {
     /// - `python -m MOD` with `MOD.py` or `MOD/` in the directory (the working directory comes
     ///   first on `sys.path`), or with a module there named like a standard library one
     ///   (`optparse.py`, `logging/__init__.py`, `typing.pyc`, an extension `.so`), which MOD or
-    ///   Python imports instead of the library's;
+    ///   Python imports instead of the library's; likewise `python -c` one-liners read as
+    ///   only printing that import `platform` (`platform.py`, `platform/`, or a module named
+    ///   like a standard library one there);
     /// - tox with an inline plugin (`toxfile.py`), imported even for `--version`; Leiningen
     ///   with a `project.clj` (Clojure it evaluates first) or a `.lein-classpath`;
     /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
@@ -1133,7 +1135,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 )
             }),
         _ if is_python(base) => {
-            let module = python_module(u)?;
+            let Some(module) = python_module(u) else {
+                return inline_imports_shadowed(u, dir, w);
+            };
             let top = module.split('.').next().unwrap_or(&module);
             if let Some(shadow) = [dir.join(format!("{top}.py")), dir.join(top)]
                 .into_iter()
@@ -3258,6 +3262,37 @@ fn shadowed_stdlib(dir: &Path, w: &LineWrites) -> Option<PathBuf> {
     on_disk.or_else(|| w.written_module(dir, &stdlib))
 }
 
+/// `python -c CODE` that the one-liner reader proves to only print, importing a module the
+/// working directory can replace (`import platform`: `-c` puts the directory first on
+/// `sys.path`): `platform.py` or `platform/` there, or any module named like a standard
+/// library one (which `platform` imports in turn).
+fn inline_imports_shadowed(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let mut args = u.args().map(text);
+    if args.next()? != "-c" {
+        return None;
+    }
+    let imports = crate::analyze::inline_code::python_imports(args.next()?)?;
+    for m in &imports {
+        if let Some(shadow) = [dir.join(format!("{m}.py")), dir.join(m)]
+            .into_iter()
+            .find(|f| w.has(f) || w.cx.look.exists(f))
+        {
+            return Some(format!(
+                "`import {m}` in the one-liner imports `{}` from the working directory before the installed module",
+                shadow.display()
+            ));
+        }
+    }
+    if imports.is_empty() {
+        return None;
+    }
+    let shadow = shadowed_stdlib(dir, w)?;
+    Some(format!(
+        "`python -c` puts the working directory first on the import path, and `{}` there takes the place of the standard library module it is named after (imported by the one-liner's modules)",
+        shadow.display()
+    ))
+}
+
 /// `python`, `python3`, `python3.12`, `pypy3`.
 fn is_python(name: &str) -> bool {
     let rest = name
@@ -3929,6 +3964,32 @@ mod tests {
 
     /// `python -m` puts the working directory first on `sys.path`: a module there named like a
     /// standard library one is imported instead of it.
+    /// `python -c` puts the working directory first on `sys.path` too: a one-liner importing
+    /// `platform` (proven to only print otherwise) imports a checkout's `platform.py`, or one of
+    /// the standard library's modules `platform` imports; `sys` and `os` are never replaced.
+    #[test]
+    fn python_c_importing_a_module_the_checkout_shadows() {
+        let cmd = "python3 -c 'import platform; print(platform.system())'";
+        let plain = "python3 -c 'import sys, os; print(sys.version, os.getcwd())'";
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        write(t.path(), "notes.py", "");
+        assert_eq!(flagged(t.path(), cmd), None);
+        assert!(flagged(t.path(), &format!("cp x platform.py && {cmd}")).is_some());
+        for file in [
+            "platform.py",
+            "platform/__init__.py",
+            "re.py",
+            "functools.pyc",
+            "sys.py",
+            "os.py",
+        ] {
+            let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+            write(t.path(), file, "");
+            assert!(flagged(t.path(), cmd).is_some(), "{file}");
+            assert_eq!(flagged(t.path(), plain), None, "{file}");
+        }
+    }
+
     #[test]
     fn python_m_with_a_stdlib_module_shadowed() {
         let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));

@@ -5,6 +5,7 @@
 //! `"$HOME"` is `@home` even though its value is unknown). Regexes (`re:`) compile lazily on first
 //! use, so loading a policy stays cheap. Nothing here knows about rules or decisions.
 
+use crate::analyze::inline_code::Lang;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -53,6 +54,10 @@ pub(crate) enum ArgPattern {
     /// `custom-columns` template that names any field but the known harmless ones
     /// ([`kubectl_prints_records`]); not `wide`, `name`, nor `jsonpath={.items[*].metadata.name}`.
     KubectlRecordFormat,
+    /// `@python-print-code`, `@node-print-code`: one-liner code the closed reader
+    /// (`analyze::inline_code`) proves to only print; `@python-other-code`, `@node-other-code`:
+    /// any other code, or code known only at run time.
+    InlineCode(crate::analyze::inline_code::Lang, bool),
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
     Glob(Text, OnceLock<Option<Glob>>),
     /// `re:…`: what it needs literally, and the regex, compiled on first use when the
@@ -87,8 +92,12 @@ impl ArgPattern {
                 "sed-runs-or-writes" => Ok(ArgPattern::SedRunsOrWrites),
                 "awk-runs-or-writes" => Ok(ArgPattern::AwkRunsOrWrites),
                 "kubectl-record-format" => Ok(ArgPattern::KubectlRecordFormat),
+                "python-print-code" => Ok(ArgPattern::InlineCode(Lang::Python, true)),
+                "python-other-code" => Ok(ArgPattern::InlineCode(Lang::Python, false)),
+                "node-print-code" => Ok(ArgPattern::InlineCode(Lang::Node, true)),
+                "node-other-code" => Ok(ArgPattern::InlineCode(Lang::Node, false)),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @python-print-code, @python-other-code, @node-print-code, @node-other-code"
                 )),
             };
         }
@@ -157,7 +166,10 @@ impl ArgPattern {
     pub(crate) fn matches_value(&self, value: Option<&str>, cwd: &Path) -> bool {
         match value {
             Some(v) => self.matches_text(v, false, cwd),
-            None => matches!(self, ArgPattern::Dynamic | ArgPattern::Any),
+            None => matches!(
+                self,
+                ArgPattern::Dynamic | ArgPattern::Any | ArgPattern::InlineCode(_, false)
+            ),
         }
     }
 
@@ -182,6 +194,10 @@ impl ArgPattern {
                 dynamic || crate::analyze::awk::read_with(text, &[]).runs_or_writes()
             }
             ArgPattern::KubectlRecordFormat => dynamic || kubectl_prints_records(text),
+            ArgPattern::InlineCode(lang, prints) => {
+                let proven = !dynamic && crate::analyze::inline_code::prints_only(*lang, text);
+                proven == *prints
+            }
             ArgPattern::Glob(src, cell) => cell
                 .get_or_init(|| Glob::new(src).ok())
                 .as_ref()

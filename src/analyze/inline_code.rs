@@ -1,0 +1,779 @@
+//! Closed readers of interpreter one-liners that only print: `python3 -c 'import sys;
+//! print(sys.version)'`, `node -e 'console.log(process.version)'`, `node -p process.versions`.
+//!
+//! A one-liner is a program, so it is never allowed by the interpreter's name. These readers
+//! prove a small, closed subset instead: statements that are expressions (or `import sys`/
+//! `import os` in Python) built from literals, a fixed list of the interpreter's facts about
+//! itself (`sys.version`, `os.getcwd()`, `process.versions`, `process.cwd()`), `+`/`-`, numeric
+//! subscripts, and a fixed list of calls (`print`, `str`, `len`, `console.log`,
+//! `JSON.stringify`, string methods such as `join` and `split`). Anything else (another name,
+//! an attribute outside the list, a computed subscript, `*`, a keyword argument other than
+//! print's `sep`/`end`, f-strings and template literals, comments, a character the tokenizer
+//! does not know) leaves the code unproven: the caller flags it as code it does not read.
+//!
+//! Imports: `python -c` puts the working directory first on `sys.path`, so `import platform`
+//! or `import json` runs `./platform.py` of a checkout. `sys` (built into the interpreter) and
+//! `os` (imported by `site` before the command runs, so the cached module is returned) cannot be
+//! replaced that way; `platform` can, and so can every module it imports: the reader returns it
+//! ([`python_imports`]) and the `workspace-code` check asks when the directory the command runs
+//! in holds `platform.py`, `platform/` or any module named like a standard library one. Any other
+//! import is unproven. `-S` (no `site`) and `-I` are options, which the allow rules do not take.
+//! Node has no import in the subset (`require` is not a known name).
+
+/// The interpreter language of a one-liner reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lang {
+    Python,
+    Node,
+}
+
+/// Is `code` proven to only print (compute from the interpreter's facts and write to standard
+/// output)? `false` for anything the closed reader does not know.
+pub(crate) fn prints_only(lang: Lang, code: &str) -> bool {
+    read(lang, code).is_some()
+}
+
+/// The modules a proven Python one-liner imports that the working directory could replace
+/// (all but `sys` and `os`); `None` when the code is not proven to only print.
+pub(crate) fn python_imports(code: &str) -> Option<Vec<&'static str>> {
+    let imported = read(Lang::Python, code)?;
+    Some(
+        imported
+            .into_iter()
+            .filter(|m| !matches!(*m, "sys" | "os"))
+            .collect(),
+    )
+}
+
+fn read(lang: Lang, code: &str) -> Option<Vec<&'static str>> {
+    if code.len() > 4096 {
+        return None;
+    }
+    let tokens = tokenize(lang, code)?;
+    let mut p = Parser {
+        lang,
+        toks: &tokens,
+        at: 0,
+        imported: Vec::new(),
+    };
+    p.program()?;
+    Some(p.imported)
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    Name(String),
+    Str,
+    Num,
+    Punct(char),
+    /// A comparison: `<`, `>`, `<=`, `>=`, `==`, `!=` (and JavaScript's `===`, `!==`).
+    Cmp,
+    /// `;` or a newline.
+    End,
+}
+
+fn tokenize(lang: Lang, code: &str) -> Option<Vec<Tok>> {
+    let c: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        let ch = c[i];
+        if ch == ' ' || ch == '\t' {
+            i += 1;
+            continue;
+        }
+        if ch == '\n' || ch == ';' {
+            out.push(Tok::End);
+            i += 1;
+            continue;
+        }
+        if ch == '\'' || ch == '"' {
+            i = string_end(lang, &c, i)?;
+            out.push(Tok::Str);
+            continue;
+        }
+        if ch.is_ascii_digit() {
+            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_' || c[i] == '.') {
+                i += 1;
+            }
+            out.push(Tok::Num);
+            continue;
+        }
+        if ch.is_ascii_alphabetic() || ch == '_' || (lang == Lang::Node && ch == '$') {
+            let start = i;
+            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
+                i += 1;
+            }
+            let word: String = c[start..i].iter().collect();
+            // Python string prefixes: raw and bytes strings; never `f` (it evaluates code).
+            if lang == Lang::Python
+                && i < c.len()
+                && (c[i] == '\'' || c[i] == '"')
+                && matches!(
+                    word.to_ascii_lowercase().as_str(),
+                    "r" | "b" | "u" | "rb" | "br"
+                )
+            {
+                i = string_end(lang, &c, i)?;
+                out.push(Tok::Str);
+                continue;
+            }
+            out.push(Tok::Name(word));
+            continue;
+        }
+        if matches!(ch, '<' | '>' | '=' | '!') {
+            let two: String = c[i..(i + 2).min(c.len())].iter().collect();
+            let three: String = c[i..(i + 3).min(c.len())].iter().collect();
+            let len = if lang == Lang::Node && matches!(three.as_str(), "===" | "!==") {
+                3
+            } else if matches!(two.as_str(), "<=" | ">=" | "==" | "!=") {
+                2
+            } else {
+                usize::from(matches!(ch, '<' | '>'))
+            };
+            // `<<`, `>>`, `=>`, `<<=`, `<>`: not in the subset.
+            if len > 0 && !matches!(c.get(i + len), Some('<' | '>' | '=')) {
+                out.push(Tok::Cmp);
+                i += len;
+                continue;
+            }
+            if ch != '=' {
+                return None;
+            }
+        }
+        if matches!(
+            ch,
+            '(' | ')' | '[' | ']' | ',' | '.' | ':' | '+' | '-' | '='
+        ) {
+            // `==`, `=>`, `+=`, `-=`, `++`, `--`: not in the subset.
+            if i + 1 < c.len() && matches!(c[i + 1], '=' | '>') && ch != '(' && ch != '[' {
+                return None;
+            }
+            if (ch == '+' || ch == '-') && c.get(i + 1) == Some(&ch) {
+                return None;
+            }
+            out.push(Tok::Punct(ch));
+            i += 1;
+            continue;
+        }
+        return None;
+    }
+    Some(out)
+}
+
+/// The index after the string literal opening at `i` (single or double quoted; triple quoted
+/// in Python), or `None` when it does not close. A backslash escapes the next character, also
+/// in Python's raw strings (where it stays in the text but still keeps the quote open).
+fn string_end(lang: Lang, c: &[char], i: usize) -> Option<usize> {
+    let q = c[i];
+    let triple = lang == Lang::Python && c.get(i + 1) == Some(&q) && c.get(i + 2) == Some(&q);
+    let mut k = if triple { i + 3 } else { i + 1 };
+    while k < c.len() {
+        if c[k] == '\\' {
+            k += 2;
+            continue;
+        }
+        if c[k] == '\n' && !triple {
+            return None;
+        }
+        if c[k] == q && (!triple || (c.get(k + 1) == Some(&q) && c.get(k + 2) == Some(&q))) {
+            return Some(if triple { k + 3 } else { k + 1 });
+        }
+        k += 1;
+    }
+    None
+}
+
+struct Parser<'a> {
+    lang: Lang,
+    toks: &'a [Tok],
+    at: usize,
+    imported: Vec<&'static str>,
+}
+
+/// What an expression's head is: a value of a builtin type (safe to read attributes of and
+/// to call the listed methods on), or a function the subset may pass to `map`.
+#[derive(Clone, Copy, PartialEq)]
+enum Kind {
+    Value,
+    Function,
+}
+
+/// Attributes of `sys` that are data.
+const PY_SYS_DATA: &[&str] = &[
+    "version",
+    "version_info",
+    "executable",
+    "path",
+    "platform",
+    "prefix",
+    "base_prefix",
+    "exec_prefix",
+    "base_exec_prefix",
+    "maxsize",
+    "maxunicode",
+    "byteorder",
+    "implementation",
+    "hexversion",
+    "api_version",
+    "flags",
+    "float_info",
+    "int_info",
+    "hash_info",
+    "argv",
+    "orig_argv",
+    "platlibdir",
+    "abiflags",
+    "copyright",
+    "builtin_module_names",
+    "stdlib_module_names",
+    "float_repr_style",
+    "thread_info",
+];
+/// Functions of `sys` that only answer, called with no argument.
+const PY_SYS_CALLS: &[&str] = &[
+    "getdefaultencoding",
+    "getfilesystemencoding",
+    "getrecursionlimit",
+    "getswitchinterval",
+];
+const PY_OS_DATA: &[&str] = &[
+    "name", "sep", "pathsep", "linesep", "curdir", "pardir", "extsep", "altsep", "devnull",
+];
+const PY_OS_CALLS: &[&str] = &[
+    "getcwd",
+    "cpu_count",
+    "getpid",
+    "getppid",
+    "getuid",
+    "geteuid",
+    "getgid",
+    "getegid",
+    "uname",
+    "getloadavg",
+];
+/// Functions of `platform` that answer from `sys` and `os.uname()` (not `architecture`, which
+/// runs `file`, nor `platform`/`libc_ver`, which read the interpreter's file).
+const PY_PLATFORM_CALLS: &[&str] = &[
+    "python_version",
+    "python_version_tuple",
+    "python_implementation",
+    "python_compiler",
+    "python_build",
+    "system",
+    "machine",
+    "release",
+    "node",
+];
+/// Builtins the subset calls (their arguments of builtin types: no user code runs).
+const PY_BUILTINS: &[&str] = &[
+    "print", "str", "repr", "len", "map", "sorted", "list", "tuple", "int", "bool", "abs", "min",
+    "max",
+];
+/// Builtins the subset passes to `map`.
+const PY_FUNCTION_VALUES: &[&str] = &["str", "repr", "int", "len"];
+/// Methods of strings, lists and tuples that only answer.
+const PY_METHODS: &[&str] = &[
+    "join",
+    "split",
+    "rsplit",
+    "splitlines",
+    "strip",
+    "lstrip",
+    "rstrip",
+    "upper",
+    "lower",
+    "title",
+    "startswith",
+    "endswith",
+    "replace",
+    "count",
+    "index",
+    "find",
+];
+const NODE_PROCESS_DATA: &[&str] = &[
+    "version", "versions", "platform", "arch", "execPath", "release", "pid", "ppid", "argv",
+    "execArgv", "features", "title",
+];
+const NODE_PROCESS_CALLS: &[&str] = &["cwd", "uptime", "memoryUsage", "cpuUsage"];
+const NODE_CONSOLE: &[&str] = &["log", "info", "error", "warn", "debug"];
+/// Methods of strings and arrays that only answer (never `constructor`, `call`, `apply`…).
+const NODE_METHODS: &[&str] = &[
+    "join",
+    "split",
+    "trim",
+    "toUpperCase",
+    "toLowerCase",
+    "slice",
+    "includes",
+    "startsWith",
+    "endsWith",
+    "indexOf",
+    "toString",
+];
+
+impl Parser<'_> {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at)
+    }
+
+    fn eat(&mut self, t: &Tok) -> bool {
+        if self.peek() == Some(t) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn name(&mut self) -> Option<String> {
+        match self.peek() {
+            Some(Tok::Name(n)) => {
+                let n = n.clone();
+                self.at += 1;
+                Some(n)
+            }
+            _ => None,
+        }
+    }
+
+    fn program(&mut self) -> Option<()> {
+        loop {
+            while self.eat(&Tok::End) {}
+            if self.peek().is_none() {
+                return Some(());
+            }
+            self.statement()?;
+            if self.peek().is_some() && !self.eat(&Tok::End) {
+                return None;
+            }
+        }
+    }
+
+    fn statement(&mut self) -> Option<()> {
+        if self.lang == Lang::Python && self.peek() == Some(&Tok::Name("import".into())) {
+            self.at += 1;
+            loop {
+                let m = self.name()?;
+                let m = match m.as_str() {
+                    "sys" => "sys",
+                    "os" => "os",
+                    "platform" => "platform",
+                    _ => return None,
+                };
+                self.imported.push(m);
+                if !self.eat(&Tok::Punct(',')) {
+                    return Some(());
+                }
+            }
+        }
+        self.expr().map(|_| ())
+    }
+
+    fn expr(&mut self) -> Option<Kind> {
+        let mut k = self.unary()?;
+        while self.eat(&Tok::Punct('+')) || self.eat(&Tok::Punct('-')) || self.eat(&Tok::Cmp) {
+            self.unary()?;
+            k = Kind::Value;
+        }
+        Some(k)
+    }
+
+    fn unary(&mut self) -> Option<Kind> {
+        if self.eat(&Tok::Punct('-')) || self.eat(&Tok::Punct('+')) {
+            self.unary()?;
+            return Some(Kind::Value);
+        }
+        self.postfix()
+    }
+
+    fn args(&mut self, keywords: bool) -> Option<Vec<Kind>> {
+        let mut kinds = Vec::new();
+        if self.eat(&Tok::Punct(')')) {
+            return Some(kinds);
+        }
+        loop {
+            // print's `sep=`/`end=` (Python): the only keyword arguments read.
+            if keywords
+                && let Some(Tok::Name(n)) = self.peek()
+                && matches!(n.as_str(), "sep" | "end")
+                && self.toks.get(self.at + 1) == Some(&Tok::Punct('='))
+            {
+                self.at += 2;
+            }
+            kinds.push(self.expr()?);
+            if self.eat(&Tok::Punct(')')) {
+                return Some(kinds);
+            }
+            if !self.eat(&Tok::Punct(',')) {
+                return None;
+            }
+            if self.eat(&Tok::Punct(')')) {
+                return Some(kinds);
+            }
+        }
+    }
+
+    /// A list or tuple display of values.
+    fn display(&mut self, close: char) -> Option<()> {
+        if self.eat(&Tok::Punct(close)) {
+            return Some(());
+        }
+        loop {
+            if self.expr()? != Kind::Value {
+                return None;
+            }
+            if self.eat(&Tok::Punct(close)) {
+                return Some(());
+            }
+            if !self.eat(&Tok::Punct(',')) {
+                return None;
+            }
+            if self.eat(&Tok::Punct(close)) {
+                return Some(());
+            }
+        }
+    }
+
+    /// `[N]`, `[N:M]`, `[:N]` with number literals only (a computed subscript could name any
+    /// attribute in JavaScript).
+    fn subscript(&mut self) -> Option<()> {
+        let mut any = false;
+        loop {
+            match self.peek() {
+                Some(Tok::Num) => {
+                    self.at += 1;
+                    any = true;
+                }
+                Some(Tok::Punct('-')) if matches!(self.toks.get(self.at + 1), Some(Tok::Num)) => {
+                    self.at += 2;
+                    any = true;
+                }
+                Some(Tok::Punct(':')) if self.lang == Lang::Python => {
+                    self.at += 1;
+                    any = true;
+                }
+                Some(Tok::Punct(']')) if any => {
+                    self.at += 1;
+                    return Some(());
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// An atom and its trailers.
+    fn postfix(&mut self) -> Option<Kind> {
+        let mut kind = match self.peek()?.clone() {
+            Tok::Str | Tok::Num => {
+                self.at += 1;
+                while self.lang == Lang::Python && self.eat(&Tok::Str) {}
+                Kind::Value
+            }
+            Tok::Punct('(') => {
+                self.at += 1;
+                if self.lang == Lang::Python {
+                    self.display(')')?;
+                } else {
+                    self.expr()?;
+                    if !self.eat(&Tok::Punct(')')) {
+                        return None;
+                    }
+                }
+                Kind::Value
+            }
+            Tok::Punct('[') => {
+                self.at += 1;
+                self.display(']')?;
+                Kind::Value
+            }
+            Tok::Name(n) => {
+                self.at += 1;
+                self.root(&n)?
+            }
+            _ => return None,
+        };
+        loop {
+            if self.eat(&Tok::Punct('[')) {
+                if kind != Kind::Value {
+                    return None;
+                }
+                self.subscript()?;
+            } else if self.eat(&Tok::Punct('.')) {
+                if kind != Kind::Value {
+                    return None;
+                }
+                let attr = self.name()?;
+                if self.eat(&Tok::Punct('(')) {
+                    let methods = match self.lang {
+                        Lang::Python => PY_METHODS,
+                        Lang::Node => NODE_METHODS,
+                    };
+                    if !methods.contains(&attr.as_str()) {
+                        return None;
+                    }
+                    if self.args(false)?.iter().any(|k| *k != Kind::Value) {
+                        return None;
+                    }
+                } else if !plain_attribute(self.lang, &attr) {
+                    return None;
+                }
+            } else if self.peek() == Some(&Tok::Punct('(')) {
+                return None;
+            } else {
+                return Some(kind);
+            }
+            kind = Kind::Value;
+        }
+    }
+
+    /// A name at the head of an expression: a module or object of the interpreter's facts, or
+    /// a listed builtin.
+    fn root(&mut self, n: &str) -> Option<Kind> {
+        match self.lang {
+            Lang::Python => {
+                if self.imported.contains(&n) {
+                    let (data, calls) = match n {
+                        "sys" => (PY_SYS_DATA, PY_SYS_CALLS),
+                        "os" => (PY_OS_DATA, PY_OS_CALLS),
+                        _ => (&[][..], PY_PLATFORM_CALLS),
+                    };
+                    return self.member(data, calls);
+                }
+                if matches!(n, "True" | "False" | "None") {
+                    return Some(Kind::Value);
+                }
+                if PY_BUILTINS.contains(&n) {
+                    if !self.eat(&Tok::Punct('(')) {
+                        return PY_FUNCTION_VALUES.contains(&n).then_some(Kind::Function);
+                    }
+                    let kinds = self.args(n == "print")?;
+                    let ok = match n {
+                        "print" | "min" | "max" => kinds.iter().all(|k| *k == Kind::Value),
+                        "map" => {
+                            kinds.len() == 2
+                                && kinds[0] == Kind::Function
+                                && kinds[1] == Kind::Value
+                        }
+                        _ => kinds.len() == 1 && kinds[0] == Kind::Value,
+                    };
+                    return ok.then_some(Kind::Value);
+                }
+                None
+            }
+            Lang::Node => match n {
+                "process" => self.member(NODE_PROCESS_DATA, NODE_PROCESS_CALLS),
+                "console" => {
+                    if !self.eat(&Tok::Punct('.')) {
+                        return None;
+                    }
+                    let m = self.name()?;
+                    if !NODE_CONSOLE.contains(&m.as_str()) || !self.eat(&Tok::Punct('(')) {
+                        return None;
+                    }
+                    let kinds = self.args(false)?;
+                    kinds
+                        .iter()
+                        .all(|k| *k == Kind::Value)
+                        .then_some(Kind::Value)
+                }
+                "JSON" | "Object" => {
+                    if !self.eat(&Tok::Punct('.')) {
+                        return None;
+                    }
+                    let m = self.name()?;
+                    let known = match n {
+                        "JSON" => m == "stringify",
+                        _ => matches!(m.as_str(), "keys" | "values" | "entries"),
+                    };
+                    if !known || !self.eat(&Tok::Punct('(')) {
+                        return None;
+                    }
+                    let kinds = self.args(false)?;
+                    (!kinds.is_empty() && kinds.iter().all(|k| *k == Kind::Value))
+                        .then_some(Kind::Value)
+                }
+                "true" | "false" | "null" | "undefined" => Some(Kind::Value),
+                _ => None,
+            },
+        }
+    }
+
+    /// `.ATTR` of a listed data attribute, or `.CALL()` of a listed function with no argument.
+    fn member(&mut self, data: &[&str], calls: &[&str]) -> Option<Kind> {
+        if !self.eat(&Tok::Punct('.')) {
+            return None;
+        }
+        let attr = self.name()?;
+        if data.contains(&attr.as_str()) {
+            return Some(Kind::Value);
+        }
+        if calls.contains(&attr.as_str())
+            && self.eat(&Tok::Punct('('))
+            && self.eat(&Tok::Punct(')'))
+        {
+            return Some(Kind::Value);
+        }
+        None
+    }
+}
+
+/// An attribute of a value of a builtin type read without a call: never a private or special
+/// name, nor JavaScript's ways to the function constructor.
+fn plain_attribute(lang: Lang, attr: &str) -> bool {
+    if attr.starts_with('_') || attr.starts_with('$') {
+        return false;
+    }
+    match lang {
+        Lang::Python => true,
+        Lang::Node => !matches!(
+            attr,
+            "constructor"
+                | "prototype"
+                | "caller"
+                | "callee"
+                | "arguments"
+                | "call"
+                | "apply"
+                | "bind"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_printing_is_proven() {
+        for code in [
+            "import sys; print(sys.version)",
+            "print(\"hello\")",
+            "print(1+1)",
+            "import sys; print(sys.executable)",
+            "import sys; print(sys.path)",
+            "import sys; print('.'.join(map(str, sys.version_info[:3])))",
+            "import os; print(os.getcwd())",
+            "import sys, os\nprint(sys.platform, os.name, sep=' ')",
+            "import sys; print(sys.version_info.major, sys.version_info[1])",
+            "import sys; print(sys.version.split()[0])",
+            "print(r'a\\b', b'x', 'it''s')",
+            "import sys; print(sys.getdefaultencoding())",
+            "print(len(\"abc\"), end='')",
+            "import sys; print(sys.implementation.name)",
+            "import sys; print(sys.version_info >= (3, 8))",
+            "import sys; print(sys.version_info[:2] == (3, 11), 1 < 2, 1 != 2)",
+            "import platform; print(platform.python_version())",
+            "import platform, sys; print(platform.system(), platform.machine())",
+        ] {
+            assert!(prints_only(Lang::Python, code), "{code}");
+        }
+    }
+
+    #[test]
+    fn python_code_that_does_more_is_not_proven() {
+        for code in [
+            "import os; os.system('id')",
+            "import json; print(json.dumps(1))",
+            "import requests",
+            "print(open('/etc/passwd').read())",
+            "import os; print(os.environ)",
+            "import os; print(os.environ['TOKEN'])",
+            "print(f'{__import__(\"os\").system(\"id\")}')",
+            "__import__('os').system('id')",
+            "exec('print(1)')",
+            "eval('1')",
+            "import sys; sys.modules['os'].system('id')",
+            "import sys; print(sys.stdout.write('x'))",
+            "import sys; print(sys.version.__class__)",
+            "import sys; print(sys.version.encode('x'))",
+            "print('a' * 10000000000)",
+            "print(2 ** 100000000)",
+            "print(1) # comment",
+            "import sys; print(sys.version, file=sys.stderr)",
+            "print(str(b'x', 'idna'))",
+            "getattr(print, 'x')",
+            "x = 1",
+            "print(sys.version)\nimport os.path",
+            "from os import system",
+            "print(lambda: 1)",
+            "print([x for x in 'ab'])",
+            "print(os.getcwd())",
+            "import sys; print(sys.path[sys.maxsize])",
+            "print('unclosed)",
+            "import sys; sys.exit(0)",
+            "import os; print(os.getcwd('x'))",
+            "import platform; print(platform.architecture())",
+            "import platform; print(platform.platform())",
+            "import platform; print(platform.uname().processor)",
+            "print(1 << 100000000)",
+            "print(1 >> 2)",
+            "print(1 <> 2)",
+            "print(1 === 1)",
+        ] {
+            assert!(!prints_only(Lang::Python, code), "{code}");
+        }
+    }
+
+    #[test]
+    fn python_imports_the_workspace_can_replace_are_returned() {
+        assert_eq!(
+            python_imports("import sys, os; print(sys.version)"),
+            Some(vec![])
+        );
+        assert_eq!(
+            python_imports("import platform; print(platform.system())"),
+            Some(vec!["platform"])
+        );
+        assert_eq!(python_imports("import os; os.system('id')"), None);
+    }
+
+    #[test]
+    fn node_printing_is_proven() {
+        for code in [
+            "console.log(process.version)",
+            "process.versions",
+            "console.log(process.platform, process.arch)",
+            "console.log(1+1)",
+            "process.versions.node",
+            "console.log(JSON.stringify(process.versions))",
+            "console.log(process.cwd())",
+            "console.log('a'); console.log(\"b\")",
+            "Object.keys(process.versions).join(', ')",
+            "process.version.slice(1).split('.')[0]",
+            "process.versions.node >= '18'",
+            "process.platform === 'linux'",
+        ] {
+            assert!(prints_only(Lang::Node, code), "{code}");
+        }
+    }
+
+    #[test]
+    fn node_code_that_does_more_is_not_proven() {
+        for code in [
+            "require('child_process').execSync('id')",
+            "console.log(require('./package.json').version)",
+            "console.log(process.env)",
+            "process.env.TOKEN",
+            "process['env']",
+            "process.versions['constructor']",
+            "process.version.constructor.constructor('return 1')()",
+            "process.exit(1)",
+            "process.kill(1)",
+            "console.log(`${process.version}`)",
+            "new Function('x')",
+            "import('fs')",
+            "globalThis.process.version",
+            "console.log(x = 1)",
+            "process.binding('fs')",
+            "console.log(process.mainModule)",
+            "fetch('http://x')",
+            "console.log(1) // c",
+            "process.version.toString.call(1)",
+            "(() => 1)()",
+            "process.version == 1 ? require('fs') : 0",
+        ] {
+            assert!(!prints_only(Lang::Node, code), "{code}");
+        }
+    }
+}
