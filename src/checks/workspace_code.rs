@@ -3268,10 +3268,12 @@ fn shadowed_stdlib(dir: &Path, w: &LineWrites) -> Option<PathBuf> {
 /// library one (which `platform` imports in turn).
 fn inline_imports_shadowed(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
     let mut args = u.args().map(text);
-    if args.next()? != "-c" {
-        return None;
-    }
-    let imports = crate::analyze::inline_code::python_imports(args.next()?)?;
+    // `-c CODE`, or the code attached (`-cCODE`).
+    let code = match args.next()?.strip_prefix("-c")? {
+        "" => args.next()?,
+        attached => attached,
+    };
+    let imports = crate::analyze::inline_code::python_imports(code)?;
     for m in &imports {
         if let Some(shadow) = [dir.join(format!("{m}.py")), dir.join(m)]
             .into_iter()
@@ -3975,6 +3977,13 @@ mod tests {
         write(t.path(), "notes.py", "");
         assert_eq!(flagged(t.path(), cmd), None);
         assert!(flagged(t.path(), &format!("cp x platform.py && {cmd}")).is_some());
+        assert!(
+            flagged(
+                t.path(),
+                "cp x platform.py && python3 -c'import platform; print(platform.system())'"
+            )
+            .is_some()
+        );
         for file in [
             "platform.py",
             "platform/__init__.py",
