@@ -795,6 +795,28 @@ fn prints_secret(u: &Unit) -> Option<String> {
     }
 }
 
+/// The words of the `aws-secret-or-credential-read` rule's subcommand pattern (`ask.toml`; a
+/// test holds the two equal).
+const AWS_SECRET_VERB_MARKERS: [&str; 17] = [
+    "token",
+    "credential",
+    "password",
+    "secret-value",
+    "login",
+    "decrypt",
+    "plaintext",
+    "access-key",
+    "api-key",
+    "access-details",
+    "auth",
+    "stream-key",
+    "usage-plan-key",
+    "instance-access",
+    "compute-access",
+    "data-access",
+    "embed-url",
+];
+
 /// An AWS CLI verb (`aws SERVICE VERB`) that returns a credential or a secret's value, known
 /// by the markers of the `aws-secret-or-credential-read` and `aws-assume-role` rules
 /// (`ask.toml`), which ask for each of them: a token, credentials, a password, a secret's
@@ -811,28 +833,7 @@ fn aws_verb_prints_secret(verb: &str) -> bool {
     {
         return false;
     }
-    [
-        "token",
-        "credential",
-        "password",
-        "secret-value",
-        "login",
-        "decrypt",
-        "plaintext",
-        "access-key",
-        "api-key",
-        "access-details",
-        "auth",
-        "stream-key",
-        "usage-plan-key",
-        "instance-access",
-        "compute-access",
-        "data-access",
-        "embed-url",
-    ]
-    .iter()
-    .any(|m| v.contains(m))
-        || v.starts_with("assume-role")
+    AWS_SECRET_VERB_MARKERS.iter().any(|m| v.contains(m)) || v.starts_with("assume-role")
 }
 
 /// `kubectl get` (its operands `cmd`, read with its table into `parsed`) printing the data of
@@ -3124,6 +3125,21 @@ mod tests {
         ] {
             assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
         }
+    }
+
+    #[test]
+    fn aws_secret_verb_markers_are_the_ask_rules() {
+        let rules = include_str!("../policy/builtin/ask.toml");
+        let at = rules
+            .find("id = \"aws-secret-or-credential-read\"")
+            .unwrap_or_else(|| panic!("the rule is gone"));
+        let rest = &rules[at..];
+        let open = rest.find("\"*{").map(|i| i + 3);
+        let words = open.and_then(|o| rest[o..].find('}').map(|e| &rest[o..o + e]));
+        assert_eq!(
+            words.map(|w| w.split(',').collect::<Vec<_>>()),
+            Some(super::AWS_SECRET_VERB_MARKERS.to_vec())
+        );
     }
 
     #[test]
