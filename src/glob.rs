@@ -11,6 +11,8 @@
 
 use glob::{MatchOptions, Pattern};
 
+use crate::wordlist::Words;
+
 include!("policy/brace_words.rs");
 
 /// How many patterns one glob may expand into (`{a,b}{c,d}` is 4).
@@ -123,34 +125,44 @@ impl Glob {
 /// 47K; most paths (`/tmp/build`) now compile none and the list costs nothing to create.
 #[derive(Debug)]
 pub(crate) struct GlobList<'a> {
-    texts: &'a [&'a str],
+    /// The globs' texts, one string for the list ([`Words`]): a `&[&str]` of the 500 built-in
+    /// globs was 500 pointers for the loader to patch at every start.
+    texts: Words,
     metas: &'a [GlobMeta],
     cells: &'a [std::sync::OnceLock<Option<Glob>>],
     broken_matches: bool,
 }
 
-/// Where a glob's required literal is in its text, and the literal's byte pairs.
+/// Where a glob's text lies in its list's encoding, where its required literal is in that text,
+/// and the literal's byte pairs.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct GlobMeta {
+    text: (usize, usize),
     literal: (usize, usize),
     pairs: Pairs,
 }
 
-/// The [`GlobMeta`] of each of `texts`, for a `const`: `N` is `texts.len()` (a shorter `N`
+/// The [`GlobMeta`] of each of `texts`, for a `const`: `N` is `texts.count()` (a shorter `N`
 /// fails to compile; [`GlobList::new`] rejects a longer one).
-pub(crate) const fn glob_metas<const N: usize>(texts: &[&str]) -> [GlobMeta; N] {
+pub(crate) const fn glob_metas<const N: usize>(texts: Words) -> [GlobMeta; N] {
     let mut out = [GlobMeta {
+        text: (0, 0),
         literal: (0, 0),
         pairs: Pairs([0; 4]),
     }; N];
-    let mut i = 0;
+    let encoded = texts.encoded();
+    let (mut i, mut at) = (0, 0);
     while i < N {
-        let b = texts[i].as_bytes();
+        let len = encoded[at] as usize;
+        let (_, rest) = encoded.split_at(at + 1);
+        let (b, _) = rest.split_at(len);
         let (start, end) = required_literal(b);
         out[i] = GlobMeta {
+            text: (at + 1, at + 1 + len),
             literal: (start, end),
             pairs: Pairs::of_bytes(b, start, end),
         };
+        at += 1 + len;
         i += 1;
     }
     out
@@ -166,12 +178,12 @@ impl<'a> GlobList<'a> {
     ///
     /// When the three lengths differ: at compile time, for the `static` lists it is meant for.
     pub(crate) const fn new(
-        texts: &'a [&'a str],
+        texts: Words,
         metas: &'a [GlobMeta],
         cells: &'a [std::sync::OnceLock<Option<Glob>>],
         broken_matches: bool,
     ) -> GlobList<'a> {
-        assert!(texts.len() == metas.len() && texts.len() == cells.len());
+        assert!(texts.count() == metas.len() && texts.count() == cells.len());
         GlobList {
             texts,
             metas,
@@ -183,14 +195,18 @@ impl<'a> GlobList<'a> {
     /// Does any glob match `text`?
     pub(crate) fn is_match(&self, text: &str) -> bool {
         let pairs = Pairs::of(text);
-        let globs = self.texts.iter().zip(self.metas).zip(self.cells);
-        globs.into_iter().any(|((glob, meta), cell)| {
-            pairs.may_contain(meta.pairs)
-                && glob
-                    .get(meta.literal.0..meta.literal.1)
-                    .is_none_or(|lit| text.contains(lit))
+        let encoded = self.texts.as_str();
+        self.metas.iter().zip(self.cells).any(|(meta, cell)| {
+            if !pairs.may_contain(meta.pairs) {
+                return false;
+            }
+            // The offsets were found in this encoding at compile time; should they not fit, the
+            // glob counts as broken.
+            let glob = encoded.get(meta.text.0..meta.text.1);
+            glob.and_then(|g| g.get(meta.literal.0..meta.literal.1))
+                .is_none_or(|lit| text.contains(lit))
                 && cell
-                    .get_or_init(|| Glob::new(glob).ok())
+                    .get_or_init(|| glob.and_then(|g| Glob::new(g).ok()))
                     .as_ref()
                     .map_or(self.broken_matches, |c| c.is_match_pairs(text, pairs))
         })
@@ -199,7 +215,7 @@ impl<'a> GlobList<'a> {
     /// How many globs the list holds.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.texts.len()
+        self.metas.len()
     }
 }
 
@@ -520,12 +536,13 @@ mod tests {
 
     #[test]
     fn a_lazy_list_matches_as_its_globs_do_and_a_broken_glob_as_told() {
-        fn list<const N: usize>(texts: &[&str; N], broken: bool, text: &str) -> bool {
+        fn list<const N: usize>(texts: Words, broken: bool, text: &str) -> bool {
             let metas: [GlobMeta; N] = glob_metas(texts);
             let cells = [const { std::sync::OnceLock::new() }; N];
             GlobList::new(texts, &metas, &cells, broken).is_match(text)
         }
-        let globs = ["**/.ssh/**", "**/*.{pem,key}", "/etc/passwd"];
+        use crate::wordlist::words;
+        let globs = words!["**/.ssh/**", "**/*.{pem,key}", "/etc/passwd"];
         for (text, want) in [
             ("/root/.ssh/id_rsa", true),
             ("/a/b.key", true),
@@ -533,11 +550,18 @@ mod tests {
             ("/tmp/build", false),
             ("/etc/passwd.bak", false),
         ] {
-            assert_eq!(list(&globs, false, text), want, "{text}");
+            assert_eq!(list::<3>(globs, false, text), want, "{text}");
         }
-        assert!(list(&["x["], true, "x["));
-        assert!(!list(&["x["], false, "x["));
-        assert!(!list(&["x["], true, "y"));
+        // A glob that does not compile counts as told, once its literal is in the text.
+        let broken = words!["x["];
+        assert!(list::<1>(broken, true, "x["));
+        assert!(!list::<1>(broken, false, "x["));
+        assert!(!list::<1>(broken, true, "y"));
+        // Metas of a list whose words are of several lengths point at each word.
+        let metas: [GlobMeta; 3] = glob_metas(globs);
+        let text = globs.as_str();
+        let found: Vec<&str> = metas.iter().map(|m| &text[m.text.0..m.text.1]).collect();
+        assert_eq!(found, globs.iter().collect::<Vec<_>>());
     }
 
     #[test]

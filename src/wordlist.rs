@@ -72,6 +72,27 @@ impl Words {
         }
     }
 
+    /// The encoding: each word after a byte holding its length.
+    pub(crate) const fn encoded(self) -> &'static [u8] {
+        self.0.as_bytes()
+    }
+
+    /// The encoding as text (the length bytes are ASCII).
+    pub(crate) fn as_str(self) -> &'static str {
+        self.0
+    }
+
+    /// How many words the list holds, for a `const` array sized to it.
+    pub(crate) const fn count(self) -> usize {
+        let b = self.0.as_bytes();
+        let (mut n, mut at) = (0, 0);
+        while at < b.len() {
+            at += 1 + b[at] as usize;
+            n += 1;
+        }
+        n
+    }
+
     /// The words, in order.
     pub(crate) fn iter(self) -> Iter {
         Iter(self.0)
@@ -108,7 +129,7 @@ impl Words {
     /// How many words the list holds.
     #[cfg(test)]
     pub(crate) fn len(self) -> usize {
-        self.iter().count()
+        self.count()
     }
 }
 

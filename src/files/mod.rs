@@ -27,7 +27,7 @@ pub(crate) use resolve::{
 };
 
 /// Secrets: reading them is at least ask, writing them is deny.
-const SECRET_GLOBS: &[&str] = &[
+const SECRET_GLOBS: Words = words![
     "**/.ssh/**",
     "**/.gnupg/**",
     "**/.aws/**",
@@ -488,7 +488,7 @@ const SECRET_GLOBS: &[&str] = &[
 /// and `~/.aws` that hold no key (their writes are still checked as start-up and account files:
 /// `authorized_keys` and `~/.ssh/config` ask), and the reader's own descriptors in `/proc`. Public
 /// CA certificates are the other exception ([`PUBLIC_CERT_DIRS`]).
-const SECRET_EXCEPTIONS: &[&str] = &[
+const SECRET_EXCEPTIONS: Words = words![
     "**/*.example",
     "**/*.sample",
     "**/*.template",
@@ -508,7 +508,7 @@ const SECRET_EXCEPTIONS: &[&str] = &[
 /// to them every day (`echo 'export PATH=…' >> ~/.bashrc`, installing a pre-commit hook), so
 /// they are a person's call; `sensitive-file-write` denies when what is written is itself a
 /// catastrophe.
-const STARTUP_GLOBS: &[&str] = &[
+const STARTUP_GLOBS: Words = words![
     "**/.git/hooks/**",
     "**/.husky/**",
     "**/.githooks/**",
@@ -628,7 +628,7 @@ const STARTUP_GLOBS: &[&str] = &[
 
 /// Writing these is deny: the repository's own data and configuration and what decides what the
 /// agent may run (the account databases are [`ACCOUNT_FILES`]).
-const PROTECTED_GLOBS: &[&str] = &[
+const PROTECTED_GLOBS: Words = words![
     "**/.git/**",
     // Jujutsu's and Mercurial's stores hold repository configuration that names programs
     // their read commands run (`ui.diff-formatter`, `[hooks]`).
@@ -648,7 +648,7 @@ const PROTECTED_GLOBS: &[&str] = &[
 /// exceptions: never less strict.
 macro_rules! glob_list {
     ($texts:ident, $broken_matches:expr) => {{
-        const N: usize = $texts.len();
+        const N: usize = $texts.count();
         const METAS: [GlobMeta; N] = glob_metas($texts);
         static CELLS: [std::sync::OnceLock<Option<Glob>>; N] =
             [const { std::sync::OnceLock::new() }; N];

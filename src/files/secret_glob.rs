@@ -967,7 +967,6 @@ mod tests {
             .collect();
         let missing: Vec<&str> = super::super::SECRET_GLOBS
             .iter()
-            .copied()
             .filter(|g| Glob::new(g).map_or(true, |glob| !paths.iter().any(|p| glob.is_match(p))))
             .collect();
         assert!(missing.is_empty(), "no sample for {missing:?}");
