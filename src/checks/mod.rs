@@ -111,7 +111,8 @@ pub(crate) struct WorkspaceMemo {
     version_files: PathsByDir,
     /// Each tree's first link a link-following walk would take to a secret or out of the
     /// workspace (`link_read`), as the reason it asks.
-    tree_links: std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<String>>>,
+    tree_links:
+        std::sync::Mutex<std::collections::HashMap<std::path::PathBuf, Option<link_read::Found>>>,
     /// What a search or git's patches read of a secret, by what was searched and how
     /// (`tree_search`), as the reason it asks.
     searches: std::sync::Mutex<std::collections::HashMap<String, Option<String>>>,
@@ -267,8 +268,8 @@ impl WorkspaceMemo {
     pub(crate) fn tree_link_in(
         &self,
         dir: &Path,
-        find: impl FnOnce(&Path) -> Option<String>,
-    ) -> Option<String> {
+        find: impl FnOnce(&Path) -> Option<link_read::Found>,
+    ) -> Option<link_read::Found> {
         if let Ok(known) = self.tree_links.lock()
             && let Some(found) = known.get(dir)
         {
