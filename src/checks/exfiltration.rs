@@ -2573,7 +2573,9 @@ fn secret_copies(cx: &CheckCtx) -> Vec<SecretCopy> {
             continue;
         }
         let holds = |w: &Unit| {
-            reads_secret_in(cx, w).or_else(|| copy_read(w, &out).map(|c| c.what.clone()))
+            reads_secret_in(cx, w)
+                .or_else(|| copy_read(w, &out).map(|c| c.what.clone()))
+                .or_else(|| tree_linked_or_copied(w))
         };
         let what = holds(r).or_else(|| {
             pipelines_of(a, r).into_iter().find_map(|span| {
@@ -2600,6 +2602,46 @@ fn secret_copies(cx: &CheckCtx) -> Vec<SecretCopy> {
         );
     }
     out
+}
+
+/// A tree that holds secrets (the home directory, `/etc`) linked or copied whole: `ln -s ~ h`,
+/// `cp -a ~ /tmp/h`, `mv ~/.config c`. What the link or the copy is read as later is that tree
+/// (`rsync -aL h/ host:x`). The sources are the operands before the last, as the program's
+/// table reads the words (`ln -s ~`: the only operand).
+fn tree_linked_or_copied(u: &Unit) -> Option<String> {
+    let p = prog(u)?;
+    let recursive = match p {
+        "ln" | "mv" => true,
+        "cp" => u
+            .args()
+            .map(text)
+            .any(|t| super::common::is_recursive_flag(t) || is_archive_bundle(t)),
+        _ => false,
+    };
+    if !recursive {
+        return None;
+    }
+    let spec = crate::programs::tables::builtin(p).unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let sources = match parsed.operands.len() {
+        0 => return None,
+        1 => &parsed.operands[..],
+        n => &parsed.operands[..n - 1],
+    };
+    sources
+        .iter()
+        .filter_map(|&i| u.argv.get(i))
+        .map(text)
+        .find(|w| holds_secrets(w))
+        .map(tree_of_secrets)
+}
+
+/// `cp -a`/`--archive`: recursive, links kept.
+fn is_archive_bundle(w: &str) -> bool {
+    w == "--archive"
+        || w.strip_prefix('-').is_some_and(|b| {
+            !b.starts_with('-') && b.chars().all(|c| c.is_ascii_alphabetic()) && b.contains('a')
+        })
 }
 
 /// A path as [`SecretCopy`] keeps it.
