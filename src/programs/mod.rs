@@ -449,6 +449,7 @@ pub(crate) fn is_sender(p: &str) -> bool {
                 | "aria2c"
                 | "httpie"
                 | "croc"
+                | "ffsend"
                 | "wormhole"
                 | "mosquitto_pub"
                 | "websocat"
