@@ -1270,7 +1270,7 @@ fn deep_syntax_trees_are_too_deep_not_a_crash() {
         format!("echo {}x{}", "\"$(echo ".repeat(300), ")\"".repeat(300)),
         format!("echo {}1{}", "$((".repeat(300), "))".repeat(300)),
         format!("echo {}x{}", "${a:-".repeat(300), "}".repeat(300)),
-        format!("{}rm -rf /{}", "{ ".repeat(400), "; }".repeat(400)),
+        format!("{}rm -rf /{}", "{ ls; ".repeat(400), "; }".repeat(400)),
         format!("{}ls{}", "if true; then ".repeat(300), "; fi".repeat(300)),
         format!("{}ls{}", "cat <(".repeat(300), ")".repeat(300)),
         format!("[[ {}1{} ]]", "( ".repeat(300), " )".repeat(300)),
@@ -1278,6 +1278,13 @@ fn deep_syntax_trees_are_too_deep_not_a_crash() {
     ];
     // Long but flat: no limit is hit, and nothing overflows either. An `&&` chain is flat too
     // (tree-sitter nests it, the lowering does not); a pipeline stays under max_pipeline_stages.
+    // Redundant grouping (a group or subshell whose only statement is another) costs no
+    // depth: the command inside is read.
+    let redundant = [
+        format!("{}rm -rf /{}", "{ ".repeat(400), "; }".repeat(400)),
+        format!("{}rm -rf /{}", "( ".repeat(400), " )".repeat(400)),
+        format!("{}rm -rf /{}", "( { ".repeat(200), "; } )".repeat(200)),
+    ];
     let flat = [
         "a | ".repeat(900) + "b",
         "a; ".repeat(3000),
@@ -1292,6 +1299,18 @@ fn deep_syntax_trees_are_too_deep_not_a_crash() {
                 let a = analyze(cmd, &limits);
                 if a.flags_of(FlagKind::TooDeep).next().is_none() {
                     failures.push(format!("{}…: no too-deep flag", &cmd[..20]));
+                }
+                failures.extend(span_problems(&a));
+            }
+            for cmd in &redundant {
+                let a = analyze(cmd, &limits);
+                let rm: Vec<_> = a
+                    .units
+                    .iter()
+                    .filter(|u| u.program.as_deref() == Some("rm"))
+                    .collect();
+                if rm.len() != 1 || a.flags_of(FlagKind::TooDeep).next().is_some() {
+                    failures.push(format!("{}…: the command inside is not read", &cmd[..20]));
                 }
                 failures.extend(span_problems(&a));
             }

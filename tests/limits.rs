@@ -108,7 +108,8 @@ fn every_kind_of_nesting_is_too_deep() {
     let n = 2_000;
     let q = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
     let inputs = [
-        format!("{}rm -rf /{}", "{ ".repeat(n), "; }".repeat(n)),
+        // A group whose only statement is another is flat (read to the end): `{ ls; … }`.
+        format!("{}rm -rf /{}", "{ ls; ".repeat(n), "; }".repeat(n)),
         format!("echo {}x{}", "\"$(echo ".repeat(n), ")\"".repeat(n)),
         format!("echo {}x{}", "${a:-".repeat(n), "}".repeat(n)),
         format!("echo {}1{}", "$((".repeat(n), "))".repeat(n)),

@@ -139,6 +139,11 @@ pub(crate) struct Walker<'l> {
     /// Names bound to a file so far (`hash -p FILE NAME`, `BASH_CMDS[NAME]=FILE`): a later
     /// command NAME that is neither a function nor a builtin runs FILE.
     pub(super) hashed: Vec<(String, String)>,
+    /// `shopt -s lastpipe` ran in this shell, unconditionally, and no `shopt` since may have
+    /// switched it off: the last stage of a pipeline runs in the shell itself (job control is
+    /// off in a shell that runs a command line), so what it sets (`read`, `exec` redirects)
+    /// stays after it.
+    lastpipe: bool,
     stopped: bool,
 }
 
@@ -181,6 +186,7 @@ impl<'l> Walker<'l> {
             dir_changes: 0,
             script_text: None,
             hashed: Vec::new(),
+            lastpipe: false,
             stopped: false,
         }
     }
@@ -800,9 +806,12 @@ impl<'l> Walker<'l> {
 
     fn pipeline(&mut self, stages: &[Command], span: Span, ctx: &Ctx) {
         self.flag(FlagKind::Pipeline, span, "");
+        // With `lastpipe` on, the last stage runs in this shell (`echo CODE | read -r c; $c`).
+        let current = self.lastpipe && self.in_this_shell(ctx);
         for (i, stage) in stages.iter().enumerate() {
             let mut c = ctx.clone();
-            if !c.context.contains(&Context::Pipeline) {
+            let last_in_shell = current && i + 1 == stages.len();
+            if !(c.context.contains(&Context::Pipeline) || last_in_shell) {
                 c.context.push(Context::Pipeline);
             }
             if i > 0 {
@@ -1503,6 +1512,13 @@ impl<'l> Walker<'l> {
             for a in &assignments {
                 self.code_valued_env(a, &c);
             }
+            // `BASH_ENV=<(echo CODE) bash -c …`, `ENV=<(…) sh -i`: the start-up file the shell
+            // runs first is what a command prints.
+            for a in &s.assignments {
+                if let ("BASH_ENV" | "ENV", Some(value)) = (a.name.as_str(), &a.value) {
+                    self.substituted_file(value, a.span, &a.name, &[], &c);
+                }
+            }
         }
         for w in &s.words {
             if let Some((body, span)) = output_substitution(w) {
@@ -2126,14 +2142,19 @@ impl<'l> Walker<'l> {
                         self.unconditional.push(a.span);
                     }
                     self.bare.push(a.clone());
-                    // `x[0]=v` changes `$x` (element 0) and `${x[@]}`: no static value.
+                    // `x[0]=v` changes `$x` (element 0) and `${x[@]}`: no static value, unless
+                    // the elements are known (`a[0]=rm; a[1]=-rf`).
                     let element = a
                         .name
                         .split_once('[')
                         .map(|(base, _)| (base.to_owned(), a.span));
+                    let elements = self.elements_after(&a);
                     self.exported.push(a);
                     if let Some((base, span)) = element {
-                        self.unknown_value(&base, span);
+                        match elements {
+                            Some(elements) => self.known_elements(&base, elements, span),
+                            None => self.unknown_value(&base, span),
+                        }
                     }
                 }
             } else {
@@ -2199,6 +2220,8 @@ impl<'l> Walker<'l> {
         self.resolve(&args, inherited, c);
         self.declared(&args, c);
         self.builtin_assigns(&args);
+        self.descriptor_names(s);
+        self.lastpipe_option(&args, c);
         if let Some((text, Some(ifs))) = fed {
             self.fed_assigns(&args, &text, &ifs);
         }
@@ -2256,6 +2279,34 @@ impl<'l> Walker<'l> {
     }
 
     /// `name` is an array of `elements` from here on.
+    /// The elements of the array `a` sets an element of (`a[N]=WORD`), when they are known:
+    /// a static word at a literal index that replaces an element of a static array or adds one
+    /// right after its last; index 0 of a name the line has not set (unset, or a variable of
+    /// the environment, whose value is element 0: arrays are not exported).
+    fn elements_after(&self, a: &UnitAssignment) -> Option<Vec<String>> {
+        let (base, index) = a.name.strip_suffix(']')?.split_once('[')?;
+        let value = a.value.as_deref()?;
+        if index.is_empty() || index.len() > 3 || !index.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        // `a[010]` is arithmetic: octal.
+        if index.len() > 1 && index.starts_with('0') {
+            return None;
+        }
+        let index: usize = index.parse().ok()?;
+        let mut elements = if self.exported.iter().any(|x| x.name == base) {
+            self.known_array(base)?.to_vec()
+        } else {
+            Vec::new()
+        };
+        match index.cmp(&elements.len()) {
+            std::cmp::Ordering::Less => elements[index] = value.to_owned(),
+            std::cmp::Ordering::Equal if elements.len() < 64 => elements.push(value.to_owned()),
+            _ => return None,
+        }
+        Some(elements)
+    }
+
     fn known_elements(&mut self, name: &str, elements: Vec<String>, span: Span) {
         self.exported.push(UnitAssignment {
             name: name.to_owned(),
@@ -2315,6 +2366,52 @@ impl<'l> Walker<'l> {
             let name = text.get(at..).unwrap_or(text);
             let name = name.split('[').next().unwrap_or(name);
             self.unknown_value(name, arg.arg.span);
+        }
+    }
+
+    /// The line's own shell, not a copy of it, where what runs always runs: no subshell,
+    /// pipeline stage, substitution or code another program runs, no branch, loop, `case` arm
+    /// or function body, which may not run.
+    fn in_this_shell(&self, ctx: &Ctx) -> bool {
+        self.branches == 0 && ctx.via.is_empty() && ctx.context.is_empty()
+    }
+
+    /// `shopt -s lastpipe` run unconditionally by this shell switches the option on; any other
+    /// `shopt` that may switch it off (`-u`, a word known only at run time, another shell
+    /// level) switches the model off.
+    fn lastpipe_option(&mut self, args: &[ArgW], ctx: &Ctx) {
+        if args.first().and_then(|a| a.arg.exact()) != Some("shopt") {
+            return;
+        }
+        let words: Option<Vec<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
+        let Some(words) = words else {
+            self.lastpipe = false;
+            return;
+        };
+        let names_it = words.contains(&"lastpipe");
+        let unsets = words.iter().any(|w| w.starts_with('-') && w.contains('u'));
+        let sets = words.iter().any(|w| w.starts_with('-') && w.contains('s'));
+        // `-o` names `set -o` options, among which `lastpipe` is not: an error.
+        let set_names = words.iter().any(|w| w.starts_with('-') && w.contains('o'));
+        if names_it && sets && !unsets && !set_names && self.in_this_shell(ctx) {
+            self.lastpipe = true;
+        } else if names_it || words.is_empty() {
+            self.lastpipe = false;
+        }
+    }
+
+    /// `exec {fd}>file`, `cmd {fd}<file`: bash opens a new descriptor and puts its number in the
+    /// variable named between the braces, which keeps it after the command (`{PATH}>/dev/null`
+    /// sets `PATH` to `10`). The name gets a value of run time; closing one (`{fd}>&-`) reads
+    /// the variable instead.
+    fn descriptor_names(&mut self, s: &SimpleCommand) {
+        for r in &s.redirects {
+            let Some(name) = r.fd.as_deref().and_then(descriptor_variable) else {
+                continue;
+            };
+            if !closes_descriptor(r) {
+                self.unknown_value(name, r.span);
+            }
         }
     }
 
@@ -2486,6 +2583,21 @@ impl<'l> Walker<'l> {
                     inherited: true,
                     exported: false,
                 });
+            }
+        }
+        // `declare -a a=(rm -rf ~)`: a compound assignment of plain words gives the array its
+        // elements (options that only make it an array, global, read-only or exported).
+        let plain_options = args[1..].iter().all(|o| {
+            o.arg.exact().is_some_and(|v| {
+                !v.starts_with(['-', '+'])
+                    || v.starts_with('-') && v[1..].bytes().all(|b| b"agrx".contains(&b))
+            })
+        });
+        if plain_options {
+            for a in &args[1..] {
+                if let Some((name, elements)) = a.arg.exact().and_then(plain_compound) {
+                    self.known_elements(name, elements, a.arg.span);
+                }
             }
         }
     }
@@ -3290,6 +3402,42 @@ pub(crate) fn normalize_program(name: &str) -> (String, Option<String>) {
         }
     }
     (name.to_owned(), Some(name.to_owned()))
+}
+
+/// `NAME=(w1 w2 …)` of plain words (letters, digits, `-_./:,=+@%`, a leading `~`): the name
+/// and its elements, at most 64.
+fn plain_compound(text: &str) -> Option<(&str, Vec<String>)> {
+    let (name, value) = text.split_once('=')?;
+    let inner = value.strip_prefix('(')?.strip_suffix(')')?;
+    if name.is_empty()
+        || name.starts_with(|c: char| c.is_ascii_digit())
+        || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+    {
+        return None;
+    }
+    let elements: Vec<String> = inner.split_ascii_whitespace().map(str::to_owned).collect();
+    let plain = elements.len() <= 64
+        && elements.iter().all(|e| {
+            e.char_indices().all(|(i, c)| {
+                c.is_ascii_alphanumeric()
+                    || matches!(c, '-' | '_' | '.' | '/' | ':' | ',' | '=' | '+' | '@' | '%')
+                    || (c == '~' && i == 0)
+            })
+        });
+    plain.then_some((name, elements))
+}
+
+/// The variable of a named descriptor (`{fd}` in `{fd}>file`), as the parser keeps it.
+pub(crate) fn descriptor_variable(fd: &str) -> Option<&str> {
+    fd.strip_prefix('{')?.strip_suffix('}')
+}
+
+/// `{fd}>&-`, `{fd}<&-`: the redirect closes the descriptor whose number the variable holds.
+fn closes_descriptor(r: &crate::ast::Redirect) -> bool {
+    matches!(r.op.as_str(), ">&-" | "<&-")
+        || matches!(r.op.as_str(), ">&" | "<&")
+            && matches!(&r.target, RedirectTarget::Word(w)
+                if matches!(w.parts.as_slice(), [WordPart::Literal { text, .. }] if text == "-"))
 }
 
 /// Non-ASCII, control, zero-width or bidi characters.

@@ -24,6 +24,7 @@ mod runners;
 pub(crate) mod shell_options;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
 pub(crate) use arith::name_operands;
+pub(crate) use decompose::descriptor_variable;
 pub(crate) use nested::shell_command_options;
 pub(crate) mod awk;
 pub(crate) mod sed;

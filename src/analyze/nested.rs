@@ -21,7 +21,7 @@
 //! Re-parsed code keeps spans into the original input through [`SpanMap`]. What cannot be seen
 //! (a dynamic code string) is flagged, never skipped.
 
-use crate::ast::{RedirectTarget, Span, WordPart};
+use crate::ast::{RedirectTarget, Span, Word, WordPart};
 use crate::parse::{SpanMap, escapes};
 
 use super::decompose::{ArgW, Ctx, Feed, Walker, heredoc_feed};
@@ -741,6 +741,10 @@ impl Walker<'_> {
                     if let Some(file) = args.get(i + 1).and_then(|a| a.arg.exact()) {
                         self.run_written(file, args[i + 1].arg.span, program, via, ctx, false);
                     }
+                    // `bash --rcfile <(echo CODE) -i`: the file is what a command prints.
+                    if let Some(file) = args.get(i + 1) {
+                        self.substituted_script(file, program, via, ctx);
+                    }
                     i += 2;
                 } else {
                     i += 1;
@@ -1030,13 +1034,26 @@ impl Walker<'_> {
     /// `sh <(echo CODE)`, `source <(printf CODE)`: the script is what a command prints; when
     /// that command is `echo`/`printf`/`cat <<EOF` with static text, the text is read as code.
     fn substituted_script(&mut self, script: &ArgW, program: &str, via: &[String], ctx: &Ctx) {
+        self.substituted_file(script.word, script.arg.span, program, via, ctx);
+    }
+
+    /// [`Self::substituted_script`] for any word naming a file a shell reads as code: a
+    /// start-up file (`bash --rcfile <(echo CODE) -i`, `BASH_ENV=<(echo CODE) bash -c …`).
+    pub(super) fn substituted_file(
+        &mut self,
+        word: &Word,
+        span: Span,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
         let [
             WordPart::ProcessSubstitution {
                 body,
                 output: false,
                 ..
             },
-        ] = script.word.parts.as_slice()
+        ] = word.parts.as_slice()
         else {
             return;
         };
@@ -1048,7 +1065,7 @@ impl Walker<'_> {
             c.via = via.to_vec();
             c.via.push(program.to_owned());
             c.redirects.clear();
-            self.nested(&text, &map, script.arg.span, &c);
+            self.nested(&text, &map, span, &c);
         }
     }
 
@@ -2386,6 +2403,17 @@ impl Walker<'_> {
         };
         let read = super::sed::read(&script);
         let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        // The input lines, when they are text known now fed on standard input (`sed e <<<
+        // TEXT`, `echo TEXT | sed -n e`): the pattern space `e` or `s///e` runs is made of that
+        // text, read as code as well.
+        let mut records = match &ctx.feed {
+            Some(Feed::Static(text, _) | Feed::Partial(text, _, _))
+                if fed.is_none() && super::sed::input_from_stdin(&words, &names_stdin) =>
+            {
+                Some(text.clone())
+            }
+            _ => None,
+        };
         if let Some(Feed::Partial(_, _, src)) = fed {
             self.flag(
                 FlagKind::DynamicCode,
@@ -2414,6 +2442,13 @@ impl Walker<'_> {
                         span,
                         format!("{program} runs its pattern space (the data) as a command"),
                     );
+                    // Once: every such command runs lines of the same text.
+                    if let Some(text) = records.take().filter(|t| !t.trim().is_empty()) {
+                        let mut c = ctx.with(Context::NestedShell);
+                        c.via = via.to_vec();
+                        c.via.push(program.to_owned());
+                        self.nested(&text, &SpanMap::Table(vec![span; text.len()]), span, &c);
+                    }
                 }
                 super::sed::SedEffect::Write(_) | super::sed::SedEffect::Read(_) => {}
             }

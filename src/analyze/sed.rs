@@ -66,6 +66,23 @@ pub(crate) fn script_with_stdin(
     is_stdin: &dyn Fn(&str) -> bool,
     stdin: Option<&str>,
 ) -> Option<String> {
+    invocation(words, is_stdin, stdin).map(|(script, _)| script)
+}
+
+/// Does sed read its input lines from standard input: no input file, or `-` among them (`sed e
+/// <<< TEXT`, `echo TEXT | sed -n e`)? `None` when the script is not known.
+pub(crate) fn input_from_stdin(words: &[&str], is_stdin: &dyn Fn(&str) -> bool) -> bool {
+    invocation(words, is_stdin, None).is_some_and(|(_, files)| {
+        files.is_empty() || files.iter().any(|f| *f == "-" || is_stdin(f))
+    })
+}
+
+/// The script (as [`script_with_stdin`]) and the input files of one sed invocation.
+fn invocation<'w>(
+    words: &[&'w str],
+    is_stdin: &dyn Fn(&str) -> bool,
+    stdin: Option<&str>,
+) -> Option<(String, Vec<&'w str>)> {
     let from_file = |file: &str| -> Option<String> {
         if is_stdin(file) {
             stdin.map(str::to_owned)
@@ -74,16 +91,14 @@ pub(crate) fn script_with_stdin(
         }
     };
     let mut parts = Vec::new();
-    let mut first_operand = None;
+    let mut operands: Vec<&'w str> = Vec::new();
     let mut next = 0;
     let mut options_end = false;
     while next < words.len() {
         let word = words[next];
         next += 1;
         if options_end || word == "-" || !word.starts_with('-') {
-            if first_operand.is_none() {
-                first_operand = Some(word.to_owned());
-            }
+            operands.push(word);
             continue;
         }
         if word == "--" {
@@ -140,9 +155,10 @@ pub(crate) fn script_with_stdin(
         }
     }
     if parts.is_empty() {
-        first_operand
+        let (script, files) = operands.split_first()?;
+        Some(((*script).to_owned(), files.to_vec()))
     } else {
-        Some(parts.join("\n"))
+        Some((parts.join("\n"), operands))
     }
 }
 
@@ -549,6 +565,20 @@ mod tests {
         // A delimiter inside brackets: literal for newer GNU and BSD seds, the end for older.
         assert_eq!(effects("s/[/]/X/w out"), [Write("out")]);
         assert_eq!(effects("s/[/]/w x/"), [Write("x/")]);
+    }
+
+    #[test]
+    fn input_lines_from_standard_input() {
+        let stdin = |f: &str| f == "/dev/stdin";
+        let from = |w: &[&str]| super::input_from_stdin(w, &stdin);
+        assert!(from(&["e"]));
+        assert!(from(&["-n", "e"]));
+        assert!(from(&["-e", "e", "-"]));
+        assert!(from(&["e", "notes.txt", "/dev/stdin"]));
+        assert!(!from(&["e", "notes.txt"]));
+        assert!(!from(&["-e", "e", "notes.txt"]));
+        assert!(!from(&["-f", "script.sed"]));
+        assert!(!from(&[]));
     }
 
     #[test]

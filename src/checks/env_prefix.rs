@@ -486,6 +486,30 @@ impl Check for EnvPrefix {
                     }
                 }
             }
+            // `exec {PATH}>/dev/null`, `ls {BASH_ENV}>&1`: a named descriptor puts the number
+            // of the descriptor bash opens (10 or above) in the variable, which keeps it.
+            for r in &u.redirects {
+                let Some(name) =
+                    r.fd.as_deref()
+                        .and_then(crate::analyze::descriptor_variable)
+                else {
+                    continue;
+                };
+                if matches!(r.op.as_str(), ">&-" | "<&-")
+                    || matches!(r.op.as_str(), ">&" | "<&") && r.template == "-"
+                {
+                    continue;
+                }
+                if let Some((Risk::High, why)) = classify(name, None) {
+                    history_seen |= name.starts_with("HIST");
+                    out.push(ask(
+                        Some(i),
+                        r.span,
+                        Risk::High,
+                        format!("the named descriptor `{{{name}}}` sets `{name}`: {why}"),
+                    ));
+                }
+            }
             // `export NAME=…`, `declare -x NAME=…`, `typeset`, `readonly`, `unset HISTFILE`.
             if let Some(p @ ("export" | "declare" | "typeset" | "readonly" | "local" | "unset")) =
                 prog(u)
@@ -614,6 +638,10 @@ mod tests {
             ("echo ${LD_PRELOAD=./x.so}", Some(Decision::Ask)),
             ("echo ${name:=x}", None),
             ("read -r PATH <<< /tmp/evil; ls", Some(Decision::Ask)),
+            ("exec {PATH}>/dev/null; ls", Some(Decision::Ask)),
+            ("true {BASH_ENV}>&1; bash -c true", Some(Decision::Ask)),
+            ("exec {fd}>/dev/null; ls", None),
+            ("exec {PATH}>&-; ls", None),
             ("printf -v LD_PRELOAD '%s' ./x.so", Some(Decision::Ask)),
             ("BASH_CMDS[ls]=/tmp/evil/ls; ls", Some(Decision::Ask)),
             ("read -r name; echo \"$name\"", None),

@@ -346,6 +346,32 @@ impl<'a> Lowerer<'a> {
         self.depth = self.depth.saturating_sub(1);
     }
 
+    /// `( ( ( CMD ) ) )`, `{ { CMD; }; }`, `( { CMD; } )`: a subshell or group whose only
+    /// statement is another one, without redirects, runs as the inner one does (a subshell in
+    /// a subshell is one subshell; a group adds nothing). The innermost node whose statements
+    /// run, and whether a subshell is on the way (the whole then runs in one). Walked without
+    /// recursion, so redundant grouping costs no depth: a command nested in 200 of them is
+    /// read.
+    fn redundant_groups<'t>(&self, node: Node<'t>) -> (Node<'t>, bool) {
+        let mut inner = node;
+        let mut subshell = kind(node) == "subshell";
+        loop {
+            let mut cursor = inner.walk();
+            let mut named = inner.named_children(&mut cursor);
+            let (Some(only), None) = (named.next(), named.next()) else {
+                break;
+            };
+            match kind(only) {
+                "subshell" => subshell = true,
+                "compound_statement"
+                    if !self.text(only).starts_with("((") && !self.is_brace_word(only) => {}
+                _ => break,
+            }
+            inner = only;
+        }
+        (inner, subshell)
+    }
+
     /// The statements among `node`'s children, with `&` turning the previous one into a
     /// background command.
     pub(super) fn statements(&mut self, node: Node) -> Vec<Command> {
@@ -403,10 +429,13 @@ impl<'a> Lowerer<'a> {
             "file_redirect" | "herestring_redirect" => self.redirect_only(node),
             "pipeline" => self.pipeline(node),
             "list" => self.list(node),
-            "subshell" => Command::Subshell {
-                body: self.statements(node),
-                span,
-            },
+            "subshell" => {
+                let (inner, _) = self.redundant_groups(node);
+                Command::Subshell {
+                    body: self.statements(inner),
+                    span,
+                }
+            }
             "compound_statement" if self.text(node).starts_with("((") => Command::Test {
                 arithmetic: true,
                 single: false,
@@ -414,7 +443,17 @@ impl<'a> Lowerer<'a> {
                 span,
             },
             "compound_statement" if self.is_brace_word(node) => self.brace_word_group(node),
-            "compound_statement" | "do_group" => Command::Group {
+            "compound_statement" => match self.redundant_groups(node) {
+                (inner, true) => Command::Subshell {
+                    body: self.statements(inner),
+                    span,
+                },
+                (inner, false) => Command::Group {
+                    body: self.statements(inner),
+                    span,
+                },
+            },
+            "do_group" => Command::Group {
                 body: self.statements(node),
                 span,
             },
