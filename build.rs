@@ -412,7 +412,7 @@ fn main() {
          /// a word the table does not name is an operand (echo, test); whether `--no-NAME`\n\
          /// negates a listed option (npm); whether a word `@FILE` is a response file of more\n\
          /// arguments (binutils, LLVM).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -592,7 +592,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             }),
             "long" | "long_value" | "single_value" | "single" | "single_until" | "writes"
             | "runs" | "network" | "output" | "output_dir" | "reads" | "config" | "in_place"
-            | "optional_next" | "two_values" | "long_optional" | "discloses" => v
+            | "optional_next" | "two_values" | "long_optional" | "discloses" | "ends_options" => v
                 .as_array()
                 .is_some_and(|a| a.iter().all(toml::Value::is_str)),
             _ => panic!("{at}: unknown field `{k}` in a `[[program]]` table"),
@@ -660,6 +660,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     let two_values = end(text, "two_values");
     let long_optional = end(text, "long_optional");
     let discloses = end(text, "discloses");
+    let ends_options = end(text, "ends_options");
     let listed = |key: &str| -> Vec<&str> {
         t.get(key)
             .and_then(toml::Value::as_array)
@@ -715,7 +716,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {discloses}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files}, {numeric_operands}, {equals_values})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {discloses}, {ends_options}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files}, {numeric_operands}, {equals_values})"
     )
 }
 

@@ -100,8 +100,15 @@ fn tokenize(lang: Lang, code: &str) -> Option<Vec<Tok>> {
             continue;
         }
         if ch.is_ascii_alphabetic() || ch == '_' || (lang == Lang::Node && ch == '$') {
+            // The first character is the name's (`$` in JavaScript), then letters, digits,
+            // `_` and JavaScript's `$`: every step moves on (`$` alone is a name).
             let start = i;
-            while i < c.len() && (c[i].is_ascii_alphanumeric() || c[i] == '_') {
+            i += 1;
+            while i < c.len()
+                && (c[i].is_ascii_alphanumeric()
+                    || c[i] == '_'
+                    || (lang == Lang::Node && c[i] == '$'))
+            {
                 i += 1;
             }
             let word: String = c[start..i].iter().collect();
@@ -772,6 +779,9 @@ mod tests {
             "process.version.toString.call(1)",
             "(() => 1)()",
             "process.version == 1 ? require('fs') : 0",
+            "await $`rm -rf ~`",
+            "$",
+            "$$x.y",
         ] {
             assert!(!prints_only(Lang::Node, code), "{code}");
         }

@@ -324,6 +324,7 @@ impl Policy {
             runs: spec.runs.into(),
             network: spec.network.into(),
             discloses: spec.discloses.into(),
+            ends_options: spec.ends_options.into(),
             single_until: spec.single_until.into(),
             output: spec.output.into(),
             output_dir: spec.output_dir.into(),

@@ -305,6 +305,10 @@ pub(crate) struct ProgramSpec {
     /// Options that make the program print the credentials it sends (`aws --debug`).
     #[serde(default)]
     pub discloses: Vec<String>,
+    /// Options after which the options end (python's `-c CODE`, `-m MOD`): every later word is
+    /// an operand.
+    #[serde(default)]
+    pub ends_options: Vec<String>,
     /// Single-dash words whose values run up to a `;` or `+` word (`find -exec CMD… ;`).
     #[serde(default)]
     pub single_until: Vec<String>,

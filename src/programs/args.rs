@@ -192,8 +192,9 @@ pub(crate) struct OptionSpec {
     pub runs: Names,
     /// Options that make the program reach the network.
     pub network: Names,
-    /// Single-dash words whose values run up to a `;` word, or a `+` right after `{}` (`find
-    /// -exec CMD… ;`): the words between are the option's value, never options of the program.
+    /// Whole option words whose values run up to a `;` word, or a `+` right after `{}` (`find
+    /// -exec CMD… ;`, `fd -x CMD…`): the words between are the option's value, never options of
+    /// the program.
     pub single_until: Names,
     /// Options whose value is a file the program writes (`sort -o FILE`, `cp -t DIR`).
     pub output: Names,
@@ -224,6 +225,9 @@ pub(crate) struct OptionSpec {
     /// Options that make the program print the credentials it sends: a log of its requests
     /// with their authorization headers or session tokens (`aws --debug`, `gcloud --log-http`).
     pub discloses: Names,
+    /// Options after which the options end (python's `-c CODE` and `-m MOD`): every later word
+    /// is an operand whatever it looks like (the code's or the module's `sys.argv`).
+    pub ends_options: Names,
 }
 
 /// What a unit's words are to the files it touches, by its program's table: the files it
@@ -275,6 +279,7 @@ impl OptionSpec {
         two_values: Names::Packed(""),
         long_optional: Names::Packed(""),
         discloses: Names::Packed(""),
+        ends_options: Names::Packed(""),
     };
 
     /// The effect of an option found in a unit, when the table gives it one.
@@ -630,6 +635,16 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
     let mut i = start;
     let mut done = false;
     while i < argv.len() {
+        // `python3 -c CODE -v`: after such an option every word is an operand.
+        if !done
+            && out
+                .opts
+                .last()
+                .is_some_and(|o| spec.ends_options.contains(&o.name))
+        {
+            done = true;
+            out.options_end = Some(i);
+        }
         let arg = &argv[i];
         // `strings @list`: more arguments from a file, wherever the word stands (`--` too).
         if spec.response_files
@@ -689,7 +704,8 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
             i += 1;
             continue;
         }
-        if spec.single_dash_long && spec.single_until.contains(v) {
+        // `find -exec CMD… ;`, `fd -x CMD…`: the words up to the terminator are the option's.
+        if spec.single_until.contains(v) {
             let end = (i + 1..argv.len())
                 .find(|&k| match argv[k].text() {
                     Some(";") => true,

@@ -186,7 +186,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     let table = option_key(program)?.0?;
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.20 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.21 as usize,
     };
     let &(
         short,
@@ -210,6 +210,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         two_values,
         long_optional,
         discloses,
+        ends_options,
         single_dash_long,
         long_values,
         signal_words,
@@ -247,6 +248,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         two_values: Names::Packed(text(optional_next as usize, two_values)?),
         long_optional: Names::Packed(text(two_values as usize, long_optional)?),
         discloses: Names::Packed(text(long_optional as usize, discloses)?),
+        ends_options: Names::Packed(text(discloses as usize, ends_options)?),
         closed,
         options_first,
         unlisted_operands,
