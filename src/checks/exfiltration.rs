@@ -1222,6 +1222,10 @@ fn prints_secret_text(u: &Unit) -> Option<String> {
     {
         return Some("git's configuration (a CI checkout keeps its token there)".to_owned());
     }
+    // `git var -l` lists the configuration as `git config -l` does.
+    if p == "git" && words.first() == Some(&"var") && words.contains(&"-l") {
+        return Some("git's configuration (a CI checkout keeps its token there)".to_owned());
+    }
     if p == "git" && words.first() == Some(&"config") {
         let listing = words.iter().any(|w| {
             matches!(
