@@ -184,6 +184,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("cargo")
     },
     spec("catchsegv"),
+    spec("cgexec"),
     WrapperSpec {
         // `choom -n 100 -- CMD` runs CMD with an OOM score; `choom -p PID` reads or sets one.
         query_options: words!["-p", "--pid"],
@@ -276,6 +277,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("dotenv")
     },
     spec("eatmydata"),
+    // `entr [-acdnprz] UTILITY [ARG…]` runs the utility each time a file it is fed changes
+    // (`-s` runs its operand through the shell: the embedded-command check reads it, and the
+    // table does not name it, so the place is unproven).
+    spec("entr"),
     WrapperSpec {
         code_options: words!["-S", "--split-string"],
         assignments: true,

