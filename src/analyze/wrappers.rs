@@ -277,10 +277,6 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("dotenv")
     },
     spec("eatmydata"),
-    // `entr [-acdnprz] UTILITY [ARG…]` runs the utility each time a file it is fed changes
-    // (`-s` runs its operand through the shell: the embedded-command check reads it, and the
-    // table does not name it, so the place is unproven).
-    spec("entr"),
     WrapperSpec {
         code_options: words!["-S", "--split-string"],
         assignments: true,
