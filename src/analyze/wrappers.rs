@@ -184,6 +184,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("cargo")
     },
     spec("catchsegv"),
+    spec("cgexec"),
     WrapperSpec {
         // `choom -n 100 -- CMD` runs CMD with an OOM score; `choom -p PID` reads or sets one.
         query_options: words!["-p", "--pid"],

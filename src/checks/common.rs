@@ -228,11 +228,6 @@ fn is_rm_like(p: &str) -> bool {
     )
 }
 
-/// dd and its forensic forks (dcfldd, dc3dd), which take `KEY=VALUE` operands.
-fn is_dd_like(p: &str) -> bool {
-    matches!(p, "dd" | "dcfldd" | "dc3dd")
-}
-
 /// The file a dd-style operand writes: dd's `of=`, dcfldd's and dc3dd's `of=`/`ofs=` and their
 /// hashed forms `hof=`/`hofs=`, and dc3dd's `wipe=`/`hwipe=` (it fills the device).
 pub(crate) fn dd_output(t: &str) -> Option<&str> {
@@ -271,7 +266,7 @@ pub(crate) fn catastrophe(tokens: &[String], cwd: &Path) -> Option<String> {
     }
     if let Some(d) = devices {
         let writer = !known
-            || is_dd_like(p)
+            || crate::programs::is_dd_style(p)
             || crate::programs::overwrites_operands(p)
             || matches!(p, "shred" | "cp" | "tee");
         let of = rest
@@ -464,6 +459,7 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let table = match p {
         "gsed" => tables::with_roles("sed"),
         "dd" | "awk" | "gawk" => tables::builtin(p),
+        _ if crate::programs::is_dd_style(p) => None,
         _ => tables::with_roles(p),
     };
     // Programs that write every operand, whose table (if any) names no output.
@@ -472,15 +468,16 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         (_, Some(t)) if t.has_outputs() => t,
         // Facts no table role says, read through the same parse (with the program's table
         // when it has one).
-        (
-            "dd" | "dcfldd" | "dc3dd" | "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto"
-            | "rename",
-            _,
-        ) => table.as_ref().unwrap_or(&args::NO_SPEC),
+        ("vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto" | "rename", _) => {
+            table.as_ref().unwrap_or(&args::NO_SPEC)
+        }
+        _ if crate::programs::is_dd_style(p) => table.as_ref().unwrap_or(&args::NO_SPEC),
         // A device writer's every word that is no option is a target, a value too: read
         // without its table, as the parser reads a program it knows nothing of, so a table
-        // that wrongly gives a letter a value (`mkfs -F`) cannot hide the device.
-        ("badblocks", _) => &args::NO_SPEC,
+        // that wrongly gives a letter a value (`mkfs -F`) cannot hide the device. Image
+        // copiers with a subcommand (`qemu-img convert`, `bmaptool copy`) are read so too: a
+        // value misread as an operand only adds a target.
+        ("badblocks" | "qemu-img" | "bmaptool", _) => &args::NO_SPEC,
         _ if every_operand => &args::NO_SPEC,
         ("base64", _) => &BASE64,
         // `--output FILE` / `--output=FILE` of any other program: parsed only when a word
@@ -510,8 +507,25 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
                 out.extend(operands());
             }
         }
-        "dd" | "dcfldd" | "dc3dd" => {
+        _ if crate::programs::is_dd_style(p) => {
             out.extend(operands().filter_map(|t| dd_output(&t).map(str::to_owned)));
+        }
+        // `qemu-img convert … IN OUT` and `bmaptool copy … IMAGE DEST` write their last
+        // operand, `qemu-img dd … of=OUT` its `of=`.
+        "qemu-img" | "bmaptool" => {
+            let words: Vec<String> = operands().collect();
+            match words
+                .iter()
+                .position(|w| matches!(w.as_str(), "convert" | "copy" | "dd"))
+            {
+                Some(k) if words[k] == "dd" => out.extend(
+                    words[k + 1..]
+                        .iter()
+                        .filter_map(|t| dd_output(t).map(str::to_owned)),
+                ),
+                Some(k) if words.len() > k + 2 => out.extend(words.last().cloned()),
+                _ => {}
+            }
         }
         "vi" | "vim" | "nvim" | "emacs" => {
             // Only in batch mode: an interactive editor is a person's business.

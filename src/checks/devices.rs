@@ -8,9 +8,11 @@ declare_check! {
     /// **What it flags**: anything written to a disk or partition device (`/dev/sd*`,
     /// `/dev/nvme*`, `/dev/hd*`, `/dev/vd*`, `/dev/xvd*`, `/dev/mmcblk*`, `/dev/disk*`,
     /// `/dev/mapper/*`, `/dev/md*`), raw memory (`/dev/mem`, `/dev/kmem`, `/dev/port`) or
-    /// `/proc/sysrq-trigger`: by a redirect (`> /dev/sda`), `tee`, `cp`, `dd of=` (dcfldd's
-    /// and dc3dd's `of=`, `hof=`, `wipe=` too), `shred`, and the programs that overwrite
-    /// every operand (`programs::overwrites_operands`: `wipefs`, `mkfs*`, `mkswap`,
+    /// `/proc/sysrq-trigger`: by a redirect (`> /dev/sda`), `tee`, `cp`, `dd of=` (and the
+    /// programs spelled like dd, `programs::is_dd_style`: dcfldd's and dc3dd's `of=`, `hof=`,
+    /// `wipe=` too), `shred`, an image writer's output as its table names it (`partclone.* -o`,
+    /// `ntfsclone --overwrite`, `e2image -ra IMG DEV`, `ddrescue IMG DEV`; `qemu-img convert`,
+    /// `bmaptool copy`), and the programs that overwrite every operand (`programs::overwrites_operands`: `wipefs`, `mkfs*`, `mkswap`,
     /// `blkdiscard`, `mkreiserfs`, `mformat`, `scrub`…); and a partition editor (`fdisk`, `gdisk`,
     /// `cfdisk`) given a disk and a script on standard input that writes (`fdisk /dev/sda <<<
     /// $'o\nw'`), or `sfdisk DISK` fed a layout (it always writes).
@@ -79,6 +81,26 @@ mod tests {
             ("cat image.iso > /dev/nvme0n1", Some(Decision::Deny)),
             ("tee /dev/sda < /dev/zero", Some(Decision::Deny)),
             ("dd if=/dev/zero of=/dev/sda bs=1M", Some(Decision::Deny)),
+            (
+                "partclone.ext4 -r -s img -o /dev/sda1",
+                Some(Decision::Deny),
+            ),
+            (
+                "ntfsclone --restore-image --overwrite /dev/sda1 img",
+                Some(Decision::Deny),
+            ),
+            ("e2image -ra img /dev/sdb1", Some(Decision::Deny)),
+            ("ddrescue img /dev/sda map", Some(Decision::Deny)),
+            (
+                "qemu-img convert -O raw a.qcow2 /dev/sda",
+                Some(Decision::Deny),
+            ),
+            ("bmaptool copy a.wic /dev/mmcblk0", Some(Decision::Deny)),
+            ("ddpt if=img of=/dev/sdb", Some(Decision::Deny)),
+            ("partclone.ext4 -c -s /dev/sda1 -o img", None),
+            ("e2image /dev/sda1 img", None),
+            ("ddrescue /dev/sda img map", None),
+            ("qemu-img convert -O raw a.qcow2 a.raw", None),
             ("cp disk.img /dev/mmcblk0", Some(Decision::Deny)),
             ("echo b > /proc/sysrq-trigger", Some(Decision::Deny)),
             ("shred -n 3 -z /dev/nvme0n1", Some(Decision::Deny)),

@@ -528,50 +528,8 @@ fn prints_secret(u: &Unit) -> Option<String> {
     {
         return Some(format!("the variable {name} (given on standard input)"));
     }
-    // Only the programs below print secrets of their own.
-    if !matches!(
-        p,
-        "printenv"
-            | "env"
-            | "echo"
-            | "printf"
-            | "declare"
-            | "typeset"
-            | "readonly"
-            | "local"
-            | "export"
-            | "ps"
-            | "getent"
-            | "gh"
-            | "kubectl"
-            | "oc"
-            | "aws"
-            | "gcloud"
-            | "az"
-            | "vault"
-            | "bao"
-            | "op"
-            | "bw"
-            | "lpass"
-            | "pass"
-            | "gopass"
-            | "security"
-            | "secret-tool"
-            | "git"
-            | "npm"
-            | "pnpm"
-            | "yarn"
-            | "glab"
-            | "heroku"
-            | "doctl"
-            | "fly"
-            | "flyctl"
-            | "terraform"
-            | "tofu"
-            | "pulumi"
-            | "wg"
-    ) && !p.starts_with("docker-credential-")
-    {
+    // Only the catalogue's credential printers print secrets of their own.
+    if !crate::programs::credential_printer(p) {
         return None;
     }
     let words: Vec<&str> = u.args().map(text).collect();
@@ -741,6 +699,31 @@ fn prints_secret(u: &Unit) -> Option<String> {
                     .any(|w| matches!(*w, "private-key" | "preshared-keys")) =>
         {
             Some("a WireGuard private key".to_owned())
+        }
+        // rclone's configuration with its remotes' tokens and (reversibly obscured) passwords;
+        // MinIO's client's aliases with their secret keys (`mc alias list` prints them, `mc
+        // alias export` as JSON); s3cmd's configuration with its keys.
+        // Without a table for their global options (`rclone --config FILE config show`), the
+        // pair of command words is looked for anywhere.
+        "rclone"
+            if cmd
+                .windows(2)
+                .any(|w| matches!(w, ["config", "show" | "dump"])) =>
+        {
+            Some("rclone's stored remote credentials".to_owned())
+        }
+        "mc" | "mcli"
+            if cmd.windows(2).any(|w| {
+                matches!(
+                    w,
+                    ["alias", "list" | "ls" | "export"] | ["host", "list" | "ls"]
+                )
+            }) =>
+        {
+            Some("the MinIO client's stored keys".to_owned())
+        }
+        "s3cmd" if words.iter().any(|w| w.starts_with("--dump-config")) => {
+            Some("s3cmd's stored keys".to_owned())
         }
         "kubectl" | "oc" if matches!(cmd[..], ["create", "token", ..]) => {
             Some("a cluster token".to_owned())
@@ -1243,6 +1226,10 @@ fn prints_secret_text(u: &Unit) -> Option<String> {
             .iter()
             .any(|w| *w == ".git/config" || w.ends_with("/.git/config"))
     {
+        return Some("git's configuration (a CI checkout keeps its token there)".to_owned());
+    }
+    // `git var -l` lists the configuration as `git config -l` does.
+    if p == "git" && words.first() == Some(&"var") && words.contains(&"-l") {
         return Some("git's configuration (a CI checkout keeps its token there)".to_owned());
     }
     if p == "git" && words.first() == Some(&"config") {

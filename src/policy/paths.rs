@@ -949,6 +949,13 @@ fn role_paths(
     operands_done: bool,
     out: &mut Vec<(Access, String, crate::ast::Span)>,
 ) {
+    // A subcommand's own table gives its options roles too (`git blame -S FILE`, `helm
+    // template -f FILE`, `perf record -o FILE`): read with the words as that table reads them.
+    if tables::has_subcommand_tables(program)
+        && let Some((sub, parsed)) = tables::builtin_subcommand(program, &unit.argv, 3)
+    {
+        option_role_paths(&sub, &parsed, unit, out);
+    }
     // `tar -C DIR` is where an extraction writes (and where a creation reads): a role that
     // depends on the mode, read with a table of its own.
     let table = tables::with_roles(program);
@@ -986,12 +993,31 @@ fn role_paths(
         _ => return,
     };
     let parsed = args::parse(Some(spec), &unit.argv);
+    option_role_paths(spec, &parsed, unit, out);
+    if !operands_done {
+        for i in spec.output_operands(&parsed) {
+            if let Some(a) = unit.argv.get(i) {
+                let v = a.value.as_deref().unwrap_or(&a.template);
+                out.push((Access::Write, v.to_owned(), a.span));
+            }
+        }
+    }
+}
+
+/// The files the options of `parsed` (a unit's words read with `spec`) write and read, by the
+/// roles `spec` gives them. A directory option writes somewhere under the directory (`DIR/*`).
+fn option_role_paths(
+    spec: &OptionSpec,
+    parsed: &args::Parsed,
+    unit: &Unit,
+    out: &mut Vec<(Access, String, crate::ast::Span)>,
+) {
     let word = |i: usize| {
         unit.argv
             .get(i)
             .map(|a| (a.value.as_deref().unwrap_or(&a.template), a.span))
     };
-    for (o, role) in spec.option_roles(&parsed) {
+    for (o, role) in spec.option_roles(parsed) {
         let value = match (&o.value, o.value_at) {
             // `--output="$f"`: the value is the word after `=` (known only at run time).
             (_, Some(i)) if i == o.index => {
@@ -1010,13 +1036,6 @@ fn role_paths(
                 span,
             )),
             Role::Reads | Role::Config => out.push((Access::Read, v.to_owned(), span)),
-        }
-    }
-    if !operands_done {
-        for i in spec.output_operands(&parsed) {
-            if let Some((v, span)) = word(i) {
-                out.push((Access::Write, v.to_owned(), span));
-            }
         }
     }
 }

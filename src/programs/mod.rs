@@ -606,6 +606,33 @@ name_set! {
     ]
 }
 
+name_set! {
+    /// Programs that print credentials they hold or fetch (a variable's value, a CLI's stored
+    /// token, a password manager's entry, a cloud's minted token, a remote's stored keys): the
+    /// exfiltration check reads their words to tell which of their commands print one (`gh auth
+    /// token`, `rclone config show`, `mc alias list`).
+    /// A Docker credential helper (`docker-credential-*`) is one too: [`credential_printer`].
+    pub(crate) fn is_credential_printer, CREDENTIAL_PRINTERS = [
+        "printenv", "env", "echo", "printf", "declare", "typeset", "readonly", "local", "export",
+        "ps", "getent", "gh", "kubectl", "oc", "aws", "gcloud", "az", "vault", "bao", "op", "bw",
+        "lpass", "pass", "gopass", "security", "secret-tool", "git", "npm", "pnpm", "yarn",
+        "glab", "heroku", "doctl", "fly", "flyctl", "terraform", "tofu", "pulumi", "wg", "rclone",
+        "mc", "mcli", "s3cmd",
+    ]
+}
+
+/// Whether `p` may print a credential: [`is_credential_printer`] or a Docker credential helper.
+pub(crate) fn credential_printer(p: &str) -> bool {
+    is_credential_printer(p) || p.starts_with("docker-credential-")
+}
+
+name_set! {
+    /// dd and the programs spelled like it, whose `KEY=VALUE` operands name what they read
+    /// and write (`of=/dev/sda`): its forensic forks (`dcfldd`, `dc3dd`), `ddpt`, `sg_dd` (sg3
+    /// utilities) and `sdd`.
+    pub(crate) fn is_dd_style, DD_STYLE = ["dd", "dcfldd", "dc3dd", "ddpt", "sg_dd", "sdd"]
+}
+
 /// Whether `p` overwrites every operand it is given: [`is_operand_overwriter`] or a `mkfs*`
 /// program (`mkfs.ext4`, `mkfs.bcachefs`).
 pub(crate) fn overwrites_operands(p: &str) -> bool {
@@ -715,6 +742,8 @@ mod tests {
             (is_recursive_decompressor, RECURSIVE_DECOMPRESSORS),
             (is_text_searcher, TEXT_SEARCHERS),
             (is_operand_overwriter, OPERAND_OVERWRITERS),
+            (is_dd_style, DD_STYLE),
+            (is_credential_printer, CREDENTIAL_PRINTERS),
         ] {
             assert_name_set(is, list);
         }
