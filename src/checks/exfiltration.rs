@@ -2614,20 +2614,20 @@ fn secret_copies(cx: &CheckCtx) -> Vec<SecretCopy> {
 /// (`rsync -aL h/ host:x`). The sources are the operands before the last, as the program's
 /// table reads the words (`ln -s ~`: the only operand).
 fn tree_linked_or_copied(u: &Unit) -> Option<String> {
-    let p = prog(u)?;
-    let recursive = match p {
-        "ln" | "mv" => true,
-        "cp" => u
-            .args()
-            .map(text)
-            .any(|t| super::common::is_recursive_flag(t) || is_archive_bundle(t)),
-        _ => false,
-    };
-    if !recursive {
-        return None;
-    }
+    let p = prog(u).filter(|p| matches!(*p, "ln" | "mv" | "cp"))?;
     let spec = crate::programs::tables::builtin(p).unwrap_or_default();
     let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    // cp copies a directory only when told to recurse (`-a` is `-dR --preserve=all`).
+    if p == "cp"
+        && !parsed.opts.iter().any(|o| {
+            matches!(
+                o.name.as_ref(),
+                "-a" | "-r" | "-R" | "--archive" | "--recursive"
+            )
+        })
+    {
+        return None;
+    }
     let sources = match parsed.operands.len() {
         0 => return None,
         1 => &parsed.operands[..],
@@ -2639,14 +2639,6 @@ fn tree_linked_or_copied(u: &Unit) -> Option<String> {
         .map(text)
         .find(|w| holds_secrets(w))
         .map(tree_of_secrets)
-}
-
-/// `cp -a`/`--archive`: recursive, links kept.
-fn is_archive_bundle(w: &str) -> bool {
-    w == "--archive"
-        || w.strip_prefix('-').is_some_and(|b| {
-            !b.starts_with('-') && b.chars().all(|c| c.is_ascii_alphabetic()) && b.contains('a')
-        })
 }
 
 /// `git push`, after git's global options.
