@@ -58,6 +58,9 @@ pub(crate) enum ArgPattern {
     /// (`analyze::inline_code`) proves to only print; `@python-other-code`, `@node-other-code`:
     /// any other code, or code known only at run time.
     InlineCode(crate::analyze::inline_code::Lang, bool),
+    /// `not:WORD`: any word but WORD (a value known only at run time included): `-m` given
+    /// any module but `json.tool`, with no regex to compile.
+    Except(Text),
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
     Glob(Text, OnceLock<Option<Glob>>),
     /// `re:…`: what it needs literally, and the regex, compiled on first use when the
@@ -114,6 +117,13 @@ impl ArgPattern {
                 regex: OnceLock::new(),
             })));
         }
+        if text.starts_with("not:") {
+            let word = match text {
+                Text::Borrowed(t) => Text::Borrowed(&t[4..]),
+                Text::Owned(t) => Text::Owned(t[4..].to_owned()),
+            };
+            return Ok(ArgPattern::Except(word));
+        }
         if text.contains(['*', '?', '[', '{']) {
             // Checked now (unless trusted), compiled on first use.
             if !trusted {
@@ -137,7 +147,7 @@ impl ArgPattern {
             // only expand to one when the directory holds such a name (an unmatched glob stays
             // as written).
             ArgPattern::Regex(r) if r.src.starts_with("^-") => dash_names || glob.starts_with('-'),
-            ArgPattern::Glob(..) | ArgPattern::Regex(..) => true,
+            ArgPattern::Glob(..) | ArgPattern::Regex(..) | ArgPattern::Except(..) => true,
             _ => false,
         }
     }
@@ -168,7 +178,10 @@ impl ArgPattern {
             Some(v) => self.matches_text(v, false, cwd),
             None => matches!(
                 self,
-                ArgPattern::Dynamic | ArgPattern::Any | ArgPattern::InlineCode(_, false)
+                ArgPattern::Dynamic
+                    | ArgPattern::Any
+                    | ArgPattern::Except(_)
+                    | ArgPattern::InlineCode(_, false)
             ),
         }
     }
@@ -208,6 +221,7 @@ impl ArgPattern {
                     .as_ref()
                     .is_some_and(|r| r.is_match(text))
             }),
+            ArgPattern::Except(w) => dynamic || text != &**w,
             ArgPattern::Literal(l) => text == &**l,
         }
     }
