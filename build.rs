@@ -98,6 +98,7 @@ const FIELDS: &[(&str, u8, Kind)] = &[
     ("options", 20, Kind::OptionValues),
     ("first_operand", 21, Kind::Bool),
     ("max_options", 22, Kind::Count),
+    ("other_options", 23, Kind::List),
 ];
 
 /// The tag that ends a rule's fields.

@@ -1254,6 +1254,19 @@ impl Walker<'_> {
                 }
             }
         }
+        // Python's code option as its table reads the options before it (`python3 -W ignore
+        // -B -c CODE`): which options may stand beside it is the allow rule's to say.
+        let base = program.rsplit('/').next().unwrap_or(&program);
+        let mut python_code = None;
+        if matches!(base, "python" | "python3") {
+            let argv: Vec<_> = args.iter().map(|a| a.arg.clone()).collect();
+            if let Some(o) = crate::programs::tables::builtin_option(base, &argv, "-c") {
+                one_liner = true;
+                code = args.get(o.value_at.unwrap_or(o.index));
+                code_option = Some("-c");
+                python_code = o.value;
+            }
+        }
         if one_liner {
             // `python3 -c "$(curl …)"`: the code is a command's output.
             if let Some(c) = code
@@ -1270,7 +1283,11 @@ impl Walker<'_> {
                     format!("{program} runs code that a command prints"),
                 );
             } else if let Some(c) = code
-                && !prints_only_code(&program, code_option, c)
+                && !prints_only_code(
+                    &program,
+                    code_option,
+                    python_code.as_deref().or(c.arg.exact()),
+                )
             {
                 self.flag(
                     FlagKind::DynamicCode,
@@ -3048,8 +3065,9 @@ fn makes_unnamed_arrays(units: &[crate::analyze::Unit]) -> bool {
 }
 
 /// `python3 -c CODE`, `node -e CODE`, `node -p CODE` whose static code the closed one-liner
-/// reader proves to only print. The code option must be the first word after the program.
-fn prints_only_code(program: &str, option: Option<&str>, code: &ArgW) -> bool {
+/// reader proves to only print. Node's code option must be the first word after the program;
+/// Python's is read with its table.
+fn prints_only_code(program: &str, option: Option<&str>, code: Option<&str>) -> bool {
     use super::inline_code::{Lang, prints_only};
     let name = program.rsplit('/').next().unwrap_or(program);
     let lang = match (name, option) {
@@ -3057,7 +3075,7 @@ fn prints_only_code(program: &str, option: Option<&str>, code: &ArgW) -> bool {
         ("node" | "nodejs", Some("-e" | "--eval" | "-p" | "--print")) => Lang::Node,
         _ => return false,
     };
-    code.arg.exact().is_some_and(|text| prints_only(lang, text))
+    code.is_some_and(|text| prints_only(lang, text))
 }
 
 #[cfg(test)]

@@ -3267,12 +3267,10 @@ fn shadowed_stdlib(dir: &Path, w: &LineWrites) -> Option<PathBuf> {
 /// `sys.path`): `platform.py` or `platform/` there, or any module named like a standard
 /// library one (which `platform` imports in turn).
 fn inline_imports_shadowed(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
-    let mut args = u.args().map(text);
-    // `-c CODE`, or the code attached (`-cCODE`).
-    let code = match args.next()?.strip_prefix("-c")? {
-        "" => args.next()?,
-        attached => attached,
-    };
+    // `-c CODE` (`-cCODE`) as Python's table reads the options before it (every version
+    // and PyPy read them as CPython 3 does).
+    let code = crate::programs::tables::builtin_option("python3", &u.argv, "-c")?.value?;
+    let code = code.as_str();
     let imports = crate::analyze::inline_code::python_imports(code)?;
     for m in &imports {
         if let Some(shadow) = [dir.join(format!("{m}.py")), dir.join(m)]
@@ -3303,24 +3301,10 @@ fn is_python(name: &str) -> bool {
     rest.is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == '.'))
 }
 
-/// The module of `python -m MOD` (also `-mMOD`), before any script operand.
+/// The module of `python -m MOD` (also `-mMOD`), as Python's table reads the options before
+/// it (`python3 -W ignore -m pip`); none after a script operand or `-c`.
 fn python_module(u: &Unit) -> Option<String> {
-    let mut args = u.args().map(text);
-    while let Some(a) = args.next() {
-        if a == "-m" {
-            return args.next().map(str::to_owned);
-        }
-        if let Some(m) = a.strip_prefix("-m")
-            && !m.is_empty()
-            && !a.starts_with("--")
-        {
-            return Some(m.to_owned());
-        }
-        if !a.starts_with('-') {
-            return None; // a script: its own arguments follow
-        }
-    }
-    None
+    crate::programs::tables::builtin_option("python3", &u.argv, "-m")?.value
 }
 
 /// Whether the TOML file says yes; a file that cannot be read or parsed says yes too.

@@ -287,6 +287,32 @@ impl Policy {
                     .push(rule_reason(rule, rule.describe(), unit.span, i));
             }
         }
+        // `python3 -m pip list`: a module that is a program of the catalogue is judged by that
+        // program's table and rules as well (`pip list`); the interpreter's own options end at
+        // `-m`, and any other one beside it leaves the module's rules out.
+        let mut module_help = false;
+        if let Some((program, module)) = module_unit(unit, &parsed) {
+            let (mspec, mparsed) = self.parse_unit(&module);
+            let mut minput = MatchInput::new(&module, &mparsed, &self.cwd);
+            minput.dash_names = dash_names;
+            let mut key = String::new();
+            let mgroups = self.groups_for(self.named_group(program), &module, &mparsed, &mut key);
+            for rule in self.unit_candidates(&module, &mparsed, &mgroups) {
+                if rule.matches(&minput) {
+                    about_wrapper.push(false);
+                    state
+                        .reasons
+                        .push(rule_reason(rule, rule.describe(), unit.span, i));
+                }
+            }
+            module_help = !(dash_names && module.args().any(|a| a.glob))
+                && help::asks_for_help(&module, mspec.as_deref(), || true).is_some_and(
+                    |h| match h {
+                        help::Help::Program => true,
+                        help::Help::Subcommand(sub) => self.knows_subcommand(program, sub),
+                    },
+                );
+        }
         // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
         // program asked for its help text or version runs nothing (`help.rs`). Built-in asks about what the subcommand would do
         // give way; denies, checks, paths and flags still count, and so do asks about a wrapper
@@ -310,7 +336,8 @@ impl Policy {
         let help = help::asks_for_help(unit, spec.as_deref(), known).is_some_and(|h| match h {
             help::Help::Program => true,
             help::Help::Subcommand(sub) => own.is_some_and(|(p, _)| self.knows_subcommand(p, sub)),
-        }) && !(dash_names && unit.args().any(|a| a.glob));
+        }) && !(dash_names && unit.args().any(|a| a.glob))
+            || module_help;
         if help {
             let mut k = 0;
             state.reasons.retain(|r| {
@@ -1011,6 +1038,36 @@ impl Policy {
 }
 
 /// Does the unit make links (`ln`, `link`, `cp -s`/`-l`/`--symbolic-link`/`--link`)?
+/// `python3 -m pip ARGS` as the unit `pip ARGS` ([`crate::programs::module_program`]), when
+/// `-m MODULE` is the interpreter's only option and every word is read.
+fn module_unit(unit: &Unit, parsed: &options::Parsed) -> Option<(&'static str, Unit)> {
+    let interpreter = unit.program.as_deref().map(crate::programs::base)?;
+    if !matches!(interpreter, "python" | "python3")
+        || parsed.dynamic
+        || parsed.odd
+        || parsed.unknown.is_some()
+    {
+        return None;
+    }
+    let [o] = parsed.opts.as_slice() else {
+        return None;
+    };
+    if o.name != "-m" {
+        return None;
+    }
+    let program = crate::programs::module_program(o.value.as_deref()?)?;
+    let at = o.value_at.unwrap_or(o.index);
+    let mut name = unit.argv.get(at)?.clone();
+    name.value = Some(program.into());
+    let mut module = unit.clone();
+    module.program = Some(program.to_owned());
+    module.path = None;
+    module.argv = std::iter::once(name)
+        .chain(unit.argv.iter().skip(at + 1).cloned())
+        .collect();
+    Some((program, module))
+}
+
 fn makes_links(unit: &Unit) -> bool {
     match unit.program.as_deref() {
         Some("ln" | "link") => true,

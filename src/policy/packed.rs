@@ -135,6 +135,7 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
         max_operands: None,
         min_operands: None,
         max_options: None,
+        other_options: None,
         env: None,
         via: None,
         context: None,
@@ -228,6 +229,10 @@ fn fields(mut r: Reader<'_>) -> Result<RuleSpec, Malformed> {
             tag::MAX_OPTIONS => {
                 r.field = "max_options";
                 spec.max_options = Some(r.uint()?);
+            }
+            tag::OTHER_OPTIONS => {
+                r.field = "other_options";
+                spec.other_options = Some(r.list()?);
             }
             tag::FIRST_OPERAND => {
                 r.field = "first_operand";

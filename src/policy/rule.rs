@@ -62,6 +62,8 @@ pub(crate) struct Rule {
     max_operands: Option<usize>,
     min_operands: Option<usize>,
     max_options: Option<usize>,
+    /// `other_options`: the only options besides the ones the rule names.
+    other_options: Option<Vec<Text>>,
     env: Vec<Text>,
     via: Vec<Text>,
     context: Vec<Context>,
@@ -322,6 +324,7 @@ impl Rule {
             max_operands: spec.max_operands,
             min_operands: spec.min_operands,
             max_options: spec.max_options,
+            other_options: spec.other_options,
             env,
             via: spec.via.unwrap_or_default(),
             context,
@@ -367,6 +370,7 @@ impl Rule {
             max_operands: None,
             min_operands: None,
             max_options: None,
+            other_options: None,
             env: Vec::new(),
             via: Vec::new(),
             context: Vec::new(),
@@ -748,6 +752,21 @@ impl Rule {
         {
             return Err(Miss::OptionCount);
         }
+        // Every option is one the rule names or one of `other_options`; a dynamic word where an
+        // option could be may be any.
+        if let Some(other) = &self.other_options {
+            let named = |name: &str| {
+                self.flags_any
+                    .iter()
+                    .chain(&self.flags_all)
+                    .chain(self.options.iter().map(|(n, _)| n))
+                    .chain(other)
+                    .any(|f| **f == *name)
+            };
+            if m.parsed.dynamic || m.parsed.opts.iter().any(|o| !named(&o.name)) {
+                return Err(Miss::OtherOption);
+            }
+        }
         // An unquoted glob may expand into a class (`/e??`): a deny or an ask names what it may
         // be, an allow needs what it surely is and forbids what it may be.
         let allow = self.decision == Decision::Allow;
@@ -842,6 +861,9 @@ pub(crate) enum Miss<'r> {
     OperandCount,
     /// `max_options`, or a dynamic word where an option could be.
     OptionCount,
+    /// An option neither named by the rule nor in its `other_options`, or a dynamic word where
+    /// an option could be.
+    OtherOption,
     /// No operand matches `args.any`.
     ArgsAny,
     /// An `args.all` pattern matches no operand.
@@ -872,6 +894,7 @@ impl std::fmt::Display for Miss<'_> {
             Miss::Glob => f.write_str("an unquoted glob could add options or operands (`glob_options`)"),
             Miss::OperandCount => f.write_str("the operand count is outside `min_operands`..`max_operands`"),
             Miss::OptionCount => f.write_str("more options than `max_options` (or a dynamic word where an option could be)"),
+            Miss::OtherOption => f.write_str("an option neither the rule nor its `other_options` names (or a dynamic word where an option could be)"),
             Miss::ArgsAny => f.write_str("`args.any`: no operand matches"),
             Miss::ArgsAll => f.write_str("`args.all`: a pattern matches no operand"),
             Miss::ArgsNone => f.write_str("`args.none`: an operand matches"),

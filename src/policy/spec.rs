@@ -173,6 +173,11 @@ pub(crate) struct RuleSpec {
     /// `gcc --version -fplugin=x.so` is not proven to.
     #[serde(default)]
     pub max_options: Option<usize>,
+    /// Allow rules: the only options a unit may hold besides those the rule names (`flags.any`,
+    /// `flags.all`, `options`): `python3 -B -c CODE`. Each is read from the program's table,
+    /// and a dynamic word where an option could be is none of them.
+    #[serde(default)]
+    pub other_options: Option<Vec<Text>>,
     /// Leading assignments (names or globs such as `DYLD_*`).
     pub env: Option<Vec<Text>>,
     /// Stripped wrappers (any of them).

@@ -330,6 +330,15 @@ pub(crate) fn is_interpreter(program: &str) -> bool {
     base.len() < program.len() && is_interpreter_name(base)
 }
 
+/// The program of the catalogue a Python module is, run as `python -m MODULE ARGS`: pip's
+/// table and rules judge `python3 -m pip list` as `pip list`.
+pub(crate) fn module_program(module: &str) -> Option<&'static str> {
+    match module {
+        "pip" => Some("pip"),
+        _ => None,
+    }
+}
+
 /// Programs that fetch data from the network to standard output or a file.
 pub(crate) fn is_downloader(p: &str) -> bool {
     matches!(

@@ -181,6 +181,16 @@ pub(crate) fn git_pattern_words<W: Word>(argv: &[W]) -> Vec<usize> {
     out
 }
 
+/// The first occurrence of the option `name` in `argv` (program first) as the program's
+/// built-in table reads it: the value of `-c` in `python3 -W ignore -c CODE`, not `ignore`.
+pub(crate) fn builtin_option<W: Word>(program: &str, argv: &[W], name: &str) -> Option<args::Opt> {
+    let spec = builtin(program)?;
+    args::parse(Some(&spec), argv)
+        .opts
+        .into_iter()
+        .find(|o| o.name == name)
+}
+
 /// The built-in option table of `program`: views into the packed text, nothing allocated.
 pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     let table = option_key(program)?.0?;
