@@ -23,8 +23,10 @@ const MAX_UNSUPPORTED: usize = 20;
 /// `systemd-run --set-env` and `nice --niceness_value`; and those where a wrapper's own option
 /// has an effect its table names (`torsocks -a ADDRESS`: another proxy; `hyperfine -p CMD`,
 /// `cargo watch -x`, lines that ask anyway; `xvfb-run -s ARGS`: Xvfb's own options; bwrap's
-/// mounts and firejail's `--private`, which put host paths elsewhere).
-const MAX_UNPROVEN_WRAPPER_OPTIONS: usize = 24;
+/// mounts and firejail's `--private`, which put host paths elsewhere; a terminal emulator's
+/// settings, which may name the shell it runs: `alacritty --config-file`, `kitty --config`,
+/// `foot -o`/`--override`).
+const MAX_UNPROVEN_WRAPPER_OPTIONS: usize = 28;
 
 fn corpus() -> Vec<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/tldr-commands.txt");

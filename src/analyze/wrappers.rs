@@ -149,6 +149,12 @@ const fn spec(name: &'static str) -> WrapperSpec {
 /// Every known wrapper. Sorted by name (a unit test checks) so lookups can binary-search.
 pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
+        // Terminal emulators run the command given them in a window (`alacritty -e CMD…`,
+        // `gnome-terminal -- CMD…`); their tables end the options at that option.
+        query_options: words!["-h", "--help", "-V", "--version"],
+        ..spec("alacritty")
+    },
+    WrapperSpec {
         subcommands: words!["exec"],
         ..spec("asdf")
     },
@@ -342,6 +348,23 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("flock")
     },
     WrapperSpec {
+        query_options: words!["-h", "--help", "-v", "--version", "-C", "--check-config"],
+        ..spec("foot")
+    },
+    WrapperSpec {
+        query_options: words![
+            "-h",
+            "--help",
+            "--help-all",
+            "--help-gtk",
+            "--help-terminal",
+            "--help-terminal-options",
+            "--help-window-options",
+            "--preferences",
+        ],
+        ..spec("gnome-terminal")
+    },
+    WrapperSpec {
         subcommands: words!["exec"],
         ..spec("goenv")
     },
@@ -431,6 +454,23 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         subcommands: words!["-x"],
         ..spec("jobs")
+    },
+    WrapperSpec {
+        query_options: words!["-h", "--help", "-v", "--version"],
+        ..spec("kitty")
+    },
+    WrapperSpec {
+        // `konsole -e 'CMD ARG'`: one word is split as the shell would.
+        query_options: words![
+            "-h",
+            "--help",
+            "-v",
+            "--version",
+            "--list-profiles",
+            "--list-profile-properties",
+        ],
+        shell_joined: true,
+        ..spec("konsole")
     },
     WrapperSpec {
         positionals: 1,
@@ -780,6 +820,10 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("unshare")
     },
     WrapperSpec {
+        query_options: words!["-h", "-help"],
+        ..spec("urxvt")
+    },
+    WrapperSpec {
         subcommands: words!["run"],
         ..spec("uv")
     },
@@ -806,6 +850,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         arg_files: words!["-a", "--arg-file"],
         ..spec("xargs")
+    },
+    WrapperSpec {
+        // `xterm -e 'CMD ARG'`: a program it cannot run as named, it runs through the shell.
+        query_options: words!["-help", "-version"],
+        shell_joined: true,
+        ..spec("xterm")
     },
     spec("xvfb-run"),
     WrapperSpec {
