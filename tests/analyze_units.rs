@@ -668,10 +668,11 @@ const FLAGS: &[(&str, FlagKind, Option<&str>)] = &[
         FlagKind::DynamicCode,
         Some("'import os; os.system(\"rm -rf /\")'"),
     ),
+    // After a `-W` value (code proven to only print raises no flag: `-c 'import os'`).
     (
-        "python3 -W ignore -c 'import os'",
+        "python3 -W ignore -c 'import os; os.system(\"id\")'",
         FlagKind::DynamicCode,
-        Some("'import os'"),
+        Some("'import os; os.system(\"id\")'"),
     ),
     (
         "perl -ne 'system \"rm -rf /\"' f",

@@ -283,6 +283,31 @@ fn broken_policies_name_file_line_and_field() {
     }
 }
 
+/// `not:WORD` matches a value known only at run time, so only an ask or a deny may use it.
+#[test]
+fn except_patterns_may_ask_or_deny_but_never_allow() {
+    let rule = |decision: &str| {
+        format!(
+            "[[rule]]\nid = \"t\"\ndecision = \"{decision}\"\nprogram = \"deploy\"\noptions = {{ \"--env\" = [\"not:staging\"] }}\nreason = \"r\"\n"
+        )
+    };
+    let mut p = Policy::default();
+    let e = p
+        .add_text(
+            &rule("allow"),
+            "bad.toml",
+            &Source::Cli("bad.toml".into()),
+            false,
+        )
+        .expect_err("an allow with not: must fail");
+    assert!(e.to_string().contains("`not:` may only ask or deny"), "{e}");
+    let p = with(&rule("deny"));
+    assert_eq!(decide(&p, "deploy --env prod"), Decision::Deny);
+    assert_eq!(decide(&p, "deploy --env \"$E\""), Decision::Deny);
+    // With no option table for `deploy`, `--env=staging` is where the value is known.
+    assert_ne!(decide(&p, "deploy --env=staging"), Decision::Deny);
+}
+
 #[test]
 fn opaque_is_never_allowed() {
     let p = with("allow = [\"Bash(*)\"]\n");

@@ -261,6 +261,18 @@ impl Rule {
                 .map(|p| ArgPattern::compile(p, trusted).map_err(|e| ("args".to_owned(), e)))
                 .collect()
         };
+        // `not:WORD` holds for a value known only at run time: an allow rule could not prove it.
+        if decision == Decision::Allow
+            && options
+                .iter()
+                .flat_map(|(_, p)| p)
+                .any(|p| matches!(p, ArgPattern::Except(_)))
+        {
+            return Err((
+                "options".to_owned(),
+                "`not:` may only ask or deny: a value known only at run time matches it".to_owned(),
+            ));
+        }
         let env = spec.env.unwrap_or_default();
         for e in &env {
             if e.is_empty()
@@ -294,6 +306,24 @@ impl Rule {
             }
             None => None,
         };
+        let args = ArgCond {
+            any: compile_all(args.any)?,
+            all: compile_all(args.all)?,
+            none: compile_all(args.none)?,
+        };
+        if decision == Decision::Allow
+            && args
+                .any
+                .iter()
+                .chain(&args.all)
+                .chain(&args.none)
+                .any(|p| matches!(p, ArgPattern::Except(_)))
+        {
+            return Err((
+                "args".to_owned(),
+                "`not:` may only ask or deny: a value known only at run time matches it".to_owned(),
+            ));
+        }
         Ok(Rule {
             id,
             decision,
@@ -315,11 +345,7 @@ impl Rule {
             flags_any: flags.any,
             flags_all: flags.all,
             flags_none: flags.none,
-            args: ArgCond {
-                any: compile_all(args.any)?,
-                all: compile_all(args.all)?,
-                none: compile_all(args.none)?,
-            },
+            args,
             options,
             max_operands: spec.max_operands,
             min_operands: spec.min_operands,
