@@ -291,6 +291,9 @@ impl Policy {
         // program's table and rules as well (`pip list`); the interpreter's own options end at
         // `-m`, and any other one beside it leaves the module's rules out.
         let mut module_help = false;
+        // The module program's groups join the unit's: what a reason's rule is tagged (a
+        // `read-only` allow) is looked up in them.
+        let mut module_groups = Vec::new();
         if let Some((program, module)) = module_unit(unit, &parsed) {
             let (mspec, mparsed) = self.parse_unit(&module);
             let mut minput = MatchInput::new(&module, &mparsed, &self.cwd);
@@ -305,6 +308,22 @@ impl Policy {
                         .push(rule_reason(rule, rule.describe(), unit.span, i));
                 }
             }
+            if mgroups.iter().any(|g| g.load_error.is_some()) {
+                // Cannot happen with a tested build; if it does, fail closed.
+                state.hard = true;
+                state.reasons.push(Reason {
+                    decision: Decision::Ask,
+                    risk: Risk::High,
+                    rule: Origin::Engine("internal-error"),
+                    source: Source::Builtin,
+                    message: "built-in rules failed to load".into(),
+                    span: unit.span,
+                    unit: Some(i),
+                    suggest: None,
+                });
+                about_wrapper.push(false);
+            }
+            module_groups = mgroups;
             module_help = !(dash_names && module.args().any(|a| a.glob))
                 && help::asks_for_help(&module, mspec.as_deref(), || true).is_some_and(
                     |h| match h {
@@ -388,6 +407,7 @@ impl Policy {
             });
         }
         state.groups = groups;
+        state.groups.extend(module_groups);
         state.parsed = Some(parsed);
         state
     }
