@@ -262,19 +262,9 @@ impl Policy {
             option_note: option_note(unit, &parsed),
             parsed: None,
         };
-        if let Some(err) = groups.iter().find_map(|g| g.load_error.as_deref()) {
-            // Cannot happen with a tested build; if it does, fail closed.
+        if let Some(r) = load_failure(&groups, unit.span, i) {
             state.hard = true;
-            state.reasons.push(Reason {
-                decision: Decision::Ask,
-                risk: Risk::High,
-                rule: Origin::Engine("internal-error"),
-                source: Source::Builtin,
-                message: format!("built-in rules failed to load: {err}").into(),
-                span: unit.span,
-                unit: Some(i),
-                suggest: None,
-            });
+            state.reasons.push(r);
         }
         // Which reasons come from rules about a wrapper (`package-runner`: `npx prettier
         // --version` downloads and runs the package first), kept when the unit asks for help.
@@ -308,19 +298,9 @@ impl Policy {
                         .push(rule_reason(rule, rule.describe(), unit.span, i));
                 }
             }
-            if mgroups.iter().any(|g| g.load_error.is_some()) {
-                // Cannot happen with a tested build; if it does, fail closed.
+            if let Some(r) = load_failure(&mgroups, unit.span, i) {
                 state.hard = true;
-                state.reasons.push(Reason {
-                    decision: Decision::Ask,
-                    risk: Risk::High,
-                    rule: Origin::Engine("internal-error"),
-                    source: Source::Builtin,
-                    message: "built-in rules failed to load".into(),
-                    span: unit.span,
-                    unit: Some(i),
-                    suggest: None,
-                });
+                state.reasons.push(r);
                 about_wrapper.push(false);
             }
             module_groups = mgroups;
@@ -1057,7 +1037,22 @@ impl Policy {
     }
 }
 
-/// Does the unit make links (`ln`, `link`, `cp -s`/`-l`/`--symbolic-link`/`--link`)?
+/// The reason a unit asks when one of its built-in rule groups failed to load: it cannot happen
+/// with a tested build; if it does, the unit fails closed.
+fn load_failure(groups: &[&Policy], span: Span, i: usize) -> Option<Reason> {
+    let err = groups.iter().find_map(|g| g.load_error.as_deref())?;
+    Some(Reason {
+        decision: Decision::Ask,
+        risk: Risk::High,
+        rule: Origin::Engine("internal-error"),
+        source: Source::Builtin,
+        message: format!("built-in rules failed to load: {err}").into(),
+        span,
+        unit: Some(i),
+        suggest: None,
+    })
+}
+
 /// `python3 -m pip ARGS` as the unit `pip ARGS` ([`crate::programs::module_program`]), when
 /// `-m MODULE` is the interpreter's only option and every word is read.
 fn module_unit(unit: &Unit, parsed: &options::Parsed) -> Option<(&'static str, Unit)> {
@@ -1088,6 +1083,7 @@ fn module_unit(unit: &Unit, parsed: &options::Parsed) -> Option<(&'static str, U
     Some((program, module))
 }
 
+/// Does the unit make links (`ln`, `link`, `cp -s`/`-l`/`--symbolic-link`/`--link`)?
 fn makes_links(unit: &Unit) -> bool {
     match unit.program.as_deref() {
         Some("ln" | "link") => true,
