@@ -2643,7 +2643,10 @@ fn tree_linked_or_copied(u: &Unit) -> Option<String> {
 
 /// `git push`, after git's global options.
 fn is_git_push(u: &Unit) -> bool {
-    prog(u) == Some("git") && git_config::git_words(u).subcommand == Some("push")
+    // The word first: reading git's options costs more, and most git units are no push.
+    prog(u) == Some("git")
+        && u.args().any(|a| text(a) == "push")
+        && git_config::git_words(u).subcommand == Some("push")
 }
 
 /// A secret committed before the `i`th unit, and the git subcommand that committed it: a
