@@ -2179,6 +2179,10 @@ impl Walker<'_> {
         let Some(sub) = args.first().and_then(|a| a.arg.exact()) else {
             return;
         };
+        if sub == "config" {
+            self.git_config_write(args, via, ctx);
+            return;
+        }
         let options = match sub {
             "fetch" | "pull" | "ls-remote" => words!["--upload-pack", "--exec"],
             "clone" => words!["--upload-pack", "-u"],
@@ -2245,6 +2249,84 @@ impl Walker<'_> {
             c.via.push("git".to_owned());
             let map = code_map(arg, &code, span);
             self.nested(&code, &map, span, &c);
+        }
+    }
+}
+
+impl Walker<'_> {
+    /// `git config [--global|--file F…] KEY VALUE`, `--add`/`--replace-all KEY VALUE` and `git
+    /// config set KEY VALUE` store a setting git reads on every later run, in this repository or
+    /// in all of them. Under a key that makes git run a command (`core.pager`, `core.sshCommand`,
+    /// `alias.x` with `!`) the value is that command: it is read as `git -c KEY=VALUE` is, so a
+    /// catastrophe stored for later is found now (`git config --global alias.st '!rm -rf ~'`).
+    /// The words are read with `git config`'s table; the forms that read, remove or rename
+    /// (`--get`, `--unset`, `get`, `unset`, …) store nothing. A value known only at run time
+    /// under such a key is flagged as dynamic code.
+    fn git_config_write(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        use crate::programs::{args as options, tables};
+        let Some(spec) = tables::builtin("git config") else {
+            return;
+        };
+        let words: Vec<super::Arg> = args[1..].iter().map(|a| a.arg.clone()).collect();
+        let parsed = options::parse_args(&spec, &words, false);
+        let stores_nothing = parsed.opts.iter().any(|o| {
+            matches!(
+                o.name.as_ref(),
+                "--get"
+                    | "--get-all"
+                    | "--get-regexp"
+                    | "--get-urlmatch"
+                    | "--get-color"
+                    | "--get-colorbool"
+                    | "--list"
+                    | "-l"
+                    | "--unset"
+                    | "--unset-all"
+                    | "--remove-section"
+                    | "--rename-section"
+                    | "--edit"
+                    | "-e"
+            )
+        });
+        if stores_nothing {
+            return;
+        }
+        let mut operands = parsed.operands.iter().copied();
+        let mut key_at = operands.next();
+        // git 2.46's verbs: only `set` stores a value.
+        match key_at
+            .and_then(|k| words.get(k))
+            .and_then(super::Arg::exact)
+        {
+            Some("set") => key_at = operands.next(),
+            Some("get" | "list" | "unset" | "edit" | "rename-section" | "remove-section") => return,
+            _ => {}
+        }
+        let (Some(k), Some(v)) = (key_at, operands.next()) else {
+            return;
+        };
+        let (Some(key_arg), Some(value_arg)) = (args.get(k + 1), args.get(v + 1)) else {
+            return;
+        };
+        let Some(key) = key_arg.arg.exact() else {
+            self.flag(
+                FlagKind::GitConfigCommand,
+                key_arg.arg.span,
+                "git config sets a key known only at run time",
+            );
+            return;
+        };
+        match value_arg.arg.exact() {
+            Some(value) => {
+                let value = value.to_owned();
+                self.git_setting(key, &value, value_arg.arg.span, Some(value_arg), via, ctx);
+            }
+            None if runs_command(&key.to_ascii_lowercase(), "") => self.flag(
+                FlagKind::DynamicCode,
+                value_arg.arg.span,
+                format!("git config stores a command for {key} known only at run time"),
+            ),
+            None => {}
         }
     }
 }
