@@ -495,6 +495,10 @@ impl Walker<'_> {
                 self.stdin_code(args, program, via, ctx);
                 false
             }
+            "crontab" => {
+                self.crontab(args, via, ctx);
+                false
+            }
             "source" | "." => {
                 self.flag(FlagKind::Source, args[0].arg.span, "");
                 match args.get(1).and_then(|f| f.arg.exact()).and_then(stream) {
@@ -1108,6 +1112,60 @@ impl Walker<'_> {
                 false
             }
             None => false,
+        }
+    }
+
+    /// `crontab [-u USER] [FILE|-]` installs a table whose entries cron runs later through
+    /// `sh`: the table read on standard input (no operand, or `-`) or from a file the line
+    /// wrote. Each entry's command (after its five time fields or its `@reboot`-like
+    /// nickname, up to the first unescaped `%`, which starts the entry's input) is read as
+    /// code, so `echo '* * * * * rm -rf ~' | crontab -` is judged by the wipe it schedules.
+    /// Options that list, remove or edit the table (`-l`, `-r`, `-e`) install nothing.
+    fn crontab(&mut self, args: &[ArgW], via: &[String], ctx: &Ctx) {
+        use crate::programs::{args as options, tables};
+        let spec = tables::builtin("crontab").unwrap_or_default();
+        let words: Vec<super::Arg> = args.iter().map(|a| a.arg.clone()).collect();
+        let parsed = options::parse(Some(&spec), &words);
+        if parsed.opts.iter().any(|o| {
+            matches!(
+                o.name.as_ref(),
+                "-l" | "-r" | "-e" | "-i" | "-c" | "-n" | "-T" | "-V"
+            )
+        }) {
+            return;
+        }
+        let span = args[0].arg.span;
+        let feed = match parsed.operands.first() {
+            None => ctx.feed.clone(),
+            Some(&k) => match args.get(k).and_then(|a| a.arg.exact()) {
+                Some("-") => ctx.feed.clone(),
+                Some(file) => self.written_any(file),
+                None => None,
+            },
+        };
+        match feed {
+            Some(Feed::Static(text, map) | Feed::Partial(text, map, _)) => {
+                let (code, table) = cron_commands(&text, &map);
+                if code.trim().is_empty() {
+                    return;
+                }
+                self.flag(
+                    FlagKind::NestedShell,
+                    span,
+                    "crontab installs commands cron runs later",
+                );
+                let mut c = ctx.with(Context::NestedShell);
+                c.via = via.to_vec();
+                c.via.push("crontab".to_owned());
+                c.redirects.clear();
+                self.nested(&code, &SpanMap::Table(table), span, &c);
+            }
+            Some(Feed::Dynamic(src)) => self.flag(
+                FlagKind::PipeToShell,
+                src.cover(span),
+                "crontab installs entries produced at run time",
+            ),
+            None => {}
         }
     }
 
@@ -2870,6 +2928,62 @@ impl Walker<'_> {
     }
 }
 
+/// The commands of a crontab text, one a line, each byte with its place in the input (`map`
+/// places the text's bytes): an entry's command follows its five time fields, or an `@` nickname
+/// (`@reboot`, `@daily`), and ends at the first `%` not escaped by `\\`. Blank lines, comments
+/// and variable settings (`NAME = value`) run nothing.
+fn cron_commands(text: &str, map: &SpanMap) -> (String, Vec<Span>) {
+    let mut code = String::new();
+    let mut table = Vec::new();
+    let mut start = 0;
+    for line in text.split_inclusive('\n') {
+        let at = start;
+        start += line.len();
+        let body = line.trim_end_matches(['\n', '\r']);
+        let lead = body.len() - body.trim_start().len();
+        let entry = &body[lead..];
+        if entry.is_empty() || entry.starts_with('#') || is_cron_setting(entry) {
+            continue;
+        }
+        // Skip the schedule: a nickname, or five fields.
+        let fields = if entry.starts_with('@') { 1 } else { 5 };
+        let mut k = 0;
+        for _ in 0..fields {
+            k += entry[k..].len() - entry[k..].trim_start().len();
+            k += entry[k..]
+                .find(char::is_whitespace)
+                .unwrap_or(entry.len() - k);
+        }
+        k += entry[k..].len() - entry[k..].trim_start().len();
+        let command = &entry[k..];
+        let bytes = command.as_bytes();
+        let end = (0..bytes.len())
+            .find(|&i| bytes[i] == b'%' && (i == 0 || bytes[i - 1] != b'\\'))
+            .unwrap_or(bytes.len());
+        let Some(command) = command.get(..end) else {
+            continue;
+        };
+        let base = at + lead + k;
+        for i in 0..command.len() {
+            table.push(map.map(base + i, base + i + 1));
+        }
+        code.push_str(command);
+        code.push('\n');
+        table.push(map.map(base + command.len(), base + command.len()));
+    }
+    (code, table)
+}
+
+/// A crontab line that sets a variable (`SHELL=/bin/sh`, `MAILTO = x`): a name, then `=`.
+fn is_cron_setting(entry: &str) -> bool {
+    let name_end = entry
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(entry.len());
+    name_end > 0
+        && !entry.starts_with(|c: char| c.is_ascii_digit())
+        && entry[name_end..].trim_start().starts_with('=')
+}
+
 fn code_map(arg: Option<&ArgW>, code: &str, span: Span) -> SpanMap {
     if let Some(a) = arg.filter(|a| a.sole)
         && let Some((text, SpanMap::Table(table))) = word::code_text(&[a.word])
@@ -3163,6 +3277,20 @@ fn prints_only_code(program: &str, option: Option<&str>, code: Option<&str>) -> 
 #[cfg(test)]
 mod tests {
     use super::git_config_parameters;
+
+    #[test]
+    fn crontab_entries_give_their_commands() {
+        let text = "# nightly\nMAILTO = me\nSHELL=/bin/sh\n0 3 * * 1-5 make -C ~/src   backup\n\n  @reboot  run-me % input \\% more\n*/5 * * * * echo 50\\% %rest\n* * *\n";
+        let (code, table) = super::cron_commands(text, &crate::parse::SpanMap::Shift(10));
+        assert_eq!(code, "make -C ~/src   backup\nrun-me \necho 50\\% \n\n");
+        assert_eq!(table.len(), code.len());
+        let at = text.find("make").unwrap_or(0);
+        assert_eq!(table[0].start, 10 + at);
+        assert!(super::is_cron_setting("PATH=/usr/bin"));
+        assert!(super::is_cron_setting("MAILTO = x"));
+        assert!(!super::is_cron_setting("5 * * * * X=1 cmd"));
+        assert!(!super::is_cron_setting("@daily cmd"));
+    }
 
     #[test]
     fn git_config_parameters_are_read_as_git_writes_them() {
