@@ -533,15 +533,19 @@ impl Walker<'_> {
     }
 
     /// Makefile text make reads from the line: `--eval TEXT` (`-E`, and abbreviations of
-    /// `--eval`, read with make's table) and a makefile read from standard input (`-f -`, `-f
-    /// /dev/stdin`) the line feeds. Its recipes, `!=` commands and `$(shell …)` are read as code
-    /// make runs (`makefile.rs`); what that reader cannot see through, text known at run time
-    /// only and a dynamic word where an option may be (it may be `--eval=…`) are flagged.
+    /// `--eval`, read with make's table), a makefile read from standard input (`-f -`, `-f
+    /// /dev/stdin`) the line feeds, and a makefile the line wrote: the file `-f` names, or,
+    /// without `-f`, the first of make's own names (`GNUmakefile`, `makefile`, `Makefile`) in
+    /// the directory it runs in (`printf 'all:\n\trm -rf ~\n' > Makefile && make`). Its
+    /// recipes, `!=` commands and `$(shell …)` are read as code make runs (`makefile.rs`); what
+    /// that reader cannot see through, text known at run time only and a dynamic word where an
+    /// option may be (it may be `--eval=…`) are flagged.
     pub(super) fn make_eval(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
-        if !args[1..]
+        let has_options = args[1..]
             .iter()
-            .any(|a| a.arg.exact().is_none_or(|w| w.starts_with('-')))
-        {
+            .any(|a| a.arg.exact().is_none_or(|w| w.starts_with('-')));
+        if !has_options {
+            self.written_makefile_in("", args[0].arg.span, program, via, ctx);
             return;
         }
         let parsed = self.read_options(args, program);
@@ -552,6 +556,18 @@ impl Walker<'_> {
                 format!("{program} is given a dynamic word where an option may be (`--eval TEXT` is makefile code)"),
             );
         }
+        let mut named_file = false;
+        // `-C DIR`, each relative to the one before; `None` once one is known only at run time.
+        let mut dir: Option<String> = Some(String::new());
+        for o in &parsed.opts {
+            if matches!(o.name.as_ref(), "-C" | "--directory") {
+                dir = match (dir, o.value.as_deref()) {
+                    (Some(_), Some(v)) if v.starts_with('/') => Some(format!("{v}/")),
+                    (Some(d), Some(v)) => Some(format!("{d}{v}/")),
+                    _ => None,
+                };
+            }
+        }
         for o in &parsed.opts {
             let span = o
                 .value_at
@@ -561,7 +577,16 @@ impl Walker<'_> {
             let text = match o.name.as_ref() {
                 "--eval" | "-E" => o.value.clone(),
                 "-f" | "--file" | "--makefile" => {
-                    if !o.value.as_deref().is_some_and(super::nested::names_stdin) {
+                    named_file = true;
+                    let Some(value) = o.value.as_deref() else {
+                        continue;
+                    };
+                    if !super::nested::names_stdin(value) {
+                        let path = match &dir {
+                            Some(d) if !value.starts_with('/') => format!("{d}{value}"),
+                            _ => value.to_owned(),
+                        };
+                        self.makefile_written_at(&path, span, program, via, ctx);
                         continue;
                     }
                     match &ctx.feed {
@@ -579,17 +604,68 @@ impl Walker<'_> {
                 );
                 continue;
             };
-            let read = super::makefile::read(&text);
-            for command in &read.commands {
-                self.run_by(command, span, program, via, ctx);
+            self.makefile_code(&text, span, program, via, ctx);
+        }
+        if !named_file && let Some(d) = dir {
+            self.written_makefile_in(&d, args[0].arg.span, program, via, ctx);
+        }
+    }
+
+    /// The first of make's own names (`GNUmakefile`, `makefile`, `Makefile`) the line wrote
+    /// in `dir` (empty, or ending in `/`).
+    fn written_makefile_in(
+        &mut self,
+        dir: &str,
+        span: Span,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        for name in ["GNUmakefile", "makefile", "Makefile"] {
+            if self.makefile_written_at(&format!("{dir}{name}"), span, program, via, ctx) {
+                return;
             }
-            if let Some(why) = read.opaque {
+        }
+    }
+
+    /// Read the makefile the line wrote at `path`, if it wrote one (true).
+    fn makefile_written_at(
+        &mut self,
+        path: &str,
+        span: Span,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) -> bool {
+        match self.written_any(path) {
+            Some(Feed::Static(text, _)) => {
+                self.makefile_code(&text, span, program, via, ctx);
+                true
+            }
+            Some(Feed::Partial(..) | Feed::Dynamic(_)) => {
                 self.flag(
-                    FlagKind::UnsupportedSyntax,
+                    FlagKind::DynamicCode,
                     span,
-                    format!("{program}: makefile text from the line not fully read ({why})"),
+                    format!("{program} reads `{path}`, which the line wrote with text known only at run time"),
                 );
+                true
             }
+            None => false,
+        }
+    }
+
+    /// The commands of makefile `text` read as code `program` runs.
+    fn makefile_code(&mut self, text: &str, span: Span, program: &str, via: &[String], ctx: &Ctx) {
+        let read = super::makefile::read(text);
+        for command in &read.commands {
+            self.run_by(command, span, program, via, ctx);
+        }
+        if let Some(why) = read.opaque {
+            self.flag(
+                FlagKind::UnsupportedSyntax,
+                span,
+                format!("{program}: makefile text from the line not fully read ({why})"),
+            );
         }
     }
 
