@@ -108,6 +108,12 @@ pub(crate) struct WrapperSpec {
     /// NAME`, `chpst -b NAME`): a multi-call program (busybox, toybox, uutils coreutils) runs
     /// as the program that name gives.
     pub argv0_options: Words,
+    /// Flags that make the first operand shell code the wrapper runs through the shell, the
+    /// words after it appended (`entr -s CODE`).
+    pub operand_code_options: Words,
+    /// Words of the command the wrapper replaces with a value known at run time only (entr's
+    /// `/_`: the file that changed): the command that runs is not the one written.
+    pub run_time_words: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -143,6 +149,8 @@ const fn spec(name: &'static str) -> WrapperSpec {
         arg_file_separators: Words::EMPTY,
         separators_end: Words::EMPTY,
         argv0_options: Words::EMPTY,
+        operand_code_options: Words::EMPTY,
+        run_time_words: Words::EMPTY,
     }
 }
 
@@ -283,6 +291,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("dotenv")
     },
     spec("eatmydata"),
+    WrapperSpec {
+        // `entr [-acdnprz] UTILITY [ARG…]` runs the utility each time a file it is fed
+        // changes, an argument `/_` replaced by that file's name; `entr -s CODE` runs CODE
+        // through the shell. Its closed table is in wrappers.toml.
+        operand_code_options: words!["-s"],
+        run_time_words: words!["/_"],
+        ..spec("entr")
+    },
     WrapperSpec {
         code_options: words!["-S", "--split-string"],
         assignments: true,
@@ -1401,7 +1417,9 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
         reading = read(spec, args, form, false);
     }
     let mut shell = false;
+    let mut operand_code = false;
     for o in &reading.parsed.opts {
+        operand_code |= spec.operand_code_options.contains(&o.name);
         // A query option written as one word (`screen -ls`, which is not `-l -s`).
         let word = args.get(o.index).and_then(Arg::exact).unwrap_or_default();
         if spec.query_options.contains(word) || spec.query_options.contains(&o.name) {
@@ -1449,15 +1467,29 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
                 unproven: reading.unproven,
             };
         }
+        // `entr -s CODE`: the first operand is the shell's code.
+        if operand_code {
+            return Strip::Code {
+                arg: i,
+                join_rest: true,
+                unproven: reading.unproven,
+            };
+        }
         let requoted = spec
             .requotes
             .then(|| (i..args.len()).find(|&j| rewritten_by_requote(&args[j])))
             .flatten();
+        // `entr cat /_`: a word replaced at run time.
+        let replaced = (i..args.len()).find(|&j| {
+            args[j]
+                .exact()
+                .is_some_and(|w| spec.run_time_words.contains(w))
+        });
         return Strip::Inner {
             start: i,
             assignments,
             joined: spec.shell_joined && !direct,
-            unproven: reading.unproven.or(requoted),
+            unproven: reading.unproven.or(requoted).or(replaced),
         };
     }
     if (shell || spec.bare_shell && positionals == 0) && !asks_for_help(args) {
