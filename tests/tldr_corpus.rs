@@ -25,8 +25,8 @@ const MAX_UNSUPPORTED: usize = 20;
 /// `cargo watch -x`, lines that ask anyway; `xvfb-run -s ARGS`: Xvfb's own options; bwrap's
 /// mounts and firejail's `--private`, which put host paths elsewhere; a terminal emulator's
 /// settings, which may name the shell it runs: `alacritty --config-file`, `kitty --config`,
-/// `foot -o`/`--override`).
-const MAX_UNPROVEN_WRAPPER_OPTIONS: usize = 28;
+/// `foot -o`/`--override`; `xfce4-terminal --tab`, which opens a tab with a command of its own).
+const MAX_UNPROVEN_WRAPPER_OPTIONS: usize = 29;
 
 /// Commands a wrapper rewrites before it runs them, so what runs is not what is written: entr's
 /// `/_` (the file that changed), hyperfine's parameters (`{num_threads}`), cross-env's quotes.

@@ -797,6 +797,18 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("taskset")
     },
     WrapperSpec {
+        // `terminator -x CMD…` (its table ends the options there), `-e CMD` one string.
+        code_options: words!["-e", "--command"],
+        query_options: words!["-h", "--help", "-v", "--version"],
+        ..spec("terminator")
+    },
+    WrapperSpec {
+        // `tilix -e CMD`: one string, split as the shell would.
+        code_options: words!["-e", "--command"],
+        query_options: words!["-h", "--help", "-v", "--version", "--preferences"],
+        ..spec("tilix")
+    },
+    WrapperSpec {
         output_options: words!["-o", "--output"],
         ..spec("time")
     },
@@ -866,6 +878,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         arg_files: words!["-a", "--arg-file"],
         ..spec("xargs")
+    },
+    WrapperSpec {
+        // `xfce4-terminal -x CMD…` (its table ends the options there), `-e CMD` one string.
+        code_options: words!["-e", "--command"],
+        query_options: words!["-h", "--help", "-V", "--version", "--preferences"],
+        ..spec("xfce4-terminal")
     },
     WrapperSpec {
         // `xterm -e 'CMD ARG'`: a program it cannot run as named, it runs through the shell.
@@ -1426,7 +1444,7 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
             return Strip::NoCommand;
         }
         if spec.code_options.contains(&o.name) {
-            return code_option(spec, o, reading.unproven);
+            return code_option(spec, o, &reading);
         }
         shell |= spec.shell_options.contains(&o.name);
     }
@@ -1535,7 +1553,29 @@ fn command_after_dashes(spec: &WrapperSpec, args: &[Arg], reading: &Reading) -> 
 
 /// The wrapper's code option `o` (`su -c CMD`, `env -S CMD`): the code is the next word; an
 /// attached value is not read (opaque).
-fn code_option(spec: &WrapperSpec, o: &args::Opt, unproven: Option<usize>) -> Strip {
+fn code_option(spec: &WrapperSpec, o: &args::Opt, reading: &Reading) -> Strip {
+    let unproven = reading.unproven;
+    // `script -c ls -c CMD`, `xfce4-terminal -e ls -e CMD`: a program keeps one value (the
+    // last, for getopt's loop) or runs each (one per tab): every one is read as code.
+    let all: Vec<&args::Opt> = reading
+        .parsed
+        .opts
+        .iter()
+        .filter(|p| spec.code_options.contains(&p.name))
+        .collect();
+    if all.len() > 1 {
+        let mut code = Vec::new();
+        for p in all {
+            match p.value_at {
+                Some(i) => code.push(i),
+                None => return Strip::Opaque { at: p.index },
+            }
+        }
+        return Strip::CodeEach {
+            args: code,
+            unproven,
+        };
+    }
     if o.value_at.is_none() && o.value.is_some() {
         return Strip::Opaque { at: o.index };
     }
@@ -1565,7 +1605,7 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg], reading: &Reading) -> S
             return Strip::NoCommand;
         }
         if spec.code_options.contains(&o.name) {
-            return code_option(spec, o, reading.unproven);
+            return code_option(spec, o, reading);
         }
     }
     if let Some(at) = dynamic {
