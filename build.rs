@@ -406,14 +406,16 @@ fn main() {
          /// the operands in place, the positions of the operands written (decimal), the\n\
          /// options whose value is the next word unless it starts with `-`, the options\n\
          /// that take the next two words, and the long options whose value is optional and\n\
-         /// attached (`--color=WHEN`), and the options that print the credentials sent;\n\
+         /// attached (`--color=WHEN`), the options that print the credentials sent, the\n\
+         /// options that end the options, and the short letters whose value is the next word\n\
+         /// wherever they stand in a bundle (zstd's `-o`);\n\
          /// whether options are single-dash words; whether every long option not in `long`\n\
          /// takes a value; whether signal words are one option (`kill -KILL`); whether the\n\
          /// table names every option (closed); whether options end at the first operand; whether\n\
          /// a word the table does not name is an operand (echo, test); whether `--no-NAME`\n\
          /// negates a listed option (npm); whether a word `@FILE` is a response file of more\n\
          /// arguments (binutils, LLVM).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -583,7 +585,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
                     || v.as_array()
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))
             }
-            "short_value" | "short" | "short_optional" => v.is_str(),
+            "short_value" | "short" | "short_optional" | "short_next" => v.is_str(),
             "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first"
             | "unlisted_operands" | "negatable" | "response_files" | "numeric_operands"
             | "equals_values" => v.is_bool(),
@@ -662,6 +664,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     let long_optional = end(text, "long_optional");
     let discloses = end(text, "discloses");
     let ends_options = end(text, "ends_options");
+    text.push_str(
+        t.get("short_next")
+            .and_then(toml::Value::as_str)
+            .unwrap_or_default(),
+    );
+    let short_next = text.len();
     let listed = |key: &str| -> Vec<&str> {
         t.get(key)
             .and_then(toml::Value::as_array)
@@ -717,7 +725,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {discloses}, {ends_options}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files}, {numeric_operands}, {equals_values})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {discloses}, {ends_options}, {short_next}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files}, {numeric_operands}, {equals_values})"
     )
 }
 

@@ -2958,6 +2958,13 @@ impl<'l> Walker<'l> {
                 {
                     let word = a.arg.exact().unwrap_or_default();
                     let why = match &stripped {
+                        Strip::Inner { start, .. }
+                            if at >= start && spec.run_time_words.contains(word) =>
+                        {
+                            format!(
+                                "{program}: it puts a value known at run time only in place of the word `{word}` before it runs the command, so what runs is not what is written"
+                            )
+                        }
                         Strip::Inner { start, .. } if spec.requotes && at >= start => format!(
                             "{program}: it rewrites the word `{word}` (its own quotes and escapes) before it runs the command, so what runs is not what is written"
                         ),

@@ -127,7 +127,11 @@ fn wrapped(spec: &WrapperSpec, opts: &str) -> String {
 fn wrapper_cases() -> Vec<(String, &'static str)> {
     let mut cases = Vec::new();
     for spec in WRAPPERS {
-        let skip = |opt: &str| spec.query_options.contains(opt) || spec.code_options.contains(opt);
+        let skip = |opt: &str| {
+            spec.query_options.contains(opt)
+                || spec.code_options.contains(opt)
+                || spec.operand_code_options.contains(opt)
+        };
         cases.push((wrapped(spec, ""), spec.name));
         // The options as the analyzer reads them: the wrapper's closed table, or the spec's.
         let (table, _) = super::first_form_table(spec);
@@ -176,6 +180,10 @@ fn wrapper_cases() -> Vec<(String, &'static str)> {
                     cases.push((wrapped(spec, &form), spec.name));
                 }
             }
+        }
+        // `entr -s 'rm -rf /'`: the first operand is the shell's code.
+        for code in spec.operand_code_options {
+            cases.push((wrapped(spec, code), spec.name));
         }
         for code in spec.code_options {
             let positionals = " 5".repeat(spec.positionals);

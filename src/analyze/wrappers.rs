@@ -108,6 +108,12 @@ pub(crate) struct WrapperSpec {
     /// NAME`, `chpst -b NAME`): a multi-call program (busybox, toybox, uutils coreutils) runs
     /// as the program that name gives.
     pub argv0_options: Words,
+    /// Flags that make the first operand shell code the wrapper runs through the shell, the
+    /// words after it appended (`entr -s CODE`).
+    pub operand_code_options: Words,
+    /// Words of the command the wrapper replaces with a value known at run time only (entr's
+    /// `/_`: the file that changed): the command that runs is not the one written.
+    pub run_time_words: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -143,6 +149,8 @@ const fn spec(name: &'static str) -> WrapperSpec {
         arg_file_separators: Words::EMPTY,
         separators_end: Words::EMPTY,
         argv0_options: Words::EMPTY,
+        operand_code_options: Words::EMPTY,
+        run_time_words: Words::EMPTY,
     }
 }
 
@@ -283,6 +291,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("dotenv")
     },
     spec("eatmydata"),
+    WrapperSpec {
+        // `entr [-acdnprz] UTILITY [ARG…]` runs the utility each time a file it is fed
+        // changes, an argument `/_` replaced by that file's name; `entr -s CODE` runs CODE
+        // through the shell. Its closed table is in wrappers.toml.
+        operand_code_options: words!["-s"],
+        run_time_words: words!["/_"],
+        ..spec("entr")
+    },
     WrapperSpec {
         code_options: words!["-S", "--split-string"],
         assignments: true,
@@ -781,6 +797,18 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("taskset")
     },
     WrapperSpec {
+        // `terminator -x CMD…` (its table ends the options there), `-e CMD` one string.
+        code_options: words!["-e", "--command"],
+        query_options: words!["-h", "--help", "-v", "--version"],
+        ..spec("terminator")
+    },
+    WrapperSpec {
+        // `tilix -e CMD`: one string, split as the shell would.
+        code_options: words!["-e", "--command"],
+        query_options: words!["-h", "--help", "-v", "--version", "--preferences"],
+        ..spec("tilix")
+    },
+    WrapperSpec {
         output_options: words!["-o", "--output"],
         ..spec("time")
     },
@@ -850,6 +878,12 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         arg_files: words!["-a", "--arg-file"],
         ..spec("xargs")
+    },
+    WrapperSpec {
+        // `xfce4-terminal -x CMD…` (its table ends the options there), `-e CMD` one string.
+        code_options: words!["-e", "--command"],
+        query_options: words!["-h", "--help", "-V", "--version", "--preferences"],
+        ..spec("xfce4-terminal")
     },
     WrapperSpec {
         // `xterm -e 'CMD ARG'`: a program it cannot run as named, it runs through the shell.
@@ -1401,14 +1435,16 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
         reading = read(spec, args, form, false);
     }
     let mut shell = false;
+    let mut operand_code = false;
     for o in &reading.parsed.opts {
+        operand_code |= spec.operand_code_options.contains(&o.name);
         // A query option written as one word (`screen -ls`, which is not `-l -s`).
         let word = args.get(o.index).and_then(Arg::exact).unwrap_or_default();
         if spec.query_options.contains(word) || spec.query_options.contains(&o.name) {
             return Strip::NoCommand;
         }
         if spec.code_options.contains(&o.name) {
-            return code_option(spec, o, reading.unproven);
+            return code_option(spec, o, &reading);
         }
         shell |= spec.shell_options.contains(&o.name);
     }
@@ -1449,15 +1485,29 @@ fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: us
                 unproven: reading.unproven,
             };
         }
+        // `entr -s CODE`: the first operand is the shell's code.
+        if operand_code {
+            return Strip::Code {
+                arg: i,
+                join_rest: true,
+                unproven: reading.unproven,
+            };
+        }
         let requoted = spec
             .requotes
             .then(|| (i..args.len()).find(|&j| rewritten_by_requote(&args[j])))
             .flatten();
+        // `entr cat /_`: a word replaced at run time.
+        let replaced = (i..args.len()).find(|&j| {
+            args[j]
+                .exact()
+                .is_some_and(|w| spec.run_time_words.contains(w))
+        });
         return Strip::Inner {
             start: i,
             assignments,
             joined: spec.shell_joined && !direct,
-            unproven: reading.unproven.or(requoted),
+            unproven: reading.unproven.or(requoted).or(replaced),
         };
     }
     if (shell || spec.bare_shell && positionals == 0) && !asks_for_help(args) {
@@ -1503,7 +1553,29 @@ fn command_after_dashes(spec: &WrapperSpec, args: &[Arg], reading: &Reading) -> 
 
 /// The wrapper's code option `o` (`su -c CMD`, `env -S CMD`): the code is the next word; an
 /// attached value is not read (opaque).
-fn code_option(spec: &WrapperSpec, o: &args::Opt, unproven: Option<usize>) -> Strip {
+fn code_option(spec: &WrapperSpec, o: &args::Opt, reading: &Reading) -> Strip {
+    let unproven = reading.unproven;
+    // `script -c ls -c CMD`, `xfce4-terminal -e ls -e CMD`: a program keeps one value (the
+    // last, for getopt's loop) or runs each (one per tab): every one is read as code.
+    let all: Vec<&args::Opt> = reading
+        .parsed
+        .opts
+        .iter()
+        .filter(|p| spec.code_options.contains(&p.name))
+        .collect();
+    if all.len() > 1 {
+        let mut code = Vec::new();
+        for p in all {
+            match p.value_at {
+                Some(i) => code.push(i),
+                None => return Strip::Opaque { at: p.index },
+            }
+        }
+        return Strip::CodeEach {
+            args: code,
+            unproven,
+        };
+    }
     if o.value_at.is_none() && o.value.is_some() {
         return Strip::Opaque { at: o.index };
     }
@@ -1533,7 +1605,7 @@ fn strip_code_anywhere(spec: &WrapperSpec, args: &[Arg], reading: &Reading) -> S
             return Strip::NoCommand;
         }
         if spec.code_options.contains(&o.name) {
-            return code_option(spec, o, reading.unproven);
+            return code_option(spec, o, reading);
         }
     }
     if let Some(at) = dynamic {

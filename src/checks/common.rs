@@ -458,7 +458,7 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     // read its table, costs a look-up.
     let table = match p {
         "gsed" => tables::with_roles("sed"),
-        "dd" | "awk" | "gawk" => tables::builtin(p),
+        "dd" | "awk" | "gawk" | "fsarchiver" => tables::builtin(p),
         _ if crate::programs::is_dd_style(p) => None,
         _ => tables::with_roles(p),
     };
@@ -468,9 +468,10 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         (_, Some(t)) if t.has_outputs() => t,
         // Facts no table role says, read through the same parse (with the program's table
         // when it has one).
-        ("vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto" | "rename", _) => {
-            table.as_ref().unwrap_or(&args::NO_SPEC)
-        }
+        (
+            "vi" | "vim" | "nvim" | "emacs" | "awk" | "gawk" | "ditto" | "rename" | "fsarchiver",
+            _,
+        ) => table.as_ref().unwrap_or(&args::NO_SPEC),
         _ if crate::programs::is_dd_style(p) => table.as_ref().unwrap_or(&args::NO_SPEC),
         // A device writer's every word that is no option is a target, a value too: read
         // without its table, as the parser reads a program it knows nothing of, so a table
@@ -547,6 +548,22 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
             }
         }
         "ditto" | "rename" => out.extend(parsed.operands.last().and_then(|&i| word(i))),
+        // `fsarchiver restfs ARCHIVE id=0,dest=/dev/sda1 …` writes each `dest=`; `savefs` and
+        // `savedir` write the archive they are given first.
+        "fsarchiver" => {
+            let words: Vec<String> = operands().collect();
+            match words.first().map(String::as_str) {
+                Some("restfs") => out.extend(words.iter().skip(2).flat_map(|w| {
+                    w.split(',')
+                        .filter_map(|kv| kv.strip_prefix("dest="))
+                        .map(str::to_owned)
+                        .collect::<Vec<_>>()
+                })),
+                Some("savefs" | "savedir") => out.extend(words.get(1).cloned()),
+                Some("restdir") => out.extend(words.get(2).cloned()),
+                _ => {}
+            }
+        }
         _ if every_operand => out.extend(operands()),
         _ => {
             let mut dirs = Vec::new();

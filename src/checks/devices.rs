@@ -12,7 +12,8 @@ declare_check! {
     /// programs spelled like dd, `programs::is_dd_style`: dcfldd's and dc3dd's `of=`, `hof=`,
     /// `wipe=` too), `shred`, an image writer's output as its table names it (`partclone.* -o`,
     /// `ntfsclone --overwrite`, `e2image -ra IMG DEV`, `ddrescue IMG DEV`; `qemu-img convert`,
-    /// `bmaptool copy`), and the programs that overwrite every operand (`programs::overwrites_operands`: `wipefs`, `mkfs*`, `mkswap`,
+    /// `bmaptool copy`; `zstd -o`, `pv -o`, `growisofs -Z DEV=IMG`, `fsarchiver restfs IMG
+    /// id=0,dest=DEV`), and the programs that overwrite every operand (`programs::overwrites_operands`: `wipefs`, `mkfs*`, `mkswap`,
     /// `blkdiscard`, `mkreiserfs`, `mformat`, `scrub`…); and a partition editor (`fdisk`, `gdisk`,
     /// `cfdisk`) given a disk and a script on standard input that writes (`fdisk /dev/sda <<<
     /// $'o\nw'`), or `sfdisk DISK` fed a layout (it always writes).
@@ -97,6 +98,18 @@ mod tests {
             ),
             ("bmaptool copy a.wic /dev/mmcblk0", Some(Decision::Deny)),
             ("ddpt if=img of=/dev/sdb", Some(Decision::Deny)),
+            ("zstd -d img.zst -o /dev/sdb", Some(Decision::Deny)),
+            ("zstd -qdfo /dev/sdb img.zst", Some(Decision::Deny)),
+            ("zstd -d -o=/dev/sdb img.zst", Some(Decision::Deny)),
+            ("zstd -d img.zst -o out.img", None),
+            ("pv img -o /dev/sda", Some(Decision::Deny)),
+            ("growisofs -Z /dev/sr0=img.iso", Some(Decision::Deny)),
+            ("growisofs -Z/dev/sdb=img.iso", Some(Decision::Deny)),
+            (
+                "fsarchiver restfs img.fsa id=0,dest=/dev/sda1",
+                Some(Decision::Deny),
+            ),
+            ("fsarchiver -j 4 savefs img.fsa /dev/sda1", None),
             ("partclone.ext4 -c -s /dev/sda1 -o img", None),
             ("e2image /dev/sda1 img", None),
             ("ddrescue /dev/sda img map", None),

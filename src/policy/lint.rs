@@ -365,6 +365,7 @@ mod open_world {
                     !spec.short.contains(*c)
                         && !spec.short_value.contains(*c)
                         && !spec.short_optional.contains(*c)
+                        && !spec.short_next.contains(*c)
                 });
                 // Appended last, with no value: in a `long_values` table (the cloud CLIs) an
                 // unlisted lower-case `--name` is an operation parameter only when given a

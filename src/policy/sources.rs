@@ -309,6 +309,7 @@ impl Policy {
             single_value: spec.single_value.into(),
             short: spec.short.into(),
             short_optional: spec.short_optional.into(),
+            short_next: spec.short_next.into(),
             single: spec.single.into(),
             closed: spec.closed,
             options_first: spec.options_first,

@@ -252,6 +252,11 @@ pub(crate) struct ProgramSpec {
     /// `git status -uno`): the rest of the word is the value, the next word never is.
     #[serde(default)]
     pub short_optional: String,
+    /// Short option letters whose value is the next word wherever they stand in a bundle, the
+    /// letters after them still read as options (zstd: `-qof OUT` is `-q -o OUT -f`), or the
+    /// text after `=` (`-o=OUT`).
+    #[serde(default)]
+    pub short_next: String,
     /// Single-dash words that take no value (`-print`), with `single_dash_long`.
     #[serde(default)]
     pub single: Vec<String>,

@@ -157,6 +157,11 @@ pub(crate) struct OptionSpec {
     /// Short option letters whose value is optional and attached when given (`-M50%`, `-uno`):
     /// the rest of the word is the value, and the next word is never taken as it.
     pub short_optional: Cow<'static, str>,
+    /// Short option letters whose value is the next word wherever they stand in a bundle, the
+    /// letters after them still read as options (zstd: `-qof OUT IN` is `-q -o OUT -f IN`,
+    /// `-Do DICT OUT` gives `-D` the first word and `-o` the second), or the text after `=`
+    /// (`-o=OUT`).
+    pub short_next: Cow<'static, str>,
     /// Single-dash words that take no value (`find -print`), with `single_dash_long`.
     pub single: Names,
     /// The table names every option the program accepts (`short`, `short_value`, `long`,
@@ -257,6 +262,7 @@ impl OptionSpec {
         signal_words: false,
         short: Cow::Borrowed(""),
         short_optional: Cow::Borrowed(""),
+        short_next: Cow::Borrowed(""),
         single: Names::Packed(""),
         closed: false,
         options_first: false,
@@ -396,7 +402,10 @@ impl OptionSpec {
 
     /// Whether a closed table names this short option letter.
     fn knows_short(&self, c: char) -> bool {
-        self.short.contains(c) || self.short_value.contains(c) || self.short_optional.contains(c)
+        self.short.contains(c)
+            || self.short_value.contains(c)
+            || self.short_optional.contains(c)
+            || self.short_next.contains(c)
     }
 }
 
@@ -922,6 +931,30 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
                 });
                 break;
             }
+            // zstd's `-o`: the next word not yet taken, or what follows `=`; the letters after
+            // it are options still.
+            if spec.short_next.contains(c) {
+                let rest = &body[k + c.len_utf8()..];
+                if let Some(attached) = rest.strip_prefix('=') {
+                    out.opts.push(Opt {
+                        name: short_name(c),
+                        value: Some(attached.to_owned()),
+                        known: true,
+                        index: i,
+                        value_at: None,
+                    });
+                    break;
+                }
+                out.opts.push(Opt {
+                    name: short_name(c),
+                    value: value_of(argv, i + step),
+                    known: true,
+                    index: i,
+                    value_at: next_word(argv, i + step - 1),
+                });
+                step += 1;
+                continue;
+            }
             if spec.short_optional.contains(c) {
                 let rest = &body[k + c.len_utf8()..];
                 out.opts.push(Opt {
@@ -1321,6 +1354,51 @@ mod tests {
         assert_eq!(parsed.opts[0].value.as_deref(), Some("50%"));
         assert_eq!(parsed.unknown.as_deref(), Some("-u"));
         assert_eq!(git_log.knows("-M"), Some(true));
+    }
+
+    /// A `short_next` letter takes the next word not yet taken wherever it stands in its
+    /// bundle, the letters after it still options (zstd's `-qof OUT IN`, `-Do DICT OUT`), or
+    /// the text after `=` (`-o=OUT`).
+    #[test]
+    fn next_word_letters_take_the_next_word_and_the_bundle_goes_on() {
+        let zstd = OptionSpec {
+            short: "qdfc".into(),
+            short_next: "oD".into(),
+            closed: true,
+            ..OptionSpec::default()
+        };
+        for (input, opts, values, operands) in [
+            (
+                "zstd -qof out in",
+                vec!["-q", "-o", "-f"],
+                vec![None, Some("out"), None],
+                vec!["in"],
+            ),
+            (
+                "zstd -Do dict out in",
+                vec!["-D", "-o"],
+                vec![Some("dict"), Some("out")],
+                vec!["in"],
+            ),
+            (
+                "zstd -d -o=/dev/sdb in",
+                vec!["-d", "-o"],
+                vec![None, Some("/dev/sdb")],
+                vec!["in"],
+            ),
+            ("zstd in -o", vec!["-o"], vec![None], vec!["in"]),
+        ] {
+            let a = argv(input);
+            let parsed = parse(Some(&zstd), &a);
+            let names: Vec<&str> = parsed.opts.iter().map(|o| &*o.name).collect();
+            let got: Vec<Option<&str>> = parsed.opts.iter().map(|o| o.value.as_deref()).collect();
+            let rest: Vec<&str> = parsed.operands.iter().map(|&i| a[i]).collect();
+            assert_eq!(names, opts, "options of {input}");
+            assert_eq!(got, values, "values of {input}");
+            assert_eq!(rest, operands, "operands of {input}");
+            assert!(parsed.unknown.is_none(), "{input}");
+        }
+        assert_eq!(zstd.knows("-o"), Some(true));
     }
 
     /// A long option listed as a flag given `=value` is unknown to a closed table (its real

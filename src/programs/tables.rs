@@ -196,7 +196,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
     let table = option_key(program)?.0?;
     let start = match table.checked_sub(1) {
         None => 0,
-        Some(j) => OPTION_TABLES.get(j)?.21 as usize,
+        Some(j) => OPTION_TABLES.get(j)?.22 as usize,
     };
     let &(
         short,
@@ -221,6 +221,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         long_optional,
         discloses,
         ends_options,
+        short_next,
         single_dash_long,
         long_values,
         signal_words,
@@ -259,6 +260,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         long_optional: Names::Packed(text(two_values as usize, long_optional)?),
         discloses: Names::Packed(text(long_optional as usize, discloses)?),
         ends_options: Names::Packed(text(discloses as usize, ends_options)?),
+        short_next: Cow::Borrowed(text(ends_options as usize, short_next)?),
         closed,
         options_first,
         unlisted_operands,
