@@ -156,6 +156,48 @@ fn every_kind_of_nesting_is_too_deep() {
     }
 }
 
+/// Past the depth limit a subtree is read again from the top (its `too-deep` flag stays): a
+/// catastrophe a few hundred levels deep denies, in command substitutions and in the text of
+/// parameter operators and arithmetic, which bash expands too; what is harmless still asks.
+#[test]
+fn catastrophes_past_the_depth_limit_are_read() {
+    let deny = [
+        format!("echo {}rm -rf ~{}", "$(echo; ".repeat(300), ")".repeat(300)),
+        format!(
+            "x=a; echo ${{x#{}$(rm -rf ~){}}}",
+            "${x#".repeat(120),
+            "}".repeat(120)
+        ),
+        format!(
+            "x=a; echo ${{x#{}$(rm -rf ~){}}}",
+            "$[1+".repeat(150),
+            "]".repeat(150)
+        ),
+        format!(
+            "echo $(( {}$(rm -rf ~){} ))",
+            "$((".repeat(150),
+            "))".repeat(150)
+        ),
+        format!("[[ {}$(rm -rf ~){} ]]", "( ".repeat(150), " )".repeat(150)),
+    ];
+    for cmd in &deny {
+        let what: String = cmd.chars().take(24).collect();
+        let v = builtin().classify(cmd);
+        assert!(
+            v.analysis.flags.iter().any(|f| f.kind == FlagKind::TooDeep),
+            "{what}…: no too-deep flag"
+        );
+        assert_eq!(v.decision, Decision::Deny, "{what}…");
+        assert!(span_problems(&v.analysis).is_empty(), "{what}…");
+    }
+    let harmless = format!(
+        "x=a; echo ${{x#{}$(id){}}}",
+        "${x#".repeat(120),
+        "}".repeat(120)
+    );
+    assert_eq!(builtin().classify(&harmless).decision, Decision::Ask);
+}
+
 /// Unclosed nesting is a parse error as well as too deep; never allowed.
 #[test]
 fn unclosed_nesting_is_not_allowed() {

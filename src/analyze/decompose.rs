@@ -139,6 +139,15 @@ pub(crate) struct Walker<'l> {
     /// Names bound to a file so far (`hash -p FILE NAME`, `BASH_CMDS[NAME]=FILE`): a later
     /// command NAME that is neither a function nor a builtin runs FILE.
     pub(super) hashed: Vec<(String, String)>,
+    /// Aliases defined so far (`alias NAME=VALUE`, `BASH_ALIASES[NAME]=VALUE`), latest last: a
+    /// later command whose first word is NAME is read again with VALUE in its place
+    /// (`nested.rs`, `alias_expansion`).
+    pub(super) aliases: Vec<(String, String)>,
+    /// The aliases being expanded now: bash does not expand one inside its own expansion.
+    pub(super) expanding: Vec<String>,
+    /// Names made references to other variables (`declare -n r=x`, `local -n`, `typeset
+    /// -n`), latest last: reading or setting `r` reads or sets `x` (`Self::referenced`).
+    namerefs: Vec<(String, String)>,
     /// `shopt -s lastpipe` ran in this shell, unconditionally, and no `shopt` since may have
     /// switched it off: the last stage of a pipeline runs in the shell itself (job control is
     /// off in a shell that runs a command line), so what it sets (`read`, `exec` redirects)
@@ -186,6 +195,9 @@ impl<'l> Walker<'l> {
             dir_changes: 0,
             script_text: None,
             hashed: Vec::new(),
+            aliases: Vec::new(),
+            expanding: Vec::new(),
+            namerefs: Vec::new(),
             lastpipe: false,
             stopped: false,
         }
@@ -655,7 +667,7 @@ impl<'l> Walker<'l> {
         let before = self.units.len();
         for value in values {
             let saved = self.exported.len();
-            self.exported.push(UnitAssignment {
+            self.set_value(UnitAssignment {
                 name: variable.to_owned(),
                 template: value.clone(),
                 value: Some(value),
@@ -1397,6 +1409,18 @@ impl<'l> Walker<'l> {
         for w in &a.array {
             self.word_effects(w, ctx);
         }
+        // `declare -n r=IFS; r=/`: setting a reference sets its target.
+        let referenced = self.referenced(&a.name).into_owned();
+        let resolved;
+        let a = if referenced == a.name {
+            a
+        } else {
+            resolved = crate::ast::Assignment {
+                name: referenced,
+                ..a.clone()
+            };
+            &resolved
+        };
         if (a.name == "IFS" && !reader) || a.name.starts_with("IFS[") {
             self.flag(FlagKind::IfsManipulation, a.span, "");
         }
@@ -1447,7 +1471,7 @@ impl<'l> Walker<'l> {
                         _ => crate::parse::SpanMap::Table(vec![a.span; v.len()]),
                     };
                     let v = v.clone();
-                    self.alias_value(&v, &map, a.span, &ctx.via, ctx);
+                    self.alias_value(key, &v, &map, a.span, &ctx.via, ctx);
                 }
                 _ => {}
             }
@@ -1659,6 +1683,7 @@ impl<'l> Walker<'l> {
 
     /// The static value of a variable assigned earlier on this line (the latest assignment).
     fn known_value(&self, name: &str) -> Option<&str> {
+        let name = self.referenced(name);
         self.exported
             .iter()
             .rev()
@@ -1666,9 +1691,43 @@ impl<'l> Walker<'l> {
             .and_then(|a| a.value.as_deref())
     }
 
+    /// The variable `name` stands for: the target of a nameref the line made (followed
+    /// along a chain, as bash follows it, up to bash's own bound of 8 links), or `name`.
+    /// An element (`r[1]`) of a reference is an element of its target.
+    pub(super) fn referenced<'n>(&'n self, name: &'n str) -> std::borrow::Cow<'n, str> {
+        if self.namerefs.is_empty() {
+            return std::borrow::Cow::Borrowed(name);
+        }
+        let (mut base, subscript) = match name.find('[') {
+            Some(at) => (&name[..at], &name[at..]),
+            None => (name, ""),
+        };
+        let mut hops = 0;
+        while hops < 8
+            && let Some((_, target)) = self.namerefs.iter().rev().find(|(n, _)| n == base)
+        {
+            base = target;
+            hops += 1;
+        }
+        if hops == 0 {
+            std::borrow::Cow::Borrowed(name)
+        } else {
+            std::borrow::Cow::Owned(format!("{base}{subscript}"))
+        }
+    }
+
+    /// Record `a` as the variable's latest value, set through any nameref its name is.
+    fn set_value(&mut self, mut a: UnitAssignment) {
+        if let std::borrow::Cow::Owned(name) = self.referenced(&a.name) {
+            a.name = name;
+        }
+        self.exported.push(a);
+    }
+
     /// [`Self::known_value`] for a copy the policy may judge: not a value `read` took from
     /// input, which an `IFS` from before the line (not known) may split otherwise.
     fn copyable_value(&self, name: &str) -> Option<&str> {
+        let name = self.referenced(name);
         self.exported
             .iter()
             .rev()
@@ -1680,6 +1739,7 @@ impl<'l> Walker<'l> {
     /// The elements of an array the line assigned static words (`a=(/ x)`), while that
     /// assignment is the variable's latest.
     fn known_array(&self, name: &str) -> Option<&[String]> {
+        let name = self.referenced(name);
         let latest = self.exported.iter().rev().find(|a| a.name == name)?;
         if latest.value.is_some() || latest.template != "(…)" {
             return None;
@@ -1705,6 +1765,23 @@ impl<'l> Walker<'l> {
             }
             _ => quote(t),
         };
+        // `y=/; x=y; ${!x}`: the value of the variable whose name `x` holds.
+        if let Some(pointer) = indirect_name(source) {
+            let target = self.known_value(pointer)?;
+            if !wrappers::is_assignment(&format!("{target}=")) {
+                return None;
+            }
+            let value = self.known_value(target)?;
+            return Some(if quoted {
+                element(value)
+            } else {
+                value
+                    .split_whitespace()
+                    .map(element)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            });
+        }
         if let Some(elements) = self.known_array(name) {
             let inner = source
                 .strip_prefix("${")
@@ -1844,6 +1921,7 @@ impl<'l> Walker<'l> {
                         && name
                             .as_deref()
                             .or_else(|| subscripted_name(source))
+                            .or_else(|| indirect_name(source))
                             .and_then(|n| self.expansion_words(source, n, *quoted))
                             .is_some()
                 }
@@ -1941,7 +2019,10 @@ impl<'l> Walker<'l> {
                         quoted,
                         ..
                     } if !as_code => {
-                        let name = name.as_deref().or_else(|| subscripted_name(source))?;
+                        let name = name
+                            .as_deref()
+                            .or_else(|| subscripted_name(source))
+                            .or_else(|| indirect_name(source))?;
                         out.push_str(&self.expansion_words(source, name, *quoted)?);
                         substituted = true;
                     }
@@ -2149,7 +2230,7 @@ impl<'l> Walker<'l> {
                         .split_once('[')
                         .map(|(base, _)| (base.to_owned(), a.span));
                     let elements = self.elements_after(&a);
-                    self.exported.push(a);
+                    self.set_value(a);
                     if let Some((base, span)) = element {
                         match elements {
                             Some(elements) => self.known_elements(&base, elements, span),
@@ -2268,7 +2349,7 @@ impl<'l> Walker<'l> {
     /// standing for the home directory).
     fn known(&mut self, name: &str, value: String, span: Span) {
         let value = home_for_tilde(value);
-        self.exported.push(UnitAssignment {
+        self.set_value(UnitAssignment {
             name: name.to_owned(),
             template: FED.to_owned(),
             value: Some(value),
@@ -2308,7 +2389,7 @@ impl<'l> Walker<'l> {
     }
 
     fn known_elements(&mut self, name: &str, elements: Vec<String>, span: Span) {
-        self.exported.push(UnitAssignment {
+        self.set_value(UnitAssignment {
             name: name.to_owned(),
             value: None,
             template: "(…)".to_owned(),
@@ -2430,7 +2511,7 @@ impl<'l> Walker<'l> {
             exported: false,
         };
         self.bare.push(a.clone());
-        self.exported.push(a);
+        self.set_value(a);
     }
 
     /// The body of the function `name` defined last on the line, to read again at a call,
@@ -2512,6 +2593,22 @@ impl<'l> Walker<'l> {
                     && v[1..].contains(['l', 'u', 'c', 'i', 'n', 'a', 'A'])
             }) || (o.arg.value.is_none() && !names_an_assignment(&o.arg.template))
         });
+        // `declare -n r=x` (`local -n`, `typeset -n`): reading or setting `r` from here on
+        // reads or sets `x`. Only options this reading knows (`-n` with `-g`, `-r`, `-x`).
+        let reference = first != "export"
+            && first != "readonly"
+            && args[1..].iter().all(|o| {
+                o.arg.exact().is_some_and(|v| {
+                    !v.starts_with(['-', '+'])
+                        || v.starts_with('-') && v[1..].bytes().all(|b| b"ngrx".contains(&b))
+                })
+            })
+            && args[1..].iter().any(|o| {
+                o.arg
+                    .exact()
+                    .is_some_and(|v| v.starts_with('-') && v.contains('n'))
+            });
+        let mut references = Vec::new();
         let mut unknown = Vec::new();
         for a in &args[1..] {
             let text = a.arg.value.as_deref().unwrap_or(&a.arg.template);
@@ -2519,6 +2616,16 @@ impl<'l> Walker<'l> {
                 let name = text.split_once('=').map_or(text, |(n, _)| n);
                 let name = name.strip_suffix('+').unwrap_or(name);
                 let name = name.split('[').next().unwrap_or(name);
+                if reference
+                    && let Some((n, target)) = a.arg.exact().and_then(|t| t.split_once('='))
+                    && n == name
+                    && wrappers::is_assignment(&format!("{n}="))
+                    && wrappers::is_assignment(&format!("{target}="))
+                    && n != target
+                {
+                    references.push((n.to_owned(), target.to_owned()));
+                    continue;
+                }
                 if transforms || text.contains('=') {
                     unknown.push((name.to_owned(), a.arg.span, transforms));
                 }
@@ -2566,8 +2673,10 @@ impl<'l> Walker<'l> {
             if assignment.exported || assignment.name.starts_with("PS") {
                 self.code_valued_env(&assignment, ctx);
             }
-            self.exported.push(assignment);
+            self.set_value(assignment);
         }
+        // A reference holds no value of its own: its target's is read through it.
+        self.namerefs.extend(references);
         // What the line's readers of variable values see: a value set by a builtin in this shell
         // (in a loop body or a function it may be read before or after this point), and with
         // attributes not the value as written.
@@ -2729,6 +2838,12 @@ impl<'l> Walker<'l> {
                 self.emit(rest, None, None, via, assignments, &ctx);
                 return;
             };
+            // `alias r='rm -rf'; r /`: a command starting with an alias is also read as
+            // bash reads it once expanded (the unit of the name itself stays: whether the
+            // alias is in effect there is not proven).
+            if start == 0 && via.len() == outer && !ctx.appended && !self.aliases.is_empty() {
+                self.alias_expansion(rest, &ctx);
+            }
             if is_reserved_word(first) {
                 // Only a grammar gap puts a reserved word here (`coproc { …; }`, which
                 // tree-sitter-bash reads as a command named `{`): skip it, analyse the rest.
@@ -3817,6 +3932,12 @@ fn defaulted_part(w: &Word) -> bool {
 }
 
 /// The array name of `${NAME[…]…}` (tree-sitter-bash gives no name for a subscript).
+/// `NAME` of an indirect expansion `${!NAME}` with no operator.
+fn indirect_name(source: &str) -> Option<&str> {
+    let name = source.strip_prefix("${!")?.strip_suffix('}')?;
+    wrappers::is_assignment(&format!("{name}=")).then_some(name)
+}
+
 fn subscripted_name(source: &str) -> Option<&str> {
     let inner = source.strip_prefix("${")?;
     let len = inner

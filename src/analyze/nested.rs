@@ -568,7 +568,7 @@ impl Walker<'_> {
                         && !name.starts_with('-')
                     {
                         let map = code_map(Some(a), value, a.arg.span);
-                        self.alias_value(value, &map, a.arg.span, via, ctx);
+                        self.alias_value(name, value, &map, a.arg.span, via, ctx);
                     }
                 }
                 false
@@ -2912,20 +2912,189 @@ impl Walker<'_> {
     /// it becomes where a command starts with NAME. `map` places its bytes in the input.
     pub(super) fn alias_value(
         &mut self,
+        name: &str,
         value: &str,
         map: &SpanMap,
         span: Span,
         via: &[String],
         ctx: &Ctx,
     ) {
-        if value.trim().is_empty() {
-            return;
+        if !value.trim().is_empty() {
+            let mut c = ctx.with(Context::NestedShell);
+            c.via = via.to_vec();
+            c.via.push("alias".to_owned());
+            self.nested(value, map, span, &c);
         }
-        let mut c = ctx.with(Context::NestedShell);
-        c.via = via.to_vec();
-        c.via.push("alias".to_owned());
-        self.nested(value, map, span, &c);
+        // In effect for the commands after it (the value was read as it stands).
+        if is_alias_name(name) {
+            self.aliases.push((name.to_owned(), value.to_owned()));
+        }
     }
+
+    /// The alias a word expands to where bash looks for one: the word is one unquoted
+    /// literal naming an alias defined earlier on the line that is not being expanded now.
+    fn alias_of(&self, a: &ArgW) -> Option<(String, String)> {
+        let [WordPart::Literal { text, quoting, .. }] = a.word.parts.as_slice() else {
+            return None;
+        };
+        if !a.sole || *quoting != crate::ast::Quoting::Unquoted {
+            return None;
+        }
+        let text: &str = text;
+        if self.expanding.iter().any(|e| e == text) {
+            return None;
+        }
+        self.aliases.iter().rev().find(|(n, _)| n == text).cloned()
+    }
+
+    /// `alias s='sudo ' r='rm -rf'; s r ~`: a command whose first word is an alias is read
+    /// again as bash reads it, the alias's value in place of the word. A value ending in a
+    /// blank makes bash look for an alias in the next word too, and so on along the chain;
+    /// the value's own first word is looked up when the text is read again (an alias is not
+    /// expanded inside its own expansion). The command's other words keep their meaning:
+    /// each is written back quoted, expansions as their source.
+    pub(super) fn alias_expansion(&mut self, args: &[ArgW], ctx: &Ctx) {
+        let Some(first) = args.first() else { return };
+        let Some((name, value)) = self.alias_of(first) else {
+            return;
+        };
+        let mut text = String::new();
+        let mut table: Vec<Span> = Vec::new();
+        let mut names = vec![name];
+        let mut push = |text: &mut String, t: &str, span: Span| {
+            text.push_str(t);
+            table.extend(std::iter::repeat_n(span, t.len()));
+        };
+        push(&mut text, &value, first.arg.span);
+        let mut next_too = value.ends_with([' ', '\t']);
+        let mut previous: Option<&Word> = Some(first.word);
+        for a in &args[1..] {
+            // A brace expansion gives several arguments of one word: it is written once.
+            if previous.is_some_and(|w| std::ptr::eq(w, a.word)) {
+                continue;
+            }
+            previous = Some(a.word);
+            push(&mut text, " ", a.arg.span);
+            if next_too
+                && let Some((n, v)) = self.alias_of(a)
+                && !names.contains(&n)
+            {
+                next_too = v.ends_with([' ', '\t']);
+                push(&mut text, &v, a.arg.span);
+                names.push(n);
+                continue;
+            }
+            next_too = false;
+            for (t, span) in requoted(a.word) {
+                push(&mut text, &t, span);
+            }
+        }
+        let saved = self.expanding.len();
+        self.expanding.extend(names);
+        let mut c = ctx.clone();
+        c.context.push(Context::NestedShell);
+        c.via.push("alias".to_owned());
+        self.nested(&text, &SpanMap::Table(table), first.arg.span, &c);
+        self.expanding.truncate(saved);
+    }
+}
+
+/// A name `alias` accepts and bash can find as a word: no quoting, expansion, slash or
+/// metacharacter in it.
+fn is_alias_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.bytes().any(|b| {
+            matches!(
+                b,
+                b'/' | b'$'
+                    | b'`'
+                    | b'='
+                    | b'\''
+                    | b'"'
+                    | b'\\'
+                    | b';'
+                    | b'&'
+                    | b'|'
+                    | b'<'
+                    | b'>'
+                    | b'('
+                    | b')'
+                    | b' '
+                    | b'\t'
+                    | b'\n'
+            )
+        })
+}
+
+/// A word written back as code with the same meaning: unquoted text as it stands when it holds
+/// no character the shell reads specially (globs, braces and `~` keep their meaning), other
+/// text single-quoted, expansions as their source (in double quotes where they were),
+/// substitutions as a placeholder (their commands are read where they stand).
+fn requoted(w: &Word) -> Vec<(String, Span)> {
+    let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
+    let plain = |t: &str| {
+        !t.is_empty()
+            && !t.bytes().any(|b| {
+                matches!(
+                    b,
+                    b'$' | b'`'
+                        | b'\''
+                        | b'"'
+                        | b'\\'
+                        | b';'
+                        | b'&'
+                        | b'|'
+                        | b'<'
+                        | b'>'
+                        | b'('
+                        | b')'
+                        | b' '
+                        | b'\t'
+                        | b'\n'
+                        | b'#'
+                )
+            })
+    };
+    let mut out = Vec::new();
+    for part in &w.parts {
+        match part {
+            WordPart::Literal {
+                text,
+                quoting,
+                span,
+            } => {
+                let t: &str = text;
+                if *quoting == crate::ast::Quoting::Unquoted && plain(t) {
+                    out.push((t.to_owned(), *span));
+                } else {
+                    out.push((quote(t), *span));
+                }
+            }
+            WordPart::LineContinuation { .. } => {}
+            WordPart::Parameter {
+                source,
+                quoted,
+                span,
+                ..
+            } => out.push((
+                if *quoted {
+                    format!("\"{source}\"")
+                } else {
+                    source.clone()
+                },
+                *span,
+            )),
+            WordPart::Arithmetic { source, span, .. } => out.push((source.clone(), *span)),
+            WordPart::CommandSubstitution { span, .. }
+            | WordPart::ProcessSubstitution { span, .. } => {
+                out.push(("\"${__shclass_substitution__}\"".to_owned(), *span));
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(("''".to_owned(), w.span));
+    }
+    out
 }
 
 /// The commands of a crontab text, one a line, each byte with its place in the input (`map`

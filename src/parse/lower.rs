@@ -34,7 +34,33 @@ pub(super) struct Lowerer<'a> {
     /// Inside the operand of a double-quoted `${…}`, where `<(…)` is text to bash, not a
     /// process substitution (reset inside a command or process substitution there).
     pub(super) quoted_operand: bool,
+    /// Subtrees past the depth limit, lowered again after the rest from the depth the text
+    /// started at (see [`Deferred`]); `None` where that depth leaves too little room.
+    pub(super) deferred: Option<Vec<Deferred>>,
+    /// The text deferred so far (bounded by [`MAX_DEFERRED_BYTES`]).
+    deferred_bytes: usize,
 }
+
+/// A subtree past [`Limits::max_tree_depth`], left out where it stands (with its `too-deep`
+/// issue, so the line is never allowed) and lowered afterwards from the top, so that what it
+/// runs is still read (a catastrophe 120 substitutions deep denies) while the recursion stays
+/// bounded: each round starts again at the text's own depth, every subtree is lowered once.
+#[derive(Debug, Clone)]
+pub(super) enum Deferred {
+    /// A statement node (its byte range and kind).
+    Statement(usize, usize, u16),
+    /// An expression-like node whose operands are words (`[[ ( … ) ]]`, arithmetic).
+    Words(usize, usize, u16),
+    /// The inside of a `${…}`, `$((…))` or `$[…]` read from its text: its start, its text,
+    /// and whether it stands in double quotes or takes process substitutions.
+    Text(usize, String, bool, bool),
+}
+
+/// At most this much text past the depth limit is lowered again, counted over every subtree
+/// deferred (each is lowered once, but the checks read each command's text, which in a chain
+/// of nested substitutions holds all the deeper ones: the reading grows with the square of
+/// the chain; about 1,200 levels of `$(echo; ` fit).
+const MAX_DEFERRED_BYTES: usize = 64 * 1024;
 
 /// What follows a heredoc start on the same line, which tree-sitter nests inside the redirect.
 enum Continuation {
@@ -118,6 +144,20 @@ fn assemble_command(kind: &str, mut parts: CommandParts) -> Command {
     out
 }
 
+/// The node of kind `id` covering exactly `start..end` under `root`.
+fn node_at(root: Node, start: usize, end: usize, id: u16) -> Option<Node> {
+    let mut node = root.descendant_for_byte_range(start, end)?;
+    loop {
+        if node.kind_id() == id && node.start_byte() == start && node.end_byte() == end {
+            return Some(node);
+        }
+        node = node.parent()?;
+        if node.start_byte() != start || node.end_byte() != end {
+            return None;
+        }
+    }
+}
+
 /// Node kinds that are statements: when the grammar puts one where a word belongs (`coproc (…)`),
 /// it is lowered as a command so that what it runs is still analysed.
 fn is_statement_kind(kind: &str) -> bool {
@@ -157,6 +197,9 @@ pub(super) fn lower(
         limits,
         read_gaps: std::cell::RefCell::new(Vec::new()),
         quoted_operand: false,
+        // Each round must get well past the depth it starts at.
+        deferred: (depth + 10 < limits.max_tree_depth).then(Vec::new),
+        deferred_bytes: 0,
     };
     if root.descendant_count() > limits.max_nodes {
         l.issue(
@@ -178,10 +221,11 @@ pub(super) fn lower(
     if src.contains('`') {
         l.collect_empty_backquotes(root);
     }
-    let commands = l.statements(root);
+    let mut commands = l.statements(root);
     if src.contains("\\ ") || src.contains("\\\t") {
         l.skipped_escaped_blanks(root);
     }
+    l.lower_deferred(root, depth, &mut commands);
     Script {
         commands,
         issues: l.issues,
@@ -346,6 +390,59 @@ impl<'a> Lowerer<'a> {
         self.depth = self.depth.saturating_sub(1);
     }
 
+    /// Keep `item` for [`Lowerer::lower_deferred`], when this text defers at all.
+    pub(super) fn defer(&mut self, item: Deferred) {
+        let len = match &item {
+            Deferred::Statement(start, end, _) | Deferred::Words(start, end, _) => end - start,
+            Deferred::Text(_, text, _, _) => text.len(),
+        };
+        if let Some(list) = self.deferred.as_mut()
+            && self.deferred_bytes + len <= MAX_DEFERRED_BYTES
+        {
+            self.deferred_bytes += len;
+            list.push(item);
+        }
+    }
+
+    /// Lower the subtrees left out past the depth limit, each from `depth` (the text's own),
+    /// iteratively: what they leave out in turn joins the list. Each becomes an opaque command
+    /// after the line's own (its `too-deep` issue stays), holding the commands and words read.
+    fn lower_deferred(&mut self, root: Node, depth: usize, commands: &mut Vec<Command>) {
+        let mut next = 0;
+        while let Some(item) = self.deferred.as_ref().and_then(|d| d.get(next)).cloned() {
+            next += 1;
+            self.depth = depth;
+            let (mut inner, mut words) = (Vec::new(), Vec::new());
+            let span = match item {
+                Deferred::Statement(start, end, id) | Deferred::Words(start, end, id) => {
+                    let Some(node) = node_at(root, start, end, id) else {
+                        continue;
+                    };
+                    if matches!(item, Deferred::Statement(..)) {
+                        inner.extend(self.statement(node));
+                    } else {
+                        words = self.embedded_words(node);
+                    }
+                    self.span(node)
+                }
+                Deferred::Text(base, text, in_double, processes) => {
+                    let mut parts = Vec::new();
+                    self.text_with_substitutions(base, &text, &mut parts, in_double, processes);
+                    let span = self.map.map(base, base + text.len());
+                    words.push(Word { parts, span });
+                    span
+                }
+            };
+            commands.push(Command::Opaque {
+                kind: "too-deep".to_owned(),
+                inner,
+                words,
+                span,
+            });
+        }
+        self.depth = depth;
+    }
+
     /// `( ( ( CMD ) ) )`, `{ { CMD; }; }`, `( { CMD; } )`: a subshell or group whose only
     /// statement is another one, without redirects, runs as the inner one does (a subshell in
     /// a subshell is one subshell; a group adds nothing). The innermost node whose statements
@@ -404,6 +501,11 @@ impl<'a> Lowerer<'a> {
             _ => {}
         }
         if !self.enter(node) {
+            self.defer(Deferred::Statement(
+                node.start_byte(),
+                node.end_byte(),
+                node.kind_id(),
+            ));
             return Some(Command::Opaque {
                 kind: kind(node).to_owned(),
                 inner: Vec::new(),

@@ -362,11 +362,18 @@ impl Lowerer<'_> {
     /// `;` or newline between two commands is left out (unless a command with a redirection
     /// comes first), so `$(cat <<E⏎t⏎E⏎echo y; id)` runs `echo y id`. A substitution with a
     /// heredoc and two or more commands after it is not modelled: unsupported syntax.
+    ///
+    /// A substitution nested inside is printed back as its own text (its words are not
+    /// parsed again by the outer printer), so the walk does not enter it: each substitution
+    /// is checked once, and the check stays linear in the tree however deep they nest.
     fn check_reprinted_heredoc(&mut self, node: Node) {
         let mut heredoc_at: Option<usize> = None;
         let mut commands = Vec::new();
         let mut stack = vec![node];
         while let Some(n) = stack.pop() {
+            if n != node && matches!(kind(n), "command_substitution" | "process_substitution") {
+                continue;
+            }
             match kind(n) {
                 "heredoc_start" => {
                     heredoc_at = Some(heredoc_at.map_or(n.start_byte(), |h| h.min(n.start_byte())));
@@ -490,6 +497,11 @@ impl Lowerer<'_> {
                 node,
                 format!("nested deeper than {} levels", self.limits.max_tree_depth),
             );
+            self.defer(super::lower::Deferred::Words(
+                node.start_byte(),
+                node.end_byte(),
+                node.kind_id(),
+            ));
             return out;
         }
         self.depth += 1;
@@ -698,7 +710,7 @@ impl Lowerer<'_> {
 
     /// [`Self::text_with_backquotes`]; `processes`: whether `<(…)` and `>(…)` are process
     /// substitutions here (not in double quotes, nor in arithmetic, where `1<(2)` compares).
-    fn text_with_substitutions(
+    pub(super) fn text_with_substitutions(
         &mut self,
         base: usize,
         text: &str,
@@ -797,6 +809,22 @@ impl Lowerer<'_> {
                                 processes && open == b'{',
                             );
                             self.depth -= 1;
+                        } else {
+                            // Past the limit: never allowed, and read again from the top.
+                            self.issues.push(SyntaxIssue {
+                                kind: IssueKind::TooDeep,
+                                span,
+                                detail: format!(
+                                    "nested deeper than {} levels",
+                                    self.limits.max_tree_depth
+                                ),
+                            });
+                            self.defer(super::lower::Deferred::Text(
+                                base + i + 2,
+                                text[i + 2..close].to_owned(),
+                                in_double,
+                                processes && open == b'{',
+                            ));
                         }
                         let inner = vec![Word { parts, span }];
                         out.push(if open == b'{' {
