@@ -794,6 +794,55 @@ fn sqlite_meta(line: &str) -> SqliteMeta {
     SqliteMeta::None
 }
 
+/// sqlite3's dot-commands that only print what the database's schema holds: its tables,
+/// indexes, attached databases, header, and the `CREATE` text. Each reads the schema table and
+/// runs none of the schema's SQL; `.tables`, `.indexes` and `.schema` take a name pattern.
+/// Left out: every other dot-command (`.shell`, `.system`, `.output`, `.once`, `.load`,
+/// `.import`, `.read`, `.save`, `.backup`, `.restore`, `.open`, `.excel`, `.cd`, `.log`,
+/// `.trace`, `.clone`, `.archive`, `.dump`, which selects every table's rows, `.dbconfig`,
+/// which changes the connection) and abbreviations (`.ta`).
+const SQLITE_SCHEMA_DOT_COMMANDS: &[&str] = &[
+    "tables",
+    "schema",
+    "fullschema",
+    "indexes",
+    "indices",
+    "databases",
+    "dbinfo",
+];
+
+/// Is a word sqlite3 reads as a command line (an operand after the database) not proven to
+/// only print the schema? Proven: one of [`SQLITE_SCHEMA_DOT_COMMANDS`], with arguments of
+/// letters, digits, `_`, `%` and `-` (a name pattern, `--indent`), on one line; or a plain word
+/// of letters, digits and `_`, `.`, `/`, `+`, `-` that does not begin with `.` (or begins with
+/// `./`, `../`, a dot-command name none has): as the database
+/// a file name, and as SQL at most a keyword statement (`VACUUM`, `ANALYZE`, `REINDEX`) that a
+/// `-readonly` connection refuses (no quote, parenthesis, space or `;` to write more). Anything
+/// else is unproven: other dot-commands, SQL (`ATTACH` creates files, `writefile()`,
+/// `load_extension()`, `edit()`), a `file:` URI with its own open mode.
+pub(crate) fn sqlite_unproven(word: &str) -> bool {
+    let plain = |w: &str, extra: &[char]| {
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || extra.contains(&c))
+    };
+    // `./app.db`, `../app.db`: as a dot-command, a name none begins with (an error).
+    let path = word.starts_with("./") || word.starts_with("../");
+    let Some(meta) = word.strip_prefix('.').filter(|_| !path) else {
+        return !plain(word, &['.', '/', '+', '-']);
+    };
+    if word.contains(['\n', '\r']) {
+        return true;
+    }
+    let mut words = meta.split([' ', '\t']).filter(|w| !w.is_empty());
+    let Some(name) = words.next() else {
+        return true;
+    };
+    !(meta.starts_with(|c: char| c.is_ascii_alphabetic())
+        && SQLITE_SCHEMA_DOT_COMMANDS.contains(&name)
+        && words.all(|w| plain(w, &['%', '-'])))
+}
+
 /// What one line of an ed script runs.
 #[derive(Debug, PartialEq, Eq)]
 enum EdLine<'a> {
@@ -947,6 +996,62 @@ mod tests {
         assert!(matches!(sqlite_meta(".once -x"), SqliteMeta::Opaque(_)));
         assert!(matches!(sqlite_meta(".read x.sql"), SqliteMeta::Opaque(_)));
         assert_eq!(sqlite_meta(".read /dev/null"), SqliteMeta::None);
+    }
+
+    #[test]
+    fn sqlite_schema_reads() {
+        for word in [
+            ".tables",
+            ".schema",
+            ".schema --indent users",
+            ".tables user%",
+            ".indexes t",
+            ".databases",
+            ".dbinfo",
+            "app.db",
+            "data/app.sqlite3",
+            "../x/app.db",
+            "./app.db",
+            "VACUUM",
+        ] {
+            assert!(!sqlite_unproven(word), "{word}");
+        }
+        for word in [
+            ".shell id",
+            ".system id",
+            ".output x",
+            ".once x",
+            ".load x.so",
+            ".import x t",
+            ".read x.sql",
+            ".save x",
+            ".backup x",
+            ".restore x",
+            ".open x",
+            ".excel",
+            ".cd /",
+            ".log x",
+            ".trace x",
+            ".clone x",
+            ".dump",
+            ".dbconfig load_extension on",
+            ".ta",
+            ". tables",
+            ".tables\n.shell id",
+            ".tables '|id'",
+            ".schema x;",
+            "SELECT 1",
+            "ATTACH 'x.db' AS x",
+            "select writefile('x','y')",
+            "file:app.db?mode=rwc",
+            ":memory:",
+            "",
+            ".",
+            "./app db",
+            "../x;",
+        ] {
+            assert!(sqlite_unproven(word), "{word}");
+        }
     }
 
     #[test]

@@ -46,6 +46,9 @@ struct HelpData {
     nested_clis: Vec<String>,
     /// `PROGRAM SUB` of a nested CLI that passes later words on.
     nested_exceptions: Vec<String>,
+    /// `PROGRAM GROUP` of a CLI outside `nested_clis` whose verbs are the program's own:
+    /// `PROGRAM GROUP VERB --help` prints the verb's help.
+    command_groups: Vec<String>,
     /// `PROGRAM help [SUB …]` prints help text.
     help_clis: Vec<String>,
     /// Programs known only for their help: the exact spellings that print help or version.
@@ -286,7 +289,13 @@ pub(crate) fn asks_for_help<'u>(
                 .nested_exceptions
                 .iter()
                 .any(|e| e.split_once(' ') == Some((program, sub)));
-        return nested.then_some(Help::Subcommand(sub));
+        // `docker container rm --help`: the help word right after the group's verb, before
+        // any operand the verb could pass on (`docker container run IMAGE --help`).
+        let group = rest.len() == 2
+            && d.command_groups
+                .iter()
+                .any(|e| e.split_once(' ') == Some((program, sub)));
+        return (nested || group).then_some(Help::Subcommand(sub));
     }
     if sub == "help" && is_word(last) && listed(&d.help_clis, program) {
         return Some(Help::Subcommand(rest.get(1).copied().unwrap_or(last)));
@@ -354,6 +363,14 @@ mod tests {
             ("python script.py --help", None),
             ("yarn dev --help", None),
             ("docker run image --help", None),
+            ("docker container rm --help", Some("sub container")),
+            ("docker container run --help", Some("sub container")),
+            ("docker image pull --help", Some("sub image")),
+            ("docker container run image --help", None),
+            ("docker container exec c sh --help", None),
+            ("docker compose run --help", None),
+            ("docker builder prune --help", None),
+            ("docker container rm -h", None),
             ("kubectl exec pod --help", None),
             ("gh extension exec x --help", None),
             ("cargo build x --help", None),

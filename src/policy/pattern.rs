@@ -54,6 +54,10 @@ pub(crate) enum ArgPattern {
     /// `custom-columns` template that names any field but the known harmless ones
     /// ([`kubectl_prints_records`]); not `wide`, `name`, nor `jsonpath={.items[*].metadata.name}`.
     KubectlRecordFormat,
+    /// `@sqlite-unproven`: a word sqlite3 would read as a command line that is not proven to
+    /// only print the schema (anything but a listed dot-command such as `.tables`, or a plain
+    /// name that a `-readonly` connection runs harmlessly as SQL: `analyze::sqlite_unproven`).
+    SqliteUnproven,
     /// `@python-print-code`, `@node-print-code`: one-liner code the closed reader
     /// (`analyze::inline_code`) proves to only print; `@python-other-code`, `@node-other-code`:
     /// any other code, or code known only at run time.
@@ -95,12 +99,13 @@ impl ArgPattern {
                 "sed-runs-or-writes" => Ok(ArgPattern::SedRunsOrWrites),
                 "awk-runs-or-writes" => Ok(ArgPattern::AwkRunsOrWrites),
                 "kubectl-record-format" => Ok(ArgPattern::KubectlRecordFormat),
+                "sqlite-unproven" => Ok(ArgPattern::SqliteUnproven),
                 "python-print-code" => Ok(ArgPattern::InlineCode(Lang::Python, true)),
                 "python-other-code" => Ok(ArgPattern::InlineCode(Lang::Python, false)),
                 "node-print-code" => Ok(ArgPattern::InlineCode(Lang::Node, true)),
                 "node-other-code" => Ok(ArgPattern::InlineCode(Lang::Node, false)),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @python-print-code, @python-other-code, @node-print-code, @node-other-code"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @sqlite-unproven, @python-print-code, @python-other-code, @node-print-code, @node-other-code"
                 )),
             };
         }
@@ -207,6 +212,7 @@ impl ArgPattern {
                 dynamic || crate::analyze::awk::read_with(text, &[]).runs_or_writes()
             }
             ArgPattern::KubectlRecordFormat => dynamic || kubectl_prints_records(text),
+            ArgPattern::SqliteUnproven => dynamic || crate::analyze::sqlite_unproven(text),
             ArgPattern::InlineCode(lang, prints) => {
                 let proven = !dynamic && crate::analyze::inline_code::prints_only(*lang, text);
                 proven == *prints
