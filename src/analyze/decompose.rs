@@ -153,6 +153,9 @@ pub(crate) struct Walker<'l> {
     /// off in a shell that runs a command line), so what it sets (`read`, `exec` redirects)
     /// stays after it.
     lastpipe: bool,
+    /// The package scripts being read now (`runners.rs`, `package_scripts`): a script that runs
+    /// itself again is not read again.
+    pub(super) running_scripts: Vec<String>,
     stopped: bool,
 }
 
@@ -199,6 +202,7 @@ impl<'l> Walker<'l> {
             expanding: Vec::new(),
             namerefs: Vec::new(),
             lastpipe: false,
+            running_scripts: Vec::new(),
             stopped: false,
         }
     }
@@ -3003,6 +3007,10 @@ impl<'l> Walker<'l> {
                 self.run_written(name, first.arg.span, &program, &via, &ctx, true);
             }
             let bare = path.is_none() || program.find('/').is_none();
+            // Package managers are wrappers too (`npm exec`): their scripts are read first.
+            if bare && matches!(program.as_str(), "npm" | "pnpm" | "yarn" | "bun") {
+                self.package_scripts(rest, &program, &via, &ctx);
+            }
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
                 self.wrapper_outputs(spec, &inner_args, &program, &via, ctx.to_mut());

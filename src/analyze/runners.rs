@@ -669,6 +669,90 @@ impl Walker<'_> {
         }
     }
 
+    /// npm, pnpm, yarn and bun run scripts of the `package.json` in the directory they run in:
+    /// the one named (`npm run build`, `npm test`, `npm start`, `yarn build`, `pnpm lint`, `bun
+    /// run dev`) with its `pre` and `post` scripts, and the install scripts of the package itself
+    /// (`npm install` or `npm ci` with no package named, a bare `yarn`). When the line wrote
+    /// that `package.json` with text known on the line, those scripts are read as code the
+    /// package manager runs (`echo '{"scripts":{"test":"rm -rf ~"}}' > package.json && npm
+    /// test`); text known only at run time is flagged. A word that moves to another package
+    /// (`--prefix`, `-C`, `--dir`, `--cwd`, `--filter`, `-w`, `--workspace`) leaves the scripts
+    /// unread: the package.json read is not the one the line wrote.
+    pub(super) fn package_scripts(
+        &mut self,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        let mut words = Vec::new();
+        for a in &args[1..] {
+            let Some(w) = a.arg.exact() else {
+                return;
+            };
+            if matches!(
+                w.split('=').next().unwrap_or(w),
+                "--prefix" | "-C" | "--dir" | "--cwd" | "--filter" | "-F" | "-w" | "--workspace"
+            ) {
+                return;
+            }
+            if !w.starts_with('-') {
+                words.push(w);
+            }
+        }
+        let Some(feed) = self.written_any("package.json") else {
+            return;
+        };
+        let span = args[0].arg.span;
+        let Feed::Static(text, _) = feed else {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                format!("{program} runs scripts of a package.json the line wrote with text known only at run time"),
+            );
+            return;
+        };
+        let Ok(serde_json::Value::Object(package)) = serde_json::from_str(&text) else {
+            return;
+        };
+        let Some(serde_json::Value::Object(scripts)) = package.get("scripts") else {
+            return;
+        };
+        let named: Vec<String> = match (words.first().copied(), words.get(1).copied()) {
+            (Some("run" | "run-script" | "rum" | "urn"), Some(name)) => vec![name.to_owned()],
+            (Some("test" | "t" | "tst"), _) => vec!["test".to_owned()],
+            (Some(verb @ ("start" | "stop" | "restart")), _) => vec![verb.to_owned()],
+            (Some("install" | "i" | "ci"), None) => {
+                INSTALL.iter().map(|s| (*s).to_owned()).collect()
+            }
+            (None, None) if program == "yarn" => INSTALL.iter().map(|s| (*s).to_owned()).collect(),
+            // yarn, pnpm and bun run a script named by their first word.
+            (Some(name), _) if program != "npm" && scripts.contains_key(name) => {
+                vec![name.to_owned()]
+            }
+            _ => Vec::new(),
+        };
+        let mut names = Vec::new();
+        for n in named {
+            if INSTALL.contains(&n.as_str()) {
+                names.push(n);
+            } else {
+                names.extend([format!("pre{n}"), n.clone(), format!("post{n}")]);
+            }
+        }
+        for name in names {
+            let Some(serde_json::Value::String(code)) = scripts.get(&name) else {
+                continue;
+            };
+            if self.running_scripts.contains(&name) {
+                continue;
+            }
+            self.running_scripts.push(name);
+            self.run_by(code, span, program, via, ctx);
+            self.running_scripts.pop();
+        }
+    }
+
     /// `make CC=CMD`, `make SHELL=PROG`: an operand assigning one of the program catalogue's
     /// command variables (`programs::is_command_var`) gives make's recipes a command to run
     /// (`$(CC) -c x.c`, every recipe line through `PROG -c`): analysed as code make runs.
@@ -696,6 +780,17 @@ impl Walker<'_> {
         }
     }
 }
+
+/// The scripts of its own package.json a bare install (`npm install`, `npm ci`, `yarn`) runs.
+const INSTALL: [&str; 7] = [
+    "preinstall",
+    "install",
+    "postinstall",
+    "prepublish",
+    "preprepare",
+    "prepare",
+    "postprepare",
+];
 
 /// What one line read by sqlite3 runs.
 #[derive(Debug, PartialEq, Eq)]
