@@ -3031,6 +3031,17 @@ impl<'l> Walker<'l> {
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 let stripped = wrappers::strip(spec, &inner_args);
+                // `kitty @ launch CMD`: the command runs in a window of the running terminal,
+                // where the person works: judged, never allowed.
+                if let Some(form) = wrappers::remote_form(spec, &inner_args) {
+                    self.flag(
+                        FlagKind::UnsupportedSyntax,
+                        first.arg.span,
+                        format!(
+                            "{program} {form}: the running terminal runs the command in a window of its own, where the person works"
+                        ),
+                    );
+                }
                 // `time -pp CMD`: bash's `time` keyword takes one `-p` and a `--`, nothing
                 // else, and runs the next word as the command (`-pp`); GNU time's table reads
                 // another command. Where the word may be the keyword (not after an assignment

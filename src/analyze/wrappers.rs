@@ -114,6 +114,11 @@ pub(crate) struct WrapperSpec {
     /// Words of the command the wrapper replaces with a value known at run time only (entr's
     /// `/_`: the file that changed): the command that runs is not the one written.
     pub run_time_words: Words,
+    /// Forms that hand the command to an instance of the program already running, which runs
+    /// it in a window of its own where the person works (`kitty @ launch CMD…`, `alacritty msg
+    /// create-window -e CMD…`): matched before `subcommands` (and for a wrapper without them,
+    /// before the bare reading). The command is judged, and the line is never allowed.
+    pub remote_forms: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -151,6 +156,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         argv0_options: Words::EMPTY,
         operand_code_options: Words::EMPTY,
         run_time_words: Words::EMPTY,
+        remote_forms: Words::EMPTY,
     }
 }
 
@@ -160,6 +166,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         // Terminal emulators run the command given them in a window (`alacritty -e CMD…`,
         // `gnome-terminal -- CMD…`); their tables end the options at that option.
         query_options: words!["-h", "--help", "-V", "--version"],
+        // `alacritty msg create-window -e CMD…`: the running alacritty opens the window.
+        remote_forms: words!["msg create-window"],
         ..spec("alacritty")
     },
     WrapperSpec {
@@ -471,8 +479,17 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         subcommands: words!["-x"],
         ..spec("jobs")
     },
+    // `kitten @ launch CMD…` (kitty's remote control): the running kitty opens the window.
+    WrapperSpec {
+        subcommands: words!["@ launch"],
+        query_options: words!["-h", "--help"],
+        remote_forms: words!["@ launch"],
+        ..spec("kitten")
+    },
     WrapperSpec {
         query_options: words!["-h", "--help", "-v", "--version"],
+        // `kitty @ launch CMD…`: the running kitty opens the window.
+        remote_forms: words!["@ launch"],
         ..spec("kitty")
     },
     WrapperSpec {
@@ -1037,19 +1054,39 @@ pub(crate) fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
 /// forms); `None` when the words are another use of the program (`uv pip list`), which is the
 /// program itself.
 fn form_len(spec: &WrapperSpec, args: &[Arg]) -> Option<usize> {
+    if let Some(len) = matched_form(spec.remote_forms, args) {
+        return Some(len);
+    }
     if spec.subcommands.is_empty() {
         return Some(0);
     }
-    spec.subcommands.iter().find_map(|form| {
-        let mut len = 0;
-        for word in form.split(' ') {
-            if args.get(len).and_then(Arg::exact) != Some(word) {
-                return None;
-            }
-            len += 1;
+    matched_form(spec.subcommands, args)
+}
+
+/// The form of `remote_forms` that `args` start with (`@ launch`), if any: the wrapper hands
+/// its command to a running instance of itself.
+pub(crate) fn remote_form(spec: &WrapperSpec, args: &[Arg]) -> Option<&'static str> {
+    spec.remote_forms
+        .iter()
+        .find(|form| form_words(form, args).is_some())
+}
+
+/// How many words of `args` the first of `forms` they start with takes.
+fn matched_form(forms: Words, args: &[Arg]) -> Option<usize> {
+    forms.iter().find_map(|form| form_words(form, args))
+}
+
+/// How many words of `args` the form (its words separated by a space) takes, when they start
+/// with it.
+fn form_words(form: &str, args: &[Arg]) -> Option<usize> {
+    let mut len = 0;
+    for word in form.split(' ') {
+        if args.get(len).and_then(Arg::exact) != Some(word) {
+            return None;
         }
-        Some(len)
-    })
+        len += 1;
+    }
+    Some(len)
 }
 
 /// A wrapper's own words read with the one argument parser ([`args::parse_args`]).
