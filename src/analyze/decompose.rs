@@ -1769,14 +1769,9 @@ impl<'l> Walker<'l> {
             }
             _ => quote(t),
         };
-        // `y=/; x=y; ${!x}`: the value of the variable whose name `x` holds.
-        if let Some(pointer) = indirect_name(source) {
-            let target = self.known_value(pointer)?;
-            if !wrappers::is_assignment(&format!("{target}=")) {
-                return None;
-            }
-            let value = self.known_value(target)?;
-            return Some(if quoted {
+        // A value as words: whole in double quotes, else split at blanks.
+        let words = |value: &str| {
+            if quoted {
                 element(value)
             } else {
                 value
@@ -1784,7 +1779,16 @@ impl<'l> Walker<'l> {
                     .map(element)
                     .collect::<Vec<_>>()
                     .join(" ")
-            });
+            }
+        };
+        // `y=/; x=y; ${!x}`: the value of the variable whose name `x` holds.
+        if let Some(pointer) = indirect_name(source) {
+            let target = self.known_value(pointer)?;
+            if !wrappers::is_assignment(&format!("{target}=")) {
+                return None;
+            }
+            let value = self.known_value(target)?;
+            return Some(words(value));
         }
         if let Some(elements) = self.known_array(name) {
             let inner = source
@@ -1828,15 +1832,7 @@ impl<'l> Walker<'l> {
         if param_ops::evaluable(&source[2 + name.len()..]) {
             let base = self.base_value(name)?;
             let value = param_ops::apply(&base, rest)?;
-            return Some(if quoted {
-                element(&value)
-            } else {
-                value
-                    .split_whitespace()
-                    .map(element)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            });
+            return Some(words(&value));
         }
         let (colon, word) = match rest.strip_prefix(':') {
             Some(r) => (true, r),

@@ -3003,27 +3003,31 @@ impl Walker<'_> {
 /// metacharacter in it.
 fn is_alias_name(name: &str) -> bool {
     !name.is_empty()
-        && !name.bytes().any(|b| {
-            matches!(
-                b,
-                b'/' | b'$'
-                    | b'`'
-                    | b'='
-                    | b'\''
-                    | b'"'
-                    | b'\\'
-                    | b';'
-                    | b'&'
-                    | b'|'
-                    | b'<'
-                    | b'>'
-                    | b'('
-                    | b')'
-                    | b' '
-                    | b'\t'
-                    | b'\n'
-            )
-        })
+        && !name
+            .bytes()
+            .any(|b| quotes_or_separates(b) || matches!(b, b'/' | b'='))
+}
+
+/// A byte bash reads as quoting, expansion or a metacharacter (a blank, a newline or an
+/// operator character): a word holding one is not plain text.
+fn quotes_or_separates(b: u8) -> bool {
+    matches!(
+        b,
+        b'$' | b'`'
+            | b'\''
+            | b'"'
+            | b'\\'
+            | b';'
+            | b'&'
+            | b'|'
+            | b'<'
+            | b'>'
+            | b'('
+            | b')'
+            | b' '
+            | b'\t'
+            | b'\n'
+    )
 }
 
 /// A word written back as code with the same meaning: unquoted text as it stands when it holds
@@ -3032,29 +3036,7 @@ fn is_alias_name(name: &str) -> bool {
 /// substitutions as a placeholder (their commands are read where they stand).
 fn requoted(w: &Word) -> Vec<(String, Span)> {
     let quote = |t: &str| format!("'{}'", t.replace('\'', "'\\''"));
-    let plain = |t: &str| {
-        !t.is_empty()
-            && !t.bytes().any(|b| {
-                matches!(
-                    b,
-                    b'$' | b'`'
-                        | b'\''
-                        | b'"'
-                        | b'\\'
-                        | b';'
-                        | b'&'
-                        | b'|'
-                        | b'<'
-                        | b'>'
-                        | b'('
-                        | b')'
-                        | b' '
-                        | b'\t'
-                        | b'\n'
-                        | b'#'
-                )
-            })
-    };
+    let plain = |t: &str| !t.is_empty() && !t.bytes().any(|b| quotes_or_separates(b) || b == b'#');
     let mut out = Vec::new();
     for part in &w.parts {
         match part {
