@@ -3007,6 +3007,15 @@ impl<'l> Walker<'l> {
             if bare && matches!(program.as_str(), "npm" | "pnpm" | "yarn" | "bun") {
                 self.package_scripts(rest, &program, &via, &ctx);
             }
+            // `cat > conftest.py <<EOF … EOF; pytest`: the file the program imports first, as
+            // the line wrote it, is its program (read by the one-liner check as Python).
+            if bare
+                && !self.written.is_empty()
+                && let Some(file) = crate::programs::python_file_run(&program)
+                && let Some(Feed::Static(text, _)) = self.written_any(file)
+            {
+                self.script_text = Some((first.arg.span, text));
+            }
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
                 self.wrapper_outputs(spec, &inner_args, &program, &via, ctx.to_mut());

@@ -1034,10 +1034,15 @@ impl Check for InterpreterOneLiner {
             }
             let found = code_of(u).or_else(|| {
                 let p = prog(u)?;
-                if !is_interpreter(p) {
+                let lang = if is_interpreter(p) {
+                    lang_of(base(p)).unwrap_or("other")
+                } else if crate::programs::python_file_run(base(p)).is_some() {
+                    // The file it imports first, when the line wrote it (`u.script`).
+                    u.script.as_ref()?;
+                    "python"
+                } else {
                     return None;
-                }
-                let lang = lang_of(base(p)).unwrap_or("other");
+                };
                 // A script file the line wrote with known text is the program.
                 u.script
                     .clone()

@@ -39,6 +39,20 @@ pub(crate) fn base(program: &str) -> &str {
     }
 }
 
+/// The Python file of the working directory a program imports and runs by its fixed name before
+/// anything else it does: pytest's `conftest.py`, nox's `noxfile.py`, invoke's `tasks.py`,
+/// Fabric's `fabfile.py`. (Each also reads more: other `conftest.py` files below, a file given
+/// with an option; those are the workspace-code check's.)
+pub(crate) fn python_file_run(program: &str) -> Option<&'static str> {
+    Some(match program {
+        "pytest" | "py.test" => "conftest.py",
+        "nox" => "noxfile.py",
+        "invoke" | "inv" => "tasks.py",
+        "fab" => "fabfile.py",
+        _ => return None,
+    })
+}
+
 name_set! {
     /// Programs whose first operand is a pattern or a program, unless an option gives it.
     pub(crate) fn is_pattern_first, PATTERN_FIRST = [
