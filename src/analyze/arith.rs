@@ -404,7 +404,7 @@ impl super::decompose::Walker<'_> {
                 "read" | "mapfile" | "readarray" | "getopts" | "printf" => {
                     tainted.extend(
                         args.iter()
-                            .filter(|(v, _)| wrappers::is_assignment(&format!("{v}=")))
+                            .filter(|(v, _)| wrappers::is_variable_name(v))
                             .map(|(v, _)| (*v).to_owned()),
                     );
                 }

@@ -483,7 +483,7 @@ impl<'l> Walker<'l> {
                 // `for PATH in /tmp/evil; do ls; done` sets the variable for the body and after
                 // it, as an assignment would (the value is not tracked; the template is the word
                 // list, `~/.ssh/*` for `for f in ~/.ssh/*`).
-                if !variable.is_empty() && wrappers::is_assignment(&format!("{variable}=")) {
+                if wrappers::is_variable_name(variable) {
                     let template = items
                         .iter()
                         .flat_map(word::canonical)
@@ -651,7 +651,7 @@ impl<'l> Walker<'l> {
         if variable.is_empty() || items.is_empty() || items.len() > 8 || self.stopped {
             return false;
         }
-        if !wrappers::is_assignment(&format!("{variable}=")) {
+        if !wrappers::is_variable_name(variable) {
             return false;
         }
         let values: Option<Vec<String>> = items
@@ -1784,7 +1784,7 @@ impl<'l> Walker<'l> {
         // `y=/; x=y; ${!x}`: the value of the variable whose name `x` holds.
         if let Some(pointer) = indirect_name(source) {
             let target = self.known_value(pointer)?;
-            if !wrappers::is_assignment(&format!("{target}=")) {
+            if !wrappers::is_variable_name(target) {
                 return None;
             }
             let value = self.known_value(target)?;
@@ -2499,7 +2499,7 @@ impl<'l> Walker<'l> {
     /// `name` gets a value known only at run time from here on: later readings of the line
     /// do not substitute an earlier static value for it.
     pub(super) fn unknown_value(&mut self, name: &str, span: Span) {
-        if !wrappers::is_assignment(&format!("{name}=")) {
+        if !wrappers::is_variable_name(name) {
             return;
         }
         let a = UnitAssignment {
@@ -2619,8 +2619,8 @@ impl<'l> Walker<'l> {
                 if reference
                     && let Some((n, target)) = a.arg.exact().and_then(|t| t.split_once('='))
                     && n == name
-                    && wrappers::is_assignment(&format!("{n}="))
-                    && wrappers::is_assignment(&format!("{target}="))
+                    && wrappers::is_variable_name(n)
+                    && wrappers::is_variable_name(target)
                     && n != target
                 {
                     references.push((n.to_owned(), target.to_owned()));
@@ -2643,7 +2643,7 @@ impl<'l> Walker<'l> {
                 Some(n) => (n, true),
                 None => (name, false),
             };
-            if !wrappers::is_assignment(&format!("{name}=")) {
+            if !wrappers::is_variable_name(name) {
                 continue;
             }
             if name == "IFS" {
@@ -2683,7 +2683,7 @@ impl<'l> Walker<'l> {
         for (name, span, transformed) in unknown {
             if transformed {
                 self.unknown_value(&name, span);
-            } else if wrappers::is_assignment(&format!("{name}=")) {
+            } else if wrappers::is_variable_name(&name) {
                 self.bare.push(UnitAssignment {
                     name,
                     value: None,
@@ -3827,9 +3827,9 @@ fn subscript_or_offset(source: &str) -> bool {
 /// `NAME=…` or `NAME+=…` (the template of a `declare` operand): an assignment, not an option
 /// or a name decided at run time.
 fn names_an_assignment(template: &str) -> bool {
-    template.split_once('=').is_some_and(|(name, _)| {
-        wrappers::is_assignment(&format!("{}=", name.trim_end_matches('+')))
-    })
+    template
+        .split_once('=')
+        .is_some_and(|(name, _)| wrappers::is_variable_name(name.trim_end_matches('+')))
 }
 
 /// The names of the functions `cmds` define, at any depth of compound commands (not in
@@ -3955,13 +3955,13 @@ fn defaulted_part(w: &Word) -> bool {
     })
 }
 
-/// The array name of `${NAME[…]…}` (tree-sitter-bash gives no name for a subscript).
 /// `NAME` of an indirect expansion `${!NAME}` with no operator.
 fn indirect_name(source: &str) -> Option<&str> {
     let name = source.strip_prefix("${!")?.strip_suffix('}')?;
-    wrappers::is_assignment(&format!("{name}=")).then_some(name)
+    wrappers::is_variable_name(name).then_some(name)
 }
 
+/// The array name of `${NAME[…]…}` (tree-sitter-bash gives no name for a subscript).
 fn subscripted_name(source: &str) -> Option<&str> {
     let inner = source.strip_prefix("${")?;
     let len = inner

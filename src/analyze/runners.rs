@@ -675,7 +675,8 @@ impl Walker<'_> {
     /// (`npm install` or `npm ci` with no package named, a bare `yarn`). When the line wrote
     /// that `package.json` with text known on the line, those scripts are read as code the
     /// package manager runs (`echo '{"scripts":{"test":"rm -rf ~"}}' > package.json && npm
-    /// test`); text known only at run time is flagged. A word that moves to another package
+    /// test`); text known only at run time is flagged, and a word known only at run time
+    /// makes every script one that may run. A word that moves to another package
     /// (`--prefix`, `-C`, `--dir`, `--cwd`, `--filter`, `-w`, `--workspace`) leaves the scripts
     /// unread: the package.json read is not the one the line wrote.
     pub(super) fn package_scripts(
@@ -686,9 +687,12 @@ impl Walker<'_> {
         ctx: &Ctx,
     ) {
         let mut words = Vec::new();
+        // A word known only at run time may name any script (`npm run "$S"`): all are read.
+        let mut any_script = false;
         for a in &args[1..] {
             let Some(w) = a.arg.exact() else {
-                return;
+                any_script = true;
+                continue;
             };
             if matches!(
                 w.split('=').next().unwrap_or(w),
@@ -719,6 +723,7 @@ impl Walker<'_> {
             return;
         };
         let named: Vec<String> = match (words.first().copied(), words.get(1).copied()) {
+            _ if any_script => scripts.keys().cloned().collect(),
             (Some("run" | "run-script" | "rum" | "urn"), Some(name)) => vec![name.to_owned()],
             (Some("test" | "t" | "tst"), _) => vec!["test".to_owned()],
             (Some(verb @ ("start" | "stop" | "restart")), _) => vec![verb.to_owned()],
@@ -772,9 +777,7 @@ impl Walker<'_> {
                 continue;
             };
             let name = name.strip_suffix([':', '+', '?', '!']).unwrap_or(name);
-            if super::wrappers::is_assignment(&format!("{name}="))
-                && crate::programs::is_command_var(name)
-            {
+            if super::wrappers::is_variable_name(name) && crate::programs::is_command_var(name) {
                 self.run_by(value, a.arg.span, program, via, ctx);
             }
         }

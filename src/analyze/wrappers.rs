@@ -1768,14 +1768,15 @@ fn strip_code_operands(spec: &WrapperSpec, args: &[Arg], form: &[Arg]) -> Strip 
 
 /// `NAME=value` with a valid shell variable name.
 pub(crate) fn is_assignment(s: &str) -> bool {
-    match s.split_once('=') {
-        Some((name, _)) => {
-            !name.is_empty()
-                && !name.starts_with(|c: char| c.is_ascii_digit())
-                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        }
-        None => false,
-    }
+    s.split_once('=')
+        .is_some_and(|(name, _)| is_variable_name(name))
+}
+
+/// A valid shell variable name: letters, digits and `_`, not starting with a digit.
+pub(crate) fn is_variable_name(name: &str) -> bool {
+    !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 #[cfg(test)]
