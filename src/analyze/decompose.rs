@@ -843,7 +843,67 @@ impl<'l> Walker<'l> {
     pub(super) fn feed_of(&self, stage: &Command) -> Feed {
         match stage {
             Command::Simple(s) => self.simple_feed(s),
+            Command::Subshell { body, span } | Command::Group { body, span } => {
+                self.body_feed(body, *span)
+            }
+            Command::AndOr {
+                left, right, span, ..
+            } => self.joined_feed([&**left, &**right], *span),
             _ => Feed::Dynamic(stage.span()),
+        }
+    }
+
+    /// What a list of commands prints (a group's, a subshell's or a process substitution's
+    /// body), as [`Self::joined_feed`] reads it.
+    pub(super) fn body_feed(&self, body: &[Command], span: Span) -> Feed {
+        match body {
+            [stage] => self.feed_of(stage),
+            _ => self.joined_feed(body, span),
+        }
+    }
+
+    /// What commands run one after another print, in order. Known when each prints known
+    /// text; when some print at run time (`(crontab -l; echo '@reboot CMD') | crontab -`,
+    /// `{ cat x; echo CODE; } | sh`), the known text is still read as code, known only in
+    /// part, each piece after a run-time one on a line of its own. A member with its output
+    /// redirected is read as printing at run time.
+    fn joined_feed<'c>(&self, members: impl IntoIterator<Item = &'c Command>, span: Span) -> Feed {
+        let mut text = String::new();
+        let mut table: Vec<Span> = Vec::new();
+        let mut known = false;
+        let mut unknown: Option<Span> = None;
+        for member in members {
+            let redirected = matches!(member, Command::Simple(s) if s.redirects.iter().any(|r| {
+                super::replaces_stdout(&r.op, r.fd.as_deref())
+            }));
+            let feed = if redirected {
+                Feed::Dynamic(member.span())
+            } else {
+                self.feed_of(member)
+            };
+            match feed {
+                Feed::Static(t, map) => {
+                    push_mapped(&mut text, &mut table, &t, &map);
+                    known |= !t.is_empty();
+                }
+                Feed::Partial(t, map, src) => {
+                    push_mapped(&mut text, &mut table, &t, &map);
+                    known |= !t.is_empty();
+                    unknown.get_or_insert(src);
+                }
+                Feed::Dynamic(src) => {
+                    unknown.get_or_insert(src);
+                    if !text.is_empty() && !text.ends_with('\n') {
+                        text.push('\n');
+                        table.push(src);
+                    }
+                }
+            }
+        }
+        match (known, unknown) {
+            (_, None) => Feed::Static(text, SpanMap::Table(table)),
+            (false, Some(_)) => Feed::Dynamic(span),
+            (true, Some(src)) => Feed::Partial(text, SpanMap::Table(table), src),
         }
     }
 
@@ -1063,10 +1123,7 @@ impl<'l> Walker<'l> {
                 },
             ] = w.parts.as_slice()
         {
-            return Some(match body.as_slice() {
-                [stage] => self.feed_of(stage),
-                _ => Feed::Dynamic(r.span),
-            });
+            return Some(self.body_feed(body, r.span));
         }
         // `bash < x.sh` of a file the line wrote: its text.
         if r.op == "<"
@@ -3395,6 +3452,20 @@ fn output_substitution(w: &Word) -> Option<(&[Command], Span)> {
         ] => Some((body, *span)),
         _ => None,
     }
+}
+
+/// Append `piece`, whose bytes map to the input through `map`, to `text` and its table.
+fn push_mapped(text: &mut String, table: &mut Vec<Span>, piece: &str, map: &SpanMap) {
+    text.push_str(piece);
+    match map {
+        SpanMap::Table(spans) => table.extend(spans.iter().copied().take(piece.len())),
+        SpanMap::Shift(base) => {
+            table.extend((0..piece.len()).map(|k| Span::new(base + k, base + k + 1)));
+        }
+    }
+    // A table shorter than its text: its last span covers the rest.
+    let last = table.last().copied().unwrap_or_default();
+    table.resize(text.len(), last);
 }
 
 /// The text fed on standard input, when it is known now (heredoc, here-string, `echo … |`).

@@ -1061,10 +1061,16 @@ impl Walker<'_> {
         else {
             return;
         };
-        let [stage] = body.as_slice() else {
-            return;
-        };
-        if let Feed::Static(text, map) | Feed::Partial(text, map, _) = self.feed_of(stage) {
+        let feed = self.body_feed(body, span);
+        if let Feed::Static(text, map) | Feed::Partial(text, map, _) = &feed {
+            if let Feed::Partial(_, _, src) = &feed {
+                self.flag(
+                    FlagKind::PipeToShell,
+                    src.cover(span),
+                    format!("{program} reads code known only in part"),
+                );
+            }
+            let (text, map) = (text.clone(), map.clone());
             let mut c = ctx.with(Context::StdinCode);
             c.via = via.to_vec();
             c.via.push(program.to_owned());
@@ -1137,15 +1143,29 @@ impl Walker<'_> {
         let span = args[0].arg.span;
         let feed = match parsed.operands.first() {
             None => ctx.feed.clone(),
-            Some(&k) => match args.get(k).and_then(|a| a.arg.exact()) {
-                Some("-") => ctx.feed.clone(),
-                Some(file) => self.written_any(file),
+            Some(&k) => match args.get(k) {
+                Some(a) if a.arg.exact() == Some("-") => ctx.feed.clone(),
+                Some(a) => match (a.arg.exact(), a.word.parts.as_slice()) {
+                    (Some(file), _) => self.written_any(file),
+                    // `crontab <(CMD)`: what CMD prints.
+                    (
+                        None,
+                        [
+                            WordPart::ProcessSubstitution {
+                                body,
+                                output: false,
+                                span,
+                            },
+                        ],
+                    ) => Some(self.body_feed(body, *span)),
+                    (None, _) => None,
+                },
                 None => None,
             },
         };
-        match feed {
+        match &feed {
             Some(Feed::Static(text, map) | Feed::Partial(text, map, _)) => {
-                let (code, table) = cron_commands(&text, &map);
+                let (code, table) = cron_commands(text, map);
                 if code.trim().is_empty() {
                     return;
                 }
@@ -1154,6 +1174,13 @@ impl Walker<'_> {
                     span,
                     "crontab installs commands cron runs later",
                 );
+                if let Some(Feed::Partial(_, _, src)) = &feed {
+                    self.flag(
+                        FlagKind::PipeToShell,
+                        src.cover(span),
+                        "crontab installs entries known only in part",
+                    );
+                }
                 let mut c = ctx.with(Context::NestedShell);
                 c.via = via.to_vec();
                 c.via.push("crontab".to_owned());
