@@ -951,6 +951,25 @@ impl<'l> Walker<'l> {
         }
     }
 
+    /// What the file a word names holds, when the line makes it: what a process substitution
+    /// `<(CMD)` prints, or what the line wrote into the file ([`Self::written_any`]).
+    pub(super) fn file_feed(&self, a: &ArgW) -> Option<Feed> {
+        if let [
+            WordPart::ProcessSubstitution {
+                body,
+                output: false,
+                span,
+            },
+        ] = a.word.parts.as_slice()
+        {
+            return Some(self.body_feed(body, *span));
+        }
+        if self.written.is_empty() {
+            return None;
+        }
+        self.written_any(&path_text(&a.arg)?)
+    }
+
     /// What the line wrote into `path` earlier: known text, or `Feed::Dynamic` for text known
     /// only at run time (`base64 -d <<< … > x`).
     pub(super) fn written_any(&self, path: &str) -> Option<Feed> {

@@ -1145,21 +1145,8 @@ impl Walker<'_> {
             None => ctx.feed.clone(),
             Some(&k) => match args.get(k) {
                 Some(a) if a.arg.exact() == Some("-") => ctx.feed.clone(),
-                Some(a) => match (a.arg.exact(), a.word.parts.as_slice()) {
-                    (Some(file), _) => self.written_any(file),
-                    // `crontab <(CMD)`: what CMD prints.
-                    (
-                        None,
-                        [
-                            WordPart::ProcessSubstitution {
-                                body,
-                                output: false,
-                                span,
-                            },
-                        ],
-                    ) => Some(self.body_feed(body, *span)),
-                    (None, _) => None,
-                },
+                // A file the line wrote, or `crontab <(CMD)`: what CMD prints.
+                Some(a) => self.file_feed(a),
                 None => None,
             },
         };
@@ -1393,12 +1380,10 @@ impl Walker<'_> {
             None => {}
         }
         if let Some(s) = script {
-            // `cat > x.py <<'EOF' … EOF; python3 x.py`: the text the line wrote is the program
-            // (read by the one-liner check as code given with `-c`).
-            if !self.written.is_empty()
-                && let Some(path) = super::decompose::path_text(&s.arg)
-                && let Some(Feed::Static(text, _)) = self.written_any(&path)
-            {
+            // `cat > x.py <<'EOF' … EOF; python3 x.py`, `python3 <(echo CODE)`: the text the
+            // line wrote or prints is the program (read by the one-liner check as code given
+            // with `-c`; text known only in part is flagged where it is made).
+            if let Some(Feed::Static(text, _) | Feed::Partial(text, _, _)) = self.file_feed(s) {
                 self.script_text = Some((args[0].arg.span, text));
             }
             if s.word.parts.iter().any(|p| {

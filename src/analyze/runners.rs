@@ -579,6 +579,25 @@ impl Walker<'_> {
                 "-f" | "--file" | "--makefile" => {
                     named_file = true;
                     let Some(value) = o.value.as_deref() else {
+                        // `make -f <(CMD)`: what CMD prints.
+                        match o
+                            .value_at
+                            .and_then(|k| args.get(1 + k))
+                            .and_then(|a| self.file_feed(a))
+                        {
+                            Some(Feed::Static(text, _)) => {
+                                self.makefile_code(&text, span, program, via, ctx);
+                            }
+                            Some(Feed::Partial(text, _, _)) => {
+                                self.flag(
+                                    FlagKind::DynamicCode,
+                                    span,
+                                    format!("{program} reads makefile text known only in part"),
+                                );
+                                self.makefile_code(&text, span, program, via, ctx);
+                            }
+                            _ => {}
+                        }
                         continue;
                     };
                     if !super::nested::names_stdin(value) {
