@@ -2142,10 +2142,13 @@ impl<'l> Walker<'l> {
                     .absolute_operand(&cd.words[1])
                     .map(|p| crate::files::normalize_abs(&p));
             }
-            return None;
         }
         let [Command::Simple(inner)] = body else {
-            return None;
+            // `$(echo ls; echo pwd)`: what each member prints, in order, when all is known.
+            return match self.body_feed(body, Span::default()) {
+                Feed::Static(text, _) => Some(text.trim_end_matches('\n').to_owned()),
+                _ => None,
+            };
         };
         if let Some(path) = self.path_query(inner) {
             return Some(path);
