@@ -19,6 +19,10 @@
 //!   that differ printed; with `-N` a file only one side has, whole);
 //! - gzip, pigz, zstd and lz4 (and their `zcat`, `unzstd`… names) with `-r`: every file
 //!   (they decompress it to standard output, or with `-f` copy it as it is);
+//! - `terraform fmt` (and `tofu fmt`): the `*.tf`, `*.tfvars`, `*.tftest.hcl`, `*.tofu` and
+//!   `*.tofutest.hcl` files of the directories it is given, the working directory without one
+//!   (the whole tree counts, also without `-recursive`): it quotes the lines of a file it
+//!   cannot parse and, with `-diff`, the lines it would change, and a `*.tfvars` holds secrets;
 //! - `git grep`: the files git tracks. A secret counts unless the index (format 2 or 3) does
 //!   not hold its path; `--no-index` and `--untracked` read untracked ones too.
 //!
@@ -455,7 +459,14 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     if !crate::programs::is_text_searcher(p)
         && !matches!(
             p,
-            "git" | "pycodestyle" | "codespell" | "typos" | "diff" | "colordiff"
+            "git"
+                | "pycodestyle"
+                | "codespell"
+                | "typos"
+                | "diff"
+                | "colordiff"
+                | "terraform"
+                | "tofu"
         )
         && !crate::programs::is_recursive_decompressor(p)
     {
@@ -478,6 +489,14 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
         let sub = tables::builtin("git grep")?;
         let parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
         (parsed, split + 1)
+    } else if matches!(p, "terraform" | "tofu") {
+        // `terraform fmt`: the words up to `fmt` are global options.
+        let (_, parsed) = tables::builtin_subcommand(p, &u.argv, 1)?;
+        let split = *parsed.operands.first()?;
+        if u.argv.get(split)?.value.as_deref() != Some("fmt") {
+            return None;
+        }
+        (parsed, split + 1)
     } else {
         (args::parse(tables::builtin(p).as_ref(), &u.argv), 0)
     };
@@ -495,6 +514,12 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
         "codespell" if has(&["-H", "--check-hidden"]) => Reads::All { skip_git: false },
         "typos" if has(&["--hidden"]) => Reads::All { skip_git: false },
         "codespell" | "typos" => Reads::Visible { ignores: false },
+        // `terraform fmt` reads the configuration and variable files of the directories it is
+        // given (the working directory without one; every subdirectory with `-recursive`,
+        // counted here in both cases), and prints a diagnostic quoting the lines of one it
+        // cannot parse and, with `-diff`, the lines it would change: a `*.tfvars` holds
+        // secrets.
+        "terraform" | "tofu" => Reads::All { skip_git: false },
         // gzip, pigz, zstd and lz4 with `-r` decompress every file of the trees they are given
         // to standard output (`-c`), and copy one that is not compressed as it is (`-f`).
         // `diff -r` compares every file of both trees, hidden ones included, and prints the
@@ -551,9 +576,21 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
     // pycodestyle's `--exclude` is a list of its own (names and paths, comma-separated): not
     // followed, so more files count as read.
     let decompressor = crate::programs::is_recursive_decompressor(p);
-    let grep_like = !matches!(p, "pycodestyle" | "codespell" | "typos") && !decompressor;
+    let grep_like = !matches!(
+        p,
+        "pycodestyle" | "codespell" | "typos" | "terraform" | "tofu"
+    ) && !decompressor;
     let include = if grep_like {
         values(&["--include"])
+    } else if matches!(p, "terraform" | "tofu") {
+        // The files fmt formats (OpenTofu's own names too).
+        vec![
+            "*.tf",
+            "*.tfvars",
+            "*.tftest.hcl",
+            "*.tofu",
+            "*.tofutest.hcl",
+        ]
     } else {
         // `--filename` is a comma-separated list of patterns a file's name is matched with.
         values(&["--filename"])
@@ -928,6 +965,48 @@ mod tests {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
         for cmd in ["rg token", "git grep token", "grep -r token src"] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+    }
+
+    /// `terraform fmt -check` quotes a variables file it cannot parse (with `-diff`, the lines
+    /// it would change): a `*.tfvars` among the files it formats asks; another tree, or one
+    /// holding only configuration files, does not.
+    #[test]
+    fn terraform_fmt_reads_the_variable_files_it_formats() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let put = |p: &str, s: &str| {
+            let f = ws.join(p);
+            std::fs::create_dir_all(f.parent().unwrap_or(ws)).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(f, s).unwrap_or_else(|e| panic!("{e}"));
+        };
+        put("main.tf", "variable \"password\" {}\n");
+        put("modules/net/main.tf", "");
+        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
+        for cmd in [
+            "terraform fmt -check",
+            "terraform fmt -check -diff -recursive",
+            "tofu fmt -write=false",
+        ] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+        put("modules/net/prod.tfvars", "password=\"x\"\n");
+        for cmd in [
+            "terraform fmt -check -diff",
+            "terraform fmt -check -recursive",
+            "tofu fmt -write=false -diff",
+            "terraform fmt -check -diff modules",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        // Other verbs read no variables file by walking the tree; fmt of another tree reads
+        // that tree.
+        for cmd in [
+            "terraform validate",
+            "terraform version",
+            "terraform fmt -check /nonexistent",
+        ] {
             assert_eq!(run(cmd), None, "{cmd}");
         }
     }
