@@ -981,6 +981,33 @@ impl<'l> Walker<'l> {
             .map(|(_, f)| f.clone())
     }
 
+    /// The files the line wrote whose path relative to the directory a program runs in now
+    /// `pred` accepts, each with the text written last, in the order they were first written.
+    /// Absolute paths and paths under `~` are left out, and so are files written before a
+    /// directory change the program runs after (see [`Walker::written_key`]).
+    pub(super) fn written_where(&self, pred: impl Fn(&str) -> bool) -> Vec<(String, Feed)> {
+        let prefix = if self.dir_changes == 0 {
+            String::new()
+        } else {
+            format!("\u{0}{}\u{0}", self.dir_changes)
+        };
+        let mut found: Vec<(String, Feed)> = Vec::new();
+        for (key, feed) in self.written.iter().rev() {
+            let Some(path) = key.strip_prefix(prefix.as_str()) else {
+                continue;
+            };
+            if path.starts_with(['/', '~', '\u{0}'])
+                || found.iter().any(|(p, _)| p == path)
+                || !pred(path)
+            {
+                continue;
+            }
+            found.push((path.to_owned(), feed.clone()));
+        }
+        found.reverse();
+        found
+    }
+
     /// The key of a path the line writes or runs: `./` removed; a relative name after a
     /// directory change on the line (`cd`, `pushd`, `popd`, in any branch or subshell) carries
     /// how many came before it, so it names the same file only where no directory change
@@ -3086,14 +3113,14 @@ impl<'l> Walker<'l> {
             if bare && matches!(program.as_str(), "npm" | "pnpm" | "yarn" | "bun") {
                 self.package_scripts(rest, &program, &via, &ctx);
             }
-            // `cat > conftest.py <<EOF … EOF; pytest`: the file the program imports first, as
-            // the line wrote it, is its program (read by the one-liner check as Python).
+            // `cat > conftest.py <<EOF … EOF; pytest`, `printf … > justfile; just`: the project
+            // files the program reads by their fixed names, as the line wrote them, are code
+            // it runs.
             if bare
                 && !self.written.is_empty()
-                && let Some(file) = crate::programs::python_file_run(&program)
-                && let Some(Feed::Static(text, _)) = self.written_any(file)
+                && let Some(code) = crate::programs::project_code(&program)
             {
-                self.script_text = Some((first.arg.span, text));
+                self.project_code(code, rest, &program, &via, &ctx);
             }
             if bare && let Some(spec) = wrappers::lookup(&program) {
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
@@ -3117,6 +3144,11 @@ impl<'l> Walker<'l> {
                 let stripped = wrappers::strip(spec, &inner_args);
                 // `kitty @ launch CMD`: the command runs in a window of the running terminal,
                 // where the person works: judged, never allowed.
+                // `kitty @ send-text TEXT`: the text is typed into a window of the running
+                // terminal, where a shell reads it: read as code, never allowed.
+                if let Some((form, len)) = wrappers::typed_form(spec, &inner_args) {
+                    self.typed_text(rest, len, form, &program, &via, &ctx);
+                }
                 if let Some(form) = wrappers::remote_form(spec, &inner_args) {
                     self.flag(
                         FlagKind::UnsupportedSyntax,

@@ -22,6 +22,7 @@ mod nested;
 mod param_ops;
 mod runners;
 pub(crate) mod shell_options;
+mod task_files;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
 pub(crate) use arith::name_operands;
 pub(crate) use decompose::descriptor_variable;

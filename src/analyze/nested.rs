@@ -1338,6 +1338,15 @@ impl Walker<'_> {
                 code_option = Some("-c");
                 python_code = o.value;
             }
+            // `python3 -m pytest`, `python3 -m pip install .`: the module reads the project
+            // files the program of that name reads.
+            if !self.written.is_empty()
+                && let Some(o) = crate::programs::tables::builtin_option(base, &argv, "-m")
+                && let Some(module) = o.value.as_deref()
+                && let Some(files) = crate::programs::project_code(module)
+            {
+                self.project_code(files, args, module, &ctx.via, ctx);
+            }
         }
         if one_liner {
             // `python3 -c "$(curl …)"`: the code is a command's output.

@@ -656,20 +656,157 @@ impl Walker<'_> {
         via: &[String],
         ctx: &Ctx,
     ) -> bool {
-        match self.written_any(path) {
-            Some(Feed::Static(text, _)) => {
-                self.makefile_code(&text, span, program, via, ctx);
-                true
-            }
-            Some(Feed::Partial(..) | Feed::Dynamic(_)) => {
+        let Some(feed) = self.written_any(path) else {
+            return false;
+        };
+        if let Some(text) = self.written_code(path, feed, span, program) {
+            self.makefile_code(&text, span, program, via, ctx);
+        }
+        true
+    }
+
+    /// The text of a file at `path` the line wrote (`feed`) that `program` reads as code, when
+    /// it is known; text known only at run time is flagged.
+    fn written_code(
+        &mut self,
+        path: &str,
+        feed: Feed,
+        span: Span,
+        program: &str,
+    ) -> Option<String> {
+        match feed {
+            Feed::Static(text, _) => Some(text),
+            Feed::Partial(..) | Feed::Dynamic(_) => {
                 self.flag(
                     FlagKind::DynamicCode,
                     span,
                     format!("{program} reads `{path}`, which the line wrote with text known only at run time"),
                 );
-                true
+                None
             }
-            None => false,
+        }
+    }
+
+    /// `kitty @ send-text TEXT…` (a wrapper's `typed_forms`, the form taking `form_len` words
+    /// after the program): the running terminal types the text into a window of its own,
+    /// where a shell may run it. The operands (joined with blanks, escapes decoded), the
+    /// standard input `--stdin` sends and a file `--from-file` names that the line wrote are
+    /// read as shell code, each control character a line end; the line is never allowed.
+    pub(super) fn typed_text(
+        &mut self,
+        args: &[ArgW],
+        form_len: usize,
+        form: &str,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        let span = args[0].arg.span;
+        self.flag(
+            FlagKind::UnsupportedSyntax,
+            span,
+            format!("{program} {form}: the running terminal types the text into a window where a shell may run it"),
+        );
+        let Some(table) = tables::builtin(&format!("{program} {form}")) else {
+            return;
+        };
+        let words: Vec<Arg> = args
+            .iter()
+            .skip(1 + form_len)
+            .map(|a| a.arg.clone())
+            .collect();
+        let parsed = args::parse_args(&table, &words, true);
+        let mut texts = Vec::new();
+        for o in &parsed.opts {
+            let text = match o.name.as_ref() {
+                "--stdin" => match &ctx.feed {
+                    Some(Feed::Static(text, _)) => Some(text.clone()),
+                    _ => None,
+                },
+                "--from-file" => match o.value.as_deref() {
+                    Some(path) => match self.written_any(path) {
+                        Some(feed) => self.written_code(path, feed, span, program),
+                        None => None,
+                    },
+                    None => None,
+                },
+                _ => continue,
+            };
+            match text {
+                Some(text) => texts.push(text),
+                None => self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    format!("{program} {form} types text known only at run time"),
+                ),
+            }
+        }
+        let operands: Option<Vec<&str>> = parsed
+            .operands
+            .iter()
+            .map(|&k| words.get(k).and_then(Arg::exact))
+            .collect();
+        match operands {
+            Some(words) => texts.push(crate::parse::escapes::printf_format(&words.join(" ")).text),
+            None => self.flag(
+                FlagKind::DynamicCode,
+                span,
+                format!("{program} {form} types text known only at run time"),
+            ),
+        }
+        for text in texts {
+            let code: String = text
+                .chars()
+                .map(|c| if c.is_control() && c != '\t' { '\n' } else { c })
+                .collect();
+            self.run_by(&code, span, program, via, ctx);
+        }
+    }
+
+    /// The project files `program` reads as code by their fixed names (`programs::project_code`)
+    /// that the line wrote: Python and Ruby files are the unit's script (read by the one-liner
+    /// check, several joined), the shell lines of the others (justfile recipes, Taskfile
+    /// `cmds`, tox `commands`, mise tasks) are read as code the program runs
+    /// (`task_files.rs`), what that reading cannot see through flagged.
+    pub(super) fn project_code(
+        &mut self,
+        code: crate::programs::ProjectCode,
+        args: &[ArgW],
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
+        use crate::programs::ProjectLang;
+        let span = args[0].arg.span;
+        let mut script = String::new();
+        for (path, feed) in self.written_where(|p| code.reads(p)) {
+            let Some(text) = self.written_code(&path, feed, span, program) else {
+                continue;
+            };
+            let read = match code.lang {
+                ProjectLang::Python | ProjectLang::Ruby => {
+                    script.push_str(&text);
+                    script.push('\n');
+                    continue;
+                }
+                ProjectLang::Just => super::task_files::justfile(&text),
+                ProjectLang::Taskfile => super::task_files::taskfile(&text),
+                ProjectLang::ToxIni => super::task_files::tox_ini(&text),
+                ProjectLang::Mise => super::task_files::mise_toml(&text),
+            };
+            for command in &read.commands {
+                self.run_by(command, span, program, via, ctx);
+            }
+            if let Some(why) = read.opaque {
+                self.flag(
+                    FlagKind::UnsupportedSyntax,
+                    span,
+                    format!("{program}: `{path}` from the line not fully read ({why})"),
+                );
+            }
+        }
+        if !script.is_empty() {
+            self.script_text = Some((span, script));
         }
     }
 

@@ -119,6 +119,10 @@ pub(crate) struct WrapperSpec {
     /// create-window -e CMD…`): matched before `subcommands` (and for a wrapper without them,
     /// before the bare reading). The command is judged, and the line is never allowed.
     pub remote_forms: Words,
+    /// Forms that type their operands into a window of an instance of the program already
+    /// running, where a shell may read them as a command line (`kitty @ send-text TEXT`): the
+    /// text is read as shell code, and the line is never allowed.
+    pub typed_forms: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -157,6 +161,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         operand_code_options: Words::EMPTY,
         run_time_words: Words::EMPTY,
         remote_forms: Words::EMPTY,
+        typed_forms: Words::EMPTY,
     }
 }
 
@@ -484,12 +489,14 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         subcommands: words!["@ launch"],
         query_options: words!["-h", "--help"],
         remote_forms: words!["@ launch"],
+        typed_forms: words!["@ send-text"],
         ..spec("kitten")
     },
     WrapperSpec {
         query_options: words!["-h", "--help", "-v", "--version"],
         // `kitty @ launch CMD…`: the running kitty opens the window.
         remote_forms: words!["@ launch"],
+        typed_forms: words!["@ send-text"],
         ..spec("kitty")
     },
     WrapperSpec {
@@ -1054,7 +1061,7 @@ pub(crate) fn strip(spec: &WrapperSpec, args: &[Arg]) -> Strip {
 /// forms); `None` when the words are another use of the program (`uv pip list`), which is the
 /// program itself.
 fn form_len(spec: &WrapperSpec, args: &[Arg]) -> Option<usize> {
-    if let Some(len) = matched_form(spec.remote_forms, args) {
+    if let Some((_, len)) = remote_form_words(spec, args) {
         return Some(len);
     }
     if spec.subcommands.is_empty() {
@@ -1066,9 +1073,49 @@ fn form_len(spec: &WrapperSpec, args: &[Arg]) -> Option<usize> {
 /// The form of `remote_forms` that `args` start with (`@ launch`), if any: the wrapper hands
 /// its command to a running instance of itself.
 pub(crate) fn remote_form(spec: &WrapperSpec, args: &[Arg]) -> Option<&'static str> {
+    remote_form_words(spec, args).map(|(form, _)| form)
+}
+
+/// The form of `typed_forms` that `args` start with (`@ send-text`) and how many words of
+/// `args` it takes with the options of its words (`@ --to ADDR send-text`).
+pub(crate) fn typed_form(spec: &WrapperSpec, args: &[Arg]) -> Option<(&'static str, usize)> {
+    spec.typed_forms
+        .iter()
+        .find_map(|form| Some((form, remote_form_words_of(spec, form, args)?)))
+}
+
+/// The remote form `args` start with and how many words it takes.
+fn remote_form_words(spec: &WrapperSpec, args: &[Arg]) -> Option<(&'static str, usize)> {
     spec.remote_forms
         .iter()
-        .find(|form| form_words(form, args).is_some())
+        .find_map(|form| Some((form, remote_form_words_of(spec, form, args)?)))
+}
+
+/// How many words of `args` a remote or typed form takes: its words, each after the first
+/// preceded by the options the catalogue's closed table for the form so far reads (`kitty @
+/// --to ADDR launch`: the table of `kitty @`). An option that table does not name, or a word
+/// known only at run time among them, is no such form.
+fn remote_form_words_of(spec: &WrapperSpec, form: &str, args: &[Arg]) -> Option<usize> {
+    let mut len = 0;
+    let mut key = spec.name.to_owned();
+    for (j, word) in form.split(' ').enumerate() {
+        if j > 0
+            && let Some(table) = tables::builtin(&key).filter(|t| t.closed)
+        {
+            let parsed = args::parse_args(&table, args.get(len..)?, true);
+            if parsed.unknown.is_some() || parsed.dynamic {
+                return None;
+            }
+            len += parsed.operands.first().copied()?;
+        }
+        if args.get(len).and_then(Arg::exact) != Some(word) {
+            return None;
+        }
+        len += 1;
+        key.push(' ');
+        key.push_str(word);
+    }
+    Some(len)
 }
 
 /// How many words of `args` the first of `forms` they start with takes.
@@ -1107,6 +1154,11 @@ struct Reading {
 fn table_of(spec: &WrapperSpec, form: &[Arg]) -> (OptionSpec, bool) {
     let key = if form.is_empty() {
         std::borrow::Cow::Borrowed(spec.name)
+    } else if let Some((name, _)) =
+        remote_form_words(spec, form).filter(|&(_, len)| len == form.len())
+    {
+        // A remote form with the options of its words (`@ --to ADDR launch`).
+        std::borrow::Cow::Owned(format!("{} {name}", spec.name))
     } else {
         let mut key = spec.name.to_owned();
         for w in form {

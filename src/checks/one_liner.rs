@@ -715,6 +715,11 @@ fn runs_commands(lang: &str, code: &str) -> Option<&'static str> {
     match lang {
         // `sed_scan` reads the `e` command and `s///e` itself.
         "sed" => Some("sed"),
+        // FileUtils' `sh CMD` (rake loads FileUtils into every Rakefile).
+        "ruby" => SHELL_OUT
+            .iter()
+            .find(|m| code.contains(m))
+            .or_else(|| ["sh ", "sh("].into_iter().find(|m| code.contains(m))),
         _ => SHELL_OUT.iter().find(|m| code.contains(m)),
     }
 }
@@ -1036,10 +1041,15 @@ impl Check for InterpreterOneLiner {
                 let p = prog(u)?;
                 let lang = if is_interpreter(p) {
                     lang_of(base(p)).unwrap_or("other")
-                } else if crate::programs::python_file_run(base(p)).is_some() {
-                    // The file it imports first, when the line wrote it (`u.script`).
+                } else if let Some(code) = crate::programs::project_code(base(p)) {
+                    // The project files it loads as code, when the line wrote them
+                    // (`u.script`).
                     u.script.as_ref()?;
-                    "python"
+                    match code.lang {
+                        crate::programs::ProjectLang::Python => "python",
+                        crate::programs::ProjectLang::Ruby => "ruby",
+                        _ => return None,
+                    }
                 } else {
                     return None;
                 };

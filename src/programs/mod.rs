@@ -39,17 +39,145 @@ pub(crate) fn base(program: &str) -> &str {
     }
 }
 
-/// The Python file of the working directory a program imports and runs by its fixed name before
-/// anything else it does: pytest's `conftest.py`, nox's `noxfile.py`, invoke's `tasks.py`,
-/// Fabric's `fabfile.py`. (Each also reads more: other `conftest.py` files below, a file given
-/// with an option; those are the workspace-code check's.)
-pub(crate) fn python_file_run(program: &str) -> Option<&'static str> {
-    Some(match program {
-        "pytest" | "py.test" => "conftest.py",
-        "nox" => "noxfile.py",
-        "invoke" | "inv" => "tasks.py",
-        "fab" => "fabfile.py",
-        _ => return None,
+/// How a program reads the project files of [`project_code`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ProjectLang {
+    /// Python it imports (conftest.py, noxfile.py, setup.py …).
+    Python,
+    /// Ruby it loads (a Rakefile).
+    Ruby,
+    /// A justfile: recipe lines are shell lines.
+    Just,
+    /// A Taskfile (YAML): `cmds:` entries are shell lines.
+    Taskfile,
+    /// tox's ini file: `commands` lines are command lines.
+    ToxIni,
+    /// mise's TOML configuration: tasks' `run` values and hooks are shell lines.
+    Mise,
+}
+
+/// Project files a program reads as code by their fixed names, relative to the directory it
+/// runs in.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ProjectCode {
+    /// Patterns of the relative path (at most one `*`); with `below`, of the file name in any
+    /// directory below.
+    pub(crate) names: &'static [&'static str],
+    /// The names are looked for in directories below too (pytest collects them there).
+    pub(crate) below: bool,
+    /// The names are matched without regard to case (just's `justfile`).
+    pub(crate) fold_case: bool,
+    /// How the program reads them.
+    pub(crate) lang: ProjectLang,
+}
+
+impl ProjectCode {
+    /// Whether the program reads the file at `path` (relative to the directory it runs in).
+    pub(crate) fn reads(&self, path: &str) -> bool {
+        let name = if self.below {
+            path.rsplit_once('/').map_or(path, |(_, n)| n)
+        } else {
+            path
+        };
+        self.names.iter().any(|pattern| {
+            let eq = |a: &str, b: &str| {
+                if self.fold_case {
+                    a.eq_ignore_ascii_case(b)
+                } else {
+                    a == b
+                }
+            };
+            match pattern.split_once('*') {
+                None => eq(pattern, name),
+                Some((head, tail)) => {
+                    name.len() >= head.len() + tail.len()
+                        && name.is_char_boundary(head.len())
+                        && name.is_char_boundary(name.len() - tail.len())
+                        && eq(&name[..head.len()], head)
+                        && eq(&name[name.len() - tail.len()..], tail)
+                }
+            }
+        })
+    }
+}
+
+/// The project files a program reads and runs as code by their fixed names, whatever its
+/// words say: pytest's `conftest.py` files and the test modules it collects (`test_*.py`,
+/// `*_test.py`, in any directory below), nox's `noxfile.py`, invoke's `tasks.py`, Fabric's
+/// `fabfile.py`, rake's Rakefile and `rakelib/*.rake`, the `setup.py` pip builds a local
+/// directory with, just's justfile, task's Taskfile, tox's `tox.ini` and mise's configuration
+/// files. Each also reads more (a file given with an option, a parent directory's); those are
+/// the workspace-code check's.
+pub(crate) fn project_code(program: &str) -> Option<ProjectCode> {
+    use ProjectLang::{Just, Mise, Python, Ruby, Taskfile, ToxIni};
+    let (names, below, fold_case, lang): (&'static [&'static str], bool, bool, ProjectLang) =
+        match program {
+            "pytest" | "py.test" => (
+                &["conftest.py", "test_*.py", "*_test.py"],
+                true,
+                false,
+                Python,
+            ),
+            "nox" => (&["noxfile.py"], false, false, Python),
+            "invoke" | "inv" => (&["tasks.py"], false, false, Python),
+            "fab" => (&["fabfile.py"], false, false, Python),
+            // pip builds a local directory (`pip install .`, `pip wheel ./pkg`) by running its
+            // setup.py: every one the line wrote is read.
+            "pip" | "pip3" => (&["setup.py"], true, false, Python),
+            "rake" => (
+                &[
+                    "rakefile",
+                    "Rakefile",
+                    "rakefile.rb",
+                    "Rakefile.rb",
+                    "rakelib/*.rake",
+                ],
+                false,
+                false,
+                Ruby,
+            ),
+            "just" => (&["justfile", ".justfile"], false, true, Just),
+            "task" | "go-task" => (
+                &[
+                    "Taskfile.yml",
+                    "taskfile.yml",
+                    "Taskfile.yaml",
+                    "taskfile.yaml",
+                    "Taskfile.dist.yml",
+                    "taskfile.dist.yml",
+                    "Taskfile.dist.yaml",
+                    "taskfile.dist.yaml",
+                ],
+                false,
+                false,
+                Taskfile,
+            ),
+            "tox" => (&["tox.ini"], false, false, ToxIni),
+            "mise" => (
+                &[
+                    "mise.toml",
+                    ".mise.toml",
+                    "mise.local.toml",
+                    ".mise.local.toml",
+                    "mise.*.toml",
+                    ".mise.*.toml",
+                    ".config/mise.toml",
+                    ".config/mise/config.toml",
+                    ".config/mise/conf.d/*.toml",
+                    "mise/config.toml",
+                    ".mise/config.toml",
+                ],
+                false,
+                false,
+                Mise,
+            ),
+            _ => return None,
+        };
+    Some(ProjectCode {
+        names,
+        below,
+        fold_case,
+        lang,
     })
 }
 
