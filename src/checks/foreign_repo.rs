@@ -21,7 +21,9 @@ declare_check! {
     /// **Example**: `git -C /tmp/untrusted status` → ask (high). Not flagged: `git -C sub log`
     /// inside the workspace, `git -C ../sibling status` next to it.
     ///
-    /// The same for git run after `cd DIR` or `pushd DIR` earlier on the line, and for
+    /// The same for git run after `cd DIR` or `pushd DIR` earlier on the line (a relative DIR
+    /// entered from where an earlier `cd` led: `cd /tmp && cd x` is `/tmp/x`, `cd src && cd ..`
+    /// the workspace, whose repository is read as below), and for
     /// `~/…` paths and relative paths that climb above the workspace's parent
     /// (`-C ../../../tmp/x`).
     ///
@@ -58,7 +60,19 @@ impl Check for ForeignRepository {
         let mut moved: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(d) = super::destructive::cd_target(u) {
-                moved = Some(d);
+                // A relative target is entered from where the line already moved: `cd sub &&
+                // cd ..` is back in the workspace, `cd /tmp && cd x` is `/tmp/x`.
+                moved = Some(match moved.take() {
+                    Some(prev)
+                        if !d.starts_with(['/', '~', '$'])
+                            && d != "-"
+                            && !prev.contains('$')
+                            && prev != "-" =>
+                    {
+                        format!("{}/{d}", prev.trim_end_matches('/'))
+                    }
+                    _ => d,
+                });
                 continue;
             }
             // git's directory options come before the subcommand; jj's and hg's are global
@@ -798,6 +812,19 @@ mod tests {
                 Some(Decision::Ask),
                 "{extra} {cmd}"
             );
+            // Back in the workspace after a second `cd`, whose target is entered from the
+            // first's.
+            for moves in [
+                "cd src && cd ..",
+                "cd src; cd ../src/..",
+                "pushd src && cd ..",
+            ] {
+                assert_eq!(
+                    run(ws, &format!("{moves} && {cmd}")),
+                    Some(Decision::Ask),
+                    "{extra} {moves} {cmd}"
+                );
+            }
         }
         mk(".git/config", &format!("{clean}[alias]\n\tst = status\n"));
         assert_eq!(run(ws, "git status"), None);

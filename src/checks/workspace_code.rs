@@ -173,6 +173,13 @@ declare_check! {
     /// A file the line itself writes (`cp x pip.py && python3 -m pip list`) is not on disk when
     /// the check looks; it counts as present, with content that runs code.
     ///
+    /// The directory a unit runs in is followed as bash moves: a `cd` to a target that is no
+    /// directory fails and leaves the shell where it was (`cd /nonexistent; cargo tree` runs
+    /// in the checkout), `cd -`, `cd ~-` and `cd "$OLDPWD"` go back, `pushd -n` stays, `popd`
+    /// returns to the line's own `pushd`; a directory the line does not show (`cd -` before
+    /// any `cd` of the line, a `popd` past its `pushd`s, a stack entry `~1`/`+1`, a glob
+    /// `cd /tmp/x*`) counts as holding every file looked for, with content that runs code.
+    ///
     /// **Known gaps**: a shell whose `PATH` differs from shclass's (set in its start-up files)
     /// is not seen, nor a `PATH` directory outside the checkout that is a link into it; a
     /// program file outside the checkout that loads code from it (an editable install's
@@ -190,8 +197,21 @@ impl Check for WorkspaceCode {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let written = LineWrites::new(cx);
         for (i, (u, dir)) in cx.analysis.units.iter().zip(&written.dirs).enumerate() {
-            if let Some(dir) = dir
-                && let Some(why) = reads_code(u, dir, cx, &written)
+            let Some(dir) = dir else { continue };
+            let also = written.also.get(i).map_or(&[][..], Vec::as_slice);
+            if let Some(why) = std::iter::once(&**dir)
+                .chain(also.iter().map(PathBuf::as_path))
+                .find_map(|d| {
+                    let why = reads_code(u, d, cx, &written)?;
+                    Some(if d.starts_with(UNKNOWN_DIR) {
+                        format!(
+                            "runs in a directory the line does not show (`cd -`, `popd`, a directory stack entry, a glob), whose files may make it run code: {}",
+                            why.replace(UNKNOWN_DIR, "…")
+                        )
+                    } else {
+                        why
+                    })
+                })
             {
                 out.push(ask(Some(i), u.span, Risk::High, why));
             }
@@ -209,6 +229,11 @@ struct LineWrites<'a> {
     /// The check's context: the line's units and their write targets.
     cx: &'a CheckCtx<'a>,
     dirs: Vec<Option<Cow<'a, Path>>>,
+    /// The other directories each unit may run in: the one a `cd` to a directory that does
+    /// not exist leaves it in, or one of a directory stack's entries ([`UNKNOWN_DIR`] for a
+    /// directory the line does not show: `cd -` as the first `cd`, a `popd` past the line's
+    /// own `pushd`s, a glob).
+    also: Vec<Vec<PathBuf>>,
     /// Each path the line writes, with the index of the unit that writes it.
     paths: std::cell::OnceCell<Vec<(usize, PathBuf)>>,
     /// The version file found for each directory looked at on this line, when no batch memo
@@ -219,26 +244,22 @@ struct LineWrites<'a> {
 impl<'a> LineWrites<'a> {
     fn new(cx: &'a CheckCtx<'a>) -> LineWrites<'a> {
         // Borrowed until a `cd`: most lines allocate no directory.
-        let mut dir: Cow<'a, Path> = Cow::Borrowed(cx.cwd);
-        let dirs = cx
-            .analysis
-            .units
-            .iter()
-            .map(|u| match super::destructive::cd_target(u) {
-                Some(d) => {
-                    // A run-time target, or one `CDPATH` may redirect, is not followed (a
-                    // directory entered by a script is a known gap).
-                    if !d.contains('$') && !crate::files::cdpath_applies(&d) {
-                        dir = Cow::Owned(crate::files::resolve_links_under(&d, &dir, cx.look).0);
-                    }
-                    None
-                }
-                None => Some(dir.clone()),
-            })
-            .collect();
+        let mut here = Here::new(cx.cwd);
+        let mut dirs = Vec::with_capacity(cx.analysis.units.len());
+        let mut also = Vec::with_capacity(cx.analysis.units.len());
+        for u in &cx.analysis.units {
+            if here.change(u, cx) {
+                dirs.push(None);
+                also.push(Vec::new());
+            } else {
+                dirs.push(Some(Cow::Owned(here.dirs[0].clone())));
+                also.push(here.dirs[1..].to_vec());
+            }
+        }
         LineWrites {
             cx,
             dirs,
+            also,
             paths: std::cell::OnceCell::new(),
             version_files: std::cell::RefCell::new(Vec::new()),
         }
@@ -261,7 +282,7 @@ impl<'a> LineWrites<'a> {
 
     /// The line writes `p`, or a file under it (which makes the directory too).
     fn has(&self, p: &Path) -> bool {
-        self.paths().iter().any(|(_, w)| w.starts_with(p))
+        p.starts_with(UNKNOWN_DIR) || self.paths().iter().any(|(_, w)| w.starts_with(p))
     }
 
     /// Every path the line writes, with the index of the unit that writes it.
@@ -278,6 +299,120 @@ impl<'a> LineWrites<'a> {
                 })
                 .collect()
         })
+    }
+}
+
+/// A directory the line does not show (`cd -` before any `cd` of the line, a `popd` past its
+/// own `pushd`s, a glob): every file looked for in it counts as present, with content that
+/// runs code, as a file the line writes does. No file system has this path.
+const UNKNOWN_DIR: &str = "/\u{0}unknown directory";
+
+/// Where the line's units run, as bash moves: the directories a unit may run in (the first is
+/// the one a `cd` that succeeds leads to), `OLDPWD` and the directory stack of `pushd`/`popd`.
+struct Here {
+    dirs: Vec<PathBuf>,
+    old: Vec<PathBuf>,
+    stack: Vec<Vec<PathBuf>>,
+}
+
+impl Here {
+    fn new(cwd: &Path) -> Here {
+        Here {
+            dirs: vec![cwd.to_path_buf()],
+            old: vec![PathBuf::from(UNKNOWN_DIR)],
+            stack: Vec::new(),
+        }
+    }
+
+    /// Follows a `cd`, `pushd` or `popd`; false for any other unit.
+    fn change(&mut self, u: &Unit, cx: &CheckCtx) -> bool {
+        let unknown = || vec![PathBuf::from(UNKNOWN_DIR)];
+        let words: Vec<&str> = u.args().map(text).collect();
+        match prog(u) {
+            Some("popd") => {
+                match words[..] {
+                    [] => {
+                        let back = self.stack.pop().unwrap_or_else(unknown);
+                        self.go(back);
+                    }
+                    ["-n"] => {
+                        self.stack.pop();
+                    }
+                    _ => {
+                        self.stack.clear();
+                        self.go(unknown());
+                    }
+                }
+                return true;
+            }
+            Some("pushd") => {
+                let operand = words.iter().find(|w| {
+                    !w.starts_with('-') || w.len() > 1 && w[1..].bytes().all(|b| b.is_ascii_digit())
+                });
+                match operand {
+                    // `pushd` alone swaps the two top entries; `+N`/`-N` rotate the stack.
+                    None => {
+                        let top = self.stack.pop().unwrap_or_else(unknown);
+                        self.stack.push(self.dirs.clone());
+                        self.go(top);
+                        return true;
+                    }
+                    Some(w) if w.starts_with(['+', '-']) => {
+                        self.stack.clear();
+                        self.go(unknown());
+                        return true;
+                    }
+                    Some(_) if words.contains(&"-n") => {
+                        // `pushd -n DIR` adds DIR to the stack below the top, staying.
+                        return true;
+                    }
+                    Some(_) => self.stack.push(self.dirs.clone()),
+                }
+            }
+            Some("cd" | "chdir") => {}
+            _ => return false,
+        }
+        let Some(d) = super::destructive::cd_target(u) else {
+            return true;
+        };
+        let target = u
+            .args()
+            .find(|a| !text(a).starts_with('-') || text(a) == "-");
+        if target.is_some_and(|a| a.glob) {
+            self.go(unknown());
+        } else if matches!(d.as_str(), "-" | "~-" | "$OLDPWD" | "${OLDPWD}") {
+            let old = self.old.clone();
+            self.go(old);
+        } else if d.starts_with("~-")
+            || d.starts_with("~+") && d.len() > 2
+            || d.starts_with('~') && d[1..].bytes().next().is_some_and(|b| b.is_ascii_digit())
+        {
+            // `~-N`, `~+N`, `~N`: an entry of the directory stack.
+            self.go(unknown());
+        } else if !d.contains('$') && !crate::files::cdpath_applies(&d) {
+            // A run-time target, or one `CDPATH` may redirect, is not followed (a directory
+            // entered by a script is a known gap). A target that is not a directory now
+            // leaves the shell where it was when the `cd` fails.
+            let mut next = Vec::new();
+            for here in &self.dirs {
+                let to = crate::files::resolve_links_under(&d, here, cx.look).0;
+                let fails = !to.starts_with(UNKNOWN_DIR) && !cx.look.is_dir(&to);
+                next.push(to);
+                if fails {
+                    next.push(here.clone());
+                }
+            }
+            self.go(next);
+        }
+        true
+    }
+
+    fn go(&mut self, mut to: Vec<PathBuf>) {
+        to.dedup();
+        if to.len() > 4 {
+            to = vec![PathBuf::from(UNKNOWN_DIR)];
+        }
+        self.old = std::mem::replace(&mut self.dirs, to);
     }
 }
 
@@ -4112,6 +4247,59 @@ mod tests {
         write(root, "poetry.toml", "virtualenvs.path = \"tools/envs\"\n");
         assert!(flagged(root, "poetry env info").is_some());
         assert_eq!(flagged(root, "poetry config --list"), None);
+    }
+
+    /// The directory a unit runs in follows bash: a `cd` that fails (its target is no
+    /// directory) leaves the shell where it was, `cd -` and `$OLDPWD` go back, `pushd -n`
+    /// stays, `popd` returns to the line's own `pushd`, and a directory the line does not
+    /// show (a glob, `cd -` first, a `popd` past the line's `pushd`s) counts as holding code.
+    #[test]
+    fn the_directory_a_unit_runs_in_follows_cd_pushd_and_popd() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        let sub = root.join("sub");
+        std::fs::create_dir_all(&sub).unwrap_or_else(|e| panic!("{e}"));
+        let rows: &[(&str, bool)] = &[
+            ("cd sub && cargo tree", false),
+            ("cd sub && cd - && cargo tree", false),
+            ("pushd sub && popd && cargo tree", false),
+            ("cd - && cargo tree", true),
+            ("popd && cargo tree", true),
+            ("cd s* && cargo tree", true),
+            ("pushd +1 && cargo tree", true),
+            ("cd ~1 && cargo tree", true),
+        ];
+        let flagged = |root: &Path, cmd: &str| {
+            let a = analyze(cmd, &crate::Limits::default());
+            let cx = CheckCtx::new(&a, root);
+            let mut out = Vec::new();
+            WorkspaceCode.run(&cx, &mut out);
+            out.first().map(|f| format!("{f:?}"))
+        };
+        for (cmd, expect) in rows {
+            assert_eq!(flagged(root, cmd).is_some(), *expect, "{cmd}");
+        }
+        write(
+            root,
+            ".cargo/config.toml",
+            "[build]\nrustc-wrapper = \"./x\"\n",
+        );
+        let rows: &[(&str, bool)] = &[
+            ("cd /usr && cargo tree", false),
+            ("cd sub && cargo tree", true),
+            ("cargo tree", true),
+            ("cd /nonexistent; cargo tree", true),
+            ("cd nope || true; cargo tree", true),
+            ("pushd -n sub && cargo tree", true),
+            ("pushd sub; popd; cargo tree", true),
+            ("cd sub; cd - ; cargo tree", true),
+            ("cd sub && cd ~- && cargo tree", true),
+            ("cd sub && cd \"$OLDPWD\" && cargo tree", true),
+            ("pushd sub && pushd && cargo tree", true),
+        ];
+        for (cmd, expect) in rows {
+            assert_eq!(flagged(root, cmd).is_some(), *expect, "{cmd}");
+        }
     }
 
     #[test]
