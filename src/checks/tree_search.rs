@@ -452,10 +452,19 @@ pub(crate) fn history_prints_secret(
 /// a credential, in the tree it searches: why. `grep -r TOKEN .` with a `.env` in the
 /// workspace prints its lines. `--include`, `--exclude` and `--exclude-dir` are followed. A tree
 /// larger than [`MAX_WALK`] entries counts as holding one. See the module's doc for what each
-/// searcher reads.
-pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> Option<String> {
+/// searcher reads. `dir` is where the search runs: `None` for a directory known only at run
+/// time (`cd "$D" && rg x`), where a relative tree may hold anything.
+pub(crate) fn search_reads_secret_file(
+    u: &Unit,
+    dir: Option<&Path>,
+    cx: &CheckCtx,
+) -> Option<String> {
     use crate::programs::{args, tables};
     let p = prog(u)?;
+    // No file system has this path: a relative tree below it is asked about before it is read.
+    let unknown = Path::new("/\u{0}unknown directory");
+    let known = dir.is_some();
+    let dir = dir.unwrap_or(unknown);
     if !crate::programs::is_text_searcher(p)
         && !matches!(
             p,
@@ -653,6 +662,11 @@ pub(crate) fn search_reads_secret_file(u: &Unit, dir: &Path, cx: &CheckCtx) -> O
             Ok(root) => root,
             Err(why) => return Some(why),
         };
+        if !known && root.starts_with(unknown) {
+            return Some(format!(
+                "searches `{r}` in a directory known only at run time, which may hold a file of secrets"
+            ));
+        }
         if !cx.look.is_dir(&root) {
             continue;
         }

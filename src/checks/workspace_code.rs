@@ -205,7 +205,7 @@ impl Check for WorkspaceCode {
                     let why = reads_code(u, d, cx, &written)?;
                     Some(if d.starts_with(UNKNOWN_DIR) {
                         format!(
-                            "runs in a directory the line does not show (`cd -`, `popd`, a directory stack entry, a glob), whose files may make it run code: {}",
+                            "runs in a directory the line does not show (`cd -`, `popd`, a directory stack entry, a glob, a run-time target), whose files may make it run code: {}",
                             why.replace(UNKNOWN_DIR, "…")
                         )
                     } else {
@@ -302,6 +302,16 @@ impl<'a> LineWrites<'a> {
     }
 }
 
+/// `$HOME` or `$HOME/…` with no other expansion: the home directory, as the environment
+/// gives it.
+fn home_relative(d: &str) -> bool {
+    d.strip_prefix("${HOME}")
+        .or_else(|| d.strip_prefix("$HOME"))
+        .is_some_and(|rest| {
+            (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`'])
+        })
+}
+
 /// A directory the line does not show (`cd -` before any `cd` of the line, a `popd` past its
 /// own `pushd`s, a glob): every file looked for in it counts as present, with content that
 /// runs code, as a file the line writes does. No file system has this path.
@@ -389,10 +399,20 @@ impl Here {
         {
             // `~-N`, `~+N`, `~N`: an entry of the directory stack.
             self.go(unknown());
-        } else if !d.contains('$') && !crate::files::cdpath_applies(&d) {
-            // A run-time target, or one `CDPATH` may redirect, is not followed (a directory
-            // entered by a script is a known gap). A target that is not a directory now
-            // leaves the shell where it was when the `cd` fails.
+        } else if d.contains(['$', '`']) && !home_relative(&d) || crate::files::cdpath_applies(&d) {
+            // A run-time target (`cd "$D"`, `cd "$(…)"`), or one `CDPATH` may redirect: a
+            // directory the line does not show.
+            self.go(unknown());
+        } else {
+            // A target that is not a directory now leaves the shell where it was when the
+            // `cd` fails.
+            let d = match d
+                .strip_prefix("${HOME}")
+                .or_else(|| d.strip_prefix("$HOME"))
+            {
+                Some(rest) => format!("~{rest}"),
+                None => d,
+            };
             let mut next = Vec::new();
             for here in &self.dirs {
                 let to = crate::files::resolve_links_under(&d, here, cx.look).0;

@@ -428,8 +428,8 @@ impl Policy {
                     }
                 }
                 let Some((resolved, looped)) = wd.resolve(&path) else {
-                    // `cd "$d"; cat hosts.yml`: a read asks when the same name is a secret in
-                    // some directories (`~/.config/gh`), and this one is known only at run time.
+                    // `cd "$d"; cat hosts.yml`: a read in a directory known only at run time
+                    // asks (the name may be a secret there, `~/.config/gh`, or a link to one).
                     let unknown_dir = if access == paths::Access::Write {
                         Some((
                             "write-after-unknown-cd",
@@ -445,7 +445,13 @@ impl Policy {
                             ),
                         ))
                     } else {
-                        None
+                        // Links there were not looked at: any name may lead to a secret.
+                        Some((
+                            "read-after-unknown-cd",
+                            format!(
+                                "reads `{path}` relative to a directory changed to one known only at run time, whose links were not looked at"
+                            ),
+                        ))
                     };
                     if let Some((rule, message)) = unknown_dir {
                         state.hard = true;
