@@ -501,24 +501,26 @@ impl Walker<'_> {
             }
             "source" | "." => {
                 self.flag(FlagKind::Source, args[0].arg.span, "");
-                match args.get(1).and_then(|f| f.arg.exact()).and_then(stream) {
+                // bash's `source` takes `--` before the file (`source -- FILE`).
+                let at = 1 + usize::from(args.get(1).and_then(|a| a.arg.exact()) == Some("--"));
+                match args.get(at).and_then(|f| f.arg.exact()).and_then(stream) {
                     Some(Stream::Stdin) => {
                         self.stdin_code(args, program, via, ctx);
                         return false;
                     }
                     Some(Stream::Fd(n)) => {
-                        self.fd_code(&args[1], n, program, ctx);
+                        self.fd_code(&args[at], n, program, ctx);
                         return false;
                     }
                     None => {}
                 }
                 // `echo CODE > x; . ./x`: the text the line wrote.
-                if let Some(file) = args.get(1)
+                if let Some(file) = args.get(at)
                     && let Some(path) = super::decompose::path_text(&file.arg)
                 {
                     self.run_written(&path, file.arg.span, program, via, ctx, false);
                 }
-                if let Some(file) = args.get(1)
+                if let Some(file) = args.get(at)
                     && file.word.parts.iter().any(|p| {
                         matches!(
                             p,

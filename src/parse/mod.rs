@@ -17,6 +17,7 @@ mod brace_word;
 mod continuation;
 mod dparen;
 pub(crate) mod escapes;
+mod function_def;
 mod heredoc;
 mod heredoc_lines;
 mod lower;
@@ -211,6 +212,20 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
     };
     if !has_parse_error(&script) {
         return script;
+    }
+    // `f() while …; done`, `time f() { …; }`: function definitions tree-sitter-bash does not
+    // read; respelled as ones it reads (`f() { while …; done; }`). Never allowed (the issue).
+    if let Some((text, origin, at)) = function_def::as_read_definitions(src, limits.max_parse_time)
+        && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
+    {
+        respelled.issues.push(SyntaxIssue {
+            kind: IssueKind::UnsupportedSyntax,
+            span: map.map(at, at + 1),
+            detail: "a function definition tree-sitter-bash does not read (a loop or `case` \
+                     as its body, `time` or `!` before it), read as bash reads it"
+                .to_owned(),
+        });
+        return respelled;
     }
     // `((id) )`, `$((id) )`: bash's nested subshells, which tree-sitter-bash cannot read as
     // written.

@@ -67,10 +67,14 @@ impl Lowerer<'_> {
         let inner = text
             .strip_prefix('\'')
             .map_or(text, |t| t.strip_suffix('\'').unwrap_or(t));
+        let start = node.start_byte() + 1;
         if inner.contains(['$', '`']) && quotes_are_plain_here(node, self.src) {
             self.plain_quotes_issue(node);
+            // bash expands the text as if it were double-quoted: its substitutions run
+            // (`a['$(cmd)']=1`, `${a['`cmd`']}`), so they are read as code.
+            self.text_with_substitutions(start, inner, out, true, false);
+            return;
         }
-        let start = node.start_byte() + 1;
         if inner.is_empty() {
             // `''`: an empty argument is still an argument.
             out.push(WordPart::Literal {
@@ -113,6 +117,61 @@ impl Lowerer<'_> {
                 );
         if expandable && quotes_are_plain_here(node, self.src) {
             self.plain_quotes_issue(node);
+            // bash decodes the string and expands the result (`a[$'\x24(cmd)']=1` runs `cmd`):
+            // the substitutions of the decoded text are read as code, spanning the string.
+            let decoded: String = out
+                .get(before..)
+                .unwrap_or_default()
+                .iter()
+                .filter_map(|p| match p {
+                    WordPart::Literal { text, .. } => Some::<&str>(text.as_ref()),
+                    _ => None,
+                })
+                .collect();
+            self.decoded_substitutions(node, &decoded, out);
+        }
+    }
+
+    /// The command substitutions (`$(…)`, `` `…` ``, also inside `${…}` and `$((…))`) of
+    /// text decoded from `node` that bash expands, each parsed as code spanning the node.
+    fn decoded_substitutions(&mut self, node: Node, decoded: &str, out: &mut Vec<WordPart>) {
+        let (start, end) = (node.start_byte(), node.end_byte());
+        let span = self.map.map(start, end);
+        let bytes = decoded.as_bytes();
+        let mut i = 0;
+        while i < bytes.len() {
+            let (open, close) = match bytes[i] {
+                b'\\' => {
+                    i += 2;
+                    continue;
+                }
+                b'`' => match backquote_end(bytes, i + 1) {
+                    Some(close) => (i + 1, close),
+                    None => break,
+                },
+                b'$' if bytes.get(i + 1) == Some(&b'(') && bytes.get(i + 2) != Some(&b'(') => {
+                    match group_end(bytes, i + 1) {
+                        Some(close) => (i + 2, close),
+                        None => break,
+                    }
+                }
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            };
+            let code = &decoded[open..close];
+            let table = vec![span; code.len()];
+            let script =
+                super::parse_nested(code, &SpanMap::Table(table), self.depth + 1, self.limits);
+            self.issues.extend(script.issues);
+            out.push(WordPart::CommandSubstitution {
+                body: script.commands,
+                backtick: bytes[i] == b'`',
+                quoted: true,
+                span,
+            });
+            i = close + 1;
         }
     }
 
