@@ -750,15 +750,34 @@ fn prints_secret(u: &Unit) -> Option<String> {
         {
             Some("a password manager entry".to_owned())
         }
+        // macOS `security`: `find-generic-password`/`find-internet-password` print the
+        // password with `-w` (alone) or `-g` (with the item), options getopt reads in a bundle
+        // (`-wa NAME`, `-gs HOST`); `dump-keychain -d` prints every item's secret.
         "security"
             if words
                 .iter()
                 .any(|w| w.starts_with("find-") && w.ends_with("password"))
-                && words.contains(&"-w") =>
+                && security_flag(
+                    &words,
+                    &['w', 'g'],
+                    &['a', 'c', 'C', 'D', 'G', 'j', 'l', 'r', 's', 'k', 'P', 't'],
+                )
+                || words.contains(&"dump-keychain") && security_flag(&words, &['d'], &[]) =>
         {
             Some("a keychain password".to_owned())
         }
         "secret-tool" if words.first() == Some(&"lookup") => Some("a keyring secret".to_owned()),
+        // Python's `keyring get SERVICE USER` prints the stored password; KDE Wallet's
+        // `kwallet-query -r ENTRY WALLET` (`--read-password`) prints an entry.
+        "keyring" if cmd.first() == Some(&"get") => Some("a keyring secret".to_owned()),
+        "kwallet-query"
+            if words.iter().any(|w| {
+                w.starts_with("--read-password")
+                    || w.starts_with('-') && !w.starts_with("--") && w.contains('r')
+            }) =>
+        {
+            Some("a KDE Wallet entry".to_owned())
+        }
         // `git credential fill` and a credential helper's `get` (`git credential-store get`,
         // `git credential-cache get`, `git credential-manager get`) print the stored password.
         "git"
@@ -782,6 +801,22 @@ fn prints_secret(u: &Unit) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// Whether one of macOS `security`'s short flags in `flags` is given, alone or in a bundle
+/// (`-w`, `-wa NAME`, `-gs HOST`, `-dr`): `security`'s subcommands read their options with
+/// getopt, so a bundle's letters are flags up to the first that takes a value (`valued`), whose
+/// value is the rest of the word.
+fn security_flag(words: &[&str], flags: &[char], valued: &[char]) -> bool {
+    words.iter().any(|w| {
+        w.strip_prefix('-')
+            .filter(|b| !b.starts_with('-'))
+            .is_some_and(|b| {
+                b.chars()
+                    .take_while(|c| !valued.contains(c))
+                    .any(|c| flags.contains(&c))
+            })
+    })
 }
 
 /// The words of the `aws-secret-or-credential-read` rule's subcommand pattern (`ask.toml`; a

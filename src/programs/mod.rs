@@ -640,7 +640,7 @@ name_set! {
         "ps", "getent", "gh", "kubectl", "oc", "aws", "gcloud", "az", "vault", "bao", "op", "bw",
         "lpass", "pass", "gopass", "security", "secret-tool", "git", "npm", "pnpm", "yarn",
         "glab", "heroku", "doctl", "fly", "flyctl", "terraform", "tofu", "pulumi", "wg", "rclone",
-        "mc", "mcli", "s3cmd",
+        "mc", "mcli", "s3cmd", "keyring", "kwallet-query",
     ]
 }
 
