@@ -433,7 +433,9 @@ pub(crate) fn reads_file_urls(p: &str) -> bool {
     p == "aws"
 }
 
-/// Programs that send data over the network: their own senders, and the programs that look
+/// Programs that send data over the network: their own senders (paste services' clients such
+/// as pastebinit and wgetpaste, package and snippet uploaders such as twine and glab, mail
+/// senders with attachments such as swaks and mpack, included), and the programs that look
 /// up host names ([`is_host_lookup`]), whose query carries the name to a DNS server.
 pub(crate) fn is_sender(p: &str) -> bool {
     is_host_lookup(p)
@@ -481,6 +483,14 @@ pub(crate) fn is_sender(p: &str) -> bool {
                 | "kcat"
                 | "kafkacat"
                 | "grpcurl"
+                | "pastebinit"
+                | "wgetpaste"
+                | "glab"
+                | "twine"
+                | "swaks"
+                | "sendxmpp"
+                | "ncftpput"
+                | "mpack"
         )
 }
 
