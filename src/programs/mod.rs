@@ -561,7 +561,9 @@ pub(crate) fn reads_file_urls(p: &str) -> bool {
     p == "aws"
 }
 
-/// Programs that send data over the network: their own senders, and the programs that look
+/// Programs that send data over the network: their own senders (paste services' clients such
+/// as pastebinit and wgetpaste, package and snippet uploaders such as twine and glab, mail
+/// senders with attachments such as swaks and mpack, included), and the programs that look
 /// up host names ([`is_host_lookup`]), whose query carries the name to a DNS server.
 pub(crate) fn is_sender(p: &str) -> bool {
     is_host_lookup(p)
@@ -609,6 +611,14 @@ pub(crate) fn is_sender(p: &str) -> bool {
                 | "kcat"
                 | "kafkacat"
                 | "grpcurl"
+                | "pastebinit"
+                | "wgetpaste"
+                | "glab"
+                | "twine"
+                | "swaks"
+                | "sendxmpp"
+                | "ncftpput"
+                | "mpack"
         )
 }
 
@@ -768,7 +778,7 @@ name_set! {
         "ps", "getent", "gh", "kubectl", "oc", "aws", "gcloud", "az", "vault", "bao", "op", "bw",
         "lpass", "pass", "gopass", "security", "secret-tool", "git", "npm", "pnpm", "yarn",
         "glab", "heroku", "doctl", "fly", "flyctl", "terraform", "tofu", "pulumi", "wg", "rclone",
-        "mc", "mcli", "s3cmd",
+        "mc", "mcli", "s3cmd", "keyring", "kwallet-query",
     ]
 }
 
