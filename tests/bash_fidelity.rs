@@ -1304,7 +1304,8 @@ fn redirections_inside_single_brackets_are_redirections() {
 
 /// After `cd` to a directory known only at run time (`cd $x`, `cd $(…)`, `cd -`, `cd ~-`, `cd
 /// GLOB`), a relative path is read from somewhere unknown: a name that holds secrets in some
-/// directory (`hosts.yml` in `~/.config/gh`, `config` in `~/.kube`, `.env`) or a glob asks.
+/// directory (`hosts.yml` in `~/.config/gh`, `config` in `~/.kube`, `.env`), a glob, or any
+/// other name (a link there was not looked at) asks.
 #[test]
 fn reads_after_a_cd_to_an_unknown_directory() {
     check(&[
@@ -1325,14 +1326,19 @@ fn reads_after_a_cd_to_an_unknown_directory() {
             "cd gh; x=ok; for i in 1 2; do cat $x; x=hosts.yml; done",
             Ask,
         ),
-        // Harmless twins.
-        ("cd \"$d\" && cat Cargo.toml", Allow),
+        // Any name there may be a link to a secret: its links were not looked at.
+        ("cd \"$d\" && cat Cargo.toml", Ask),
         (
             "cd \"$(git rev-parse --show-toplevel)\" && cat README.md",
-            Allow,
+            Ask,
         ),
+        // Harmless twins.
+        ("cd \"$d\" && ls", Allow),
         ("cd src; cat main.rs", Allow),
-        ("for d in */; do (cd \"$d\" && git status); done", Allow),
+        ("for d in */; do (cd \"$d\" && ls); done", Allow),
+        // Each directory's repository config may run commands (a repository committed as
+        // content).
+        ("for d in */; do (cd \"$d\" && git status); done", Ask),
         ("pushd src >/dev/null && cat main.rs; popd", Allow),
     ]);
 }
