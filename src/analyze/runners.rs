@@ -794,16 +794,7 @@ impl Walker<'_> {
                 ProjectLang::ToxIni => super::task_files::tox_ini(&text),
                 ProjectLang::Mise => super::task_files::mise_toml(&text),
             };
-            for command in &read.commands {
-                self.run_by(command, span, program, via, ctx);
-            }
-            if let Some(why) = read.opaque {
-                self.flag(
-                    FlagKind::UnsupportedSyntax,
-                    span,
-                    format!("{program}: `{path}` from the line not fully read ({why})"),
-                );
-            }
+            self.run_read(&read, &format!("`{path}`"), span, program, via, ctx);
         }
         if !script.is_empty() {
             self.script_text = Some((span, script));
@@ -813,14 +804,28 @@ impl Walker<'_> {
     /// The commands of makefile `text` read as code `program` runs.
     fn makefile_code(&mut self, text: &str, span: Span, program: &str, via: &[String], ctx: &Ctx) {
         let read = super::makefile::read(text);
+        self.run_read(&read, "makefile text", span, program, via, ctx);
+    }
+
+    /// The commands read from a file `program` runs (`what`, for the flag of what the reading
+    /// could not see through) read as code it runs.
+    fn run_read(
+        &mut self,
+        read: &super::makefile::MakeText,
+        what: &str,
+        span: Span,
+        program: &str,
+        via: &[String],
+        ctx: &Ctx,
+    ) {
         for command in &read.commands {
             self.run_by(command, span, program, via, ctx);
         }
-        if let Some(why) = read.opaque {
+        if let Some(why) = &read.opaque {
             self.flag(
                 FlagKind::UnsupportedSyntax,
                 span,
-                format!("{program}: makefile text from the line not fully read ({why})"),
+                format!("{program}: {what} from the line not fully read ({why})"),
             );
         }
     }
