@@ -244,16 +244,20 @@ struct LineWrites<'a> {
 impl<'a> LineWrites<'a> {
     fn new(cx: &'a CheckCtx<'a>) -> LineWrites<'a> {
         // Borrowed until a `cd`: most lines allocate no directory.
-        let mut here = Here::new(cx.cwd);
+        let mut here: Option<Here> = None;
         let mut dirs = Vec::with_capacity(cx.analysis.units.len());
         let mut also = Vec::with_capacity(cx.analysis.units.len());
         for u in &cx.analysis.units {
-            if here.change(u, cx) {
+            if matches!(prog(u), Some("cd" | "chdir" | "pushd" | "popd")) {
+                here.get_or_insert_with(|| Here::new(cx.cwd)).change(u, cx);
                 dirs.push(None);
                 also.push(Vec::new());
+            } else if let Some(h) = &here {
+                dirs.push(Some(Cow::Owned(h.dirs[0].clone())));
+                also.push(h.dirs[1..].to_vec());
             } else {
-                dirs.push(Some(Cow::Owned(here.dirs[0].clone())));
-                also.push(here.dirs[1..].to_vec());
+                dirs.push(Some(Cow::Borrowed(cx.cwd)));
+                also.push(Vec::new());
             }
         }
         LineWrites {
@@ -334,8 +338,8 @@ impl Here {
         }
     }
 
-    /// Follows a `cd`, `pushd` or `popd`; false for any other unit.
-    fn change(&mut self, u: &Unit, cx: &CheckCtx) -> bool {
+    /// Follows a `cd`, `pushd` or `popd`.
+    fn change(&mut self, u: &Unit, cx: &CheckCtx) {
         let unknown = || vec![PathBuf::from(UNKNOWN_DIR)];
         let words: Vec<&str> = u.args().map(text).collect();
         match prog(u) {
@@ -353,7 +357,7 @@ impl Here {
                         self.go(unknown());
                     }
                 }
-                return true;
+                return;
             }
             Some("pushd") => {
                 let operand = words.iter().find(|w| {
@@ -365,25 +369,25 @@ impl Here {
                         let top = self.stack.pop().unwrap_or_else(unknown);
                         self.stack.push(self.dirs.clone());
                         self.go(top);
-                        return true;
+                        return;
                     }
                     Some(w) if w.starts_with(['+', '-']) => {
                         self.stack.clear();
                         self.go(unknown());
-                        return true;
+                        return;
                     }
                     Some(_) if words.contains(&"-n") => {
                         // `pushd -n DIR` adds DIR to the stack below the top, staying.
-                        return true;
+                        return;
                     }
                     Some(_) => self.stack.push(self.dirs.clone()),
                 }
             }
             Some("cd" | "chdir") => {}
-            _ => return false,
+            _ => return,
         }
         let Some(d) = super::destructive::cd_target(u) else {
-            return true;
+            return;
         };
         let target = u
             .args()
@@ -424,7 +428,6 @@ impl Here {
             }
             self.go(next);
         }
-        true
     }
 
     fn go(&mut self, mut to: Vec<PathBuf>) {
