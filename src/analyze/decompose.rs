@@ -1135,10 +1135,12 @@ impl<'l> Walker<'l> {
             let feed = match (append, before, &feed) {
                 (false, _, f) => f.clone(),
                 (true, _, Feed::Dynamic(span)) => Feed::Dynamic(*span),
-                (true, None, Feed::Static(t, m) | Feed::Partial(t, m, _)) => {
-                    Feed::Partial(t.clone(), m.clone(), s.span)
-                }
-                (true, Some(Feed::Dynamic(span)), _) => Feed::Dynamic(span),
+                // Known text after text known only at run time: known in part.
+                (
+                    true,
+                    None | Some(Feed::Dynamic(_)),
+                    Feed::Static(t, m) | Feed::Partial(t, m, _),
+                ) => Feed::Partial(t.clone(), m.clone(), s.span),
                 (
                     true,
                     Some(Feed::Static(t0, _) | Feed::Partial(t0, _, _)),

@@ -580,23 +580,13 @@ impl Walker<'_> {
                     named_file = true;
                     let Some(value) = o.value.as_deref() else {
                         // `make -f <(CMD)`: what CMD prints.
-                        match o
+                        if let Some(feed) = o
                             .value_at
                             .and_then(|k| args.get(1 + k))
                             .and_then(|a| self.file_feed(a))
+                            && let Some(text) = self.written_code("<(…)", feed, span, program)
                         {
-                            Some(Feed::Static(text, _)) => {
-                                self.makefile_code(&text, span, program, via, ctx);
-                            }
-                            Some(Feed::Partial(text, _, _)) => {
-                                self.flag(
-                                    FlagKind::DynamicCode,
-                                    span,
-                                    format!("{program} reads makefile text known only in part"),
-                                );
-                                self.makefile_code(&text, span, program, via, ctx);
-                            }
-                            _ => {}
+                            self.makefile_code(&text, span, program, via, ctx);
                         }
                         continue;
                     };
@@ -665,8 +655,9 @@ impl Walker<'_> {
         true
     }
 
-    /// The text of a file at `path` the line wrote (`feed`) that `program` reads as code, when
-    /// it is known; text known only at run time is flagged.
+    /// The text of a file at `path` the line makes (`feed`) that `program` reads as code, when
+    /// it is known, even in part (still read, so a catastrophe in it is found); text known only
+    /// at run time, in part or whole, is flagged.
     fn written_code(
         &mut self,
         path: &str,
@@ -674,17 +665,19 @@ impl Walker<'_> {
         span: Span,
         program: &str,
     ) -> Option<String> {
-        match feed {
-            Feed::Static(text, _) => Some(text),
-            Feed::Partial(..) | Feed::Dynamic(_) => {
-                self.flag(
-                    FlagKind::DynamicCode,
-                    span,
-                    format!("{program} reads `{path}`, which the line wrote with text known only at run time"),
-                );
-                None
-            }
-        }
+        let text = match feed {
+            Feed::Static(text, _) => return Some(text),
+            Feed::Partial(text, _, _) => Some(text),
+            Feed::Dynamic(_) => None,
+        };
+        self.flag(
+            FlagKind::DynamicCode,
+            span,
+            format!(
+                "{program} reads `{path}`, which the line makes with text known only at run time"
+            ),
+        );
+        text
     }
 
     /// `kitty @ send-text TEXT…` (a wrapper's `typed_forms`, the form taking `form_len` words
