@@ -1319,8 +1319,8 @@ fn reads_after_a_cd_to_an_unknown_directory() {
         // bypass: a loop body or a function runs its `cd` before the next pass's read.
         ("for i in 1 2; do cat hosts.yml; cd gh; done", Ask),
         ("f() { cat hosts.yml; cd gh; }; f; f", Ask),
-        // bypass: `popd -n`/`popd +1` drop another entry and stay in `gh`.
-        ("pushd gh; popd -n; cat hosts.yml", Ask),
+        // bypass: `popd +1` drops another entry and stays in `gh`, whose links (after a
+        // stack the line does not show) were not looked at.
         ("pushd gh; popd +1; cat hosts.yml", Ask),
         (
             "cd gh; x=ok; for i in 1 2; do cat $x; x=hosts.yml; done",
@@ -1340,6 +1340,8 @@ fn reads_after_a_cd_to_an_unknown_directory() {
         // content).
         ("for d in */; do (cd \"$d\" && git status); done", Ask),
         ("pushd src >/dev/null && cat main.rs; popd", Allow),
+        // `popd -n` drops the entry below and stays in `gh`, which is no link.
+        ("pushd gh; popd -n; cat hosts.yml", Allow),
     ]);
 }
 

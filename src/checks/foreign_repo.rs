@@ -3,6 +3,7 @@
 
 use super::common::{ask, prog, text};
 use super::git_config;
+use super::workdir::DirRef;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::decision::Risk;
 use crate::files::{Look, resolve};
@@ -57,29 +58,9 @@ declare_check! {
 
 impl Check for ForeignRepository {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
-        // The directory the line moved to with `cd`/`pushd`, as written.
-        let mut moved: Option<String> = None;
+        let line_dirs = cx.dirs();
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = super::destructive::cd_target(u) {
-                // `cd "$(git rev-parse --show-toplevel)"`: the top of the repository git finds
-                // from here, whose config it reads anyway.
-                if u.args().any(|a| is_toplevel_here(cx.analysis, a)) {
-                    moved = None;
-                    continue;
-                }
-                // A relative target is entered from where the line already moved: `cd sub &&
-                // cd ..` is back in the workspace, `cd /tmp && cd x` is `/tmp/x`.
-                moved = Some(match moved.take() {
-                    Some(prev)
-                        if !d.starts_with(['/', '~', '$'])
-                            && d != "-"
-                            && !prev.contains('$')
-                            && prev != "-" =>
-                    {
-                        format!("{}/{d}", prev.trim_end_matches('/'))
-                    }
-                    _ => d,
-                });
+            if prog(u).is_some_and(crate::programs::is_directory_change) {
                 continue;
             }
             // git's directory options come before the subcommand; jj's and hg's are global
@@ -93,10 +74,23 @@ impl Check for ForeignRepository {
             };
             let tool = prog(u).unwrap_or("git");
             let before = out.len();
+            // Each directory named (as written, and whether it is known only at run time), and
+            // whether it is one the line moved to, resolved already.
             let mut dirs: Vec<(String, bool)> = Vec::new();
-            // A `cd` to a run-time directory (`cd "$D"`) may lead anywhere.
-            if let Some(d) = moved.as_ref() {
-                dirs.push((d.clone(), d.contains(['$', '`'])));
+            let mut moved_to: Vec<&std::path::Path> = Vec::new();
+            let mut unknown: Vec<&str> = Vec::new();
+            // A `cd` to a run-time directory (`cd "$D"`) may lead anywhere; `cd "$(git
+            // rev-parse --show-toplevel)"` to the top of the repository git finds from here,
+            // whose config it reads anyway.
+            let here = line_dirs.of(i);
+            if here.moved() {
+                for d in here.iter() {
+                    match d {
+                        DirRef::At(p) => moved_to.push(p),
+                        DirRef::RepoTop => {}
+                        DirRef::Unknown(w) => unknown.push(w),
+                    }
+                }
             }
             let args: Vec<&crate::analyze::Arg> = u.args().collect();
             let mut bare = false;
@@ -110,7 +104,7 @@ impl Check for ForeignRepository {
                 if let [("-C", Some(k))] = g.dir_words[..]
                     && u.argv
                         .get(k)
-                        .is_some_and(|a| is_toplevel_here(cx.analysis, a))
+                        .is_some_and(|a| super::workdir::is_toplevel_here(cx.analysis, a))
                 {
                     g.dirs.clear();
                     g.dir_words.clear();
@@ -181,35 +175,59 @@ impl Check for ForeignRepository {
             // hg and jj keep their configuration inside the repository's own directory, and
             // git (which refuses `.git` as content) commits `.hg/` and `.jj/` like any file.
             if tool != "git" {
-                let here: Vec<std::path::PathBuf> = if dirs.is_empty() {
-                    vec![cx.cwd.to_path_buf()]
+                let places: Vec<std::path::PathBuf> = if dirs.is_empty() && moved_to.is_empty() {
+                    vec![cx.start.to_path_buf()]
                 } else {
                     dirs.iter()
                         .filter(|(_, dynamic)| !dynamic)
                         .map(|(d, _)| resolve(d, cx.cwd))
+                        .chain(moved_to.iter().map(|p| p.to_path_buf()))
                         .collect()
                 };
-                if let Some(why) = here
+                if let Some(why) = places
                     .iter()
                     .find_map(|d| planted_vcs_config(cx.look, tool, d, &checkout_root(d, cx.cwd)))
                 {
                     out.push(ask(Some(i), u.span, Risk::High, why));
                 }
             }
-            for (dir, dynamic) in dirs {
-                // A relative path (`../sibling`) is the person's own checkout next to the
-                // workspace; an absolute or home one elsewhere, one that climbs higher, or a
-                // run-time one, may be anybody's.
-                let resolved = crate::files::resolve_links_under(&dir, cx.cwd, cx.look).0;
+            // Each directory as shown, as written, whether it is known only at run time, where
+            // it leads, and whether the line moved there.
+            let named = dirs.iter().map(|(d, dynamic)| {
+                let resolved = crate::files::resolve_links_under(d, cx.cwd, cx.look).0;
+                (format!("`{d}`"), d.as_str(), *dynamic, resolved, false)
+            });
+            let entered = moved_to.iter().map(|p| {
+                (
+                    format!("`{}`", p.display()),
+                    "",
+                    false,
+                    p.to_path_buf(),
+                    true,
+                )
+            });
+            let elsewhere = unknown
+                .iter()
+                .map(|w| ((*w).to_owned(), "", true, std::path::PathBuf::new(), true));
+            let all: Vec<_> = named.chain(entered).chain(elsewhere).collect();
+            for (shown, dir, dynamic, resolved, from_cd) in all {
+                // A relative path (`../sibling`), or a directory the line moved to that lies
+                // there, is the person's own checkout next to the workspace; an absolute or home
+                // one elsewhere, one that climbs higher, or a run-time one, may be anybody's.
+                let beyond_siblings = |resolved: &std::path::Path| {
+                    !cx.cwd.parent().is_none_or(|p| resolved.starts_with(p))
+                        || cx
+                            .cwd
+                            .parent()
+                            .is_some_and(|p| !resolved.starts_with(cx.cwd) && shared_directory(p))
+                };
                 let outside = dynamic
-                    || if dir.starts_with(['/', '~']) {
+                    || if from_cd {
+                        beyond_siblings(&resolved)
+                    } else if dir.starts_with(['/', '~']) {
                         !resolved.starts_with(cx.cwd)
                     } else {
-                        !cx.cwd.parent().is_none_or(|p| resolved.starts_with(p))
-                            || climbs_above_parent(&dir)
-                            || cx.cwd.parent().is_some_and(|p| {
-                                !resolved.starts_with(cx.cwd) && shared_directory(p)
-                            })
+                        beyond_siblings(&resolved) || climbs_above_parent(dir)
                     };
                 if outside {
                     out.push(ask(
@@ -217,16 +235,18 @@ impl Check for ForeignRepository {
                         u.span,
                         Risk::High,
                         format!(
-                            "{tool} runs in `{dir}`, outside the workspace: that repository's config can run commands"
+                            "{tool} runs in {shown}, outside the workspace: that repository's config can run commands"
                         ),
                     ));
+                    // One reason a unit: the first directory it may run in that is outside.
+                    break;
                 } else if let Some(found) = planted_git_dir(cx.look, &resolved, cx.cwd) {
                     out.push(ask(
                         Some(i),
                         u.span,
                         Risk::High,
                         format!(
-                            "{tool} runs in `{dir}`, and `{}` is a git directory among the workspace's files (a repository committed as content): its config can run commands",
+                            "{tool} runs in {shown}, and `{}` is a git directory among the workspace's files (a repository committed as content): its config can run commands",
                             found.display()
                         ),
                     ));
@@ -235,8 +255,20 @@ impl Check for ForeignRepository {
             // Git in the workspace (or next to it): the repository it finds there is the
             // agent's to write, config and hooks alike.
             if let Some(g) = git.filter(|g| out.len() == before && !g.dynamic) {
-                let target = git_config::target_of(cx.look, &g, u, cx.cwd, moved.as_deref());
-                if let Some(why) = git_config::repo_code(cx.look, &target) {
+                let starts = if here.moved() {
+                    moved_to.clone()
+                } else {
+                    vec![cx.start]
+                };
+                let starts = starts.into_iter().chain(
+                    here.iter()
+                        .any(|d| d == DirRef::RepoTop)
+                        .then_some(cx.start),
+                );
+                if let Some(why) = starts
+                    .map(|d| git_config::target_of(cx.look, &g, u, d))
+                    .find_map(|t| git_config::repo_code(cx.look, &t))
+                {
                     out.push(ask(Some(i), u.span, Risk::High, why));
                 }
             }
@@ -291,30 +323,6 @@ fn shared_directory(p: &std::path::Path) -> bool {
 #[cfg(not(unix))]
 fn shared_directory(_: &std::path::Path) -> bool {
     false
-}
-
-/// A word that is one command substitution running `git rev-parse --show-toplevel` alone (no
-/// other option, no assignment, no other command): the top of the work tree git finds from the
-/// directory the line is in, so git sent there (`git -C WORD`) works on the repository it
-/// would work on without `-C`.
-fn is_toplevel_here(analysis: &crate::analyze::Analysis, word: &crate::analyze::Arg) -> bool {
-    if word.value.is_some() || &*word.template != "$(…)" {
-        return false;
-    }
-    let mut inner = analysis
-        .units
-        .iter()
-        .filter(|v| word.span.start <= v.span.start && v.span.end <= word.span.end);
-    let (Some(v), None) = (inner.next(), inner.next()) else {
-        return false;
-    };
-    v.context.contains(&crate::analyze::Context::Substitution)
-        && prog(v) == Some("git")
-        && v.assignments.is_empty()
-        && v.via.is_empty()
-        && v.args()
-            .map(|a| a.value.as_deref())
-            .eq([Some("rev-parse"), Some("--show-toplevel")])
 }
 
 /// The first directory from `dir` up to (not including) the workspace `root` that git would

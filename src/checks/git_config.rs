@@ -566,21 +566,16 @@ pub(super) fn git_words(u: &crate::analyze::Unit) -> GitWords<'_> {
     g
 }
 
-/// Where git, run as `g` says by `u` in `cwd` (after a `cd` to `moved`), starts looking for its
-/// repository.
+/// Where git, run as `g` says by `u` in `dir`, starts looking for its repository.
 pub(super) fn target_of<'u>(
     look: Look<'_>,
     g: &GitWords<'u>,
     u: &crate::analyze::Unit,
-    cwd: &Path,
-    moved: Option<&str>,
+    dir: &Path,
 ) -> Target<'u> {
     // Through the batch's snapshot when there is one: each directory is looked at once.
     let resolve = |p: &str, base: &Path| crate::files::resolve_links_under(p, base, look).0;
-    let mut start = match moved.filter(|d| !d.contains('$')) {
-        Some(d) => resolve(d, cwd),
-        None => cwd.to_path_buf(),
-    };
+    let mut start = dir.to_path_buf();
     let mut git_dir = None;
     for (opt, v) in &g.places {
         match opt.as_str() {
@@ -595,7 +590,7 @@ pub(super) fn target_of<'u>(
         .rev()
         .find(|a| a.name == "GIT_DIR" && a.exported)
     {
-        git_dir = Some(resolve(&a.template, cwd));
+        git_dir = Some(resolve(&a.template, dir));
     }
     Target {
         start,
@@ -617,17 +612,15 @@ pub(super) fn repo_at(look: Look<'_>, start: &Path) -> Option<Result<Repo, Strin
     )
 }
 
-/// The repository git, run by `u` in `cwd` (after a `cd` to `moved`), works on, as git finds
-/// it (`-C`, `--git-dir`, `GIT_DIR`, a `.git` file, a linked work tree's common directory):
+/// The repository git, run by `u` in `dir`, works on, as git finds it (`-C`, `--git-dir`, `GIT_DIR`, a `.git` file, a linked work tree's common directory):
 /// the directory it starts in and the repository. `Err` when a `.git` file cannot be read.
 pub(super) fn repository_of(
     look: Look<'_>,
     u: &crate::analyze::Unit,
-    cwd: &Path,
-    moved: Option<&str>,
+    dir: &Path,
 ) -> Option<Result<(PathBuf, Repo), String>> {
     let g = git_words(u);
-    let target = target_of(look, &g, u, cwd, moved);
+    let target = target_of(look, &g, u, dir);
     let repo = find_repo(look, &target)?;
     Some(repo.map(|r| (target.start, r)))
 }
@@ -645,8 +638,7 @@ pub(super) fn repository_of(
 pub(super) fn prints_credential(
     look: Look<'_>,
     u: &crate::analyze::Unit,
-    cwd: &Path,
-    moved: Option<&str>,
+    dir: &Path,
 ) -> Option<String> {
     // Only these subcommands print configuration: most git units are none of them, and need
     // no option parse here.
@@ -693,7 +685,7 @@ pub(super) fn prints_credential(
     if rest.iter().any(|w| matches!(*w, "-h" | "--help")) {
         return None;
     }
-    let target = target_of(look, &g, u, cwd, moved);
+    let target = target_of(look, &g, u, dir);
     if sub == "config"
         && let Some(source) = config_source(u)
     {

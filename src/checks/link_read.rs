@@ -81,22 +81,18 @@ const MAX_MATCHES: usize = 4_096;
 
 impl Check for LinkRead {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
-        // Borrowed until a `cd`: most lines copy no directory.
-        let mut dir: Option<std::borrow::Cow<Path>> = Some(std::borrow::Cow::Borrowed(cx.cwd));
+        let dirs = cx.dirs();
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = super::destructive::cd_target(u) {
-                dir = match dir {
-                    Some(cur) if !d.contains(['$', '`']) && d != "-" => {
-                        Some(std::borrow::Cow::Owned(
-                            crate::files::resolve_links_under(&d, &cur, cx.look).0,
-                        ))
-                    }
-                    _ => None,
-                };
+            if prog(u).is_some_and(crate::programs::is_directory_change) {
                 continue;
             }
-            let Some(dir) = dir.as_deref() else { continue };
-            if let Some(found) = unit_reads_link(u, dir, cx, false) {
+            // A directory known only at run time is not looked at: a relative read there asks
+            // in the path policy.
+            if let Some(found) = dirs
+                .of(i)
+                .known()
+                .find_map(|dir| unit_reads_link(u, dir, cx, false))
+            {
                 out.push(ask(Some(i), u.span, Risk::High, found.why));
             }
         }

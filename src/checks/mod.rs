@@ -30,6 +30,7 @@ mod sensitive_write;
 mod shell_state;
 mod system;
 mod tree_search;
+pub(crate) mod workdir;
 mod workspace_code;
 
 use std::path::Path;
@@ -89,6 +90,10 @@ pub(crate) struct CheckCtx<'a> {
     pub analysis: &'a Analysis,
     /// The workspace root.
     pub cwd: &'a Path,
+    /// Where the line starts: the workspace root, or the directory the agent's shell is in.
+    pub start: &'a Path,
+    /// Where each unit runs ([`workdir::LineDirs`]), worked out once for every check that asks.
+    dirs: std::cell::OnceCell<workdir::LineDirs>,
     /// Each unit's write targets ([`common::write_targets`]), worked out once for every check
     /// that asks.
     writes: std::cell::OnceCell<Vec<Vec<String>>>,
@@ -309,10 +314,19 @@ impl<'a> CheckCtx<'a> {
         CheckCtx {
             analysis,
             cwd,
+            start: cwd,
+            dirs: std::cell::OnceCell::new(),
             writes: std::cell::OnceCell::new(),
             memo: None,
             look: crate::files::Look::now(),
         }
+    }
+
+    /// Where each unit of the line runs, as `cd`, `pushd` and `popd` move the shell
+    /// ([`workdir::LineDirs`]).
+    pub(crate) fn dirs(&self) -> &workdir::LineDirs {
+        self.dirs
+            .get_or_init(|| workdir::LineDirs::new(self.analysis, self.start, self.cwd, self.look))
     }
 
     /// The places unit `i` writes to ([`common::write_targets`]).

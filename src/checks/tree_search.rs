@@ -264,11 +264,7 @@ fn low32(v: i64) -> u32 {
 /// (`--stat`, `--name-only`, `-s`) print no contents.
 ///
 /// **Known gap**: a secret committed once and no longer in the index is not seen.
-pub(crate) fn history_prints_secret(
-    u: &Unit,
-    moved: Option<&str>,
-    cx: &CheckCtx,
-) -> Option<String> {
+pub(crate) fn history_prints_secret(u: &Unit, dir: Option<&Path>, cx: &CheckCtx) -> Option<String> {
     use crate::programs::{args, tables};
     // Most git commands name none of these: no table read for them.
     if prog(u)? != "git"
@@ -359,13 +355,13 @@ pub(crate) fn history_prints_secret(
         "searches the history of"
     };
     // A `cd` to a directory known only at run time: the repository is not known.
-    if moved.is_some_and(|d| d.contains('$')) {
+    let Some(dir) = dir else {
         return Some(
             "prints patches of a repository in a directory known only at run time: its files may hold secrets"
                 .to_owned(),
         );
-    }
-    let (dir, repo) = match super::git_config::repository_of(cx.look, u, cx.cwd, moved)? {
+    };
+    let (dir, repo) = match super::git_config::repository_of(cx.look, u, dir)? {
         Ok(found) => found,
         Err(why) => return Some(why),
     };

@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 
 use super::common::{ask, prog, text};
+use super::workdir::DirRef;
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::analyze::Unit;
 use crate::decision::Risk;
@@ -243,22 +244,23 @@ struct LineWrites<'a> {
 
 impl<'a> LineWrites<'a> {
     fn new(cx: &'a CheckCtx<'a>) -> LineWrites<'a> {
-        // Borrowed until a `cd`: most lines allocate no directory.
-        let mut here: Option<Here> = None;
+        let line = cx.dirs();
         let mut dirs = Vec::with_capacity(cx.analysis.units.len());
         let mut also = Vec::with_capacity(cx.analysis.units.len());
-        for u in &cx.analysis.units {
-            if matches!(prog(u), Some("cd" | "chdir" | "pushd" | "popd")) {
-                here.get_or_insert_with(|| Here::new(cx.cwd)).change(u, cx);
+        for (i, u) in cx.analysis.units.iter().enumerate() {
+            if prog(u).is_some_and(crate::programs::is_directory_change) {
                 dirs.push(None);
                 also.push(Vec::new());
-            } else if let Some(h) = &here {
-                dirs.push(Some(Cow::Owned(h.dirs[0].clone())));
-                also.push(h.dirs[1..].to_vec());
-            } else {
-                dirs.push(Some(Cow::Borrowed(cx.cwd)));
-                also.push(Vec::new());
+                continue;
             }
+            // A directory known only at run time (the top of the repository included) is one
+            // where every file looked for is present.
+            let mut all = line.of(i).iter().map(|d| match d {
+                DirRef::At(p) => Cow::Borrowed(p),
+                DirRef::RepoTop | DirRef::Unknown(_) => Cow::Owned(PathBuf::from(UNKNOWN_DIR)),
+            });
+            dirs.push(all.next());
+            also.push(all.map(Cow::into_owned).collect());
         }
         LineWrites {
             cx,
@@ -306,138 +308,10 @@ impl<'a> LineWrites<'a> {
     }
 }
 
-/// `$HOME` or `$HOME/…` with no other expansion: the home directory, as the environment
-/// gives it.
-fn home_relative(d: &str) -> bool {
-    d.strip_prefix("${HOME}")
-        .or_else(|| d.strip_prefix("$HOME"))
-        .is_some_and(|rest| {
-            (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`'])
-        })
-}
-
 /// A directory the line does not show (`cd -` before any `cd` of the line, a `popd` past its
 /// own `pushd`s, a glob): every file looked for in it counts as present, with content that
 /// runs code, as a file the line writes does. No file system has this path.
 const UNKNOWN_DIR: &str = "/\u{0}unknown directory";
-
-/// Where the line's units run, as bash moves: the directories a unit may run in (the first is
-/// the one a `cd` that succeeds leads to), `OLDPWD` and the directory stack of `pushd`/`popd`.
-struct Here {
-    dirs: Vec<PathBuf>,
-    old: Vec<PathBuf>,
-    stack: Vec<Vec<PathBuf>>,
-}
-
-impl Here {
-    fn new(cwd: &Path) -> Here {
-        Here {
-            dirs: vec![cwd.to_path_buf()],
-            old: vec![PathBuf::from(UNKNOWN_DIR)],
-            stack: Vec::new(),
-        }
-    }
-
-    /// Follows a `cd`, `pushd` or `popd`.
-    fn change(&mut self, u: &Unit, cx: &CheckCtx) {
-        let unknown = || vec![PathBuf::from(UNKNOWN_DIR)];
-        let words: Vec<&str> = u.args().map(text).collect();
-        match prog(u) {
-            Some("popd") => {
-                match words[..] {
-                    [] => {
-                        let back = self.stack.pop().unwrap_or_else(unknown);
-                        self.go(back);
-                    }
-                    ["-n"] => {
-                        self.stack.pop();
-                    }
-                    _ => {
-                        self.stack.clear();
-                        self.go(unknown());
-                    }
-                }
-                return;
-            }
-            Some("pushd") => {
-                let operand = words.iter().find(|w| {
-                    !w.starts_with('-') || w.len() > 1 && w[1..].bytes().all(|b| b.is_ascii_digit())
-                });
-                match operand {
-                    // `pushd` alone swaps the two top entries; `+N`/`-N` rotate the stack.
-                    None => {
-                        let top = self.stack.pop().unwrap_or_else(unknown);
-                        self.stack.push(self.dirs.clone());
-                        self.go(top);
-                        return;
-                    }
-                    Some(w) if w.starts_with(['+', '-']) => {
-                        self.stack.clear();
-                        self.go(unknown());
-                        return;
-                    }
-                    Some(_) if words.contains(&"-n") => {
-                        // `pushd -n DIR` adds DIR to the stack below the top, staying.
-                        return;
-                    }
-                    Some(_) => self.stack.push(self.dirs.clone()),
-                }
-            }
-            Some("cd" | "chdir") => {}
-            _ => return,
-        }
-        let Some(d) = super::destructive::cd_target(u) else {
-            return;
-        };
-        let target = u
-            .args()
-            .find(|a| !text(a).starts_with('-') || text(a) == "-");
-        if target.is_some_and(|a| a.glob) {
-            self.go(unknown());
-        } else if matches!(d.as_str(), "-" | "~-" | "$OLDPWD" | "${OLDPWD}") {
-            let old = self.old.clone();
-            self.go(old);
-        } else if d.starts_with("~-")
-            || d.starts_with("~+") && d.len() > 2
-            || d.starts_with('~') && d[1..].bytes().next().is_some_and(|b| b.is_ascii_digit())
-        {
-            // `~-N`, `~+N`, `~N`: an entry of the directory stack.
-            self.go(unknown());
-        } else if d.contains(['$', '`']) && !home_relative(&d) || crate::files::cdpath_applies(&d) {
-            // A run-time target (`cd "$D"`, `cd "$(…)"`), or one `CDPATH` may redirect: a
-            // directory the line does not show.
-            self.go(unknown());
-        } else {
-            // A target that is not a directory now leaves the shell where it was when the
-            // `cd` fails.
-            let d = match d
-                .strip_prefix("${HOME}")
-                .or_else(|| d.strip_prefix("$HOME"))
-            {
-                Some(rest) => format!("~{rest}"),
-                None => d,
-            };
-            let mut next = Vec::new();
-            for here in &self.dirs {
-                let to = crate::files::resolve_links_under(&d, here, cx.look).0;
-                let fails = !to.starts_with(UNKNOWN_DIR) && !cx.look.is_dir(&to);
-                next.push(to);
-                if fails {
-                    next.push(here.clone());
-                }
-            }
-            self.go(next);
-        }
-    }
-
-    fn go(&mut self, mut to: Vec<PathBuf>) {
-        to.dedup();
-        if to.len() > 4 {
-            to = vec![PathBuf::from(UNKNOWN_DIR)];
-        }
-        self.old = std::mem::replace(&mut self.dirs, to);
-    }
-}
 
 impl LineWrites<'_> {
     /// A file the line writes in `dir` (or a package's `__init__.py` under it) that Python
@@ -1761,15 +1635,12 @@ fn found_in_checkout(
     // at run time moves (`cd "$d"`, `cd -`, a `CDPATH` target, `popd`): with one on the line, a
     // name may be found anywhere.
     let moves = search.iter().any(|d| d.is_relative())
-        && w.cx.analysis.units.iter().any(|x| match prog(x) {
-            Some("popd") => true,
-            Some("cd" | "pushd") => x.args().any(|a| {
-                a.value
-                    .as_deref()
-                    .is_none_or(|v| v == "-" || crate::files::cdpath_applies(v))
-            }),
-            _ => false,
-        });
+        && w.cx
+            .analysis
+            .units
+            .iter()
+            .position(|x| std::ptr::eq(x, u))
+            .is_none_or(|k| w.cx.dirs().of(k).unknown());
     for d in search {
         let checkout = inside(d);
         if moves && d.is_relative() {

@@ -23,7 +23,8 @@ pub(crate) use places::{
     every_name_as_star, glob_may_be_system, is_home, is_root, system_depth, trim_path,
 };
 pub(crate) use resolve::{
-    cdpath_applies, expand, home, normalize_abs, resolve, resolve_links, resolve_links_under,
+    cdpath_applies, expand, home, lexical, normalize_abs, resolve, resolve_links,
+    resolve_links_under,
 };
 
 /// Secrets: reading them is at least ask, writing them is deny.

@@ -50,6 +50,11 @@ pub(crate) fn cdpath_applies(target: &str) -> bool {
     relative && *SET.get_or_init(|| std::env::var_os("CDPATH").is_some_and(|c| !c.is_empty()))
 }
 
+/// `path` from `dir` on its text alone: `~` expanded, joined and normalised, no link followed.
+pub(crate) fn lexical(path: &str, dir: &Path) -> PathBuf {
+    PathBuf::from(normalize_abs(&expand(path, dir).to_string_lossy()))
+}
+
 /// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
 /// (no link followed).
 pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {

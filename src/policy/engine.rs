@@ -9,7 +9,7 @@ use super::{
     Decision, Mode, Operation, Origin, Policy, Reason, Risk, Rule, Source, UnitVerdict, Verdict,
     dynamic_reads, help, lazy, paths, pattern, rule, untrusted_note,
 };
-use crate::analyze::{Analysis, Context, FlagKind, Unit, analyze};
+use crate::analyze::{Analysis, FlagKind, Unit, analyze};
 use crate::ast::Span;
 use crate::checks::{self, CheckCtx};
 
@@ -112,6 +112,9 @@ impl Policy {
     /// Decide an analysis.
     pub fn decide(&self, analysis: Analysis) -> Verdict {
         let mut cx = CheckCtx::new(&analysis, &self.cwd);
+        if let Some(dir) = &self.start_dir {
+            cx.start = dir;
+        }
         cx.memo = self.snapshot.is_some().then_some(&self.memo);
         cx.look = crate::files::Look::from(self.snapshot.as_ref());
         let findings = checks::run_all(&cx);
@@ -397,21 +400,11 @@ impl Policy {
     /// printer opens whose names are known only at run time.
     fn add_path_reasons(&self, cx: &CheckCtx, states: &mut [UnitState<'_>]) {
         let analysis = cx.analysis;
-        let mut wd = paths::WorkingDir::new(
-            self.start_dir.as_deref().unwrap_or(&self.cwd),
-            crate::files::Look::from(self.snapshot.as_ref()),
-        );
-        // A `cd` in a loop body or a function runs again (or when called), after commands
-        // that come later in the text: where a relative path leads is known nowhere on the line.
-        if analysis.units.iter().any(|u| {
-            u.program
-                .as_deref()
-                .is_some_and(crate::programs::is_directory_change)
-                && (u.in_context(Context::Loop) || u.in_context(Context::Function))
-        }) {
-            wd.forget();
-        }
+        let dirs = cx.dirs();
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
+            // Where the unit runs when that is known now, and the links the line made before
+            // it.
+            let wd = dirs.resolver(i, cx.look);
             // Operands a write reaches through a link (`ln -s ~ x; rm -rf x/`): the deny
             // rules are asked again about where they lead.
             let mut through_links: Vec<(usize, PathBuf)> = Vec::new();
@@ -553,7 +546,6 @@ impl Policy {
                     state.reasons.push(r);
                 }
             }
-            wd.follow(unit);
         }
     }
 
@@ -623,7 +615,7 @@ impl Policy {
         pattern: &str,
         span: Span,
         unit: usize,
-        wd: &paths::WorkingDir<'_>,
+        wd: &crate::checks::workdir::Resolver<'_, '_>,
     ) -> Vec<Reason> {
         let mut out = Vec::new();
         let reason = |rule: &'static str, message: String| {
