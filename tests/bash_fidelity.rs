@@ -1787,3 +1787,27 @@ fn operator_characters_in_a_parameter_operand_are_part_of_the_word() {
         "ls -l is not a unit: {units:?}"
     );
 }
+
+#[test]
+fn double_parentheses_in_heredoc_bodies_follow_bashs_rule() {
+    check(&[
+        // bypass: `$((` read as arithmetic whatever follows; bash runs a command substitution
+        // of a subshell when the `)` closing the inner `(` is not followed by `)`.
+        ("cat <<-EOF\n\t$((( 1 )) && rm -rf ~)\n\tEOF", Deny),
+        ("cat <<EOF\n\t$((true) && rm -rf ~)\nEOF", Deny),
+        ("echo ${x:-$((true) && rm -rf ~)}", Deny),
+        // Harmless twins: arithmetic in a heredoc body was read as a subshell running `1+2`.
+        ("cat <<EOF\nTotal: $((1+2))\nEOF", Allow),
+        ("cat <<EOF\n$((2*3))\nEOF", Allow),
+        ("cat <<-EOF\n\t$((1+2))\n\tEOF", Allow),
+    ]);
+    let units = argvs("cat <<EOF\n$((1+2)) $((ls -l) )\nEOF");
+    assert!(
+        units.contains(&vec!["ls".to_owned(), "-l".to_owned()]),
+        "ls -l is not a unit: {units:?}"
+    );
+    assert!(
+        !units.iter().any(|u| u.first().is_some_and(|p| p == "1+2")),
+        "arithmetic read as a command: {units:?}"
+    );
+}
