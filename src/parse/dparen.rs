@@ -62,7 +62,7 @@ pub(super) fn as_nested_subshells(src: &str) -> Option<(String, Vec<(usize, usiz
 /// Whether the `((` whose text starts at `from` is arithmetic to bash: the `)` that closes its
 /// inner `(` (quotes and escapes skipped, parentheses counted) is followed by `)`. Text that is
 /// never closed is left to the parser (arithmetic, for this purpose).
-fn arithmetic(b: &[u8], from: usize) -> bool {
+pub(super) fn arithmetic(b: &[u8], from: usize) -> bool {
     let mut depth = 1usize;
     let mut i = from;
     while i < b.len() {

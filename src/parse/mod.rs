@@ -21,6 +21,7 @@ mod function_def;
 mod heredoc;
 mod heredoc_lines;
 mod lower;
+mod param_operand;
 mod read_write;
 mod respell;
 mod simple;
@@ -266,6 +267,22 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
             kind: IssueKind::UnsupportedSyntax,
             span: first.map_or_else(|| map.map(0, src.len()), |k| map.map(k, k + 1)),
             detail: "a brace expansion that makes a command name (`{rm,-rf,/}`)".to_owned(),
+        });
+        return respelled;
+    }
+    // `echo ${x:-a&#}; rm -rf ~`: an operator byte in a `${…}` operand, which
+    // tree-sitter-bash reads as an operator; bash reads it as a character of the word. Never
+    // allowed (the issue).
+    if let Some((text, origin)) = param_operand::as_escaped_operators(src)
+        && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
+    {
+        let at = origin.iter().find(|(s, e)| s == e).map_or(0, |&(s, _)| s);
+        respelled.issues.push(SyntaxIssue {
+            kind: IssueKind::UnsupportedSyntax,
+            span: map.map(at, at + 1),
+            detail: "an operator character inside a `${…}` operand (`${x:-a&b}`), read as \
+                     bash reads it: a character of the word"
+                .to_owned(),
         });
         return respelled;
     }

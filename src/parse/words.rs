@@ -629,6 +629,11 @@ impl Lowerer<'_> {
             }
             match kind(ch) {
                 "heredoc_content" => self.double_text(ch.start_byte(), self.text(ch), &mut parts),
+                // tree-sitter-bash reads `$((1+2))` in a heredoc body as a command substitution
+                // of a subshell running `1+2`: read as bash reads `$((`, arithmetic or not.
+                "command_substitution" if self.text(ch).starts_with("$((") => {
+                    self.double_text(ch.start_byte(), self.text(ch), &mut parts);
+                }
                 _ if ch.is_named() => self.word_parts(ch, &mut parts, true),
                 _ => self.double_text(ch.start_byte(), self.text(ch), &mut parts),
             }
@@ -833,7 +838,12 @@ impl Lowerer<'_> {
                 }
                 b'$' if matches!(bytes.get(i + 1), Some(b'(' | b'{' | b'[')) => {
                     let open = bytes.get(i + 1).copied().unwrap_or_default();
-                    let arith = open == b'(' && bytes.get(i + 2) == Some(&b'(');
+                    // `$((` is arithmetic when the `)` closing its inner `(` is followed by
+                    // `)`; else bash reads a command substitution of a subshell
+                    // (`$((id) )`, `$((( 1 )) && id)`).
+                    let arith = open == b'('
+                        && bytes.get(i + 2) == Some(&b'(')
+                        && super::dparen::arithmetic(bytes, i + 3);
                     let Some(close) = group_end(bytes, i + 1) else {
                         plain(self, base + from, &text[from..], out);
                         self.issues.push(SyntaxIssue {

@@ -1,0 +1,201 @@
+//! Operator characters inside the operand of a parameter expansion (`${x:-a&b}`,
+//! `${x/a/a;b}`, `${x:-(}`), which tree-sitter-bash reads as operators.
+//!
+//! bash reads everything from `${` to its matching `}` as one word: an `&`, `;`, `|`, `<`,
+//! `>`, `(` or `)` in the operand is a plain character of the default, alternative, pattern or
+//! replacement. tree-sitter-bash ends the expansion at such a byte (after a word character:
+//! `a&`, `a;`, `a|`, `a<<`; or anywhere: `(`) and reads the rest of the line from there: a
+//! background `&` and then a comment (`echo ${x:-a&#}; rm -rf ~` hid the `rm`), a heredoc
+//! whose body takes the next lines (`echo ${x:-a<<EOF}⏎rm -rf ~⏎EOF}`), or a parse error that
+//! swallows the rest of the line. The line asked; a catastrophe after it was not seen.
+//!
+//! [`as_escaped_operators`] writes a backslash before each such byte. Outside double quotes
+//! the escaped byte is the same character to bash (quote removal drops the backslash, and none
+//! of these bytes is a glob or a default `IFS` character); tree-sitter-bash reads the
+//! expansion whole. Two readings differ and are not modelled: in a pattern substitution's
+//! replacement an escaped `&` is a literal `&` where bash 5.2 puts the matched text, and inside
+//! double quotes the backslash stays in the value. The caller parses that text only when the
+//! original did not parse, keeps it only when it parses cleanly, and never allows it.
+//!
+//! Nested substitutions (`$(…)`, `` `…` ``, `<(…)`, `>(…)`) and quoted strings in the operand
+//! are left as written: their operators are code, or quoted already. Known gap: the scan does
+//! not know heredoc bodies (a backslash written into a body changes the body's text).
+
+/// `src` with a backslash written before each operator byte of a `${…}` operand, and for each
+/// byte of the result the byte range of `src` it stands for; `None` when there is none.
+pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usize)>)> {
+    if !src.contains("${") {
+        return None;
+    }
+    let b = src.as_bytes();
+    let mut at: Vec<usize> = Vec::new();
+    let mut in_double = false;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'$' && b.get(i + 1) == Some(&b'{') {
+            let mut found = Vec::new();
+            match operand(b, i + 2, &mut found) {
+                Some(end) => {
+                    at.extend(found);
+                    i = end;
+                }
+                // No matching `}`: bash rejects the line; left as written.
+                None => i += 2,
+            }
+            continue;
+        }
+        if let Some(next) = super::backquotes::skip_inert(b, i, &mut in_double) {
+            i = next;
+            continue;
+        }
+        i += 1;
+    }
+    if at.is_empty() {
+        return None;
+    }
+    Some(super::backquotes::insert_before(src, &at, "\\"))
+}
+
+/// The end (just past the matching `}`) of the expansion whose text starts at `from` (after
+/// its `${`), with the operator bytes of its operand pushed to `found`; `None` when it has no
+/// matching `}`.
+fn operand(b: &[u8], from: usize, found: &mut Vec<usize>) -> Option<usize> {
+    let mut depth = 1_usize;
+    let mut i = from;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 2,
+            b'\'' | b'"' => i = closing_quote(b, i)? + 1,
+            b'`' => i = closing_backquote(b, i)? + 1,
+            b'$' if b.get(i + 1) == Some(&b'{') => {
+                depth += 1;
+                i += 2;
+            }
+            b'$' | b'<' | b'>' if b.get(i + 1) == Some(&b'(') => {
+                i = closing_paren(b, i + 1)? + 1;
+            }
+            b'{' => {
+                depth += 1;
+                i += 1;
+            }
+            b'}' => {
+                depth -= 1;
+                i += 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            b'&' | b';' | b'|' | b'<' | b'>' | b'(' | b')' => {
+                found.push(i);
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The index of the quote closing the one at `i` (`'` or `"`, with backslash escapes inside
+/// double quotes and `$'…'` strings).
+fn closing_quote(b: &[u8], i: usize) -> Option<usize> {
+    let quote = b[i];
+    let escapes = quote == b'"' || (i > 0 && b[i - 1] == b'$');
+    let mut k = i + 1;
+    while k < b.len() {
+        match b[k] {
+            b'\\' if escapes => k += 2,
+            byte if byte == quote => return Some(k),
+            _ => k += 1,
+        }
+    }
+    None
+}
+
+/// The index of the backquote closing the one at `i`.
+fn closing_backquote(b: &[u8], i: usize) -> Option<usize> {
+    let mut k = i + 1;
+    while k < b.len() {
+        match b[k] {
+            b'\\' => k += 2,
+            b'`' => return Some(k),
+            _ => k += 1,
+        }
+    }
+    None
+}
+
+/// The index of the `)` closing the `(` at `i`, counting nested parentheses outside quotes.
+fn closing_paren(b: &[u8], i: usize) -> Option<usize> {
+    let mut depth = 0_usize;
+    let mut k = i;
+    while k < b.len() {
+        match b[k] {
+            b'\\' => k += 1,
+            b'\'' | b'"' => k = closing_quote(b, k)?,
+            b'`' => k = closing_backquote(b, k)?,
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k);
+                }
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_escaped_operators;
+
+    fn rewritten(src: &str) -> Option<String> {
+        as_escaped_operators(src).map(|(text, origin)| {
+            assert_eq!(text.len(), origin.len(), "{src:?}");
+            text
+        })
+    }
+
+    #[test]
+    fn operator_bytes_of_an_operand_are_escaped() {
+        assert_eq!(
+            rewritten("echo ${x:-a&#}; rm -rf ~").as_deref(),
+            Some("echo ${x:-a\\&#}; rm -rf ~")
+        );
+        assert_eq!(
+            rewritten("echo ${x/a/a;b|c}").as_deref(),
+            Some("echo ${x/a/a\\;b\\|c}")
+        );
+        assert_eq!(
+            rewritten("echo \"${x:-(#}\"; id").as_deref(),
+            Some("echo \"${x:-\\(#}\"; id")
+        );
+        assert_eq!(
+            rewritten("echo ${x:-a<<EOF}").as_deref(),
+            Some("echo ${x:-a\\<\\<EOF}")
+        );
+        assert_eq!(
+            rewritten("echo ${x:-${y:-a&b}}").as_deref(),
+            Some("echo ${x:-${y:-a\\&b}}")
+        );
+    }
+
+    #[test]
+    fn substitutions_quotes_and_text_outside_stay() {
+        for src in [
+            "echo a & b; c | d",
+            "echo ${x:-$(a; b & c)}",
+            "echo ${x:-<(a | b)}",
+            "echo ${x:-`a | b`}",
+            "echo ${x:-'a&b'} ${y:-\"c;d\"}",
+            "echo '${x:-a&b}'",
+            "echo \\${x:-a; echo }",
+            "echo ${x:-a",
+            "# ${x:-a&b}",
+        ] {
+            assert_eq!(rewritten(src), None, "{src:?}");
+        }
+    }
+}
