@@ -49,6 +49,8 @@ declare_check! {
     ///   `.python-version` (`.python-versions`) in the directory or a parent that holds more
     ///   than version requests: a path (`./tools/py`), a directory or a program name, which uv
     ///   runs to learn about it;
+    /// - packer (any command, `packer version` included) with a `packer-plugin-*` in the
+    ///   directory it runs in: Packer before 1.11 starts the plugins it finds there;
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
     ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
     /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; `bunfig.toml`; `.yarnrc`,
@@ -965,6 +967,40 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 )
             })
         }
+        // Packer before 1.11 looks for plugins in the directory it runs in, for every
+        // command (`packer version` included), and starts each `packer-plugin-*` it finds
+        // there with `describe` to learn its components.
+        "packer" => {
+            let named = |f: &Path| {
+                f.parent() == Some(dir)
+                    && f.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with(PACKER_PLUGIN_PREFIX))
+            };
+            if dir.starts_with(UNKNOWN_DIR) {
+                return Some(
+                    "packer runs in a directory known only at run time, where it would start the plugins it finds"
+                        .to_owned(),
+                );
+            }
+            w.paths()
+                .iter()
+                .map(|(_, f)| f.clone())
+                .find(|f| named(f))
+                .or_else(|| {
+                    std::fs::read_dir(dir)
+                        .ok()?
+                        .flatten()
+                        .map(|e| e.path())
+                        .find(|f| named(f))
+                })
+                .map(|f| {
+                    format!(
+                        "`{}` is a Packer plugin in the directory packer runs in: packer starts it to learn its components, before any command",
+                        f.display()
+                    )
+                })
+        }
         "bazel" | "bazelisk" => project_dirs(dir, root)
             .map(|d| d.join("tools/bazel"))
             .find(|f| w.has(f) || w.cx.look.is_file(f))
@@ -1334,6 +1370,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         _ => None,
     }
 }
+
+/// The names of the plugins Packer starts when it finds them ([`reads_code`]).
+const PACKER_PLUGIN_PREFIX: &str = "packer-plugin-";
 
 /// The default names of a Compose project's files, and of the overrides read with them.
 const COMPOSE_FILES: [&str; 8] = [
@@ -4365,6 +4404,25 @@ mod tests {
         assert!(flagged(root, "echo ./py > .python-version && uv python find").is_some());
         assert_eq!(
             flagged(root, "echo ./py > notes.txt && uv python find"),
+            None
+        );
+    }
+
+    #[test]
+    fn packer_plugins_in_the_working_directory() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "packer-builder.md", "notes\n");
+        write(root, "sub/packer-plugin-x", "#!/bin/sh\n");
+        assert_eq!(flagged(root, "packer version"), None);
+        assert!(flagged(&root.join("sub"), "packer version").is_some());
+        write(root, "packer-plugin-evil", "#!/bin/sh\n");
+        assert!(flagged(root, "packer version").is_some());
+        assert!(flagged(root, "packer fmt -check .").is_some());
+        std::fs::remove_file(root.join("packer-plugin-evil")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "cp /tmp/x packer-plugin-y && packer version").is_some());
+        assert_eq!(
+            flagged(root, "cp /tmp/x notes/packer-plugin-y && packer version"),
             None
         );
     }
