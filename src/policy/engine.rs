@@ -411,6 +411,14 @@ impl Policy {
         }) {
             wd.forget();
         }
+        // The descriptors the line's redirects open (`3< f`, `exec 4<> f`); a descriptor named
+        // by a variable (`{fd}< f`) may be any number.
+        let opened = |n: u64| {
+            analysis.units.iter().flat_map(|u| &u.redirects).any(|r| {
+                r.fd.as_deref()
+                    .is_some_and(|fd| fd.parse::<u64>().map_or(true, |k| k == n))
+            })
+        };
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
             // Operands a write reaches through a link (`ln -s ~ x; rm -rf x/`): the deny
             // rules are asked again about where they lead.
@@ -477,6 +485,22 @@ impl Policy {
                     && let Some((led, true)) = wd.resolve_parent(&path)
                 {
                     through_links.push((k, led));
+                }
+                if access == paths::Access::Read
+                    && let Some(n) = paths::inherited_descriptor(&path, &self.cwd, &opened)
+                {
+                    state.hard = true;
+                    state.edit_only = false;
+                    state.reasons.push(Reason::path(
+                        Decision::Ask,
+                        Risk::High,
+                        "read-device",
+                        format!(
+                            "reads `{path}`, descriptor {n}, which no redirect of the line opens: it is inherited from whatever started the shell, and what it leads to is not known"
+                        ),
+                        span,
+                        Some(i),
+                    ));
                 }
                 let own = paths::own_file_resolved(
                     &self.own_files,
