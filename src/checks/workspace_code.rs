@@ -46,6 +46,12 @@ declare_check! {
     ///   `poetry show`) with a `.venv` in the checkout, or an interpreter or environment
     ///   named by the project's configuration (uv's `pip.python` in `uv.toml` or
     ///   `[tool.uv.pip]`; `virtualenvs.path` in `poetry.toml`): they run its interpreter;
+    /// - uv's verbs that look for an interpreter (`uv python find`, `uv pip list`) with a
+    ///   `.python-version` (`.python-versions`) in the directory or a parent that holds more
+    ///   than version requests: a path (`./tools/py`), a directory or a program name, which uv
+    ///   runs to learn about it;
+    /// - packer (any command, `packer version` included) with a `packer-plugin-*` in the
+    ///   directory it runs in: Packer before 1.11 starts the plugins it finds there;
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
     ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
     /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; `bunfig.toml`; `.yarnrc`,
@@ -80,6 +86,9 @@ declare_check! {
     ///   `.cargo/config.toml`; `poetry show --outdated`/`--latest` with a
     ///   `[[tool.poetry.source]]`; `uv pip list --outdated` with a named index
     ///   (`[[tool.uv.index]]`, `[[index]]` in `uv.toml`);
+    /// - cargo with a `.cargo/config.toml` whose `[http]` names a proxy or a certificate
+    ///   authority (`proxy`, `cainfo`, `proxy-cainfo`, `check-revoke`): the requests, the
+    ///   registry token of `cargo owner` included, go where the checkout chooses;
     /// - codespell with a `.codespellrc`, `setup.cfg` or `pyproject.toml` whose codespell
     ///   section turns on `write-changes` or `interactive` (codespell then rewrites files);
     /// - helm given a chart directory of the checkout (`helm template ./chart`, `helm lint`)
@@ -640,6 +649,12 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                         f.display()
                     ));
                 }
+                if w.cx.look.is_file(&f) && toml_has(&f, &cargo_config_intercepts) {
+                    return Some(format!(
+                        "`{}` sends cargo's requests through a proxy or trusts a certificate authority it names: a host of the checkout could read them, the person's registry token included (`cargo owner`)",
+                        f.display()
+                    ));
+                }
                 if w.cx.look.is_file(&f) && toml_has(&f, &cargo_config_binds_registry) {
                     return Some(format!(
                         "`{}` gives a registry name its index (or makes one the default): cargo sends the person's token for that name to the host the file names",
@@ -661,6 +676,21 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         return Some(format!(
             "`{base}` runs the interpreter of `{}`, a virtual environment in the checkout",
             v.display()
+        ));
+    }
+    // uv reads `.python-version` (`.python-versions`) of the directory or a parent as a Python
+    // request in any of its forms: a path to an interpreter or an environment (`./tools/py`,
+    // `env`), or a program's name looked up on `PATH`, besides a version. The interpreter it
+    // finds is run to learn about it (`uv python find`, `uv pip list`).
+    if base == "uv"
+        && venv_verb(base, u)
+        && let Some(f) = project_dirs(dir, root)
+            .flat_map(|d| [".python-version", ".python-versions"].map(|f| d.join(f)))
+            .find(|f| file_says(w, f, &|t| !python_versions_only(t)))
+    {
+        return Some(format!(
+            "`{}` names an interpreter by path or by program name, not only a version: `uv` would run it to learn about it",
+            f.display()
         ));
     }
     // The package managers send their registry requests as the project's rc files say: a
@@ -819,6 +849,40 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     init.display()
                 )
             })
+        }
+        // Packer before 1.11 looks for plugins in the directory it runs in, for every
+        // command (`packer version` included), and starts each `packer-plugin-*` it finds
+        // there with `describe` to learn its components.
+        "packer" => {
+            let named = |f: &Path| {
+                f.parent() == Some(dir)
+                    && f.file_name()
+                        .and_then(|n| n.to_str())
+                        .is_some_and(|n| n.starts_with(PACKER_PLUGIN_PREFIX))
+            };
+            if dir.starts_with(UNKNOWN_DIR) {
+                return Some(
+                    "packer runs in a directory known only at run time, where it would start the plugins it finds"
+                        .to_owned(),
+                );
+            }
+            w.paths()
+                .iter()
+                .map(|(_, f)| f.clone())
+                .find(|f| named(f))
+                .or_else(|| {
+                    std::fs::read_dir(dir)
+                        .ok()?
+                        .flatten()
+                        .map(|e| e.path())
+                        .find(|f| named(f))
+                })
+                .map(|f| {
+                    format!(
+                        "`{}` is a Packer plugin in the directory packer runs in: packer starts it to learn its components, before any command",
+                        f.display()
+                    )
+                })
         }
         "bazel" | "bazelisk" => project_dirs(dir, root)
             .map(|d| d.join("tools/bazel"))
@@ -1189,6 +1253,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         _ => None,
     }
 }
+
+/// The names of the plugins Packer starts when it finds them ([`reads_code`]).
+const PACKER_PLUGIN_PREFIX: &str = "packer-plugin-";
 
 /// The default names of a Compose project's files, and of the overrides read with them.
 const COMPOSE_FILES: [&str; 8] = [
@@ -2648,6 +2715,67 @@ fn venv_verb(base: &str, u: &Unit) -> bool {
     }
 }
 
+/// Whether a `.python-version` text holds only version requests that uv reads as versions
+/// before it tries them as a path or a program name: a version (`3.12`, `3.13.0rc1`, `3.13t`,
+/// `3.12+debug`), version specifiers (`>=3.11,<3.13`), an implementation with or without a
+/// version (`cpython`, `pypy@3.10`, `cp312`, `python3.12`), `any` or `default`. Blank lines
+/// and `#` comments say nothing. Anything else (`./tools/py`, `env`, `3x`) can name a file, a
+/// directory or a program.
+fn python_versions_only(text: &str) -> bool {
+    /// `3`, `3.12`, `3.12.1`, a pre-release `3.13.0rc1`, a variant `3.13t`, `3.12d`,
+    /// `3.13+freethreaded`.
+    fn version(v: &str) -> bool {
+        let (v, variant) = v.split_once('+').unwrap_or((v, ""));
+        if !variant.is_empty()
+            && !variant
+                .split('+')
+                .all(|x| matches!(x, "freethreaded" | "debug" | "gil"))
+        {
+            return false;
+        }
+        let v = v.strip_suffix(['t', 'd']).unwrap_or(v);
+        let v = ["rc", "a", "b"]
+            .iter()
+            .find_map(|p| {
+                let (head, n) = v.rsplit_once(p)?;
+                (!n.is_empty() && n.bytes().all(|c| c.is_ascii_digit())).then_some(head)
+            })
+            .unwrap_or(v);
+        let parts: Vec<&str> = v.split('.').collect();
+        parts.len() <= 3
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
+    }
+    /// `>=3.11`, `==3.12.*`, `~=3.10`, or a plain version.
+    fn specifier(s: &str) -> bool {
+        let s = s.trim();
+        let rest = ["===", "==", "!=", "~=", ">=", "<=", ">", "<"]
+            .iter()
+            .find_map(|op| s.strip_prefix(op))
+            .unwrap_or(s)
+            .trim();
+        version(rest.strip_suffix(".*").unwrap_or(rest))
+    }
+    fn request(r: &str) -> bool {
+        let lower = r.to_ascii_lowercase();
+        if matches!(lower.as_str(), "any" | "default") {
+            return true;
+        }
+        let rest = ["cpython", "graalpy", "python", "pypy", "cp", "pp", "gp"]
+            .iter()
+            .find_map(|i| lower.strip_prefix(i))
+            .unwrap_or(&lower);
+        let rest = rest.strip_prefix('@').unwrap_or(rest);
+        (rest.is_empty() && rest.len() < lower.len())
+            || !rest.is_empty() && rest.split(',').all(specifier)
+    }
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .all(request)
+}
+
 /// A verb of poetry or uv that asks the package sources about newer versions: `poetry show`
 /// with `--outdated`/`--latest` (`-o`, `-l`, also in a bundle), `uv pip list --outdated`,
 /// `uv pip tree --outdated`.
@@ -3382,6 +3510,17 @@ fn cargo_config_binds_registry(t: &toml::Table) -> bool {
         || named("source", "registry")
 }
 
+/// Whether a cargo config routes cargo's HTTP requests where the checkout chooses: through a
+/// proxy (`http.proxy`), or trusting a certificate authority or revocation setting it names
+/// (`http.cainfo`, `http.proxy-cainfo`, `http.check-revoke`). With a proxy that holds a key
+/// of that authority, the requests are read in the clear, the token cargo sends for the
+/// registry (`cargo owner --list`) among them.
+fn cargo_config_intercepts(t: &toml::Table) -> bool {
+    ["proxy", "cainfo", "proxy-cainfo", "check-revoke"]
+        .iter()
+        .any(|k| has_key(t, &["http", k]))
+}
+
 /// Whether a cargo config names a program cargo runs for `sub` (the subcommand, if any).
 fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
     let build = [
@@ -4107,6 +4246,110 @@ mod tests {
         assert!(flagged(root, "npm --prefix sub help ls").is_some());
         assert!(flagged(root, "npm -C sub help ls").is_some());
         assert!(flagged(root, "npm help ls --prefix=sub").is_some());
+    }
+
+    #[test]
+    fn uv_python_version_files_naming_an_interpreter() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for quiet in [
+            "3.12\n",
+            "# pinned\n3.12.1\n",
+            "cpython@3.12\n",
+            "pypy3.10\n",
+            "cp312\n",
+            "python3.13\n",
+            "3.13t\n",
+            "3.13.0rc1\n",
+            "3.12+debug\n",
+            ">=3.11,<3.13\n",
+            "==3.12.*\n",
+            "cpython\n",
+            "any\n",
+        ] {
+            write(root, ".python-version", quiet);
+            assert_eq!(flagged(root, "uv python find"), None, "{quiet:?}");
+            assert_eq!(flagged(root, "uv pip list"), None, "{quiet:?}");
+        }
+        for loud in [
+            "./tools/py\n",
+            "tools\n",
+            "3x\n",
+            "/opt/x/bin/python\n",
+            "3.12\n../env\n",
+            "mypython3\n",
+            "cpython-3.12.3-linux-x86_64-gnu\n",
+        ] {
+            write(root, ".python-version", loud);
+            assert!(flagged(root, "uv python find").is_some(), "{loud:?}");
+            assert!(flagged(root, "uv pip list").is_some(), "{loud:?}");
+            // Verbs that look for no interpreter.
+            assert_eq!(flagged(root, "uv cache dir"), None, "{loud:?}");
+            assert_eq!(flagged(root, "uv tool list"), None, "{loud:?}");
+        }
+        std::fs::remove_file(root.join(".python-version")).unwrap_or_else(|e| panic!("{e}"));
+        write(root, "sub/.python-versions", "./py\n");
+        assert!(flagged(&root.join("sub"), "uv python find").is_some());
+        assert_eq!(flagged(root, "uv python find"), None);
+        // Written by the line: its content is unknown.
+        assert!(flagged(root, "echo ./py > .python-version && uv python find").is_some());
+        assert_eq!(
+            flagged(root, "echo ./py > notes.txt && uv python find"),
+            None
+        );
+    }
+
+    #[test]
+    fn cargo_http_proxies_and_authorities_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            ".cargo/config.toml",
+            "[http]\ntimeout = 30\nmultiplexing = false\n[net]\nretry = 3\n",
+        );
+        assert_eq!(flagged(root, "cargo owner --list serde"), None);
+        assert_eq!(flagged(root, "cargo tree"), None);
+        for loud in [
+            "[http]\nproxy = \"http://evil.example:8080\"\n",
+            "http.cainfo = \"certs/ca.pem\"\n",
+            "[http]\nproxy-cainfo = \"ca.pem\"\n",
+            "[http]\ncheck-revoke = false\n",
+        ] {
+            write(root, ".cargo/config.toml", loud);
+            assert!(
+                flagged(root, "cargo owner --list serde").is_some(),
+                "{loud:?}"
+            );
+            assert!(flagged(root, "cargo search serde").is_some(), "{loud:?}");
+        }
+        std::fs::remove_file(root.join(".cargo/config.toml")).unwrap_or_else(|e| panic!("{e}"));
+        write(
+            root,
+            "sub/.cargo/config",
+            "[http]\nproxy = \"evil.example:3128\"\n",
+        );
+        assert!(flagged(&root.join("sub"), "cargo info serde").is_some());
+        assert_eq!(flagged(root, "cargo info serde"), None);
+    }
+
+    #[test]
+    fn packer_plugins_in_the_working_directory() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, "packer-builder.md", "notes\n");
+        write(root, "sub/packer-plugin-x", "#!/bin/sh\n");
+        assert_eq!(flagged(root, "packer version"), None);
+        assert!(flagged(&root.join("sub"), "packer version").is_some());
+        write(root, "packer-plugin-evil", "#!/bin/sh\n");
+        assert!(flagged(root, "packer version").is_some());
+        assert!(flagged(root, "packer fmt -check .").is_some());
+        std::fs::remove_file(root.join("packer-plugin-evil")).unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(root, "cp /tmp/x packer-plugin-y && packer version").is_some());
+        assert_eq!(
+            flagged(root, "cp /tmp/x notes/packer-plugin-y && packer version"),
+            None
+        );
     }
 
     #[test]

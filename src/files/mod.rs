@@ -770,6 +770,25 @@ pub(crate) fn is_own_descriptor(written: &Path) -> bool {
             .any(|d| written == Path::new(d))
 }
 
+/// The number of the reader's own descriptor `written` names (absolute, normalised, as the line
+/// spells it): `N` of `/dev/fd/N`, `/proc/self/fd/N`, `/proc/thread-self/fd/N`; 0, 1 and 2
+/// for `/dev/stdin`, `/dev/stdout`, `/dev/stderr` ([`is_own_descriptor`]).
+pub(crate) fn descriptor_number(written: &Path) -> Option<u64> {
+    if let Some(n) = ["/dev/stdin", "/dev/stdout", "/dev/stderr"]
+        .iter()
+        .position(|d| written == Path::new(d))
+    {
+        return u64::try_from(n).ok();
+    }
+    ["/dev/fd", "/proc/self/fd", "/proc/thread-self/fd"]
+        .iter()
+        .find_map(|d| {
+            let n = written.strip_prefix(d).ok()?.to_str()?;
+            (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())).then_some(n)
+        })
+        .map(|n| n.parse().unwrap_or(u64::MAX))
+}
+
 /// A device file whose contents are the machine's or the person's rather than nothing: a
 /// disk (`/dev/sda`, `/dev/block/8:0`), memory (`/dev/mem`, `/dev/char/1:1`, `/dev/core`), the
 /// kernel log (`/dev/kmsg`), a terminal, an input, a camera, a TPM, a watchdog (opening it arms

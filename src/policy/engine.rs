@@ -401,6 +401,14 @@ impl Policy {
     fn add_path_reasons(&self, cx: &CheckCtx, states: &mut [UnitState<'_>]) {
         let analysis = cx.analysis;
         let dirs = cx.dirs();
+        // The descriptors the line's redirects open (`3< f`, `exec 4<> f`); a descriptor named
+        // by a variable (`{fd}< f`) may be any number.
+        let opened = |n: u64| {
+            analysis.units.iter().flat_map(|u| &u.redirects).any(|r| {
+                r.fd.as_deref()
+                    .is_some_and(|fd| fd.parse::<u64>().map_or(true, |k| k == n))
+            })
+        };
         for (i, (unit, state)) in analysis.units.iter().zip(states.iter_mut()).enumerate() {
             // Where the unit runs when that is known now, and the links the line made before
             // it.
@@ -470,6 +478,22 @@ impl Policy {
                     && let Some((led, true)) = wd.resolve_parent(&path)
                 {
                     through_links.push((k, led));
+                }
+                if access == paths::Access::Read
+                    && let Some(n) = paths::inherited_descriptor(&path, &self.cwd, &opened)
+                {
+                    state.hard = true;
+                    state.edit_only = false;
+                    state.reasons.push(Reason::path(
+                        Decision::Ask,
+                        Risk::High,
+                        "read-device",
+                        format!(
+                            "reads `{path}`, descriptor {n}, which no redirect of the line opens: it is inherited from whatever started the shell, and what it leads to is not known"
+                        ),
+                        span,
+                        Some(i),
+                    ));
                 }
                 let own = paths::own_file_resolved(
                     &self.own_files,

@@ -581,6 +581,18 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
     out
 }
 
+/// A descriptor above standard error that `raw` names (`/dev/fd/3`, `/proc/self/fd/9`) and no
+/// redirect of the line opens (`opened`): the reader inherits it from whatever started the
+/// shell, and what it leads to is not the line's to show. The number, when so.
+pub(crate) fn inherited_descriptor(
+    raw: &str,
+    cwd: &Path,
+    opened: &dyn Fn(u64) -> bool,
+) -> Option<u64> {
+    let n = crate::files::descriptor_number(&lexical(raw, cwd))?;
+    (n > 2 && !opened(n)).then_some(n)
+}
+
 /// Whether the read at `span` is the certificate input of `openssl x509 -in FILE`
 /// ([`crate::analyze::certificate_input`]).
 pub(crate) fn certificate_read(unit: &Unit, span: crate::ast::Span) -> bool {
