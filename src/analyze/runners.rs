@@ -658,7 +658,7 @@ impl Walker<'_> {
     /// The text of a file at `path` the line makes (`feed`) that `program` reads as code, when
     /// it is known, even in part (still read, so a catastrophe in it is found); text known only
     /// at run time, in part or whole, is flagged.
-    fn written_code(
+    pub(super) fn written_code(
         &mut self,
         path: &str,
         feed: Feed,
