@@ -3117,9 +3117,15 @@ impl<'l> Walker<'l> {
             }
             // `cat > conftest.py <<EOF … EOF; pytest`, `printf … > justfile; just`: the project
             // files the program reads by their fixed names, as the line wrote them, are code
-            // it runs.
+            // it runs; so is one an option names (`just -f <(printf …)`).
             if bare
-                && !self.written.is_empty()
+                && (!self.written.is_empty()
+                    || rest.iter().any(|a| {
+                        a.word
+                            .parts
+                            .iter()
+                            .any(|p| matches!(p, WordPart::ProcessSubstitution { .. }))
+                    }))
                 && let Some(code) = crate::programs::project_code(&program)
             {
                 self.project_code(code, rest, &program, &via, &ctx);
