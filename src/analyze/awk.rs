@@ -112,9 +112,21 @@ pub(crate) enum Source {
     Text(String),
     /// `-f -`, `-f /dev/stdin`: the program is standard input.
     Stdin,
-    /// A program file, an `-i` library or an `-l` extension nobody read, or a program word
-    /// known only at run time.
+    /// Program files (`-f FILE`, `-E FILE`, `--file=FILE`; several are joined in order). Their
+    /// text is the caller's to find (a file the line wrote, a process substitution).
+    Files(Vec<ProgramFile>),
+    /// An `-i` library or an `-l` extension nobody read, program files mixed with `-e` text or
+    /// standard input, or a program word known only at run time.
     Unread,
+}
+
+/// A program file of an awk command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum ProgramFile {
+    /// Named by a word of its own (`-f FILE`), by its index in the command line.
+    Word(usize),
+    /// Named in the option's word (`--file=FILE`, `-fFILE`).
+    Path(String),
 }
 
 /// An awk command line read with the one argument parser and awk's table.
@@ -140,6 +152,7 @@ pub(crate) fn invocation<W: crate::programs::args::Word>(argv: &[W]) -> Invocati
     let word = |i: usize| argv.get(i).and_then(|w| w.text().map(str::to_owned));
     let mut pieces = Vec::new();
     let mut stdin = false;
+    let mut files = Vec::new();
     let mut unread = false;
     let mut assigns = Vec::new();
     for o in &parsed.opts {
@@ -149,9 +162,12 @@ pub(crate) fn invocation<W: crate::programs::args::Word>(argv: &[W]) -> Invocati
                 Some(v) => pieces.push(v),
                 None => unread = true,
             },
-            "-f" | "--file" | "-E" | "--exec" => match value.as_deref() {
-                Some(f) if super::nested::names_stdin(f) => stdin = true,
-                _ => unread = true,
+            "-f" | "--file" | "-E" | "--exec" => match (value, o.value_at) {
+                (Some(f), _) if super::nested::names_stdin(&f) => stdin = true,
+                // A word of its own (a process substitution is one, known or not).
+                (_, Some(at)) => files.push(ProgramFile::Word(at)),
+                (Some(f), None) => files.push(ProgramFile::Path(f)),
+                (None, None) => unread = true,
             },
             "-i" | "--include" if value.as_deref() != Some("inplace") => unread = true,
             "-l" | "--load" => unread = true,
@@ -166,8 +182,13 @@ pub(crate) fn invocation<W: crate::programs::args::Word>(argv: &[W]) -> Invocati
         }
     }
     let mut operands = parsed.operands.iter().copied();
-    let source = if unread || (stdin && !pieces.is_empty()) {
+    let source = if unread
+        || (stdin && !pieces.is_empty())
+        || (!files.is_empty() && (stdin || !pieces.is_empty()))
+    {
         Source::Unread
+    } else if !files.is_empty() {
+        Source::Files(files)
     } else if stdin {
         Source::Stdin
     } else if !pieces.is_empty() {
@@ -1874,7 +1895,26 @@ mod tests {
         assert!(inv(&["awk", "{print | \"sh\"}"]).records_on_stdin);
         assert!(inv(&["awk", "{print}", "x=1", "-"]).records_on_stdin);
         assert!(!inv(&["awk", "{print}", "-", "f"]).records_on_stdin);
-        assert_eq!(inv(&["awk", "-f", "p.awk", "f"]).source, Source::Unread);
+        assert_eq!(
+            inv(&["awk", "-f", "p.awk", "f"]).source,
+            Source::Files(vec![ProgramFile::Word(2)])
+        );
+        assert_eq!(
+            inv(&["gawk", "--file=a.awk", "-f", "b.awk"]).source,
+            Source::Files(vec![
+                ProgramFile::Path("a.awk".into()),
+                ProgramFile::Word(3)
+            ])
+        );
+        // Program files mixed with `-e` text or standard input are not joined.
+        assert_eq!(
+            inv(&["gawk", "-f", "p.awk", "-e", "{print}"]).source,
+            Source::Unread
+        );
+        assert_eq!(
+            inv(&["gawk", "-f", "p.awk", "-f", "-"]).source,
+            Source::Unread
+        );
         assert_eq!(inv(&["awk", "-f", "-", "f"]).source, Source::Stdin);
         assert_eq!(
             inv(&["gawk", "-e", "BEGIN{}", "-e", "{print}"]).source,

@@ -3087,6 +3087,28 @@ impl<'l> Walker<'l> {
                 return;
             }
             let (program, path) = normalize_program(name);
+            // `kitty @launch CMD`: a first word the program reads as two (a wrapper's
+            // `split_prefixes`) is read split, as `kitty @ launch CMD`.
+            if let Some(spec) = wrappers::lookup(&program)
+                && let Some(a) = rest.get(1)
+                && let Some(w) = a.arg.exact()
+                && let Some(prefix) = spec
+                    .split_prefixes
+                    .iter()
+                    .find(|p| w.len() > p.len() && w.starts_with(*p))
+            {
+                let mut split: Vec<ArgW> = Vec::with_capacity(rest.len() + 1);
+                split.push(rest[0].clone());
+                for piece in [prefix, &w[prefix.len()..]] {
+                    let mut word = a.clone();
+                    word.arg = Arg::literal(piece, a.arg.span);
+                    split.push(word);
+                }
+                split.extend(rest[2..].iter().cloned());
+                ctx.to_mut().via = via;
+                self.resolve(&split, assignments, &ctx);
+                return;
+            }
             if is_confusable(&program) {
                 self.flag(
                     FlagKind::UnicodeConfusable,
@@ -3117,9 +3139,15 @@ impl<'l> Walker<'l> {
             }
             // `cat > conftest.py <<EOF … EOF; pytest`, `printf … > justfile; just`: the project
             // files the program reads by their fixed names, as the line wrote them, are code
-            // it runs.
+            // it runs; so is one an option names (`just -f <(printf …)`).
             if bare
-                && !self.written.is_empty()
+                && (!self.written.is_empty()
+                    || rest.iter().any(|a| {
+                        a.word
+                            .parts
+                            .iter()
+                            .any(|p| matches!(p, WordPart::ProcessSubstitution { .. }))
+                    }))
                 && let Some(code) = crate::programs::project_code(&program)
             {
                 self.project_code(code, rest, &program, &via, &ctx);

@@ -2564,43 +2564,76 @@ impl Walker<'_> {
     /// alone and `s///e` run the pattern space (data): flagged as dynamic code; a script the
     /// reader cannot see through is flagged as unsupported syntax.
     fn sed_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
-        let words: Option<Vec<&str>> = args[1..].iter().map(|a| a.arg.exact()).collect();
-        // `sed -f - FILE <<< SCRIPT`, `-f /dev/stdin`: the script is the fed text.
-        let Some(words) = words else {
+        // A process substitution (`sed -f <(echo SCRIPT)`) stands in the words as a name of
+        // its own, whose text is what it prints.
+        let mut substituted: Vec<(String, Feed)> = Vec::new();
+        let mut owned = Vec::with_capacity(args.len());
+        for a in &args[1..] {
+            match a.arg.exact() {
+                Some(w) => owned.push(w.to_owned()),
+                None => match a.word.parts.as_slice() {
+                    [WordPart::ProcessSubstitution { output: false, .. }] => {
+                        let Some(feed) = self.file_feed(a) else {
+                            return;
+                        };
+                        let name = format!("\u{0}{}", substituted.len());
+                        substituted.push((name.clone(), feed));
+                        owned.push(name);
+                    }
+                    _ => return,
+                },
+            }
+        }
+        let words: Vec<&str> = owned.iter().map(String::as_str).collect();
+        // `sed -f - FILE <<< SCRIPT`, `-f /dev/stdin`: the script is the fed text; `sed -f
+        // x.sed` after `echo SCRIPT > x.sed`: the text the line wrote.
+        let used: std::cell::RefCell<Vec<(String, Feed)>> = std::cell::RefCell::default();
+        let file_text = |file: &str| -> Option<String> {
+            let feed = if names_stdin(file) {
+                ctx.feed.clone()?
+            } else if let Some((_, feed)) = substituted.iter().find(|(n, _)| n == file) {
+                feed.clone()
+            } else {
+                self.written_any(file)?
+            };
+            used.borrow_mut().push((file.to_owned(), feed.clone()));
+            match feed {
+                Feed::Static(text, _) | Feed::Partial(text, _, _) => Some(text),
+                Feed::Dynamic(_) => None,
+            }
+        };
+        let script = super::sed::script_with_files(&words, &file_text);
+        let used = used.into_inner();
+        let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
+        for (file, feed) in &used {
+            if !matches!(feed, Feed::Static(..)) {
+                let name = if file.starts_with('\u{0}') {
+                    "<(…)"
+                } else {
+                    file
+                };
+                self.written_code(name, feed.clone(), span, program);
+            }
+        }
+        let Some(script) = script else {
             return;
         };
-        let (script, fed) = match (super::sed::script_of(&words), &ctx.feed) {
-            (Some(script), _) => (script, None),
-            (None, Some(feed @ (Feed::Static(text, _) | Feed::Partial(text, _, _)))) => {
-                let Some(script) =
-                    super::sed::script_with_stdin(&words, &names_stdin, Some(text.as_str()))
-                else {
-                    return;
-                };
-                (script, Some(feed))
-            }
-            _ => return,
-        };
+        let from_stdin = used.iter().any(|(f, _)| names_stdin(f));
+        if !used.is_empty() {
+            self.script_text = Some((args[0].arg.span, script.clone()));
+        }
         let read = super::sed::read(&script);
-        let span = args[0].arg.span.cover(args[args.len() - 1].arg.span);
         // The input lines, when they are text known now fed on standard input (`sed e <<<
         // TEXT`, `echo TEXT | sed -n e`): the pattern space `e` or `s///e` runs is made of that
         // text, read as code as well.
         let mut records = match &ctx.feed {
             Some(Feed::Static(text, _) | Feed::Partial(text, _, _))
-                if fed.is_none() && super::sed::input_from_stdin(&words, &names_stdin) =>
+                if !from_stdin && super::sed::input_from_stdin(&words, &names_stdin) =>
             {
                 Some(text.clone())
             }
             _ => None,
         };
-        if let Some(Feed::Partial(_, _, src)) = fed {
-            self.flag(
-                FlagKind::DynamicCode,
-                src.cover(span),
-                format!("{program} reads a script with run-time expansions in it"),
-            );
-        }
         if read.opaque {
             self.flag(
                 FlagKind::DynamicCode,
@@ -2651,11 +2684,10 @@ impl Walker<'_> {
         // "sh"}' <<< TEXT`, `echo TEXT | awk '{system($0)}'`): a command or a shell's input
         // built from them at run time is made of that text, read as code as well.
         let records = match (&inv.source, &ctx.feed) {
-            (Source::Text(_), Some(Feed::Static(text, _) | Feed::Partial(text, _, _)))
-                if inv.records_on_stdin =>
-            {
-                Some(text.clone())
-            }
+            (
+                Source::Text(_) | Source::Files(_),
+                Some(Feed::Static(text, _) | Feed::Partial(text, _, _)),
+            ) if inv.records_on_stdin => Some(text.clone()),
             _ => None,
         };
         // `awk -f - <<< PROGRAM`, `-f /dev/stdin`: the program is the fed text.
@@ -2669,6 +2701,37 @@ impl Walker<'_> {
                     format!("{program} reads a program with run-time expansions in it"),
                 );
                 text.clone()
+            }
+            // `awk -f prog.awk` after `echo 'BEGIN{…}' > prog.awk`, `awk -f <(echo '…')`:
+            // the text the line wrote or prints is the program (also the unit's script, for
+            // the one-liner check). awk joins its program files: a file the line did not make
+            // is left out (what the others run still runs), one it makes with text known only
+            // at run time is flagged.
+            (Source::Files(files), _) => {
+                let mut text = String::new();
+                for file in &files {
+                    let found: Option<(&str, Feed)> = match file {
+                        awk::ProgramFile::Word(at) => args.get(*at).and_then(|a| {
+                            Some((a.arg.exact().unwrap_or("<(…)"), self.file_feed(a)?))
+                        }),
+                        awk::ProgramFile::Path(path) => {
+                            self.written_any(path).map(|f| (path.as_str(), f))
+                        }
+                    };
+                    let Some((path, feed)) = found else {
+                        continue;
+                    };
+                    let Some(piece) = self.written_code(path, feed, span, program) else {
+                        continue;
+                    };
+                    text.push_str(&piece);
+                    text.push('\n');
+                }
+                if text.is_empty() {
+                    return;
+                }
+                self.script_text = Some((args[0].arg.span, text.clone()));
+                text
             }
             _ => return,
         };

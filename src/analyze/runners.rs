@@ -658,7 +658,7 @@ impl Walker<'_> {
     /// The text of a file at `path` the line makes (`feed`) that `program` reads as code, when
     /// it is known, even in part (still read, so a catastrophe in it is found); text known only
     /// at run time, in part or whole, is flagged.
-    fn written_code(
+    pub(super) fn written_code(
         &mut self,
         path: &str,
         feed: Feed,
@@ -772,7 +772,34 @@ impl Walker<'_> {
         use crate::programs::ProjectLang;
         let span = args[0].arg.span;
         let mut script = String::new();
-        for (path, feed) in self.written_where(|p| code.reads(p)) {
+        // The project file an option names instead (`just -f FILE`, `task -t FILE`, `tox -c
+        // FILE`, `rake -f FILE`: the options the program's table gives the configuration role),
+        // read with the one argument parser; a process substitution is what it prints.
+        let mut files = Vec::new();
+        let mut named = false;
+        if let Some(table) = tables::builtin(program).filter(|t| t.config.iter().next().is_some()) {
+            let words: Vec<Arg> = args.iter().skip(1).map(|a| a.arg.clone()).collect();
+            let parsed = args::parse_args(&table, &words, false);
+            for o in &parsed.opts {
+                if table.role(o) != Some(args::Role::Config) {
+                    continue;
+                }
+                named = true;
+                let found = match (o.value.as_deref(), o.value_at.and_then(|k| args.get(1 + k))) {
+                    (Some(value), _) if super::nested::names_stdin(value) => {
+                        ctx.feed.clone().map(|f| (value.to_owned(), f))
+                    }
+                    (Some(value), _) => self.written_any(value).map(|f| (value.to_owned(), f)),
+                    (None, Some(a)) => self.file_feed(a).map(|f| ("<(…)".to_owned(), f)),
+                    (None, None) => None,
+                };
+                files.extend(found);
+            }
+        }
+        if !named {
+            files = self.written_where(|p| code.reads(p));
+        }
+        for (path, feed) in files {
             let Some(text) = self.written_code(&path, feed, span, program) else {
                 continue;
             };

@@ -66,13 +66,31 @@ pub(crate) fn script_with_stdin(
     is_stdin: &dyn Fn(&str) -> bool,
     stdin: Option<&str>,
 ) -> Option<String> {
-    invocation(words, is_stdin, stdin).map(|(script, _)| script)
+    let from_file = |file: &str| {
+        if is_stdin(file) {
+            stdin.map(str::to_owned)
+        } else {
+            None
+        }
+    };
+    invocation(words, &from_file).map(|(script, _)| script)
+}
+
+/// [`script_of`], where `file_text` gives the text of a script file (`-f FILE`, `--file=FILE`)
+/// when it is known: standard input fed known text, a file the line wrote, a process
+/// substitution. A script file it does not know leaves the script unread (`None`).
+pub(crate) fn script_with_files(
+    words: &[&str],
+    file_text: &dyn Fn(&str) -> Option<String>,
+) -> Option<String> {
+    invocation(words, file_text).map(|(script, _)| script)
 }
 
 /// Does sed read its input lines from standard input: no input file, or `-` among them (`sed e
-/// <<< TEXT`, `echo TEXT | sed -n e`)? `None` when the script is not known.
+/// <<< TEXT`, `echo TEXT | sed -n e`)? False when the words name no script.
 pub(crate) fn input_from_stdin(words: &[&str], is_stdin: &dyn Fn(&str) -> bool) -> bool {
-    invocation(words, is_stdin, None).is_some_and(|(_, files)| {
+    // The input files do not depend on the script's text.
+    invocation(words, &|_| Some(String::new())).is_some_and(|(_, files)| {
         files.is_empty() || files.iter().any(|f| *f == "-" || is_stdin(f))
     })
 }
@@ -80,16 +98,8 @@ pub(crate) fn input_from_stdin(words: &[&str], is_stdin: &dyn Fn(&str) -> bool) 
 /// The script (as [`script_with_stdin`]) and the input files of one sed invocation.
 fn invocation<'w>(
     words: &[&'w str],
-    is_stdin: &dyn Fn(&str) -> bool,
-    stdin: Option<&str>,
+    from_file: &dyn Fn(&str) -> Option<String>,
 ) -> Option<(String, Vec<&'w str>)> {
-    let from_file = |file: &str| -> Option<String> {
-        if is_stdin(file) {
-            stdin.map(str::to_owned)
-        } else {
-            None
-        }
-    };
     let mut parts = Vec::new();
     let mut operands: Vec<&'w str> = Vec::new();
     let mut next = 0;
@@ -577,8 +587,23 @@ mod tests {
         assert!(from(&["e", "notes.txt", "/dev/stdin"]));
         assert!(!from(&["e", "notes.txt"]));
         assert!(!from(&["-e", "e", "notes.txt"]));
-        assert!(!from(&["-f", "script.sed"]));
+        // A script file, known or not, leaves the input lines on standard input.
+        assert!(from(&["-f", "script.sed"]));
+        assert!(!from(&["-f", "script.sed", "notes.txt"]));
         assert!(!from(&[]));
+    }
+
+    #[test]
+    fn a_script_file_whose_text_is_known_is_the_script() {
+        let files = |f: &str| (f == "edit.sed").then(|| "1e id".to_owned());
+        let of = |w: &[&str]| super::script_with_files(w, &files);
+        assert_eq!(of(&["-f", "edit.sed", "x"]).as_deref(), Some("1e id"));
+        assert_eq!(of(&["--fi=edit.sed", "x"]).as_deref(), Some("1e id"));
+        assert_eq!(
+            of(&["-e", "p", "-nf", "edit.sed"]).as_deref(),
+            Some("p\n1e id")
+        );
+        assert_eq!(of(&["-f", "other.sed", "x"]), None);
     }
 
     #[test]

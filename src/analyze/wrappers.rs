@@ -123,6 +123,10 @@ pub(crate) struct WrapperSpec {
     /// running, where a shell may read them as a command line (`kitty @ send-text TEXT`): the
     /// text is read as shell code, and the line is never allowed.
     pub typed_forms: Words,
+    /// Prefixes of the first word the program reads as a word of their own followed by the
+    /// rest (kitty reads `kitty @launch CMD` as `kitty @ launch CMD`, `+kitten` as `+ kitten`):
+    /// the words are read split, so the forms above match either spelling.
+    pub split_prefixes: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -162,6 +166,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         run_time_words: Words::EMPTY,
         remote_forms: Words::EMPTY,
         typed_forms: Words::EMPTY,
+        split_prefixes: Words::EMPTY,
     }
 }
 
@@ -490,6 +495,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         query_options: words!["-h", "--help"],
         remote_forms: words!["@ launch"],
         typed_forms: words!["@ send-text"],
+        split_prefixes: words!["@", "+"],
         ..spec("kitten")
     },
     WrapperSpec {
@@ -497,6 +503,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         // `kitty @ launch CMD…`: the running kitty opens the window.
         remote_forms: words!["@ launch"],
         typed_forms: words!["@ send-text"],
+        // kitty's entry point reads a first word `@CMD` as `@ CMD` and `+CMD` as `+ CMD`.
+        split_prefixes: words!["@", "+"],
         ..spec("kitty")
     },
     WrapperSpec {

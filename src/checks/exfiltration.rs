@@ -394,8 +394,11 @@ fn awk_env(u: &Unit) -> Option<String> {
         return None;
     }
     let inv = awk::invocation(&u.argv);
-    let Source::Text(program) = inv.source else {
-        return None;
+    let program = match inv.source {
+        Source::Text(program) => program,
+        // Program files the line wrote or prints.
+        Source::Files(_) => u.script.clone()?,
+        Source::Stdin | Source::Unread => return None,
     };
     awk::read_with(&program, &inv.assigns)
         .effects

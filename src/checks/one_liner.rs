@@ -1030,6 +1030,8 @@ impl Check for InterpreterOneLiner {
                 let program = match inv.source {
                     Source::Text(t) => Some(t),
                     Source::Stdin => fed_text(cx, i, u),
+                    // Program files the line wrote or prints (`awk -f <(echo …)`).
+                    Source::Files(_) => u.script.clone(),
                     Source::Unread => None,
                 };
                 if let Some((d, why)) = program.and_then(|t| awk_scan(&t, &inv.assigns, cx.cwd)) {
@@ -1041,6 +1043,11 @@ impl Check for InterpreterOneLiner {
                 let p = prog(u)?;
                 let lang = if is_interpreter(p) {
                     lang_of(base(p)).unwrap_or("other")
+                } else if lang_of(base(p)) == Some("sed") {
+                    // A script file the line wrote or prints (`sed -f x.sed`), never the fed
+                    // text (that is the input).
+                    u.script.as_ref()?;
+                    "sed"
                 } else if let Some(code) = crate::programs::project_code(base(p)) {
                     // The project files it loads as code, when the line wrote them
                     // (`u.script`).

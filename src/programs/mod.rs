@@ -106,8 +106,9 @@ impl ProjectCode {
 /// `*_test.py`, in any directory below), nox's `noxfile.py`, invoke's `tasks.py`, Fabric's
 /// `fabfile.py`, rake's Rakefile and `rakelib/*.rake`, the `setup.py` pip builds a local
 /// directory with, just's justfile, task's Taskfile, tox's `tox.ini` and mise's configuration
-/// files. Each also reads more (a file given with an option, a parent directory's); those are
-/// the workspace-code check's.
+/// files. A file given with an option instead is the one the option table gives the
+/// configuration role (`just -f`, `task -t`, `tox -c`, `rake -f`), read by the analysis; a parent
+/// directory's is the workspace-code check's.
 pub(crate) fn project_code(program: &str) -> Option<ProjectCode> {
     use ProjectLang::{Just, Mise, Python, Ruby, Taskfile, ToxIni};
     let (names, below, fold_case, lang): (&'static [&'static str], bool, bool, ProjectLang) =
