@@ -464,6 +464,15 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     };
     // Programs that write every operand, whose table (if any) names no output.
     let every_operand = matches!(p, "ed" | "ex" | "red") || crate::programs::overwrites_operands(p);
+    // A subcommand's table that gives a word a role (`7z a ARCHIVE`, `openssl enc -out FILE`),
+    // when the program's own gives none.
+    let sub = match &table {
+        Some(t) if t.has_outputs() => None,
+        _ => subcommand_with_roles(p, unit),
+    };
+    if let Some((spec, parsed)) = &sub {
+        return role_targets(spec, parsed, unit, out);
+    }
     let spec = match (p, &table) {
         (_, Some(t)) if t.has_outputs() => t,
         // Facts no table role says, read through the same parse (with the program's table
@@ -565,47 +574,82 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
             }
         }
         _ if every_operand => out.extend(operands()),
-        _ => {
-            let mut dirs = Vec::new();
-            let mut dests = Vec::new();
-            for (o, role) in spec.option_roles(&parsed) {
-                match role {
-                    args::Role::Output => dests.extend(value(o)),
-                    args::Role::OutputDir => dirs.extend(value(o)),
-                    args::Role::Reads | args::Role::Config => {}
-                }
+        _ => return role_targets(spec, &parsed, unit, out),
+    }
+    out
+}
+
+/// The table of the subcommand `unit`'s first operand names (`7z a`, `openssl enc`), read with
+/// it, when that table gives a word a role: one look-up for a program with subcommand tables.
+fn subcommand_with_roles(p: &str, unit: &Unit) -> Option<(OptionSpec, args::Parsed)> {
+    if !tables::has_subcommand_tables(p) {
+        return None;
+    }
+    let global = tables::builtin(p);
+    let head = args::parse(global.as_ref(), &unit.argv);
+    let &k = head.operands.first()?;
+    let word = unit.argv.get(k).map(text)?;
+    let sub = tables::builtin(&format!("{p} {word}")).filter(OptionSpec::has_outputs)?;
+    let parsed = args::parse_subcommand(global.as_ref(), &sub, &unit.argv, k);
+    Some((sub, parsed))
+}
+
+/// The files and directories `unit`, read with `spec`, writes by the roles the table gives
+/// its words, added to `out`.
+fn role_targets(
+    spec: &OptionSpec,
+    parsed: &args::Parsed,
+    unit: &Unit,
+    mut out: Vec<String>,
+) -> Vec<String> {
+    let word = |i: usize| unit.argv.get(i).map(|a| text(a).to_owned());
+    // `--output="$f"`: the value is the part of the word after `=`.
+    let value = |o: &args::Opt| {
+        o.value.clone().or_else(|| match o.value_at {
+            Some(i) if i == o.index => {
+                word(i).map(|w| w.split_once('=').map_or(w.clone(), |(_, v)| v.to_owned()))
             }
-            let written = spec.output_operands(&parsed);
-            // A copy's directory destination: the sources land inside it.
-            let copies = spec.output_operands.iter().any(|n| n.starts_with('-'));
-            let inside = |d: &str, out: &mut Vec<String>| {
-                for &i in &parsed.operands {
-                    if written.contains(&i) {
-                        continue;
-                    }
-                    if let Some(s) = word(i) {
-                        let name = s.trim_end_matches('/').rsplit('/').next().unwrap_or(&s);
-                        out.push(format!("{}/{name}", d.trim_end_matches('/')));
-                    }
-                }
-            };
-            for d in dests
-                .into_iter()
-                .chain(written.iter().filter_map(|&i| word(i)))
-            {
-                if copies && (d.ends_with('/') || is_dir_like(&d)) {
-                    inside(&d, &mut out);
-                }
-                out.push(d);
+            i => i.and_then(word),
+        })
+    };
+    let mut dirs = Vec::new();
+    let mut dests = Vec::new();
+    for (o, role) in spec.option_roles(parsed) {
+        match role {
+            args::Role::Output => dests.extend(value(o)),
+            args::Role::OutputDir => dirs.extend(value(o)),
+            args::Role::Reads | args::Role::Config => {}
+        }
+    }
+    let written = spec.output_operands(parsed);
+    // A copy's directory destination: the sources land inside it.
+    let copies = spec.output_operands.iter().any(|n| n.starts_with('-'));
+    let inside = |d: &str, out: &mut Vec<String>| {
+        for &i in &parsed.operands {
+            if written.contains(&i) {
+                continue;
             }
-            // A directory option: the sources land inside it.
-            for d in dirs {
-                if copies {
-                    inside(&d, &mut out);
-                }
-                out.push(d);
+            if let Some(s) = word(i) {
+                let name = s.trim_end_matches('/').rsplit('/').next().unwrap_or(&s);
+                out.push(format!("{}/{name}", d.trim_end_matches('/')));
             }
         }
+    };
+    for d in dests
+        .into_iter()
+        .chain(written.iter().filter_map(|&i| word(i)))
+    {
+        if copies && (d.ends_with('/') || is_dir_like(&d)) {
+            inside(&d, &mut out);
+        }
+        out.push(d);
+    }
+    // A directory option: the sources land inside it.
+    for d in dirs {
+        if copies {
+            inside(&d, &mut out);
+        }
+        out.push(d);
     }
     out
 }

@@ -2109,6 +2109,21 @@ impl Check for SecretExfiltration {
                 ));
                 continue;
             }
+            // `python3 -m http.server -d ~`, `php -S 0.0.0.0:80 -t ~/.aws`, `cd ~/.ssh &&
+            // npx http-server`: a file server handing a directory of secrets (or a secret) to
+            // whoever connects.
+            if let Some(s) = served_secret(cx, i, u) {
+                out.push(deny(
+                    Some(i),
+                    u.span,
+                    format!(
+                        "serves {} to the network with `{}`",
+                        describe(&s),
+                        prog(u).unwrap_or("?")
+                    ),
+                ));
+                continue;
+            }
             // `cp ~/.ssh/id_rsa . && git add -A && git commit -m x && git push`, `git notes
             // add -F ~/.ssh/id_rsa && git push origin refs/notes/*`: a secret committed earlier
             // on the line, then pushed.
@@ -2571,6 +2586,37 @@ fn moved_secret(u: &Unit, dir: &Path) -> Option<String> {
         .chain(read_values)
         .chain(sources)
         .find_map(|c| under(&c))
+}
+
+/// The directory of secrets (the home, one holding system secrets, `~/.ssh`) or the secret a
+/// file server of the catalogue serves ([`crate::programs::served_directories`]): named, or the
+/// working directory (the one the line moved to, if it did: unit `i`'s). A name known only at
+/// run time is not followed here, nor a relative one in a directory known only at run time.
+fn served_secret(cx: &CheckCtx, i: usize, u: &Unit) -> Option<String> {
+    let named = crate::programs::served_directories(&u.argv)?;
+    let base = cx.dirs().of(i).certain();
+    let served = if named.is_empty() {
+        vec![".".to_owned()]
+    } else {
+        named
+    };
+    served.into_iter().find_map(|d| {
+        if d.contains(['$', '`']) {
+            return None;
+        }
+        let base = if d.starts_with(['/', '~']) {
+            Path::new("/")
+        } else {
+            base?
+        };
+        let path = crate::files::resolve_links_under(&d, base, cx.look).0;
+        let shown = path.to_string_lossy().into_owned();
+        (holds_secrets(&shown)
+            || crate::files::is_secret_dir(&path)
+            || word_is_secret(&shown)
+            || word_is_secret(&d))
+        .then(|| if d == "." { shown } else { d })
+    })
 }
 
 /// The first secret a file-transfer client's own commands upload: its commands read from

@@ -864,9 +864,206 @@ pub(crate) fn is_git_exclusion(t: &str) -> bool {
     }
 }
 
+/// How a file server names the directory it serves to whoever connects: its options with a
+/// value (so that a value is never read as the directory), the options naming the directory,
+/// and whether its operands do.
+struct ServerForm {
+    spec: args::OptionSpec,
+    dir_options: &'static [&'static str],
+    operands: bool,
+}
+
+/// A server's table with the options that take a value, nothing else known.
+const fn server_spec(short_value: &'static str, long_value: &'static str) -> args::OptionSpec {
+    args::OptionSpec {
+        short_value: std::borrow::Cow::Borrowed(short_value),
+        long_value: args::Names::Packed(long_value),
+        ..args::OptionSpec::EMPTY
+    }
+}
+
+/// Python's `http.server` (and `SimpleHTTPServer`, `uploadserver`): `[-b ADDR] [-d DIR] [-p
+/// VERSION] [PORT]`.
+const PY_HTTP_SERVER: ServerForm = ServerForm {
+    spec: server_spec("bdp", "--bind\n--directory\n--protocol\n"),
+    dir_options: &["-d", "--directory"],
+    operands: false,
+};
+
+/// `python -m pyftpdlib [-i ADDR] [-p PORT] [-d DIR] [-u USER] [-P PASSWORD] [-r RANGE] [-n
+/// NAT]` (`-w` lets clients write).
+const PYFTPDLIB: ServerForm = ServerForm {
+    spec: server_spec(
+        "ipdnruP",
+        "--interface\n--port\n--directory\n--nat-address\n--range\n--username\n--password\n",
+    ),
+    dir_options: &["-d", "--directory"],
+    operands: false,
+};
+
+/// PHP's built-in server: `php -S ADDR:PORT [-t DOCROOT] [ROUTER]` (the router script is code
+/// run, judged by the interpreter rules).
+const PHP_SERVER: ServerForm = ServerForm {
+    spec: server_spec(
+        "BcdEfFrRStz",
+        "--docroot\n--server\n--php-ini\n--define\n--file\n",
+    ),
+    dir_options: &["-t", "--docroot"],
+    operands: false,
+};
+
+/// Ruby's `-run -e httpd [--port=N] [--bind-address=ADDR] … [DOCROOT]`.
+const RUBY_HTTPD: ServerForm = ServerForm {
+    spec: server_spec(
+        "",
+        "--bind-address\n--port\n--max-clients\n--temp-dir\n--request-timeout\n--http-version\n--ssl-certificate\n--ssl-private-key\n",
+    ),
+    dir_options: &[],
+    operands: true,
+};
+
+/// busybox `httpd [-p [IP:]PORT] [-u USER] [-r REALM] [-h HOME] [-c FILE] …`: HOME defaults
+/// to the working directory.
+const BUSYBOX_HTTPD: ServerForm = ServerForm {
+    spec: server_spec("purhcmed", ""),
+    dir_options: &["-h"],
+    operands: false,
+};
+
+/// Servers of a directory named as an operand or by a root option (`http-server DIR -p 8080`,
+/// `serve -l 3000 DIR`, `miniserve DIR`, `darkhttpd DIR --port 80`, `static-web-server -d DIR`,
+/// `updog -d DIR`, `goshs -d DIR`, `caddy file-server --root DIR`, `webfsd -r DIR`, `twistd web
+/// --path DIR`): every operand counts (a port or an address misread as one holds no secret).
+const DIR_SERVER: ServerForm = ServerForm {
+    spec: server_spec(
+        "dlrpa",
+        "--root\n--directory\n--path\n--listen\n--port\n--address\n--config\n",
+    ),
+    dir_options: &["-d", "-r", "--root", "--directory", "--path"],
+    operands: true,
+};
+
+/// The directories (or files) a file server serves to whoever connects, as written: `Some`
+/// of an empty list when it serves the working directory, `None` when `argv` (program first)
+/// runs no file server of the catalogue. Python's `-m http.server`, `SimpleHTTPServer`,
+/// `uploadserver` and `pyftpdlib`, PHP's `-S`, Ruby's `-run -e httpd`, busybox `httpd`, and the
+/// directory servers ([`DIR_SERVER`]: `http-server`, `serve`, `live-server`, `miniserve`,
+/// `darkhttpd`, `simple-http-server`, `static-web-server`, `updog`, `goshs`, `webfsd`, `caddy
+/// file-server`, `twistd web`).
+pub(crate) fn served_directories<W: args::Word>(argv: &[W]) -> Option<Vec<String>> {
+    let word = |i: usize| argv.get(i).and_then(args::Word::text);
+    let p = base(word(0)?);
+    // The form and the index of the word its own reading starts after.
+    let (form, at) = match p {
+        "python" | "python3" | "python2" | "pypy" | "pypy3" => {
+            let spec = tables::builtin(p)?;
+            let parsed = args::parse(Some(&spec), argv);
+            let m = parsed.opts.iter().find(|o| o.name == "-m")?;
+            let form = match m.value.as_deref()? {
+                "http.server" | "SimpleHTTPServer" | "uploadserver" => PY_HTTP_SERVER,
+                "pyftpdlib" => PYFTPDLIB,
+                _ => return None,
+            };
+            (form, m.value_at.unwrap_or(m.index))
+        }
+        "php" => {
+            let parsed = args::parse(Some(&PHP_SERVER.spec), argv);
+            if !parsed
+                .opts
+                .iter()
+                .any(|o| matches!(o.name.as_ref(), "-S" | "--server"))
+            {
+                return None;
+            }
+            (PHP_SERVER, 0)
+        }
+        "ruby" => {
+            let spec = tables::builtin(p)?;
+            let parsed = args::parse(Some(&spec), argv);
+            let un = parsed
+                .opts
+                .iter()
+                .any(|o| o.name == "-r" && o.value.as_deref() == Some("un"));
+            let e = parsed.opts.iter().find(|o| o.name == "-e")?;
+            if !un || e.value.as_deref().map(str::trim) != Some("httpd") {
+                return None;
+            }
+            // ruby takes a `--` after the code for itself: un.rb reads the words after it.
+            let at = e.value_at.unwrap_or(e.index);
+            (RUBY_HTTPD, at + usize::from(word(at + 1) == Some("--")))
+        }
+        "httpd" | "busybox" => {
+            let at = usize::from(p == "busybox");
+            if p == "busybox" && word(1) != Some("httpd") {
+                return None;
+            }
+            (BUSYBOX_HTTPD, at)
+        }
+        "http-server" | "serve" | "live-server" | "miniserve" | "darkhttpd"
+        | "simple-http-server" | "static-web-server" | "updog" | "goshs" | "webfsd" => {
+            (DIR_SERVER, 0)
+        }
+        "caddy" | "twistd" => {
+            let sub = if p == "caddy" { "file-server" } else { "web" };
+            let parsed = args::parse(Some(&DIR_SERVER.spec), argv);
+            let &k = parsed.operands.iter().find(|&&k| word(k) == Some(sub))?;
+            (DIR_SERVER, k)
+        }
+        _ => return None,
+    };
+    let rest = argv.get(at..)?;
+    let parsed = args::parse(Some(&form.spec), rest);
+    let text = |i: usize| rest.get(i).and_then(args::Word::text).map(str::to_owned);
+    let mut out: Vec<String> = parsed
+        .opts
+        .iter()
+        .filter(|o| form.dir_options.contains(&o.name.as_ref()))
+        .filter_map(|o| o.value.clone())
+        .collect();
+    if form.operands {
+        out.extend(parsed.operands.iter().filter_map(|&i| text(i)));
+    }
+    Some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The directories each file server serves, as written; the working directory as none.
+    #[test]
+    fn served_directories_by_form() {
+        let served = |line: &str| {
+            let argv: Vec<&str> = line.split(' ').collect();
+            served_directories(&argv)
+        };
+        let some = |v: &[&str]| Some(v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>());
+        for (line, want) in [
+            ("python3 -m http.server -d ~ 8000", some(&["~"])),
+            ("python3 -m http.server --directory=/etc", some(&["/etc"])),
+            ("python3 -m http.server 8000 -b 0.0.0.0", some(&[])),
+            (
+                "python3 -W ignore -m pyftpdlib -p 21 -d /srv",
+                some(&["/srv"]),
+            ),
+            ("python3 -m pip install x", None),
+            ("python3 -c print(1) -m http.server", None),
+            ("php -S 0:80 -t ~/.aws", some(&["~/.aws"])),
+            ("php -S 0:80", some(&[])),
+            ("php -r echo(1);", None),
+            ("ruby -run -e httpd -- --port=8000 ~", some(&["~"])),
+            ("ruby -run -e httpd --port 8000", some(&[])),
+            ("ruby -e httpd", None),
+            ("busybox httpd -p 80 -h /root", some(&["/root"])),
+            ("busybox ls -h", None),
+            ("http-server -p 8080 ~/.ssh", some(&["~/.ssh"])),
+            ("caddy file-server --root=/home", some(&["/home"])),
+            ("caddy run", None),
+            ("twistd web --path ~", some(&["~"])),
+        ] {
+            assert_eq!(served(line), want, "{line}");
+        }
+    }
 
     /// Each set answers yes for exactly its listed names.
     #[test]
