@@ -178,6 +178,7 @@ fn main() {
     let mut option_names: BTreeMap<String, usize> = BTreeMap::new();
     // Programs whose own table gives a word a role (`output`, `reads`, …).
     let mut role_programs: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let mut role_subcommands: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     for (fi, f) in FILES.iter().enumerate() {
         let path = dir.join(f);
         println!("cargo::rerun-if-changed={}", path.display());
@@ -240,6 +241,9 @@ fn main() {
                     } else {
                         format!("{name} {sub}")
                     };
+                    if !sub.is_empty() && roles.iter().any(|k| t.contains_key(*k)) {
+                        role_subcommands.insert(name.clone());
+                    }
                     if option_names.insert(name.clone(), table).is_some() {
                         fail(&format_args!(
                             "line {at}: a second `[[program]]` for `{name}`"
@@ -433,6 +437,21 @@ fn main() {
             "\"\" if false".to_owned()
         } else {
             role_programs
+                .iter()
+                .map(|n| format!("{n:?}"))
+                .collect::<Vec<_>>()
+                .join(" | ")
+        }
+    );
+    let _ = write!(
+        out,
+        "\n/// Whether a subcommand's built-in table (`7z a`, `openssl enc`) gives a word a role:\n\
+         /// a `match` on the keys, so a unit whose words name none reads no table for it.\n\
+         pub(crate) fn subcommand_has_roles(key: &str) -> bool {{\n    matches!(key, {})\n}}\n",
+        if role_subcommands.is_empty() {
+            "\"\" if false".to_owned()
+        } else {
+            role_subcommands
                 .iter()
                 .map(|n| format!("{n:?}"))
                 .collect::<Vec<_>>()

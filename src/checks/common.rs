@@ -585,6 +585,18 @@ fn subcommand_with_roles(p: &str, unit: &Unit) -> Option<(OptionSpec, args::Pars
     if !tables::has_subcommand_tables(p) {
         return None;
     }
+    // One look-up a word first (`git commit` gives no word a role): most units read no table.
+    let mut key = String::new();
+    let named = unit.args().filter_map(|a| a.value.as_deref()).any(|w| {
+        key.clear();
+        key.push_str(p);
+        key.push(' ');
+        key.push_str(w);
+        !w.starts_with('-') && tables::subcommand_has_roles(&key)
+    });
+    if !named {
+        return None;
+    }
     let global = tables::builtin(p);
     let head = args::parse(global.as_ref(), &unit.argv);
     let &k = head.operands.first()?;
