@@ -1467,6 +1467,10 @@ fn is_identity_option(program: Option<&str>, sign_in: bool, o: &str) -> bool {
         Some("ssh" | "scp" | "sftp" | "rsync" | "autossh") => {
             return matches!(o, "-i" | "-F" | "-o" | "-S" | "-E");
         }
+        // curl's and wget's config file is read as options, each line's value sent where an
+        // option sends it (`url`, `header`, `data`, `user`): a secret given as one is sent
+        // (`curl -K ~/.netrc URL`, `wget --config ~/.aws/credentials URL`).
+        Some("curl" | "wget") if matches!(o, "-K" | "--config") => return false,
         Some("gcloud") if matches!(o, "--key-file" | "--cred-file") => return true,
         Some("az") if sign_in && matches!(o, "-p" | "--password") => return true,
         _ => {}
