@@ -3209,12 +3209,12 @@ fn describe(s: &str) -> String {
 }
 
 /// Does `ps WORDS…` print the environment of processes: a BSD-style `e` (`ps auxe`, `ps e`) or
-/// macOS's `-E`? An option's value is not read as letters (`ps -u alice`, `ps -C node`,
-/// `ps -o user`, `ps k size`, `ps --sort size`): procps reads every dashless word as BSD
-/// options, except the value of a letter that takes one (from the rest of the word or the next
-/// word); macOS ps reads only a dashless first word as options (later ones are its namelist and
-/// core files), so a value procps skips is no option there either. A next word that begins with
-/// `-` is read as options all the same (`ps -u -E`: on macOS `-u` may be a flag).
+/// macOS's `-E`, with or without its dash (`ps auxE`)? An option's value is not read as letters
+/// (`ps -u alice`, `ps -C node`, `ps -o user`, `ps k size`, `ps --sort size`): procps reads every
+/// dashless word as BSD options, except the value of a letter that takes one (from the rest of the
+/// word or the next word); macOS ps reads only a dashless first word as options (later ones are its
+/// namelist and core files), so a value procps skips is no option there either. A next word that
+/// begins with `-` is read as options all the same (`ps -u -E`: on macOS `-u` may be a flag).
 fn ps_prints_environment(words: &[&str]) -> bool {
     const DASH_VALUE: &[u8] = b"CGgOopqstUuk";
     const BSD_VALUE: &[u8] = b"OopqtUk";
@@ -3245,15 +3245,17 @@ fn ps_prints_environment(words: &[&str]) -> bool {
             skip_next = LONG_VALUE.contains(w);
             continue;
         }
-        let (letters, env, values) = match w.strip_prefix('-') {
-            Some(l) => (l, b'E', DASH_VALUE),
-            None => (*w, b'e', BSD_VALUE),
+        // A dashless word is procps's BSD options (`e`) or, first on the line, macOS's options
+        // without their dash (`ps auxE` is `ps -auxE`): either letter prints the environment.
+        let (letters, env, values): (&str, &[u8], &[u8]) = match w.strip_prefix('-') {
+            Some(l) => (l, b"E", DASH_VALUE),
+            None => (w, b"eE", BSD_VALUE),
         };
         if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_alphabetic()) {
             continue;
         }
         for (k, b) in letters.bytes().enumerate() {
-            if b == env {
+            if env.contains(&b) {
                 return true;
             }
             if values.contains(&b) {
@@ -3278,6 +3280,8 @@ mod tests {
             ("ps e", Some(Decision::Ask)),
             ("ps -Eww", Some(Decision::Ask)),
             ("ps -axE", Some(Decision::Ask)),
+            ("ps auxE", Some(Decision::Ask)),
+            ("ps wwE", Some(Decision::Ask)),
             ("ps -u alice e", Some(Decision::Ask)),
             ("ps -C chrome e", Some(Decision::Ask)),
             ("ps -u -E", Some(Decision::Ask)),
