@@ -178,7 +178,8 @@ fn main() {
     let mut option_names: BTreeMap<String, usize> = BTreeMap::new();
     // Programs whose own table gives a word a role (`output`, `reads`, …).
     let mut role_programs: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
-    let mut role_subcommands: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+    let mut role_subcommands: std::collections::BTreeSet<String> =
+        std::collections::BTreeSet::new();
     for (fi, f) in FILES.iter().enumerate() {
         let path = dir.join(f);
         println!("cargo::rerun-if-changed={}", path.display());

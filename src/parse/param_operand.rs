@@ -66,7 +66,7 @@ fn operand(b: &[u8], from: usize, found: &mut Vec<usize>) -> Option<usize> {
         match b[i] {
             b'\\' => i += 2,
             b'\'' | b'"' => i = closing_quote(b, i)? + 1,
-            b'`' => i = closing_backquote(b, i)? + 1,
+            b'`' => i = super::words::backquote_end(b, i + 1)? + 1,
             b'$' if b.get(i + 1) == Some(&b'{') => {
                 depth += 1;
                 i += 2;
@@ -111,19 +111,6 @@ fn closing_quote(b: &[u8], i: usize) -> Option<usize> {
     None
 }
 
-/// The index of the backquote closing the one at `i`.
-fn closing_backquote(b: &[u8], i: usize) -> Option<usize> {
-    let mut k = i + 1;
-    while k < b.len() {
-        match b[k] {
-            b'\\' => k += 2,
-            b'`' => return Some(k),
-            _ => k += 1,
-        }
-    }
-    None
-}
-
 /// The index of the `)` closing the `(` at `i`, counting nested parentheses outside quotes.
 fn closing_paren(b: &[u8], i: usize) -> Option<usize> {
     let mut depth = 0_usize;
@@ -132,7 +119,7 @@ fn closing_paren(b: &[u8], i: usize) -> Option<usize> {
         match b[k] {
             b'\\' => k += 1,
             b'\'' | b'"' => k = closing_quote(b, k)?,
-            b'`' => k = closing_backquote(b, k)?,
+            b'`' => k = super::words::backquote_end(b, k + 1)?,
             b'(' => depth += 1,
             b')' => {
                 depth -= 1;
