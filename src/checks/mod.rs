@@ -324,9 +324,10 @@ impl<'a> CheckCtx<'a> {
 
     /// Where each unit of the line runs, as `cd`, `pushd` and `popd` move the shell
     /// ([`workdir::LineDirs`]).
-    pub(crate) fn dirs(&self) -> &workdir::LineDirs {
+    pub(crate) fn dirs(&self) -> workdir::Dirs<'_> {
         self.dirs
             .get_or_init(|| workdir::LineDirs::new(self.analysis, self.start, self.cwd, self.look))
+            .view(self.start)
     }
 
     /// The places unit `i` writes to ([`common::write_targets`]).

@@ -75,11 +75,39 @@ struct Link {
 /// Where each unit of a line runs ([module docs](self)).
 #[derive(Debug)]
 pub(crate) struct LineDirs {
-    start: PathBuf,
     /// Each unit's directories, the one every `cd` before it that may succeed led to first;
     /// empty when no unit moves (each runs in `start`).
     units: Vec<Vec<Dir>>,
     links: Vec<Link>,
+}
+
+/// [`LineDirs`] with the directory the line starts in.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Dirs<'a> {
+    start: &'a Path,
+    line: &'a LineDirs,
+}
+
+impl<'a> Dirs<'a> {
+    /// The directories unit `i` may run in.
+    pub(crate) fn of(self, i: usize) -> UnitDirs<'a> {
+        UnitDirs {
+            start: self.start,
+            dirs: self.line.units.get(i).map_or(&[][..], Vec::as_slice),
+        }
+    }
+
+    /// Path resolution for unit `i`, in the one directory it runs in when that is known now
+    /// ([`UnitDirs::certain`]), through the links the line made before it.
+    pub(crate) fn resolver<'l>(self, i: usize, look: Look<'l>) -> Resolver<'a, 'l> {
+        let links = &self.line.links;
+        let made = links.partition_point(|l| l.unit < i);
+        Resolver {
+            dir: self.of(i).certain(),
+            links: &links[..made],
+            look,
+        }
+    }
 }
 
 /// The directories one unit may run in.
@@ -167,7 +195,6 @@ impl LineDirs {
     /// (what `cd "$(git rev-parse --show-toplevel)"` from inside it leads to the top of).
     pub(crate) fn new(analysis: &Analysis, start: &Path, workspace: &Path, look: Look<'_>) -> Self {
         let mut line = LineDirs {
-            start: start.to_path_buf(),
             units: Vec::new(),
             links: Vec::new(),
         };
@@ -249,23 +276,10 @@ impl LineDirs {
         line
     }
 
-    /// The directories unit `i` may run in.
-    pub(crate) fn of(&self, i: usize) -> UnitDirs<'_> {
-        UnitDirs {
-            start: &self.start,
-            dirs: self.units.get(i).map_or(&[][..], Vec::as_slice),
-        }
-    }
-
-    /// Path resolution for unit `i`, in the one directory it runs in when that is known now
-    /// ([`UnitDirs::certain`]), through the links the line made before it.
-    pub(crate) fn resolver<'s, 'l>(&'s self, i: usize, look: Look<'l>) -> Resolver<'s, 'l> {
-        let made = self.links.partition_point(|l| l.unit < i);
-        Resolver {
-            dir: self.of(i).certain(),
-            links: &self.links[..made],
-            look,
-        }
+    /// The model seen from `start`, the directory the line was followed from (kept out of the
+    /// model so a line that does not move copies no path).
+    pub(crate) fn view<'a>(&'a self, start: &'a Path) -> Dirs<'a> {
+        Dirs { start, line: self }
     }
 
     /// The states unit `i` (a `cd`, `chdir`, `pushd` or `popd`) leaves the shell in, from `s`.
@@ -728,7 +742,8 @@ mod tests {
     /// `root`) or the absolute path.
     fn dirs_in(root: &Path, line: &str) -> Vec<(String, Vec<String>)> {
         let a = crate::analyze::analyze(line, &crate::Limits::default());
-        let d = LineDirs::new(&a, root, root, Look::now());
+        let line = LineDirs::new(&a, root, root, Look::now());
+        let d = line.view(root);
         a.units
             .iter()
             .enumerate()
@@ -773,7 +788,8 @@ mod tests {
         let t = project();
         assert_eq!(at(t.path(), "ls -la && git status", "git"), ["."]);
         let a = crate::analyze::analyze("git status", &crate::Limits::default());
-        let d = LineDirs::new(&a, t.path(), t.path(), Look::now());
+        let line = LineDirs::new(&a, t.path(), t.path(), Look::now());
+        let d = line.view(t.path());
         assert!(!d.of(0).moved());
         assert!(!d.of(0).unknown());
         assert_eq!(d.of(0).certain(), Some(t.path()));
@@ -903,7 +919,8 @@ mod tests {
             ["/"]
         );
         let a = crate::analyze::analyze("ln -s ~ h; rm -rf h/", &crate::Limits::default());
-        let d = LineDirs::new(&a, r, r, Look::now());
+        let line = LineDirs::new(&a, r, r, Look::now());
+        let d = line.view(r);
         let home = crate::files::home();
         assert_eq!(
             d.resolver(1, Look::now()).resolve("h/x").map(|x| x.0),
@@ -930,7 +947,8 @@ mod tests {
             "cd \"$D\"; cat x; cd /tmp; cat y",
             &crate::Limits::default(),
         );
-        let d = LineDirs::new(&a, r, r, Look::now());
+        let line = LineDirs::new(&a, r, r, Look::now());
+        let d = line.view(r);
         assert_eq!(d.resolver(1, Look::now()).resolve("x"), None);
         assert!(d.resolver(1, Look::now()).resolve("/etc/x").is_some());
         assert_eq!(
