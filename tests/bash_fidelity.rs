@@ -332,6 +332,21 @@ fn backslash_newline_is_removed_before_bash_reads_tokens() {
 }
 
 #[test]
+fn a_newline_between_a_redirection_and_its_word_is_a_syntax_error() {
+    check(&[
+        // tree-sitter-bash takes the next line's word as the target; bash rejects the line.
+        ("cat <\nfile", Ask),
+        ("cat <<<\nx", Ask),
+        ("<\nthen", Ask),
+        ("echo x 2>\nlog", Ask),
+        // A line continuation joins the lines first, as bash does.
+        ("cat < \\\nREADME.md", Allow),
+        ("cat \\\n< README.md", Allow),
+        ("ls 2>/dev/null\nwc -l README.md", Allow),
+    ]);
+}
+
+#[test]
 fn shell_state_changed_earlier_on_the_line_is_never_allowed() {
     check(&[
         // bypass: after `set -k` every `NAME=value` argument is an environment assignment.

@@ -1797,6 +1797,14 @@ impl<'a> Lowerer<'a> {
                     // A heredoc has no target word: the words the grammar nests after its
                     // delimiter (`cat <<EOF $(rm -rf ~)`, `cat <<EOF ~/.ssh/id_rsa`) are all
                     // arguments of the command, the first one included.
+                    if newline_before_word(self.src, node.start_byte(), ch.start_byte()) {
+                        self.issue(
+                            IssueKind::ParseError,
+                            ch,
+                            "a newline between a redirection and its word: bash rejects the line"
+                                .to_owned(),
+                        );
+                    }
                     st.target = Some(self.word(ch));
                     st.target_end = ch.end_byte();
                     st.last_end = ch.end_byte();
@@ -2214,6 +2222,14 @@ fn split_unescaped_blanks(text: &str) -> Vec<(usize, &str)> {
 
 /// The words after an ERROR inside a file redirect (`> f; rm x`), as the command they are,
 /// joined by the operator the ERROR held.
+/// Whether `src[from..to]` (a redirection's descriptor and operator, up to its word) holds a
+/// newline that is not a line continuation. tree-sitter-bash skips it and takes the next line's
+/// first word as the target (`cat <⏎file`); bash ends the command there and rejects the line.
+fn newline_before_word(src: &str, from: usize, to: usize) -> bool {
+    let b = src.as_bytes();
+    (from..to.min(b.len())).any(|i| b[i] == b'\n' && (i == 0 || b[i - 1] != b'\\'))
+}
+
 fn error_continuation(error_op: Option<&str>, words: Vec<Word>) -> Option<Continuation> {
     let (Some(first), Some(last)) = (words.first(), words.last()) else {
         return None;
