@@ -10,8 +10,11 @@
 //! against, and a variable, a command substitution or `xargs` input hides the path from it.
 //!
 //! A dynamic operand is still proven when its possible values are known:
-//! - its last path component is static and no secret could have that name (`"$DIR/README.md"`,
-//!   `"$(git rev-parse --show-toplevel)/Cargo.toml"`);
+//! - its last path component is static and neither a secret nor a device or process file could
+//!   have that name (`"$DIR/README.md"`, `"$(git rev-parse --show-toplevel)/Cargo.toml"`; not
+//!   `"$D/sda"` or `~-/kcore`);
+//! - it is a file of a process directory named through a number bash sets (`/proc/$$/status`),
+//!   judged as the shell's own;
 //! - it begins with `$HOME/` or `$PWD/` and the rest is static (an ordinary path, judged by the
 //!   path policy);
 //! - it is a variable (with a static suffix or none) that the line set before the unit or that
@@ -211,6 +214,21 @@ enum Judged {
 /// The path-variable prefixes whose values the path policy resolves.
 const PATH_VARIABLES: &[&str] = &["$HOME/", "${HOME}/", "$PWD/", "${PWD}/"];
 
+/// Whether a file name may be a device's or a process file's (`sda`, `input/event0`,
+/// `kcore`, `environ`): the kernel's names begin with a lower-case letter or a digit and have
+/// no extension. `README.md`, `.eslintrc.json`, `HEAD` and `Makefile` are not such names.
+fn may_be_kernel_file(name: &str) -> bool {
+    let first_lower = name
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit());
+    let extension = name
+        .get(1..)
+        .and_then(|rest| rest.rsplit_once('.'))
+        .is_some_and(|(_, ext)| !ext.is_empty());
+    first_lower && !extension
+}
+
 /// A word with no expansion, or one that only begins with `$HOME/`/`$PWD/`.
 fn concrete(template: &str) -> bool {
     // `~-/x` (the previous directory), `~+1/x`, `~2/x` (the directory stack), `~user/../x`
@@ -246,15 +264,40 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
         // `"$HOME/notes.txt"`: an ordinary path, which the path policy judges.
         return Judged::Proven;
     }
-    // `"$DIR/README.md"`: whatever the directory, no secret has that name.
+    // `"$DIR/README.md"`: whatever the directory, no secret has that name, and no device or
+    // process file either (`"$D/sda"` is the disk when `D` is `/dev`, `~-/kcore` the machine's
+    // memory after `cd /proc`).
     // (A `/` inside `${…}` is an operator's, not a directory's: `${x/ab/.env}`.)
     if let Some((_, name)) = t.rsplit_once('/')
         && !name.is_empty()
         && concrete(name)
         && !name.contains(['}', ')'])
         && !secret_glob::file_name_may_be_secret(name)
+        && !may_be_kernel_file(name)
     {
         return Judged::Proven;
+    }
+    // `/proc/$$/status`, `/proc/$PPID/cmdline`: a process number bash sets and no line can
+    // change (`$$`, `$BASHPID`, `$!` are special; `PPID` is read-only): a file of a process's
+    // directory, which every process has alike (not what its `fd/`, `cwd/` or `root/` lead to).
+    if let Some(rest) = [
+        "$$/",
+        "$BASHPID/",
+        "${BASHPID}/",
+        "$PPID/",
+        "${PPID}/",
+        "$!/",
+    ]
+    .iter()
+    .find_map(|pid| t.strip_prefix("/proc/")?.strip_prefix(pid))
+        && concrete(rest)
+        && !rest.contains('/')
+    {
+        let own = format!("/proc/self/{rest}");
+        if crate::files::is_device_read(Path::new(&own)) {
+            return Judged::Unknown;
+        }
+        return judge_path(&own, cwd);
     }
     // `"$(git ls-files '*.py')"`, `$(ls -t logs/*.log | head -1)`: the names a listing prints.
     if t == "$(…)" {
