@@ -2065,6 +2065,7 @@ fn is_content_reader(p: &str) -> bool {
             | "lz4"
             | "cp"
             | "tar"
+            | "gtar"
             | "dd"
             | "nl"
             | "sed"

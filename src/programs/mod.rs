@@ -756,6 +756,16 @@ name_set! {
     ]
 }
 
+/// The GNU program a `g`-prefixed name installs beside the system's own (`gtar`, `gsed`: the
+/// GNU tools on macOS and the BSDs): the same program, read with the GNU one's table and facts.
+pub(crate) fn gnu_name(program: &str) -> &str {
+    match program {
+        "gtar" => "tar",
+        "gsed" => "sed",
+        _ => program,
+    }
+}
+
 name_set! {
     /// Archivers, synchronisers and backup tools that copy whole directory trees they are
     /// given (or the directory they run in) into an archive, a repository or another place:
