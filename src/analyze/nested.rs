@@ -2802,7 +2802,7 @@ impl Walker<'_> {
 /// for the keywords of `ssh_command_option`). `checks/embedded.rs` asks about these and about
 /// other programs' options that carry code.
 pub(crate) fn shell_command_options(program: &str) -> Words {
-    match program {
+    match crate::programs::gnu_name(program) {
         "tar" => words![
             "--to-command",
             "--checkpoint-action",

@@ -425,7 +425,7 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     let Some(p) = prog(unit) else {
         return out;
     };
-    if p == "tar" {
+    if crate::programs::gnu_name(p) == "tar" {
         if let Some(tar) = tables::builtin("tar") {
             out.extend(tar_created_archives(&tar, unit).into_iter().map(|(w, _)| w));
         }
@@ -457,7 +457,7 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
     // `gsed` is GNU sed by another name. Only a program with roles, or one whose facts below
     // read its table, costs a look-up.
     let table = match p {
-        "gsed" => tables::with_roles("sed"),
+        "gsed" | "gtar" => tables::with_roles(crate::programs::gnu_name(p)),
         "dd" | "awk" | "gawk" | "fsarchiver" => tables::builtin(p),
         _ if crate::programs::is_dd_style(p) => None,
         _ => tables::with_roles(p),

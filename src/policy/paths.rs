@@ -697,7 +697,7 @@ fn role_paths(
     // depends on the mode, read with a table of its own.
     let table = tables::with_roles(program);
     let mode_table;
-    let spec = match (program, &table) {
+    let spec = match (crate::programs::gnu_name(program), &table) {
         ("tar", Some(tar)) if tar_extracts(tar, unit) => {
             mode_table = OptionSpec {
                 output_dir: Names::Packed("-C\n--directory\n"),

@@ -756,6 +756,26 @@ name_set! {
     ]
 }
 
+/// The GNU program a `g`-prefixed name installs beside the system's own (`gtar`, `gsed`: the
+/// GNU tools on macOS and the BSDs): the same program, read with the GNU one's table and facts.
+pub(crate) fn gnu_name(program: &str) -> &str {
+    match program {
+        "gtar" => "tar",
+        "gsed" => "sed",
+        _ => program,
+    }
+}
+
+name_set! {
+    /// Archivers, synchronisers and backup tools that copy whole directory trees they are
+    /// given (or the directory they run in) into an archive, a repository or another place:
+    /// given a home, they take its secrets with it (`tar -czf h.tgz ~`, `rsync -a ~ host:`).
+    /// `scp` does so only with `-r`, which its callers read.
+    pub(crate) fn is_tree_copier, TREE_COPIERS = [
+        "tar", "bsdtar", "gtar", "zip", "7z", "7za", "cpio", "rsync", "rclone", "restic", "borg",
+    ]
+}
+
 name_set! {
     /// Programs that overwrite every operand they are given, a device as well as a file:
     /// file-system creators (besides the `mkfs*` family, which [`overwrites_operands`] takes
@@ -1099,6 +1119,7 @@ mod tests {
             (is_digest, DIGESTS),
             (is_shell_builtin, SHELL_BUILTINS),
             (is_recursive_decompressor, RECURSIVE_DECOMPRESSORS),
+            (is_tree_copier, TREE_COPIERS),
             (is_text_searcher, TEXT_SEARCHERS),
             (is_operand_overwriter, OPERAND_OVERWRITERS),
             (is_dd_style, DD_STYLE),
