@@ -231,12 +231,33 @@ fn main() {
                 if !t.contains_key("subcommand") && roles.iter().any(|k| t.contains_key(*k)) {
                     role_programs.extend(names(t.get("name")));
                 }
-                // A subcommand's own table is filed as `program sub [word]` (`gh pr list`).
-                let sub = t
+                // A subcommand's own table is filed as `program sub [word]` (`gh pr list`), and
+                // under each other word that names the same subcommand (`aliases`: openssl's
+                // cipher commands are `enc`).
+                let words = t
                     .get("subcommand")
-                    .map(|v| names(Some(v)).join(" "))
+                    .map(|v| names(Some(v)))
                     .unwrap_or_default();
-                for name in names(t.get("name")) {
+                let mut subs = vec![words.join(" ")];
+                if let Some(aliases) = t.get("aliases") {
+                    let Some((_, parent)) = words.split_last() else {
+                        fail(&format_args!(
+                            "line {at}: `aliases` names other spellings of a `subcommand`"
+                        ))
+                    };
+                    subs.extend(names(Some(aliases)).into_iter().map(|alias| {
+                        parent
+                            .iter()
+                            .cloned()
+                            .chain([alias])
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    }));
+                }
+                for (name, sub) in names(t.get("name"))
+                    .into_iter()
+                    .flat_map(|n| subs.iter().map(move |s| (n.clone(), s)))
+                {
                     let name = if sub.is_empty() {
                         name
                     } else {
@@ -600,7 +621,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
     );
     for (k, v) in t {
         let ok = match k.as_str() {
-            "name" | "subcommand" => {
+            "name" | "subcommand" | "aliases" => {
                 v.is_str()
                     || v.as_array()
                         .is_some_and(|a| a.iter().all(toml::Value::is_str))

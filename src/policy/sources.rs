@@ -336,15 +336,39 @@ impl Policy {
                 spec.output_operands.iter().map(i64::to_string).collect(),
             ),
         };
-        let sub = spec
+        let words: Vec<String> = spec
             .subcommand
             .map(spec::OneOrMany::into_vec)
             .unwrap_or_default()
-            .join(" ");
-        let mut names = spec.name.into_vec();
-        if !sub.is_empty() {
-            for name in &mut names {
-                *name = Cow::Owned(format!("{name} {sub}"));
+            .into_iter()
+            .map(Cow::into_owned)
+            .collect();
+        // The subcommand's words, and the same with each alias in place of the last one.
+        let mut subs = vec![words.join(" ")];
+        if let Some((_, parent)) = words.split_last() {
+            subs.extend(
+                spec.aliases
+                    .map(spec::OneOrMany::into_vec)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|alias| {
+                        parent
+                            .iter()
+                            .map(String::as_str)
+                            .chain([alias.as_ref()])
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    }),
+            );
+        }
+        let mut names: Vec<spec::Text> = Vec::new();
+        for name in spec.name.into_vec() {
+            for sub in &subs {
+                names.push(if sub.is_empty() {
+                    name.clone()
+                } else {
+                    Cow::Owned(format!("{name} {sub}"))
+                });
             }
         }
         for name in &names {

@@ -222,6 +222,10 @@ pub(crate) struct ProgramSpec {
     /// program's own. Empty: the program's table.
     #[serde(default)]
     pub subcommand: Option<OneOrMany>,
+    /// Other words that name the same subcommand, each in place of its last word (openssl runs
+    /// `enc` by a cipher's name: `openssl aes-256-cbc`); the table is for each of them too.
+    #[serde(default)]
+    pub aliases: Option<OneOrMany>,
     /// Short option letters that take a value.
     #[serde(default)]
     pub short_value: String,

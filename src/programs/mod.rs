@@ -827,6 +827,61 @@ pub(crate) fn is_directory_change(name: &str) -> bool {
 }
 
 name_set! {
+    /// Cloud storage CLIs whose copy and sync commands upload a local tree to a bucket or a
+    /// remote named as the last operand (`aws s3 sync ~ s3://b`, `gsutil -m rsync -r ~ gs://b`,
+    /// `gcloud storage cp -r ~ gs://b`, `s3cmd sync ~ s3://b`, `azcopy copy ~ https://…`,
+    /// `b2 sync ~ b2://b`): a tree copier when that operand is remote. The Azure CLI names its
+    /// sources with an option, given the read role by its subcommand's table (`az storage blob
+    /// upload-batch -s DIR`).
+    pub(crate) fn is_bucket_copier, BUCKET_COPIERS = [
+        "aws", "gsutil", "gcloud", "s3cmd", "azcopy", "b2", "az",
+    ]
+}
+
+name_set! {
+    /// Programs that put what they read (standard input, or a file operand) on the clipboard,
+    /// a sink shared beyond this process: any program of the session reads it, clipboard
+    /// managers keep its history on disk, and clipboard sync (Universal Clipboard, Windows
+    /// cloud clipboard, KDE Connect, lemonade over the network) sends it to other devices. The
+    /// exfiltration check judges what they are fed as it judges what a sender is fed.
+    pub(crate) fn is_clipboard_writer, CLIPBOARD_WRITERS = [
+        "xclip", "xsel", "pbcopy", "wl-copy", "clip.exe", "clip", "termux-clipboard-set",
+        "lemonade", "clipcopy", "win32yank", "win32yank.exe",
+    ]
+}
+
+/// Whether `word`, among the words of clipboard writer `p` ([`is_clipboard_writer`]), makes it
+/// print the clipboard instead of filling it (`xclip -o`, `xsel -o`, `xsel -bo`, `win32yank
+/// -o`, `lemonade paste`) or leave what it is given unread (`xsel --clear`).
+pub(crate) fn clipboard_reads_only(p: &str, word: &str) -> bool {
+    match p {
+        "xclip" => matches!(word, "-o" | "-ou" | "-out"),
+        // xsel reads its single-letter options bundled (`-bo`).
+        "xsel" => {
+            matches!(word, "--output" | "--clear" | "--delete" | "--exchange")
+                || word.len() > 1
+                    && word.starts_with('-')
+                    && !word.starts_with("--")
+                    && word.contains(['o', 'c', 'd', 'x'])
+        }
+        "win32yank" | "win32yank.exe" => word == "-o",
+        "lemonade" => word == "paste",
+        _ => false,
+    }
+}
+
+/// The prefix of the files a splitter writes when no prefix is named (`split` writes `xaa`,
+/// `xab`…, `csplit` writes `xx00`, `xx01`…): the files written start with the prefix the
+/// table's output role names, or with this one.
+pub(crate) fn output_prefix(p: &str) -> Option<&'static str> {
+    match p {
+        "split" | "gsplit" => Some("x"),
+        "csplit" | "gcsplit" => Some("xx"),
+        _ => None,
+    }
+}
+
+name_set! {
     /// Programs that print a digest of what they read, never the text itself.
     pub(crate) fn is_digest, DIGESTS = [
         "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shasum", "b2sum",
@@ -1124,6 +1179,8 @@ mod tests {
             (is_operand_overwriter, OPERAND_OVERWRITERS),
             (is_dd_style, DD_STYLE),
             (is_credential_printer, CREDENTIAL_PRINTERS),
+            (is_bucket_copier, BUCKET_COPIERS),
+            (is_clipboard_writer, CLIPBOARD_WRITERS),
         ] {
             assert_name_set(is, list);
         }
