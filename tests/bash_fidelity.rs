@@ -1813,3 +1813,26 @@ fn double_parentheses_in_heredoc_bodies_follow_bashs_rule() {
         "arithmetic read as a command: {units:?}"
     );
 }
+
+/// A command substitution in text the grammar leaves unread (an unquoted heredoc body, a
+/// `${…}` operand) ends where bash's parse of its commands ends: a `)` inside quotes, a
+/// comment, a nested heredoc body or after a `case` pattern does not close it.
+#[test]
+fn a_substitution_in_unread_text_ends_where_bash_ends_it() {
+    check(&[
+        // bypass: bash runs `rm -rf ~`; the scan took the quoted `)` as the end and the rest
+        // as text.
+        ("cat <<-EOF\n\t$(echo \")\"; rm -rf ~)\n\tEOF", Deny),
+        ("cat <<EOF\n $(echo ')'; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(echo $')\\''; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(case x in x) rm -rf ~;; esac)\nEOF", Deny),
+        ("cat <<EOF\n $(echo a # )\nrm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(cat <<X\n)\nX\nrm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(echo ${x:-)}; rm -rf ~)\nEOF", Deny),
+        // Harmless twins.
+        ("cat <<-EOF\n\t$(echo \")\"; date)\n\tEOF", Allow),
+        ("cat <<EOF\n $(case x in x) date;; esac)\nEOF", Allow),
+        ("cat <<EOF\n $(echo a # )\ndate)\nEOF", Allow),
+        ("cat <<EOF\n $(cat <<X\n)\nX\n)\nEOF", Allow),
+    ]);
+}

@@ -34,7 +34,7 @@ pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usi
     while i < b.len() {
         if b[i] == b'$' && b.get(i + 1) == Some(&b'{') {
             let mut found = Vec::new();
-            match operand(b, i + 2, &mut found) {
+            match operand(src, i + 2, &mut found) {
                 Some(end) => {
                     at.extend(found);
                     i = end;
@@ -59,7 +59,8 @@ pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usi
 /// The end (just past the matching `}`) of the expansion whose text starts at `from` (after
 /// its `${`), with the operator bytes of its operand pushed to `found`; `None` when it has no
 /// matching `}`.
-fn operand(b: &[u8], from: usize, found: &mut Vec<usize>) -> Option<usize> {
+fn operand(src: &str, from: usize, found: &mut Vec<usize>) -> Option<usize> {
+    let b = src.as_bytes();
     let mut depth = 1_usize;
     let mut i = from;
     while i < b.len() {
@@ -72,7 +73,7 @@ fn operand(b: &[u8], from: usize, found: &mut Vec<usize>) -> Option<usize> {
                 i += 2;
             }
             b'$' | b'<' | b'>' if b.get(i + 1) == Some(&b'(') => {
-                i = closing_paren(b, i + 1)? + 1;
+                i = super::comsub::end(src, i + 2)? + 1;
             }
             b'{' => {
                 depth += 1;
@@ -107,29 +108,6 @@ fn closing_quote(b: &[u8], i: usize) -> Option<usize> {
             byte if byte == quote => return Some(k),
             _ => k += 1,
         }
-    }
-    None
-}
-
-/// The index of the `)` closing the `(` at `i`, counting nested parentheses outside quotes.
-fn closing_paren(b: &[u8], i: usize) -> Option<usize> {
-    let mut depth = 0_usize;
-    let mut k = i;
-    while k < b.len() {
-        match b[k] {
-            b'\\' => k += 1,
-            b'\'' | b'"' => k = closing_quote(b, k)?,
-            b'`' => k = super::words::backquote_end(b, k + 1)?,
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-            _ => {}
-        }
-        k += 1;
     }
     None
 }

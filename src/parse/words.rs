@@ -817,7 +817,7 @@ impl Lowerer<'_> {
                     from = i;
                 }
                 b'<' | b'>' if processes && bytes.get(i + 1) == Some(&b'(') => {
-                    let Some(close) = group_end(bytes, i + 1) else {
+                    let Some(close) = super::comsub::end(text, i + 2) else {
                         plain(self, base + from, &text[from..], out);
                         self.issues.push(SyntaxIssue {
                             kind: IssueKind::ParseError,
@@ -844,7 +844,13 @@ impl Lowerer<'_> {
                     let arith = open == b'('
                         && bytes.get(i + 2) == Some(&b'(')
                         && super::dparen::arithmetic(bytes, i + 3);
-                    let Some(close) = group_end(bytes, i + 1) else {
+                    // A command substitution ends where bash's parse of its commands ends.
+                    let close = if open == b'(' && !arith {
+                        super::comsub::end(text, i + 2)
+                    } else {
+                        group_end(bytes, i + 1)
+                    };
+                    let Some(close) = close else {
                         plain(self, base + from, &text[from..], out);
                         self.issues.push(SyntaxIssue {
                             kind: IssueKind::ParseError,
