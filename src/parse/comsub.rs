@@ -132,7 +132,11 @@ impl Scanner<'_> {
                     heredocs.push((delim, quoted, strip));
                     i = end;
                 }
-                b'<' | b'>' => i += 1,
+                // A redirect: the word after it is its file, never a reserved word.
+                b'<' | b'>' => {
+                    i += 1;
+                    command_start = false;
+                }
                 _ => {
                     let end = self.word(i, nest)?;
                     let word = &b[i..end];
