@@ -1828,9 +1828,11 @@ fn a_substitution_in_unread_text_ends_where_bash_ends_it() {
         ("cat <<EOF\n $(case x in x) rm -rf ~;; esac)\nEOF", Deny),
         ("cat <<EOF\n $(echo a # )\nrm -rf ~)\nEOF", Deny),
         ("cat <<EOF\n $(cat <<X\n)\nX\nrm -rf ~)\nEOF", Deny),
-        // The grammar reads the `${…}` inside as a piece of the body of its own: the text
-        // around it is unmatched, a parse error.
-        ("cat <<EOF\n $(echo ${x:-)}; rm -rf ~)\nEOF", Ask),
+        // The grammar reads the `${…}` inside as a piece of the body of its own: the body is
+        // read whole.
+        ("cat <<EOF\n $(echo ${x:-)}; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(echo \"${x:-)}\"; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(echo \"${x:-)}\"; date) ${HOME}\nEOF", Allow),
         // Harmless twins.
         ("cat <<-EOF\n\t$(echo \")\"; date)\n\tEOF", Allow),
         ("cat <<EOF\n $(case x in x) date;; esac)\nEOF", Allow),
