@@ -1828,3 +1828,55 @@ fn double_parentheses_in_heredoc_bodies_follow_bashs_rule() {
         "arithmetic read as a command: {units:?}"
     );
 }
+
+/// A command substitution in text the grammar leaves unread (an unquoted heredoc body, a
+/// `${…}` operand) ends where bash's parse of its commands ends: a `)` inside quotes, a
+/// comment, a nested heredoc body or after a `case` pattern does not close it.
+#[test]
+fn a_substitution_in_unread_text_ends_where_bash_ends_it() {
+    check(&[
+        // bypass: bash runs `rm -rf ~`; the scan took the quoted `)` as the end and the rest
+        // as text.
+        ("cat <<-EOF\n\t$(echo \")\"; rm -rf ~)\n\tEOF", Deny),
+        ("cat <<EOF\n $(echo ')'; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(echo $')\\''; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(case x in x) rm -rf ~;; esac)\nEOF", Deny),
+        ("cat <<EOF\n $(echo a # )\nrm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(cat <<X\n)\nX\nrm -rf ~)\nEOF", Deny),
+        // The grammar reads the `${…}` inside as a piece of the body of its own: the body is
+        // read whole.
+        ("cat <<EOF\n $(echo ${x:-)}; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(echo \"${x:-)}\"; rm -rf ~)\nEOF", Deny),
+        ("cat <<EOF\n $(echo \"${x:-)}\"; date) ${HOME}\nEOF", Allow),
+        // Harmless twins.
+        ("cat <<-EOF\n\t$(echo \")\"; date)\n\tEOF", Allow),
+        ("cat <<EOF\n $(case x in x) date;; esac)\nEOF", Allow),
+        ("cat <<EOF\n $(echo a # )\ndate)\nEOF", Allow),
+        ("cat <<EOF\n $(cat <<X\n)\nX\n)\nEOF", Allow),
+    ]);
+}
+
+/// An operator character in a `${…}` operand is a character of the word to bash, whatever
+/// stands before it in the operand (a quoted string, a substitution): the rest of the line is
+/// read.
+#[test]
+fn operator_characters_after_quotes_in_an_operand_are_characters() {
+    check(&[
+        // bypass: bash runs `rm -rf ~`; tree-sitter-bash read `&` and a comment.
+        ("echo ${x:-a\"\"&#}; rm -rf ~", Deny),
+        ("echo ${x:-a''&#}; rm -rf ~", Deny),
+        ("echo ${x:-\"a\"&#}; rm -rf ~", Deny),
+        ("echo ${x:-$'a'&#}; rm -rf ~", Deny),
+        ("echo ${x:-$y&#}; rm -rf ~", Deny),
+        ("echo ${x:-${y}&#}; rm -rf ~", Deny),
+        ("echo ${x:-$(echo \")\")&#}; rm -rf ~", Deny),
+        ("echo ${x:-'}'&#}; rm -rf ~", Deny),
+        ("echo ${x#a\"\"|#}; rm -rf ~", Deny),
+        ("echo ${x/a\"\"/;#}; rm -rf ~", Deny),
+        // Harmless twins: never allowed (the respelling), and quotes in an operand alone stay
+        // allowed.
+        ("echo ${x:-a\"\"&#}; ls", Ask),
+        ("echo ${x:-\"a\"}", Allow),
+        ("echo ${x:-a\"b\"}", Allow),
+    ]);
+}

@@ -14,6 +14,7 @@
 
 mod backquotes;
 mod brace_word;
+mod comsub;
 mod continuation;
 mod dparen;
 pub(crate) mod escapes;

@@ -9,34 +9,44 @@
 //! whose body takes the next lines (`echo ${x:-a<<EOF}⏎rm -rf ~⏎EOF}`), or a parse error that
 //! swallows the rest of the line. The line asked; a catastrophe after it was not seen.
 //!
-//! [`as_escaped_operators`] writes a backslash before each such byte. Outside double quotes
-//! the escaped byte is the same character to bash (quote removal drops the backslash, and none
-//! of these bytes is a glob or a default `IFS` character); tree-sitter-bash reads the
-//! expansion whole. Two readings differ and are not modelled: in a pattern substitution's
-//! replacement an escaped `&` is a literal `&` where bash 5.2 puts the matched text, and inside
-//! double quotes the backslash stays in the value. The caller parses that text only when the
+//! [`as_escaped_operators`] quotes each such byte: outside double quotes it is written in double
+//! quotes (`${x:-a"&"#}`), the same character to bash (quote removal drops the quotes, and none
+//! of these bytes is a glob or a default `IFS` character), and tree-sitter-bash reads the
+//! expansion whole whatever comes before the byte (a backslash escape after a quoted string or
+//! a substitution, `${x:-a""\&#}`, `${x:-$y\&#}`, is an error to it); inside double quotes a
+//! backslash is written before it. Two readings differ and are not modelled: in a pattern
+//! substitution's replacement a quoted `&` is a literal `&` where bash 5.2 puts the matched
+//! text, and inside double quotes the backslash stays in the value. The caller parses that text only when the
 //! original did not parse, keeps it only when it parses cleanly, and never allows it.
 //!
 //! Nested substitutions (`$(…)`, `` `…` ``, `<(…)`, `>(…)`) and quoted strings in the operand
 //! are left as written: their operators are code, or quoted already. Known gap: the scan does
 //! not know heredoc bodies (a backslash written into a body changes the body's text).
 
-/// `src` with a backslash written before each operator byte of a `${…}` operand, and for each
-/// byte of the result the byte range of `src` it stands for; `None` when there is none.
+/// `src` with each operator byte of a `${…}` operand quoted (in double quotes, or after a
+/// backslash inside double quotes), and for each byte of the result the byte range of `src` it
+/// stands for; `None` when there is none.
 pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usize)>)> {
     if !src.contains("${") {
         return None;
     }
     let b = src.as_bytes();
-    let mut at: Vec<usize> = Vec::new();
+    let mut at: Vec<(usize, &str)> = Vec::new();
     let mut in_double = false;
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'$' && b.get(i + 1) == Some(&b'{') {
             let mut found = Vec::new();
-            match operand(b, i + 2, &mut found) {
+            match operand(src, i + 2, &mut found) {
                 Some(end) => {
-                    at.extend(found);
+                    for k in found {
+                        if in_double {
+                            at.push((k, "\\"));
+                        } else {
+                            at.push((k, "\""));
+                            at.push((k + 1, "\""));
+                        }
+                    }
                     i = end;
                 }
                 // No matching `}`: bash rejects the line; left as written.
@@ -53,13 +63,23 @@ pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usi
     if at.is_empty() {
         return None;
     }
-    Some(super::backquotes::insert_before(src, &at, "\\"))
+    let mut out = String::with_capacity(src.len() + 2 * at.len());
+    let mut origin = Vec::with_capacity(src.len() + 2 * at.len());
+    let mut copied = 0;
+    for (k, text) in at {
+        super::backquotes::copy(src, copied, k, &mut out, &mut origin);
+        super::backquotes::push(&mut out, &mut origin, text, (k, k));
+        copied = k;
+    }
+    super::backquotes::copy(src, copied, src.len(), &mut out, &mut origin);
+    Some((out, origin))
 }
 
 /// The end (just past the matching `}`) of the expansion whose text starts at `from` (after
 /// its `${`), with the operator bytes of its operand pushed to `found`; `None` when it has no
 /// matching `}`.
-fn operand(b: &[u8], from: usize, found: &mut Vec<usize>) -> Option<usize> {
+fn operand(src: &str, from: usize, found: &mut Vec<usize>) -> Option<usize> {
+    let b = src.as_bytes();
     let mut depth = 1_usize;
     let mut i = from;
     while i < b.len() {
@@ -72,7 +92,7 @@ fn operand(b: &[u8], from: usize, found: &mut Vec<usize>) -> Option<usize> {
                 i += 2;
             }
             b'$' | b'<' | b'>' if b.get(i + 1) == Some(&b'(') => {
-                i = closing_paren(b, i + 1)? + 1;
+                i = super::comsub::end(src, i + 2)? + 1;
             }
             b'{' => {
                 depth += 1;
@@ -111,29 +131,6 @@ fn closing_quote(b: &[u8], i: usize) -> Option<usize> {
     None
 }
 
-/// The index of the `)` closing the `(` at `i`, counting nested parentheses outside quotes.
-fn closing_paren(b: &[u8], i: usize) -> Option<usize> {
-    let mut depth = 0_usize;
-    let mut k = i;
-    while k < b.len() {
-        match b[k] {
-            b'\\' => k += 1,
-            b'\'' | b'"' => k = closing_quote(b, k)?,
-            b'`' => k = super::words::backquote_end(b, k + 1)?,
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(k);
-                }
-            }
-            _ => {}
-        }
-        k += 1;
-    }
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::as_escaped_operators;
@@ -149,11 +146,11 @@ mod tests {
     fn operator_bytes_of_an_operand_are_escaped() {
         assert_eq!(
             rewritten("echo ${x:-a&#}; rm -rf ~").as_deref(),
-            Some("echo ${x:-a\\&#}; rm -rf ~")
+            Some("echo ${x:-a\"&\"#}; rm -rf ~")
         );
         assert_eq!(
             rewritten("echo ${x/a/a;b|c}").as_deref(),
-            Some("echo ${x/a/a\\;b\\|c}")
+            Some("echo ${x/a/a\";\"b\"|\"c}")
         );
         assert_eq!(
             rewritten("echo \"${x:-(#}\"; id").as_deref(),
@@ -161,11 +158,20 @@ mod tests {
         );
         assert_eq!(
             rewritten("echo ${x:-a<<EOF}").as_deref(),
-            Some("echo ${x:-a\\<\\<EOF}")
+            Some("echo ${x:-a\"<\"\"<\"EOF}")
         );
         assert_eq!(
             rewritten("echo ${x:-${y:-a&b}}").as_deref(),
-            Some("echo ${x:-${y:-a\\&b}}")
+            Some("echo ${x:-${y:-a\"&\"b}}")
+        );
+        // After a quoted string or a substitution, where tree-sitter-bash reads no escape.
+        assert_eq!(
+            rewritten("echo ${x:-a\"\"&#}; rm -rf ~").as_deref(),
+            Some("echo ${x:-a\"\"\"&\"#}; rm -rf ~")
+        );
+        assert_eq!(
+            rewritten("echo ${x:-$y&#}").as_deref(),
+            Some("echo ${x:-$y\"&\"#}")
         );
     }
 

@@ -620,8 +620,33 @@ impl Lowerer<'_> {
     pub(super) fn heredoc_body(&mut self, node: Node) -> Word {
         let span = self.span(node);
         let mut parts = Vec::new();
-        let mut pos = node.start_byte();
         let mut c = node.walk();
+        // A substitution tree-sitter-bash left in a piece of plain text (after a blank at the
+        // start of a line, `⏎ $(…)`) is cut at the next expansion it did read, `${x:-)}`
+        // inside it: the pieces are not bash's. The body is then read whole, as bash reads it.
+        let unread = |t: &str| t.contains("$(") || t.contains('`');
+        let mut plain_from = node.start_byte();
+        let mut cut = false;
+        for ch in node.children(&mut c) {
+            if kind(ch) != "heredoc_content" {
+                cut |= unread(
+                    self.src
+                        .get(plain_from..ch.start_byte())
+                        .unwrap_or_default(),
+                );
+                plain_from = ch.end_byte();
+            }
+        }
+        cut |= unread(
+            self.src
+                .get(plain_from..node.end_byte())
+                .unwrap_or_default(),
+        );
+        if cut {
+            self.double_text(node.start_byte(), self.text(node), &mut parts);
+            return Word { parts, span };
+        }
+        let mut pos = node.start_byte();
         for ch in node.children(&mut c) {
             if ch.start_byte() > pos {
                 let gap = self.src.get(pos..ch.start_byte()).unwrap_or_default();
@@ -817,7 +842,7 @@ impl Lowerer<'_> {
                     from = i;
                 }
                 b'<' | b'>' if processes && bytes.get(i + 1) == Some(&b'(') => {
-                    let Some(close) = group_end(bytes, i + 1) else {
+                    let Some(close) = super::comsub::end(text, i + 2) else {
                         plain(self, base + from, &text[from..], out);
                         self.issues.push(SyntaxIssue {
                             kind: IssueKind::ParseError,
@@ -844,7 +869,13 @@ impl Lowerer<'_> {
                     let arith = open == b'('
                         && bytes.get(i + 2) == Some(&b'(')
                         && super::dparen::arithmetic(bytes, i + 3);
-                    let Some(close) = group_end(bytes, i + 1) else {
+                    // A command substitution ends where bash's parse of its commands ends.
+                    let close = if open == b'(' && !arith {
+                        super::comsub::end(text, i + 2)
+                    } else {
+                        group_end(bytes, i + 1)
+                    };
+                    let Some(close) = close else {
                         plain(self, base + from, &text[from..], out);
                         self.issues.push(SyntaxIssue {
                             kind: IssueKind::ParseError,
