@@ -385,6 +385,17 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         query_options: words!["-h", "--help", "-v", "--version", "-C", "--check-config"],
         ..spec("foot")
     },
+    // GNU coreutils under the names Homebrew installs it by (`gtimeout`, `gnice`…): the same
+    // programs as `timeout`, `nice`, `nohup` and `stdbuf`, their tables in wrappers.toml.
+    WrapperSpec {
+        numeric_short: true,
+        output_unchanged: true,
+        ..spec("gnice")
+    },
+    WrapperSpec {
+        output_unchanged: true,
+        ..spec("gnohup")
+    },
     WrapperSpec {
         query_options: words![
             "-h",
@@ -411,6 +422,15 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         ..spec("gpg-agent")
     },
     spec("grc"),
+    WrapperSpec {
+        output_unchanged: true,
+        ..spec("gstdbuf")
+    },
+    WrapperSpec {
+        positionals: 1,
+        output_unchanged: true,
+        ..spec("gtimeout")
+    },
     WrapperSpec {
         subcommands: words!["run"],
         ..spec("hatch")
