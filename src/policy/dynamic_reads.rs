@@ -278,18 +278,12 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
         return Judged::Proven;
     }
     // `/proc/$$/status`, `/proc/$PPID/cmdline`: a process number bash sets and no line can
-    // change (`$$`, `$BASHPID`, `$!` are special; `PPID` is read-only): a file of a process's
-    // directory, which every process has alike (not what its `fd/`, `cwd/` or `root/` lead to).
-    if let Some(rest) = [
-        "$$/",
-        "$BASHPID/",
-        "${BASHPID}/",
-        "$PPID/",
-        "${PPID}/",
-        "$!/",
-    ]
-    .iter()
-    .find_map(|pid| t.strip_prefix("/proc/")?.strip_prefix(pid))
+    // change (`$$` and `$!` are special; `PPID` is read-only; not `BASHPID`, which once unset
+    // is a variable a line can set to `../dev`): a file of a process's directory, which every
+    // process has alike (not what its `fd/`, `cwd/` or `root/` lead to).
+    if let Some(rest) = ["$$/", "$PPID/", "${PPID}/", "$!/"]
+        .iter()
+        .find_map(|pid| t.strip_prefix("/proc/")?.strip_prefix(pid))
         && concrete(rest)
         && !rest.contains('/')
     {
