@@ -3133,6 +3133,25 @@ impl<'l> Walker<'l> {
                 self.run_written(name, first.arg.span, &program, &via, &ctx, true);
             }
             let bare = path.is_none() || program.find('/').is_none();
+            // `grm -rf ~`, `genv rm -rf ~`, `gfind / -delete`: a GNU program under its `g`
+            // name is that program, so the command is read a second time as it. The unit of
+            // the name as written stays (no rule covers it: the second reading can only make
+            // the verdict stricter). The names the catalogue reads as the GNU program
+            // already (the wrappers `gtimeout`, `gnice`; `gtar` and `gsed`, whose tables are
+            // tar's and sed's) are not read twice.
+            if bare
+                && wrappers::lookup(&program).is_none()
+                && crate::programs::tables::builtin(&program).is_none()
+            {
+                let gnu = crate::programs::gnu_name(&program);
+                if gnu != program {
+                    let mut again: Vec<ArgW> = rest.to_vec();
+                    again[0].arg = Arg::literal(gnu, first.arg.span);
+                    let mut c = ctx.clone().into_owned();
+                    c.via.clone_from(&via);
+                    self.resolve(&again, assignments.clone(), &c);
+                }
+            }
             // Package managers are wrappers too (`npm exec`): their scripts are read first.
             if bare && matches!(program.as_str(), "npm" | "pnpm" | "yarn" | "bun") {
                 self.package_scripts(rest, &program, &via, &ctx);

@@ -756,12 +756,37 @@ name_set! {
     ]
 }
 
-/// The GNU program a `g`-prefixed name installs beside the system's own (`gtar`, `gsed`: the
-/// GNU tools on macOS and the BSDs): the same program, read with the GNU one's table and facts.
+name_set! {
+    /// GNU programs that Homebrew (and the BSDs' ports) install under a `g`-prefixed name
+    /// beside the system's own: coreutils, findutils, grep, sed, tar, which, make and
+    /// inetutils (`grm`, `gdd`, `gfind`, `genv`, `gxargs`, `gtar`, `gsed`). Not `du`:
+    /// `gdu` is also the unrelated, interactive disk-usage tool.
+    pub(crate) fn is_gnu_prefixed, GNU_PREFIXED = [
+        // coreutils
+        "arch", "b2sum", "base32", "base64", "basename", "basenc", "cat", "chcon", "chgrp",
+        "chmod", "chown", "chroot", "cksum", "comm", "cp", "csplit", "cut", "date", "dd", "df",
+        "dir", "dircolors", "dirname", "echo", "env", "expand", "expr", "factor", "false",
+        "fmt", "fold", "groups", "head", "hostid", "id", "install", "join", "kill", "link",
+        "ln", "logname", "ls", "md5sum", "mkdir", "mkfifo", "mknod", "mktemp", "mv", "nice",
+        "nl", "nohup", "nproc", "numfmt", "od", "paste", "pathchk", "pinky", "pr", "printenv",
+        "printf", "ptx", "pwd", "readlink", "realpath", "rm", "rmdir", "runcon", "seq",
+        "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shred", "shuf",
+        "sleep", "sort", "split", "stat", "stdbuf", "stty", "sum", "sync", "tac", "tail", "tee",
+        "test", "timeout", "touch", "tr", "true", "truncate", "tsort", "tty", "uname",
+        "unexpand", "uniq", "unlink", "uptime", "users", "vdir", "wc", "who", "whoami", "yes",
+        // findutils, grep, sed, tar, which, make, indent, inetutils
+        "find", "xargs", "locate", "updatedb", "grep", "egrep", "fgrep", "sed", "tar", "which",
+        "make", "indent", "ftp", "telnet", "ping", "traceroute", "whois", "hostname",
+        "ifconfig", "logger", "rcp", "rlogin", "rsh", "tftp", "talk",
+    ]
+}
+
+/// The GNU program a `g`-prefixed name installs beside the system's own (`gtar`, `gsed`,
+/// `grm`: the GNU tools on macOS and the BSDs): the same program, read with the GNU one's
+/// table and facts. Any other name is itself.
 pub(crate) fn gnu_name(program: &str) -> &str {
-    match program {
-        "gtar" => "tar",
-        "gsed" => "sed",
+    match program.strip_prefix('g') {
+        Some(gnu) if is_gnu_prefixed(gnu) => gnu,
         _ => program,
     }
 }
@@ -1181,6 +1206,7 @@ mod tests {
             (is_credential_printer, CREDENTIAL_PRINTERS),
             (is_bucket_copier, BUCKET_COPIERS),
             (is_clipboard_writer, CLIPBOARD_WRITERS),
+            (is_gnu_prefixed, GNU_PREFIXED),
         ] {
             assert_name_set(is, list);
         }
