@@ -12,7 +12,9 @@ use crate::files::resolve;
 
 declare_check! {
     /// **What it flags**: a program whose even read-only verbs run a program or code named by a
-    /// file in the directory it runs in (or a parent inside the workspace):
+    /// file in the directory it runs in or a parent: inside the workspace, the parents up to its
+    /// root; outside it (`cd /tmp/clone/sub && cargo metadata`), every parent below the home
+    /// (the home's files are the person's, those above it the system's):
     /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`)
     ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
     ///   `runner` or `linker`, a credential provider, an alias of the subcommand, an `[env]`
@@ -196,7 +198,7 @@ declare_check! {
     /// launcher) is not followed (such programs have no rule that allows them); only the files
     /// listed here are read; an `include` or `extends` is judged
     /// by the path it names (a secret not named like one is not seen); a file that cannot be
-    /// read as TOML is flagged; files above the workspace (the person's own) are trusted; a directory
+    /// read as TOML is flagged; files above the workspace (the person's own) are trusted, and so are the home's and those above it for a program run outside the workspace; a directory
     /// entered by a script is not seen; a write whose target is known only at run time is left
     /// to the write checks (it asks by itself).
     WorkspaceCode,
@@ -359,13 +361,23 @@ crate::programs::name_set! {
 }
 
 /// The directories a program run in `dir` reads its project files from: `dir` and its
-/// parents, down to the workspace `root` (inclusive) when `dir` is inside it; only `dir`
-/// otherwise.
+/// parents, down to the workspace `root` (inclusive) when `dir` is inside it. Outside it, `dir`
+/// and every parent that is neither the home nor above it: `cd /tmp/x/sub && cargo metadata`
+/// reads `/tmp/x/.cargo/config.toml`, and a clone outside the checkout (or a directory anyone
+/// may write, `/tmp`) is no more trusted than the checkout. The home's own files are the
+/// person's, and the directories above it the system's.
 fn project_dirs<'a>(dir: &'a Path, root: &'a Path) -> impl Iterator<Item = &'a Path> {
     let inside = dir.starts_with(root);
+    let home = (!inside).then(crate::files::home);
     dir.ancestors()
         .enumerate()
-        .take_while(move |(k, d)| *k == 0 || inside && d.starts_with(root))
+        .take_while(move |(k, d)| {
+            *k == 0
+                || match &home {
+                    None => d.starts_with(root),
+                    Some(home) => !home.starts_with(d),
+                }
+        })
         .map(|(_, d)| d)
 }
 
@@ -3776,6 +3788,58 @@ mod tests {
         });
         assert_eq!(found[0], found[1], "{cmd}: looked at now and in a snapshot");
         found[0].clone()
+    }
+
+    /// A program run outside the checkout reads the project files of every directory above
+    /// it too, up to the home or a directory above the home (a clone beside the checkout, a
+    /// directory under `/tmp`): `cd OUTSIDE/sub && cargo metadata` with a wrapper in
+    /// `OUTSIDE/.cargo/config.toml` is the other project's code.
+    #[test]
+    fn outside_the_checkout_the_parents_are_read_too() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let base = std::fs::canonicalize(t.path()).unwrap_or_else(|e| panic!("{e}"));
+        let root = base.join("checkout");
+        let other = base.join("other");
+        for d in [
+            root.join("src"),
+            other.join("sub/deep"),
+            other.join(".cargo"),
+        ] {
+            std::fs::create_dir_all(d).unwrap_or_else(|e| panic!("{e}"));
+        }
+        std::fs::write(
+            other.join(".cargo/config.toml"),
+            "[build]\nrustc-wrapper = \"/tmp/w\"\n",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(other.join("Cargo.toml"), "[package]\nname = \"o\"\n")
+            .unwrap_or_else(|e| panic!("{e}"));
+        let other_s = other.to_string_lossy();
+        let asks = |cmd: &str| {
+            let a = analyze(cmd, &crate::Limits::default());
+            let cx = CheckCtx::new(&a, &root);
+            let mut out = Vec::new();
+            WorkspaceCode.run(&cx, &mut out);
+            !out.is_empty()
+        };
+        for cmd in [
+            format!("cd {other_s}/sub && cargo metadata"),
+            format!("cd {other_s}/sub/deep && cargo metadata"),
+            format!("cd {other_s} && cargo metadata"),
+        ] {
+            assert!(asks(&cmd), "{cmd}");
+        }
+        // The checkout has no such file, and a directory of the checkout is read up to its
+        // root only.
+        assert!(!asks("cd src && cargo metadata"));
+        // The parents of a directory outside stop below the home (its files are the
+        // person's), and nothing above the home is read.
+        let home = crate::files::home();
+        let ab = home.join("a/b");
+        let dirs: Vec<&Path> = project_dirs(&ab, &root).collect();
+        assert_eq!(dirs, [ab.as_path(), home.join("a").as_path()]);
+        let dirs: Vec<&Path> = project_dirs(&home, &root).collect();
+        assert_eq!(dirs, [home.as_path()]);
     }
 
     /// A file the line writes is not on disk when the check looks: it counts as there, with
