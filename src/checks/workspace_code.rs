@@ -37,7 +37,9 @@ declare_check! {
     ///   like a standard library one there);
     /// - tox with an inline plugin (`toxfile.py`), imported even for `--version`; Leiningen
     ///   with a `project.clj` (Clojure it evaluates first) or a `.lein-classpath`;
-    /// - rails with `bin/rails`; Maven with `.mvn/extensions.xml`; terraform verbs that load
+    /// - rails with `bin/rails`; Maven with a `.mvn` directory (`jvm.config`, the JVM options
+    ///   its launcher starts with, even for `--version`; `maven.config`, options read before
+    ///   `--version` is acted on; `extensions.xml`); terraform verbs that load
     ///   provider plugins with a `.terraform/` directory; poetry with project plugins
     ///   (`.poetry/plugins/`, or `[tool.poetry.requires-plugins]` in `pyproject.toml`, which
     ///   poetry installs there and loads before it reads its options);
@@ -916,10 +918,20 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             .map(|d| d.join("bin/rails"))
             .find(|f| w.has(f) || w.cx.look.is_file(f))
             .map(|f| format!("`rails` in an application runs `{}`", f.display())),
+        // The launcher finds the project by its `.mvn` directory and starts the JVM with the
+        // options of `.mvn/jvm.config` (`-javaagent:x.jar` runs code); Maven reads
+        // `.mvn/maven.config` as command-line options before it acts on `--version` (`-l FILE`
+        // writes the log there, `-D` sets properties) and loads `.mvn/extensions.xml` first.
+        // Any entry there counts, whatever its name: the directory is the project's settings.
         "mvn" | "mvnd" => project_dirs(dir, root)
-            .map(|d| d.join(".mvn/extensions.xml"))
-            .find(|f| w.has(f) || w.cx.look.is_file(f))
-            .map(|f| format!("`{}` loads build extensions (code) first", f.display())),
+            .map(|d| d.join(".mvn"))
+            .find(|f| w.has(f) || w.cx.look.exists(f))
+            .map(|f| {
+                format!(
+                    "`{}` holds Maven's project settings: JVM options (`jvm.config`: a Java agent runs), command-line options read before `--version` (`maven.config`) and build extensions (code)",
+                    f.display()
+                )
+            }),
         "poetry" => project_dirs(dir, root).find_map(|d| {
             let plugins = d.join(".poetry/plugins");
             let pyproject = d.join("pyproject.toml");
@@ -4099,6 +4111,36 @@ mod tests {
         assert_eq!(flagged(root, "python3 script.py -m pip"), None);
         assert_eq!(flagged(root, "python3 -m json.tool x"), None);
         assert_eq!(flagged(root, "terraform version"), None);
+    }
+
+    /// Maven's launcher reads `.mvn/jvm.config` (JVM options: a Java agent) and Maven reads
+    /// `.mvn/maven.config` before it acts on `--version`: any entry of `.mvn` counts.
+    #[test]
+    fn maven_project_settings() {
+        for f in [".mvn/jvm.config", ".mvn/maven.config", ".mvn/wrapper/x"] {
+            let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+            let root = t.path();
+            assert_eq!(flagged(root, "mvn --version"), None, "{f}");
+            write(root, f, "-javaagent:agent.jar\n");
+            for cmd in [
+                "mvn --version",
+                "mvn -v",
+                "mvnd --version",
+                "cd src && mvn -v",
+            ] {
+                let why = flagged(root, cmd).unwrap_or_else(|| panic!("{f}: {cmd}"));
+                assert!(why.contains(".mvn"), "{f}: {cmd}: {why}");
+            }
+            assert_eq!(flagged(root, "gradle --version"), None, "{f}");
+        }
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        for cmd in [
+            "mkdir .mvn && echo -javaagent:a.jar > .mvn/jvm.config && mvn -v",
+            "cp /tmp/j .mvn/jvm.config; mvn --version",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
     }
 
     #[cfg(unix)]

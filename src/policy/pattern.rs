@@ -62,8 +62,8 @@ pub(crate) enum ArgPattern {
     /// (`analyze::inline_code`) proves to only print; `@python-other-code`, `@node-other-code`:
     /// any other code, or code known only at run time.
     InlineCode(crate::analyze::inline_code::Lang, bool),
-    /// `not:WORD`: any word but WORD (a value known only at run time included): `-m` given
-    /// any module but `json.tool`, with no regex to compile.
+    /// `not:WORD[,WORD…]`: any word but those listed (a value known only at run time
+    /// included): `-m` given any module but `json.tool` or `site`, with no regex to compile.
     Except(Text),
     /// A token glob (`*.pem`, `/dev/sd*`), compiled on first use.
     Glob(Text, OnceLock<Option<Glob>>),
@@ -227,7 +227,7 @@ impl ArgPattern {
                     .as_ref()
                     .is_some_and(|r| r.is_match(text))
             }),
-            ArgPattern::Except(w) => dynamic || text != &**w,
+            ArgPattern::Except(w) => dynamic || !w.split(',').any(|x| x == text),
             ArgPattern::Literal(l) => text == &**l,
         }
     }
@@ -640,6 +640,30 @@ mod tests {
         assert!(p("re:^-").literal_matched_by_glob("*", true));
         assert!(p("re:^-").literal_matched_by_glob("-*", false));
         assert!(p("*=*").literal_matched_by_glob("*", false));
+    }
+
+    #[test]
+    fn except_lists_the_words_it_leaves_out() {
+        let p = |t: &str| ArgPattern::parse(t).unwrap_or_else(|e| panic!("{e}"));
+        let cwd = Path::new("/w");
+        let not = p("not:json.tool,site");
+        for (word, matched) in [
+            ("json.tool", false),
+            ("site", false),
+            ("sitex", true),
+            ("json.tool,site", true),
+            ("site,json.tool", true),
+            ("", true),
+            ("http.server", true),
+        ] {
+            assert_eq!(not.matches_value(Some(word), cwd), matched, "{word}");
+        }
+        assert!(
+            not.matches_value(None, cwd),
+            "a value known only at run time"
+        );
+        assert!(!p("not:json.tool").matches_value(Some("json.tool"), cwd));
+        assert!(p("not:json.tool").matches_value(Some("site"), cwd));
     }
 
     #[test]
