@@ -125,6 +125,9 @@ pub(crate) struct Walker<'l> {
     /// command: that command's span and the loop's. A `read` there gives its variable a line
     /// of the loop's input for each run of the body (`dynamic_reads` judges the lines).
     pub(super) read_loops: Vec<(Span, Span)>,
+    /// Code that may not run when the line runs, and what decides it: see
+    /// [`super::Branches`].
+    pub(super) branch_spans: super::Branches,
     /// Login and interactive shells judged by their code alone so far (`nested.rs`,
     /// `startup_read`): the words that made them read start-up files, the shell, and its
     /// start-up files; `finish` flags one when a unit anywhere on the line names one of its
@@ -194,6 +197,7 @@ impl<'l> Walker<'l> {
             branches: 0,
             loop_sets: Vec::new(),
             read_loops: Vec::new(),
+            branch_spans: super::Branches::default(),
             startup_reads: Vec::new(),
             dir_changes: 0,
             script_text: None,
@@ -433,8 +437,16 @@ impl<'l> Walker<'l> {
         match cmd {
             Command::Simple(s) => self.simple(s, ctx),
             Command::Pipeline { stages, span } => self.pipeline(stages, *span, ctx),
-            Command::AndOr { left, right, .. } => {
+            Command::AndOr {
+                left, right, op, ..
+            } => {
                 self.flag(FlagKind::Chaining, right.span(), "");
+                self.branch_spans
+                    .and_or
+                    .push((left.span(), *op, right.span()));
+                self.branch_spans
+                    .skippable
+                    .push((right.span(), *op == crate::ast::AndOrOp::And));
                 let before = self.units.len();
                 self.command(left, ctx);
                 self.branches += 1;
@@ -1234,6 +1246,17 @@ impl<'l> Walker<'l> {
             });
         self.branches += 1;
         let before = self.units.len();
+        // Every body, and every condition after the first, may not run.
+        for (k, (cond, body)) in branches.iter().enumerate() {
+            let lists = [(k > 0).then_some(&cond[..]), Some(&body[..])];
+            let spans = lists.into_iter().flatten().filter_map(list_span);
+            self.branch_spans
+                .skippable
+                .extend(spans.map(|span| (span, false)));
+        }
+        self.branch_spans
+            .skippable
+            .extend(list_span(else_body).map(|span| (span, false)));
         for (cond, body) in branches {
             self.commands_within(cond, Context::Condition, ctx);
             self.commands(body, &after);
@@ -4167,6 +4190,11 @@ pub(super) fn path_text(a: &Arg) -> Option<std::borrow::Cow<'_, str>> {
         .iter()
         .find_map(|h| a.template.strip_prefix(h))?;
     (!rest.contains(['$', '`', '\\', '*', '?', '['])).then(|| format!("~/{rest}").into())
+}
+
+/// The span from the first command of `list` to the end of its last, `None` when it is empty.
+fn list_span(list: &[Command]) -> Option<Span> {
+    Some(list.first()?.span().cover(list.last()?.span()))
 }
 
 #[cfg(test)]

@@ -267,6 +267,22 @@ pub struct Analysis {
     /// span and the loop's (`while read -r f; do …; done`).
     #[serde(skip)]
     pub(crate) read_loops: Vec<(Span, Span)>,
+    /// Code that may not run when the line runs.
+    #[serde(skip)]
+    pub(crate) branches: Branches,
+}
+
+/// Code of a line that may not run when the line runs, for the model of where each unit runs
+/// (`checks::workdir`): a `cd` there may not move the shell.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Branches {
+    /// Every `left && right` and `left || right`: `right` runs only when `left` succeeded
+    /// (`&&`) or failed (`||`).
+    pub and_or: Vec<(Span, crate::ast::AndOrOp, Span)>,
+    /// The right sides of `&&` and `||`, the bodies of `if` (and its conditions after the
+    /// first): code that may be skipped, and whether what it belongs to fails when it is (the
+    /// right side of `&&`: the left side failed).
+    pub skippable: Vec<(Span, bool)>,
 }
 
 impl Analysis {
@@ -809,6 +825,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.shell_state_changes();
     walker.translated_strings(input);
     let read_loops = std::mem::take(&mut walker.read_loops);
+    let branches = std::mem::take(&mut walker.branch_spans);
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
     mark_shaped_variables(input, &mut units, &assignments);
@@ -819,6 +836,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
         flags,
         assignments,
         read_loops,
+        branches,
     }
 }
 

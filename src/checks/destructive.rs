@@ -29,8 +29,12 @@ declare_check! {
     /// **Example**: `cd ~ && rm -rf *` → deny; `rm -rf "$BUILD"` → ask (high);
     /// `rm -rf ./build` is left to the ordinary ask rules.
     ///
-    /// **Known gaps**: a `cd` inside a function or a script, `pushd`, and paths built from
-    /// variables whose values are not in the line are not followed; of computed targets only
+    /// Relative targets are judged in every directory the unit may run in (the one model of
+    /// `cd`, `pushd` and `popd`, `workdir`): a `cd` that may fail or not run at all leaves the
+    /// shell where it was (`false && cd /tmp/x; rm -rf *`, `cd a/b; rm -rf ../../..`).
+    ///
+    /// **Known gaps**: a `cd` inside a script, and paths built from variables whose values are
+    /// not in the line are not followed; of computed targets only
     /// the path queries above are recognised (`$(realpath ../..)` is, `$(cd "$X" && pwd)` is
     /// not).
     RecursiveDelete,
@@ -126,19 +130,15 @@ fn removes_inputs(program: &str, u: &Unit) -> bool {
 
 impl Check for ArchiveRemoveInputs {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
-        let mut dir: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = super::workdir::target_text(u) {
-                dir = Some(d);
-                continue;
-            }
             let Some(p) = prog(u) else { continue };
             if !removes_inputs(p, u) {
                 continue;
             }
             let words: Vec<&str> = u.args().map(text).collect();
-            // `tar -C DIR`, `--directory=DIR`: later relative inputs are inside DIR.
-            let mut base = dir.clone();
+            // `tar -C DIR`, `--directory=DIR`: later relative inputs are inside DIR; before
+            // one, inputs are judged where the unit runs.
+            let mut base: Option<String> = None;
             let mut hit = None;
             let mut k = 0;
             while k < words.len() {
@@ -152,7 +152,12 @@ impl Check for ArchiveRemoveInputs {
                 }
                 if let Some(d) = w.strip_prefix("--directory=") {
                     base = Some(d.to_owned());
-                } else if !w.starts_with('-') && catastrophic_after_cd(w, base.as_deref(), cx.cwd) {
+                } else if !w.starts_with('-')
+                    && match &base {
+                        Some(b) => catastrophic_after_cd(w, Some(b), cx.cwd),
+                        None => catastrophic_where_run(cx, i, w),
+                    }
+                {
                     hit = Some(w);
                     break;
                 }
@@ -212,14 +217,47 @@ fn catastrophic_after_cd(t: &str, dir: Option<&str>, cwd: &Path) -> bool {
     }
 }
 
+/// Whether `t`, an operand of unit `i`, is a catastrophic target from some directory the unit
+/// may run in ([`CheckCtx::dirs`]): a relative one from the directory the line starts in is
+/// judged as written (`.`, `*`, `..` are the workspace's and above), from another one known now
+/// on the path it makes there (the workspace, one of its parents, the system, a home), from the
+/// top of the repository as from the workspace; from a directory known only at run time it is
+/// not (the ask rules judge it).
+fn catastrophic_where_run(cx: &CheckCtx, i: usize, t: &str) -> bool {
+    use super::workdir::DirRef;
+    let u = unquote(t);
+    if u.starts_with(['/', '~', '$']) {
+        return is_catastrophic_target(&u, cx.cwd);
+    }
+    cx.dirs().of(i).iter().any(|d| match d {
+        DirRef::At(p) if p != cx.start => {
+            // `*`, `.`, `./*`: everything in the directory.
+            let whole = relative_all(&u);
+            let joined = if whole {
+                p.to_path_buf()
+            } else {
+                crate::files::lexical(&u, p)
+            };
+            let shown = joined.to_string_lossy();
+            let above = |q: &Path| q == cx.cwd || cx.cwd.starts_with(q);
+            // `../*`: every name in the directory it ends in.
+            let every = joined
+                .file_name()
+                .is_some_and(|n| relative_all(&n.to_string_lossy()))
+                && joined.parent().is_some_and(above);
+            above(&joined)
+                || every
+                || is_catastrophic_target(&shown, cx.cwd)
+                || whole && is_catastrophic_target(&format!("{shown}/*"), cx.cwd)
+        }
+        DirRef::At(_) | DirRef::RepoTop => is_catastrophic_target(t, cx.cwd),
+        DirRef::Unknown(_) => false,
+    })
+}
+
 impl Check for RecursiveDelete {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
-        let mut dir: Option<String> = None;
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            if let Some(d) = super::workdir::target_text(u) {
-                dir = Some(d);
-                continue;
-            }
             let Some(p) = prog(u).filter(|p| is_deleter(p)) else {
                 continue;
             };
@@ -250,9 +288,7 @@ impl Check for RecursiveDelete {
                 if t.starts_with('-') && !after_dd {
                     continue;
                 }
-                if catastrophic_after_cd(t, dir.as_deref(), cx.cwd)
-                    || workspace_or_above(cx.analysis, a)
-                {
+                if catastrophic_where_run(cx, i, t) || workspace_or_above(cx.analysis, a) {
                     hit = Some(t.to_owned());
                     break;
                 }

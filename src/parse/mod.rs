@@ -272,7 +272,8 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
         return respelled;
     }
     // `echo ${x:-a&#}; rm -rf ~`: an operator byte in a `${…}` operand, which
-    // tree-sitter-bash reads as an operator; bash reads it as a character of the word. Never
+    // tree-sitter-bash reads as an operator; bash reads it as a character of the word; a
+    // translated string after text in an operand (`${x:-a$"b"}`), an error to it. Never
     // allowed (the issue).
     if let Some((text, origin)) = param_operand::as_escaped_operators(src)
         && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
@@ -281,8 +282,9 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
         respelled.issues.push(SyntaxIssue {
             kind: IssueKind::UnsupportedSyntax,
             span: map.map(at, at + 1),
-            detail: "an operator character inside a `${…}` operand (`${x:-a&b}`), read as \
-                     bash reads it: a character of the word"
+            detail: "an operator character or a translated string inside a `${…}` operand \
+                     (`${x:-a&b}`, `${x:-a$\"b\"}`), read as bash reads it: a character of the \
+                     word, a quoted string"
                 .to_owned(),
         });
         return respelled;

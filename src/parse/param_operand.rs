@@ -19,6 +19,11 @@
 //! text, and inside double quotes the backslash stays in the value. The caller parses that text only when the
 //! original did not parse, keeps it only when it parses cleanly, and never allows it.
 //!
+//! A translated string `$"…"` after other text in an operand (`${x:-a$"b"&#}`) is an error to
+//! tree-sitter-bash, so the rest of the line went unread: its `$` is dropped, as bash reads it
+//! with no message catalog (in and out of double quotes; a catalog the line chooses is flagged
+//! from the original text, `shell_options`).
+//!
 //! Nested substitutions (`$(…)`, `` `…` ``, `<(…)`, `>(…)`) and quoted strings in the operand
 //! are left as written: their operators are code, or quoted already. Known gap: the scan does
 //! not know heredoc bodies (a backslash written into a body changes the body's text).
@@ -31,7 +36,8 @@ pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usi
         return None;
     }
     let b = src.as_bytes();
-    let mut at: Vec<(usize, &str)> = Vec::new();
+    // (offset, text written there, bytes of `src` dropped there)
+    let mut at: Vec<(usize, &str, usize)> = Vec::new();
     let mut in_double = false;
     let mut i = 0;
     while i < b.len() {
@@ -39,12 +45,14 @@ pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usi
             let mut found = Vec::new();
             match operand(src, i + 2, &mut found) {
                 Some(end) => {
-                    for k in found {
-                        if in_double {
-                            at.push((k, "\\"));
-                        } else {
-                            at.push((k, "\""));
-                            at.push((k + 1, "\""));
+                    for found in found {
+                        match found {
+                            Found::Translated(k) => at.push((k, "", 1)),
+                            Found::Operator(k) if in_double => at.push((k, "\\", 0)),
+                            Found::Operator(k) => {
+                                at.push((k, "\"", 0));
+                                at.push((k + 1, "\"", 0));
+                            }
                         }
                     }
                     i = end;
@@ -66,25 +74,37 @@ pub(super) fn as_escaped_operators(src: &str) -> Option<(String, Vec<(usize, usi
     let mut out = String::with_capacity(src.len() + 2 * at.len());
     let mut origin = Vec::with_capacity(src.len() + 2 * at.len());
     let mut copied = 0;
-    for (k, text) in at {
+    for (k, text, dropped) in at {
         super::backquotes::copy(src, copied, k, &mut out, &mut origin);
         super::backquotes::push(&mut out, &mut origin, text, (k, k));
-        copied = k;
+        copied = k + dropped;
     }
     super::backquotes::copy(src, copied, src.len(), &mut out, &mut origin);
     Some((out, origin))
 }
 
+/// What the scan of an operand found to respell.
+enum Found {
+    /// An operator byte, written quoted.
+    Operator(usize),
+    /// The `$` of a translated string `$"…"`, dropped.
+    Translated(usize),
+}
+
 /// The end (just past the matching `}`) of the expansion whose text starts at `from` (after
-/// its `${`), with the operator bytes of its operand pushed to `found`; `None` when it has no
-/// matching `}`.
-fn operand(src: &str, from: usize, found: &mut Vec<usize>) -> Option<usize> {
+/// its `${`), with the operator bytes and translated strings of its operand pushed to `found`;
+/// `None` when it has no matching `}`.
+fn operand(src: &str, from: usize, found: &mut Vec<Found>) -> Option<usize> {
     let b = src.as_bytes();
     let mut depth = 1_usize;
     let mut i = from;
     while i < b.len() {
         match b[i] {
             b'\\' => i += 2,
+            b'$' if b.get(i + 1) == Some(&b'"') => {
+                found.push(Found::Translated(i));
+                i = closing_quote(b, i + 1)? + 1;
+            }
             b'\'' | b'"' => i = closing_quote(b, i)? + 1,
             b'`' => i = super::words::backquote_end(b, i + 1)? + 1,
             b'$' if b.get(i + 1) == Some(&b'{') => {
@@ -106,7 +126,7 @@ fn operand(src: &str, from: usize, found: &mut Vec<usize>) -> Option<usize> {
                 }
             }
             b'&' | b';' | b'|' | b'<' | b'>' | b'(' | b')' => {
-                found.push(i);
+                found.push(Found::Operator(i));
                 i += 1;
             }
             _ => i += 1,
@@ -173,6 +193,27 @@ mod tests {
             rewritten("echo ${x:-$y&#}").as_deref(),
             Some("echo ${x:-$y\"&\"#}")
         );
+    }
+
+    #[test]
+    fn translated_strings_of_an_operand_lose_their_dollar() {
+        assert_eq!(
+            rewritten("echo ${x:-a$\"b\"&#}; rm -rf ~").as_deref(),
+            Some("echo ${x:-a\"b\"\"&\"#}; rm -rf ~")
+        );
+        assert_eq!(
+            rewritten("echo \"${x:-a$\"b;c\"}\"; id").as_deref(),
+            Some("echo \"${x:-a\"b;c\"}\"; id")
+        );
+        let (text, origin) = as_escaped_operators("echo ${x/$\"b\"}").unwrap();
+        assert_eq!(text, "echo ${x/\"b\"}");
+        assert_eq!(
+            origin[9],
+            (10, 11),
+            "the quote maps to itself, past the dropped `$`"
+        );
+        // Outside an operand a translated string is tree-sitter-bash's to read.
+        assert_eq!(rewritten("echo $\"a;b\" '${x:-$\"c\"}'"), None);
     }
 
     #[test]
