@@ -682,6 +682,80 @@ name_set! {
     ]
 }
 
+/// The verbs of package managers and registry clients that put their operands into the
+/// requests they send to a registry, a package index or an app store (`npm view NAME` asks
+/// `registry.npmjs.org/NAME`, `pip download NAME` the index's `/simple/NAME/`, `gem search
+/// TEXT`, `cargo search TEXT`, `docker search TEXT`, `brew search TEXT`, `go get PATH` the
+/// module proxy, `snap find TEXT`): a secret read into one of their words is sent to that
+/// host. Verbs that read only what is installed (`npm ls`, `pip show`, `gem list`, `go doc`)
+/// are not named; nor are programs whose look-ups stay in a local index (`apt-cache search`).
+pub(crate) fn sends_operands_to_registry(program: &str, verb: &str) -> bool {
+    let verbs: &[&str] = match program {
+        "npm" | "pnpm" | "yarn" | "yarnpkg" | "bun" | "cnpm" => &[
+            "view",
+            "v",
+            "info",
+            "show",
+            "search",
+            "s",
+            "se",
+            "find",
+            "install",
+            "i",
+            "add",
+            "docs",
+            "home",
+            "repo",
+            "bugs",
+            "issues",
+            "dist-tag",
+            "dist-tags",
+            "owner",
+            "access",
+            "pack",
+            "outdated",
+            "create",
+            "dlx",
+            "exec",
+            "x",
+        ],
+        "pip" | "pip3" => &["download", "install", "index", "search", "wheel"],
+        "pipx" => &["install", "run", "inject"],
+        "uv" => &["add", "tool"],
+        "gem" => &[
+            "search",
+            "info",
+            "query",
+            "fetch",
+            "install",
+            "specification",
+            "spec",
+            "owner",
+            "yank",
+            "dependency",
+        ],
+        "cargo" => &["search", "info", "install", "add", "owner", "yank"],
+        "brew" => &["search", "info", "install", "fetch", "home", "desc", "tap"],
+        "go" => &["get", "install", "list", "mod", "run"],
+        "docker" | "podman" | "nerdctl" => &[
+            "search", "pull", "push", "manifest", "run", "create", "login",
+        ],
+        "conda" | "mamba" | "micromamba" => &["search", "install", "create", "repoquery"],
+        "composer" => &[
+            "show",
+            "search",
+            "require",
+            "info",
+            "create-project",
+            "browse",
+        ],
+        "helm" => &["search", "pull", "install", "show", "repo"],
+        "snap" => &["find", "info", "install", "download"],
+        _ => return false,
+    };
+    verbs.contains(&verb)
+}
+
 name_set! {
     /// Programs that take paths as names and never open a file they name to read it: they
     /// list, stat, test or print the names, or change, move, link or remove what they name
