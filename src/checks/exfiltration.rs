@@ -2787,6 +2787,9 @@ fn sent_by_role(u: &Unit, p: &str) -> Option<String> {
 /// Whether sender `p` sends the files it is given: scp, rsync and sftp only when a word names
 /// a remote side (`host:`), other senders always.
 fn sends_to_remote(u: &Unit, p: &str) -> bool {
+    if crate::programs::is_alias_addressed(p) {
+        return copies_to_remote(u, p) || u.args().any(|x| text(x) == "pipe");
+    }
     !matches!(p, "scp" | "rsync" | "sftp")
         || u.args()
             .map(text)
@@ -2794,17 +2797,27 @@ fn sends_to_remote(u: &Unit, p: &str) -> bool {
 }
 
 /// A copy whose destination, its last operand as the program's table reads the words, is on
-/// another machine (`host:path`, rclone's `remote:path`): the other operands are sent there.
+/// another machine (`host:path`, rclone's `remote:path`; for a client that names remotes by
+/// its own aliases, any path not absolute or explicitly relative: `mc cp -r ~ s3/bucket`):
+/// the other operands are sent there.
 fn copies_to_remote(u: &Unit, p: &str) -> bool {
     let spec = crate::programs::tables::builtin(p).unwrap_or_default();
     let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let alias = crate::programs::is_alias_addressed(p);
+    // The alias-addressed clients' verb comes first (`mc cp SRC… DEST`).
+    let operands = parsed.operands.len() - usize::from(alias && !parsed.operands.is_empty());
     parsed
         .operands
         .last()
+        .filter(|_| !alias || operands >= 2)
         .and_then(|&i| u.argv.get(i))
         .is_some_and(|a| {
             let t = text(a);
-            t.contains(':') && !t.starts_with(['/', '.', '~'])
+            if alias {
+                !t.starts_with(['/', '.', '~', '$'])
+            } else {
+                t.contains(':') && !t.starts_with(['/', '.', '~'])
+            }
         })
 }
 

@@ -620,6 +620,8 @@ pub(crate) fn is_sender(p: &str) -> bool {
                 | "sendxmpp"
                 | "ncftpput"
                 | "mpack"
+                | "mc"
+                | "mcli"
         )
 }
 
@@ -908,8 +910,16 @@ name_set! {
     /// sources with an option, given the read role by its subcommand's table (`az storage blob
     /// upload-batch -s DIR`).
     pub(crate) fn is_bucket_copier, BUCKET_COPIERS = [
-        "aws", "gsutil", "gcloud", "s3cmd", "azcopy", "b2", "az",
+        "aws", "gsutil", "gcloud", "s3cmd", "azcopy", "b2", "az", "mc", "mcli",
     ]
+}
+
+name_set! {
+    /// Object storage clients that name a remote by an alias of their own configuration as the
+    /// first part of a path (the `MinIO` client, `mc`, packaged as `mcli`: `mc cp -r ~ s3/bucket`,
+    /// `mc mirror ~/.ssh play/b`), with no `host:` or `scheme://` to tell it: an operand that
+    /// is not an absolute or explicitly relative path (`/`, `.`, `~`) may be on another machine.
+    pub(crate) fn is_alias_addressed, ALIAS_ADDRESSED = ["mc", "mcli"]
 }
 
 name_set! {
@@ -1255,12 +1265,16 @@ mod tests {
             (is_credential_printer, CREDENTIAL_PRINTERS),
             (is_bucket_copier, BUCKET_COPIERS),
             (is_clipboard_writer, CLIPBOARD_WRITERS),
+            (is_alias_addressed, ALIAS_ADDRESSED),
         ] {
             assert_name_set(is, list);
         }
-        // A look-up sends the name it looks up.
-        for p in HOST_LOOKUPS {
+        // A look-up sends the name it looks up; a client naming remotes by alias copies to them.
+        for p in HOST_LOOKUPS.iter().chain(ALIAS_ADDRESSED) {
             assert!(is_sender(p), "{p}");
+        }
+        for p in ALIAS_ADDRESSED {
+            assert!(is_bucket_copier(p), "{p}");
         }
     }
 
