@@ -45,7 +45,8 @@ declare_check! {
     /// repository's settings (`th1-setup` with `tcl` on) run code.
     ///
     /// Git run in the workspace or next to it reads the repository it finds there, which is
-    /// the agent's to write: its config, includes, submodule configs and hooks are read at
+    /// the agent's to write: its config, includes, submodule configs (those under `modules/`
+    /// and those in the work tree, `lib/.git`, that `status` and `diff` enter) and hooks are read at
     /// decision time, and a key that names a program or a hook the subcommand runs is flagged
     /// (`git_config`): `git status` with `core.fsmonitor = ./x.sh` asks.
     ///
@@ -779,6 +780,77 @@ mod tests {
     /// names a program, an include that sets one, a submodule's, and a hook the subcommand
     /// runs make even a reading command ask; what `git init`, `git clone` and git-lfs write
     /// does not.
+    /// A git index (format 2) of `entries`, each a path and its mode.
+    fn index_of(entries: &[(&str, u32)]) -> Vec<u8> {
+        let mut out = b"DIRC\0\0\0\x02".to_vec();
+        out.extend_from_slice(&u32::try_from(entries.len()).unwrap_or(0).to_be_bytes());
+        for (path, mode) in entries {
+            let mut e = vec![0u8; 24];
+            e.extend_from_slice(&mode.to_be_bytes());
+            e.extend_from_slice(&[0u8; 12 + 20]);
+            e.extend_from_slice(&u16::try_from(path.len()).unwrap_or(0).to_be_bytes());
+            e.extend_from_slice(path.as_bytes());
+            let padded = (e.len() + 8) & !7;
+            e.resize(padded, 0);
+            out.extend(e);
+        }
+        out
+    }
+
+    /// `git status` and `git diff` run `git status` in every submodule the index records whose
+    /// directory holds a repository of its own (`sub/.git/`, or a `.git` file naming one): that
+    /// repository's config and hooks run as the workspace's do.
+    #[test]
+    fn submodules_with_their_repository_in_the_work_tree_are_read() {
+        let run = |root: &std::path::Path, cmd: &str| {
+            super::super::test_support::decisions_in(&ForeignRepository, cmd, root)
+        };
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let mk = |p: &str, text: &str| write_file(ws, p, text);
+        mk(".git/config", "[core]\n\tbare = false\n");
+        mk("lib/.git/config", "[core]\n\tfsmonitor = ./x\n");
+        mk("lib/.git/HEAD", "ref: refs/heads/main\n");
+        let index = |entries: &[(&str, u32)]| {
+            std::fs::write(ws.join(".git/index"), index_of(entries))
+                .unwrap_or_else(|e| panic!("{e}"));
+        };
+        // Not recorded as a submodule (a file, or no entry): git does not enter it.
+        index(&[("README", 0o100_644), ("lib", 0o100_644)]);
+        for cmd in ["git status", "git diff", "git log"] {
+            assert_eq!(run(ws, cmd), None, "{cmd}");
+        }
+        // A gitlink, no `.gitmodules` needed.
+        index(&[("README", 0o100_644), ("lib", 0o160_000)]);
+        for cmd in [
+            "git status",
+            "git diff",
+            "cd lib/.. && git status",
+            "git -C . diff",
+        ] {
+            assert_eq!(run(ws, cmd), Some(Decision::Ask), "{cmd}");
+        }
+        // The same submodule with a clean config.
+        mk("lib/.git/config", "[core]\n\tbare = false\n");
+        assert_eq!(run(ws, "git status"), None);
+        // A `.git` file naming the submodule's repository elsewhere, and one nested in it.
+        std::fs::remove_dir_all(ws.join("lib/.git")).unwrap_or_else(|e| panic!("{e}"));
+        mk("lib/.git", "gitdir: ../elsewhere\n");
+        mk("elsewhere/HEAD", "ref: refs/heads/main\n");
+        mk("elsewhere/config", "[diff \"x\"]\n\ttextconv = ./conv\n");
+        assert_eq!(run(ws, "git status"), Some(Decision::Ask));
+        mk("elsewhere/config", "[core]\n\tbare = false\n");
+        assert_eq!(run(ws, "git status"), None);
+        std::fs::write(ws.join("elsewhere/index"), index_of(&[("deep", 0o160_000)]))
+            .unwrap_or_else(|e| panic!("{e}"));
+        mk("lib/deep/.git/config", "[core]\n\tpager = id\n");
+        assert_eq!(run(ws, "git status"), Some(Decision::Ask));
+        // An index that cannot be read (format 4) may record any submodule.
+        std::fs::write(ws.join(".git/index"), b"DIRC\0\0\0\x04\0\0\0\0")
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(run(ws, "git status"), Some(Decision::Ask));
+    }
+
     #[test]
     fn the_workspace_repository_config_and_hooks_are_read() {
         let run = |root: &std::path::Path, cmd: &str| {

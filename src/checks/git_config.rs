@@ -12,7 +12,9 @@
 //! Read here: the repository's `config` (the common one of a linked worktree too), its
 //! `config.worktree`, every file they include (`include.path`, `includeIf.*.path`, followed
 //! whatever the condition), the configs of its submodules (`modules/**/config`: `status` and
-//! `diff` run git in each submodule), and its hooks directory (`core.hooksPath` or `hooks/`).
+//! `diff` run git in each submodule), the repositories of the submodules the index records
+//! that hold one of their own in the work tree (`sub/.git/config`, or a `sub/.git` file naming a
+//! git directory elsewhere), and its hooks directory (`core.hooksPath` or `hooks/`).
 //! The person's own files (`~/.gitconfig`, `/etc/gitconfig`) are trusted and not read.
 //!
 //! **Known gaps**: a repository reached through `GIT_DIR`-like variables of the agent's
@@ -29,6 +31,9 @@ const MAX_INCLUDE_DEPTH: usize = 10;
 
 /// How many submodule configs are read before the rest counts as unknown.
 const MAX_MODULES: usize = 64;
+
+/// How deep submodules whose repository is in their own directory are followed.
+const MAX_EMBEDDED_DEPTH: usize = 4;
 
 /// Subcommands that run no hook but `post-index-change` (a refreshed index is written) and
 /// `reference-transaction` (a ref is updated), from githooks(5): any other subcommand, or one
@@ -97,6 +102,11 @@ pub(super) struct Target<'a> {
 /// a configuration key that names a program, a hook the subcommand runs, or a configuration
 /// that cannot be read. `None` when no repository is found or nothing of it runs code.
 pub(super) fn repo_code(look: Look<'_>, target: &Target<'_>) -> Option<String> {
+    repo_code_at(look, target, 0)
+}
+
+/// [`repo_code`] of a repository `depth` submodules below the one the line's git runs in.
+fn repo_code_at(look: Look<'_>, target: &Target<'_>, depth: usize) -> Option<String> {
     let repo = match find_repo(look, target)? {
         Ok(r) => r,
         Err(why) => return Some(why),
@@ -117,6 +127,11 @@ pub(super) fn repo_code(look: Look<'_>, target: &Target<'_>) -> Option<String> {
         if let Some(why) = read_config(look, f, 0, None, &mut own) {
             return Some(why);
         }
+    }
+    if let Some(top) = top
+        && let Some(why) = embedded_submodule_code(look, &repo, top, depth)
+    {
+        return Some(why);
     }
     // Relative to the top of the work tree, where git runs hooks (the git directory of a bare
     // repository).
@@ -242,6 +257,59 @@ fn submodule_configs(
         submodule_configs(look, &d.join("modules"), depth + 1, out)?;
     }
     Ok(())
+}
+
+/// Why git run in a submodule of `repo` whose repository is not under its `modules/` can run
+/// code: `status`, `diff` and `describe --dirty` run `git status` in every submodule the index
+/// records (a gitlink, with or without a `.gitmodules` entry) whose directory holds a `.git`,
+/// a directory of its own (`sub/.git/config`) or a file naming one anywhere; that git reads the
+/// submodule's config and hooks. An index that cannot be read counts as naming such a
+/// submodule, and so do submodules nested deeper than [`MAX_EMBEDDED_DEPTH`] or more than
+/// [`MAX_MODULES`] of them.
+fn embedded_submodule_code(
+    look: Look<'_>,
+    repo: &Repo,
+    top: &Path,
+    depth: usize,
+) -> Option<String> {
+    let Some(entries) = super::tree_search::tracked_files(&repo.git_dir, &repo.common, look) else {
+        return Some(format!(
+            "git runs in the submodules the index of `{}` records, which cannot be read here: their configs can run commands",
+            repo.git_dir.display()
+        ));
+    };
+    let mut populated = entries
+        .iter()
+        .filter(|e| e.mode & 0o170_000 == 0o160_000)
+        .map(|e| top.join(&e.path))
+        .filter(|d| look.stat(&d.join(".git")) != crate::files::Kind::Missing)
+        .peekable();
+    if populated.peek().is_some() && depth >= MAX_EMBEDDED_DEPTH {
+        return Some(format!(
+            "git runs in submodules nested deeper than shclass reads (below `{}`): their configs can run commands",
+            top.display()
+        ));
+    }
+    for (k, d) in populated.enumerate() {
+        if k >= MAX_MODULES {
+            return Some(format!(
+                "git runs in more submodules than shclass reads (over {MAX_MODULES} in `{}`): their configs can run commands",
+                top.display()
+            ));
+        }
+        let child = Target {
+            start: d.clone(),
+            git_dir: None,
+            subcommand: Some("status"),
+        };
+        if let Some(why) = repo_code_at(look, &child, depth + 1) {
+            return Some(format!(
+                "git runs `git status` in the submodule `{}`: {why}",
+                d.display()
+            ));
+        }
+    }
+    None
 }
 
 /// What the configs read so far set that matters after them.

@@ -330,7 +330,8 @@ fn git(args: &[&str], names: &mut Names) {
     let Some(top) = repo.top.clone() else {
         return;
     };
-    let Some(tracked) = super::tree_search::tracked_files(&repo.git_dir, &repo.common, cx) else {
+    let Some(tracked) = super::tree_search::tracked_files(&repo.git_dir, &repo.common, cx.look)
+    else {
         names.unknown = true;
         return;
     };

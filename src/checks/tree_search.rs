@@ -119,6 +119,8 @@ fn in_work_tree(dir: &Path, cx: &CheckCtx) -> bool {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Tracked {
     pub path: String,
+    /// The entry's mode (`0o160000`: a gitlink, a submodule's commit).
+    pub mode: u32,
     size: u32,
     ctime: (u32, u32),
     mtime: (u32, u32),
@@ -131,17 +133,20 @@ const MAX_INDEX: u64 = 128 << 20;
 /// directory, holding the configuration, is `common`); `None` when
 /// it cannot be read as SHA-1 format 2 or 3 (format 4 compresses paths; a SHA-256 repository's
 /// entries are longer): any file may be tracked. No index: nothing is.
-pub(super) fn tracked_files(git: &Path, common: &Path, cx: &CheckCtx) -> Option<Vec<Tracked>> {
+pub(super) fn tracked_files(
+    git: &Path,
+    common: &Path,
+    look: crate::files::Look<'_>,
+) -> Option<Vec<Tracked>> {
     let index = git.join("index");
-    if !cx.look.exists(&index) {
+    if !look.exists(&index) {
         return Some(Vec::new());
     }
     if std::fs::metadata(&index).ok()?.len() > MAX_INDEX {
         return None;
     }
     // The entries' length depends on the hash: only SHA-1's are read.
-    if cx
-        .look
+    if look
         .read_to_string(common.join("config"))
         .is_ok_and(|c| c.to_ascii_lowercase().contains("objectformat"))
     {
@@ -178,6 +183,7 @@ pub(super) fn tracked_files(git: &Path, common: &Path, cx: &CheckCtx) -> Option<
                 Ok(p) => p.to_owned(),
                 Err(_) => String::from_utf8_lossy(name.get(..len)?).into_owned(),
             },
+            mode: word(at + 24)?,
             size: word(at + 36)?,
             ctime: (word(at)?, word(at + 4)?),
             mtime: (word(at + 8)?, word(at + 12)?),
@@ -202,7 +208,7 @@ fn may_be_tracked(file: &Path, cx: &CheckCtx) -> bool {
         return true;
     };
     let rel = rel.to_string_lossy();
-    tracked_files(&repo.git_dir, &repo.common, cx)
+    tracked_files(&repo.git_dir, &repo.common, cx.look)
         .is_none_or(|files| files.iter().any(|f| f.path == rel))
 }
 
@@ -413,7 +419,7 @@ pub(crate) fn history_prints_secret(u: &Unit, dir: Option<&Path>, cx: &CheckCtx)
             use std::os::unix::fs::MetadataExt;
             (m.mtime(), m.mtime_nsec())
         });
-        let Some(files) = tracked_files(&git, &common, cx) else {
+        let Some(files) = tracked_files(&git, &common, cx.look) else {
             return Some(format!(
                 "{what} the files git tracks, and the repository's index cannot be read: one may hold secrets"
             ));

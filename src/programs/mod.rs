@@ -620,6 +620,8 @@ pub(crate) fn is_sender(p: &str) -> bool {
                 | "sendxmpp"
                 | "ncftpput"
                 | "mpack"
+                | "mc"
+                | "mcli"
         )
 }
 
@@ -680,6 +682,80 @@ name_set! {
         "ping4", "ping6", "fping", "hping3", "nping", "arping", "traceroute", "traceroute6",
         "tracepath", "tracepath6", "tcptraceroute", "mtr", "nmap", "ssh-keyscan", "whois",
     ]
+}
+
+/// The verbs of package managers and registry clients that put their operands into the
+/// requests they send to a registry, a package index or an app store (`npm view NAME` asks
+/// `registry.npmjs.org/NAME`, `pip download NAME` the index's `/simple/NAME/`, `gem search
+/// TEXT`, `cargo search TEXT`, `docker search TEXT`, `brew search TEXT`, `go get PATH` the
+/// module proxy, `snap find TEXT`): a secret read into one of their words is sent to that
+/// host. Verbs that read only what is installed (`npm ls`, `pip show`, `gem list`, `go doc`)
+/// are not named; nor are programs whose look-ups stay in a local index (`apt-cache search`).
+pub(crate) fn sends_operands_to_registry(program: &str, verb: &str) -> bool {
+    let verbs: &[&str] = match program {
+        "npm" | "pnpm" | "yarn" | "yarnpkg" | "bun" | "cnpm" => &[
+            "view",
+            "v",
+            "info",
+            "show",
+            "search",
+            "s",
+            "se",
+            "find",
+            "install",
+            "i",
+            "add",
+            "docs",
+            "home",
+            "repo",
+            "bugs",
+            "issues",
+            "dist-tag",
+            "dist-tags",
+            "owner",
+            "access",
+            "pack",
+            "outdated",
+            "create",
+            "dlx",
+            "exec",
+            "x",
+        ],
+        "pip" | "pip3" => &["download", "install", "index", "search", "wheel"],
+        "pipx" => &["install", "run", "inject"],
+        "uv" => &["add", "tool"],
+        "gem" => &[
+            "search",
+            "info",
+            "query",
+            "fetch",
+            "install",
+            "specification",
+            "spec",
+            "owner",
+            "yank",
+            "dependency",
+        ],
+        "cargo" => &["search", "info", "install", "add", "owner", "yank"],
+        "brew" => &["search", "info", "install", "fetch", "home", "desc", "tap"],
+        "go" => &["get", "install", "list", "mod", "run"],
+        "docker" | "podman" | "nerdctl" => &[
+            "search", "pull", "push", "manifest", "run", "create", "login",
+        ],
+        "conda" | "mamba" | "micromamba" => &["search", "install", "create", "repoquery"],
+        "composer" => &[
+            "show",
+            "search",
+            "require",
+            "info",
+            "create-project",
+            "browse",
+        ],
+        "helm" => &["search", "pull", "install", "show", "repo"],
+        "snap" => &["find", "info", "install", "download"],
+        _ => return false,
+    };
+    verbs.contains(&verb)
 }
 
 name_set! {
@@ -859,8 +935,16 @@ name_set! {
     /// sources with an option, given the read role by its subcommand's table (`az storage blob
     /// upload-batch -s DIR`).
     pub(crate) fn is_bucket_copier, BUCKET_COPIERS = [
-        "aws", "gsutil", "gcloud", "s3cmd", "azcopy", "b2", "az",
+        "aws", "gsutil", "gcloud", "s3cmd", "azcopy", "b2", "az", "mc", "mcli",
     ]
+}
+
+name_set! {
+    /// Object storage clients that name a remote by an alias of their own configuration as the
+    /// first part of a path (the `MinIO` client, `mc`, packaged as `mcli`: `mc cp -r ~ s3/bucket`,
+    /// `mc mirror ~/.ssh play/b`), with no `host:` or `scheme://` to tell it: an operand that
+    /// is not an absolute or explicitly relative path (`/`, `.`, `~`) may be on another machine.
+    pub(crate) fn is_alias_addressed, ALIAS_ADDRESSED = ["mc", "mcli"]
 }
 
 name_set! {
@@ -1207,12 +1291,16 @@ mod tests {
             (is_bucket_copier, BUCKET_COPIERS),
             (is_clipboard_writer, CLIPBOARD_WRITERS),
             (is_gnu_prefixed, GNU_PREFIXED),
+            (is_alias_addressed, ALIAS_ADDRESSED),
         ] {
             assert_name_set(is, list);
         }
-        // A look-up sends the name it looks up.
-        for p in HOST_LOOKUPS {
+        // A look-up sends the name it looks up; a client naming remotes by alias copies to them.
+        for p in HOST_LOOKUPS.iter().chain(ALIAS_ADDRESSED) {
             assert!(is_sender(p), "{p}");
+        }
+        for p in ALIAS_ADDRESSED {
+            assert!(is_bucket_copier(p), "{p}");
         }
     }
 
