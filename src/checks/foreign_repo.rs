@@ -776,10 +776,6 @@ mod tests {
         assert_eq!(run(ws, "git log"), None);
     }
 
-    /// The repository git finds in the workspace is the agent's to write: a config key that
-    /// names a program, an include that sets one, a submodule's, and a hook the subcommand
-    /// runs make even a reading command ask; what `git init`, `git clone` and git-lfs write
-    /// does not.
     /// A git index (format 2) of `entries`, each a path and its mode.
     fn index_of(entries: &[(&str, u32)]) -> Vec<u8> {
         let mut out = b"DIRC\0\0\0\x02".to_vec();
@@ -851,6 +847,10 @@ mod tests {
         assert_eq!(run(ws, "git status"), Some(Decision::Ask));
     }
 
+    /// The repository git finds in the workspace is the agent's to write: a config key that
+    /// names a program, an include that sets one, a submodule's, and a hook the subcommand
+    /// runs make even a reading command ask; what `git init`, `git clone` and git-lfs write
+    /// does not.
     #[test]
     fn the_workspace_repository_config_and_hooks_are_read() {
         let run = |root: &std::path::Path, cmd: &str| {

@@ -272,7 +272,8 @@ fn embedded_submodule_code(
     top: &Path,
     depth: usize,
 ) -> Option<String> {
-    let Some(entries) = super::tree_search::tracked_files(&repo.git_dir, &repo.common, look) else {
+    let Some(entries) = super::tree_search::tracked_gitlinks(&repo.git_dir, &repo.common, look)
+    else {
         return Some(format!(
             "git runs in the submodules the index of `{}` records, which cannot be read here: their configs can run commands",
             repo.git_dir.display()

@@ -138,6 +138,27 @@ pub(super) fn tracked_files(
     common: &Path,
     look: crate::files::Look<'_>,
 ) -> Option<Vec<Tracked>> {
+    index_entries(git, common, look, true)
+}
+
+/// The gitlinks (the commits of submodules) [`tracked_files`] would give, read without building
+/// the other entries: git reads the index for them on every `status`, and a large work tree's
+/// holds hundreds of thousands of files.
+pub(super) fn tracked_gitlinks(
+    git: &Path,
+    common: &Path,
+    look: crate::files::Look<'_>,
+) -> Option<Vec<Tracked>> {
+    index_entries(git, common, look, false)
+}
+
+/// [`tracked_files`] (`all`), or only its gitlinks.
+fn index_entries(
+    git: &Path,
+    common: &Path,
+    look: crate::files::Look<'_>,
+    all: bool,
+) -> Option<Vec<Tracked>> {
     let index = git.join("index");
     if !look.exists(&index) {
         return Some(Vec::new());
@@ -165,7 +186,7 @@ pub(super) fn tracked_files(
         return None;
     }
     let count = word(8)? as usize;
-    let mut out = Vec::with_capacity(count.min(1 << 20));
+    let mut out = Vec::with_capacity(if all { count.min(1 << 20) } else { 0 });
     let mut at = 12;
     for _ in 0..count {
         // ctime, mtime, dev, ino, mode, uid, gid, size (4 bytes each but the times, 8), the
@@ -176,18 +197,30 @@ pub(super) fn tracked_files(
         } else {
             62
         };
-        let name = bytes.get(at + fixed..)?;
-        let len = name.iter().position(|&b| b == 0)?;
-        out.push(Tracked {
-            path: match std::str::from_utf8(name.get(..len)?) {
-                Ok(p) => p.to_owned(),
-                Err(_) => String::from_utf8_lossy(name.get(..len)?).into_owned(),
-            },
-            mode: word(at + 24)?,
-            size: word(at + 36)?,
-            ctime: (word(at)?, word(at + 4)?),
-            mtime: (word(at + 8)?, word(at + 12)?),
-        });
+        // The path's length is in the flags' low 12 bits, up to 0xFFF (a longer path's is
+        // found by its NUL); the NUL after it is checked: an index that does not end its path
+        // there is not read.
+        let len = match usize::from(flags & 0x0FFF) {
+            0xFFF => bytes.get(at + fixed..)?.iter().position(|&b| b == 0)?,
+            n => n,
+        };
+        if bytes.get(at + fixed + len) != Some(&0) {
+            return None;
+        }
+        let mode = word(at + 24)?;
+        if all || mode & 0o170_000 == 0o160_000 {
+            let name = bytes.get(at + fixed..at + fixed + len)?;
+            out.push(Tracked {
+                path: match std::str::from_utf8(name) {
+                    Ok(p) => p.to_owned(),
+                    Err(_) => String::from_utf8_lossy(name).into_owned(),
+                },
+                mode,
+                size: word(at + 36)?,
+                ctime: (word(at)?, word(at + 4)?),
+                mtime: (word(at + 8)?, word(at + 12)?),
+            });
+        }
         // Padded with 1 to 8 NULs to a multiple of eight bytes.
         at += (fixed + len + 8) & !7;
     }
@@ -1025,6 +1058,53 @@ mod tests {
         ] {
             assert_eq!(run(cmd), None, "{cmd}");
         }
+    }
+
+    /// The index is read by the path lengths its entries' flags give (a path of 0xFFF bytes
+    /// or more by its NUL); the gitlinks alone are the same entries; an entry whose path does
+    /// not end where its flags say leaves the index unread.
+    #[test]
+    fn index_entries_and_gitlinks() {
+        let entry = |path: &str, mode: u32, flags_len: u16| {
+            let mut e = vec![0u8; 24];
+            e.extend_from_slice(&mode.to_be_bytes());
+            e.extend_from_slice(&[0u8; 12 + 20]);
+            e.extend_from_slice(&flags_len.to_be_bytes());
+            e.extend_from_slice(path.as_bytes());
+            let padded = (e.len() + 8) & !7;
+            e.resize(padded, 0);
+            e
+        };
+        let long = format!("d/{}", "x".repeat(5000));
+        let index = |entries: &[Vec<u8>]| {
+            let mut out = b"DIRC\0\0\0\x02".to_vec();
+            out.extend_from_slice(&u32::try_from(entries.len()).unwrap_or(0).to_be_bytes());
+            for e in entries {
+                out.extend_from_slice(e);
+            }
+            out
+        };
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let git = t.path();
+        let look = crate::files::Look::now();
+        let write = |bytes: Vec<u8>| {
+            std::fs::write(git.join("index"), bytes).unwrap_or_else(|e| panic!("{e}"));
+        };
+        write(index(&[
+            entry("a.txt", 0o100_644, 5),
+            entry(&long, 0o100_644, 0xFFF),
+            entry("lib", 0o160_000, 3),
+        ]));
+        let all = super::tracked_files(git, git, look).unwrap_or_default();
+        let paths: Vec<&str> = all.iter().map(|e| e.path.as_str()).collect();
+        assert_eq!(paths, ["a.txt", long.as_str(), "lib"]);
+        let links = super::tracked_gitlinks(git, git, look).unwrap_or_default();
+        assert_eq!(links.len(), 1);
+        assert_eq!((links[0].path.as_str(), links[0].mode), ("lib", 0o160_000));
+        // A length in the flags that does not end the path.
+        write(index(&[entry("abc.txt", 0o100_644, 3)]));
+        assert_eq!(super::tracked_files(git, git, look), None);
+        assert_eq!(super::tracked_gitlinks(git, git, look), None);
     }
 
     /// A git index (format 2) listing `files` with their stat data as they are now.
