@@ -57,10 +57,12 @@ declare_check! {
 
 declare_check! {
     /// **What it flags**: `find` (or `fd`) starting at the root, a home directory or a system
-    /// directory with `-delete`, or running on what it finds (`-exec`/`-execdir`/`-ok`, fd's
-    /// `-x`/`-X`, which append the paths when no `{}` is given) a command that deletes or
-    /// changes them (`rm`, `shred`, `unlink`, `chmod`, `truncate`) or writes to a path found
-    /// (`dd of={}`, `tee {}`, `cp X {}`).
+    /// directory, or at the workspace or one of its parents named from where a move of the line
+    /// led (`cd src && find .. -delete`, `cd /tmp && find "$OLDPWD" -delete`), with `-delete`,
+    /// or running on what it finds (`-exec`/`-execdir`/`-ok`, fd's `-x`/`-X`, which append the
+    /// paths when no `{}` is given) a command that deletes or changes them (`rm`, `shred`,
+    /// `unlink`, `chmod`, `truncate`) or writes to a path found (`dd of={}`, `tee {}`, `cp X
+    /// {}`).
     ///
     /// **Why it is risky**: it deletes every matching file under the whole tree; with no filter
     /// it deletes everything.
@@ -222,37 +224,60 @@ fn catastrophic_after_cd(t: &str, dir: Option<&str>, cwd: &Path) -> bool {
 /// judged as written (`.`, `*`, `..` are the workspace's and above), from another one known now
 /// on the path it makes there (the workspace, one of its parents, the system, a home), from the
 /// top of the repository as from the workspace; from a directory known only at run time it is
-/// not (the ask rules judge it).
+/// not (the ask rules judge it). `$OLDPWD/…` and `~-/…` are judged in each directory the line's
+/// moves leave in `OLDPWD` ([`super::workdir::Dirs::old`]).
 fn catastrophic_where_run(cx: &CheckCtx, i: usize, t: &str) -> bool {
     use super::workdir::DirRef;
     let u = unquote(t);
+    if let Some(rest) = oldpwd_rest(&u) {
+        return cx.dirs().old(i).any(|d| match d {
+            DirRef::At(p) => catastrophic_in(cx, rest, p),
+            DirRef::RepoTop => is_catastrophic_target(rest, cx.cwd),
+            DirRef::Unknown(_) => false,
+        });
+    }
     if u.starts_with(['/', '~', '$']) {
         return is_catastrophic_target(&u, cx.cwd);
     }
     cx.dirs().of(i).iter().any(|d| match d {
-        DirRef::At(p) if p != cx.start => {
-            // `*`, `.`, `./*`: everything in the directory.
-            let whole = relative_all(&u);
-            let joined = if whole {
-                p.to_path_buf()
-            } else {
-                crate::files::lexical(&u, p)
-            };
-            let shown = joined.to_string_lossy();
-            let above = |q: &Path| q == cx.cwd || cx.cwd.starts_with(q);
-            // `../*`: every name in the directory it ends in.
-            let every = joined
-                .file_name()
-                .is_some_and(|n| relative_all(&n.to_string_lossy()))
-                && joined.parent().is_some_and(above);
-            above(&joined)
-                || every
-                || is_catastrophic_target(&shown, cx.cwd)
-                || whole && is_catastrophic_target(&format!("{shown}/*"), cx.cwd)
-        }
+        DirRef::At(p) if p != cx.start => catastrophic_in(cx, &u, p),
         DirRef::At(_) | DirRef::RepoTop => is_catastrophic_target(t, cx.cwd),
         DirRef::Unknown(_) => false,
     })
+}
+
+/// For a word naming `OLDPWD` (`$OLDPWD`, `${OLDPWD}`, `~-`, each alone or followed by `/…`),
+/// the relative path after it (`.` when none).
+fn oldpwd_rest(u: &str) -> Option<&str> {
+    let rest = ["$OLDPWD", "${OLDPWD}", "~-"]
+        .iter()
+        .find_map(|h| u.strip_prefix(h))
+        .filter(|r| r.is_empty() || r.starts_with('/'))?;
+    let rest = rest.trim_start_matches('/');
+    Some(if rest.is_empty() { "." } else { rest })
+}
+
+/// Whether the relative path `u`, taken in `p` (a directory known now), is a catastrophic
+/// target: the workspace, one of its parents, every name in one of them, the system or a home.
+fn catastrophic_in(cx: &CheckCtx, u: &str, p: &Path) -> bool {
+    // `*`, `.`, `./*`: everything in the directory.
+    let whole = relative_all(u);
+    let joined = if whole {
+        p.to_path_buf()
+    } else {
+        crate::files::lexical(u, p)
+    };
+    let shown = joined.to_string_lossy();
+    let above = |q: &Path| q == cx.cwd || cx.cwd.starts_with(q);
+    // `../*`: every name in the directory it ends in.
+    let every = joined
+        .file_name()
+        .is_some_and(|n| relative_all(&n.to_string_lossy()))
+        && joined.parent().is_some_and(above);
+    above(&joined)
+        || every
+        || is_catastrophic_target(&shown, cx.cwd)
+        || whole && is_catastrophic_target(&format!("{shown}/*"), cx.cwd)
 }
 
 impl Check for RecursiveDelete {
@@ -423,13 +448,9 @@ fn is_exec_destroyer(p: &str) -> bool {
 
 impl Check for FindDeleteRoot {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
+        use super::workdir::DirRef;
         let a = cx.analysis;
-        let mut dir: Option<String> = None;
         for (i, u) in a.units.iter().enumerate() {
-            if let Some(d) = super::workdir::target_text(u) {
-                dir = Some(d);
-                continue;
-            }
             let fd = matches!(prog(u), Some("fd" | "fdfind"));
             if prog(u) != Some("find") && !fd {
                 continue;
@@ -445,20 +466,39 @@ impl Check for FindDeleteRoot {
                     .map(str::to_owned)
                     .collect()
             };
-            // `find ..`, or `find .` after `cd ~`/`cd /`.
+            // `find ..` where the line starts; a start directory taken where the unit runs
+            // after a move (`cd / && find .`, `cd src && find ../src/..`) or in `OLDPWD` that
+            // is the workspace, one of its parents, the system or a home.
             let climbs = |s: &str| {
                 let u = unquote(s);
                 !u.starts_with('/')
                     && u.split('/').any(|c| c == "..")
                     && u.split('/').all(|c| matches!(c, ".." | "." | ""))
             };
+            let in_dir = |rel: &str, p: &Path| {
+                let joined = crate::files::lexical(rel, p);
+                joined == cx.cwd || cx.cwd.starts_with(&joined) || {
+                    let shown = joined.to_string_lossy();
+                    system_or_home(&shown)
+                }
+            };
             let Some(start) = starts.iter().find(|s| {
-                system_or_home(s)
-                    || climbs(s)
-                    || relative_all(s)
-                        && dir
-                            .as_deref()
-                            .is_some_and(|d| system_or_home(d) || climbs(d))
+                let w = unquote(s);
+                if let Some(rest) = oldpwd_rest(&w) {
+                    return cx.dirs().old(i).any(|d| match d {
+                        DirRef::At(p) => in_dir(rest, p),
+                        DirRef::RepoTop => climbs(rest),
+                        DirRef::Unknown(_) => false,
+                    });
+                }
+                if w.starts_with(['/', '~', '$']) {
+                    return system_or_home(s);
+                }
+                cx.dirs().of(i).iter().any(|d| match d {
+                    DirRef::At(p) if p != cx.start => in_dir(&w, p),
+                    DirRef::At(_) | DirRef::RepoTop => climbs(s),
+                    DirRef::Unknown(_) => false,
+                })
             }) else {
                 continue;
             };
@@ -498,7 +538,7 @@ impl Check for FindDeleteRoot {
                     Some(i),
                     u.span,
                     format!(
-                        "`{name} {start}` deletes or overwrites files under the system or a home directory"
+                        "`{name} {start}` deletes or overwrites files under the system, a home directory or the workspace"
                     ),
                 ));
             }
@@ -565,6 +605,13 @@ mod tests {
             ("cd / && rm -rf etc", Some(Decision::Deny)),
             ("cd ~ ; rm -rf ./*", Some(Decision::Deny)),
             ("rm -rf \"$DIR\"", Some(Decision::Ask)),
+            ("cd /tmp && rm -rf \"$OLDPWD\"", Some(Decision::Deny)),
+            (
+                "cd / && cd /usr && rm -rf \"$OLDPWD\"",
+                Some(Decision::Deny),
+            ),
+            ("cd /tmp && rm -rf \"$OLDPWD/build\"", Some(Decision::Ask)),
+            ("rm -rf \"$OLDPWD\"", Some(Decision::Ask)),
             ("find . -name x | xargs rm -rf", Some(Decision::Ask)),
             ("parallel rm -rf ::: / ~", Some(Decision::Deny)),
             ("printf '/\\n' | xargs -I{} rm -rf {}", Some(Decision::Deny)),
@@ -623,6 +670,9 @@ mod tests {
                 Some(Decision::Deny),
             ),
             ("cd build && find . -delete", None),
+            ("cd src && find ../src/.. -delete", Some(Decision::Deny)),
+            ("cd /tmp && find \"$OLDPWD\" -delete", Some(Decision::Deny)),
+            ("cd /tmp/x && cd /tmp/y && find ~- -delete", None),
             ("find . -name '*.pyc' | xargs rm -f", None),
             ("find / -name x", None),
         ] {

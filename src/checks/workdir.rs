@@ -87,6 +87,9 @@ pub(crate) struct LineDirs {
     /// Each unit's directories, the one every `cd` before it that may succeed led to first;
     /// empty when no unit moves (each runs in `start`).
     units: Vec<Vec<Dir>>,
+    /// Each unit's values of `OLDPWD` (`$OLDPWD`, `~-`) as bash names them; empty when no
+    /// unit moves (the line does not show it).
+    olds: Vec<Vec<Dir>>,
     links: Vec<Link>,
 }
 
@@ -104,6 +107,19 @@ impl<'a> Dirs<'a> {
             start: self.start,
             dirs: self.line.units.get(i).map_or(&[][..], Vec::as_slice),
         }
+    }
+
+    /// The values `OLDPWD` (`$OLDPWD`, `~-`) may have when unit `i` runs: the directories the
+    /// line's own moves left, or one it does not show.
+    pub(crate) fn old(self, i: usize) -> impl Iterator<Item = DirRef<'a>> {
+        const UNSHOWN: &str = "`$OLDPWD`, a directory the line does not show";
+        let olds = self.line.olds.get(i).map_or(&[][..], Vec::as_slice);
+        let none = olds.is_empty().then_some(DirRef::Unknown(UNSHOWN));
+        none.into_iter().chain(olds.iter().map(|d| match d {
+            Dir::At(p) => DirRef::At(p),
+            Dir::RepoTop => DirRef::RepoTop,
+            Dir::Unknown(w) => DirRef::Unknown(w),
+        }))
     }
 
     /// Path resolution for unit `i`, in the one directory it runs in when that is known now
@@ -288,6 +304,7 @@ impl LineDirs {
     pub(crate) fn new(analysis: &Analysis, start: &Path, workspace: &Path, look: Look<'_>) -> Self {
         let mut line = LineDirs {
             units: Vec::new(),
+            olds: Vec::new(),
             links: Vec::new(),
         };
         let units = &analysis.units;
@@ -341,6 +358,20 @@ impl LineDirs {
                 }
             }
             line.units.push(here);
+            let mut olds: Vec<Dir> = Vec::with_capacity(active.len());
+            for s in &active {
+                if !olds.contains(&s.old) {
+                    olds.push(s.old.clone());
+                }
+            }
+            if again || any_move && u.in_context(Context::Function) {
+                let elsewhere =
+                    Dir::Unknown("a directory a loop or a function of the line moves from".into());
+                if !olds.contains(&elsewhere) {
+                    olds.push(elsewhere);
+                }
+            }
+            line.olds.push(olds);
             // `cd x || exit`: the shell ends in the states this `exit` runs in; the others go
             // on.
             if prog(u) == Some("exit")
