@@ -2915,6 +2915,10 @@ fn remote_build_sends(u: &Unit) -> Option<String> {
 /// has no table.
 fn registry_request(u: &Unit) -> Option<&str> {
     let p = prog(u)?;
+    // Most units are of no registry client: nothing to parse.
+    if crate::programs::registry_verbs(p).is_empty() {
+        return None;
+    }
     let verb = match crate::programs::tables::parse_builtin(p, &u.argv, 1) {
         Some(parsed) => parsed
             .operands

@@ -692,7 +692,13 @@ name_set! {
 /// host. Verbs that read only what is installed (`npm ls`, `pip show`, `gem list`, `go doc`)
 /// are not named; nor are programs whose look-ups stay in a local index (`apt-cache search`).
 pub(crate) fn sends_operands_to_registry(program: &str, verb: &str) -> bool {
-    let verbs: &[&str] = match program {
+    registry_verbs(program).contains(&verb)
+}
+
+/// The verbs of [`sends_operands_to_registry`] of `program`: none for a program that is not a
+/// registry client.
+pub(crate) fn registry_verbs(program: &str) -> &'static [&'static str] {
+    match program {
         "npm" | "pnpm" | "yarn" | "yarnpkg" | "bun" | "cnpm" => &[
             "view",
             "v",
@@ -753,9 +759,8 @@ pub(crate) fn sends_operands_to_registry(program: &str, verb: &str) -> bool {
         ],
         "helm" => &["search", "pull", "install", "show", "repo"],
         "snap" => &["find", "info", "install", "download"],
-        _ => return false,
-    };
-    verbs.contains(&verb)
+        _ => &[],
+    }
 }
 
 name_set! {
