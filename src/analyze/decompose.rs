@@ -3162,18 +3162,18 @@ impl<'l> Walker<'l> {
             // the verdict stricter). The names the catalogue reads as the GNU program
             // already (the wrappers `gtimeout`, `gnice`; `gtar` and `gsed`, whose tables are
             // tar's and sed's) are not read twice.
+            // The name test first: it is a byte and a `match`, the look-ups are not.
+            let gnu = crate::programs::gnu_name(&program);
             if bare
+                && gnu != program
                 && wrappers::lookup(&program).is_none()
                 && crate::programs::tables::builtin(&program).is_none()
             {
-                let gnu = crate::programs::gnu_name(&program);
-                if gnu != program {
-                    let mut again: Vec<ArgW> = rest.to_vec();
-                    again[0].arg = Arg::literal(gnu, first.arg.span);
-                    let mut c = ctx.clone().into_owned();
-                    c.via.clone_from(&via);
-                    self.resolve(&again, assignments.clone(), &c);
-                }
+                let mut again: Vec<ArgW> = rest.to_vec();
+                again[0].arg = Arg::literal(gnu, first.arg.span);
+                let mut c = ctx.clone().into_owned();
+                c.via.clone_from(&via);
+                self.resolve(&again, assignments.clone(), &c);
             }
             // Package managers are wrappers too (`npm exec`): their scripts are read first.
             if bare && matches!(program.as_str(), "npm" | "pnpm" | "yarn" | "bun") {
