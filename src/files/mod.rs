@@ -1078,6 +1078,29 @@ mod tests {
         assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
     }
 
+    /// Slashes after `~/` or `$HOME/` stay below the home directory, as the kernel reads
+    /// `/home/u//.ssh`.
+    #[test]
+    fn doubled_slashes_after_the_home_stay_in_it() {
+        let home = home();
+        for w in [
+            "~//.ssh/id_rsa",
+            "~///.ssh/id_rsa",
+            "$HOME//.ssh/id_rsa",
+            "${HOME}//.ssh/id_rsa",
+        ] {
+            assert_eq!(
+                lexical(w, Path::new("/w")),
+                Path::new(&normalize_abs(&home.join(".ssh/id_rsa").to_string_lossy())),
+                "{w}"
+            );
+        }
+        assert_eq!(
+            lexical("//etc/passwd", Path::new("/w")),
+            Path::new("/etc/passwd")
+        );
+    }
+
     /// On a file system that ignores case, `~/.SSH/ID_RSA` is the key and `ID_RSA.PUB` the
     /// public half.
     #[test]

@@ -58,15 +58,18 @@ pub(crate) fn lexical(path: &str, dir: &Path) -> PathBuf {
 /// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
 /// (no link followed).
 pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
+    // The rest is below the home directory however many slashes lead it (`~//.ssh` is
+    // `$HOME//.ssh`, which the kernel reads as `$HOME/.ssh`): joined as written, an absolute
+    // rest would replace the home.
     if path == "~" {
         home()
     } else if let Some(rest) = path.strip_prefix("~/") {
-        home().join(rest)
+        home().join(rest.trim_start_matches('/'))
     } else if let Some(rest) = path
         .strip_prefix("$HOME/")
         .or_else(|| path.strip_prefix("${HOME}/"))
     {
-        home().join(rest)
+        home().join(rest.trim_start_matches('/'))
     } else {
         cwd.join(path)
     }
