@@ -231,6 +231,78 @@ fn claude_glob_for_secrets_is_not_allowed() {
     assert_eq!(decision(&v), "allow", "{v}");
 }
 
+/// A content search reads every file under its directory: one that holds secrets asks, as `rg
+/// KEY DIR` does; a search limited by a glob is judged by the files the glob names.
+#[test]
+fn a_content_search_of_a_tree_of_secrets_is_not_allowed() {
+    let env = Env::new();
+    let write = |rel: &str| {
+        let p = env.home().join(rel);
+        std::fs::create_dir_all(p.parent().unwrap_or_else(|| panic!("{rel}")))
+            .unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(&p, "x").unwrap_or_else(|e| panic!("{e}"));
+    };
+    write(".ssh/id_rsa");
+    write(".config/gh/hosts.yml");
+    write("project/src/main.rs");
+    write("notes/todo.md");
+    for dir in [
+        env.home().join(".ssh"),
+        env.home().join(".config"),
+        env.home(),
+        "/etc".into(),
+    ] {
+        let (_, v) = env.claude("Grep", &json!({"pattern": "KEY", "path": dir}));
+        assert_eq!(decision(&v), "ask", "{}: {v}", dir.display());
+        assert!(reason(&v).contains("read-secret"), "{v}");
+        // Excluding some names still searches the rest.
+        let (_, v) = env.claude(
+            "Grep",
+            &json!({"pattern": "KEY", "path": dir, "glob": "!*.md"}),
+        );
+        assert_eq!(decision(&v), "ask", "{}: {v}", dir.display());
+    }
+    for input in [
+        json!({"pattern": "KEY"}),
+        json!({"pattern": "KEY", "path": env.project().join("src")}),
+        json!({"pattern": "KEY", "path": env.home().join("notes")}),
+        json!({"pattern": "KEY", "path": env.home(), "glob": "*.md"}),
+        json!({"pattern": "KEY", "path": env.home().join(".ssh"), "glob": "*.pub"}),
+    ] {
+        let (_, v) = env.claude("Grep", &input);
+        assert_eq!(decision(&v), "allow", "{input}: {v}");
+    }
+    // Glob and LS name files, they read none.
+    let (_, v) = env.claude("LS", &json!({"path": env.home().join(".ssh")}));
+    assert_eq!(decision(&v), "allow", "{v}");
+    let gemini = |tool: &str, input: Value| {
+        let input = json!({"session_id": "g", "cwd": env.project(),
+                           "hook_event_name": "BeforeTool", "tool_name": tool,
+                           "tool_input": input});
+        let (_, out, _) = env.hook("gemini", &input);
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        v["decision"].as_str().unwrap_or("").to_owned()
+    };
+    let ssh = env.home().join(".ssh");
+    assert_eq!(
+        gemini(
+            "search_file_content",
+            json!({"pattern": "KEY", "dir_path": ssh})
+        ),
+        "ask"
+    );
+    assert_eq!(gemini("read_many_files", json!({"paths": [ssh]})), "ask");
+    assert_eq!(gemini("list_directory", json!({"dir_path": ssh})), "allow");
+    let src = env.project().join("src");
+    assert_eq!(
+        gemini(
+            "search_file_content",
+            json!({"pattern": "KEY", "dir_path": src})
+        ),
+        "allow"
+    );
+}
+
 #[test]
 fn gemini_refuses_rm_home_in_its_format() {
     let env = Env::new();

@@ -816,7 +816,8 @@ impl Session {
         outcome(py.detach(|| self.lock().check_command(tool, &command)))
     }
 
-    /// Decide a file tool's access to a path (`access` is `"read"` or `"write"`).
+    /// Decide a file tool's access to a path (`access` is `"read"`, `"write"`, or `"search"`
+    /// for a content search that reads every file under a directory).
     #[pyo3(signature = (path, *, access="read", tool=None))]
     fn check_file(
         &self,
@@ -828,9 +829,10 @@ impl Session {
         let (access, default_tool) = match access {
             "read" => (Access::Read, "Read"),
             "write" => (Access::Write, "Write"),
+            "search" => (Access::Search, "Grep"),
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown access `{other}`; use read or write"
+                    "unknown access `{other}`; use read, write or search"
                 )));
             }
         };

@@ -116,6 +116,13 @@ def test_session_mode_and_files(isolated: Path) -> None:
     assert read.path == isolated / "notes.txt" and read.verdict is None
     secret = session.check_file(str(Path.home() / ".ssh" / "id_rsa"))
     assert secret.decision is not Decision.ALLOW
+    keys = Path.home() / ".ssh"
+    keys.mkdir()
+    (keys / "id_rsa").write_text("k")
+    assert session.check_file(str(keys)).decision is Decision.ALLOW
+    search = session.check_file(str(keys), access="search")
+    assert search.decision is Decision.ASK and search.tool == "Grep"
+    assert session.check_file(".", access="search").decision is Decision.ALLOW
     with pytest.raises(ValueError, match="unknown access"):
         session.check_file("x", access="append")
     with pytest.raises(ValueError, match="unknown mode"):

@@ -78,12 +78,15 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
             } else {
                 None
             };
+            // Grep reads the files under its directory, or with a glob the files it matches
+            // (the glob's path judges those); Glob and LS only name them.
+            let search = tool == "Grep" && extra.as_deref().is_none_or(|g| g.starts_with('!'));
             if let Some(p) = extra {
                 paths.push(under(dir.as_deref(), &p));
             }
             Action::Files {
                 tool: tool.clone(),
-                access: Access::Read,
+                access: if search { Access::Search } else { Access::Read },
                 paths,
             }
         }

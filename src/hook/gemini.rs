@@ -84,9 +84,10 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
             if paths.is_empty() {
                 return Err(Malformed("read_many_files without paths".into()));
             }
+            // A directory given reads every file under it.
             Action::Files {
                 tool: tool.clone(),
-                access: Access::Read,
+                access: Access::Search,
                 paths,
             }
         }
@@ -101,12 +102,17 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
                 "list_directory" | "ls" => None,
                 _ => path_field(i, &["include"])?,
             };
+            // The content searches read the files under their directory, or with an `include`
+            // glob the files it matches (the glob's path judges those); `glob` and the listings
+            // only name them.
+            let search = !matches!(tool.as_str(), "glob" | "list_directory" | "ls")
+                && extra.as_deref().is_none_or(|g| g.starts_with('!'));
             if let Some(p) = extra {
                 paths.push(under(dir.as_deref(), &p));
             }
             Action::Files {
                 tool: tool.clone(),
-                access: Access::Read,
+                access: if search { Access::Search } else { Access::Read },
                 paths,
             }
         }

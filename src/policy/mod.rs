@@ -493,6 +493,14 @@ impl Policy {
     /// Decide a file tool's access to a path (Read, Write, Edit…), with the same policy as bash.
     /// No opinion (`None`) means: nothing matched and the mode does not decide file tools.
     pub fn check_path(&self, access: paths::Access, path: &str) -> PathVerdict {
+        // A search reads a file as a read does, and a directory's every file.
+        let searched = (access == paths::Access::Search)
+            .then(|| paths::searched_tree(&self.cwd, path))
+            .flatten();
+        let access = match access {
+            paths::Access::Search => paths::Access::Read,
+            a => a,
+        };
         let mut reasons = paths::decide_path(
             &self.path_rules,
             &self.cwd,
@@ -522,6 +530,7 @@ impl Policy {
                 None,
             ));
         }
+        reasons.extend(searched);
         let worst = reasons.iter().map(|r| r.decision).max();
         let personal_allow = reasons
             .iter()
@@ -531,7 +540,7 @@ impl Policy {
             Some(Decision::Ask) => Decision::Ask,
             _ if personal_allow => Decision::Allow,
             _ => match access {
-                paths::Access::Read => Decision::Allow,
+                paths::Access::Read | paths::Access::Search => Decision::Allow,
                 paths::Access::Write => Decision::Ask,
             },
         };

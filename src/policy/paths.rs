@@ -38,6 +38,10 @@ pub enum Access {
     Read,
     /// Write, Edit, `MultiEdit`, `NotebookEdit`, `>`, `tee`, `cp` destination.
     Write,
+    /// Grep and the other content searches of the agents' tools: a file is read as `Read`
+    /// reads it, and a directory has every file under it read for the lines that match, as
+    /// `rg PATTERN DIR` reads it (path rules for `Read` apply).
+    Search,
 }
 
 /// A compiled path rule.
@@ -260,7 +264,8 @@ pub(crate) fn decide_resolved(
             "write-protected-file",
             format!("writes `{shown}`, which decides what runs or what is allowed"),
         ),
-        Access::Read | Access::Write => {}
+        // `Policy::check_path` decides a search as a read (and its tree on its own).
+        Access::Read | Access::Write | Access::Search => {}
     }
     if access == Access::Write && !path.starts_with(cwd) && !is_scratch(path) {
         push(
@@ -291,6 +296,44 @@ fn own_paths() -> Vec<PathBuf> {
         out.push(PathBuf::from(m));
     }
     out
+}
+
+/// A content search of the directory `raw` (resolved from `cwd`): asks when the files under it
+/// hold secrets, as the same search written in bash does (`rg KEY ~/.ssh`, `rg KEY ~`): a
+/// directory of secrets (`~/.ssh`), a home directory or one above it or them (`/home`, `/`), a
+/// directory that holds system secrets (`/etc`, `/proc`), or one of the home's that holds a file
+/// of secrets (`~/.config`: `gh/hosts.yml`). What a search of a file reads is judged as a read.
+pub(crate) fn searched_tree(cwd: &Path, raw: &str) -> Option<Reason> {
+    let dir = resolve(raw, cwd);
+    if !dir.is_dir() {
+        return None;
+    }
+    let text = dir.to_string_lossy();
+    let home = home();
+    let what = if crate::files::is_secret_dir(&dir) {
+        "secrets"
+    } else if home.starts_with(&dir)
+        || crate::files::is_home(&text)
+        || crate::files::is_home(&dir.join("x").to_string_lossy())
+    {
+        "a home directory (keys, tokens, history)"
+    } else if crate::files::secret_glob::dir_holds_system_secret(&text) {
+        "system secrets (password hashes, host keys, process environments, mounted secrets)"
+    } else if dir.strip_prefix(&home).is_ok_and(|rest| {
+        crate::files::secret_glob::dir_holds_home_secret(&format!("~/{}", rest.display()))
+    }) {
+        "files of secrets (tokens, keys)"
+    } else {
+        return None;
+    };
+    Some(Reason::path(
+        Decision::Ask,
+        Risk::High,
+        "read-secret",
+        format!("searches every file under `{text}`, which holds {what}"),
+        crate::ast::Span::default(),
+        None,
+    ))
 }
 
 /// A write to one of shclass's own files (`own`, plus the state root, the user's policy
