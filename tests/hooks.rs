@@ -222,13 +222,51 @@ fn claude_edit_needs_a_read_first_and_an_unchanged_file() {
     assert!(!reason(&v).contains("not read"), "{v}");
 }
 
+/// Glob names files, as `find . -name .env` does, and reads none; Grep's glob names the files
+/// it reads.
 #[test]
-fn claude_glob_for_secrets_is_not_allowed() {
+fn claude_glob_lists_names_and_grep_reads_what_its_glob_names() {
     let env = Env::new();
-    let (_, v) = env.claude("Glob", &json!({"pattern": "**/.env"}));
-    assert!(matches!(decision(&v), "ask" | "deny"), "{v}");
-    let (_, v) = env.claude("Glob", &json!({"pattern": "src/**/*.rs"}));
+    for pattern in ["**/.env", "**/*", "src/**/*.rs", "**/*.json"] {
+        let (_, v) = env.claude("Glob", &json!({"pattern": pattern}));
+        assert_eq!(decision(&v), "allow", "{pattern}: {v}");
+    }
+    let (_, v) = env.claude(
+        "Glob",
+        &json!({"pattern": "*", "path": env.home().join(".ssh")}),
+    );
     assert_eq!(decision(&v), "allow", "{v}");
+    for glob in ["**/.env", "*.pem", "**/*"] {
+        let (_, v) = env.claude("Grep", &json!({"pattern": "KEY", "glob": glob}));
+        assert!(matches!(decision(&v), "ask" | "deny"), "{glob}: {v}");
+    }
+    let (_, v) = env.claude("Grep", &json!({"pattern": "KEY", "glob": "src/**/*.rs"}));
+    assert_eq!(decision(&v), "allow", "{v}");
+}
+
+/// A person's `Read(…)` rule holds for a listing too.
+#[test]
+fn a_persons_read_rule_holds_for_a_listing() {
+    let env = Env::new();
+    let policy = env.project().join("policy.toml");
+    std::fs::write(&policy, "deny = [\"Read(./private/**)\"]\n").unwrap_or_else(|e| panic!("{e}"));
+    let input = json!({"session_id": "test-session", "cwd": env.project(),
+                       "hook_event_name": "PreToolUse", "tool_name": "Glob",
+                       "tool_input": {"pattern": "private/**"}});
+    let (_, out, err) = run(
+        &[
+            "hook",
+            "claude",
+            "--no-discovery",
+            "--policy",
+            &policy.to_string_lossy(),
+        ],
+        input.to_string().as_bytes(),
+        &env.state(),
+        &env.home(),
+    );
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
+    assert_eq!(decision(&v), "deny", "{v}");
 }
 
 /// A content search reads every file under its directory: one that holds secrets asks, as `rg

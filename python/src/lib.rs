@@ -816,8 +816,9 @@ impl Session {
         outcome(py.detach(|| self.lock().check_command(tool, &command)))
     }
 
-    /// Decide a file tool's access to a path (`access` is `"read"`, `"write"`, or `"search"`
-    /// for a content search that reads every file under a directory).
+    /// Decide a file tool's access to a path (`access` is `"read"`, `"write"`, `"search"` for a
+    /// content search that reads every file under a directory, or `"list"` for a listing of
+    /// names).
     #[pyo3(signature = (path, *, access="read", tool=None))]
     fn check_file(
         &self,
@@ -830,9 +831,10 @@ impl Session {
             "read" => (Access::Read, "Read"),
             "write" => (Access::Write, "Write"),
             "search" => (Access::Search, "Grep"),
+            "list" => (Access::List, "Glob"),
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "unknown access `{other}`; use read, write or search"
+                    "unknown access `{other}`; use read, write, search or list"
                 )));
             }
         };

@@ -123,6 +123,8 @@ def test_session_mode_and_files(isolated: Path) -> None:
     search = session.check_file(str(keys), access="search")
     assert search.decision is Decision.ASK and search.tool == "Grep"
     assert session.check_file(".", access="search").decision is Decision.ALLOW
+    assert session.check_file(str(keys / "*"), access="list").decision is Decision.ALLOW
+    assert session.check_file(str(keys / "*")).decision is Decision.ASK
     with pytest.raises(ValueError, match="unknown access"):
         session.check_file("x", access="append")
     with pytest.raises(ValueError, match="unknown mode"):

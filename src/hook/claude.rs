@@ -86,7 +86,11 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
             }
             Action::Files {
                 tool: tool.clone(),
-                access: if search { Access::Search } else { Access::Read },
+                access: match (tool.as_str(), search) {
+                    (_, true) => Access::Search,
+                    ("Grep", false) => Access::Read,
+                    _ => Access::List,
+                },
                 paths,
             }
         }

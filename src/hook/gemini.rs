@@ -105,14 +105,20 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
             // The content searches read the files under their directory, or with an `include`
             // glob the files it matches (the glob's path judges those); `glob` and the listings
             // only name them.
-            let search = !matches!(tool.as_str(), "glob" | "list_directory" | "ls")
-                && extra.as_deref().is_none_or(|g| g.starts_with('!'));
+            let listing = matches!(tool.as_str(), "glob" | "list_directory" | "ls");
+            let search = !listing && extra.as_deref().is_none_or(|g| g.starts_with('!'));
             if let Some(p) = extra {
                 paths.push(under(dir.as_deref(), &p));
             }
             Action::Files {
                 tool: tool.clone(),
-                access: if search { Access::Search } else { Access::Read },
+                access: if listing {
+                    Access::List
+                } else if search {
+                    Access::Search
+                } else {
+                    Access::Read
+                },
                 paths,
             }
         }

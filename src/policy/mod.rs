@@ -497,8 +497,9 @@ impl Policy {
         let searched = (access == paths::Access::Search)
             .then(|| paths::searched_tree(&self.cwd, path))
             .flatten();
+        let listed = access == paths::Access::List;
         let access = match access {
-            paths::Access::Search => paths::Access::Read,
+            paths::Access::Search | paths::Access::List => paths::Access::Read,
             a => a,
         };
         let mut reasons = paths::decide_path(
@@ -509,6 +510,12 @@ impl Policy {
             Span::default(),
             None,
         );
+        // A listing reads names, not contents: what the built-in policy knows of contents
+        // (secrets, devices) does not apply, as `ls ~/.ssh` and `find . -name .env` are
+        // allowed; a person's `Read(…)` rules do, and a link loop still asks.
+        if listed {
+            reasons.retain(|r| r.source.is_personal() || r.rule == "path-link-loop");
+        }
         reasons.extend(paths::own_file_reason(
             &self.own_files,
             &self.cwd,
@@ -518,6 +525,7 @@ impl Policy {
             None,
         ));
         if access == paths::Access::Read
+            && !listed
             && !reasons.iter().any(|r| r.rule == "read-secret")
             && crate::files::secret_glob::glob_may_match_secret(path, &self.cwd)
         {
@@ -540,7 +548,9 @@ impl Policy {
             Some(Decision::Ask) => Decision::Ask,
             _ if personal_allow => Decision::Allow,
             _ => match access {
-                paths::Access::Read | paths::Access::Search => Decision::Allow,
+                paths::Access::Read | paths::Access::Search | paths::Access::List => {
+                    Decision::Allow
+                }
                 paths::Access::Write => Decision::Ask,
             },
         };

@@ -42,6 +42,10 @@ pub enum Access {
     /// reads it, and a directory has every file under it read for the lines that match, as
     /// `rg PATTERN DIR` reads it (path rules for `Read` apply).
     Search,
+    /// Glob, LS and the other listings of the agents' tools: the names of the files under a
+    /// path, no contents (path rules for `Read` apply; as `ls` and `find -name` are judged,
+    /// nothing the built-in policy knows of contents does).
+    List,
 }
 
 /// A compiled path rule.
@@ -265,7 +269,7 @@ pub(crate) fn decide_resolved(
             format!("writes `{shown}`, which decides what runs or what is allowed"),
         ),
         // `Policy::check_path` decides a search as a read (and its tree on its own).
-        Access::Read | Access::Write | Access::Search => {}
+        Access::Read | Access::Write | Access::Search | Access::List => {}
     }
     if access == Access::Write && !path.starts_with(cwd) && !is_scratch(path) {
         push(
