@@ -1905,3 +1905,34 @@ fn operator_characters_after_quotes_in_an_operand_are_characters() {
         ("echo ${x:-a\"b\"}", Allow),
     ]);
 }
+
+/// An element `[k]=v` of a compound array assignment has its subscript expanded with the word
+/// and again when bash evaluates it as an indexed array's index: an escaped or quoted
+/// substitution in it runs, and so does one in a variable's value (confirmed with bash 5.2.15
+/// by the differential oracle: `a=([\$\(id\)]=1)`, `x='$(id)'; a=([$x]=1)`,
+/// `declare -a a=([\$\(id\)]=1)` run `id`).
+#[test]
+fn compound_array_subscripts_are_expanded_twice() {
+    check(&[
+        // bypass: the subscript's value is expanded again.
+        ("a=([\\$\\(rm\\ -rf\\ ~\\)]=1)", Deny),
+        ("a=([\"\\`rm -rf ~\\`\"]=1)", Deny),
+        ("a+=(x [\\$\\(rm\\ -rf\\ ~\\)]=1)", Deny),
+        ("declare -a a=([\\$\\(rm\\ -rf\\ ~\\)]=1)", Deny),
+        ("x='$(id)'; a=([$x]=1)", Ask),
+        ("x=$(cat f); a=([x]=1)", Ask),
+        ("x=$(cat f); a+=([x]=1)", Ask),
+        ("local -a a=([\\$\\(id\\)]=1)", Ask),
+        // Harmless twins: literal subscripts, numbers set on the line, values that are data.
+        ("arr=([0]=one [1]=two [2]=\"$x\")", Allow),
+        ("a=([1+2]=x)", Allow),
+        ("i=3; a=([i]=x)", Allow),
+        ("arr=(one two); echo ${arr[1]}", Allow),
+    ]);
+    for cmd in ["x='$(id)'; a=([$x]=1)", "a=([\\`id\\`]=1)"] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}

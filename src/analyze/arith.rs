@@ -179,6 +179,45 @@ fn skip_group(b: &[u8], open: usize) -> usize {
     b.len()
 }
 
+/// The subscripts of a compound array value's elements (`[k]=v` inside `(…)`, or one element
+/// word): each element that starts with `[` up to its matching `]`. bash expands such a
+/// subscript when it expands the element and again when it evaluates it as an indexed array's
+/// index, so its text is arithmetic and a substitution in its value runs.
+pub(crate) fn compound_subscripts(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut at_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if at_start && c == b'[' {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < b.len() {
+                match b[j] {
+                    b'\\' => j += 1,
+                    b'[' => depth += 1,
+                    b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            out.push(text.get(i + 1..j.min(b.len())).unwrap_or_default());
+            i = j + 1;
+            at_start = false;
+            continue;
+        }
+        at_start = c.is_ascii_whitespace() || c == b'(';
+        i += 1;
+    }
+    out
+}
+
 /// Which of a builtin's arguments (after the program) name a variable it assigns or tests, and
 /// where in the word the name starts: `read [-a] NAME…`, `mapfile NAME`, `printf -v NAME`,
 /// `getopts OPTS NAME`, `unset NAME…` (not `-f`), `test -v NAME`, `wait -p NAME`. A run-time
@@ -337,6 +376,7 @@ impl super::decompose::Walker<'_> {
             );
         }
         let mut tainted: Vec<String> = Vec::new();
+        let mut dynamic_subscripts = Vec::new();
         for u in &self.units {
             let program = u.program.as_deref().unwrap_or_default();
             if !matches!(
@@ -386,6 +426,19 @@ impl super::decompose::Walker<'_> {
                         if !value.bytes().all(|b| b.is_ascii_digit()) || value.is_empty() {
                             tainted.push(name.to_owned());
                         }
+                        // `declare -a a=([k]=v)`: each subscript is expanded twice (see
+                        // `compound_subscripts`).
+                        if value.starts_with('(') {
+                            let known = static_args.iter().any(|(v, s)| s == span && v.is_some());
+                            for sub in compound_subscripts(value) {
+                                if !known && sub.contains(['$', '`']) {
+                                    dynamic_subscripts.push(*span);
+                                } else {
+                                    texts.push((span.start, sub.to_owned(), 0));
+                                    values.push((*span, sub.to_owned()));
+                                }
+                            }
+                        }
                         if integer && let Some(t) = input.get(span.start..span.end) {
                             let at = t.find('=').map_or(0, |k| k + 1);
                             texts.push((span.start + at, t[at..].to_owned(), 0));
@@ -410,6 +463,13 @@ impl super::decompose::Walker<'_> {
                 }
                 _ => {}
             }
+        }
+        for span in dynamic_subscripts {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "a compound array assignment expands an element's subscript twice: a value in it runs as code (`a=([$x]=1)` with x='$(cmd)')",
+            );
         }
         // `a[i]=x`: the subscript of an indexed array is arithmetic.
         for a in self

@@ -1524,6 +1524,29 @@ impl<'l> Walker<'l> {
         }
     }
 
+    /// `a=([k]=v)`: bash expands an element's subscript with the word, then again when it
+    /// evaluates it as an indexed array's index (`a=([\$\(cmd\)]=1)` and `x='$(cmd)'; a=([$x]=1)`
+    /// run `cmd`). A static subscript is arithmetic text whose substitutions run; one holding a
+    /// run-time value is code.
+    pub(super) fn compound_subscript(&mut self, w: &Word) {
+        let Some(arg) = word::canonical(w).into_iter().next() else {
+            return;
+        };
+        let text = arg.value.as_deref().unwrap_or(&arg.template);
+        let Some(sub) = super::arith::compound_subscripts(text).into_iter().next() else {
+            return;
+        };
+        if arg.value.is_none() && sub.contains(['$', '`']) {
+            self.flag(
+                FlagKind::DynamicCode,
+                w.span,
+                "a compound array assignment expands an element's subscript twice: a value in it runs as code (`a=([$x]=1)` with x='$(cmd)')",
+            );
+        } else {
+            self.arith_names.push((w.span, sub.to_owned(), 0));
+        }
+    }
+
     /// `reader`: the assignment prefixes `read`/`mapfile`, where `IFS=` only sets how the line
     /// is split (`while IFS= read -r line`).
     fn assignment(
@@ -1540,6 +1563,7 @@ impl<'l> Walker<'l> {
         }
         for w in &a.array {
             self.word_effects(w, ctx);
+            self.compound_subscript(w);
         }
         // `declare -n r=IFS; r=/`: setting a reference sets its target.
         let referenced = self.referenced(&a.name).into_owned();
