@@ -1905,3 +1905,68 @@ fn operator_characters_after_quotes_in_an_operand_are_characters() {
         ("echo ${x:-a\"b\"}", Allow),
     ]);
 }
+
+/// An element `[k]=v` of a compound array assignment has its subscript expanded with the word
+/// and again when bash evaluates it as an indexed array's index: an escaped or quoted
+/// substitution in it runs, and so does one in a variable's value (confirmed with bash 5.2.15
+/// by the differential oracle: `a=([\$\(id\)]=1)`, `x='$(id)'; a=([$x]=1)`,
+/// `declare -a a=([\$\(id\)]=1)` run `id`).
+#[test]
+fn compound_array_subscripts_are_expanded_twice() {
+    check(&[
+        // bypass: the subscript's value is expanded again.
+        ("a=([\\$\\(rm\\ -rf\\ ~\\)]=1)", Deny),
+        ("a=([\"\\`rm -rf ~\\`\"]=1)", Deny),
+        ("a+=(x [\\$\\(rm\\ -rf\\ ~\\)]=1)", Deny),
+        ("declare -a a=([\\$\\(rm\\ -rf\\ ~\\)]=1)", Deny),
+        ("x='$(id)'; a=([$x]=1)", Ask),
+        ("x=$(cat f); a=([x]=1)", Ask),
+        ("x=$(cat f); a+=([x]=1)", Ask),
+        ("local -a a=([\\$\\(id\\)]=1)", Ask),
+        // Harmless twins: literal subscripts, numbers set on the line, values that are data.
+        ("arr=([0]=one [1]=two [2]=\"$x\")", Allow),
+        ("a=([1+2]=x)", Allow),
+        ("i=3; a=([i]=x)", Allow),
+        ("arr=(one two); echo ${arr[1]}", Allow),
+    ]);
+    for cmd in ["x='$(id)'; a=([$x]=1)", "a=([\\`id\\`]=1)"] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}
+
+/// Every arithmetic context, not only `$((…))`, evaluates the text a command substitution
+/// printed as an expression: `((…))`, a `[[ -eq ]]` operand, a `for ((…))` header, a
+/// subscript (`${a[…]}`, `a[…]=v`) and an offset. A file holding `a[$(id)]` runs `id`
+/// (confirmed with bash 5.2.15 by the differential oracle).
+#[test]
+fn command_output_in_any_arithmetic_context_is_code() {
+    check(&[
+        // bypass: the output of `cat f` is evaluated as an expression.
+        ("(( $(cat f) ))", Ask),
+        ("(( x = `cat f` ))", Ask),
+        ("[[ $(<f) -gt 0 ]]", Ask),
+        ("[[ 1 -eq \"$(cat f)\" ]]", Ask),
+        ("for ((i=$(cat f); i<1; i++)); do :; done", Ask),
+        ("echo ${a[$(cat f)]}", Ask),
+        ("echo ${s:0:$(cat f)}", Ask),
+        ("a[$(cat f)]=1", Ask),
+        ("echo $(( ${x:-$(cat f)} ))", Ask),
+        // Harmless twins: commands that print a number, a base prefix, a default value or a
+        // pattern (not arithmetic), a substitution in a loop's body.
+        ("(( $(wc -l < f) > 3 ))", Allow),
+        ("[[ $(git rev-list --count HEAD) -gt 0 ]]", Allow),
+        ("(( 10#$(cat f) > 1 ))", Allow),
+        ("echo ${a[0]:-$(cat f)} \"${x/$(cat f)/y}\"", Allow),
+        ("for ((i=0; i<$(nproc); i++)); do echo $i; done", Allow),
+        ("for ((i=0; i<3; i++)); do echo $(cat f); done", Allow),
+    ]);
+    for cmd in ["(( $(cat f) ))", "[[ $(cat f) -eq 1 ]]", "a[$(cat f)]=1"] {
+        assert!(
+            has_flag(cmd, FlagKind::DynamicCode),
+            "{cmd}: no dynamic-code flag"
+        );
+    }
+}

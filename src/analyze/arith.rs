@@ -179,6 +179,45 @@ fn skip_group(b: &[u8], open: usize) -> usize {
     b.len()
 }
 
+/// The subscripts of a compound array value's elements (`[k]=v` inside `(…)`, or one element
+/// word): each element that starts with `[` up to its matching `]`. bash expands such a
+/// subscript when it expands the element and again when it evaluates it as an indexed array's
+/// index, so its text is arithmetic and a substitution in its value runs.
+pub(crate) fn compound_subscripts(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let mut at_start = true;
+    while i < b.len() {
+        let c = b[i];
+        if at_start && c == b'[' {
+            let mut depth = 0usize;
+            let mut j = i;
+            while j < b.len() {
+                match b[j] {
+                    b'\\' => j += 1,
+                    b'[' => depth += 1,
+                    b']' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+            out.push(text.get(i + 1..j.min(b.len())).unwrap_or_default());
+            i = j + 1;
+            at_start = false;
+            continue;
+        }
+        at_start = c.is_ascii_whitespace() || c == b'(';
+        i += 1;
+    }
+    out
+}
+
 /// Which of a builtin's arguments (after the program) name a variable it assigns or tests, and
 /// where in the word the name starts: `read [-a] NAME…`, `mapfile NAME`, `printf -v NAME`,
 /// `getopts OPTS NAME`, `unset NAME…` (not `-f`), `test -v NAME`, `wait -p NAME`. A run-time
@@ -268,6 +307,9 @@ impl super::decompose::Walker<'_> {
         // Text bash evaluates as arithmetic, with where it starts and how many leading operands
         // are not read as arithmetic (the parameter of `${a[i]}` itself).
         let mut texts: Vec<(usize, String, usize)> = Vec::new();
+        // Where in the input bash evaluates text as arithmetic after expanding it: a command
+        // substitution there puts its output into the expression.
+        let mut regions: Vec<(usize, usize)> = Vec::new();
         for &ctx in &self.arith {
             let (span, skip) = match ctx {
                 ArithCtx::Expr(s) | ArithCtx::ForHeader(s) => (s, 0),
@@ -276,11 +318,20 @@ impl super::decompose::Walker<'_> {
             let Some(mut text) = input.get(span.start..span.end).map(str::to_owned) else {
                 continue;
             };
-            if let ArithCtx::ForHeader(_) = ctx {
-                // Only `((…))` of `for ((…)); do`.
-                let open = text.find("((").unwrap_or(0);
-                let close = text[open..].find("))").map_or(text.len(), |k| open + k + 2);
-                text = format!("{}{}", " ".repeat(open), &text[open..close]);
+            match ctx {
+                ArithCtx::ForHeader(_) => {
+                    // Only `((…))` of `for ((…)); do`.
+                    let open = text.find("((").unwrap_or(0);
+                    let close = text[open..].find("))").map_or(text.len(), |k| open + k + 2);
+                    regions.push((span.start + open, span.start + header_end(&text, open)));
+                    text = format!("{}{}", " ".repeat(open), &text[open..close]);
+                }
+                ArithCtx::Param(_) => regions.extend(
+                    param_regions(&text)
+                        .into_iter()
+                        .map(|(a, b)| (span.start + a, span.start + b)),
+                ),
+                ArithCtx::Expr(_) => regions.push((span.start, span.end)),
             }
             let param = text.trim_start_matches("${");
             if skip == 1
@@ -337,6 +388,7 @@ impl super::decompose::Walker<'_> {
             );
         }
         let mut tainted: Vec<String> = Vec::new();
+        let mut dynamic_subscripts = Vec::new();
         for u in &self.units {
             let program = u.program.as_deref().unwrap_or_default();
             if !matches!(
@@ -366,6 +418,7 @@ impl super::decompose::Walker<'_> {
                     for (v, span) in &static_args {
                         if let Some(t) = input.get(span.start..span.end) {
                             texts.push((span.start, t.to_owned(), 0));
+                            regions.push((span.start, span.end));
                         }
                         // The word's value after quote removal (`let 'x'`) is the expression.
                         if let Some(v) = v {
@@ -386,9 +439,23 @@ impl super::decompose::Walker<'_> {
                         if !value.bytes().all(|b| b.is_ascii_digit()) || value.is_empty() {
                             tainted.push(name.to_owned());
                         }
+                        // `declare -a a=([k]=v)`: each subscript is expanded twice (see
+                        // `compound_subscripts`).
+                        if value.starts_with('(') {
+                            let known = static_args.iter().any(|(v, s)| s == span && v.is_some());
+                            for sub in compound_subscripts(value) {
+                                if !known && sub.contains(['$', '`']) {
+                                    dynamic_subscripts.push(*span);
+                                } else {
+                                    texts.push((span.start, sub.to_owned(), 0));
+                                    values.push((*span, sub.to_owned()));
+                                }
+                            }
+                        }
                         if integer && let Some(t) = input.get(span.start..span.end) {
                             let at = t.find('=').map_or(0, |k| k + 1);
                             texts.push((span.start + at, t[at..].to_owned(), 0));
+                            regions.push((span.start + at, span.end));
                         }
                         // The value after quote removal (`-i x='a[1+$(cmd)]'`) is evaluated.
                         if integer
@@ -411,6 +478,13 @@ impl super::decompose::Walker<'_> {
                 _ => {}
             }
         }
+        for span in dynamic_subscripts {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "a compound array assignment expands an element's subscript twice: a value in it runs as code (`a=([$x]=1)` with x='$(cmd)')",
+            );
+        }
         // `a[i]=x`: the subscript of an indexed array is arithmetic.
         for a in self
             .bare
@@ -421,6 +495,7 @@ impl super::decompose::Walker<'_> {
                 && !associative(&a.name[..open])
             {
                 texts.push((a.span.start + open, a.name[open..].to_owned(), 0));
+                regions.push((a.span.start + open, a.span.start + a.name.len()));
             }
         }
         // A name is a number where it is read when the first statement setting it, which
@@ -508,6 +583,7 @@ impl super::decompose::Walker<'_> {
                 ),
             );
         }
+        self.substituted_arithmetic(input, regions);
         // A quoted or escaped substitution in a static value bash evaluates as arithmetic or as
         // a subscripted name (`read 'a[ $(cmd)]'`, `[[ $'a[\x24(cmd)]' -eq 1 ]]`) runs when
         // bash expands the subscript: flagged, and its text analysed as code.
@@ -536,6 +612,115 @@ impl super::decompose::Walker<'_> {
             }
         }
     }
+}
+
+impl super::decompose::Walker<'_> {
+    /// `(( $(cat f) ))`, `[[ $(cat f) -eq 1 ]]`, `${a[$(cat f)]}`, `a[$(cat f)]=1`: arithmetic
+    /// evaluates the text a command printed as an expression, and an array subscript in it
+    /// (`a[$(rm -rf ~)]`) runs a command. Each command substitution inside an arithmetic
+    /// region (not inside another such substitution) is flagged `dynamic-code` unless a base
+    /// prefix (`10#$(…)`) makes it digits only, or its command only prints a number.
+    fn substituted_arithmetic(&mut self, input: &str, regions: Vec<(usize, usize)>) {
+        use super::FlagKind;
+        if regions.is_empty() || self.substitutions.is_empty() {
+            return;
+        }
+        let mut subs = self.substitutions.clone();
+        subs.sort_by_key(|(s, _)| (s.start, std::cmp::Reverse(s.end)));
+        let mut flagged: Vec<crate::ast::Span> = Vec::new();
+        for (start, end) in regions {
+            let mut outer_end = 0;
+            for &(span, numeric) in &subs {
+                if span.start < start || span.end > end {
+                    continue;
+                }
+                if span.start < outer_end {
+                    continue; // inside a substitution already judged
+                }
+                outer_end = span.end;
+                let before = input.get(..span.start).unwrap_or_default();
+                let after_base = before.ends_with('#')
+                    && before
+                        .trim_end_matches('#')
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_ascii_digit());
+                if numeric || after_base || flagged.contains(&span) {
+                    continue;
+                }
+                flagged.push(span);
+                self.flag(
+                    FlagKind::DynamicCode,
+                    span,
+                    "arithmetic evaluates a command's output as an expression (an array subscript in it runs a command)",
+                );
+            }
+        }
+    }
+}
+
+/// Where the arithmetic of a `${…}` is, relative to its text: the subscript (`${a[i]}`) and
+/// the offset and length (`${s:o:l}`), not a default value or a pattern.
+fn param_regions(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    if !text.starts_with("${") {
+        return out;
+    }
+    let mut i = 2;
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'#' | b'!')) {
+        i += 1;
+    }
+    if b.get(i) == Some(&b'[') {
+        let close = skip_brackets(b, i);
+        out.push((i + 1, close.saturating_sub(1).max(i + 1)));
+        i = close;
+    }
+    if b.get(i) == Some(&b':') && !matches!(b.get(i + 1), Some(b'-' | b'=' | b'?' | b'+')) {
+        let end = if text.ends_with('}') {
+            b.len() - 1
+        } else {
+            b.len()
+        };
+        out.push((i + 1, end.max(i + 1)));
+    }
+    out
+}
+
+/// The index one past the `]` closing the `[` at `b[open]` (nested brackets counted).
+fn skip_brackets(b: &[u8], open: usize) -> usize {
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' => depth += 1,
+            b']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// The end of a `for ((…))` header whose `((` is at `open`: the `))` after which the command
+/// goes on with `;`, a newline, `do` or `{` (a `))` inside it can close a substitution).
+fn header_end(text: &str, open: usize) -> usize {
+    let mut from = open;
+    while let Some(k) = text.get(from..).and_then(|t| t.find("))")) {
+        let close = from + k + 2;
+        let rest = text[close..].trim_start_matches([' ', '\t']);
+        if rest.is_empty() || rest.starts_with([';', '\n', '{']) || rest.starts_with("do") {
+            return close;
+        }
+        from = close;
+    }
+    text.len()
 }
 
 #[cfg(test)]

@@ -101,6 +101,9 @@ pub(crate) struct Walker<'l> {
     /// subscript (`read 'a[i]'`, `[[ -v a[i] ]]`, skip 1: the name itself is not read) and the
     /// operands of `[[ a -eq b ]]` (skip 0). The word's span, its value, and the skip.
     pub(super) arith_names: Vec<(Span, String, usize)>,
+    /// Every command substitution met, and whether its command only prints a number
+    /// (`arith.rs` flags one whose output arithmetic evaluates).
+    pub(super) substitutions: Vec<(Span, bool)>,
     /// Where a translated string `$"…"` stands, in the input or in code re-parsed from a
     /// string (there, the span of that code): bash replaces its text by a message catalog's.
     pub(super) translated: Vec<Span>,
@@ -190,6 +193,7 @@ impl<'l> Walker<'l> {
             defined: Vec::new(),
             arith: Vec::new(),
             arith_names: Vec::new(),
+            substitutions: Vec::new(),
             translated: Vec::new(),
             written: Vec::new(),
             arrays: Vec::new(),
@@ -1410,11 +1414,11 @@ impl<'l> Walker<'l> {
                     self.arith.push(ArithCtx::Expr(*span));
                     self.flag(FlagKind::ArithmeticExpansion, *span, "");
                     for w in inner {
-                        self.arithmetic_of_output(w);
                         self.word_effects(w, ctx);
                     }
                 }
                 WordPart::CommandSubstitution { body, span, .. } => {
+                    self.substitutions.push((*span, prints_a_number(body)));
                     self.flag(FlagKind::CommandSubstitution, *span, "");
                     self.commands_within(body, Context::Substitution, ctx);
                 }
@@ -1438,40 +1442,6 @@ impl<'l> Walker<'l> {
                     word.span,
                     "a brace expansion of more words than are read (bash makes them all, in memory)",
                 );
-            }
-        }
-    }
-
-    /// `$(( $(cat version.txt) + 1 ))`: arithmetic evaluates the text a command printed as an
-    /// expression, and an array subscript in it (`a[$(rm -rf ~)]`) runs a command. Flagged
-    /// `dynamic-code` unless a base prefix (`10#$(…)`) makes it digits only, or the command
-    /// only prints numbers ([`NUMERIC_PRODUCERS`]).
-    fn arithmetic_of_output(&mut self, w: &Word) {
-        let mut after_base = false;
-        for part in &w.parts {
-            match part {
-                WordPart::Literal { text, .. } => {
-                    after_base = text.ends_with('#')
-                        && text
-                            .trim_end_matches('#')
-                            .chars()
-                            .next_back()
-                            .is_some_and(|c| c.is_ascii_digit());
-                }
-                WordPart::CommandSubstitution { body, span, .. } => {
-                    if !after_base && !prints_a_number(body) {
-                        self.flag(
-                            FlagKind::DynamicCode,
-                            *span,
-                            "arithmetic evaluates a command's output as an expression (an array subscript in it runs a command)",
-                        );
-                    }
-                    after_base = false;
-                }
-                WordPart::LineContinuation { .. }
-                | WordPart::Parameter { .. }
-                | WordPart::ProcessSubstitution { .. }
-                | WordPart::Arithmetic { .. } => after_base = false,
             }
         }
     }
@@ -1524,6 +1494,29 @@ impl<'l> Walker<'l> {
         }
     }
 
+    /// `a=([k]=v)`: bash expands an element's subscript with the word, then again when it
+    /// evaluates it as an indexed array's index (`a=([\$\(cmd\)]=1)` and `x='$(cmd)'; a=([$x]=1)`
+    /// run `cmd`). A static subscript is arithmetic text whose substitutions run; one holding a
+    /// run-time value is code.
+    pub(super) fn compound_subscript(&mut self, w: &Word) {
+        let Some(arg) = word::canonical(w).into_iter().next() else {
+            return;
+        };
+        let text = arg.value.as_deref().unwrap_or(&arg.template);
+        let Some(sub) = super::arith::compound_subscripts(text).into_iter().next() else {
+            return;
+        };
+        if arg.value.is_none() && sub.contains(['$', '`']) {
+            self.flag(
+                FlagKind::DynamicCode,
+                w.span,
+                "a compound array assignment expands an element's subscript twice: a value in it runs as code (`a=([$x]=1)` with x='$(cmd)')",
+            );
+        } else {
+            self.arith_names.push((w.span, sub.to_owned(), 0));
+        }
+    }
+
     /// `reader`: the assignment prefixes `read`/`mapfile`, where `IFS=` only sets how the line
     /// is split (`while IFS= read -r line`).
     fn assignment(
@@ -1540,6 +1533,7 @@ impl<'l> Walker<'l> {
         }
         for w in &a.array {
             self.word_effects(w, ctx);
+            self.compound_subscript(w);
         }
         // `declare -n r=IFS; r=/`: setting a reference sets its target.
         let referenced = self.referenced(&a.name).into_owned();
