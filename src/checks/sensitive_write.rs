@@ -29,6 +29,11 @@ declare_check! {
     /// Git hooks (`.git/hooks/`, `.husky/`, `.githooks/`) and CI definitions are start-up files
     /// too (code run on every commit, checkout or push): the same list as the path policy's.
     ///
+    /// A copy, move or link whose names are known only when it runs → ask (high) where one of
+    /// them may be a name the start-up and protected lists look for in any directory: a
+    /// directory's contents (`cp -r x/. .`, `cp -rT x .`) or a glob that can match such a name
+    /// (`mv x/.* .` brings a `.git`, `.claude` or `.cargo`).
+    ///
     /// **Example**: `echo 'export PATH=$PATH:~/go/bin' >> ~/.bashrc` → ask (high);
     /// `echo 'rm -rf ~' >> ~/.bashrc` → deny; `echo x | sudo tee /etc/shadow` → deny. Reading
     /// them (`cat ~/.bashrc`) is not flagged.
@@ -81,9 +86,58 @@ impl Check for SensitiveWrite {
                         ),
                     ),
                 });
+            } else if let Some((dest, name)) = unknown_names_into(u) {
+                out.push(ask(
+                    Some(i),
+                    u.span,
+                    Risk::High,
+                    format!(
+                        "{by} puts into `{dest}` names known only when it runs, `{name}` among those it may bring: a repository's `.git`, an agent's settings or a program's start-up file there changes what later commands run"
+                    ),
+                ));
             }
         }
     }
+}
+
+/// A copy, move or link whose names below a destination are known only when it runs: the
+/// contents of a directory (`cp -r x/. .`, `cp -rT x .`, `mv -T x dir`) or a glob's names
+/// (`mv x/.* .`, `cp -r x/.c* .`), where one of the names the start-up and protected lists
+/// look for in any directory could be among them. Gives the destination and such a name.
+fn unknown_names_into(u: &Unit) -> Option<(String, String)> {
+    let p = prog(u)?;
+    if !matches!(p, "cp" | "mv" | "ln" | "install") {
+        return None;
+    }
+    let spec = crate::programs::tables::builtin(p).unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let written = spec.output_operands(&parsed);
+    let word = |k: usize| u.argv.get(k).map(text);
+    let dest = written.first().and_then(|&k| word(k))?;
+    // `-T`: the destination is the source itself, so the source's contents land in it.
+    let contents = parsed.has("-T") || parsed.has("--no-target-directory");
+    let guarded = crate::files::guarded_names();
+    for &k in parsed.operands.iter().filter(|k| !written.contains(k)) {
+        let Some(src) = word(k) else { continue };
+        let name = src.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+        let found = if contents || name == "." {
+            guarded.first()
+        } else if name.contains(['*', '?', '[']) {
+            // Bash's globs match a leading dot only when the pattern spells it.
+            let Ok(g) = crate::glob::Glob::new(name) else {
+                return Some((dest.to_owned(), src.to_owned()));
+            };
+            guarded
+                .iter()
+                .find(|n| (name.starts_with('.') || !n.starts_with('.')) && g.is_match(n))
+        } else {
+            None
+        };
+        if let Some(n) = found {
+            return Some((dest.to_owned(), n.clone()));
+        }
+    }
+    None
 }
 
 #[cfg(test)]
@@ -129,6 +183,17 @@ mod tests {
             ("echo '{}' > global.json", a),
             ("echo x > src/global.rs", None),
             ("cat ~/.bashrc", None),
+            ("cp -r evil/. .", a),
+            ("cp -rT evil .", a),
+            ("mv -T evil dir", a),
+            ("mv evil/.* .", a),
+            ("cp -r evil/.c* src/", a),
+            ("ln -s /tmp/e/.g?t .", a),
+            ("cp -r dist/. out/", a),
+            ("cp /tmp/e/*.toml .", a),
+            ("cp src/*.rs out/", None),
+            ("cp -r docs/*.md out/", None),
+            ("cp -r evil .", None),
             ("cp ~/.bashrc bashrc.bak", None),
             ("echo x > notes.txt", None),
         ] {

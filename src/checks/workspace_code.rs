@@ -302,12 +302,18 @@ impl<'a> LineWrites<'a> {
             .unwrap_or(usize::MAX);
         self.paths()
             .iter()
-            .any(|(i, w)| *i < at && w.starts_with(p))
+            .any(|(i, w)| *i < at && (w.starts_with(p) || p.starts_with(w)))
     }
 
-    /// The line writes `p`, or a file under it (which makes the directory too).
+    /// The line writes `p`, or a file under it (which makes the directory too), or a
+    /// directory above it: a directory copied, moved or linked there (`mv x .cargo`, `cp -r x
+    /// .mvn`, `ln -s x .poetry`) holds whatever its source holds.
     fn has(&self, p: &Path) -> bool {
-        p.starts_with(UNKNOWN_DIR) || self.paths().iter().any(|(_, w)| w.starts_with(p))
+        p.starts_with(UNKNOWN_DIR)
+            || self
+                .paths()
+                .iter()
+                .any(|(_, w)| w.starts_with(p) || p.starts_with(w))
     }
 
     /// Every path the line writes, with the index of the unit that writes it.

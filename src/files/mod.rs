@@ -1058,6 +1058,96 @@ pub(crate) fn is_protected(path: &Path) -> bool {
     hit(&builtin().protected, &path.to_string_lossy())
 }
 
+/// The directories above the paths of built-in lists, as globs (`**/.cargo/config.toml` →
+/// `**/.cargo`; `**/.git/hooks/**` → `**/.git`, `**/.git/hooks`): a file or directory written
+/// at one of them (`mv x .cargo`, `cp -r x .git`, `ln -s x .claude`, `echo … > .git`, which
+/// git reads as a `gitdir:` link) puts whatever the source holds where the list looks. With
+/// `direct`, only the directory a `DIR/**` glob names (`.git` of `**/.git/**`); without, every
+/// other one. A prefix that is only `**` or the root names no directory of its own.
+fn parent_globs(lists: &[Words], direct: bool) -> Vec<Glob> {
+    let mut out: Vec<String> = Vec::new();
+    for list in lists {
+        for g in *list {
+            let parts: Vec<&str> = g.split('/').collect();
+            for k in 1..parts.len() {
+                let prefix = parts[..k].join("/");
+                let whole = k + 1 == parts.len() && parts[k] == "**";
+                if prefix.is_empty()
+                    || prefix == "**"
+                    || prefix.ends_with("/**")
+                    || whole != direct
+                    || out.contains(&prefix)
+                {
+                    continue;
+                }
+                out.push(prefix);
+            }
+        }
+    }
+    // A glob that does not compile cannot happen (the lists' own test compiles each prefix).
+    out.iter().filter_map(|g| Glob::new(g).ok()).collect()
+}
+
+/// Does one of `globs` match the path, with its case folded where the file system folds it?
+fn hit_parent(globs: &[Glob], path: &Path) -> bool {
+    let text = path.to_string_lossy();
+    globs.iter().any(|g| g.is_match(&text))
+        || FOLD_CASE && {
+            let lower = text.to_lowercase();
+            lower != text && globs.iter().any(|g| g.is_match(&lower))
+        }
+}
+
+/// True for a path above a start-up or protected file ([`is_startup`], [`is_protected`]) that
+/// is not itself a protected directory ([`is_protected_dir`]): `.cargo`, `.git/hooks`,
+/// `.husky`, `.vscode`, `.config` (above `.config/shclass`). Made by the line as a directory
+/// (a copy, move or link of one), it holds the files its source holds.
+pub(crate) fn is_startup_dir(path: &Path) -> bool {
+    static GLOBS: std::sync::OnceLock<Vec<Glob>> = std::sync::OnceLock::new();
+    hit_parent(
+        GLOBS.get_or_init(|| {
+            let mut all = parent_globs(&[STARTUP_GLOBS], true);
+            all.extend(parent_globs(&[STARTUP_GLOBS, PROTECTED_GLOBS], false));
+            all
+        }),
+        path,
+    )
+}
+
+/// The names the start-up and protected lists look for in any directory (`.git`, `.claude`,
+/// `.cargo`, `.bashrc`, `global.json`, `tools`…: the first name after a leading `**/`, when it
+/// is plain): a copy or move whose names are known only at run time (`cp -r x/. .`, `mv
+/// x/.* .`) may bring any of them.
+pub(crate) fn guarded_names() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        let mut out: Vec<String> = Vec::new();
+        for g in STARTUP_GLOBS.iter().chain(PROTECTED_GLOBS.iter()) {
+            let Some(rest) = g.strip_prefix("**/") else {
+                continue;
+            };
+            let name = rest.split('/').next().unwrap_or("");
+            if !name.is_empty()
+                && !name.contains(['*', '?', '[', '{'])
+                && !out.iter().any(|n| n == name)
+            {
+                out.push(name.to_owned());
+            }
+        }
+        out
+    })
+}
+
+/// True for a directory every file of which is protected ([`is_protected`]): `.git`,
+/// `.claude`, `.jj`.
+pub(crate) fn is_protected_dir(path: &Path) -> bool {
+    static GLOBS: std::sync::OnceLock<Vec<Glob>> = std::sync::OnceLock::new();
+    hit_parent(
+        GLOBS.get_or_init(|| parent_globs(&[PROTECTED_GLOBS], true)),
+        path,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1076,6 +1166,42 @@ mod tests {
         assert_eq!(builtin().exception.len(), SECRET_EXCEPTIONS.len());
         assert_eq!(builtin().protected.len(), PROTECTED_GLOBS.len());
         assert_eq!(builtin().startup.len(), STARTUP_GLOBS.len());
+        for list in [PROTECTED_GLOBS, STARTUP_GLOBS] {
+            for g in list {
+                let parts: Vec<&str> = g.split('/').collect();
+                for k in 1..parts.len() {
+                    let prefix = parts[..k].join("/");
+                    assert!(prefix.is_empty() || Glob::new(&prefix).is_ok(), "{prefix}");
+                }
+            }
+        }
+    }
+
+    /// A directory written where a start-up or protected file would be below it.
+    #[test]
+    fn directories_above_guarded_files() {
+        for (path, startup, protected) in [
+            ("/w/.cargo", true, false),
+            ("/w/sub/.git/hooks", true, false),
+            ("/w/.git", true, true),
+            ("/w/.config", true, false),
+            ("/w/.husky", true, false),
+            ("/w/.vscode", true, false),
+            ("/w/.github/workflows", true, false),
+            ("/w/.claude", false, true),
+            ("/w/.jj", false, true),
+            ("/w/src", false, false),
+            ("/w/.cargo/config.toml", false, false),
+            ("/w/target", false, false),
+            ("/w", false, false),
+        ] {
+            assert_eq!(is_startup_dir(Path::new(path)), startup, "startup {path}");
+            assert_eq!(
+                is_protected_dir(Path::new(path)),
+                protected,
+                "protected {path}"
+            );
+        }
     }
 
     /// Slashes after `~/` or `$HOME/` stay below the home directory, as the kernel reads

@@ -204,8 +204,13 @@ pub(crate) fn decide_resolved(
             || access == Access::Read && crate::files::is_secret_dir(path) && written != path);
     // Start-up, protected and account files matter only to writes.
     let write = access == Access::Write;
-    let startup = write && is_startup(path);
-    let protected = write && !startup && (is_protected(path) || is_account(path));
+    // A path above one (`mv x .cargo`, `cp -r x .claude`, `ln -s x .git`, a `gitdir:` file
+    // written as `.git`) counts as it: what is written there holds what its source holds.
+    let protected_dir = write && crate::files::is_protected_dir(path);
+    let startup = write
+        && !protected_dir
+        && (is_startup(path) || crate::files::is_startup_dir(path) && !is_protected(path));
+    let protected = write && !startup && (is_protected(path) || is_account(path) || protected_dir);
     let mut push = |decision, risk, rule: &'static str, message: String| {
         out.push(Reason::path(decision, risk, rule, message, span, unit));
     };
@@ -283,6 +288,33 @@ pub(crate) fn decide_resolved(
         );
     }
     out
+}
+
+/// The paths a copy, move or link into a directory makes: `cp -r x/.git .` writes `./.git`,
+/// `mv evil/.claude dir/` writes `dir/.claude`. Whether the destination is a directory is
+/// known only when the line runs, so each source named like a start-up or protected directory
+/// or file ([`crate::files::guarded_names`]) counts as written below each destination too (a
+/// destination that is a file adds a path nothing is below).
+fn into_directory(
+    sources: &[&str],
+    dests: &[(&str, crate::ast::Span)],
+    out: &mut Vec<(Access, String, crate::ast::Span)>,
+) {
+    for &(dest, span) in dests {
+        for src in sources {
+            // Only the names the start-up and protected lists look for: the path of any other
+            // is judged where the source is read.
+            let name = src.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+            if !crate::files::guarded_names().iter().any(|n| n == name) {
+                continue;
+            }
+            out.push((
+                Access::Write,
+                format!("{}/{name}", dest.trim_end_matches('/')),
+                span,
+            ));
+        }
+    }
 }
 
 /// shclass's own files, whatever the environment points them at: the state root (trust
@@ -482,17 +514,28 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
             let spec = tables::builtin(program).unwrap_or_default();
             let parsed = args::parse(Some(&spec), &unit.argv);
             let written = spec.output_operands(&parsed);
+            let mut sources = Vec::new();
+            let mut dests = Vec::new();
             for &i in &parsed.operands {
                 let Some(a) = unit.argv.get(i) else { continue };
                 let t = a.value.as_deref().unwrap_or(&a.template);
                 if !written.contains(&i) {
                     out.push((Access::Read, t.to_owned(), a.span));
+                    sources.push(t);
                 } else if !t.contains(':') || program == "cp" {
                     out.push((Access::Write, t.to_owned(), a.span));
+                    dests.push((t, a.span));
                 }
             }
+            into_directory(&sources, &dests, &mut out);
         }
-        "mv" => all(Access::Write, &mut out),
+        "mv" => {
+            all(Access::Write, &mut out);
+            if let Some((&(dest, span), sources)) = operands.split_last() {
+                let sources: Vec<&str> = sources.iter().map(|(t, _)| *t).collect();
+                into_directory(&sources, &[(dest, span)], &mut out);
+            }
+        }
         "sed" | "perl"
             if unit.args().any(|a| {
                 a.value
