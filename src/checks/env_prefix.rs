@@ -15,7 +15,7 @@ use crate::wordlist::{Words, words};
 declare_check! {
     /// **What it flags**: an assignment applying to a unit (prefix, `env NAME=…`, or an earlier
     /// `export NAME=…;`/`NAME=…;` in the line), and `export`/`declare -x` of such names. Known
-    /// harmless names (`LANG`, `LC_*`, `TZ`, `TERM`, `NO_COLOR`, `FORCE_COLOR`, `CI`,
+    /// harmless names (`LANG`, `LC_*` naming a locale, not a path, `TZ`, `TERM`, `NO_COLOR`, `FORCE_COLOR`, `CI`,
     /// `RUST_LOG`, `RUST_BACKTRACE`, `PAGER=cat`, `GIT_PAGER=cat`, `COLUMNS`, `LINES`, `DEBUG`…,
     /// and `RUSTFLAGS` of lint levels, `--cfg` and code-generation settings only) are not
     /// flagged; any other → ask (medium); names that change what runs or what it loads
@@ -318,12 +318,28 @@ pub(super) fn loads_code(name: &str) -> bool {
         )
 }
 
+/// Whether `name` chooses a locale (`LANG`, `LANGUAGE`, `LC_*`): its value is a locale name,
+/// or with a `/` a path to the locale's data or message catalogues.
+fn names_locale(name: &str) -> bool {
+    matches!(name, "LANG" | "LANGUAGE") || name.starts_with("LC_")
+}
+
 /// How risky setting `name` to `value` is; `None` for harmless.
 fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // `BASH_CMDS[ls]=…` sets an element: the array's name decides.
     let name = name.split('[').next().unwrap_or(name);
     if name.starts_with("HIST") {
         return Some((Risk::High, "changes the shell history, hiding what was run"));
+    }
+    // `LC_ALL=/path` makes glibc load the locale's data from that directory (as `LOCPATH` does),
+    // and `LANGUAGE=../../x` makes gettext read its message catalogue, the formats every
+    // message is printed with, from a path: a locale named by a path, or by a value known only
+    // at run time, is not the harmless setting a locale name is.
+    if names_locale(name) && value.is_none_or(|v| v.contains(['/', '$', '`'])) {
+        return Some((
+            Risk::High,
+            "names locale data the program loads by its path",
+        ));
     }
     if HARMLESS.contains(name) || name.starts_with("LC_") {
         return None;
@@ -585,6 +601,12 @@ mod tests {
         for (cmd, want) in [
             ("LANG=C ls", None),
             ("LC_ALL=C TZ=UTC ls", None),
+            ("LC_ALL=/tmp/x ls", Some(Decision::Ask)),
+            (
+                "export LANGUAGE=../../../tmp/x; sort a",
+                Some(Decision::Ask),
+            ),
+            ("env LANG=./loc sort a", Some(Decision::Ask)),
             ("PAGER=cat git log", None),
             ("GOFLAGS=-mod=vendor go list ./...", None),
             (
@@ -695,6 +717,13 @@ mod tests {
             ("GIT_PAGER", Some("sh -c x"), Some(Risk::High)),
             ("FOO", Some("1"), Some(Risk::Medium)),
             ("LC_ALL", Some("C"), None),
+            ("LANG", Some("C.UTF-8"), None),
+            ("LANGUAGE", Some("fr:de"), None),
+            ("LC_ALL", Some("/tmp/x"), Some(Risk::High)),
+            ("LC_CTYPE", Some("./loc"), Some(Risk::High)),
+            ("LANG", Some("/work/repo/loc"), Some(Risk::High)),
+            ("LANGUAGE", Some("../../../tmp/x"), Some(Risk::High)),
+            ("LC_ALL", Some("$X"), Some(Risk::High)),
         ] {
             assert_eq!(
                 super::classify(name, value).map(|r| r.0),

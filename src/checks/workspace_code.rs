@@ -21,7 +21,8 @@ declare_check! {
     ///   entry that changes what rustc runs or loads (`LD_PRELOAD`, `PATH`, `RUSTUP_TOOLCHAIN`:
     ///   cargo applies `[env]` to the rustc that learns the target), `rustflags`
     ///   loading a library into rustc, `-Z codegen-backend=./x.so`, writing a file,
-    ///   `--print=cfg=PATH`, or reading more flags from one, `@FILE`), or a
+    ///   `--print=cfg=PATH`, or reading more flags from one, `@FILE`), a `build.target` that
+    ///   is not a built-in target (a specification file whose codegen backend rustc loads), or a
     ///   `rust-toolchain.toml` with a toolchain `path`;
     /// - npm, pnpm and yarn (and `--version` of each) with a `package.json` whose
     ///   `packageManager` is not a release by its version (`yarn@https://…`, `pnpm@file:…`):
@@ -3666,7 +3667,25 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
         .get("env")
         .and_then(toml::Value::as_table)
         .is_some_and(|e| e.keys().any(|k| super::env_prefix::loads_code(k)));
-    build || targets || credentials || alias || env || rustflags_load_code(t)
+    // `build.target` is the platform cargo asks rustc about, for `cargo metadata` and `cargo
+    // tree` too: a name rustc does not know by name is a target specification file (NAME.json
+    // in the working directory, or the `.json` path), whose codegen backend is a library rustc
+    // loads.
+    let spec = t
+        .get("build")
+        .and_then(toml::Value::as_table)
+        .and_then(|b| b.get("target"))
+        .is_some_and(|v| {
+            let unknown = |x: &toml::Value| {
+                x.as_str()
+                    .is_none_or(|s| !crate::programs::is_builtin_rust_target(s))
+            };
+            match v {
+                toml::Value::Array(a) => a.iter().any(unknown),
+                other => unknown(other),
+            }
+        });
+    build || targets || credentials || alias || env || spec || rustflags_load_code(t)
 }
 
 /// Whether every rustc flag of a list (a config's `rustflags`, or `RUSTFLAGS`) is one known to
@@ -4004,6 +4023,21 @@ mod tests {
             "[target.x86_64-unknown-linux-gnu]\nrunner = \"./x\"\n",
         );
         assert!(flagged(root, "cargo tree").is_some());
+        for cfg in [
+            "[build]\ntarget = \"evil.json\"\n",
+            "[build]\ntarget = \"x86_64-evil-linux\"\n",
+            "[build]\ntarget = [\"x86_64-unknown-linux-gnu\", \"./t.json\"]\n",
+        ] {
+            write(root, ".cargo/config.toml", cfg);
+            assert!(flagged(root, "cargo metadata").is_some(), "{cfg}");
+            assert!(flagged(root, "cargo tree").is_some(), "{cfg}");
+        }
+        write(
+            root,
+            ".cargo/config.toml",
+            "[build]\ntarget = [\"x86_64-unknown-linux-gnu\", \"wasm32-unknown-unknown\"]\n",
+        );
+        assert_eq!(flagged(root, "cargo tree"), None);
         write(
             root,
             ".cargo/config.toml",

@@ -58,6 +58,13 @@ pub(crate) enum ArgPattern {
     /// only print the schema (anything but a listed dot-command such as `.tables`, or a plain
     /// name that a `-readonly` connection runs harmlessly as SQL: `analyze::sqlite_unproven`).
     SqliteUnproven,
+    /// `@rust-target-unproven`: a target rustc would read as a target specification file, any
+    /// value but one of its built-in targets (`programs::is_builtin_rust_target`): a path, a
+    /// `.json` file, or another name, which rustc looks for as NAME.json in `RUST_TARGET_PATH`
+    /// or the working directory (a specification's `default-codegen-backend` names a library
+    /// rustc loads). `@cargo-target-unproven`: the same for cargo's `--target`, which also
+    /// takes `all` (every platform, no target passed to rustc).
+    RustTargetUnproven(bool),
     /// `@python-print-code`, `@node-print-code`: one-liner code the closed reader
     /// (`analyze::inline_code`) proves to only print; `@python-other-code`, `@node-other-code`:
     /// any other code, or code known only at run time.
@@ -100,12 +107,14 @@ impl ArgPattern {
                 "awk-runs-or-writes" => Ok(ArgPattern::AwkRunsOrWrites),
                 "kubectl-record-format" => Ok(ArgPattern::KubectlRecordFormat),
                 "sqlite-unproven" => Ok(ArgPattern::SqliteUnproven),
+                "rust-target-unproven" => Ok(ArgPattern::RustTargetUnproven(false)),
+                "cargo-target-unproven" => Ok(ArgPattern::RustTargetUnproven(true)),
                 "python-print-code" => Ok(ArgPattern::InlineCode(Lang::Python, true)),
                 "python-other-code" => Ok(ArgPattern::InlineCode(Lang::Python, false)),
                 "node-print-code" => Ok(ArgPattern::InlineCode(Lang::Node, true)),
                 "node-other-code" => Ok(ArgPattern::InlineCode(Lang::Node, false)),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @sqlite-unproven, @python-print-code, @python-other-code, @node-print-code, @node-other-code"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @sqlite-unproven, @rust-target-unproven, @cargo-target-unproven, @python-print-code, @python-other-code, @node-print-code, @node-other-code"
                 )),
             };
         }
@@ -213,6 +222,10 @@ impl ArgPattern {
             }
             ArgPattern::KubectlRecordFormat => dynamic || kubectl_prints_records(text),
             ArgPattern::SqliteUnproven => dynamic || crate::analyze::sqlite_unproven(text),
+            ArgPattern::RustTargetUnproven(cargo) => {
+                dynamic
+                    || !(crate::programs::is_builtin_rust_target(text) || *cargo && text == "all")
+            }
             ArgPattern::InlineCode(lang, prints) => {
                 let proven = !dynamic && crate::analyze::inline_code::prints_only(*lang, text);
                 proven == *prints
@@ -581,6 +594,15 @@ mod tests {
     fn path_classes() {
         let cwd = Path::new("/work/proj");
         let table: &[(&str, &str, bool)] = &[
+            ("@rust-target-unproven", "x86_64-unknown-linux-gnu", false),
+            ("@rust-target-unproven", "wasm32-unknown-unknown", false),
+            ("@rust-target-unproven", "./evil.json", true),
+            ("@rust-target-unproven", "spec.json", true),
+            ("@rust-target-unproven", "x86_64-evil-linux", true),
+            ("@rust-target-unproven", "all", true),
+            ("@cargo-target-unproven", "all", false),
+            ("@cargo-target-unproven", "aarch64-apple-darwin", false),
+            ("@cargo-target-unproven", "/tmp/t.json", true),
             ("@root", "/", true),
             ("@root", "//", true),
             ("@root", "/*", true),

@@ -10,6 +10,7 @@
 //! without reaching into the policy.
 
 pub(crate) mod args;
+mod rust_targets;
 pub(crate) mod tables;
 
 use crate::wordlist::{Words, words};
@@ -29,6 +30,7 @@ macro_rules! name_set {
     };
 }
 pub(crate) use name_set;
+pub(crate) use rust_targets::is_builtin_rust_target;
 
 /// The file name of a program (`/usr/bin/curl` → `curl`).
 pub(crate) fn base(program: &str) -> &str {
