@@ -321,24 +321,23 @@ fn a_content_search_of_a_tree_of_secrets_is_not_allowed() {
         let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
         v["decision"].as_str().unwrap_or("").to_owned()
     };
-    let ssh = env.home().join(".ssh");
-    assert_eq!(
-        gemini(
+    let (ssh, src) = (env.home().join(".ssh"), env.project().join("src"));
+    for (tool, input, want) in [
+        (
             "search_file_content",
-            json!({"pattern": "KEY", "dir_path": ssh})
+            json!({"pattern": "KEY", "dir_path": ssh}),
+            "ask",
         ),
-        "ask"
-    );
-    assert_eq!(gemini("read_many_files", json!({"paths": [ssh]})), "ask");
-    assert_eq!(gemini("list_directory", json!({"dir_path": ssh})), "allow");
-    let src = env.project().join("src");
-    assert_eq!(
-        gemini(
+        ("read_many_files", json!({"paths": [ssh]}), "ask"),
+        ("list_directory", json!({"dir_path": ssh}), "allow"),
+        (
             "search_file_content",
-            json!({"pattern": "KEY", "dir_path": src})
+            json!({"pattern": "KEY", "dir_path": src}),
+            "allow",
         ),
-        "allow"
-    );
+    ] {
+        assert_eq!(gemini(tool, input.clone()), want, "{tool} {input}");
+    }
 }
 
 #[test]

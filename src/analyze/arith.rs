@@ -191,23 +191,8 @@ pub(crate) fn compound_subscripts(text: &str) -> Vec<&str> {
     while i < b.len() {
         let c = b[i];
         if at_start && c == b'[' {
-            let mut depth = 0usize;
-            let mut j = i;
-            while j < b.len() {
-                match b[j] {
-                    b'\\' => j += 1,
-                    b'[' => depth += 1,
-                    b']' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-                j += 1;
-            }
-            out.push(text.get(i + 1..j.min(b.len())).unwrap_or_default());
+            let j = closing_bracket(b, i).unwrap_or(b.len());
+            out.push(text.get(i + 1..j).unwrap_or_default());
             i = j + 1;
             at_start = false;
             continue;
@@ -687,8 +672,15 @@ fn param_regions(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
-/// The index one past the `]` closing the `[` at `b[open]` (nested brackets counted).
+/// The index one past the `]` closing the `[` at `b[open]` (nested brackets counted), or the
+/// end when none closes it.
 fn skip_brackets(b: &[u8], open: usize) -> usize {
+    closing_bracket(b, open).map_or(b.len(), |k| k + 1)
+}
+
+/// The index of the `]` closing the `[` at `b[open]`, nested brackets counted and a character
+/// after `\` skipped.
+fn closing_bracket(b: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut i = open;
     while i < b.len() {
@@ -698,14 +690,14 @@ fn skip_brackets(b: &[u8], open: usize) -> usize {
             b']' => {
                 depth = depth.saturating_sub(1);
                 if depth == 0 {
-                    return i + 1;
+                    return Some(i);
                 }
             }
             _ => {}
         }
         i += 1;
     }
-    b.len()
+    None
 }
 
 /// The end of a `for ((…))` header whose `((` is at `open`: the `))` after which the command
