@@ -1058,44 +1058,110 @@ pub(crate) fn is_protected(path: &Path) -> bool {
     hit(&builtin().protected, &path.to_string_lossy())
 }
 
-/// The directories above the paths of built-in lists, as globs (`**/.cargo/config.toml` →
-/// `**/.cargo`; `**/.git/hooks/**` → `**/.git`, `**/.git/hooks`): a file or directory written
-/// at one of them (`mv x .cargo`, `cp -r x .git`, `ln -s x .claude`, `echo … > .git`, which
-/// git reads as a `gitdir:` link) puts whatever the source holds where the list looks. With
-/// `direct`, only the directory a `DIR/**` glob names (`.git` of `**/.git/**`); without, every
-/// other one. A prefix that is only `**` or the root names no directory of its own.
-fn parent_globs(lists: &[Words], direct: bool) -> Vec<Glob> {
-    let mut out: Vec<String> = Vec::new();
-    for list in lists {
-        for g in *list {
-            let parts: Vec<&str> = g.split('/').collect();
-            for k in 1..parts.len() {
-                let prefix = parts[..k].join("/");
-                let whole = k + 1 == parts.len() && parts[k] == "**";
-                if prefix.is_empty()
-                    || prefix == "**"
-                    || prefix.ends_with("/**")
-                    || whole != direct
-                    || out.contains(&prefix)
-                {
-                    continue;
-                }
-                out.push(prefix);
-            }
-        }
-    }
-    // A glob that does not compile cannot happen (the lists' own test compiles each prefix).
-    out.iter().filter_map(|g| Glob::new(g).ok()).collect()
-}
+/// The names of the directories above the paths of [`STARTUP_GLOBS`] and [`PROTECTED_GLOBS`]
+/// (`.cargo` of `**/.cargo/config.toml`), and the text before the wildcard of those that are
+/// patterns (`cron.` of `/etc/cron.*/**`): a path none of them can end is above no guarded file,
+/// which settles most paths written (`out.txt`, `build`) for the cost of a word look-up. The
+/// lists' test derives both from the globs.
+const GUARDED_DIR_NAMES: Words = words![
+    ".cargo",
+    ".circleci",
+    ".claude",
+    ".config",
+    ".cursor",
+    ".devcontainer",
+    ".gemini",
+    ".git",
+    ".githooks",
+    ".github",
+    ".hg",
+    ".husky",
+    ".jj",
+    ".mise",
+    ".mvn",
+    ".ssh",
+    ".venv",
+    ".vscode",
+    "apt",
+    "apt.conf.d",
+    "autostart",
+    "bin",
+    "conf.d",
+    "cron",
+    "etc",
+    "fish",
+    "gdb",
+    "hooks",
+    "init.d",
+    "ld.so.conf.d",
+    "mise",
+    "profile.d",
+    "shclass",
+    "site-packages",
+    "spool",
+    "ssh",
+    "sshd_config.d",
+    "system",
+    "systemd",
+    "tools",
+    "user",
+    "var",
+    "workflows",
+    "zsh",
+];
 
-/// Does one of `globs` match the path, with its case folded where the file system folds it?
-fn hit_parent(globs: &[Glob], path: &Path) -> bool {
+/// See [`GUARDED_DIR_NAMES`].
+const GUARDED_DIR_PATTERN_STARTS: Words = words!["cron."];
+
+/// Is `path` a directory above a path of `lists` (`**/.cargo/config.toml` → `.cargo`;
+/// `**/.git/hooks/**` → `.git`, `.git/hooks`), matched component by component, with case
+/// folded where the file system folds it? A file or directory written there (`mv x .cargo`,
+/// `cp -r x .git`, `ln -s x .claude`, `echo … > .git`, which git reads as a `gitdir:` link)
+/// puts whatever its source holds where the list looks. With `direct`, only the directory a
+/// `DIR/**` glob names (`.git` of `**/.git/**`); without, every other one. A prefix that is
+/// only `**` or the root names no directory of its own.
+fn is_above(lists: &[Words], direct: bool, path: &Path) -> bool {
     let text = path.to_string_lossy();
-    globs.iter().any(|g| g.is_match(&text))
-        || FOLD_CASE && {
-            let lower = text.to_lowercase();
-            lower != text && globs.iter().any(|g| g.is_match(&lower))
-        }
+    let text = folded(&text);
+    let comps: Vec<&str> = text.split('/').filter(|c| !c.is_empty()).collect();
+    let Some(last) = comps.last() else {
+        return false;
+    };
+    if !GUARDED_DIR_NAMES.contains(last)
+        && !GUARDED_DIR_PATTERN_STARTS
+            .iter()
+            .any(|p| last.starts_with(p))
+    {
+        return false;
+    }
+    let component = |pat: &str, name: &str| secret_glob::bash_fnmatch(pat, name, false);
+    lists.iter().flat_map(|l| l.iter()).any(|g| {
+        let parts: Vec<&str> = g.split('/').collect();
+        (1..parts.len()).any(|k| {
+            let prefix = &parts[..k];
+            let whole = k + 1 == parts.len() && parts[k] == "**";
+            if whole != direct || prefix.last().is_none_or(|c| c.is_empty() || *c == "**") {
+                return false;
+            }
+            match prefix {
+                // `**/A/B`: the path ends with `A/B` (a `**` further in matches any run).
+                ["**", rest @ ..] if !rest.contains(&"**") => {
+                    comps.len() >= rest.len()
+                        && rest
+                            .iter()
+                            .zip(&comps[comps.len() - rest.len()..])
+                            .all(|(p, c)| component(p, c))
+                }
+                // `/A/B`: the path is `/A/B`.
+                ["", rest @ ..] if !rest.contains(&"**") => {
+                    comps.len() == rest.len()
+                        && rest.iter().zip(&comps).all(|(p, c)| component(p, c))
+                }
+                // No list has another shape; one would be compiled.
+                _ => Glob::new(&prefix.join("/")).is_ok_and(|glob| glob.is_match(&text)),
+            }
+        })
+    })
 }
 
 /// True for a path above a start-up or protected file ([`is_startup`], [`is_protected`]) that
@@ -1103,15 +1169,8 @@ fn hit_parent(globs: &[Glob], path: &Path) -> bool {
 /// `.husky`, `.vscode`, `.config` (above `.config/shclass`). Made by the line as a directory
 /// (a copy, move or link of one), it holds the files its source holds.
 pub(crate) fn is_startup_dir(path: &Path) -> bool {
-    static GLOBS: std::sync::OnceLock<Vec<Glob>> = std::sync::OnceLock::new();
-    hit_parent(
-        GLOBS.get_or_init(|| {
-            let mut all = parent_globs(&[STARTUP_GLOBS], true);
-            all.extend(parent_globs(&[STARTUP_GLOBS, PROTECTED_GLOBS], false));
-            all
-        }),
-        path,
-    )
+    is_above(&[STARTUP_GLOBS], true, path)
+        || is_above(&[STARTUP_GLOBS, PROTECTED_GLOBS], false, path)
 }
 
 /// The names the start-up and protected lists look for in any directory (`.git`, `.claude`,
@@ -1141,11 +1200,7 @@ pub(crate) fn guarded_names() -> &'static [String] {
 /// True for a directory every file of which is protected ([`is_protected`]): `.git`,
 /// `.claude`, `.jj`.
 pub(crate) fn is_protected_dir(path: &Path) -> bool {
-    static GLOBS: std::sync::OnceLock<Vec<Glob>> = std::sync::OnceLock::new();
-    hit_parent(
-        GLOBS.get_or_init(|| parent_globs(&[PROTECTED_GLOBS], true)),
-        path,
-    )
+    is_above(&[PROTECTED_GLOBS], true, path)
 }
 
 #[cfg(test)]
@@ -1174,6 +1229,34 @@ mod tests {
                     assert!(prefix.is_empty() || Glob::new(&prefix).is_ok(), "{prefix}");
                 }
             }
+        }
+    }
+
+    /// [`GUARDED_DIR_NAMES`] and [`GUARDED_DIR_PATTERN_STARTS`] are the directory names of the
+    /// start-up and protected lists, no more, no fewer.
+    #[test]
+    fn guarded_directory_names_are_the_lists() {
+        let (mut plain, mut starts) = (Vec::new(), Vec::new());
+        for g in STARTUP_GLOBS.iter().chain(PROTECTED_GLOBS) {
+            let mut dirs = g.split('/');
+            dirs.next_back();
+            for c in dirs.filter(|c| !c.is_empty() && *c != "**") {
+                match c.find(['*', '?', '[', '{']) {
+                    None => plain.push(c),
+                    Some(k) => starts.push(&c[..k]),
+                }
+            }
+        }
+        for (derived, listed) in [
+            (plain, GUARDED_DIR_NAMES),
+            (starts, GUARDED_DIR_PATTERN_STARTS),
+        ] {
+            let mut derived = derived;
+            derived.sort_unstable();
+            derived.dedup();
+            let mut listed: Vec<&str> = listed.iter().collect();
+            listed.sort_unstable();
+            assert_eq!(derived, listed);
         }
     }
 
