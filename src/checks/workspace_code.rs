@@ -180,9 +180,9 @@ declare_check! {
     /// - likewise a program that another one starts by name through `PATH`
     ///   ([`crate::programs::path_helpers`], by program, whatever its options): the
     ///   decompressors of tar (which picks one by the archive's suffix or content), `rg -z`,
-    ///   `file -z`, zcat and the gzip and xz scripts (`zgrep`, `zless`, `xzgrep`…, with their
+    ///   `file -z`, bsdtar, dpkg-deb (and its `tar`), zcat and the gzip and xz scripts (`zgrep`, `zless`, `xzgrep`…, with their
     ///   `grep`, `sed`, `diff`, `less`); the pager (`pager`, `less`, `more`) of git, man,
-    ///   perldoc, pydoc, psql, bat, aws, dpkg and systemd's tools (`journalctl`,
+    ///   perldoc, pydoc, psql, bat, aws, dpkg, dmesg, nmcli and systemd's tools (`journalctl`,
     ///   `systemctl`…); git's `ssh`, `gpg`, `gpgsm` and `ssh-keygen`; man-db's formatters
     ///   (`groff`, `nroff`, `tbl`, `preconv`, `col`…); less's `lesspipe` (`LESSOPEN`) and what
     ///   it runs; zipgrep's `unzip`; the `ssh` of scp, sftp and rsync. `tar -tzf x.tgz` with
@@ -3961,6 +3961,8 @@ mod tests {
             ("git log", "less"),
             ("man ls", "less"),
             ("journalctl -n 5", "less"),
+            ("dmesg -H", "less"),
+            ("dpkg-deb -c x.deb", "gzip"),
         ] {
             for entry in ["bin", bin.to_str().unwrap()] {
                 let search: Vec<&str> = [entry].into_iter().chain(sys).collect();

@@ -858,6 +858,11 @@ pub(crate) fn path_helpers(program: &str) -> &'static [&'static [&'static str]] 
             &[DECOMPRESSORS, PAGERS]
         }
         "zipgrep" => &[&["unzip", "grep", "egrep", "sed"]],
+        // dpkg-deb reads the archive's members with `tar` (`--contents`, `--info`), and runs a
+        // decompressor it was not built with.
+        "dpkg-deb" => &[&["tar"], DECOMPRESSORS],
+        // libarchive starts a decompressor it was not built with.
+        "bsdtar" => &[DECOMPRESSORS],
         // `LESSOPEN` (`| lesspipe %s`) runs lesspipe, which runs the decompressors, tar, unzip.
         "less" => &[
             &["lesspipe", "lessfile", "tar", "unzip", "file"],
@@ -877,7 +882,7 @@ pub(crate) fn path_helpers(program: &str) -> &'static [&'static [&'static str]] 
         "pydoc" | "pydoc3" | "psql" | "bat" | "batcat" | "aws" | "dpkg" | "dpkg-query"
         | "journalctl" | "systemctl" | "loginctl" | "busctl" | "coredumpctl" | "networkctl"
         | "resolvectl" | "timedatectl" | "hostnamectl" | "localectl" | "systemd-analyze"
-        | "machinectl" | "homectl" | "portablectl" | "userdbctl" => &[PAGERS],
+        | "machinectl" | "homectl" | "portablectl" | "userdbctl" | "dmesg" | "nmcli" => &[PAGERS],
         "scp" | "sftp" | "rsync" => &[&["ssh"]],
         _ => &[],
     }
