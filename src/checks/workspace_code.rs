@@ -177,6 +177,16 @@ declare_check! {
     ///   script of the checkout, and a venv's interpreter loads the checkout's site-packages),
     ///   direnv's `PATH_add bin`, `node_modules/.bin`. `PATH` is the one shclass runs with,
     ///   which the agent's shell inherits; a file the line writes there first counts as found;
+    /// - likewise a program that another one starts by name through `PATH`
+    ///   ([`crate::programs::path_helpers`], by program, whatever its options): the
+    ///   decompressors of tar (which picks one by the archive's suffix or content), `rg -z`,
+    ///   `file -z`, bsdtar, dpkg-deb (and its `tar`), zcat and the gzip and xz scripts (`zgrep`, `zless`, `xzgrep`…, with their
+    ///   `grep`, `sed`, `diff`, `less`); the pager (`pager`, `less`, `more`) of git, man,
+    ///   perldoc, pydoc, psql, bat, aws, dpkg, dmesg, nmcli and systemd's tools (`journalctl`,
+    ///   `systemctl`…); git's `ssh`, `gpg`, `gpgsm` and `ssh-keygen`; man-db's formatters
+    ///   (`groff`, `nroff`, `tbl`, `preconv`, `col`…); less's `lesspipe` (`LESSOPEN`) and what
+    ///   it runs; zipgrep's `unzip`; the `ssh` of scp, sftp and rsync. `tar -tzf x.tgz` with
+    ///   `bin` first on `PATH` and a `bin/gzip` in the checkout runs that file;
     /// - any program, where shclass's environment (which the agent's shell inherits) names a
     ///   directory or file of the checkout in a variable the dynamic loader or bash reads at
     ///   start (`LD_PRELOAD`, `LD_AUDIT`, `GCONV_PATH`), and an
@@ -617,6 +627,18 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             ),
             Found::Moved(entry) => format!(
                 "`PATH` holds the relative entry `{}` and the line changes directory to one known only at run time: bash may find `{base}` in any directory",
+                entry.display()
+            ),
+        });
+    }
+    if let Some((helper, f)) = helper_in_checkout(base, u, dir, root, w, search_path()) {
+        return Some(match f {
+            Found::File(f) => format!(
+                "`{base}` runs `{helper}` by name, and bash's `PATH` finds it at `{}`, a file of the checkout: what runs is whatever the checkout holds there",
+                f.display()
+            ),
+            Found::Moved(entry) => format!(
+                "`PATH` holds the relative entry `{}` and the line changes directory to one known only at run time: `{base}` runs `{helper}` by name, which may be found in any directory",
                 entry.display()
             ),
         });
@@ -1803,6 +1825,29 @@ fn found_in_checkout(
         }
     }
     None
+}
+
+/// The first program `program` starts by name ([`crate::programs::path_helpers`]) that bash's
+/// `search` finds in the checkout, as [`found_in_checkout`] finds the unit's own: `tar -tzf`
+/// runs the `bin/gzip` of a checkout whose `bin` is first on `PATH`. A program named with a
+/// directory part (`/usr/bin/tar`) still looks its helpers up. Nothing is looked at unless an
+/// entry of `search` names the checkout.
+fn helper_in_checkout(
+    program: &str,
+    u: &Unit,
+    dir: &Path,
+    root: &Path,
+    w: &LineWrites,
+    search: &[PathBuf],
+) -> Option<(&'static str, Found)> {
+    let helpers = crate::programs::path_helpers(program);
+    if helpers.is_empty() || !path_names_checkout(search, root) {
+        return None;
+    }
+    helpers
+        .iter()
+        .flat_map(|group| group.iter())
+        .find_map(|&h| Some((h, found_in_checkout(h, u, dir, root, w, search)?)))
 }
 
 /// Whether a variable of [`ENVIRONMENT_LOADERS`] reaches a program, by its name.
@@ -3876,6 +3921,83 @@ mod tests {
         assert_eq!(
             found_on(&root, "zz-tool", "zz-tool", &["/usr/bin", "/bin"]),
             None
+        );
+    }
+
+    /// [`helper_in_checkout`] for the first unit of `cmd` that runs helpers by name, run in
+    /// `dir` with `search` as `PATH`.
+    fn helper_on(dir: &Path, cmd: &str, search: &[&str]) -> Option<(&'static str, Found)> {
+        let a = analyze(cmd, &crate::Limits::default());
+        let cx = CheckCtx::new(&a, dir);
+        let w = LineWrites::new(&cx);
+        let search: Vec<PathBuf> = search.iter().map(PathBuf::from).collect();
+        let (u, d) = a.units.iter().zip(&w.dirs).find(|(u, _)| {
+            prog(u).is_some_and(|p| {
+                !crate::programs::path_helpers(crate::programs::base(p)).is_empty()
+            })
+        })?;
+        let base = crate::programs::base(prog(u)?);
+        helper_in_checkout(base, u, d.as_deref()?, dir, &w, &search)
+    }
+
+    #[test]
+    fn a_helper_a_program_runs_by_name_found_in_the_checkout_is_its_code() {
+        let tmp = tempfile::tempdir().unwrap();
+        let root = std::fs::canonicalize(tmp.path()).unwrap();
+        let bin = root.join("bin");
+        std::fs::create_dir_all(&bin).unwrap();
+        for helper in ["gzip", "less"] {
+            std::fs::write(bin.join(helper), "#!/bin/sh\n").unwrap();
+        }
+        let twin = tempfile::tempdir().unwrap();
+        let twin = std::fs::canonicalize(twin.path()).unwrap();
+        std::fs::create_dir_all(twin.join("bin")).unwrap();
+        let sys = ["/usr/local/bin", "/usr/bin", "/bin"];
+        for (cmd, helper) in [
+            ("tar -tzf x.tgz", "gzip"),
+            ("/usr/bin/tar -tf x.tgz", "gzip"),
+            ("rg -z p logs/", "gzip"),
+            ("zgrep p x.gz", "gzip"),
+            ("git log", "less"),
+            ("man ls", "less"),
+            ("journalctl -n 5", "less"),
+            ("dmesg -H", "less"),
+            ("dpkg-deb -c x.deb", "gzip"),
+        ] {
+            for entry in ["bin", bin.to_str().unwrap()] {
+                let search: Vec<&str> = [entry].into_iter().chain(sys).collect();
+                let expect = root.join("bin").join(helper);
+                assert_eq!(
+                    helper_on(&root, cmd, &search),
+                    Some((helper, Found::File(expect))),
+                    "{cmd} with {entry} first"
+                );
+                // The twin: `bin` on `PATH` but no helper there; the system's is found.
+                let twin_entry = if entry == "bin" {
+                    "bin"
+                } else {
+                    twin.to_str().unwrap()
+                };
+                let search: Vec<&str> = [twin_entry].into_iter().chain(sys).collect();
+                assert_eq!(helper_on(&twin, cmd, &search), None, "{cmd} in the twin");
+            }
+            // The checkout's directory after the system's: the system's helper runs.
+            let mut search: Vec<&str> = sys.to_vec();
+            search.push("bin");
+            assert_eq!(helper_on(&root, cmd, &search), None, "{cmd} with bin last");
+            // No `PATH` entry in the checkout: nothing is looked at.
+            assert_eq!(helper_on(&root, cmd, &sys), None, "{cmd} without bin");
+        }
+        // A program that runs no helper by name is not asked about them.
+        assert_eq!(helper_on(&root, "ls -l", &["bin", "/usr/bin"]), None);
+        // A helper the line writes there first counts as found.
+        assert_eq!(
+            helper_on(
+                &twin,
+                "cp /tmp/x bin/xz && tar -tJf x.txz",
+                &["bin", "/usr/bin"]
+            ),
+            Some(("xz", Found::File(twin.join("bin/xz"))))
         );
     }
 

@@ -816,6 +816,78 @@ pub(crate) fn tree_printer(name: &str) -> Option<bool> {
     }
 }
 
+/// Decompressors a program runs by name to read a compressed file: GNU tar's table (it picks
+/// one by the archive's suffix or content, even without `-z`), ripgrep's `-z`, libmagic's (`file
+/// -z`), the gzip scripts' and lesspipe's.
+const DECOMPRESSORS: &[&str] = &[
+    "gzip",
+    "bzip2",
+    "xz",
+    "lzip",
+    "lzma",
+    "lzop",
+    "zstd",
+    "lz4",
+    "brotli",
+    "compress",
+    "uncompress",
+];
+
+/// The programs a pager-using program starts by name when no pager variable says otherwise
+/// (git's and psql's `less`, systemd's `pager`, `less`, `more`).
+const PAGERS: &[&str] = &["pager", "less", "more"];
+
+/// The programs `program` may start by name through a `PATH` look-up (`execvp`, or a shell it
+/// runs them with) on its own, whatever its options and input: helpers an option or the input
+/// picks (`tar -tzf` runs gzip, `rg -z` a decompressor, `git log` the pager and `git fetch`
+/// ssh) are all listed, so a name is never missed because an option was not read. Programs
+/// that name their helpers by absolute path (gpg's agent, groff's own programs, bzgrep's
+/// `/usr/bin` first) are not here, nor helpers a line or a configuration names (`tar -I`,
+/// `core.pager`: the line's are units, a configuration's the person's).
+pub(crate) fn path_helpers(program: &str) -> &'static [&'static [&'static str]] {
+    match program {
+        "tar" | "gtar" | "rg" | "file" | "zcat" | "gzcat" | "gunzip" | "uncompress" => {
+            &[DECOMPRESSORS]
+        }
+        "zgrep" | "zegrep" | "zfgrep" | "xzgrep" | "xzegrep" | "xzfgrep" | "lzgrep" | "lzegrep"
+        | "lzfgrep" | "zstdgrep" => &[DECOMPRESSORS, &["grep", "sed"]],
+        "zdiff" | "zcmp" | "xzdiff" | "xzcmp" | "lzdiff" | "lzcmp" => {
+            &[DECOMPRESSORS, &["diff", "cmp"]]
+        }
+        "zless" | "zmore" | "xzless" | "xzmore" | "lzless" | "lzmore" | "zstdless" => {
+            &[DECOMPRESSORS, PAGERS]
+        }
+        "zipgrep" => &[&["unzip", "grep", "egrep", "sed"]],
+        // dpkg-deb reads the archive's members with `tar` (`--contents`, `--info`), and runs a
+        // decompressor it was not built with.
+        "dpkg-deb" => &[&["tar"], DECOMPRESSORS],
+        // libarchive starts a decompressor it was not built with.
+        "bsdtar" => &[DECOMPRESSORS],
+        // `LESSOPEN` (`| lesspipe %s`) runs lesspipe, which runs the decompressors, tar, unzip.
+        "less" => &[
+            &["lesspipe", "lessfile", "tar", "unzip", "file"],
+            DECOMPRESSORS,
+        ],
+        "git" => &[PAGERS, &["ssh", "gpg", "gpgsm", "ssh-keygen"]],
+        // man-db's formatting pipeline: its programs are configured by name.
+        "man" => &[
+            PAGERS,
+            &[
+                "groff", "nroff", "troff", "grotty", "tbl", "eqn", "neqn", "pic", "refer",
+                "vgrind", "grap", "preconv", "col", "zsoelim", "manconv", "iconv",
+            ],
+            DECOMPRESSORS,
+        ],
+        "perldoc" => &[PAGERS, &["pod2man", "nroff", "groff"]],
+        "pydoc" | "pydoc3" | "psql" | "bat" | "batcat" | "aws" | "dpkg" | "dpkg-query"
+        | "journalctl" | "systemctl" | "loginctl" | "busctl" | "coredumpctl" | "networkctl"
+        | "resolvectl" | "timedatectl" | "hostnamectl" | "localectl" | "systemd-analyze"
+        | "machinectl" | "homectl" | "portablectl" | "userdbctl" | "dmesg" | "nmcli" => &[PAGERS],
+        "scp" | "sftp" | "rsync" => &[&["ssh"]],
+        _ => &[],
+    }
+}
+
 name_set! {
     /// Shell builtins and keywords: bash runs them itself, never a program found on `PATH`.
     pub(crate) fn is_shell_builtin, SHELL_BUILTINS = [
