@@ -102,6 +102,10 @@ pub(crate) struct CheckCtx<'a> {
     pub memo: Option<&'a WorkspaceMemo>,
     /// How the file system is looked at: now, or in a batch's snapshot.
     pub look: crate::files::Look<'a>,
+    /// For each unit, the rule tagged `secret-output` it matched (its output may hold secrets:
+    /// `docker inspect`, `kubectl get pods -o yaml`, `compose config`), by id; the exfiltration
+    /// check follows that output to the network. Empty when no policy judged the units.
+    pub secret_output: Vec<Option<String>>,
 }
 
 /// Facts about directories of the workspace, for the lines a batch decides against one snapshot
@@ -319,6 +323,7 @@ impl<'a> CheckCtx<'a> {
             writes: std::cell::OnceCell::new(),
             memo: None,
             look: crate::files::Look::now(),
+            secret_output: Vec::new(),
         }
     }
 

@@ -117,7 +117,6 @@ impl Policy {
         }
         cx.memo = self.snapshot.is_some().then_some(&self.memo);
         cx.look = crate::files::Look::from(self.snapshot.as_ref());
-        let findings = checks::run_all(&cx);
         let mut global: Vec<Reason> = Vec::new();
         // The name of a unit's subcommand group (`git commit`), built in one reused buffer.
         let mut group_key = String::new();
@@ -137,6 +136,20 @@ impl Policy {
             .enumerate()
             .map(|(i, unit)| self.rule_state(i, unit, dash_names, &mut group_key))
             .collect();
+        // What the rules say of a unit's output (a rule tagged `secret-output`: it may hold
+        // secrets), for the checks that follow output to the network.
+        cx.secret_output = states
+            .iter()
+            .map(|state| {
+                state
+                    .reasons
+                    .iter()
+                    .filter(|r| r.decision >= Decision::Ask)
+                    .find(|r| self.has_tag(&r.rule, "secret-output", &state.groups))
+                    .and_then(|r| r.rule.rule_id().map(str::to_owned))
+            })
+            .collect();
+        let findings = checks::run_all(&cx);
         // Checks: their asks are not loosened by allow rules.
         for (id, f) in findings {
             let reason = Reason {
