@@ -1157,8 +1157,9 @@ fn is_above(lists: &[Words], direct: bool, path: &Path) -> bool {
                     comps.len() == rest.len()
                         && rest.iter().zip(&comps).all(|(p, c)| component(p, c))
                 }
-                // No list has another shape; one would be compiled.
-                _ => Glob::new(&prefix.join("/")).is_ok_and(|glob| glob.is_match(&text)),
+                // No list has another shape; one would be compiled (one that does not compile
+                // counts as matching: never less strict).
+                _ => Glob::new(&prefix.join("/")).map_or(true, |glob| glob.is_match(&text)),
             }
         })
     })
