@@ -554,13 +554,15 @@ fn history_environ_host_keys_and_ci_files_are_on_the_one_list() {
     }
 }
 
+/// A file tool's glob that names the files it reads (Grep's `glob`) asks when it may match a
+/// secret, spelt any way; Glob only lists names (as `find -name` does) and is allowed.
 #[test]
 fn file_tool_globs_that_may_match_a_secret_ask() {
     let r = Repo::new("");
-    let glob = |pattern: &str| -> String {
+    let hook = |tool: &str, input: Value| -> String {
         let input = json!({
             "session_id": "trust-test", "cwd": r.repo(), "hook_event_name": "PreToolUse",
-            "tool_name": "Glob", "tool_input": {"pattern": pattern, "path": r.repo()},
+            "tool_name": tool, "tool_input": input,
         });
         let (_, out, err) = r.run(&["hook", "claude"], input.to_string().as_bytes(), &r.repo());
         let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
@@ -569,6 +571,13 @@ fn file_tool_globs_that_may_match_a_secret_ask() {
             .unwrap_or("")
             .to_owned()
     };
+    let grep = |g: &str| {
+        hook(
+            "Grep",
+            json!({"pattern": "KEY", "glob": g, "path": r.repo()}),
+        )
+    };
+    let glob = |g: &str| hook("Glob", json!({"pattern": g, "path": r.repo()}));
     // bypass: a character class or wildcard spelling a secret's name.
     for p in [
         "**/.en[v]",
@@ -577,9 +586,11 @@ fn file_tool_globs_that_may_match_a_secret_ask() {
         "**/.ss[h]/id_*",
         "**/.aws/*",
     ] {
-        assert_eq!(glob(p), "ask", "{p}");
+        assert_eq!(grep(p), "ask", "{p}");
+        assert_eq!(glob(p), "allow", "{p}");
     }
     for p in ["**/*.rs", "src/**/*.ts", "*.md"] {
+        assert_eq!(grep(p), "allow", "{p}");
         assert_eq!(glob(p), "allow", "{p}");
     }
 }
