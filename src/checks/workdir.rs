@@ -344,34 +344,16 @@ impl LineDirs {
             } else {
                 skipped
             };
-            let mut here: Vec<Dir> = Vec::with_capacity(active.len());
-            for s in &active {
-                if !here.contains(&s.phys) {
-                    here.push(s.phys.clone());
-                }
-            }
-            if again || any_move && u.in_context(Context::Function) {
-                let elsewhere =
-                    Dir::Unknown("a directory a loop or a function of the line moves to".into());
-                if !here.contains(&elsewhere) {
-                    here.push(elsewhere);
-                }
-            }
-            line.units.push(here);
-            let mut olds: Vec<Dir> = Vec::with_capacity(active.len());
-            for s in &active {
-                if !olds.contains(&s.old) {
-                    olds.push(s.old.clone());
-                }
-            }
-            if again || any_move && u.in_context(Context::Function) {
-                let elsewhere =
-                    Dir::Unknown("a directory a loop or a function of the line moves from".into());
-                if !olds.contains(&elsewhere) {
-                    olds.push(elsewhere);
-                }
-            }
-            line.olds.push(olds);
+            // A loop or a function may move it anywhere before this unit runs again.
+            let moved = again || any_move && u.in_context(Context::Function);
+            line.units.push(distinct(
+                active.iter().map(|s| &s.phys),
+                moved.then_some("a directory a loop or a function of the line moves to"),
+            ));
+            line.olds.push(distinct(
+                active.iter().map(|s| &s.old),
+                moved.then_some("a directory a loop or a function of the line moves from"),
+            ));
             // `cd x || exit`: the shell ends in the states this `exit` runs in; the others go
             // on.
             if prog(u) == Some("exit")
@@ -898,6 +880,20 @@ pub(crate) fn is_toplevel_here(analysis: &Analysis, word: &Arg) -> bool {
         && v.args()
             .map(|a| a.value.as_deref())
             .eq([Some("rev-parse"), Some("--show-toplevel")])
+}
+
+/// The distinct directories of `dirs`, in order, and the unknown one `elsewhere` describes.
+fn distinct<'a>(dirs: impl Iterator<Item = &'a Dir>, elsewhere: Option<&str>) -> Vec<Dir> {
+    let mut out: Vec<Dir> = Vec::new();
+    for d in dirs
+        .cloned()
+        .chain(elsewhere.map(|e| Dir::Unknown(e.into())))
+    {
+        if !out.contains(&d) {
+            out.push(d);
+        }
+    }
+    out
 }
 
 #[cfg(test)]
