@@ -239,7 +239,7 @@ impl<'l> Walker<'l> {
     /// be what the line wrote.
     fn changes_startup(&self, files: &[&str]) -> bool {
         let moves = |a: &UnitAssignment| {
-            crate::programs::STARTUP_VARS.contains(&a.name.trim_end_matches('+'))
+            crate::programs::environment::STARTUP_VARS.contains(&a.name.trim_end_matches('+'))
         };
         self.bare.iter().any(moves)
             || self.units.iter().any(|u| {
@@ -3810,7 +3810,7 @@ impl Walker<'_> {
             self.run_written(file, a.span, name, &[], ctx, false);
             return;
         }
-        if !crate::programs::is_command_var(name) {
+        if !crate::programs::environment::is_command_var(name) {
             return;
         }
         let Some(value) = a.value.as_deref() else {

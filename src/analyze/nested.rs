@@ -950,7 +950,9 @@ impl Walker<'_> {
             .iter()
             .chain(&self.exported)
             .chain(&self.bare)
-            .any(|a| crate::programs::STARTUP_VARS.contains(&a.name.trim_end_matches('+')));
+            .any(|a| {
+                crate::programs::environment::STARTUP_VARS.contains(&a.name.trim_end_matches('+'))
+            });
         let mut written: Vec<String> = self
             .written
             .iter()

@@ -940,7 +940,7 @@ impl Walker<'_> {
     }
 
     /// `make CC=CMD`, `make SHELL=PROG`: an operand assigning one of the program catalogue's
-    /// command variables (`programs::is_command_var`) gives make's recipes a command to run
+    /// command variables (`programs::environment::is_command_var`) gives make's recipes a command to run
     /// (`$(CC) -c x.c`, every recipe line through `PROG -c`): analysed as code make runs.
     pub(super) fn make_variables(
         &mut self,
@@ -958,7 +958,9 @@ impl Walker<'_> {
                 continue;
             };
             let name = name.strip_suffix([':', '+', '?', '!']).unwrap_or(name);
-            if super::wrappers::is_variable_name(name) && crate::programs::is_command_var(name) {
+            if super::wrappers::is_variable_name(name)
+                && crate::programs::environment::is_command_var(name)
+            {
                 self.run_by(value, a.arg.span, program, via, ctx);
             }
         }

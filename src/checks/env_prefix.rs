@@ -10,6 +10,7 @@ use super::common::{ask, prog, text};
 use super::{Check, CheckCtx, Finding, declare_check};
 use crate::ast::Span;
 use crate::decision::Risk;
+use crate::programs::environment as env;
 use crate::wordlist::{Words, words};
 
 declare_check! {
@@ -36,233 +37,6 @@ declare_check! {
     /// `HISTFILE=…` with no command after it is recognised from the text.
     EnvPrefix,
     "env-prefix"
-}
-
-const HARMLESS: Words = words![
-    "LANG",
-    "LANGUAGE",
-    "TZ",
-    "TERM",
-    "NO_COLOR",
-    "FORCE_COLOR",
-    "CLICOLOR",
-    "CLICOLOR_FORCE",
-    "CI",
-    "RUST_LOG",
-    "RUST_BACKTRACE",
-    "COLUMNS",
-    "LINES",
-    "DEBUG",
-    "VERBOSE",
-    "COLORTERM",
-    "TERM_PROGRAM",
-    "NODE_ENV",
-    "RAILS_ENV",
-    "RACK_ENV",
-    "PYTHONUNBUFFERED",
-    "PYTHONDONTWRITEBYTECODE",
-    "PYTHONIOENCODING",
-    "GIT_TERMINAL_PROMPT",
-    "CARGO_TERM_COLOR",
-    "TIMEFORMAT",
-    "NPM_CONFIG_COLOR",
-    "CGO_ENABLED",
-    "GOOS",
-    "GOARCH",
-    "CARGO_INCREMENTAL",
-    "TERM_COLORS",
-];
-
-const LOADERS: Words = words![
-    "PATH",
-    "LD_PRELOAD",
-    "LD_LIBRARY_PATH",
-    "LD_AUDIT",
-    "PYTHONPATH",
-    "PYTHONSTARTUP",
-    "PYTHONHOME",
-    "PYTHONINSPECT",
-    "PYTHONBREAKPOINT",
-    "PYTHONWARNINGS",
-    "GOFLAGS",
-    "NODE_OPTIONS",
-    "NODE_PATH",
-    "PERL5OPT",
-    "PERL5LIB",
-    "PERLLIB",
-    "PERL5DB",
-    "RUBYOPT",
-    "RUBYLIB",
-    "BASH_ENV",
-    "ENV",
-    "PROMPT_COMMAND",
-    "PS4",
-    "IFS",
-    "GIT_SSH_COMMAND",
-    "GIT_SSH",
-    "GIT_EXTERNAL_DIFF",
-    "GIT_EDITOR",
-    "GIT_ASKPASS",
-    "SSH_ASKPASS",
-    "SUDO_ASKPASS",
-    "GIT_EXEC_PATH",
-    "GIT_PROXY_COMMAND",
-    "GIT_TEMPLATE_DIR",
-    "GIT_DIR",
-    "GIT_WORK_TREE",
-    "LESSOPEN",
-    "LESSCLOSE",
-    "LESSKEY",
-    "SHELLOPTS",
-    "BASHOPTS",
-    "SHELL",
-    "HOME",
-    "ZDOTDIR",
-    "RUSTC_WRAPPER",
-    "RUSTC",
-    "CARGO_BUILD_RUSTC_WRAPPER",
-    // Flags for every rustc cargo starts, also the target probe of `cargo metadata` and `cargo
-    // tree`: `--print=cfg=PATH` writes PATH, and `--cfg` chooses a line of it (`RUSTFLAGS` of
-    // flags all known to be harmless is not flagged, see `classify`).
-    "RUSTFLAGS",
-    "CARGO_ENCODED_RUSTFLAGS",
-    "RUSTDOCFLAGS",
-    "CC",
-    "CXX",
-    "LD",
-    "MAKEFLAGS",
-    "JAVA_TOOL_OPTIONS",
-    "_JAVA_OPTIONS",
-    "JDK_JAVA_OPTIONS",
-    "CLASSPATH",
-    "GEM_PATH",
-    "GEM_HOME",
-    "BUNDLE_GEMFILE",
-    "NPM_CONFIG_SCRIPT_SHELL",
-    "npm_config_script_shell",
-    "TMPDIR",
-    "XDG_CONFIG_HOME",
-    "SYSTEMD_PAGER",
-    "MANPAGER",
-    "MANOPT",
-    "BROWSER",
-    "PKG_CONFIG_PATH",
-    "LUA_PATH",
-    "LUA_INIT",
-    "R_PROFILE_USER",
-    "DOCKER_HOST",
-    "KUBECONFIG",
-    "FPATH",
-    "CDPATH",
-    "GLOBIGNORE",
-    "BASH_LOADABLES_PATH",
-    "HOSTALIASES",
-    // The file bash reads host names from for `compgen -A hostname` and completion, one word
-    // of each line a name: `HOSTFILE=.env; compgen -A hostname` prints the secrets.
-    "HOSTFILE",
-    "GCONV_PATH",
-    "MALLOC_CHECK_",
-    "LOCPATH",
-    "NLSPATH",
-    "TERMINFO",
-    "BASH_CMDS",
-    "BASH_ALIASES",
-    // `~+` and `~-` expand to these: `PWD=/etc; cat ~+/shadow` reads `/etc/shadow`.
-    "PWD",
-    "OLDPWD",
-    // Shell state, as `set -o posix` and `shopt -s compat31` are.
-    "POSIXLY_CORRECT",
-    "BASH_COMPAT",
-    "EXECIGNORE",
-    // The message catalog bash translates `$"…"` from (and expands the translation) and
-    // takes its own messages' formats from when `TEXTDOMAIN` is `bash`.
-    "TEXTDOMAIN",
-    "TEXTDOMAINDIR",
-];
-
-/// Variables from which programs take their options, settings, plug-ins or start-up code, or
-/// which name the files they write (`LESS='+!CMD'` and `LESS=-oFILE` for every pager, `TAR_OPTIONS`,
-/// `GZIP`, `UNZIP`, `PERLDOC=-MModule`, `RIPGREP_CONFIG_PATH`, `GIT_COMMON_DIR`, `GIT_TRACE=FILE`,
-/// `GNUPGHOME`, `CARGO_HOME`): set, even earlier on the line without `export`, they change what a
-/// program run later does when the name is already exported, which shclass cannot see. By name
-/// ([`STEERING`]), by a program family's prefix ([`STEERING_PREFIXES`]) and by ending
-/// ([`STEERING_ENDINGS`], with a name before it).
-const STEERING: Words = words![
-    "LESS",
-    "MORE",
-    "GZIP",
-    "BZIP",
-    "BZIP2",
-    "UNZIP",
-    "ZIPINFO",
-    "XZ_DEFAULTS",
-    "PERLDOC",
-    "RI",
-    "PARALLEL",
-    "MANPATH",
-    "MANROFFSEQ",
-    "INFOPATH",
-    "CONDARC",
-    "WGETRC",
-    "CURL_HOME",
-    "INPUTRC",
-    "GNUPGHOME",
-    "AWS_SHARED_CREDENTIALS_FILE",
-    "SYSTEMD_PAGERSECURE",
-];
-
-/// Prefixes of the variable families of programs and runtimes that read options, settings or
-/// code from their environment (git's `GIT_*`, less's `LESS*`, Perl's, Ruby's, Python's, node's,
-/// npm's, pip's, cargo's and rustup's, Go's, the JVM's, bat's, fzf's, helm's, the XDG base
-/// directories).
-const STEERING_PREFIXES: Words = words![
-    "GIT_",
-    "LESS",
-    "PERL",
-    "RUBY",
-    "PYTHON",
-    "NODE_",
-    "npm_config_",
-    "NPM_CONFIG_",
-    "PIP_",
-    "CARGO",
-    "RUSTUP_",
-    "RUSTC",
-    "GO",
-    "JAVA_",
-    "JDK_",
-    "_JAVA_",
-    "BAT_",
-    "FZF_",
-    "HELM_",
-    "XDG_",
-];
-
-/// Endings of the names programs read their options (`TAR_OPTIONS`, `FZF_DEFAULT_OPTS`, `XZ_OPT`,
-/// `ZIPOPT`), their settings (`DOCKER_CONFIG`, `JJ_CONFIG`, `AWS_CONFIG_FILE`, `GH_CONFIG_DIR`)
-/// or their home (`JAVA_HOME`, `POETRY_HOME`) from.
-const STEERING_ENDINGS: Words = words![
-    "_OPTS",
-    "_OPTIONS",
-    "OPT",
-    "CONFIG",
-    "_CONFIG_PATH",
-    "_CONFIG_FILE",
-    "_CONFIG_DIR",
-    "_CONFIG_HOME",
-    "_HOME",
-    // The options systemd's and others' tools give less (`SYSTEMD_LESS`).
-    "_LESS",
-];
-
-/// Does setting `name` steer what a program reads as options, settings or code, or where it
-/// writes ([`STEERING`])?
-fn steers_program(name: &str) -> bool {
-    STEERING.contains(name)
-        || STEERING_PREFIXES.iter().any(|p| name.starts_with(p))
-        || STEERING_ENDINGS
-            .iter()
-            .any(|e| name.len() > e.len() && name.ends_with(e))
 }
 
 const PLAIN_COMMANDS: Words = words![
@@ -293,37 +67,6 @@ fn harmless_goflag(flag: &str) -> bool {
         })
 }
 
-/// Whether setting `name` changes which program a process runs or what code it loads before
-/// it reads its arguments: the names env-prefix asks about as loaders (`PATH`, `LD_PRELOAD`,
-/// `LD_LIBRARY_PATH`, `GCONV_PATH`…), and the dynamic loader's and the Rust toolchain's
-/// families (`LD_*`, `DYLD_*`, `RUSTUP_*` naming a toolchain or its home, `RUSTC*`, `RUST_*`
-/// but the log and backtrace switches, `CARGO*`), the home and temporary directories and the
-/// XDG base directories (where programs find their settings). Read for the `[env]` table of a
-/// checkout's `.cargo/config.toml`, which cargo applies to the rustc it starts to learn the
-/// target (`cargo metadata`, `cargo tree`).
-pub(super) fn loads_code(name: &str) -> bool {
-    if HARMLESS.contains(name) || name.starts_with("LC_") {
-        return false;
-    }
-    LOADERS.contains(name)
-        || [
-            "LD_", "DYLD_", "RUSTUP_", "RUSTC", "RUST_", "CARGO", "XDG_", "GCONV", "MALLOC_",
-            "GLIBC_",
-        ]
-        .iter()
-        .any(|p| name.starts_with(p))
-        || matches!(
-            name,
-            "HOME" | "TMPDIR" | "TMP" | "TEMP" | "LOCPATH" | "NLSPATH" | "TZDIR"
-        )
-}
-
-/// Whether `name` chooses a locale (`LANG`, `LANGUAGE`, `LC_*`): its value is a locale name,
-/// or with a `/` a path to the locale's data or message catalogues.
-fn names_locale(name: &str) -> bool {
-    matches!(name, "LANG" | "LANGUAGE") || name.starts_with("LC_")
-}
-
 /// How risky setting `name` to `value` is; `None` for harmless.
 fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // `BASH_CMDS[ls]=…` sets an element: the array's name decides.
@@ -335,13 +78,13 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // and `LANGUAGE=../../x` makes gettext read its message catalogue, the formats every
     // message is printed with, from a path: a locale named by a path, or by a value known only
     // at run time, is not the harmless setting a locale name is.
-    if names_locale(name) && value.is_none_or(|v| v.contains(['/', '$', '`'])) {
+    if env::names_locale(name) && value.is_none_or(|v| v.contains(['/', '$', '`'])) {
         return Some((
             Risk::High,
             "names locale data the program loads by its path",
         ));
     }
-    if HARMLESS.contains(name) || name.starts_with("LC_") {
+    if env::is_harmless(name) {
         return None;
     }
     // `GOFLAGS=-mod=vendor` is harmless; any flag not known to be (`-toolexec`, `-exec`,
@@ -363,7 +106,7 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     }
     // A variable whose value a program runs (the program catalogue's list) and that is not a
     // loader: a plain editor or pager is medium, any other command high.
-    if crate::programs::is_command_var(name) && !LOADERS.contains(name) {
+    if env::is_command_var(name) && !env::changes_what_runs(name) {
         let v = value.unwrap_or("$");
         let first = v.split_whitespace().next().unwrap_or("");
         let plain = !v.contains(['$', '`', ';', '|', '&', '(', '<', '>'])
@@ -378,15 +121,10 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
             Some((Risk::High, "sets a command the program will run"))
         };
     }
-    if LOADERS.contains(name)
-        || name.starts_with("DYLD_")
-        || name.starts_with("LD_")
-        || name.starts_with("GIT_CONFIG")
-        || name.starts_with("BASH_FUNC_")
-    {
+    if env::changes_what_runs(name) {
         return Some((Risk::High, "changes what runs or what it loads"));
     }
-    if steers_program(name) {
+    if env::steers_program(name) {
         return Some((
             Risk::High,
             "makes the program take its options, settings or code from the value, or write where it says",
@@ -738,7 +476,7 @@ mod tests {
     #[test]
     fn command_vars_with_a_command_are_high() {
         use crate::decision::Risk;
-        for name in crate::programs::COMMAND_VARS {
+        for name in crate::programs::environment::COMMAND_VARS {
             assert_eq!(
                 super::classify(name, Some("sh -c 'x'")).map(|r| r.0),
                 Some(Risk::High),

@@ -1330,7 +1330,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     f.display()
                 )
             }),
-        _ if is_python(base) => {
+        _ if crate::programs::is_python(base) => {
             let Some(module) = python_module(u) else {
                 return inline_imports_shadowed(u, dir, w);
             };
@@ -1850,56 +1850,7 @@ fn helper_in_checkout(
         .find_map(|&h| Some((h, found_in_checkout(h, u, dir, root, w, search)?)))
 }
 
-/// Whether a variable of [`ENVIRONMENT_LOADERS`] reaches a program, by its name.
-type Reaches = fn(&str) -> bool;
-
-/// How a variable of [`ENVIRONMENT_LOADERS`] names its paths.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Shape {
-    /// One path.
-    One,
-    /// A list like `PATH`, where an empty entry is the working directory (`PYTHONPATH=/opt:`).
-    List,
-    /// Libraries separated by `:` or blanks; one without a `/` is looked for in the system's
-    /// library directories (`LD_PRELOAD=libjemalloc.so`).
-    Libraries,
-}
-
-/// Variables of the environment that make a program load code from the paths they name, how
-/// they name them, and the programs they reach (`None`: every program bash starts).
-const ENVIRONMENT_LOADERS: &[(&str, Shape, Option<Reaches>)] = &[
-    ("LD_PRELOAD", Shape::Libraries, None),
-    ("LD_AUDIT", Shape::Libraries, None),
-    ("GCONV_PATH", Shape::List, None),
-    ("PYTHONPATH", Shape::List, Some(is_python)),
-    ("PYTHONHOME", Shape::One, Some(is_python)),
-    ("PYTHONUSERBASE", Shape::One, Some(is_python)),
-    ("NODE_PATH", Shape::List, Some(is_node)),
-    ("PERL5LIB", Shape::List, Some(is_perl)),
-    ("PERLLIB", Shape::List, Some(is_perl)),
-    ("RUBYLIB", Shape::List, Some(is_ruby)),
-    ("GIT_EXEC_PATH", Shape::One, Some(is_git)),
-    ("GIT_CONFIG_GLOBAL", Shape::One, Some(is_git)),
-    ("GIT_TEMPLATE_DIR", Shape::One, Some(is_git)),
-];
-
-fn is_node(name: &str) -> bool {
-    matches!(name, "node" | "nodejs" | "npm" | "npx")
-}
-
-fn is_perl(name: &str) -> bool {
-    name == "perl" || name == "perldoc" || name.starts_with("perl5")
-}
-
-fn is_ruby(name: &str) -> bool {
-    matches!(name, "ruby" | "irb" | "gem" | "bundle" | "bundler" | "rake")
-}
-
-fn is_git(name: &str) -> bool {
-    name == "git" || name.starts_with("git-")
-}
-
-/// The first of [`ENVIRONMENT_LOADERS`] that reaches `program` and names a path of the checkout
+/// The first of the catalogue's [`PATH_LOADERS`](crate::programs::environment::PATH_LOADERS) that reaches `program` and names a path of the checkout
 /// (`root`; a relative path is taken from `dir`, where the unit runs), read from shclass's own
 /// environment, once.
 fn environment_into_checkout(
@@ -1909,9 +1860,10 @@ fn environment_into_checkout(
 ) -> Option<(&'static str, PathBuf)> {
     // Each variable read once (its paths, as they are written), and only once a program it
     // reaches is seen: a look-up scans the whole environment.
-    static VALUES: [std::sync::OnceLock<Vec<String>>; ENVIRONMENT_LOADERS.len()] =
-        [const { std::sync::OnceLock::new() }; ENVIRONMENT_LOADERS.len()];
-    for (&(name, shape, reaches), cell) in ENVIRONMENT_LOADERS.iter().zip(&VALUES) {
+    use crate::programs::environment::{PATH_LOADERS, Shape};
+    static VALUES: [std::sync::OnceLock<Vec<String>>; PATH_LOADERS.len()] =
+        [const { std::sync::OnceLock::new() }; PATH_LOADERS.len()];
+    for (&(name, shape, reaches), cell) in PATH_LOADERS.iter().zip(&VALUES) {
         if reaches.is_some_and(|r| !r(program)) {
             continue;
         }
@@ -3606,14 +3558,6 @@ fn inline_imports_shadowed(u: &Unit, dir: &Path, w: &LineWrites) -> Option<Strin
     ))
 }
 
-/// `python`, `python3`, `python3.12`, `pypy3`.
-fn is_python(name: &str) -> bool {
-    let rest = name
-        .strip_prefix("python")
-        .or_else(|| name.strip_prefix("pypy"));
-    rest.is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == '.'))
-}
-
 /// The module of `python -m MOD` (also `-mMOD`), as Python's table reads the options before
 /// it (`python3 -W ignore -m pip`); none after a script operand or `-c`.
 fn python_module(u: &Unit) -> Option<String> {
@@ -3711,7 +3655,10 @@ fn cargo_config_runs(t: &toml::Table, sub: Option<&str>) -> bool {
     let env = t
         .get("env")
         .and_then(toml::Value::as_table)
-        .is_some_and(|e| e.keys().any(|k| super::env_prefix::loads_code(k)));
+        .is_some_and(|e| {
+            e.keys()
+                .any(|k| crate::programs::environment::loads_code(k))
+        });
     // `build.target` is the platform cargo asks rustc about, for `cargo metadata` and `cargo
     // tree` too: a name rustc does not know by name is a target specification file (NAME.json
     // in the working directory, or the `.json` path), whose codegen backend is a library rustc

@@ -1,7 +1,7 @@
 //! Facts about programs by name, one list per role: shells, interpreters, downloaders, network
 //! senders, decoders, printers, privilege escalators (programs that print the files they are given), the programs
 //! whose first operand is their pattern or program (`grep PATTERN FILE…`), the environment
-//! variables whose value a program runs as a command, and a program's file name
+//! variables and what setting each changes ([`environment`]), and a program's file name
 //! (`/usr/bin/curl` → `curl`). A leaf below the analysis, the checks and the policy: data
 //! and lookups on names and words, nothing about units or decisions.
 //!
@@ -10,10 +10,9 @@
 //! without reaching into the policy.
 
 pub(crate) mod args;
+pub(crate) mod environment;
 mod rust_targets;
 pub(crate) mod tables;
-
-use crate::wordlist::{Words, words};
 
 /// A set of program names tested on every unit: a `matches!` on the literals (LLVM makes it a
 /// switch on the length; see `crate::wordlist` for why not a word list), and the same names as a
@@ -31,6 +30,14 @@ macro_rules! name_set {
 }
 pub(crate) use name_set;
 pub(crate) use rust_targets::is_builtin_rust_target;
+
+/// `python`, `python3`, `python3.12`, `pypy3`.
+pub(crate) fn is_python(name: &str) -> bool {
+    let rest = name
+        .strip_prefix("python")
+        .or_else(|| name.strip_prefix("pypy"));
+    rest.is_some_and(|r| r.chars().all(|c| c.is_ascii_digit() || c == '.'))
+}
 
 /// The file name of a program (`/usr/bin/curl` → `curl`).
 pub(crate) fn base(program: &str) -> &str {
@@ -233,77 +240,6 @@ name_set! {
 }
 
 name_set! {
-    /// Environment variables whose value a program (or the shell) runs as a command line, or
-    /// expands when it starts or traces: the one list the analyzer reads (each such value is
-    /// analysed as code the program runs) and the `env-prefix` check weighs. Editors, pagers and
-    /// helpers (`EDITOR`, `GIT_PAGER`, `GIT_SSH_COMMAND`), bash's own start-up and prompt
-    /// variables (`BASH_ENV`, `ENV`, `PS4`, whose `$(…)` runs), the build tools make and cargo
-    /// run (`CC`, `MAKE`, `RUSTC_WRAPPER`: make reads the environment as its variables, and its
-    /// recipes run `$(CC) …`), the shell programs start for their users (`SHELL`: `script`,
-    /// `screen`, `sudo -s`, make given `SHELL=` as an operand) and npm's script shell
-    /// (`npm_config_script_shell`, read by npm, pnpm and yarn). `LESSOPEN`'s leading `|` is its
-    /// pipe marker. Programs' own pagers, editors, commands and helpers by their families'
-    /// endings are in [`is_command_var`].
-    fn is_listed_command_var, COMMAND_VARS = [
-        "BASH_ENV",
-        "ENV",
-        "PROMPT_COMMAND",
-        "PS0",
-        "PS1",
-        "PS2",
-        "PS4",
-        "GIT_SSH_COMMAND",
-        "GIT_SSH",
-        "GIT_EXTERNAL_DIFF",
-        "GIT_EDITOR",
-        "GIT_SEQUENCE_EDITOR",
-        "GIT_PAGER",
-        "GIT_PROXY_COMMAND",
-        "GIT_ASKPASS",
-        "SSH_ASKPASS",
-        "SUDO_ASKPASS",
-        "EDITOR",
-        "VISUAL",
-        "SUDO_EDITOR",
-        "KUBE_EDITOR",
-        "FCEDIT",
-        "PAGER",
-        "MANPAGER",
-        "SYSTEMD_PAGER",
-        "GH_PAGER",
-        "BROWSER",
-        "LESSOPEN",
-        "LESSCLOSE",
-        "SHELL",
-        "CC",
-        "CXX",
-        "CPP",
-        "LD",
-        "AR",
-        "AS",
-        "FC",
-        "MAKE",
-        "RUSTC",
-        "RUSTC_WRAPPER",
-        "CARGO_BUILD_RUSTC_WRAPPER",
-        "npm_config_script_shell",
-        "NPM_CONFIG_SCRIPT_SHELL",
-    ]
-}
-
-/// Endings of the names programs give the command they run as a pager, an editor, a helper or
-/// a browser: `BAT_PAGER`, `PERLDOC_PAGER`, `AWS_PAGER`, `PSQL_PAGER`, `DELTA_PAGER`,
-/// `GLAB_EDITOR`, `FZF_DEFAULT_COMMAND`, `SSH_ASKPASS`, `GH_BROWSER`.
-const COMMAND_VAR_ENDINGS: Words = words!["PAGER", "EDITOR", "_COMMAND", "ASKPASS", "_BROWSER"];
-
-/// Environment variables whose value a program (or the shell) runs as a command line: the
-/// listed ones (`COMMAND_VARS`) and every name of a program's own pager, editor, command, pass
-/// phrase helper or browser ([`COMMAND_VAR_ENDINGS`]).
-pub(crate) fn is_command_var(name: &str) -> bool {
-    is_listed_command_var(name) || COMMAND_VAR_ENDINGS.iter().any(|e| name.ends_with(e))
-}
-
-name_set! {
     /// Shells that take `-c STRING` and read code on standard input.
     pub(crate) fn is_shell, SHELLS = [
         "ash",
@@ -334,7 +270,7 @@ name_set! {
 /// reads `/etc/bash.bashrc` and `~/.bashrc`, zsh `zshrc`, `sh`/`dash` the file `$ENV` names.
 /// zsh always reads `zshenv`, started how it may. These files belong to the environment every
 /// command already runs in; they change what such a shell runs only when the line writes one
-/// (or a directory holding them) or sets a variable in [`STARTUP_VARS`]. `None`: a shell whose
+/// (or a directory holding them) or sets a variable in [`STARTUP_VARS`](environment::STARTUP_VARS). `None`: a shell whose
 /// start-up files are not listed here.
 pub(crate) fn startup_files(
     shell: &str,
@@ -381,12 +317,6 @@ pub(crate) fn startup_files(
     }
     Some(files)
 }
-
-/// Variables that choose which start-up files a shell reads, or where they are: `HOME` (every
-/// `~/` file), `ZDOTDIR` (zsh's own), `ENV` (an interactive `sh`, `dash`, bash in POSIX mode),
-/// `BASH_ENV` (a bash that is not interactive), `XDG_CONFIG_HOME` (the shells that read
-/// configuration under it).
-pub(crate) const STARTUP_VARS: &[&str] = &["HOME", "ZDOTDIR", "ENV", "BASH_ENV", "XDG_CONFIG_HOME"];
 
 /// True when `path` (a path as written) may name one of `files` (from [`startup_files`]) or a
 /// directory holding them: its last component is a listed file's name, it lies in
