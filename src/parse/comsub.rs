@@ -25,6 +25,17 @@ pub(super) fn end(src: &str, from: usize) -> Option<usize> {
     .commands(from, 0)
 }
 
+/// Past one byte, or one quoted string (`'…'`, `"…"`, `$'…'`, `$"…"`), escape, backquoted
+/// command or substitution starting at `i`, as bash skips it while it looks for the end of a
+/// word; `None` when it is not closed.
+pub(super) fn past_part(src: &str, i: usize) -> Option<usize> {
+    Scanner {
+        src,
+        b: src.as_bytes(),
+    }
+    .part(i, 0)
+}
+
 struct Scanner<'a> {
     src: &'a str,
     b: &'a [u8],

@@ -100,13 +100,10 @@ fn operand(src: &str, from: usize, found: &mut Vec<Found>) -> Option<usize> {
     let mut i = from;
     while i < b.len() {
         match b[i] {
-            b'\\' => i += 2,
             b'$' if b.get(i + 1) == Some(&b'"') => {
                 found.push(Found::Translated(i));
-                i = closing_quote(b, i + 1)? + 1;
+                i = super::comsub::past_part(src, i)?;
             }
-            b'\'' | b'"' => i = closing_quote(b, i)? + 1,
-            b'`' => i = super::words::backquote_end(b, i + 1)? + 1,
             b'$' if b.get(i + 1) == Some(&b'{') => {
                 depth += 1;
                 i += 2;
@@ -129,23 +126,10 @@ fn operand(src: &str, from: usize, found: &mut Vec<Found>) -> Option<usize> {
                 found.push(Found::Operator(i));
                 i += 1;
             }
+            // Escapes, quoted strings (`'…'`, `"…"` with the substitutions inside, `$'…'`) and
+            // backquotes, skipped as the substitution scanner skips them.
+            b'\\' | b'\'' | b'"' | b'`' | b'$' => i = super::comsub::past_part(src, i)?,
             _ => i += 1,
-        }
-    }
-    None
-}
-
-/// The index of the quote closing the one at `i` (`'` or `"`, with backslash escapes inside
-/// double quotes and `$'…'` strings).
-fn closing_quote(b: &[u8], i: usize) -> Option<usize> {
-    let quote = b[i];
-    let escapes = quote == b'"' || (i > 0 && b[i - 1] == b'$');
-    let mut k = i + 1;
-    while k < b.len() {
-        match b[k] {
-            b'\\' if escapes => k += 2,
-            byte if byte == quote => return Some(k),
-            _ => k += 1,
         }
     }
     None
@@ -192,6 +176,12 @@ mod tests {
         assert_eq!(
             rewritten("echo ${x:-$y&#}").as_deref(),
             Some("echo ${x:-$y\"&\"#}")
+        );
+        // A double-quoted string holding a substitution with quotes of its own ends where bash
+        // ends it, past the substitution.
+        assert_eq!(
+            rewritten("echo ${x:-\"$(echo \")\")\"&#}; rm -rf ~").as_deref(),
+            Some("echo ${x:-\"$(echo \")\")\"\"&\"#}; rm -rf ~")
         );
     }
 
