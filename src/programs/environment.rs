@@ -427,7 +427,7 @@ mod tests {
     /// what runs (so `env-prefix` asks at high risk when a line sets it).
     #[test]
     fn roles_agree() {
-        for name in HARMLESS.iter() {
+        for name in HARMLESS {
             assert!(!changes_what_runs(name), "{name}");
             assert!(!is_command_var(name), "{name}");
             assert!(!loads_code(name), "{name}");
