@@ -673,13 +673,27 @@ impl Rule {
                 m.parsed.has(f)
             }
         };
-        if !self.flags_any.is_empty() && !self.flags_any.iter().any(|f| has(f)) {
+        // An option turned off again later (`git clean -n --no-dry-run`) is not there: not for
+        // an allow that requires it, nor for an ask or deny that it would exempt.
+        let allow = self.decision == Decision::Allow;
+        if !self.flags_any.is_empty()
+            && (!self.flags_any.iter().any(|f| has(f))
+                || allow && m.parsed.negated(&self.flags_any))
+        {
             return Err(Miss::FlagsAny);
         }
-        if let Some(f) = self.flags_all.iter().find(|f| !has(f)) {
+        if let Some(f) = self
+            .flags_all
+            .iter()
+            .find(|f| !has(f) || allow && m.parsed.negated(std::slice::from_ref(*f)))
+        {
             return Err(Miss::FlagAll(f));
         }
-        if let Some(f) = self.flags_none.iter().find(|f| m.parsed.has(f)) {
+        if let Some(f) = self
+            .flags_none
+            .iter()
+            .find(|f| m.parsed.has(f) && (allow || !m.parsed.negated(&self.flags_none)))
+        {
             return Err(Miss::FlagNone(f));
         }
         if !self.options.is_empty() && !self.option_value_matches(m) {

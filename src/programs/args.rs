@@ -525,6 +525,37 @@ impl Parsed {
         self.opts.iter().any(|o| o.name == name)
     }
 
+    /// True when the options `names` (spellings named together, `-n` and `--dry-run`) are
+    /// turned off again after the last of them: a later negation `--no-X` of a long `--X`
+    /// among them, or a later `--X` of a `--no-X`. git's parse-options, nopt and most
+    /// long-option parsers read the last of a flag and its negation (`git clean -n
+    /// --no-dry-run` deletes; `git branch -l --no-list NAME` creates NAME), so a rule's
+    /// required option cancelled so is not there. Only a negation the table reads as an option
+    /// counts for an allow: one it does not name is unknown and already keeps every allow away,
+    /// but its abbreviation still takes away an exemption.
+    pub(crate) fn negated<S: AsRef<str>>(&self, names: &[S]) -> bool {
+        let named = |n: &str| names.iter().any(|m| m.as_ref() == n);
+        // A spelling the table does not know may abbreviate the negation (`--no-dry`), as
+        // [`Parsed::has`] reads it.
+        let negates = |o: &Opt, n: &str| o.name == n || !o.known && option_matches(&o.name, n);
+        let negations: Vec<String> = names
+            .iter()
+            .filter_map(|n| {
+                let long = n.as_ref().strip_prefix("--")?;
+                Some(match long.strip_prefix("no-") {
+                    Some(x) => format!("--{x}"),
+                    None => format!("--no-{long}"),
+                })
+            })
+            .filter(|n| !named(n))
+            .collect();
+        self.opts
+            .iter()
+            .rev()
+            .find(|o| named(&o.name) || negations.iter().any(|n| negates(o, n)))
+            .is_some_and(|o| !named(&o.name))
+    }
+
     /// True when an option with this canonical name is present (long names also match a
     /// unique-prefix abbreviation given in the unit).
     pub(crate) fn has(&self, name: &str) -> bool {
@@ -1221,6 +1252,39 @@ mod tests {
     fn short_names_are_the_letter_after_a_dash() {
         for c in (0..=0x7f_u8).map(char::from).chain(['é', '\u{200b}']) {
             assert_eq!(short_name(c), format!("-{c}"), "{c:?}");
+        }
+    }
+
+    /// The last of a flag and its negation wins: `-n … --no-dry-run` turns the dry run off,
+    /// `--no-dry-run … -n` leaves it on, and a negation of `--no-X` is `--X`.
+    #[test]
+    fn a_later_negation_turns_a_flag_off() {
+        let git_clean = OptionSpec {
+            short: "ndfx".into(),
+            long: vec![
+                "--dry-run".into(),
+                "--no-dry-run".into(),
+                "--browser".into(),
+                "--no-browser".into(),
+            ]
+            .into(),
+            closed: true,
+            ..OptionSpec::default()
+        };
+        for (input, names, negated) in [
+            ("git -n --no-dry-run -d", &["-n", "--dry-run"][..], true),
+            ("git --dry-run --no-dry-run", &["-n", "--dry-run"], true),
+            ("git --no-dry-run -n -d", &["-n", "--dry-run"], false),
+            ("git -n -d", &["-n", "--dry-run"], false),
+            ("git -d", &["-n", "--dry-run"], false),
+            ("git --no-browser --browser", &["--no-browser"], true),
+            ("git --browser --no-browser", &["--no-browser"], false),
+            ("git -n --no-dry-run", &["-n"], false),
+            ("git -n --no-dry", &["-n", "--dry-run"], true),
+        ] {
+            let a = argv(input);
+            let p = parse(Some(&git_clean), &a);
+            assert_eq!(p.negated(names), negated, "{input} {names:?}");
         }
     }
 
