@@ -270,7 +270,7 @@ def events(text):
 def analyze(shclass, cmd):
     """shclass's reading: (predicted program names, opaque flag kinds, error)."""
     try:
-        p = subprocess.run([shclass, "analyze", "--json", cmd], capture_output=True, timeout=30, env={"PATH": "/usr/bin:/bin"})
+        p = subprocess.run([shclass, "analyze", "--json", "--", cmd], capture_output=True, timeout=30, env={"PATH": "/usr/bin:/bin"})
         data = json.loads(p.stdout)
     except (subprocess.TimeoutExpired, ValueError, OSError) as e:
         return set(), set(), f"analyze failed: {e}"

@@ -50,7 +50,7 @@ def body_of(output):
 def programs(shclass, text):
     """Sorted unit programs of shclass's reading, and whether it flagged a parse error."""
     try:
-        p = subprocess.run([shclass, "analyze", "--json", text], capture_output=True, timeout=30, env={"PATH": "/usr/bin:/bin"})
+        p = subprocess.run([shclass, "analyze", "--json", "--", text], capture_output=True, timeout=30, env={"PATH": "/usr/bin:/bin"})
         data = json.loads(p.stdout)
     except (subprocess.TimeoutExpired, ValueError, OSError):
         return None, False

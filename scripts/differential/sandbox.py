@@ -201,7 +201,7 @@ def start_command(r, cmd, out_w):
         os.dup2(out_w, 1)
         os.dup2(out_w, 2)
         os.closerange(3, 65536)
-        os.execve("/usr/bin/bash", ["bash", "--noprofile", "--norc", "-c", cmd], ENV)
+        os.execve("/usr/bin/bash", ["bash", "--noprofile", "--norc", "-c", "--", cmd], ENV)
     except OSError as e:
         sys.stderr.write(f"sandbox: start: {e}\n")
     os._exit(126)

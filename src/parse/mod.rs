@@ -13,6 +13,7 @@
 //! the analyzer's job, which calls [`parse_nested`] with a map back to the original offsets.
 
 mod backquotes;
+mod brace_loops;
 mod brace_word;
 mod comsub;
 mod continuation;
@@ -212,6 +213,23 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
         },
         Err((kind, detail)) => return only_issue(kind, map.map(0, src.len()), detail),
     };
+    // `coproc case … esac`, `coproc { case …; }`: an unnamed coprocess's compound body, which
+    // tree-sitter-bash does not read with a `case` in it (a command `coproc`, with or without a
+    // syntax issue); every such body is respelled inside a subshell (bash runs the body in
+    // one). Never allowed (the issue).
+    if src.contains("coproc")
+        && let Some((text, origin, at)) = brace_loops::coproc_subshells(src, limits.max_parse_time)
+        && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
+    {
+        respelled.issues.push(SyntaxIssue {
+            kind: IssueKind::UnsupportedSyntax,
+            span: map.map(at, at + 1),
+            detail: "a coprocess whose body is a compound command, which tree-sitter-bash does \
+                     not read with a `case` in it, read as a subshell's"
+                .to_owned(),
+        });
+        return respelled;
+    }
     if !has_parse_error(&script) {
         return script;
     }
@@ -225,6 +243,20 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
             span: map.map(at, at + 1),
             detail: "a function definition tree-sitter-bash does not read (a loop or `case` \
                      as its body, `time` or `!` before it), read as bash reads it"
+                .to_owned(),
+        });
+        return respelled;
+    }
+    // `for i in a b; { …; }`, `select i in a; { …; }`: a loop whose body is a group, which
+    // tree-sitter-bash does not read; respelled `do { …; }; done`. Never allowed (the issue).
+    if let Some((text, origin, at)) = brace_loops::as_do_done(src, limits.max_parse_time)
+        && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
+    {
+        respelled.issues.push(SyntaxIssue {
+            kind: IssueKind::UnsupportedSyntax,
+            span: map.map(at, at + 1),
+            detail: "a `for` or `select` loop whose body is a group (`for i in a; { …; }`), \
+                     which tree-sitter-bash does not read, read as bash reads it"
                 .to_owned(),
         });
         return respelled;
