@@ -166,6 +166,79 @@ fn claude_malformed_input_is_never_allowed() {
 }
 
 #[test]
+fn an_input_naming_a_key_twice_is_refused_by_every_agent() {
+    // Which of two equal keys a JSON reader keeps is its own choice: the command decided
+    // might not be the one the agent runs. Either order, any depth, escapes read.
+    let env = Env::new();
+    let p = env.project().display().to_string();
+    let cases: Vec<(&str, String)> = vec![
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"rm -rf ~","command":"ls"}}}}"#
+            ),
+        ),
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"ls","comm\u0061nd":"rm -rf ~"}}}}"#
+            ),
+        ),
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Read","tool_name":"Bash","tool_input":{{"command":"rm -rf ~","file_path":"x"}}}}"#
+            ),
+        ),
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"ls"}},"tool_input":{{"command":"ls"}}}}"#
+            ),
+        ),
+        (
+            "gemini",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{{"command":"rm -rf ~","command":"ls"}}}}"#
+            ),
+        ),
+        (
+            "cursor",
+            format!(
+                r#"{{"conversation_id":"d","hook_event_name":"beforeShellExecution","workspace_roots":["{p}"],"command":"rm -rf ~","command":"ls"}}"#
+            ),
+        ),
+    ];
+    for (agent, input) in cases {
+        let (code, out, err) = run(
+            &["hook", agent, "--no-discovery"],
+            input.as_bytes(),
+            &env.state(),
+            &env.home(),
+        );
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        let answer = match agent {
+            "claude" => decision(&v),
+            "gemini" => v["decision"].as_str().unwrap_or(""),
+            _ => v["permission"].as_str().unwrap_or(""),
+        };
+        assert_eq!(answer, "deny", "{agent} {input}: {out}");
+        assert!(err.contains("appears twice"), "{agent} {input}: {err}");
+        assert_eq!(code, if agent == "cursor" { 0 } else { 2 }, "{input}");
+    }
+    // The same keys in different objects are not a duplicate.
+    let (code, out, _) = run(
+        &["hook", "claude", "--no-discovery"],
+        format!(r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"ls","description":{{"command":"x"}}}}}}"#).as_bytes(),
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(decision(&v), "allow", "{v}");
+}
+
+#[test]
 fn claude_plan_mode_denies_what_default_asks() {
     let env = Env::new();
     let input = json!({"session_id": "p", "cwd": env.project(), "permission_mode": "plan",
