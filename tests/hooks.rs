@@ -1059,3 +1059,45 @@ fn the_deadline_comes_from_the_policy_file_under_the_flag() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("\"allow\""), "{out}");
 }
+
+/// accept-edits allows a file tool what it allows a bash unit: an edit of a file of the
+/// workspace no path rule has an opinion on. A person's `Read(…)` ask and a file outside the
+/// workspace (also through a link) keep their ask, as `cat notes.txt` and `echo x > ../x` do.
+#[test]
+fn accept_edits_allows_the_file_tools_edits_of_the_workspace_only() {
+    let env = Env::new();
+    let policy = env.dir.path().join("policy.toml");
+    std::fs::write(&policy, "ask = [\"Read(./notes.txt)\"]\n").unwrap_or_else(|e| panic!("{e}"));
+    let policy = policy.display().to_string();
+    std::fs::write(env.project().join("notes.txt"), "n").unwrap_or_else(|e| panic!("{e}"));
+    let outside = env.dir.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(&outside, env.project().join("out"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let decide = |tool: &str, path: &str| {
+        let input = json!({"session_id": "ae", "cwd": env.project(), "permission_mode": "acceptEdits",
+                           "hook_event_name": "PreToolUse", "tool_name": tool,
+                           "tool_input": {"file_path": path, "content": "x"}});
+        let (code, out, err) = run(
+            &["hook", "claude", "--no-discovery", "--policy", &policy],
+            input.to_string().as_bytes(),
+            &env.state(),
+            &env.home(),
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        (decision(&v).to_owned(), reason(&v).to_owned())
+    };
+    assert_eq!(decide("Read", "notes.txt").0, "ask");
+    for path in [
+        "../elsewhere.txt",
+        "out/new.txt",
+        &env.dir.path().join("x.txt").display().to_string(),
+    ] {
+        let (d, why) = decide("Write", path);
+        assert_eq!(d, "ask", "{path}: {why}");
+        assert!(why.contains("outside the workspace"), "{path}: {why}");
+    }
+    assert_eq!(decide("Write", "src/new.rs").0, "allow");
+    assert_eq!(decide("Read", "README.md").0, "allow");
+}
