@@ -1101,3 +1101,50 @@ fn accept_edits_allows_the_file_tools_edits_of_the_workspace_only() {
     assert_eq!(decide("Write", "src/new.rs").0, "allow");
     assert_eq!(decide("Read", "README.md").0, "allow");
 }
+
+/// A `cwd`, session id or workspace root of the wrong type is malformed input, never read as
+/// absent (the workspace would be the process's own directory).
+#[test]
+fn a_field_of_the_wrong_type_is_refused_not_ignored() {
+    let env = Env::new();
+    let cases = [
+        (
+            "claude",
+            json!({"session_id": 5, "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}),
+        ),
+        (
+            "claude",
+            json!({"cwd": ["/"], "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}),
+        ),
+        (
+            "gemini",
+            json!({"cwd": 1, "hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": "ls"}}),
+        ),
+        (
+            "cursor",
+            json!({"hook_event_name": "beforeShellExecution", "command": "ls", "cwd": 5}),
+        ),
+        (
+            "cursor",
+            json!({"hook_event_name": "beforeShellExecution", "command": "ls", "workspace_roots": "/"}),
+        ),
+        (
+            "cursor",
+            json!({"hook_event_name": "beforeShellExecution", "command": "ls", "workspace_roots": [7]}),
+        ),
+    ];
+    for (agent, input) in cases {
+        let (_, out, err) = env.hook(agent, &input);
+        assert!(!out.contains("\"allow\""), "{agent} {input}: {out}");
+        assert!(out.contains("\"deny\""), "{agent} {input}: {out}");
+        assert!(
+            err.contains("is not") || err.contains("non-string"),
+            "{err}"
+        );
+    }
+    let (_, out, _) = env.hook(
+        "cursor",
+        &json!({"hook_event_name": "beforeShellExecution", "command": "ls", "workspace_roots": [env.project()], "cwd": env.project()}),
+    );
+    assert!(out.contains("\"allow\""), "{out}");
+}

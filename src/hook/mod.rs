@@ -606,6 +606,20 @@ pub(crate) fn str_field<'a>(v: &'a serde_json::Value, key: &str) -> Option<&'a s
     v.get(key).and_then(serde_json::Value::as_str)
 }
 
+/// An optional string field (`session_id`, `cwd`): absent or null is `None`; any other type
+/// is malformed, never read as absent (a `cwd` of the wrong type would leave the workspace to
+/// the process's own directory, a `session_id` the session's counters behind).
+pub(crate) fn opt_str<'a>(
+    v: &'a serde_json::Value,
+    key: &str,
+) -> Result<Option<&'a str>, Malformed> {
+    match v.get(key) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(Malformed(format!("`{key}` is not a string"))),
+    }
+}
+
 /// The first of several string fields that is present; `Err` when one is present but not a
 /// string.
 pub(crate) fn path_field(
