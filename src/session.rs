@@ -12,7 +12,8 @@
 //! - **rate limit**: a sliding window of acting units per hour (zeroclaw's
 //!   `max_actions_per_hour`, default 200); past it, deny.
 //! - **edits follow reads**: an Edit/Write of an existing file that was not read in this session,
-//!   or that changed on disk (mtime or size) since it was read, asks.
+//!   or that changed on disk (mtime or size) since it was read, asks. A read counts once it is
+//!   allowed (by the policy or a person), not while it asks.
 //! - **audit**: every decision can be appended to a hash-chained [`AuditLog`].
 //!
 //! This module does not talk to agents (that is `hook/`), does not prompt (that is
@@ -145,6 +146,10 @@ pub struct Outcome {
     pub approved_by: Approver,
     /// When (Unix seconds).
     pub at: u64,
+    /// The files a read tool reads, stamped when it was decided: remembered as read (for
+    /// edits-follow-reads) once the read is allowed, by the policy or by a person, never while
+    /// it only asks (a read a person refuses, or one an agent turns into a deny, is no read).
+    pub(crate) reads: Vec<(String, FileStamp)>,
 }
 
 impl Outcome {
@@ -375,6 +380,7 @@ impl Session {
             acts,
             approved_by: Approver::Policy,
             at: now_secs(),
+            reads: Vec::new(),
         }
     }
 
@@ -392,8 +398,9 @@ impl Session {
         let mut risk = Risk::Low;
         let mut reasons = Vec::new();
         let mut first = None;
+        let mut reads = Vec::new();
         for path in paths {
-            let (d, r, mut why, resolved) = self.decide_file(access, path);
+            let (d, r, mut why, resolved) = self.decide_file(access, path, &mut reads);
             decision = decision.max(d);
             risk = risk.max(r);
             reasons.append(&mut why);
@@ -412,8 +419,12 @@ impl Session {
             acts: usize::from(access == Access::Write),
             approved_by: Approver::Policy,
             at: now_secs(),
+            reads,
         };
         self.finish(&mut out, Counted::Yes);
+        if out.decision == Decision::Allow {
+            self.state.reads.extend(out.reads.iter().cloned());
+        }
         out
     }
 
@@ -421,6 +432,7 @@ impl Session {
         &mut self,
         access: Access,
         path: &str,
+        reads: &mut Vec<(String, FileStamp)>,
     ) -> (Decision, Risk, Vec<Reason>, PathBuf) {
         let pv = self.policy.check_path(access, path);
         let mut decision = pv.decision;
@@ -470,7 +482,7 @@ impl Session {
             && pv.path.is_file()
             && let Some(stamp) = FileStamp::of(&pv.path)
         {
-            self.state.reads.insert(key, stamp);
+            reads.push((key, stamp));
         }
         extra.extend(pv.reasons);
         (decision, risk, extra, pv.path)
@@ -615,6 +627,7 @@ impl Session {
                 out.approved_by = Approver::UserRefused;
             }
             Answer::Yes => {
+                self.state.reads.extend(out.reads.iter().cloned());
                 self.state.consecutive_denials = 0;
                 out.decision = Decision::Allow;
                 out.approved_by = Approver::User;
@@ -623,6 +636,7 @@ impl Session {
                 if let Some(v) = &out.verdict {
                     remembered = self.remember(v, scope)?;
                 }
+                self.state.reads.extend(out.reads.iter().cloned());
                 self.state.consecutive_denials = 0;
                 out.decision = Decision::Allow;
                 out.approved_by = Approver::UserAlways;

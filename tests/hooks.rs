@@ -166,6 +166,79 @@ fn claude_malformed_input_is_never_allowed() {
 }
 
 #[test]
+fn an_input_naming_a_key_twice_is_refused_by_every_agent() {
+    // Which of two equal keys a JSON reader keeps is its own choice: the command decided
+    // might not be the one the agent runs. Either order, any depth, escapes read.
+    let env = Env::new();
+    let p = env.project().display().to_string();
+    let cases: Vec<(&str, String)> = vec![
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"rm -rf ~","command":"ls"}}}}"#
+            ),
+        ),
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"ls","comm\u0061nd":"rm -rf ~"}}}}"#
+            ),
+        ),
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Read","tool_name":"Bash","tool_input":{{"command":"rm -rf ~","file_path":"x"}}}}"#
+            ),
+        ),
+        (
+            "claude",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"ls"}},"tool_input":{{"command":"ls"}}}}"#
+            ),
+        ),
+        (
+            "gemini",
+            format!(
+                r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"BeforeTool","tool_name":"run_shell_command","tool_input":{{"command":"rm -rf ~","command":"ls"}}}}"#
+            ),
+        ),
+        (
+            "cursor",
+            format!(
+                r#"{{"conversation_id":"d","hook_event_name":"beforeShellExecution","workspace_roots":["{p}"],"command":"rm -rf ~","command":"ls"}}"#
+            ),
+        ),
+    ];
+    for (agent, input) in cases {
+        let (code, out, err) = run(
+            &["hook", agent, "--no-discovery"],
+            input.as_bytes(),
+            &env.state(),
+            &env.home(),
+        );
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        let answer = match agent {
+            "claude" => decision(&v),
+            "gemini" => v["decision"].as_str().unwrap_or(""),
+            _ => v["permission"].as_str().unwrap_or(""),
+        };
+        assert_eq!(answer, "deny", "{agent} {input}: {out}");
+        assert!(err.contains("appears twice"), "{agent} {input}: {err}");
+        assert_eq!(code, if agent == "cursor" { 0 } else { 2 }, "{input}");
+    }
+    // The same keys in different objects are not a duplicate.
+    let (code, out, _) = run(
+        &["hook", "claude", "--no-discovery"],
+        format!(r#"{{"session_id":"d","cwd":"{p}","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{{"command":"ls","description":{{"command":"x"}}}}}}"#).as_bytes(),
+        &env.state(),
+        &env.home(),
+    );
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(decision(&v), "allow", "{v}");
+}
+
+#[test]
 fn claude_plan_mode_denies_what_default_asks() {
     let env = Env::new();
     let input = json!({"session_id": "p", "cwd": env.project(), "permission_mode": "plan",
@@ -984,5 +1057,94 @@ fn the_deadline_comes_from_the_policy_file_under_the_flag() {
     ];
     let (code, out, _) = run(&args, input.as_bytes(), &env.state(), &env.home());
     assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"allow\""), "{out}");
+}
+
+/// accept-edits allows a file tool what it allows a bash unit: an edit of a file of the
+/// workspace no path rule has an opinion on. A person's `Read(…)` ask and a file outside the
+/// workspace (also through a link) keep their ask, as `cat notes.txt` and `echo x > ../x` do.
+#[test]
+fn accept_edits_allows_the_file_tools_edits_of_the_workspace_only() {
+    let env = Env::new();
+    let policy = env.dir.path().join("policy.toml");
+    std::fs::write(&policy, "ask = [\"Read(./notes.txt)\"]\n").unwrap_or_else(|e| panic!("{e}"));
+    let policy = policy.display().to_string();
+    std::fs::write(env.project().join("notes.txt"), "n").unwrap_or_else(|e| panic!("{e}"));
+    let outside = env.dir.path().join("outside");
+    std::fs::create_dir_all(&outside).unwrap_or_else(|e| panic!("{e}"));
+    std::os::unix::fs::symlink(&outside, env.project().join("out"))
+        .unwrap_or_else(|e| panic!("{e}"));
+    let decide = |tool: &str, path: &str| {
+        let input = json!({"session_id": "ae", "cwd": env.project(), "permission_mode": "acceptEdits",
+                           "hook_event_name": "PreToolUse", "tool_name": tool,
+                           "tool_input": {"file_path": path, "content": "x"}});
+        let (code, out, err) = run(
+            &["hook", "claude", "--no-discovery", "--policy", &policy],
+            input.to_string().as_bytes(),
+            &env.state(),
+            &env.home(),
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        (decision(&v).to_owned(), reason(&v).to_owned())
+    };
+    assert_eq!(decide("Read", "notes.txt").0, "ask");
+    for path in [
+        "../elsewhere.txt",
+        "out/new.txt",
+        &env.dir.path().join("x.txt").display().to_string(),
+    ] {
+        let (d, why) = decide("Write", path);
+        assert_eq!(d, "ask", "{path}: {why}");
+        assert!(why.contains("outside the workspace"), "{path}: {why}");
+    }
+    assert_eq!(decide("Write", "src/new.rs").0, "allow");
+    assert_eq!(decide("Read", "README.md").0, "allow");
+}
+
+/// A `cwd`, session id or workspace root of the wrong type is malformed input, never read as
+/// absent (the workspace would be the process's own directory).
+#[test]
+fn a_field_of_the_wrong_type_is_refused_not_ignored() {
+    let env = Env::new();
+    let cases = [
+        (
+            "claude",
+            json!({"session_id": 5, "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}),
+        ),
+        (
+            "claude",
+            json!({"cwd": ["/"], "hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}}),
+        ),
+        (
+            "gemini",
+            json!({"cwd": 1, "hook_event_name": "BeforeTool", "tool_name": "run_shell_command", "tool_input": {"command": "ls"}}),
+        ),
+        (
+            "cursor",
+            json!({"hook_event_name": "beforeShellExecution", "command": "ls", "cwd": 5}),
+        ),
+        (
+            "cursor",
+            json!({"hook_event_name": "beforeShellExecution", "command": "ls", "workspace_roots": "/"}),
+        ),
+        (
+            "cursor",
+            json!({"hook_event_name": "beforeShellExecution", "command": "ls", "workspace_roots": [7]}),
+        ),
+    ];
+    for (agent, input) in cases {
+        let (_, out, err) = env.hook(agent, &input);
+        assert!(!out.contains("\"allow\""), "{agent} {input}: {out}");
+        assert!(out.contains("\"deny\""), "{agent} {input}: {out}");
+        assert!(
+            err.contains("is not") || err.contains("non-string"),
+            "{err}"
+        );
+    }
+    let (_, out, _) = env.hook(
+        "cursor",
+        &json!({"hook_event_name": "beforeShellExecution", "command": "ls", "workspace_roots": [env.project()], "cwd": env.project()}),
+    );
     assert!(out.contains("\"allow\""), "{out}");
 }

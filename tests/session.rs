@@ -190,6 +190,45 @@ fn edits_follow_reads() {
 }
 
 #[test]
+fn a_read_that_only_asks_is_no_read_until_it_is_allowed() {
+    // A read the person may refuse (or an agent turns into a deny) must not count for
+    // edits-follow-reads: the agent would then edit a file it never saw.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
+    p.cwd = dir.path().to_path_buf();
+    p.mode = shclass::Mode::AcceptEdits;
+    p.add_text(
+        "ask = [\"Read(./notes.txt)\"]",
+        "test.toml",
+        &shclass::Source::Cli("test.toml".into()),
+        true,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let mut s = Session::new(p);
+    let f = dir.path().join("notes.txt");
+    std::fs::write(&f, "one").unwrap_or_else(|e| panic!("{e}"));
+    let path = f.display().to_string();
+    let mut read = s.check_file("Read", Access::Read, &path);
+    assert_eq!(read.decision, Decision::Ask);
+    let o = s.check_file("Edit", Access::Write, &path);
+    assert_eq!(o.decision, Decision::Ask, "{}", o.summary());
+    assert!(o.reasons.iter().any(|r| r.rule == "edit-before-read"));
+    // Refused: still no read.
+    s.answer(&mut read, &Answer::No)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let o = s.check_file("Edit", Access::Write, &path);
+    assert!(o.reasons.iter().any(|r| r.rule == "edit-before-read"));
+    // Approved: the read ran, and the edit that follows it is one.
+    let mut read = s.check_file("Read", Access::Read, &path);
+    s.answer(&mut read, &Answer::Yes)
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        s.check_file("Edit", Access::Write, &path).decision,
+        Decision::Allow
+    );
+}
+
+#[test]
 fn a_state_file_loads_remembered_rules_only_in_their_narrow_form() {
     // What `always` writes for `git push` loads back.
     let mut s = session();

@@ -10,7 +10,7 @@
 //! translates; deciding is `hook::decide`.
 
 use super::{
-    Action, Answer, HookResponse, Malformed, Request, ToolEvent, path_field, str_field, under,
+    Action, Answer, HookResponse, Malformed, Request, ToolEvent, opt_str, path_field, under,
 };
 use crate::policy::Mode;
 use crate::policy::paths::Access;
@@ -102,8 +102,8 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
         Some(_) => return Err(Malformed("`permission_mode` is not a string".into())),
     };
     Ok(Request {
-        session_id: str_field(v, "session_id").map(str::to_owned),
-        cwd: str_field(v, "cwd").map(std::path::PathBuf::from),
+        session_id: opt_str(v, "session_id")?.map(str::to_owned),
+        cwd: opt_str(v, "cwd")?.map(std::path::PathBuf::from),
         start_dir: None,
         mode,
         event,

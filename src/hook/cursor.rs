@@ -8,19 +8,23 @@
 //! so an ask there is a deny. Other events get no output. Cursor's input carries no permission
 //! mode. This module only translates; deciding is `hook::decide`.
 
-use super::{Action, Answer, HookResponse, Malformed, Request, path_field, str_field};
+use super::{Action, Answer, HookResponse, Malformed, Request, opt_str, path_field, str_field};
 use crate::policy::Decision;
 use crate::policy::paths::Access;
 
 /// Parse a hook input object.
 pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     let event = str_field(v, "hook_event_name").map(str::to_owned);
-    let root = v
-        .get("workspace_roots")
-        .and_then(serde_json::Value::as_array)
-        .and_then(|a| a.first())
-        .and_then(serde_json::Value::as_str);
-    let cwd = str_field(v, "cwd").or(root).map(std::path::PathBuf::from);
+    let root = match v.get("workspace_roots") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(serde_json::Value::Array(a)) => match a.first() {
+            None => None,
+            Some(serde_json::Value::String(r)) => Some(r.as_str()),
+            Some(_) => return Err(Malformed("`workspace_roots` holds a non-string".into())),
+        },
+        Some(_) => return Err(Malformed("`workspace_roots` is not a list".into())),
+    };
+    let cwd = opt_str(v, "cwd")?.or(root).map(std::path::PathBuf::from);
     let action = match event.as_deref() {
         Some("beforeShellExecution") => Action::Command {
             tool: "shell".into(),
@@ -39,7 +43,7 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
         None => return Err(Malformed("`hook_event_name` is missing".into())),
     };
     Ok(Request {
-        session_id: str_field(v, "conversation_id").map(str::to_owned),
+        session_id: opt_str(v, "conversation_id")?.map(str::to_owned),
         // The workspace is the project root; `cwd` is only where the command runs.
         cwd: root.map(std::path::PathBuf::from).or(cwd.clone()),
         start_dir: cwd.filter(|_| matches!(event.as_deref(), Some("beforeShellExecution"))),

@@ -10,7 +10,7 @@
 //! permission mode. This module only translates; deciding is `hook::decide`.
 
 use super::{
-    Action, Answer, HookResponse, Malformed, Request, ToolEvent, path_field, str_field, under,
+    Action, Answer, HookResponse, Malformed, Request, ToolEvent, opt_str, path_field, under,
 };
 use crate::policy::paths::Access;
 
@@ -125,8 +125,8 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
         _ => Action::Ignore,
     };
     Ok(Request {
-        session_id: str_field(v, "session_id").map(str::to_owned),
-        cwd: str_field(v, "cwd").map(std::path::PathBuf::from),
+        session_id: opt_str(v, "session_id")?.map(str::to_owned),
+        cwd: opt_str(v, "cwd")?.map(std::path::PathBuf::from),
         start_dir,
         mode: None,
         event,

@@ -9,7 +9,7 @@
 //!
 //! | what went wrong | answer |
 //! | --- | --- |
-//! | stdin is not UTF-8 JSON, not an object, or a known tool lacks its field | deny (Claude and Gemini also exit 2, their documented "block") |
+//! | stdin is not UTF-8 JSON, not an object, names a key twice in one object, or a known tool lacks its field | deny (Claude and Gemini also exit 2, their documented "block") |
 //! | a policy file is broken or unreadable | ask (never allow), the answer's message and a line on stderr naming file, line and error; a post-tool record: the stderr line only |
 //! | the session state cannot be read or written | decided without session state, and at most ask |
 //! | the audit log cannot be written | deny |
@@ -276,8 +276,8 @@ fn handle_inner(agent: Agent, input: &[u8], opts: &HookOptions) -> HookResponse 
     let Ok(text) = std::str::from_utf8(input) else {
         return malformed(agent, "not UTF-8");
     };
-    let value: serde_json::Value = match serde_json::from_str(text) {
-        Ok(v) => v,
+    let value = match serde_json::from_str::<Unique>(text) {
+        Ok(Unique(v)) => v,
         Err(e) => return malformed(agent, &format!("not JSON: {e}")),
     };
     if !value.is_object() {
@@ -299,6 +299,77 @@ fn handle_inner(agent: Agent, input: &[u8], opts: &HookOptions) -> HookResponse 
         });
     }
     r
+}
+
+/// A JSON value none of whose objects names a key twice. `{"command": "ls", "command": "rm -rf
+/// ~"}` is JSON, but which of the two a reader takes is its own choice (`serde_json` and
+/// JavaScript keep the last, other readers the first), so the command shclass decides might not
+/// be the one the agent runs: such an input is refused. A key spelt with escapes (`"comm\u0061nd"`)
+/// is compared as read.
+struct Unique(serde_json::Value);
+
+impl<'de> serde::Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Unique, D::Error> {
+        d.deserialize_any(UniqueVisitor).map(Unique)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
+    type Value = serde_json::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, b: bool) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Bool(b))
+    }
+    fn visit_i64<E>(self, n: i64) -> Result<serde_json::Value, E> {
+        Ok(n.into())
+    }
+    fn visit_u64<E>(self, n: u64) -> Result<serde_json::Value, E> {
+        Ok(n.into())
+    }
+    fn visit_f64<E>(self, n: f64) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Number::from_f64(n)
+            .map_or(serde_json::Value::Null, serde_json::Value::Number))
+    }
+    fn visit_str<E>(self, s: &str) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::String(s.to_owned()))
+    }
+    fn visit_string<E>(self, s: String) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::String(s))
+    }
+    fn visit_unit<E>(self) -> Result<serde_json::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut seq: A,
+    ) -> Result<serde_json::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Unique(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(serde_json::Value::Array(out))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(
+        self,
+        mut map: A,
+    ) -> Result<serde_json::Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if out.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "the key `{key}` appears twice in one object"
+                )));
+            }
+            let Unique(v) = map.next_value()?;
+            out.insert(key, v);
+        }
+        Ok(serde_json::Value::Object(out))
+    }
 }
 
 /// Decide a normalised request: the answer (`None` for post-tool records, which need no
@@ -533,6 +604,20 @@ impl<'v> ToolEvent<'v> {
 
 pub(crate) fn str_field<'a>(v: &'a serde_json::Value, key: &str) -> Option<&'a str> {
     v.get(key).and_then(serde_json::Value::as_str)
+}
+
+/// An optional string field (`session_id`, `cwd`): absent or null is `None`; any other type
+/// is malformed, never read as absent (a `cwd` of the wrong type would leave the workspace to
+/// the process's own directory, a `session_id` the session's counters behind).
+pub(crate) fn opt_str<'a>(
+    v: &'a serde_json::Value,
+    key: &str,
+) -> Result<Option<&'a str>, Malformed> {
+    match v.get(key) {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(Malformed(format!("`{key}` is not a string"))),
+    }
 }
 
 /// The first of several string fields that is present; `Err` when one is present but not a

@@ -1046,9 +1046,20 @@ impl Policy {
             }
         });
         let outside = pattern::ArgPattern::OutsideWorkspace;
-        let inside = unit
-            .args()
-            .all(|a| a.value.is_some() && !outside.matches(a, &self.cwd))
+        // Operands its runner fills in at run time (`find . -exec sed -i … {} +`, `git ls-files
+        // | xargs rm`): which files they name is not known, so no edit of the workspace is
+        // proven (the run may reach `.claude/settings.json`, `.git/config` or a git hook).
+        let runtime_operands = unit.appended_args
+            || unit.context.iter().any(|c| {
+                matches!(
+                    c,
+                    crate::analyze::Context::FindExec | crate::analyze::Context::Xargs
+                )
+            });
+        let inside = !runtime_operands
+            && unit
+                .args()
+                .all(|a| a.value.is_some() && !outside.matches(a, &self.cwd))
             && unit.redirects.iter().all(|r| {
                 r.target.as_deref().is_some_and(|t| {
                     !outside.matches(&crate::analyze::Arg::literal(t, r.span), &self.cwd)

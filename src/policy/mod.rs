@@ -554,12 +554,22 @@ impl Policy {
                 paths::Access::Write => Decision::Ask,
             },
         };
+        let resolved = crate::files::resolve(path, &self.cwd);
         let decision = match (self.mode, base) {
             (Mode::Plan, Decision::Ask | Decision::Allow) if access == paths::Access::Write => {
                 Decision::Deny
             }
             (Mode::Strict | Mode::Plan, Decision::Ask) => Decision::Deny,
-            (Mode::AcceptEdits | Mode::Auto | Mode::Bypass, Decision::Ask)
+            // accept-edits allows what it allows a bash unit: an edit no path rule has an
+            // opinion on, of a file of the workspace (resolved through links). A path finding
+            // (a person's `Read(…)`/`Edit(…)` ask, a file that decides what later runs) and a
+            // file outside the workspace keep their ask, as `echo x > FILE` does.
+            (Mode::AcceptEdits, Decision::Ask)
+                if access == paths::Access::Write && worst.is_none() && self.holds(&resolved) =>
+            {
+                Decision::Allow
+            }
+            (Mode::Auto | Mode::Bypass, Decision::Ask)
                 if worst.is_none() || reasons.iter().all(|r| r.risk < Risk::High) =>
             {
                 Decision::Allow
@@ -567,11 +577,28 @@ impl Policy {
             (Mode::Bypass, Decision::Ask) => Decision::Allow,
             (_, d) => d,
         };
+        if self.mode == Mode::AcceptEdits
+            && access == paths::Access::Write
+            && worst.is_none()
+            && decision == Decision::Ask
+        {
+            reasons.push(Reason::path(
+                Decision::Ask,
+                Risk::Medium,
+                "write-outside-workspace",
+                format!(
+                    "writes `{}`, outside the workspace: accept-edits allows edits of the workspace's files only",
+                    resolved.display()
+                ),
+                Span::default(),
+                None,
+            ));
+        }
         let risk = reasons.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         PathVerdict {
             decision,
             risk,
-            path: crate::files::resolve(path, &self.cwd),
+            path: resolved,
             reasons,
         }
     }
@@ -703,6 +730,13 @@ impl Policy {
     /// The workspace root.
     pub fn workspace(&self) -> &Path {
         &self.cwd
+    }
+
+    /// Whether a resolved path lies inside the workspace (the workspace resolved through its
+    /// links too; the workspace itself is not inside).
+    fn holds(&self, resolved: &Path) -> bool {
+        let root = crate::files::resolve(&self.cwd.to_string_lossy(), Path::new("/"));
+        resolved != root && resolved.starts_with(&root)
     }
 }
 
