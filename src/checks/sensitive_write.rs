@@ -32,7 +32,9 @@ declare_check! {
     /// A copy, move or link whose names are known only when it runs → ask (high) where one of
     /// them may be a name the start-up and protected lists look for in any directory: a
     /// directory's contents (`cp -r x/. .`, `cp -rT x .`) or a glob that can match such a name
-    /// (`mv x/.* .` brings a `.git`, `.claude` or `.cargo`).
+    /// (`mv x/.* .` brings a `.git`, `.claude` or `.cargo`). Not a copy or move from below the
+    /// workspace root to another directory below it (`cp -r dist/. out/`): what it brings is
+    /// already in the workspace, and counts there no more than in a copy of a named directory.
     ///
     /// **Example**: `echo 'export PATH=$PATH:~/go/bin' >> ~/.bashrc` → ask (high);
     /// `echo 'rm -rf ~' >> ~/.bashrc` → deny; `echo x | sudo tee /etc/shadow` → deny. Reading
@@ -86,7 +88,9 @@ impl Check for SensitiveWrite {
                         ),
                     ),
                 });
-            } else if let Some((dest, name)) = unknown_names_into(u) {
+            } else if let Some((dest, name)) = unknown_names_into(u)
+                && !within_workspace_copy(cx, i, u)
+            {
                 out.push(ask(
                     Some(i),
                     u.span,
@@ -100,24 +104,124 @@ impl Check for SensitiveWrite {
     }
 }
 
+/// A copy or move of names known only when it runs that brings only what the workspace already
+/// holds to a place where it counts no more than where it is: every source (`dist/.`, `dist/*`)
+/// and the destination lead, links followed, strictly below the workspace root, and the
+/// destination is neither the home directory nor above it. There a `.git`, `.claude` or
+/// `.cargo` it may bring is one more below the workspace, as the one a copy of a named directory
+/// brings (`cp -r dist out/` makes `out/dist/.git`), and what runs from it is judged where it
+/// runs (`workspace-code`). The workspace root (where the agent's settings, the repository and
+/// the tools' configuration are read), a directory above it, one known only at run time and
+/// links (`ln`, whose sources name where the links lead) are not.
+fn within_workspace_copy(cx: &CheckCtx, i: usize, u: &Unit) -> bool {
+    if !matches!(prog(u), Some("cp" | "mv" | "install")) {
+        return false;
+    }
+    let Some((parsed, dests)) = destinations(u) else {
+        return false;
+    };
+    let resolver = cx.dirs().resolver(i, cx.look);
+    let home = crate::files::home();
+    let below = |path: &str, dest: bool| {
+        let Some((led, false)) = resolver.resolve(path) else {
+            return false;
+        };
+        led != cx.cwd && led.starts_with(cx.cwd) && !(dest && home.starts_with(&led))
+    };
+    let sources = parsed
+        .operands
+        .iter()
+        .filter(|k| !dests.iter().any(|d| d.at == Some(**k)));
+    let source_below = |k: &usize| {
+        let Some(a) = u.argv.get(*k) else {
+            return false;
+        };
+        let Some(word) = a.value.as_deref() else {
+            return false;
+        };
+        // A glob's names are those of the directory it lists (`dist/*` lists `dist`).
+        let dir = if a.glob {
+            match word.rsplit_once('/') {
+                Some((d, last)) if !d.contains(['*', '?', '[']) && !last.is_empty() => d,
+                _ => return false,
+            }
+        } else {
+            word
+        };
+        below(dir, false)
+    };
+    !dests.is_empty()
+        && dests
+            .iter()
+            .all(|d| d.text.as_deref().is_some_and(|t| below(t, true)))
+        && sources.into_iter().all(source_below)
+}
+
+/// A destination of a copy, move or link.
+struct Dest {
+    /// As written; `None` when known only at run time or a glob.
+    text: Option<String>,
+    /// The operand's index in `argv`; `None` for an option's value (`-t DIR`).
+    at: Option<usize>,
+}
+
+/// The unit's words read with its table, and its destinations: the operands the table writes
+/// (`cp x DEST`) and the directories its options name (`cp -t DEST x`, `--target-directory=`).
+fn destinations(u: &Unit) -> Option<(crate::programs::args::Parsed, Vec<Dest>)> {
+    let spec = crate::programs::tables::builtin(prog(u)?).unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    let static_text = |t: Option<&str>| {
+        t.filter(|t| !t.contains(['*', '?', '[']))
+            .map(str::to_owned)
+    };
+    let mut dests: Vec<Dest> = spec
+        .output_operands(&parsed)
+        .into_iter()
+        .map(|k| Dest {
+            text: u
+                .argv
+                .get(k)
+                .filter(|a| !a.glob)
+                .and_then(|a| static_text(a.value.as_deref())),
+            at: Some(k),
+        })
+        .collect();
+    for (o, role) in spec.option_roles(&parsed) {
+        if matches!(role, crate::programs::args::Role::OutputDir) {
+            dests.push(Dest {
+                text: static_text(o.value.as_deref()),
+                at: None,
+            });
+        }
+    }
+    Some((parsed, dests))
+}
+
 /// A copy, move or link whose names below a destination are known only when it runs: the
 /// contents of a directory (`cp -r x/. .`, `cp -rT x .`, `mv -T x dir`) or a glob's names
-/// (`mv x/.* .`, `cp -r x/.c* .`), where one of the names the start-up and protected lists
+/// (`mv x/.* .`, `cp -r x/.c* src/`), where one of the names the start-up and protected lists
 /// look for in any directory could be among them. Gives the destination and such a name.
 fn unknown_names_into(u: &Unit) -> Option<(String, String)> {
-    let p = prog(u)?;
-    if !matches!(p, "cp" | "mv" | "ln" | "install") {
+    if !matches!(prog(u)?, "cp" | "mv" | "ln" | "install") {
         return None;
     }
-    let spec = crate::programs::tables::builtin(p).unwrap_or_default();
-    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
-    let written = spec.output_operands(&parsed);
-    let word = |k: usize| u.argv.get(k).map(text);
-    let dest = written.first().and_then(|&k| word(k))?;
+    let (parsed, dests) = destinations(u)?;
+    let dest = dests.first()?;
+    let dest = dest.text.clone().unwrap_or_else(|| {
+        dest.at.and_then(|k| u.argv.get(k)).map_or_else(
+            || "a directory named at run time".to_owned(),
+            |a| text(a).to_owned(),
+        )
+    });
     // `-T`: the destination is the source itself, so the source's contents land in it.
     let contents = parsed.has("-T") || parsed.has("--no-target-directory");
     let guarded = crate::files::guarded_names();
-    for &k in parsed.operands.iter().filter(|k| !written.contains(k)) {
+    let word = |k: usize| u.argv.get(k).map(text);
+    for &k in parsed
+        .operands
+        .iter()
+        .filter(|k| !dests.iter().any(|d| d.at == Some(**k)))
+    {
         let Some(src) = word(k) else { continue };
         let name = src.trim_end_matches('/').rsplit('/').next().unwrap_or("");
         let found = if contents || name == "." {
@@ -125,7 +229,7 @@ fn unknown_names_into(u: &Unit) -> Option<(String, String)> {
         } else if name.contains(['*', '?', '[']) {
             // Bash's globs match a leading dot only when the pattern spells it.
             let Ok(g) = crate::glob::Glob::new(name) else {
-                return Some((dest.to_owned(), src.to_owned()));
+                return Some((dest, src.to_owned()));
             };
             guarded
                 .iter()
@@ -134,7 +238,7 @@ fn unknown_names_into(u: &Unit) -> Option<(String, String)> {
             None
         };
         if let Some(n) = found {
-            return Some((dest.to_owned(), n.clone()));
+            return Some((dest, n.clone()));
         }
     }
     None
@@ -185,11 +289,34 @@ mod tests {
             ("cat ~/.bashrc", None),
             ("cp -r evil/. .", a),
             ("cp -rT evil .", a),
-            ("mv -T evil dir", a),
+            ("mv -T /tmp/evil dir", a),
+            ("mv -T evil dir", None),
+            ("mv -T evil .", a),
             ("mv evil/.* .", a),
-            ("cp -r evil/.c* src/", a),
+            ("cp -r /tmp/evil/.c* src/", a),
+            ("cp -r evil/.c* src/", None),
             ("ln -s /tmp/e/.g?t .", a),
-            ("cp -r dist/. out/", a),
+            ("cp -r dist/. out/", None),
+            ("cp -rT dist out", None),
+            ("mv build/* public/", None),
+            ("cp -r dist/. .", a),
+            ("cp -r dist/. ./", a),
+            ("cp -r dist/. out/..", a),
+            ("cp -r /tmp/e/. out/", a),
+            ("cp -r ../x/. out/", a),
+            ("cp -r dist/. ~", a),
+            ("cp -r \"$D\"/. out/", a),
+            ("cp -r dist/. \"$OUT\"", a),
+            ("cd \"$D\" && cp -r dist/. out/", a),
+            ("cd out && cp -r ../dist/. ..", a),
+            ("ln -s dist/.* out/", a),
+            ("cp -rt . evil/.", a),
+            ("cp -r --target-directory=. evil/.", a),
+            ("cp -r evil/. -t .", a),
+            ("mv -t . evil/.*", a),
+            ("ln -st . /tmp/e/.g?t", a),
+            ("cp -r -t \"$D\" dist/.", a),
+            ("cp -t out/ -r dist/.", None),
             ("cp /tmp/e/*.toml .", a),
             ("cp src/*.rs out/", None),
             ("cp -r docs/*.md out/", None),

@@ -533,11 +533,19 @@ impl Policy {
                     && !resolved.starts_with("/dev")
                     && !resolved.starts_with("/proc")
                     && !resolved.starts_with("/sys");
+                // `mkdir .vscode`: an empty directory (or file) above a start-up file brings
+                // none; one that is itself a start-up file is still judged.
+                let empty = access == paths::Access::Write
+                    && paths::makes_empty(unit, span)
+                    && !crate::files::is_startup(&resolved);
                 for r in found.into_iter().chain(own) {
                     if r.decision == Decision::Allow {
                         continue; // a path allow does not prove the program harmless
                     }
                     if certificate && r.rule == "read-secret" {
+                        continue;
+                    }
+                    if empty && r.rule == "write-startup-file" {
                         continue;
                     }
                     // No path finding is an edit accept-edits may allow: not even

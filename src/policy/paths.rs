@@ -527,6 +527,20 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                     dests.push((t, a.span));
                 }
             }
+            // `cp -t DIR x/.claude`: the directory an option names is a destination too (its
+            // own paths come from the table's roles below).
+            for (o, role) in spec.option_roles(&parsed) {
+                if role != Role::OutputDir {
+                    continue;
+                }
+                let Some(at) = unit.argv.get(o.value_at.unwrap_or(o.index)) else {
+                    continue;
+                };
+                match o.value.as_deref() {
+                    Some(v) if !v.contains(':') || program == "cp" => dests.push((v, at.span)),
+                    _ => {}
+                }
+            }
             into_directory(&sources, &dests, &mut out);
         }
         "mv" => {
@@ -689,6 +703,23 @@ pub(crate) fn certificate_read(unit: &Unit, span: crate::ast::Span) -> bool {
     crate::analyze::certificate_input(unit)
         .and_then(|i| unit.argv.get(i))
         .is_some_and(|a| a.span == span)
+}
+
+/// Is the word at `span` a path `mkdir` or `touch` makes (an operand, not an option's value)?
+/// What they make is empty: a directory that holds no file, or a file of no bytes. Made where a
+/// start-up or protected file lies below (`mkdir .vscode`, `mkdir -p .github/workflows`,
+/// `mkdir tools` above `tools/bazel`), it brings none of those files, as a copy, move or link
+/// of a directory would; a path that is itself such a file or directory is judged as written.
+pub(crate) fn makes_empty(unit: &Unit, span: crate::ast::Span) -> bool {
+    let Some(program @ ("mkdir" | "touch")) = unit.program.as_deref() else {
+        return false;
+    };
+    let spec = tables::builtin(program).unwrap_or_default();
+    let parsed = args::parse(Some(&spec), &unit.argv);
+    parsed
+        .operands
+        .iter()
+        .any(|&i| unit.argv.get(i).is_some_and(|a| a.span == span))
 }
 
 /// Could a relative path name a secret below some directory (`hosts.yml` in `~/.config/gh`,
