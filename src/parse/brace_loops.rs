@@ -18,15 +18,7 @@
 
 use std::time::Duration;
 
-use super::kind;
-use super::respell::{Edit, apply};
-
-/// A respelled text, the range of the original each of its bytes stands for, and where the
-/// first respelling is.
-type Respelled = (String, Vec<(usize, usize)>, usize);
-
-/// Most bodies parsed on their own for one text: each costs a parse of the rest of the text.
-const MAX_BODIES: usize = 16;
+use super::respell::{MAX_BODIES, Respelled, command_at, respelled, wrap};
 
 /// `src` with each `for`/`select` body written as a group respelled `do { …; }; done`, the map
 /// of the new text to `src`, and where the first respelling is; `None` when there is none.
@@ -44,37 +36,11 @@ pub(super) fn as_do_done(src: &str, budget: Duration) -> Option<Respelled> {
         if parsed > MAX_BODIES {
             return None;
         }
-        let Ok(tree) = super::tree(&src[brace..], budget) else {
-            return None;
-        };
-        let Some(mut body) = tree.root_node().named_child(0) else {
-            continue;
-        };
-        if kind(body) == "redirected_statement" {
-            match body.named_child(0) {
-                Some(inner) => body = inner,
-                None => continue,
-            }
+        if let Some(end) = command_at(src, brace, budget, |k| k == "compound_statement").ok()? {
+            wrap(&mut edits, brace, end, "do ", "; done");
         }
-        if kind(body) != "compound_statement" || body.has_error() {
-            continue;
-        }
-        let end = brace + body.end_byte();
-        edits.push(Edit {
-            start: brace,
-            end: brace,
-            with: "do ".to_owned(),
-        });
-        edits.push(Edit {
-            start: end,
-            end,
-            with: "; done".to_owned(),
-        });
     }
-    edits.sort_by_key(|e| e.start);
-    let first = edits.first()?.start;
-    let (text, origin) = apply(src, &edits);
-    Some((text, origin, first))
+    respelled(src, edits)
 }
 
 /// The reserved words that open a compound command a coprocess may run.
@@ -102,47 +68,24 @@ pub(super) fn coproc_subshells(src: &str, budget: Duration) -> Option<Respelled>
         if parsed > MAX_BODIES {
             return None;
         }
-        let Ok(tree) = super::tree(&src[body_at..], budget) else {
-            return None;
+        let compound = |k: &str| {
+            matches!(
+                k,
+                "compound_statement"
+                    | "while_statement"
+                    | "for_statement"
+                    | "c_style_for_statement"
+                    | "case_statement"
+                    | "if_statement"
+            )
         };
-        let Some(mut body) = tree.root_node().named_child(0) else {
+        let Some(end) = command_at(src, body_at, budget, compound).ok()? else {
             continue;
         };
-        if kind(body) == "redirected_statement" {
-            match body.named_child(0) {
-                Some(inner) => body = inner,
-                None => continue,
-            }
-        }
-        let compound = matches!(
-            kind(body),
-            "compound_statement"
-                | "while_statement"
-                | "for_statement"
-                | "c_style_for_statement"
-                | "case_statement"
-                | "if_statement"
-        );
-        if !compound || body.has_error() {
-            continue;
-        }
-        let end = body_at + body.end_byte();
-        edits.push(Edit {
-            start: body_at,
-            end: body_at,
-            with: "( ".to_owned(),
-        });
-        edits.push(Edit {
-            start: end,
-            end,
-            with: " )".to_owned(),
-        });
+        wrap(&mut edits, body_at, end, "( ", " )");
         from = end;
     }
-    edits.sort_by_key(|e| e.start);
-    let first = edits.first()?.start;
-    let (text, origin) = apply(src, &edits);
-    Some((text, origin, first))
+    respelled(src, edits)
 }
 
 /// Where a coprocess's compound body begins, `from` just after `coproc`: the next word when it

@@ -13,18 +13,10 @@
 
 use std::time::Duration;
 
-use super::kind;
-use super::respell::{Edit, apply};
-
-/// A respelled text, the range of the original each of its bytes stands for, and where the
-/// first respelling is.
-type Respelled = (String, Vec<(usize, usize)>, usize);
+use super::respell::{Edit, MAX_BODIES, Respelled, command_at, respelled, wrap};
 
 /// The reserved words that open a compound command tree-sitter-bash does not take as a body.
 const OPENERS: [&str; 5] = ["while", "until", "for", "select", "case"];
-
-/// Most bodies parsed on their own for one text: each costs a parse of the rest of the text.
-const MAX_BODIES: usize = 16;
 
 /// The node kinds such a body parses to on its own.
 const BODIES: [&str; 4] = [
@@ -54,39 +46,13 @@ pub(super) fn as_read_definitions(src: &str, budget: Duration) -> Option<Respell
         if parsed > MAX_BODIES {
             return None;
         }
-        let Ok(tree) = super::tree(&src[at..], budget) else {
-            return None;
-        };
-        let Some(mut body) = tree.root_node().named_child(0) else {
-            continue;
-        };
-        if kind(body) == "redirected_statement" {
-            match body.named_child(0) {
-                Some(inner) => body = inner,
-                None => continue,
-            }
+        if let Some(end) = command_at(src, at, budget, |k| BODIES.contains(&k)).ok()? {
+            wrap(&mut edits, at, end, "{ ", "; }");
+            // A body nested in this one is found by the parse of the respelled text.
+            from = end;
         }
-        if !BODIES.contains(&kind(body)) || body.has_error() {
-            continue;
-        }
-        let end = at + body.end_byte();
-        edits.push(Edit {
-            start: at,
-            end: at,
-            with: "{ ".to_owned(),
-        });
-        edits.push(Edit {
-            start: end,
-            end,
-            with: "; }".to_owned(),
-        });
-        // A body nested in this one is found by the parse of the respelled text.
-        from = end;
     }
-    edits.sort_by_key(|e| e.start);
-    let first = edits.first()?.start;
-    let (text, origin) = apply(src, &edits);
-    Some((text, origin, first))
+    respelled(src, edits)
 }
 
 /// Each run of `time` keywords (with their `-p` and `--`) and `!` that a function's definition

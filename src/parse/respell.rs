@@ -419,6 +419,60 @@ fn glued_heredoc_operator(b: &[u8]) -> bool {
     })
 }
 
+/// A respelled text, the range of the original each of its bytes stands for, and where the
+/// first respelling is.
+pub(super) type Respelled = (String, Vec<(usize, usize)>, usize);
+
+/// Most compound bodies parsed on their own for one text: each costs a parse of the rest of
+/// the text.
+pub(super) const MAX_BODIES: usize = 16;
+
+/// Where the command that begins at `at` of `src` ends in `src`, parsed on its own (a
+/// redirected one, `{ …; } > f`, read as its command), when it parses without an error to a
+/// node of a kind `wanted` accepts. `Err` when the parse gives up (its time budget), so the
+/// caller gives up too.
+pub(super) fn command_at(
+    src: &str,
+    at: usize,
+    budget: std::time::Duration,
+    wanted: impl Fn(&str) -> bool,
+) -> Result<Option<usize>, ()> {
+    let tree = super::tree(src.get(at..).unwrap_or_default(), budget).map_err(|_| ())?;
+    let Some(mut body) = tree.root_node().named_child(0) else {
+        return Ok(None);
+    };
+    if kind(body) == "redirected_statement" {
+        match body.named_child(0) {
+            Some(inner) => body = inner,
+            None => return Ok(None),
+        }
+    }
+    Ok((!body.has_error() && wanted(kind(body))).then(|| at + body.end_byte()))
+}
+
+/// The edits that write `open` before `start` and `close` at `end`.
+pub(super) fn wrap(edits: &mut Vec<Edit>, start: usize, end: usize, open: &str, close: &str) {
+    edits.push(Edit {
+        start,
+        end: start,
+        with: open.to_owned(),
+    });
+    edits.push(Edit {
+        start: end,
+        end,
+        with: close.to_owned(),
+    });
+}
+
+/// `src` with `edits` applied in order of their offsets ([`Respelled`]); `None` when there is
+/// none.
+pub(super) fn respelled(src: &str, mut edits: Vec<Edit>) -> Option<Respelled> {
+    edits.sort_by_key(|e| e.start);
+    let first = edits.first()?.start;
+    let (text, origin) = apply(src, &edits);
+    Some((text, origin, first))
+}
+
 /// `src` with `edits` applied, and for each byte of the result the offsets of `src` it comes
 /// from (a replacement's bytes all come from the bytes it replaced).
 pub(super) fn apply(src: &str, edits: &[Edit]) -> (String, Vec<(usize, usize)>) {
