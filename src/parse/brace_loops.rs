@@ -18,7 +18,9 @@
 
 use std::time::Duration;
 
-use super::respell::{MAX_BODIES, Respelled, command_at, respelled, wrap};
+use super::respell::{
+    MAX_BODIES, Respelled, command_at, command_position, is_blank, respelled, wrap,
+};
 
 /// `src` with each `for`/`select` body written as a group respelled `do { …; }; done`, the map
 /// of the new text to `src`, and where the first respelling is; `None` when there is none.
@@ -116,29 +118,6 @@ fn next_loop(b: &[u8], from: usize) -> Option<usize> {
     })
 }
 
-/// Whether a word at `at` begins a command: at the text's start, after an operator or a
-/// newline, or after a reserved word that a command follows (blanks between).
-fn command_position(b: &[u8], at: usize) -> bool {
-    let mut j = at;
-    while j > 0 && matches!(b[j - 1], b' ' | b'\t') {
-        j -= 1;
-    }
-    if j == 0 || matches!(b[j - 1], b';' | b'&' | b'|' | b'(' | b'{' | b'\n') {
-        return true;
-    }
-    if j == at {
-        return false;
-    }
-    let end = j;
-    while j > 0 && !is_blank(b[j - 1]) && !matches!(b[j - 1], b';' | b'&' | b'|' | b'(') {
-        j -= 1;
-    }
-    matches!(
-        &b[j..end],
-        b"do" | b"then" | b"else" | b"elif" | b"if" | b"while" | b"until" | b"!" | b"time"
-    )
-}
-
 /// Where the `{` of a group body is, when the loop at `at` is `for`/`select NAME in WORDS`
 /// ended by `;` or a newline, blanks and newlines, then `{` and a blank; the header's words
 /// must be plain (letters, digits, `_ . / : , + = @ % - * ? [ ] ~`).
@@ -194,10 +173,6 @@ fn group_after_header(b: &[u8], at: usize) -> Option<usize> {
     }
     j = skip(j + 1, true);
     (b.get(j) == Some(&b'{') && b.get(j + 1).copied().is_some_and(is_blank)).then_some(j)
-}
-
-fn is_blank(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'\n')
 }
 
 #[cfg(test)]

@@ -13,7 +13,9 @@
 
 use std::time::Duration;
 
-use super::respell::{Edit, MAX_BODIES, Respelled, command_at, respelled, wrap};
+use super::respell::{
+    Edit, MAX_BODIES, Respelled, command_at, command_position, is_blank, is_meta, respelled, wrap,
+};
 
 /// The reserved words that open a compound command tree-sitter-bash does not take as a body.
 const OPENERS: [&str; 5] = ["while", "until", "for", "select", "case"];
@@ -103,19 +105,6 @@ fn prefixes_end(b: &[u8], at: usize) -> usize {
     }
 }
 
-/// Whether a word at `at` begins a command: after blanks, the line's start or an operator.
-fn command_position(b: &[u8], at: usize) -> bool {
-    let mut j = at;
-    while j > 0 && matches!(b[j - 1], b' ' | b'\t') {
-        j -= 1;
-    }
-    if j == at && j > 0 && b[j - 1] != b'\n' {
-        // Glued to the byte before: part of a longer word (`xtime`) or after an operator.
-        return matches!(b[j - 1], b';' | b'&' | b'|' | b'(');
-    }
-    j == 0 || matches!(b[j - 1], b';' | b'&' | b'|' | b'(' | b'\n' | b'!' | b'{')
-}
-
 /// Whether a function's definition begins at `at`: `function NAME` or `NAME ()`.
 fn defines_function(b: &[u8], at: usize) -> bool {
     let word_end = |from: usize| (from..b.len()).find(|&k| is_meta(b[k])).unwrap_or(b.len());
@@ -149,15 +138,6 @@ fn next_opener(b: &[u8], from: usize) -> Option<usize> {
                     && b.get(i + k.len()).is_none_or(|&c| is_blank(c) || c == b';')
             })
     })
-}
-
-fn is_blank(c: u8) -> bool {
-    matches!(c, b' ' | b'\t' | b'\n')
-}
-
-/// A byte that ends a word.
-fn is_meta(c: u8) -> bool {
-    is_blank(c) || matches!(c, b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>')
 }
 
 /// Whether the text before `at` (blanks and newlines skipped) ends a function's header:

@@ -14,6 +14,8 @@
 //! an operator run together with another (`<<>`, `<>>`) leaves the line as the grammar read it,
 //! a syntax error.
 
+use super::respell::is_meta;
+
 /// The text with every `<>` respelled, and for each of its bytes the range of `src` it stands
 /// for; `None` when `src` has no `<>` outside quotes or one cannot be respelled.
 pub(super) fn as_read_and_write(src: &str) -> Option<(String, Vec<(usize, usize)>)> {
@@ -133,14 +135,6 @@ impl Piece {
         self.text.extend_from_slice(bytes);
         self.origin.extend(std::iter::repeat_n(from, bytes.len()));
     }
-}
-
-/// A byte that ends a word: a blank, a newline or an operator character.
-fn is_meta(c: u8) -> bool {
-    matches!(
-        c,
-        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
-    )
 }
 
 /// The offset of the `"` that closes a double-quoted string whose text begins at `from`;

@@ -46,11 +46,37 @@ pub(super) fn may_need(src: &str) -> bool {
         || quoted_heredoc_middle(b)
 }
 
+/// A blank or a newline.
+pub(super) fn is_blank(c: u8) -> bool {
+    matches!(c, b' ' | b'\t' | b'\n')
+}
+
 /// A byte that ends a word: a blank, a newline or an operator character.
-fn is_meta(c: u8) -> bool {
+pub(super) fn is_meta(c: u8) -> bool {
+    is_blank(c) || matches!(c, b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>')
+}
+
+/// Whether a word at `at` of `b` begins a command: at the text's start, after an operator or a
+/// newline (blanks between), or after a reserved word that a command follows (`do`, `then`,
+/// `!`, `time`, `{`…). A word glued to the byte before it is part of a longer word.
+pub(super) fn command_position(b: &[u8], at: usize) -> bool {
+    let mut j = at;
+    while j > 0 && matches!(b[j - 1], b' ' | b'\t') {
+        j -= 1;
+    }
+    if j == 0 || matches!(b[j - 1], b';' | b'&' | b'|' | b'(' | b'\n') {
+        return true;
+    }
+    if j == at {
+        return false;
+    }
+    let end = j;
+    while j > 0 && !is_meta(b[j - 1]) {
+        j -= 1;
+    }
     matches!(
-        c,
-        b' ' | b'\t' | b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>'
+        &b[j..end],
+        b"{" | b"!" | b"time" | b"do" | b"then" | b"else" | b"elif" | b"if" | b"while" | b"until"
     )
 }
 
@@ -570,6 +596,29 @@ fn in_heredoc_body(node: Node, ancestors: &[Node], b: &[u8]) -> bool {
 
 #[cfg(test)]
 mod tests {
+    /// A word begins a command after an operator, a newline or a reserved word that a command
+    /// follows, never glued to a word before it.
+    #[test]
+    fn command_positions() {
+        for (src, word, want) in [
+            ("for i", "for", true),
+            ("ls; for i", "for", true),
+            ("ls &&for i", "for", true),
+            ("ls\n  for i", "for", true),
+            ("if x; then for i", "for", true),
+            ("! for i", "for", true),
+            ("{ f() x", "f()", true),
+            ("time f() x", "f()", true),
+            ("echo for i", "for", false),
+            ("xfor i", "for", false),
+            ("{for i", "for", false),
+            ("a) for i", "for", false),
+        ] {
+            let at = src.rfind(word).unwrap_or(0);
+            assert_eq!(super::command_position(src.as_bytes(), at), want, "{src:?}");
+        }
+    }
+
     use crate::ast::Command;
 
     /// The programs of the commands of `src` as parsed, in order (simple commands only, at
