@@ -657,20 +657,33 @@ impl Rule {
         // (`--help=x`, `--version=--exec`, or the next word where an open table lists the
         // option as taking one for some subcommand: `cargo --version --zzq`) is not proven to
         // be the bare option the rule names: what the program makes of the value is unknown.
-        let has = |f: &str| {
-            if self.decision == Decision::Allow {
-                m.parsed.has_exact(f)
-                    && (m.parsed.closed
-                        || !matches!(f, "--help" | "--version")
-                        || !m.parsed.opts.iter().any(|o| {
-                            o.name == f
-                                && (o.value_at.is_some()
-                                    || unit.argv.get(o.index).is_some_and(|a| {
-                                        a.template.starts_with("--") && a.template.contains('=')
-                                    }))
-                        }))
+        // A rule about a subcommand reads the subcommand's options: `git -C DIR branch` is no
+        // `git branch -C` (the program's own option of the same spelling is shadowed).
+        let scoped = !self.subcommand.is_empty();
+        let present = |f: &str| {
+            if scoped {
+                m.parsed.has_own(f)
             } else {
                 m.parsed.has(f)
+            }
+        };
+        let has = |f: &str| {
+            if self.decision == Decision::Allow {
+                (if scoped {
+                    m.parsed.has_exact_own(f)
+                } else {
+                    m.parsed.has_exact(f)
+                }) && (m.parsed.closed
+                    || !matches!(f, "--help" | "--version")
+                    || !m.parsed.opts.iter().any(|o| {
+                        o.name == f
+                            && (o.value_at.is_some()
+                                || unit.argv.get(o.index).is_some_and(|a| {
+                                    a.template.starts_with("--") && a.template.contains('=')
+                                }))
+                    }))
+            } else {
+                present(f)
             }
         };
         // An option turned off again later (`git clean -n --no-dry-run`) is not there: not for
@@ -692,7 +705,7 @@ impl Rule {
         if let Some(f) = self
             .flags_none
             .iter()
-            .find(|f| m.parsed.has(f) && (allow || !m.parsed.negated(&self.flags_none)))
+            .find(|f| present(f) && (allow || !m.parsed.negated(&self.flags_none)))
         {
             return Err(Miss::FlagNone(f));
         }

@@ -318,6 +318,7 @@ impl Policy {
             response_files: spec.response_files,
             numeric_operands: spec.numeric_operands,
             equals_values: spec.equals_values,
+            separate_globals: spec.separate_globals,
             optional_next: spec.optional_next.into(),
             two_values: spec.two_values.into(),
             long_optional: spec.long_optional.into(),

@@ -293,6 +293,10 @@ pub(crate) struct ProgramSpec {
     /// package: `go list -f='{{.Dir}}'`).
     #[serde(default)]
     pub equals_values: bool,
+    /// The options before the subcommand are the program's own, apart from the subcommand's
+    /// (`git -C DIR branch` is no `git branch -C`).
+    #[serde(default)]
+    pub separate_globals: bool,
     /// Options (named in `short` or `long` too) whose value is optional: the next word unless
     /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
     /// commander's `[value]`.

@@ -191,6 +191,11 @@ pub(crate) struct OptionSpec {
     /// where the program's parser does (another reads the whole word as an unknown option or,
     /// as exiftool does, as something else).
     pub equals_values: bool,
+    /// The program's own options, before its subcommand, are apart from the subcommand's: an
+    /// option of the same spelling after the subcommand is another one (git's `-C DIR` and
+    /// `git branch -C`, which copies a branch). Not so for a CLI whose options before the
+    /// subcommand are the subcommand's too (cobra's persistent flags: `kubectl --as X get`).
+    pub separate_globals: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -271,6 +276,7 @@ impl OptionSpec {
         response_files: false,
         numeric_operands: false,
         equals_values: false,
+        separate_globals: false,
         writes: Names::Packed(""),
         runs: Names::Packed(""),
         network: Names::Packed(""),
@@ -494,6 +500,11 @@ pub(crate) struct Parsed {
     /// global place (`aws --foo bar s3 ls`, `gcloud compute --foo bar instances list`) is no
     /// parameter of the operation but an option of the CLI the table does not name.
     pub first_parameter: Option<usize>,
+    /// Positions in `opts` of options the program's own table read before a subcommand whose
+    /// table names an option of the same spelling (`git -C DIR branch`: git's directory, not
+    /// `git branch -C`, which copies a branch). A rule about the subcommand matches its flags
+    /// only among the others ([`Parsed::has_own`]); checks still see every option.
+    pub shadowed: Vec<usize>,
 }
 
 impl Parsed {
@@ -563,6 +574,27 @@ impl Parsed {
             .iter()
             .any(|o| o.name == name || (!o.known && option_matches(&o.name, name)))
     }
+
+    /// The options a rule about the subcommand reads: all but the program's own options that
+    /// a subcommand option of the same spelling shadows ([`Parsed::shadowed`]).
+    pub(crate) fn own_opts(&self) -> impl Iterator<Item = &Opt> {
+        self.opts
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| !self.shadowed.contains(k))
+            .map(|(_, o)| o)
+    }
+
+    /// [`Parsed::has`] among [`Parsed::own_opts`].
+    pub(crate) fn has_own(&self, name: &str) -> bool {
+        self.own_opts()
+            .any(|o| o.name == name || (!o.known && option_matches(&o.name, name)))
+    }
+
+    /// [`Parsed::has_exact`] among [`Parsed::own_opts`].
+    pub(crate) fn has_exact_own(&self, name: &str) -> bool {
+        self.own_opts().any(|o| o.name == name)
+    }
 }
 
 /// Whether the word `word` is where the option `unknown` ([`Parsed::unknown`]) was written:
@@ -616,6 +648,14 @@ pub(crate) fn parse_subcommand<W: Word>(
     let mut out = parse_from(global, head_words, 1);
     if sub.closed && out.unknown.is_none() && !global.is_some_and(|g| g.closed) {
         out.unknown = out.opts.first().map(|o| o.name.to_string());
+    }
+    // Only where the program's options are apart from the subcommand's, and only an option
+    // its closed table names.
+    if let Some(g) = global.filter(|g| g.closed && g.separate_globals) {
+        out.shadowed = (out.opts.iter().enumerate())
+            .filter(|(_, o)| g.knows(&o.name) == Some(true) && sub.knows(&o.name) == Some(true))
+            .map(|(k, _)| k)
+            .collect();
     }
     out.then(parse_from(Some(sub), argv, split + 1), sub)
 }

@@ -232,6 +232,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         response_files,
         numeric_operands,
         equals_values,
+        separate_globals,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -268,6 +269,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         response_files,
         numeric_operands,
         equals_values,
+        separate_globals,
     })
 }
 
@@ -457,6 +459,37 @@ mod tests {
                 builtin(absent).is_none() && !has_subcommand_tables(absent),
                 "{absent:?}"
             );
+        }
+    }
+
+    /// git's and docker's own options, before the subcommand, are apart from the
+    /// subcommand's: `git -C DIR branch` holds no `git branch -C`, while the subcommand's own
+    /// `-C` and every option after the subcommand count. kubectl's persistent flags are the
+    /// subcommand's wherever they stand.
+    #[test]
+    fn options_before_a_subcommand_are_the_programs_own_where_the_table_says_so() {
+        let cases: &[(&str, usize, &str, bool, bool)] = &[
+            ("git -C sub branch", 3, "-C", true, false),
+            ("git -c k=v branch -a", 3, "-c", true, false),
+            ("git -C sub branch -C a b", 3, "-C", true, true),
+            ("git branch -C a b", 1, "-C", true, true),
+            (
+                "kubectl --as-group g get nodes",
+                3,
+                "--as-group",
+                true,
+                true,
+            ),
+        ];
+        for &(line, at, name, has, own) in cases {
+            let words: Vec<&str> = line.split(' ').collect();
+            let program = words[0];
+            let key = format!("{program} {}", words[at]);
+            let global = builtin(program).unwrap_or_else(|| panic!("{program}"));
+            let sub = builtin(&key).unwrap_or_else(|| panic!("{key}"));
+            let parsed = args::parse_subcommand(Some(&global), &sub, &words, at);
+            assert_eq!(parsed.has(name), has, "{line}: has {name}");
+            assert_eq!(parsed.has_own(name), own, "{line}: own {name}");
         }
     }
 }
