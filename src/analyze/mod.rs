@@ -27,7 +27,7 @@ pub(crate) use crate::programs::{is_interpreter, is_shell};
 pub(crate) use arith::name_operands;
 pub(crate) use decompose::descriptor_variable;
 pub(crate) use nested::shell_command_options;
-pub(crate) use runners::sqlite_unproven;
+pub(crate) use runners::{sqlite_unproven, vim_commands, vim_shell_command};
 pub(crate) mod awk;
 pub(crate) mod sed;
 pub(crate) mod word;

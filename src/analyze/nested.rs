@@ -627,6 +627,10 @@ impl Walker<'_> {
                 self.gdb_code(args, via, assignments, ctx);
                 false
             }
+            p if crate::programs::is_vim(p) => {
+                self.vim_code(args, program, via, ctx);
+                false
+            }
             "apt" | "apt-get" | "apt-cache" | "apt-config" | "apt-mark" | "apt-cdrom" => {
                 self.apt_config_file(args, program);
                 self.option_code(args, program, via, ctx);

@@ -360,6 +360,31 @@ impl Walker<'_> {
         }
     }
 
+    /// The shell commands of the Ex commands vim is given on its command line ([`vim_commands`],
+    /// [`vim_shell_command`]): `vim -es -c '!CMD' -c q`, `ex '+!CMD'`, each read as a unit run by
+    /// vim. A dynamic word where an Ex command may be is flagged.
+    pub(super) fn vim_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        let rest = args.get(1..).unwrap_or_default();
+        if let Some(a) = rest
+            .iter()
+            .take_while(|a| a.arg.exact() != Some("--"))
+            .find(|a| a.arg.exact().is_none())
+        {
+            self.flag(
+                FlagKind::DynamicCode,
+                a.arg.span,
+                "vim is given a word known only at run time where an Ex command may be (`-c '!CMD'` runs CMD)",
+            );
+        }
+        let words: Vec<&str> = rest.iter().map(|a| a.arg.exact().unwrap_or("")).collect();
+        for (k, command) in vim_commands(&words) {
+            if let Some(code) = vim_shell_command(command) {
+                let span = rest.get(k).map_or(args[0].arg.span, |a| a.arg.span);
+                self.run_by(code, span, program, via, ctx);
+            }
+        }
+    }
+
     /// gdb commands given with `-ex`/`--eval-command`/`-iex`/`--init-eval-command`/`-eiex`/
     /// `--early-init-eval-command` (and unique abbreviations): `shell CMD` (and `she`, `shel`),
     /// `!CMD`, `pipe GDBCMD | CMD` and `| GDBCMD | CMD`, `make ARGS`, `target remote | CMD`;
@@ -1188,6 +1213,48 @@ enum GdbCommand<'a> {
     None,
 }
 
+/// The Ex commands vim takes from its arguments (`words`, the program left out), each with the
+/// index of the word that holds it: the value of `-c` and `--cmd` (the next word), a `+CMD`
+/// word, and the value of `c` ending a bundle of letters (`ex -sc CMD`, `vim -esc CMD`) or
+/// attached to it (`vim -Nc'CMD'`): vim reads an option word letter by letter, and `c` takes
+/// the rest of the word, or the next word when the rest is empty. Options end at `--`.
+pub(crate) fn vim_commands<'a>(words: &[&'a str]) -> Vec<(usize, &'a str)> {
+    let mut out = Vec::new();
+    let mut k = 0;
+    while let Some(&w) = words.get(k) {
+        if w == "--" {
+            break;
+        }
+        if let Some(command) = w.strip_prefix('+') {
+            out.push((k, command));
+        } else if w == "--cmd" {
+            out.extend(words.get(k + 1).map(|n| (k + 1, *n)));
+            k += 1;
+        } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.starts_with('-'))
+            && let Some(at) = letters.find('c')
+            && letters[..at].bytes().all(|b| b.is_ascii_alphabetic())
+        {
+            match &letters[at + 1..] {
+                "" => {
+                    out.extend(words.get(k + 1).map(|n| (k + 1, *n)));
+                    k += 1;
+                }
+                attached => out.push((k, attached)),
+            }
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The shell command an Ex command runs: what follows its first `!` (`:!CMD`, `:%!CMD`, `:r
+/// !CMD`, `:w !CMD`, `:silent !CMD`). Read generously: a `!` that only forces a command
+/// (`:wq!`, `:normal! gg`) leaves nothing or a word that is no harm to read as a command.
+pub(crate) fn vim_shell_command(command: &str) -> Option<&str> {
+    let at = command.find('!')?;
+    Some(command[at + 1..].trim()).filter(|c| !c.is_empty())
+}
+
 /// The shell command of a gdb command (see [`Walker::gdb_code`]).
 fn gdb_command(command: &str) -> GdbCommand<'_> {
     let c = command.trim_start();
@@ -1333,6 +1400,30 @@ mod tests {
         ] {
             assert!(sqlite_unproven(word), "{word}");
         }
+    }
+
+    /// vim's Ex commands: `-c`, `--cmd`, `+CMD`, a bundle ending in `c` (the rest of the word or
+    /// the next one); nothing after `--`.
+    #[test]
+    fn vim_arguments() {
+        type Case<'a> = (&'a [&'a str], &'a [(usize, &'a str)]);
+        let cases: &[Case] = &[
+            (&["-sc", "wq", "f"], &[(1, "wq")]),
+            (&["-Nc!id"], &[(0, "!id")]),
+            (&["-c", "x", "--", "-sc", "+!id"], &[(1, "x")]),
+            (&["--cmd", "x", "+!id", "f"], &[(1, "x"), (2, "!id")]),
+            (&["-es", "-c", "!id", "-c", "q"], &[(2, "!id"), (4, "q")]),
+            (&["-R", "-n", "f"], &[]),
+            (&["-1c", "x"], &[]),
+        ];
+        for &(words, want) in cases {
+            assert_eq!(vim_commands(words), want, "{words:?}");
+        }
+        assert_eq!(vim_shell_command("!rm -rf ~"), Some("rm -rf ~"));
+        assert_eq!(vim_shell_command("%! sort"), Some("sort"));
+        assert_eq!(vim_shell_command("r !date"), Some("date"));
+        assert_eq!(vim_shell_command("wq!"), None);
+        assert_eq!(vim_shell_command("set nu"), None);
     }
 
     #[test]

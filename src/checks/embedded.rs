@@ -52,7 +52,6 @@ fn command_options(program: &str) -> Words {
         "rg" => words!["--pre"],
         "scp" | "sftp" => words!["-o", "-S"],
         "sg" | "capsh" | "expect" => words!["-c"],
-        "vim" | "vi" | "nvim" | "ex" => words!["-c", "--cmd"],
         "gdb" => words!["-ex", "--eval-command", "-iex"],
         "make" | "gmake" | "rpm" => words!["--eval", "-E"],
         "tcpdump" => words!["-z"],
@@ -185,32 +184,6 @@ const SCRIPT_CALLS: Words = words![
     "(system",
 ];
 
-/// A vim command given in a bundle of flags ending in `c` (`ex -sc CMD`, `vim -esc CMD`), or
-/// attached to it (`vim -Nc'CMD'`): vim reads an option word letter by letter, and `c` takes
-/// the rest of the word, or the next word when the rest is empty.
-fn vim_bundled_commands(words: &[&str]) -> Vec<String> {
-    let mut out = Vec::new();
-    for (k, w) in words.iter().enumerate() {
-        if *w == "--" {
-            break;
-        }
-        let Some(letters) = w.strip_prefix('-').filter(|l| !l.starts_with('-')) else {
-            continue;
-        };
-        let Some(at) = letters.find('c').filter(|&at| at > 0) else {
-            continue;
-        };
-        if !letters[..at].bytes().all(|b| b.is_ascii_alphabetic()) {
-            continue;
-        }
-        match &letters[at + 1..] {
-            "" => out.extend(words.get(k + 1).map(|n| (*n).to_owned())),
-            attached => out.push(attached.to_owned()),
-        }
-    }
-    out
-}
-
 /// The commands a Makefile read from standard input runs: recipe lines (tab-indented or after
 /// `TARGET:;`) and `$(shell …)`.
 fn makefile_recipes(text: &str) -> Vec<String> {
@@ -285,8 +258,8 @@ fn command_in(p: &str, value: &str) -> Option<String> {
             .then(|| rest.trim().to_owned())
         }
         "tar" | "gtar" => Some(v.strip_prefix("exec=").unwrap_or(v).to_owned()),
-        "vim" | "vi" | "nvim" | "ex" => match v.find('!') {
-            Some(i) => Some(v[i + 1..].to_owned()),
+        p if crate::programs::is_vim(p) => match crate::analyze::vim_shell_command(v) {
+            Some(c) => Some(c.to_owned()),
             None => call_literal(v, EDITOR_CALLS),
         },
         // `guile (system "CMD")` (`gu`, any prefix of `guile`) runs CMD through a shell (gdb's
@@ -422,12 +395,10 @@ impl Check for EmbeddedCommand {
                 "at" | "batch" => cmds.extend(fed_text(cx, i, u)),
                 // `vi -es '+!CMD'`: a `+` operand is an editor command, and so is the value of
                 // `c` ending a bundle (`ex -sc '!CMD' file`).
-                "vim" | "vi" | "nvim" | "ex" => cmds.extend(
-                    words
-                        .iter()
-                        .filter_map(|w| w.strip_prefix('+').map(str::to_owned))
-                        .chain(vim_bundled_commands(&words))
-                        .filter_map(|c| command_in(p, &c)),
+                _ if crate::programs::is_vim(p) => cmds.extend(
+                    crate::analyze::vim_commands(&words)
+                        .into_iter()
+                        .filter_map(|(_, c)| command_in(p, c)),
                 ),
                 // `less '+!CMD' file`: a `+` word is a pager command less runs at start (`!`
                 // runs CMD through the shell); more is less on several systems.
@@ -544,11 +515,7 @@ mod tests {
 
     #[test]
     fn vim_bundles_and_script_calls() {
-        use super::{command_in, vim_bundled_commands};
-        assert_eq!(vim_bundled_commands(&["-sc", "wq", "f"]), ["wq"]);
-        assert_eq!(vim_bundled_commands(&["-Nc!id"]), ["!id"]);
-        assert!(vim_bundled_commands(&["-c", "x", "--", "-sc"]).is_empty());
-        assert!(vim_bundled_commands(&["--cmd", "x"]).is_empty());
+        use super::command_in;
         assert_eq!(
             command_in("lldb", "script import os; os.system('id')").as_deref(),
             Some("id")

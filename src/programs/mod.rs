@@ -192,6 +192,12 @@ pub(crate) fn project_code(program: &str) -> Option<ProjectCode> {
 }
 
 name_set! {
+    /// Vim and the names it answers to, which read Ex commands from `-c`, `--cmd` and `+`
+    /// arguments (`:!CMD` runs CMD through the shell).
+    pub(crate) fn is_vim, VIMS = ["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim"]
+}
+
+name_set! {
     /// Programs whose first operand is a pattern or a program, unless an option gives it.
     pub(crate) fn is_pattern_first, PATTERN_FIRST = [
         "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
@@ -1301,6 +1307,7 @@ mod tests {
             (is_clipboard_writer, CLIPBOARD_WRITERS),
             (is_gnu_prefixed, GNU_PREFIXED),
             (is_alias_addressed, ALIAS_ADDRESSED),
+            (is_vim, VIMS),
         ] {
             assert_name_set(is, list);
         }
