@@ -1428,11 +1428,33 @@ fn found_secret(a: &Analysis, u: &Unit) -> Option<String> {
                     || glob_may_be_secret(&format!("{d}/*/{}", w[1]))
             })
         };
+        // The `-i` tests match in any case: `-iname .ENV` finds `.env`.
+        let folded = w[1].to_ascii_lowercase();
+        let pattern = if w[0].starts_with("-i") {
+            folded.as_str()
+        } else {
+            w[1]
+        };
         let by_name = matches!(w[0], "-name" | "-iname")
-            && (word_is_secret(w[1]) || name_may_be_secret(w[1]) || under_start());
-        let by_path = matches!(w[0], "-path" | "-ipath" | "-wholename")
-            && glob_may_be_secret(&format!("/home/user/{}", w[1].trim_start_matches("*/")));
-        (!negated && (by_name || by_path)).then(|| format!("the files named `{}`", w[1]))
+            && (word_is_secret(pattern) || name_may_be_secret(pattern) || under_start());
+        let by_path = matches!(w[0], "-path" | "-ipath" | "-wholename" | "-iwholename")
+            && glob_may_be_secret(&format!("/home/user/{}", pattern.trim_start_matches("*/")));
+        // `-regex` matches the whole path with an Emacs regular expression (`\(`, `\|` group
+        // and alternate): tried on the secrets' paths.
+        let by_regex = matches!(w[0], "-regex" | "-iregex") && {
+            let re = w[1]
+                .replace("\\(", "(")
+                .replace("\\)", ")")
+                .replace("\\|", "|");
+            let re = if w[0] == "-iregex" {
+                format!("(?i)^(?:{re})$")
+            } else {
+                format!("^(?:{re})$")
+            };
+            crate::files::secret_glob::regex_may_match_secret(&re)
+        };
+        (!negated && (by_name || by_path || by_regex))
+            .then(|| format!("the files named `{}`", w[1]))
     })
 }
 
@@ -1821,6 +1843,11 @@ fn reads_secret(u: &Unit, printing: bool) -> Option<String> {
     {
         return Some(t);
     }
+    if matches!(p, "hg" | "chg" | "jj")
+        && let Some(t) = vcs_secret_pattern(u, p)
+    {
+        return Some(t);
+    }
     if matches!(p, "ssh" | "scp" | "sftp" | "ssh-add" | "ssh-keygen" | "git") {
         return None;
     }
@@ -1903,35 +1930,111 @@ fn git_secret_pathspec(u: &Unit) -> Option<String> {
             Some(rest) => ("", rest.trim_start_matches('/')),
             None => ("", w),
         };
-        if magic.split(',').any(|m| m == "literal") || !path.contains(['*', '?', '[']) {
+        // `:(icase)` matches in any case, a literal path too (`:(icase).ENV` is `.env`): the
+        // pattern is judged lower-cased.
+        let icase = magic.split(',').any(|m| m == "icase");
+        if !icase && (magic.split(',').any(|m| m == "literal") || !path.contains(['*', '?', '['])) {
             continue;
         }
         // A pattern aimed at a secret, as a bash glob is judged (`*.env`, `.en?`, `**/id_*`,
         // `.aws/*`): one that matches everyday names too (`*.toml`, `src/*`) shows no more than
-        // `git log -p` does without a pathspec. Git's `*` crosses `/`: the last component is
-        // judged on its own as well.
-        // `:(icase)` matches in any case: the pattern is judged lower-cased too.
-        let path = if magic.split(',').any(|m| m == "icase") {
+        // `git log -p` does without a pathspec.
+        let path = if icase {
             path.to_ascii_lowercase()
         } else {
             path.to_owned()
         };
-        let path = path.as_str();
-        // Its `*` also matches nothing and a leading dot (`*.env` matches `.env`): the pattern
-        // without its stars is judged too. A path of the repository may mirror a home
-        // directory's (`.aws/*`).
-        let last = path.rsplit('/').next().unwrap_or(path);
-        let aimed = |p: &str| {
-            let bare = p.replace('*', "");
-            [p, bare.as_str()].iter().any(|p| {
-                !p.is_empty()
-                    && [p.to_string(), format!("x/{p}"), format!("~/{p}")]
-                        .iter()
-                        .any(|c| crate::files::secret_glob::glob_may_be_secret(c))
-            })
-        };
-        if aimed(path) || aimed(last) {
+        if pattern_aimed_at_secret(&path) {
             return Some(format!("the committed files the pathspec `{w}` matches"));
+        }
+    }
+    None
+}
+
+/// Whether a pattern a version control system matches against the paths of the checkout (a
+/// git pathspec, an hg or jj glob) may select a secret, as a bash glob is judged. Its `*`
+/// crosses `/`: the last component is judged on its own as well; its `*` also matches nothing
+/// and a leading dot (`*.env` matches `.env`): the pattern without its stars is judged too. A
+/// path of the repository may mirror a home directory's (`.aws/*`).
+fn pattern_aimed_at_secret(path: &str) -> bool {
+    let last = path.rsplit('/').next().unwrap_or(path);
+    let aimed = |p: &str| {
+        let bare = p.replace('*', "");
+        [p, bare.as_str()].iter().any(|p| {
+            !p.is_empty()
+                && [p.to_string(), format!("x/{p}"), format!("~/{p}")]
+                    .iter()
+                    .any(|c| crate::files::secret_glob::glob_may_be_secret(c))
+        })
+    };
+    aimed(path) || aimed(last)
+}
+
+/// A file pattern of Mercurial or Jujutsu aimed at a secret. Both read their operands (and hg
+/// its `-I`/`-X` values, jj the `files(…)` of its revsets) as patterns of their own kinds, so
+/// `hg cat 'glob:.e*'`, `jj file show 'glob-i:.ENV'` or `hg cat 're:\.en.'` print a committed
+/// secret though no word names it. The kinds that glob (`glob:`, `relglob:`, `rootglob:`,
+/// jj's `glob-i:`, `prefix-glob:`…) are judged as a bash glob is (lower-cased for jj's `-i`
+/// kinds), and so is a bare jj pattern holding a glob character; the literal kinds (`path:`,
+/// `relpath:`, `rootfilesin:`, jj's `file:`, `root:`, `cwd:`…) by the path they name; the
+/// regular expressions (hg's `re:`, `relre:`, jj's `regex:`) are tried on the secrets' paths;
+/// and the kinds whose files the line does not show (hg's `set:` filesets, `listfile:`,
+/// `listfile0:`, `include:`, `subinclude:`) count as aimed at one.
+fn vcs_secret_pattern(u: &Unit, p: &str) -> Option<String> {
+    let jj = p == "jj";
+    for word in u.args().map(text) {
+        // A long option's attached value (`--include=glob:.e*`), a short one's (`-Iglob:.e*`).
+        let value = match word.strip_prefix("--") {
+            Some(o) => o.split_once('=').map(|(_, v)| v),
+            None => word
+                .strip_prefix('-')
+                .and_then(|o| o.char_indices().nth(1).map(|(at, _)| &o[at..])),
+        };
+        let w = value.unwrap_or(word);
+        if value.is_none() && word.starts_with('-') {
+            continue;
+        }
+        let quotes = |c: char| c == '"' || c == '\'';
+        for atom in
+            w.split(|c: char| c.is_whitespace() || matches!(c, '(' | ')' | '|' | '&' | '~' | ','))
+        {
+            let atom = atom.trim_matches(quotes);
+            let (kind, pat) = match atom.split_once(':') {
+                Some((k, rest)) => (Some(k.to_ascii_lowercase()), rest.trim_matches(quotes)),
+                None => (None, atom),
+            };
+            let aimed = match kind.as_deref() {
+                Some("set" | "listfile" | "listfile0" | "include" | "subinclude") if !jj => true,
+                Some(k) if k.contains("glob") => {
+                    let pat = if k.ends_with("-i") {
+                        pat.to_ascii_lowercase()
+                    } else {
+                        pat.to_owned()
+                    };
+                    !pat.is_empty() && pattern_aimed_at_secret(&pat)
+                }
+                Some(k @ ("re" | "relre" | "regex" | "regex-i")) => {
+                    // hg's `re:` is anchored at the start of the path; `relre:` and jj's
+                    // expressions search it.
+                    let re = match k {
+                        "regex-i" => format!("(?i){pat}"),
+                        "re" => format!("^(?:{pat})"),
+                        _ => pat.to_owned(),
+                    };
+                    crate::files::secret_glob::regex_may_match_secret(&re)
+                }
+                Some(
+                    "path" | "relpath" | "rootfilesin" | "filesin" | "cwd" | "file" | "cwd-file"
+                    | "root" | "root-file" | "prefix-path" | "cwd-prefix-path",
+                ) => !pat.is_empty() && pattern_aimed_at_secret(pat),
+                None => jj && pat.contains(['*', '?', '[']) && pattern_aimed_at_secret(pat),
+                Some(_) => false,
+            };
+            if aimed {
+                return Some(format!(
+                    "the committed files the {p} pattern `{word}` matches"
+                ));
+            }
         }
     }
     None
@@ -3677,6 +3780,72 @@ mod tests {
             ("ps --pid=1 e", Some(Decision::Ask)),
             ("ps -- U -E", Some(Decision::Ask)),
             ("ps -n E", None),
+        ] {
+            assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn version_control_patterns_aimed_at_secrets() {
+        for (cmd, want) in [
+            // git: `:(icase)` folds a literal path too.
+            ("git diff --cached -- ':(icase).ENV'", Some(Decision::Ask)),
+            ("git show HEAD -- ':(icase,top)ID_RSA'", Some(Decision::Ask)),
+            ("git diff --cached -- ':(icase)README.md'", None),
+            ("git diff HEAD -- ':!src'", None),
+            // Mercurial's pattern kinds.
+            ("hg cat 'glob:.e*'", Some(Decision::Ask)),
+            ("hg cat -r . 'relglob:.en?'", Some(Decision::Ask)),
+            ("hg diff 'rootglob:**/id_*'", Some(Decision::Ask)),
+            ("hg cat 're:\\.en.'", Some(Decision::Ask)),
+            ("hg cat 'relre:cred.*'", Some(Decision::Ask)),
+            ("hg cat 'path:config/.env'", Some(Decision::Ask)),
+            ("hg cat 'set:**.env'", Some(Decision::Ask)),
+            ("hg cat 'listfile:names.txt'", Some(Decision::Ask)),
+            ("hg log -p -I 'glob:.e*'", Some(Decision::Ask)),
+            ("hg log -p -Iglob:.e*", Some(Decision::Ask)),
+            ("hg log -p --include=glob:.e*", Some(Decision::Ask)),
+            ("hg cat 'glob:src/*.py'", None),
+            ("hg cat 're:.*\\.py$'", None),
+            ("hg log -r 'branch(\"re:stable\")'", None),
+            ("hg diff 'path:src'", None),
+            ("hg log -r 1:5", None),
+            // Jujutsu's fileset kinds, and a bare glob.
+            ("jj file show 'glob:.e*'", Some(Decision::Ask)),
+            ("jj file show 'glob-i:.ENV'", Some(Decision::Ask)),
+            ("jj file show 'root-glob:**/.en?'", Some(Decision::Ask)),
+            ("jj file show 'prefix-glob:.e*'", Some(Decision::Ask)),
+            ("jj file show '.e*'", Some(Decision::Ask)),
+            (
+                "jj diff 'glob:\"src/*.rs\" | glob:\".e*\"'",
+                Some(Decision::Ask),
+            ),
+            ("jj file show 'root:config/.env'", Some(Decision::Ask)),
+            ("jj log -p -r 'files(glob:\".e*\")'", Some(Decision::Ask)),
+            ("jj file show 'glob:src/*.rs'", None),
+            ("jj diff '~src'", None),
+            ("jj file show 'all()'", None),
+            ("jj log -r 'main..@'", None),
+            // find's case-folding and regular-expression tests.
+            ("find . -iname '.ENV' -exec cat {} \\;", Some(Decision::Ask)),
+            (
+                "find . -iwholename '*/.AWS/CREDENTIALS' -exec cat {} +",
+                Some(Decision::Ask),
+            ),
+            (
+                "find . -regex '.*/\\.env' -exec head {} +",
+                Some(Decision::Ask),
+            ),
+            (
+                "find . -iregex '.*/ID_RSA' -exec cat {} +",
+                Some(Decision::Ask),
+            ),
+            (
+                "find . -regex '.*/\\(\\.env\\|x\\)' -exec cat {} +",
+                Some(Decision::Ask),
+            ),
+            ("find . -iname '*.RS' -exec cat {} +", None),
+            ("find . -regex '.*\\.py' -exec cat {} +", None),
         ] {
             assert_eq!(decisions(&super::SecretRead, cmd), want, "{cmd}");
         }

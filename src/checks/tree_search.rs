@@ -9,6 +9,10 @@
 //!   --hidden`/`-uu`/`-.`, `ag --hidden`/`-u`:
 //!   every file, hidden ones and `.git` included (`.git/config` holds a CI token after
 //!   `actions/checkout`);
+//! - `rg` with a glob that picks files (`-g '.e*'`, not `-g '!x'`), a type added on the line
+//!   or one of the types that name hidden files (`sh`: `.profile`, `tf`: `.terraformrc`…):
+//!   hidden names too, since what these pick rg searches whether hidden or not (only the
+//!   names its globs match, when each is a plain name pattern);
 //! - `rg` and `ag` otherwise: the names that do not begin with a dot. For rg in a git
 //!   repository, a directory or file a `.gitignore` names by a plain name (`node_modules/`,
 //!   `/target`, `secrets.json`: no wildcard, no inner `/`) is skipped, as rg skips it; a
@@ -546,6 +550,33 @@ pub(crate) fn search_reads_secret_file(
     };
     let has = |names: &[&str]| parsed.opts.iter().any(|o| names.contains(&o.name.as_ref()));
     let count = |name: &str| parsed.opts.iter().filter(|o| o.name == name).count();
+    // rg's globs that pick files (`-g '.env'`, not `-g '!x'`) and its file types take
+    // precedence over its skipping of hidden names: a hidden file they match is searched
+    // (`rg -g '.e*' TOKEN` reads `.env`). The types that match hidden names (`sh`: `.profile`;
+    // `tf`: `.terraformrc`…), a type added on the line and `all` count; so does any glob.
+    let rg_globs: Vec<&str> = if p == "rg" {
+        parsed
+            .opts
+            .iter()
+            .filter(|o| matches!(o.name.as_ref(), "-g" | "--glob" | "--iglob"))
+            .filter_map(|o| o.value.as_deref())
+            .filter(|g| !g.starts_with('!'))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let rg_hidden_type = p == "rg"
+        && (has(&["--type-add"])
+            || parsed.opts.iter().any(|o| {
+                matches!(o.name.as_ref(), "-t" | "--type")
+                    && o.value.as_deref().is_none_or(|t| {
+                        matches!(
+                            t,
+                            "all" | "sh" | "zsh" | "tf" | "ruby" | "vim" | "vimscript" | "bazel"
+                        )
+                    })
+            }));
+    let rg_picks_hidden = !rg_globs.is_empty() || rg_hidden_type;
     let reads = match p {
         "git" if has(&["--no-index", "--untracked"]) => Reads::All { skip_git: true },
         "git" => Reads::Tracked,
@@ -597,7 +628,7 @@ pub(crate) fn search_reads_secret_file(
         }
         "rg" => {
             let unrestricted = count("-u") + count("--unrestricted");
-            if has(&["--hidden", "-."]) || unrestricted >= 2 {
+            if has(&["--hidden", "-."]) || unrestricted >= 2 || rg_picks_hidden {
                 Reads::All { skip_git: false }
             } else {
                 Reads::Visible {
@@ -624,7 +655,16 @@ pub(crate) fn search_reads_secret_file(
         p,
         "pycodestyle" | "codespell" | "typos" | "terraform" | "tofu"
     ) && !decompressor;
-    let include = if grep_like {
+    let include = if p == "rg" {
+        // With a glob that picks files, rg searches only the files its globs match. A glob
+        // matched by path (`config/.env`), with braces or without case is not followed here: every
+        // file counts, as it does with a type that picks hidden names.
+        if rg_hidden_type || has(&["--iglob"]) || rg_globs.iter().any(|g| g.contains(['/', '{'])) {
+            Vec::new()
+        } else {
+            rg_globs.clone()
+        }
+    } else if grep_like {
         values(&["--include"])
     } else if matches!(p, "terraform" | "tofu") {
         // The files fmt formats (OpenTofu's own names too).
@@ -853,6 +893,14 @@ mod tests {
             "pycodestyle --filename=*.py,.e* --show-source .",
             "codespell -H -C 3 .",
             "typos --hidden",
+            // rg's picking globs and types reach hidden names.
+            "rg -g '.env' TOKEN",
+            "rg -g '.e*' TOKEN",
+            "rg --glob=*.env TOKEN",
+            "rg --iglob '.ENV' TOKEN",
+            "rg -g 'config/**' -g .env TOKEN",
+            "rg -t sh TOKEN",
+            "rg --type-add 'e:.env' -t e TOKEN",
         ] {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
@@ -860,6 +908,9 @@ mod tests {
             "grep -rn TOKEN src",
             "grep -r --include='*.rs' TOKEN .",
             "rg TOKEN",
+            "rg -g '*.rs' TOKEN",
+            "rg -g '!*.md' TOKEN",
+            "rg -t rust TOKEN",
             "grep TOKEN src/main.rs",
             "git grep TOKEN",
             "git grep --no-index TOKEN src",

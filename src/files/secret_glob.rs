@@ -640,6 +640,27 @@ fn samples() -> impl Iterator<Item = Cow<'static, str>> {
     files.map(|f| Cow::Borrowed(relative(f))).chain(dirs)
 }
 
+/// Could the regular expression `re`, matched against the paths of a tree (Mercurial's `re:`
+/// file patterns, `hg cat 're:\.en.'`; find's `-regex`), select a secret? It is tried, as the
+/// caller anchors it, on the tables' secrets as paths below an unknown directory (the samples
+/// a glob is judged with), spelled relative (`.env`, `x/.env`, `./.env`) and absolute
+/// (`/home/user/.env`); one it cannot compile may match anything.
+pub(crate) fn regex_may_match_secret(re: &str) -> bool {
+    let Ok(re) = regex_lite::Regex::new(re) else {
+        return true;
+    };
+    samples().any(|s| {
+        [
+            s.to_string(),
+            format!("x/{s}"),
+            format!("./{s}"),
+            format!("/home/user/{s}"),
+        ]
+        .iter()
+        .any(|p| re.is_match(p))
+    })
+}
+
 /// Does a file-tool glob (Claude's `Glob` pattern, `Grep`'s `glob`, with its directory) match
 /// a file that holds secrets? `.en[v]` and `**/*.pe?` do; `**/*.rs` does not. Checked against
 /// the tables' secrets: the relative ones under the glob's literal directory at depths 0 to 2,
