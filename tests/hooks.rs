@@ -1148,3 +1148,40 @@ fn a_field_of_the_wrong_type_is_refused_not_ignored() {
     );
     assert!(out.contains("\"allow\""), "{out}");
 }
+
+/// Claude's bypass mode drops shclass's asks, not those of a write to a file that decides what
+/// later runs: a git hook, `.mcp.json`, VS Code's tasks, direnv's `.envrc`, a CI definition
+/// (Claude Code's own bypass mode keeps asking for its protected paths too).
+#[test]
+fn bypass_keeps_the_ask_of_a_file_tool_write_that_later_runs() {
+    let env = Env::new();
+    for path in [
+        ".git/hooks/pre-commit",
+        ".mcp.json",
+        ".vscode/tasks.json",
+        ".envrc",
+        ".github/workflows/ci.yml",
+    ] {
+        for mode in ["bypassPermissions", "acceptEdits", "default"] {
+            let (code, v) = env.claude_in(
+                mode,
+                "Write",
+                &json!({"file_path": env.project().join(path), "content": "x"}),
+            );
+            assert_eq!(code, 0, "{v}");
+            assert_eq!(decision(&v), "ask", "{mode} {path}: {v}");
+        }
+        let (_, v) = env.claude_in(
+            "bypassPermissions",
+            "Bash",
+            &json!({"command": format!("echo x > {path}")}),
+        );
+        assert_eq!(decision(&v), "ask", "{path}: {v}");
+    }
+    let (_, v) = env.claude_in(
+        "bypassPermissions",
+        "Write",
+        &json!({"file_path": env.project().join("src/lib.rs"), "content": "x"}),
+    );
+    assert_eq!(decision(&v), "allow", "{v}");
+}
