@@ -221,7 +221,13 @@ fn a_persons_ask_and_a_startup_write_outlast_auto_and_bypass() {
             Decision::Allow,
             "{mode:?}"
         );
-        for path in ["deploy/x", ".vscode/tasks.json", ".envrc", ".mcp.json"] {
+        for path in [
+            "deploy/x",
+            ".vscode/tasks.json",
+            ".vscode/mcp.json",
+            ".envrc",
+            ".mcp.json",
+        ] {
             assert_eq!(
                 p.check_path(Access::Write, path).decision,
                 Decision::Ask,
