@@ -34,6 +34,7 @@ fn three_decisions(log: &std::path::Path) {
                                        "tool_name": "Bash", "tool_input": {"command": cmd}});
         let mut child = Command::new(env!("CARGO_BIN_EXE_shclass"))
             .args(["hook", "claude", "--no-discovery", "--audit-log", log])
+            .env_remove("CLAUDE_PROJECT_DIR")
             .env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
             .env(
                 "SHCLASS_MANAGED_POLICY",

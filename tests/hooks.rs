@@ -1148,3 +1148,94 @@ fn a_field_of_the_wrong_type_is_refused_not_ignored() {
     );
     assert!(out.contains("\"allow\""), "{out}");
 }
+
+/// Claude's bypass mode drops shclass's asks, not those of a write to a file that decides what
+/// later runs: a git hook, `.mcp.json`, VS Code's tasks, direnv's `.envrc`, a CI definition
+/// (Claude Code's own bypass mode keeps asking for its protected paths too).
+#[test]
+fn bypass_keeps_the_ask_of_a_file_tool_write_that_later_runs() {
+    let env = Env::new();
+    for path in [
+        ".git/hooks/pre-commit",
+        ".mcp.json",
+        ".vscode/tasks.json",
+        ".envrc",
+        ".github/workflows/ci.yml",
+    ] {
+        for mode in ["bypassPermissions", "acceptEdits", "default"] {
+            let (code, v) = env.claude_in(
+                mode,
+                "Write",
+                &json!({"file_path": env.project().join(path), "content": "x"}),
+            );
+            assert_eq!(code, 0, "{v}");
+            assert_eq!(decision(&v), "ask", "{mode} {path}: {v}");
+        }
+        let (_, v) = env.claude_in(
+            "bypassPermissions",
+            "Bash",
+            &json!({"command": format!("echo x > {path}")}),
+        );
+        assert_eq!(decision(&v), "ask", "{path}: {v}");
+    }
+    let (_, v) = env.claude_in(
+        "bypassPermissions",
+        "Write",
+        &json!({"file_path": env.project().join("src/lib.rs"), "content": "x"}),
+    );
+    assert_eq!(decision(&v), "allow", "{v}");
+}
+
+/// Claude's `cwd` is where its Bash shell is, which the agent moves (`cd ~`): with
+/// `CLAUDE_PROJECT_DIR` (Claude Code sets it for every hook) the workspace stays the project, so
+/// accept-edits does not allow an edit of the home directory's files once the shell is there;
+/// a command still starts in `cwd` (`rm -rf *` there is the home directory's files).
+#[test]
+fn the_claude_workspace_is_the_project_directory_not_the_shells() {
+    let env = Env::new();
+    std::fs::create_dir_all(env.home().join(".local/bin")).unwrap_or_else(|e| panic!("{e}"));
+    let decide = |project: Option<&Path>, tool: &str, tool_input: Value| {
+        let input = json!({"session_id": "pd", "cwd": env.home(), "permission_mode": "acceptEdits",
+                           "hook_event_name": "PreToolUse", "tool_name": tool,
+                           "tool_input": tool_input});
+        let (code, out, err) = common::run_shclass(
+            ["hook", "claude", "--no-discovery"],
+            input.to_string().as_bytes(),
+            |c| {
+                c.env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+                    .env("SHCLASS_STATE_DIR", env.state())
+                    .env("HOME", env.home())
+                    .current_dir(env.home());
+                if let Some(p) = project {
+                    c.env("CLAUDE_PROJECT_DIR", p);
+                }
+            },
+        );
+        assert_eq!(code, 0, "{out}{err}");
+        let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+        (decision(&v).to_owned(), reason(&v).to_owned())
+    };
+    let project = env.project();
+    let tool = |path: &str| json!({"file_path": env.home().join(path), "content": "x"});
+    let (d, why) = decide(Some(&project), "Write", tool(".local/bin/git"));
+    assert_eq!(d, "ask", "{why}");
+    assert!(why.contains("outside the workspace"), "{why}");
+    // Without it (older releases) the shell's directory is the workspace, as before.
+    assert_eq!(decide(None, "Write", tool(".local/bin/git")).0, "allow");
+    assert_eq!(
+        decide(
+            Some(&project),
+            "Write",
+            json!({"file_path": project.join("src/lib.rs"), "content": "x"})
+        )
+        .0,
+        "allow"
+    );
+    let (d, why) = decide(Some(&project), "Bash", json!({"command": "rm -rf *"}));
+    assert_eq!(d, "deny", "{why}");
+    // A relative project directory is no project directory.
+    assert_eq!(
+        decide(Some(Path::new("project")), "Write", tool(".local/bin/git")).0,
+        "allow"
+    );
+}

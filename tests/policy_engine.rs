@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use shclass::{Decision, Mode, Policy, Source};
+use shclass::{Access, Decision, Mode, Policy, Source};
 
 fn with(text: &str) -> Policy {
     let mut p = Policy::builtin().unwrap_or_else(|e| panic!("{e}"));
@@ -184,6 +184,61 @@ fn modes() {
         "bypassPermissions",
     ] {
         assert!(Mode::parse(alias).is_some(), "{alias}");
+    }
+}
+
+/// `auto` and `bypass` drop the built-in asks, not a person's own: an `ask` entry, an ask rule
+/// or an `Edit(…)` ask of a policy file is asked in every mode, by bash and by the file tools;
+/// so is a write to a file that decides what later runs.
+#[test]
+fn a_persons_ask_and_a_startup_write_outlast_auto_and_bypass() {
+    let mut p = with(
+        "ask = [\"Bash(git push:*)\", \"Edit(./deploy/**)\"]\n\
+         [[rule]]\nid = \"ask-make-deploy\"\ndecision = \"ask\"\nprogram = \"make\"\nsubcommand = \"deploy\"\nreason = \"r\"\n",
+    );
+    for mode in [Mode::Auto, Mode::Bypass] {
+        p.mode = mode;
+        for cmd in [
+            "git push",
+            "make deploy",
+            "echo x > deploy/run.sh",
+            "echo x > .git/hooks/pre-commit",
+            "cp x .mcp.json",
+        ] {
+            let v = p.classify(cmd);
+            assert_eq!(v.decision, Decision::Ask, "{mode:?}: {cmd}");
+            assert!(
+                v.reasons
+                    .iter()
+                    .any(|r| r.message.contains("keeps this ask")),
+                "{mode:?}: {cmd}: {:?}",
+                v.reasons
+            );
+        }
+        assert_eq!(decide(&p, "make build"), Decision::Allow, "{mode:?}");
+        assert_eq!(
+            decide(&p, "echo x > notes.txt"),
+            Decision::Allow,
+            "{mode:?}"
+        );
+        for path in [
+            "deploy/x",
+            ".vscode/tasks.json",
+            ".vscode/mcp.json",
+            ".envrc",
+            ".mcp.json",
+        ] {
+            assert_eq!(
+                p.check_path(Access::Write, path).decision,
+                Decision::Ask,
+                "{mode:?}: {path}"
+            );
+        }
+        assert_eq!(
+            p.check_path(Access::Write, "src/lib.rs").decision,
+            Decision::Allow,
+            "{mode:?}"
+        );
     }
 }
 

@@ -577,6 +577,9 @@ const STARTUP_GLOBS: Words = words![
     // start of that interpreter).
     "**/.vscode/tasks.json",
     "**/.vscode/settings.json",
+    // VS Code's workspace MCP servers: commands the editor starts, as Claude Code starts
+    // those of `.mcp.json`.
+    "**/.vscode/mcp.json",
     "**/site-packages/*.pth",
     "**/sitecustomize.py",
     "**/usercustomize.py",

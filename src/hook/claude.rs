@@ -4,7 +4,8 @@
 //! `hook_event_name`, `tool_name`, `tool_input`. Answer: exit 0 and
 //! `{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow" |
 //! "deny" | "ask", "permissionDecisionReason": "…"}}`; nothing at all for a tool shclass has no
-//! opinion on. Tools: `Bash` (`command`), `Read` (read `file_path`), `Write` / `Edit` /
+//! opinion on. The workspace is `$CLAUDE_PROJECT_DIR` (set by Claude Code in the hook's
+//! environment), the input's `cwd` only where a command starts ([`parse_in`]). Tools: `Bash` (`command`), `Read` (read `file_path`), `Write` / `Edit` /
 //! `MultiEdit` (write `file_path`), `NotebookEdit` (write `notebook_path`), `Glob` and `Grep`
 //! (read `path`, and the `pattern` / `glob` under it), `LS` (read `path`). This module only
 //! translates; deciding is `hook::decide`.
@@ -12,6 +13,8 @@
 use super::{
     Action, Answer, HookResponse, Malformed, Request, ToolEvent, opt_str, path_field, under,
 };
+use std::path::{Path, PathBuf};
+
 use crate::policy::Mode;
 use crate::policy::paths::Access;
 
@@ -26,8 +29,30 @@ pub(crate) fn mode(s: &str) -> Mode {
     }
 }
 
-/// Parse a hook input object.
+/// Parse a hook input object, with the project directory Claude Code gives its hooks
+/// ([`project_dir`]).
 pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+    parse_in(v, project_dir().as_deref())
+}
+
+/// The project directory Claude Code sets in every hook's environment (`CLAUDE_PROJECT_DIR`:
+/// where Claude Code was started), when it is an absolute path. Claude Code sets it, not the
+/// agent: the agent's commands change its shell's environment, never the hook's.
+fn project_dir() -> Option<PathBuf> {
+    std::env::var_os("CLAUDE_PROJECT_DIR")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+}
+
+/// [`parse`] with the project directory given. The input's `cwd` is the current directory of
+/// Claude's Bash shell, which the agent moves with `cd` (`cd ~`, `cd /`): with a project
+/// directory, the workspace is the project and `cwd` only where a command starts, so a `cd`
+/// never makes the home directory or `/` the workspace an edit stays inside (accept-edits) or
+/// the place project policy is read from. Without one (older releases), `cwd` is the workspace.
+pub(crate) fn parse_in(
+    v: &serde_json::Value,
+    project: Option<&Path>,
+) -> Result<Request, Malformed> {
     let head = match ToolEvent::parse(v, "PreToolUse", "PostToolUse")? {
         Ok(head) => head,
         Err(ignored) => return Ok(ignored),
@@ -101,10 +126,18 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
         Some(serde_json::Value::String(m)) => Some(mode(m)),
         Some(_) => return Err(Malformed("`permission_mode` is not a string".into())),
     };
+    let shell_dir = opt_str(v, "cwd")?.map(PathBuf::from);
+    let (cwd, start_dir) = match project {
+        Some(p) => (
+            Some(p.to_path_buf()),
+            shell_dir.filter(|d| d.is_absolute() && d.as_path() != p),
+        ),
+        None => (shell_dir, None),
+    };
     Ok(Request {
         session_id: opt_str(v, "session_id")?.map(str::to_owned),
-        cwd: opt_str(v, "cwd")?.map(std::path::PathBuf::from),
-        start_dir: None,
+        cwd,
+        start_dir,
         mode,
         event,
         action,

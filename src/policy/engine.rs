@@ -193,7 +193,7 @@ impl Policy {
         for g in &mut global {
             g.decision = self.apply_mode_global(
                 g.decision,
-                matches!(g.rule, Origin::Flag(kind) if is_opaque_flag(kind)),
+                matches!(g.rule, Origin::Flag(kind) if is_opaque_flag(kind)) || g.lasting_ask(),
             );
             decision = decision.max(g.decision);
         }
@@ -779,9 +779,11 @@ impl Policy {
         }
     }
 
-    fn apply_mode_global(&self, d: Decision, opaque: bool) -> Decision {
+    /// A reason of no unit under the mode; `keep`: an ask no mode drops (an opaque flag, a
+    /// lasting ask).
+    fn apply_mode_global(&self, d: Decision, keep: bool) -> Decision {
         match (self.mode, d) {
-            (Mode::Bypass | Mode::Auto, Decision::Ask) if !opaque => Decision::Allow,
+            (Mode::Bypass | Mode::Auto, Decision::Ask) if !keep => Decision::Allow,
             (Mode::Plan | Mode::Strict, Decision::Ask) => Decision::Deny,
             _ => d,
         }
@@ -881,6 +883,9 @@ impl Policy {
         let mut tier = tier;
         // Modes.
         let opaque_unit = unit.program.is_none();
+        // A person's own ask, or a write to a file that decides what later runs: no mode
+        // drops it (`Reason::lasting_ask`).
+        let lasting = decision == Decision::Ask && tier.iter().any(Reason::lasting_ask);
         let before = decision;
         decision = match self.mode {
             Mode::Default => decision,
@@ -899,7 +904,7 @@ impl Policy {
                 }
             }
             Mode::Auto => {
-                if decision == Decision::Ask && risk < Risk::Critical && !opaque_unit {
+                if decision == Decision::Ask && risk < Risk::Critical && !opaque_unit && !lasting {
                     Decision::Allow
                 } else {
                     decision
@@ -914,7 +919,7 @@ impl Policy {
             }
             // Drop the asks, keep the denies: no mode turns a deny into allow.
             Mode::Bypass => {
-                if decision == Decision::Ask && !opaque_unit {
+                if decision == Decision::Ask && !opaque_unit && !lasting {
                     Decision::Allow
                 } else {
                     decision
@@ -932,6 +937,22 @@ impl Policy {
                     self.mode.name(),
                     before,
                     decision
+                )
+                .into(),
+                span: unit.span,
+                unit: Some(index),
+                suggest: None,
+            });
+        }
+        if lasting && matches!(self.mode, Mode::Auto | Mode::Bypass) && !opaque_unit {
+            tier.push(Reason {
+                decision,
+                risk,
+                rule: Origin::Mode(self.mode.name()),
+                source: Source::Builtin,
+                message: format!(
+                    "{} mode keeps this ask: a person's own ask, or a write to a file that decides what later runs, is asked in every mode",
+                    self.mode.name()
                 )
                 .into(),
                 span: unit.span,

@@ -555,6 +555,9 @@ impl Policy {
             },
         };
         let resolved = crate::files::resolve(path, &self.cwd);
+        // A person's own ask, or a write to a file that decides what later runs: no mode
+        // drops it (`Reason::lasting_ask`).
+        let lasting = reasons.iter().any(Reason::lasting_ask);
         let decision = match (self.mode, base) {
             (Mode::Plan, Decision::Ask | Decision::Allow) if access == paths::Access::Write => {
                 Decision::Deny
@@ -569,6 +572,7 @@ impl Policy {
             {
                 Decision::Allow
             }
+            (Mode::Auto | Mode::Bypass, Decision::Ask) if lasting => Decision::Ask,
             (Mode::Auto | Mode::Bypass, Decision::Ask)
                 if worst.is_none() || reasons.iter().all(|r| r.risk < Risk::High) =>
             {
@@ -593,6 +597,22 @@ impl Policy {
                 Span::default(),
                 None,
             ));
+        }
+        if lasting && matches!(self.mode, Mode::Auto | Mode::Bypass) && decision == Decision::Ask {
+            reasons.push(Reason {
+                decision,
+                risk: Risk::Medium,
+                rule: Origin::Mode(self.mode.name()),
+                source: Source::Builtin,
+                message: format!(
+                    "{} mode keeps this ask: a person's own ask, or a write to a file that decides what later runs, is asked in every mode",
+                    self.mode.name()
+                )
+                .into(),
+                span: Span::default(),
+                unit: None,
+                suggest: None,
+            });
         }
         let risk = reasons.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         PathVerdict {

@@ -239,7 +239,16 @@ pub(crate) fn decide_resolved(
         ),
         // Writing a `.env` file (or direnv's `.envrc`, a `prod.env`, a framework's
         // `secrets.yml`) is a routine set-up step (`cp .env.example .env`, `echo 'use flake' >
-        // .envrc`): ask.
+        // .envrc`): ask. One that also runs when a directory is entered (`.envrc`) is a start-up
+        // file, whose ask no mode drops.
+        Access::Write if secret && is_env_file(path) && startup => push(
+            Decision::Ask,
+            Risk::High,
+            "write-startup-file",
+            format!(
+                "writes `{shown}`, which holds secrets and decides what later shells run when they enter its directory"
+            ),
+        ),
         Access::Write if secret && is_env_file(path) => push(
             Decision::Ask,
             Risk::High,

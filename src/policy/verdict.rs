@@ -133,7 +133,31 @@ pub struct Reason {
     pub suggest: Option<Cow<'static, str>>,
 }
 
+/// The built-in findings whose ask no mode drops: a write to a file that decides what later
+/// shells, editors, agents, git or CI run (`.git/hooks/`, `.envrc`, `.mcp.json`,
+/// `.vscode/tasks.json`, `~/.bashrc`…), by a bash unit (`sensitive-file-write`) or a file tool
+/// (`write-startup-file`). What is written there runs later, outside any prompt, so `auto` and
+/// `bypass` keep the ask, as Claude Code's own bypass mode keeps asking for its protected paths.
+const LASTING_ASKS: [&str; 2] = ["sensitive-file-write", "write-startup-file"];
+
 impl Reason {
+    /// An ask no mode turns into an allow: a person's own ask (a rule or an `ask` entry of a
+    /// policy or Claude settings file: what they asked to be asked about, whatever the mode),
+    /// or a write to a file that decides what later runs ([`LASTING_ASKS`]).
+    pub(crate) fn lasting_ask(&self) -> bool {
+        self.decision == Decision::Ask
+            && match &self.rule {
+                Origin::Check(id) => LASTING_ASKS.contains(id),
+                Origin::Path(id) if self.source == Source::Builtin => {
+                    LASTING_ASKS.contains(&id.as_ref())
+                }
+                Origin::Rule(_) | Origin::Path(_) => {
+                    self.source.is_personal() && self.source != Source::Remembered
+                }
+                _ => false,
+            }
+    }
+
     /// A finding of the built-in path policy about a path (`read-secret`, `write-outside-workspace`).
     pub(crate) fn path(
         decision: Decision,

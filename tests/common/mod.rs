@@ -21,6 +21,9 @@ where
             "SHCLASS_MANAGED_POLICY",
             "/nonexistent-shclass-managed.toml",
         )
+        // Claude Code's project directory, when the tests run under it: each test that needs
+        // one sets it.
+        .env_remove("CLAUDE_PROJECT_DIR")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
