@@ -458,6 +458,17 @@ fn is_names_only(p: &str) -> bool {
         || matches!(p, "ssh" | "sftp" | "ssh-add" | "ssh-keygen" | "ssh-copy-id")
 }
 
+/// `file -s`/`--special-files` (also in a bundle, `-sL`): file reads the contents of block
+/// and character devices too, where without it it only names their kind.
+fn reads_special_files(unit: &Unit) -> bool {
+    tables::parse_builtin("file", &unit.argv, 1).is_none_or(|parsed| {
+        parsed
+            .opts
+            .iter()
+            .any(|o| matches!(o.name.as_ref(), "-s" | "--special-files"))
+    })
+}
+
 /// The paths a bash unit reads and writes, as far as its program is known.
 pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
     let mut out = Vec::new();
@@ -590,8 +601,11 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
             attached_secret_values(program, unit, &mut out);
         }
         // The printers (one list with the dynamic-operand judge), and programs that read every
-        // operand without printing it.
+        // operand without printing it: the digests among them (`md5sum /dev/mem` opens the
+        // device as `cat` does), and `file -s`, which reads special files as well.
         p if crate::programs::is_printer_name(p)
+            || crate::programs::is_digest(p)
+            || p == "file" && reads_special_files(unit)
             || matches!(
                 p,
                 "source" | "." | "wc" | "gpg" | "openssl" | "tar" | "zip" | "7z"
@@ -1079,6 +1093,29 @@ mod tests {
                 .iter()
                 .any(|(access, p, _)| *access == Access::Write && p == "/etc/*");
             assert_eq!(written, writes, "{cmd}: {paths:?}");
+        }
+    }
+
+    /// Digests and `file -s` open every operand (a device among them, judged as `cat`'s);
+    /// `file` alone names its operands.
+    #[test]
+    fn digests_and_file_s_read_their_operands() {
+        for (cmd, reads) in [
+            ("md5sum /dev/mem", true),
+            ("xxhsum -H2 /dev/sda", true),
+            ("sha256sum -- /dev/sda", true),
+            ("file -s /dev/sda", true),
+            ("file -bs /dev/sda", true),
+            ("file --special-files /dev/sda", true),
+            ("file /dev/sda", false),
+            ("file -L /dev/sda", false),
+        ] {
+            let a = crate::analyze::analyze(cmd, &crate::Limits::default());
+            let paths = unit_paths(&a.units[0]);
+            let read = paths
+                .iter()
+                .any(|(access, p, _)| *access == Access::Read && p.starts_with("/dev/"));
+            assert_eq!(read, reads, "{cmd}: {paths:?}");
         }
     }
 

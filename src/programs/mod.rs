@@ -1009,7 +1009,7 @@ name_set! {
     /// Programs that print a digest of what they read, never the text itself.
     pub(crate) fn is_digest, DIGESTS = [
         "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "shasum", "b2sum",
-        "cksum", "sum",
+        "cksum", "sum", "b3sum", "xxhsum", "xxh32sum", "xxh64sum", "xxh128sum", "rhash",
     ]
 }
 
