@@ -103,6 +103,31 @@ fn flag_message(kind: FlagKind, detail: &str) -> String {
 }
 
 impl Policy {
+    /// The reason auto and bypass mode give for an ask they keep: a person's own ask, or a
+    /// write to a file that decides what later runs.
+    pub(crate) fn kept_ask(
+        &self,
+        decision: Decision,
+        risk: Risk,
+        span: Span,
+        unit: Option<usize>,
+    ) -> Reason {
+        Reason {
+            decision,
+            risk,
+            rule: Origin::Mode(self.mode.name()),
+            source: Source::Builtin,
+            message: format!(
+                "{} mode keeps this ask: a person's own ask, or a write to a file that decides what later runs, is asked in every mode",
+                self.mode.name()
+            )
+            .into(),
+            span,
+            unit,
+            suggest: None,
+        }
+    }
+
     /// Classify a command line.
     pub fn classify(&self, input: &str) -> Verdict {
         let analysis = analyze(input, &self.limits);
@@ -945,20 +970,7 @@ impl Policy {
             });
         }
         if lasting && matches!(self.mode, Mode::Auto | Mode::Bypass) && !opaque_unit {
-            tier.push(Reason {
-                decision,
-                risk,
-                rule: Origin::Mode(self.mode.name()),
-                source: Source::Builtin,
-                message: format!(
-                    "{} mode keeps this ask: a person's own ask, or a write to a file that decides what later runs, is asked in every mode",
-                    self.mode.name()
-                )
-                .into(),
-                span: unit.span,
-                unit: Some(index),
-                suggest: None,
-            });
+            tier.push(self.kept_ask(decision, risk, unit.span, Some(index)));
         }
         same_finding_once(&mut tier);
         UnitVerdict {

@@ -599,20 +599,7 @@ impl Policy {
             ));
         }
         if lasting && matches!(self.mode, Mode::Auto | Mode::Bypass) && decision == Decision::Ask {
-            reasons.push(Reason {
-                decision,
-                risk: Risk::Medium,
-                rule: Origin::Mode(self.mode.name()),
-                source: Source::Builtin,
-                message: format!(
-                    "{} mode keeps this ask: a person's own ask, or a write to a file that decides what later runs, is asked in every mode",
-                    self.mode.name()
-                )
-                .into(),
-                span: Span::default(),
-                unit: None,
-                suggest: None,
-            });
+            reasons.push(self.kept_ask(decision, Risk::Medium, Span::default(), None));
         }
         let risk = reasons.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         PathVerdict {
