@@ -15,9 +15,7 @@ select i in a b; do rm -rf /; done
 [[ -n $(rm -rf /) ]] && (( x = $(id -u) ))
 #--- brace group and negation
 { ls; ! rm -rf /; }
-#--- named coproc with a brace group (tree-sitter-bash has no coproc: the group is mis-parsed; the name is left out and the body read as a subshell's)
+#--- coproc with a brace group (tree-sitter-bash has no coproc: the group is mis-parsed)
 coproc NAME { rm -rf /; }
-#--- named coproc running a case (tree-sitter-bash reads a case in no coproc form; read as the unnamed form's subshell)
-coproc C case a in a) rm -rf ~;; esac
 #--- `((` whose inner `)` is not followed by `)` is two subshells to bash (tree-sitter-bash: ERROR)
 ((rm -rf /) ); ((id)||(ls)); echo $((id) )

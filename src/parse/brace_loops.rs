@@ -9,20 +9,17 @@
 //! words), and not a loop whose group holds another such loop: those stay a parse error,
 //! never allowed.
 //!
-//! A coprocess whose body is a compound command (`coproc case … esac`, `coproc { case …; }`:
-//! tree-sitter-bash reads neither when the body holds a `case`) has the body respelled inside a
-//! subshell (`coproc ( case … esac )`), which it reads: bash runs a coprocess's body in a
-//! subshell of its own, so the commands are the same. A named one (`coproc C case … esac`,
-//! `coproc C { …; }`, `coproc C ( … )`: tree-sitter-bash reads none of them, a name being
-//! outside its grammar) has its name left out as well (`coproc ( case … esac )`): the name
-//! only chooses the variables that hold the coprocess's file descriptors and process id. Only
-//! a name spelled as an identifier and separated from `coproc` and from the body by blanks on
-//! the same line is read so (bash ends the command at a newline: `coproc C⏎{ …; }` runs `C`).
+//! A coprocess without a name whose body is a compound command (`coproc case … esac`,
+//! `coproc { case …; }`: tree-sitter-bash reads neither when the body holds a `case`) has the
+//! body respelled inside a subshell (`coproc ( case … esac )`), which it reads: bash runs a
+//! coprocess's body in a subshell of its own, so the meaning is the same. A named one
+//! (`coproc C case … esac`) stays a parse error, never allowed: tree-sitter-bash reads a
+//! `case` in none of its forms.
 
 use std::time::Duration;
 
 use super::respell::{
-    Edit, MAX_BODIES, Respelled, command_at, command_position, is_blank, respelled, wrap,
+    MAX_BODIES, Respelled, command_at, command_position, is_blank, respelled, wrap,
 };
 
 /// `src` with each `for`/`select` body written as a group respelled `do { …; }; done`, the map
@@ -51,9 +48,8 @@ pub(super) fn as_do_done(src: &str, budget: Duration) -> Option<Respelled> {
 /// The reserved words that open a compound command a coprocess may run.
 const COPROC_BODIES: [&str; 7] = ["{", "while", "until", "for", "select", "case", "if"];
 
-/// `src` with the compound body of each `coproc` respelled inside a subshell and the name of a
-/// named one left out, the map of the new text to `src`, and where the first respelling is;
-/// `None` when there is none.
+/// `src` with the compound body of each `coproc` respelled inside a subshell, the map of the
+/// new text to `src`, and where the first respelling is; `None` when there is none.
 pub(super) fn coproc_subshells(src: &str, budget: Duration) -> Option<Respelled> {
     let b = src.as_bytes();
     let mut edits = Vec::new();
@@ -67,7 +63,7 @@ pub(super) fn coproc_subshells(src: &str, budget: Duration) -> Option<Respelled>
             && command_position(b, i)
     }) {
         from = at + 1;
-        let Some((name, body_at)) = coproc_body(b, at + 6) else {
+        let Some(body_at) = coproc_body(b, at + 6) else {
             continue;
         };
         parsed += 1;
@@ -83,55 +79,32 @@ pub(super) fn coproc_subshells(src: &str, budget: Duration) -> Option<Respelled>
                     | "c_style_for_statement"
                     | "case_statement"
                     | "if_statement"
-            ) || (name.is_some() && k == "subshell")
+            )
         };
         let Some(end) = command_at(src, body_at, budget, compound).ok()? else {
             continue;
         };
-        if let Some((start, end)) = name {
-            edits.push(Edit {
-                start,
-                end,
-                with: String::new(),
-            });
-        }
         wrap(&mut edits, body_at, end, "( ", " )");
         from = end;
     }
     respelled(src, edits)
 }
 
-/// Where a coprocess's compound body begins, `from` just after `coproc`, and where its name is
-/// when it has one: the next word when it is one of [`COPROC_BODIES`], or the word after an
-/// identifier (the name, blanks on both sides) when it is one of them or a subshell's `(`.
-fn coproc_body(b: &[u8], from: usize) -> Option<(Option<(usize, usize)>, usize)> {
-    let skip = |mut j: usize| {
-        while j < b.len() && matches!(b[j], b' ' | b'\t') {
-            j += 1;
-        }
-        j
-    };
-    let compound_at = |j: usize| {
-        COPROC_BODIES.iter().any(|k| {
+/// Where a coprocess's compound body begins, `from` just after `coproc`: the next word when it
+/// is one of [`COPROC_BODIES`]. A named coprocess (`coproc C case … esac`) is not respelled:
+/// tree-sitter-bash reads a `case` in none of its forms, a subshell's included.
+fn coproc_body(b: &[u8], from: usize) -> Option<usize> {
+    let mut j = from;
+    while j < b.len() && matches!(b[j], b' ' | b'\t') {
+        j += 1;
+    }
+    COPROC_BODIES
+        .iter()
+        .any(|k| {
             b.get(j..j + k.len()) == Some(k.as_bytes())
                 && b.get(j + k.len()).copied().is_some_and(is_blank)
         })
-    };
-    let j = skip(from);
-    if compound_at(j) {
-        return Some((None, j));
-    }
-    let mut end = j;
-    while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
-        end += 1;
-    }
-    if end == j || b[j].is_ascii_digit() || !b.get(end).is_some_and(|&c| matches!(c, b' ' | b'\t'))
-    {
-        return None;
-    }
-    let body = skip(end);
-    let subshell = b.get(body) == Some(&b'(') && b.get(body + 1) != Some(&b'(');
-    (compound_at(body) || subshell).then_some((Some((j, end)), body))
+        .then_some(j)
 }
 
 /// The next `for` or `select` at or after `from` that is a word of its own in command
@@ -247,34 +220,12 @@ mod tests {
             sub("ls; coproc while :; do case a in a) id;; esac; done").as_deref(),
             Some("ls; coproc ( while :; do case a in a) id;; esac; done )")
         );
-        // A named one: the name is left out (it only names the variables of the descriptors).
-        assert_eq!(
-            sub("coproc C case a in a) id;; esac").as_deref(),
-            Some("coproc  ( case a in a) id;; esac )")
-        );
-        assert_eq!(
-            sub("coproc NAME { rm -rf /; }; ls").as_deref(),
-            Some("coproc  ( { rm -rf /; } ); ls")
-        );
-        assert_eq!(
-            sub("coproc C ( case a in a) id;; esac ) > f").as_deref(),
-            Some("coproc  ( ( case a in a) id;; esac ) ) > f")
-        );
-        assert_eq!(
-            sub("ls && coproc _c2\twhile :; do id; done").as_deref(),
-            Some("ls && coproc \t( while :; do id; done )")
-        );
         for src in [
             "coproc ls -l",
             "coproc ( id )",
             "echo coproc { id; }",
-            // `C ls` is the command; a newline ends `coproc C`; not an identifier; arithmetic.
-            "coproc C ls",
-            "coproc C\n{ id; }",
-            "coproc 1C { id; }",
-            "coproc C-x { id; }",
-            "coproc C (( x ))",
-            "coproc C {id; }",
+            "coproc C { id; }",
+            "coproc C case a in a) id;; esac",
         ] {
             assert_eq!(sub(src), None, "{src}");
         }

@@ -213,10 +213,10 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
         },
         Err((kind, detail)) => return only_issue(kind, map.map(0, src.len()), detail),
     };
-    // `coproc case … esac`, `coproc { case …; }`: a coprocess's compound body, which
+    // `coproc case … esac`, `coproc { case …; }`: an unnamed coprocess's compound body, which
     // tree-sitter-bash does not read with a `case` in it (a command `coproc`, with or without a
-    // syntax issue), nor after a name (`coproc C { …; }`); every such body is respelled inside a
-    // subshell (bash runs the body in one) and the name left out. Never allowed (the issue).
+    // syntax issue); every such body is respelled inside a subshell (bash runs the body in
+    // one). Never allowed (the issue).
     if src.contains("coproc")
         && let Some((text, origin, at)) = brace_loops::coproc_subshells(src, limits.max_parse_time)
         && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
@@ -225,7 +225,7 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
             kind: IssueKind::UnsupportedSyntax,
             span: map.map(at, at + 1),
             detail: "a coprocess whose body is a compound command, which tree-sitter-bash does \
-                     not read with a `case` in it or after a name, read as a subshell's"
+                     not read with a `case` in it, read as a subshell's"
                 .to_owned(),
         });
         return respelled;
