@@ -832,6 +832,15 @@ impl<'l> Walker<'l> {
 
     /// `cmds` in a new context.
     fn commands_within(&mut self, cmds: &[Command], context: Context, ctx: &Ctx) {
+        // A substitution is a shell of its own: a function it defines shadows the builtin or
+        // program of that name for the rest of it (`$(echo() { printf CODE; }; echo ls |
+        // bash)`).
+        if matches!(
+            context,
+            Context::Substitution | Context::ProcessSubstitution
+        ) {
+            collect_functions(cmds, &mut self.defined);
+        }
         let c = ctx.with(context);
         self.commands(cmds, &c);
     }
@@ -2971,7 +2980,9 @@ impl<'l> Walker<'l> {
             }
             if is_reserved_word(first) {
                 // Only a grammar gap puts a reserved word here (`coproc { …; }`, which
-                // tree-sitter-bash reads as a command named `{`): skip it, analyse the rest.
+                // tree-sitter-bash reads as a command named `{`; `time [[ … ]]`, which bash
+                // reads as a conditional whose arithmetic operands it evaluates): skip it,
+                // analyse the rest.
                 self.flag(
                     FlagKind::UnsupportedSyntax,
                     first.arg.span,
@@ -3671,6 +3682,8 @@ fn is_reserved_word(a: &ArgW) -> bool {
         && matches!(
             text.as_str(),
             "{" | "}"
+                | "[["
+                | "]]"
                 | "do"
                 | "done"
                 | "then"
@@ -4024,7 +4037,7 @@ fn names_an_assignment(template: &str) -> bool {
 }
 
 /// The names of the functions `cmds` define, at any depth of compound commands (not in
-/// substitutions, which run in a subshell).
+/// substitutions: each is collected when it is walked, [`Walker::commands_within`]).
 fn collect_functions(cmds: &[Command], out: &mut Vec<String>) {
     for cmd in cmds {
         match cmd {

@@ -1679,10 +1679,15 @@ impl<'a> Lowerer<'a> {
                     span,
                 }
             }
-            // `a && b > f`, `a | b < f`: tree-sitter-bash redirects the whole list or
-            // pipeline; bash redirects its last command (`cat x | sh < <(curl …)`: sh reads
-            // curl's output, not cat's).
-            Some(mut other @ (Command::AndOr { .. } | Command::Pipeline { .. })) => {
+            // `a && b > f`, `a | b < f`, `! b > f`: tree-sitter-bash redirects the whole
+            // list, pipeline or negation; bash redirects its last command (`cat x | sh <
+            // <(curl …)`: sh reads curl's output, not cat's; `! true {fd}>&1` opens a
+            // descriptor named by `fd` for `true`).
+            Some(
+                mut other @ (Command::AndOr { .. }
+                | Command::Pipeline { .. }
+                | Command::Negated { .. }),
+            ) => {
                 let stray = redirect_last(&mut other, redirects, extra, span.end);
                 self.stray_words(&stray);
                 other
