@@ -1583,6 +1583,24 @@ fn a_function_a_substitution_defines_shadows_the_name_inside_it() {
 }
 
 #[test]
+fn code_decoded_from_a_double_quoted_string_is_read_as_bash_decodes_it() {
+    check(&[
+        // bypass: in the input the subscript's substitution is `\$(`, which the scans of text
+        // bash evaluates did not read as one; the inner shell evaluates `n` as an offset.
+        (r#"sh -c "n='a[\$(rm -rf ~)]'; echo \${@:n}""#, Deny),
+        // bypass: a file's content reaches an offset and a subscript.
+        (r#"sh -c "s=abcdef; echo \${s:\$(cat off)}""#, Ask),
+        (r#"sh -c "echo \${lines[\$(head -1 idx)]}""#, Ask),
+        // bypass: the inner shell prints the secret in the error message of `${x?…}`.
+        (r#"sh -c ": \"\${x?\$AWS_SECRET_ACCESS_KEY}\"""#, Ask),
+        // Harmless twins.
+        (r#"bash -c "echo \$((1+2))""#, Allow),
+        (r#"bash -c "for i in 1 2; do echo \$((i*2)); done""#, Allow),
+        (r#"sh -c ": \"\${x?unset}\"""#, Allow),
+    ]);
+}
+
+#[test]
 fn a_conditional_after_the_time_keyword_is_never_read_as_a_program() {
     check(&[
         // bypass: `time [[ … ]]` is bash's conditional, which evaluates the operands of `-lt`

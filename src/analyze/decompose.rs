@@ -107,6 +107,11 @@ pub(crate) struct Walker<'l> {
     /// Where a translated string `$"…"` stands, in the input or in code re-parsed from a
     /// string (there, the span of that code): bash replaces its text by a message catalog's.
     pub(super) translated: Vec<Span>,
+    /// Code bash decodes from a string before it reads it (`sh -c "x='a[\\$(cmd)]'"`: the
+    /// text differs from the input there), with its map to the input and the arithmetic
+    /// contexts met in it (indexes into `arith`): the scans of text for code that bash
+    /// evaluates read it after the walk ([`Walker::decoded_code`]).
+    pub(super) decoded: Vec<(String, SpanMap, std::ops::Range<usize>)>,
     /// Files the line wrote so far, by the path as written (`./` removed), with what was
     /// written when it is known (`echo CODE > x.sh`, `cat > x <<EOF`): a shell that later runs
     /// or sources that file runs that text.
@@ -176,6 +181,15 @@ pub(super) enum ArithCtx {
     Param(Span),
 }
 
+impl ArithCtx {
+    /// Where it is in the input.
+    pub(super) fn span(self) -> Span {
+        match self {
+            ArithCtx::Expr(s) | ArithCtx::ForHeader(s) | ArithCtx::Param(s) => s,
+        }
+    }
+}
+
 impl<'l> Walker<'l> {
     pub(crate) fn new(limits: &'l Limits) -> Self {
         Walker {
@@ -195,6 +209,7 @@ impl<'l> Walker<'l> {
             arith_names: Vec::new(),
             substitutions: Vec::new(),
             translated: Vec::new(),
+            decoded: Vec::new(),
             written: Vec::new(),
             arrays: Vec::new(),
             unconditional: Vec::new(),
@@ -3565,9 +3580,14 @@ impl<'l> Walker<'l> {
         let script = crate::parse::parse_nested(text, map, self.depth, self.limits);
         self.nest += 1;
         let saved = self.exported.len();
+        let arith = self.arith.len();
         self.script(&script, ctx);
         self.exported.truncate(saved);
         self.nest -= 1;
+        if let SpanMap::Table(_) = map {
+            self.decoded
+                .push((text.to_owned(), map.clone(), arith..self.arith.len()));
+        }
     }
 }
 

@@ -821,6 +821,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.evaluated_literals(input);
     walker.quoted_compound_assignments(input);
     walker.named_descriptor_subscripts(input);
+    walker.decoded_code(input);
     walker.arithmetic_data(input);
     walker.shell_state_changes();
     walker.translated_strings(input);

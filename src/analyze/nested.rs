@@ -194,6 +194,11 @@ impl Walker<'_> {
     /// it. The command substitutions in single-quoted text of that shape are analysed as code
     /// and flagged (`dynamic-code`): `x='a[$(rm -rf ~)]'; echo $((x))` denies.
     pub(crate) fn evaluated_literals(&mut self, input: &str) {
+        self.evaluated_literals_in(input, &SpanMap::Shift(0));
+    }
+
+    /// [`Self::evaluated_literals`] of a text whose bytes map to the input through `map`.
+    fn evaluated_literals_in(&mut self, input: &str, map: &SpanMap) {
         // Both cases need an `@` or a `[` in the input: one pass over the bytes rules most
         // lines out before any substring search.
         if !input.bytes().any(|b| b == b'@' || b == b'[') {
@@ -204,7 +209,7 @@ impl Walker<'_> {
         for (at, _) in input.match_indices("@P}") {
             self.flag(
                 FlagKind::DynamicCode,
-                Span::new(at, at + 3),
+                map.map(at, at + 3),
                 "prompt expansion (`@P`) runs any command substitution in the value",
             );
         }
@@ -220,7 +225,7 @@ impl Walker<'_> {
                 continue;
             }
             for (start, end) in substitutions(text) {
-                let span = Span::new(at + start, at + end);
+                let span = map.map(at + start, at + end);
                 self.flag(
                     FlagKind::DynamicCode,
                     span,
@@ -231,7 +236,7 @@ impl Walker<'_> {
                     },
                 );
                 let ctx = Ctx::default().with(Context::Substitution);
-                self.nested(&text[start..end], &SpanMap::Shift(at + start), span, &ctx);
+                self.nested(&text[start..end], &map.after(at + start), span, &ctx);
             }
         }
     }
@@ -240,6 +245,12 @@ impl Walker<'_> {
     /// substitution in it even between single quotes (`{a['$(cmd)']}>f`) and evaluating the
     /// value of a name in it. Flagged (`dynamic-code`), its substitutions analysed as code.
     pub(crate) fn named_descriptor_subscripts(&mut self, input: &str) {
+        self.named_descriptor_subscripts_in(input, &SpanMap::Shift(0));
+    }
+
+    /// [`Self::named_descriptor_subscripts`] of a text whose bytes map to the input through
+    /// `map`.
+    fn named_descriptor_subscripts_in(&mut self, input: &str, map: &SpanMap) {
         let b = input.as_bytes();
         let mut found: Vec<(usize, usize, usize)> = Vec::new();
         for (close, _) in input.match_indices("]}") {
@@ -274,15 +285,52 @@ impl Walker<'_> {
         for (open, from, close) in found {
             self.flag(
                 FlagKind::DynamicCode,
-                Span::new(open, close + 2),
+                map.map(open, close + 2),
                 "bash evaluates the subscript of a named descriptor (`{a[…]}>`) as arithmetic: a \
                  command substitution in it runs, also between single quotes",
             );
             let text = &input[from..close];
             for (start, end) in substitutions(text) {
-                let span = Span::new(from + start, from + end);
+                let span = map.map(from + start, from + end);
                 let ctx = Ctx::default().with(Context::Substitution);
-                self.nested(&text[start..end], &SpanMap::Shift(from + start), span, &ctx);
+                self.nested(&text[start..end], &map.after(from + start), span, &ctx);
+            }
+        }
+    }
+
+    /// Code bash decodes from a string before it reads it (`sh -c "x='a[\\$(cmd)]'; echo
+    /// \\${s:\\$(cat f)}"`), where that text differs from the input: the scans above read the
+    /// input as written, so they read such code again as bash has it. Arithmetic met in it
+    /// whose text in the input holds an escape is flagged (`dynamic-code`): its operands are
+    /// judged on the input as written ([`Self::arithmetic_data`], where `\\$(` is no
+    /// substitution), not on the decoded text bash evaluates.
+    pub(crate) fn decoded_code(&mut self, input: &str) {
+        let mut k = 0;
+        // The scans may read more decoded code (a substitution in a decoded subscript): a
+        // queue, each entry once.
+        while let Some((text, map, arith)) = self.decoded.get(k).cloned() {
+            k += 1;
+            let whole = map.map(0, text.len());
+            if input.get(whole.start..whole.end) == Some(text.as_str()) {
+                continue;
+            }
+            self.evaluated_literals_in(&text, &map);
+            self.named_descriptor_subscripts_in(&text, &map);
+            // The backslash that keeps the outer shell from expanding the context itself
+            // (`"\\$((1+2))"`) is not in what bash evaluates.
+            let escaped = self.arith.get(arith).unwrap_or_default().iter().any(|c| {
+                let span = c.span();
+                input
+                    .get(span.start..span.end)
+                    .is_none_or(|raw| raw.strip_prefix('\\').unwrap_or(raw).contains('\\'))
+            });
+            if escaped {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    whole,
+                    "bash evaluates arithmetic in code it decodes from a string; its operands are \
+                     not read as that code has them",
+                );
             }
         }
     }

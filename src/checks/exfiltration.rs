@@ -3709,10 +3709,10 @@ fn secret_var_copies(a: &Analysis) -> Vec<(String, String)> {
         })
         .collect();
     for (name, op, word, _) in expansion_operators(a) {
-        if matches!(op, ":=" | "=")
-            && let Some(n) = secret_var_in(word)
+        if matches!(op.as_str(), ":=" | "=")
+            && let Some(n) = secret_var_in(&word)
         {
-            out.push((name.to_owned(), n));
+            out.push((name, n));
         }
     }
     out
@@ -3720,14 +3720,45 @@ fn secret_var_copies(a: &Analysis) -> Vec<(String, String)> {
 
 /// The operator expansions of the line, `${NAME<op>WORD}` (`:=`, `=`, `:?`, `?`, `:-`, `-`,
 /// `:+`, `+`), as name, operator and word, read from the text of each parameter expansion.
-fn expansion_operators(a: &Analysis) -> impl Iterator<Item = (&str, &str, &str, crate::ast::Span)> {
+fn expansion_operators(
+    a: &Analysis,
+) -> impl Iterator<Item = (String, String, String, crate::ast::Span)> {
     a.flags
         .iter()
         .filter(|f| f.kind == crate::analyze::FlagKind::ParameterExpansion)
         .filter_map(|f| {
-            let (name, op, word) = expansion_operator(a.input.get(f.span.start..f.span.end)?)?;
-            Some((name, op, word, f.span))
+            let text = unescaped(a.input.get(f.span.start..f.span.end)?);
+            let (name, op, word) = expansion_operator(&text)?;
+            Some((name.to_owned(), op.to_owned(), word.to_owned(), f.span))
         })
+}
+
+/// An expansion's text as the shell that runs it reads it: code nested in double quotes
+/// (`sh -c "… \${x?\$T} …"`) keeps in the input the backslashes the outer shell removes, one
+/// level of escapes (`\$`, `` \` ``, `\"`, `\\`) for each level of nesting.
+fn unescaped(t: &str) -> std::borrow::Cow<'_, str> {
+    let mut text = std::borrow::Cow::Borrowed(t);
+    // A bounded number of levels: each removes at least the leading backslash.
+    for _ in 0..8 {
+        if !text.starts_with('\\') {
+            break;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\\'
+                && let Some(&n) = chars.peek()
+                && matches!(n, '$' | '`' | '"' | '\\')
+            {
+                out.push(n);
+                chars.next();
+            } else {
+                out.push(c);
+            }
+        }
+        text = std::borrow::Cow::Owned(out);
+    }
+    text
 }
 
 /// [`expansion_operators`] on one expansion's text (`${x:?$TOKEN}`).
@@ -3770,17 +3801,17 @@ fn error_message_secret(
     holders: &[(String, String)],
 ) -> Option<(String, crate::ast::Span)> {
     expansion_operators(a).find_map(|(name, op, word, span)| {
-        if !matches!(op, ":?" | "?") {
+        if !matches!(op.as_str(), ":?" | "?") {
             return None;
         }
         // `${T:?$T}` prints `T` only when it is unset or empty.
-        secret_var_in(word)
-            .filter(|n| n != name)
+        secret_var_in(&word)
+            .filter(|n| *n != name)
             .map(|n| format!("the variable {n}"))
             .or_else(|| {
                 holders
                     .iter()
-                    .find(|(h, _)| references(word, h))
+                    .find(|(h, _)| references(&word, h))
                     .map(|(h, s)| format!("the variable {s} (copied to {h})"))
             })
             .map(|s| (s, span))

@@ -65,6 +65,14 @@ pub(crate) enum SpanMap {
 }
 
 impl SpanMap {
+    /// The map of the text from byte `k` on.
+    pub(crate) fn after(&self, k: usize) -> SpanMap {
+        match self {
+            SpanMap::Shift(base) => SpanMap::Shift(base + k),
+            SpanMap::Table(table) => SpanMap::Table(table.get(k..).unwrap_or_default().to_vec()),
+        }
+    }
+
     /// Map a range of the re-parsed text to the original input.
     pub(crate) fn map(&self, start: usize, end: usize) -> Span {
         match self {
