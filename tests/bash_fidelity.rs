@@ -512,6 +512,58 @@ fn translated_strings_from_a_catalog_the_line_chose() {
     ));
 }
 
+/// A named coprocess whose body is a compound command holding a `case` (`coproc C case … esac`)
+/// runs the body in a subshell as an unnamed one does: its commands are units, never allowed
+/// (confirmed with bash 5.2.15 by the differential oracle).
+#[test]
+fn named_coprocess_with_a_case_body_is_read() {
+    check(&[
+        ("coproc C case a in a) rm -rf ~;; esac", Deny),
+        ("coproc C case a in a) ls;; esac", Ask),
+        (
+            "ls && coproc NAME case $x in *) rm -rf /;; esac > /dev/null",
+            Deny,
+        ),
+    ]);
+    assert!(has_flag(
+        "coproc C case a in a) ls;; esac",
+        FlagKind::UnsupportedSyntax
+    ));
+    assert!(!has_flag(
+        "coproc C case a in a) ls;; esac",
+        FlagKind::ParseError
+    ));
+}
+
+/// Shell state set where the option reading or the expansion hides it: `wait`'s `-f` and `-n`
+/// take no value, so `-p NAME` after them still names the variable (with no child to wait
+/// for, bash unsets it, and with `PATH` unset `ls` runs `./ls`); a default expansion
+/// `${NAME[KEY]:=…}` assigns the element as `NAME[KEY]=…` does, so `BASH_CMDS[ls]` binds `ls`
+/// to a file (confirmed with bash 5.2.15 in the differential sandbox).
+#[test]
+fn state_set_after_valueless_options_and_by_element_defaults() {
+    check(&[
+        ("wait -n -p PATH; ls", Ask),
+        ("wait -f -n -p PATH; ls", Ask),
+        ("wait -np PATH; ls", Ask),
+        (": ${BASH_CMDS[ls]:=/tmp/evil/ls}; ls", Ask),
+        ("echo \"${BASH_CMDS[ls]=/tmp/evil/ls}\"; ls", Ask),
+        (": ${BASH_CMDS[a[b]]:=/tmp/evil/ls}; ls", Ask),
+        // Harmless twins: a harmless name, a read of the element.
+        ("sleep 1 & wait -n -p pid; echo \"$pid\"", Allow),
+        ("echo \"${BASH_CMDS[ls]}\"; ls", Allow),
+    ]);
+    assert!(has_flag(
+        ": ${BASH_CMDS[ls]:=/usr/bin/id}; ls",
+        FlagKind::DynamicCode
+    ));
+    assert!(has_flag(
+        ": ${BASH_ALIASES[ls]=id}; ls",
+        FlagKind::DynamicCode
+    ));
+    assert!(!has_flag(": ${list[0]:=1}; ls", FlagKind::DynamicCode));
+}
+
 /// Names bash reads from values: `${!x}` expands the parameter whose name `x` holds, and the
 /// builtins that assign or test a variable (`read`, `mapfile`, `printf -v`, `test -v`,
 /// `[[ -v ]]`, `unset`, `getopts`, `wait -p`) take its name from their operand; a name such as
@@ -1984,6 +2036,40 @@ fn compound_array_subscripts_are_expanded_twice() {
             "{cmd}: no dynamic-code flag"
         );
     }
+}
+
+/// A program that prints a number prints words once it is given another option: `nproc
+/// --help` prints `Usage: …`, `nproc --version` `nproc (GNU coreutils) …`, `id -u -n` the
+/// user's name, `date` without a `+FORMAT` the day's name. Arithmetic reads each word as a
+/// variable and evaluates its value in its turn, so a value read from a file (`a[$(id)]`) runs
+/// `id` (confirmed with bash 5.2.15 by the differential oracle).
+#[test]
+fn numeric_printers_given_other_words_print_names() {
+    check(&[
+        ("read -r Usage < f; echo $(( $(nproc --help) ))", Ask),
+        ("read -r nproc < f; [[ $(nproc --version) -gt 1 ]]", Ask),
+        ("read -r root < f; echo $(( $(id -u -n) ))", Ask),
+        ("read -r Mon < f; echo $(( $(date) ))", Ask),
+        ("read -r glibc < f; (( $(getconf GNU_LIBC_VERSION) ))", Ask),
+        (
+            "read -r git < f; (( $(git rev-list --count --version) ))",
+            Ask,
+        ),
+        // Harmless twins: the same programs printing a number.
+        ("echo $(( $(nproc) + 1 ))", Allow),
+        ("echo $(( $(nproc --all) * 2 ))", Allow),
+        ("echo $(( $(id -u) ))", Allow),
+        ("echo $(( $(date -u +%s) - 60 ))", Allow),
+        ("(( $(getconf _NPROCESSORS_ONLN) > 1 ))", Allow),
+        (
+            "[[ $(git rev-list --count --no-merges main..HEAD) -gt 0 ]]",
+            Allow,
+        ),
+    ]);
+    assert!(has_flag(
+        "echo $(( $(nproc --help) ))",
+        FlagKind::DynamicCode
+    ));
 }
 
 /// Every arithmetic context, not only `$((…))`, evaluates the text a command substitution

@@ -203,10 +203,6 @@ pub(crate) fn compound_subscripts(text: &str) -> Vec<&str> {
     out
 }
 
-/// Which of a builtin's arguments (after the program) name a variable it assigns or tests, and
-/// where in the word the name starts: `read [-a] NAME…`, `mapfile NAME`, `printf -v NAME`,
-/// `getopts OPTS NAME`, `unset NAME…` (not `-f`), `test -v NAME`, `wait -p NAME`. A run-time
-/// word where an operand may stand counts as a name.
 /// Whether [`name_operands`] can find any name operand of `program` (a cheap test first).
 fn has_name_operands(program: &str) -> bool {
     matches!(
@@ -215,20 +211,26 @@ fn has_name_operands(program: &str) -> bool {
     )
 }
 
+/// Which of a builtin's arguments (after the program) name a variable it assigns or tests, and
+/// where in the word the name starts: `read [-a] NAME…`, `mapfile NAME`, `printf -v NAME`,
+/// `getopts OPTS NAME`, `unset NAME…` (not `-f`), `test -v NAME`, `wait [-fn] -p NAME`. A
+/// run-time word where an operand may stand counts as a name. Which letters take a value is the
+/// builtin's option table (`programs.toml`), the one list of them: `wait -n -p PATH` names
+/// `PATH` (`-n` takes none).
 pub(crate) fn name_operands(program: &str, args: &[&str]) -> Vec<(usize, usize)> {
-    // (letters that take a value, letters whose value is a name, do operands name variables)
-    let (valued, naming, operands) = match program {
-        "read" => ("adinNptu", "a", true),
-        "mapfile" | "readarray" => ("dnOsuCc", "", true),
-        "wait" => ("fnp", "p", false),
+    // (letters whose value is a name, do operands name variables)
+    let (naming, operands) = match program {
+        "read" => ("a", true),
+        "mapfile" | "readarray" => ("", true),
+        "wait" => ("p", false),
         "unset" => {
             let functions = args
                 .iter()
                 .take_while(|a| a.starts_with('-'))
                 .any(|a| a.contains('f'));
-            ("", "", !functions)
+            ("", !functions)
         }
-        "printf" => ("v", "v", false),
+        "printf" => ("v", false),
         "getopts" => {
             return if args.len() > 1 {
                 vec![(1, 0)]
@@ -244,6 +246,10 @@ pub(crate) fn name_operands(program: &str, args: &[&str]) -> Vec<(usize, usize)>
         }
         _ => return Vec::new(),
     };
+    // The letters that take a value (each of these builtins but `unset`, whose options take
+    // none, has a table: a test says so).
+    let table = crate::programs::tables::builtin(program);
+    let valued = |c: char| table.as_ref().is_some_and(|t| t.short_value.contains(c));
     let mut out = Vec::new();
     let mut k = 0;
     let mut options = true;
@@ -257,7 +263,7 @@ pub(crate) fn name_operands(program: &str, args: &[&str]) -> Vec<(usize, usize)>
                 break;
             }
             for (at, c) in a.char_indices().skip(1) {
-                if !valued.contains(c) {
+                if !valued(c) {
                     continue;
                 }
                 if at + 1 < a.len() {
@@ -680,7 +686,7 @@ fn skip_brackets(b: &[u8], open: usize) -> usize {
 
 /// The index of the `]` closing the `[` at `b[open]`, nested brackets counted and a character
 /// after `\` skipped.
-fn closing_bracket(b: &[u8], open: usize) -> Option<usize> {
+pub(crate) fn closing_bracket(b: &[u8], open: usize) -> Option<usize> {
     let mut depth = 0usize;
     let mut i = open;
     while i < b.len() {
@@ -738,5 +744,35 @@ mod tests {
         assert_eq!(names("${a[$i]}"), ["a", "i"]);
         assert_eq!(names("i == 1"), ["i"]);
         assert_eq!(names("$1 * 2"), ["1"]);
+    }
+
+    #[test]
+    fn name_operands_follow_each_builtins_option_table() {
+        use super::name_operands;
+        // Every builtin read here whose options take a value has an option table (no option of
+        // `unset` takes one).
+        for p in ["read", "mapfile", "readarray", "wait", "printf"] {
+            assert!(crate::programs::tables::builtin(p).is_some(), "{p}");
+        }
+        // `wait -f`/`-n` take no value: the word after them is still an option.
+        assert_eq!(name_operands("wait", &["-n", "-p", "PATH"]), [(2, 0)]);
+        assert_eq!(
+            name_operands("wait", &["-f", "-n", "-p", "PATH", "1"]),
+            [(3, 0)]
+        );
+        assert_eq!(name_operands("wait", &["-np", "PATH"]), [(1, 0)]);
+        assert_eq!(name_operands("wait", &["-pPATH"]), [(0, 2)]);
+        assert_eq!(name_operands("wait", &["-n", "1"]), []);
+        // `read -t 1 x`: `-t` takes a value, the name comes after it.
+        assert_eq!(name_operands("read", &["-r", "-t", "1", "x"]), [(3, 0)]);
+        assert_eq!(name_operands("read", &["-ra", "PATH"]), [(1, 0)]);
+        assert_eq!(
+            name_operands("mapfile", &["-t", "-n", "1", "PATH"]),
+            [(3, 0)]
+        );
+        assert_eq!(
+            name_operands("printf", &["-v", "PATH", "%s", "x"]),
+            [(1, 0)]
+        );
     }
 }

@@ -1413,10 +1413,23 @@ impl<'l> Walker<'l> {
                     }
                     // `${x:=v}`/`${x=v}` assigns `x` when it is unset (or empty): its value is
                     // no longer the one an assignment earlier on the line gave it.
-                    if let Some(n) = name
+                    // (tree-sitter-bash gives a subscripted one no name: `${x[0]:=v}`.)
+                    if let Some(n) = name.as_deref().or_else(|| subscripted_name(source))
                         && assigns_default(source, n)
                     {
                         self.unknown_value(n, *span);
+                        // `: ${BASH_CMDS[ls]:=/bin/rm}` binds `ls` as `BASH_CMDS[ls]=/bin/rm`
+                        // does.
+                        if super::shell_options::hook_variable(n) {
+                            self.flag(
+                                FlagKind::DynamicCode,
+                                *span,
+                                format!(
+                                    "`{n}` assigned by an expansion changes what the shell runs \
+                                     by itself or for a name"
+                                ),
+                            );
+                        }
                     }
                     if indirect(source) {
                         self.flag(
@@ -3946,27 +3959,36 @@ fn file_redirect(op: &str, file: wrappers::Written, arg: &Arg) -> UnitRedirect {
 }
 
 /// Commands whose output is a number whatever the files they read (`date +%s`, `wc -l`,
-/// `nproc`), and so safe for arithmetic to evaluate; the words after the name that must
-/// follow for it to count, separated by a space.
+/// `nproc`), and so safe for arithmetic to evaluate: each exactly as written here, words
+/// separated by a space. Another word can make the output text, which arithmetic reads as
+/// names of variables to evaluate in their turn (`nproc --help` prints `Usage: …`, `id -u -n`
+/// the user's name, `getconf -a` and `getconf GNU_LIBC_VERSION` names).
 const NUMERIC_PRODUCERS: Words = words![
-    "date",
     "nproc",
+    "nproc --all",
     "wc -l",
     "wc -c",
     "wc -w",
     "wc -m",
     "id -u",
     "id -g",
-    "getconf",
+    "getconf ARG_MAX",
+    "getconf CLK_TCK",
+    "getconf LONG_BIT",
+    "getconf OPEN_MAX",
+    "getconf PAGESIZE",
+    "getconf PAGE_SIZE",
+    "getconf _NPROCESSORS_CONF",
+    "getconf _NPROCESSORS_ONLN",
     "tput cols",
     "tput lines",
-    "git rev-list --count",
 ];
 
 /// True when the last command of `body` (the last stage of a pipeline) is one of
-/// [`NUMERIC_PRODUCERS`] with static words (`$(ls | wc -l)`, `$(date +%s)`); `wc` reading its
-/// input only (a file name is printed too), `date` only with
-/// a `+FORMAT` of numeric fields.
+/// [`NUMERIC_PRODUCERS`] with static words (`$(ls | wc -l)`), `date` with a `+FORMAT` of
+/// numeric fields (and `-u`), or `git rev-list --count` with revisions and the options that
+/// only choose commits (`--all`, `--no-merges`, `--first-parent`). Not `date` without a format
+/// (`Mon Dec 7 …`) nor any with another option (`--help` prints words).
 fn prints_a_number(body: &[Command]) -> bool {
     let mut last = body.last();
     while let Some(Command::Pipeline { stages, .. }) = last {
@@ -4002,15 +4024,25 @@ fn prints_a_number(body: &[Command]) -> bool {
             true
         })
     };
-    NUMERIC_PRODUCERS.iter().any(|form| {
-        words.len() >= form.split(' ').count()
-            && form.split(' ').zip(&words).all(|(a, b)| a == b)
-            && match words[0].as_str() {
-                "date" => words[1..].iter().all(|w| numeric_date(w) || w == "-u"),
-                "wc" => words.len() == 2,
-                _ => true,
-            }
-    })
+    match words.first().map(String::as_str) {
+        Some("date") => {
+            words[1..].iter().any(numeric_date)
+                && words[1..].iter().all(|w| numeric_date(w) || w == "-u")
+        }
+        Some("git") => {
+            words.len() >= 3
+                && words[1] == "rev-list"
+                && words[2] == "--count"
+                && words[3..].iter().all(|w| {
+                    !w.starts_with('-')
+                        || matches!(w.as_str(), "--all" | "--no-merges" | "--first-parent")
+                })
+        }
+        _ => NUMERIC_PRODUCERS.iter().any(|form| {
+            form.split(' ').count() == words.len()
+                && form.split(' ').zip(&words).all(|(a, b)| a == b)
+        }),
+    }
 }
 
 /// True for `${a[…]}` (an indexed subscript is arithmetic) and `${s:off…}` (a substring
@@ -4106,13 +4138,17 @@ fn collect_functions(cmds: &[Command], out: &mut Vec<String>) {
     }
 }
 
-/// `${name:=…}` or `${name=…}` (with an optional subscript): the expansion assigns `name`.
+/// `${name:=…}` or `${name=…}` (with an optional subscript, nested brackets counted): the
+/// expansion assigns `name`. A subscript no `]` closes counts as assigning.
 fn assigns_default(source: &str, name: &str) -> bool {
     let Some(rest) = source.strip_prefix("${").and_then(|r| r.strip_prefix(name)) else {
         return false;
     };
     let rest = if rest.starts_with('[') {
-        rest.find(']').map_or("", |k| &rest[k + 1..])
+        match super::arith::closing_bracket(rest.as_bytes(), 0) {
+            Some(k) => &rest[k + 1..],
+            None => return true,
+        }
     } else {
         rest
     };

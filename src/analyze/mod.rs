@@ -24,7 +24,7 @@ mod runners;
 pub(crate) mod shell_options;
 mod task_files;
 pub(crate) use crate::programs::{is_interpreter, is_shell};
-pub(crate) use arith::name_operands;
+pub(crate) use arith::{closing_bracket, name_operands};
 pub(crate) use decompose::descriptor_variable;
 pub(crate) use nested::shell_command_options;
 pub(crate) use runners::{sqlite_unproven, vim_commands, vim_shell_command};

@@ -157,7 +157,7 @@ pub(crate) fn shopt_problem(args: &[&str]) -> Option<String> {
 
 /// Names whose assignment changes which program a later word runs or what the shell runs by
 /// itself: aliases, the command hash, start-up files, prompt and trace hooks.
-fn hook_variable(name: &str) -> bool {
+pub(crate) fn hook_variable(name: &str) -> bool {
     let base = name.split('[').next().unwrap_or(name);
     matches!(
         base,

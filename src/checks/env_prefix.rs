@@ -136,12 +136,50 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     ))
 }
 
-/// `${NAME:=value}` / `${NAME=value}`: an expansion that assigns `NAME` when it is unset or empty
-/// (`: ${CDPATH:=/}; cd etc` changes where `cd` goes).
-fn expansion_assignment() -> Option<&'static Regex> {
-    static RE: OnceLock<Option<Regex>> = OnceLock::new();
-    RE.get_or_init(|| Regex::new(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?=").ok())
-        .as_ref()
+/// Each `${NAME:=…}` or `${NAME=…}` of `input`, which assigns `NAME` when it is unset or empty
+/// (`: ${CDPATH:=/}; cd etc` changes where `cd` goes): where it starts, where its operator
+/// ends, and `NAME`. A subscript may stand between the name and
+/// the operator (`${BASH_CMDS[ls]:=/bin/rm}` assigns an element, and the array's name decides
+/// what that does); one holding a quote or an expansion, or one no `]` closes, counts as
+/// assigning, as where bash ends it is not read here.
+fn expansion_assignments(input: &str) -> Vec<(usize, usize, &str)> {
+    let b = input.as_bytes();
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(k) = input.get(from..).and_then(|t| t.find("${")) {
+        let start = from + k;
+        from = start + 2;
+        let name_end = (from..b.len())
+            .find(|&i| !(b[i].is_ascii_alphanumeric() || b[i] == b'_'))
+            .unwrap_or(b.len());
+        if name_end == from || b[from].is_ascii_digit() {
+            continue;
+        }
+        let name = &input[from..name_end];
+        let mut at = name_end;
+        if b.get(at) == Some(&b'[') {
+            match crate::analyze::closing_bracket(b, at) {
+                Some(close)
+                    if !b[at..close]
+                        .iter()
+                        .any(|c| matches!(c, b'\'' | b'"' | b'$' | b'`')) =>
+                {
+                    at = close + 1;
+                }
+                _ => {
+                    out.push((start, at, name));
+                    continue;
+                }
+            }
+        }
+        let op = match b.get(at..) {
+            Some(rest) if rest.starts_with(b":=") => 2,
+            Some(rest) if rest.starts_with(b"=") => 1,
+            _ => continue,
+        };
+        out.push((start, at + op, name));
+    }
+    out
 }
 
 fn bare_history() -> Option<&'static Regex> {
@@ -297,20 +335,15 @@ impl Check for EnvPrefix {
                 }
             }
         }
-        if a.input.contains("${")
-            && let Some(re) = expansion_assignment()
-        {
-            for c in re.captures_iter(&a.input) {
-                let (Some(whole), Some(name)) = (c.get(0), c.get(1)) else {
-                    continue;
-                };
-                if let Some((Risk::High, why)) = classify(name.as_str(), None) {
-                    history_seen |= name.as_str().starts_with("HIST");
+        if a.input.contains("${") {
+            for (start, end, name) in expansion_assignments(&a.input) {
+                if let Some((Risk::High, why)) = classify(name, None) {
+                    history_seen |= name.starts_with("HIST");
                     out.push(ask(
                         None,
-                        Span::new(whole.start(), whole.end()),
+                        Span::new(start, end),
                         Risk::High,
-                        format!("`{}` assigned by an expansion: {why}", name.as_str()),
+                        format!("`{name}` assigned by an expansion: {why}"),
                     ));
                 }
             }
@@ -397,6 +430,15 @@ mod tests {
             (": ${CDPATH:=/}; cd etc", Some(Decision::Ask)),
             ("echo ${LD_PRELOAD=./x.so}", Some(Decision::Ask)),
             ("echo ${name:=x}", None),
+            (": ${BASH_CMDS[ls]:=/tmp/evil/ls}; ls", Some(Decision::Ask)),
+            ("echo \"${BASH_CMDS[ls]=/bin/rm}\"; ls", Some(Decision::Ask)),
+            (": ${BASH_CMDS[a[b]]:=/bin/rm}", Some(Decision::Ask)),
+            (": ${BASH_CMDS[\"$k\"]:=/bin/rm}", Some(Decision::Ask)),
+            ("echo ${BASH_CMDS[ls]}", None),
+            ("echo ${list[0]:=1}", None),
+            ("wait -n -p PATH; ls", Some(Decision::Ask)),
+            ("wait -f -n -p LD_PRELOAD 1", Some(Decision::Ask)),
+            ("wait -n -p pid", None),
             ("read -r PATH <<< /tmp/evil; ls", Some(Decision::Ask)),
             ("exec {PATH}>/dev/null; ls", Some(Decision::Ask)),
             ("true {BASH_ENV}>&1; bash -c true", Some(Decision::Ask)),

@@ -12,14 +12,19 @@
 //! A coprocess without a name whose body is a compound command (`coproc case … esac`,
 //! `coproc { case …; }`: tree-sitter-bash reads neither when the body holds a `case`) has the
 //! body respelled inside a subshell (`coproc ( case … esac )`), which it reads: bash runs a
-//! coprocess's body in a subshell of its own, so the meaning is the same. A named one
-//! (`coproc C case … esac`) stays a parse error, never allowed: tree-sitter-bash reads a
-//! `case` in none of its forms.
+//! coprocess's body in a subshell of its own, so the meaning is the same. A named one with a
+//! `case` in its body (`coproc C case … esac`: tree-sitter-bash reads a `case` in none of a
+//! named coprocess's forms), which the grammar leaves a parse error, has its name left out as
+//! well (`coproc ( case … esac )`): the name only chooses the variables that hold the
+//! coprocess's descriptors and process id. Only a name spelled as an identifier and separated
+//! from `coproc` and from the body by blanks on the same line is read so (bash ends the command
+//! at a newline: `coproc C⏎case …` runs `C`). A named coprocess the grammar reads (`coproc C {
+//! …; }`) keeps that reading.
 
 use std::time::Duration;
 
 use super::respell::{
-    MAX_BODIES, Respelled, command_at, command_position, is_blank, respelled, wrap,
+    Edit, MAX_BODIES, Respelled, command_at, command_position, is_blank, respelled, wrap,
 };
 
 /// `src` with each `for`/`select` body written as a group respelled `do { …; }; done`, the map
@@ -48,9 +53,23 @@ pub(super) fn as_do_done(src: &str, budget: Duration) -> Option<Respelled> {
 /// The reserved words that open a compound command a coprocess may run.
 const COPROC_BODIES: [&str; 7] = ["{", "while", "until", "for", "select", "case", "if"];
 
-/// `src` with the compound body of each `coproc` respelled inside a subshell, the map of the
-/// new text to `src`, and where the first respelling is; `None` when there is none.
+/// `src` with the compound body of each `coproc` without a name respelled inside a subshell,
+/// the map of the new text to `src`, and where the first respelling is; `None` when there is
+/// none.
 pub(super) fn coproc_subshells(src: &str, budget: Duration) -> Option<Respelled> {
+    subshell_bodies(src, budget, false)
+}
+
+/// `src` with each named coprocess whose body is a compound command respelled without its name,
+/// the body inside a subshell (`coproc C case … esac` → `coproc ( case … esac )`), the map of
+/// the new text to `src`, and where the first respelling is; `None` when there is none. For a
+/// line the grammar leaves a parse error.
+pub(super) fn named_coproc_subshells(src: &str, budget: Duration) -> Option<Respelled> {
+    subshell_bodies(src, budget, true)
+}
+
+/// The respelling of [`coproc_subshells`] (`named` false) or [`named_coproc_subshells`].
+fn subshell_bodies(src: &str, budget: Duration, named: bool) -> Option<Respelled> {
     let b = src.as_bytes();
     let mut edits = Vec::new();
     let mut parsed = 0;
@@ -63,8 +82,16 @@ pub(super) fn coproc_subshells(src: &str, budget: Duration) -> Option<Respelled>
             && command_position(b, i)
     }) {
         from = at + 1;
-        let Some(body_at) = coproc_body(b, at + 6) else {
-            continue;
+        let (name, body_at) = if named {
+            match named_coproc_body(b, at + 6) {
+                Some((name, body_at)) => (Some(name), body_at),
+                None => continue,
+            }
+        } else {
+            match coproc_body(b, at + 6) {
+                Some(body_at) => (None, body_at),
+                None => continue,
+            }
         };
         parsed += 1;
         if parsed > MAX_BODIES {
@@ -84,6 +111,13 @@ pub(super) fn coproc_subshells(src: &str, budget: Duration) -> Option<Respelled>
         let Some(end) = command_at(src, body_at, budget, compound).ok()? else {
             continue;
         };
+        if let Some((start, end)) = name {
+            edits.push(Edit {
+                start,
+                end,
+                with: String::new(),
+            });
+        }
         wrap(&mut edits, body_at, end, "( ", " )");
         from = end;
     }
@@ -105,6 +139,30 @@ fn coproc_body(b: &[u8], from: usize) -> Option<usize> {
                 && b.get(j + k.len()).copied().is_some_and(is_blank)
         })
         .then_some(j)
+}
+
+/// Where a named coprocess's name and compound body begin, `from` just after `coproc`: an
+/// identifier with blanks (not a newline) on both sides, then one of [`COPROC_BODIES`].
+fn named_coproc_body(b: &[u8], from: usize) -> Option<((usize, usize), usize)> {
+    let skip = |mut j: usize| {
+        while j < b.len() && matches!(b[j], b' ' | b'\t') {
+            j += 1;
+        }
+        j
+    };
+    let start = skip(from);
+    let mut end = start;
+    while end < b.len() && (b[end].is_ascii_alphanumeric() || b[end] == b'_') {
+        end += 1;
+    }
+    if end == start
+        || b[start].is_ascii_digit()
+        || !b.get(end).is_some_and(|&c| matches!(c, b' ' | b'\t'))
+    {
+        return None;
+    }
+    let body = coproc_body(b, end)?;
+    Some(((start, end), body))
 }
 
 /// The next `for` or `select` at or after `from` that is a word of its own in command
@@ -203,6 +261,30 @@ mod tests {
             respelled("ls && for f in *.txt; { wc -l $f; }").as_deref(),
             Some("ls && for f in *.txt; do { wc -l $f; }; done")
         );
+    }
+
+    #[test]
+    fn named_compound_coprocesses_lose_the_name() {
+        let sub =
+            |src: &str| named_coproc_subshells(src, Duration::from_secs(2)).map(|(t, _, _)| t);
+        assert_eq!(
+            sub("coproc C case a in a) id;; esac").as_deref(),
+            Some("coproc  ( case a in a) id;; esac )")
+        );
+        assert_eq!(
+            sub("ls && coproc _c2\tcase $x in *) id;; esac > f; ls").as_deref(),
+            Some("ls && coproc \t( case $x in *) id;; esac ) > f; ls")
+        );
+        for src in [
+            // No name, a name glued to the body or on another line, not a name, no compound.
+            "coproc case a in a) id;; esac",
+            "coproc C\ncase a in a) id;; esac",
+            "coproc 1C case a in a) id;; esac",
+            "coproc C ls",
+            "echo coproc C case a in a) id;; esac",
+        ] {
+            assert_eq!(sub(src), None, "{src}");
+        }
     }
 
     #[test]

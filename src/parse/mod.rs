@@ -255,6 +255,23 @@ fn parse_respelled(src: &str, map: &SpanMap, depth: usize, limits: &Limits, roun
         });
         return respelled;
     }
+    // `coproc C case … esac`: a named coprocess whose body tree-sitter-bash does not read (a
+    // `case`); respelled without the name, the body in a subshell (bash runs it in one; the
+    // name only names the variables of its descriptors). Never allowed (the issue).
+    if src.contains("coproc")
+        && let Some((text, origin, at)) =
+            brace_loops::named_coproc_subshells(src, limits.max_parse_time)
+        && let Some(mut respelled) = parse_clean(&text, &origin, map, depth, limits)
+    {
+        respelled.issues.push(SyntaxIssue {
+            kind: IssueKind::UnsupportedSyntax,
+            span: map.map(at, at + 1),
+            detail: "a named coprocess whose body is a compound command tree-sitter-bash does \
+                     not read, read as a subshell's"
+                .to_owned(),
+        });
+        return respelled;
+    }
     // `for i in a b; { …; }`, `select i in a; { …; }`: a loop whose body is a group, which
     // tree-sitter-bash does not read; respelled `do { …; }; done`. Never allowed (the issue).
     if let Some((text, origin, at)) = brace_loops::as_do_done(src, limits.max_parse_time)

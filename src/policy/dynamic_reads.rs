@@ -94,10 +94,12 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
             a.value.is_none() || by_find && a.value.as_deref().is_some_and(|v| v.contains("{}"))
         })
         .map(|a| (&*a.template, a.glob, a.span, None));
+    // Every program's: opening a device or `/dev/tcp/…` acts whatever the program does with
+    // what it reads (`wc -c < "$F"` with `F=/dev/tcp/h/80` connects).
     let stdin = unit
         .redirects
         .iter()
-        .filter(|r| stdin_kept && matches!(r.op.as_str(), "<" | "<>") && r.target.is_none())
+        .filter(|r| matches!(r.op.as_str(), "<" | "<>") && r.target.is_none())
         .map(|r| {
             let on = match r.fd.as_deref() {
                 None | Some("0") => "standard input".to_owned(),
@@ -106,8 +108,20 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
             (r.template.as_str(), false, r.span, Some(on))
         });
     for (template, glob, span, input) in operands.chain(stdin) {
-        match judge(cx, unit, template, glob, span) {
+        let judged = judge(cx, unit, template, glob, span);
+        if input.is_some() && !stdin_kept && !matches!(judged, Judged::Device(_)) {
+            continue;
+        }
+        match judged {
             Judged::Proven => {}
+            Judged::Device(path) => out.push(reason(
+                Decision::Ask,
+                "read-device",
+                format!(
+                    "reads the device `{path}` (a value of `{template}`): a disk, memory, terminal, network connection (`/dev/tcp/…`) or hardware device gives what is on the machine or beyond it, or acts when opened"
+                ),
+                span,
+            )),
             Judged::Secret(path) => out.push(reason(
                 Decision::Ask,
                 "read-secret",
@@ -186,6 +200,14 @@ pub(crate) fn option_reasons(cx: &CheckCtx, index: usize) -> Vec<Reason> {
                 a.span,
                 Some(index),
             )),
+            Judged::Device(path) => out.push(Reason::path(
+                Decision::Ask,
+                Risk::High,
+                "read-device",
+                format!("`{name}` reads the device `{path}` (a value of `{template}`)"),
+                a.span,
+                Some(index),
+            )),
             Judged::Unknown => out.push(Reason::path(
                 Decision::Ask,
                 Risk::High,
@@ -207,6 +229,9 @@ enum Judged {
     Proven,
     /// A path that may hold secrets.
     Secret(String),
+    /// A device, a network connection (`/dev/tcp/…`) or the machine's memory
+    /// ([`is_device_read`](crate::files::is_device_read)).
+    Device(String),
     /// Anything.
     Unknown,
 }
@@ -387,8 +412,17 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
 /// ~/.config/gh/hosts.yml`); a plain path that resolves to a secret.
 fn judge_path(path: &str, cwd: &Path) -> Judged {
     if !path.contains(['*', '?', '[']) {
-        return if crate::files::is_secret(&crate::files::resolve(path, cwd)) {
+        let resolved = crate::files::resolve(path, cwd);
+        // As the path policy judges one: by the path as written and where it leads, but a
+        // stream of the reader's own (`/dev/stdin`) not by where this process's leads.
+        let written = Path::new(path);
+        let own_stream = path.starts_with("/dev") && !crate::files::is_device_read(written);
+        return if crate::files::is_secret(&resolved) {
             Judged::Secret(path.to_owned())
+        } else if crate::files::is_device_read(written)
+            || !own_stream && crate::files::is_device_read(&resolved)
+        {
+            Judged::Device(path.to_owned())
         } else {
             Judged::Proven
         };
@@ -982,5 +1016,26 @@ mod tests {
             assert_eq!(rules(cmd), ["read-secret"], "{cmd}");
         }
         assert!(rules("for f in *.txt; do cat \"$f\"; done").is_empty());
+    }
+
+    #[test]
+    fn devices_a_variable_names_are_read_devices_for_every_program() {
+        for cmd in [
+            "f=/dev/tcp/203.0.113.5/80; cat < $f",
+            "f=/dev/sda; head -c 512 \"$f\"",
+            "for f in /dev/tcp/203.0.113.5/80; do wc -c < $f; done",
+            "f=/dev/mem; read -r x < $f",
+            "d=/dev; cat < $d/sda",
+        ] {
+            assert_eq!(rules(cmd), ["read-device"], "{cmd}");
+        }
+        for cmd in [
+            "f=/dev/null; cat < $f",
+            "f=/dev/stdin; cat < $f",
+            "f=notes.txt; wc -l < $f",
+            "f=notes.txt; cat < $f",
+        ] {
+            assert!(rules(cmd).is_empty(), "{cmd}");
+        }
     }
 }
