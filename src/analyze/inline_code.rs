@@ -4,7 +4,8 @@
 //! A one-liner is a program, so it is never allowed by the interpreter's name. These readers
 //! prove a small, closed subset instead: statements that are expressions (or `import sys`/
 //! `import os` in Python) built from literals, a fixed list of the interpreter's facts about
-//! itself (`sys.version`, `os.getcwd()`, `process.versions`, `process.cwd()`), `+`/`-`, numeric
+//! itself (`sys.version`, `os.getcwd()`, `process.versions`, `process.cwd()`, Node's
+//! `require('os').cpus()`, `Intl.DateTimeFormat().resolvedOptions()`), `+`/`-`, numeric
 //! subscripts, and a fixed list of calls (`print`, `str`, `len`, `console.log`,
 //! `JSON.stringify`, string methods such as `join` and `split`). Anything else (another name,
 //! an attribute outside the list, a computed subscript, `*`, a keyword argument other than
@@ -18,7 +19,9 @@
 //! ([`python_imports`]) and the `workspace-code` check asks when the directory the command runs
 //! in holds `platform.py`, `platform/` or any module named like a standard library one. Any other
 //! import is unproven. `-S` (no `site`) and `-I` are options, which the allow rules do not take.
-//! Node has no import in the subset (`require` is not a known name).
+//! Node's one import in the subset is `require('os')` (or `node:os`, or the `os` global `-e` and
+//! `-p` give): a core module, which `require` returns before it looks at any file, so no file of
+//! the directory can replace it; any other `require` is unproven.
 
 /// The interpreter language of a one-liner reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,7 +66,8 @@ fn read(lang: Lang, code: &str) -> Option<Vec<&'static str>> {
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
     Name(String),
-    Str,
+    /// A string literal and its text between the quotes (escapes left as written).
+    Str(String),
     Num,
     Punct(char),
     /// A comparison: `<`, `>`, `<=`, `>=`, `==`, `!=` (and JavaScript's `===`, `!==`).
@@ -88,8 +92,9 @@ fn tokenize(lang: Lang, code: &str) -> Option<Vec<Tok>> {
             continue;
         }
         if ch == '\'' || ch == '"' {
+            let start = i;
             i = string_end(lang, &c, i)?;
-            out.push(Tok::Str);
+            out.push(Tok::Str(literal_text(&c[start..i])));
             continue;
         }
         if ch.is_ascii_digit() {
@@ -121,8 +126,9 @@ fn tokenize(lang: Lang, code: &str) -> Option<Vec<Tok>> {
                     "r" | "b" | "u" | "rb" | "br"
                 )
             {
+                let start = i;
                 i = string_end(lang, &c, i)?;
-                out.push(Tok::Str);
+                out.push(Tok::Str(literal_text(&c[start..i])));
                 continue;
             }
             out.push(Tok::Name(word));
@@ -189,6 +195,15 @@ fn string_end(lang: Lang, c: &[char], i: usize) -> Option<usize> {
         k += 1;
     }
     None
+}
+
+/// The text between a string literal's quotes (one quote each side; a triple-quoted Python
+/// string keeps two of each, which no caller compares with).
+fn literal_text(lit: &[char]) -> String {
+    lit.get(1..lit.len().saturating_sub(1))
+        .unwrap_or_default()
+        .iter()
+        .collect()
 }
 
 struct Parser<'a> {
@@ -303,6 +318,39 @@ const NODE_PROCESS_DATA: &[&str] = &[
     "execArgv", "features", "title",
 ];
 const NODE_PROCESS_CALLS: &[&str] = &["cwd", "uptime", "memoryUsage", "cpuUsage"];
+/// Data of the built-in `os` module (`require('os')`, or the `os` global of `-e`/`-p`).
+const NODE_OS_DATA: &[&str] = &["EOL", "devNull"];
+/// Functions of `os` that only answer about the machine, called with no argument (not
+/// `networkInterfaces`, nor `setPriority`, which changes a process).
+const NODE_OS_CALLS: &[&str] = &[
+    "cpus",
+    "availableParallelism",
+    "platform",
+    "arch",
+    "type",
+    "release",
+    "version",
+    "machine",
+    "hostname",
+    "homedir",
+    "tmpdir",
+    "totalmem",
+    "freemem",
+    "uptime",
+    "loadavg",
+    "endianness",
+    "userInfo",
+];
+/// `Intl` constructors whose `resolvedOptions()` the subset reads (the default locale's
+/// settings: `Intl.DateTimeFormat().resolvedOptions().timeZone`).
+const NODE_INTL: &[&str] = &[
+    "DateTimeFormat",
+    "NumberFormat",
+    "Collator",
+    "PluralRules",
+    "RelativeTimeFormat",
+    "ListFormat",
+];
 const NODE_CONSOLE: &[&str] = &["log", "info", "error", "warn", "debug"];
 /// Methods of strings and arrays that only answer (never `constructor`, `call`, `apply`…).
 const NODE_METHODS: &[&str] = &[
@@ -472,9 +520,11 @@ impl Parser<'_> {
     /// An atom and its trailers.
     fn postfix(&mut self) -> Option<Kind> {
         let mut kind = match self.peek()?.clone() {
-            Tok::Str | Tok::Num => {
+            Tok::Str(_) | Tok::Num => {
                 self.at += 1;
-                while self.lang == Lang::Python && self.eat(&Tok::Str) {}
+                while self.lang == Lang::Python && matches!(self.peek(), Some(Tok::Str(_))) {
+                    self.at += 1;
+                }
                 Kind::Value
             }
             Tok::Punct('(') => {
@@ -570,6 +620,38 @@ impl Parser<'_> {
             }
             Lang::Node => match n {
                 "process" => self.member(NODE_PROCESS_DATA, NODE_PROCESS_CALLS),
+                "os" => self.member(NODE_OS_DATA, NODE_OS_CALLS),
+                // `require('os')`: a core module, loaded before any file of the directory
+                // could be (`node:os` names it outright); no other module.
+                "require" => {
+                    if !self.eat(&Tok::Punct('(')) {
+                        return None;
+                    }
+                    match self.peek() {
+                        Some(Tok::Str(m)) if matches!(m.as_str(), "os" | "node:os") => {
+                            self.at += 1;
+                        }
+                        _ => return None,
+                    }
+                    if !self.eat(&Tok::Punct(')')) {
+                        return None;
+                    }
+                    self.member(NODE_OS_DATA, NODE_OS_CALLS)
+                }
+                "Intl" => {
+                    if !self.eat(&Tok::Punct('.')) {
+                        return None;
+                    }
+                    let c = self.name()?;
+                    let known = NODE_INTL.contains(&c.as_str())
+                        && self.eat(&Tok::Punct('('))
+                        && self.eat(&Tok::Punct(')'))
+                        && self.eat(&Tok::Punct('.'))
+                        && self.name().as_deref() == Some("resolvedOptions")
+                        && self.eat(&Tok::Punct('('))
+                        && self.eat(&Tok::Punct(')'));
+                    known.then_some(Kind::Value)
+                }
                 "console" => {
                     if !self.eat(&Tok::Punct('.')) {
                         return None;
@@ -750,6 +832,15 @@ mod tests {
             "process.version.slice(1).split('.')[0]",
             "process.versions.node >= '18'",
             "process.platform === 'linux'",
+            "require('os').cpus().length",
+            "require(\"os\").cpus().length",
+            "console.log(require('node:os').platform(), require('os').arch())",
+            "os.cpus().length",
+            "os.totalmem()",
+            "os.EOL",
+            "os.cpus()[0].model",
+            "Intl.DateTimeFormat().resolvedOptions().timeZone",
+            "Intl.NumberFormat().resolvedOptions().locale",
         ] {
             assert!(prints_only(Lang::Node, code), "{code}");
         }
@@ -782,6 +873,24 @@ mod tests {
             "await $`rm -rf ~`",
             "$",
             "$$x.y",
+            "require('fs').readFileSync('/etc/passwd')",
+            "require('./os')",
+            "require('os/')",
+            "require('o\\x73').cpus()",
+            "require(x).cpus()",
+            "require('os')",
+            "require('os').setPriority(0, 19)",
+            "require('os').networkInterfaces()",
+            "require('os').constants",
+            "require('os', 'fs').cpus()",
+            "os.setPriority(1)",
+            "os.cpus",
+            "os.cpus(1)",
+            "Intl.DateTimeFormat('en', {}).resolvedOptions()",
+            "Intl.DateTimeFormat()",
+            "Intl.DateTimeFormat().format(1)",
+            "Intl.supportedValuesOf('x')",
+            "new Intl.DateTimeFormat().resolvedOptions()",
         ] {
             assert!(!prints_only(Lang::Node, code), "{code}");
         }

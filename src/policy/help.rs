@@ -7,7 +7,8 @@
 //! usual spellings (`--help`, `--version`, `-h` and `-V` unless listed otherwise); a program the
 //! data lists for its help alone (`zdump`, `slurmd`, `svn`) answers exactly the spellings listed
 //! for it, and CLIs may list the subcommands and the spellings after them that print a
-//! subcommand's help (`crane ls -h`, `aws iam help`). Whether the program is catalogued, and the
+//! subcommand's help (`crane ls -h`, `aws iam help`), and the subcommands whose lone `-h` prints
+//! their usage (`git commit -h`). Whether the program is catalogued, and the
 //! subcommand known, is the engine's question (`mod.rs`), as are denies, checks and flags, which
 //! still count.
 //!
@@ -58,6 +59,8 @@ struct HelpData {
     subcommand_spellings: BTreeMap<String, Vec<String>>,
     /// Subcommands of CLIs that no rule group names.
     subcommands: BTreeMap<String, Vec<String>>,
+    /// Subcommands for which `PROGRAM SUB -h`, nothing else after SUB, prints the usage.
+    subcommand_short_help: BTreeMap<String, Vec<String>>,
 }
 
 /// The data, parsed once; `None` if it failed to parse (which the test suite rules out), and
@@ -166,6 +169,18 @@ pub(crate) fn problems() -> Vec<String> {
             ));
         }
     }
+    for (name, subs) in &d.subcommand_short_help {
+        if subs.is_empty() || !listed(&d.subcommand_clis, name) || excluded(name) {
+            out.push(format!(
+                "subcommand short help of {name}: empty, or {name} is not a subcommand CLI"
+            ));
+        }
+        if subs.iter().any(|s| !is_word(s)) {
+            out.push(format!(
+                "subcommand short help of {name}: not all are subcommand words"
+            ));
+        }
+    }
     for list in [&d.nested_clis, &d.help_clis] {
         for name in list {
             if excluded(name) {
@@ -271,6 +286,15 @@ pub(crate) fn asks_for_help<'u>(
         return None;
     }
     let sub = rest[0];
+    // `git commit -h`: a lone `-h` after a subcommand whose parser reads it as the usage.
+    if rest.len() == 1
+        && last == "-h"
+        && d.subcommand_short_help
+            .get(program)
+            .is_some_and(|subs| listed(subs, sub))
+    {
+        return Some(Help::Subcommand(sub));
+    }
     let sub_help = match d.subcommand_spellings.get(program) {
         Some(spellings) => listed(spellings, last),
         None => last == "--help",
@@ -380,7 +404,18 @@ mod tests {
             ("cargo build x -h", None),
             ("cargo build -help", None),
             ("docker run -h", None),
-            ("git commit -h", None),
+            ("git commit -h", Some("sub commit")),
+            ("git ls-remote -h", Some("sub ls-remote")),
+            ("git ls-remote -h origin", None),
+            ("git ls-remote origin -h", None),
+            ("git grep -h foo", None),
+            ("git commit -m x -h", None),
+            ("git -C .. commit -h", None),
+            ("git lfs -h", None),
+            ("git pull-request -h", None),
+            ("git shell -h", None),
+            ("git commit -h -h", None),
+            ("git commit -help", None),
             ("cargo --help --verbose", None),
             ("source --help", None),
             ("yarn --version", None),
