@@ -13,7 +13,8 @@ declare_check! {
     /// **What it flags**: a program that opens the files a list names, when the list names a
     /// device or a file of secrets, or cannot be read now: a checksum program's `-c`/`--check`
     /// (`sha256sum -c LIST`, `md5sum --check`, `b3sum -c`, `rhash -c`; each line's file name,
-    /// GNU's `HASH  NAME` and BSD's `ALG (NAME) = HASH`) and `wc --files0-from=LIST`. The list
+    /// GNU's `HASH  NAME` and BSD's `ALG (NAME) = HASH`), `wc --files0-from=LIST`, xxhsum's
+    /// `--files-from` and clamscan's `--file-list` (a name a line). The list
     /// is an operand, standard input (a here-string or here-document, or a file redirected to
     /// it), or the option's file; it is read from the workspace as it is now.
     ///
@@ -55,13 +56,34 @@ fn lists(cx: &CheckCtx, i: usize, u: &Unit) -> Vec<List> {
         return Vec::new();
     };
     let digest = crate::programs::is_digest(p);
-    if !digest && p != "wc" {
+    if !digest && !matches!(p, "wc" | "clamscan") {
         return Vec::new();
     }
     let spec = tables::builtin(p);
     let parsed = args::parse(spec.as_ref(), &u.argv);
     let word = |k: usize| u.argv.get(k);
     let mut out = Vec::new();
+    // xxhsum's and clamscan's lists of the files to hash or scan, a name a line.
+    let named_by: &[&str] = match p {
+        "wc" => &["--files0-from"],
+        "xxhsum" => &["--files-from", "--filelist"],
+        "clamscan" => &["-f", "--file-list"],
+        _ => &[],
+    };
+    for o in parsed
+        .opts
+        .iter()
+        .filter(|o| named_by.contains(&o.name.as_ref()))
+    {
+        match o.value.as_deref() {
+            Some("-") => out.push(stdin_list(cx, i, u)),
+            Some(name) => out.push(List::File(name.to_owned())),
+            None => out.push(List::Unknown("a list named at run time")),
+        }
+    }
+    if !out.is_empty() {
+        return out;
+    }
     if digest {
         if !parsed
             .opts
@@ -79,14 +101,6 @@ fn lists(cx: &CheckCtx, i: usize, u: &Unit) -> Vec<List> {
         }
         if parsed.operands.is_empty() {
             out.push(stdin_list(cx, i, u));
-        }
-    } else {
-        for o in parsed.opts.iter().filter(|o| o.name == "--files0-from") {
-            match o.value.as_deref() {
-                Some("-") => out.push(stdin_list(cx, i, u)),
-                Some(name) => out.push(List::File(name.to_owned())),
-                None => out.push(List::Unknown("a list named at run time")),
-            }
         }
     }
     out
@@ -114,15 +128,37 @@ fn stdin_list(cx: &CheckCtx, i: usize, u: &Unit) -> List {
     }
 }
 
-/// The file names of a list: GNU's `HASH  NAME`/`HASH *NAME` (an escaped line begins with
-/// `\`), BSD's `ALG (NAME) = HASH`; for `--files0-from`, names ended by NUL.
-fn names(text: &str, nul: bool) -> Vec<String> {
-    if nul {
-        return text
-            .split('\0')
-            .filter(|n| !n.is_empty())
-            .map(str::to_owned)
-            .collect();
+/// How a list gives its names.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Format {
+    /// A checksum list: GNU's `HASH  NAME`/`HASH *NAME` (an escaped line begins with `\`),
+    /// BSD's `ALG (NAME) = HASH`.
+    Sums,
+    /// Names ended by NUL (`--files0-from`).
+    Nul,
+    /// A name a line (xxhsum's `--files-from`, clamscan's `--file-list`).
+    Lines,
+}
+
+/// The file names of a list.
+fn names(text: &str, format: Format) -> Vec<String> {
+    match format {
+        Format::Nul => {
+            return text
+                .split('\0')
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .collect();
+        }
+        Format::Lines => {
+            return text
+                .lines()
+                .map(|l| l.trim_end_matches('\r'))
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .collect();
+        }
+        Format::Sums => {}
     }
     let mut out = Vec::new();
     for line in text.lines() {
@@ -152,6 +188,24 @@ fn names(text: &str, nul: bool) -> Vec<String> {
     out
 }
 
+/// Whether the unit's lists are a name a line (xxhsum's `--files-from`, clamscan's
+/// `--file-list`) rather than checksum lists.
+fn parsed_lists(u: &Unit) -> bool {
+    let Some(p) = prog(u) else {
+        return false;
+    };
+    if !matches!(p, "xxhsum" | "clamscan") {
+        return false;
+    }
+    let spec = tables::builtin(p);
+    args::parse(spec.as_ref(), &u.argv).opts.iter().any(|o| {
+        matches!(
+            o.name.as_ref(),
+            "--files-from" | "--filelist" | "-f" | "--file-list"
+        )
+    })
+}
+
 /// Why opening `name` (from `dir`) is not proven harmless: a device, or a secret.
 fn judged(name: &str, dir: &Path) -> Option<String> {
     let written = crate::files::normalize_abs(&dir.join(name).to_string_lossy());
@@ -176,7 +230,11 @@ impl Check for ListedRead {
                 continue;
             }
             let p = prog(u).unwrap_or_default();
-            let nul = p == "wc";
+            let format = match p {
+                "wc" => Format::Nul,
+                _ if parsed_lists(u) => Format::Lines,
+                _ => Format::Sums,
+            };
             let dir = cx.dirs().of(i).certain();
             let mut flag = |why: String| {
                 out.push(ask(
@@ -237,7 +295,7 @@ impl Check for ListedRead {
                     }
                     continue;
                 };
-                if let Some(why) = names(&text, nul).iter().find_map(|n| judged(n, dir)) {
+                if let Some(why) = names(&text, format).iter().find_map(|n| judged(n, dir)) {
                     flag(why);
                 }
             }
@@ -256,11 +314,15 @@ mod tests {
         assert_eq!(
             names(
                 "abc  a.txt\nabc *b.bin\nSHA256 (c d.txt) = abc\n\\abc  e\\nf\n",
-                false
+                Format::Sums
             ),
             ["a.txt", "b.bin", "c d.txt", "e\nf"]
         );
-        assert_eq!(names("a\0/dev/sda\0", true), ["a", "/dev/sda"]);
+        assert_eq!(names("a\0/dev/sda\0", Format::Nul), ["a", "/dev/sda"]);
+        assert_eq!(
+            names("a b\r\n/dev/sda\n", Format::Lines),
+            ["a b", "/dev/sda"]
+        );
     }
 
     #[test]
@@ -275,6 +337,8 @@ mod tests {
         put("bsd.sums", "SHA256 (/dev/../dev/sda) = 0123\n");
         put("key.sums", "0123  .env\n");
         put("files0", "a.txt\0/dev/mem\0");
+        put("scan.list", "a.txt\n/dev/watchdog\n");
+        put("ok.list", "a.txt\nb.txt\n");
         let run = |cmd: &str| decisions_in(&ListedRead, cmd, ws);
         for cmd in [
             "sha256sum -c dev.sums",
@@ -288,6 +352,9 @@ mod tests {
             "echo '0123  /dev/sda' > l.sums; sha256sum -c l.sums",
             "cd \"$D\" && sha256sum -c SHA256SUMS",
             "wc --files0-from=files0",
+            "xxhsum --files-from=scan.list",
+            "clamscan --file-list=scan.list",
+            "clamscan -f \"$L\"",
         ] {
             assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
         }
@@ -298,6 +365,8 @@ mod tests {
             "echo '0123  app.tar.gz' | sha256sum -c",
             "sha256sum dev.sums",
             "wc -l dev.sums",
+            "xxhsum --filelist=ok.list",
+            "clamscan -f ok.list",
         ] {
             assert_eq!(run(cmd), None, "{cmd}");
         }
