@@ -18,6 +18,7 @@ mod foreign_repo;
 mod fork_bomb;
 mod git_config;
 pub(crate) mod link_read;
+mod listed_reads;
 pub(crate) mod listing;
 mod obfuscation;
 mod one_liner;
@@ -390,6 +391,7 @@ pub(crate) static CHECKS: &[&dyn Check] = &[
     &exfiltration::SecretExfiltration,
     &exfiltration::SecretRead,
     &link_read::LinkRead,
+    &listed_reads::ListedRead,
     &sensitive_write::SensitiveWrite,
     &system::KillAll,
     &database::DatabaseWipe,

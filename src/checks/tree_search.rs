@@ -27,6 +27,9 @@
 //!   `*.tofutest.hcl` files of the directories it is given, the working directory without one
 //!   (the whole tree counts, also without `-recursive`): it quotes the lines of a file it
 //!   cannot parse and, with `-diff`, the lines it would change, and a `*.tfvars` holds secrets;
+//! - `hg cat` and `hg annotate` (`hg blame`): every file under the trees they are given, hidden
+//!   ones included (the work tree's files stand for the revision's; hg's own `-I`/`-X`
+//!   patterns are not followed);
 //! - `git grep`: the files git tracks. A secret counts unless the index (format 2 or 3) does
 //!   not hold its path; `--no-index` and `--untracked` read untracked ones too.
 //!
@@ -508,6 +511,7 @@ pub(crate) fn search_reads_secret_file(
         && !matches!(
             p,
             "git"
+                | "hg"
                 | "pycodestyle"
                 | "codespell"
                 | "typos"
@@ -536,6 +540,17 @@ pub(crate) fn search_reads_secret_file(
         }
         let sub = tables::builtin("git grep")?;
         let parsed = args::parse_subcommand(global.as_ref(), &sub, &u.argv, split);
+        (parsed, split + 1)
+    } else if p == "hg" {
+        // `hg cat DIR`, `hg annotate .`: every file the revision holds under the trees given.
+        let (_, parsed) = tables::builtin_subcommand(p, &u.argv, 1)?;
+        let split = *parsed.operands.first()?;
+        if !matches!(
+            u.argv.get(split)?.value.as_deref(),
+            Some("cat" | "annotate" | "blame")
+        ) {
+            return None;
+        }
         (parsed, split + 1)
     } else if matches!(p, "terraform" | "tofu") {
         // `terraform fmt`: the words up to `fmt` are global options.
@@ -595,7 +610,9 @@ pub(crate) fn search_reads_secret_file(
         // counted here in both cases), and prints a diagnostic quoting the lines of one it
         // cannot parse and, with `-diff`, the lines it would change: a `*.tfvars` holds
         // secrets.
-        "terraform" | "tofu" => Reads::All { skip_git: false },
+        // `hg cat` and `hg annotate` print every file a revision holds under the trees they
+        // are given: the work tree's files stand for the revision's, hidden ones included.
+        "terraform" | "tofu" | "hg" => Reads::All { skip_git: false },
         // gzip, pigz, zstd and lz4 with `-r` decompress every file of the trees they are given
         // to standard output (`-c`), and copy one that is not compressed as it is (`-f`).
         // `diff -r` compares every file of both trees, hidden ones included, and prints the
@@ -652,9 +669,11 @@ pub(crate) fn search_reads_secret_file(
     // pycodestyle's `--exclude` is a list of its own (names and paths, comma-separated): not
     // followed, so more files count as read.
     let decompressor = crate::programs::is_recursive_decompressor(p);
+    // hg's `-I`/`-X` patterns are its own (`glob:`, `re:`, `path:`): not followed, so more
+    // files count as read.
     let grep_like = !matches!(
         p,
-        "pycodestyle" | "codespell" | "typos" | "terraform" | "tofu"
+        "pycodestyle" | "codespell" | "typos" | "terraform" | "tofu" | "hg"
     ) && !decompressor;
     let include = if p == "rg" {
         // With a glob that picks files, rg searches only the files its globs match. A glob
@@ -1113,6 +1132,31 @@ mod tests {
             "terraform version",
             "terraform fmt -check /nonexistent",
         ] {
+            assert_eq!(run(cmd), None, "{cmd}");
+        }
+    }
+
+    #[test]
+    fn hg_cat_of_a_tree_prints_every_file_under_it() {
+        let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let ws = root.path();
+        let put = |p: &str, s: &str| {
+            let f = ws.join(p);
+            std::fs::create_dir_all(f.parent().unwrap_or(ws)).unwrap_or_else(|e| panic!("{e}"));
+            std::fs::write(f, s).unwrap_or_else(|e| panic!("{e}"));
+        };
+        put("src/main.py", "");
+        put("keys/.env", "TOKEN=x\n");
+        let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
+        for cmd in [
+            "hg cat -r tip keys",
+            "hg cat .",
+            "hg annotate keys",
+            "hg cat -X 'glob:**/.env' .",
+        ] {
+            assert_eq!(run(cmd), Some(Decision::Ask), "{cmd}");
+        }
+        for cmd in ["hg cat src", "hg cat -r tip src/main.py", "hg log -p src"] {
             assert_eq!(run(cmd), None, "{cmd}");
         }
     }

@@ -93,6 +93,9 @@ const SECRET_GLOBS: Words = words![
     "**/.config/netlify/config.json",
     "**/.config/configstore/firebase-tools.json",
     "**/.config/doctl/config.yaml",
+    // Another process's environment. (Its `cmdline`, `status`, `maps`, `stat` and the like are
+    // what `ps aux` and `pgrep -a` print to every user, allowed as they are: no secret's
+    // file.)
     "/proc/*/environ",
     // A process's memory (`tail -c +N /proc/PID/mem` seeks to a mapping): its environment and
     // every token it holds.
@@ -101,6 +104,10 @@ const SECRET_GLOBS: Words = words![
     // file included; the reader's own descriptors are exceptions.
     "/proc/*/fd/*",
     "/proc/*/task/*/fd/*",
+    // The files a process maps (`/proc/PID/map_files/ADDR-ADDR` opens the file mapped there),
+    // as its open files.
+    "/proc/*/map_files/*",
+    "/proc/*/task/*/map_files/*",
     "/var/run/secrets/**",
     "/run/secrets/**",
     "**/*.keystore",
@@ -819,6 +826,60 @@ pub(crate) fn is_device_read(path: &Path) -> bool {
         ))
 }
 
+/// A device the disk, tape, camera and serial tools are made to be given (`fdisk -l /dev/sda`,
+/// `blkid /dev/sda1`, `mt -f /dev/nst0 status`, `v4l2-ctl -d /dev/video0`, `setserial -g
+/// /dev/ttyS0`): disks and their partitions, loop, optical, tape, RAID and mapped devices, the
+/// `/dev/disk/by-*` links, cameras and serial ports. Any other device a program that does not
+/// only name its paths is given is opened as it is (`blkid /dev/watchdog` arms the watchdog;
+/// an input device, a terminal, memory, the kernel log or a TPM gives what is on the machine).
+/// On a path already expanded (absolute).
+pub(crate) fn is_storage_device(path: &Path) -> bool {
+    let Ok(dev) = path.strip_prefix("/dev") else {
+        return false;
+    };
+    let dev = dev.to_string_lossy();
+    if ["disk/", "block/", "mapper/"]
+        .iter()
+        .any(|d| dev.starts_with(d))
+    {
+        return true;
+    }
+    if dev.contains('/') {
+        return false;
+    }
+    // The name up to its first digit (`sda1`, `nvme0n1p2`, `loop1p1`, `dm-0`, `ttyS0`).
+    let head = dev
+        .split(|c: char| c.is_ascii_digit())
+        .next()
+        .unwrap_or(&dev);
+    // `sda`, `hdb`, `vdc`, `xvdf`, `sdaa`: a disk by its letters.
+    let disk = ["sd", "hd", "vd", "xvd"].iter().any(|p| {
+        head.strip_prefix(p)
+            .is_some_and(|rest| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_lowercase()))
+    });
+    disk || matches!(
+        head,
+        "nvme"
+            | "mmcblk"
+            | "loop"
+            | "sr"
+            | "scd"
+            | "st"
+            | "nst"
+            | "md"
+            | "dm-"
+            | "nbd"
+            | "zram"
+            | "sg"
+            | "video"
+            | "ttyS"
+            | "ttyUSB"
+            | "ttyACM"
+            | "cdrom"
+            | "dvd"
+    ) && (head != dev || matches!(head, "cdrom" | "dvd"))
+}
+
 /// Something inside a scratch directory (`/tmp/build`, `/tmp/*`), not the directory itself.
 pub(crate) fn in_scratch_dir(t: &str) -> bool {
     if !t.starts_with('/') {
@@ -1210,6 +1271,45 @@ pub(crate) fn is_protected_dir(path: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn storage_devices_are_disks_tapes_cameras_and_serial_ports() {
+        for d in [
+            "/dev/sda",
+            "/dev/sdb1",
+            "/dev/sdaa",
+            "/dev/xvdf",
+            "/dev/nvme0n1p2",
+            "/dev/loop1p1",
+            "/dev/dm-0",
+            "/dev/mapper/root",
+            "/dev/disk/by-id/x",
+            "/dev/nst0",
+            "/dev/sr0",
+            "/dev/video2",
+            "/dev/ttyS1",
+            "/dev/cdrom",
+        ] {
+            assert!(is_storage_device(Path::new(d)), "{d}");
+        }
+        for d in [
+            "/dev/watchdog",
+            "/dev/watchdog0",
+            "/dev/input/event0",
+            "/dev/mem",
+            "/dev/tty",
+            "/dev/tty1",
+            "/dev/kmsg",
+            "/dev/tpm0",
+            "/dev/sd",
+            "/dev/video",
+            "/dev/hidraw0",
+            "/dev/snd/pcmC0D0c",
+            "/tmp/sda",
+        ] {
+            assert!(!is_storage_device(Path::new(d)), "{d}");
+        }
+    }
 
     #[test]
     fn every_builtin_glob_compiles() {

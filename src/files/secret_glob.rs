@@ -224,6 +224,8 @@ const SECRET_FILES: Words = words![
     "~/.nuget/NuGet/NuGet.Config",
     "/proc/1/fd/3",
     "/proc/1/task/1/fd/3",
+    "/proc/1/map_files/400000-452000",
+    "/proc/1/task/1/map_files/400000-452000",
     "~/.config/NuGet/NuGet.Config",
     "~/.config/flyctl/config.yml",
     "~/.oci/config",

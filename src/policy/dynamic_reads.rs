@@ -33,6 +33,10 @@
 //! "$F"`, `wc --files0-from="$F"`, `diff --from-file "$F"`) is judged the same way, for any
 //! program: [`option_reasons`].
 //!
+//! A file a version-control reader prints from a revision, named only at run time (`git show
+//! "HEAD:$P"`, `git cat-file -p ":$P"`, `hg cat "$F"`, `hg cat -I "$P" .`), is judged the same
+//! way: [`revision_paths`].
+//!
 //! Standard input read from a file known only at run time (`tr a b < "$F"`, `read -r x <
 //! "$F"`) is judged for every program but the digests and counts (`wc`, `sha256sum`…), whatever
 //! it does with it.
@@ -107,7 +111,13 @@ pub(crate) fn reasons(cx: &CheckCtx, index: usize, operands: &[usize]) -> Vec<Re
             };
             (r.template.as_str(), false, r.span, Some(on))
         });
-    for (template, glob, span, input) in operands.chain(stdin) {
+    // `git show "HEAD:$P"`, `hg cat "$F"`: a file a version-control reader prints from a
+    // revision, named only at run time.
+    let revision = revision_paths(unit);
+    let revision = revision
+        .iter()
+        .map(|(t, span)| (t.as_str(), false, *span, None));
+    for (template, glob, span, input) in operands.chain(revision).chain(stdin) {
         let judged = judge(cx, unit, template, glob, span);
         if input.is_some() && !stdin_kept && !matches!(judged, Judged::Device(_)) {
             continue;
@@ -218,6 +228,99 @@ pub(crate) fn option_reasons(cx: &CheckCtx, index: usize) -> Vec<Reason> {
                 a.span,
                 Some(index),
             )),
+        }
+    }
+    out
+}
+
+/// The files a version-control reader prints from a revision whose paths are known only at run
+/// time, with the spans of their words: the path of a `REV:PATH` operand (`:PATH`, `:N:PATH`
+/// too) of `git show`, `git cat-file`, `git diff`, `git diff-tree` and `git grep`, and the file
+/// operands and `-I`/`--include` patterns of `hg cat` and `hg annotate`. A revision holds
+/// whatever was ever committed (a key since removed from the work tree too), so such a path is
+/// judged as a printer's dynamic operand is: `git show "HEAD:$P"` asks as `cat "$P"` does.
+/// (A static path is the path policy's: `git show HEAD:.env` reads a secret's name.)
+fn revision_paths(unit: &Unit) -> Vec<(String, crate::ast::Span)> {
+    let mut out = Vec::new();
+    let Some(program) = unit.program.as_deref().map(crate::programs::base) else {
+        return out;
+    };
+    if !matches!(program, "git" | "hg") || unit.args().all(|a| a.value.is_some()) {
+        return out;
+    }
+    if program == "git" {
+        let global = tables::builtin("git");
+        let Some(&split) = args::parse(global.as_ref(), &unit.argv).operands.first() else {
+            return out;
+        };
+        let Some(sub) = unit.argv.get(split).and_then(|a| a.value.as_deref()) else {
+            return out;
+        };
+        if !matches!(sub, "show" | "cat-file" | "diff" | "diff-tree" | "grep") {
+            return out;
+        }
+        let Some(table) = tables::builtin(&format!("git {sub}")) else {
+            return out;
+        };
+        let parsed = args::parse_subcommand(global.as_ref(), &table, &unit.argv, split);
+        for &k in parsed.operands.iter().filter(|&&k| k > split) {
+            let Some(a) = unit.argv.get(k).filter(|a| a.value.is_none()) else {
+                continue;
+            };
+            // `REV:PATH`, `:PATH`, `:N:PATH` (a stage of the index).
+            let t = a.template.as_ref();
+            let path = match t.strip_prefix(':') {
+                Some(rest) => rest
+                    .split_once(':')
+                    .filter(|(n, _)| matches!(*n, "0" | "1" | "2" | "3"))
+                    .map_or(rest, |(_, p)| p),
+                None => match t.split_once(':') {
+                    Some((_, p)) => p,
+                    None => continue,
+                },
+            };
+            if !concrete(path) {
+                out.push((path.to_owned(), a.span));
+            }
+        }
+        return out;
+    }
+    let Some((_, parsed)) = tables::builtin_subcommand(program, &unit.argv, 1) else {
+        return out;
+    };
+    let Some(&split) = parsed.operands.first() else {
+        return out;
+    };
+    if !matches!(
+        unit.argv.get(split).and_then(|a| a.value.as_deref()),
+        Some("cat" | "annotate" | "blame")
+    ) {
+        return out;
+    }
+    let patterns = parsed
+        .opts
+        .iter()
+        .filter(|o| matches!(o.name.as_ref(), "-I" | "--include") && o.value.is_none())
+        .filter_map(|o| o.value_at);
+    for k in parsed
+        .operands
+        .iter()
+        .copied()
+        .filter(|&k| k > split)
+        .chain(patterns)
+    {
+        let Some(a) = unit.argv.get(k).filter(|a| a.value.is_none()) else {
+            continue;
+        };
+        let t = a.template.as_ref();
+        // `--include="$P"`: the value after `=`.
+        let t = if t.starts_with('-') {
+            t.split_once('=').map_or(t, |(_, v)| v)
+        } else {
+            t
+        };
+        if !concrete(t) {
+            out.push((t.to_owned(), a.span));
         }
     }
     out

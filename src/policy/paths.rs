@@ -668,6 +668,17 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                     .strip_prefix("--")
                     .and_then(|o| o.split_once('='))
                     .map_or(t, |(_, v)| v);
+                // `blkid /dev/watchdog`: a device named to a program that does not only name
+                // its paths is opened (a watchdog opened is armed), unless it is one the disk,
+                // tape, camera and serial tools are made to be given (`fdisk -l /dev/sda`).
+                if t.starts_with('/') && {
+                    let device = crate::files::normalize_abs(t);
+                    let device = Path::new(&device);
+                    crate::files::is_device_read(device) && !crate::files::is_storage_device(device)
+                } {
+                    out.push((Access::Read, t.to_owned(), a.span));
+                    continue;
+                }
                 if crate::files::word_is_secret(t)
                     && !(program == "git"
                         && patterns
