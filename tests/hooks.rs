@@ -1150,7 +1150,9 @@ fn a_field_of_the_wrong_type_is_refused_not_ignored() {
 }
 
 /// Claude's bypass mode drops shclass's asks, not those of a write to a file that decides what
-/// later runs: a git hook, `.mcp.json`, VS Code's tasks, direnv's `.envrc`, a CI definition
+/// later runs: a git hook, `.mcp.json`, VS Code's tasks, direnv's `.envrc`, a CI definition,
+/// other editors' and agents' settings that start programs (Zed's tasks, the run
+/// configurations, MCP server lists, aider's `test-cmd`), a git hook manager's configuration
 /// (Claude Code's own bypass mode keeps asking for its protected paths too).
 #[test]
 fn bypass_keeps_the_ask_of_a_file_tool_write_that_later_runs() {
@@ -1161,6 +1163,20 @@ fn bypass_keeps_the_ask_of_a_file_tool_write_that_later_runs() {
         ".vscode/tasks.json",
         ".envrc",
         ".github/workflows/ci.yml",
+        ".zed/settings.json",
+        ".zed/tasks.json",
+        ".idea/runConfigurations/app.xml",
+        ".amazonq/mcp.json",
+        ".roo/mcp.json",
+        ".continue/config.yaml",
+        ".windsurf/workflows/x.md",
+        ".codex/config.toml",
+        ".aider.conf.yml",
+        ".devcontainer/devcontainer.json",
+        ".pre-commit-config.yaml",
+        ".husky/pre-commit",
+        "lefthook.yml",
+        "sub/.lefthook.toml",
     ] {
         for mode in ["bypassPermissions", "acceptEdits", "default"] {
             let (code, v) = env.claude_in(
@@ -1184,6 +1200,15 @@ fn bypass_keeps_the_ask_of_a_file_tool_write_that_later_runs() {
         &json!({"file_path": env.project().join("src/lib.rs"), "content": "x"}),
     );
     assert_eq!(decision(&v), "allow", "{v}");
+    // Their harmless neighbours are edits as any other file is.
+    for path in ["docs/zed.md", "roo/mcp.json", "lefthook.md", "src/idea.rs"] {
+        let (_, v) = env.claude_in(
+            "acceptEdits",
+            "Write",
+            &json!({"file_path": env.project().join(path), "content": "x"}),
+        );
+        assert_eq!(decision(&v), "allow", "{path}: {v}");
+    }
 }
 
 /// Claude's `cwd` is where its Bash shell is, which the agent moves (`cd ~`): with
@@ -1238,4 +1263,60 @@ fn the_claude_workspace_is_the_project_directory_not_the_shells() {
         decide(Some(Path::new("project")), "Write", tool(".local/bin/git")).0,
         "allow"
     );
+}
+
+/// Gemini CLI sets `GEMINI_PROJECT_DIR` and Cursor `CURSOR_PROJECT_DIR` in their hooks'
+/// environment, as Claude Code sets `CLAUDE_PROJECT_DIR`: with one, the workspace (where
+/// project policy is read from, whose files are edits) is the project, and an input `cwd`
+/// elsewhere is only where a command starts (`rm -rf *` there is that directory's files).
+#[test]
+fn gemini_and_cursor_workspaces_are_their_project_directories() {
+    let env = Env::new();
+    std::fs::write(
+        env.project().join(".shclass.toml"),
+        "deny = [\"Bash(touch:*)\"]\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let project = env.project();
+    let decide = |agent: &str, var: &str, project: Option<&Path>, cmd: &str| {
+        let input = match agent {
+            "gemini" => json!({"hook_event_name": "BeforeTool",
+                "cwd": env.home(), "tool_name": "run_shell_command",
+                "tool_input": {"command": cmd}}),
+            _ => json!({"hook_event_name": "beforeShellExecution", "command": cmd,
+                "cwd": env.home()}),
+        };
+        let (code, out, err) =
+            common::run_shclass(["hook", agent], input.to_string().as_bytes(), |c| {
+                c.env("XDG_CONFIG_HOME", "/nonexistent-shclass-test")
+                    .env("SHCLASS_STATE_DIR", env.state())
+                    .env("HOME", env.home())
+                    .env_remove("GEMINI_PROJECT_DIR")
+                    .env_remove("CURSOR_PROJECT_DIR")
+                    .env_remove("CLAUDE_PROJECT_DIR")
+                    .current_dir(env.home());
+                if let Some(p) = project {
+                    c.env(var, p);
+                }
+            });
+        assert_eq!(code, 0, "{out}{err}");
+        out
+    };
+    for (agent, var) in [
+        ("gemini", "GEMINI_PROJECT_DIR"),
+        ("cursor", "CURSOR_PROJECT_DIR"),
+    ] {
+        // The project's policy file is read: the project is the workspace.
+        let out = decide(agent, var, Some(&project), "touch x");
+        assert!(out.contains("\"deny\""), "{agent}: {out}");
+        // `rm -rf *` starts in the input's directory, the home directory.
+        let out = decide(agent, var, Some(&project), "rm -rf *");
+        assert!(out.contains("\"deny\""), "{agent}: {out}");
+        // Without it the input's `cwd` is the workspace, as before: no project file there.
+        let out = decide(agent, var, None, "touch x");
+        assert!(!out.contains("\"deny\""), "{agent}: {out}");
+        // A relative project directory is no project directory.
+        let out = decide(agent, var, Some(Path::new("project")), "touch x");
+        assert!(!out.contains("\"deny\""), "{agent}: {out}");
+    }
 }

@@ -1112,3 +1112,37 @@ fn allows_need_their_options_spelled_out_without_a_table() {
     assert_eq!(decide(&p, "ruby --version"), Decision::Allow);
     assert_ne!(decide(&p, "ruby --versio"), Decision::Allow);
 }
+
+/// A file tool's `~user/…` path: a shell reads another user's home directory there, a tool that
+/// expands only `~` a directory of the workspace. Neither reading is proven, so it asks in every
+/// mode that asks, and accept-edits does not take it for an edit of the workspace; a workspace
+/// path with `~` further in is an ordinary one.
+#[test]
+fn a_file_tool_path_of_another_users_home_is_never_the_workspaces() {
+    let mut p = with("");
+    p.mode = Mode::AcceptEdits;
+    for (access, path) in [
+        (Access::Read, "~root/.ssh/id_rsa"),
+        (Access::Read, "~bob/notes.txt"),
+        (Access::Write, "~bob/.bashrc"),
+        (Access::Write, "~bob"),
+    ] {
+        let v = p.check_path(access, path);
+        assert_eq!(v.decision, Decision::Ask, "{access:?} {path}");
+        assert!(
+            v.reasons
+                .iter()
+                .any(|r| r.message.contains("home directory")),
+            "{path}: {:?}",
+            v.reasons
+        );
+    }
+    assert_eq!(
+        p.check_path(Access::Read, "notes/~bob.txt").decision,
+        Decision::Allow
+    );
+    assert_eq!(
+        p.check_path(Access::Write, "notes/~bob.txt").decision,
+        Decision::Allow
+    );
+}

@@ -6,14 +6,35 @@
 //! Cursor's documentation has spelled the message fields both `userMessage`/`agentMessage` and
 //! `user_message`/`agent_message`; both are written. `beforeReadFile` takes only allow or deny,
 //! so an ask there is a deny. Other events get no output. Cursor's input carries no permission
-//! mode. This module only translates; deciding is `hook::decide`.
+//! mode. The workspace is the first of `workspace_roots`, else `$CURSOR_PROJECT_DIR` (set by
+//! Cursor in the hook's environment), and `cwd` only where a command runs; the input's `cwd` is
+//! the workspace only when neither is there. This module only translates; deciding is
+//! `hook::decide`.
 
 use super::{Action, Answer, HookResponse, Malformed, Request, opt_str, path_field, str_field};
 use crate::policy::Decision;
 use crate::policy::paths::Access;
 
-/// Parse a hook input object.
+/// Parse a hook input object, with the project directory Cursor gives its hooks
+/// ([`project_dir`]).
 pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+    parse_in(v, project_dir().as_deref())
+}
+
+/// The project directory Cursor sets in its hooks' environment (`CURSOR_PROJECT_DIR`), when it
+/// is an absolute path.
+fn project_dir() -> Option<std::path::PathBuf> {
+    std::env::var_os("CURSOR_PROJECT_DIR")
+        .map(std::path::PathBuf::from)
+        .filter(|p| p.is_absolute())
+}
+
+/// [`parse`] with the project directory given: the workspace when the input names no
+/// `workspace_roots`.
+pub(crate) fn parse_in(
+    v: &serde_json::Value,
+    project: Option<&std::path::Path>,
+) -> Result<Request, Malformed> {
     let event = str_field(v, "hook_event_name").map(str::to_owned);
     let root = match v.get("workspace_roots") {
         None | Some(serde_json::Value::Null) => None,
@@ -45,7 +66,10 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     Ok(Request {
         session_id: opt_str(v, "conversation_id")?.map(str::to_owned),
         // The workspace is the project root; `cwd` is only where the command runs.
-        cwd: root.map(std::path::PathBuf::from).or(cwd.clone()),
+        cwd: root
+            .map(std::path::PathBuf::from)
+            .or_else(|| project.map(std::path::Path::to_path_buf))
+            .or(cwd.clone()),
         start_dir: cwd.filter(|_| matches!(event.as_deref(), Some("beforeShellExecution"))),
         mode: None,
         event,

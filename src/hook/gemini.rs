@@ -7,18 +7,43 @@
 //! `glob`, `search_file_content` / `grep_search`, `list_directory` (read the directory and the
 //! pattern under it). Gemini has renamed path parameters between releases (`path`,
 //! `absolute_path`, `file_path`, `dir_path`), so each is accepted. Gemini's input carries no
-//! permission mode. This module only translates; deciding is `hook::decide`.
+//! permission mode. The workspace is `$GEMINI_PROJECT_DIR` (set by Gemini CLI in the hook's
+//! environment), the input's `cwd` only where a command starts when it differs
+//! ([`parse_in`]). This module only translates; deciding is `hook::decide`.
 
 use super::{
     Action, Answer, HookResponse, Malformed, Request, ToolEvent, opt_str, path_field, under,
 };
 use crate::policy::paths::Access;
+use std::path::{Path, PathBuf};
 
 const FILE_KEYS: &[&str] = &["file_path", "absolute_path", "path"];
 const DIR_KEYS: &[&str] = &["dir_path", "path", "directory"];
 
-/// Parse a hook input object.
+/// Parse a hook input object, with the project directory Gemini CLI gives its hooks
+/// ([`project_dir`]).
 pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
+    parse_in(v, project_dir().as_deref())
+}
+
+/// The project directory Gemini CLI sets in every hook's environment (`GEMINI_PROJECT_DIR`),
+/// when it is an absolute path. Gemini CLI sets it, not the agent: the agent's commands change
+/// their own shell's environment, never the hook's.
+fn project_dir() -> Option<PathBuf> {
+    std::env::var_os("GEMINI_PROJECT_DIR")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+}
+
+/// [`parse`] with the project directory given, as the Claude face reads `CLAUDE_PROJECT_DIR`:
+/// with one, the workspace is the project and the input's `cwd`, where it differs, only where
+/// a command starts (after the shell tool's own `dir_path`), so a `cwd` elsewhere never makes
+/// that directory the workspace whose files are edits and whose policy is read. Without one,
+/// `cwd` is the workspace.
+pub(crate) fn parse_in(
+    v: &serde_json::Value,
+    project: Option<&Path>,
+) -> Result<Request, Malformed> {
     let head = match ToolEvent::parse(v, "BeforeTool", "AfterTool")? {
         Ok(head) => head,
         Err(ignored) => return Ok(ignored),
@@ -31,7 +56,7 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
     // `run_shell_command`'s `dir_path` / `directory`: where the command starts.
     let start_dir = match (tool.as_str(), head.input) {
         ("run_shell_command", Some(i)) if i.is_object() => {
-            path_field(i, &["dir_path", "directory"])?.map(std::path::PathBuf::from)
+            path_field(i, &["dir_path", "directory"])?.map(PathBuf::from)
         }
         _ => None,
     };
@@ -124,9 +149,17 @@ pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
         }
         _ => Action::Ignore,
     };
+    let input_dir = opt_str(v, "cwd")?.map(PathBuf::from);
+    let (cwd, start_dir) = match project {
+        Some(p) => (
+            Some(p.to_path_buf()),
+            start_dir.or_else(|| input_dir.filter(|d| d.is_absolute() && d.as_path() != p)),
+        ),
+        None => (input_dir, start_dir),
+    };
     Ok(Request {
         session_id: opt_str(v, "session_id")?.map(str::to_owned),
-        cwd: opt_str(v, "cwd")?.map(std::path::PathBuf::from),
+        cwd,
         start_dir,
         mode: None,
         event,

@@ -539,6 +539,18 @@ impl Policy {
             ));
         }
         reasons.extend(searched);
+        if let Some(user) = paths::other_home_prefix(path) {
+            reasons.push(Reason::path(
+                Decision::Ask,
+                Risk::High,
+                "path-other-home",
+                format!(
+                    "`{path}` starts with `~{user}`, which a shell reads as that user's home directory and a file tool may read as a directory of the workspace: where it leads is not known"
+                ),
+                Span::default(),
+                None,
+            ));
+        }
         let worst = reasons.iter().map(|r| r.decision).max();
         let personal_allow = reasons
             .iter()

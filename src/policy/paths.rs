@@ -343,6 +343,17 @@ fn own_paths() -> Vec<PathBuf> {
     out
 }
 
+/// The user name of a file tool's path that starts with `~user` (`~root/.ssh/id_rsa`,
+/// `~bob`): a shell reads it as that user's home directory, while a file tool that expands only
+/// `~` and `~/` reads it as a directory of the workspace named `~bob`. Which one the agent's tool
+/// does is not known, so such a path is never taken as the workspace's (`~` and `~/x` are the
+/// home directory's, as everywhere).
+pub(crate) fn other_home_prefix(raw: &str) -> Option<&str> {
+    let rest = raw.strip_prefix('~')?;
+    let user = rest.split('/').next().unwrap_or(rest);
+    (!user.is_empty()).then_some(user)
+}
+
 /// A content search of the directory `raw` (resolved from `cwd`): asks when the files under it
 /// hold secrets, as the same search written in bash does (`rg KEY ~/.ssh`, `rg KEY ~`): a
 /// directory of secrets (`~/.ssh`), a home directory or one above it or them (`/home`, `/`), a
@@ -960,6 +971,21 @@ const DASH_O_OUTPUT: OptionSpec = OptionSpec {
 mod tests {
     use super::*;
     use crate::ast::Span;
+
+    #[test]
+    fn other_home_prefix_names_the_user() {
+        for (raw, user) in [
+            ("~root/.ssh/id_rsa", Some("root")),
+            ("~bob", Some("bob")),
+            ("~bob/", Some("bob")),
+            ("~/x", None),
+            ("~", None),
+            ("src/~bob", None),
+            ("/home/bob", None),
+        ] {
+            assert_eq!(other_home_prefix(raw), user, "{raw}");
+        }
+    }
 
     #[cfg(unix)]
     /// A program whose operands are only names may still read a file through an option: each
