@@ -224,6 +224,9 @@ fn the_time_keyword_takes_only_p_and_double_dash() {
         ("time -v ls", Ask),
         ("time '-p' ls", Ask),
         ("time -- -p ls", Ask),
+        // bypass: positional parameters set earlier made the keyword read as GNU time.
+        ("set -- ; time -pp ls", Ask),
+        ("bash -c 'time -pp ls' _ a b", Ask),
         // Harmless twins: the keyword's own spellings, and GNU time where no keyword is read.
         ("time ls", Allow),
         ("time -p ls", Allow),
@@ -231,6 +234,7 @@ fn the_time_keyword_takes_only_p_and_double_dash() {
         ("time -- ls", Allow),
         ("\\time -pp ls", Allow),
         ("command time -v ls", Allow),
+        ("(exec time -pp ls)", Allow),
     ]);
 }
 

@@ -3266,11 +3266,12 @@ impl<'l> Walker<'l> {
                 // `time -pp CMD`: bash's `time` keyword takes one `-p` and a `--`, nothing
                 // else, and runs the next word as the command (`-pp`); GNU time's table reads
                 // another command. Where the word may be the keyword (not after an assignment
-                // or another wrapper; a later pipeline stage's `time` is the program, left
-                // unproven too) a different start is not proven.
+                // of its own, `X=1 time`, or another wrapper; a later pipeline stage's `time` is
+                // the program, left unproven too; what the line set before, positional
+                // parameters included, changes nothing) a different start is not proven.
                 if program == "time"
                     && is_unquoted(first, "time")
-                    && assignments.is_empty()
+                    && assignments.iter().all(|a| a.inherited)
                     && via[outer..].iter().all(|v| v == "time")
                     && let Strip::Inner { start: s, .. } = &stripped
                     && *s != keyword_time_start(&rest[1..])
