@@ -30,18 +30,9 @@ pub(crate) fn mode(s: &str) -> Mode {
 }
 
 /// Parse a hook input object, with the project directory Claude Code gives its hooks
-/// ([`project_dir`]).
+/// ([`super::project_dir`]).
 pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
-    parse_in(v, project_dir().as_deref())
-}
-
-/// The project directory Claude Code sets in every hook's environment (`CLAUDE_PROJECT_DIR`:
-/// where Claude Code was started), when it is an absolute path. Claude Code sets it, not the
-/// agent: the agent's commands change its shell's environment, never the hook's.
-fn project_dir() -> Option<PathBuf> {
-    std::env::var_os("CLAUDE_PROJECT_DIR")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
+    parse_in(v, super::project_dir("CLAUDE_PROJECT_DIR").as_deref())
 }
 
 /// [`parse`] with the project directory given. The input's `cwd` is the current directory of

@@ -16,17 +16,9 @@ use crate::policy::Decision;
 use crate::policy::paths::Access;
 
 /// Parse a hook input object, with the project directory Cursor gives its hooks
-/// ([`project_dir`]).
+/// ([`super::project_dir`]).
 pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
-    parse_in(v, project_dir().as_deref())
-}
-
-/// The project directory Cursor sets in its hooks' environment (`CURSOR_PROJECT_DIR`), when it
-/// is an absolute path.
-fn project_dir() -> Option<std::path::PathBuf> {
-    std::env::var_os("CURSOR_PROJECT_DIR")
-        .map(std::path::PathBuf::from)
-        .filter(|p| p.is_absolute())
+    parse_in(v, super::project_dir("CURSOR_PROJECT_DIR").as_deref())
 }
 
 /// [`parse`] with the project directory given: the workspace when the input names no

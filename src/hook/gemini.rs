@@ -21,18 +21,9 @@ const FILE_KEYS: &[&str] = &["file_path", "absolute_path", "path"];
 const DIR_KEYS: &[&str] = &["dir_path", "path", "directory"];
 
 /// Parse a hook input object, with the project directory Gemini CLI gives its hooks
-/// ([`project_dir`]).
+/// ([`super::project_dir`]).
 pub(crate) fn parse(v: &serde_json::Value) -> Result<Request, Malformed> {
-    parse_in(v, project_dir().as_deref())
-}
-
-/// The project directory Gemini CLI sets in every hook's environment (`GEMINI_PROJECT_DIR`),
-/// when it is an absolute path. Gemini CLI sets it, not the agent: the agent's commands change
-/// their own shell's environment, never the hook's.
-fn project_dir() -> Option<PathBuf> {
-    std::env::var_os("GEMINI_PROJECT_DIR")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
+    parse_in(v, super::project_dir("GEMINI_PROJECT_DIR").as_deref())
 }
 
 /// [`parse`] with the project directory given, as the Claude face reads `CLAUDE_PROJECT_DIR`:

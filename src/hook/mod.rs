@@ -194,6 +194,16 @@ impl HookOptions {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Malformed(pub String);
 
+/// The project directory an agent sets in its hooks' environment (`CLAUDE_PROJECT_DIR`,
+/// `GEMINI_PROJECT_DIR`, `CURSOR_PROJECT_DIR`), when it is an absolute path. The agent program
+/// sets it, not the model: the commands it runs change their own shell's environment, never
+/// the hook's.
+pub(crate) fn project_dir(variable: &str) -> Option<PathBuf> {
+    std::env::var_os(variable)
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+}
+
 fn agent_parse(agent: Agent, v: &serde_json::Value) -> Result<Request, Malformed> {
     match agent {
         Agent::Claude => claude::parse(v),
