@@ -875,6 +875,13 @@ fn walk(
 #[cfg(test)]
 mod tests {
     use crate::checks::test_support::decisions_in;
+
+    /// Write `text` to `path` under `root`, making its directories.
+    fn put_in(root: &std::path::Path, path: &str, text: &str) {
+        let f = root.join(path);
+        std::fs::create_dir_all(f.parent().unwrap_or(root)).unwrap_or_else(|e| panic!("{e}"));
+        std::fs::write(f, text).unwrap_or_else(|e| panic!("{e}"));
+    }
     use crate::decision::Decision;
 
     /// A recursive search reads every file of the tree, a `.env` among them: asked, unless the
@@ -991,11 +998,7 @@ mod tests {
     fn searchers_read_what_they_walk() {
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();
-        let put = |p: &str, s: &str| {
-            let f = ws.join(p);
-            std::fs::create_dir_all(f.parent().unwrap_or(ws)).unwrap_or_else(|e| panic!("{e}"));
-            std::fs::write(f, s).unwrap_or_else(|e| panic!("{e}"));
-        };
+        let put = |p: &str, s: &str| put_in(ws, p, s);
         put("src/main.rs", "");
         put("secrets.json", "{}");
         let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
@@ -1101,11 +1104,7 @@ mod tests {
     fn terraform_fmt_reads_the_variable_files_it_formats() {
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();
-        let put = |p: &str, s: &str| {
-            let f = ws.join(p);
-            std::fs::create_dir_all(f.parent().unwrap_or(ws)).unwrap_or_else(|e| panic!("{e}"));
-            std::fs::write(f, s).unwrap_or_else(|e| panic!("{e}"));
-        };
+        let put = |p: &str, s: &str| put_in(ws, p, s);
         put("main.tf", "variable \"password\" {}\n");
         put("modules/net/main.tf", "");
         let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
@@ -1140,11 +1139,7 @@ mod tests {
     fn hg_cat_of_a_tree_prints_every_file_under_it() {
         let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let ws = root.path();
-        let put = |p: &str, s: &str| {
-            let f = ws.join(p);
-            std::fs::create_dir_all(f.parent().unwrap_or(ws)).unwrap_or_else(|e| panic!("{e}"));
-            std::fs::write(f, s).unwrap_or_else(|e| panic!("{e}"));
-        };
+        let put = |p: &str, s: &str| put_in(ws, p, s);
         put("src/main.py", "");
         put("keys/.env", "TOKEN=x\n");
         let run = |cmd: &str| decisions_in(&crate::checks::exfiltration::SecretRead, cmd, ws);
