@@ -72,7 +72,7 @@ OPAQUE = {
 }
 STRACE = [
     "strace", "-f", "-qq", "--seccomp-bpf", "--pidns-translation",
-    "-e", "trace=execve,execveat,clone,clone3,fork,vfork", "-e", "signal=none", "-s", "256",
+    "-e", "trace=execve,execveat,clone,clone3,fork,vfork,connect,sendto,sendmsg", "-e", "signal=none", "-s", "256",
 ]  # fmt: skip
 
 PROJECT_FILES = {
@@ -258,6 +258,12 @@ def events(text):
             res = re.search(r"\)\s*=\s*(-?\d+)(?:\s+([A-Z]\w*))?(?:\s+\([^)]*\))?\s*$", body)
             ok = bool(res) and res.group(1) == "0"
             yield pid, "exec", (path, argv, ok, res.group(2) if res and not ok else None)
+        elif call in ("connect", "sendto", "sendmsg"):
+            # An address of the internet families: the namespace has no network, so the call
+            # fails, but the attempt is what a line reaching the network does.
+            m = re.search(r"sa_family=(AF_INET6?)\b(.*?)\}", body)
+            if m:
+                yield pid, "connect", f"{call} {m.group(1)}{m.group(2)}"
         elif call in ("clone", "clone3", "fork", "vfork"):
             res = re.search(r"=\s*(\d+)(?: /\* (\d+) in strace's PID NS \*/)?\s*$", body)
             if res:
@@ -342,6 +348,8 @@ def walk(cmd, text, predicted, opaque, baseline):
             if pid in state and data not in state:
                 state[data] = dict(state[pid])
             continue
+        if kind != "exec":
+            continue
         path, argv, ok, err = data
         if pid not in state and parent.get(pid) in state:
             state[pid] = dict(state[parent[pid]])
@@ -397,6 +405,8 @@ def check(box, cmd, seconds=SECONDS):
         "predicted": sorted(predicted),
         "opaque": sorted(opaque),
         "execs": records,
+        "connects": sorted({data for _, kind, data in events(text) if kind == "connect"}),
+        "changes": [tuple(c) for c in report.get("changes", [])],
         "misses": [r for r in records if r["verdict"] == "MISS"],
         "status": report.get("status"),
         "timeout": report.get("timeout"),
@@ -444,6 +454,14 @@ def selftest(box):
     expect("harmless: no capabilities", "CapEff:\t0000000000000000" in r["output"], r["output"])
     visible = set(r["output"].split("\n/project:")[0].split())
     expect("harmless: nothing of the host but /usr and /etc", not visible & {"work", "root", "var/tmp", "srv", "opt", "mnt"}, str(visible))
+    expect("harmless: reading changes nothing", r["changes"] == [] and r["connects"] == [], f"{r['changes']} {r['connects']}")
+    r = check(box, "echo x >> notes.txt; touch ~/.bashrc; mkdir -p /tmp/d; rm README.md; exec 3<>/dev/tcp/192.0.2.1/80")
+    expect(
+        "harmless: every change to the checkout, home and /tmp and every connect recorded",
+        {("changed", "/project/notes.txt"), ("created", "/home/u/.bashrc"), ("created", "/tmp/d"), ("removed", "/project/README.md")} <= set(r["changes"])
+        and any("192.0.2.1" in c for c in r["connects"]),
+        f"{r['changes']} {r['connects']}",
+    )
     if not all(results):
         return False
 
@@ -625,10 +643,34 @@ def helpers_baseline(strict=False):
     return helpers
 
 
+# What a read-only program still writes of its own, kept out of the invariant of allow: state
+# the program keeps for itself, which no other program reads as code or configuration. Found by
+# running the allowed lines of the tldr corpus; each pattern with the programs that write it.
+BOOKKEEPING = [
+    (r"^/project/\.git/index$", "git refreshes the stat data cached in its index (status, diff)"),
+    (r"^/home/u/\.cache(/|$)", "caches (fontconfig's font cache: fc-list, fc-match)"),
+    (r"^/home/u/\.npm(/_logs(/|$)|/_update-notifier-last-checked$|$)", "npm's debug logs and its update check"),
+    (r"^/home/u/\.config(/gcloud(/(logs|configurations|gce|active_config|default_configs\.db|credentials\.db|access_tokens\.db|\.last_survey_prompt\.yaml)(/|$)|$)|$)",
+     "the Google Cloud SDK's own state, made empty on first use (gcloud, gsutil, bq, cbt)"),
+    (r"^/home/u/\.terraform\.d(/checkpoint_signature)?$", "terraform's version-check identifier"),
+    (r"^/home/u/\.gnupg(/(trustdb\.gpg|pubring\.kbx))?$", "gpg's empty key ring, made on first use"),
+    (r"^/tmp/hsperfdata_[^/]+(/\d+)?$", "the JVM's performance counters (java, javap, jar)"),
+    (r"^/tmp/tmux-\d+$", "tmux's socket directory (tmux ls)"),
+]
+BOOKKEEPING = [(re.compile(p), why) for p, why in BOOKKEEPING]
+
+
+def unexpected_changes(result):
+    """The changes to the checkout, the home directory or /tmp an allowed line made, but for a
+    program's own bookkeeping (`BOOKKEEPING`)."""
+    return [(what, path) for what, path in result.get("changes", []) if not any(b.search(path) for b, _ in BOOKKEEPING)]
+
+
 def check_allowed(box, cmds, jobs, indent="  "):
     """Run each allowed line of CMDS in BOX and print each violation of the invariant of allow
-    (an exec no unit names; an opaque flag acknowledges nothing on an allowed line) and each
-    error: (results, number of violations)."""
+    (an exec no unit names; an opaque flag acknowledges nothing on an allowed line; a file
+    created, changed or removed but for a program's own bookkeeping) and each error, and lists
+    each attempt to reach an internet address: (results, number of violations)."""
     with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
         results = list(pool.map(lambda c: check(box, c), cmds))
     violations = 0
@@ -637,6 +679,13 @@ def check_allowed(box, cmds, jobs, indent="  "):
             if e["verdict"] in ("MISS", "opaque"):
                 print(f"{indent}VIOLATION {e['by']} ran {e['runs']} ({e['verdict']}): {json.dumps(r['cmd'])}")
                 violations += 1
+        for what, path in unexpected_changes(r):
+            print(f"{indent}VIOLATION {what} {path}: {json.dumps(r['cmd'])}")
+            violations += 1
+        for c in r["connects"]:
+            # Allows that read from a service the person configured (a cluster, a registry, a
+            # forge) reach the network by design: listed for review, not counted.
+            print(f"{indent}network {c}: {json.dumps(r['cmd'])}")
         if r["error"]:
             print(f"{indent}ERROR {r['error']}: {json.dumps(r['cmd'])}")
             violations += 1

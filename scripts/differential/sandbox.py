@@ -5,7 +5,8 @@ Started by `oracle.py` (as root, under strace) as
 
     python3 -I -S -B sandbox.py ROOT TEMPLATE UID_BASE SECONDS CMD
 
-and prints one JSON object: the exit status, whether the wall time ran out, the output (capped).
+and prints one JSON object: the exit status, whether the wall time ran out, the output (capped),
+and the entries of /project, /home/u and /tmp the command created, changed or removed.
 
 The sandbox: fresh user/mount/pid/net/ipc/uts namespaces; uid 0 inside is UID_BASE outside,
 and the command runs as uid 1000 inside (UID_BASE + 1000 outside), with no capabilities and
@@ -207,6 +208,43 @@ def start_command(r, cmd, out_w):
     os._exit(126)
 
 
+# The trees a command may leave changes in: the checkout, the home directory and /tmp.
+WATCHED = ["/r/project", "/r/home/u", "/r/tmp"]
+SNAPSHOT_CAP = 20000  # entries per snapshot; past it the report says so
+
+
+def snapshot():
+    """Every entry under the watched trees: path (as the command sees it) -> what a change
+    would alter (type, mode, size, modification time, link target)."""
+    seen = {}
+    for top in WATCHED:
+        for base, dirs, files in os.walk(top):
+            for name in dirs + files:
+                path = os.path.join(base, name)
+                try:
+                    st = os.lstat(path)
+                    link = os.readlink(path) if os.path.islink(path) else None
+                except OSError:
+                    continue
+                # A directory's own times and size change with what is made and removed in
+                # it: what counts is the entries.
+                if os.path.isdir(path) and link is None:
+                    seen[path[2:]] = (st.st_mode, None, None, None)
+                else:
+                    seen[path[2:]] = (st.st_mode, st.st_size, st.st_mtime_ns, link)
+                if len(seen) >= SNAPSHOT_CAP:
+                    return seen
+    return seen
+
+
+def changes(before, after):
+    """The paths created, changed or removed between two snapshots, sorted."""
+    out = [("created", p) for p in after if p not in before]
+    out += [("changed", p) for p in after if p in before and after[p] != before[p]]
+    out += [("removed", p) for p in before if p not in after]
+    return sorted(out, key=lambda c: c[1])
+
+
 def others_alive():
     """True while a process other than pid 1 is alive in this pid namespace."""
     try:
@@ -220,6 +258,7 @@ def init(root, template, seconds, cmd):
     libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     start = time.monotonic()
     r = build_root(root, template)
+    before = snapshot()
     out_r, out_w = os.pipe()
     pid = start_command(r, cmd, out_w)
     os.close(out_w)
@@ -249,7 +288,12 @@ def init(root, template, seconds, cmd):
             if child == pid:
                 status = os.waitstatus_to_exitcode(st)
                 done_at = time.monotonic()
-    report = {"status": status, "timeout": timed_out, "output": output.decode("utf-8", "replace")}
+    report = {
+        "status": status,
+        "timeout": timed_out,
+        "output": output.decode("utf-8", "replace"),
+        "changes": changes(before, snapshot()),
+    }
     os.write(1, (json.dumps(report) + "\n").encode())
     os._exit(0)  # the kernel kills what is left in the namespace
 
