@@ -656,6 +656,7 @@ BOOKKEEPING = [
     (r"^/home/u/\.gnupg(/(trustdb\.gpg|pubring\.kbx))?$", "gpg's empty key ring, made on first use"),
     (r"^/tmp/hsperfdata_[^/]+(/\d+)?$", "the JVM's performance counters (java, javap, jar)"),
     (r"^/tmp/tmux-\d+$", "tmux's socket directory (tmux ls)"),
+    (r"^/home/u/\.config(/procps)?$", "top's empty configuration directory, made at start (top -b)"),
 ]
 BOOKKEEPING = [(re.compile(p), why) for p, why in BOOKKEEPING]
 
@@ -747,6 +748,10 @@ def main():
     allowed.add_argument("--limit", type=int, default=2000, help="allowed lines per corpus (the first ones)")
     allowed.add_argument("--strict", action="store_true", help="no baseline entry at all, not even a program's own helpers")
     allowed.add_argument("corpora", nargs="+")
+    options = sub.add_parser("options")
+    options.add_argument("--limit", type=int, default=100000, help="allowed option lines run (a seeded sample)")
+    options.add_argument("--seed", type=int, default=1)
+    options.add_argument("--program", action="append", help="this program's table only (repeatable)")
     hostile = sub.add_parser("workspaces")
     hostile.add_argument("--limit", type=int, default=300, help="allowed lines run per hostile checkout (a seeded sample)")
     hostile.add_argument("--only", action="append", help="this variant only (repeatable)")
@@ -781,6 +786,12 @@ def main():
         if args.what == "allowed":
             violations = run_allowed(box, args.corpora, args.jobs, args.limit, args.strict)
             print(f"allowed invariant: {violations} violations, {time.monotonic() - start:.0f}s")
+            sys.exit(1 if violations else 0)
+        if args.what == "options":
+            import options as option_tables
+
+            violations = option_tables.run(box.shclass, args.jobs, args.limit, args.program, args.seed)
+            print(f"option tables: {violations} violations, {time.monotonic() - start:.0f}s")
             sys.exit(1 if violations else 0)
         if args.what == "workspaces":
             import workspaces
