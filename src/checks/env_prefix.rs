@@ -16,7 +16,8 @@ use crate::wordlist::{Words, words};
 declare_check! {
     /// **What it flags**: an assignment applying to a unit (prefix, `env NAME=…`, or an earlier
     /// `export NAME=…;`/`NAME=…;` in the line), and `export`/`declare -x` of such names. Known
-    /// harmless names (`LANG`, `LC_*` naming a locale, not a path, `TZ`, `TERM`, `NO_COLOR`, `FORCE_COLOR`, `CI`,
+    /// harmless names (`LANG`, `LC_*` naming a locale, not a path, `TZ` naming a zone, not a
+    /// path, `TERM`, `NO_COLOR`, `FORCE_COLOR`, `CI`,
     /// `RUST_LOG`, `RUST_BACKTRACE`, `PAGER=cat`, `GIT_PAGER=cat`, `COLUMNS`, `LINES`, `DEBUG`…,
     /// and `RUSTFLAGS` of lint levels, `--cfg` and code-generation settings only) are not
     /// flagged; any other → ask (medium); names that change what runs or what it loads
@@ -67,6 +68,16 @@ fn harmless_goflag(flag: &str) -> bool {
         })
 }
 
+/// Whether a `TZ` value names a file outside the zone directory, or one known only at run
+/// time: after glibc's optional leading `:`, a path from the root or the home, or one with a
+/// `..` component (the zone directory is prefixed to a relative name as it stands).
+fn tz_names_a_file(v: &str) -> bool {
+    let file = v.strip_prefix(':').unwrap_or(v);
+    v.contains(['$', '`'])
+        || file.starts_with(['/', '~'])
+        || file.split('/').any(|part| part == "..")
+}
+
 /// How risky setting `name` to `value` is; `None` for harmless.
 fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     // `BASH_CMDS[ls]=…` sets an element: the array's name decides.
@@ -82,6 +93,15 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
         return Some((
             Risk::High,
             "names locale data the program loads by its path",
+        ));
+    }
+    // `TZ=/dev/watchdog date`, `TZ=:../../../proc/1/environ ls -l`: a zone named by a path
+    // (absolute, from the home, or climbing out of the zone directory with `..`) is a file the
+    // C library opens (a device acts when opened); `TZ=Europe/Paris` and `TZ=UTC` are zones.
+    if name == "TZ" && value.is_none_or(tz_names_a_file) {
+        return Some((
+            Risk::High,
+            "names a time-zone file the program opens by its path",
         ));
     }
     if env::is_harmless(name) {
@@ -378,6 +398,13 @@ mod tests {
                 Some(Decision::Ask),
             ),
             ("env LANG=./loc sort a", Some(Decision::Ask)),
+            ("TZ=America/New_York date", None),
+            ("TZ=:Europe/Paris ls -l", None),
+            ("TZ=/dev/watchdog date", Some(Decision::Ask)),
+            ("TZ=:/proc/1/environ ls -l", Some(Decision::Ask)),
+            ("TZ=../../../dev/watchdog date", Some(Decision::Ask)),
+            ("export TZ=~/x; date", Some(Decision::Ask)),
+            ("TZ=\"$Z\" date", Some(Decision::Ask)),
             ("PAGER=cat git log", None),
             ("GOFLAGS=-mod=vendor go list ./...", None),
             (

@@ -451,7 +451,45 @@ impl Policy {
             // Operands a write reaches through a link (`ln -s ~ x; rm -rf x/`): the deny
             // rules are asked again about where they lead.
             let mut through_links: Vec<(usize, PathBuf)> = Vec::new();
-            for (access, path, span) in paths::unit_paths(unit) {
+            // After a move, the relative words a program opens are judged where they lead
+            // (`cd /dev && blkid watchdog`): a device or a secret there is read as named.
+            // In a directory known only at run time (`cd "$D" && blkid watchdog`) such a word
+            // may be any device: ask (the top of the repository is no such directory).
+            let mut named = Vec::new();
+            let moved = dirs.of(i).moved();
+            let mut unit_paths = paths::unit_paths_opening(unit, moved.then_some(&mut named));
+            let unknown_dir = !named.is_empty()
+                && dirs
+                    .of(i)
+                    .iter()
+                    .any(|d| matches!(d, crate::checks::workdir::DirRef::Unknown(_)));
+            for (word, span) in named {
+                let opens_device = match wd.resolve(&word) {
+                    Some((resolved, _)) => {
+                        crate::files::is_device_read(&resolved)
+                            && !crate::files::is_storage_device(&resolved)
+                            || crate::files::is_secret(&resolved)
+                    }
+                    None => unknown_dir,
+                };
+                if opens_device && wd.current().is_some() {
+                    unit_paths.push((paths::Access::Read, word, span));
+                } else if opens_device {
+                    state.hard = true;
+                    state.edit_only = false;
+                    state.reasons.push(Reason::path(
+                        Decision::Ask,
+                        Risk::High,
+                        "read-after-unknown-cd",
+                        format!(
+                            "opens `{word}` relative to a directory changed to one known only at run time, where a file of that name may be a device or hold secrets"
+                        ),
+                        span,
+                        Some(i),
+                    ));
+                }
+            }
+            for (access, path, span) in unit_paths {
                 state.writes |= access == paths::Access::Write;
                 // Operands read through a glob are the secret-read and link-read checks'.
                 let redirect = unit.redirects.iter().any(|r| r.glob && r.span == span);

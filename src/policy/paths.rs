@@ -482,6 +482,19 @@ fn reads_special_files(unit: &Unit) -> bool {
 
 /// The paths a bash unit reads and writes, as far as its program is known.
 pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)> {
+    unit_paths_opening(unit, None)
+}
+
+/// [`unit_paths`], and in `opened` (when given) the relative words of a program that does not
+/// only name its paths nor has its operands read above (`blkid watchdog`, `exiftool environ`):
+/// in the workspace such a word is the workspace's file, but after a move (`cd /dev && blkid
+/// watchdog`, `pushd /proc/1; exiftool environ`) the program opens what the word names there.
+/// An absolute device or a secret's name is judged on its text already; the caller, which
+/// knows where the unit runs, judges these where they lead.
+pub(crate) fn unit_paths_opening(
+    unit: &Unit,
+    mut opened: Option<&mut Vec<(String, crate::ast::Span)>>,
+) -> Vec<(Access, String, crate::ast::Span)> {
     let mut out = Vec::new();
     for r in &unit.redirects {
         if r.writes_file() {
@@ -682,6 +695,15 @@ pub(crate) fn unit_paths(unit: &Unit) -> Vec<(Access, String, crate::ast::Span)>
                 // `blkid /dev/watchdog`: a device named to a program that does not only name
                 // its paths is opened (a watchdog opened is armed), unless it is one the disk,
                 // tape, camera and serial tools are made to be given (`fdisk -l /dev/sda`).
+                if let Some(opened) = opened.as_deref_mut()
+                    && !names_only
+                    && !a.glob
+                    && a.value.is_some()
+                    && !t.is_empty()
+                    && !t.starts_with(['/', '-', '~', '$'])
+                {
+                    opened.push((t.to_owned(), a.span));
+                }
                 if t.starts_with('/') && {
                     let device = crate::files::normalize_abs(t);
                     let device = Path::new(&device);
@@ -1279,6 +1301,31 @@ mod tests {
                 paths.iter().any(|(a, t, _)| *a == Access::Read && t == "k"),
                 "{p}: {paths:?}"
             );
+        }
+    }
+
+    /// The relative words a program that opens its operands is given are handed to the caller
+    /// (which judges them where the unit runs); those of programs that only name their paths,
+    /// options, absolute paths and words known only at run time are not.
+    #[test]
+    fn relative_words_opened_after_a_move() {
+        for (line, words) in [
+            ("blkid watchdog", &["watchdog"][..]),
+            ("exiftool -j environ", &["environ"][..]),
+            ("exiftool --x=environ", &["environ"][..]),
+            ("blkid /dev/sda1 \"$f\" -p", &[][..]),
+            ("stat watchdog", &[][..]),
+            ("cat watchdog", &[][..]),
+        ] {
+            let analysis = crate::analyze::analyze(line, &crate::Limits::default());
+            let Some(unit) = analysis.units.first() else {
+                panic!("{line}")
+            };
+            let mut opened = Vec::new();
+            let paths = unit_paths_opening(unit, Some(&mut opened));
+            let got: Vec<&str> = opened.iter().map(|(w, _)| w.as_str()).collect();
+            assert_eq!(got, words, "{line}");
+            assert_eq!(paths, unit_paths(unit), "{line}");
         }
     }
 
