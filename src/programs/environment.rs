@@ -4,7 +4,8 @@
 //! ([`steers_program`]), those whose value a program runs as a command line
 //! ([`is_command_var`]), those that choose a shell's start-up files ([`STARTUP_VARS`]), and
 //! those that name the paths a program loads code from, with how they name them
-//! ([`PATH_LOADERS`]). A leaf of the program catalogue: the `env-prefix` check, the analyzer
+//! ([`PATH_LOADERS`]), and those whose value is an address a program connects to
+//! ([`names_address`]). A leaf of the program catalogue: the `env-prefix` check, the analyzer
 //! and the workspace-code check read these lists, and none keeps its own.
 
 use super::name_set;
@@ -292,6 +293,68 @@ pub(crate) fn steers_program(name: &str) -> bool {
             .any(|e| name.len() > e.len() && name.ends_with(e))
 }
 
+/// Variables whose value is an address a program connects to: a proxy, a package index or
+/// registry, a module proxy, a daemon, an API's base URL (`GOPROXY`, `PIP_INDEX_URL`,
+/// `HTTPS_PROXY`, `DOCKER_HOST`, `OPENAI_BASE_URL`). A secret in one is sent there.
+const ADDRESSES: Words = words![
+    "GOPROXY",
+    "GOSUMDB",
+    "PIP_INDEX_URL",
+    "PIP_EXTRA_INDEX_URL",
+    "PIP_FIND_LINKS",
+    "UV_INDEX",
+    "UV_INDEX_URL",
+    "UV_EXTRA_INDEX_URL",
+    "UV_DEFAULT_INDEX",
+    "UV_FIND_LINKS",
+    "NPM_CONFIG_REGISTRY",
+    "YARN_REGISTRY",
+    "YARN_NPM_REGISTRY_SERVER",
+    "BUN_CONFIG_REGISTRY",
+    "PUB_HOSTED_URL",
+    "RUBYGEMS_HOST",
+    "TWINE_REPOSITORY_URL",
+    "DOCKER_HOST",
+    "CONTAINER_HOST",
+    "GH_HOST",
+    "HF_ENDPOINT",
+    "OLLAMA_HOST",
+    "VAULT_ADDR",
+    "CONSUL_HTTP_ADDR",
+    "NOMAD_ADDR",
+    "RUSTUP_DIST_SERVER",
+    "RUSTUP_UPDATE_ROOT",
+    "NODEJS_ORG_MIRROR",
+    "NVM_NODEJS_ORG_MIRROR",
+    "ELECTRON_MIRROR",
+    "MLFLOW_TRACKING_URI",
+];
+
+/// Endings of the names of [`ADDRESSES`]' kind, upper case: proxies (`HTTPS_PROXY`,
+/// `ALL_PROXY`, `CARGO_HTTP_PROXY`), base URLs and endpoints (`ANTHROPIC_BASE_URL`,
+/// `OPENAI_API_BASE`, `AWS_ENDPOINT_URL`), indexes, registries and mirrors.
+const ADDRESS_ENDINGS: &[&str] = &[
+    "_PROXY",
+    "_BASE_URL",
+    "_API_BASE",
+    "_ENDPOINT",
+    "_ENDPOINT_URL",
+    "_INDEX_URL",
+    "_REGISTRY",
+    "_REGISTRY_URL",
+    "_MIRROR",
+];
+
+/// Does `name` hold an address a program connects to ([`ADDRESSES`], [`ADDRESS_ENDINGS`],
+/// either case: `https_proxy`, `npm_config_registry`)?
+pub(crate) fn names_address(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    ADDRESSES.contains(upper.as_str())
+        || ADDRESS_ENDINGS
+            .iter()
+            .any(|e| upper.len() > e.len() && upper.ends_with(e))
+}
+
 name_set! {
     /// Environment variables whose value a program (or the shell) runs as a command line, or
     /// expands when it starts or traces: the one list the analyzer reads (each such value is
@@ -421,6 +484,25 @@ fn is_git(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_of_addresses() {
+        for name in [
+            "GOPROXY",
+            "https_proxy",
+            "HTTPS_PROXY",
+            "npm_config_registry",
+            "PIP_INDEX_URL",
+            "OPENAI_BASE_URL",
+            "AWS_ENDPOINT_URL",
+            "DOCKER_HOST",
+        ] {
+            assert!(names_address(name), "{name}");
+        }
+        for name in ["PROXY", "GOPATH", "HOME", "API_KEY", "DATABASE", "_PROXY"] {
+            assert!(!names_address(name), "{name}");
+        }
+    }
 
     /// The roles agree: no harmless name changes what runs or is run as a command, and every
     /// variable naming a shell's start-up files or the paths a program loads code from changes

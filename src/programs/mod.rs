@@ -515,6 +515,7 @@ pub(crate) fn is_sender(p: &str) -> bool {
                 | "netcat"
                 | "socat"
                 | "telnet"
+                | "gnutls-cli"
                 | "scp"
                 | "sftp"
                 | "rsync"
@@ -563,50 +564,113 @@ pub(crate) fn is_sender(p: &str) -> bool {
         )
 }
 
-/// Where a service's secret variable is meant to go: the domains of the service that issues
-/// it, separated by spaces (a host matches a domain or any name under it). The empty text is a
-/// secret that is never sent as it is: AWS signs each request with `AWS_SECRET_ACCESS_KEY`,
-/// and the key itself never leaves the machine. `None`: a variable of no known service
-/// (`MY_TOKEN`), or one a person also sends to hosts of their own: registry tokens
-/// (`NPM_TOKEN` goes to private registries), tokens of services people run themselves
-/// (`GITLAB_TOKEN`), and the keys of APIs others imitate (`OPENAI_API_KEY` goes to every
-/// compatible server, `localhost` included).
-pub(crate) fn secret_var_domains(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "AWS_SECRET_ACCESS_KEY" | "AWS_SECRET_KEY" => "",
-        "AWS_SESSION_TOKEN" | "AWS_SECURITY_TOKEN" => "amazonaws.com amazonaws.com.cn",
-        "GITHUB_TOKEN"
-        | "GH_TOKEN"
-        | "GITHUB_PAT"
-        | "GITHUB_ACCESS_TOKEN"
-        | "GITHUB_API_TOKEN"
-        | "GITHUB_PERSONAL_ACCESS_TOKEN"
-        | "HOMEBREW_GITHUB_API_TOKEN" => "github.com githubusercontent.com ghcr.io ghe.com",
-        "PYPI_TOKEN" | "PYPI_API_TOKEN" => "pypi.org",
-        "CARGO_REGISTRY_TOKEN" => "crates.io",
-        "GEMINI_API_KEY" | "GOOGLE_API_KEY" => "googleapis.com google.com",
-        "HF_TOKEN" | "HUGGING_FACE_HUB_TOKEN" | "HUGGINGFACE_TOKEN" => {
-            "huggingface.co hf.co huggingface.cloud"
-        }
-        "SLACK_TOKEN" | "SLACK_BOT_TOKEN" | "SLACK_API_TOKEN" => "slack.com",
-        "STRIPE_SECRET_KEY" | "STRIPE_API_KEY" => "stripe.com",
-        "CLOUDFLARE_API_TOKEN" | "CF_API_TOKEN" | "CLOUDFLARE_API_KEY" => "cloudflare.com",
-        "DIGITALOCEAN_TOKEN" | "DIGITALOCEAN_ACCESS_TOKEN" => "digitalocean.com",
-        "HEROKU_API_KEY" => "heroku.com",
-        "VERCEL_TOKEN" => "vercel.com",
-        "NETLIFY_AUTH_TOKEN" => "netlify.com",
-        "SENTRY_AUTH_TOKEN" => "sentry.io",
-        "CODECOV_TOKEN" => "codecov.io",
-        "DOCKERHUB_TOKEN" => "docker.io docker.com",
-        "CIRCLECI_TOKEN" | "CIRCLE_TOKEN" => "circleci.com",
-        "LINEAR_API_KEY" => "linear.app",
-        "SENDGRID_API_KEY" => "sendgrid.com",
-        "TWILIO_AUTH_TOKEN" => "twilio.com",
-        "DD_API_KEY" | "DATADOG_API_KEY" => "datadoghq.com datadoghq.eu ddog-gov.com",
-        "TELEGRAM_BOT_TOKEN" => "telegram.org",
-        "DISCORD_TOKEN" | "DISCORD_BOT_TOKEN" => "discord.com discordapp.com",
-        _ => return None,
-    })
+/// A service that issues secrets: the words naming it in the name of a variable holding one
+/// of its secrets, and the domains of its hosts.
+pub(crate) struct Service {
+    /// The words (upper case) naming the service among the `_`-separated words of a
+    /// variable's name: `JIRA` of `JIRA_API_TOKEN`, `GH` of `GH_PAT`.
+    pub(crate) words: &'static [&'static str],
+    /// The domains of its hosts, separated by spaces (a host matches a domain or any name
+    /// under it).
+    pub(crate) domains: &'static str,
+    /// Its secrets are also sent to hosts people run themselves or to other vendors'
+    /// compatible servers (a private npm registry, a GitLab or Jira server, an
+    /// OpenAI-compatible API): only the words a program sends to its host (a request's data,
+    /// headers, sign-in, a URL's user part, path or query) are judged, not every place the
+    /// program connects to.
+    pub(crate) elsewhere: bool,
+    /// The credential printers whose token is the service's (`gh auth token` prints GitHub's).
+    pub(crate) printers: &'static [&'static str],
+}
+
+/// The services whose secrets are known by the words of a variable's name: where each is meant
+/// to go. A host of these domains, or one a label of which holds one of the service's words of
+/// three letters or more (`github.corp.example`, `jira.example.org`: the servers people run
+/// themselves are named so), is the service's own; sending its secret anywhere else is a leak.
+#[rustfmt::skip]
+const SERVICES: &[Service] = &[
+    Service { words: &["AWS"], domains: "amazonaws.com amazonaws.com.cn aws.amazon.com", elsewhere: false, printers: &[] },
+    Service { words: &["GITHUB", "GH", "GHE"], domains: "github.com githubusercontent.com ghcr.io ghe.com", elsewhere: false, printers: &["gh"] },
+    Service { words: &["GITLAB", "GLAB"], domains: "gitlab.com", elsewhere: true, printers: &["glab"] },
+    Service { words: &["JIRA", "CONFLUENCE", "ATLASSIAN", "BITBUCKET"], domains: "atlassian.net atlassian.com bitbucket.org", elsewhere: true, printers: &[] },
+    Service { words: &["NPM"], domains: "npmjs.org npmjs.com", elsewhere: true, printers: &[] },
+    Service { words: &["PYPI", "TWINE"], domains: "pypi.org", elsewhere: true, printers: &[] },
+    Service { words: &["CARGO", "CRATES"], domains: "crates.io", elsewhere: true, printers: &[] },
+    Service { words: &["OPENAI"], domains: "openai.com", elsewhere: true, printers: &[] },
+    Service { words: &["ANTHROPIC", "CLAUDE"], domains: "anthropic.com", elsewhere: true, printers: &[] },
+    Service { words: &["GEMINI", "GOOGLE", "GCP", "GCLOUD"], domains: "googleapis.com google.com", elsewhere: false, printers: &["gcloud"] },
+    Service { words: &["HF", "HUGGINGFACE", "HUGGING"], domains: "huggingface.co hf.co huggingface.cloud", elsewhere: false, printers: &[] },
+    Service { words: &["SLACK"], domains: "slack.com", elsewhere: false, printers: &[] },
+    Service { words: &["STRIPE"], domains: "stripe.com", elsewhere: false, printers: &[] },
+    Service { words: &["SENTRY"], domains: "sentry.io", elsewhere: true, printers: &[] },
+    Service { words: &["CLOUDFLARE", "CF"], domains: "cloudflare.com", elsewhere: false, printers: &[] },
+    Service { words: &["DIGITALOCEAN", "DO"], domains: "digitalocean.com", elsewhere: false, printers: &["doctl"] },
+    Service { words: &["DATADOG", "DD"], domains: "datadoghq.com datadoghq.eu ddog-gov.com", elsewhere: false, printers: &[] },
+    Service { words: &["VERCEL"], domains: "vercel.com", elsewhere: false, printers: &[] },
+    Service { words: &["NETLIFY"], domains: "netlify.com", elsewhere: false, printers: &[] },
+    Service { words: &["HEROKU"], domains: "heroku.com", elsewhere: false, printers: &["heroku"] },
+    Service { words: &["TWILIO"], domains: "twilio.com", elsewhere: false, printers: &[] },
+    Service { words: &["SENDGRID"], domains: "sendgrid.com", elsewhere: false, printers: &[] },
+    Service { words: &["MAILGUN"], domains: "mailgun.net mailgun.org", elsewhere: false, printers: &[] },
+    Service { words: &["CODECOV"], domains: "codecov.io", elsewhere: true, printers: &[] },
+    Service { words: &["DOCKERHUB"], domains: "docker.io docker.com", elsewhere: false, printers: &[] },
+    Service { words: &["CIRCLECI", "CIRCLE"], domains: "circleci.com", elsewhere: false, printers: &[] },
+    Service { words: &["LINEAR"], domains: "linear.app", elsewhere: false, printers: &[] },
+    Service { words: &["TELEGRAM"], domains: "telegram.org", elsewhere: false, printers: &[] },
+    Service { words: &["DISCORD"], domains: "discord.com discordapp.com", elsewhere: false, printers: &[] },
+    Service { words: &["NOTION"], domains: "notion.com notion.so", elsewhere: false, printers: &[] },
+    Service { words: &["PAGERDUTY"], domains: "pagerduty.com", elsewhere: false, printers: &[] },
+    Service { words: &["OKTA"], domains: "okta.com oktapreview.com okta-emea.com", elsewhere: false, printers: &[] },
+    Service { words: &["SUPABASE"], domains: "supabase.co supabase.com", elsewhere: true, printers: &[] },
+    Service { words: &["NGROK"], domains: "ngrok.com", elsewhere: false, printers: &[] },
+    Service { words: &["NEWRELIC"], domains: "newrelic.com", elsewhere: false, printers: &[] },
+    Service { words: &["TAILSCALE", "TS"], domains: "tailscale.com", elsewhere: true, printers: &[] },
+    Service { words: &["MISTRAL"], domains: "mistral.ai", elsewhere: false, printers: &[] },
+    Service { words: &["GROQ"], domains: "groq.com", elsewhere: false, printers: &[] },
+    Service { words: &["COHERE"], domains: "cohere.com cohere.ai", elsewhere: false, printers: &[] },
+    Service { words: &["REPLICATE"], domains: "replicate.com", elsewhere: false, printers: &[] },
+    Service { words: &["FLY", "FLYIO"], domains: "fly.io fly.dev", elsewhere: false, printers: &["fly", "flyctl"] },
+    Service { words: &["SNYK"], domains: "snyk.io", elsewhere: false, printers: &[] },
+];
+
+/// The service whose token the credential printer `p` prints (`gh auth token`: GitHub's).
+pub(crate) fn printer_service(p: &str) -> Option<&'static Service> {
+    SERVICES.iter().find(|s| s.printers.contains(&p))
+}
+
+/// The service whose secret a variable holds, by the first word of its name that names one
+/// ([`SERVICES`]: `JIRA_API_TOKEN` → Atlassian's, `HOMEBREW_GITHUB_API_TOKEN` → GitHub's).
+pub(crate) fn secret_service(name: &str) -> Option<&'static Service> {
+    let upper = name.to_ascii_uppercase();
+    upper
+        .split('_')
+        .filter(|w| !w.is_empty())
+        .find_map(|w| SERVICES.iter().find(|s| s.words.contains(&w)))
+}
+
+/// Whether `host` (lower case) is a host of `service`: under one of its domains, or named for
+/// it (a label holding one of its words of three letters or more), unless it spells one of
+/// the service's domains before another domain (`x.atlassian.net.evil.example`).
+pub(crate) fn is_service_host(service: &Service, host: &str) -> bool {
+    let mut domains = service.domains.split(' ');
+    if domains.clone().any(|d| {
+        host.strip_suffix(d)
+            .is_some_and(|r| r.is_empty() || r.ends_with('.'))
+    }) {
+        return true;
+    }
+    !domains.any(|d| host.contains(&format!("{d}.")))
+        && service
+            .words
+            .iter()
+            .filter(|w| w.len() >= 3)
+            .any(|w| host.split('.').any(|l| l.contains(&w.to_ascii_lowercase())))
+}
+
+/// A secret that is never sent as it is: AWS signs each request with
+/// `AWS_SECRET_ACCESS_KEY`, and the key itself never leaves the machine.
+pub(crate) fn signs_only(name: &str) -> bool {
+    matches!(name, "AWS_SECRET_ACCESS_KEY" | "AWS_SECRET_KEY")
 }
 
 name_set! {
@@ -1228,6 +1292,40 @@ pub(crate) fn served_directories<W: args::Word>(argv: &[W]) -> Option<Vec<String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A secret variable's service by any word of its name; its hosts by domain or by name,
+    /// never a host that spells its domain before another.
+    #[test]
+    fn services_of_secret_variables_and_their_hosts() {
+        let domains = |name: &str| secret_service(name).map(|s| s.domains);
+        assert_eq!(domains("JIRA_API_TOKEN"), domains("ATLASSIAN_TOKEN"));
+        assert_eq!(domains("GH_PAT"), domains("HOMEBREW_GITHUB_API_TOKEN"));
+        assert!(domains("GH_PAT").is_some_and(|d| d.contains("github.com")));
+        assert_eq!(domains("API_KEY"), None);
+        assert_eq!(domains("MYAPP_DB_PASSWORD"), None);
+        let jira = secret_service("JIRA_API_TOKEN");
+        for (host, own) in [
+            ("x.atlassian.net", true),
+            ("atlassian.net", true),
+            ("jira.corp.example", true),
+            ("evil.example", false),
+            ("x.atlassian.net.evil.example", false),
+            ("atlassian.net.evil.example", false),
+        ] {
+            assert_eq!(
+                jira.is_some_and(|s| is_service_host(s, host)),
+                own,
+                "{host}"
+            );
+        }
+        // Two-letter words name a service but never a host by name.
+        let digitalocean = secret_service("DO_TOKEN");
+        assert!(digitalocean.is_some_and(|s| is_service_host(s, "api.digitalocean.com")));
+        assert!(!digitalocean.is_some_and(|s| is_service_host(s, "do.evil.example")));
+        assert!(printer_service("gh").is_some_and(|s| is_service_host(s, "api.github.com")));
+        assert!(printer_service("op").is_none());
+        assert!(signs_only("AWS_SECRET_ACCESS_KEY") && !signs_only("AWS_SESSION_TOKEN"));
+    }
 
     /// The directories each file server serves, as written; the working directory as none.
     #[test]
