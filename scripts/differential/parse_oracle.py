@@ -122,6 +122,18 @@ WRAP = [
     "cat <<EOF; {0}\nx\nEOF", "echo ${{x//a/$({0})}}", "[[ $({0}) ]]", "a=( $({0}) )",
     "time -p {0}", "exec {{fd}}>&1; {0}", "echo $[ $({0}) ]", "echo \"`{0}`\"",
     "case $({0}) in *) {1};; esac", "for i in $({0}); do {1}; done",
+    # Keywords spelled so that bash may not read them as keywords (escaped, quoted, after an
+    # assignment or a wrapper), special parameters with offsets, declarations, and words
+    # glued to operators.
+    "\\time {0}", "A=1 time {0}", "nice time {0}", "'time' {0}", "ti\\me {0}", "time -p -- {0}",
+    "\\[[ -n {q} ]] && {0}", "A=1 {{ {0}; }}", "\\! {0}", "time ! {0}", "! ! {0}",
+    "echo ${{@:1}}; {0}", "echo ${{*:$#}} {q}; {0}", "declare -a a=({q}); {0}",
+    "local -n r=x 2>/dev/null; {0}", "printf -v v %s {q}; {0}", "read -r v <<< {q}; {0}",
+    "{0};;", "{0}}}", "{0}{{", "{0} #{q}\n{1}", "{0}\\\n\\\n{1}", "{0}&&\\\n{1}",
+    "{0} <<\\EOF\nx\nEOF", "{0} <<E\"O\"F\n$({1})\nEOF", "{0} <<$'E'\nx\nE\n",
+    "if ! {0}; then :; elif {1}; then :; else :; fi", "until {0}; do {1}; break; done",
+    "[[ {q} =~ ({q}) ]] && {0}", "{0} {{a,b}} {q}", "{0} ${{x:+{q}}}", "{0} \\;{1}",
+    "{0} >&2 2>&- {q}", "{0} &>/dev/null &", "eval {q}; {0}", "{{ {0}; }} | {{ {1}; }}",
 ]
 
 

@@ -88,7 +88,15 @@ pub(crate) fn operands(expr: &str, assigned: &mut Vec<String>) -> Vec<Operand> {
                 let nested = operands(inner, &mut more);
                 // `${a[PATH=0]}` assigns as any arithmetic does.
                 assigned.extend(more);
-                out.extend(nested.into_iter().skip(1).map(|o| Operand {
+                // The parameter itself is the first operand only when it is a name: after a
+                // special or positional one (`${@:n}`, `${1:n}`, `${$:n}`) the first operand is
+                // already the offset.
+                let own = usize::from(
+                    inner
+                        .trim_start_matches(['#', '!'])
+                        .starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'),
+                );
+                out.extend(nested.into_iter().skip(own).map(|o| Operand {
                     start: i + 2 + o.start,
                     end: i + 2 + o.end,
                     ..o
@@ -652,16 +660,25 @@ impl super::decompose::Walker<'_> {
 
 /// Where the arithmetic of a `${…}` is, relative to its text: the subscript (`${a[i]}`) and
 /// the offset and length (`${s:o:l}`), not a default value or a pattern.
+/// The length of the parameter at the start of `inner`, the text after `${`, with the `#` or
+/// `!` before it: a special parameter is one character (`${@:n}`, `${*:1:n}`, `${$:n}`,
+/// `${?:n}`, `${-:n}`), any other a run of name characters and digits.
+pub(crate) fn parameter_name_len(inner: &str) -> usize {
+    if inner.starts_with(['@', '*', '$', '?', '-']) {
+        return 1;
+    }
+    inner
+        .find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '#' | '!')))
+        .unwrap_or(inner.len())
+}
+
 fn param_regions(text: &str) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
     if !text.starts_with("${") {
         return out;
     }
-    let mut i = 2;
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'#' | b'!')) {
-        i += 1;
-    }
+    let mut i = 2 + parameter_name_len(&text[2..]);
     if b.get(i) == Some(&b'[') {
         let close = skip_brackets(b, i);
         out.push((i + 1, close.saturating_sub(1).max(i + 1)));
@@ -744,6 +761,20 @@ mod tests {
         assert_eq!(names("${a[$i]}"), ["a", "i"]);
         assert_eq!(names("i == 1"), ["i"]);
         assert_eq!(names("$1 * 2"), ["1"]);
+    }
+
+    #[test]
+    fn a_special_parameters_offset_is_its_first_operand() {
+        // The parameter of `${x:n}` is an operand; a special or positional one is not, so the
+        // offset after it is the first operand inside.
+        assert_eq!(names("${x:n}"), ["x", "n"]);
+        assert_eq!(names("${@:n}"), ["@", "n"]);
+        assert_eq!(names("${*:1:n}"), ["*", "n"]);
+        assert_eq!(names("${1:n}"), ["1", "n"]);
+        assert_eq!(names("${10:n}"), ["10", "n"]);
+        assert_eq!(names("${$:n}"), ["$", "n"]);
+        assert_eq!(names("${#x}"), ["x"]);
+        assert_eq!(names("${!x}"), ["x"]);
     }
 
     #[test]

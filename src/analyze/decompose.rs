@@ -4070,10 +4070,8 @@ fn subscript_or_offset(source: &str) -> bool {
     let Some(inner) = source.strip_prefix("${") else {
         return false;
     };
-    let name_end = inner
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '#' || c == '!'))
-        .unwrap_or(inner.len());
-    let rest = &inner[name_end..];
+    // A special parameter's offset and length are arithmetic as a variable's are.
+    let rest = &inner[super::arith::parameter_name_len(inner)..];
     let rest = rest
         .strip_prefix("[@]")
         .or_else(|| rest.strip_prefix("[*]"))
@@ -4264,6 +4262,28 @@ fn list_span(list: &[Command]) -> Option<Span> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn offsets_of_special_parameters_are_arithmetic() {
+        for source in [
+            "${x:n}",
+            "${@:n}",
+            "${*:1:n}",
+            "${1:n}",
+            "${$:n}",
+            "${?:n}",
+            "${-:n}",
+            "${a[i]}",
+            "${a[@]:n}",
+        ] {
+            assert!(subscript_or_offset(source), "{source}");
+        }
+        for source in [
+            "${x:-n}", "${@:-n}", "${*:+n}", "${1:=n}", "${$}", "${@}", "${#@}",
+        ] {
+            assert!(!subscript_or_offset(source), "{source}");
+        }
+    }
 
     #[test]
     fn program_normalisation() {

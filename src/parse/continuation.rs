@@ -30,7 +30,9 @@ pub(super) fn issues(tree: &Tree, src: &str, map: &SpanMap) -> Vec<SyntaxIssue> 
         let before = at.checked_sub(1).map(|i| b[i]);
         let after = b.get(nl + 1).copied();
         let blank = |c: Option<u8>| c.is_none_or(|c| matches!(c, b' ' | b'\t' | b'\n'));
-        if (run == 1 && blank(before)) || blank(after) {
+        if ((run == 1 && blank(before)) || blank(after))
+            && !(run == 1 && blank(after) && ends_assignment_operator(tree.root_node(), at))
+        {
             continue;
         }
         if in_literal_text(tree.root_node(), src, at) {
@@ -52,6 +54,20 @@ fn memchr_all(b: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
         .enumerate()
         .filter(move |(_, c)| **c == needle)
         .map(|(i, _)| i)
+}
+
+/// True when the byte before `at` ends the `=` (or `+=`) of an assignment. bash removes the
+/// backslash-newline and reads the blank after it as ending an empty value (`A=\⏎ rm ls` runs
+/// `rm ls`); tree-sitter-bash skips the pair and the blank and reads the next word as the value.
+fn ends_assignment_operator(root: Node, at: usize) -> bool {
+    let Some(eq) = at.checked_sub(1) else {
+        return false;
+    };
+    root.descendant_for_byte_range(eq, eq + 1).is_some_and(|n| {
+        matches!(kind(n), "=" | "+=")
+            && n.end_byte() == at
+            && n.parent().is_some_and(|p| kind(p) == "variable_assignment")
+    })
 }
 
 /// True when byte `at` lies in text bash keeps as written: a single-quoted or `$'…'` string,

@@ -221,6 +221,9 @@ pub(super) fn lower(
     if src.contains('`') {
         l.collect_empty_backquotes(root);
     }
+    if src.contains(";;") {
+        l.stray_double_semicolons(root, src);
+    }
     let mut commands = l.statements(root);
     if src.contains("\\ ") || src.contains("\\\t") {
         l.skipped_escaped_blanks(root);
@@ -1427,6 +1430,26 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// tree-sitter-bash ends any statement with `;;`; bash reads it only as the end of a case
+    /// item and refuses the line anywhere else (`echo x;; id`, `if a; then b;; fi`).
+    fn stray_double_semicolons(&mut self, root: Node, src: &str) {
+        let mut from = 0;
+        while let Some(k) = src.get(from..).and_then(|rest| rest.find(";;")) {
+            let at = from + k;
+            from = at + 2;
+            let Some(n) = root.descendant_for_byte_range(at, at + 2) else {
+                continue;
+            };
+            if kind(n) == ";;" && n.parent().is_none_or(|p| kind(p) != "case_item") {
+                self.issue(
+                    IssueKind::ParseError,
+                    n,
+                    "`;;` outside a case item".to_owned(),
+                );
+            }
+        }
+    }
+
     /// Words after the redirect of a compound command (`{ …; } > f x`): bash rejects them.
     fn stray_words(&mut self, words: &[Word]) {
         if let (Some(first), Some(last)) = (words.first(), words.last()) {
@@ -1748,6 +1771,9 @@ impl<'a> Lowerer<'a> {
             } else if st.op.is_empty() || field != Some("operator") {
                 if st.op.is_empty() {
                     st.op = self.text(ch).to_owned();
+                    if matches!(k, ">&-" | "<&-") {
+                        st.target_end = ch.end_byte();
+                    }
                 }
             } else {
                 st.pending_op = Some(k);
@@ -1798,6 +1824,16 @@ impl<'a> Lowerer<'a> {
                     st.fd = Some(self.text(ch).to_owned());
                 } else if st.error_op.is_some() {
                     st.after_error.push(self.word(ch));
+                } else if st.target.is_none()
+                    && st.out.extra.is_empty()
+                    && matches!(st.op.as_str(), ">&-" | "<&-")
+                {
+                    // `>&-` and `<&-` close a descriptor and take no word: bash reads the word
+                    // after them, even one glued to the `-` (`2>&-x`), as the command's (`cat
+                    // 2>&- /etc/shadow` prints the file); tree-sitter-bash as the redirect's
+                    // target.
+                    st.out.extra.push(self.word(ch));
+                    st.last_end = ch.end_byte();
                 } else if st.target.is_none() && kind(node) != "heredoc_redirect" {
                     // A heredoc has no target word: the words the grammar nests after its
                     // delimiter (`cat <<EOF $(rm -rf ~)`, `cat <<EOF ~/.ssh/id_rsa`) are all
@@ -2130,6 +2166,24 @@ impl<'a> Lowerer<'a> {
                     n,
                     "a redirection operator inside `[ … ]`: bash reads `[ a > b ]` as `[ a ]` \
                      writing to the file `b`, tree-sitter-bash as a comparison"
+                        .to_owned(),
+                );
+                break;
+            }
+            // `[ a | cat f ]`, `[ a || cmd ]`, `[ a & cmd ]`: bash ends the `[` command at a
+            // control operator and runs what follows; tree-sitter-bash reads an operator of
+            // the test's expression. A parenthesis unescaped there is a syntax error to bash.
+            if single
+                && !n.is_named()
+                && kind(n).contains(['|', '&', ';', '(', ')'])
+                && !within_quotes_or_expansion(n, node)
+            {
+                self.issue(
+                    IssueKind::ParseError,
+                    n,
+                    "a control operator or parenthesis inside `[ … ]`: bash ends the `[` \
+                     command there (`[ a | cat f ]` runs `cat f ]`), tree-sitter-bash reads an \
+                     operator of the test"
                         .to_owned(),
                 );
                 break;
@@ -2578,4 +2632,29 @@ fn unescaped_blank(text: &str) -> bool {
         escaped = !escaped && c == '\\';
         blank
     })
+}
+
+/// Whether `n`, a token inside the test command `test`, stands in a quoted string, an
+/// expansion, an arithmetic expansion or a substitution, where bash does not read it as an
+/// operator of the command line.
+fn within_quotes_or_expansion(n: Node, test: Node) -> bool {
+    let mut cur = n.parent();
+    while let Some(p) = cur {
+        if p == test {
+            return false;
+        }
+        if matches!(
+            kind(p),
+            "string"
+                | "translated_string"
+                | "expansion"
+                | "arithmetic_expansion"
+                | "command_substitution"
+                | "process_substitution"
+        ) {
+            return true;
+        }
+        cur = p.parent();
+    }
+    false
 }

@@ -160,6 +160,9 @@ const LOADERS: Words = words![
     // `~+` and `~-` expand to these: `PWD=/etc; cat ~+/shadow` reads `/etc/shadow`.
     "PWD",
     "OLDPWD",
+    // The directory stack `popd` and `pushd` change to: `pushd /tmp; DIRSTACK[1]=/etc; popd;
+    // cat shadow` reads `/etc/shadow`.
+    "DIRSTACK",
     // Shell state, as `set -o posix` and `shopt -s compat31` are.
     "POSIXLY_CORRECT",
     "BASH_COMPAT",
