@@ -7,15 +7,21 @@
 //! itself (`sys.version`, `os.getcwd()`, `process.versions`, `process.cwd()`, Node's
 //! `require('os').cpus()`, `Intl.DateTimeFormat().resolvedOptions()`), `+`/`-`, numeric
 //! subscripts, and a fixed list of calls (`print`, `str`, `len`, `console.log`,
-//! `JSON.stringify`, string methods such as `join` and `split`). Anything else (another name,
+//! `JSON.stringify`, string methods such as `join` and `split`). Python may also read JSON from
+//! standard input and print parts of it (`import json, sys; d = json.load(sys.stdin);
+//! print(d['version'])`): `json.load(sys.stdin)`, `json.loads`, `json.dumps` with keyword
+//! arguments that only shape the text, `sys.stdin.read()`, string keys of dicts, the dict
+//! methods `get`/`keys`/`values`/`items`, and names assigned such values (never a builtin, a
+//! module or a name starting with `_`); `site`'s install places. Anything else (another name,
 //! an attribute outside the list, a computed subscript, `*`, a keyword argument other than
 //! print's `sep`/`end`, f-strings and template literals, comments, a character the tokenizer
 //! does not know) leaves the code unproven: the caller flags it as code it does not read.
 //!
 //! Imports: `python -c` puts the working directory first on `sys.path`, so `import platform`
 //! or `import json` runs `./platform.py` of a checkout. `sys` (built into the interpreter) and
-//! `os` (imported by `site` before the command runs, so the cached module is returned) cannot be
-//! replaced that way; `platform` can, and so can every module it imports: the reader returns it
+//! `os` and `site` (imported before the command runs, so the cached module is returned) cannot
+//! be replaced that way; `platform` and `json` can, and so can every module they import: the
+//! reader returns them
 //! ([`python_imports`]) and the `workspace-code` check asks when the directory the command runs
 //! in holds `platform.py`, `platform/` or any module named like a standard library one. Any other
 //! import is unproven. `-S` (no `site`) and `-I` are options, which the allow rules do not take.
@@ -43,7 +49,7 @@ pub(crate) fn python_imports(code: &str) -> Option<Vec<&'static str>> {
     Some(
         imported
             .into_iter()
-            .filter(|m| !matches!(*m, "sys" | "os"))
+            .filter(|m| !matches!(*m, "sys" | "os" | "site"))
             .collect(),
     )
 }
@@ -58,6 +64,7 @@ fn read(lang: Lang, code: &str) -> Option<Vec<&'static str>> {
         toks: &tokens,
         at: 0,
         imported: Vec::new(),
+        names: Vec::new(),
     };
     p.program()?;
     Some(p.imported)
@@ -211,6 +218,8 @@ struct Parser<'a> {
     toks: &'a [Tok],
     at: usize,
     imported: Vec<&'static str>,
+    /// Python names the code assigned a value of a builtin type (`d = json.load(sys.stdin)`).
+    names: Vec<String>,
 }
 
 /// What an expression's head is: a value of a builtin type (safe to read attributes of and
@@ -219,6 +228,8 @@ struct Parser<'a> {
 enum Kind {
     Value,
     Function,
+    /// Python's `sys.stdin`: read by `json.load` or its `read` methods, nothing else.
+    Stream,
 }
 
 /// Attributes of `sys` that are data.
@@ -287,6 +298,15 @@ const PY_PLATFORM_CALLS: &[&str] = &[
     "release",
     "node",
 ];
+/// Data of `site` (imported before the command runs, as `os` is).
+const PY_SITE_DATA: &[&str] = &["ENABLE_USER_SITE", "USER_SITE", "USER_BASE", "PREFIXES"];
+/// Functions of `site` that compute the places packages are installed, called with no argument.
+const PY_SITE_CALLS: &[&str] = &["getsitepackages", "getusersitepackages", "getuserbase"];
+/// Keyword arguments of `json.dumps` that only shape the text (never `default` or `cls`, which
+/// name code to call).
+const PY_JSON_DUMPS_KEYWORDS: &[&str] = &["indent", "sort_keys", "ensure_ascii", "separators"];
+/// Methods of `sys.stdin` the subset calls, with no argument: they return the text.
+const PY_STDIN_READS: &[&str] = &["read", "readline", "readlines"];
 /// Builtins the subset calls (their arguments of builtin types: no user code runs).
 const PY_BUILTINS: &[&str] = &[
     "print", "str", "repr", "len", "map", "sorted", "list", "tuple", "int", "bool", "abs", "min",
@@ -312,6 +332,10 @@ const PY_METHODS: &[&str] = &[
     "count",
     "index",
     "find",
+    "get",
+    "keys",
+    "values",
+    "items",
 ];
 const NODE_PROCESS_DATA: &[&str] = &[
     "version", "versions", "platform", "arch", "execPath", "release", "pid", "ppid", "argv",
@@ -414,6 +438,8 @@ impl Parser<'_> {
                     "sys" => "sys",
                     "os" => "os",
                     "platform" => "platform",
+                    "site" => "site",
+                    "json" => "json",
                     _ => return None,
                 };
                 self.imported.push(m);
@@ -421,6 +447,23 @@ impl Parser<'_> {
                     return Some(());
                 }
             }
+        }
+        // `NAME = VALUE` (Python): a fresh name holds a value of a builtin type; never a name
+        // the subset reads as a module, a builtin or a constant, nor a function or a stream.
+        if self.lang == Lang::Python
+            && let Some(Tok::Name(n)) = self.peek()
+            && self.toks.get(self.at + 1) == Some(&Tok::Punct('='))
+        {
+            let n = n.clone();
+            if !fresh_python_name(&n) || self.imported.iter().any(|m| *m == n) {
+                return None;
+            }
+            self.at += 2;
+            if self.expr()? != Kind::Value {
+                return None;
+            }
+            self.names.push(n);
+            return Some(());
         }
         self.expr().map(|_| ())
     }
@@ -442,16 +485,16 @@ impl Parser<'_> {
         self.postfix()
     }
 
-    fn args(&mut self, keywords: bool) -> Option<Vec<Kind>> {
+    /// A call's arguments after `(`; `keywords` names the keyword arguments it takes
+    /// (print's `sep=`/`end=`, `json.dumps`'s `indent=`…), each given a value.
+    fn args(&mut self, keywords: &[&str]) -> Option<Vec<Kind>> {
         let mut kinds = Vec::new();
         if self.eat(&Tok::Punct(')')) {
             return Some(kinds);
         }
         loop {
-            // print's `sep=`/`end=` (Python): the only keyword arguments read.
-            if keywords
-                && let Some(Tok::Name(n)) = self.peek()
-                && matches!(n.as_str(), "sep" | "end")
+            if let Some(Tok::Name(n)) = self.peek()
+                && keywords.contains(&n.as_str())
                 && self.toks.get(self.at + 1) == Some(&Tok::Punct('='))
             {
                 self.at += 2;
@@ -507,6 +550,12 @@ impl Parser<'_> {
                 Some(Tok::Punct(':')) if self.lang == Lang::Python => {
                     self.at += 1;
                     any = true;
+                }
+                // A key of a dict (Python's subscripts of builtin types run no code; in
+                // JavaScript a string subscript names any property).
+                Some(Tok::Str(_)) if self.lang == Lang::Python && !any => {
+                    self.at += 1;
+                    return self.eat(&Tok::Punct(']')).then_some(());
                 }
                 Some(Tok::Punct(']')) if any => {
                     self.at += 1;
@@ -569,7 +618,7 @@ impl Parser<'_> {
                     if !methods.contains(&attr.as_str()) {
                         return None;
                     }
-                    if self.args(false)?.iter().any(|k| *k != Kind::Value) {
+                    if self.args(&[])?.iter().any(|k| *k != Kind::Value) {
                         return None;
                     }
                 } else if !plain_attribute(self.lang, &attr) {
@@ -591,11 +640,21 @@ impl Parser<'_> {
             Lang::Python => {
                 if self.imported.contains(&n) {
                     let (data, calls) = match n {
-                        "sys" => (PY_SYS_DATA, PY_SYS_CALLS),
+                        "sys" => {
+                            if self.at_stdin() {
+                                return self.stdin();
+                            }
+                            (PY_SYS_DATA, PY_SYS_CALLS)
+                        }
                         "os" => (PY_OS_DATA, PY_OS_CALLS),
+                        "site" => (PY_SITE_DATA, PY_SITE_CALLS),
+                        "json" => return self.json(),
                         _ => (&[][..], PY_PLATFORM_CALLS),
                     };
                     return self.member(data, calls);
+                }
+                if self.names.iter().any(|v| v == n) {
+                    return Some(Kind::Value);
                 }
                 if matches!(n, "True" | "False" | "None") {
                     return Some(Kind::Value);
@@ -604,7 +663,8 @@ impl Parser<'_> {
                     if !self.eat(&Tok::Punct('(')) {
                         return PY_FUNCTION_VALUES.contains(&n).then_some(Kind::Function);
                     }
-                    let kinds = self.args(n == "print")?;
+                    let keywords: &[&str] = if n == "print" { &["sep", "end"] } else { &[] };
+                    let kinds = self.args(keywords)?;
                     let ok = match n {
                         "print" | "min" | "max" => kinds.iter().all(|k| *k == Kind::Value),
                         "map" => {
@@ -660,7 +720,7 @@ impl Parser<'_> {
                     if !NODE_CONSOLE.contains(&m.as_str()) || !self.eat(&Tok::Punct('(')) {
                         return None;
                     }
-                    let kinds = self.args(false)?;
+                    let kinds = self.args(&[])?;
                     kinds
                         .iter()
                         .all(|k| *k == Kind::Value)
@@ -678,7 +738,7 @@ impl Parser<'_> {
                     if !known || !self.eat(&Tok::Punct('(')) {
                         return None;
                     }
-                    let kinds = self.args(false)?;
+                    let kinds = self.args(&[])?;
                     (!kinds.is_empty() && kinds.iter().all(|k| *k == Kind::Value))
                         .then_some(Kind::Value)
                 }
@@ -686,6 +746,49 @@ impl Parser<'_> {
                 _ => None,
             },
         }
+    }
+
+    /// Is `.stdin` next (after `sys`)?
+    fn at_stdin(&self) -> bool {
+        self.toks.get(self.at) == Some(&Tok::Punct('.'))
+            && self.toks.get(self.at + 1) == Some(&Tok::Name("stdin".into()))
+    }
+
+    /// `.stdin` after `sys` ([`Self::at_stdin`]): a stream, or the text of one of its listed
+    /// read methods called with no argument (`sys.stdin.read()`); `None` for anything else done
+    /// with it.
+    fn stdin(&mut self) -> Option<Kind> {
+        self.at += 2;
+        if !self.eat(&Tok::Punct('.')) {
+            return Some(Kind::Stream);
+        }
+        let read = self
+            .name()
+            .is_some_and(|m| PY_STDIN_READS.contains(&m.as_str()))
+            && self.eat(&Tok::Punct('('))
+            && self.eat(&Tok::Punct(')'));
+        read.then_some(Kind::Value)
+    }
+
+    /// After `json`: `json.load(sys.stdin)`, `json.loads(VALUE)` (builtin values out), or
+    /// `json.dumps(VALUE)` with keyword arguments that only shape the text.
+    fn json(&mut self) -> Option<Kind> {
+        if !self.eat(&Tok::Punct('.')) {
+            return None;
+        }
+        let f = self.name()?;
+        if !self.eat(&Tok::Punct('(')) {
+            return None;
+        }
+        let (want, keywords) = match f.as_str() {
+            "load" => (Kind::Stream, &[][..]),
+            "loads" => (Kind::Value, &[][..]),
+            "dumps" => (Kind::Value, PY_JSON_DUMPS_KEYWORDS),
+            _ => return None,
+        };
+        let kinds = self.args(keywords)?;
+        (!kinds.is_empty() && kinds[0] == want && kinds[1..].iter().all(|k| *k == Kind::Value))
+            .then_some(Kind::Value)
     }
 
     /// `.ATTR` of a listed data attribute, or `.CALL()` of a listed function with no argument.
@@ -705,6 +808,51 @@ impl Parser<'_> {
         }
         None
     }
+}
+
+/// A name Python code may assign: an identifier that is no keyword, builtin or constant the
+/// subset reads.
+fn fresh_python_name(n: &str) -> bool {
+    !matches!(
+        n,
+        "True"
+            | "False"
+            | "None"
+            | "import"
+            | "from"
+            | "lambda"
+            | "not"
+            | "and"
+            | "or"
+            | "in"
+            | "is"
+            | "if"
+            | "else"
+            | "for"
+            | "while"
+            | "del"
+            | "global"
+            | "nonlocal"
+            | "class"
+            | "def"
+            | "return"
+            | "yield"
+            | "await"
+            | "async"
+            | "with"
+            | "as"
+            | "assert"
+            | "pass"
+            | "raise"
+            | "try"
+            | "except"
+            | "finally"
+            | "break"
+            | "continue"
+            | "print"
+            | "__builtins__"
+    ) && !PY_BUILTINS.contains(&n)
+        && !n.starts_with('_')
 }
 
 /// An attribute of a value of a builtin type read without a call: never a private or special
@@ -754,6 +902,19 @@ mod tests {
             "import sys; print(sys.version_info[:2] == (3, 11), 1 < 2, 1 != 2)",
             "import platform; print(platform.python_version())",
             "import platform, sys; print(platform.system(), platform.machine())",
+            "import json,sys; print(json.load(sys.stdin)['version'])",
+            "import sys, json; d = json.load(sys.stdin); print(d['name'], d.get('version'))",
+            "import json, sys; print(json.dumps(json.load(sys.stdin), indent=2, sort_keys=True))",
+            "import sys,json; print(len(json.load(sys.stdin)[\"items\"]))",
+            "import json,sys; print(list(json.load(sys.stdin).keys()))",
+            "import json,sys\nfor_x = json.load(sys.stdin)\nprint(for_x['a'][0]['b'])",
+            "import sys; print(sys.stdin.read().upper())",
+            "import sys; print(len(sys.stdin.readlines()))",
+            "import site; print(site.getsitepackages()[0])",
+            "import site; print(site.USER_SITE, site.getusersitepackages())",
+            "import json; print(json.loads('{\"a\": 1}')['a'])",
+            "x = 1",
+            "import json; print(json.dumps(1))",
         ] {
             assert!(prints_only(Lang::Python, code), "{code}");
         }
@@ -763,7 +924,6 @@ mod tests {
     fn python_code_that_does_more_is_not_proven() {
         for code in [
             "import os; os.system('id')",
-            "import json; print(json.dumps(1))",
             "import requests",
             "print(open('/etc/passwd').read())",
             "import os; print(os.environ)",
@@ -782,7 +942,35 @@ mod tests {
             "import sys; print(sys.version, file=sys.stderr)",
             "print(str(b'x', 'idna'))",
             "getattr(print, 'x')",
-            "x = 1",
+            "print = 1",
+            "str = 1; print(str)",
+            "_x = 1",
+            "import json; json = 1",
+            "True = 1",
+            "import json; print(json.load(open('x')))",
+            "import json,sys; json.load(sys.stdin, object_hook=print)",
+            "import json; print(json.dumps(1, default=exec))",
+            "import json,sys; print(json.dumps(json.load(sys.stdin), cls=x))",
+            "import json,sys; print(json.dumps(sys.stdin))",
+            "import json; print(json.load('x'))",
+            "import json; print(json.JSONDecoder)",
+            "import json; json.decoder.scanstring('x', 0)",
+            "import json; json.load()",
+            "import sys; sys.stdin.close()",
+            "import sys; print(sys.stdin.buffer.raw)",
+            "import sys; print(sys.stdin.read(5))",
+            "import sys; sys.stdin.read",
+            "import sys; x = sys.stdin; print(x)",
+            "import sys; print(sys.stdin)",
+            "import json; json.load(sys.stdin)",
+            "import json,sys; print(json.load(sys.stdin)[x])",
+            "import json,sys; print(json.load(sys.stdin)['a':'b'])",
+            "import json,sys; print(json.load(sys.stdin)['a'].__class__)",
+            "import site; site.addsitedir('x')",
+            "import site; site.main()",
+            "d = 1; d.x = 2",
+            "x = y = 1",
+            "x = print",
             "print(sys.version)\nimport os.path",
             "from os import system",
             "print(lambda: 1)",
@@ -815,6 +1003,14 @@ mod tests {
             Some(vec!["platform"])
         );
         assert_eq!(python_imports("import os; os.system('id')"), None);
+        assert_eq!(
+            python_imports("import json, sys; print(json.load(sys.stdin)['a'])"),
+            Some(vec!["json"])
+        );
+        assert_eq!(
+            python_imports("import site; print(site.getsitepackages())"),
+            Some(vec![])
+        );
     }
 
     #[test]
@@ -855,6 +1051,8 @@ mod tests {
             "process.env.TOKEN",
             "process['env']",
             "process.versions['constructor']",
+            "process.versions['node']",
+            "x = 1",
             "process.version.constructor.constructor('return 1')()",
             "process.exit(1)",
             "process.kill(1)",

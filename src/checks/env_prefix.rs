@@ -107,6 +107,11 @@ fn classify(name: &str, value: Option<&str>) -> Option<(Risk, &'static str)> {
     if env::is_harmless(name) {
         return None;
     }
+    // `PATH=/usr/bin:/bin ls`: only the system's program directories, which hold the programs
+    // the analysis takes a name for; no entry the working directory or the person can fill.
+    if name == "PATH" && value.is_some_and(crate::files::is_system_program_path) {
+        return None;
+    }
     // `GOFLAGS=-mod=vendor` is harmless; any flag not known to be (`-toolexec`, `-exec`,
     // `-overlay`, `-modfile`, `-vettool`, `-ldflags=-extld=…`, `-mod=mod`, which rewrites
     // `go.mod` and downloads modules) makes go run, read or write what the value names.
@@ -434,6 +439,18 @@ mod tests {
             ("RUSTFLAGS='-C target-cpu=native --cfg x' cargo tree", None),
             ("FOO=1 ls", Some(Decision::Ask)),
             ("PATH=. ls", Some(Decision::Ask)),
+            ("PATH=/usr/bin:/bin ls", None),
+            ("env -i PATH=/usr/bin ls", None),
+            ("export PATH=/usr/bin:/bin:/usr/sbin:/sbin; ls", None),
+            ("PATH=/usr/bin: ls", Some(Decision::Ask)),
+            ("PATH=:/usr/bin ls", Some(Decision::Ask)),
+            ("PATH=/usr/bin::/bin ls", Some(Decision::Ask)),
+            ("PATH=/usr/local/bin:/usr/bin ls", Some(Decision::Ask)),
+            ("PATH=/usr/bin/../../tmp ls", Some(Decision::Ask)),
+            ("PATH=/usr/bin:$PATH ls", Some(Decision::Ask)),
+            ("PATH=\"/usr/bin:$HOME/bin\" ls", Some(Decision::Ask)),
+            ("PATH=/usr/bin:bin ls", Some(Decision::Ask)),
+            ("PATH= ls", Some(Decision::Ask)),
             ("export PATH=/tmp:$PATH; ls", Some(Decision::Ask)),
             ("env LD_PRELOAD=x ls", Some(Decision::Ask)),
             ("GIT_SSH_COMMAND='sh -c x' git fetch", Some(Decision::Ask)),
@@ -515,6 +532,11 @@ mod tests {
         use crate::decision::Risk;
         for (name, value, want) in [
             ("PATH", Some("."), Some(Risk::High)),
+            ("PATH", Some("/usr/bin:/bin"), None),
+            ("PATH", Some("/usr/bin/"), Some(Risk::High)),
+            ("PATH", Some(""), Some(Risk::High)),
+            ("PATH", None, Some(Risk::High)),
+            ("PATH", Some("/tmp/x"), Some(Risk::High)),
             ("DYLD_INSERT_LIBRARIES", Some("x"), Some(Risk::High)),
             ("GIT_CONFIG_COUNT", Some("1"), Some(Risk::High)),
             ("EDITOR", Some("vim"), Some(Risk::Medium)),

@@ -20,7 +20,8 @@ use crate::wordlist::{Words, words};
 
 pub(crate) use look::{Kind, Look, Snapshot};
 pub(crate) use places::{
-    every_name_as_star, glob_may_be_system, is_home, is_root, system_depth, trim_path,
+    every_name_as_star, glob_may_be_system, is_home, is_root, is_system_program_path, system_depth,
+    trim_path,
 };
 pub(crate) use resolve::{
     cdpath_applies, expand, home, lexical, normalize_abs, resolve, resolve_links,

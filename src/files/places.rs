@@ -123,6 +123,17 @@ fn is_system_top(name: &str) -> bool {
     SYSTEM_TOPS.contains(name)
 }
 
+/// The system's program directories, which only root writes on every system this runs on
+/// (not `/usr/local/bin` nor `/opt/homebrew/bin`, which Homebrew gives to the person).
+const SYSTEM_PROGRAM_DIRS: Words = words!["/bin", "/usr/bin", "/sbin", "/usr/sbin"];
+
+/// Whether a `PATH` value names only the system's program directories, each as written in
+/// [`SYSTEM_PROGRAM_DIRS`]: no empty entry (the working directory), no relative or other path,
+/// nothing expanded at run time (`PATH=/usr/bin:/bin`).
+pub(crate) fn is_system_program_path(value: &str) -> bool {
+    value.split(':').all(|d| SYSTEM_PROGRAM_DIRS.contains(d))
+}
+
 /// Whether an unquoted glob (`/e??`, `/u*/l*`, `/h*/*`) may expand to a path `system_depth`
 /// puts at depth 1 or 2 (a home under `/home` included): its first component may match the
 /// name of a top-level system directory and it has at most two (neither `*` nor `?` matches
