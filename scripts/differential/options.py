@@ -8,6 +8,9 @@ files of the fake project (`notes.txt`, `README.md`), keeps the lines shclass al
 in the sandbox and reports, as the invariant of allow does, a program run that no unit names and
 a file of the checkout, home or /tmp created, changed or removed.
 
+With `--subcommands`, the closed tables of subcommands instead (`git log`, `npm ls`): each line
+starts with the program and the subcommand's words.
+
 Each option is tried as a flag on an operand (`prog -x notes.txt`, `prog --long notes.txt`); an
 option that takes a value twice: with a new file name (`prog -o out-o.txt notes.txt`,
 `prog --long=out-x.txt notes.txt`), which shows a value that is written, and with a file of the
@@ -32,29 +35,32 @@ def letters(value):
     return list(value) if isinstance(value, str) else list(value)
 
 
-def tables():
-    """Every program-level closed table of the built-in files."""
+def tables(subcommands=False):
+    """Every program-level closed table of the built-in files (with SUBCOMMANDS, the closed
+    tables of subcommands instead), with the words of its subcommand."""
     for name in sorted(os.listdir(BUILTIN)):
         if name.endswith(".toml"):
             with open(os.path.join(BUILTIN, name), "rb") as f:
                 for t in tomllib.load(f).get("program", []):
-                    if t.get("closed") and not t.get("subcommand"):
-                        yield t
+                    sub = t.get("subcommand")
+                    if t.get("closed") and bool(sub) == subcommands:
+                        yield ([sub] if isinstance(sub, str) else list(sub or [])), t
 
 
-def lines(programs=None):
+def lines(programs=None, subcommands=False):
     """The option lines of every installed program with a closed table (or of PROGRAMS)."""
     out = []
-    for t in tables():
+    for sub, t in tables(subcommands):
         names = t["name"] if isinstance(t["name"], list) else [t["name"]]
         dash = "-" if t.get("single_dash_long") else "--"
 
         def long(o):
             return o if o.startswith("-") else dash + o
 
-        for p in names:
-            if (programs and p not in programs) or not shutil.which(p, path="/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"):
+        for name in names:
+            if (programs and name not in programs) or not shutil.which(name, path="/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"):
                 continue
+            p = " ".join([name, *sub])
             out += [f"{p} -{o} notes.txt" for o in letters(t.get("short"))]
             out += [f"{p} {long(o)} notes.txt" for o in t.get("long", [])]
             out += [f"{p} -{o} notes.txt" for o in t.get("single", []) + t.get("single_value", [])]
@@ -65,10 +71,10 @@ def lines(programs=None):
     return list(dict.fromkeys(out))
 
 
-def run(shclass, jobs, limit, programs=None, seed=1):
+def run(shclass, jobs, limit, programs=None, seed=1, subcommands=False):
     """Run a seeded sample of LIMIT allowed option lines; return the number of violations."""
     shclass = os.path.abspath(shclass)
-    candidates = lines(programs)
+    candidates = lines(programs, subcommands)
     allowed = oracle.allowed_lines(shclass, candidates)
     sample = allowed if len(allowed) <= limit else random.Random(seed).sample(allowed, limit)
     print(f"option tables: {len(candidates)} option lines, {len(allowed)} allowed, {len(sample)} run")

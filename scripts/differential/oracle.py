@@ -650,7 +650,7 @@ BOOKKEEPING = [
     (r"^/project/\.git/index$", "git refreshes the stat data cached in its index (status, diff)"),
     (r"^/home/u/\.cache(/|$)", "caches (fontconfig's font cache: fc-list, fc-match)"),
     (r"^/home/u/\.npm(/_logs(/|$)|/_update-notifier-last-checked$|$)", "npm's debug logs and its update check"),
-    (r"^/home/u/\.config(/gcloud(/(logs|configurations|gce|active_config|default_configs\.db|credentials\.db|access_tokens\.db|\.last_survey_prompt\.yaml)(/|$)|$)|$)",
+    (r"^/home/u/\.config(/gcloud(/(logs|configurations|gce|active_config|[^/]*_configs\.db|credentials\.db|access_tokens\.db|\.last_survey_prompt\.yaml)(/|$)|$)|$)",
      "the Google Cloud SDK's own state, made empty on first use (gcloud, gsutil, bq, cbt)"),
     (r"^/home/u/\.terraform\.d(/checkpoint_signature)?$", "terraform's version-check identifier"),
     (r"^/home/u/\.gnupg(/(trustdb\.gpg|pubring\.kbx))?$", "gpg's empty key ring, made on first use"),
@@ -752,6 +752,7 @@ def main():
     options.add_argument("--limit", type=int, default=100000, help="allowed option lines run (a seeded sample)")
     options.add_argument("--seed", type=int, default=1)
     options.add_argument("--program", action="append", help="this program's table only (repeatable)")
+    options.add_argument("--subcommands", action="store_true", help="the tables of subcommands instead of programs")
     hostile = sub.add_parser("workspaces")
     hostile.add_argument("--limit", type=int, default=300, help="allowed lines run per hostile checkout (a seeded sample)")
     hostile.add_argument("--only", action="append", help="this variant only (repeatable)")
@@ -790,7 +791,7 @@ def main():
         if args.what == "options":
             import options as option_tables
 
-            violations = option_tables.run(box.shclass, args.jobs, args.limit, args.program, args.seed)
+            violations = option_tables.run(box.shclass, args.jobs, args.limit, args.program, args.seed, args.subcommands)
             print(f"option tables: {violations} violations, {time.monotonic() - start:.0f}s")
             sys.exit(1 if violations else 0)
         if args.what == "workspaces":
