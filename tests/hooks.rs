@@ -36,6 +36,12 @@ impl Env {
     fn state(&self) -> std::path::PathBuf {
         self.dir.path().join("state")
     }
+    /// Write the project's policy file (`.shclass.toml`); returns its path.
+    fn project_policy(&self, text: &str) -> std::path::PathBuf {
+        let path = self.project().join(".shclass.toml");
+        std::fs::write(&path, text).unwrap_or_else(|e| panic!("{e}"));
+        path
+    }
     fn hook(&self, agent: &str, input: &Value) -> (i32, String, String) {
         run(
             &["hook", agent, "--no-discovery"],
@@ -744,11 +750,7 @@ fn the_installed_hook_command_decides_like_the_full_command_line() {
     // it must decide exactly as the parsed path with the same (default) options, project
     // policy discovery included.
     let env = Env::new();
-    std::fs::write(
-        env.project().join(".shclass.toml"),
-        "deny = [\"Bash(touch:*)\"]\n",
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    env.project_policy("deny = [\"Bash(touch:*)\"]\n");
     let project = env.project();
     // Each path keeps its own session state (denial counts), so both see the same history.
     let state2 = env.dir.path().join("state2");
@@ -948,9 +950,7 @@ fn a_broken_configuration_asks_and_says_which_file_and_why() {
     let env = Env::new();
     let config = env.home().join("config");
     std::fs::create_dir_all(config.join("shclass")).unwrap_or_else(|e| panic!("{e}"));
-    let project_file = env.project().join(".shclass.toml");
-    std::fs::write(&project_file, "allow = [\"Bash(ls)\"\n[[rule]\n")
-        .unwrap_or_else(|e| panic!("{e}"));
+    let project_file = env.project_policy("allow = [\"Bash(ls)\"\n[[rule]\n");
     let (code, out, err) = hook_discovering(&env, &config, "ls -la");
     let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out} {err}"));
     assert_eq!(code, 0);
@@ -1272,11 +1272,7 @@ fn the_claude_workspace_is_the_project_directory_not_the_shells() {
 #[test]
 fn gemini_and_cursor_workspaces_are_their_project_directories() {
     let env = Env::new();
-    std::fs::write(
-        env.project().join(".shclass.toml"),
-        "deny = [\"Bash(touch:*)\"]\n",
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    env.project_policy("deny = [\"Bash(touch:*)\"]\n");
     let project = env.project();
     let decide = |agent: &str, var: &str, project: Option<&Path>, cmd: &str| {
         let input = match agent {

@@ -328,8 +328,9 @@ def shell_with_code_string(argv):
     return False
 
 
-def walk(cmd, text, predicted, opaque, baseline):
-    """Every program tried below the command's bash, judged: (records, found the bash).
+def walk(cmd, evs, predicted, opaque, baseline):
+    """Every program tried below the command's bash (EVS: the strace log's `events`), judged:
+    (records, found the bash).
 
     A process's image is the program it runs, by name. An exec is judged by that image:
     `named` (a unit names it), `interpreter` (a `#!/usr/bin/env X` script starting X: the
@@ -340,7 +341,6 @@ def walk(cmd, text, predicted, opaque, baseline):
     state = {}  # pid -> {image, path, status}: status tracked, accepted (baseline) or missed
     records, index = [], {}
     root_found = False
-    evs = list(events(text))
     # A vfork child (posix_spawn) execs before its parent's fork call returns in the log.
     parent = {child: pid for pid, kind, child in evs if kind == "fork"}
     for pid, kind, data in evs:
@@ -397,7 +397,8 @@ def check(box, cmd, seconds=SECONDS):
     """One line: analyze, run, compare."""
     predicted, opaque, error = analyze(box.shclass, cmd)
     report, text = box.run(cmd, seconds)
-    records, root = walk(cmd, text, predicted, opaque, box.baseline)
+    evs = list(events(text))
+    records, root = walk(cmd, evs, predicted, opaque, box.baseline)
     if not root and not error:
         error = "bash did not start: " + report.get("error", "no exec recorded")
     return {
@@ -405,7 +406,7 @@ def check(box, cmd, seconds=SECONDS):
         "predicted": sorted(predicted),
         "opaque": sorted(opaque),
         "execs": records,
-        "connects": sorted({data for _, kind, data in events(text) if kind == "connect"}),
+        "connects": sorted({data for _, kind, data in evs if kind == "connect"}),
         "changes": [tuple(c) for c in report.get("changes", [])],
         "misses": [r for r in records if r["verdict"] == "MISS"],
         "status": report.get("status"),

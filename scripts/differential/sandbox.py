@@ -30,6 +30,7 @@ import resource
 import select
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -223,12 +224,12 @@ def snapshot():
                 path = os.path.join(base, name)
                 try:
                     st = os.lstat(path)
-                    link = os.readlink(path) if os.path.islink(path) else None
+                    link = os.readlink(path) if stat.S_ISLNK(st.st_mode) else None
                 except OSError:
                     continue
                 # A directory's own times and size change with what is made and removed in
                 # it: what counts is the entries.
-                if os.path.isdir(path) and link is None:
+                if stat.S_ISDIR(st.st_mode):
                     seen[path[2:]] = (st.st_mode, None, None, None)
                 else:
                     seen[path[2:]] = (st.st_mode, st.st_size, st.st_mtime_ns, link)
