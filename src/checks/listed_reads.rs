@@ -50,20 +50,22 @@ enum List {
     Unknown(&'static str),
 }
 
-/// The lists a unit reads names from: a digest's check lists, `wc --files0-from`.
-fn lists(cx: &CheckCtx, i: usize, u: &Unit) -> Vec<List> {
+/// The lists a unit reads names from (a digest's check lists, `wc --files0-from`), and how
+/// they give them.
+fn lists(cx: &CheckCtx, i: usize, u: &Unit) -> (Format, Vec<List>) {
     let Some(p) = prog(u) else {
-        return Vec::new();
+        return (Format::Sums, Vec::new());
     };
     let digest = crate::programs::is_digest(p);
     if !digest && !matches!(p, "wc" | "clamscan") {
-        return Vec::new();
+        return (Format::Sums, Vec::new());
     }
     let spec = tables::builtin(p);
     let parsed = args::parse(spec.as_ref(), &u.argv);
     let word = |k: usize| u.argv.get(k);
     let mut out = Vec::new();
-    // xxhsum's and clamscan's lists of the files to hash or scan, a name a line.
+    // Lists of the files to read as an option's file: wc's ended by NUL, xxhsum's and
+    // clamscan's a name a line.
     let named_by: &[&str] = match p {
         "wc" => &["--files0-from"],
         "xxhsum" => &["--files-from", "--filelist"],
@@ -82,7 +84,14 @@ fn lists(cx: &CheckCtx, i: usize, u: &Unit) -> Vec<List> {
         }
     }
     if !out.is_empty() {
-        return out;
+        return (
+            if p == "wc" {
+                Format::Nul
+            } else {
+                Format::Lines
+            },
+            out,
+        );
     }
     if digest {
         if !parsed
@@ -90,7 +99,7 @@ fn lists(cx: &CheckCtx, i: usize, u: &Unit) -> Vec<List> {
             .iter()
             .any(|o| matches!(o.name.as_ref(), "-c" | "--check"))
         {
-            return out;
+            return (Format::Sums, out);
         }
         for &k in &parsed.operands {
             match word(k).and_then(|a| a.value.as_deref()) {
@@ -103,7 +112,7 @@ fn lists(cx: &CheckCtx, i: usize, u: &Unit) -> Vec<List> {
             out.push(stdin_list(cx, i, u));
         }
     }
-    out
+    (Format::Sums, out)
 }
 
 /// The list a unit reads on standard input.
@@ -188,24 +197,6 @@ fn names(text: &str, format: Format) -> Vec<String> {
     out
 }
 
-/// Whether the unit's lists are a name a line (xxhsum's `--files-from`, clamscan's
-/// `--file-list`) rather than checksum lists.
-fn parsed_lists(u: &Unit) -> bool {
-    let Some(p) = prog(u) else {
-        return false;
-    };
-    if !matches!(p, "xxhsum" | "clamscan") {
-        return false;
-    }
-    let spec = tables::builtin(p);
-    args::parse(spec.as_ref(), &u.argv).opts.iter().any(|o| {
-        matches!(
-            o.name.as_ref(),
-            "--files-from" | "--filelist" | "-f" | "--file-list"
-        )
-    })
-}
-
 /// Why opening `name` (from `dir`) is not proven harmless: a device, or a secret.
 fn judged(name: &str, dir: &Path) -> Option<String> {
     let written = crate::files::normalize_abs(&dir.join(name).to_string_lossy());
@@ -225,16 +216,11 @@ fn judged(name: &str, dir: &Path) -> Option<String> {
 impl Check for ListedRead {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
-            let lists = lists(cx, i, u);
+            let (format, lists) = lists(cx, i, u);
             if lists.is_empty() {
                 continue;
             }
             let p = prog(u).unwrap_or_default();
-            let format = match p {
-                "wc" => Format::Nul,
-                _ if parsed_lists(u) => Format::Lines,
-                _ => Format::Sums,
-            };
             let dir = cx.dirs().of(i).certain();
             let mut flag = |why: String| {
                 out.push(ask(
