@@ -589,7 +589,7 @@ pub(crate) struct Service {
 /// themselves are named so), is the service's own; sending its secret anywhere else is a leak.
 #[rustfmt::skip]
 const SERVICES: &[Service] = &[
-    Service { words: &["AWS"], domains: "amazonaws.com amazonaws.com.cn aws.amazon.com", elsewhere: false, printers: &[] },
+    Service { words: &["AWS"], domains: "amazonaws.com amazonaws.com.cn aws.amazon.com ecr.aws", elsewhere: false, printers: &["aws"] },
     Service { words: &["GITHUB", "GH", "GHE"], domains: "github.com githubusercontent.com ghcr.io ghe.com", elsewhere: false, printers: &["gh"] },
     Service { words: &["GITLAB", "GLAB"], domains: "gitlab.com", elsewhere: true, printers: &["glab"] },
     Service { words: &["JIRA", "CONFLUENCE", "ATLASSIAN", "BITBUCKET"], domains: "atlassian.net atlassian.com bitbucket.org", elsewhere: true, printers: &[] },
@@ -598,7 +598,7 @@ const SERVICES: &[Service] = &[
     Service { words: &["CARGO", "CRATES"], domains: "crates.io", elsewhere: true, printers: &[] },
     Service { words: &["OPENAI"], domains: "openai.com", elsewhere: true, printers: &[] },
     Service { words: &["ANTHROPIC", "CLAUDE"], domains: "anthropic.com", elsewhere: true, printers: &[] },
-    Service { words: &["GEMINI", "GOOGLE", "GCP", "GCLOUD"], domains: "googleapis.com google.com", elsewhere: false, printers: &["gcloud"] },
+    Service { words: &["GEMINI", "GOOGLE", "GCP", "GCLOUD"], domains: "googleapis.com google.com gcr.io pkg.dev", elsewhere: false, printers: &["gcloud"] },
     Service { words: &["HF", "HUGGINGFACE", "HUGGING"], domains: "huggingface.co hf.co huggingface.cloud", elsewhere: false, printers: &[] },
     Service { words: &["SLACK"], domains: "slack.com", elsewhere: false, printers: &[] },
     Service { words: &["STRIPE"], domains: "stripe.com", elsewhere: false, printers: &[] },
@@ -631,6 +631,8 @@ const SERVICES: &[Service] = &[
     Service { words: &["REPLICATE"], domains: "replicate.com", elsewhere: false, printers: &[] },
     Service { words: &["FLY", "FLYIO"], domains: "fly.io fly.dev", elsewhere: false, printers: &["fly", "flyctl"] },
     Service { words: &["SNYK"], domains: "snyk.io", elsewhere: false, printers: &[] },
+    Service { words: &["QUAY"], domains: "quay.io", elsewhere: false, printers: &[] },
+    Service { words: &["AZURE", "ARM"], domains: "azure.com azurecr.io windows.net microsoftonline.com", elsewhere: false, printers: &["az"] },
 ];
 
 /// The service whose token the credential printer `p` prints (`gh auth token`: GitHub's).
@@ -665,6 +667,15 @@ pub(crate) fn is_service_host(service: &Service, host: &str) -> bool {
             .iter()
             .filter(|w| w.len() >= 3)
             .any(|w| host.split('.').any(|l| l.contains(&w.to_ascii_lowercase())))
+}
+
+/// Whether `host` (lower case) is under a domain of one of the [`SERVICES`] (`ghcr.io`,
+/// `registry.gitlab.com`): a host the service runs, not one named after it.
+pub(crate) fn is_service_domain(host: &str) -> bool {
+    SERVICES.iter().flat_map(|s| s.domains.split(' ')).any(|d| {
+        host.strip_suffix(d)
+            .is_some_and(|r| r.is_empty() || r.ends_with('.'))
+    })
 }
 
 /// A secret that is never sent as it is: AWS signs each request with
@@ -979,7 +990,8 @@ name_set! {
         "ps", "getent", "gh", "kubectl", "oc", "aws", "gcloud", "az", "vault", "bao", "op", "bw",
         "lpass", "pass", "gopass", "security", "secret-tool", "git", "npm", "pnpm", "yarn",
         "glab", "heroku", "doctl", "fly", "flyctl", "terraform", "tofu", "pulumi", "wg", "rclone",
-        "mc", "mcli", "s3cmd", "keyring", "kwallet-query",
+        "mc", "mcli", "s3cmd", "keyring", "kwallet-query", "railway", "netlify", "doppler",
+        "infisical", "chamber", "firebase", "gpg", "gpg2", "age", "rage", "sops", "ansible-vault",
     ]
 }
 
