@@ -2222,3 +2222,39 @@ fn a_control_operator_ends_a_single_bracket_test() {
         ("[ -n a -o -z b ] && [ ! -f c ]", Allow),
     ]);
 }
+
+#[test]
+fn a_program_looked_up_without_path_is_never_allowed() {
+    // With `PATH` unset bash runs a program name as a file of the current directory, and a
+    // shell started without `PATH` in its environment searches bash's built-in path, which
+    // ends with `.`.
+    check(&[
+        // bypass: `./cargo` of the workspace runs where no cargo is in the system's directories.
+        ("env -i bash -c 'cargo --version'", Ask),
+        ("env - bash -c 'git status'", Ask),
+        ("env -u PATH bash -c ls", Ask),
+        ("exec -c bash -c 'rg TODO'", Ask),
+        // bypass: in a function, `local PATH` is the function's own variable, unset.
+        ("f() { local PATH; git status; }; f", Ask),
+        ("f() { declare PATH; ls; }; f", Ask),
+        // Harmless twins: another variable removed or declared, PATH kept.
+        ("env -u HOME bash -c ls", Allow),
+        ("env LC_ALL=C bash -c ls", Allow),
+        ("env -i ls", Allow),
+        ("declare -p PATH", Allow),
+        ("f() { local n; ls; }; f", Allow),
+    ]);
+}
+
+#[test]
+fn the_working_directory_variable_follows_cd() {
+    // bash sets `PWD` at every `cd`: `$PWD/NAME` is NAME where the line moved to, as `~+/NAME`.
+    check(&[
+        // bypass: read as a file named `$PWD/config.json` below the new directory.
+        ("cd ~/.docker; cat \"$PWD/config.json\"", Ask),
+        ("cd ~/.docker && head -n 5 \"${PWD}\"/config.json", Ask),
+        ("cd ~/.config/gh; grep token $PWD/hosts.yml", Ask),
+        // Harmless twin: no secret has that name where the line moved to.
+        ("cd src && cat \"$PWD/main.rs\"", Allow),
+    ]);
+}

@@ -134,6 +134,15 @@ WRAP = [
     "if ! {0}; then :; elif {1}; then :; else :; fi", "until {0}; do {1}; break; done",
     "[[ {q} =~ ({q}) ]] && {0}", "{0} {{a,b}} {q}", "{0} ${{x:+{q}}}", "{0} \\;{1}",
     "{0} >&2 2>&- {q}", "{0} &>/dev/null &", "eval {q}; {0}", "{{ {0}; }} | {{ {1}; }}",
+    # Words that become the command or its options (brace expansion, positional parameters,
+    # arrays, `$_`, case changes), and builtins that assign variables or change later commands.
+    "{{e,}}cho {q}; {0}", "{{ech,}}o {q} && {0}", "{0} {{-a,-b}} {{1..3}}", "{0} -{{a..c}}",
+    "set -- {q}; echo \"$@\"; {0}", "arr=({q}); echo \"${{arr[@]}}\"; {0}", "{0}; echo $_",
+    "x={q}; echo ${{x,,}} ${{x^^}} ${{x/a/b}}; {0}", "printf -v x %s {q}; {0}",
+    "declare -n r=x; r={q}; {0}", "command -p {0}", "command -- {0}", "exec 3>&-; {0}",
+    "for x in {q}; do {0}; done", ": ${{x:={q}}}; {0}", "let x=1; {0}", "(( x = 1 )); {0}",
+    "{0} | exit", "wait -n 2>/dev/null; {0}", "mapfile -t a <<< {q}; {0}", "getopts a o; {0}",
+    "BASH_ARGV0={q}; {0}", "x=(\n{0}\n); {1}", "{0} #{{a,b}}", "{0} {{a,\n}}",
 ]
 
 

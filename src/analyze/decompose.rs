@@ -3247,6 +3247,33 @@ impl<'l> Walker<'l> {
                 // The wrapper's own options whose value is a command (`npm --script-shell`).
                 self.option_code(rest, &program, &via, &ctx);
                 let stripped = wrappers::strip(spec, &inner_args);
+                // `env -i bash -c 'cargo build'`: the shell looks program names up without the
+                // person's `PATH` (bash's built-in one ends with `.`). A command that is neither
+                // a shell nor a wrapper (which may start one) is found by `execvp`'s own path
+                // (`/bin:/usr/bin`).
+                let shell_started = match &stripped {
+                    Strip::NoCommand => false,
+                    Strip::Inner { start: s, .. } => inner_args.get(*s).is_none_or(|w| {
+                        w.exact().is_none_or(|p| {
+                            crate::programs::is_shell(crate::programs::base(p))
+                                || wrappers::lookup(crate::programs::base(p)).is_some()
+                        })
+                    }),
+                    _ => true,
+                };
+                if shell_started
+                    && let Some(a) =
+                        wrappers::drops_path(spec, &inner_args).and_then(|at| inner_args.get(at))
+                {
+                    self.flag(
+                        FlagKind::UnsupportedSyntax,
+                        a.span,
+                        format!(
+                            "{program} `{}`: the command runs without `PATH` in its environment, and a shell started so searches bash's built-in path, which ends with the current directory: a program name may run a file of the workspace",
+                            a.exact().unwrap_or(&a.template)
+                        ),
+                    );
+                }
                 // `kitty @ launch CMD`: the command runs in a window of the running terminal,
                 // where the person works: judged, never allowed.
                 // `kitty @ send-text TEXT`: the text is typed into a window of the running

@@ -127,6 +127,13 @@ pub(crate) struct WrapperSpec {
     /// rest (kitty reads `kitty @launch CMD` as `kitty @ launch CMD`, `+kitten` as `+ kitten`):
     /// the words are read split, so the forms above match either spelling.
     pub split_prefixes: Words,
+    /// Options that start the command with an environment holding none of the shell's
+    /// variables, `PATH` among them (`env -i`, `exec -c`, `flatpak-spawn --clear-env`): see
+    /// [`drops_path`].
+    pub clears_environment: Words,
+    /// Options whose value names a variable removed from the command's environment (`env -u
+    /// NAME`, `flatpak-spawn --unset-env=NAME`): see [`drops_path`].
+    pub unset_options: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -167,6 +174,8 @@ const fn spec(name: &'static str) -> WrapperSpec {
         remote_forms: Words::EMPTY,
         typed_forms: Words::EMPTY,
         split_prefixes: Words::EMPTY,
+        clears_environment: Words::EMPTY,
+        unset_options: Words::EMPTY,
     }
 }
 
@@ -322,6 +331,8 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         assignments: true,
         output_unchanged: true,
         argv0_options: words!["-a", "--argv0"],
+        clears_environment: words!["-i", "--ignore-environment"],
+        unset_options: words!["-u", "--unset"],
         ..spec("env")
     },
     WrapperSpec {
@@ -340,6 +351,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         output_unchanged: true,
         argv0_options: words!["-a"],
+        clears_environment: words!["-c"],
         ..spec("exec")
     },
     WrapperSpec {
@@ -372,7 +384,11 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         bare_shell: true,
         ..spec("firejail")
     },
-    spec("flatpak-spawn"),
+    WrapperSpec {
+        clears_environment: words!["--clear-env"],
+        unset_options: words!["--unset-env"],
+        ..spec("flatpak-spawn")
+    },
     // `flock FILE CMD` opens FILE, creating it when it is not there: a write the path policy
     // judges (`flock FD` with a descriptor number names no file, and asks as a bare word would).
     WrapperSpec {
@@ -1535,6 +1551,46 @@ pub(crate) fn argv0(spec: &WrapperSpec, args: &[Arg]) -> Option<args::Opt> {
         .find(|o| spec.argv0_options.contains(&o.name))
 }
 
+/// The word that starts the wrapper's command without `PATH` in its environment: an option
+/// that empties the environment (`env -i`, `env -`, `exec -c`) or removes `PATH` from it (`env
+/// -u PATH`, a name known only at run time counting). A shell started so sets `PATH` to bash's
+/// built-in search path, which ends with the current directory (`env -i bash -c 'cargo
+/// build'` runs `./cargo` where no `cargo` is installed in the system's directories), and an
+/// older C library's `execvp` searches the current directory first: which file a program name
+/// runs is then not the one the person's `PATH` finds.
+pub(crate) fn drops_path(spec: &WrapperSpec, args: &[Arg]) -> Option<usize> {
+    if spec.clears_environment.is_empty() && spec.unset_options.is_empty() {
+        return None;
+    }
+    let skip = form_len(spec, args)?.min(args.len());
+    let reading = read(spec, &args[skip..], &args[..skip], spec.code_anywhere);
+    // GNU env's operands before the command: `-` (as `-i`) and assignments.
+    let leading: Vec<(usize, &str)> = if spec.name == "env" {
+        reading
+            .parsed
+            .operands
+            .iter()
+            .map_while(|&i| {
+                let w = args[skip..].get(i).and_then(Arg::exact)?;
+                (w == "-" || w.contains('=')).then_some((i, w))
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    // `env -i PATH=/usr/bin CMD`: the command has the `PATH` given (judged as an assignment).
+    if leading.iter().any(|(_, w)| w.starts_with("PATH=")) {
+        return None;
+    }
+    let option = reading.parsed.opts.iter().find(|o| {
+        spec.clears_environment.contains(&o.name)
+            || spec.unset_options.contains(&o.name)
+                && o.value.as_deref().is_none_or(|v| v == "PATH")
+    });
+    let dash = || leading.iter().find(|(_, w)| *w == "-").map(|(i, _)| *i);
+    option.map(|o| o.index).or_else(dash).map(|i| skip + i)
+}
+
 /// Strip the wrapper's options from `args` (the words after its name and its form words
 /// `form`).
 fn strip_options(spec: &WrapperSpec, args: &[Arg], form: &[Arg], positionals: usize) -> Strip {
@@ -2140,6 +2196,42 @@ mod tests {
             panic!("no sudo")
         };
         assert_eq!(strip(sudo, &a), Strip::Opaque { at: 2 });
+    }
+
+    /// The word that leaves the command without `PATH`: an emptied environment or `PATH`
+    /// removed from it; other variables removed, or none, leave the person's `PATH`.
+    #[test]
+    fn words_that_leave_the_command_without_path() {
+        for (wrapper, words, want) in [
+            ("env", "-i bash -c ls", Some(0)),
+            ("env", "--ignore-environment bash -c ls", Some(0)),
+            ("env", "-0i bash", Some(0)),
+            ("env", "- bash -c ls", Some(0)),
+            ("env", "A=1 - bash -c ls", Some(1)),
+            ("env", "-u PATH bash -c ls", Some(0)),
+            ("env", "-uPATH bash -c ls", Some(0)),
+            ("env", "--unset=PATH bash -c ls", Some(0)),
+            ("env", "--unset PATH sh", Some(0)),
+            ("env", "-C /tmp -i bash", Some(2)),
+            ("env", "-i PATH=/usr/bin bash -c ls", None),
+            ("env", "- PATH=/bin sh", None),
+            ("env", "-u HOME bash -c ls", None),
+            ("env", "A=1 bash -c ls", None),
+            ("env", "bash -c ls", None),
+            ("env", "bash -", None),
+            ("exec", "-c bash -c ls", Some(0)),
+            ("exec", "-cl bash", Some(0)),
+            ("exec", "-a x bash", None),
+            ("flatpak-spawn", "--clear-env bash", Some(0)),
+            ("flatpak-spawn", "--unset-env=PATH bash", Some(0)),
+            ("flatpak-spawn", "--unset-env=HOME bash", None),
+            ("timeout", "5 bash -c ls", None),
+        ] {
+            let Some(spec) = lookup(wrapper) else {
+                panic!("no {wrapper}")
+            };
+            assert_eq!(drops_path(spec, &args(words)), want, "{wrapper} {words}");
+        }
     }
 }
 

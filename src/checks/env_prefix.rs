@@ -342,10 +342,25 @@ impl Check for EnvPrefix {
                             !v.starts_with(['-', '+']) || !v[1..].contains(['x', 'n'])
                         })
                     });
+                // `declare -p PATH`, `declare -f name`: names to print, not to declare.
+                let prints = u.args().any(|a| {
+                    a.value
+                        .as_deref()
+                        .is_some_and(|v| v.starts_with('-') && v[1..].contains(['p', 'f', 'F']))
+                });
                 for w in u.args().map(text) {
                     let (name, value) = match w.split_once('=') {
                         Some((n, v)) => (n, Some(v)),
                         None if p == "unset" => (w, None),
+                        // `f() { local PATH; git status; }`: in a function, a name declared
+                        // without a value is a variable of the function's own, unset (`declare`
+                        // and `typeset` there too): with `PATH` unset bash runs `./git`.
+                        None if matches!(p, "declare" | "typeset" | "local")
+                            && !prints
+                            && crate::analyze::wrappers::is_variable_name(w) =>
+                        {
+                            (w, None)
+                        }
                         None => continue,
                     };
                     if p == "unset" && !name.starts_with("HIST") {
@@ -397,6 +412,13 @@ mod tests {
         for (cmd, want) in [
             ("LANG=C ls", None),
             ("LC_ALL=C TZ=UTC ls", None),
+            ("f() { local PATH; git status; }; f", Some(Decision::Ask)),
+            ("f() { declare PATH; ls; }; f", Some(Decision::Ask)),
+            ("f() { typeset -r PATH; ls; }; f", Some(Decision::Ask)),
+            ("f() { local x y; ls; }; f", None),
+            ("f() { local -r n; ls; }; f", None),
+            ("declare -p PATH", None),
+            ("f() { typeset -fp PATH; }; f", None),
             ("LC_ALL=/tmp/x ls", Some(Decision::Ask)),
             (
                 "export LANGUAGE=../../../tmp/x; sort a",

@@ -1468,6 +1468,24 @@ mod tests {
         );
     }
 
+    /// `$PWD` names the directory the word is read in, as `~+` does (bash sets it at every
+    /// `cd`); a longer name that only begins with `PWD` is another variable.
+    #[test]
+    fn the_working_directory_variable_is_the_directory() {
+        let d = Path::new("/root/.docker");
+        for (w, want) in [
+            ("$PWD/config.json", "/root/.docker/config.json"),
+            ("${PWD}/config.json", "/root/.docker/config.json"),
+            ("$PWD//config.json", "/root/.docker/config.json"),
+            ("$PWD", "/root/.docker"),
+            ("${PWD}", "/root/.docker"),
+            ("$PWD/../.ssh/id_rsa", "/root/.ssh/id_rsa"),
+            ("$PWDX/config.json", "/root/.docker/$PWDX/config.json"),
+        ] {
+            assert_eq!(lexical(w, d), Path::new(want), "{w}");
+        }
+    }
+
     /// On a file system that ignores case, `~/.SSH/ID_RSA` is the key and `ID_RSA.PUB` the
     /// public half.
     #[test]

@@ -56,8 +56,17 @@ pub(crate) fn lexical(path: &str, dir: &Path) -> PathBuf {
 }
 
 /// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
-/// (no link followed).
+/// (no link followed). `$PWD` and `$PWD/…` (`${PWD}`) are `cwd` itself, as `~+` is: bash
+/// sets `PWD` at every `cd`, so after `cd ~/.docker` the word `"$PWD/config.json"` names
+/// `~/.docker/config.json` (a line that assigns `PWD` itself is flagged by the analysis).
 pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
+    if let Some(rest) = ["$PWD", "${PWD}"]
+        .iter()
+        .find_map(|v| path.strip_prefix(v))
+        .filter(|r| r.is_empty() || r.starts_with('/'))
+    {
+        return cwd.join(rest.trim_start_matches('/'));
+    }
     // The rest is below the home directory however many slashes lead it (`~//.ssh` is
     // `$HOME//.ssh`, which the kernel reads as `$HOME/.ssh`): joined as written, an absolute
     // rest would replace the home.
