@@ -108,14 +108,11 @@ fn removes_inputs(program: &str, u: &Unit) -> bool {
     };
     match program {
         "tar" | "bsdtar" | "gtar" => words.any(|w| long(w, "remove-files")),
-        "zip" => words.any(|w| {
-            long(w, "move")
-                || w.strip_prefix('-').is_some_and(|b| {
-                    !b.starts_with('-')
-                        && b.chars()
-                            .take_while(|c| !"bntxiPOIA".contains(*c))
-                            .any(|c| c == 'm')
-                })
+        // Read with zip's table: `-m` in a bundle (`-rm`), `--move` and its unique prefixes
+        // (`--mov`).
+        "zip" => crate::programs::tables::builtin(program).is_some_and(|t| {
+            let parsed = crate::programs::args::parse(Some(&t), &u.argv);
+            parsed.has_exact("-m") || parsed.has_exact("--move")
         }),
         "7z" | "7za" | "7zz" | "7zr" => words.any(|w| w.eq_ignore_ascii_case("-sdel")),
         "rar" => {
