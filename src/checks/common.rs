@@ -431,29 +431,6 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
         }
         return out;
     }
-    // `zip [OPTIONS] ZIPFILE FILES…`: the first operand is the archive it creates or updates
-    // (`-O FILE` writes the result elsewhere); the options that take a value are Info-ZIP 3's.
-    if p == "zip" {
-        let mut option: Option<&str> = None;
-        let mut archive = None;
-        for w in unit.args().map(text) {
-            if let Some(o) = option.take() {
-                // The value of an option: a file only for `-O`.
-                if o == "-O" {
-                    out.push(w.to_owned());
-                }
-            } else if matches!(
-                w,
-                "-b" | "-n" | "-t" | "-tt" | "-P" | "-s" | "-sp" | "-Z" | "-O"
-            ) {
-                option = Some(w);
-            } else if archive.is_none() && !w.starts_with('-') {
-                archive = Some(w.to_owned());
-            }
-        }
-        out.extend(archive.filter(|a| a != "-"));
-        return out;
-    }
     // `gsed` is GNU sed by another name. Only a program with roles, or one whose facts below
     // read its table, costs a look-up.
     let table = match p {
@@ -555,6 +532,15 @@ pub(crate) fn write_targets(unit: &Unit) -> Vec<String> {
             {
                 out.extend(operands().skip(1));
             }
+        }
+        // `zip [OPTIONS] ARCHIVE FILES…`: the archive, the first operand, is written unless
+        // `-O`/`--output-file` names the output instead (`-` is standard output); the table's
+        // roles add what is written besides it (a log, `-lf`; the temporary archive, `-b`).
+        "zip" => {
+            if !parsed.has_exact("-O") && !parsed.has_exact("--output-file") {
+                out.extend(operands().next().filter(|a| a != "-"));
+            }
+            return role_targets(spec, &parsed, unit, out);
         }
         "ditto" | "rename" => out.extend(parsed.operands.last().and_then(|&i| word(i))),
         // `fsarchiver restfs ARCHIVE id=0,dest=/dev/sda1 …` writes each `dest=`; `savefs` and

@@ -107,15 +107,15 @@ fn removes_inputs(program: &str, u: &Unit) -> bool {
             .is_some_and(|l| l.len() >= 5 && full.starts_with(l))
     };
     match program {
-        "tar" | "bsdtar" | "gtar" => words.any(|w| long(w, "remove-files")),
-        "zip" => words.any(|w| {
-            long(w, "move")
-                || w.strip_prefix('-').is_some_and(|b| {
-                    !b.starts_with('-')
-                        && b.chars()
-                            .take_while(|c| !"bntxiPOIA".contains(*c))
-                            .any(|c| c == 'm')
-                })
+        // Read with GNU tar's table: `--remove-files` and its unique prefixes (`--rem`).
+        "tar" | "bsdtar" | "gtar" => crate::programs::tables::builtin("tar").is_some_and(|t| {
+            crate::programs::args::parse(Some(&t), &u.argv).has_exact("--remove-files")
+        }),
+        // Read with zip's table: `-m` in a bundle (`-rm`), `--move` and its unique prefixes
+        // (`--mov`).
+        "zip" => crate::programs::tables::builtin(program).is_some_and(|t| {
+            let parsed = crate::programs::args::parse(Some(&t), &u.argv);
+            parsed.has_exact("-m") || parsed.has_exact("--move")
         }),
         "7z" | "7za" | "7zz" | "7zr" => words.any(|w| w.eq_ignore_ascii_case("-sdel")),
         "rar" => {
@@ -625,6 +625,32 @@ mod tests {
             ("rm -rf ~/xxx", None),
         ] {
             assert_eq!(decisions(&super::RecursiveDelete, cmd), want, "{cmd}");
+        }
+    }
+
+    /// The archivers' deleting options are read with their tables: bundles, a value-taking
+    /// option's value, unique prefixes of long options.
+    #[test]
+    fn archive_remove_inputs() {
+        for (cmd, want) in [
+            ("tar -cf /dev/null --remove-files ~", Some(Decision::Deny)),
+            ("tar -cf /dev/null --rem ~", Some(Decision::Deny)),
+            ("tar --remo -czf /tmp/x.tgz ~", Some(Decision::Deny)),
+            (
+                "tar --remove-files -czf logs.tgz logs/",
+                Some(Decision::Ask),
+            ),
+            ("zip -rm /tmp/x.zip ~", Some(Decision::Deny)),
+            ("zip -r --mov /tmp/x.zip ~", Some(Decision::Deny)),
+            ("zip -r /tmp/x.zip ~ -m", Some(Decision::Deny)),
+            ("zip --mov dist.zip build", Some(Decision::Ask)),
+            ("tar -czf /tmp/x.tgz --recursion ~", None),
+            ("tar -tf a.tar", None),
+            ("zip -r /tmp/x.zip ~", None),
+            ("zip -rlf m.log /tmp/x.zip ~", None),
+            ("zip -r --mo /tmp/x.zip ~", None),
+        ] {
+            assert_eq!(decisions(&super::ArchiveRemoveInputs, cmd), want, "{cmd}");
         }
     }
 

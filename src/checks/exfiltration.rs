@@ -3529,10 +3529,7 @@ fn tls_client(u: &Unit, p: &str) -> bool {
 /// Whether `u`, run as `p`, fills the clipboard with what it reads: a clipboard writer of the
 /// catalogue not told to print the clipboard instead (`xclip -o`).
 fn fills_clipboard(u: &Unit, p: &str) -> bool {
-    crate::programs::is_clipboard_writer(p)
-        && !u
-            .args()
-            .any(|x| crate::programs::clipboard_reads_only(p, text(x)))
+    crate::programs::is_clipboard_writer(p) && !crate::programs::clipboard_reads_only(p, &u.argv)
 }
 
 /// A tree holding secrets, or a secret, that a cloud storage CLI's upload is given as the value

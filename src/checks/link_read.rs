@@ -204,8 +204,13 @@ fn walk_of(u: &Unit, p: &str) -> Walk {
             }
         }
         // zip follows links unless `-y`; tar with `-h`; cp and rsync with `-L`.
+        // Read with zip's table (`-ry`, `--sym`).
         "zip" => {
-            if any(&|w| bundle_has(w, 'y') || long_is(w, "symlinks", 3)) {
+            let stores_links = crate::programs::tables::builtin(p).is_some_and(|t| {
+                let parsed = crate::programs::args::parse(Some(&t), &u.argv);
+                parsed.has_exact("-y") || parsed.has_exact("--symlinks")
+            });
+            if stores_links {
                 Walk::Operands
             } else {
                 Walk::Links

@@ -146,7 +146,10 @@ pub(crate) struct OptionSpec {
     /// and common) options and every other lower-case `--name` is an operation parameter,
     /// known, unless it is the start of a listed option (an abbreviation of it).
     pub long_values: bool,
-    /// Single-dash words that take a value when `single_dash_long` (`-name`, `-type`).
+    /// Single-dash words that take a value when `single_dash_long` (`-name`, `-type`); without
+    /// it, short options of several letters that take one, read inside a bundle as Info-ZIP's
+    /// zip reads them (`-rlf LOG`: `-r`, then `-lf` with the value `LOG`; the longest name
+    /// first; a value attached after `=`, `-O=OUT`, for every option of such a table).
     pub single_value: Names,
     /// A single-dash word naming a signal is one option, the signal ([`signal_word`]): `kill
     /// -KILL 1` sends SIGKILL, it does not bundle `-K -I -L -L` (and `-L` lists signals).
@@ -162,7 +165,8 @@ pub(crate) struct OptionSpec {
     /// `-Do DICT OUT` gives `-D` the first word and `-o` the second), or the text after `=`
     /// (`-o=OUT`).
     pub short_next: Cow<'static, str>,
-    /// Single-dash words that take no value (`find -print`), with `single_dash_long`.
+    /// Single-dash words that take no value (`find -print`), with `single_dash_long`; without
+    /// it, short flags of several letters read inside a bundle (zip's `-ll`, `-sf`).
     pub single: Names,
     /// The table names every option the program accepts (`short`, `short_value`, `long`,
     /// `long_value`, `single`, `single_value`), so an option it does not name is unknown and
@@ -978,7 +982,44 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
         // Short bundle.
         let body = &v[1..];
         let mut step = 1;
+        // Info-ZIP's zip: the options of several letters (`single`, `single_value` in a table
+        // whose options are not single-dash words) are read in a bundle too, the longest name
+        // first (`-rlf LOG` is `-r -lf LOG`), and a value follows `=` (`-O=OUT`).
+        let letters = !spec.single_dash_long
+            && (spec.single.iter().next().is_some() || spec.single_value.iter().next().is_some());
+        let mut skip_to = 0;
         for (k, c) in body.char_indices() {
+            if k < skip_to {
+                continue;
+            }
+            if letters && let Some((name, takes)) = multi_letter(spec, &body[k..]) {
+                let rest = &body[k + name.len() - 1..];
+                if !takes {
+                    out.opts.push(Opt {
+                        name: Cow::Owned(name.to_owned()),
+                        value: None,
+                        known: true,
+                        index: i,
+                        value_at: None,
+                    });
+                    skip_to = k + name.len() - 1;
+                    continue;
+                }
+                let value = if rest.is_empty() {
+                    step = 2;
+                    value_of(argv, i + 1)
+                } else {
+                    Some(rest.strip_prefix('=').unwrap_or(rest).to_owned())
+                };
+                out.opts.push(Opt {
+                    name: Cow::Owned(name.to_owned()),
+                    value,
+                    known: true,
+                    index: i,
+                    value_at: next_word(argv, i).filter(|_| step == 2),
+                });
+                break;
+            }
             out.unknown(spec, spec.knows_short(c), &short_name(c));
             // A value: the rest of the word, else the next word (always for `short_value`,
             // for `optional_next` when that word is one).
@@ -986,7 +1027,14 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
             if takes || spec.optional_next.contains(&short_name(c)) {
                 let rest = &body[k + c.len_utf8()..];
                 let value = if !rest.is_empty() {
-                    Some(rest.to_owned())
+                    Some(
+                        if letters {
+                            rest.strip_prefix('=').unwrap_or(rest)
+                        } else {
+                            rest
+                        }
+                        .to_owned(),
+                    )
                 } else if takes || optional_next(spec, &short_name(c), argv, i) {
                     step = 2;
                     value_of(argv, i + 1)
@@ -1165,6 +1213,18 @@ const SHORT_NAMES: &str = "- -!-\"-#-$-%-&-'-(-)-*-+-,---.-/-0-1-2-3-4-5-6-7-8-9
                            -a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z-{-|-}-~";
 
 /// `-c`.
+/// The longest option of several letters (`-lf`) a bundle's text from `at` (`lfLOG`) starts
+/// with, and whether it takes a value: Info-ZIP's reading ([`OptionSpec::single`] in a table
+/// whose options are not single-dash words). Most tables name none, and cost two empty scans.
+fn multi_letter<'s>(spec: &'s OptionSpec, at: &str) -> Option<(&'s str, bool)> {
+    let flags = spec.single.iter().map(|n| (n, false));
+    let values = spec.single_value.iter().map(|n| (n, true));
+    flags
+        .chain(values)
+        .filter(|(n, _)| n.len() > 2 && n.strip_prefix('-').is_some_and(|n| at.starts_with(n)))
+        .max_by_key(|(n, _)| n.len())
+}
+
 fn short_name(c: char) -> Cow<'static, str> {
     let at = u32::from(c)
         .checked_sub(0x20)
@@ -1293,6 +1353,57 @@ mod tests {
         for c in (0..=0x7f_u8).map(char::from).chain(['é', '\u{200b}']) {
             assert_eq!(short_name(c), format!("-{c}"), "{c:?}");
         }
+    }
+
+    /// Info-ZIP's zip: options of two letters are read inside a bundle, the longest name
+    /// first, and a value follows the option attached, after `=`, or as the next word.
+    #[test]
+    fn multi_letter_short_options_are_read_in_bundles() {
+        let zip = OptionSpec {
+            short_value: "Ob".into(),
+            single: vec!["-ll".into(), "-sf".into()].into(),
+            single_value: vec!["-lf".into(), "-ds".into()].into(),
+            ..OptionSpec::default()
+        };
+        for (input, opts, operands, values) in [
+            (
+                "zip -rlf LOG a.zip f",
+                &["-r", "-lf"][..],
+                &["a.zip", "f"][..],
+                &["LOG"][..],
+            ),
+            ("zip -lfLOG a.zip", &["-lf"], &["a.zip"], &["LOG"]),
+            ("zip -lf=LOG a.zip", &["-lf"], &["a.zip"], &["LOG"]),
+            ("zip -O=OUT a.zip", &["-O"], &["a.zip"], &["OUT"]),
+            ("zip -rm a.zip f", &["-r", "-m"], &["a.zip", "f"], &[]),
+            ("zip -llq a.zip", &["-ll", "-q"], &["a.zip"], &[]),
+            ("zip -l a.zip", &["-l"], &["a.zip"], &[]),
+            ("zip -d -s a.zip", &["-d", "-s"], &["a.zip"], &[]),
+            ("zip -ds 10 a.zip", &["-ds"], &["a.zip"], &["10"]),
+            ("zip -sfq a.zip", &["-sf", "-q"], &["a.zip"], &[]),
+        ] {
+            let a = argv(input);
+            let p = parse(Some(&zip), &a);
+            let names: Vec<&str> = p.opts.iter().map(|o| o.name.as_ref()).collect();
+            let ops: Vec<&str> = p.operands.iter().map(|&i| a[i]).collect();
+            let vals: Vec<&str> = p.opts.iter().filter_map(|o| o.value.as_deref()).collect();
+            assert_eq!(
+                (&names[..], &ops[..], &vals[..]),
+                (opts, operands, values),
+                "{input}"
+            );
+        }
+        // A table naming no option of several letters reads `-lf` as two letters, and a
+        // value after `=` keeps it (`-o=x` is the value `=x` to getopt).
+        let plain = OptionSpec {
+            short_value: "O".into(),
+            ..OptionSpec::default()
+        };
+        let a = argv("x -lf -O=OUT");
+        let p = parse(Some(&plain), &a);
+        let names: Vec<&str> = p.opts.iter().map(|o| o.name.as_ref()).collect();
+        assert_eq!(names, ["-l", "-f", "-O"]);
+        assert_eq!(p.opts[2].value.as_deref(), Some("=OUT"));
     }
 
     /// The last of a flag and its negation wins: `-n … --no-dry-run` turns the dry run off,

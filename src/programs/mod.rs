@@ -1050,22 +1050,42 @@ name_set! {
     ]
 }
 
-/// Whether `word`, among the words of clipboard writer `p` ([`is_clipboard_writer`]), makes it
-/// print the clipboard instead of filling it (`xclip -o`, `xsel -o`, `xsel -bo`, `win32yank
-/// -o`, `lemonade paste`) or leave what it is given unread (`xsel --clear`).
-pub(crate) fn clipboard_reads_only(p: &str, word: &str) -> bool {
+/// Whether clipboard writer `p` ([`is_clipboard_writer`]), given the words `argv` (its name
+/// first), prints the clipboard instead of filling it or leaves what it is given unread:
+/// `xclip -o`, `xsel -bo`, `xsel --clear`, `win32yank -o`, `lemonade paste`. xsel's words are
+/// read with its table (bundles, `-l LOG`'s value): it fills the selection when told to read
+/// (`-i`, `-a`, `-f`, `-z`) even with `-o` (it prints the old selection first), and not when it
+/// clears, deletes, exchanges or keeps one. xclip's direction is its last `-in`/`-out` word
+/// (X resource options, any unique prefix: `-i`, `-o`, `-ou`), and `-filter` reads too.
+pub(crate) fn clipboard_reads_only<W: args::Word>(p: &str, argv: &[W]) -> bool {
+    let words = || argv.iter().skip(1).filter_map(W::text);
     match p {
-        "xclip" => matches!(word, "-o" | "-ou" | "-out"),
-        // xsel reads its single-letter options bundled (`-bo`).
-        "xsel" => {
-            matches!(word, "--output" | "--clear" | "--delete" | "--exchange")
-                || word.len() > 1
-                    && word.starts_with('-')
-                    && !word.starts_with("--")
-                    && word.contains(['o', 'c', 'd', 'x'])
+        "xclip" => {
+            let filters = words().any(|w| w.len() > 1 && "-filter".starts_with(w));
+            let last = words()
+                .filter(|w| matches!(*w, "-i" | "-in" | "-o" | "-ou" | "-out"))
+                .last();
+            !filters && last.is_some_and(|w| w.starts_with("-o"))
         }
-        "win32yank" | "win32yank.exe" => word == "-o",
-        "lemonade" => word == "paste",
+        "xsel" => tables::builtin(p).is_some_and(|t| {
+            let parsed = args::parse(Some(&t), argv);
+            let any = |names: &[&str]| names.iter().any(|n| parsed.has_exact(n));
+            let reads = any(&["-i", "--input", "-a", "--append", "-f", "--follow"])
+                || any(&["-z", "--zeroflush"]);
+            any(&[
+                "-c",
+                "--clear",
+                "-d",
+                "--delete",
+                "-x",
+                "--exchange",
+                "-k",
+                "--keep",
+            ]) || any(&["-h", "--help", "--version"])
+                || any(&["-o", "--output"]) && !reads
+        }),
+        "win32yank" | "win32yank.exe" => words().any(|w| w == "-o"),
+        "lemonade" => words().any(|w| w == "paste"),
         _ => false,
     }
 }
@@ -1304,6 +1324,36 @@ pub(crate) fn served_directories<W: args::Word>(argv: &[W]) -> Option<Vec<String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A clipboard writer prints the clipboard only when nothing makes it read what it is fed:
+    /// xsel fills the selection with `-i`/`-a` even after `-o`, xclip takes its last direction.
+    #[test]
+    fn clipboard_writers_that_only_print() {
+        for (line, only) in [
+            ("xsel -o", true),
+            ("xsel -bo", true),
+            ("xsel -o -i", false),
+            ("xsel -oa", false),
+            ("xsel --output --input", false),
+            ("xsel -l LOG -bi", false),
+            ("xsel -t 5 -o", true),
+            ("xsel -x", true),
+            ("xsel -c", true),
+            ("xsel -b", false),
+            ("xclip -o", true),
+            ("xclip -out -sel c", true),
+            ("xclip -o -i", false),
+            ("xclip -in -o", true),
+            ("xclip -f -o", false),
+            ("xclip -sel c", false),
+            ("win32yank -o", true),
+            ("lemonade paste", true),
+            ("lemonade copy", false),
+        ] {
+            let argv: Vec<&str> = line.split(' ').collect();
+            assert_eq!(clipboard_reads_only(argv[0], &argv), only, "{line}");
+        }
+    }
 
     /// A secret variable's service by any word of its name; its hosts by domain or by name,
     /// never a host that spells its domain before another.
