@@ -130,6 +130,40 @@ fn removes_inputs(program: &str, u: &Unit) -> bool {
     }
 }
 
+/// The inputs of an archiver its option table reads (tar, zip), each with the directory a
+/// `-C DIR`/`--directory=DIR` before it names: the operands, without zip's archive (its first)
+/// and without the values of options (`tar -cf /dev/null --rem src`: `/dev/null` is the
+/// archive). `None` for a program without a table.
+fn table_inputs(p: &str, u: &Unit) -> Option<Vec<(String, Option<String>)>> {
+    let name = if matches!(p, "bsdtar" | "gtar") {
+        "tar"
+    } else {
+        p
+    };
+    if !matches!(name, "tar" | "zip") {
+        return None;
+    }
+    let table = crate::programs::tables::builtin(name)?;
+    let parsed = crate::programs::args::parse(Some(&table), &u.argv);
+    let skip = usize::from(name == "zip");
+    Some(
+        parsed
+            .operands
+            .iter()
+            .skip(skip)
+            .filter_map(|&k| {
+                let dir = parsed
+                    .opts
+                    .iter()
+                    .filter(|o| o.index < k && matches!(&*o.name, "-C" | "--directory"))
+                    .last()
+                    .and_then(|o| o.value.clone());
+                Some((text(u.argv.get(k)?).to_owned(), dir))
+            })
+            .collect(),
+    )
+}
+
 impl Check for ArchiveRemoveInputs {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         for (i, u) in cx.analysis.units.iter().enumerate() {
@@ -141,8 +175,19 @@ impl Check for ArchiveRemoveInputs {
             // `tar -C DIR`, `--directory=DIR`: later relative inputs are inside DIR; before
             // one, inputs are judged where the unit runs.
             let mut base: Option<String> = None;
-            let mut hit = None;
-            let mut k = 0;
+            let read = table_inputs(p, u);
+            let mut hit: Option<&str> = None;
+            if let Some(inputs) = &read {
+                hit = inputs
+                    .iter()
+                    .find(|(w, dir)| match dir {
+                        Some(b) => catastrophic_after_cd(w, Some(b), cx.cwd),
+                        None => catastrophic_where_run(cx, i, w),
+                    })
+                    .map(|(w, _)| w.as_str());
+            }
+            // Programs without a table: the words in order.
+            let mut k = if read.is_some() { words.len() } else { 0 };
             while k < words.len() {
                 let w = words[k];
                 if matches!(w, "-C" | "--directory") {
