@@ -923,6 +923,14 @@ fn trust(list: bool, file: Option<PathBuf>) -> Result<u8, Failure> {
             ),
         ));
     }
+    if let Some(why) = crate::policy::trust::linked(&file) {
+        return Err(fail(
+            EXIT_USAGE,
+            format!(
+                "{why}: shclass trusts a project file only where it lies, not another project's it leads to (copy the file there to trust it)"
+            ),
+        ));
+    }
     let text = std::fs::read_to_string(&file)
         .map_err(|e| fail(EXIT_INPUT, format!("{}: {e}", file.display())))?;
     let effects = untrusted_effects(&file, &text);

@@ -594,3 +594,41 @@ fn file_tool_globs_that_may_match_a_secret_ask() {
         assert_eq!(glob(p), "allow", "{p}");
     }
 }
+
+/// Trust is given to a file where it lies: another repository whose `.shclass.toml` (or
+/// `.claude` directory) is a link to the trusted repository's does not get its allows.
+#[cfg(unix)]
+#[test]
+fn a_link_to_a_trusted_project_file_carries_no_trust() {
+    let r = Repo::new("allow = [\"Bash(python3 *)\"]\n");
+    std::fs::create_dir_all(r.repo().join(".claude")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(
+        r.repo().join(".claude/settings.json"),
+        r#"{"permissions":{"allow":["Bash(node *)"]}}"#,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(r.trust(&r.policy_file()).0, 0);
+    assert_eq!(r.trust(&r.repo().join(".claude/settings.json")).0, 0);
+    assert_eq!(r.claude("default", "python3 x.py").0, "allow");
+    assert_eq!(r.claude("default", "node x.js").0, "allow");
+    // A second checkout links both to the trusted ones.
+    let other = r.home().join("src").join("other");
+    std::fs::create_dir_all(other.join(".git")).unwrap_or_else(|e| panic!("{e}"));
+    let link = |to: PathBuf, at: PathBuf| {
+        std::os::unix::fs::symlink(to, at).unwrap_or_else(|e| panic!("{e}"));
+    };
+    link(r.policy_file(), other.join(".shclass.toml"));
+    link(r.repo().join(".claude"), other.join(".claude"));
+    let (d, why) = r.claude_in(&other, "default", "python3 x.py");
+    assert_eq!(d, "ask", "{why}");
+    let (d, why) = r.claude_in(&other, "default", "node x.js");
+    assert_eq!(d, "ask", "{why}");
+    // Trusting the link is refused: it would never count.
+    let (code, out, err) = r.run(
+        &["trust", &other.join(".shclass.toml").display().to_string()],
+        b"",
+        &other,
+    );
+    assert_ne!(code, 0, "{out} {err}");
+    assert!(err.contains("symbolic link"), "{err}");
+}

@@ -155,8 +155,7 @@ fn table_inputs(p: &str, u: &Unit) -> Option<Vec<(String, Option<String>)>> {
                 let dir = parsed
                     .opts
                     .iter()
-                    .filter(|o| o.index < k && matches!(&*o.name, "-C" | "--directory"))
-                    .last()
+                    .rfind(|o| o.index < k && matches!(&*o.name, "-C" | "--directory"))
                     .and_then(|o| o.value.clone());
                 Some((text(u.argv.get(k)?).to_owned(), dir))
             })

@@ -727,11 +727,18 @@ fn resolve_through(links: &[Link], path: &str, dir: &Path, look: Look<'_>) -> (P
     if links.is_empty() {
         return crate::files::resolve_links_under(path, dir, look);
     }
-    walk_through(links, &crate::files::expand(path, dir), look, 0)
+    walk_through(links, &crate::files::expand(path, dir), dir, look, 0)
 }
 
-/// [`resolve_through`] of the absolute `path`, `hops` links of the line followed so far.
-fn walk_through(links: &[Link], path: &Path, look: Look<'_>, hops: usize) -> (PathBuf, bool) {
+/// [`resolve_through`] of the absolute `path`, `hops` links of the line followed so far (`dir`
+/// is the unit's, where `/proc/self/cwd` leads).
+fn walk_through(
+    links: &[Link],
+    path: &Path,
+    dir: &Path,
+    look: Look<'_>,
+    hops: usize,
+) -> (PathBuf, bool) {
     use std::path::Component;
     // As many links as the kernel follows in one walk.
     const MAX_HOPS: usize = 40;
@@ -744,7 +751,7 @@ fn walk_through(links: &[Link], path: &Path, look: Look<'_>, hops: usize) -> (Pa
                     if hops >= MAX_HOPS {
                         return (cur, true);
                     }
-                    let (led, looped) = walk_through(links, &l.leads, look, hops + 1);
+                    let (led, looped) = walk_through(links, &l.leads, dir, look, hops + 1);
                     if looped {
                         return (led, true);
                     }
@@ -753,15 +760,13 @@ fn walk_through(links: &[Link], path: &Path, look: Look<'_>, hops: usize) -> (Pa
             }
             Component::ParentDir => {
                 // Where the links on disk lead first, then one up.
-                cur =
-                    crate::files::resolve_links_under(&cur.to_string_lossy(), Path::new("/"), look)
-                        .0;
+                cur = crate::files::resolve_links_under(&cur.to_string_lossy(), dir, look).0;
                 cur.pop();
             }
             Component::RootDir | Component::CurDir | Component::Prefix(_) => {}
         }
     }
-    crate::files::resolve_links_under(&cur.to_string_lossy(), Path::new("/"), look)
+    crate::files::resolve_links_under(&cur.to_string_lossy(), dir, look)
 }
 
 /// Path resolution for one unit: in the directory it runs in, through the links the line made
@@ -783,7 +788,14 @@ impl Resolver<'_, '_> {
             || path.starts_with("~/")
             || path.starts_with("$HOME/")
             || path.starts_with("${HOME}/");
-        let dir = if anchored { Path::new("/") } else { self.dir? };
+        // An absolute path needs the unit's directory only where it goes through the opening
+        // process's own working directory (`/proc/self/cwd/x`, `/dev/fd/../cwd/x`): any
+        // component named `cwd` counts, in a directory known only at run time.
+        let dir = match self.dir {
+            Some(d) => d,
+            None if anchored && !path.split('/').any(|c| c == "cwd") => Path::new("/"),
+            None => return None,
+        };
         Some(resolve_through(self.links, path, dir, self.look))
     }
 

@@ -24,7 +24,7 @@ pub(crate) fn resolve(path: &str, cwd: &Path) -> PathBuf {
 /// kernel refuses) or a link whose target cannot be read (a process's `root` or `cwd` in
 /// `/proc`, which leads anywhere, `/` included): then where the path ends is not known.
 pub(crate) fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
-    walk(&expand(path, cwd), Look::now())
+    walk(&expand(path, cwd), cwd, Look::now())
 }
 
 /// [`resolve_links`], looking at the file system through `look`: with a batch's snapshot, its
@@ -33,7 +33,7 @@ pub(crate) fn resolve_links(path: &str, cwd: &Path) -> (PathBuf, bool) {
 /// lines. Only for a batch of lines decided against one snapshot of the file system: a person's
 /// later change is not seen.
 pub(crate) fn resolve_links_under(path: &str, cwd: &Path, look: Look<'_>) -> (PathBuf, bool) {
-    walk(&expand(path, cwd), look)
+    walk(&expand(path, cwd), cwd, look)
 }
 
 /// Whether bash's `cd TARGET` looks for TARGET in the directories of `CDPATH` first (as this
@@ -55,30 +55,35 @@ pub(crate) fn lexical(path: &str, dir: &Path) -> PathBuf {
     PathBuf::from(normalize_abs(&expand(path, dir).to_string_lossy()))
 }
 
-/// `~`, `~/…` and `$HOME/…` expanded and a relative path joined to `cwd`, on the text alone
-/// (no link followed). `$PWD` and `$PWD/…` (`${PWD}`) are `cwd` itself, as `~+` is: bash
-/// sets `PWD` at every `cd`, so after `cd ~/.docker` the word `"$PWD/config.json"` names
-/// `~/.docker/config.json` (a line that assigns `PWD` itself is flagged by the analysis).
+/// `~`, `~/…`, `$HOME/…` and `$PWD/…` expanded and a relative path joined to `cwd`, on the
+/// text alone (no link followed). `$PWD` (`${PWD}`) is the directory the unit runs in, `cwd`:
+/// bash sets `PWD` at every `cd`, so after `cd ~/.docker` the word `"$PWD/config.json"` names
+/// `~/.docker/config.json`, through whatever link it is (a line that assigns `PWD` itself is
+/// flagged by the analysis).
 pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
-    if let Some(rest) = ["$PWD", "${PWD}"]
-        .iter()
-        .find_map(|v| path.strip_prefix(v))
-        .filter(|r| r.is_empty() || r.starts_with('/'))
-    {
-        return cwd.join(rest.trim_start_matches('/'));
-    }
     // The rest is below the home directory however many slashes lead it (`~//.ssh` is
     // `$HOME//.ssh`, which the kernel reads as `$HOME/.ssh`): joined as written, an absolute
     // rest would replace the home.
-    if path == "~" {
-        home()
-    } else if let Some(rest) = path.strip_prefix("~/") {
-        home().join(rest.trim_start_matches('/'))
-    } else if let Some(rest) = path
-        .strip_prefix("$HOME/")
-        .or_else(|| path.strip_prefix("${HOME}/"))
+    let below = |base: &str| {
+        path.strip_prefix(base).and_then(|rest| {
+            (rest.is_empty() || rest.starts_with('/')).then(|| rest.trim_start_matches('/'))
+        })
+    };
+    // (`join("")` would add a trailing slash.)
+    let under = |base: PathBuf, rest: &str| {
+        if rest.is_empty() {
+            base
+        } else {
+            base.join(rest)
+        }
+    };
+    if let Some(rest) = below("~")
+        .or_else(|| below("$HOME"))
+        .or_else(|| below("${HOME}"))
     {
-        home().join(rest.trim_start_matches('/'))
+        under(home(), rest)
+    } else if let Some(rest) = below("$PWD").or_else(|| below("${PWD}")) {
+        under(cwd.to_path_buf(), rest)
     } else {
         cwd.join(path)
     }
@@ -86,7 +91,13 @@ pub(crate) fn expand(path: &str, cwd: &Path) -> PathBuf {
 
 /// The component-by-component walk of [`resolve`] over an absolute path, and whether it met
 /// more than 40 links or a link it could not read.
-fn walk(path: &Path, look: Look<'_>) -> (PathBuf, bool) {
+///
+/// `/proc/self` and `/proc/thread-self` are the process that opens the path, not this one:
+/// they are kept as written (not followed to this process's number), their `cwd` is `cwd`, the
+/// directory the unit runs in (`cat /proc/self/cwd/notes` reads `./notes`, through whatever
+/// link it is, after any `cd` of the line), and their `root` is `/`. A `cwd` or `root` of one
+/// of their tasks (`/proc/self/task/N/cwd`) is not known.
+fn walk(path: &Path, cwd: &Path, look: Look<'_>) -> (PathBuf, bool) {
     use std::collections::VecDeque;
     use std::ffi::OsString;
     /// Normal components and `..` of a path, in order.
@@ -110,6 +121,26 @@ fn walk(path: &Path, look: Look<'_>) -> (PathBuf, bool) {
         if c == ".." {
             out.pop();
             missing = false;
+            continue;
+        }
+        if !missing && (c == "cwd" || c == "root") && own_process(&out) {
+            if out == Path::new("/proc/self") || out == Path::new("/proc/thread-self") {
+                out = PathBuf::from("/");
+                links += 1;
+                if c == "cwd" {
+                    for t in parts(cwd).rev() {
+                        pending.push_front(t);
+                    }
+                }
+            } else {
+                unreadable = true;
+                missing = true;
+                out.push(&c);
+            }
+            continue;
+        }
+        if !missing && (c == "self" || c == "thread-self") && out == Path::new("/proc") {
+            out.push(&c);
             continue;
         }
         let next = out.join(&c);
@@ -137,6 +168,22 @@ fn walk(path: &Path, look: Look<'_>) -> (PathBuf, bool) {
         out = next;
     }
     (out, links > 40 || unreadable)
+}
+
+/// Is `dir` the reading process's own directory in `/proc` or one of its tasks'
+/// (`/proc/self`, `/proc/thread-self`, `/proc/self/task/N`), as [`walk`] keeps them?
+fn own_process(dir: &Path) -> bool {
+    let Ok(rest) = dir.strip_prefix("/proc") else {
+        return false;
+    };
+    let mut parts = rest.components();
+    let first = parts.next();
+    let own = first.is_some_and(|c| c.as_os_str() == "self" || c.as_os_str() == "thread-self");
+    own && match (parts.next(), parts.next(), parts.next()) {
+        (None, ..) => true,
+        (Some(task), Some(_), None) => task.as_os_str() == "task",
+        _ => false,
+    }
 }
 
 /// Does the path still run through a process's `root` or `cwd` in `/proc` (`/proc/PID/root/…`,

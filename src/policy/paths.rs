@@ -1073,6 +1073,14 @@ mod tests {
             ("away", root.join("outside/x")),
             ("./src/../main.rs", ws.join("main.rs")),
             ("missing/../y", ws.join("y")),
+            // `$PWD` is the directory the unit runs in: a link under it is followed as the
+            // same path written relative is (`cat "$PWD/notes"` with `notes` -> a key).
+            ("$PWD/deep/../config", root.join("a/config")),
+            ("${PWD}/fresh", ws.join(".shclass.toml")),
+            ("$PWD//away", root.join("outside/x")),
+            ("$PWD", ws.clone()),
+            // Only the variable itself: `$PWDX` is another one, named as written.
+            ("$PWDX/y", ws.join("$PWDX/y")),
         ];
         for (p, want) in table {
             assert_eq!(&resolve(p, &ws), want, "{p}");
@@ -1089,6 +1097,26 @@ mod tests {
             assert!(resolve_links(p, &ws).1, "{p}");
         }
         assert!(!resolve_links("/proc/4242424/status", &ws).1);
+        // `/proc/self` is the process that opens the path: its working directory is the
+        // unit's, however it is reached, and its root is `/`.
+        for (p, want) in [
+            ("/proc/self/cwd/away", root.join("outside/x")),
+            (
+                "/proc/thread-self/cwd/deep/../config",
+                root.join("a/config"),
+            ),
+            ("/proc/./self//cwd/fresh", ws.join(".shclass.toml")),
+            ("/dev/fd/../cwd/away", root.join("outside/x")),
+            ("/proc/self/fd/../cwd/away", root.join("outside/x")),
+            (
+                "/proc/self/root/etc/hostname",
+                PathBuf::from("/etc/hostname"),
+            ),
+        ] {
+            assert_eq!(resolve_links(p, &ws), (want.clone(), false), "{p}");
+        }
+        // A task's is some thread's, which may not exist: not known.
+        assert!(resolve_links("/proc/self/task/1/cwd/away", &ws).1);
         assert!(!resolve_links("/proc/cpuinfo", &ws).1);
         let loop_reasons = decide_path(
             &[],

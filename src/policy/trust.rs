@@ -86,8 +86,12 @@ impl TrustStore {
     }
 
     /// Is `file` trusted with exactly these `bytes`? Errors (no record, an unsafe record, a
-    /// path that does not resolve) trust nothing.
+    /// path that does not resolve) trust nothing, and neither does a file reached through a
+    /// link of its project ([`linked`]).
     pub(crate) fn is_trusted(&self, file: &Path, bytes: &[u8]) -> bool {
+        if linked(file).is_some() {
+            return false;
+        }
         let Ok(canon) = std::fs::canonicalize(file) else {
             return false;
         };
@@ -96,8 +100,15 @@ impl TrustStore {
             .is_ok_and(|es| es.iter().any(|e| e.path == canon && e.sha256 == hash))
     }
 
-    /// Trust `file` as it is now: replaces any earlier entry for the same path.
+    /// Trust `file` as it is now: replaces any earlier entry for the same path. A file reached
+    /// through a link of its project ([`linked`]) is refused: it would never count.
     pub(crate) fn trust(&self, file: &Path) -> io::Result<TrustEntry> {
+        if let Some(why) = linked(file) {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("{why}: shclass trusts a project file only where it lies (copy it there)"),
+            ));
+        }
         let canon = std::fs::canonicalize(file)?;
         let bytes = std::fs::read(&canon)?;
         self.trust_bytes(&canon, &bytes)
@@ -170,6 +181,25 @@ impl TrustStore {
         drop(f);
         std::fs::rename(&tmp, &self.path)
     }
+}
+
+/// The directory of a project's agent settings (`.claude/settings.json`), which is part of the
+/// project as the file in it is.
+const SETTINGS_DIR: &str = ".claude";
+
+/// Why `file` is reached through a symbolic link of its project: it is one, or the settings
+/// directory it is in (`.claude`) is. A record holds where a file leads, so such a link
+/// (`.shclass.toml` -> `../other/.shclass.toml`, `.claude` -> `~/src/other/.claude`) would
+/// carry another project's trusted allows and mode into this one, whose files the agent writes.
+/// The project's own directory may be a link: what is in it is that project's.
+pub(crate) fn linked(file: &Path) -> Option<String> {
+    let is_link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    if is_link(file) {
+        return Some(format!("{} is a symbolic link", file.display()));
+    }
+    let dir = file.parent()?;
+    (dir.file_name().is_some_and(|n| n == SETTINGS_DIR) && is_link(dir))
+        .then(|| format!("{} is a symbolic link", dir.display()))
 }
 
 /// The effective user id of this process.
@@ -320,6 +350,41 @@ mod tests {
         assert!(!store.is_trusted(&f, b"allow = [\"Bash(*)\"]\n"));
         assert!(store.untrust(&f).unwrap_or_else(|e| panic!("{e}")));
         assert!(!store.is_trusted(&f, b"allow = []\n"));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_reached_through_a_link_of_its_project_is_never_trusted() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = std::fs::canonicalize(dir.path()).unwrap_or_else(|e| panic!("{e}"));
+        let store = TrustStore::at(root.join("state/trusted"));
+        let mk = |p: &Path| std::fs::create_dir_all(p).unwrap_or_else(|e| panic!("{e}"));
+        let (a, b) = (root.join("a"), root.join("b"));
+        mk(&a.join(".claude"));
+        mk(&b);
+        let text = b"allow = [\"Bash(make *)\"]\n";
+        for f in [a.join(".shclass.toml"), a.join(".claude/settings.json")] {
+            std::fs::write(&f, text).unwrap_or_else(|e| panic!("{e}"));
+            store.trust(&f).unwrap_or_else(|e| panic!("{e}"));
+            assert!(store.is_trusted(&f, text));
+        }
+        let link = |to: &Path, at: &Path| {
+            std::os::unix::fs::symlink(to, at).unwrap_or_else(|e| panic!("{e}"));
+        };
+        // The other project's trusted file, through a link of this one: the file itself, or
+        // the settings directory.
+        link(&a.join(".shclass.toml"), &b.join(".shclass.toml"));
+        link(&a.join(".claude"), &b.join(".claude"));
+        for f in [b.join(".shclass.toml"), b.join(".claude/settings.json")] {
+            assert!(linked(&f).is_some(), "{}", f.display());
+            assert!(!store.is_trusted(&f, text), "{}", f.display());
+            assert!(store.trust(&f).is_err(), "{}", f.display());
+        }
+        // The project's directory itself may be a link: its files are that project's.
+        let c = root.join("c");
+        link(&a, &c);
+        assert!(store.is_trusted(&c.join(".shclass.toml"), text));
+        assert!(store.is_trusted(&c.join(".claude/settings.json"), text));
     }
 
     #[cfg(unix)]
