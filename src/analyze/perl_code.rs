@@ -128,7 +128,7 @@ impl Reader {
                 continue;
             }
             if ch.is_ascii_digit() {
-                self.number();
+                self.number()?;
                 continue;
             }
             match ch {
@@ -225,6 +225,9 @@ impl Reader {
             }
             Expect::Operator => false,
         } || (self.expect == Expect::Term && first == '.')
+            // `%name` after a space or a block is a hash to Perl (`print $fh %s …`), not a
+            // remainder and a word (`%s/…/` would be a substitution).
+            || (first == '%' && word_next && self.expect != Expect::Operator)
             // `-e $f`, `-s`: file tests; `->`: a method call or a dereference; `::`.
             || (*op == "-" && (word_next || after == Some('>')))
             || (*op == ":" && after == Some(':'))
@@ -243,24 +246,47 @@ impl Reader {
         Some(())
     }
 
-    fn number(&mut self) {
-        while self
+    /// A number as Perl reads one (`12`, `1_000`, `1.5`, `1e-3`, `0x1F`, `0b101`); a letter
+    /// right after it is refused (`1if` is `1 if` to Perl, one word to a careless reader).
+    fn number(&mut self) -> Option<()> {
+        let radix = match (self.peek(0), self.peek(1)) {
+            (Some('0'), Some('x' | 'X')) => 16,
+            (Some('0'), Some('b' | 'B')) => 2,
+            _ => 10,
+        };
+        if radix != 10 {
+            self.at += 2;
+        }
+        let digits = |r: &Reader| r.peek(0).is_some_and(|n| n.is_digit(radix) || n == '_');
+        while digits(self) {
+            self.at += 1;
+        }
+        if radix == 10 {
+            // A fraction (`1.5`), not a range (`1..5`).
+            if self.peek(0) == Some('.') && self.peek(1).is_some_and(|n| n.is_ascii_digit()) {
+                self.at += 1;
+                while digits(self) {
+                    self.at += 1;
+                }
+            }
+            if matches!(self.peek(0), Some('e' | 'E')) {
+                let sign = usize::from(matches!(self.peek(1), Some('+' | '-')));
+                if self.peek(1 + sign).is_some_and(|n| n.is_ascii_digit()) {
+                    self.at += 1 + sign;
+                    while digits(self) {
+                        self.at += 1;
+                    }
+                }
+            }
+        }
+        if self
             .peek(0)
             .is_some_and(|n| n.is_ascii_alphanumeric() || n == '_')
         {
-            self.at += 1;
-        }
-        // A fraction (`1.5`), not a range (`1..5`).
-        if self.peek(0) == Some('.') && self.peek(1).is_some_and(|n| n.is_ascii_digit()) {
-            self.at += 1;
-            while self
-                .peek(0)
-                .is_some_and(|n| n.is_ascii_alphanumeric() || n == '_')
-            {
-                self.at += 1;
-            }
+            return None;
         }
         self.expect = Expect::Operator;
+        Some(())
     }
 
     /// A bareword: a listed keyword or builtin, a quote operator with its text, or a hash key
@@ -594,6 +620,8 @@ mod tests {
             "print if /a/ && /b/",
             "print if $x > 1 && $y < 2",
             "$n = $s / $c",
+            "print 1e3, 0x1F, 0b11, 1_000, 1.5, 2E-3 if 1..5",
+            "print $x % 2",
             "print $_ x 2",
             "@w = qw(a b c); print $w[0]",
             "print sprintf(\"%05d\", $1) if /(\\d+)/",
@@ -625,6 +653,10 @@ mod tests {
             "print \"$h{`id`}\"",
             "print \"$x->[0]\"",
             "print \"$-[`id`]\"",
+            "print 1if/ \" /;system 1;\"/",
+            "print 1x3",
+            "print $x %s/a/;system 1;/",
+            "} %s/a/;system 1;/",
             "print \"$&{`id`}\"",
             "BEGIN { @ARGV = ('id|') } print",
             "push @ARGV, 'x'",
