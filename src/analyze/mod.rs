@@ -20,6 +20,7 @@ pub(crate) mod inline_code;
 mod makefile;
 mod nested;
 mod param_ops;
+pub(crate) mod perl_code;
 mod runners;
 pub(crate) mod shell_options;
 mod task_files;

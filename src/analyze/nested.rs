@@ -1404,6 +1404,32 @@ impl Walker<'_> {
                 self.project_code(files, args, module, &ctx.via, ctx);
             }
         }
+        // Perl's `-e`/`-E` as its table reads the options (`perl -lane CODE`, `perl -F: -ne
+        // CODE`): every one of them is the program, joined with newlines as perl joins them.
+        let mut perl_code = None;
+        if base == "perl"
+            && let Some(spec) = crate::programs::tables::builtin(base)
+        {
+            let argv: Vec<_> = args.iter().map(|a| a.arg.clone()).collect();
+            let parsed = crate::programs::args::parse(Some(&spec), &argv);
+            let codes: Vec<_> = parsed
+                .opts
+                .iter()
+                .filter(|o| o.name == "-e" || o.name == "-E")
+                .collect();
+            if let Some(first) = codes.first() {
+                one_liner = true;
+                code = args.get(first.value_at.unwrap_or(first.index));
+                code_option = Some("-e");
+                perl_code = Some(
+                    codes
+                        .iter()
+                        .map(|o| o.value.clone())
+                        .collect::<Option<Vec<_>>>()
+                        .map(|v| v.join("\n")),
+                );
+            }
+        }
         if one_liner {
             // `python3 -c "$(curl …)"`: the code is a command's output.
             if let Some(c) = code
@@ -1420,11 +1446,17 @@ impl Walker<'_> {
                     format!("{program} runs code that a command prints"),
                 );
             } else if let Some(c) = code
-                && !prints_only_code(
-                    &program,
-                    code_option,
-                    python_code.as_deref().or(c.arg.exact()),
-                )
+                && !match &perl_code {
+                    // `perl -e 'print 1' -e "$X"`: a part known only at run time.
+                    Some(text) => text
+                        .as_deref()
+                        .is_some_and(crate::analyze::perl_code::filters_only),
+                    None => prints_only_code(
+                        &program,
+                        code_option,
+                        python_code.as_deref().or(c.arg.exact()),
+                    ),
+                }
             {
                 self.flag(
                     FlagKind::DynamicCode,

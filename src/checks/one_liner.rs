@@ -1192,12 +1192,14 @@ impl Check for InterpreterOneLiner {
 }
 
 /// Code of Python or Node that the closed one-liner reader (`src/analyze/inline_code.rs`)
-/// proves to only print.
+/// proves to only print, or Perl code the Perl reader (`src/analyze/perl_code.rs`) proves to
+/// only compute and print.
 fn proven_printer(lang: &str, code: &str) -> bool {
     use crate::analyze::inline_code::{Lang, prints_only};
     match lang {
         "python" => prints_only(Lang::Python, code),
         "node" => prints_only(Lang::Node, code),
+        "perl" => crate::analyze::perl_code::filters_only(code),
         _ => false,
     }
 }

@@ -69,6 +69,10 @@ pub(crate) enum ArgPattern {
     /// (`analyze::inline_code`) proves to only print; `@python-other-code`, `@node-other-code`:
     /// any other code, or code known only at run time.
     InlineCode(crate::analyze::inline_code::Lang, bool),
+    /// `@perl-filter-code`: Perl one-liner code the closed reader (`analyze::perl_code`)
+    /// proves to only compute and print; `@perl-other-code`: any other code, or code known
+    /// only at run time.
+    PerlCode(bool),
     /// `not:WORD[,WORD…]`: any word but those listed (a value known only at run time
     /// included): `-m` given any module but `json.tool` or `site`, with no regex to compile.
     Except(Text),
@@ -113,8 +117,10 @@ impl ArgPattern {
                 "python-other-code" => Ok(ArgPattern::InlineCode(Lang::Python, false)),
                 "node-print-code" => Ok(ArgPattern::InlineCode(Lang::Node, true)),
                 "node-other-code" => Ok(ArgPattern::InlineCode(Lang::Node, false)),
+                "perl-filter-code" => Ok(ArgPattern::PerlCode(true)),
+                "perl-other-code" => Ok(ArgPattern::PerlCode(false)),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @sqlite-unproven, @rust-target-unproven, @cargo-target-unproven, @python-print-code, @python-other-code, @node-print-code, @node-other-code"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @sqlite-unproven, @rust-target-unproven, @cargo-target-unproven, @python-print-code, @python-other-code, @node-print-code, @node-other-code, @perl-filter-code, @perl-other-code"
                 )),
             };
         }
@@ -196,6 +202,7 @@ impl ArgPattern {
                     | ArgPattern::Any
                     | ArgPattern::Except(_)
                     | ArgPattern::InlineCode(_, false)
+                    | ArgPattern::PerlCode(false)
             ),
         }
     }
@@ -229,6 +236,10 @@ impl ArgPattern {
             ArgPattern::InlineCode(lang, prints) => {
                 let proven = !dynamic && crate::analyze::inline_code::prints_only(*lang, text);
                 proven == *prints
+            }
+            ArgPattern::PerlCode(filters) => {
+                let proven = !dynamic && crate::analyze::perl_code::filters_only(text);
+                proven == *filters
             }
             ArgPattern::Glob(src, cell) => cell
                 .get_or_init(|| Glob::new(src).ok())
