@@ -1052,7 +1052,8 @@ fn working_directory_variables_set_on_the_line() {
         (": ${CDPATH:=/}; cd etc; cat shadow", Ask),
         // `~-` is a directory known only at run time: a file name that may be a secret asks.
         ("cat ~-/shadow", Ask),
-        ("cat ~-/notes.txt", Allow),
+        ("cat ~-/notes.md", Allow),
+        ("cat ~-/notes.txt", Ask),
         (": ${name:=x}; echo $name", Allow),
         ("cat ~+/x", Allow),
     ]);

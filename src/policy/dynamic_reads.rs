@@ -10,9 +10,10 @@
 //! against, and a variable, a command substitution or `xargs` input hides the path from it.
 //!
 //! A dynamic operand is still proven when its possible values are known:
-//! - its last path component is static and neither a secret nor a device or process file could
-//!   have that name (`"$DIR/README.md"`, `"$(git rev-parse --show-toplevel)/Cargo.toml"`; not
-//!   `"$D/sda"` or `~-/kcore`);
+//! - its last path component is static, a project's source, document or manifest name, and
+//!   neither a secret nor a device or process file could have that name (`"$DIR/README.md"`,
+//!   `"$(git rev-parse --show-toplevel)/Cargo.toml"`; not `"$D/sda"`, `~-/kcore`, or a data
+//!   name a directory of secrets holds, `"$D/access_tokens.db"`);
 //! - it is a file of a process directory named through a number bash sets (`/proc/$$/status`),
 //!   judged as the shell's own;
 //! - it begins with `$HOME/` or `$PWD/` and the rest is static (an ordinary path, judged by the
@@ -54,6 +55,7 @@ use crate::checks::listing::{self, Listed, inside, static_args};
 use crate::files::secret_glob;
 use crate::programs::args::{self, Role};
 use crate::programs::tables;
+use crate::wordlist::{Words, words};
 
 /// A program that prints what it reads ([`is_printer_name`](crate::programs::is_printer_name)): the only units whose file operands [`reasons`] judges.
 pub(crate) fn is_printer(unit: &Unit) -> bool {
@@ -357,6 +359,67 @@ fn may_be_kernel_file(name: &str) -> bool {
     first_lower && !extension
 }
 
+/// Whether a file name is one of a project's sources, documents or manifests (`main.rs`,
+/// `README.md`, `Cargo.toml`, `package.json`, `Makefile`, git's `HEAD`): the name alone proves a file below
+/// a directory known only at run time is not a secret only if no directory whose every file is
+/// a secret holds it. Those hold the tools' data under any name (`~/.config/gcloud`'s
+/// `access_tokens.db`, `~/.docker`'s `config.json`, `~/.config/gh`'s `hosts.yml`, a browser
+/// profile's `Cookies`, `/run/secrets/db_password`), so data and configuration names, and
+/// names without an extension but the usual manifests, are not proven.
+fn is_project_file_name(name: &str) -> bool {
+    const SOURCE_EXTENSIONS: Words = words![
+        "rs", "py", "pyi", "js", "mjs", "cjs", "ts", "mts", "cts", "tsx", "jsx", "go", "java",
+        "kt", "kts", "scala", "c", "h", "cc", "cpp", "cxx", "hpp", "hh", "m", "mm", "swift", "rb",
+        "php", "cs", "fs", "ex", "exs", "erl", "hs", "ml", "mli", "clj", "lua", "dart", "zig",
+        "nim", "r", "jl", "sql", "proto", "graphql", "vue", "svelte", "astro", "html", "htm",
+        "css", "scss", "sass", "less", "md", "mdx", "rst", "adoc", "tex", "ipynb", "gradle",
+        "cmake", "mk", "patch", "diff", "snap", "lock",
+    ];
+    const MANIFESTS: Words = words![
+        "Cargo.toml",
+        "package.json",
+        "pyproject.toml",
+        "setup.py",
+        "setup.cfg",
+        "go.mod",
+        "go.sum",
+        "Gemfile",
+        "Makefile",
+        "makefile",
+        "GNUmakefile",
+        "CMakeLists.txt",
+        "Dockerfile",
+        "Containerfile",
+        "Justfile",
+        "justfile",
+        "Rakefile",
+        "Procfile",
+        "tsconfig.json",
+        "composer.json",
+        "deno.json",
+        "build.gradle",
+        "pom.xml",
+        "requirements.txt",
+        "README",
+        "LICENSE",
+        "CHANGELOG",
+        "VERSION",
+        "AUTHORS",
+        "CONTRIBUTING",
+        "NOTICE",
+        "COPYING",
+        "CODEOWNERS",
+        "HEAD",
+        "ORIG_HEAD",
+        "FETCH_HEAD",
+        "MERGE_HEAD",
+    ];
+    MANIFESTS.contains(name)
+        || name
+            .rsplit_once('.')
+            .is_some_and(|(stem, ext)| !stem.is_empty() && SOURCE_EXTENSIONS.contains(ext))
+}
+
 /// A word with no expansion, or one that only begins with `$HOME/`/`$PWD/`.
 fn concrete(template: &str) -> bool {
     // `~-/x` (the previous directory), `~+1/x`, `~2/x` (the directory stack), `~user/../x`
@@ -392,7 +455,8 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
         // `"$HOME/notes.txt"`: an ordinary path, which the path policy judges.
         return Judged::Proven;
     }
-    // `"$DIR/README.md"`: whatever the directory, no secret has that name, and no device or
+    // `"$DIR/README.md"`: whatever the directory, no secret has that name (a project's file,
+    // not the data a directory of secrets holds), and no device or
     // process file either (`"$D/sda"` is the disk when `D` is `/dev`, `~-/kcore` the machine's
     // memory after `cd /proc`).
     // (A `/` inside `${…}` is an operator's, not a directory's: `${x/ab/.env}`.)
@@ -402,6 +466,7 @@ fn judge(cx: &CheckCtx, unit: &Unit, t: &str, glob: bool, span: crate::ast::Span
         && !name.contains(['}', ')'])
         && !secret_glob::file_name_may_be_secret(name)
         && !may_be_kernel_file(name)
+        && is_project_file_name(name)
     {
         return Judged::Proven;
     }
@@ -898,7 +963,8 @@ mod tests {
             // Known names are the path policy's; bounded values are proven.
             ("wc --files0-from=list.txt", &[]),
             ("f=list.txt; wc --files0-from=\"$f\"", &[]),
-            ("wc --files0-from=\"$DIR/list.txt\"", &[]),
+            ("wc --files0-from=\"$DIR/list.md\"", &[]),
+            ("wc --files0-from=\"$DIR/list.txt\"", &["read-unknown-path"]),
             ("wc -l \"$F\"", &[]),
         ];
         for (cmd, want) in cases {
@@ -922,6 +988,15 @@ mod tests {
             ("F=src/main.rs; cat \"$F\"", &[]),
             ("cat \"$DIR/README.md\"", &[]),
             ("cat \"$DIR/id_rsa\"", &["read-unknown-path"]),
+            // A directory whose every file is a secret holds data under any name.
+            (
+                "D=$(echo ~/.config/gcloud); cat \"$D/access_tokens.db\"",
+                &["read-unknown-path"],
+            ),
+            ("cat \"$D/config.json\"", &["read-unknown-path"]),
+            ("head \"$D/Cookies\"", &["read-unknown-path"]),
+            ("cat \"$(git rev-parse --git-dir)/HEAD\"", &[]),
+            ("cat \"$DIR/src/lib.rs\"", &[]),
             ("cat \"$(git rev-parse --show-toplevel)/Cargo.toml\"", &[]),
             ("cat \"$HOME/notes.txt\"", &[]),
             ("grep \"$PATTERN\" src/main.rs", &[]),
