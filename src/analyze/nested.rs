@@ -2507,7 +2507,8 @@ impl Walker<'_> {
     /// `KnownHostsCommand`); `compgen -C CMD`. A static value is analysed as code run by the program; a run-time
     /// value is flagged as dynamic code. A long option is also read from a unique prefix of
     /// its name, as getopt does (a prefix that is ambiguous among the program's other options
-    /// only adds units). Not read: such options inside bundles (`-cI CMD`), tar's old-style
+    /// only adds units). Inside a bundle (`tar -cI CMD`, `zip -qTT CMD`) they are read with the
+    /// program's option table ([`Walker::bundled_option_code`]). Not read: tar's old-style
     /// letters (`tar cIf CMD …`).
     pub(super) fn option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
         let options = shell_command_options(program);
@@ -2577,50 +2578,39 @@ impl Walker<'_> {
         self.bundled_option_code(args, program, via, ctx);
     }
 
-    /// `rsync -avze CMD`: a short option whose value is a command, inside a bundle of flags
-    /// (the value is the rest of the bundle, or the next word), for the programs of
-    /// [`bundled_command_option`].
+    /// A command option of [`Walker::option_code`] inside a bundle of short options, read with
+    /// the program's option table (`rsync -avze CMD`, `zip -qTT CMD`): the value, the rest of
+    /// the bundle or the next word, is analysed as the code the program runs; one known only at
+    /// run time is flagged as dynamic code. Programs without a table are not read this way.
     fn bundled_option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
-        let Some((code_letter, value_letters)) = bundled_command_option(program) else {
+        let options = shell_command_options(program);
+        let Some(table) = crate::programs::tables::builtin(program) else {
             return;
         };
-        for (k, a) in args.iter().enumerate().skip(1) {
-            let Some(v) = a.arg.exact() else {
+        let argv: Vec<crate::analyze::Arg> = args.iter().map(|a| a.arg.clone()).collect();
+        let parsed = crate::programs::args::parse(Some(&table), &argv);
+        for o in &parsed.opts {
+            let Some(word) = args.get(o.index) else {
                 continue;
             };
-            if v == "--" {
-                break;
-            }
-            let Some(body) = v
-                .strip_prefix('-')
-                .filter(|b| b.len() > 1 && !b.starts_with('-'))
-            else {
-                continue;
-            };
-            // The first letter that takes a value ends the bundle; `-eCMD` is read already.
-            let Some((at, c)) = body
-                .char_indices()
-                .find(|(_, c)| value_letters.contains(*c))
-            else {
-                continue;
-            };
-            if c != code_letter || at == 0 {
+            // A word that spells the option itself was read by `option_code`.
+            let written = word.arg.exact().unwrap_or("");
+            if !options.contains(&o.name)
+                || !written.starts_with('-')
+                || written.starts_with("--")
+                || written.starts_with(&*o.name)
+            {
                 continue;
             }
-            let attached = &body[at + c.len_utf8()..];
-            let (code, span) = if attached.is_empty() {
-                match args.get(k + 1) {
-                    Some(n) => (n.arg.exact(), n.arg.span),
-                    None => continue,
-                }
-            } else {
-                (Some(attached), a.arg.span)
+            let (code, span) = match o.value_at.and_then(|j| args.get(j)) {
+                Some(n) => (n.arg.exact(), n.arg.span),
+                None => (o.value.as_deref(), word.arg.span),
             };
             let Some(code) = code else {
                 self.flag(
                     FlagKind::DynamicCode,
                     span,
-                    format!("{program} -{c} runs a command computed at run time"),
+                    format!("{program} {} runs a command computed at run time", o.name),
                 );
                 continue;
             };
@@ -2632,16 +2622,6 @@ impl Walker<'_> {
             c.via.push(program.to_owned());
             self.nested(code, &SpanMap::Table(vec![span; code.len()]), span, &c);
         }
-    }
-}
-
-/// The short option whose value is a command that a program also takes at the end of a bundle
-/// of flags, and all its short options that take a value (`rsync -avze CMD`: `-e`; `-B`, `-f`,
-/// `-T`, `-M`, `-@` take one too, so a bundle ends at the first of them).
-fn bundled_command_option(program: &str) -> Option<(char, &'static str)> {
-    match program {
-        "rsync" => Some(('e', "eBfTM@")),
-        _ => None,
     }
 }
 
