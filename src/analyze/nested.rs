@@ -2583,6 +2583,15 @@ impl Walker<'_> {
     /// the bundle or the next word, is analysed as the code the program runs; one known only at
     /// run time is flagged as dynamic code. Programs without a table are not read this way.
     fn bundled_option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
+        // Only a word of single-dash letters beyond one option can be a bundle.
+        let bundles = args[1..].iter().any(|a| {
+            a.arg
+                .exact()
+                .is_some_and(|v| v.len() > 2 && v.starts_with('-') && !v.starts_with("--"))
+        });
+        if !bundles {
+            return;
+        }
         let options = shell_command_options(program);
         let Some(table) = crate::programs::tables::builtin(program) else {
             return;

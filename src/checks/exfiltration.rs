@@ -3141,18 +3141,13 @@ impl Check for SecretExfiltration {
             // A clipboard writer is a sink as a sender is: what it is fed leaves the process for
             // every program of the session and, synced, other devices (`xclip -sel c <
             // ~/.ssh/id_rsa`, `cat .env | pbcopy`).
-            let Some(p) = prog(u).filter(|p| {
-                is_sender(p)
-                    || tls_client(u, p)
-                    || signs_in_from_stdin(u, p)
-                    || fills_clipboard(u, p)
-            }) else {
-                continue;
-            };
+            let Some(p) = prog(u) else { continue };
             let over = if is_sender(p) || tls_client(u, p) || signs_in_from_stdin(u, p) {
                 "over the network"
-            } else {
+            } else if fills_clipboard(u, p) {
                 "to the clipboard"
+            } else {
+                continue;
             };
             // `az storage blob upload-batch -s ~ -d c`: the files an upload's table gives the
             // read role are sent.

@@ -32,6 +32,15 @@ struct UnitState<'p> {
     parsed: Option<options::Parsed>,
 }
 
+impl UnitState<'_> {
+    /// A reason no allow rule loosens and that is not an edit: a path's or a check's ask.
+    fn push_hard(&mut self, r: Reason) {
+        self.hard = true;
+        self.edit_only = false;
+        self.reasons.push(r);
+    }
+}
+
 /// What the analyzer's flags mean, by default. Never allow; opaque flags cannot be ignored.
 pub(super) fn default_flag_decision(kind: FlagKind) -> Option<(Decision, Risk)> {
     match kind {
@@ -475,9 +484,7 @@ impl Policy {
                 if opens_device && wd.current().is_some() {
                     unit_paths.push((paths::Access::Read, word, span));
                 } else if opens_device {
-                    state.hard = true;
-                    state.edit_only = false;
-                    state.reasons.push(Reason::path(
+                    state.push_hard(Reason::path(
                         Decision::Ask,
                         Risk::High,
                         "read-after-unknown-cd",
@@ -496,9 +503,7 @@ impl Policy {
                 let operand = unit.argv.iter().any(|a| a.glob && a.span == span);
                 if redirect || operand && access == paths::Access::Write {
                     for r in self.glob_path_reasons(access, &path, span, i, &wd) {
-                        state.hard = true;
-                        state.edit_only = false;
-                        state.reasons.push(r);
+                        state.push_hard(r);
                     }
                 }
                 let Some((resolved, looped)) = wd.resolve(&path) else {
@@ -528,9 +533,7 @@ impl Policy {
                         ))
                     };
                     if let Some((rule, message)) = unknown_dir {
-                        state.hard = true;
-                        state.edit_only = false;
-                        state.reasons.push(Reason::path(
+                        state.push_hard(Reason::path(
                             Decision::Ask,
                             Risk::High,
                             rule,
@@ -555,9 +558,7 @@ impl Policy {
                 if access == paths::Access::Read
                     && let Some(n) = paths::inherited_descriptor(&path, &self.cwd, &opened)
                 {
-                    state.hard = true;
-                    state.edit_only = false;
-                    state.reasons.push(Reason::path(
+                    state.push_hard(Reason::path(
                         Decision::Ask,
                         Risk::High,
                         "read-device",
@@ -611,25 +612,19 @@ impl Policy {
                     // No path finding is an edit accept-edits may allow: not even
                     // write-outside-workspace, which is found on the resolved path (a link
                     // inside the workspace may point out of it).
-                    state.hard = true;
-                    state.edit_only = false;
-                    state.reasons.push(r);
+                    state.push_hard(r);
                 }
             }
             // Files a printer opens, and standard input any program reads, whose names are
             // known only at run time.
             if let Some(parsed) = state.parsed.as_ref() {
                 for r in dynamic_reads::reasons(cx, i, &parsed.operands) {
-                    state.hard = true;
-                    state.edit_only = false;
-                    state.reasons.push(r);
+                    state.push_hard(r);
                 }
             }
             // Files an option's value names, known only at run time (`wc --files0-from="$F"`).
             for r in dynamic_reads::option_reasons(cx, i) {
-                state.hard = true;
-                state.edit_only = false;
-                state.reasons.push(r);
+                state.push_hard(r);
             }
             // Past a link the line made, any operand may be a path through it (`ln -s / r;
             // chmod -R 777 r/`).
@@ -646,9 +641,7 @@ impl Policy {
             }
             if !through_links.is_empty() {
                 for r in self.denied_through_links(unit, i, &through_links) {
-                    state.hard = true;
-                    state.edit_only = false;
-                    state.reasons.push(r);
+                    state.push_hard(r);
                 }
             }
         }
