@@ -340,10 +340,16 @@ const DELETE_TREE: Words = words![
     "fs.rm(",
     "fs.rmdir(",
     "deleteRecursively",
-    "recursive",
     "removeItem",
     "delete-directory",
 ];
+
+/// Calls that delete a tree when given a recursive switch (`unlink("/", recursive=TRUE)` in R,
+/// `Deno.remove(p, {recursive: true})`, `fs.promises.rm(p, {recursive: true})`). The switch
+/// alone is no delete: `glob.glob('**', recursive=True)`, `fs.mkdirSync(p, {recursive: true})`
+/// and `fs.readdirSync(d, {recursive: true})` read or create.
+const DELETE_WITH_RECURSIVE: Words =
+    words!["unlink(", "rm(", "rmdir(", "remove(", "Remove(", "delete("];
 
 const HOME_EXPR: Words = words![
     "expanduser(",
@@ -471,7 +477,12 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             return Some((Decision::Deny, format!("its code runs {c}")));
         }
     }
-    if let Some(api) = has(DELETE_TREE) {
+    let recursive_delete = || {
+        code.contains("recursive")
+            .then(|| has(DELETE_WITH_RECURSIVE))
+            .flatten()
+    };
+    if let Some(api) = has(DELETE_TREE).or_else(recursive_delete) {
         let target = lits
             .iter()
             .find(|l| is_catastrophic_target(l, cwd) && !l.is_empty() && l.as_str() != "*");
@@ -1287,6 +1298,20 @@ mod tests {
             ("sed 's/.*/rm -rf ~/e' f", d),
             ("tclsh <<< 'exec rm -rf ~'", d),
             ("R -e 'unlink(\"/\", recursive=TRUE)'", d),
+            ("deno eval \"await Deno.remove('/', {recursive: true})\"", d),
+            (
+                "node -e \"require('fs').promises.rm(require('os').homedir(), {recursive: true})\"",
+                d,
+            ),
+            // A recursive switch beside no deleting call reads or creates.
+            (
+                "python3 -c \"import glob; print(glob.glob('**', recursive=True))\"",
+                None,
+            ),
+            (
+                "node -e \"require('fs').readdirSync('/', {recursive: true})\"",
+                None,
+            ),
             ("pwsh -c 'Remove-Item -Recurse -Force ~'", d),
             ("erl -eval 'os:cmd(\"rm -rf ~\"), halt().' -noshell", d),
             ("guile -c '(system \"rm -rf ~\")'", d),
