@@ -573,8 +573,20 @@ impl Rule {
         self.check(m).is_ok()
     }
 
-    /// [`Rule::matches`], saying which condition failed.
+    /// [`Rule::matches`], saying which condition failed. The conditions are tried in this
+    /// order, so the miss reported is the first one a reader of the rule would look at.
     pub(crate) fn check(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
+        self.check_scope(m)?;
+        self.check_subcommand(m)?;
+        self.check_options(m)?;
+        self.check_globs(m)?;
+        self.check_counts(m)?;
+        self.check_args(m)
+    }
+
+    /// What the unit is: static enough for an allow, the program, the wrapper it came through,
+    /// its context and its environment.
+    fn check_scope(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
         let unit = m.unit;
         // Allow needs everything static.
         if self.decision == Decision::Allow {
@@ -618,6 +630,12 @@ impl Rule {
         {
             return Err(Miss::Env);
         }
+        Ok(())
+    }
+
+    /// The subcommand words, in their places among the operands.
+    fn check_subcommand(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
+        let unit = m.unit;
         if !self.subcommand.is_empty() {
             for (k, want) in self.subcommand.iter().enumerate() {
                 let Some(&idx) = m.parsed.operands.get(k) else {
@@ -650,6 +668,13 @@ impl Rule {
                 return Err(Miss::UnknownOption);
             }
         }
+        Ok(())
+    }
+
+    /// The options the rule requires or forbids, their values, and the options no allow covers
+    /// (unknown, odd, or with an effect the table names).
+    fn check_options(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
+        let unit = m.unit;
         // The options an allow requires must be there as themselves: without a table that
         // knows the program's options, `--vers` is not proven to be `--version` (the program
         // may have another option of that name, or read it some other way).
@@ -740,6 +765,12 @@ impl Rule {
         {
             return Err(Miss::EffectOption);
         }
+        Ok(())
+    }
+
+    /// Unquoted globs and appended words that may add options or operands.
+    fn check_globs(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
+        let unit = m.unit;
         // `sed s/a/b/ *` with a file named `-i`: an unquoted glob that can expand to a name
         // starting with `-` can add options, and any glob can add operands. An allow that
         // depends on the options (or on the operand count) is not proven for it.
@@ -775,17 +806,28 @@ impl Rule {
         {
             return Err(Miss::Glob);
         }
-        let operands = || {
-            m.parsed
-                .operands
-                .iter()
-                .skip(self.subcommand.len())
-                .take(if self.first_operand { 1 } else { usize::MAX })
-                .filter_map(|&i| unit.argv.get(i))
-        };
+        Ok(())
+    }
+
+    /// The operands after the subcommand a rule's operand conditions read (only the first for
+    /// a `first_operand` rule).
+    fn operands<'m>(&self, m: &'m MatchInput) -> impl Iterator<Item = &'m Arg> {
+        m.parsed
+            .operands
+            .iter()
+            .skip(self.subcommand.len())
+            .take(if self.first_operand { 1 } else { usize::MAX })
+            .filter_map(|&i| m.unit.argv.get(i))
+    }
+
+    /// How many operands and options there are, and which options.
+    fn check_counts(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
         // The script must be the word written first: a glob there expands to whatever name
         // comes first in the directory.
-        if self.decision == Decision::Allow && self.first_operand && operands().any(|a| a.glob) {
+        if self.decision == Decision::Allow
+            && self.first_operand
+            && self.operands(m).any(|a| a.glob)
+        {
             return Err(Miss::Glob);
         }
         let count = m
@@ -820,6 +862,11 @@ impl Rule {
                 return Err(Miss::OtherOption);
             }
         }
+        Ok(())
+    }
+
+    /// The operand patterns, and a person's `Bash(…)` pattern on the whole line.
+    fn check_args(&self, m: &MatchInput) -> Result<(), Miss<'_>> {
         // An unquoted glob may expand into a class (`/e??`): a deny or an ask names what it may
         // be, an allow needs what it surely is and forbids what it may be.
         let allow = self.decision == Decision::Allow;
@@ -831,7 +878,9 @@ impl Rule {
             }
         };
         if !self.args.any.is_empty()
-            && !operands().any(|a| self.args.any.iter().any(|p| hits(p, a, !allow)))
+            && !self
+                .operands(m)
+                .any(|a| self.args.any.iter().any(|p| hits(p, a, !allow)))
         {
             return Err(Miss::ArgsAny);
         }
@@ -839,12 +888,14 @@ impl Rule {
             .args
             .all
             .iter()
-            .all(|p| operands().any(|a| hits(p, a, !allow)))
+            .all(|p| self.operands(m).any(|a| hits(p, a, !allow)))
         {
             return Err(Miss::ArgsAll);
         }
         if !self.args.none.is_empty()
-            && operands().any(|a| self.args.none.iter().any(|p| hits(p, a, allow)))
+            && self
+                .operands(m)
+                .any(|a| self.args.none.iter().any(|p| hits(p, a, allow)))
         {
             return Err(Miss::ArgsNone);
         }
@@ -852,7 +903,7 @@ impl Rule {
         // an allow is not proven when it could expand to a word `args.none` forbids (`mv`).
         if self.decision == Decision::Allow
             && !self.args.none.is_empty()
-            && operands().any(|a| {
+            && self.operands(m).any(|a| {
                 a.glob
                     && a.value.as_deref().is_some_and(|pattern| {
                         self.args
