@@ -93,6 +93,69 @@ impl Policy {
                 self.untrusted.modes.push((source.clone(), mode));
             }
         }
+        self.add_profiles(&file, origin, &lines, source, trusted)?;
+        if let Some(session) = &file.session {
+            self.add_session_limits(session, origin, &lines, source, trusted)?;
+        }
+        if file.audit_log.is_some() {
+            if trusted {
+                self.audit_log = file.audit_log.clone();
+            } else {
+                self.untrusted
+                    .other
+                    .push((source.clone(), "`audit_log`".to_owned()));
+            }
+        }
+        for p in file.program {
+            if trusted {
+                self.add_program_spec(p.into_inner());
+            } else {
+                self.untrusted
+                    .other
+                    .push((source.clone(), "a `[[program]]` table".to_owned()));
+            }
+        }
+        self.add_flags(&file.flags, origin, &lines, source, trusted)?;
+        for (list, decision) in [
+            (&file.allow, Decision::Allow),
+            (&file.ask, Decision::Ask),
+            (&file.deny, Decision::Deny),
+        ] {
+            for entry in list {
+                let line = Some(lines.line(entry.span().start));
+                // A policy file's lists hold permission strings only: an entry of another
+                // shape would be ignored, so a deny that denies nothing is an error here.
+                if let Some(why) = not_a_permission_string(entry.get_ref()) {
+                    return Err(PolicyError::new(origin, PolicyErrorKind::Invalid(why))
+                        .at(line, Some(decision.name().to_owned())));
+                }
+                self.add_entry(
+                    entry.get_ref(),
+                    decision,
+                    source,
+                    origin,
+                    (line, decision.name()),
+                    trusted,
+                )?;
+            }
+        }
+        let rules = file.rule.into_iter().map(|r| {
+            let line = lines.line(r.span().start);
+            (r.into_inner(), Some(line))
+        });
+        self.add_rule_specs_as(rules, origin, source, check_examples, trusted)
+    }
+
+    /// A file's `profiles`: a trusted user or managed file (or one given on the command line or
+    /// in code) adds each profile's rules; any other file's are listed as waiting for trust.
+    fn add_profiles(
+        &mut self,
+        file: &PolicyFile,
+        origin: &str,
+        lines: &LineIndex,
+        source: &Source,
+        trusted: bool,
+    ) -> Result<(), PolicyError> {
         for p in &file.profiles {
             let line = Some(lines.line(p.span().start));
             let profile = profiles::Profile::parse(p.get_ref()).ok_or_else(|| {
@@ -124,28 +187,21 @@ impl Policy {
                 self.add_text(text, name, source, false)?;
             }
         }
-        if let Some(session) = &file.session {
-            self.add_session_limits(session, origin, &lines, source, trusted)?;
-        }
-        if file.audit_log.is_some() {
-            if trusted {
-                self.audit_log = file.audit_log.clone();
-            } else {
-                self.untrusted
-                    .other
-                    .push((source.clone(), "`audit_log`".to_owned()));
-            }
-        }
-        for p in file.program {
-            if trusted {
-                self.add_program_spec(p.into_inner());
-            } else {
-                self.untrusted
-                    .other
-                    .push((source.clone(), "a `[[program]]` table".to_owned()));
-            }
-        }
-        for (key, value) in &file.flags {
+        Ok(())
+    }
+
+    /// A file's `[flags]`: each key a flag kind, each value ask, deny or ignore (an opaque flag
+    /// cannot be ignored). An untrusted file may only raise a flag's decision; a managed
+    /// file's stronger decision stays.
+    fn add_flags(
+        &mut self,
+        flags: &std::collections::BTreeMap<String, toml::Spanned<String>>,
+        origin: &str,
+        lines: &LineIndex,
+        source: &Source,
+        trusted: bool,
+    ) -> Result<(), PolicyError> {
+        for (key, value) in flags {
             let line = Some(lines.line(value.span().start));
             let field = Some(format!("flags.{key}"));
             let kind = FlagKind::from_name(key).ok_or_else(|| {
@@ -205,34 +261,7 @@ impl Policy {
                 self.flags.insert(kind, (decision, risk, source.clone()));
             }
         }
-        for (list, decision) in [
-            (&file.allow, Decision::Allow),
-            (&file.ask, Decision::Ask),
-            (&file.deny, Decision::Deny),
-        ] {
-            for entry in list {
-                let line = Some(lines.line(entry.span().start));
-                // A policy file's lists hold permission strings only: an entry of another
-                // shape would be ignored, so a deny that denies nothing is an error here.
-                if let Some(why) = not_a_permission_string(entry.get_ref()) {
-                    return Err(PolicyError::new(origin, PolicyErrorKind::Invalid(why))
-                        .at(line, Some(decision.name().to_owned())));
-                }
-                self.add_entry(
-                    entry.get_ref(),
-                    decision,
-                    source,
-                    origin,
-                    (line, decision.name()),
-                    trusted,
-                )?;
-            }
-        }
-        let rules = file.rule.into_iter().map(|r| {
-            let line = lines.line(r.span().start);
-            (r.into_inner(), Some(line))
-        });
-        self.add_rule_specs_as(rules, origin, source, check_examples, trusted)
+        Ok(())
     }
 
     /// A file's `[session]` limits: each a whole number in its range (an error names file,
