@@ -724,22 +724,7 @@ pub(super) fn prints_credential(
     // Which entries the command prints: a name (`git config user.email`), addresses only, or
     // everything.
     let wanted: Wanted = match sub {
-        "config" => {
-            let ops: Vec<&str> = rest
-                .iter()
-                .copied()
-                .filter(|w| !w.starts_with('-'))
-                .collect();
-            let listing = rest.iter().any(|w| {
-                matches!(*w, "-l" | "--list" | "--get-regexp" | "--get-urlmatch")
-                    || w.starts_with("--get-regexp=")
-            }) || ops.first().is_some_and(|o| *o == "list");
-            match ops.as_slice() {
-                _ if listing => Wanted::All,
-                ["get", key, ..] | [key] | [key, _] => Wanted::Key(key.to_ascii_lowercase()),
-                _ => Wanted::All,
-            }
-        }
+        "config" => config_wanted(u, at),
         "var" if rest.contains(&"-l") => Wanted::All,
         "remote"
             if rest
@@ -782,6 +767,39 @@ pub(super) fn prints_credential(
     files
         .iter()
         .find_map(|f| credential_in_file(look, f, &wanted, 0, true))
+}
+
+/// What `git config` (its words read with its table from `at`, the subcommand's place) prints:
+/// one entry when it names exactly one key to get, everything otherwise. An option's value is
+/// never taken for the key (`--default x`, `-t path`, `get --value x`), and a name read as a
+/// pattern or matched against an address (`--get-regexp`, `get --regexp`, `--get-urlmatch`, `get
+/// --url`) prints entries of other names.
+fn config_wanted(u: &crate::analyze::Unit, at: usize) -> Wanted {
+    // `git config get …`, `git config list …` have tables of their own.
+    let Some(parsed) = crate::programs::tables::parse_builtin("git", &u.argv, 2) else {
+        return Wanted::All;
+    };
+    if parsed.dynamic {
+        return Wanted::All;
+    }
+    let listing = parsed.opts.iter().any(|o| {
+        matches!(
+            o.name.as_ref(),
+            "-l" | "--list" | "--get-regexp" | "--get-urlmatch" | "--regexp" | "--url"
+        )
+    });
+    let ops: Vec<&str> = parsed
+        .operands
+        .iter()
+        .filter(|&&k| k > at)
+        .filter_map(|&k| u.argv.get(k).map(text))
+        .collect();
+    match ops.as_slice() {
+        _ if listing => Wanted::All,
+        ["list", ..] => Wanted::All,
+        ["get", key] | [key] | [key, _] => Wanted::Key(key.to_ascii_lowercase()),
+        _ => Wanted::All,
+    }
 }
 
 /// The one configuration `git config` reads when the line names it (`-f FILE`, `--file=FILE`,
@@ -1185,6 +1203,12 @@ mod tests {
                     "cat .git/config",
                     "cd src && git remote get-url origin",
                     "git ls-remote --get-url",
+                    // An option's value is not the key git prints.
+                    "git config --default x --get remote.origin.url",
+                    "git config -t path remote.origin.url",
+                    "git config --type path --get remote.origin.url",
+                    "git config get --value x remote.origin.url",
+                    "git config get --default x remote.origin.url",
                 ][..],
             ),
             (
@@ -1193,6 +1217,11 @@ mod tests {
                     "git config --list --show-origin",
                     "git config --get-regexp http",
                     "grep -n extra .git/config",
+                    // A name read as a pattern, or matched against an address.
+                    "git config get --regexp extraheader",
+                    "git config get --show-names --regexp .",
+                    "git config get --url=https://github.com http.extraheader",
+                    "git config get --url https://github.com http.extraheader",
                 ][..],
             ),
             (
@@ -1209,6 +1238,8 @@ mod tests {
             }
             for cmd in [
                 "git config user.name",
+                "git config --default x --get user.name",
+                "git config get --value x user.name",
                 "git remote",
                 "git status",
                 "cat src/x.rs",
