@@ -688,8 +688,21 @@ fn time_reads_a_negated_pipeline() {
         ("time -p ! ls", Allow),
         ("time '!' ls", Ask),
         ("nice ! ls", Ask),
+        // bypass: a `time` after the keyword (or after its `!`) is the keyword again, and so
+        // is the `!` after it: `time time ! rm -rf ~` runs `rm`, not a program named `!`.
+        ("time time ! rm -rf ~", Deny),
+        ("time ! time ! rm -rf ~", Deny),
+        ("time -p time ! rm -rf ~", Deny),
+        ("time time ! ls", Allow),
+        // After the program `time` (an assignment of its own, quoted, after another wrapper)
+        // `!` is the command the program runs.
+        ("X=1 time ! ls", Ask),
+        ("time nice time ! ls", Ask),
     ]);
     assert_eq!(argvs("time ! ls -l"), [["ls", "-l"]]);
+    assert_eq!(argvs("time -- time ! ls -l"), [["ls", "-l"]]);
+    assert_eq!(argvs("X=1 time ! ls -l"), [["!", "ls", "-l"]]);
+    assert_eq!(argvs("'time' ! ls -l"), [["!", "ls", "-l"]]);
 }
 
 #[test]
@@ -1581,6 +1594,54 @@ fn a_brace_expansion_starting_a_word_is_a_command_anywhere() {
             vec!["echo".to_owned(), "a".to_owned(), "b".to_owned()]
         ]
     );
+}
+
+#[test]
+fn a_brace_glued_to_a_word_is_part_of_it_where_the_grammar_closes_a_group() {
+    // bypass: `{rm,-rf,~};⏎}` parses cleanly as a group to tree-sitter-bash, whose command is
+    // `rm,-rf,~}`; bash reads the word `{rm,-rf,~}`, expands it and runs `rm -rf ~`, then stops
+    // at the `}` that closes nothing. `{ls;}` is the command `{ls` and a syntax error to bash.
+    check(&[
+        ("{rm,-rf,~};\n}", Deny),
+        ("{rm,-rf,~}\n}", Deny),
+        ("{ls;}", Ask),
+        ("{ls;\n}", Ask),
+        ("f() {ls;}", Ask),
+        // Harmless twins: `{` before a blank or a metacharacter is the reserved word.
+        ("{ ls;}", Allow),
+        ("{(ls);}", Allow),
+        ("{\tls; }", Allow),
+        ("f(){ ls;}", Allow),
+    ]);
+    assert_eq!(argvs("{ls;}"), [["{ls"]]);
+    assert_eq!(argvs("{echo,a};\n}"), [["echo", "a"]]);
+    assert!(has_flag("{ls;}", FlagKind::ParseError));
+    assert!(!has_flag("{ ls;}", FlagKind::ParseError));
+}
+
+#[test]
+fn a_hash_inside_arithmetic_or_a_subscript_starts_no_comment() {
+    // bypass: tree-sitter-bash reads `# $(rm -rf ~)` inside `$(( … ))` as a comment up to the
+    // line's end; bash has no comments there: it expands the text, running `rm -rf ~`, and
+    // only then fails on the `#`. Never allowed.
+    check(&[
+        ("echo $(( 1 # $(rm -rf ~)\n))", Ask),
+        ("(( 1 # $(rm -rf ~)\n))", Ask),
+        ("echo $[ 1 # $(rm -rf ~)\n]", Ask),
+        ("echo ${x:1 # $(rm -rf ~)\n}", Ask),
+        ("a[1 # $(rm -rf ~)\n]=1", Ask),
+        ("echo ${a[1 # $(rm -rf ~)\n]}", Ask),
+        ("declare a[1 # $(rm -rf ~)\n]=1", Ask),
+        ("for (( i=0; i<1; i++ # $(rm -rf ~)\n)); do :; done", Ask),
+        // Harmless twins: a base, a comment after the expression, comments in arrays.
+        ("echo $(( 16#ff ))", Allow),
+        ("echo $(( 1 + 2 )) # sum", Allow),
+        ("(( 1 )) # x\nls", Allow),
+        ("for ((;;)) # x\ndo break; done", Allow),
+    ]);
+    assert!(has_flag("echo $(( 1 # x\n))", FlagKind::ParseError));
+    assert!(has_flag("a[1 # x\n]=1", FlagKind::ParseError));
+    assert!(!has_flag("a=(1 # x\n2)", FlagKind::ParseError));
 }
 
 #[test]

@@ -143,6 +143,33 @@ WRAP = [
     "for x in {q}; do {0}; done", ": ${{x:={q}}}; {0}", "let x=1; {0}", "(( x = 1 )); {0}",
     "{0} | exit", "wait -n 2>/dev/null; {0}", "mapfile -t a <<< {q}; {0}", "getopts a o; {0}",
     "BASH_ARGV0={q}; {0}", "x=(\n{0}\n); {1}", "{0} #{{a,b}}", "{0} {{a,\n}}",
+    # Blanks only one reader takes for blanks (bash's are space and tab; NBSP and the other
+    # Unicode spaces are bytes of the word), `#` that does not start a comment, braces and
+    # keywords as words, here-documents in odd places, redirections of every operator, `case`
+    # fall-through, assignments and subscripts holding substitutions, and old arithmetic.
+    "{0}\u00a0#{q}; {1}", "{0} \u00a0; {1}", "{0}\u2003{q}\n{1}", "{0}\u3000# {q}; {1}",
+    "{0} a#{q}; {1}", "{0} $#; {1}", "{0} ${{#x}} ${{x#a}}; {1}", "{0} $'#'; {1}", "{0} \\#{q}; {1}",
+    "{0} \\# x\n{1}", "{{{0};}}", "echo }}; {0}", "{{ echo }}; }}; {0}", "{{ {0} }}; }}",
+    "echo if then do done esac {{ }} in; {0}", "[ x = ] ] && {0}", "{0} in; {1}",
+    "cat <<A <<B\na\nA\nb\nB\n{0}", "cat <<A; cat <<B\na\nA\nb\nB\n{0}",
+    "cat <<A | {0}\nx\nA\n{1}", "cat <<A && {0}\nx\nA", "f4() {{ cat <<A\nx\nA\n{0}; }}; f4",
+    "echo $(cat <<A\nx\nA\n); {0}", "{0} <<A\n$({1})\nA", "{0} <<A\nA \nA\n{1}",
+    "{0} <<A\n A\nA\n{1}", "{0} <<'A B'\nx\nA B\n{1}", "{0} <<A # {q}\nx\nA\n{1}",
+    "{0} <<A;\nx\nA\n{1}", "{0} <<A\nx\\\nA\nA\n{1}", "{0} <<-A\n\t\tx\n  A\n\tA\n{1}",
+    "{0} >&{q}", "{0} <>/dev/null", "{0} >|/dev/null", "{0} &>>/dev/null", "{0} 2>&1 >&-",
+    "{0} {{fd}}>/dev/null", "{0} 3<&0 <&3-", "{0} >&1-", "{{ {0}; }} 2>&1 >/dev/null | {1}",
+    "{0} 2>&1 | {1} 1>&2", "{0} >/dev/null<<<{q}", "{0}>/dev/null;{1}", "{0}&>/dev/null&&{1}",
+    "case x in (x) {0};; esac", "case x in x|y) {0};; (z) {1};; esac",
+    "case {q} in *) {0};;& x) {1};; esac", "case x in x) {0};;\nesac", "case x in x) {0}\nesac",
+    "case x in esac) {0};; esac", "case x in in) {0};; esac",
+    "echo $[1+2]; {0}", "a=([0]=$({0}))", "a[$({0})]=1", "declare -a b=($({0}))",
+    "export y=$({0})", "y=$({0}) {1}", "echo ${{a[$({0})]}}", "a=([$({0})]=1)",
+    "time -- {0}", "((x=1)) && {0}", "( ({0}) )", "echo $( ({0}) )", "echo $(({0}) )",
+    "echo `{0} \\`{1}\\``", "{0} $(: ')'); {1}", "{0} $(case x in x) {1};; esac)",
+    "{0} $(# {q}\n{1})", "{0} \"$(echo \")\")\"", "{0} ${{x:-'}}'}}; {1}", "{0} \"${{x:-'}}'}}\"; {1}",
+    "echo $(( 1 # $({0})\n)); {1}", "(( 1 # $({0})\n)); {1}", "a[1 # $({0})\n]=1; {1}",
+    "echo ${{x:1 # $({0})\n}}", "time time ! {0}", "time ! time ! {0}", "X=1 time ! {0}",
+    "{{{0},}};\n}}", "{{ {0};}}; {{{1};}}",
 ]
 
 

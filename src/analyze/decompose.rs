@@ -2924,6 +2924,11 @@ impl<'l> Walker<'l> {
         let mut via = ctx.via.clone();
         let outer = via.len();
         let mut start = 0;
+        // Whether every wrapper read so far is bash's `time` keyword: an unquoted `time` as
+        // the command's first word without an assignment of its own, or after such a `time`
+        // (its `-p`, `--`) or a `!` after one (`time time ! CMD`, `time ! time CMD`). A `time`
+        // after an assignment, in quotes or after another wrapper is the program.
+        let mut keyword_time = false;
         // Copied only when a wrapper changes it.
         let mut ctx = std::borrow::Cow::Borrowed(ctx);
         loop {
@@ -3019,13 +3024,13 @@ impl<'l> Walker<'l> {
                 start += 1;
                 continue;
             }
-            // `time ! CMD`: after the `time` keyword (the line's first word) bash reads a
-            // pipeline, which may begin with the negation `!`; the command follows it.
+            // `time ! CMD`, `time time ! CMD`: after the `time` keyword bash reads a pipeline,
+            // which may begin with the negation `!`; the command follows it. After the program
+            // `time` (`X=1 time ! CMD`) `!` is the command the program runs.
             if first.sole
                 && matches!(first.word.parts.as_slice(),
                     [WordPart::Literal { text, quoting: crate::ast::Quoting::Unquoted, .. }] if text == "!")
-                && via.len() == outer + 1
-                && via.last().is_some_and(|v| v == "time")
+                && keyword_time
             {
                 start += 1;
                 continue;
@@ -3228,6 +3233,10 @@ impl<'l> Walker<'l> {
                 self.project_code(code, rest, &program, &via, &ctx);
             }
             if bare && let Some(spec) = wrappers::lookup(&program) {
+                keyword_time = program == "time"
+                    && is_unquoted(first, "time")
+                    && assignments.iter().all(|a| a.inherited)
+                    && (via.len() == outer || keyword_time);
                 let inner_args: Vec<Arg> = rest[1..].iter().map(|a| a.arg.clone()).collect();
                 self.wrapper_outputs(spec, &inner_args, &program, &via, ctx.to_mut());
                 // The wrapper's own options that run a program, reach the network, read

@@ -736,8 +736,22 @@ impl<'a> Lowerer<'a> {
         let mut items = Vec::new();
         let mut body = Vec::new();
         let mut c = node.walk();
+        let mut header = true;
         for (i, ch) in node.children(&mut c).enumerate() {
             if !ch.is_named() {
+                header &= kind(ch) != "))";
+                continue;
+            }
+            // `for (( …; i++ # $(cmd)⏎)); do`: no comment inside the arithmetic to bash, which
+            // expands the text after the `#` before the expression fails.
+            if header && kind(ch) == "comment" {
+                self.issue(
+                    IssueKind::ParseError,
+                    ch,
+                    "a `#` inside a `for (( … ))` header: bash reads no comment there, and runs \
+                     the substitutions after it before the expression fails"
+                        .to_owned(),
+                );
                 continue;
             }
             if node.field_name_for_child(i as u32) == Some("body") {
@@ -799,16 +813,32 @@ impl<'a> Lowerer<'a> {
 
     /// `{rm,-rf,~}` where a group could start (inside `$(…)` or `( … )`): `{` is a reserved word
     /// only before a blank, so bash reads a brace expansion, but the grammar opens a group and
-    /// misses its `}`.
+    /// misses its `}`; or a group the grammar closes without an error (`{ls;}`), whose `{` is
+    /// glued to the next word all the same.
     fn is_brace_word(&self, node: Node) -> bool {
         let text = self.text(node);
-        text.starts_with('{') && !text[1..].starts_with([' ', '\t', '\n']) && node.has_error()
+        text.starts_with('{')
+            && !text[1..].starts_with([' ', '\t', '\n'])
+            && (node.has_error() || glued_brace(text))
     }
 
     /// The group the grammar saw, with the `{` put back at the start of its first word, which
     /// the analyzer then brace-expands. The missing `}` stays a parse error.
     fn brace_word_group(&mut self, node: Node) -> Command {
         let span = self.span(node);
+        // `{ls;}`, `{rm,-rf,~};⏎}`: the grammar reads a whole group, bash the word `{ls`
+        // (brace-expanded: `rm -rf ~` runs) and then a `}` that closes nothing, a syntax error
+        // at the line it ends (the lines before it have run).
+        if !node.has_error() {
+            self.issues.push(SyntaxIssue {
+                kind: IssueKind::ParseError,
+                span: self.map.map(node.start_byte(), node.start_byte() + 1),
+                detail: "a `{` glued to the word after it: bash reads it as part of that word \
+                         (`{ls;}` is the command `{ls`), and the `}` that closes the group \
+                         here as a syntax error"
+                    .to_owned(),
+            });
+        }
         let mut body = self.statements(node);
         let open = self.map.map(node.start_byte(), node.start_byte() + 1);
         let after = self.map.map(node.start_byte() + 1, node.start_byte() + 1);
@@ -1551,6 +1581,7 @@ impl<'a> Lowerer<'a> {
 
     /// The index word of a `subscript` node (`a[…]`).
     fn subscript_index(&mut self, node: Node) -> Option<Word> {
+        self.comment_in_subscript(node);
         let mut c = node.walk();
         for (i, ch) in node.children(&mut c).enumerate() {
             if node.field_name_for_child(i as u32) == Some("index") {
@@ -1558,6 +1589,22 @@ impl<'a> Lowerer<'a> {
             }
         }
         None
+    }
+
+    /// `a[1 # $(cmd)⏎]=x`: tree-sitter-bash reads a comment inside the subscript; bash reads
+    /// the whole subscript as arithmetic, expanding the text after the `#` (running its
+    /// substitutions) before the expression fails.
+    fn comment_in_subscript(&mut self, node: Node) {
+        let mut c = node.walk();
+        if let Some(comment) = node.children(&mut c).find(|ch| kind(*ch) == "comment") {
+            self.issue(
+                IssueKind::ParseError,
+                comment,
+                "a `#` inside an array subscript: bash reads no comment there, and runs the \
+                 substitutions after it before the expression fails"
+                    .to_owned(),
+            );
+        }
     }
 
     /// `NAME=value` inside `export`/`declare`, as one word (name, `=`, value parts).
@@ -1602,6 +1649,7 @@ impl<'a> Lowerer<'a> {
                 }
                 Some("name") if kind(ch) == "subscript" => {
                     // `a[$(cmd)]=x`: the subscript is expanded, so its parts are kept.
+                    self.comment_in_subscript(ch);
                     let mut sc = ch.walk();
                     for (j, piece) in ch.children(&mut sc).enumerate() {
                         if ch.field_name_for_child(j as u32) == Some("index") {
@@ -2657,4 +2705,15 @@ fn within_quotes_or_expansion(n: Node, test: Node) -> bool {
         cur = p.parent();
     }
     false
+}
+
+/// A group's text whose `{` is followed by a byte bash keeps in the same word: anything but a
+/// blank, a newline or a metacharacter (`|&;()<>`), after which `{` is a word of its own.
+fn glued_brace(text: &str) -> bool {
+    text.as_bytes().get(1).is_some_and(|b| {
+        !matches!(
+            b,
+            b' ' | b'\t' | b'\n' | b'|' | b'&' | b';' | b'(' | b')' | b'<' | b'>'
+        )
+    })
 }

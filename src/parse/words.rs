@@ -594,7 +594,17 @@ impl Lowerer<'_> {
                     span: self.span(node),
                 });
             }
-            "comment" => {}
+            // `$(( 1 # $(cmd)⏎))`, `(( x # … ))`, `${x:1 # …}`: tree-sitter-bash reads a
+            // comment up to the line's end; bash has none inside arithmetic or a parameter
+            // expansion: it expands the text after the `#` (running its substitutions), then
+            // fails on the `#`.
+            "comment" => self.issue(
+                IssueKind::ParseError,
+                node,
+                "a `#` inside arithmetic or a parameter expansion: bash reads no comment there, \
+                 and runs the substitutions after it before the expression fails"
+                    .to_owned(),
+            ),
             "parenthesized_expression" if glued_process_substitution(node) => {
                 // `[[ a<(cmd) ]]`: bash reads `<(` as a process substitution, the grammar a
                 // comparison with a group.
