@@ -200,8 +200,9 @@ name_set! {
 name_set! {
     /// Programs whose first operand is a pattern or a program, unless an option gives it.
     pub(crate) fn is_pattern_first, PATTERN_FIRST = [
-        "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-        "mawk", "nawk", "sed", "jq", "yq", "look",
+        "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "bzgrep", "bzegrep", "bzfgrep",
+        "xzgrep", "xzegrep", "xzfgrep", "lzgrep", "lzegrep", "lzfgrep", "zstdgrep", "rg", "ag",
+        "ack", "awk", "gawk", "mawk", "nawk", "sed", "jq", "yq", "look",
     ]
 }
 
@@ -796,7 +797,8 @@ name_set! {
     /// Programs that print the content of the files they are given.
     pub(crate) fn is_printer_name, PRINTERS = [
         "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
-        "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
+        "fgrep", "zgrep", "zegrep", "zfgrep", "bzgrep", "bzegrep", "bzfgrep", "xzgrep", "xzegrep",
+        "xzfgrep", "lzgrep", "lzegrep", "lzfgrep", "zstdgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
         "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
         "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
         "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
