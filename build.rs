@@ -441,7 +441,7 @@ fn main() {
          /// a word the table does not name is an operand (echo, test); whether `--no-NAME`\n\
          /// negates a listed option (npm); whether a word `@FILE` is a response file of more\n\
          /// arguments (binutils, LLVM).\n\
-         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);\n\
+         pub(crate) type OptionTable = (u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, u32, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool, bool);\n\
          #[allow(clippy::unreadable_literal)]\n\
          pub(crate) static OPTION_TABLES: &[OptionTable] = &[\n"
     );
@@ -629,7 +629,7 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
             "short_value" | "short" | "short_optional" | "short_next" => v.is_str(),
             "single_dash_long" | "long_values" | "signal_words" | "closed" | "options_first"
             | "unlisted_operands" | "negatable" | "response_files" | "numeric_operands"
-            | "equals_values" | "separate_globals" => v.is_bool(),
+            | "equals_values" | "separate_globals" | "first_word_bundle" => v.is_bool(),
             "output_operands" => v.as_array().is_some_and(|a| {
                 a.iter()
                     .all(|n| n.as_integer().is_some_and(|n| n.unsigned_abs() < 1000))
@@ -769,8 +769,12 @@ fn option_table(t: &toml::Table, at: &dyn std::fmt::Display, text: &mut String) 
         .get("separate_globals")
         .and_then(toml::Value::as_bool)
         .unwrap_or_default();
+    let first_word_bundle = t
+        .get("first_word_bundle")
+        .and_then(toml::Value::as_bool)
+        .unwrap_or_default();
     format!(
-        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {discloses}, {ends_options}, {short_next}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files}, {numeric_operands}, {equals_values}, {separate_globals})"
+        "({short}, {long_value}, {long}, {single_value}, {short_flags}, {single_flags}, {writes}, {runs}, {network}, {single_until}, {short_optional}, {output}, {output_dir}, {reads}, {config}, {in_place}, {output_operands}, {optional_next}, {two_values}, {long_optional}, {discloses}, {ends_options}, {short_next}, {single}, {long_values}, {signal_words}, {closed}, {options_first}, {unlisted_operands}, {negatable}, {response_files}, {numeric_operands}, {equals_values}, {separate_globals}, {first_word_bundle})"
     )
 }
 

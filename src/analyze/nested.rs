@@ -2507,9 +2507,9 @@ impl Walker<'_> {
     /// `KnownHostsCommand`); `compgen -C CMD`. A static value is analysed as code run by the program; a run-time
     /// value is flagged as dynamic code. A long option is also read from a unique prefix of
     /// its name, as getopt does (a prefix that is ambiguous among the program's other options
-    /// only adds units). Inside a bundle (`tar -cI CMD`, `zip -qTT CMD`) they are read with the
-    /// program's option table ([`Walker::bundled_option_code`]). Not read: tar's old-style
-    /// letters (`tar cIf CMD …`).
+    /// only adds units). Inside a bundle (`tar -cI CMD`, `zip -qTT CMD`, tar's old-style first
+    /// word `tar cIf CMD …`) they are read with the program's option table
+    /// ([`Walker::bundled_option_code`]).
     pub(super) fn option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
         let options = shell_command_options(program);
         if options.is_empty() {
@@ -2581,21 +2581,31 @@ impl Walker<'_> {
     /// A command option of [`Walker::option_code`] inside a bundle of short options, read with
     /// the program's option table (`rsync -avze CMD`, `zip -qTT CMD`): the value, the rest of
     /// the bundle or the next word, is analysed as the code the program runs; one known only at
-    /// run time is flagged as dynamic code. Programs without a table are not read this way.
+    /// run time is flagged as dynamic code. A table's old-style first word (`tar cIf CMD OUT
+    /// SRC`, `first_word_bundle`) is such a bundle too. Programs without a table are not read
+    /// this way.
     fn bundled_option_code(&mut self, args: &[ArgW], program: &str, via: &[String], ctx: &Ctx) {
-        // Only a word of single-dash letters beyond one option can be a bundle.
+        // Only a word of single-dash letters beyond one option can be a bundle, or a first word
+        // without a dash.
         let bundles = args[1..].iter().any(|a| {
             a.arg
                 .exact()
                 .is_some_and(|v| v.len() > 2 && v.starts_with('-') && !v.starts_with("--"))
         });
-        if !bundles {
+        let first_word = args
+            .get(1)
+            .and_then(|a| a.arg.exact())
+            .is_some_and(|v| !v.is_empty() && !v.starts_with('-'));
+        if !bundles && !first_word {
             return;
         }
         let options = shell_command_options(program);
         let Some(table) = crate::programs::tables::builtin(program) else {
             return;
         };
+        if !bundles && !table.first_word_bundle {
+            return;
+        }
         let argv: Vec<crate::analyze::Arg> = args.iter().map(|a| a.arg.clone()).collect();
         let parsed = crate::programs::args::parse(Some(&table), &argv);
         for o in &parsed.opts {
@@ -2604,8 +2614,9 @@ impl Walker<'_> {
             };
             // A word that spells the option itself was read by `option_code`.
             let written = word.arg.exact().unwrap_or("");
+            let old_style = table.first_word_bundle && o.index == 1;
             if !options.contains(&o.name)
-                || !written.starts_with('-')
+                || !written.starts_with('-') && !old_style
                 || written.starts_with("--")
                 || written.starts_with(&*o.name)
             {

@@ -653,19 +653,18 @@ fn role_targets(
 }
 
 /// Whether a `tar` unit runs in one of `modes` (`-x`, `--extract`…), read with tar's table
-/// (`tar`): the option in a bundle, its unique abbreviation or a prefix that could be one
-/// (`--extr`, `--ex`), or an old-style first word holding one of `letters` (`tar xf a.tar`).
-pub(crate) fn tar_mode(tar: &OptionSpec, unit: &Unit, modes: &[&str], letters: &str) -> bool {
-    tar_mode_of(&args::parse(Some(tar), &unit.argv), unit, modes, letters)
+/// (`tar`): the option in a bundle (an old-style first word too: `tar xf a.tar`), its unique
+/// abbreviation or a prefix that could be one (`--extr`, `--ex`).
+pub(crate) fn tar_mode(tar: &OptionSpec, unit: &Unit, modes: &[&str]) -> bool {
+    tar_mode_of(&args::parse(Some(tar), &unit.argv), modes)
 }
 
 /// [`tar_mode`] of a unit already parsed with tar's table.
-fn tar_mode_of(parsed: &args::Parsed, unit: &Unit, modes: &[&str], letters: &str) -> bool {
+fn tar_mode_of(parsed: &args::Parsed, modes: &[&str]) -> bool {
     parsed
         .opts
         .iter()
         .any(|o| modes.iter().any(|m| args::option_matches(&o.name, m)))
-        || tar_old_style(unit, parsed).is_some_and(|v| v.contains(|c| letters.contains(c)))
 }
 
 /// tar's modes that create or add to the archive `-f` names.
@@ -681,23 +680,14 @@ pub(crate) const TAR_CREATES: [&str; 9] = [
     "--concatenate",
 ];
 
-/// The old-style first word of a `tar` unit (`czf` in `tar czf out.tgz dir`): a first word
-/// without `-` that the parse found as the first operand.
-fn tar_old_style<'u>(unit: &'u Unit, parsed: &args::Parsed) -> Option<&'u str> {
-    unit.argv
-        .get(1)
-        .and_then(|a| a.value.as_deref())
-        .filter(|v| !v.starts_with('-') && parsed.operands.first() == Some(&1))
-}
-
 /// The archives a `tar` unit that creates or adds to one writes (`tar -czf out.tgz dir`,
 /// `tar --create --file=out.tar dir`, `tar czf out.tgz dir`), with the span of the word: the
-/// values of `-f`/`--file`, and in an old-style first word the word its `f` takes (each letter
-/// that takes a value takes the next word, in order). `-` is standard output.
+/// values of `-f`/`--file` (in an old-style first word, the word its `f` takes). `-` is
+/// standard output.
 pub(crate) fn tar_created_archives(tar: &OptionSpec, unit: &Unit) -> Vec<(String, Span)> {
     let mut out = Vec::new();
     let parsed = args::parse(Some(tar), &unit.argv);
-    if !tar_mode_of(&parsed, unit, &TAR_CREATES, "cruA") {
+    if !tar_mode_of(&parsed, &TAR_CREATES) {
         return out;
     }
     let word = |i: usize| unit.argv.get(i).map(|a| (text(a).to_owned(), a.span));
@@ -707,6 +697,8 @@ pub(crate) fn tar_created_archives(tar: &OptionSpec, unit: &Unit) -> Vec<(String
         }
         // `--file="$f"`: the value is the part of the word after `=`.
         let found = match (&o.value, o.value_at) {
+            // `-f out.tar`, `tar cf out.tar …`: the word the value is.
+            (Some(_), Some(i)) if i != o.index => word(i),
             (Some(v), _) => unit.argv.get(o.index).map(|a| (v.clone(), a.span)),
             (None, Some(i)) if i == o.index => word(i).map(|(w, span)| {
                 (
@@ -718,15 +710,6 @@ pub(crate) fn tar_created_archives(tar: &OptionSpec, unit: &Unit) -> Vec<(String
             (None, None) => None,
         };
         out.extend(found);
-    }
-    if let Some(first) = tar_old_style(unit, &parsed)
-        && let Some(at) = first.find('f')
-    {
-        let before = first[..at]
-            .chars()
-            .filter(|c| tar.short_value.contains(*c))
-            .count();
-        out.extend(word(2 + before));
     }
     out.retain(|(w, _)| w != "-");
     out

@@ -101,11 +101,6 @@ declare_check! {
 /// [`ArchiveRemoveInputs`]).
 fn removes_inputs(program: &str, u: &Unit) -> bool {
     let mut words = u.args().map(text);
-    let long = |w: &str, full: &str| {
-        w.strip_prefix("--")
-            .map(|l| l.split_once('=').map_or(l, |(n, _)| n))
-            .is_some_and(|l| l.len() >= 5 && full.starts_with(l))
-    };
     match program {
         // Read with GNU tar's table: `--remove-files` and its unique prefixes (`--rem`).
         "tar" | "bsdtar" | "gtar" => crate::programs::tables::builtin("tar").is_some_and(|t| {
@@ -125,7 +120,12 @@ fn removes_inputs(program: &str, u: &Unit) -> bool {
                 .is_some_and(|w| matches!(w, "m" | "mf"))
                 || words.any(|w| w == "-df")
         }
-        "rsync" => words.any(|w| long(w, "remove-source-files") || long(w, "remove-sent-files")),
+        // Read with rsync's table: `--remove-source-files`, its unique prefixes (`--remove-s`)
+        // and the old name `--remove-sent-files` (or a prefix of three letters and more of it).
+        "rsync" => crate::programs::tables::builtin(program).is_some_and(|t| {
+            let parsed = crate::programs::args::parse(Some(&t), &u.argv);
+            parsed.has("--remove-source-files") || parsed.has("--remove-sent-files")
+        }),
         _ => false,
     }
 }

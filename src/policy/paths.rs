@@ -895,7 +895,7 @@ fn role_paths(
         }
         // Creating or adding to an archive: the archive is written (`tar czf out.tgz dir`,
         // `tar -rf a.tar x`), not read.
-        ("tar", Some(tar)) if tar_mode(tar, unit, &TAR_CREATES, "cruA") => {
+        ("tar", Some(tar)) if tar_mode(tar, unit, &TAR_CREATES) => {
             for (w, span) in tar_created_archives(tar, unit) {
                 out.push((Access::Write, w, span));
             }
@@ -968,7 +968,7 @@ fn option_role_paths(
 /// Whether a `tar` unit extracts (`-x`, `--extract`, `--get`, `tar xf a.tar`): then `-C
 /// DIR`/`--directory DIR` is where it writes.
 fn tar_extracts(tar: &OptionSpec, unit: &Unit) -> bool {
-    tar_mode(tar, unit, &["-x", "--extract", "--get"], "x")
+    tar_mode(tar, unit, &["-x", "--extract", "--get"])
 }
 
 /// `-o FILE` (`-oFILE`) of compilers without a table that names it: their options are whole

@@ -348,6 +348,7 @@ impl Policy {
             numeric_operands: spec.numeric_operands,
             equals_values: spec.equals_values,
             separate_globals: spec.separate_globals,
+            first_word_bundle: spec.first_word_bundle,
             optional_next: spec.optional_next.into(),
             two_values: spec.two_values.into(),
             long_optional: spec.long_optional.into(),

@@ -297,6 +297,10 @@ pub(crate) struct ProgramSpec {
     /// (`git -C DIR branch` is no `git branch -C`).
     #[serde(default)]
     pub separate_globals: bool,
+    /// The first word, when it does not start with `-`, is a bundle of short letters whose
+    /// values are the next words in order (old-style tar: `tar cvf OUT SRC`).
+    #[serde(default)]
+    pub first_word_bundle: bool,
     /// Options (named in `short` or `long` too) whose value is optional: the next word unless
     /// it starts with `-`, or attached (`-cV`, `--clear=V`): clap's `num_args = 0..=1`,
     /// commander's `[value]`.

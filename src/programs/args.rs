@@ -200,6 +200,11 @@ pub(crate) struct OptionSpec {
     /// `git branch -C`, which copies a branch). Not so for a CLI whose options before the
     /// subcommand are the subcommand's too (cobra's persistent flags: `kubectl --as X get`).
     pub separate_globals: bool,
+    /// The first word, when it does not start with `-`, is a bundle of short letters without
+    /// the dash (old-style tar: `tar cvf OUT SRC`), and each letter of it that takes a value
+    /// takes the next word not yet taken, in order (`tar cIf CMD OUT SRC` is `-c -I CMD -f OUT
+    /// SRC`), as GNU tar and bsdtar rewrite such a word before reading their options.
+    pub first_word_bundle: bool,
     /// Options that make the program write files (`sort -o`).
     pub writes: Names,
     /// Options that make the program run code or another program (`diff3 --diff-program`).
@@ -281,6 +286,7 @@ impl OptionSpec {
         numeric_operands: false,
         equals_values: false,
         separate_globals: false,
+        first_word_bundle: false,
         writes: Names::Packed(""),
         runs: Names::Packed(""),
         network: Names::Packed(""),
@@ -737,6 +743,21 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
         {
             out.unknown = Some(file.to_owned());
         }
+        // `tar cIf CMD OUT SRC`: the first word is a bundle of letters without the dash, and a
+        // word known only there at run time may be one (`tar "$m" …`).
+        if spec.first_word_bundle && i == 1 && start == 1 {
+            match arg.text() {
+                Some(v) if !v.starts_with('-') => {
+                    i = first_word_bundle(spec, argv, v, &mut out);
+                    continue;
+                }
+                None => {
+                    out.dynamic = true;
+                    out.unknown(spec, false, RUN_TIME_VALUE);
+                }
+                Some(_) => {}
+            }
+        }
         let Some(v) = arg.text() else {
             // `--author="$x"`: an option the table names as taking a value, that value known only
             // at run time, read as `--author "$x"` is (the word itself is the value's place).
@@ -1123,6 +1144,34 @@ fn read_words<W: Word>(spec: &OptionSpec, argv: &[W], start: usize, options_firs
     out.closed = spec.closed;
     out.unlisted_operands = spec.unlisted_operands;
     out
+}
+
+/// Reads `v`, the first word of a `first_word_bundle` table's program (`argv[1]`), as old-style
+/// tar reads it: every letter an option, each that takes a value (`short_value`, `short_next`,
+/// `short_optional`) taking the next word not yet taken, in order (`tar cIf CMD OUT SRC`: `-c`,
+/// `-I CMD`, `-f OUT`). A letter whose value is missing has none (tar refuses such a line).
+/// Returns the index of the first word the bundle did not take.
+fn first_word_bundle<W: Word>(spec: &OptionSpec, argv: &[W], v: &str, out: &mut Parsed) -> usize {
+    let mut next = 2;
+    for c in v.chars() {
+        out.unknown(spec, spec.knows_short(c), &short_name(c));
+        let takes = spec.short_value.contains(c)
+            || spec.short_next.contains(c)
+            || spec.short_optional.contains(c);
+        let value_at = (takes && next < argv.len()).then_some(next);
+        if value_at.is_some() {
+            next += 1;
+        }
+        out.odd |= c == '-';
+        out.opts.push(Opt {
+            name: short_name(c),
+            value: value_at.and_then(|k| value_of(argv, k)),
+            known: true,
+            index: 1,
+            value_at,
+        });
+    }
+    next
 }
 
 /// Whether option `name` (at `argv[i]`, its value not attached) is one of the table's
@@ -1614,6 +1663,72 @@ mod tests {
             assert!(parsed.unknown.is_none(), "{input}");
         }
         assert_eq!(zstd.knows("-o"), Some(true));
+    }
+
+    /// With `first_word_bundle`, a first word without `-` is a bundle of letters whose values
+    /// are the next words in order (old-style tar: `tar cIf CMD OUT SRC` is `-c -I CMD -f
+    /// OUT`); a later word without `-` is an operand, a letter the table does not name is
+    /// unknown, and without the flag the word is an operand.
+    #[test]
+    fn an_old_style_first_word_is_a_bundle_taking_the_next_words_in_order() {
+        let tar = OptionSpec {
+            short: "ctvxzO".into(),
+            short_value: "CIf".into(),
+            closed: true,
+            first_word_bundle: true,
+            ..OptionSpec::default()
+        };
+        for (input, opts, values, operands) in [
+            (
+                "tar cIf CMD out.tgz src",
+                vec!["-c", "-I", "-f"],
+                vec![None, Some("CMD"), Some("out.tgz")],
+                vec!["src"],
+            ),
+            (
+                "tar tvf a.tar",
+                vec!["-t", "-v", "-f"],
+                vec![None, None, Some("a.tar")],
+                vec![],
+            ),
+            (
+                "tar xCf /etc a.tar tf",
+                vec!["-x", "-C", "-f"],
+                vec![None, Some("/etc"), Some("a.tar")],
+                vec!["tf"],
+            ),
+            (
+                "tar xf a.tar -C dir x",
+                vec!["-x", "-f", "-C"],
+                vec![None, Some("a.tar"), Some("dir")],
+                vec!["x"],
+            ),
+            (
+                "tar -tf a.tar x",
+                vec!["-t", "-f"],
+                vec![None, Some("a.tar")],
+                vec!["x"],
+            ),
+            ("tar tf", vec!["-t", "-f"], vec![None, None], vec![]),
+        ] {
+            let a = argv(input);
+            let parsed = parse(Some(&tar), &a);
+            let names: Vec<&str> = parsed.opts.iter().map(|o| &*o.name).collect();
+            let got: Vec<Option<&str>> = parsed.opts.iter().map(|o| o.value.as_deref()).collect();
+            let rest: Vec<&str> = parsed.operands.iter().map(|&i| a[i]).collect();
+            assert_eq!(names, opts, "options of {input}");
+            assert_eq!(got, values, "values of {input}");
+            assert_eq!(rest, operands, "operands of {input}");
+            assert!(parsed.unknown.is_none(), "{input}");
+        }
+        let a = argv("tar tLf a.tar");
+        assert_eq!(parse(Some(&tar), &a).unknown.as_deref(), Some("-L"));
+        let plain = OptionSpec {
+            first_word_bundle: false,
+            ..tar.clone()
+        };
+        let a = argv("tar cf out src");
+        assert_eq!(parse(Some(&plain), &a).operands, vec![1, 2, 3]);
     }
 
     /// A long option listed as a flag given `=value` is unknown to a closed table (its real

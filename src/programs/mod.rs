@@ -200,8 +200,9 @@ name_set! {
 name_set! {
     /// Programs whose first operand is a pattern or a program, unless an option gives it.
     pub(crate) fn is_pattern_first, PATTERN_FIRST = [
-        "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk",
-        "mawk", "nawk", "sed", "jq", "yq", "look",
+        "grep", "egrep", "fgrep", "zgrep", "zegrep", "zfgrep", "bzgrep", "bzegrep", "bzfgrep",
+        "xzgrep", "xzegrep", "xzfgrep", "lzgrep", "lzegrep", "lzfgrep", "zstdgrep", "rg", "ag",
+        "ack", "awk", "gawk", "mawk", "nawk", "sed", "jq", "yq", "look",
     ]
 }
 
@@ -796,7 +797,8 @@ name_set! {
     /// Programs that print the content of the files they are given.
     pub(crate) fn is_printer_name, PRINTERS = [
         "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
-        "fgrep", "zgrep", "zegrep", "zfgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
+        "fgrep", "zgrep", "zegrep", "zfgrep", "bzgrep", "bzegrep", "bzfgrep", "xzgrep", "xzegrep",
+        "xzfgrep", "lzgrep", "lzegrep", "lzfgrep", "zstdgrep", "rg", "ag", "ack", "awk", "gawk", "mawk", "nawk", "sed",
         "jq", "yq", "base64", "base32", "xxd", "od", "hexdump", "hd", "strings", "sort", "uniq",
         "diff", "sdiff", "cut", "paste", "rev", "column", "fold", "fmt", "comm", "join", "expand",
         "unexpand", "pr", "zcat", "bzcat", "xzcat", "zstdcat", "lzcat", "zless", "zmore", "iconv",
@@ -1055,18 +1057,23 @@ name_set! {
 /// `xclip -o`, `xsel -bo`, `xsel --clear`, `win32yank -o`, `lemonade paste`. xsel's words are
 /// read with its table (bundles, `-l LOG`'s value): it fills the selection when told to read
 /// (`-i`, `-a`, `-f`, `-z`) even with `-o` (it prints the old selection first), and not when it
-/// clears, deletes, exchanges or keeps one. xclip's direction is its last `-in`/`-out` word
-/// (X resource options, any unique prefix: `-i`, `-o`, `-ou`), and `-filter` reads too.
+/// clears, deletes, exchanges or keeps one. xclip's words are read with its table too (`-sel
+/// -o` names a selection `-o`): its direction is its last `-in`/`-out` option, `-filter` reads
+/// too, and a word the table does not prove (`-s`, an ambiguous prefix xclip reads as a file)
+/// or one known only at run time leaves the direction unproven.
 pub(crate) fn clipboard_reads_only<W: args::Word>(p: &str, argv: &[W]) -> bool {
     let words = || argv.iter().skip(1).filter_map(W::text);
     match p {
-        "xclip" => {
-            let filters = words().any(|w| w.len() > 1 && "-filter".starts_with(w));
-            let last = words()
-                .filter(|w| matches!(*w, "-i" | "-in" | "-o" | "-ou" | "-out"))
-                .last();
-            !filters && last.is_some_and(|w| w.starts_with("-o"))
-        }
+        "xclip" => tables::builtin(p).is_some_and(|t| {
+            let parsed = args::parse(Some(&t), argv);
+            let last = (parsed.opts.iter())
+                .rfind(|o| matches!(&*o.name, "-i" | "-in" | "-o" | "-ou" | "-out"));
+            parsed.unknown.is_none()
+                && !parsed.dynamic
+                && !parsed.has_exact("-f")
+                && !parsed.has_exact("-filter")
+                && last.is_some_and(|o| o.name.starts_with("-o"))
+        }),
         "xsel" => tables::builtin(p).is_some_and(|t| {
             let parsed = args::parse(Some(&t), argv);
             let any = |names: &[&str]| names.iter().any(|n| parsed.has_exact(n));
@@ -1346,6 +1353,14 @@ mod tests {
             ("xclip -in -o", true),
             ("xclip -f -o", false),
             ("xclip -sel c", false),
+            // `-selection` takes the next word, `-o` too: the direction stays in.
+            ("xclip -selection -o", false),
+            ("xclip -sel -o", false),
+            ("xclip -display -o", false),
+            ("xclip -selection c -o", true),
+            ("xclip -filter -o", false),
+            // An ambiguous prefix is a file xclip reads, not an option.
+            ("xclip -s -o", false),
             ("win32yank -o", true),
             ("lemonade paste", true),
             ("lemonade copy", false),

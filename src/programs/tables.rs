@@ -233,6 +233,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         numeric_operands,
         equals_values,
         separate_globals,
+        first_word_bundle,
     ) = OPTION_TABLES.get(table)?;
     let text = |a: usize, b: u32| OPTION_TEXT.get(a..b as usize);
     Some(OptionSpec {
@@ -270,6 +271,7 @@ pub(crate) fn builtin(program: &str) -> Option<OptionSpec> {
         numeric_operands,
         equals_values,
         separate_globals,
+        first_word_bundle,
     })
 }
 
