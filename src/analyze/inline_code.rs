@@ -1070,7 +1070,7 @@ mod tests {
             "require('os').cpus().length",
             "require('./package.json').version",
             "console.log(require('../package.json').scripts.build)",
-            "require('./packages/web/package.json')['name']",
+            "require('./packages/web/package.json').name",
             "require(\"os\").cpus().length",
             "console.log(require('node:os').platform(), require('os').arch())",
             "os.cpus().length",
