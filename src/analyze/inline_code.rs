@@ -25,9 +25,15 @@
 //! ([`python_imports`]) and the `workspace-code` check asks when the directory the command runs
 //! in holds `platform.py`, `platform/` or any module named like a standard library one. Any other
 //! import is unproven. `-S` (no `site`) and `-I` are options, which the allow rules do not take.
-//! Node's one import in the subset is `require('os')` (or `node:os`, or the `os` global `-e` and
+//! Node's one module in the subset is `require('os')` (or `node:os`, or the `os` global `-e` and
 //! `-p` give): a core module, which `require` returns before it looks at any file, so no file of
-//! the directory can replace it; any other `require` is unproven.
+//! the directory can replace it. Beside it, a project's manifest as data:
+//! `require('./package.json')` (also `../package.json`, `./packages/a/package.json`). `require`
+//! parses a file named `.json` as JSON, which has no code; but where no such file is (a missing
+//! name, a directory `package.json/`), it tries `package.json.js` and `package.json/index.js`
+//! and runs them. The reader returns these names ([`node_manifests`]) and the `workspace-code`
+//! check asks unless each is a regular file (not a link) that the line does not write. Any
+//! other `require` is unproven.
 
 /// The interpreter language of a one-liner reader.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +60,18 @@ pub(crate) fn python_imports(code: &str) -> Option<Vec<&'static str>> {
     )
 }
 
+/// The manifests a proven Node one-liner reads with `require` (`./package.json`), as written;
+/// `None` when the code is not proven to only print.
+pub(crate) fn node_manifests(code: &str) -> Option<Vec<String>> {
+    Some(parse(Lang::Node, code)?.1)
+}
+
 fn read(lang: Lang, code: &str) -> Option<Vec<&'static str>> {
+    Some(parse(lang, code)?.0)
+}
+
+/// The modules the proven code imports and the manifests it reads; `None` when unproven.
+fn parse(lang: Lang, code: &str) -> Option<(Vec<&'static str>, Vec<String>)> {
     if code.len() > 4096 {
         return None;
     }
@@ -64,10 +81,23 @@ fn read(lang: Lang, code: &str) -> Option<Vec<&'static str>> {
         toks: &tokens,
         at: 0,
         imported: Vec::new(),
+        manifests: Vec::new(),
         names: Vec::new(),
     };
     p.program()?;
-    Some(p.imported)
+    Some((p.imported, p.manifests))
+}
+
+/// A project manifest `require` is proven to read as JSON data when it is a regular file:
+/// `./package.json`, or a relative path to one (`../package.json`, `./packages/a/package.json`)
+/// of plain characters (no escape, no `node_modules` lookup: a bare `package.json` is a
+/// package's name).
+fn manifest_path(name: &str) -> bool {
+    (name.starts_with("./") || name.starts_with("../"))
+        && name.ends_with("/package.json")
+        && name
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'/' | b'-' | b'_' | b'@'))
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -218,6 +248,8 @@ struct Parser<'a> {
     toks: &'a [Tok],
     at: usize,
     imported: Vec<&'static str>,
+    /// Node manifests read with `require` ([`manifest_path`]).
+    manifests: Vec<String>,
     /// Python names the code assigned a value of a builtin type (`d = json.load(sys.stdin)`).
     names: Vec<String>,
 }
@@ -687,16 +719,23 @@ impl Parser<'_> {
                     if !self.eat(&Tok::Punct('(')) {
                         return None;
                     }
-                    match self.peek() {
-                        Some(Tok::Str(m)) if matches!(m.as_str(), "os" | "node:os") => {
-                            self.at += 1;
-                        }
+                    let manifest = match self.peek() {
+                        Some(Tok::Str(m)) if matches!(m.as_str(), "os" | "node:os") => None,
+                        Some(Tok::Str(m)) if manifest_path(m) => Some(m.clone()),
                         _ => return None,
-                    }
+                    };
+                    self.at += 1;
                     if !self.eat(&Tok::Punct(')')) {
                         return None;
                     }
-                    self.member(NODE_OS_DATA, NODE_OS_CALLS)
+                    match manifest {
+                        // JSON data: its fields are read as a value's.
+                        Some(m) => {
+                            self.manifests.push(m);
+                            Some(Kind::Value)
+                        }
+                        None => self.member(NODE_OS_DATA, NODE_OS_CALLS),
+                    }
                 }
                 "Intl" => {
                     if !self.eat(&Tok::Punct('.')) {
@@ -1029,6 +1068,9 @@ mod tests {
             "process.versions.node >= '18'",
             "process.platform === 'linux'",
             "require('os').cpus().length",
+            "require('./package.json').version",
+            "console.log(require('../package.json').scripts.build)",
+            "require('./packages/web/package.json').name",
             "require(\"os\").cpus().length",
             "console.log(require('node:os').platform(), require('os').arch())",
             "os.cpus().length",
@@ -1043,10 +1085,25 @@ mod tests {
     }
 
     #[test]
+    fn node_manifests_are_returned() {
+        assert_eq!(
+            node_manifests("console.log(require('./package.json').version, require('os').arch())"),
+            Some(vec!["./package.json".to_owned()])
+        );
+        assert_eq!(node_manifests("process.version"), Some(vec![]));
+        assert_eq!(node_manifests("require('./x.js')"), None);
+    }
+
+    #[test]
     fn node_code_that_does_more_is_not_proven() {
         for code in [
             "require('child_process').execSync('id')",
-            "console.log(require('./package.json').version)",
+            "require('package.json').version",
+            "require('./package.json/../x.json')",
+            "require('./config.json').token",
+            "require('./package.json').constructor.constructor('id')()",
+            "require('./package\\x2ejson')",
+            "require(`./package.json`)",
             "console.log(process.env)",
             "process.env.TOKEN",
             "process['env']",

@@ -1330,6 +1330,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     f.display()
                 )
             }),
+        "node" | "nodejs" => node_manifests_unproven(u, dir, w),
         _ if crate::programs::is_python(base) => {
             let Some(module) = python_module(u) else {
                 return inline_imports_shadowed(u, dir, w);
@@ -3558,6 +3559,28 @@ fn inline_imports_shadowed(u: &Unit, dir: &Path, w: &LineWrites) -> Option<Strin
     ))
 }
 
+/// `node -p CODE` that the one-liner reader proves to only print, reading a manifest with
+/// `require('./package.json')`: `require` parses a regular file named `.json` as JSON, but
+/// where the name is missing, a directory or a link the line or the checkout may point
+/// elsewhere, it runs `package.json.js` or `package.json/index.js` instead. Each manifest must
+/// be a regular file now, and the line must not write it.
+fn node_manifests_unproven(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let code = ["-e", "--eval", "-p", "--print"]
+        .iter()
+        .find_map(|o| crate::programs::tables::builtin_option("node", &u.argv, o)?.value)?;
+    let manifests = crate::analyze::inline_code::node_manifests(&code)?;
+    manifests.iter().find_map(|m| {
+        let f = dir.join(m.strip_prefix("./").unwrap_or(m));
+        let plain = !w.has(&f) && w.cx.look.lstat(&f) == crate::files::Kind::File;
+        (!plain).then(|| {
+            format!(
+                "`require('{m}')` reads `{}` as JSON only when it is a regular file: a missing name or a directory makes `require` run `{m}.js` or `{m}/index.js`",
+                f.display()
+            )
+        })
+    })
+}
+
 /// The module of `python -m MOD` (also `-mMOD`), as Python's table reads the options before
 /// it (`python3 -W ignore -m pip`); none after a script operand or `-c`.
 fn python_module(u: &Unit) -> Option<String> {
@@ -4534,6 +4557,29 @@ mod tests {
             assert!(flagged(t.path(), cmd).is_some(), "{file}");
             assert_eq!(flagged(t.path(), plain), None, "{file}");
         }
+    }
+
+    /// `require('./package.json')` reads JSON only from a regular file: a missing name, a
+    /// directory or a link (or a file the line writes) leaves `require` free to run code.
+    #[test]
+    fn node_require_of_a_manifest_that_is_not_a_regular_file() {
+        let cmd = "node -p \"require('./package.json').version\"";
+        let nested = "node -e \"console.log(require('./web/package.json').name)\"";
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(t.path(), cmd).is_some());
+        write(t.path(), "package.json", "{\"version\": \"1.0.0\"}");
+        write(t.path(), "web/package.json", "{}");
+        assert_eq!(flagged(t.path(), cmd), None);
+        assert_eq!(flagged(t.path(), nested), None);
+        assert!(flagged(t.path(), &format!("cp x package.json && {cmd}")).is_some());
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        write(t.path(), "package.json/index.js", "");
+        assert!(flagged(t.path(), cmd).is_some());
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        write(t.path(), "real.json", "{}");
+        std::os::unix::fs::symlink(t.path().join("real.json"), t.path().join("package.json"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert!(flagged(t.path(), cmd).is_some());
     }
 
     #[test]

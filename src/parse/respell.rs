@@ -17,6 +17,10 @@
 //!   (`echo 2>&1⏎\rm -rf ~`, `echo 2>&1⏎\⏎rm -rf ~`): the grammar takes the newline into the
 //!   word and keeps it in the command; bash ends the command at the newline. The continuations
 //!   are removed and the escaped byte is respelled quoted (`'r'm`).
+//! - a substring's offset that begins with a plain parameter (`${x:$n}`, `${x: $n:2}`,
+//!   `"${@:$1}"`): the grammar closes the expansion before the `$` (a missing `}`) and reads
+//!   the rest as other words; bash reads the parameter as the offset's. Respelled braced
+//!   (`${x:${n}}`), the same expansion to bash.
 
 use tree_sitter::{Node, Tree};
 
@@ -44,6 +48,7 @@ pub(super) fn may_need(src: &str) -> bool {
     }) || glued_keyword(b)
         || glued_heredoc_operator(b)
         || quoted_heredoc_middle(b)
+        || (src.contains("${") && (src.contains(":$") || src.contains(": $")))
 }
 
 /// A blank or a newline.
@@ -190,6 +195,28 @@ fn check(node: Node, ancestors: &[Node], src: &str, out: &mut Vec<Edit>) {
                 with: "\\#".to_owned(),
             });
         }
+        // `${x:$n}`: the grammar closes the expansion after the `:` (a missing `}`) where a
+        // plain parameter begins the offset.
+        "}" if node.is_missing() => {
+            let after_colon = node
+                .prev_sibling()
+                .is_some_and(|p| kind(p) == ":" && p.end_byte() == node.start_byte());
+            let in_expansion = parent.is_some_and(|p| kind(p) == "expansion");
+            if !(after_colon && in_expansion) {
+                return;
+            }
+            let mut at = node.start_byte();
+            while matches!(b.get(at), Some(b' ' | b'\t')) {
+                at += 1;
+            }
+            if let Some(name) = plain_parameter_end(b, at).and_then(|end| src.get(at + 1..end)) {
+                out.push(Edit {
+                    start: at,
+                    end: at + 1 + name.len(),
+                    with: format!("${{{name}}}"),
+                });
+            }
+        }
         // `{ echo; }x; rm -rf ~⏎}`, `fi#`, `done=`: a closing or middle reserved word glued to
         // a byte that is not a metacharacter is a longer word to bash, not the reserved word.
         "}" | "fi" | "done" | "then" | "do" | "else" | "elif" if !node.is_named() => {
@@ -310,6 +337,27 @@ fn check(node: Node, ancestors: &[Node], src: &str, out: &mut Vec<Edit>) {
         }
         _ => {}
     }
+}
+
+/// The end of the plain parameter `$NAME`, `$0`…`$9` or `$@`, `$*`, `$#`, `$?`, `$-`, `$$`,
+/// `$!` that begins at `at` of `b` (one digit only: `$10` is `${1}0`); `None` when no `$` is
+/// there or another expansion begins there (`${`, `$(`, `$'…'`).
+fn plain_parameter_end(b: &[u8], at: usize) -> Option<usize> {
+    if b.get(at) != Some(&b'$') {
+        return None;
+    }
+    let first = *b.get(at + 1)?;
+    if first.is_ascii_digit() || matches!(first, b'@' | b'*' | b'#' | b'?' | b'-' | b'$' | b'!') {
+        return Some(at + 2);
+    }
+    if !(first.is_ascii_alphabetic() || first == b'_') {
+        return None;
+    }
+    let len = b[at + 1..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    Some(at + 1 + len)
 }
 
 /// `cat <<EOF; rm -rf ~`, `cat <<EOF|sh`, `$(cat <<EOF)`: the first unquoted operator byte
@@ -681,6 +729,9 @@ mod tests {
             ("cat <<E'O'F\n$(rm x)\nEOF\nid", vec!["cat", "id"]),
             ("cat <<\"E\"OF\n$(rm x)\nEOF\nid", vec!["cat", "id"]),
             ("cat <<'E'\"O\"F >f\nb\nEOF\nid", vec!["cat", "id"]),
+            ("echo ${x:$n}; rm y", vec!["echo", "rm"]),
+            ("echo \"${x: $n:2}\" && rm y", vec!["echo", "rm"]),
+            ("echo ${@:$1}|sh", vec!["echo", "sh"]),
         ] {
             let got = programs(src);
             assert_eq!(got, want, "{src:?}");
@@ -700,10 +751,35 @@ mod tests {
             "cat <<'E;F'\nb\nE;F",
             "cat <<E\\;F\nb\nE;F",
             "cat <<EOF ; ls\nb\nEOF",
+            "echo ${x:-$n} ${x:1:$m} a:$b",
+            "echo ${x:${n}}",
         ] {
             let tree = super::super::tree(src, std::time::Duration::from_secs(2))
                 .unwrap_or_else(|_| panic!("{src:?}: no tree"));
             assert!(super::edits(&tree, src).is_empty(), "{src:?}");
         }
+    }
+
+    /// A substring's offset that begins with a plain parameter is read whole, the parameter
+    /// braced; an offset that begins with another expansion is left as the grammar reads it.
+    #[test]
+    fn substring_offsets_of_a_parameter_are_read_braced() {
+        for (src, want) in [
+            ("echo ${x:$n}", "echo ${x:${n}}"),
+            ("echo \"${x:$n:2}\"", "echo \"${x:${n}:2}\""),
+            ("echo ${x: $i}", "echo ${x: ${i}}"),
+            ("echo ${@:$1} ${x:$#}", "echo ${@:${1}} ${x:${#}}"),
+        ] {
+            let tree = super::super::tree(src, std::time::Duration::from_secs(2))
+                .unwrap_or_else(|_| panic!("{src:?}: no tree"));
+            let (text, _) = super::apply(src, &super::edits(&tree, src));
+            assert_eq!(text, want, "{src:?}");
+            let script = crate::parse::parse(src, &crate::Limits::default());
+            assert!(script.issues.is_empty(), "{src:?}: {:?}", script.issues);
+        }
+        let src = "echo ${x:$(id)}";
+        let tree = super::super::tree(src, std::time::Duration::from_secs(2))
+            .unwrap_or_else(|_| panic!("{src:?}: no tree"));
+        assert!(super::edits(&tree, src).is_empty());
     }
 }

@@ -73,6 +73,15 @@ pub(crate) enum ArgPattern {
     /// proves to only compute and print; `@perl-other-code`: any other code, or code known
     /// only at run time.
     PerlCode(bool),
+    /// `@perl-open-mode`: a name Perl's two-argument `open` (the `-n`/`-p` loop's `<>`, and
+    /// tools written in Perl that open their operands so) reads as a mode rather than a file:
+    /// one beginning with `<`, `>`, `+`, `|` or `&` (a pipe from a command, a write, a duplicated
+    /// descriptor), or ending with `|` (a pipe from a command), white space first or last (which
+    /// `open` strips), or `-` (standard input, or a switch); and any name known only at run
+    /// time. Every name a glob expands to begins and ends as the glob does when its first and
+    /// last characters are literal (`src/*.rs`), so only a glob whose edge is a wildcard may
+    /// expand to one.
+    PerlOpenMode,
     /// `not:WORD[,WORD…]`: any word but those listed (a value known only at run time
     /// included): `-m` given any module but `json.tool` or `site`, with no regex to compile.
     Except(Text),
@@ -119,8 +128,9 @@ impl ArgPattern {
                 "node-other-code" => Ok(ArgPattern::InlineCode(Lang::Node, false)),
                 "perl-filter-code" => Ok(ArgPattern::PerlCode(true)),
                 "perl-other-code" => Ok(ArgPattern::PerlCode(false)),
+                "perl-open-mode" => Ok(ArgPattern::PerlOpenMode),
                 other => Err(format!(
-                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @sqlite-unproven, @rust-target-unproven, @cargo-target-unproven, @python-print-code, @python-other-code, @node-print-code, @node-other-code, @perl-filter-code, @perl-other-code"
+                    "unknown path class `@{other}`; known: @root, @home, @system, @system-path, @workspace-root, @outside-workspace, @dynamic, @any, @written-file, @sed-runs-or-writes, @awk-runs-or-writes, @kubectl-record-format, @sqlite-unproven, @rust-target-unproven, @cargo-target-unproven, @python-print-code, @python-other-code, @node-print-code, @node-other-code, @perl-filter-code, @perl-other-code, @perl-open-mode"
                 )),
             };
         }
@@ -167,6 +177,16 @@ impl ArgPattern {
             // only expand to one when the directory holds such a name (an unmatched glob stays
             // as written).
             ArgPattern::Regex(r) if r.src.starts_with("^-") => dash_names || glob.starts_with('-'),
+            // A glob that matches nothing stays as written; the names it matches begin with its
+            // first character and end with its last when those are literal. An extglob group
+            // (`@(…)`) is not read.
+            ArgPattern::PerlOpenMode => {
+                let wild = |c: char| matches!(c, '*' | '?' | '[' | ']' | '{' | '}' | '\\');
+                glob.contains('(')
+                    || glob.starts_with(wild)
+                    || glob.ends_with(wild)
+                    || perl_open_mode(glob)
+            }
             ArgPattern::Glob(..) | ArgPattern::Regex(..) | ArgPattern::Except(..) => true,
             _ => false,
         }
@@ -241,6 +261,7 @@ impl ArgPattern {
                 let proven = !dynamic && crate::analyze::perl_code::filters_only(text);
                 proven == *filters
             }
+            ArgPattern::PerlOpenMode => dynamic || perl_open_mode(text),
             ArgPattern::Glob(src, cell) => cell
                 .get_or_init(|| Glob::new(src).ok())
                 .as_ref()
@@ -287,6 +308,12 @@ impl ArgPattern {
             _ => Ok(()),
         }
     }
+}
+
+/// Does Perl's two-argument `open` read `name` as a mode ([`ArgPattern::PerlOpenMode`])?
+fn perl_open_mode(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_whitespace() || matches!(c, '<' | '>' | '+' | '|' | '&' | '-'))
+        || name.ends_with(|c: char| c.is_whitespace() || c == '|')
 }
 
 fn is_workspace_root(text: &str, cwd: &Path) -> bool {
@@ -673,6 +700,46 @@ mod tests {
         assert!(p("re:^-").literal_matched_by_glob("*", true));
         assert!(p("re:^-").literal_matched_by_glob("-*", false));
         assert!(p("*=*").literal_matched_by_glob("*", false));
+    }
+
+    /// Perl's two-argument `open` reads a leading `<`, `>`, `+`, `|`, `&`, `-` or white space
+    /// and a trailing `|` or white space as a mode; a glob may expand to such a name only when
+    /// its first or last character is not literal.
+    #[test]
+    fn perl_open_modes_and_the_globs_that_may_expand_to_one() {
+        let p = ArgPattern::PerlOpenMode;
+        let cwd = Path::new("/work/proj");
+        for name in [
+            "id|", "|id", ">out", ">>log", "+<f", "<&=0", "&3", "-", "-e", " |id", "x |", "x\n",
+        ] {
+            assert!(p.matches(&arg(name), cwd), "{name:?}");
+        }
+        for name in ["src/main.rs", "a-b.txt", "notes.txt", "x|y.txt", "a>b"] {
+            assert!(!p.matches(&arg(name), cwd), "{name:?}");
+        }
+        assert!(p.matches(&dynamic("$f"), cwd));
+        for glob in [
+            "*.rs",
+            "src/*",
+            "?x",
+            "[ab].rs",
+            "src/x[ab]",
+            ">*.rs",
+            "./*|",
+            " src/*.rs",
+            "s@(x|y)",
+            "{a,b}*",
+        ] {
+            assert!(p.literal_matched_by_glob(glob, false), "{glob:?}");
+        }
+        for glob in [
+            "src/*.rs",
+            "src/**/*.rs",
+            "s?c/m[ab]in.rs",
+            "chapters/*.tex",
+        ] {
+            assert!(!p.literal_matched_by_glob(glob, true), "{glob:?}");
+        }
     }
 
     #[test]
