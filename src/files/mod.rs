@@ -865,10 +865,12 @@ pub(crate) fn is_device_read(path: &Path) -> bool {
 /// A device the disk, tape, camera and serial tools are made to be given (`fdisk -l /dev/sda`,
 /// `blkid /dev/sda1`, `mt -f /dev/nst0 status`, `v4l2-ctl -d /dev/video0`, `setserial -g
 /// /dev/ttyS0`): disks and their partitions, loop, optical, tape, RAID and mapped devices, the
-/// `/dev/disk/by-*` links, cameras and serial ports. Any other device a program that does not
-/// only name its paths is given is opened as it is (`blkid /dev/watchdog` arms the watchdog;
-/// an input device, a terminal, memory, the kernel log or a TPM gives what is on the machine).
-/// On a path already expanded (absolute).
+/// `/dev/disk/by-*` links, cameras and serial ports. Only those tools
+/// ([`crate::programs::is_device_tool`]) are exempt: any other program opens such a device for
+/// what it holds. Any other device a program that does not only name its paths is given is
+/// opened as it is (`blkid /dev/watchdog` arms the watchdog; an input device, a terminal,
+/// memory, the kernel log or a TPM gives what is on the machine). On a path already expanded
+/// (absolute).
 pub(crate) fn is_storage_device(path: &Path) -> bool {
     let Ok(dev) = path.strip_prefix("/dev") else {
         return false;

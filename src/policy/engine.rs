@@ -475,8 +475,7 @@ impl Policy {
             for (word, span) in named {
                 let opens_device = match wd.resolve(&word) {
                     Some((resolved, _)) => {
-                        crate::files::is_device_read(&resolved)
-                            && !crate::files::is_storage_device(&resolved)
+                        paths::opens_device(unit.program.as_deref().unwrap_or(""), &resolved)
                             || crate::files::is_secret(&resolved)
                     }
                     None => unknown_dir,

@@ -693,8 +693,7 @@ pub(crate) fn unit_paths_opening(
                     .and_then(|o| o.split_once('='))
                     .map_or(t, |(_, v)| v);
                 // `blkid /dev/watchdog`: a device named to a program that does not only name
-                // its paths is opened (a watchdog opened is armed), unless it is one the disk,
-                // tape, camera and serial tools are made to be given (`fdisk -l /dev/sda`).
+                // its paths is opened (a watchdog opened is armed).
                 if let Some(opened) = opened.as_deref_mut()
                     && !names_only
                     && !a.glob
@@ -704,11 +703,9 @@ pub(crate) fn unit_paths_opening(
                 {
                     opened.push((t.to_owned(), a.span));
                 }
-                if t.starts_with('/') && {
-                    let device = crate::files::normalize_abs(t);
-                    let device = Path::new(&device);
-                    crate::files::is_device_read(device) && !crate::files::is_storage_device(device)
-                } {
+                if t.starts_with('/')
+                    && opens_device(program, Path::new(&crate::files::normalize_abs(t)))
+                {
                     out.push((Access::Read, t.to_owned(), a.span));
                     continue;
                 }
@@ -750,6 +747,15 @@ pub(crate) fn unit_paths_opening(
     );
     role_paths(program, unit, operands_done, &mut out);
     out
+}
+
+/// Whether `program` given the device `path` (absolute, normalised) opens it for what it
+/// holds: every device but the harmless ones ([`crate::files::is_device_read`]), except a
+/// storage device given to one of the tools made to describe it (`fdisk -l /dev/sda`, `blkid
+/// /dev/sda1`; [`crate::programs::is_device_tool`]).
+pub(crate) fn opens_device(program: &str, path: &Path) -> bool {
+    crate::files::is_device_read(path)
+        && !(crate::files::is_storage_device(path) && crate::programs::is_device_tool(program))
 }
 
 /// A descriptor above standard error that `raw` names (`/dev/fd/3`, `/proc/self/fd/9`) and no

@@ -794,6 +794,23 @@ name_set! {
 }
 
 name_set! {
+    /// The disk, tape, camera and serial tools: given a storage device (a disk, a partition, a
+    /// loop, optical, tape, RAID or mapped device, a camera, a serial port), they print what it
+    /// is (its partitions, label, file system's superblock, health, status or file names),
+    /// never the bytes it holds; and `mount`/`umount`, which attach or detach it (their own
+    /// rules decide). Any other program opens such a device as a file and may print what is
+    /// on it (`yara -s r.yar /dev/sda`, `unzip -p /dev/sda`, `pdftotext /dev/sda -`).
+    pub(crate) fn is_device_tool, DEVICE_TOOLS = [
+        "blkid", "lsblk", "findmnt", "findfs", "df", "fdisk", "sfdisk", "cfdisk", "gdisk",
+        "sgdisk", "partx", "blockdev", "smartctl", "udevadm", "udisksctl", "fatlabel",
+        "exfatlabel", "dosfslabel", "swaplabel", "e2label", "ntfslabel", "dumpe2fs",
+        "dump.exfat", "tune.exfat", "e2freefrag", "e2undo", "fsstat", "mmls", "fls", "mt",
+        "eject", "v4l2-ctl", "setserial", "lvdisplay", "pvdisplay", "vgdisplay", "lvs", "pvs",
+        "vgs", "mount", "umount",
+    ]
+}
+
+name_set! {
     /// Programs that print the content of the files they are given.
     pub(crate) fn is_printer_name, PRINTERS = [
         "cat", "tac", "head", "tail", "less", "more", "most", "bat", "batcat", "nl", "grep", "egrep",
@@ -1483,8 +1500,13 @@ mod tests {
             (is_gnu_prefixed, GNU_PREFIXED),
             (is_alias_addressed, ALIAS_ADDRESSED),
             (is_vim, VIMS),
+            (is_device_tool, DEVICE_TOOLS),
         ] {
             assert_name_set(is, list);
+        }
+        // A tool exempt for the storage devices it describes prints none of their bytes.
+        for p in DEVICE_TOOLS {
+            assert!(!is_printer_name(p) && !is_digest(p), "{p}");
         }
         // A look-up sends the name it looks up; a client naming remotes by alias copies to them.
         for p in HOST_LOOKUPS.iter().chain(ALIAS_ADDRESSED) {
