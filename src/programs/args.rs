@@ -1397,6 +1397,25 @@ mod tests {
         )
     }
 
+    /// `input` read with `spec`: the options' names and values, and the operands, in order;
+    /// no option unknown.
+    fn assert_reads(
+        spec: &OptionSpec,
+        input: &str,
+        opts: &[&str],
+        values: &[Option<&str>],
+        operands: &[&str],
+    ) {
+        let a = argv(input);
+        let parsed = parse(Some(spec), &a);
+        let names: Vec<&str> = parsed.opts.iter().map(|o| &*o.name).collect();
+        let got: Vec<Option<&str>> = parsed.opts.iter().map(|o| o.value.as_deref()).collect();
+        let rest: Vec<&str> = parsed.operands.iter().map(|&i| a[i]).collect();
+        assert_eq!(names, opts, "options of {input}");
+        assert_eq!(got, values, "values of {input}");
+        assert_eq!(rest, operands, "operands of {input}");
+        assert!(parsed.unknown.is_none(), "{input}");
+    }
     #[test]
     fn short_names_are_the_letter_after_a_dash() {
         for c in (0..=0x7f_u8).map(char::from).chain(['é', '\u{200b}']) {
@@ -1652,15 +1671,7 @@ mod tests {
             ),
             ("zstd in -o", vec!["-o"], vec![None], vec!["in"]),
         ] {
-            let a = argv(input);
-            let parsed = parse(Some(&zstd), &a);
-            let names: Vec<&str> = parsed.opts.iter().map(|o| &*o.name).collect();
-            let got: Vec<Option<&str>> = parsed.opts.iter().map(|o| o.value.as_deref()).collect();
-            let rest: Vec<&str> = parsed.operands.iter().map(|&i| a[i]).collect();
-            assert_eq!(names, opts, "options of {input}");
-            assert_eq!(got, values, "values of {input}");
-            assert_eq!(rest, operands, "operands of {input}");
-            assert!(parsed.unknown.is_none(), "{input}");
+            assert_reads(&zstd, input, &opts, &values, &operands);
         }
         assert_eq!(zstd.knows("-o"), Some(true));
     }
@@ -1711,15 +1722,7 @@ mod tests {
             ),
             ("tar tf", vec!["-t", "-f"], vec![None, None], vec![]),
         ] {
-            let a = argv(input);
-            let parsed = parse(Some(&tar), &a);
-            let names: Vec<&str> = parsed.opts.iter().map(|o| &*o.name).collect();
-            let got: Vec<Option<&str>> = parsed.opts.iter().map(|o| o.value.as_deref()).collect();
-            let rest: Vec<&str> = parsed.operands.iter().map(|&i| a[i]).collect();
-            assert_eq!(names, opts, "options of {input}");
-            assert_eq!(got, values, "values of {input}");
-            assert_eq!(rest, operands, "operands of {input}");
-            assert!(parsed.unknown.is_none(), "{input}");
+            assert_reads(&tar, input, &opts, &values, &operands);
         }
         let a = argv("tar tLf a.tar");
         assert_eq!(parse(Some(&tar), &a).unknown.as_deref(), Some("-L"));
