@@ -1,9 +1,11 @@
 //! Every command of the adversarial sets is never allowed; neither is any of its spellings that
-//! bash runs the same way. Each line is put behind wrappers (`timeout 5`, `env`, `nice`), inside
-//! nested shells (`bash -c '…'`, `sh -c "…"`, a here-document, a pipe into `bash`), inside
-//! compound commands (a subshell, a group, a branch, a loop, a function that is called, a
-//! command substitution) and after harmless state changes (`set -e`, `shopt`, `trap`), and the
-//! result must not be allowed either. A defence that knows one spelling of an attack and not
+//! bash runs the same way. Each line is put behind wrappers (`timeout 5`, `env`, `nice`, `sudo`,
+//! `xargs`, `command`, `exec`), inside nested shells (`bash -c '…'`, `sh -c "…"`, a
+//! here-document, a pipe into `bash`, a git alias, Python's `os.system`), inside compound
+//! commands (a subshell, a group, a branch, a loop, a function that is called, a coprocess),
+//! inside expansions (a command substitution in an assignment, a default value, a case pattern,
+//! a `for` list or a heredoc's body; a process substitution), behind a trap and after harmless
+//! state changes (`set -e`, `shopt`, `trap`), and the result must not be allowed either. A defence that knows one spelling of an attack and not
 //! the others fails here, whatever attack it was written for.
 //!
 //! Each attack meets every third transformation (which third turns from line to line), so the
@@ -134,6 +136,47 @@ const TRANSFORMS: &[Transform] = &[
     }),
     ("find -exec", always, |c| {
         format!("find . -maxdepth 0 -exec sh -c {} \\;", sq(c))
+    }),
+    ("command", not_time, |c| format!("command {c}")),
+    ("exec", not_time, |c| format!("exec {c}")),
+    ("sudo", not_time, |c| format!("sudo -u root -- {c}")),
+    ("nohup", not_time, |c| format!("nohup {c}")),
+    ("xargs", not_time, |c| format!("xargs -0 {c} < /dev/null")),
+    ("flock", not_time, |c| format!("flock /tmp/l {c}")),
+    ("env assignment", not_time, |c| format!("LC_ALL=C {c}")),
+    ("redirect first", not_time, |c| format!(">/dev/null {c}")),
+    ("newline", always, |c| format!("true\n{c}")),
+    ("until", always, |c| {
+        format!("until false; do {c}; break; done")
+    }),
+    ("coproc", not_time, |c| format!("coproc {c}")),
+    ("time group", always, |c| format!("time {{ {c}; }}")),
+    ("condition", always, |c| format!("if {c}; then :; fi")),
+    ("assignment", always, |c| format!("x=$({c})")),
+    ("declare", always, |c| format!("declare x=$({c})")),
+    ("quoted substitution", always, |c| {
+        format!("echo \"$({c})\"")
+    }),
+    ("default value", always, |c| format!(": \"${{x:-$({c})}}\"")),
+    ("heredoc substitution", always, |c| {
+        format!("cat <<EOF\n$({c})\nEOF")
+    }),
+    ("process substitution in", always, |c| format!("cat <({c})")),
+    ("process substitution out", always, |c| {
+        format!("echo > >({c})")
+    }),
+    ("case pattern", always, |c| {
+        format!("case x in $({c})) ;; esac")
+    }),
+    ("for list", always, |c| {
+        format!("for i in $({c}); do :; done")
+    }),
+    ("trap", always, |c| format!("trap {} EXIT", sq(c))),
+    ("git alias", always, |c| {
+        format!("git -c alias.x={} x", sq(&format!("!{c}")))
+    }),
+    ("python", always, |c| {
+        format!("python3 -c {}", sq(&format!("import os; os.system({c:?})")))
     }),
 ];
 

@@ -617,11 +617,15 @@ fn bare_newline(gap: &[u8]) -> Option<usize> {
 }
 
 /// Whether `node` starts after the line of a heredoc operator it is nested in, where the body
-/// bash reads begins, or inside a heredoc body node.
+/// bash reads begins, or inside a heredoc body node. Code inside a substitution of a body
+/// (`cat <<EOF⏎$(echo == && rm -rf ~)⏎EOF`) is not body text: bash runs it as any other
+/// command line, so it is respelled like one.
 fn in_heredoc_body(node: Node, ancestors: &[Node], b: &[u8]) -> bool {
+    let mut in_substitution = false;
     for &p in ancestors.iter().rev() {
         match kind(p) {
-            "heredoc_body" => return true,
+            "command_substitution" => in_substitution = true,
+            "heredoc_body" => return !in_substitution,
             "heredoc_redirect" => {
                 let mut c = p.walk();
                 let start_end = p
