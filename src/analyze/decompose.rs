@@ -52,6 +52,9 @@ pub(crate) struct Ctx {
     pub(super) appended: bool,
     /// Files the wrappers stripped so far read into arguments (`xargs -a FILE`).
     pub(super) wrapper_reads: Vec<Arg>,
+    /// A wrapper stripped so far runs as many commands at once as there are inputs
+    /// (`xargs -P0`, `parallel -j0`).
+    pub(super) unbounded_jobs: bool,
 }
 
 impl Ctx {
@@ -1372,6 +1375,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: Vec::new(),
+            unbounded_jobs: false,
             script: None,
         });
     }
@@ -2416,6 +2420,7 @@ impl<'l> Walker<'l> {
                     piped: c.piped,
                     stdin: static_feed(c),
                     wrapper_reads: c.wrapper_reads.clone(),
+                    unbounded_jobs: c.unbounded_jobs,
                     script: None,
                 });
             }
@@ -3079,6 +3084,7 @@ impl<'l> Walker<'l> {
                     piped: ctx.piped,
                     stdin: None,
                     wrapper_reads: Vec::new(),
+                    unbounded_jobs: false,
                     script: None,
                 });
             }
@@ -3416,6 +3422,9 @@ impl<'l> Walker<'l> {
                                 "a `{= … =}` replacement string is Perl code that parallel evaluates",
                             );
                         }
+                        if wrappers::unbounded_jobs(spec, &inner_args[..s]) {
+                            ctx.to_mut().unbounded_jobs = true;
+                        }
                         if program == "xargs" || program == "parallel" {
                             let ctx = ctx.to_mut();
                             ctx.appended = true;
@@ -3509,6 +3518,7 @@ impl<'l> Walker<'l> {
                                 piped: ctx.piped,
                                 stdin: None,
                                 wrapper_reads: ctx.wrapper_reads.clone(),
+                                unbounded_jobs: ctx.unbounded_jobs,
                                 script: None,
                             });
                         }
@@ -3579,6 +3589,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: ctx.wrapper_reads.clone(),
+            unbounded_jobs: ctx.unbounded_jobs,
             script,
         });
     }

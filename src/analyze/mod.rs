@@ -202,6 +202,10 @@ pub struct Unit {
     /// (`xargs -a FILE`, `parallel --arg-file FILE`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub wrapper_reads: Vec<Arg>,
+    /// A wrapper on the way runs as many commands at once as there are inputs (`xargs -P0`,
+    /// `parallel -j0`, or a count of 1000 or more).
+    #[serde(skip)]
+    pub(crate) unbounded_jobs: bool,
     /// The text of the script file an interpreter runs (`python3 x.py`) when the line wrote
     /// that file with text known now (`cat > x.py <<'EOF'`, `echo CODE > x.py`).
     #[serde(skip_serializing_if = "Option::is_none")]

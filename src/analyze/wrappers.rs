@@ -68,6 +68,9 @@ pub(crate) struct WrapperSpec {
     /// Options whose value is a file the wrapper reads and hands to the command as its
     /// arguments (`xargs -a FILE`): what is in it reaches the command line.
     pub arg_files: Words,
+    /// Options whose value is how many commands the wrapper runs at once (`xargs -P N`,
+    /// `parallel -j N`): see [`unbounded_jobs`].
+    pub job_counts: Words,
     /// Every operand, and the value of each `code_options` option, is a whole shell command of
     /// its own (`hyperfine 'make' 'make -j8'`, `hyperfine --prepare CMD CMD`).
     pub code_operands: bool,
@@ -157,6 +160,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         default_outputs: &[],
         subcommands: Words::EMPTY,
         arg_files: Words::EMPTY,
+        job_counts: Words::EMPTY,
         code_operands: false,
         multi_value: &[],
         joined_forms: &[],
@@ -649,6 +653,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         bare_shell: true,
         output_options: words!["--joblog", "--results"],
         arg_files: words!["-a", "--arg-file"],
+        job_counts: words!["-j", "--jobs", "-P", "--max-procs", "--maxprocs"],
         arg_file_separators: words!["::::", "::::+"],
         separators_end: words![":::", ":::+"],
         ..spec("parallel")
@@ -945,6 +950,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         arg_files: words!["-a", "--arg-file"],
+        job_counts: words!["-P", "--max-procs"],
         ..spec("xargs")
     },
     WrapperSpec {
@@ -1345,6 +1351,31 @@ pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
         .filter(|o| spec.arg_files.contains(&o.name))
         .filter_map(|o| value_arg(o, words))
         .collect()
+}
+
+/// Whether the wrapper runs as many commands at once as there are inputs: the last of its
+/// [`WrapperSpec::job_counts`] options among `options` (the words between the wrapper's name
+/// and its command), read with the wrapper's option table, says `0` or a count of 1000 or more
+/// (`xargs -P0`, `-P 0`, `--max-procs=0`, an abbreviation of it, `parallel -j0`, `--jobs
+/// 5000`). A count known only at run time is not.
+pub(crate) fn unbounded_jobs(spec: &WrapperSpec, options: &[Arg]) -> bool {
+    if spec.job_counts.is_empty() {
+        return false;
+    }
+    let skip = form_len(spec, options).unwrap_or(0).min(options.len());
+    let words = &options[skip..];
+    let reading = read(spec, words, &options[..skip], false);
+    let last = reading
+        .parsed
+        .opts
+        .iter()
+        .rev()
+        .filter(|o| spec.job_counts.contains(&o.name))
+        .find_map(|o| value_arg(o, words));
+    last.as_ref()
+        .and_then(Arg::exact)
+        .and_then(|v| v.parse::<u64>().ok())
+        .is_some_and(|n| n == 0 || n >= 1000)
 }
 
 /// The files named after a [`WrapperSpec::arg_file_separators`] word among `command` (the

@@ -89,47 +89,6 @@ impl Check for ForkBomb {
     }
 }
 
-/// The words of the input before `u` in its pipeline stage: the `xargs …` or `parallel …`
-/// that runs it (options are stripped from the unit itself).
-fn runner_words<'a>(input: &'a str, stage_start: usize, u: &Unit) -> Vec<&'a str> {
-    let before = input.get(stage_start..u.span.start).unwrap_or("");
-    let stage = before.rsplit('|').next().unwrap_or(before);
-    stage
-        .split_whitespace()
-        .map(|w| w.trim_matches(['\'', '"']))
-        .collect()
-}
-
-/// `xargs -P0`, `-P 0`, `--max-procs=0`, `parallel -j0`, `--jobs 0`, or a count of 1000 or
-/// more: as many processes at once as there are inputs.
-fn unbounded(words: &[&str]) -> bool {
-    let huge = |v: &str| v.parse::<u64>().is_ok_and(|n| n == 0 || n >= 1000);
-    let mut runner = false;
-    for (k, w) in words.iter().enumerate() {
-        if matches!(*w, "xargs" | "parallel") {
-            runner = true;
-            continue;
-        }
-        if !runner {
-            continue;
-        }
-        let next = words.get(k + 1).copied().unwrap_or("");
-        let value = match *w {
-            "-P" | "--max-procs" | "-j" | "--jobs" | "--procs" => next,
-            _ => w
-                .strip_prefix("--max-procs=")
-                .or_else(|| w.strip_prefix("--jobs="))
-                .or_else(|| w.strip_prefix("-P"))
-                .or_else(|| w.strip_prefix("-j"))
-                .unwrap_or(""),
-        };
-        if huge(value) {
-            return true;
-        }
-    }
-    false
-}
-
 /// A producer that never ends or prints very many lines: `yes`, `seq` past 1000, `cat
 /// /dev/zero`.
 fn endless(u: &Unit) -> bool {
@@ -154,15 +113,13 @@ fn endless(u: &Unit) -> bool {
 fn parallel_flood(cx: &CheckCtx, out: &mut Vec<Finding>) {
     let a = cx.analysis;
     for (i, u) in a.units.iter().enumerate() {
-        if !u.in_context(Context::Xargs) {
+        // How many at once is read by the analysis, with the runner's option table.
+        if !u.unbounded_jobs {
             continue;
         }
         let Some(pipe) = pipelines_of(a, u).first().copied() else {
             continue;
         };
-        if !unbounded(&runner_words(&a.input, pipe.start, u)) {
-            continue;
-        }
         let fed = a
             .units
             .iter()
@@ -229,6 +186,15 @@ mod tests {
             ("seq 100000 | xargs -P0 -n1 sleep", Some(Decision::Deny)),
             ("seq 100000 | xargs -P 0 -n1 sleep", Some(Decision::Deny)),
             ("yes | parallel -j0 sleep", Some(Decision::Deny)),
+            // The runner and its options read as bash reads them, with its option table.
+            ("seq 100000 | 'x''args' -P0 -n1 sleep", Some(Decision::Deny)),
+            ("seq 100000 | xargs '-''P0' -n1 sleep", Some(Decision::Deny)),
+            ("yes | xargs --max-p=0 sleep", Some(Decision::Deny)),
+            ("yes | xargs -0P0 sleep", Some(Decision::Deny)),
+            ("yes | timeout 9 xargs -P 5000 sleep", Some(Decision::Deny)),
+            ("yes | parallel --jobs=0 sleep", Some(Decision::Deny)),
+            ("yes | xargs -P0 -P4 sleep", None),
+            ("yes | xargs -n1 echo -P0", None),
             ("seq 10 | xargs -P0 -n1 sleep", None),
             ("yes | xargs -P4 -n1 echo", None),
             ("find . -name '*.png' | xargs -P0 -n1 optipng", None),
