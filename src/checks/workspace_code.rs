@@ -190,7 +190,8 @@ declare_check! {
     ///   perldoc, pydoc, psql, bat, aws, dpkg, dmesg, nmcli and systemd's tools (`journalctl`,
     ///   `systemctl`…); git's `ssh`, `gpg`, `gpgsm` and `ssh-keygen`; man-db's formatters
     ///   (`groff`, `nroff`, `tbl`, `preconv`, `col`…); less's `lesspipe` (`LESSOPEN`) and what
-    ///   it runs; zipgrep's `unzip`; the `ssh` of scp, sftp and rsync. `tar -tzf x.tgz` with
+    ///   it runs; zipgrep's `unzip`; the `ssh` of scp, sftp and rsync; the `node` that the
+    ///   `#!/usr/bin/env node` launchers of npm, yarn, pnpm, tsc, eslint… run. `tar -tzf x.tgz` with
     ///   `bin` first on `PATH` and a `bin/gzip` in the checkout runs that file;
     /// - any program, where shclass's environment (which the agent's shell inherits) names a
     ///   directory or file of the checkout in a variable the dynamic loader or bash reads at
@@ -4043,7 +4044,7 @@ mod tests {
         let root = std::fs::canonicalize(tmp.path()).unwrap();
         let bin = root.join("bin");
         std::fs::create_dir_all(&bin).unwrap();
-        for helper in ["gzip", "less"] {
+        for helper in ["gzip", "less", "node"] {
             std::fs::write(bin.join(helper), "#!/bin/sh\n").unwrap();
         }
         let twin = tempfile::tempdir().unwrap();
@@ -4060,6 +4061,9 @@ mod tests {
             ("journalctl -n 5", "less"),
             ("dmesg -H", "less"),
             ("dpkg-deb -c x.deb", "gzip"),
+            ("npm ls", "node"),
+            ("npx --version", "node"),
+            ("tsc --version", "node"),
         ] {
             for entry in ["bin", bin.to_str().unwrap()] {
                 let search: Vec<&str> = [entry].into_iter().chain(sys).collect();
