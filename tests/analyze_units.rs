@@ -457,6 +457,23 @@ type UnitCase = (
 );
 
 const UNITS: &[UnitCase] = &[
+    // a rustup proxy's `+CHANNEL` picks the toolchain: the command is read without it
+    (
+        "cargo +nightly fmt --check",
+        Some("cargo"),
+        &[Some("cargo"), Some("fmt"), Some("--check")],
+    ),
+    // a path is no channel: the word stays (`+/opt/tc` runs the programs there)
+    (
+        "cargo +/opt/tc fmt",
+        Some("cargo"),
+        &[Some("cargo"), Some("+/opt/tc"), Some("fmt")],
+    ),
+    (
+        "rustup run 1.80 rm -rf /",
+        Some("rm"),
+        &[Some("rm"), Some("-rf"), Some("/")],
+    ),
     // bypass: xargs reads the arguments of rm from its input
     (
         "echo / | xargs rm -rf",
@@ -1112,6 +1129,15 @@ fn context_and_via() {
             &[Context::Pipeline, Context::NestedShell],
         ),
         ("coproc NAME { rm -rf /; }", "rm", &["coproc"], &[]),
+        // `rustup run CHANNEL CMD` runs CMD; a proxy's `+CHANNEL` picks a toolchain only
+        ("rustup run stable rm -rf /", "rm", &["rustup"], &[]),
+        (
+            "sudo rustup run nightly-2024-05-01 rm -rf /",
+            "rm",
+            &["sudo", "rustup"],
+            &[],
+        ),
+        ("cargo +nightly fmt --check", "cargo", &[], &[]),
     ];
     let mut failures = Vec::new();
     for (cmd, program, via, context) in cases {

@@ -3200,6 +3200,39 @@ impl<'l> Walker<'l> {
                 self.run_written(name, first.arg.span, &program, &via, &ctx, true);
             }
             let bare = path.is_none() || program.find('/').is_none();
+            // `cargo +nightly fmt --check`, `rustc +1.80 --version`: a rustup proxy's first
+            // word `+CHANNEL` picks the installed toolchain whose program runs (rustup installs
+            // none for it), and the rest is that program's own command line, read without it.
+            // `rustup run CHANNEL CMD…` runs CMD so. Only a release channel is read so: a path
+            // (`+/opt/tc`) runs the programs of that directory. A function of that name runs
+            // its body instead.
+            if bare
+                && crate::programs::is_rustup_proxy(&program)
+                && !self.functions.iter().any(|f| f == name)
+            {
+                let word = |k: usize| rest.get(k).and_then(|a| a.arg.exact());
+                let picked = word(1)
+                    .and_then(|w| w.strip_prefix('+'))
+                    .is_some_and(crate::programs::is_release_channel);
+                if picked {
+                    let mut without: Vec<ArgW> = Vec::with_capacity(rest.len() - 1);
+                    without.push(rest[0].clone());
+                    without.extend(rest[2..].iter().cloned());
+                    ctx.to_mut().via = via;
+                    self.resolve(&without, assignments, &ctx);
+                    return;
+                }
+                if program == "rustup"
+                    && word(1) == Some("run")
+                    && word(2).is_some_and(crate::programs::is_release_channel)
+                    && word(3).is_some_and(|w| !w.starts_with('-'))
+                {
+                    via.push(program);
+                    ctx.to_mut().via = via;
+                    self.resolve(&rest[3..], assignments, &ctx);
+                    return;
+                }
+            }
             // `grm -rf ~`, `genv rm -rf ~`, `gfind / -delete`: a GNU program under its `g`
             // name is that program, so the command is read a second time as it. The unit of
             // the name as written stays (no rule covers it: the second reading can only make

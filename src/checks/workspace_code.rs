@@ -374,23 +374,6 @@ impl LineWrites<'_> {
     }
 }
 
-crate::programs::name_set! {
-    /// The rustup proxies: each reads `rust-toolchain.toml`, and cargo its config.
-    fn is_rustup_proxy, RUSTUP_PROXIES = [
-        "cargo",
-        "rustc",
-        "rustdoc",
-        "rustfmt",
-        "cargo-fmt",
-        "cargo-clippy",
-        "clippy-driver",
-        "rust-analyzer",
-        "rust-gdb",
-        "rust-lldb",
-        "rustup",
-    ]
-}
-
 /// The directories a program run in `dir` reads its project files from: `dir` and its
 /// parents, down to the workspace `root` (inclusive) when `dir` is inside it. Outside it, `dir`
 /// and every parent that is neither the home nor above it: `cd /tmp/x/sub && cargo metadata`
@@ -676,7 +659,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
             ));
         }
     }
-    if is_rustup_proxy(base) {
+    if crate::programs::is_rustup_proxy(base) {
         for d in project_dirs(dir, root) {
             for name in ["rust-toolchain.toml", "rust-toolchain"] {
                 let f = d.join(name);
@@ -4105,8 +4088,7 @@ mod tests {
     #[test]
     fn the_name_sets_answer_for_their_lists() {
         for (is, list) in [
-            (is_rustup_proxy as fn(&str) -> bool, RUSTUP_PROXIES),
-            (is_project_reader, PROJECT_READERS),
+            (is_project_reader as fn(&str) -> bool, PROJECT_READERS),
             (is_python_stdlib, PYTHON_STDLIB),
         ] {
             crate::programs::assert_name_set(is, list);

@@ -192,6 +192,51 @@ pub(crate) fn project_code(program: &str) -> Option<ProjectCode> {
 }
 
 name_set! {
+    /// The rustup proxies: each reads `rust-toolchain.toml` (and cargo its config), and each
+    /// takes a first argument `+TOOLCHAIN` naming the toolchain whose program runs.
+    pub(crate) fn is_rustup_proxy, RUSTUP_PROXIES = [
+        "cargo",
+        "rustc",
+        "rustdoc",
+        "rustfmt",
+        "cargo-fmt",
+        "cargo-clippy",
+        "clippy-driver",
+        "rust-analyzer",
+        "rust-gdb",
+        "rust-lldb",
+        "rustup",
+    ]
+}
+
+/// A rustup toolchain named by its release channel: `stable`, `beta`, `nightly` or a version
+/// (`1.80`, `1.80.1`), then optionally a date (`-2024-05-01`) and a host
+/// (`-x86_64-unknown-linux-gnu`), as `cargo +nightly` and `rustup run 1.80 …` take it. Not a
+/// path (`+/opt/tc` runs the programs of that directory) nor a custom name (a directory
+/// `rustup toolchain link` named).
+pub(crate) fn is_release_channel(name: &str) -> bool {
+    let (head, tail) = name
+        .split_once('-')
+        .map_or((name, None), |(h, t)| (h, Some(t)));
+    let version = || {
+        let parts: Vec<&str> = head.split('.').collect();
+        (2..=3).contains(&parts.len())
+            && parts
+                .iter()
+                .all(|p| !p.is_empty() && p.len() <= 4 && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    (matches!(head, "stable" | "beta" | "nightly") || version())
+        && tail.is_none_or(|t| {
+            t.len() <= 80
+                && t.split('-').all(|p| {
+                    !p.is_empty()
+                        && p.bytes()
+                            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.')
+                })
+        })
+}
+
+name_set! {
     /// Vim and the names it answers to, which read Ex commands from `-c`, `--cmd` and `+`
     /// arguments (`:!CMD` runs CMD through the shell).
     pub(crate) fn is_vim, VIMS = ["vim", "vi", "nvim", "ex", "view", "vimdiff", "gvim"]
@@ -1357,6 +1402,47 @@ pub(crate) fn served_directories<W: args::Word>(argv: &[W]) -> Option<Vec<String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Release channels name an installed toolchain; paths, custom names and options do not.
+    #[test]
+    fn release_channels_of_rustup() {
+        for name in [
+            "stable",
+            "beta",
+            "nightly",
+            "1.80",
+            "1.80.1",
+            "nightly-2024-05-01",
+            "stable-x86_64-unknown-linux-gnu",
+            "1.79.0-aarch64-apple-darwin",
+            "nightly-2024-05-01-x86_64-pc-windows-msvc",
+        ] {
+            assert!(is_release_channel(name), "{name}");
+        }
+        for name in [
+            "",
+            "/opt/tc",
+            "./tc",
+            "../tc",
+            "nightly/x",
+            "stable-",
+            "stable--x",
+            "stable-x/y",
+            "mytc",
+            "1",
+            "1.",
+            "1.2.3.4",
+            "v1.80",
+            "-stable",
+            "Stable",
+            "stable\\x",
+            "stable-~",
+            "1.80-$(x)",
+        ] {
+            assert!(!is_release_channel(name), "{name}");
+        }
+        assert_name_set(is_rustup_proxy, RUSTUP_PROXIES);
+    }
 
     /// A clipboard writer prints the clipboard only when nothing makes it read what it is fed:
     /// xsel fills the selection with `-i`/`-a` even after `-o`, xclip takes its last direction.
