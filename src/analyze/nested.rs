@@ -2042,6 +2042,23 @@ impl Walker<'_> {
                         "the program find runs is made of the names of the files it finds",
                     );
                 }
+                // `find … -exec sh -c 'ls {}' \;`: with `;`, find puts each file name in
+                // place of `{}` wherever it stands in a word, so the name becomes part of that
+                // word (shell code, a Perl or awk program): what runs is not what is written.
+                // A word that is `{}` alone is an operand, read as the file name it becomes.
+                if let Some(w) = args
+                    .get(start + 1..end)
+                    .unwrap_or_default()
+                    .iter()
+                    .find(|a| a.arg.exact().is_some_and(|w| w != "{}" && w.contains("{}")))
+                    .filter(|_| args.get(end).and_then(|a| a.arg.exact()) == Some(";"))
+                {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        w.arg.span,
+                        "find puts the name of each file it finds into this word, which may be code (`sh -c 'ls {}'`)",
+                    );
+                }
                 if end > start {
                     let mut c = ctx.with(Context::FindExec);
                     c.via = via.to_vec();
