@@ -2086,6 +2086,7 @@ impl Walker<'_> {
         ctx: &Ctx,
     ) {
         use crate::programs::{args as options, tables};
+        const PLACEHOLDERS: [&str; 5] = ["{}", "{/}", "{//}", "{.}", "{/.}"];
         let Some(spec) = tables::builtin("fd") else {
             return;
         };
@@ -2135,6 +2136,21 @@ impl Walker<'_> {
                 });
             }
             command.extend(args[start..end].iter().cloned());
+            // fd puts the path it found (`{}`), its base name (`{/}`), directory (`{//}`) or
+            // either without the extension (`{.}`, `{/.}`) in place of the placeholder wherever
+            // it stands in a word: a word with more around it (`sh -c 'ls {/}'`) is made of
+            // file names at run time, and may be code.
+            if let Some(w) = command.get(1..).unwrap_or_default().iter().find(|a| {
+                a.arg.exact().is_some_and(|w| {
+                    !PLACEHOLDERS.contains(&w) && PLACEHOLDERS.iter().any(|p| w.contains(p))
+                })
+            }) {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    w.arg.span,
+                    "fd puts each path it finds into this word, which may be code (`sh -c 'ls {/}'`)",
+                );
+            }
             if !command.is_empty() {
                 let mut c = ctx.with(Context::FindExec);
                 c.via = via.to_vec();
