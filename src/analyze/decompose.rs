@@ -3458,6 +3458,19 @@ impl<'l> Walker<'l> {
                         if wrappers::unbounded_jobs(spec, &inner_args[..s]) {
                             ctx.to_mut().unbounded_jobs = true;
                         }
+                        // moreutils' `parallel` shares the name: it reads the words after a
+                        // `--` as its arguments, each a shell command when no command comes
+                        // before it (`parallel -- ls 'rm -rf ~'` runs both), where GNU parallel
+                        // reads `--` as the end of its options or a word of the command.
+                        if program == "parallel"
+                            && let Some(a) = inner_args.iter().find(|a| a.exact() == Some("--"))
+                        {
+                            self.flag(
+                                FlagKind::UnsupportedSyntax,
+                                a.span,
+                                "parallel: moreutils' parallel reads the words after `--` as arguments, and as shell commands when no command comes before it",
+                            );
+                        }
                         if program == "xargs" || program == "parallel" {
                             let ctx = ctx.to_mut();
                             ctx.appended = true;

@@ -2042,6 +2042,23 @@ impl Walker<'_> {
                         "the program find runs is made of the names of the files it finds",
                     );
                 }
+                // `find … -exec sh -c 'ls {}' \;`: with `;`, find puts each file name in
+                // place of `{}` wherever it stands in a word, so the name becomes part of that
+                // word (shell code, a Perl or awk program): what runs is not what is written.
+                // A word that is `{}` alone is an operand, read as the file name it becomes.
+                if let Some(w) = args
+                    .get(start + 1..end)
+                    .unwrap_or_default()
+                    .iter()
+                    .find(|a| a.arg.exact().is_some_and(|w| w != "{}" && w.contains("{}")))
+                    .filter(|_| args.get(end).and_then(|a| a.arg.exact()) == Some(";"))
+                {
+                    self.flag(
+                        FlagKind::DynamicCode,
+                        w.arg.span,
+                        "find puts the name of each file it finds into this word, which may be code (`sh -c 'ls {}'`)",
+                    );
+                }
                 if end > start {
                     let mut c = ctx.with(Context::FindExec);
                     c.via = via.to_vec();
@@ -2069,6 +2086,7 @@ impl Walker<'_> {
         ctx: &Ctx,
     ) {
         use crate::programs::{args as options, tables};
+        const PLACEHOLDERS: [&str; 5] = ["{}", "{/}", "{//}", "{.}", "{/.}"];
         let Some(spec) = tables::builtin("fd") else {
             return;
         };
@@ -2118,6 +2136,21 @@ impl Walker<'_> {
                 });
             }
             command.extend(args[start..end].iter().cloned());
+            // fd puts the path it found (`{}`), its base name (`{/}`), directory (`{//}`) or
+            // either without the extension (`{.}`, `{/.}`) in place of the placeholder wherever
+            // it stands in a word: a word with more around it (`sh -c 'ls {/}'`) is made of
+            // file names at run time, and may be code.
+            if let Some(w) = command.get(1..).unwrap_or_default().iter().find(|a| {
+                a.arg.exact().is_some_and(|w| {
+                    !PLACEHOLDERS.contains(&w) && PLACEHOLDERS.iter().any(|p| w.contains(p))
+                })
+            }) {
+                self.flag(
+                    FlagKind::DynamicCode,
+                    w.arg.span,
+                    "fd puts each path it finds into this word, which may be code (`sh -c 'ls {/}'`)",
+                );
+            }
             if !command.is_empty() {
                 let mut c = ctx.with(Context::FindExec);
                 c.via = via.to_vec();

@@ -137,6 +137,11 @@ pub(crate) struct WrapperSpec {
     /// Options whose value names a variable removed from the command's environment (`env -u
     /// NAME`, `flatpak-spawn --unset-env=NAME`): see [`drops_path`].
     pub unset_options: Words,
+    /// Options whose value the wrapper evaluates as code to compute a number (GNU parallel
+    /// hands `--block 1M`, `-n 2`, `--delay 1s` and `--timeout 10` to Perl's `eval` once their
+    /// unit letters are replaced, so `--delay '`i\144`'` runs `id`): a value other than a
+    /// plain number ([`plain_number`]) is an option that runs code, as [`effect_options`] says.
+    pub evaluated_numbers: Words,
 }
 
 const fn spec(name: &'static str) -> WrapperSpec {
@@ -180,6 +185,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         split_prefixes: Words::EMPTY,
         clears_environment: Words::EMPTY,
         unset_options: Words::EMPTY,
+        evaluated_numbers: Words::EMPTY,
     }
 }
 
@@ -656,6 +662,39 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         job_counts: words!["-j", "--jobs", "-P", "--max-procs", "--maxprocs"],
         arg_file_separators: words!["::::", "::::+"],
         separators_end: words![":::", ":::+"],
+        // GNU parallel 20221122: `multiply_binary_prefix` (`-n`, `-N`, `-s`, `-L`, `-l`,
+        // `--block`, `--memfree`, `--memsuspend`) and `multiply_time_units` (`--delay`,
+        // `--sshdelay`, `--block-timeout`, `--semaphore-timeout`, `--timeout`) end in `eval`.
+        evaluated_numbers: words![
+            "-L",
+            "-N",
+            "-l",
+            "-n",
+            "-s",
+            "--block",
+            "--block-size",
+            "--block-timeout",
+            "--blocksize",
+            "--blocktimeout",
+            "--bt",
+            "--delay",
+            "--max-args",
+            "--max-chars",
+            "--max-lines",
+            "--max-replace-args",
+            "--maxargs",
+            "--maxchars",
+            "--maxlines",
+            "--maxreplaceargs",
+            "--memfree",
+            "--memsuspend",
+            "--semaphore-timeout",
+            "--semaphoretimeout",
+            "--ssh-delay",
+            "--sshdelay",
+            "--st",
+            "--timeout",
+        ],
         ..spec("parallel")
     },
     WrapperSpec {
@@ -1548,6 +1587,8 @@ pub(crate) fn effect_options(spec: &WrapperSpec, args: &[Arg]) -> Vec<(usize, St
                 || table.network.contains(n)
                 || table.config.contains(n)
                 || table.writes.contains(n) && !table.output.contains(n)
+                || spec.evaluated_numbers.contains(n)
+                    && !o.value.as_deref().is_some_and(plain_number)
         })
         // The options whose value the analysis reads as the command or a file already.
         .filter(|o| {
@@ -1563,6 +1604,25 @@ pub(crate) fn effect_options(spec: &WrapperSpec, args: &[Arg]) -> Vec<(usize, St
         })
         .map(|o| (skip + o.index, o.name.to_string()))
         .collect()
+}
+
+/// A number as GNU parallel reads one before it evaluates it: digits, a decimal point, `%`,
+/// and single unit letters (`1M`, `1.5Gi`, `2m30s`, `10%`), starting with a digit. No letter
+/// follows another but `i` (`Ki`), so the text holds no Perl word, call, quote or variable.
+fn plain_number(v: &str) -> bool {
+    const UNITS: &[u8] = b"kmgtpezyxKMGTPEZYXdhsDHS";
+    let b = v.as_bytes();
+    b.first().is_some_and(u8::is_ascii_digit)
+        && b.iter().enumerate().all(|(i, &c)| {
+            c.is_ascii_digit()
+                || c == b'.'
+                || c == b'%'
+                || UNITS.contains(&c) && !(i > 0 && b[i - 1].is_ascii_alphabetic())
+                || c == b'i'
+                    && i > 0
+                    && UNITS.contains(&b[i - 1])
+                    && !(i > 1 && b[i - 2].is_ascii_alphabetic())
+        })
 }
 
 /// The option giving the wrapper's command its zeroth argument (`exec -a NAME CMD`, `env
@@ -2192,6 +2252,51 @@ mod tests {
                 other => panic!("{name} {rest}: {other:?}"),
             }
         }
+    }
+
+    /// GNU parallel evaluates the values of its number options as Perl: only a plain number
+    /// (digits, a point, `%`, single unit letters) is no code; anything else, or a value known
+    /// only at run time, is an option that runs code.
+    #[test]
+    fn parallel_number_options_are_code_unless_plain_numbers() {
+        for v in [
+            "1", "10", "1M", "1.5Gi", "2m30s", "10%", "100k", "1Ki", "3d",
+        ] {
+            assert!(plain_number(v), "{v}");
+        }
+        for v in [
+            "",
+            "M",
+            "`id`",
+            "1`id`",
+            "`i\\144`",
+            "1;system(1)",
+            "1 x 2",
+            "exit",
+            "1ex",
+            "1kii",
+            "-1",
+            "$x",
+        ] {
+            assert!(!plain_number(v), "{v}");
+        }
+        let Some(spec) = lookup("parallel") else {
+            panic!("parallel is not in the table");
+        };
+        let named = |rest: &str| -> Vec<String> {
+            effect_options(spec, &args(rest))
+                .into_iter()
+                .map(|(_, n)| n)
+                .collect()
+        };
+        assert_eq!(named("--block 1M --pipe wc -l"), Vec::<String>::new());
+        assert_eq!(named("-n 2 -j4 echo ::: a b"), Vec::<String>::new());
+        assert_eq!(named("--block `id` --pipe wc -l"), ["--block"]);
+        assert_eq!(named("-n`id` echo ::: a"), ["-n"]);
+        assert_eq!(named("--delay=`i\\144` echo ::: a"), ["--delay"]);
+        assert_eq!(named("--timeout $T echo ::: a"), ["--timeout"]);
+        assert_eq!(named("--limit 'rm -rf ~' echo ::: a"), ["--limit"]);
+        assert_eq!(named("-J ./p echo ::: a"), ["-J"]);
     }
 
     /// Which options of a wrapper take a value is said once: by its closed table when it has
