@@ -5,8 +5,9 @@
 //! commands (a subshell, a group, a branch, a loop, a function that is called, a coprocess),
 //! inside expansions (a command substitution in an assignment, a default value, a case pattern,
 //! a `for` list or a heredoc's body; a process substitution), behind a trap and after harmless
-//! state changes (`set -e`, `shopt`, `trap`), and the result must not be allowed either. A defence that knows one spelling of an attack and not
-//! the others fails here, whatever attack it was written for.
+//! state changes (`set -e`, `shopt`, `trap`), and with each plain word quoted otherwise
+//! (`'r''m'`, `$'\x72\x6d'`); the result must not be allowed either. A defence that knows one
+//! spelling of an attack and not the others fails here, whatever attack it was written for.
 //!
 //! Each attack meets every third transformation (which third turns from line to line), so the
 //! test stays quick in a debug build.
@@ -67,6 +68,37 @@ fn starts_with_time(c: &str) -> bool {
 
 /// A transformation: its name, whether it keeps what bash runs for the line, and the spelling.
 type Transform = (&'static str, fn(&str) -> bool, fn(&str) -> String);
+
+/// Each plain word of `c` (two or more of `A-Za-z0-9_./:@%+,-`, between spaces, not a reserved
+/// word, not an assignment) spelled by `spell`: bash reads the spelling as the same word, in
+/// command position or not. Words with `~`, globs or braces are left, as quoting changes them.
+fn each_word(c: &str, spell: fn(&str) -> String) -> String {
+    const RESERVED: &[&str] = &[
+        "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until",
+        "do", "done", "in", "function", "time", "coproc",
+    ];
+    c.split(' ')
+        .map(|w| {
+            let plain = w.len() >= 2
+                && w.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"_./:@%+,-".contains(&b))
+                && !RESERVED.contains(&w);
+            if plain { spell(w) } else { w.to_owned() }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `rm` as `'r''m'`.
+fn split_quotes(w: &str) -> String {
+    format!("'{}''{}'", &w[..1], &w[1..])
+}
+
+/// `rm` as `$'\x72\x6d'`.
+fn ansi_c(w: &str) -> String {
+    let hex: String = w.bytes().map(|b| format!("\\x{b:02x}")).collect();
+    format!("$'{hex}'")
+}
 
 fn always(_: &str) -> bool {
     true
@@ -175,6 +207,8 @@ const TRANSFORMS: &[Transform] = &[
     ("git alias", always, |c| {
         format!("git -c alias.x={} x", sq(&format!("!{c}")))
     }),
+    ("quoted words", not_time, |c| each_word(c, split_quotes)),
+    ("ANSI-C words", not_time, |c| each_word(c, ansi_c)),
     ("python", always, |c| {
         format!("python3 -c {}", sq(&format!("import os; os.system({c:?})")))
     }),
