@@ -557,7 +557,9 @@ fn sends_its_words(u: &Unit, p: &str, x: &Arg) -> bool {
             | "ssh"
             | "autossh"
     ) || signs_in_to_registry(u, p)
-        || sends_to_server(u, p)
+        // `logger -n HOST "$TOKEN"`: the message goes to the log server. (A database client's
+        // words also carry its own sign-in, `mysql -h db.example -p"$DB_PASSWORD"`.)
+        || p == "logger" && sends_to_server(u, p)
 }
 
 /// A client sending what it is given (its words, its standard input) to a server off this
