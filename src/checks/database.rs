@@ -30,29 +30,6 @@ declare_check! {
     "database-wipe"
 }
 
-/// Database clients, which run the statements they are given.
-fn is_client(p: &str) -> bool {
-    matches!(
-        p,
-        "psql"
-            | "mysql"
-            | "mariadb"
-            | "sqlite3"
-            | "sqlcmd"
-            | "clickhouse-client"
-            | "clickhouse"
-            | "duckdb"
-            | "cockroach"
-            | "cqlsh"
-            | "snowsql"
-            | "mongo"
-            | "mongosh"
-            | "redis-cli"
-            | "valkey-cli"
-            | "bq"
-    )
-}
-
 fn pattern() -> Option<&'static Regex> {
     static RE: OnceLock<Option<Regex>> = OnceLock::new();
     RE.get_or_init(|| {
@@ -68,7 +45,7 @@ impl Check for DatabaseWipe {
     fn run(&self, cx: &CheckCtx, out: &mut Vec<Finding>) {
         let a = cx.analysis;
         for (i, u) in a.units.iter().enumerate() {
-            let Some(p) = prog(u).filter(|p| is_client(p)) else {
+            let Some(p) = prog(u).filter(|p| crate::programs::is_database_client(p)) else {
                 continue;
             };
             // Compiled only when a database client is present: most commands never pay for it.

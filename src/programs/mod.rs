@@ -1053,6 +1053,17 @@ name_set! {
 }
 
 name_set! {
+    /// Database clients, which run the statements they are given: the database-wipe check reads
+    /// their statements, and the exfiltration check takes one told to connect to a server off
+    /// this machine (`psql -h db.example`) for a sender of what it is given.
+    pub(crate) fn is_database_client, DATABASE_CLIENTS = [
+        "psql", "mysql", "mariadb", "sqlite3", "sqlcmd", "clickhouse-client", "clickhouse",
+        "duckdb", "cockroach", "cqlsh", "snowsql", "mongo", "mongosh", "redis-cli", "valkey-cli",
+        "bq",
+    ]
+}
+
+name_set! {
     /// Programs that print credentials they hold or fetch (a variable's value, a CLI's stored
     /// token, a password manager's entry, a cloud's minted token, a remote's stored keys): the
     /// exfiltration check reads their words to tell which of their commands print one (`gh auth
@@ -1596,6 +1607,7 @@ mod tests {
             (is_alias_addressed, ALIAS_ADDRESSED),
             (is_vim, VIMS),
             (is_device_tool, DEVICE_TOOLS),
+            (is_database_client, DATABASE_CLIENTS),
         ] {
             assert_name_set(is, list);
         }
