@@ -96,8 +96,13 @@ fn split_quotes(w: &str) -> String {
 
 /// `rm` as `$'\x72\x6d'`.
 fn ansi_c(w: &str) -> String {
-    let hex: String = w.bytes().map(|b| format!("\\x{b:02x}")).collect();
-    format!("$'{hex}'")
+    use std::fmt::Write;
+    let mut out = String::from("$'");
+    for b in w.bytes() {
+        let _ = write!(out, "\\x{b:02x}");
+    }
+    out.push('\'');
+    out
 }
 
 fn always(_: &str) -> bool {

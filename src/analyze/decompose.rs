@@ -55,6 +55,9 @@ pub(crate) struct Ctx {
     /// A wrapper stripped so far runs as many commands at once as there are inputs
     /// (`xargs -P0`, `parallel -j0`).
     pub(super) unbounded_jobs: bool,
+    /// The string a wrapper stripped so far replaces with each input in the command's words
+    /// (`xargs -I %`), when one does.
+    pub(super) replace: Option<String>,
 }
 
 impl Ctx {
@@ -3457,6 +3460,9 @@ impl<'l> Walker<'l> {
                         }
                         if wrappers::unbounded_jobs(spec, &inner_args[..s]) {
                             ctx.to_mut().unbounded_jobs = true;
+                        }
+                        if let Some(r) = wrappers::replace_string(spec, &inner_args[..s]) {
+                            ctx.to_mut().replace = Some(r);
                         }
                         // moreutils' `parallel` shares the name: it reads the words after a
                         // `--` as its arguments, each a shell command when no command comes

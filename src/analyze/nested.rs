@@ -1632,11 +1632,13 @@ impl Walker<'_> {
                 FlagKind::NestedShell
             };
             self.flag(kind, span, program.to_owned());
-            if ctx.appended && text.contains("{}") {
+            let replaced =
+                text.contains("{}") || ctx.replace.as_deref().is_some_and(|r| text.contains(r));
+            if ctx.appended && replaced {
                 self.flag(
                     FlagKind::DynamicCode,
                     span,
-                    "input is substituted into the code ({} replacement)",
+                    "input is substituted into the code (a replacement string such as `{}`)",
                 );
             } else if ctx.appended
                 && crate::programs::base(program) == "parallel"
@@ -2064,12 +2066,96 @@ impl Walker<'_> {
                     c.via = via.to_vec();
                     c.via.push("find".to_owned());
                     c.redirects = ctx.redirects.clone();
+                    let before = self.units.len();
                     self.resolve(&args[start..end], assignments.to_vec(), &c);
+                    self.found_names_as_code(before, &args[start..end]);
                 }
                 i = end + 1;
             } else {
                 i += 1;
             }
+        }
+    }
+
+    /// `find … -exec awk {} \;`, `-exec perl -e {} \;`, `-exec sed {} x \;`, `-exec jq {} f
+    /// \;`: a `{}` word (a name find finds) where a program that reads code (an interpreter, a
+    /// shell, awk, sed, jq) takes its code: the value of an option (`-e {}`, `-f {}`), or its
+    /// first operand when no option gives the code (a script file, an awk program, a filter). The name is the program, so what runs is
+    /// not what is written. The units made from the command since `before` are read with their
+    /// programs' option tables; a `{}` after the code (`awk '/x/' {}`) is a file it reads.
+    fn found_names_as_code(&mut self, before: usize, words: &[ArgW]) {
+        use crate::programs::{self, args as options, tables};
+        let placeholders: Vec<Span> = words
+            .iter()
+            .filter(|a| a.arg.exact() == Some("{}"))
+            .map(|a| a.arg.span)
+            .collect();
+        if placeholders.is_empty() {
+            return;
+        }
+        let mut found = None;
+        for u in self.units.get(before..).unwrap_or_default() {
+            let Some(p) = u.program.as_deref().map(programs::base) else {
+                continue;
+            };
+            let reads_code = programs::is_interpreter(p)
+                || programs::is_shell(p)
+                || programs::is_pattern_first(p) && !programs::is_text_searcher(p);
+            let args = u.argv.get(1..).unwrap_or_default();
+            if !reads_code || !args.iter().any(|a| placeholders.contains(&a.span)) {
+                continue;
+            }
+            let Some(spec) = tables::builtin(p) else {
+                // No table: where the code stands is not known.
+                found = args
+                    .iter()
+                    .find(|a| placeholders.contains(&a.span))
+                    .map(|a| a.span);
+                break;
+            };
+            let parsed = options::parse_args(&spec, args, false);
+            // An option that takes the code as its value (`sh -c`, `perl -e`, `sed -e`, `awk
+            // -f`, `jq --from-file`): then the operands are arguments or files.
+            let code_by_option = parsed.opts.iter().any(|o| {
+                (o.value.is_some() || o.value_at.is_some())
+                    && matches!(
+                        o.name.as_ref(),
+                        "-c" | "-e"
+                            | "-E"
+                            | "-f"
+                            | "-p"
+                            | "--eval"
+                            | "--print"
+                            | "--expression"
+                            | "--file"
+                            | "--from-file"
+                            | "--source"
+                    )
+            });
+            let option_value = parsed.opts.iter().filter_map(|o| o.value_at).chain(
+                parsed
+                    .opts
+                    .iter()
+                    .filter(|o| o.value.as_deref() == Some("{}"))
+                    .map(|o| o.index),
+            );
+            let first_operand = parsed.operands.first().copied().filter(|_| !code_by_option);
+            found = option_value
+                .chain(first_operand)
+                .filter_map(|k| args.get(k))
+                .find(|a| placeholders.contains(&a.span))
+                .map(|a| a.span);
+            if found.is_some() {
+                break;
+            }
+        }
+        if let Some(span) = found {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                "find puts the name of each file it finds where this program takes its code \
+                 (`awk {}`, `perl -e {}`): the name is the program",
+            );
         }
     }
 

@@ -71,6 +71,9 @@ pub(crate) struct WrapperSpec {
     /// Options whose value is how many commands the wrapper runs at once (`xargs -P N`,
     /// `parallel -j N`): see [`unbounded_jobs`].
     pub job_counts: Words,
+    /// Options whose value is the string the wrapper replaces in its command's words with each
+    /// input (`xargs -I R`, `-i[R]`, `--replace[=R]`): see [`replace_string`].
+    pub replace_options: Words,
     /// Every operand, and the value of each `code_options` option, is a whole shell command of
     /// its own (`hyperfine 'make' 'make -j8'`, `hyperfine --prepare CMD CMD`).
     pub code_operands: bool,
@@ -166,6 +169,7 @@ const fn spec(name: &'static str) -> WrapperSpec {
         subcommands: Words::EMPTY,
         arg_files: Words::EMPTY,
         job_counts: Words::EMPTY,
+        replace_options: Words::EMPTY,
         code_operands: false,
         multi_value: &[],
         joined_forms: &[],
@@ -660,6 +664,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         output_options: words!["--joblog", "--results"],
         arg_files: words!["-a", "--arg-file"],
         job_counts: words!["-j", "--jobs", "-P", "--max-procs", "--maxprocs"],
+        replace_options: words!["-I", "-i", "--replace"],
         arg_file_separators: words!["::::", "::::+"],
         separators_end: words![":::", ":::+"],
         // GNU parallel 20221122: `multiply_binary_prefix` (`-n`, `-N`, `-s`, `-L`, `-l`,
@@ -990,6 +995,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     WrapperSpec {
         arg_files: words!["-a", "--arg-file"],
         job_counts: words!["-P", "--max-procs"],
+        replace_options: words!["-I", "-i", "--replace"],
         ..spec("xargs")
     },
     WrapperSpec {
@@ -1415,6 +1421,29 @@ pub(crate) fn unbounded_jobs(spec: &WrapperSpec, options: &[Arg]) -> bool {
         .and_then(Arg::exact)
         .and_then(|v| v.parse::<u64>().ok())
         .is_some_and(|n| n == 0 || n >= 1000)
+}
+
+/// The string the wrapper replaces with each input in its command's words: the value of the
+/// last of its [`WrapperSpec::replace_options`] among `options`, read with the wrapper's option
+/// table (`xargs -I %`, `-I%`, `--replace=%`, `-i` alone: `{}`). A value known only at run
+/// time is the empty string, which every word holds.
+pub(crate) fn replace_string(spec: &WrapperSpec, options: &[Arg]) -> Option<String> {
+    if spec.replace_options.is_empty() {
+        return None;
+    }
+    let skip = form_len(spec, options).unwrap_or(0).min(options.len());
+    let words = &options[skip..];
+    let reading = read(spec, words, &options[..skip], false);
+    let o = reading
+        .parsed
+        .opts
+        .iter()
+        .rev()
+        .find(|o| spec.replace_options.contains(&o.name))?;
+    Some(match value_arg(o, words) {
+        Some(a) => a.exact().map(str::to_owned).unwrap_or_default(),
+        None => "{}".to_owned(),
+    })
 }
 
 /// The files named after a [`WrapperSpec::arg_file_separators`] word among `command` (the
