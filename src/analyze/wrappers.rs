@@ -1379,11 +1379,11 @@ fn value_arg(o: &args::Opt, args: &[Arg]) -> Option<Arg> {
     }
 }
 
-/// The files the wrapper's [`WrapperSpec::arg_files`] options name, among `options` (the words
-/// between the wrapper's name and its command): `-a FILE`, `-aFILE`, `-0a FILE`,
-/// `--arg-file FILE`, `--arg-file=FILE`, or an abbreviation of it.
-pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
-    if spec.arg_files.is_empty() {
+/// The options named in `names` among `options` (the words between the wrapper's name and
+/// its command), read with the wrapper's option table, in order: each one's value (attached,
+/// the next word, or `None` for one given none), an abbreviation of a long option included.
+fn option_values(spec: &WrapperSpec, options: &[Arg], names: Words) -> Vec<Option<Arg>> {
+    if names.is_empty() {
         return Vec::new();
     }
     let skip = form_len(spec, options).unwrap_or(0).min(options.len());
@@ -1393,54 +1393,42 @@ pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
         .parsed
         .opts
         .iter()
-        .filter(|o| spec.arg_files.contains(&o.name))
-        .filter_map(|o| value_arg(o, words))
+        .filter(|o| names.contains(&o.name))
+        .map(|o| value_arg(o, words))
+        .collect()
+}
+
+/// The files the wrapper's [`WrapperSpec::arg_files`] options name, among `options` (the words
+/// between the wrapper's name and its command): `-a FILE`, `-aFILE`, `-0a FILE`,
+/// `--arg-file FILE`, `--arg-file=FILE`, or an abbreviation of it.
+pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
+    option_values(spec, options, spec.arg_files)
+        .into_iter()
+        .flatten()
         .collect()
 }
 
 /// Whether the wrapper runs as many commands at once as there are inputs: the last of its
-/// [`WrapperSpec::job_counts`] options among `options` (the words between the wrapper's name
-/// and its command), read with the wrapper's option table, says `0` or a count of 1000 or more
+/// [`WrapperSpec::job_counts`] options among `options` says `0` or a count of 1000 or more
 /// (`xargs -P0`, `-P 0`, `--max-procs=0`, an abbreviation of it, `parallel -j0`, `--jobs
 /// 5000`). A count known only at run time is not.
 pub(crate) fn unbounded_jobs(spec: &WrapperSpec, options: &[Arg]) -> bool {
-    if spec.job_counts.is_empty() {
-        return false;
-    }
-    let skip = form_len(spec, options).unwrap_or(0).min(options.len());
-    let words = &options[skip..];
-    let reading = read(spec, words, &options[..skip], false);
-    let last = reading
-        .parsed
-        .opts
-        .iter()
-        .rev()
-        .filter(|o| spec.job_counts.contains(&o.name))
-        .find_map(|o| value_arg(o, words));
-    last.as_ref()
+    option_values(spec, options, spec.job_counts)
+        .pop()
+        .flatten()
+        .as_ref()
         .and_then(Arg::exact)
         .and_then(|v| v.parse::<u64>().ok())
         .is_some_and(|n| n == 0 || n >= 1000)
 }
 
 /// The string the wrapper replaces with each input in its command's words: the value of the
-/// last of its [`WrapperSpec::replace_options`] among `options`, read with the wrapper's option
-/// table (`xargs -I %`, `-I%`, `--replace=%`, `-i` alone: `{}`). A value known only at run
-/// time is the empty string, which every word holds.
+/// last of its [`WrapperSpec::replace_options`] among `options` (`xargs -I %`, `-I%`,
+/// `--replace=%`, `-i` alone: `{}`). A value known only at run time is the empty string, which
+/// every word holds.
 pub(crate) fn replace_string(spec: &WrapperSpec, options: &[Arg]) -> Option<String> {
-    if spec.replace_options.is_empty() {
-        return None;
-    }
-    let skip = form_len(spec, options).unwrap_or(0).min(options.len());
-    let words = &options[skip..];
-    let reading = read(spec, words, &options[..skip], false);
-    let o = reading
-        .parsed
-        .opts
-        .iter()
-        .rev()
-        .find(|o| spec.replace_options.contains(&o.name))?;
-    Some(match value_arg(o, words) {
+    let last = option_values(spec, options, spec.replace_options).pop()?;
+    Some(match last {
         Some(a) => a.exact().map(str::to_owned).unwrap_or_default(),
         None => "{}".to_owned(),
     })
