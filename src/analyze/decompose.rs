@@ -52,9 +52,8 @@ pub(crate) struct Ctx {
     pub(super) appended: bool,
     /// Files the wrappers stripped so far read into arguments (`xargs -a FILE`).
     pub(super) wrapper_reads: Vec<Arg>,
-    /// A wrapper stripped so far runs as many commands at once as there are inputs
-    /// (`xargs -P0`, `parallel -j0`).
-    pub(super) unbounded_jobs: bool,
+    /// How many commands at once the wrappers stripped so far run (`xargs -P0`).
+    pub(super) jobs: super::JobCount,
     /// The string a wrapper stripped so far replaces with each input in the command's words
     /// (`xargs -I %`), when one does.
     pub(super) replace: Option<String>,
@@ -1378,7 +1377,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: Vec::new(),
-            unbounded_jobs: false,
+            jobs: super::JobCount::Bounded,
             script: None,
         });
     }
@@ -2423,7 +2422,7 @@ impl<'l> Walker<'l> {
                     piped: c.piped,
                     stdin: static_feed(c),
                     wrapper_reads: c.wrapper_reads.clone(),
-                    unbounded_jobs: c.unbounded_jobs,
+                    jobs: c.jobs,
                     script: None,
                 });
             }
@@ -3087,7 +3086,7 @@ impl<'l> Walker<'l> {
                     piped: ctx.piped,
                     stdin: None,
                     wrapper_reads: Vec::new(),
-                    unbounded_jobs: false,
+                    jobs: super::JobCount::Bounded,
                     script: None,
                 });
             }
@@ -3458,8 +3457,9 @@ impl<'l> Walker<'l> {
                                 "a `{= … =}` replacement string is Perl code that parallel evaluates",
                             );
                         }
-                        if wrappers::unbounded_jobs(spec, &inner_args[..s]) {
-                            ctx.to_mut().unbounded_jobs = true;
+                        let jobs = wrappers::job_count(spec, &inner_args[..s]);
+                        if jobs > ctx.jobs {
+                            ctx.to_mut().jobs = jobs;
                         }
                         if let Some(r) = wrappers::replace_string(spec, &inner_args[..s]) {
                             ctx.to_mut().replace = Some(r);
@@ -3570,7 +3570,7 @@ impl<'l> Walker<'l> {
                                 piped: ctx.piped,
                                 stdin: None,
                                 wrapper_reads: ctx.wrapper_reads.clone(),
-                                unbounded_jobs: ctx.unbounded_jobs,
+                                jobs: ctx.jobs,
                                 script: None,
                             });
                         }
@@ -3641,7 +3641,7 @@ impl<'l> Walker<'l> {
             piped: ctx.piped,
             stdin: static_feed(ctx),
             wrapper_reads: ctx.wrapper_reads.clone(),
-            unbounded_jobs: ctx.unbounded_jobs,
+            jobs: ctx.jobs,
             script,
         });
     }

@@ -163,6 +163,19 @@ impl UnitRedirect {
     }
 }
 
+/// How many commands at once a runner on the way (`xargs -P N`, `parallel -j N`) starts, as
+/// far as its words say. Ordered: of two runners, the larger count holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum JobCount {
+    /// No runner, or a count it states below 1000.
+    #[default]
+    Bounded,
+    /// A count known only at run time (`-P "$n"`): it may be `0`.
+    Unknown,
+    /// As many as there are inputs: `0`, or a count of 1000 or more.
+    Unbounded,
+}
+
 /// One command that could run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
@@ -202,10 +215,9 @@ pub struct Unit {
     /// (`xargs -a FILE`, `parallel --arg-file FILE`).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub wrapper_reads: Vec<Arg>,
-    /// A wrapper on the way runs as many commands at once as there are inputs (`xargs -P0`,
-    /// `parallel -j0`, or a count of 1000 or more).
+    /// How many commands at once the wrappers on the way run (`xargs -P0`, `parallel -j0`).
     #[serde(skip)]
-    pub(crate) unbounded_jobs: bool,
+    pub(crate) jobs: JobCount,
     /// The text of the script file an interpreter runs (`python3 x.py`) when the line wrote
     /// that file with text known now (`cat > x.py <<'EOF'`, `echo CODE > x.py`).
     #[serde(skip_serializing_if = "Option::is_none")]

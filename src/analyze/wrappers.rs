@@ -69,7 +69,7 @@ pub(crate) struct WrapperSpec {
     /// arguments (`xargs -a FILE`): what is in it reaches the command line.
     pub arg_files: Words,
     /// Options whose value is how many commands the wrapper runs at once (`xargs -P N`,
-    /// `parallel -j N`): see [`unbounded_jobs`].
+    /// `parallel -j N`): see [`job_count`].
     pub job_counts: Words,
     /// Options whose value is the string the wrapper replaces in its command's words with each
     /// input (`xargs -I R`, `-i[R]`, `--replace[=R]`): see [`replace_string`].
@@ -1408,18 +1408,23 @@ pub(crate) fn arg_files(spec: &WrapperSpec, options: &[Arg]) -> Vec<Arg> {
         .collect()
 }
 
-/// Whether the wrapper runs as many commands at once as there are inputs: the last of its
-/// [`WrapperSpec::job_counts`] options among `options` says `0` or a count of 1000 or more
-/// (`xargs -P0`, `-P 0`, `--max-procs=0`, an abbreviation of it, `parallel -j0`, `--jobs
-/// 5000`). A count known only at run time is not.
-pub(crate) fn unbounded_jobs(spec: &WrapperSpec, options: &[Arg]) -> bool {
-    option_values(spec, options, spec.job_counts)
+/// How many commands at once the wrapper runs, as the last of its [`WrapperSpec::job_counts`]
+/// options among `options` says: `0` or a count of 1000 or more is as many as there are
+/// inputs (`xargs -P0`, `-P 0`, `--max-procs=0`, an abbreviation of it, `parallel -j0`,
+/// `--jobs 5000`); a value known only at run time (`-P "$n"`) may be `0`.
+pub(crate) fn job_count(spec: &WrapperSpec, options: &[Arg]) -> super::JobCount {
+    use super::JobCount;
+    let Some(value) = option_values(spec, options, spec.job_counts)
         .pop()
         .flatten()
-        .as_ref()
-        .and_then(Arg::exact)
-        .and_then(|v| v.parse::<u64>().ok())
-        .is_some_and(|n| n == 0 || n >= 1000)
+    else {
+        return JobCount::Bounded;
+    };
+    match value.exact() {
+        None => JobCount::Unknown,
+        Some(v) if v.parse::<u64>().is_ok_and(|n| n == 0 || n >= 1000) => JobCount::Unbounded,
+        Some(_) => JobCount::Bounded,
+    }
 }
 
 /// The string the wrapper replaces with each input in its command's words: the value of the

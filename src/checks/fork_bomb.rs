@@ -1,8 +1,9 @@
 //! `fork-bomb`: functions that call themselves in a pipeline or in the background.
 
-use super::common::{deny, pipelines_of};
+use super::common::{ask, deny, pipelines_of};
 use super::{Check, CheckCtx, Finding, declare_check};
-use crate::analyze::{Context, FlagKind, Unit};
+use crate::analyze::{Context, FlagKind, JobCount, Unit};
+use crate::decision::Risk;
 
 declare_check! {
     /// **What it flags**: a function whose body runs the function itself in a pipeline or in
@@ -26,8 +27,8 @@ declare_check! {
     ///
     /// **Known gaps**: mutual recursion between two functions, bombs in scripts or
     /// interpreter one-liners (see `interpreter-one-liner`); for parallelism, producers other
-    /// than `yes`, `seq` past 1000 and `cat` of `/dev/zero`/`/dev/urandom`, and options given
-    /// through variables, are not seen.
+    /// than `yes`, `seq` past 1000 and `cat` of `/dev/zero`/`/dev/urandom` are not seen. A count
+    /// known only at run time (`-P "$n"`) fed by such a producer asks.
     ForkBomb,
     "fork-bomb"
 }
@@ -114,28 +115,41 @@ fn parallel_flood(cx: &CheckCtx, out: &mut Vec<Finding>) {
     let a = cx.analysis;
     for (i, u) in a.units.iter().enumerate() {
         // How many at once is read by the analysis, with the runner's option table.
-        if !u.unbounded_jobs {
+        if u.jobs == JobCount::Bounded {
             continue;
         }
         let Some(pipe) = pipelines_of(a, u).first().copied() else {
             continue;
         };
-        let fed = a
+        let Some(p) = a
             .units
             .iter()
-            .find(|v| pipe.start <= v.span.start && v.span.end <= u.span.start && endless(v));
-        if let Some(p) = fed {
-            out.push(deny(
+            .find(|v| pipe.start <= v.span.start && v.span.end <= u.span.start && endless(v))
+        else {
+            continue;
+        };
+        let program = u.program.as_deref().unwrap_or("a command");
+        let producer = p.program.as_deref().unwrap_or("a producer");
+        out.push(if u.jobs == JobCount::Unbounded {
+            deny(
                 Some(i),
                 pipe,
                 format!(
-                    "runs `{}` once per line of `{}` with no limit on how many at once: the \
-                     processes pile up until the process table is full",
-                    u.program.as_deref().unwrap_or("a command"),
-                    p.program.as_deref().unwrap_or("a producer")
+                    "runs `{program}` once per line of `{producer}` with no limit on how many at \
+                     once: the processes pile up until the process table is full"
                 ),
-            ));
-        }
+            )
+        } else {
+            ask(
+                Some(i),
+                pipe,
+                Risk::High,
+                format!(
+                    "runs `{program}` once per line of `{producer}`, as many at once as a count \
+                     known only at run time says: `0` means no limit"
+                ),
+            )
+        });
     }
 }
 
@@ -194,6 +208,10 @@ mod tests {
             ("yes | timeout 9 xargs -P 5000 sleep", Some(Decision::Deny)),
             ("yes | parallel --jobs=0 sleep", Some(Decision::Deny)),
             ("yes | xargs -P0 -P4 sleep", None),
+            // A count known only at run time may be 0.
+            ("yes | xargs -P \"$n\" -n1 sleep", Some(Decision::Ask)),
+            ("yes | parallel -j \"$n\" sleep", Some(Decision::Ask)),
+            ("find . | xargs -P \"$n\" wc -l", None),
             ("yes | xargs -n1 echo -P0", None),
             ("seq 10 | xargs -P0 -n1 sleep", None),
             ("yes | xargs -P4 -n1 echo", None),
