@@ -377,163 +377,255 @@ const HOME_EXPR: Words = words![
 ];
 
 /// Scan one program's code. Returns the decision and why.
-fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
-    let has = |list: Words| -> Option<&'static str> { list.iter().find(|m| code.contains(m)) };
-    let mut lits = literals(code);
-    let shell = runs_commands(lang, code);
-    // Payloads hidden from a plain reading: base64 or hex literals decoded at run time, a
-    // command joined from pieces (`''.join(['r','m',' -rf ~'])`, `'rm -rf ' + home`).
-    if shell.is_some() {
-        let mut extra = Vec::new();
-        let decodes = [
-            "b64decode",
-            "base64",
-            "atob(",
-            "Buffer.from(",
-            "decode64",
-            "unpack(",
-        ];
-        if decodes.iter().any(|m| code.contains(m)) {
-            extra.extend(lits.iter().filter_map(|l| decode_base64(l)));
+/// What `scan` found: the decision and why.
+type Found = Option<(Decision, String)>;
+
+/// The code of a one-liner and what every step of [`scan`] reads of it.
+struct OneLiner<'a> {
+    lang: &'a str,
+    text: &'a str,
+    cwd: &'a Path,
+    /// The string literals, with the payloads decoded or joined from them.
+    lits: Vec<String>,
+    /// The marker of a way the code runs commands, if any.
+    shell: Option<&'static str>,
+    /// The marker of a network API, if any.
+    net: Option<&'static str>,
+}
+
+impl OneLiner<'_> {
+    fn has(&self, list: Words) -> Option<&'static str> {
+        list.iter().find(|m| self.text.contains(m))
+    }
+
+    fn contains_any(&self, markers: &[&str]) -> bool {
+        markers.iter().any(|m| self.text.contains(m))
+    }
+}
+
+/// The steps of [`scan`], in order; the first that finds something decides.
+const SCAN_STEPS: &[fn(&OneLiner) -> Found] = &[
+    tcl_and_expect,
+    pwsh_delete,
+    shell_strings,
+    recursive_delete,
+    walk_delete,
+    kills_every_process,
+    reverse_shell,
+    fork_loop,
+    writes_sensitive,
+    runs_fetched_code,
+    secret_to_network,
+];
+
+fn scan(lang: &str, code: &str, cwd: &Path) -> Found {
+    let mut c = OneLiner {
+        lang,
+        text: code,
+        cwd,
+        lits: literals(code),
+        shell: runs_commands(lang, code),
+        net: None,
+    };
+    c.net = c.has(NETWORK);
+    if c.shell.is_some()
+        && let Some(found) = decoded_payloads(&mut c)
+    {
+        return Some(found);
+    }
+    if let Some(found) = SCAN_STEPS.iter().find_map(|step| step(&c)) {
+        return Some(found);
+    }
+    if lang == "sed" {
+        return sed_scan(code, cwd);
+    }
+    let writes = writing_api(&c);
+    c.shell.or(writes).or(c.net).map(|m| {
+        (
+            Decision::Ask,
+            format!("its code shells out, writes or connects (`{}`)", m.trim()),
+        )
+    })
+}
+
+/// Payloads hidden from a plain reading, when the code can run commands: base64 or hex
+/// literals decoded at run time (a catastrophe in one denies), a command joined from pieces
+/// (`''.join(['r','m',' -rf ~'])`, `'rm -rf ' + home`), added to the literals.
+fn decoded_payloads(c: &mut OneLiner) -> Found {
+    let mut extra = Vec::new();
+    let decodes = [
+        "b64decode",
+        "base64",
+        "atob(",
+        "Buffer.from(",
+        "decode64",
+        "unpack(",
+    ];
+    if c.contains_any(&decodes) {
+        extra.extend(c.lits.iter().filter_map(|l| decode_base64(l)));
+    }
+    if c.contains_any(&["fromhex", "unhexlify", "hex2bin", "pack('H"]) {
+        extra.extend(c.lits.iter().filter_map(|l| decode_hex(l)));
+    }
+    for d in &extra {
+        if let Some((Decision::Deny, why)) = scan(c.lang, d, c.cwd) {
+            return Some((Decision::Deny, format!("its decoded payload: {why}")));
         }
-        if ["fromhex", "unhexlify", "hex2bin", "pack('H"]
-            .iter()
-            .any(|m| code.contains(m))
+    }
+    if c.contains_any(&["join(", "+", " . "]) {
+        let mut joined: String = c.lits.concat();
+        if c.has(HOME_EXPR).is_some() {
+            joined.push_str(" ~");
+        }
+        extra.push(joined);
+    }
+    c.lits.extend(extra);
+    None
+}
+
+/// Tcl's `file delete -force /` (the names follow the options), and `exec rm -rf ~` (Tcl),
+/// `spawn rm -rf ~` (expect): the rest of the line is the command.
+fn tcl_and_expect(c: &OneLiner) -> Found {
+    if c.lang != "other" {
+        return None;
+    }
+    let line_after = |at: usize| {
+        let rest = &c.text[at..];
+        &rest[..rest.find(['\n', ']', ';']).unwrap_or(rest.len())]
+    };
+    for (at, m) in c.text.match_indices("file delete ") {
+        if let Some(t) = line_after(at + m.len())
+            .split_whitespace()
+            .filter(|t| !t.starts_with('-'))
+            .map(|t| t.trim_matches(['"', '{', '}']))
+            .find(|t| is_catastrophic_target(t, c.cwd))
         {
-            extra.extend(lits.iter().filter_map(|l| decode_hex(l)));
+            return Some((
+                Decision::Deny,
+                format!("its code deletes `{t}` (`file delete`)"),
+            ));
         }
-        for d in &extra {
-            if let Some((Decision::Deny, why)) = scan(lang, d, cwd) {
-                return Some((Decision::Deny, format!("its decoded payload: {why}")));
-            }
-        }
-        if code.contains("join(") || code.contains('+') || code.contains(" . ") {
-            let mut joined: String = lits.concat();
-            if let Some(h) = HOME_EXPR.iter().find(|h| code.contains(h)) {
-                let _ = h;
-                joined.push_str(" ~");
-            }
-            extra.push(joined);
-        }
-        lits.extend(extra);
     }
-    // `exec rm -rf ~` (Tcl), `spawn rm -rf ~` (expect): the rest of the line is the command.
-    if lang == "other" {
-        // Tcl's `file delete -force /`: the names follow the options.
-        for (at, _) in code.match_indices("file delete ") {
-            let rest = &code[at + 12..];
-            let end = rest.find(['\n', ']', ';']).unwrap_or(rest.len());
-            if let Some(t) = rest[..end]
-                .split_whitespace()
-                .filter(|t| !t.starts_with('-'))
-                .map(|t| t.trim_matches(['"', '{', '}']))
-                .find(|t| is_catastrophic_target(t, cwd))
-            {
-                return Some((
-                    Decision::Deny,
-                    format!("its code deletes `{t}` (`file delete`)"),
-                ));
-            }
-        }
-        for marker in ["exec ", "spawn "] {
-            for (at, _) in code.match_indices(marker) {
-                let rest = &code[at + marker.len()..];
-                let end = rest.find(['\n', ']', ';']).unwrap_or(rest.len());
-                if let Some(c) = catastrophe_in_code(&rest[..end], cwd) {
-                    return Some((Decision::Deny, format!("its code runs {c}")));
-                }
+    for marker in ["exec ", "spawn "] {
+        for (at, _) in c.text.match_indices(marker) {
+            if let Some(x) = catastrophe_in_code(line_after(at + marker.len()), c.cwd) {
+                return Some((Decision::Deny, format!("its code runs {x}")));
             }
         }
     }
-    // `Remove-Item -Recurse -Force ~`.
-    if lang == "pwsh" && code.contains("Remove-Item") && code.to_ascii_lowercase().contains("-r") {
-        let targets = code.split_whitespace().any(|w| {
+    None
+}
+
+/// `Remove-Item -Recurse -Force ~`.
+fn pwsh_delete(c: &OneLiner) -> Found {
+    if c.lang != "pwsh"
+        || !c.text.contains("Remove-Item")
+        || !c.text.to_ascii_lowercase().contains("-r")
+    {
+        return None;
+    }
+    c.text
+        .split_whitespace()
+        .any(|w| {
             let w = w.trim_matches(['\'', '"', ';', ')']);
             matches!(
                 w,
                 "~" | "/" | "C:\\" | "$HOME" | "$env:USERPROFILE" | "$env:HOME"
             )
-        });
-        if targets {
-            return Some((
+        })
+        .then(|| {
+            (
                 Decision::Deny,
                 "its code deletes the home or root directory recursively (`Remove-Item`)"
                     .to_owned(),
-            ));
-        }
+            )
+        })
+}
+
+/// Shell strings and argument lists that are catastrophes, when the code can run them:
+/// `print('rm -rf /')` only prints.
+fn shell_strings(c: &OneLiner) -> Found {
+    c.shell?;
+    if let Some(x) = c.lits.iter().find_map(|l| catastrophe_in_code(l, c.cwd)) {
+        return Some((
+            Decision::Deny,
+            format!("its code runs a shell command that is {x}"),
+        ));
     }
-    // Shell strings and argument lists that are catastrophes, when the code can run them:
-    // `print('rm -rf /')` only prints.
-    for l in lits.iter().filter(|_| shell.is_some()) {
-        if let Some(c) = catastrophe_in_code(l, cwd) {
-            return Some((
-                Decision::Deny,
-                format!("its code runs a shell command that is {c}"),
-            ));
-        }
-    }
-    for k in (0..lits.len()).filter(|_| shell.is_some()) {
-        if let Some(c) = catastrophe(&lits[k..], cwd) {
-            return Some((Decision::Deny, format!("its code runs {c}")));
-        }
-    }
-    let recursive_delete = || {
-        code.contains("recursive")
-            .then(|| has(DELETE_WITH_RECURSIVE))
+    (0..c.lits.len())
+        .find_map(|k| catastrophe(&c.lits[k..], c.cwd))
+        .map(|x| (Decision::Deny, format!("its code runs {x}")))
+}
+
+/// A recursive delete API (`shutil.rmtree`, `rmSync(…, {recursive: true})`) on `/`, the home
+/// directory or another catastrophic target.
+fn recursive_delete(c: &OneLiner) -> Found {
+    let recursive = || {
+        c.text
+            .contains("recursive")
+            .then(|| c.has(DELETE_WITH_RECURSIVE))
             .flatten()
     };
-    if let Some(api) = has(DELETE_TREE).or_else(recursive_delete) {
-        let target = lits
-            .iter()
-            .find(|l| is_catastrophic_target(l, cwd) && !l.is_empty() && l.as_str() != "*");
-        if let Some(t) = target {
-            return Some((
-                Decision::Deny,
-                format!("its code deletes `{t}` recursively (`{api}`)"),
-            ));
-        }
-        if let Some(h) = has(HOME_EXPR) {
-            return Some((
-                Decision::Deny,
-                format!("its code deletes the home directory (`{api}`, `{h}`)"),
-            ));
-        }
+    let api = c.has(DELETE_TREE).or_else(recursive)?;
+    let target = c
+        .lits
+        .iter()
+        .find(|l| is_catastrophic_target(l, c.cwd) && !l.is_empty() && l.as_str() != "*");
+    if let Some(t) = target {
+        return Some((
+            Decision::Deny,
+            format!("its code deletes `{t}` recursively (`{api}`)"),
+        ));
     }
-    // `[p.unlink() for p in Path.home().rglob('*')]`, `for … in os.walk('/'): os.remove(…)`:
-    // deleting every file a walk of the home or root directory finds.
-    if let Some(walk) = [
+    c.has(HOME_EXPR).map(|h| {
+        (
+            Decision::Deny,
+            format!("its code deletes the home directory (`{api}`, `{h}`)"),
+        )
+    })
+}
+
+/// `[p.unlink() for p in Path.home().rglob('*')]`, `for … in os.walk('/'): os.remove(…)`:
+/// deleting every file a walk of the home or root directory finds.
+fn walk_delete(c: &OneLiner) -> Found {
+    let walks = [
         "rglob(",
         "os.walk(",
         "walkSync",
         "Find.find",
         "File::Find",
         "glob(",
-    ]
-    .into_iter()
-    .find(|m| code.contains(m))
-        && let Some(del) = ["unlink", "os.remove", "remove(", "rmSync", "File.delete"]
-            .into_iter()
-            .find(|m| code.contains(m))
-        && (has(HOME_EXPR).is_some()
-            || lits
-                .iter()
-                .any(|l| matches!(l.as_str(), "/" | "~" | "/home" | "/etc" | "/usr")))
-    {
-        return Some((
+    ];
+    let walk = walks.into_iter().find(|m| c.text.contains(m))?;
+    let deletes = ["unlink", "os.remove", "remove(", "rmSync", "File.delete"];
+    let del = deletes.into_iter().find(|m| c.text.contains(m))?;
+    let everything = c.has(HOME_EXPR).is_some()
+        || c.lits
+            .iter()
+            .any(|l| matches!(l.as_str(), "/" | "~" | "/home" | "/etc" | "/usr"));
+    everything.then(|| {
+        (
             Decision::Deny,
             format!(
                 "its code deletes every file a walk of the home or root directory finds (`{walk}`, `{del}`)"
             ),
-        ));
-    }
-    if let Some(api) = kills_everything(code) {
-        return Some((
+        )
+    })
+}
+
+/// A signal to every process (`os.kill(-1, 9)`).
+fn kills_every_process(c: &OneLiner) -> Found {
+    kills_everything(c.text).map(|api| {
+        (
             Decision::Deny,
             format!("its code signals every process it can (`{api}` of pid -1), like `kill -9 -1`"),
-        ));
-    }
-    let net = has(NETWORK);
-    let sock = [
+        )
+    })
+}
+
+/// A socket wired to a shell.
+fn reverse_shell(c: &OneLiner) -> Found {
+    let sock = c.contains_any(&[
         "socket",
         "Socket",
         "fsockopen",
@@ -544,10 +636,8 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         "require('net')",
         "require(\"net\")",
         "ztcp",
-    ]
-    .iter()
-    .any(|m| code.contains(m));
-    let execs = [
+    ]);
+    let execs = c.contains_any(&[
         "subprocess",
         "pty",
         "dup2",
@@ -562,36 +652,45 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
         "child_process",
         "cmd.exe",
         "`",
-    ]
-    .iter()
-    .any(|m| code.contains(m));
-    if sock && execs {
-        return Some((
+    ]);
+    (sock && execs).then(|| {
+        (
             Decision::Deny,
             "its code connects a socket to a shell (reverse shell)".to_owned(),
-        ));
-    }
-    if code.contains("fork")
-        && ["while", "for ", "for(", "loop", "until"]
-            .iter()
-            .any(|m| code.contains(m))
-    {
-        return Some((
-            Decision::Deny,
-            "its code forks in a loop (fork bomb)".to_owned(),
-        ));
-    }
-    let writes = WRITES.iter().find(|m| {
-        code.contains(m) && (!matches!(*m, "open(" | "fopen") || opens_for_writing(&lits))
-    });
-    // Perl's `open(F, ">/etc/passwd")`: the mode is part of the name.
-    let perl_target = lits.iter().find_map(|l| {
+        )
+    })
+}
+
+/// `fork` in a loop.
+fn fork_loop(c: &OneLiner) -> Found {
+    (c.text.contains("fork") && c.contains_any(&["while", "for ", "for(", "loop", "until"])).then(
+        || {
+            (
+                Decision::Deny,
+                "its code forks in a loop (fork bomb)".to_owned(),
+            )
+        },
+    )
+}
+
+/// The marker of a writing API the code uses (`open(` and `fopen` only with a writing mode).
+fn writing_api(c: &OneLiner) -> Option<&'static str> {
+    WRITES.iter().find(|m| {
+        c.text.contains(m) && (!matches!(*m, "open(" | "fopen") || opens_for_writing(&c.lits))
+    })
+}
+
+/// A write to a device, an account file (deny) or another start-up or sensitive file (ask);
+/// Perl's `open(F, ">/etc/passwd")` carries the mode in the name.
+fn writes_sensitive(c: &OneLiner) -> Found {
+    let writes = writing_api(c);
+    let perl_target = c.lits.iter().find_map(|l| {
         let t = l.strip_prefix("+<").or_else(|| l.strip_prefix('>'))?;
         Some(t.trim_start_matches('>').trim().to_owned())
     });
     if let Some(t) = perl_target
         .iter()
-        .chain(lits.iter().filter(|_| writes.is_some()))
+        .chain(c.lits.iter().filter(|_| writes.is_some()))
         .find(|l| is_block_device(l))
     {
         return Some((
@@ -599,114 +698,100 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Option<(Decision, String)> {
             format!("its code writes to the device `{t}`"),
         ));
     }
-    if let Some(t) = perl_target.filter(|t| is_sensitive_file(t)) {
-        let d = if is_account_file(&t) {
-            Decision::Deny
-        } else {
-            Decision::Ask
-        };
-        return Some((d, format!("its code writes to `{t}`")));
-    }
-    if (writes.is_some() || lang == "sed")
-        && let Some(t) = lits.iter().find(|l| is_sensitive_file(l))
-    {
+    let judged = |t: &str| {
         let d = if is_account_file(t) {
             Decision::Deny
         } else {
             Decision::Ask
         };
-        return Some((d, format!("its code writes to `{t}`")));
+        (d, format!("its code writes to `{t}`"))
+    };
+    if let Some(t) = perl_target.filter(|t| is_sensitive_file(t)) {
+        return Some(judged(&t));
     }
-    // Code fetched and run: `exec(urlopen(…).read())`, `eval(file_get_contents('https://…'))`,
-    // `iex (iwr …)`.
-    let fetches = net.or_else(|| {
-        (code.contains("http://") || code.contains("https://") || code.contains("iwr "))
+    if writes.is_some() || c.lang == "sed" {
+        return c
+            .lits
+            .iter()
+            .find(|l| is_sensitive_file(l))
+            .map(|t| judged(t));
+    }
+    None
+}
+
+/// Code fetched and run: `exec(urlopen(…).read())`, `eval(file_get_contents('https://…'))`,
+/// `iex (iwr …)`.
+fn runs_fetched_code(c: &OneLiner) -> Found {
+    let fetches = c.net.or_else(|| {
+        c.contains_any(&["http://", "https://", "iwr "])
             .then_some("a URL")
-    });
-    if let Some(n) = fetches
-        && let Some(e) = [
-            "exec(",
-            "eval(",
-            "Invoke-Expression",
-            "iex ",
-            "iex(",
-            "instance_eval",
-            "Function(",
-            "loadstring(",
-        ]
-        .into_iter()
-        .find(|m| code.contains(m))
-    {
-        return Some((
-            Decision::Deny,
-            format!("its code runs code it fetches (`{n}`, `{}`)", e.trim()),
-        ));
-    }
-    // `homedir() + '/.aws/credentials'`: a secret under the home directory.
-    let home = has(HOME_EXPR).is_some() || code.contains("getenv(\"HOME\")");
-    if let Some(n) = net
-        && let Some(s) = lits.iter().find(|l| {
-            word_is_secret(l) || home && l.starts_with("/.") && word_is_secret(&format!("~{l}"))
-        })
-    {
+    })?;
+    let evals = [
+        "exec(",
+        "eval(",
+        "Invoke-Expression",
+        "iex ",
+        "iex(",
+        "instance_eval",
+        "Function(",
+        "loadstring(",
+    ];
+    let e = evals.into_iter().find(|m| c.text.contains(m))?;
+    Some((
+        Decision::Deny,
+        format!(
+            "its code runs code it fetches (`{fetches}`, `{}`)",
+            e.trim()
+        ),
+    ))
+}
+
+/// A secret sent over the network: a secret file (also `homedir() + '/.aws/credentials'`), a
+/// secret variable named in a string (`os.environ['AWS_SECRET_ACCESS_KEY']`) or as an
+/// attribute (`process.env.GH_TOKEN`), or the whole environment (`JSON.stringify(process.env)`).
+fn secret_to_network(c: &OneLiner) -> Found {
+    let n = c.net?;
+    let home = c.has(HOME_EXPR).is_some() || c.text.contains("getenv(\"HOME\")");
+    if let Some(s) = c.lits.iter().find(|l| {
+        word_is_secret(l) || home && l.starts_with("/.") && word_is_secret(&format!("~{l}"))
+    }) {
         return Some((
             Decision::Deny,
             format!("its code reads `{s}` and uses the network (`{n}`)"),
         ));
     }
-    // `urlopen('https://x/?' + os.environ['AWS_SECRET_ACCESS_KEY'])`.
-    if let Some(n) = net
-        && [
-            "environ",
-            "getenv",
-            "process.env",
-            "ENV[",
-            "$ENV{",
-            "ENV.fetch(",
-            "Deno.env.get(",
-            "Bun.env[",
-        ]
-        .iter()
-        .any(|m| code.contains(m))
-        && let Some(s) = lits.iter().find(|l| is_secret_var(l))
-    {
+    let env_readers = [
+        "environ",
+        "getenv",
+        "process.env",
+        "ENV[",
+        "$ENV{",
+        "ENV.fetch(",
+        "Deno.env.get(",
+        "Bun.env[",
+    ];
+    let named = c
+        .contains_any(&env_readers)
+        .then(|| c.lits.iter().find(|l| is_secret_var(l)).map(String::as_str))
+        .flatten();
+    if let Some(s) = named.or_else(|| {
+        env_attribute_names(c.text)
+            .into_iter()
+            .find(|v| is_secret_var(v))
+    }) {
         return Some((
             Decision::Deny,
             format!("its code sends the secret variable `{s}` over the network (`{n}`)"),
         ));
     }
-    // `fetch(u + process.env.GH_TOKEN)`, `Bun.env.NPM_TOKEN`: a secret variable read as an
-    // attribute, its name no string; `JSON.stringify(process.env)`, `str(os.environ)`, `%ENV`:
-    // the whole environment, every secret variable in it.
-    if let Some(n) = net {
-        if let Some(s) = env_attribute_names(code)
-            .into_iter()
-            .find(|v| is_secret_var(v))
-        {
-            return Some((
-                Decision::Deny,
-                format!("its code sends the secret variable `{s}` over the network (`{n}`)"),
-            ));
-        }
-        if let Some(e) = whole_environment(code) {
-            return Some((
-                Decision::Deny,
-                format!(
-                    "its code sends the whole environment (`{e}`), with every secret variable in it, over the network (`{n}`)"
-                ),
-            ));
-        }
-    }
-    if lang == "sed" {
-        return sed_scan(code, cwd);
-    }
-    if let Some(m) = shell.or(writes).or(net) {
-        return Some((
-            Decision::Ask,
-            format!("its code shells out, writes or connects (`{}`)", m.trim()),
-        ));
-    }
-    None
+    whole_environment(c.text).map(|e| {
+        (
+            Decision::Deny,
+            format!(
+                "its code sends the whole environment (`{e}`), with every secret variable in it, over the network (`{n}`)"
+            ),
+        )
+    })
 }
 
 /// The objects whose attributes are environment variables (`process.env.NAME`).
