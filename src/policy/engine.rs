@@ -11,6 +11,7 @@ use super::{
 };
 use crate::analyze::{Analysis, FlagKind, Unit, analyze};
 use crate::ast::Span;
+use crate::checks::workdir::Resolver;
 use crate::checks::{self, CheckCtx};
 
 /// What one unit gathers in [`Policy::decide`] before it is decided.
@@ -457,162 +458,26 @@ impl Policy {
             // Where the unit runs when that is known now, and the links the line made before
             // it.
             let wd = dirs.resolver(i, cx.look);
+            let unknown_dir = dirs
+                .of(i)
+                .iter()
+                .any(|d| matches!(d, crate::checks::workdir::DirRef::Unknown(_)));
+            let mut unit_paths = if dirs.of(i).moved() {
+                moved_reads(unit, i, &wd, unknown_dir, state)
+            } else {
+                paths::unit_paths_opening(unit, None)
+            };
             // Operands a write reaches through a link (`ln -s ~ x; rm -rf x/`): the deny
             // rules are asked again about where they lead.
             let mut through_links: Vec<(usize, PathBuf)> = Vec::new();
-            // After a move, the relative words a program opens are judged where they lead
-            // (`cd /dev && blkid watchdog`): a device or a secret there is read as named.
-            // In a directory known only at run time (`cd "$D" && blkid watchdog`) such a word
-            // may be any device: ask (the top of the repository is no such directory).
-            let mut named = Vec::new();
-            let moved = dirs.of(i).moved();
-            let mut unit_paths = paths::unit_paths_opening(unit, moved.then_some(&mut named));
-            let unknown_dir = !named.is_empty()
-                && dirs
-                    .of(i)
-                    .iter()
-                    .any(|d| matches!(d, crate::checks::workdir::DirRef::Unknown(_)));
-            for (word, span) in named {
-                let opens_device = match wd.resolve(&word) {
-                    Some((resolved, _)) => {
-                        paths::opens_device(unit.program.as_deref().unwrap_or(""), &resolved)
-                            || crate::files::is_secret(&resolved)
-                    }
-                    None => unknown_dir,
-                };
-                if opens_device && wd.current().is_some() {
-                    unit_paths.push((paths::Access::Read, word, span));
-                } else if opens_device {
-                    state.push_hard(Reason::path(
-                        Decision::Ask,
-                        Risk::High,
-                        "read-after-unknown-cd",
-                        format!(
-                            "opens `{word}` relative to a directory changed to one known only at run time, where a file of that name may be a device or hold secrets"
-                        ),
-                        span,
-                        Some(i),
-                    ));
-                }
-            }
-            for (access, path, span) in unit_paths {
-                state.writes |= access == paths::Access::Write;
-                // Operands read through a glob are the secret-read and link-read checks'.
-                let redirect = unit.redirects.iter().any(|r| r.glob && r.span == span);
-                let operand = unit.argv.iter().any(|a| a.glob && a.span == span);
-                if redirect || operand && access == paths::Access::Write {
-                    for r in self.glob_path_reasons(access, &path, span, i, &wd) {
-                        state.push_hard(r);
-                    }
-                }
-                let Some((resolved, looped)) = wd.resolve(&path) else {
-                    // `cd "$d"; cat hosts.yml`: a read in a directory known only at run time
-                    // asks (the name may be a secret there, `~/.config/gh`, or a link to one).
-                    let unknown_dir = if access == paths::Access::Write {
-                        Some((
-                            "write-after-unknown-cd",
-                            format!(
-                                "writes `{path}` relative to a directory changed to one known only at run time"
-                            ),
-                        ))
-                    } else if paths::may_be_secret_anywhere(&path) {
-                        Some((
-                            "read-after-unknown-cd",
-                            format!(
-                                "reads `{path}` relative to a directory changed to one known only at run time: in some directories a file of that name holds secrets"
-                            ),
-                        ))
-                    } else {
-                        // Links there were not looked at: any name may lead to a secret.
-                        Some((
-                            "read-after-unknown-cd",
-                            format!(
-                                "reads `{path}` relative to a directory changed to one known only at run time, whose links were not looked at"
-                            ),
-                        ))
-                    };
-                    if let Some((rule, message)) = unknown_dir {
-                        state.push_hard(Reason::path(
-                            Decision::Ask,
-                            Risk::High,
-                            rule,
-                            message,
-                            span,
-                            Some(i),
-                        ));
-                    }
-                    continue;
-                };
-                // Only a path whose resolution met a link can lead through one before its
-                // last component.
-                if access == paths::Access::Write
-                    && wd.followed_link(&path, &resolved)
-                    && let Some(k) = unit.argv.iter().position(|a| {
-                        a.span == span && !a.glob && a.value.as_deref() == Some(path.as_str())
-                    })
-                    && let Some((led, true)) = wd.resolve_parent(&path)
-                {
-                    through_links.push((k, led));
-                }
-                if access == paths::Access::Read
-                    && let Some(n) = paths::inherited_descriptor(&path, &self.cwd, &opened)
-                {
-                    state.push_hard(Reason::path(
-                        Decision::Ask,
-                        Risk::High,
-                        "read-device",
-                        format!(
-                            "reads `{path}`, descriptor {n}, which no redirect of the line opens: it is inherited from whatever started the shell, and what it leads to is not known"
-                        ),
-                        span,
-                        Some(i),
-                    ));
-                }
-                let own = paths::own_file_resolved(
-                    &self.own_files,
-                    &self.cwd,
+            for (access, path, span) in unit_paths.drain(..) {
+                let at = UnitPath {
+                    i,
                     access,
-                    &resolved,
+                    path: &path,
                     span,
-                    Some(i),
-                );
-                let found = paths::decide_resolved(
-                    &self.path_rules,
-                    &self.cwd,
-                    access,
-                    &path,
-                    &resolved,
-                    looped,
-                    span,
-                    Some(i),
-                );
-                // `openssl x509 -in key.pem` prints certificates only: a secret's name there is
-                // no disclosure (a device it leads to still is judged).
-                let certificate = access == paths::Access::Read
-                    && paths::certificate_read(unit, span)
-                    && !resolved.starts_with("/dev")
-                    && !resolved.starts_with("/proc")
-                    && !resolved.starts_with("/sys");
-                // `mkdir .vscode`: an empty directory (or file) above a start-up file brings
-                // none; one that is itself a start-up file is still judged.
-                let empty = access == paths::Access::Write
-                    && paths::makes_empty(unit, span)
-                    && !crate::files::is_startup(&resolved);
-                for r in found.into_iter().chain(own) {
-                    if r.decision == Decision::Allow {
-                        continue; // a path allow does not prove the program harmless
-                    }
-                    if certificate && r.rule == "read-secret" {
-                        continue;
-                    }
-                    if empty && r.rule == "write-startup-file" {
-                        continue;
-                    }
-                    // No path finding is an edit accept-edits may allow: not even
-                    // write-outside-workspace, which is found on the resolved path (a link
-                    // inside the workspace may point out of it).
-                    state.push_hard(r);
-                }
+                };
+                self.judge_path(unit, &at, &wd, &opened, state, &mut through_links);
             }
             // Files a printer opens, and standard input any program reads, whose names are
             // known only at run time.
@@ -643,6 +508,104 @@ impl Policy {
                     state.push_hard(r);
                 }
             }
+        }
+    }
+
+    /// Judges one path unit `at.i` opens: a glob it reads or writes through, a directory known
+    /// only at run time, a write through a link the line made (noted in `through_links`), an
+    /// inherited descriptor, and the path rules and the policy's own files on where it leads.
+    fn judge_path(
+        &self,
+        unit: &Unit,
+        at: &UnitPath,
+        wd: &Resolver,
+        opened: &dyn Fn(u64) -> bool,
+        state: &mut UnitState<'_>,
+        through_links: &mut Vec<(usize, PathBuf)>,
+    ) {
+        let UnitPath {
+            i,
+            access,
+            path,
+            span,
+        } = *at;
+        state.writes |= access == paths::Access::Write;
+        // Operands read through a glob are the secret-read and link-read checks'.
+        let redirect = unit.redirects.iter().any(|r| r.glob && r.span == span);
+        let operand = unit.argv.iter().any(|a| a.glob && a.span == span);
+        if redirect || operand && access == paths::Access::Write {
+            for r in self.glob_path_reasons(access, path, span, i, wd) {
+                state.push_hard(r);
+            }
+        }
+        let Some((resolved, looped)) = wd.resolve(path) else {
+            state.push_hard(unknown_directory_reason(at));
+            return;
+        };
+        // Only a path whose resolution met a link can lead through one before its last
+        // component.
+        if access == paths::Access::Write
+            && wd.followed_link(path, &resolved)
+            && let Some(k) = unit
+                .argv
+                .iter()
+                .position(|a| a.span == span && !a.glob && a.value.as_deref() == Some(path))
+            && let Some((led, true)) = wd.resolve_parent(path)
+        {
+            through_links.push((k, led));
+        }
+        if access == paths::Access::Read
+            && let Some(n) = paths::inherited_descriptor(path, &self.cwd, opened)
+        {
+            state.push_hard(Reason::path(
+                Decision::Ask,
+                Risk::High,
+                "read-device",
+                format!(
+                    "reads `{path}`, descriptor {n}, which no redirect of the line opens: it is inherited from whatever started the shell, and what it leads to is not known"
+                ),
+                span,
+                Some(i),
+            ));
+        }
+        let own =
+            paths::own_file_resolved(&self.own_files, &self.cwd, access, &resolved, span, Some(i));
+        let found = paths::decide_resolved(
+            &self.path_rules,
+            &self.cwd,
+            access,
+            path,
+            &resolved,
+            looped,
+            span,
+            Some(i),
+        );
+        // `openssl x509 -in key.pem` prints certificates only: a secret's name there is no
+        // disclosure (a device it leads to still is judged).
+        let certificate = access == paths::Access::Read
+            && paths::certificate_read(unit, span)
+            && !resolved.starts_with("/dev")
+            && !resolved.starts_with("/proc")
+            && !resolved.starts_with("/sys");
+        // `mkdir .vscode`: an empty directory (or file) above a start-up file brings none; one
+        // that is itself a start-up file is still judged.
+        let empty = access == paths::Access::Write
+            && paths::makes_empty(unit, span)
+            && !crate::files::is_startup(&resolved);
+        for r in found.into_iter().chain(own) {
+            if r.decision == Decision::Allow {
+                continue; // a path allow does not prove the program harmless
+            }
+            if certificate && r.rule == "read-secret" {
+                continue;
+            }
+            if empty && r.rule == "write-startup-file" {
+                continue;
+            }
+            // No path finding is an edit accept-edits may allow: not even
+            // write-outside-workspace, which is found on the resolved path (a link inside the
+            // workspace may point out of it).
+            state.push_hard(r);
         }
     }
 
@@ -712,7 +675,7 @@ impl Policy {
         pattern: &str,
         span: Span,
         unit: usize,
-        wd: &crate::checks::workdir::Resolver<'_, '_>,
+        wd: &Resolver<'_, '_>,
     ) -> Vec<Reason> {
         let mut out = Vec::new();
         let reason = |rule: &'static str, message: String| {
@@ -852,78 +815,13 @@ impl Policy {
             ..
         } = state;
         let groups = groups.as_slice();
-        let personal = |r: &&Reason| r.source.is_personal();
-        // The winning tier keeps the unit's own reasons (moved, not copied).
-        let tier: Vec<Reason>;
-        let mut decision;
-        if reasons.iter().any(|r| r.decision == Decision::Deny) {
-            decision = Decision::Deny;
-            tier = reasons
-                .into_iter()
-                .filter(|r| r.decision == Decision::Deny)
-                .collect();
-        } else if hard
-            || reasons
-                .iter()
-                .filter(personal)
-                .any(|r| r.decision == Decision::Ask)
-        {
-            decision = Decision::Ask;
-            tier = reasons
-                .into_iter()
-                .filter(|r| {
-                    r.decision == Decision::Ask
-                        && (r.source.is_personal() || !self.is_rule(&r.rule, groups))
-                })
-                .collect();
-        } else if reasons
-            .iter()
-            .filter(personal)
-            .any(|r| r.decision == Decision::Allow)
-        {
-            decision = Decision::Allow;
-            tier = reasons
-                .into_iter()
-                .filter(|r| r.source.is_personal() && r.decision == Decision::Allow)
-                .collect();
-        } else if reasons.iter().any(|r| r.decision == Decision::Ask) {
-            decision = Decision::Ask;
-            tier = reasons
-                .into_iter()
-                .filter(|r| r.decision == Decision::Ask)
-                .collect();
-        } else if reasons.iter().any(|r| r.decision == Decision::Allow) {
-            decision = Decision::Allow;
-            tier = reasons
-                .into_iter()
-                .filter(|r| r.decision == Decision::Allow)
-                .collect();
-        } else {
-            decision = Decision::Ask;
-            let name = unit.program.as_deref().unwrap_or("<dynamic>");
-            tier = vec![Reason {
-                decision: Decision::Ask,
-                risk: if unit.program.is_some() {
-                    Risk::Medium
-                } else {
-                    Risk::High
-                },
-                rule: Origin::NoRule,
-                source: Source::Builtin,
-                message: if unit.program.is_some() {
-                    let name = self.command_name(unit, name, parsed.as_ref());
-                    match option_note {
-                        Some(note) => ["no rule covers `", &name, "` ", &note].concat().into(),
-                        None => ["no rule covers `", &name, "`"].concat().into(),
-                    }
-                } else {
-                    "the program is not known until run time".into()
-                },
-                span: unit.span,
-                unit: Some(index),
-                suggest: None,
-            }];
-        }
+        let (mut decision, tier) = match self.winning_tier(reasons, hard, groups) {
+            Some(won) => won,
+            None => (
+                Decision::Ask,
+                vec![self.no_rule_reason(unit, index, parsed.as_ref(), option_note)],
+            ),
+        };
         // A command of input redirects alone reads and runs nothing else.
         let read_only = decision == Decision::Allow
             && tier.iter().all(|r| {
@@ -933,51 +831,14 @@ impl Policy {
             });
         let risk = tier.iter().map(|r| r.risk).max().unwrap_or(Risk::Low);
         let mut tier = tier;
-        // Modes.
         let opaque_unit = unit.program.is_none();
         // A person's own ask, or a write to a file that decides what later runs: no mode
         // drops it (`Reason::lasting_ask`).
         let lasting = decision == Decision::Ask && tier.iter().any(Reason::lasting_ask);
         let before = decision;
-        decision = match self.mode {
-            Mode::Default => decision,
-            Mode::Plan => {
-                if decision == Decision::Allow && read_only {
-                    Decision::Allow
-                } else {
-                    Decision::Deny
-                }
-            }
-            Mode::AcceptEdits => {
-                if decision == Decision::Ask && edit_only && self.is_edit(unit, &tier, groups) {
-                    Decision::Allow
-                } else {
-                    decision
-                }
-            }
-            Mode::Auto => {
-                if decision == Decision::Ask && risk < Risk::Critical && !opaque_unit && !lasting {
-                    Decision::Allow
-                } else {
-                    decision
-                }
-            }
-            Mode::Strict => {
-                if decision == Decision::Ask {
-                    Decision::Deny
-                } else {
-                    decision
-                }
-            }
-            // Drop the asks, keep the denies: no mode turns a deny into allow.
-            Mode::Bypass => {
-                if decision == Decision::Ask && !opaque_unit && !lasting {
-                    Decision::Allow
-                } else {
-                    decision
-                }
-            }
-        };
+        decision = self.with_mode(decision, risk, read_only, !opaque_unit && !lasting, || {
+            edit_only && self.is_edit(unit, &tier, groups)
+        });
         if decision != before {
             let mode = self.mode.name();
             tier.push(Reason::mode(
@@ -1000,6 +861,106 @@ impl Policy {
             read_only,
             operation: Operation::Act,
         }
+    }
+
+    /// The winning tier of a unit's reasons, its own reasons moved, not copied: any deny; an
+    /// ask that no allow rule loosens (a check's, a path's) or a person's ask, with the asks
+    /// of rules the unit's built-in groups do not hold; a person's allow; any ask; any allow.
+    /// None when no reason decides (no rule covers the unit).
+    fn winning_tier(
+        &self,
+        reasons: Vec<Reason>,
+        hard: bool,
+        groups: &[&Policy],
+    ) -> Option<(Decision, Vec<Reason>)> {
+        let personal = |r: &&Reason| r.source.is_personal();
+        let any = |d: Decision| reasons.iter().any(|r| r.decision == d);
+        let personal_any = |d: Decision| reasons.iter().filter(personal).any(|r| r.decision == d);
+        let (decision, keep): (Decision, &dyn Fn(&Reason) -> bool) = if any(Decision::Deny) {
+            (Decision::Deny, &|r| r.decision == Decision::Deny)
+        } else if hard || personal_any(Decision::Ask) {
+            (Decision::Ask, &|r| {
+                r.decision == Decision::Ask
+                    && (r.source.is_personal() || !self.is_rule(&r.rule, groups))
+            })
+        } else if personal_any(Decision::Allow) {
+            (Decision::Allow, &|r| {
+                r.source.is_personal() && r.decision == Decision::Allow
+            })
+        } else if any(Decision::Ask) {
+            (Decision::Ask, &|r| r.decision == Decision::Ask)
+        } else if any(Decision::Allow) {
+            (Decision::Allow, &|r| r.decision == Decision::Allow)
+        } else {
+            return None;
+        };
+        Some((decision, reasons.into_iter().filter(|r| keep(r)).collect()))
+    }
+
+    /// The ask of a unit no reason decides: no rule covers the program (with why no allow rule
+    /// could, `option_note`), or the program is not known until run time.
+    fn no_rule_reason(
+        &self,
+        unit: &Unit,
+        index: usize,
+        parsed: Option<&options::Parsed>,
+        option_note: Option<String>,
+    ) -> Reason {
+        let message = match unit.program.as_deref() {
+            Some(program) => {
+                let name = self.command_name(unit, program, parsed);
+                match option_note {
+                    Some(note) => ["no rule covers `", &name, "` ", &note].concat().into(),
+                    None => ["no rule covers `", &name, "`"].concat().into(),
+                }
+            }
+            None => "the program is not known until run time".into(),
+        };
+        Reason {
+            decision: Decision::Ask,
+            risk: if unit.program.is_some() {
+                Risk::Medium
+            } else {
+                Risk::High
+            },
+            rule: Origin::NoRule,
+            source: Source::Builtin,
+            message,
+            span: unit.span,
+            unit: Some(index),
+            suggest: None,
+        }
+    }
+
+    /// The unit's decision under the policy's mode: plan allows only what is read-only and
+    /// denies the rest; accept-edits allows an ask that is only edits (`edit`); auto allows an
+    /// ask below critical and bypass any ask, where `droppable` (neither a lasting ask nor one
+    /// of a program known only at run time); strict denies every ask. No mode turns a deny
+    /// into allow.
+    fn with_mode(
+        &self,
+        decision: Decision,
+        risk: Risk,
+        read_only: bool,
+        droppable: bool,
+        edit: impl FnOnce() -> bool,
+    ) -> Decision {
+        let ask = decision == Decision::Ask;
+        let allowed = match self.mode {
+            Mode::Default => false,
+            Mode::Plan => {
+                return if decision == Decision::Allow && read_only {
+                    Decision::Allow
+                } else {
+                    Decision::Deny
+                };
+            }
+            Mode::AcceptEdits => ask && edit(),
+            Mode::Auto => ask && risk < Risk::Critical && droppable,
+            Mode::Strict => return if ask { Decision::Deny } else { decision },
+            Mode::Bypass => ask && droppable,
+        };
+        if allowed { Decision::Allow } else { decision }
     }
 
     /// The rules that could match a unit running `program`: by name (or file name), plus the
@@ -1406,6 +1367,93 @@ fn merge_sorted<'a>(left: &'a [usize], right: &'a [usize]) -> impl Iterator<Item
         }
         (None, None) => None,
     })
+}
+
+/// One path a unit opens: the unit's index, how it opens the path, the path as written and
+/// its span.
+#[derive(Clone, Copy)]
+struct UnitPath<'a> {
+    i: usize,
+    access: paths::Access,
+    path: &'a str,
+    span: Span,
+}
+
+/// The paths unit `i` opens after the line moved to another directory. The relative words a
+/// program opens are judged where they lead (`cd /dev && blkid watchdog`): a device or a
+/// secret there is read as named. In a directory known only at run time (`cd "$D" && blkid
+/// watchdog`) such a word may be any device: that asks (the top of the repository is no such
+/// directory).
+fn moved_reads(
+    unit: &Unit,
+    i: usize,
+    wd: &Resolver,
+    unknown_dir: bool,
+    state: &mut UnitState<'_>,
+) -> Vec<(paths::Access, String, Span)> {
+    let mut named = Vec::new();
+    let mut unit_paths = paths::unit_paths_opening(unit, Some(&mut named));
+    for (word, span) in named {
+        let opens_device = match wd.resolve(&word) {
+            Some((resolved, _)) => {
+                paths::opens_device(unit.program.as_deref().unwrap_or(""), &resolved)
+                    || crate::files::is_secret(&resolved)
+            }
+            None => unknown_dir,
+        };
+        if opens_device && wd.current().is_some() {
+            unit_paths.push((paths::Access::Read, word, span));
+        } else if opens_device {
+            state.push_hard(Reason::path(
+                Decision::Ask,
+                Risk::High,
+                "read-after-unknown-cd",
+                format!(
+                    "opens `{word}` relative to a directory changed to one known only at run time, where a file of that name may be a device or hold secrets"
+                ),
+                span,
+                Some(i),
+            ));
+        }
+    }
+    unit_paths
+}
+
+/// Why a path opened relative to a directory known only at run time asks: a write; a read of
+/// a name that holds secrets in some directories (`cd "$d"; cat hosts.yml`: `~/.config/gh`);
+/// any other read, since links there were not looked at and may lead to a secret.
+fn unknown_directory_reason(at: &UnitPath) -> Reason {
+    let path = at.path;
+    let (rule, message) = if at.access == paths::Access::Write {
+        (
+            "write-after-unknown-cd",
+            format!(
+                "writes `{path}` relative to a directory changed to one known only at run time"
+            ),
+        )
+    } else if paths::may_be_secret_anywhere(path) {
+        (
+            "read-after-unknown-cd",
+            format!(
+                "reads `{path}` relative to a directory changed to one known only at run time: in some directories a file of that name holds secrets"
+            ),
+        )
+    } else {
+        (
+            "read-after-unknown-cd",
+            format!(
+                "reads `{path}` relative to a directory changed to one known only at run time, whose links were not looked at"
+            ),
+        )
+    };
+    Reason::path(
+        Decision::Ask,
+        Risk::High,
+        rule,
+        message,
+        at.span,
+        Some(at.i),
+    )
 }
 
 #[cfg(test)]
