@@ -17,3 +17,5 @@ exec -a name rm -rf /; builtin command ls; xargs -0 -n 1 rm -rf
 su root -c 'rm -rf /'; runuser -l root -c 'rm -rf /'
 #--- watch runs words through sh -c, watch -x execs them
 watch -n 1 'rm -rf /'; watch -x rm -rf /
+#--- bash's time keyword before a compound command: the compound runs, timed
+time (ls; rm -rf /)

@@ -2694,7 +2694,7 @@ fn home_archive_at(u: &Unit, p: &str, dir: Option<&Path>) -> Option<String> {
     // rg, ag and ack search directories recursively by default, and ugrep reads the files of a
     // directory it is given (deeper with `-r`, `-2`…), as yara does (`-s` prints the strings
     // its rules match), and so does exiftool (every file of a known type: a JSON file's keys and
-    // values, `~/.docker/config.json`'s auths, are tags it prints); pycodestyle walks a
+    // values, `~/.docker/config.json`'s auths, are tags it prints); pycodestyle and flake8 walk a
     // directory, hidden ones included, and `--filename='*' --show-source` prints every line of
     // every file; codespell and typos walk a directory and print the lines (and context) where
     // they find a word their dictionary names, a dictionary the checkout may supply (`-D`,

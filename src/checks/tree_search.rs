@@ -513,6 +513,7 @@ pub(crate) fn search_reads_secret_file(
             "git"
                 | "hg"
                 | "pycodestyle"
+                | "flake8"
                 | "codespell"
                 | "typos"
                 | "diff"
@@ -596,10 +597,10 @@ pub(crate) fn search_reads_secret_file(
     let reads = match p {
         "git" if has(&["--no-index", "--untracked"]) => Reads::All { skip_git: true },
         "git" => Reads::Tracked,
-        // pycodestyle reads the `*.py` files of the trees it walks; `--filename PATTERNS`
-        // chooses others (`'*'`: every file, whose lines `--show-source` prints).
-        "pycodestyle" if has(&["--filename"]) => Reads::All { skip_git: true },
-        "pycodestyle" => return None,
+        // pycodestyle and flake8 read the `*.py` files of the trees they walk; `--filename
+        // PATTERNS` chooses others (`'*'`: every file, whose lines `--show-source` prints).
+        "pycodestyle" | "flake8" if has(&["--filename"]) => Reads::All { skip_git: true },
+        "pycodestyle" | "flake8" => return None,
         // codespell and typos print the lines (with context) where they find a word of their
         // dictionary, which the checkout may supply; hidden files only with `-H`/`--hidden`.
         "codespell" if has(&["-H", "--check-hidden"]) => Reads::All { skip_git: false },
@@ -666,14 +667,14 @@ pub(crate) fn search_reads_secret_file(
             .filter_map(|o| o.value.as_deref())
             .collect()
     };
-    // pycodestyle's `--exclude` is a list of its own (names and paths, comma-separated): not
-    // followed, so more files count as read.
+    // pycodestyle's and flake8's `--exclude` is a list of their own (names and paths,
+    // comma-separated): not followed, so more files count as read.
     let decompressor = crate::programs::is_recursive_decompressor(p);
     // hg's `-I`/`-X` patterns are its own (`glob:`, `re:`, `path:`): not followed, so more
     // files count as read.
     let grep_like = !matches!(
         p,
-        "pycodestyle" | "codespell" | "typos" | "terraform" | "tofu" | "hg"
+        "pycodestyle" | "flake8" | "codespell" | "typos" | "terraform" | "tofu" | "hg"
     ) && !decompressor;
     let include = if p == "rg" {
         // With a glob that picks files, rg searches only the files its globs match. A glob
@@ -713,7 +714,7 @@ pub(crate) fn search_reads_secret_file(
     };
     let exclude_dir = values(&["--exclude-dir"]);
     // The pattern is the first operand unless `-e`/`-f` gives it (`--regexp`, and rg's `-e`);
-    // pycodestyle takes none.
+    // pycodestyle and flake8 take none.
     let pattern_given =
         !grep_like || matches!(p, "diff" | "colordiff") || has(&["-e", "--regexp", "-f", "--file"]);
     let skip = usize::from(!pattern_given);
@@ -922,6 +923,8 @@ mod tests {
             "git grep --no-index TOKEN -- .",
             "pycodestyle --filename='*' --show-source --max-line-length=1 .",
             "pycodestyle --filename=*.py,.e* --show-source .",
+            "flake8 --filename='*' --show-source",
+            "flake8 --filename=*.py,.e* --show-source .",
             "codespell -H -C 3 .",
             "typos --hidden",
             // rg's picking globs and types reach hidden names.
@@ -950,6 +953,9 @@ mod tests {
             "pycodestyle --show-source .",
             "pycodestyle --filename='*' src",
             "pycodestyle --filename='*.py,*.pyi' --show-source .",
+            "flake8 --show-source",
+            "flake8 --show-source .",
+            "flake8 --filename='*' src",
             "codespell -C 3 .",
             "typos src",
         ] {

@@ -163,6 +163,10 @@ declare_check! {
     /// - pylint with a configuration (`.pylintrc`, `pyproject.toml`, `setup.cfg`…) naming an
     ///   `init-hook` or `load-plugins`, and flake8 with `[flake8:local-plugins]`: both run that
     ///   code while they read their options, `--help` (and flake8's `--version`) included;
+    ///   flake8 and pycodestyle with a `filename` in their section (`[flake8]` of `.flake8`,
+    ///   `setup.cfg`, `tox.ini`; `[pycodestyle]`, `[pep8]`) beyond the Python sources' patterns
+    ///   (`*`, `.e*`): they read every file it matches, `.env` included, and print its lines
+    ///   (`show-source`);
     /// - jekyll (and bridgetown) with a `Gemfile` in the directory, which Bundler evaluates at
     ///   start; rspec with a `.rspec` or `.rspec-local` holding ERB (`<%= … %>`), evaluated
     ///   before `--version` or `--help` is acted on;
@@ -1120,7 +1124,11 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     "`{}` names local plugins, code flake8 imports before anything else",
                     f.display()
                 )
-            }),
+            })
+            .or_else(|| lint_config_widens(u, dir, root, w, &[".flake8", "setup.cfg", "tox.ini"], &["flake8"])),
+        // pycodestyle reads `[pycodestyle]` (or `[pep8]`) of the project's `setup.cfg` and
+        // `tox.ini` as options.
+        "pycodestyle" => lint_config_widens(u, dir, root, w, &["setup.cfg", "tox.ini"], &["pycodestyle", "pep8"]),
         // Jekyll (and its forks) starts with `Bundler.setup` when the directory holds a
         // `Gemfile`: Bundler evaluates it (Ruby) and requires its plugin group, `--version`
         // and `--help` included.
@@ -3107,6 +3115,81 @@ fn pulumi_offline(u: &Unit) -> bool {
             operand_words(u, "pulumi").first().copied(),
             None | Some("version" | "gen-completion" | "help")
         )
+}
+
+/// flake8 and pycodestyle take `filename` from their configuration section as the line's
+/// `--filename`: the patterns of the files they read in the trees they walk. Any pattern beyond
+/// the Python sources' (`*`, `.e*`) makes them read other files, hidden ones included, whose
+/// lines `show-source` (also a configuration key) prints: `.env` among them. A project file
+/// that sets one (or that the line writes) is named; help and version requests read no file.
+fn lint_config_widens(
+    u: &Unit,
+    dir: &Path,
+    root: &Path,
+    w: &LineWrites,
+    files: &[&str],
+    sections: &[&str],
+) -> Option<String> {
+    if u.args()
+        .map(text)
+        .any(|a| matches!(a, "-h" | "--help" | "--version"))
+    {
+        return None;
+    }
+    project_dirs(dir, root)
+        .flat_map(|d| files.iter().map(move |f| d.join(f)))
+        .find(|f| file_says(w, f, &|t| config_filename_widens(t, sections)))
+        .map(|f| {
+            format!(
+                "`{}` sets `filename` to patterns beyond Python sources: every file they match is read and its lines may be printed (`show-source`)",
+                f.display()
+            )
+        })
+}
+
+/// Whether an INI file's section among `sections` sets `filename` (`_` and `-` alike) to a
+/// pattern other than the Python sources' (`*.py`, `*.pyi`, `*.pyw`, `*.pyx`, `*.pxd`,
+/// `*.pxi`), comma or line separated (a value continued on indented lines counts).
+fn config_filename_widens(text: &str, sections: &[&str]) -> bool {
+    const PYTHON: [&str; 6] = ["*.py", "*.pyi", "*.pyw", "*.pyx", "*.pxd", "*.pxi"];
+    let mut inside = false;
+    let mut value: Option<String> = None;
+    let widens = |v: &str| {
+        v.split([',', ' ', '\t'])
+            .map(str::trim)
+            .filter(|p| !p.is_empty())
+            .any(|p| !PYTHON.contains(&p))
+    };
+    for raw in text.lines() {
+        let line = raw.trim();
+        let continued = raw.starts_with([' ', '\t']) && !line.is_empty();
+        if let Some(v) = value.as_mut() {
+            if continued && !line.starts_with(['#', ';']) {
+                v.push(',');
+                v.push_str(line);
+                continue;
+            }
+            if widens(v) {
+                return true;
+            }
+            value = None;
+        }
+        if let Some(h) = line.strip_prefix('[') {
+            let name = h.trim_end_matches(']').trim().to_ascii_lowercase();
+            inside = sections.contains(&name.as_str());
+            continue;
+        }
+        if !inside || line.starts_with(['#', ';']) {
+            continue;
+        }
+        let Some((key, v)) = line.split_once(['=', ':']) else {
+            continue;
+        };
+        if key.trim().to_ascii_lowercase().replace('_', "-") == "filename" {
+            value = Some(v.to_owned());
+        }
+    }
+    value.is_some_and(|v| widens(&v))
 }
 
 /// Whether an INI or TOML file's codespell section (`[codespell]`, `[tool.codespell]`) has a
@@ -5750,6 +5833,74 @@ mod tests {
         let sub = root.join("sub");
         assert!(flagged(&sub, "flake8 --version").is_some());
         assert!(flagged(&sub, "flake8 --help").is_some());
+    }
+
+    /// flake8 and pycodestyle take `filename` from their section as the line's `--filename`:
+    /// patterns beyond the Python sources' make them read (and with `show-source` print)
+    /// every file they match, `.env` among them.
+    #[test]
+    fn lint_configs_that_read_files_beyond_python_sources() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        write(
+            root,
+            ".flake8",
+            "[flake8]
+filename = *.py, *.pyi
+show-source = true
+",
+        );
+        write(
+            root,
+            "setup.cfg",
+            "[pycodestyle]
+filename = *.py
+[other]
+filename = *
+",
+        );
+        assert_eq!(flagged(root, "flake8"), None);
+        assert_eq!(flagged(root, "flake8 src"), None);
+        assert_eq!(flagged(root, "pycodestyle ."), None);
+        write(
+            root,
+            ".flake8",
+            "[flake8]
+show_source = true
+filename =
+    *.py
+    *
+",
+        );
+        assert!(flagged(root, "flake8").is_some());
+        assert!(flagged(root, "flake8 --show-source src").is_some());
+        assert_eq!(flagged(root, "flake8 --version"), None);
+        write(
+            root,
+            ".flake8",
+            "[flake8]
+FILENAME: *.py,.e*
+",
+        );
+        assert!(flagged(root, "flake8 .").is_some());
+        write(
+            root,
+            ".flake8",
+            "[flake8]
+max-line-length = 100
+",
+        );
+        assert_eq!(flagged(root, "flake8 ."), None);
+        write(
+            root,
+            "tox.ini",
+            "[pep8]
+filename = *
+",
+        );
+        assert!(flagged(root, "pycodestyle --show-source .").is_some());
+        assert_eq!(flagged(root, "pycodestyle --help"), None);
+        assert_eq!(flagged(root, "flake8 ."), None);
     }
 
     #[test]

@@ -110,6 +110,9 @@ struct CommandParts {
     stray: Vec<Command>,
     /// A comment was among the children: a word after it is on another line.
     comment: bool,
+    /// The one stray statement is a compound bash's `time` keyword times (`time (ls)`):
+    /// the command is that statement.
+    timed: bool,
     /// The end of the assignment or redirect just lowered: a word node right after it, with
     /// nothing but escapes between, is the rest of its value (`y="a"\v`, `<<<"a"\b`).
     glue_end: Option<usize>,
@@ -126,7 +129,12 @@ fn bare_newline(gap: &str) -> bool {
 fn assemble_command(kind: &str, mut parts: CommandParts) -> Command {
     fd_words(&mut parts.cmd);
     let span = parts.cmd.span;
-    let mut out = if parts.stray.is_empty() {
+    let mut out = if parts.timed
+        && parts.stray.len() == 1
+        && let Some(timed) = parts.stray.pop()
+    {
+        timed
+    } else if parts.stray.is_empty() {
         Command::Simple(parts.cmd)
     } else {
         let mut inner = vec![Command::Simple(parts.cmd)];
@@ -1103,6 +1111,7 @@ impl<'a> Lowerer<'a> {
             conts: Vec::new(),
             stray: Vec::new(),
             comment: false,
+            timed: false,
             glue_end: None,
         };
         // End of the previous word node, to join words split by a line continuation.
@@ -1171,6 +1180,43 @@ impl<'a> Lowerer<'a> {
         assemble_command(kind(node), parts)
     }
 
+    /// bash's `time` keyword before a compound command (`time (ls; pwd)`): the grammar reads
+    /// `time` as a command name and the compound as a statement where a word belongs (`time -p
+    /// ( … )` is a parse error of the grammar, which asks). bash times the compound and runs nothing else (`TIMEFORMAT` is only a format),
+    /// so the compound is the command. Only where bash reads the keyword: the words before it
+    /// are exactly `time` (unquoted) and an optional `-p`, with no assignment or redirect
+    /// (`x=1 time (…)` is a syntax error), the compound is the last child, and the command
+    /// begins its pipeline (`a | time (…)` is a syntax error too).
+    fn timed_compound(&self, ch: Node, parts: &CommandParts) -> bool {
+        if ch.next_sibling().is_some()
+            || !parts.cmd.assignments.is_empty()
+            || !parts.cmd.redirects.is_empty()
+            || !parts.stray.is_empty()
+            || !parts.conts.is_empty()
+            || parts.comment
+        {
+            return false;
+        }
+        let Some(cmd) = ch.parent() else {
+            return false;
+        };
+        if let Some(up) = cmd.parent()
+            && kind(up) == "pipeline"
+            && up.named_child(0).is_none_or(|first| first.id() != cmd.id())
+        {
+            return false;
+        }
+        let mut c = cmd.walk();
+        let mut before = cmd
+            .children(&mut c)
+            .take_while(|n| n.id() != ch.id())
+            .map(|n| self.text(n));
+        matches!(
+            (before.next(), before.next(), before.next()),
+            (Some("time"), None | Some("-p"), None)
+        )
+    }
+
     /// One child of a `command` node; returns the end of the word it was, if it was one.
     fn command_child(
         &mut self,
@@ -1217,13 +1263,17 @@ impl<'a> Lowerer<'a> {
                 None
             }
             k if is_statement_kind(k) => {
-                self.issue(
-                    IssueKind::UnsupportedSyntax,
-                    ch,
-                    format!("a `{k}` where a word was expected"),
-                );
+                let timed = self.timed_compound(ch, parts);
+                if !timed {
+                    self.issue(
+                        IssueKind::UnsupportedSyntax,
+                        ch,
+                        format!("a `{k}` where a word was expected"),
+                    );
+                }
                 let stmt = self.statement(ch);
                 parts.stray.extend(stmt);
+                parts.timed = timed;
                 None
             }
             _ => {

@@ -882,9 +882,8 @@ name_set! {
 /// `Some(true)` when, given no path, they walk the working directory.
 pub(crate) fn tree_printer(name: &str) -> Option<bool> {
     match name {
-        "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep" | "codespell" | "typos" | "pydocstyle" => {
-            Some(true)
-        }
+        "rg" | "ag" | "ack" | "pt" | "sift" | "ugrep" | "codespell" | "typos" | "pydocstyle"
+        | "flake8" => Some(true),
         "yara" | "exiftool" | "pycodestyle" | "black" | "isort" | "shfmt" | "gofmt" | "stylua"
         | "tex-fmt" | "pyflakes" => Some(false),
         _ => None,
