@@ -325,41 +325,8 @@ impl Policy {
                     .push(rule_reason(rule, rule.describe(), unit.span, i));
             }
         }
-        // `python3 -m pip list`: a module that is a program of the catalogue is judged by that
-        // program's table and rules as well (`pip list`); the interpreter's own options end at
-        // `-m`, and any other one beside it leaves the module's rules out.
-        let mut module_help = false;
-        // The module program's groups join the unit's: what a reason's rule is tagged (a
-        // `read-only` allow) is looked up in them.
-        let mut module_groups = Vec::new();
-        if let Some((program, module)) = module_unit(unit, &parsed) {
-            let (mspec, mparsed) = self.parse_unit(&module);
-            let mut minput = MatchInput::new(&module, &mparsed, &self.cwd);
-            minput.dash_names = dash_names;
-            let mut key = String::new();
-            let mgroups = self.groups_for(self.named_group(program), &module, &mparsed, &mut key);
-            for rule in self.unit_candidates(&module, &mparsed, &mgroups) {
-                if rule.matches(&minput) {
-                    about_wrapper.push(false);
-                    state
-                        .reasons
-                        .push(rule_reason(rule, rule.describe(), unit.span, i));
-                }
-            }
-            if let Some(r) = load_failure(&mgroups, unit.span, i) {
-                state.hard = true;
-                state.reasons.push(r);
-                about_wrapper.push(false);
-            }
-            module_groups = mgroups;
-            module_help = !(dash_names && module.args().any(|a| a.glob))
-                && help::asks_for_help(&module, mspec.as_deref(), || true).is_some_and(
-                    |h| match h {
-                        help::Help::Program => true,
-                        help::Help::Subcommand(sub) => self.knows_subcommand(program, sub),
-                    },
-                );
-        }
+        let (module_groups, module_help) =
+            self.module_reasons(i, unit, &parsed, dash_names, &mut state, &mut about_wrapper);
         // `cargo build --help`, `git push --help`, `rm --version`, `gh help pr`: a known
         // program asked for its help text or version runs nothing (`help.rs`). Built-in asks about what the subcommand would do
         // give way; denies, checks, paths and flags still count, and so do asks about a wrapper
@@ -407,22 +374,7 @@ impl Policy {
                 suggest: None,
             });
         }
-        // `x=$(< README.md)`, `< f`: a command of input redirects alone runs no program; bash
-        // opens each file for reading (in a command substitution the text is its output), and
-        // the path policy judges the files as a printer's. A file named at run time, a glob,
-        // another redirect or an assignment of its own (which sets the shell's variable) is
-        // left to the fallback.
-        if unit.program.is_none()
-            && unit.argv.is_empty()
-            && !unit.redirects.is_empty()
-            && unit.redirects.iter().all(|r| {
-                r.op == "<"
-                    && r.fd.as_deref().is_none_or(|fd| fd == "0")
-                    && r.target.is_some()
-                    && !r.glob
-            })
-            && unit.assignments.iter().all(|a| a.inherited)
-        {
+        if reads_input_only(unit) {
             state.reasons.push(Reason {
                 decision: Decision::Allow,
                 risk: Risk::Low,
@@ -438,6 +390,50 @@ impl Policy {
         state.groups.extend(module_groups);
         state.parsed = Some(parsed);
         state
+    }
+
+    /// `python3 -m pip list`: a module that is a program of the catalogue is judged by that
+    /// program's table and rules as well (`pip list`); the interpreter's own options end at
+    /// `-m`, and any other one beside it leaves the module's rules out. Pushes the module's
+    /// rule reasons (none about a wrapper) and returns the module program's groups, which join
+    /// the unit's (what a reason's rule is tagged, a `read-only` allow, is looked up in them),
+    /// and whether the module is asked for its help text.
+    fn module_reasons<'p>(
+        &'p self,
+        i: usize,
+        unit: &Unit,
+        parsed: &options::Parsed,
+        dash_names: bool,
+        state: &mut UnitState<'p>,
+        about_wrapper: &mut Vec<bool>,
+    ) -> (Vec<&'p Policy>, bool) {
+        let Some((program, module)) = module_unit(unit, parsed) else {
+            return (Vec::new(), false);
+        };
+        let (mspec, mparsed) = self.parse_unit(&module);
+        let mut minput = MatchInput::new(&module, &mparsed, &self.cwd);
+        minput.dash_names = dash_names;
+        let mut key = String::new();
+        let mgroups = self.groups_for(self.named_group(program), &module, &mparsed, &mut key);
+        for rule in self.unit_candidates(&module, &mparsed, &mgroups) {
+            if rule.matches(&minput) {
+                about_wrapper.push(false);
+                state
+                    .reasons
+                    .push(rule_reason(rule, rule.describe(), unit.span, i));
+            }
+        }
+        if let Some(r) = load_failure(&mgroups, unit.span, i) {
+            state.hard = true;
+            state.reasons.push(r);
+            about_wrapper.push(false);
+        }
+        let help = !(dash_names && module.args().any(|a| a.glob))
+            && help::asks_for_help(&module, mspec.as_deref(), || true).is_some_and(|h| match h {
+                help::Help::Program => true,
+                help::Help::Subcommand(sub) => self.knows_subcommand(program, sub),
+            });
+        (mgroups, help)
     }
 
     /// The path policy, for the files each unit reads and writes, each resolved against the
@@ -1367,6 +1363,23 @@ fn merge_sorted<'a>(left: &'a [usize], right: &'a [usize]) -> impl Iterator<Item
         }
         (None, None) => None,
     })
+}
+
+/// `x=$(< README.md)`, `< f`: a command of input redirects alone runs no program; bash opens
+/// each file for reading (in a command substitution the text is its output), and the path
+/// policy judges the files as a printer's. A file named at run time, a glob, another redirect
+/// or an assignment of its own (which sets the shell's variable) is left to the fallback.
+fn reads_input_only(unit: &Unit) -> bool {
+    unit.program.is_none()
+        && unit.argv.is_empty()
+        && !unit.redirects.is_empty()
+        && unit.redirects.iter().all(|r| {
+            r.op == "<"
+                && r.fd.as_deref().is_none_or(|fd| fd == "0")
+                && r.target.is_some()
+                && !r.glob
+        })
+        && unit.assignments.iter().all(|a| a.inherited)
 }
 
 /// One path a unit opens: the unit's index, how it opens the path, the path as written and
