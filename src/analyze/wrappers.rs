@@ -570,8 +570,11 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
         shell_joined: true,
         ..spec("konsole")
     },
+    // `lckdo LOCKFILE CMD` and `setlock FILE CMD` open their lock file for writing, creating it
+    // when it is not there, as `flock` does: a write the path policy judges.
     WrapperSpec {
         positionals: 1,
+        output_operand: true,
         ..spec("lckdo")
     },
     WrapperSpec {
@@ -840,6 +843,7 @@ pub(crate) static WRAPPERS: &[WrapperSpec] = &[
     },
     WrapperSpec {
         positionals: 1,
+        output_operand: true,
         ..spec("setlock")
     },
     WrapperSpec {
@@ -2319,6 +2323,34 @@ mod tests {
         assert_eq!(named("--timeout $T echo ::: a"), ["--timeout"]);
         assert_eq!(named("--limit 'rm -rf ~' echo ::: a"), ["--limit"]);
         assert_eq!(named("-J ./p echo ::: a"), ["-J"]);
+    }
+
+    /// The files a wrapper opens for writing itself: the lock file of `flock`, `lckdo` and
+    /// `setlock` (created when missing), numactl's policy file (`--file`), and none for a
+    /// plain memory policy.
+    #[test]
+    fn lock_and_policy_files_are_written() {
+        let written = |wrapper: &str, rest: &str| -> Vec<Option<String>> {
+            let Some(spec) = lookup(wrapper) else {
+                panic!("{wrapper} is not in the table");
+            };
+            written_files(spec, &args(rest))
+                .into_iter()
+                .map(|w| w.value)
+                .collect()
+        };
+        let some = |v: &str| vec![Some(v.to_owned())];
+        assert_eq!(written("flock", "/tmp/l ls"), some("/tmp/l"));
+        assert_eq!(written("lckdo", "-w /tmp/l ls"), some("/tmp/l"));
+        assert_eq!(written("lckdo", "-W 5 ./l ls"), some("./l"));
+        assert_eq!(written("setlock", "-n ~/.bashrc ls"), some("~/.bashrc"));
+        assert_eq!(
+            written("numactl", "--file /dev/shm/p --length 1g ls"),
+            some("/dev/shm/p")
+        );
+        assert_eq!(written("numactl", "-f ./p -L 1g ls"), some("./p"));
+        assert!(written("numactl", "--interleave=all ls").is_empty());
+        assert!(written("numactl", "-C 0-3 ls").is_empty());
     }
 
     /// Which options of a wrapper take a value is said once: by its closed table when it has

@@ -150,7 +150,10 @@ declare_check! {
     ///   time) `extends` a secret or names one in `ignore-from-file`, yara given a rules file
     ///   that `include`s one, and gixy given an nginx configuration
     ///   of the checkout that `include`s one: each parses the secret as configuration and
-    ///   quotes it in the error;
+    ///   quotes it in the error; ninja (its `-t` tools) with a build file (`build.ninja` where
+    ///   it runs, after `-C DIR`) that `include`s or `subninja`s a secret, directly or through
+    ///   the build files it includes, or a path built from variables: a `.env` line is a
+    ///   variable binding that `-t commands` prints where a rule names it;
     /// - `scons -h` (any command but `-H` and `--version`) with an `SConstruct`, and `vagrant`
     ///   (any command but `--version`, `-h` included) with a `Vagrantfile` or project plugins
     ///   (`.vagrant/plugins`): both run that code to build the help they print;
@@ -1286,6 +1289,7 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
         "yamllint" => yamllint_extends_secret(u, dir, root, w),
         "gixy" | "gixy-next" => gixy_includes_secret(u, dir, w),
         "yara" => yara_includes_secret(u, dir, w),
+        "ninja" => ninja_includes_secret(u, dir, w),
         // Vagrant builds its environment before any command but `-v`/`--version`: it loads
         // the plugins of `.vagrant/plugins` and evaluates the `Vagrantfile` (Ruby) of the
         // directory or the nearest parent, `vagrant -h` included.
@@ -2305,6 +2309,89 @@ fn yara_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> 
             rules.display()
         ))
     })
+}
+
+/// Ninja reads `build.ninja` (or `-f FILE`) in the directory it runs in (after `-C DIR`) and
+/// the files its `include` and `subninja` lines name, relative to that directory, before any
+/// tool runs: a secret included is parsed as a build file, where a `.env` line is a variable
+/// binding that `ninja -t commands` and `-t compdb` print wherever a rule's command names it,
+/// and any other line is quoted in the parse error. A path built from variables (`include
+/// $dir/x`, a `$` line continuation), a build file named at run time, or one the line writes,
+/// may name any file. The build files it includes are followed in turn.
+fn ninja_includes_secret(u: &Unit, dir: &Path, w: &LineWrites) -> Option<String> {
+    let spec = crate::programs::tables::builtin("ninja").unwrap_or_default();
+    let parsed = crate::programs::args::parse(Some(&spec), &u.argv);
+    // Ninja changes to the last `-C` directory before it reads the build file.
+    let mut wd = dir.to_path_buf();
+    let mut file = "build.ninja";
+    for o in &parsed.opts {
+        let value = match &*o.name {
+            "-C" | "-f" => o.value.as_deref(),
+            _ => continue,
+        };
+        let Some(v) = value else {
+            return Some(format!(
+                "ninja's `{}` is known only at run time: the build file it reads may include any file, a secret among them",
+                o.name
+            ));
+        };
+        if o.name == "-C" {
+            wd = resolve(v, &wd);
+        } else {
+            file = v;
+        }
+    }
+    if names_secret(file, &wd) {
+        return Some(format!(
+            "ninja's build file `{file}` is a secret, or a link to one: the parse error quotes its lines"
+        ));
+    }
+    let mut queue = vec![resolve(file, &wd)];
+    let mut read = 0;
+    while let Some(f) = queue.pop() {
+        if w.has(&f) {
+            return Some(format!(
+                "`{}` is written by the line: ninja would follow any `include` it holds, and print or quote a secret included",
+                f.display()
+            ));
+        }
+        read += 1;
+        if read > 64 {
+            return Some(
+                "ninja's build files include more files than are looked at: one may include a secret".to_owned(),
+            );
+        }
+        let Some(text) = head_of(w, &f, 4 << 20) else {
+            continue;
+        };
+        for line in text.lines() {
+            let Some(rest) = ["include", "subninja"].iter().find_map(|k| {
+                line.trim_start()
+                    .strip_prefix(k)
+                    .filter(|r| r.starts_with([' ', '\t']))
+            }) else {
+                continue;
+            };
+            let value = rest.trim();
+            if value.contains('$') {
+                return Some(format!(
+                    "`{}` includes `{value}`, a path built from variables: ninja may read any file there, a secret among them",
+                    f.display()
+                ));
+            }
+            let named = std::iter::once(value)
+                .chain(value.split_whitespace())
+                .find(|v| include_may_be_secret(v, &wd));
+            if let Some(named) = named {
+                return Some(format!(
+                    "`{}` includes `{named}`, a secret: ninja would read it as a build file, print its variables in the commands (`-t commands`) and quote its lines in the parse error",
+                    f.display()
+                ));
+            }
+            queue.push(resolve(value, &wd));
+        }
+    }
+    None
 }
 
 /// Whether a path an `include` of the checkout names (relative to `base`, `~` expanded, a
@@ -6274,6 +6361,50 @@ filename = *
             "gixy bad.conf",
             "gixy-next key.conf",
             "yara -s r.yar sample.bin",
+        ] {
+            assert!(flagged(root, cmd).is_some(), "{cmd}");
+        }
+    }
+
+    /// Ninja's build file includes a secret (directly, through another build file of the
+    /// checkout, or by a path built from variables): `ninja -t commands` prints the `.env`
+    /// values a rule's command names, and the parse error quotes any other line.
+    #[test]
+    fn ninja_build_files_that_include_a_secret() {
+        let t = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let root = t.path();
+        assert_eq!(flagged(root, "ninja -t targets"), None);
+        write(
+            root,
+            "build.ninja",
+            "include rules.ninja\nsubninja sub/build.ninja\nbuild all: phony\n",
+        );
+        write(root, "rules.ninja", "rule cc\n  command = cc $in -o $out\n");
+        write(root, "sub/build.ninja", "build x: phony\n");
+        write(root, "out/build.ninja", "include ../rules.ninja\n");
+        for cmd in [
+            "ninja -t targets",
+            "ninja -t commands all",
+            "ninja -C out -t targets",
+            "ninja --version",
+        ] {
+            assert_eq!(flagged(root, cmd), None, "{cmd}");
+        }
+        write(
+            root,
+            "rules.ninja",
+            "include .env\nrule cc\n  command = echo $KEY\n",
+        );
+        write(root, "out/build.ninja", "subninja $root/x.ninja\n");
+        write(root, "k/build.ninja", "include /root/.aws/credentials\n");
+        write(root, "fresh/README", "");
+        assert_eq!(flagged(&root.join("fresh"), "ninja -t targets"), None);
+        for cmd in [
+            "ninja -t commands all",
+            "ninja -C out -t targets",
+            "ninja -C k -t rules",
+            "ninja -C \"$D\" -t targets",
+            "cd fresh && cat ../x > build.ninja && ninja -t targets",
         ] {
             assert!(flagged(root, cmd).is_some(), "{cmd}");
         }
