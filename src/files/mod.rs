@@ -52,6 +52,8 @@ const SECRET_GLOBS: Words = words![
     "**/id_ecdsa*",
     "**/id_ed25519*",
     "**/.netrc",
+    // curl's and other Windows builds' name for it.
+    "**/_netrc",
     "**/.pgpass",
     "**/.git-credentials",
     "**/.npmrc",
@@ -491,6 +493,15 @@ const SECRET_GLOBS: Words = words![
     "**/.config/openvpn/**",
     "/etc/netbird/config.json",
     "**/.passage/identities",
+    // A container's settings as its daemon keeps them (every `-e TOKEN=…` it was started with),
+    // and core dumps: a process's memory, its environment and every key it held (`core.PID`,
+    // the crash reporters' and systemd's stores). A dump named `core` alone is not listed: the
+    // name is a directory of many source trees (`packages/core`).
+    "/var/lib/docker/containers/*/config.v2.json",
+    "**/core.[0-9]*",
+    "/var/crash/**",
+    "/var/lib/systemd/coredump/**",
+    "/var/lib/apport/coredump/**",
 ];
 
 /// Not secrets although they look like them: templates, public keys, and the files in `~/.ssh`
@@ -1032,6 +1043,23 @@ pub(crate) fn word_is_secret(t: &str) -> bool {
     remembered(&SEEN, t, word_is_secret_uncached)
 }
 
+/// Settings files that hold a credential among other settings and are read every day for the
+/// rest (reads of them are allowed): git's configuration (a CI checkout keeps its token in
+/// `http.extraheader`, a remote URL can hold `user:TOKEN@`) and the AWS CLI's `config` (keys and
+/// `credential_process` may be kept there as in `credentials`). Sent over the network they are
+/// a secret sent.
+const CREDENTIAL_SETTINGS: Words = words![".git/config", ".aws/config"];
+
+/// Whether a word names one of the [`CREDENTIAL_SETTINGS`] files, as written or under any
+/// directory (`.git/config`, `../x/.git/config`, `~/.aws/config`, `$HOME/.aws/config`).
+pub(crate) fn names_credential_settings(t: &str) -> bool {
+    let t = t.trim_start_matches("./");
+    CREDENTIAL_SETTINGS.iter().any(|f| {
+        t.strip_suffix(f)
+            .is_some_and(|head| head.is_empty() || head.ends_with('/') || head == "~/")
+    })
+}
+
 /// Answers about words, by word.
 pub(crate) type Seen = std::collections::HashMap<Box<str>, bool, crate::hash::FixedState>;
 
@@ -1562,6 +1590,34 @@ mod tests {
             assert_eq!(word_is_secret(t), secret, "secret {t}");
             assert_eq!(is_sensitive_file(t), sensitive, "sensitive {t}");
             assert_eq!(is_account_file(t), account, "account {t}");
+        }
+    }
+
+    #[test]
+    fn credential_settings_and_more_secrets() {
+        for (t, want) in [
+            (".git/config", true),
+            ("./.git/config", true),
+            ("../other/.git/config", true),
+            ("~/.aws/config", true),
+            ("$HOME/.aws/config", true),
+            ("/home/u/.aws/config", true),
+            ("x.git/config", false),
+            ("config", false),
+            ("src/config", false),
+        ] {
+            assert_eq!(names_credential_settings(t), want, "{t}");
+        }
+        for (p, want) in [
+            ("/home/u/_netrc", true),
+            ("/var/lib/docker/containers/abc/config.v2.json", true),
+            ("/srv/app/core.1234", true),
+            ("/var/crash/app.crash", true),
+            ("/home/u/packages/core", false),
+            ("/home/u/core.js", false),
+            ("/home/u/.aws/config", false),
+        ] {
+            assert_eq!(is_secret(Path::new(p)), want, "{p}");
         }
     }
 }

@@ -148,6 +148,13 @@ const SECRET_FILES: Words = words![
     "~/.config/openvpn/client.conf",
     "/etc/netbird/config.json",
     "~/.passage/identities",
+    // Names without a leading dot, kept out of the home directory's samples (where `../*`
+    // would meet them).
+    "/srv/ftp/_netrc",
+    "/var/lib/docker/containers/abc/config.v2.json",
+    "/var/crash/app.crash",
+    "/var/lib/systemd/coredump/core.1234",
+    "/var/lib/apport/coredump/core.app",
     "~/.mbsyncrc",
     "~/.fetchmailrc",
     "~/.authinfo",

@@ -822,6 +822,47 @@ pub(crate) fn registry_verbs(program: &str) -> &'static [&'static str] {
     }
 }
 
+/// The verbs that publish the working tree (or what is built from it) to a registry, an index,
+/// a release or an image registry: `npm publish` packs the package's directory, `cargo
+/// publish` the crate's files, `gem push`, `poetry publish`, `uv publish`, `twine upload` the
+/// archives built from them, `docker push` an image built from the tree (`docker build .`),
+/// `gh release upload` the files named. A secret copied into the tree earlier on the line is
+/// published with it, as `git push` sends a commit of it. The first word not an option names
+/// the verb (`yarn npm publish`: `npm`, then `publish`).
+pub(crate) fn publishes_tree(program: &str, words: &[&str]) -> bool {
+    let verb = |k: usize| words.get(k).copied();
+    match program {
+        "npm" | "pnpm" | "bun" | "cnpm" | "jsr" | "vsce" | "ovsx" | "deno" | "cargo" | "poetry"
+        | "uv" | "pdm" | "hatch" | "flit" | "lerna" | "wasm-pack" => verb(0) == Some("publish"),
+        "yarn" | "yarnpkg" => {
+            verb(0) == Some("publish") || verb(0) == Some("npm") && verb(1) == Some("publish")
+        }
+        "twine" => verb(0) == Some("upload"),
+        "docker" | "podman" | "nerdctl" | "buildah" => {
+            matches!(verb(0), Some("push"))
+                || matches!(verb(0), Some("image" | "buildx")) && matches!(verb(1), Some("push"))
+                || verb(0) == Some("buildx")
+                    && verb(1) == Some("build")
+                    && words
+                        .iter()
+                        .any(|w| matches!(*w, "--push" | "--output=type=registry"))
+        }
+        "gh" => verb(0) == Some("release") && matches!(verb(1), Some("upload" | "create")),
+        "dotnet" => verb(0) == Some("nuget") && verb(1) == Some("push"),
+        "gem" | "nuget" | "helm" => verb(0) == Some("push"),
+        "mvn" | "mvnw" => words
+            .iter()
+            .any(|w| *w == "deploy" || w.ends_with(":deploy")),
+        // `publish`, `publishAllPublicationsTo…Repository`; `publishToMavenLocal` stays here.
+        "gradle" | "gradlew" => words
+            .iter()
+            .any(|w| w.starts_with("publish") && !w.ends_with("MavenLocal")),
+        "mix" => verb(0) == Some("hex.publish"),
+        "lein" => verb(0) == Some("deploy"),
+        _ => false,
+    }
+}
+
 name_set! {
     /// Programs that take paths as names and never open a file they name to read it: they
     /// list, stat, test or print the names, or change, move, link or remove what they name
@@ -1075,7 +1116,51 @@ name_set! {
         "glab", "heroku", "doctl", "fly", "flyctl", "terraform", "tofu", "pulumi", "wg", "rclone",
         "mc", "mcli", "s3cmd", "keyring", "kwallet-query", "railway", "netlify", "doppler",
         "infisical", "chamber", "firebase", "gpg", "gpg2", "age", "rage", "sops", "ansible-vault",
+        "keyctl", "cf", "openssl",
     ]
+}
+
+/// The verbs of `pass` and `gopass` that print no stored secret: they list names, add, edit,
+/// move or remove entries, or manage the store (its git, recipients, mounts, settings). Every
+/// other first word prints one: `show`, `grep`, `otp`, `generate`, gopass's `cat` and
+/// `process`, and an entry's own name (`pass email/work` shows it).
+pub(crate) fn password_store_verb_keeps_secrets(verb: &str) -> bool {
+    matches!(
+        verb,
+        "init"
+            | "ls"
+            | "list"
+            | "find"
+            | "search"
+            | "insert"
+            | "add"
+            | "new"
+            | "create"
+            | "edit"
+            | "rm"
+            | "remove"
+            | "delete"
+            | "mv"
+            | "move"
+            | "rename"
+            | "cp"
+            | "copy"
+            | "git"
+            | "rcs"
+            | "sync"
+            | "setup"
+            | "clone"
+            | "config"
+            | "mounts"
+            | "recipients"
+            | "templates"
+            | "fsck"
+            | "help"
+            | "version"
+            | "completion"
+            | "unclip"
+            | "pwgen"
+    )
 }
 
 /// Whether `p` may print a credential: [`is_credential_printer`] or a Docker credential helper.
@@ -1647,6 +1732,39 @@ mod tests {
             ("/home/u/project", false),
         ] {
             assert_eq!(names_startup_file(path, &login), names, "{path}");
+        }
+    }
+
+    #[test]
+    fn tree_publishers_and_password_store_verbs() {
+        for (p, words, want) in [
+            ("npm", &["publish"][..], true),
+            ("yarn", &["npm", "publish"][..], true),
+            ("cargo", &["publish"][..], true),
+            ("twine", &["upload", "dist/*"][..], true),
+            ("docker", &["push", "x"][..], true),
+            ("docker", &["image", "push", "x"][..], true),
+            ("gh", &["release", "upload", "v1", "f"][..], true),
+            ("gradlew", &["publish"][..], true),
+            ("gradlew", &["publishToMavenLocal"][..], false),
+            ("npm", &["pack"][..], false),
+            ("cargo", &["build"][..], false),
+            ("docker", &["pull", "x"][..], false),
+            ("gh", &["release", "view"][..], false),
+            ("cat", &["publish"][..], false),
+        ] {
+            assert_eq!(publishes_tree(p, words), want, "{p} {words:?}");
+        }
+        for (v, keeps) in [
+            ("ls", true),
+            ("insert", true),
+            ("git", true),
+            ("show", false),
+            ("grep", false),
+            ("otp", false),
+            ("email/work", false),
+        ] {
+            assert_eq!(password_store_verb_keeps_secrets(v), keeps, "{v}");
         }
     }
 }
