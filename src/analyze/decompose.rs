@@ -138,6 +138,9 @@ pub(crate) struct Walker<'l> {
     /// command: that command's span and the loop's. A `read` there gives its variable a line
     /// of the loop's input for each run of the body (`dynamic_reads` judges the lines).
     pub(super) read_loops: Vec<(Span, Span)>,
+    /// The calls of functions the line defines that are no unit of their own: the name and
+    /// the span of the call's word.
+    pub(super) calls: Vec<(String, Span)>,
     /// Code that may not run when the line runs, and what decides it: see
     /// [`super::Branches`].
     pub(super) branch_spans: super::Branches,
@@ -221,6 +224,7 @@ impl<'l> Walker<'l> {
             branches: 0,
             loop_sets: Vec::new(),
             read_loops: Vec::new(),
+            calls: Vec::new(),
             branch_spans: super::Branches::default(),
             startup_reads: Vec::new(),
             dir_changes: 0,
@@ -3131,6 +3135,7 @@ impl<'l> Walker<'l> {
                     self.drop_repeated_units(before);
                 }
                 if settled {
+                    self.calls.push((name.to_owned(), first.arg.span));
                     return;
                 }
             }

