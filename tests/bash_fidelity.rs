@@ -2320,3 +2320,27 @@ fn the_working_directory_variable_follows_cd() {
         ("cd src && cat \"$PWD/main.rs\"", Allow),
     ]);
 }
+
+#[test]
+fn a_parameter_brace_before_a_blank_or_bar_is_a_bash_5_3_substitution() {
+    // bash 5.3 reads `${ cmd; }` and `${| cmd; }` as command substitutions run in the current
+    // shell; bash 5.2 rejects them as bad substitutions, so no line it runs is lost.
+    check(&[
+        // bypass: tree-sitter-bash reads `${⏎id⏎}` as the expansion of a variable named `id`.
+        ("echo ${\nrm -rf ~\n}", Ask),
+        ("echo \"${ rm -rf ~\n}\"", Ask),
+        ("x=${\trm -rf ~\n}", Ask),
+        ("echo ${\\\n rm -rf ~; }", Ask),
+        // bypass: the pattern of `${x#…}` is opaque text to the grammar.
+        ("echo ${x#${ rm -rf ~; }}", Ask),
+        ("echo ${x^^${|rm -rf ~;}}", Ask),
+        ("echo ${x-${ rm -rf ~\n}}", Ask),
+        ("cat <<EOF\n${ rm -rf ~; }\nEOF", Ask),
+        ("case x in ${\nrm -rf ~\n}) ;; esac", Ask),
+        ("[[ x == ${\nrm -rf ~\n} ]]", Ask),
+        // Harmless twins: quoted or escaped text, ordinary expansions.
+        ("cat <<'EOF'\n${ rm -rf ~; }\nEOF", Allow),
+        ("echo '${ rm -rf ~; }' \"\\${ x; }\"", Allow),
+        ("echo ${x:-'${ y; }'} ${x#y} ${x:- z}", Allow),
+    ]);
+}
