@@ -2344,3 +2344,28 @@ fn a_parameter_brace_before_a_blank_or_bar_is_a_bash_5_3_substitution() {
         ("echo ${x:-'${ y; }'} ${x#y} ${x:- z}", Allow),
     ]);
 }
+
+#[test]
+fn bashs_integer_variables_evaluate_what_is_assigned_to_them() {
+    // `RANDOM`, `SRANDOM`, `SECONDS`, `HISTCMD` and `OPTIND` have the integer attribute: bash
+    // evaluates every value assigned to them as arithmetic, so a file holding `a[$(cmd)]` runs
+    // `cmd` when it is read into one. Made an array, a numeric variable holds data.
+    check(&[
+        // bypass: `read` and a substitution assigned data to an integer variable.
+        ("read RANDOM < notes.txt", Ask),
+        ("OPTIND=$(cat notes.txt)", Ask),
+        ("for OPTIND in $(cat notes.txt); do :; done", Ask),
+        ("mapfile -t SRANDOM < notes.txt", Ask),
+        // bypass: an array element read as a number.
+        (
+            "read -a EPOCHSECONDS < notes.txt; echo $((EPOCHSECONDS))",
+            Ask,
+        ),
+        ("RANDOM[0]=$(cat notes.txt); echo $((RANDOM % 6))", Ask),
+        // Harmless twins: numbers assigned, bash's own values read.
+        ("SECONDS=0; sleep 1; echo $SECONDS", Allow),
+        ("RANDOM=42; echo $((RANDOM % 6))", Allow),
+        ("OPTIND=1", Allow),
+        ("echo $((EPOCHSECONDS - 1))", Allow),
+    ]);
+}
