@@ -25,3 +25,8 @@ echo -$$ x$$ "a"$$
 echo ${x:-<(rm -rf /)} ${x#>(id)} ${x/a/b<(id)c}; [[ s =~ a<(rm -rf /) ]]; echo "${x:-<(id)}" $((1<(2)))
 #--- in a test, `<(` or `>(` glued to the operand before it is a process substitution (the grammar reads a comparison with a group)
 [[ a<(rm -rf /) ]]; [[ -f x>(id) ]]; [[ s =~ "a"<(id) ]]; [[ a < b ]]
+#--- bash 5.3 runs `${ cmd; }`, `${| cmd; }` and `${⏎cmd⏎}` in the current shell (the grammar reads a parameter or opaque operand text); never allowed
+echo ${
+reboot
+} ${x#${ id; }} "${ id
+}"

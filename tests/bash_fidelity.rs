@@ -2320,3 +2320,52 @@ fn the_working_directory_variable_follows_cd() {
         ("cd src && cat \"$PWD/main.rs\"", Allow),
     ]);
 }
+
+#[test]
+fn a_parameter_brace_before_a_blank_or_bar_is_a_bash_5_3_substitution() {
+    // bash 5.3 reads `${ cmd; }` and `${| cmd; }` as command substitutions run in the current
+    // shell; bash 5.2 rejects them as bad substitutions, so no line it runs is lost.
+    check(&[
+        // bypass: tree-sitter-bash reads `${⏎id⏎}` as the expansion of a variable named `id`.
+        ("echo ${\nrm -rf ~\n}", Ask),
+        ("echo \"${ rm -rf ~\n}\"", Ask),
+        ("x=${\trm -rf ~\n}", Ask),
+        ("echo ${\\\n rm -rf ~; }", Ask),
+        // bypass: the pattern of `${x#…}` is opaque text to the grammar.
+        ("echo ${x#${ rm -rf ~; }}", Ask),
+        ("echo ${x^^${|rm -rf ~;}}", Ask),
+        ("echo ${x-${ rm -rf ~\n}}", Ask),
+        ("cat <<EOF\n${ rm -rf ~; }\nEOF", Ask),
+        ("case x in ${\nrm -rf ~\n}) ;; esac", Ask),
+        ("[[ x == ${\nrm -rf ~\n} ]]", Ask),
+        // Harmless twins: quoted or escaped text, ordinary expansions.
+        ("cat <<'EOF'\n${ rm -rf ~; }\nEOF", Allow),
+        ("echo '${ rm -rf ~; }' \"\\${ x; }\"", Allow),
+        ("echo ${x:-'${ y; }'} ${x#y} ${x:- z}", Allow),
+    ]);
+}
+
+#[test]
+fn bashs_integer_variables_evaluate_what_is_assigned_to_them() {
+    // `RANDOM`, `SRANDOM`, `SECONDS`, `HISTCMD` and `OPTIND` have the integer attribute: bash
+    // evaluates every value assigned to them as arithmetic, so a file holding `a[$(cmd)]` runs
+    // `cmd` when it is read into one. Made an array, a numeric variable holds data.
+    check(&[
+        // bypass: `read` and a substitution assigned data to an integer variable.
+        ("read RANDOM < notes.txt", Ask),
+        ("OPTIND=$(cat notes.txt)", Ask),
+        ("for OPTIND in $(cat notes.txt); do :; done", Ask),
+        ("mapfile -t SRANDOM < notes.txt", Ask),
+        // bypass: an array element read as a number.
+        (
+            "read -a EPOCHSECONDS < notes.txt; echo $((EPOCHSECONDS))",
+            Ask,
+        ),
+        ("RANDOM[0]=$(cat notes.txt); echo $((RANDOM % 6))", Ask),
+        // Harmless twins: numbers assigned, bash's own values read.
+        ("SECONDS=0; sleep 1; echo $SECONDS", Allow),
+        ("RANDOM=42; echo $((RANDOM % 6))", Allow),
+        ("OPTIND=1", Allow),
+        ("echo $((EPOCHSECONDS - 1))", Allow),
+    ]);
+}

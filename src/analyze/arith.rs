@@ -35,6 +35,16 @@ pub(crate) fn always_numeric(name: &str) -> bool {
     )
 }
 
+/// bash's own variables with the integer attribute (`declare -p RANDOM`): bash evaluates a value
+/// assigned to one as an arithmetic expression (`read RANDOM < f` and `OPTIND=$(cat f)` run
+/// `cmd` when the file holds `a[$(cmd)]`, as `declare -i x; read x` does).
+fn integer_variable(name: &str) -> bool {
+    matches!(
+        name,
+        "RANDOM" | "SRANDOM" | "SECONDS" | "HISTCMD" | "OPTIND"
+    )
+}
+
 /// bash's own associative arrays: their subscripts are strings, not arithmetic.
 fn associative(name: &str) -> bool {
     matches!(name, "BASH_CMDS" | "BASH_ALIASES")
@@ -531,6 +541,32 @@ impl super::decompose::Walker<'_> {
                             .any(|(set, whole)| *set == f.span && at < whole.end))
             }) && bare.iter().filter(|a| a.name == name).all(integer)
         };
+        // A numeric variable of bash's the line sets to anything but a number (`read -a
+        // EPOCHSECONDS`, `RANDOM[0]=$(cat f)`, `mapfile -t SECONDS`) is no longer proven a
+        // number where it is read (an array's element is the line's value), and one with the
+        // integer attribute evaluates the value as it is assigned.
+        let mut renumbered: Vec<String> = Vec::new();
+        let mut evaluated: Vec<(crate::ast::Span, String)> = Vec::new();
+        for a in self
+            .bare
+            .iter()
+            .chain(self.units.iter().flat_map(|u| u.assignments.iter()))
+        {
+            let base = a.name.split('[').next().unwrap_or_default();
+            if !(always_numeric(base) || integer_variable(base))
+                || integer(a)
+                || self
+                    .bash_numbers
+                    .iter()
+                    .any(|(n, s)| n == base && *s == a.span)
+            {
+                continue;
+            }
+            renumbered.push(base.to_owned());
+            if integer_variable(base) && !evaluated.iter().any(|(s, _)| *s == a.span) {
+                evaluated.push((a.span, base.to_owned()));
+            }
+        }
         texts.sort_by_key(|t| t.0);
         let mut assigned = Vec::new();
         let mut found = Vec::new();
@@ -544,7 +580,7 @@ impl super::decompose::Walker<'_> {
                 arith_assigned.push((name.clone(), crate::ast::Span::new(at, at + text.len())));
             }
             for o in read.into_iter().skip(skip) {
-                let known = always_numeric(&o.name)
+                let known = (always_numeric(&o.name) && !renumbered.contains(&o.name))
                     || (numeric(&o.name, at + o.start, &self.bare) && !tainted.contains(&o.name));
                 if !known {
                     found.push((at + o.start, at + o.end, o.name));
@@ -571,6 +607,16 @@ impl super::decompose::Walker<'_> {
                     exported: false,
                 });
             }
+        }
+        for (span, name) in evaluated {
+            self.flag(
+                FlagKind::DynamicCode,
+                span,
+                format!(
+                    "bash evaluates a value assigned to `{name}` as an arithmetic expression (it \
+                     has the integer attribute): a value such as `a[$(cmd)]` runs `cmd`"
+                ),
+            );
         }
         for (start, end, name) in found {
             self.flag(
@@ -761,6 +807,42 @@ mod tests {
         assert_eq!(names("${a[$i]}"), ["a", "i"]);
         assert_eq!(names("i == 1"), ["i"]);
         assert_eq!(names("$1 * 2"), ["1"]);
+    }
+
+    #[test]
+    fn a_numeric_variable_of_bash_set_by_the_line_is_data() {
+        let dynamic = |line: &str| {
+            crate::analyze::analyze(line, &crate::Limits::default())
+                .flags
+                .iter()
+                .any(|f| f.kind == crate::analyze::FlagKind::DynamicCode)
+        };
+        // Assigned a value bash evaluates as arithmetic (the integer attribute), or made an
+        // array whose element is the line's data.
+        for line in [
+            "read RANDOM < f",
+            "OPTIND=$(cat f)",
+            "printf -v SRANDOM %s \"$x\"",
+            "for OPTIND in $(cat f); do :; done",
+            "mapfile -t HISTCMD < f",
+            "RANDOM+=$x",
+            ": ${SECONDS:=$x}",
+            "read -a EPOCHSECONDS < f; echo $((EPOCHSECONDS))",
+            "BASHPID[0]=$(cat f); [[ $BASHPID -gt 1 ]]",
+        ] {
+            assert!(dynamic(line), "{line}");
+        }
+        // Numbers, and bash's own settings of them.
+        for line in [
+            "SECONDS=0; echo $SECONDS",
+            "RANDOM=42; echo $((RANDOM % 6))",
+            "OPTIND=1",
+            "for SECONDS in 1 2; do :; done",
+            "EPOCHSECONDS=5; echo $((EPOCHSECONDS - 1))",
+            "getopts ab o",
+        ] {
+            assert!(!dynamic(line), "{line}");
+        }
     }
 
     #[test]

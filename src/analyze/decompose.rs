@@ -134,6 +134,9 @@ pub(crate) struct Walker<'l> {
     /// A `for` loop's setting of its variable (the word list's span) and the loop's span: its
     /// body always reads the variable after the setting.
     pub(super) loop_sets: Vec<(Span, Span)>,
+    /// Settings bash makes itself, always to a number (`getopts` advancing `OPTIND`): by name
+    /// and span, so that `arith.rs` does not take them for a value the line assigns.
+    pub(super) bash_numbers: Vec<(String, Span)>,
     /// A `while` loop of the line itself (not of re-read code) whose condition is one simple
     /// command: that command's span and the loop's. A `read` there gives its variable a line
     /// of the loop's input for each run of the body (`dynamic_reads` judges the lines).
@@ -223,6 +226,7 @@ impl<'l> Walker<'l> {
             unconditional: Vec::new(),
             branches: 0,
             loop_sets: Vec::new(),
+            bash_numbers: Vec::new(),
             read_loops: Vec::new(),
             calls: Vec::new(),
             branch_spans: super::Branches::default(),
@@ -2610,6 +2614,8 @@ impl<'l> Walker<'l> {
             "getopts" => {
                 self.unknown_value("OPTARG", args[0].arg.span);
                 self.unknown_value("OPTIND", args[0].arg.span);
+                self.bash_numbers
+                    .push(("OPTIND".to_owned(), args[0].arg.span));
             }
             _ => {}
         }

@@ -517,6 +517,13 @@ impl Lowerer<'_> {
                     .to_owned(),
             );
         }
+        if current_shell_substitution(&source) {
+            self.issue(
+                IssueKind::UnsupportedSyntax,
+                node,
+                CURRENT_SHELL_SUBSTITUTION.to_owned(),
+            );
+        }
         let mut name = None;
         let mut c = node.walk();
         for ch in node.named_children(&mut c) {
@@ -897,6 +904,13 @@ impl Lowerer<'_> {
                     plain(self, base + from, &text[from..i], out);
                     let span = self.map.map(base + i, base + close + 1);
                     let source = text[i..=close].to_owned();
+                    if open == b'{' && current_shell_substitution(&source) {
+                        self.issues.push(SyntaxIssue {
+                            kind: IssueKind::UnsupportedSyntax,
+                            span,
+                            detail: CURRENT_SHELL_SUBSTITUTION.to_owned(),
+                        });
+                    }
                     if open == b'(' && !arith {
                         let body = self.substitution_text(base + i + 2, &text[i + 2..close]);
                         out.push(WordPart::CommandSubstitution {
@@ -1247,6 +1261,23 @@ fn glued_process_substitution(node: Node) -> bool {
     false
 }
 
+/// Why a `${` followed by a blank, a newline or `|` is never allowed.
+const CURRENT_SHELL_SUBSTITUTION: &str = "`${ cmd; }` and `${| cmd; }` run the commands inside \
+     in the current shell in bash 5.3 (a command substitution); shclass reads bash 5.2, where \
+     they are an error";
+
+/// Whether `source`, starting at `${`, is bash 5.3's command substitution in the current shell
+/// (`${ cmd; }`, `${⏎cmd⏎}`, `${| cmd; }`): the byte after the `${` (after any line
+/// continuation, which bash removes first) is a space, a tab, a newline or `|`. bash 5.2
+/// rejects every such expansion as a bad substitution, so no line it runs is lost.
+fn current_shell_substitution(source: &str) -> bool {
+    let mut rest = source.as_bytes().get(2..).unwrap_or_default();
+    while let Some(after) = rest.strip_prefix(b"\\\n") {
+        rest = after;
+    }
+    source.starts_with("${") && matches!(rest.first(), Some(b' ' | b'\t' | b'\n' | b'|'))
+}
+
 /// A node kind the grammar gives for a word, or for something that stands where a word does
 /// (a string, an expansion, a substitution): lowered with `word`, which reads the commands of
 /// substitutions in it.
@@ -1274,7 +1305,54 @@ fn is_word_kind(k: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::ast::{Command, WordPart};
+    use crate::ast::{Command, IssueKind, WordPart};
+
+    #[test]
+    fn a_blank_newline_or_bar_after_the_brace_is_a_current_shell_substitution() {
+        for (source, want) in [
+            ("${ id; }", true),
+            ("${\tid; }", true),
+            ("${\nid\n}", true),
+            ("${|REPLY=1;}", true),
+            ("${\\\n id; }", true),
+            ("${\\\n\\\n|id;}", true),
+            ("${x}", false),
+            ("${x:- y}", false),
+            ("${#x}", false),
+            ("${!x}", false),
+            ("${\\\nx}", false),
+            ("$x ", false),
+            ("${", false),
+        ] {
+            assert_eq!(
+                super::current_shell_substitution(source),
+                want,
+                "{source:?}"
+            );
+        }
+        // In a node the grammar reads and in opaque operand text it leaves unread, the issue
+        // is raised where bash would run the commands.
+        for src in [
+            "echo ${\nid\n}",
+            "echo ${x#${ id; }}",
+            "cat <<E\n${ id\n}\nE",
+        ] {
+            let script = crate::parse::parse_with_tree_sitter(
+                src,
+                &crate::parse::SpanMap::Shift(0),
+                0,
+                &crate::Limits::default(),
+            );
+            assert!(
+                script
+                    .issues
+                    .iter()
+                    .any(|i| i.kind == IssueKind::UnsupportedSyntax && i.detail.contains("5.3")),
+                "{src:?}: {:?}",
+                script.issues
+            );
+        }
+    }
 
     /// The text of each part of each word of the one simple command `src` is, as tree-sitter
     /// reads it.
