@@ -1128,10 +1128,16 @@ fn reads_code(u: &Unit, dir: &Path, cx: &CheckCtx, w: &LineWrites) -> Option<Str
                     f.display()
                 )
             })
-            .or_else(|| lint_config_widens(u, dir, root, w, &[".flake8", "setup.cfg", "tox.ini"], &["flake8"])),
+            .or_else(|| {
+                let files = [".flake8", "setup.cfg", "tox.ini"];
+                lint_config_widens(u, dir, root, w, &files, &["flake8"])
+            }),
         // pycodestyle reads `[pycodestyle]` (or `[pep8]`) of the project's `setup.cfg` and
         // `tox.ini` as options.
-        "pycodestyle" => lint_config_widens(u, dir, root, w, &["setup.cfg", "tox.ini"], &["pycodestyle", "pep8"]),
+        "pycodestyle" => {
+            let files = ["setup.cfg", "tox.ini"];
+            lint_config_widens(u, dir, root, w, &files, &["pycodestyle", "pep8"])
+        }
         // Jekyll (and its forks) starts with `Bundler.setup` when the directory holds a
         // `Gemfile`: Bundler evaluates it (Ruby) and requires its plugin group, `--version`
         // and `--help` included.

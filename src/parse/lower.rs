@@ -1182,8 +1182,8 @@ impl<'a> Lowerer<'a> {
 
     /// bash's `time` keyword before a compound command (`time (ls; pwd)`): the grammar reads
     /// `time` as a command name and the compound as a statement where a word belongs (`time -p
-    /// ( … )` is a parse error of the grammar, which asks). bash times the compound and runs nothing else (`TIMEFORMAT` is only a format),
-    /// so the compound is the command. Only where bash reads the keyword: the words before it
+    /// ( … )` is a parse error of the grammar, which asks). bash times the compound and runs
+    /// nothing else (`TIMEFORMAT` is only a format), so the compound is the command. Only where bash reads the keyword: the words before it
     /// are exactly `time` (unquoted) and an optional `-p`, with no assignment or redirect
     /// (`x=1 time (…)` is a syntax error), the compound is the last child, and the command
     /// begins its pipeline (`a | time (…)` is a syntax error too).
