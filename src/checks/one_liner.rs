@@ -391,6 +391,8 @@ struct OneLiner<'a> {
     shell: Option<&'static str>,
     /// The marker of a network API, if any.
     net: Option<&'static str>,
+    /// The marker of a writing API, if any (set once the literals are complete).
+    writes: Option<&'static str>,
 }
 
 impl OneLiner<'_> {
@@ -426,6 +428,7 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Found {
         lits: literals(code),
         shell: runs_commands(lang, code),
         net: None,
+        writes: None,
     };
     c.net = c.has(NETWORK);
     if c.shell.is_some()
@@ -433,14 +436,14 @@ fn scan(lang: &str, code: &str, cwd: &Path) -> Found {
     {
         return Some(found);
     }
+    c.writes = writing_api(&c);
     if let Some(found) = SCAN_STEPS.iter().find_map(|step| step(&c)) {
         return Some(found);
     }
     if lang == "sed" {
         return sed_scan(code, cwd);
     }
-    let writes = writing_api(&c);
-    c.shell.or(writes).or(c.net).map(|m| {
+    c.shell.or(c.writes).or(c.net).map(|m| {
         (
             Decision::Ask,
             format!("its code shells out, writes or connects (`{}`)", m.trim()),
@@ -683,7 +686,7 @@ fn writing_api(c: &OneLiner) -> Option<&'static str> {
 /// A write to a device, an account file (deny) or another start-up or sensitive file (ask);
 /// Perl's `open(F, ">/etc/passwd")` carries the mode in the name.
 fn writes_sensitive(c: &OneLiner) -> Found {
-    let writes = writing_api(c);
+    let writes = c.writes;
     let perl_target = c.lits.iter().find_map(|l| {
         let t = l.strip_prefix("+<").or_else(|| l.strip_prefix('>'))?;
         Some(t.trim_start_matches('>').trim().to_owned())
